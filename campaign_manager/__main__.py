@@ -1,0 +1,5 @@
+import sys
+
+from campaign_manager.cli import main
+
+sys.exit(main())

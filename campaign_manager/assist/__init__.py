@@ -1,0 +1,1 @@
+"""Assist modules: Qt-free calculators and trackers for other Greek wargames."""

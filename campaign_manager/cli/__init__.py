@@ -1,0 +1,53 @@
+"""The `campaign-manager` command line. With no arguments it opens the app window.
+
+Every failure the user can cause ends with a one-line message on stderr and exit code 2.
+Modules are imported per command so that non-GUI commands never load Qt or reportlab.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from campaign_manager.errors import UserError
+
+PROG = "campaign-manager"
+
+
+def build_parser(argv: list[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
+                    "With no command, the app window opens.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from campaign_manager.cli import campaign_commands
+
+    campaign_commands.register(commands)
+    assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
+    games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
+    if argv[:1] == ["assist"] or not argv or argv[0] in ("-h", "--help"):
+        from campaign_manager.assist.registry import register_cli
+
+        register_cli(games)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("gui", "open"):
+        from campaign_manager.ui.app import run_app
+
+        return run_app(argv[1:])
+    parser = build_parser(argv)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except UserError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; nothing was half-written", file=sys.stderr)
+        return 130

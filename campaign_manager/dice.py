@@ -1,0 +1,86 @@
+"""Dice: typed in from a physical die or rolled by the app, always checked and recorded.
+
+Rules code asks a `Roller` for every die it needs; a die the user typed in is checked with
+`Die.check`. Replaying a log uses `NoRoller`, so a log missing a die fails loudly instead of
+silently rolling a new one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Protocol
+
+from campaign_manager.errors import DieError
+
+
+@dataclass(frozen=True)
+class Die:
+    name: str
+    low: int
+    high: int
+
+    def check(self, value: object, what: str) -> int:
+        """Return `value` as an int if this die can show it, else raise DieError naming `what`."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            try:
+                if isinstance(value, bool):
+                    raise ValueError
+                value = int(str(value).strip())
+            except ValueError:
+                raise DieError(f"{what}: '{value}' is not a number; a {self.name} shows "
+                               f"{self.low} to {self.high}") from None
+        if not self.low <= value <= self.high:
+            raise DieError(f"{what}: a {self.name} cannot show {value} "
+                           f"(it shows {self.low} to {self.high})")
+        return value
+
+
+D6 = Die("d6", 1, 6)
+D10 = Die("d10", 0, 9)
+DICE = {"d6": D6, "d10": D10}
+
+
+def d3(d6_value: int) -> int:
+    """Read a d6 as a D3: 1-2 → 1, 3-4 → 2, 5-6 → 3."""
+    return (d6_value + 1) // 2
+
+
+class Roller(Protocol):
+    def roll(self, die: Die) -> int: ...
+
+
+class RandomRoller:
+    """The app's own dice; give a seed for reproducible playouts and tests."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def roll(self, die: Die) -> int:
+        return self._random.randint(die.low, die.high)
+
+
+class ScriptedRoller:
+    """Dice given in advance, used in order; runs out loudly."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = list(values)
+
+    def roll(self, die: Die) -> int:
+        if not self._values:
+            raise DieError(f"no {die.name} left in the scripted dice")
+        return die.check(self._values.pop(0), "scripted die")
+
+
+class NoRoller:
+    """For replaying a log: every die must already be recorded."""
+
+    def roll(self, die: Die) -> int:
+        raise DieError(f"a {die.name} is missing from the recorded action")
+
+
+def roll_or_check(value: object, die: Die, roller: Roller, what: str) -> int:
+    """A typed-in value is checked; a missing one (None) is rolled."""
+    if value is None:
+        return roller.roll(die)
+    return die.check(value, what)

@@ -1,0 +1,1 @@
+"""Storage: one SQLite file per campaign or assist game, holding an append-only action log."""

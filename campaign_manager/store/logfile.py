@@ -1,0 +1,247 @@
+"""A log file: one SQLite file holding a document and an append-only log of JSON actions.
+
+Campaigns and assist-game trackers both use it. Every write is one transaction, so a crash
+leaves the file at the last completed action. A file that is not ours, is damaged, or comes
+from a newer version is refused before anything is written to it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+from sqlalchemy import delete, event, func, text
+from sqlmodel import Session, create_engine, select
+
+from campaign_manager.errors import FileRefused
+from campaign_manager.store.schema import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Document,
+    LoggedAction,
+    MetaEntry,
+    UndoneAction,
+    metadata,
+)
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+KIND_LABELS = {"campaign": "a campaign file"}
+
+
+def _label(kind: str) -> str:
+    if kind.startswith("assist:"):
+        return f"an assist-game file ({kind.split(':', 1)[1]})"
+    return KIND_LABELS.get(kind, f"a '{kind}' file")
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def inspect_file(path: Path) -> tuple[int, str]:
+    """Check, without writing, that `path` is one of our log files; return (schema, kind).
+
+    Raises FileRefused with a message a user can act on.
+    """
+    if not path.exists():
+        raise FileRefused(f"{path}: no such file")
+    if path.is_dir():
+        raise FileRefused(f"{path}: is a folder, not a file")
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise FileRefused(f"{path}: cannot be read ({exc.strerror})") from None
+    if header != SQLITE_HEADER:
+        raise FileRefused(f"{path}: is not a campaign manager file (not an SQLite database)")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if app_id != APPLICATION_ID:
+                raise FileRefused(f"{path}: is an SQLite database but not a campaign manager file")
+            if version > SCHEMA_VERSION:
+                raise FileRefused(
+                    f"{path}: was written by a newer version of the app (file schema {version}, "
+                    f"this app reads up to {SCHEMA_VERSION}); it was left untouched")
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise FileRefused(f"{path}: is damaged ({check}); it was left untouched")
+            row = conn.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise FileRefused(f"{path}: is damaged and cannot be read ({exc}); it was left untouched") from None
+    if row is None:
+        raise FileRefused(f"{path}: is damaged (it does not say what it holds); it was left untouched")
+    return version, row[0]
+
+
+class LogFile:
+    """An open log file. Use `LogFile.create` or `LogFile.open`."""
+
+    def __init__(self, path: Path, kind: str, readonly: bool) -> None:
+        self.path = Path(path)
+        self.kind = kind
+        self.readonly = readonly
+        if readonly:
+            url = f"sqlite:///file:{self.path}?mode=ro&uri=true"
+        else:
+            url = f"sqlite:///{self.path}"
+        self._engine = create_engine(url, poolclass=None)
+        event.listen(self._engine, "connect", self._on_connect)
+
+    @staticmethod
+    def _on_connect(dbapi_conn, _record) -> None:
+        cursor = dbapi_conn.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.close()
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, kind: str, document_name: str, document_source: str,
+               meta: dict[str, str] | None = None) -> "LogFile":
+        """Make a new file; refuses to overwrite anything that is already there."""
+        path = Path(path)
+        if path.exists():
+            raise FileRefused(f"{path}: already exists; choose another name (nothing was overwritten)")
+        if not path.parent.exists():
+            raise FileRefused(f"{path}: the folder {path.parent} does not exist")
+        conn = sqlite3.connect(path)
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.commit()
+        finally:
+            conn.close()
+        log = cls(path, kind, readonly=False)
+        metadata.create_all(log._engine)
+        with Session(log._engine) as session:
+            entries = {"kind": kind, "created": _now(), "schema": str(SCHEMA_VERSION), **(meta or {})}
+            for key, value in entries.items():
+                session.add(MetaEntry(key=key, value=value))
+            session.add(Document(name=document_name, source=document_source))
+            session.commit()
+        return log
+
+    @classmethod
+    def open(cls, path: Path, kind: str, readonly: bool = False) -> "LogFile":
+        """Open an existing file of `kind`, upgrading an older schema unless read-only."""
+        path = Path(path)
+        version, found_kind = inspect_file(path)
+        if found_kind != kind:
+            raise FileRefused(f"{path}: is {_label(found_kind)}, not {_label(kind)}")
+        log = cls(path, kind, readonly)
+        if version < SCHEMA_VERSION and not readonly:
+            log._migrate(version)
+        return log
+
+    def _migrate(self, version: int) -> None:
+        with self._engine.begin() as conn:
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step]:
+                    conn.execute(text(statement))
+            conn.execute(text(f"PRAGMA user_version = {SCHEMA_VERSION}"))
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> "LogFile":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading -------------------------------------------------------------------------
+
+    def document(self) -> Document:
+        with Session(self._engine) as session:
+            return session.get(Document, 1)
+
+    def meta(self) -> dict[str, str]:
+        with Session(self._engine) as session:
+            return {row.key: row.value for row in session.exec(select(MetaEntry))}
+
+    def actions(self) -> list[dict[str, Any]]:
+        """Every logged action's payload, oldest first."""
+        with Session(self._engine) as session:
+            rows = session.exec(select(LoggedAction.payload).order_by(LoggedAction.seq))
+            return [json.loads(payload) for payload in rows]
+
+    def entries(self) -> list[tuple[int, str, dict[str, Any]]]:
+        """(seq, recorded_at, payload) for every logged action, oldest first."""
+        with Session(self._engine) as session:
+            rows = session.exec(select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload)
+                                .order_by(LoggedAction.seq))
+            return [(seq, at, json.loads(payload)) for seq, at, payload in rows]
+
+    def redo_count(self) -> int:
+        with Session(self._engine) as session:
+            return session.exec(select(func.count()).select_from(UndoneAction)).one()
+
+    # -- writing (each call is one transaction) -------------------------------------------
+
+    def _writable(self) -> None:
+        if self.readonly:
+            raise FileRefused(f"{self.path}: opened read-only")
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._writable()
+        with Session(self._engine) as session:
+            session.merge(MetaEntry(key=key, value=value))
+            session.commit()
+
+    def append(self, payloads: Iterable[dict[str, Any]]) -> None:
+        """Record completed actions, all or nothing; a new action empties the redo stack."""
+        self._writable()
+        with Session(self._engine) as session:
+            last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
+            at = _now()
+            for offset, payload in enumerate(payloads, start=1):
+                session.add(LoggedAction(seq=last + offset, kind=str(payload.get("type", "")),
+                                         payload=json.dumps(payload, sort_keys=True), recorded_at=at))
+            session.exec(delete(UndoneAction))
+            session.commit()
+
+    def undo(self) -> dict[str, Any] | None:
+        """Take back the last action (kept for redo); None when the log is empty."""
+        self._writable()
+        with Session(self._engine) as session:
+            last = session.exec(select(LoggedAction).order_by(LoggedAction.seq.desc()).limit(1)).first()
+            if last is None:
+                return None
+            top = session.exec(select(func.max(UndoneAction.seq))).one() or 0
+            session.add(UndoneAction(seq=top + 1, kind=last.kind, payload=last.payload,
+                                     recorded_at=last.recorded_at))
+            payload = json.loads(last.payload)
+            session.delete(last)
+            session.commit()
+            return payload
+
+    def peek_redo(self) -> dict[str, Any] | None:
+        with Session(self._engine) as session:
+            top = session.exec(select(UndoneAction).order_by(UndoneAction.seq.desc()).limit(1)).first()
+            return None if top is None else json.loads(top.payload)
+
+    def redo(self) -> dict[str, Any] | None:
+        """Put back the action undone last; None when there is nothing to redo."""
+        self._writable()
+        with Session(self._engine) as session:
+            top = session.exec(select(UndoneAction).order_by(UndoneAction.seq.desc()).limit(1)).first()
+            if top is None:
+                return None
+            last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
+            session.add(LoggedAction(seq=last + 1, kind=top.kind, payload=top.payload,
+                                     recorded_at=top.recorded_at))
+            payload = json.loads(top.payload)
+            session.delete(top)
+            session.commit()
+            return payload

@@ -1,0 +1,53 @@
+"""The tables of a log file (schema version 1) and the ordered migrations to it.
+
+A log file holds one document (the scenario or assist set-up it was made from, as text), the
+append-only log of actions, and the redo stack of actions taken back by undo.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Field, SQLModel
+
+APPLICATION_ID = 0x46534347  # "FSCG": marks the SQLite file as ours
+SCHEMA_VERSION = 1
+
+metadata = SQLModel.metadata
+
+
+class MetaEntry(SQLModel, table=True):
+    __tablename__ = "meta"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+class Document(SQLModel, table=True):
+    """The data the file was made from: a scenario (TOML text) or an assist game's set-up."""
+
+    __tablename__ = "document"
+    id: int = Field(default=1, primary_key=True)
+    name: str
+    source: str
+
+
+class LoggedAction(SQLModel, table=True):
+    """One completed action, with every die it used, as JSON."""
+
+    __tablename__ = "action"
+    seq: int = Field(primary_key=True)
+    kind: str
+    payload: str
+    recorded_at: str
+
+
+class UndoneAction(SQLModel, table=True):
+    """An action taken back by undo, kept until redo puts it back or a new action is made."""
+
+    __tablename__ = "redo"
+    seq: int = Field(primary_key=True)
+    kind: str
+    payload: str
+    recorded_at: str
+
+
+# Ordered migrations: MIGRATIONS[n] upgrades a file from schema n to n + 1 (SQL statements).
+MIGRATIONS: dict[int, list[str]] = {}

@@ -1,0 +1,72 @@
+"""Set up a private environment for the app and run it, or run the test suite.
+
+    python3 installer/bootstrap.py app [ARGS...]    launch the campaign manager
+    python3 installer/bootstrap.py test [ARGS...]   run the whole test suite
+
+The first call creates `.venv/` beside pyproject.toml and installs the app with its test
+extras; later calls reinstall only when pyproject.toml has changed. Needs Python 3.11+.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".installed-from"
+
+
+def _venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def _wanted_stamp() -> str:
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    return f"{digest} {sys.version_info[:2]}"
+
+
+def ensure_environment() -> Path:
+    python = _venv_python()
+    if not python.exists():
+        print("Creating the app's private Python environment in .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    if not STAMP.exists() or STAMP.read_text() != _wanted_stamp():
+        print("Installing the app and its test tools (first run only) ...", flush=True)
+        subprocess.run(
+            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "-e", f"{ROOT}[test]"],
+            check=True,
+        )
+        STAMP.write_text(_wanted_stamp())
+    return python
+
+
+def main(argv: list[str]) -> int:
+    if sys.version_info < (3, 11):
+        print("The campaign manager needs Python 3.11 or newer.", file=sys.stderr)
+        return 2
+    if not argv or argv[0] not in ("app", "test"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    try:
+        python = ensure_environment()
+    except subprocess.CalledProcessError as exc:
+        print(f"Setting up the environment failed (pip exited with {exc.returncode}).", file=sys.stderr)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if command == "app":
+        args = [str(python), "-m", "campaign_manager", *rest]
+    else:
+        args = [str(python), "-m", "pytest", *rest]
+    return subprocess.call(args, cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,47 @@
+"""The Qt-free core must import and run with Qt and reportlab blocked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from campaign_manager.paths import ROOT
+
+CORE = [
+    "campaign_manager.dice",
+    "campaign_manager.scenario",
+    "campaign_manager.engine",
+    "campaign_manager.store.logfile",
+    "campaign_manager.cli",
+    "campaign_manager.assist.registry",
+]
+
+
+def test_core_imports_with_qt_and_reportlab_blocked():
+    script = textwrap.dedent(f"""
+        import importlib, sys
+        class Block:
+            def find_spec(self, name, path=None, target=None):
+                if name.split('.')[0] in ('PySide6', 'reportlab', 'shiboken6'):
+                    raise ImportError('blocked: ' + name)
+        sys.meta_path.insert(0, Block())
+        for name in {CORE!r}:
+            importlib.import_module(name)
+        import pkgutil, campaign_manager.engine, campaign_manager.scenario, campaign_manager.store
+        for pkg in (campaign_manager.engine, campaign_manager.scenario, campaign_manager.store):
+            for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):
+                importlib.import_module(info.name)
+        print('ok')
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_import_linter_contracts_hold():
+    done = subprocess.run([sys.executable, "-m", "importlinter.cli", "--no-cache"], capture_output=True,
+                          text=True, cwd=ROOT)
+    if done.returncode != 0 and "No module named importlinter.cli" in done.stderr:
+        done = subprocess.run(["lint-imports", "--no-cache"], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
