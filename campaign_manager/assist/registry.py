@@ -20,9 +20,11 @@ MODULES = (
 )
 
 
-def register_cli(games) -> None:
-    """Add each module's subcommands; its `cli.register(parser)` adds them to its parser."""
+def register_cli(games, wanted: str | None) -> None:
+    """Add a parser per module; only the module asked for (`wanted`) is imported and fills
+    its parser through `cli.register(parser)`, so one module never slows or breaks another."""
     for module in MODULES:
-        cli = importlib.import_module(f"campaign_manager.assist.{module.package}.cli")
         parser = games.add_parser(module.code, help=module.title)
-        cli.register(parser)
+        if module.code == wanted:
+            cli = importlib.import_module(f"campaign_manager.assist.{module.package}.cli")
+            cli.register(parser)

@@ -25,10 +25,10 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     campaign_commands.register(commands)
     assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
-    if argv[:1] == ["assist"] or not argv or argv[0] in ("-h", "--help"):
+    if argv[:1] == ["assist"]:
         from campaign_manager.assist.registry import register_cli
 
-        register_cli(games)
+        register_cli(games, argv[1] if len(argv) > 1 else None)
     return parser
 
 
