@@ -1,0 +1,261 @@
+"""The one vocabulary of actions: the GUI, the command line, the campaign file's log and
+undo/redo all speak it. An action is a frozen dataclass; `to_json` gives the log's form and
+`parse_action` reads it back (or reads what a user wrote), refusing malformed input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from campaign_manager.engine.state import Commitment
+from campaign_manager.errors import UserError
+
+
+class ActionFormatError(UserError):
+    """An action written in a shape the app does not understand."""
+
+
+@dataclass(frozen=True)
+class StartTurn:
+    dice: tuple[int, ...] | None = None  # the battle-count dice; None → rolled
+
+    def to_json(self) -> dict:
+        data: dict = {"type": "start_turn"}
+        if self.dice is not None:
+            data["dice"] = list(self.dice)
+        return data
+
+
+@dataclass(frozen=True)
+class Place:
+    troop: str
+    area: str
+
+    def to_json(self) -> dict:
+        return {"type": "place", "troop": self.troop, "area": self.area}
+
+
+@dataclass(frozen=True)
+class Redeploy:
+    troop: str
+    to: str
+
+    def to_json(self) -> dict:
+        return {"type": "redeploy", "troop": self.troop, "to": self.to}
+
+
+@dataclass(frozen=True)
+class WargameRoll:
+    attacker_die: int | None = None
+    defender_die: int | None = None
+    attacker_modifier: int = 0
+    defender_modifier: int = 0
+
+    def to_json(self) -> dict:
+        data: dict = {"attacker_modifier": self.attacker_modifier, "defender_modifier": self.defender_modifier}
+        if self.attacker_die is not None:
+            data["attacker_die"] = self.attacker_die
+        if self.defender_die is not None:
+            data["defender_die"] = self.defender_die
+        return data
+
+
+@dataclass(frozen=True)
+class Battle:
+    """Place a battle arrow and, when results are given, fight it out.
+
+    Without `games` or `wargame` the arrow stays open (the tabletop game is being played);
+    a later Battle on the same arrow with results resolves it.
+    """
+
+    origin: str
+    target: str
+    initiative_dice: tuple[int, int] | None = None
+    attacker: Commitment | None = None
+    defender: Commitment | None = None
+    games: tuple[tuple[int, int], ...] | None = None
+    wargame: WargameRoll | None = None
+    destroy_dice: dict[str, int] = field(default_factory=dict)
+    retreat_to: str | None = None
+    advance: tuple[str, ...] | None = None
+
+    @property
+    def has_result(self) -> bool:
+        return self.games is not None or self.wargame is not None
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"type": "battle", "from": self.origin, "to": self.target}
+        if self.initiative_dice is not None:
+            data["initiative_dice"] = list(self.initiative_dice)
+        if self.attacker is not None:
+            data["attacker"] = self.attacker.to_json()
+        if self.defender is not None:
+            data["defender"] = self.defender.to_json()
+        if self.games is not None:
+            data["games"] = [{"attacker_vp": a, "defender_vp": d} for a, d in self.games]
+        if self.wargame is not None:
+            data["wargame"] = self.wargame.to_json()
+        if self.destroy_dice:
+            data["destroy_dice"] = dict(self.destroy_dice)
+        if self.retreat_to is not None:
+            data["retreat_to"] = self.retreat_to
+        if self.advance is not None:
+            data["advance"] = list(self.advance)
+        return data
+
+
+@dataclass(frozen=True)
+class Abandon:
+    """Take an open arrow off the map before any game was recorded on it."""
+
+    origin: str
+    target: str
+
+    def to_json(self) -> dict:
+        return {"type": "abandon", "from": self.origin, "to": self.target}
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    def to_json(self) -> dict:
+        return {"type": "end_turn"}
+
+
+@dataclass(frozen=True)
+class Note:
+    text: str
+
+    def to_json(self) -> dict:
+        return {"type": "note", "text": self.text}
+
+
+Action = Union[StartTurn, Place, Redeploy, Battle, Abandon, EndTurn, Note]
+ACTION_TYPES = ("start_turn", "place", "redeploy", "battle", "abandon", "end_turn", "note")
+
+
+# -- reading JSON ------------------------------------------------------------------------
+
+def _text(data: dict, key: str, optional: bool = False) -> str | None:
+    if key not in data or data[key] is None:
+        if optional:
+            return None
+        raise ActionFormatError(f"'{data.get('type')}' needs \"{key}\"")
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise ActionFormatError(f"\"{key}\" should be text, not {value!r}")
+    return value.strip()
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ActionFormatError(f"{what} should be a whole number, not {value!r}")
+    return value
+
+
+def _ints(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise ActionFormatError(f"{what} should be a list of numbers, not {value!r}")
+    return tuple(_int(v, what) for v in value)
+
+
+def _ids(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ActionFormatError(f"{what} should be a list of troop ids, not {value!r}")
+    return tuple(value)
+
+
+def _commitment(value: Any, side: str) -> Commitment:
+    if not isinstance(value, dict):
+        raise ActionFormatError(f"\"{side}\" should be an object with \"troops\" and an optional \"sortie\"")
+    unknown = set(value) - {"troops", "sortie"}
+    if unknown:
+        raise ActionFormatError(f"\"{side}\" has unknown keys: {', '.join(sorted(unknown))}")
+    sortie = value.get("sortie")
+    if sortie is not None and not isinstance(sortie, str):
+        raise ActionFormatError(f"\"{side}.sortie\" should be a nation, not {sortie!r}")
+    return Commitment(_ids(value.get("troops", []), f"\"{side}.troops\""), sortie)
+
+
+def _check_keys(data: dict, allowed: set[str]) -> None:
+    unknown = set(data) - allowed - {"type"}
+    if unknown:
+        raise ActionFormatError(f"'{data['type']}' has unknown keys: {', '.join(sorted(unknown))}")
+
+
+def parse_action(data: Any) -> Action:
+    """Read one action from its JSON form; refuses anything malformed with a clear message."""
+    if not isinstance(data, dict):
+        raise ActionFormatError(f"an action should be a JSON object, not {data!r}")
+    kind = data.get("type")
+    if kind not in ACTION_TYPES:
+        raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(ACTION_TYPES)})")
+    if kind == "start_turn":
+        _check_keys(data, {"dice"})
+        dice = data.get("dice")
+        return StartTurn(None if dice is None else _ints(dice, "\"dice\""))
+    if kind == "place":
+        _check_keys(data, {"troop", "area"})
+        return Place(_text(data, "troop"), _text(data, "area"))
+    if kind == "redeploy":
+        _check_keys(data, {"troop", "to"})
+        return Redeploy(_text(data, "troop"), _text(data, "to"))
+    if kind == "abandon":
+        _check_keys(data, {"from", "to"})
+        return Abandon(_text(data, "from"), _text(data, "to"))
+    if kind == "end_turn":
+        _check_keys(data, set())
+        return EndTurn()
+    if kind == "note":
+        _check_keys(data, {"text"})
+        return Note(_text(data, "text"))
+    return _parse_battle(data)
+
+
+def _parse_battle(data: dict) -> Battle:
+    _check_keys(data, {"from", "to", "initiative_dice", "attacker", "defender", "games", "wargame",
+                       "destroy_dice", "retreat_to", "advance"})
+    initiative = None
+    if data.get("initiative_dice") is not None:
+        initiative = _ints(data["initiative_dice"], "\"initiative_dice\"")
+        if len(initiative) != 2:
+            raise ActionFormatError("\"initiative_dice\" should be two dice: [attacker, defender]")
+    games = None
+    if data.get("games") is not None:
+        if not isinstance(data["games"], list) or not data["games"]:
+            raise ActionFormatError("\"games\" should be a non-empty list of {\"attacker_vp\", \"defender_vp\"}")
+        games = []
+        for i, game in enumerate(data["games"], start=1):
+            if not isinstance(game, dict) or set(game) != {"attacker_vp", "defender_vp"}:
+                raise ActionFormatError(f"game {i} should be {{\"attacker_vp\": n, \"defender_vp\": n}}")
+            pair = (_int(game["attacker_vp"], f"game {i} attacker_vp"), _int(game["defender_vp"], f"game {i} defender_vp"))
+            if min(pair) < 0:
+                raise ActionFormatError(f"game {i}: victory points cannot be negative")
+            games.append(pair)
+        games = tuple(games)
+    wargame = None
+    if data.get("wargame") is not None:
+        roll = data["wargame"]
+        if not isinstance(roll, dict):
+            raise ActionFormatError("\"wargame\" should be an object with the dice and modifiers")
+        unknown = set(roll) - {"attacker_die", "defender_die", "attacker_modifier", "defender_modifier"}
+        if unknown:
+            raise ActionFormatError(f"\"wargame\" has unknown keys: {', '.join(sorted(unknown))}")
+        wargame = WargameRoll(
+            None if roll.get("attacker_die") is None else _int(roll["attacker_die"], "attacker_die"),
+            None if roll.get("defender_die") is None else _int(roll["defender_die"], "defender_die"),
+            _int(roll.get("attacker_modifier", 0), "attacker_modifier"),
+            _int(roll.get("defender_modifier", 0), "defender_modifier"))
+    if games is not None and wargame is not None:
+        raise ActionFormatError("a battle is either tabletop \"games\" or a \"wargame\" roll, not both")
+    destroy = data.get("destroy_dice") or {}
+    if not isinstance(destroy, dict):
+        raise ActionFormatError("\"destroy_dice\" should map troop ids to dice")
+    destroy_dice = {str(k): _int(v, f"destroy die for {k}") for k, v in destroy.items()}
+    advance = data.get("advance")
+    return Battle(
+        origin=_text(data, "from"), target=_text(data, "to"), initiative_dice=initiative,
+        attacker=None if data.get("attacker") is None else _commitment(data["attacker"], "attacker"),
+        defender=None if data.get("defender") is None else _commitment(data["defender"], "defender"),
+        games=games, wargame=wargame, destroy_dice=destroy_dice,
+        retreat_to=_text(data, "retreat_to", optional=True),
+        advance=None if advance is None else _ids(advance, "\"advance\""))

@@ -1,0 +1,148 @@
+"""Placing battle arrows and committing troops (rules 1.4, 1.5 initiative and sorties)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaign_manager.dice import D6, Roller, roll_or_check
+from campaign_manager.engine import legal
+from campaign_manager.engine.actions import Battle
+from campaign_manager.engine.lookup import area, label, side_name, troop
+from campaign_manager.engine.planning import close_planning
+from campaign_manager.engine.resolve import resolve
+from campaign_manager.engine.state import BATTLE, PLANNING, Arrow, CampaignState, Commitment
+from campaign_manager.errors import RuleError
+from campaign_manager.scenario.model import Scenario, enemy_of
+
+
+def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: list[str]) -> Battle:
+    origin, target = area(sc, action.origin), area(sc, action.target)
+    if st.phase not in (PLANNING, BATTLE):
+        raise RuleError("1.1", "battles are fought during a turn: start the turn first"
+                        if st.phase != "finished" else "the campaign is over")
+    arrow = st.open_arrow(origin, target)
+    if arrow is None:
+        if st.phase == PLANNING:
+            close_planning(sc, st)
+        arrow = declare(sc, st, action, roller, events)
+        record = replace(action, initiative_dice=arrow.initiative_dice, attacker=arrow.attacker,
+                         defender=arrow.defender)
+    else:
+        if action.initiative_dice is not None:
+            raise RuleError("1.5", f"the arrow {origin}→{target} is already placed; its initiative was rolled then")
+        for given, placed, who in ((action.attacker, arrow.attacker, "attacker"),
+                                   (action.defender, arrow.defender, "defender")):
+            if given is not None and given != placed:
+                raise RuleError("1.4", f"the {who}'s troops on the open arrow {origin}→{target} were committed when "
+                                       f"it was placed and cannot change")
+        if not action.has_result:
+            raise RuleError("1.4", f"the arrow {origin}→{target} is already open: give its result")
+        record = action
+    if not action.has_result:
+        events.append(f"Battle arrow {label(sc, origin)} → {label(sc, target)} placed; waiting for the result")
+        return record
+    return resolve(sc, st, arrow, record, roller, events)
+
+
+def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: list[str]) -> Arrow:
+    """Check a new arrow and its commitments, spend its sorties and put it on the map."""
+    origin, target = action.origin, action.target
+    side = st.control.get(origin)
+    spec = sc.turn(st.turn)
+    goal = sc.areas[target]
+    if side is None:
+        raise RuleError("1.4", f"nobody holds {label(sc, origin)}: an attack starts from an area the attacker holds")
+    if goal.impassable:
+        raise RuleError("1.4", f"{label(sc, target)} is impassable and cannot be attacked")
+    if goal.staging:
+        raise RuleError("1.4", f"{label(sc, target)} is a staging area: it is never attacked, only attacked from")
+    if st.control.get(target) != enemy_of(side):
+        raise RuleError("1.4", f"{label(sc, target)} is held by the {side_name(sc, st.control.get(target))}: "
+                               f"the {side_name(sc, side)} can only attack an area the enemy holds")
+    if sc.link(origin, target) is None:
+        raise RuleError("1.4", f"{label(sc, target)} cannot be attacked from {label(sc, origin)}: the areas are not linked")
+    for arrow in st.open_arrows:
+        if arrow.pair() == frozenset((origin, target)):
+            raise RuleError("1.4", f"finish the battle {arrow.origin}→{arrow.target} before placing another arrow "
+                                   f"between those areas")
+    initiative = _initiative(sc, st, action, side, roller, events)
+    if spec.fixed_arrows:
+        fixed = ", ".join(f"{a}→{b}" for a, b in spec.fixed_arrows)
+        if (origin, target) not in spec.fixed_arrows or side != spec.fixed_attacker:
+            raise RuleError("1.5", f"turn {spec.number} has fixed battles only: {fixed}")
+        if (origin, target) in st.fixed_fought:
+            raise RuleError("1.5", f"the fixed battle {origin}→{target} has already been fought this turn")
+    attacker = action.attacker or Commitment()
+    defender = action.defender or Commitment()
+    _check_commitment(sc, st, side, origin, attacker, "attacker")
+    _check_commitment(sc, st, enemy_of(side), target, defender, "defender")
+    for mine, theirs in ((attacker, defender), (defender, attacker)):
+        if mine.sortie and sc.aircraft[mine.sortie].interceptor and not theirs.sortie:
+            raise RuleError("1.3", f"the {sc.aircraft[mine.sortie].name} only intercepts: commit it only when an "
+                                   f"enemy aircraft is in the battle")
+    for commitment in (attacker, defender):
+        if commitment.sortie:
+            st.sorties[commitment.sortie] -= 1
+    arrow = Arrow(origin, target, side, attacker, defender, initiative)
+    st.open_arrows = (*st.open_arrows, arrow)
+    return arrow
+
+
+def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roller: Roller,
+                events: list[str]) -> tuple[int, int] | None:
+    spec = sc.turn(st.turn)
+    rule = spec.initiative
+    if rule is None:
+        if action.initiative_dice is not None:
+            raise RuleError("1.5", f"turn {spec.number} has fixed battles: there is no initiative roll")
+        return None
+    given = action.initiative_dice or (None, None)
+    dice = (roll_or_check(given[0], D6, roller, "attacker's initiative die"),
+            roll_or_check(given[1], D6, roller, "defender's initiative die"))
+    enemy = enemy_of(side)
+    scores = {side: dice[0] + (rule.modifier if rule.side == side else 0),
+              enemy: dice[1] + (rule.modifier if rule.side == enemy else 0)}
+    winner = side if scores[side] > scores[enemy] else enemy if scores[enemy] > scores[side] else rule.side
+    words = (f"{side_name(sc, side)} {scores[side]}, {side_name(sc, enemy)} {scores[enemy]} "
+             f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)")
+    if winner != side:
+        if legal.arrows(sc, st, winner):
+            raise RuleError("1.5", f"the {side_name(sc, winner)} won the initiative ({words}): the "
+                                   f"{side_name(sc, side)} cannot attack in this battle")
+        events.append(f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place; "
+                      f"the {side_name(sc, side)} attack instead")
+    else:
+        events.append(f"Initiative to the {side_name(sc, side)}: {words}")
+    return dice
+
+
+def _check_commitment(sc: Scenario, st: CampaignState, side: str, where: str, commitment: Commitment,
+                      role: str) -> None:
+    busy = st.committed()
+    if len(set(commitment.troops)) != len(commitment.troops):
+        raise RuleError("1.4", f"the {role} lists a troop twice")
+    for troop_id in commitment.troops:
+        member = troop(sc, troop_id)
+        if sc.side_of(member.nation) != side:
+            raise RuleError("1.4", f"{troop_id} is {sc.nation_name(member.nation)}: it cannot fight for the "
+                                   f"{side_name(sc, side)}")
+        if st.where[troop_id] != where:
+            what = "the area attacked from" if role == "attacker" else "the area attacked"
+            raise RuleError("1.4", f"{troop_id} is in {label(sc, st.where[troop_id])}, not {label(sc, where)}: "
+                                   f"the {role} commits troops from {what}")
+        if troop_id in busy:
+            raise RuleError("1.4", f"{troop_id} is already committed on another open battle arrow")
+    if role == "attacker" and not commitment.troops:
+        raise RuleError("1.4", f"the attacker must commit at least one ground troop from {label(sc, where)}")
+    if commitment.sortie:
+        nation = commitment.sortie
+        if nation not in sc.nations or nation not in sc.aircraft:
+            raise RuleError("1.3", f"there are no '{nation}' aircraft in this scenario")
+        if sc.side_of(nation) != side:
+            raise RuleError("1.4", f"{sc.nation_name(nation)} aircraft cannot fly for the {side_name(sc, side)}")
+        if st.sorties.get(nation, 0) <= 0:
+            raise RuleError("1.5", f"no {sc.nation_name(nation)} air sorties are left this turn")
+    total = len(commitment.troops) + (1 if commitment.sortie else 0)
+    if total > sc.max_committed:
+        raise RuleError("1.4", f"the {role} may commit at most {sc.max_committed} Firestorm troops, aircraft "
+                               f"included (got {total})")

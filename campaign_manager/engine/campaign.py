@@ -1,0 +1,96 @@
+"""Applying actions to a campaign state, and rebuilding a campaign from its log.
+
+`apply_action` never changes the state it is given: it works on a copy and returns it with
+the completed action (every die filled in) and what happened, in words. A refused action
+raises RuleError and leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from campaign_manager.dice import NoRoller, Roller
+from campaign_manager.engine import battle, planning
+from campaign_manager.engine.actions import (
+    Abandon, Action, Battle, EndTurn, Note, Place, Redeploy, StartTurn, parse_action,
+)
+from campaign_manager.engine.lookup import area, label
+from campaign_manager.engine.state import RESERVE, SETUP, CampaignState
+from campaign_manager.errors import RuleError, UserError
+from campaign_manager.scenario.model import Scenario
+
+
+@dataclass(frozen=True)
+class Applied:
+    state: CampaignState
+    record: dict[str, Any]  # the completed action, as logged
+    events: tuple[str, ...]
+
+
+def initial_state(sc: Scenario) -> CampaignState:
+    """The map at set-up, before turn 1 starts."""
+    return CampaignState(
+        turn=0, phase=SETUP,
+        control={code: a.controller for code, a in sc.areas.items()},
+        where={troop_id: t.start or RESERVE for troop_id, t in sc.troops.items()},
+        scored={side: 0 for side in sc.sides},
+    )
+
+
+def _abandon(sc: Scenario, st: CampaignState, action: Abandon, roller: Roller, events: list[str]) -> Abandon:
+    area(sc, action.origin)
+    area(sc, action.target)
+    arrow = st.open_arrow(action.origin, action.target)
+    if arrow is None:
+        raise RuleError("1.6", f"there is no open battle arrow {action.origin}→{action.target} to abandon")
+    st.open_arrows = tuple(a for a in st.open_arrows if a is not arrow)
+    for commitment in (arrow.attacker, arrow.defender):
+        if commitment.sortie:
+            st.sorties[commitment.sortie] += 1
+    events.append(f"Battle arrow {label(sc, action.origin)} → {label(sc, action.target)} abandoned; "
+                  f"its troops and sorties are free again")
+    return action
+
+
+def _note(sc: Scenario, st: CampaignState, action: Note, roller: Roller, events: list[str]) -> Note:
+    events.append(f"Note: {action.text}")
+    return action
+
+
+HANDLERS: dict[type, Callable] = {
+    StartTurn: planning.start_turn,
+    Place: planning.place,
+    Redeploy: planning.redeploy,
+    Battle: battle.battle,
+    Abandon: _abandon,
+    EndTurn: planning.end_turn,
+    Note: _note,
+}
+
+
+def apply_action(sc: Scenario, st: CampaignState, action: Action | dict, roller: Roller | None = None) -> Applied:
+    """Apply one action (typed, or in its JSON form); dice it lacks come from `roller`."""
+    if isinstance(action, dict):
+        action = parse_action(action)
+    new = st.copy()
+    events: list[str] = []
+    record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)
+    return Applied(new, record.to_json(), tuple(events))
+
+
+def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> CampaignState:
+    """Rebuild the state from logged actions (which carry every die they used)."""
+    st = initial_state(sc)
+    roller = NoRoller()
+    for index, record in enumerate(records, start=1):
+        if upto is not None and index > upto:
+            break
+        try:
+            action = parse_action(record)
+            new = st.copy()
+            HANDLERS[type(action)](sc, new, action, roller, [])
+        except UserError as exc:
+            raise UserError(f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}") from None
+        st = new
+    return st

@@ -1,0 +1,62 @@
+"""Checked look-ups shared by the rules: an unknown area or troop is refused by name."""
+
+from __future__ import annotations
+
+from campaign_manager.engine.state import CampaignState
+from campaign_manager.errors import RuleError
+from campaign_manager.scenario.model import Scenario, Troop
+
+
+def area(sc: Scenario, code: str) -> str:
+    if code not in sc.areas:
+        raise RuleError("1.2", f"there is no area '{code}' on the map")
+    return code
+
+
+def troop(sc: Scenario, troop_id: str) -> Troop:
+    found = sc.troops.get(troop_id)
+    if found is None:
+        raise RuleError("1.3", f"there is no troop '{troop_id}' in the roster")
+    return found
+
+
+def label(sc: Scenario, code: str) -> str:
+    """'C1 Ioannina' for an area, the place word for an off-map place."""
+    return sc.area_label(code) if code in sc.areas else f"the {code}"
+
+
+def side_name(sc: Scenario, side: str | None) -> str:
+    return sc.sides.get(side or "", "nobody")
+
+
+def zone_areas(sc: Scenario, st: CampaignState, troop_id: str, zone: str) -> list[str]:
+    """Areas in `zone` that the troop's side holds and its nation may enter."""
+    member = sc.troops[troop_id]
+    side = sc.side_of(member.nation)
+    if zone == "friendly":
+        candidates = list(sc.areas)
+    elif zone.startswith("region:"):
+        candidates = [code for code, a in sc.areas.items() if a.region == zone[7:]]
+    else:
+        candidates = [zone]
+    return [code for code in candidates
+            if st.control.get(code) == side and sc.may_enter(member.nation, code)]
+
+
+def placement_areas(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]:
+    """Where a waiting troop may be placed: its zone, or its fallback when the zone is lost."""
+    zone = st.waiting_zone[troop_id]
+    areas = zone_areas(sc, st, troop_id, zone)
+    arrival = sc.troops[troop_id].arrives
+    if not areas and arrival and arrival.zone == zone and arrival.fallback:
+        areas = zone_areas(sc, st, troop_id, arrival.fallback)
+    return areas
+
+
+def zone_words(sc: Scenario, zone: str) -> str:
+    if zone == "friendly":
+        return "any area its side holds"
+    if zone.startswith("region:"):
+        region = zone[7:]
+        return f"{region.title()} ({', '.join(c for c, a in sc.areas.items() if a.region == region)})"
+    return label(sc, zone)

@@ -1,0 +1,176 @@
+"""The planning phase and the turn's frame (rules 1.1 and 1.5): starting and ending turns,
+reinforcements, redeployment and each turn's deployment rule."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaign_manager.dice import D6, Roller, d3, roll_or_check
+from campaign_manager.engine import legal
+from campaign_manager.engine.actions import EndTurn, Place, Redeploy, StartTurn
+from campaign_manager.engine.lookup import area, label, placement_areas, troop, zone_words
+from campaign_manager.engine.state import (
+    BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState,
+)
+from campaign_manager.errors import RuleError
+from campaign_manager.scenario.model import Scenario
+
+
+def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Roller, events: list[str]) -> StartTurn:
+    if st.phase == FINISHED or st.turn >= len(sc.turns):
+        raise RuleError("1.1", "the campaign is over: there is no turn to start")
+    if st.phase not in (SETUP, STRATEGIC):
+        raise RuleError("1.1", f"turn {st.turn} is still under way: end it before starting the next")
+    spec = sc.turn(st.turn + 1)
+    if action.dice is not None and len(action.dice) != spec.battle_d3:
+        raise RuleError("1.5", f"turn {spec.number} rolls {spec.battle_d3} die/dice for its battle count, "
+                               f"not {len(action.dice)}")
+    given = action.dice or (None,) * spec.battle_d3
+    dice = tuple(roll_or_check(v, D6, roller, f"turn {spec.number} battle-count die") for v in given)
+    st.turn, st.phase, st.turn_dice = spec.number, PLANNING, dice
+    st.battles_required = sum(d3(v) for v in dice) + spec.battle_plus
+    st.battles_fought, st.fixed_fought, st.redeployed = 0, (), ()
+    st.sorties = dict(spec.sorties)
+    for troop_id, place in st.where.items():
+        arrival = sc.troops[troop_id].arrives
+        if place == RESERVE and arrival and arrival.turn == spec.number:
+            st.where[troop_id], st.waiting_zone[troop_id] = WAITING, arrival.zone
+        elif place == POOL:
+            st.where[troop_id], st.waiting_zone[troop_id] = WAITING, sc.pool_zone
+    # Troops bound for one fixed area are simply put there, as the book says.
+    for troop_id, zone in list(st.waiting_zone.items()):
+        if zone in sc.areas and placement_areas(sc, st, troop_id) == [zone]:
+            st.where[troop_id] = zone
+            del st.waiting_zone[troop_id]
+            events.append(f"{troop_id} arrives in {label(sc, zone)}")
+    dice_words = f" (dice {', '.join(map(str, dice))})" if dice else ""
+    events.insert(0, f"Turn {spec.number}, {spec.name}: at least {st.battles_required} battles{dice_words}")
+    if st.waiting_zone:
+        events.append(f"{len(st.waiting_zone)} troop(s) wait to be placed: {', '.join(sorted(st.waiting_zone))}")
+    return replace(action, dice=dice)
+
+
+def _planning(st: CampaignState, what: str) -> None:
+    if st.phase != PLANNING:
+        where = "before the campaign starts" if st.phase == SETUP else f"in the {st.phase} phase"
+        raise RuleError("1.1", f"{what} happens in the planning phase, not {where}")
+
+
+def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events: list[str]) -> Place:
+    _planning(st, "placing reinforcements")
+    member = troop(sc, action.troop)
+    area(sc, action.area)
+    if st.where[member.id] != WAITING:
+        raise RuleError("1.5", f"{member.id} is not waiting to be placed (it is in {label(sc, st.where[member.id])})")
+    allowed = placement_areas(sc, st, member.id)
+    if action.area not in allowed:
+        zone = zone_words(sc, st.waiting_zone[member.id])
+        raise RuleError("1.5", f"{member.id} cannot be placed in {label(sc, action.area)}: it goes to {zone}"
+                               f"{' — open: ' + ', '.join(allowed) if allowed else ''}")
+    st.where[member.id] = action.area
+    del st.waiting_zone[member.id]
+    events.append(f"{member.id} placed in {label(sc, action.area)}")
+    return action
+
+
+def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, events: list[str]) -> Redeploy:
+    _planning(st, "redeployment")
+    member = troop(sc, action.troop)
+    area(sc, action.to)
+    spec = sc.turn(st.turn)
+    nation, side = member.nation, sc.side_of(member.nation)
+    if nation not in spec.redeploy:
+        who = ", ".join(sc.nation_name(n) for n in spec.redeploy) or "nobody"
+        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} only {who} may redeploy")
+    order = spec.redeploy.index(nation)
+    later = [n for n in st.redeployed if spec.redeploy.index(n) > order]
+    if later:
+        raise RuleError("1.5", f"{member.id} cannot redeploy: the {sc.nation_name(nation)} redeploy before the "
+                               f"{sc.nation_name(later[0])} on turn {st.turn}, who have already begun")
+    here = st.where[member.id]
+    if here not in sc.areas:
+        raise RuleError("1.5", f"{member.id} is not on the map ({label(sc, here)}); only troops on the map redeploy")
+    if action.to == here:
+        raise RuleError("1.5", f"{member.id} already stands in {label(sc, here)}")
+    if st.control[action.to] != side:
+        raise RuleError("1.5", f"{member.id} cannot redeploy to {label(sc, action.to)}: troops redeploy only "
+                               f"inside their own side's territory")
+    if not sc.may_enter(nation, action.to):
+        raise RuleError("1.4", f"{member.id} cannot enter {label(sc, action.to)}: only "
+                               f"{', '.join(sc.nation_name(n) for n in sc.areas[action.to].only_nations)} troops may")
+    st.where[member.id] = action.to
+    if nation not in st.redeployed:
+        st.redeployed = (*st.redeployed, nation)
+    events.append(f"{member.id} redeploys from {label(sc, here)} to {label(sc, action.to)}")
+    return action
+
+
+def close_planning(sc: Scenario, st: CampaignState) -> None:
+    """The first battle of a turn ends planning: nobody may still wait, the deployment rule must hold."""
+    if st.waiting_zone:
+        raise RuleError("1.1", f"the first battle closes planning, but troops still wait to be placed: "
+                               f"{', '.join(sorted(st.waiting_zone))}")
+    for problem in deployment_problems(sc, st):
+        raise RuleError("1.5", problem)
+    st.phase = BATTLE
+
+
+def deployment_problems(sc: Scenario, st: CampaignState) -> list[str]:
+    """Every way the current turn's deployment rule is broken, in words (empty when it holds)."""
+    spec = sc.turn(st.turn)
+    problems = []
+    for rule in spec.deployment:
+        side = sc.side_of(rule.nation)
+        nation = sc.nation_name(rule.nation)
+        ours = [t for t, place in st.where.items() if sc.troops[t].nation == rule.nation and place in sc.areas]
+        if rule.rule == "at_least":
+            if st.control[rule.area] != side:
+                continue  # the area is lost: the rule cannot apply
+            here = sum(1 for t in ours if st.where[t] == rule.area)
+            if here < rule.count:
+                problems.append(f"turn {spec.number} deployment: at least {rule.count} {nation} troop(s) must stand "
+                                f"in {label(sc, rule.area)} before the first battle (there are {here})")
+        else:
+            enemy_areas = {p for t, p in st.where.items() if sc.troops[t].nation == rule.enemy_nation and p in sc.areas}
+            near_enemy = {a for a in sc.areas if sc.neighbours[a] & enemy_areas}
+            allowance = {i: x.count for i, x in enumerate(rule.exceptions)}
+            stray = []
+            for t in sorted(ours):
+                if st.where[t] in near_enemy:
+                    continue
+                for i, x in enumerate(rule.exceptions):
+                    fits = st.where[t] == x.area and (x.troop in (None, t)) and (x.kind in (None, sc.troops[t].kind))
+                    if fits and allowance[i] > 0:
+                        allowance[i] -= 1
+                        break
+                else:
+                    stray.append(f"{t} in {label(sc, st.where[t])}")
+            if stray:
+                allowed = "; ".join(f"{x.count} {x.troop or x.kind} in {x.area}" for x in rule.exceptions)
+                problems.append(f"turn {spec.number} deployment: every {nation} troop must stand next to an area "
+                                f"holding {sc.nation_name(rule.enemy_nation)} troops (allowed elsewhere: {allowed}); "
+                                f"not so: {', '.join(stray)}")
+    return problems
+
+
+def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, events: list[str]) -> EndTurn:
+    if st.phase not in (PLANNING, BATTLE):
+        raise RuleError("1.1", "there is no turn under way to end" if st.phase != FINISHED
+                        else "the campaign is over")
+    if st.waiting_zone:
+        raise RuleError("1.5", f"troops still wait to be placed: {', '.join(sorted(st.waiting_zone))}")
+    if st.open_arrows:
+        arrow = st.open_arrows[0]
+        raise RuleError("1.4", f"the battle {arrow.origin}→{arrow.target} is still open: record its result "
+                               f"or abandon it before ending the turn")
+    short = st.battles_required - st.battles_fought
+    if short > 0:
+        if legal.any_arrow(sc, st):
+            raise RuleError("1.5", f"turn {st.turn} needs at least {st.battles_required} battles; "
+                                   f"{st.battles_fought} fought, {short} to go")
+        events.append(f"only {st.battles_fought} of {st.battles_required} battles fought: "
+                      f"no side has a battle arrow left to place")
+    st.phase = FINISHED if st.turn == len(sc.turns) else STRATEGIC
+    st.sorties = {}
+    events.append(f"Turn {st.turn} ends" + (": the campaign is over" if st.phase == FINISHED else ""))
+    return action

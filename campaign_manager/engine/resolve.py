@@ -1,0 +1,234 @@
+"""Fighting out a battle arrow: the result (tabletop 1.6 or General's Wargame 1.7), roll to
+destroy, retreat, capture and advance (1.8), and the VP they score (1.9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from campaign_manager.dice import D6, Roller, roll_or_check
+from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.lookup import label, side_name, troop
+from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState
+from campaign_manager.errors import RuleError
+from campaign_manager.scenario.model import Scenario, enemy_of
+
+
+@dataclass
+class Result:
+    winner: str | None  # "attacker", "defender" or None (nobody defeated)
+    target_vs_attacker: int  # d6 score that destroys an attacking troop (0: no roll)
+    target_vs_defender: int
+    summary: str
+
+
+def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller,
+            events: list[str]) -> Battle:
+    side, enemy = arrow.attacker_side, enemy_of(arrow.attacker_side)
+    origin, target = arrow.origin, arrow.target
+    if st.control.get(target) != enemy:
+        raise RuleError("1.8", f"the arrow {origin}→{target} can no longer be fought: {label(sc, target)} is now "
+                               f"held by the {side_name(sc, st.control.get(target))}; abandon it")
+    st.open_arrows = tuple(a for a in st.open_arrows if a is not arrow)
+    attackers = [t for t in arrow.attacker.troops if st.where[t] == origin]
+    defenders = [t for t in arrow.defender.troops if st.where[t] == target]
+    for gone in sorted(set(arrow.attacker.troops + arrow.defender.troops) - set(attackers + defenders)):
+        events.append(f"{gone} was moved off the arrow by another battle and takes no part")
+
+    if action.games is not None:
+        result = _tabletop(sc, action.games)
+        record = action
+    else:
+        result, roll = _wargame(sc, st, arrow, attackers, defenders, action.wargame, roller)
+        record = replace(action, wargame=roll)
+    events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.summary}")
+
+    needed = {t: result.target_vs_attacker for t in attackers if result.target_vs_attacker}
+    needed.update({t: result.target_vs_defender for t in defenders if result.target_vs_defender})
+    for troop_id in action.destroy_dice:
+        if troop_id not in needed:
+            raise RuleError("1.6", f"{troop_id} needs no roll to destroy in this battle")
+    dice = {t: roll_or_check(action.destroy_dice.get(t), D6, roller, f"roll to destroy {t}") for t in needed}
+    destroyed = [t for t in needed if dice[t] >= needed[t]]
+    for t in needed:
+        events.append(f"{t}: rolled {dice[t]}, needed {needed[t]}+ — {'destroyed' if t in destroyed else 'survives'}")
+
+    retreat_to, advance = None, None
+    defender_beaten = result.winner == "attacker"
+    goal = sc.areas[target]
+    if defender_beaten and not goal.command_centre:
+        retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events)
+    else:
+        _to_pool(sc, st, destroyed, events)
+        if defender_beaten:
+            scorer = goal.command_centre_scorer
+            st.scored[scorer] += goal.command_centre_vp
+            st.command_wins[target] = st.command_wins.get(target, 0) + 1
+            events.append(f"{label(sc, target)} cannot be captured: its defenders stay and the "
+                          f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP")
+    if defender_beaten and not goal.command_centre:
+        st.control[target] = side
+        events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
+        survivors = [t for t in attackers if t not in destroyed]
+        advance = _advance(sc, st, target, survivors, action.advance or (), events) if action.advance else ()
+    elif action.advance:
+        events.append("no advance: the attacker did not take the area")
+    if action.retreat_to and retreat_to is None:
+        events.append("no retreat: the defenders were not driven out")
+
+    st.battles_fought += 1
+    if (origin, target) in sc.turn(st.turn).fixed_arrows:
+        st.fixed_fought = (*st.fixed_fought, (origin, target))
+    return replace(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
+
+
+def _step(steps, value: int):
+    for step in steps:
+        if value >= step.threshold:
+            return step
+    return None
+
+
+def _tabletop(sc: Scenario, games: tuple[tuple[int, int], ...]) -> Result:
+    total_a, total_d = sum(g[0] for g in games), sum(g[1] for g in games)
+    avg_a, avg_d = total_a // len(games), total_d // len(games)
+    winner = None
+    if total_a > total_d and avg_a >= sc.defeat_min_vp:
+        winner = "attacker"
+    elif total_d > total_a and avg_d >= sc.defeat_min_vp:
+        winner = "defender"
+    by_a, by_d = _step(sc.tabletop_destroy, avg_a), _step(sc.tabletop_destroy, avg_d)
+    scores = f"{total_a}–{total_d} VP" + (f" over {len(games)} games (average {avg_a}–{avg_d})" if len(games) > 1 else "")
+    outcome = {"attacker": "the attacker wins", "defender": "the defender wins", None: "nobody is defeated"}[winner]
+    return Result(winner, by_d.loser if by_d else 0, by_a.loser if by_a else 0, f"{scores}, {outcome}")
+
+
+def _bonus(sc: Scenario, st: CampaignState, troops: list[str], sortie: str | None, enemy_sortie: str | None,
+           terrain: str | None) -> int:
+    total = sum(sc.troops[t].type.on_turn(st.turn)[1].on(terrain) for t in troops)
+    if sortie:
+        plane = sc.aircraft[sortie]
+        if not plane.interceptor or enemy_sortie:
+            total += plane.bonus.on(terrain)
+    return total
+
+
+def fortification_applies(sc: Scenario, st: CampaignState, arrow: Arrow) -> bool:
+    fort = sc.fortification
+    link = sc.link(arrow.origin, arrow.target)
+    return bool(fort and link and link.metaxas and arrow.attacker_side == fort.attacker_side
+                and any(sc.troops[t].nation == fort.nation for t in st.troops_in(arrow.target)))
+
+
+def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str], defenders: list[str],
+             given: WargameRoll, roller: Roller) -> tuple[Result, WargameRoll]:
+    a_die = roll_or_check(given.attacker_die, D6, roller, "attacker's General's Wargame die")
+    d_die = roll_or_check(given.defender_die, D6, roller, "defender's General's Wargame die")
+    terrain = sc.areas[arrow.target].terrain
+    a_total = a_die + given.attacker_modifier + _bonus(sc, st, attackers, arrow.attacker.sortie,
+                                                       arrow.defender.sortie, terrain)
+    d_total = d_die + given.defender_modifier + _bonus(sc, st, defenders, arrow.defender.sortie,
+                                                       arrow.attacker.sortie, terrain)
+    if fortification_applies(sc, st, arrow):
+        d_total += sc.fortification.bonus.on(terrain)
+    difference = abs(a_total - d_total)
+    step = _step(sc.wargame_destroy, difference)
+    winner = "attacker" if a_total > d_total else "defender" if d_total > a_total else None
+    if winner is None:
+        vs_a = vs_d = step.loser
+    elif winner == "attacker":
+        vs_a, vs_d = step.winner, step.loser
+    else:
+        vs_a, vs_d = step.loser, step.winner
+    outcome = {"attacker": "the attacker wins", "defender": "the defender wins", None: "a draw"}[winner]
+    summary = f"totals {a_total}–{d_total} (dice {a_die} and {d_die}), difference {difference}, {outcome}"
+    roll = replace(given, attacker_die=a_die, defender_die=d_die)
+    return Result(winner, vs_a, vs_d, summary), roll
+
+
+def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: list[str], why: str) -> None:
+    """A troop removed for good; its capture VP go to the enemy."""
+    st.where[troop_id] = CAPTURED
+    captor = enemy_of(sc.side_of(sc.troops[troop_id].nation))
+    vp = sc.troops[troop_id].type.capture_vp
+    st.scored[captor] += vp
+    events.append(f"{troop_id} is captured ({why}): +{vp} VP to the {side_name(sc, captor)}")
+
+
+def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: list[str]) -> None:
+    escape = sc.sea_escape
+    for troop_id in destroyed:
+        nation = sc.troops[troop_id].nation
+        if escape and nation == escape.nation and all(
+                st.control.get(a) == enemy_of(sc.side_of(nation)) for a in escape.areas):
+            _lost(sc, st, troop_id, events, f"destroyed with {' and '.join(escape.areas)} in enemy hands")
+        else:
+            st.where[troop_id] = POOL
+
+
+def retreat_options(sc: Scenario, st: CampaignState, target: str, side: str, nations: set[str]) -> list[str]:
+    return sorted(a for a in sc.neighbours[target]
+                  if st.control.get(a) == side and all(sc.may_enter(n, a) for n in nations))
+
+
+def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | None,
+             events: list[str]) -> str | None:
+    target, side = arrow.target, enemy_of(arrow.attacker_side)
+    everyone = [t for t in st.troops_in(target) if sc.side_of(sc.troops[t].nation) == side]
+    survivors = [t for t in everyone if t not in destroyed]
+    options = retreat_options(sc, st, target, side, {sc.troops[t].nation for t in survivors})
+    if not options:
+        escape = sc.sea_escape
+        for troop_id in everyone:
+            if escape and sc.troops[troop_id].nation == escape.nation and target in escape.areas:
+                st.where[troop_id] = POOL
+                events.append(f"{troop_id} escapes by sea from {label(sc, target)} to the reinforcement pool")
+            else:
+                _lost(sc, st, troop_id, events, f"surrounded in {label(sc, target)}")
+        return None
+    _to_pool(sc, st, destroyed, events)
+    if not survivors:
+        return None
+    if chosen is None:
+        if len(options) > 1:
+            raise RuleError("1.8", f"the defenders of {label(sc, target)} must retreat: choose where "
+                                   f"(retreat_to: {' or '.join(options)})")
+        chosen = options[0]
+    if chosen not in options:
+        raise RuleError("1.8", f"the defenders of {label(sc, target)} cannot retreat to {label(sc, chosen)}: "
+                               f"they may go to {' or '.join(options)}")
+    for troop_id in survivors:
+        st.where[troop_id] = chosen
+    events.append(f"{', '.join(survivors)} retreat from {label(sc, target)} to {label(sc, chosen)}")
+    return chosen
+
+
+def _advance(sc: Scenario, st: CampaignState, target: str, survivors: list[str], moving: tuple[str, ...],
+             events: list[str]) -> tuple[str, ...]:
+    side = st.control[target]
+    if len(set(moving)) != len(moving):
+        raise RuleError("1.8", "the advance lists a troop twice")
+    if len(moving) > sc.advance_limit:
+        raise RuleError("1.8", f"at most {sc.advance_limit} troops may advance into {label(sc, target)}")
+    busy = st.committed()
+    for troop_id in moving:
+        member = troop(sc, troop_id)
+        here = st.where[troop_id]
+        if sc.side_of(member.nation) != side:
+            raise RuleError("1.8", f"{troop_id} is not the attacker's: only the victor advances")
+        if here not in sc.neighbours[target] or st.control.get(here) != side:
+            raise RuleError("1.8", f"{troop_id} is in {label(sc, here)}: troops advance into {label(sc, target)} "
+                                   f"only from adjacent areas their side holds")
+        if not sc.may_enter(member.nation, target):
+            raise RuleError("1.4", f"{troop_id} cannot enter {label(sc, target)}")
+        if troop_id in busy:
+            raise RuleError("1.8", f"{troop_id} is committed on another open battle arrow and cannot advance")
+    others = [t for t in moving if t not in survivors]
+    left_behind = [t for t in survivors if t not in moving]
+    if others and left_behind:
+        raise RuleError("1.8", f"the surviving troops of the battle advance first: {', '.join(left_behind)} must "
+                               f"move before {', '.join(others)}")
+    for troop_id in moving:
+        st.where[troop_id] = target
+    if moving:
+        events.append(f"{', '.join(moving)} advance into {label(sc, target)}")
+    return moving

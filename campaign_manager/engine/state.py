@@ -1,0 +1,83 @@
+"""Campaign state: everything that changes during a campaign, cheap to copy.
+
+Troop places are plain strings: an area code, or one of the off-map places below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+POOL = "pool"  # destroyed: returns at the start of the next turn
+CAPTURED = "captured"  # lost for good
+WAITING = "waiting"  # to be placed this planning phase
+RESERVE = "reserve"  # not yet arrived
+OFF_MAP = (POOL, CAPTURED, WAITING, RESERVE)
+
+SETUP, PLANNING, BATTLE, STRATEGIC, FINISHED = "setup", "planning", "battle", "strategic", "finished"
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """What one side puts on a battle arrow: ground troops and at most one aircraft sortie."""
+
+    troops: tuple[str, ...] = ()
+    sortie: str | None = None  # the nation whose sortie is spent
+
+    def to_json(self) -> dict:
+        data: dict = {"troops": list(self.troops)}
+        if self.sortie:
+            data["sortie"] = self.sortie
+        return data
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A battle arrow placed on the map and not yet resolved."""
+
+    origin: str
+    target: str
+    attacker_side: str
+    attacker: Commitment
+    defender: Commitment
+    initiative_dice: tuple[int, int] | None = None
+
+    def pair(self) -> frozenset[str]:
+        return frozenset((self.origin, self.target))
+
+
+@dataclass
+class CampaignState:
+    """The whole campaign at one moment; rebuilt from the action log, never stored itself."""
+
+    turn: int
+    phase: str
+    control: dict[str, str | None]
+    where: dict[str, str]  # troop id → area code or off-map place
+    waiting_zone: dict[str, str] = field(default_factory=dict)  # waiting troop → where it may go
+    sorties: dict[str, int] = field(default_factory=dict)
+    battles_required: int = 0
+    battles_fought: int = 0
+    fixed_fought: tuple[tuple[str, str], ...] = ()
+    open_arrows: tuple[Arrow, ...] = ()
+    scored: dict[str, int] = field(default_factory=lambda: {"axis": 0, "allied": 0})
+    command_wins: dict[str, int] = field(default_factory=dict)
+    redeployed: tuple[str, ...] = ()  # nations that have redeployed this turn, in order
+    turn_dice: tuple[int, ...] = ()
+
+    def copy(self) -> "CampaignState":
+        return replace(self, control=dict(self.control), where=dict(self.where),
+                       waiting_zone=dict(self.waiting_zone), sorties=dict(self.sorties),
+                       scored=dict(self.scored), command_wins=dict(self.command_wins))
+
+    def troops_in(self, area: str) -> list[str]:
+        return [troop for troop, place in self.where.items() if place == area]
+
+    def committed(self) -> set[str]:
+        """Troops standing on an open battle arrow."""
+        return {t for arrow in self.open_arrows for t in (*arrow.attacker.troops, *arrow.defender.troops)}
+
+    def open_arrow(self, origin: str, target: str) -> Arrow | None:
+        for arrow in self.open_arrows:
+            if arrow.origin == origin and arrow.target == target:
+                return arrow
+        return None

@@ -1,0 +1,25 @@
+"""Campaign victory points and the outcome (rule 1.9)."""
+
+from __future__ import annotations
+
+from campaign_manager.engine.state import FINISHED, CampaignState
+from campaign_manager.scenario.model import Scenario
+
+
+def victory_points(sc: Scenario, st: CampaignState) -> dict[str, int]:
+    """Objectives held plus what each side scored (captures, wins against a command centre)."""
+    return {side: sc.objective_vp(st.control, side) + st.scored[side] for side in sc.sides}
+
+
+def outcome(sc: Scenario, st: CampaignState) -> dict:
+    """Leader, margin and the result if the campaign ended now (final once it is over)."""
+    vp = victory_points(sc, st)
+    axis, allied = vp["axis"], vp["allied"]
+    leader = "axis" if axis > allied else "allied" if allied > axis else None
+    margin = abs(axis - allied)
+    result = sc.victory_below
+    for threshold, name in sc.victory_levels:
+        if margin >= threshold and leader:
+            result = f"{sc.sides[leader]} {name}"
+            break
+    return {"leader": leader, "margin": margin, "result": result, "final": st.phase == FINISHED}
