@@ -1,5 +1,153 @@
-"""Campaign subcommands (new, show, apply, undo, redo, log, requirements)."""
+"""Campaign subcommands: new, show, apply, undo, redo, log, requirements."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from campaign_manager.errors import UserError
+
+ACTIONS_HELP = "a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input"
 
 
 def register(commands) -> None:
-    """Filled in with the engine."""
+    new = commands.add_parser("new", help="create a campaign file")
+    new.add_argument("file", type=Path)
+    new.add_argument("--scenario", default="firestorm-greece", help="bundled scenario name or a scenario file")
+    new.add_argument("--name", help="the campaign's name (default: the file name)")
+    new.set_defaults(run=cmd_new)
+
+    show = commands.add_parser("show", help="the campaign as it stands")
+    show.add_argument("file", type=Path)
+    show.add_argument("--json", action="store_true")
+    show.set_defaults(run=cmd_show)
+
+    apply = commands.add_parser("apply", help="record actions, all or nothing")
+    apply.add_argument("file", type=Path)
+    apply.add_argument("actions", help=ACTIONS_HELP)
+    apply.add_argument("--json", action="store_true")
+    apply.add_argument("--seed", type=int, help="seed for dice the app rolls (default: unpredictable)")
+    apply.set_defaults(run=cmd_apply)
+
+    for name, text in (("undo", "take back the last action"), ("redo", "put back the last action taken back")):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("file", type=Path)
+        sub.set_defaults(run=cmd_undo if name == "undo" else cmd_redo)
+
+    log = commands.add_parser("log", help="every recorded action with its dice")
+    log.add_argument("file", type=Path)
+    log.add_argument("--json", action="store_true")
+    log.set_defaults(run=cmd_log)
+
+    req = commands.add_parser("requirements", help="a turn's requirements")
+    req.add_argument("file", type=Path)
+    req.add_argument("--turn", type=int)
+    req.add_argument("--json", action="store_true")
+    req.set_defaults(run=cmd_requirements)
+
+
+def _open(path: Path, readonly: bool = False):
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    return CampaignFile.open(path, readonly=readonly)
+
+
+def cmd_new(args) -> int:
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    with CampaignFile.create(args.file, args.scenario, args.name) as campaign:
+        print(f"Created campaign '{campaign.name}' ({campaign.scenario.name}) in {args.file}")
+    return 0
+
+
+def cmd_show(args) -> int:
+    from campaign_manager.cli.output import emit
+    from campaign_manager.cli.text import show_text
+    from campaign_manager.engine.views import state_view
+
+    with _open(args.file, readonly=True) as campaign:
+        view = {"name": campaign.name, **state_view(campaign.scenario, campaign.state)}
+        emit(view, args.json, None if args.json else show_text(campaign.scenario, view))
+    return 0
+
+
+def read_actions(source: str) -> list:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{source}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{source}: is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list):
+        raise UserError(f"{source}: should hold a list of actions")
+    return data
+
+
+def cmd_apply(args) -> int:
+    from campaign_manager.cli.output import emit
+    from campaign_manager.dice import RandomRoller
+
+    actions = read_actions(args.actions)
+    with _open(args.file) as campaign:
+        done = campaign.apply(actions, RandomRoller(args.seed))
+        if args.json:
+            from campaign_manager.engine.views import state_view
+
+            emit({"applied": [{"action": a.record, "events": list(a.events)} for a in done],
+                  "state": state_view(campaign.scenario, campaign.state)}, True)
+        else:
+            lines = []
+            for number, applied in enumerate(done, start=len(campaign.records) - len(done) + 1):
+                lines.append(f"{number}. {applied.record['type']}")
+                lines.extend(f"   {event}" for event in applied.events)
+            emit(None, False, "\n".join(lines) or "no actions given")
+    return 0
+
+
+def cmd_undo(args) -> int:
+    with _open(args.file) as campaign:
+        record = campaign.undo()
+    print("nothing to undo" if record is None else f"undone: {_describe(record)}")
+    return 0
+
+
+def cmd_redo(args) -> int:
+    with _open(args.file) as campaign:
+        record = campaign.redo()
+    print("nothing to redo" if record is None else f"redone: {_describe(record)}")
+    return 0
+
+
+def _describe(record: dict) -> str:
+    rest = {k: v for k, v in record.items() if k != "type"}
+    return f"{record['type']} {json.dumps(rest, ensure_ascii=False)}" if rest else record["type"]
+
+
+def cmd_log(args) -> int:
+    from campaign_manager.cli.output import emit
+
+    with _open(args.file, readonly=True) as campaign:
+        entries = campaign.log.entries()
+        history = campaign.history()
+    data = [{**record, "seq": seq, "recorded_at": at, "events": list(applied.events)}
+            for (seq, at, record), applied in zip(entries, history)]
+    text = "\n".join(f"{d['seq']:>4}  {d['recorded_at']}  {_describe(r)}"
+                     for d, (_, _, r) in zip(data, entries)) or "the log is empty"
+    emit(data, args.json, text)
+    return 0
+
+
+def cmd_requirements(args) -> int:
+    from campaign_manager.cli.output import emit
+    from campaign_manager.cli.text import requirements_text
+    from campaign_manager.engine.requirements import requirements
+
+    with _open(args.file, readonly=True) as campaign:
+        data = requirements(campaign.scenario, campaign.state, args.turn)
+        emit(data, args.json, None if args.json else requirements_text(campaign.scenario, data))
+    return 0

@@ -1,0 +1,65 @@
+"""Plain-text renderings for people at a terminal."""
+
+from __future__ import annotations
+
+from campaign_manager.scenario.model import Scenario
+
+
+def _side(sc: Scenario, side: str | None) -> str:
+    return sc.sides.get(side or "", "—")
+
+
+def _troops(items: list[dict]) -> str:
+    return ", ".join(t["id"] for t in items) or "none"
+
+
+def show_text(sc: Scenario, view: dict) -> str:
+    lines = [f"{view['name']} — {view['scenario']}"]
+    if view["turn"]:
+        lines.append(f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; battles "
+                     f"{view['battles']['fought']} of at least {view['battles']['required']}")
+    else:
+        lines.append("Not started: apply start_turn to begin turn 1")
+    vp, out = view["vp"], view["outcome"]
+    lead = (f"{_side(sc, out['leader'])} lead by {out['margin']}" if out["leader"] else "level")
+    when = "final result" if out["final"] else "if it ended now"
+    lines.append(f"VP: Axis {vp['axis']}, Allied {vp['allied']} — {lead} ({when}: {out['result']})")
+    if view["sorties"]:
+        lines.append("Air sorties left: " + ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view["sorties"].items()))
+    lines.append("")
+    for code, area in view["areas"].items():
+        lines.append(f"  {code:<3} {area['name']:<20} {_side(sc, area['controller']):<7} "
+                     f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {_troops(area['troops'])}")
+    lines.append("")
+    for title, key in (("Waiting to be placed", "reinforcements"), ("Reinforcement pool", "pools"),
+                       ("Captured", "captured")):
+        for side, items in view[key].items():
+            if items:
+                lines.append(f"{title} ({sc.sides[side]}): {_troops(items)}")
+    for arrow in view["open_arrows"]:
+        lines.append(f"Open battle arrow {arrow['from']} → {arrow['to']}")
+    return "\n".join(lines)
+
+
+def requirements_text(sc: Scenario, data: dict) -> str:
+    lines = [f"Turn {data['turn']}: {data['name']} ({data['dates']})"]
+    battles = data["battles"]
+    count = f"{battles['formula']} battles"
+    if battles["required"] is not None:
+        count += f" — this turn: at least {battles['required']}, {battles['fought']} fought"
+    lines.append(count)
+    if data["fixed_arrows"]:
+        lines.append("Fixed battles: " + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"]))
+    if data["initiative"]:
+        lines.append("Initiative: " + data["initiative"]["words"])
+    lines.append("Air sorties: " + (", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none"))
+    lines.append("Redeploy: " + (", then ".join(sc.nation_name(n) for n in data["redeploy"]) or "no redeployment"))
+    for rule in data["deployment"]:
+        lines.append(f"Deployment: {rule}")
+    for problem in data["deployment_problems"]:
+        lines.append(f"  NOT YET MET: {problem}")
+    for troop in data["reinforcements"]:
+        source = " (from the pool)" if troop.get("from_pool") else ""
+        lines.append(f"Reinforcement: {troop['id']}{source} → {troop['zone']}")
+    lines.append("Suggested missions (d6): " + "; ".join(f"{k} {v}" for k, v in data["missions"].items()))
+    return "\n".join(lines)

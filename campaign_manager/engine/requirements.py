@@ -1,0 +1,58 @@
+"""A turn's requirements (rule 1.5) in plain data: what the generals look up first."""
+
+from __future__ import annotations
+
+from campaign_manager.engine.lookup import label, zone_words
+from campaign_manager.engine.planning import deployment_problems
+from campaign_manager.engine.state import PLANNING, POOL, CampaignState
+from campaign_manager.errors import UserError
+from campaign_manager.scenario.model import DeploymentRule, Scenario
+
+
+def default_turn(sc: Scenario, st: CampaignState) -> int:
+    """The turn under way, or the next one between turns."""
+    if st.phase in ("setup", "strategic"):
+        return min(st.turn + 1, len(sc.turns))
+    return max(st.turn, 1)
+
+
+def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
+    nation = sc.nation_name(rule.nation)
+    if rule.rule == "at_least":
+        return f"at least {rule.count} {nation} troop(s) in {label(sc, rule.area)}"
+    allowed = "; ".join(f"{x.count} {x.troop or x.kind} in {label(sc, x.area)}" for x in rule.exceptions)
+    return (f"every {nation} troop next to an area holding {sc.nation_name(rule.enemy_nation)} troops"
+            + (f", except {allowed}" if allowed else ""))
+
+
+def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> dict:
+    number = default_turn(sc, st) if number is None else number
+    if not 1 <= number <= len(sc.turns):
+        raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
+    spec = sc.turn(number)
+    current = st.turn == number and st.phase in (PLANNING, "battle", "strategic", "finished")
+    formula = " + ".join(filter(None, (f"{spec.battle_d3}D3" if spec.battle_d3 else "", str(spec.battle_plus))))
+    arrivals = [{"id": t.id, "nation": t.nation, "kind": t.kind, "zone": zone_words(sc, t.arrives.zone)}
+                for t in sc.troops.values() if t.arrives and t.arrives.turn == number]
+    if st.turn == number - 1:
+        arrivals += [{"id": t, "nation": sc.troops[t].nation, "kind": sc.troops[t].kind,
+                      "zone": zone_words(sc, sc.pool_zone), "from_pool": True}
+                     for t, place in st.where.items() if place == POOL]
+    initiative = None
+    if spec.initiative:
+        side = spec.initiative.side
+        initiative = {"side": side, "modifier": spec.initiative.modifier, "ties": side,
+                      "words": f"each side rolls a d6; {sc.sides[side]} add {spec.initiative.modifier} and win ties"}
+    return {
+        "turn": number, "name": spec.name, "dates": spec.dates,
+        "battles": {"formula": formula, "required": st.battles_required if current else None,
+                    "fought": st.battles_fought if current else None},
+        "fixed_arrows": [{"from": a, "to": b, "attacker": spec.fixed_attacker} for a, b in spec.fixed_arrows],
+        "initiative": initiative,
+        "sorties": dict(spec.sorties),
+        "redeploy": list(spec.redeploy),
+        "deployment": [rule_words(sc, r) for r in spec.deployment],
+        "deployment_problems": deployment_problems(sc, st) if st.turn == number and st.phase == PLANNING else [],
+        "reinforcements": arrivals,
+        "missions": {str(face): name for face, name in enumerate(spec.missions, start=1)},
+    }

@@ -1,0 +1,52 @@
+"""Plain-data views of a campaign for the command line, the GUI and reports."""
+
+from __future__ import annotations
+
+from campaign_manager.engine.lookup import placement_areas, zone_words
+from campaign_manager.engine.state import CAPTURED, POOL, RESERVE, WAITING, CampaignState
+from campaign_manager.engine.victory import outcome, victory_points
+from campaign_manager.scenario.model import Scenario
+
+
+def troop_view(sc: Scenario, st: CampaignState, troop_id: str) -> dict:
+    member = sc.troops[troop_id]
+    name, _ = member.type.on_turn(max(st.turn, 1))
+    return {"id": troop_id, "nation": member.nation, "kind": member.kind, "name": name}
+
+
+def state_view(sc: Scenario, st: CampaignState) -> dict:
+    """Everything `show --json` prints: turn, map, off-map troops, battles, VP and outcome."""
+    areas = {}
+    for code, area in sc.areas.items():
+        areas[code] = {"name": area.name, "controller": st.control.get(code), "terrain": area.terrain,
+                       "vp": area.vp, "troops": [troop_view(sc, st, t) for t in st.troops_in(code)]}
+    off_map: dict[str, dict[str, list]] = {place: {side: [] for side in sc.sides}
+                                            for place in (WAITING, POOL, CAPTURED, RESERVE)}
+    for troop_id, place in st.where.items():
+        if place in off_map:
+            entry = troop_view(sc, st, troop_id)
+            if place == WAITING:
+                entry["zone"] = zone_words(sc, st.waiting_zone[troop_id])
+                entry["may_go"] = placement_areas(sc, st, troop_id)
+            off_map[place][sc.side_of(sc.troops[troop_id].nation)].append(entry)
+    spec = sc.turn(st.turn) if st.turn else None
+    return {
+        "scenario": sc.name,
+        "turn": st.turn,
+        "turn_name": spec.name if spec else None,
+        "phase": st.phase,
+        "areas": areas,
+        "reinforcements": off_map[WAITING],
+        "pools": off_map[POOL],
+        "captured": off_map[CAPTURED],
+        "not_yet_arrived": off_map[RESERVE],
+        "sorties": dict(st.sorties),
+        "battles": {"fought": st.battles_fought, "required": st.battles_required},
+        "open_arrows": [{"from": a.origin, "to": a.target, "attacker_side": a.attacker_side,
+                         "attacker": a.attacker.to_json(), "defender": a.defender.to_json()}
+                        for a in st.open_arrows],
+        "command_centre_wins": dict(st.command_wins),
+        "tirane_wins": sum(st.command_wins.values()),
+        "vp": victory_points(sc, st),
+        "outcome": outcome(sc, st),
+    }

@@ -1,0 +1,125 @@
+"""A campaign file: the scenario it was made from, plus the action log; the state is rebuilt
+from the log. Every action (or batch of actions) is one transaction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from campaign_manager.dice import Roller
+from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
+from campaign_manager.engine.actions import Action
+from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from campaign_manager.store.logfile import LogFile
+
+KIND = "campaign"
+
+
+class ActionRefused(UserError):
+    """One action of a batch was refused; nothing of the batch was recorded."""
+
+    def __init__(self, index: int, kind: str, error: UserError) -> None:
+        self.index, self.kind, self.error = index, kind, error
+        super().__init__(f"action {index} ({kind}) refused, nothing was recorded: {error}")
+
+
+class CampaignFile:
+    """An open campaign: its scenario, its logged actions and the state they lead to."""
+
+    def __init__(self, log: LogFile, scenario: Scenario, records: list[dict]) -> None:
+        self.log = log
+        self.scenario = scenario
+        self.records = records
+        self.state = replay(scenario, records)
+
+    @property
+    def path(self) -> Path:
+        return self.log.path
+
+    @property
+    def name(self) -> str:
+        return self.log.meta().get("name", self.path.stem)
+
+    @classmethod
+    def create(cls, path: Path | str, scenario: str | Path = "firestorm-greece", name: str | None = None) -> "CampaignFile":
+        sc = load_scenario(scenario)
+        log = LogFile.create(Path(path), KIND, sc.name, sc.source,
+                             meta={"name": name or Path(path).stem, "scenario": sc.id})
+        return cls(log, sc, [])
+
+    @classmethod
+    def open(cls, path: Path | str, readonly: bool = False) -> "CampaignFile":
+        log = LogFile.open(Path(path), KIND, readonly=readonly)
+        try:
+            document = log.document()
+            try:
+                sc = parse_scenario(document.source, f"the scenario stored in {Path(path).name}")
+            except ScenarioError as exc:
+                raise FileRefused(f"{path}: is damaged: {exc}") from None
+            try:
+                return cls(log, sc, log.actions())
+            except UserError as exc:
+                raise FileRefused(f"{path}: is damaged: {exc}") from None
+        except Exception:
+            log.close()
+            raise
+
+    def close(self) -> None:
+        self.log.close()
+
+    def __enter__(self) -> "CampaignFile":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def preview(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
+        """Apply actions in memory only; raises ActionRefused naming the first refused one."""
+        state: CampaignState = self.state
+        done = []
+        for index, action in enumerate(actions, start=1):
+            kind = action.get("type", "?") if isinstance(action, dict) else type(action).__name__
+            try:
+                applied = apply_action(self.scenario, state, action, roller)
+            except UserError as exc:
+                raise ActionRefused(index, str(kind), exc) from None
+            done.append(applied)
+            state = applied.state
+        return done
+
+    def apply(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
+        """Apply and record actions, all or nothing, in one transaction."""
+        done = self.preview(actions, roller)
+        if done:
+            self.log.append([applied.record for applied in done])
+            self.records.extend(applied.record for applied in done)
+            self.state = done[-1].state
+        return done
+
+    def undo(self) -> dict | None:
+        record = self.log.undo()
+        if record is not None:
+            self.records.pop()
+            self.state = replay(self.scenario, self.records)
+        return record
+
+    def redo(self) -> dict | None:
+        record = self.log.redo()
+        if record is not None:
+            self.records.append(record)
+            self.state = replay(self.scenario, self.records)
+        return record
+
+    def can_redo(self) -> bool:
+        return self.log.redo_count() > 0
+
+    def history(self) -> list[Applied]:
+        """Every logged action with what it did, replayed from the start."""
+        state = initial_state(self.scenario)
+        out = []
+        for record in self.records:
+            applied = apply_action(self.scenario, state, record)
+            out.append(applied)
+            state = applied.state
+        return out
