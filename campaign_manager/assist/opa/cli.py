@@ -1,0 +1,144 @@
+"""`campaign-manager assist opa ...`: fire, hitcheck, rally, reaction, close-combat, orders.
+
+A die left out is rolled by the app; a die typed in is checked. Every refusal is a UserError,
+which the command line prints as one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from campaign_manager.assist.opa.combat import CombatSide, close_combat
+from campaign_manager.assist.opa.fire import fire, hit_check
+from campaign_manager.assist.opa.morale import STATES, rally, reaction
+from campaign_manager.assist.opa.orders import order_cards
+from campaign_manager.assist.opa.tables import shipped_tables
+from campaign_manager.cli.output import emit
+from campaign_manager.errors import UserError
+
+
+def _dice_list(text: str) -> list[str]:
+    """'3,5,6' → ['3', '5', '6']; each value is checked against the d6 later, by position."""
+    return [part.strip() for part in text.split(",")]
+
+
+def run_fire(args: argparse.Namespace) -> int:
+    result = fire(shipped_tables(), args.target, args.dice, args.stands, args.weapon, args.range)
+    emit(result.to_json(), args.json, result.explain())
+    return 0
+
+
+def run_hitcheck(args: argparse.Namespace) -> int:
+    result = hit_check(shipped_tables(), args.hits, args.die, args.shaken, args.artillery)
+    emit(result.to_json(), args.json, result.explanation)
+    return 0
+
+
+def run_rally(args: argparse.Namespace) -> int:
+    result = rally(shipped_tables(), args.unit_class, args.die, args.state,
+                   hold_card=not args.no_hold, artillery=args.artillery)
+    emit(result.to_json(), args.json, result.explanation)
+    return 0
+
+
+def run_reaction(args: argparse.Namespace) -> int:
+    result = reaction(shipped_tables(), args.unit_class, args.die, args.shaken, args.routed)
+    emit(result.to_json(), args.json, result.explanation)
+    return 0
+
+
+def run_close_combat(args: argparse.Namespace) -> int:
+    sides = {role: CombatSide(getattr(args, role), getattr(args, f"{role}_die"),
+                              getattr(args, f"{role}_unformed"), getattr(args, f"{role}_terrain"),
+                              getattr(args, f"{role}_support"), getattr(args, f"{role}_figures"),
+                              shaken=(role == "defender" and args.defender_shaken))
+             for role in ("attacker", "defender")}
+    result = close_combat(shipped_tables(), sides["attacker"], sides["defender"], args.fanatic)
+    lines = []
+    for side in (result.attacker, result.defender):
+        parts = " ".join(f"{value:+d} ({reason})" for reason, value in side.factors)
+        lines.append(f"{side.role.title()}: die {side.die} {parts} = {side.total}")
+    lines.append("Winner: " + ("none (tie)" if result.winner == "tie" else result.winner))
+    emit(result.to_json(), args.json, "\n".join(lines + list(result.notes)))
+    return 0
+
+
+def run_orders(args: argparse.Namespace) -> int:
+    cards = order_cards(shipped_tables(), args.card)
+    emit({"cards": cards}, args.json, "\n".join(f"{c['card']}: {c['effect']}" for c in cards))
+    return 0
+
+
+def _names(part: str) -> str:
+    """Names from the table file for the help text. Parsers are built outside the CLI's error
+    handling, so a broken file must not fail here: the command itself then reports it."""
+    try:
+        return "|".join(getattr(shipped_tables(), part))
+    except UserError:
+        return "NAME"
+
+
+def _add(commands, name: str, help_text: str, run) -> argparse.ArgumentParser:
+    parser = commands.add_parser(name, help=help_text, description=help_text)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _add_combat(commands) -> None:
+    combat = _add(commands, "close-combat", "total both sides of a close combat and name the "
+                  "winner", run_close_combat)
+    for role in ("attacker", "defender"):
+        combat.add_argument(f"--{role}", required=True, metavar=_names("troops"),
+                            help=f"the {role}'s line of the factor table")
+        combat.add_argument(f"--{role}-die", help="its d6 (rolled if left out)")
+        combat.add_argument(f"--{role}-unformed", action="store_true", help="it is unformed")
+        combat.add_argument(f"--{role}-terrain", type=int, default=0, metavar="0-2",
+                            help="its terrain advantage")
+        combat.add_argument(f"--{role}-support", type=int, default=0, metavar="N",
+                            help="supporting units")
+        combat.add_argument(f"--{role}-figures", type=int, metavar="N",
+                            help="figures, for outnumbering and odds (give both sides)")
+    combat.add_argument("--defender-shaken", action="store_true",
+                        help="the defender is shaken: half strength")
+    combat.add_argument("--fanatic", action="store_true",
+                        help="Turkish fanatic attack on a SKIRMISH card")
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Fill the `assist opa` parser with its subcommands."""
+    commands = parser.add_subparsers(dest="opa_command", metavar="COMMAND", required=True)
+
+    shoot = _add(commands, "fire", "count the hits of one unit's fire", run_fire)
+    shoot.add_argument("--target", required=True, metavar=_names("targets"),
+                       help="what the target is doing")
+    shoot.add_argument("--dice", type=_dice_list, metavar="D,D,..",
+                       help="the dice thrown (rolled for --stands if left out)")
+    shoot.add_argument("--stands", type=int, metavar="N", help="firing stands")
+    shoot.add_argument("--weapon", metavar=_names("weapons"), help="musket or battery")
+    shoot.add_argument("--range", type=int, metavar="BANDS", help="range in bands")
+
+    check = _add(commands, "hitcheck", "check a unit hit by fire", run_hitcheck)
+    check.add_argument("--hits", type=int, required=True, help="total hits suffered")
+    check.add_argument("--die", help="the check die (rolled if left out)")
+    check.add_argument("--shaken", action="store_true", help="the unit was already shaken")
+    check.add_argument("--artillery", action="store_true", help="the unit is a battery")
+
+    recover = _add(commands, "rally", "roll to rally a shaken or routed unit", run_rally)
+    recover.add_argument("--class", dest="unit_class", required=True, metavar="A..E")
+    recover.add_argument("--die", help="the rally die (rolled if left out)")
+    recover.add_argument("--state", choices=STATES, default="shaken")
+    recover.add_argument("--no-hold", action="store_true",
+                         help="no HOLD card was played (only batteries may then rally)")
+    recover.add_argument("--artillery", action="store_true", help="a silenced battery")
+
+    react = _add(commands, "reaction", "roll a defender's reaction", run_reaction)
+    react.add_argument("--class", dest="unit_class", required=True, metavar="A..E")
+    react.add_argument("--die", help="the reaction die (rolled if left out)")
+    react.add_argument("--shaken", action="store_true", help="the unit is shaken (-1)")
+    react.add_argument("--routed", action="store_true", help="the unit is routed")
+
+    _add_combat(commands)
+
+    cards = _add(commands, "orders", "what each order card allows", run_orders)
+    cards.add_argument("--card", help="one card (MARCH, ATTACK, HOLD, ...)")

@@ -1,0 +1,160 @@
+"""Close combat (step 6): each side rolls a die and adds its factors; the higher total wins.
+
+The book gives no loss table, so the calculator reports the totals, every factor and the
+winner; the players apply losses as agreed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from campaign_manager.assist.opa.tables import CombatTroop, OpaTables
+from campaign_manager.dice import D6, RandomRoller, Roller, roll_or_check
+from campaign_manager.errors import UserError
+
+
+@dataclass(frozen=True)
+class CombatSide:
+    """What one side brings: troop type (a factor-table line), die (None → rolled) and
+    situation. `shaken` is only allowed for the defender."""
+    troop: str
+    die: object = None
+    unformed: bool = False
+    terrain: int = 0
+    supports: int = 0
+    figures: int | None = None
+    shaken: bool = False
+
+
+@dataclass(frozen=True)
+class SideTotal:
+    """One side's die, its factors as (reason, value) and the total."""
+    role: str
+    troop: str
+    die: int
+    factors: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        return self.die + sum(value for _, value in self.factors)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"troop": self.troop, "die": self.die, "total": self.total,
+                "factors": [{"reason": reason, "value": value} for reason, value in self.factors]}
+
+
+@dataclass(frozen=True)
+class CloseCombat:
+    """Both sides' totals; `winner` is 'attacker', 'defender' or 'tie'."""
+    attacker: SideTotal
+    defender: SideTotal
+    winner: str
+    notes: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"attacker": self.attacker.to_json(), "defender": self.defender.to_json(),
+                "winner": self.winner, "notes": list(self.notes)}
+
+
+def table_factor(troop: CombatTroop, enemy: CombatTroop, attacking: bool, unformed: bool) -> int:
+    """The factor-table value; the table has no column for artillery, so a battery as the
+    enemy is fought with the 'against infantry' column."""
+    if enemy.arm == "cavalry":
+        return troop.vs_cavalry_unformed if unformed else troop.vs_cavalry
+    pair = troop.vs_infantry_unformed if unformed else troop.vs_infantry
+    return pair[0 if attacking else 1]
+
+
+def _troop(tables: OpaTables, code: str, role: str) -> CombatTroop:
+    if code not in tables.troops:
+        raise UserError(f"Close combat: the {role} '{code}' is not a line of the factor table; "
+                        f"choose one of {', '.join(tables.troops)}")
+    return tables.troops[code]
+
+
+def _situation(tables: OpaTables, side: CombatSide, role: str) -> list[tuple[str, int]]:
+    bonus = tables.bonus
+    if not 0 <= side.terrain <= bonus.terrain_most:
+        raise UserError(f"Close combat: terrain advantage for the {role} is +1 or "
+                        f"+{bonus.terrain_most}, not {side.terrain}")
+    if side.supports < 0:
+        raise UserError(f"Close combat: the {role} cannot have {side.supports} supporting units")
+    factors = []
+    if side.terrain:
+        factors.append(("terrain advantage", side.terrain))
+    if side.supports:
+        factors.append((f"{side.supports} supporting unit(s)",
+                        side.supports * bonus.per_supporting_unit))
+    return factors
+
+
+def _numbers(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
+             notes: list[str]) -> dict[str, list[tuple[str, int]]]:
+    """Outnumbering and odds, from the figures of both sides (a shaken defender counts half)."""
+    found: dict[str, list[tuple[str, int]]] = {"attacker": [], "defender": []}
+    if attacker.figures is None and defender.figures is None:
+        if defender.shaken:
+            notes.append("The defender is shaken and fights at half strength: give both sides' "
+                         "figures to count it in the odds.")
+        return found
+    if attacker.figures is None or defender.figures is None:
+        raise UserError("Close combat: give the figures of both sides, or of neither")
+    if attacker.figures < 1 or defender.figures < 1:
+        raise UserError("Close combat: each side needs at least one figure")
+    bonus = tables.bonus
+    counted = {"attacker": attacker.figures, "defender": defender.figures}
+    if defender.shaken:
+        counted["defender"] = defender.figures // bonus.shaken_defender_divisor
+        notes.append(f"The shaken defender fights at half strength: its {defender.figures} "
+                     f"figures count as {counted['defender']}.")
+    for role, other in (("attacker", "defender"), ("defender", "attacker")):
+        mine, theirs = counted[role], counted[other]
+        if mine - theirs >= bonus.outnumber_figures:
+            found[role].append((f"outnumbers by {mine - theirs} figures", bonus.outnumber))
+        for ratio, step in bonus.odds:
+            if mine >= ratio * max(theirs, 1):
+                found[role].append((f"odds {ratio}:1, {mine} to {theirs} figures", step))
+                break
+    return found
+
+
+def close_combat(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
+                 fanatic: bool = False, roller: Roller | None = None) -> CloseCombat:
+    """Total both sides with every factor and name the winner."""
+    attacking = _troop(tables, attacker.troop, "attacker")
+    defending = _troop(tables, defender.troop, "defender")
+    if attacker.shaken:
+        raise UserError("Close combat: a shaken unit cannot start a close combat")
+    notes: list[str] = []
+    numbers = _numbers(tables, attacker, defender, notes)
+    factors = {}
+    for role, side, troop, enemy in (("attacker", attacker, attacking, defending),
+                                     ("defender", defender, defending, attacking)):
+        kind = "cavalry" if enemy.arm == "cavalry" else "infantry"
+        reason = (f"{troop.label}{', unformed' if side.unformed else ''}, {role} "
+                  f"against {kind}")
+        base = table_factor(troop, enemy, role == "attacker", side.unformed)
+        factors[role] = [(reason, base)] + _situation(tables, side, role) + numbers[role]
+    if "artillery" in (attacking.arm, defending.arm):
+        notes.append("The factor table has no column against artillery: the 'against "
+                     "infantry' values are used for fighting a battery.")
+    if fanatic:
+        if not attacking.fanatic:
+            raise UserError(f"Close combat: only Turkish troops make a fanatic attack (on a "
+                            f"SKIRMISH card); {attacking.label} cannot")
+        factors["attacker"].append(("Turkish fanatic attack", tables.bonus.fanatic_attack))
+        notes.append("Fanatic attack: the attacker's losses are doubled.")
+    roller = roller or RandomRoller()
+    sides = {role: SideTotal(role, troop.code,
+                             roll_or_check(side.die, D6, roller, f"{role.title()} die"),
+                             tuple(factors[role]))
+             for role, side, troop in (("attacker", attacker, attacking),
+                                       ("defender", defender, defending))}
+    a, d = sides["attacker"].total, sides["defender"].total
+    winner = "attacker" if a > d else "defender" if d > a else "tie"
+    if winner == "tie":
+        notes.append("Equal totals: the book gives no rule for a tie; agree on one at the table.")
+    else:
+        notes.append(f"The losing {'defender' if winner == 'attacker' else 'attacker'} is shaken.")
+    return CloseCombat(sides["attacker"], sides["defender"], winner, tuple(notes))

@@ -1,0 +1,37 @@
+"""The Fire tab: count the hits of one unit's fire, then make the hit check."""
+
+from __future__ import annotations
+
+from campaign_manager.assist.opa.fire import fire, hit_check
+from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+
+
+class FireTab(OpaTab):
+    """Fire at a target (dice typed in or rolled per stand) and check the unit hit."""
+
+    def __init__(self, panel, tables, roller, report) -> None:
+        super().__init__(panel, "opa_fire", tables, roller, report)
+        for target in tables.targets.values():
+            self.ui.targetCombo.addItem(f"{target.label} (hits on {target.hit_on}+)", target.code)
+        self.ui.weaponCombo.addItem("not given", None)
+        for weapon in tables.weapons.values():
+            self.ui.weaponCombo.addItem(f"{weapon.label}, {weapon.range_bands} band(s)",
+                                        weapon.code)
+        self.ui.fireButton.clicked.connect(lambda: self.attempt(self.count_hits, self.ui.fireResult))
+        self.ui.checkButton.clicked.connect(lambda: self.attempt(self.check_unit, self.ui.checkResult))
+
+    def count_hits(self) -> None:
+        text = self.ui.diceEdit.text().strip()
+        dice = [part.strip() for part in text.split(",")] if text else None
+        result = fire(self.tables, self.ui.targetCombo.currentData(), dice,
+                      self.ui.standsSpin.value() or None, self.ui.weaponCombo.currentData(),
+                      self.ui.rangeSpin.value() or None, self.roller)
+        self.ui.fireResult.setText(result.explain())
+        # the hit check comes next, with the hits just counted
+        self.ui.hitsSpin.setValue(result.hits)
+
+    def check_unit(self) -> None:
+        result = hit_check(self.tables, self.ui.hitsSpin.value(), typed_die(self.ui.checkDieEdit),
+                           self.ui.checkShaken.isChecked(), self.ui.checkArtillery.isChecked(),
+                           self.roller)
+        self.ui.checkResult.setText(result.explanation)

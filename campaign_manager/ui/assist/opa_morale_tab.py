@@ -1,0 +1,47 @@
+"""The Rally & reaction tab: class rolls, with the table of dice needed beside them."""
+
+from __future__ import annotations
+
+from campaign_manager.assist.opa.morale import STATES, rally, reaction
+from campaign_manager.assist.opa.tables import CLASSES
+from campaign_manager.ui.assist.opa_models import RowsModel
+from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+
+
+class MoraleTab(OpaTab):
+    """Rally a shaken or routed unit; roll a defender's reaction."""
+
+    def __init__(self, panel, tables, roller, report) -> None:
+        super().__init__(panel, "opa_morale", tables, roller, report)
+        for combo in (self.ui.rallyClass, self.ui.reactionClass):
+            combo.addItems(CLASSES)
+        self.ui.rallyState.addItems(STATES)
+        self.classes = RowsModel(["Class", "Rally on", "Reaction on"], self)
+        self.classes.set_rows([[cls, f"{tables.rally[cls]}+", f"{tables.reaction[cls]}+"]
+                               for cls in CLASSES])
+        self.ui.classTable.setModel(self.classes)
+        self.ui.classTable.verticalHeader().hide()
+        self.ui.classTable.resizeColumnsToContents()
+        self._fit(self.ui.classTable)
+        self.ui.rallyButton.clicked.connect(lambda: self.attempt(self.roll_rally, self.ui.rallyResult))
+        self.ui.reactionButton.clicked.connect(lambda: self.attempt(self.roll_reaction, self.ui.reactionResult))
+
+    @staticmethod
+    def _fit(view) -> None:
+        """Size the class table to its five rows, so it does not leave an empty box."""
+        rows = sum(view.rowHeight(row) for row in range(view.model().rowCount()))
+        frame = 2 * view.frameWidth()
+        view.setFixedHeight(view.horizontalHeader().sizeHint().height() + rows + frame)
+        view.setFixedWidth(view.horizontalHeader().length() + frame)
+
+    def roll_rally(self) -> None:
+        result = rally(self.tables, self.ui.rallyClass.currentText(), typed_die(self.ui.rallyDie),
+                       self.ui.rallyState.currentText(), self.ui.rallyHold.isChecked(),
+                       self.ui.rallyArtillery.isChecked(), self.roller)
+        self.ui.rallyResult.setText(result.explanation)
+
+    def roll_reaction(self) -> None:
+        result = reaction(self.tables, self.ui.reactionClass.currentText(),
+                          typed_die(self.ui.reactionDie), self.ui.reactionShaken.isChecked(),
+                          self.ui.reactionRouted.isChecked(), self.roller)
+        self.ui.reactionResult.setText(result.explanation)

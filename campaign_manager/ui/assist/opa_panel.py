@@ -1,0 +1,44 @@
+"""The Opa Opa assist panel: Fire, Rally & reaction, Close combat and Reference tabs."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from campaign_manager.assist.opa.tables import OpaTables, shipped_tables
+from campaign_manager.dice import RandomRoller, Roller
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.opa_combat_tab import CombatTab
+from campaign_manager.ui.assist.opa_fire_tab import FireTab
+from campaign_manager.ui.assist.opa_morale_tab import MoraleTab
+from campaign_manager.ui.assist.opa_reference_tab import ReferenceTab
+from campaign_manager.ui.forms import load_form
+
+
+class Panel(QWidget):
+    """Calculators for Opa Opa. `roller` gives the app's dice (tests pass scripted ones);
+    `tables` defaults to the shipped data file."""
+
+    def __init__(self, parent: QWidget | None = None, roller: Roller | None = None,
+                 tables: OpaTables | None = None) -> None:
+        super().__init__(parent)
+        self.ui = load_form("opa_panel", self)
+        holder = QVBoxLayout(self)  # only to let the form fill the panel
+        holder.setContentsMargins(0, 0, 0, 0)
+        holder.addWidget(self.ui)
+        self.roller = roller or RandomRoller()
+        try:
+            tables = tables or shipped_tables()
+        except UserError as exc:
+            self.show_message(str(exc))
+            return
+        self.fire = FireTab(self, tables, self.roller, self.show_message)
+        self.morale = MoraleTab(self, tables, self.roller, self.show_message)
+        self.combat = CombatTab(self, tables, self.roller, self.show_message)
+        self.reference = ReferenceTab(self, tables, self.roller, self.show_message)
+        for tab, title in ((self.fire, "Fire && hit check"), (self.morale, "Rally && reaction"),
+                           (self.combat, "Close combat"), (self.reference, "Order cards && factors")):
+            self.ui.tabs.addTab(tab.page, title)
+
+    def show_message(self, text: str) -> None:
+        """Show a refusal (or clear it with an empty text) under the tabs."""
+        self.ui.messageLabel.setText(text)

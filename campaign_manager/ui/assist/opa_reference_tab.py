@@ -1,0 +1,38 @@
+"""The Reference tab: order cards and the close-combat factor table, read from the data file."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHeaderView
+
+from campaign_manager.assist.opa.orders import order_cards
+from campaign_manager.ui.assist.opa_models import RowsModel
+from campaign_manager.ui.assist.opa_tab import OpaTab
+
+
+def _with_unformed(value: int, unformed: int) -> str:
+    return f"{value} ({unformed})"
+
+
+class ReferenceTab(OpaTab):
+    """Read-only tables for the players to look things up."""
+
+    def __init__(self, panel, tables, roller, report) -> None:
+        super().__init__(panel, "opa_reference", tables, roller, report)
+        self.orders = RowsModel(["Card", "What it allows"], self)
+        self.orders.set_rows([[c["card"], c["effect"]] for c in order_cards(tables)])
+        self.factors = RowsModel(["Troop", "Against infantry, attacking",
+                                  "Against infantry, defending", "Against cavalry"], self,
+                                 centered={1, 2, 3})
+        self.factors.set_rows([[t.label,
+                                _with_unformed(t.vs_infantry[0], t.vs_infantry_unformed[0]),
+                                _with_unformed(t.vs_infantry[1], t.vs_infantry_unformed[1]),
+                                _with_unformed(t.vs_cavalry, t.vs_cavalry_unformed)]
+                               for t in tables.troops.values()])
+        for view, model, stretch in ((self.ui.ordersTable, self.orders, 1),
+                                     (self.ui.factorsTable, self.factors, 0)):
+            view.setModel(model)
+            view.verticalHeader().hide()
+            # rows grow with the wrapped card text as the column width changes
+            view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            view.resizeColumnsToContents()
+            view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)

@@ -1,0 +1,91 @@
+"""Drive the Opa Opa panel once through each tab, as a player at the counter would."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from campaign_manager.dice import ScriptedRoller
+from campaign_manager.ui.assist import make_panel
+from campaign_manager.ui.assist.opa_panel import Panel
+
+
+def click(qtbot, button) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+# the offscreen platform warns that it cannot pass size hints on when a window is shown
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
+    panel = Panel(roller=ScriptedRoller([2, 6, 5, 1]))
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert panel.ui.tabs.count() == 4
+
+    fire = panel.fire.ui
+    fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))
+    fire.diceEdit.setText("3,2,6,5")
+    click(qtbot, fire.fireButton)
+    assert fire.fireResult.text().startswith("2 hit(s) on infantry or cavalry in line")
+    assert fire.hitsSpin.value() == 2  # carried over to the hit check
+    fire.checkDieEdit.setText("2")
+    click(qtbot, fire.checkButton)
+    assert "shaken and falls back 1 band" in fire.checkResult.text()
+
+    # a battery of 2 stands at grapeshot range, dice rolled by the app: 2, 6, 5, 1 on a column
+    fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("column"))
+    fire.weaponCombo.setCurrentIndex(fire.weaponCombo.findData("heavy-battery"))
+    fire.rangeSpin.setValue(2)
+    fire.standsSpin.setValue(2)
+    fire.diceEdit.clear()
+    click(qtbot, fire.fireButton)
+    assert fire.fireResult.text().startswith("2 hit(s) on infantry in column: dice 2, 6, 5, 1")
+
+    morale = panel.morale.ui
+    morale.rallyClass.setCurrentText("D")
+    morale.rallyState.setCurrentText("routed")
+    morale.rallyDie.setText("5")
+    click(qtbot, morale.rallyButton)
+    assert "stays shaken for the rest of the game" in morale.rallyResult.text()
+    morale.reactionClass.setCurrentText("C")
+    morale.reactionShaken.setChecked(True)
+    morale.reactionDie.setText("7")
+    click(qtbot, morale.reactionButton)
+    assert panel.ui.messageLabel.text() == "Reaction die: a d6 cannot show 7 (it shows 1 to 6)"
+    morale.reactionDie.setText("5")
+    click(qtbot, morale.reactionButton)
+    assert panel.ui.messageLabel.text() == ""
+    assert morale.reactionResult.text().endswith("= 4: the unit reacts.")
+    qtmodeltester.check(panel.morale.classes)
+
+    combat = panel.combat.ui
+    combat.attackerTroop.setCurrentIndex(combat.attackerTroop.findData("cavalry-line"))
+    combat.defenderTroop.setCurrentIndex(combat.defenderTroop.findData("greek-infantry-line"))
+    combat.attackerDie.setText("2")
+    combat.defenderDie.setText("3")
+    combat.defenderSupport.setValue(1)
+    click(qtbot, combat.fightButton)
+    # cavalry in line attacking infantry: 2 +4 = 6; Greek line against cavalry: 3 +1, support +1 = 5
+    assert "The attacker wins, 6 to 5." in combat.winnerLabel.text()
+    model = panel.combat.factors
+    qtmodeltester.check(model)
+    totals = [model.index(row, 2).data() for row in range(model.rowCount())
+              if model.index(row, 1).data() == "Total"]
+    assert totals == ["6", "5"]
+
+    combat.fanaticCheck.setChecked(True)  # a Turkish-only attack: refused, old result cleared
+    combat.attackerTroop.setCurrentIndex(combat.attackerTroop.findData("artillery"))
+    click(qtbot, combat.fightButton)
+    assert "fanatic attack" in panel.ui.messageLabel.text() and combat.winnerLabel.text() == ""
+
+    reference = panel.reference
+    assert reference.orders.rowCount() == 6
+    qtmodeltester.check(reference.orders)
+    qtmodeltester.check(reference.factors)
+
+
+def test_assist_menu_factory_builds_the_panel(qtbot):
+    panel = make_panel("opa")
+    qtbot.addWidget(panel)
+    assert isinstance(panel, Panel)
