@@ -17,6 +17,18 @@ class RuleError(UserError):
         super().__init__(f"Rule {rule}: {message}" if rule else message)
 
 
+class ChoiceNeeded(RuleError):
+    """The action needs a choice made after its dice were rolled (e.g. where to retreat).
+
+    `options` lists the legal choices for `key`; `partial` is the action with every die it has
+    used so far, to be given again with the choice, so no die is rolled twice.
+    """
+
+    def __init__(self, rule: str, message: str, key: str, options: list[str], partial: dict) -> None:
+        self.key, self.options, self.partial = key, options, partial
+        super().__init__(rule, message)
+
+
 class DieError(UserError):
     """A die value typed in that the die cannot show."""
 

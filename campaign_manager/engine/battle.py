@@ -100,9 +100,7 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
     dice = (roll_or_check(given[0], D6, roller, "attacker's initiative die"),
             roll_or_check(given[1], D6, roller, "defender's initiative die"))
     enemy = enemy_of(side)
-    scores = {side: dice[0] + (rule.modifier if rule.side == side else 0),
-              enemy: dice[1] + (rule.modifier if rule.side == enemy else 0)}
-    winner = side if scores[side] > scores[enemy] else enemy if scores[enemy] > scores[side] else rule.side
+    winner, scores = initiative_winner(sc, st.turn, {side: dice[0], enemy: dice[1]})
     words = (f"{side_name(sc, side)} {scores[side]}, {side_name(sc, enemy)} {scores[enemy]} "
              f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)")
     if winner != side:
@@ -114,6 +112,15 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
     else:
         events.append(f"Initiative to the {side_name(sc, side)}: {words}")
     return dice
+
+
+def initiative_winner(sc: Scenario, turn: int, dice: dict[str, int]) -> tuple[str, dict[str, int]]:
+    """Who wins the initiative on `turn` with these d6 per side, and the modified scores."""
+    rule = sc.turn(turn).initiative
+    scores = {side: die + (rule.modifier if rule.side == side else 0) for side, die in dice.items()}
+    first, second = scores
+    winner = first if scores[first] > scores[second] else second if scores[second] > scores[first] else rule.side
+    return winner, scores
 
 
 def _check_commitment(sc: Scenario, st: CampaignState, side: str, where: str, commitment: Commitment,

@@ -29,7 +29,7 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
     dice = tuple(roll_or_check(v, D6, roller, f"turn {spec.number} battle-count die") for v in given)
     st.turn, st.phase, st.turn_dice = spec.number, PLANNING, dice
     st.battles_required = sum(d3(v) for v in dice) + spec.battle_plus
-    st.battles_fought, st.fixed_fought, st.redeployed = 0, (), ()
+    st.battles_fought, st.fixed_fought, st.redeployed, st.deployed = 0, (), (), ()
     st.sorties = dict(spec.sorties)
     for troop_id, place in st.where.items():
         arrival = sc.troops[troop_id].arrives
@@ -87,6 +87,8 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
     if later:
         raise RuleError("1.5", f"{member.id} cannot redeploy: the {sc.nation_name(nation)} redeploy before the "
                                f"{sc.nation_name(later[0])} on turn {st.turn}, who have already begun")
+    if nation not in st.redeployed:
+        _confirm_earlier(sc, st, spec.redeploy[:order], nation)
     here = st.where[member.id]
     if here not in sc.areas:
         raise RuleError("1.5", f"{member.id} is not on the map ({label(sc, here)}); only troops on the map redeploy")
@@ -105,21 +107,42 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
     return action
 
 
+def _confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], nation: str) -> None:
+    """When a nation starts redeploying, the nations before it are done: their deployment must
+    hold now (a later nation's moves cannot then break it)."""
+    for done in earlier:
+        if done in st.deployed:
+            continue
+        waiting = sorted(t for t in st.waiting_zone if sc.troops[t].nation == done)
+        if waiting:
+            raise RuleError("1.5", f"the {sc.nation_name(done)} deploy before the {sc.nation_name(nation)}: "
+                                   f"place {', '.join(waiting)} first")
+        for problem in deployment_problems(sc, st, only=done):
+            raise RuleError("1.5", f"the {sc.nation_name(done)} deploy before the {sc.nation_name(nation)}: {problem}")
+        st.deployed = (*st.deployed, done)
+
+
 def close_planning(sc: Scenario, st: CampaignState) -> None:
     """The first battle of a turn ends planning: nobody may still wait, the deployment rule must hold."""
     if st.waiting_zone:
         raise RuleError("1.1", f"the first battle closes planning, but troops still wait to be placed: "
                                f"{', '.join(sorted(st.waiting_zone))}")
-    for problem in deployment_problems(sc, st):
+    for problem in deployment_problems(sc, st, skip=st.deployed):
         raise RuleError("1.5", problem)
     st.phase = BATTLE
 
 
-def deployment_problems(sc: Scenario, st: CampaignState) -> list[str]:
-    """Every way the current turn's deployment rule is broken, in words (empty when it holds)."""
+def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None,
+                        skip: tuple[str, ...] = ()) -> list[str]:
+    """Every way the current turn's deployment rule is broken, in words (empty when it holds).
+
+    A rule that cannot be met at all (its area lost, no held area next to the enemy) is waived.
+    """
     spec = sc.turn(st.turn)
     problems = []
     for rule in spec.deployment:
+        if (only and rule.nation != only) or rule.nation in skip:
+            continue
         side = sc.side_of(rule.nation)
         nation = sc.nation_name(rule.nation)
         ours = [t for t, place in st.where.items() if sc.troops[t].nation == rule.nation and place in sc.areas]
@@ -132,7 +155,10 @@ def deployment_problems(sc: Scenario, st: CampaignState) -> list[str]:
                                 f"in {label(sc, rule.area)} before the first battle (there are {here})")
         else:
             enemy_areas = {p for t, p in st.where.items() if sc.troops[t].nation == rule.enemy_nation and p in sc.areas}
-            near_enemy = {a for a in sc.areas if sc.neighbours[a] & enemy_areas}
+            near_enemy = {a for a in sc.areas if sc.neighbours[a] & enemy_areas
+                          and st.control.get(a) == side and sc.may_enter(rule.nation, a)}
+            if not near_enemy:
+                continue  # nowhere to stand next to the enemy: the rule cannot apply
             allowance = {i: x.count for i, x in enumerate(rule.exceptions)}
             stray = []
             for t in sorted(ours):

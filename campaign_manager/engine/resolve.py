@@ -9,7 +9,7 @@ from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState
-from campaign_manager.errors import RuleError
+from campaign_manager.errors import ChoiceNeeded, RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
@@ -56,7 +56,8 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     defender_beaten = result.winner == "attacker"
     goal = sc.areas[target]
     if defender_beaten and not goal.command_centre:
-        retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events)
+        partial = replace(record, destroy_dice=dice, retreat_to=None).to_json()
+        retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events, partial)
     else:
         _to_pool(sc, st, destroyed, events)
         if defender_beaten:
@@ -171,7 +172,7 @@ def retreat_options(sc: Scenario, st: CampaignState, target: str, side: str, nat
 
 
 def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | None,
-             events: list[str]) -> str | None:
+             events: list[str], partial: dict) -> str | None:
     target, side = arrow.target, enemy_of(arrow.attacker_side)
     everyone = [t for t in st.troops_in(target) if sc.side_of(sc.troops[t].nation) == side]
     survivors = [t for t in everyone if t not in destroyed]
@@ -190,8 +191,9 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
         return None
     if chosen is None:
         if len(options) > 1:
-            raise RuleError("1.8", f"the defenders of {label(sc, target)} must retreat: choose where "
-                                   f"(retreat_to: {' or '.join(options)})")
+            raise ChoiceNeeded("1.8", f"the defenders of {label(sc, target)} must retreat: choose where "
+                                      f"(retreat_to: {' or '.join(options)}); the dice so far are kept in this "
+                                      f"action: {_dice_words(partial)}", "retreat_to", options, partial)
         chosen = options[0]
     if chosen not in options:
         raise RuleError("1.8", f"the defenders of {label(sc, target)} cannot retreat to {label(sc, chosen)}: "
@@ -232,3 +234,16 @@ def _advance(sc: Scenario, st: CampaignState, target: str, survivors: list[str],
     if moving:
         events.append(f"{', '.join(moving)} advance into {label(sc, target)}")
     return moving
+
+
+def _dice_words(partial: dict) -> str:
+    parts = []
+    if "initiative_dice" in partial:
+        parts.append(f"\"initiative_dice\": {partial['initiative_dice']}")
+    if "wargame" in partial:
+        roll = partial["wargame"]
+        parts.append(f"\"wargame\": {{\"attacker_die\": {roll['attacker_die']}, \"defender_die\": {roll['defender_die']}}}")
+    if partial.get("destroy_dice"):
+        dice = ", ".join(f"\"{t}\": {d}" for t, d in partial["destroy_dice"].items())
+        parts.append(f"\"destroy_dice\": {{{dice}}}")
+    return ", ".join(parts) or "none rolled"

@@ -62,6 +62,7 @@ class CampaignState:
     scored: dict[str, int] = field(default_factory=lambda: {"axis": 0, "allied": 0})
     command_wins: dict[str, int] = field(default_factory=dict)
     redeployed: tuple[str, ...] = ()  # nations that have redeployed this turn, in order
+    deployed: tuple[str, ...] = ()  # nations whose deployment rule was met when the next nation began
     turn_dice: tuple[int, ...] = ()
 
     def copy(self) -> "CampaignState":
