@@ -1,0 +1,74 @@
+"""A Greek Tragedy data files: the book's tables load, a broken file is refused with a message
+naming file, entry and fault, and the owner's charts save and load back."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign_manager.assist.agt.book import load_book
+from campaign_manager.assist.agt.charts import load_charts, save_charts
+from campaign_manager.assist.agt.tables import BOOK_FILE, TableError
+
+
+def test_random_events_tables_cover_every_roll():
+    tables = load_book()
+    assert tables.event_for("historical", 9).remove_greek == "half"
+    assert tables.event_for("historical", 5).remove_greek == "one"
+    assert tables.event_for("gamers", 7).code == tables.event_for("gamers", 8).code == "greek-supply-problems"
+    assert tables.event_for("gamers", 1).remove_greek == "one"
+
+
+def broken(tmp_path, old, new):
+    text = BOOK_FILE.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "agt.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("Durazzo = 18", 'Durazzo = "x"', "'ports.start.Durazzo': expected a whole number"),
+    ("threshold = 9", 'threshold = "nine"', "'anti_aircraft.threshold': expected a whole number"),
+    ("dice = [8]\ncode = \"greek-landing\"", "dice = [8, 9]\ncode = \"greek-landing\"",
+     "'events.historical': the rows must cover each roll 0 to 9 exactly once"),
+    ('remove_greek = "half"', 'remove_greek = "all"', "remove_greek': expected \"one\" or \"half\""),
+    ('first_month = "nov"', 'first_month = "may"', "'scenarios.historical.first_month'"),
+    ("step = 0.5", "step = [", "is not valid TOML"),
+])
+def test_a_broken_book_file_is_refused_naming_the_entry(tmp_path, old, new, message):
+    with pytest.raises(TableError, match="agt.toml") as refused:
+        load_book(broken(tmp_path, old, new))
+    assert message in str(refused.value)
+
+
+def test_owner_charts_round_trip(tmp_path):
+    path = tmp_path / "owner.toml"
+    charts = load_charts(path)
+    charts.set("terrain_drm", "mountain", "DRM", "-2")
+    charts.set("crt", "-1", "defender", "rd +1")
+    charts.set("weather_gamers", "-2", "oct", "Clear")
+    save_charts(charts, path)
+    again = load_charts(path)
+    assert again.value("terrain_drm", "mountain", "DRM") == -2
+    assert again.value("crt", "-1", "defender") == "rd +1"
+    assert again.value("weather_gamers", "-2", "oct") == "clear"
+    again.set("terrain_drm", "mountain", "DRM", "")
+    assert again.value("terrain_drm", "mountain", "DRM") is None
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[terrain_drm.mountain]\nDRM = "steep"\n', "expected a whole number"),
+    ("[terrain_drm.glacier]\nDRM = 1\n", "'terrain_drm.glacier': no such row"),
+    ('[weather_historical."3"]\nnov = "fog"\n', "expected one of clear, rain, snow"),
+    ("[tec]\n", "'tec': no such chart"),
+])
+def test_a_broken_owner_file_is_refused(tmp_path, text, message):
+    path = tmp_path / "agt_owner.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TableError, match="agt_owner.toml") as refused:
+        load_charts(path)
+    assert message in str(refused.value)
+
+
+def test_the_shipped_owner_file_loads():
+    load_charts()

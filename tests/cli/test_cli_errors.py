@@ -1,0 +1,110 @@
+"""Bad input on the command line: a one-line message, exit code 2, files untouched."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from campaign_manager.cli import main
+from campaign_manager.paths import ROOT
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def campaign(tmp_path, capsys):
+    path = tmp_path / "c.campaign"
+    run(capsys, "new", str(path))
+    return path
+
+
+def write(tmp_path, data, name="a.json"):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize("actions, words", [
+    ("[{", "is not valid JSON"),
+    ({"type": "fly"}, "unknown action type"),
+    ([{"type": "start_turn"}, {"type": "place", "troop": "GR-INF-8"}], "needs \"area\""),
+    ([{"type": "start_turn"}, {"type": "battle", "from": "B1", "to": "C1",
+                               "attacker": {"troops": ["IT-INF-1"]}, "defender": {"troops": []},
+                               "wargame": {"attacker_die": 7, "defender_die": 3}}], "cannot show 7"),
+    ([{"type": "start_turn"}, {"type": "battle", "from": "B2", "to": "B4",
+                               "attacker": {"troops": ["IT-INF-3"]}}], "not linked"),
+])
+def test_refused_actions_exit_2_with_one_line_and_leave_the_file(tmp_path, capsys, campaign, actions, words):
+    before = campaign.read_bytes()
+    code, out, err = run(capsys, "apply", str(campaign), write(tmp_path, actions))
+    assert code == 2
+    assert words in err and err.count("\n") == 1 and err.startswith("campaign-manager: ")
+    assert campaign.read_bytes() == before
+    assert json.loads(run(capsys, "log", str(campaign), "--json")[1]) == []
+
+
+def test_refusal_names_the_action_index_and_rule(tmp_path, capsys, campaign):
+    actions = [{"type": "start_turn"}, {"type": "note", "text": "ok"},
+               {"type": "battle", "from": "B2", "to": "C3", "attacker": {"troops": ["IT-INF-3"]}}]
+    code, _, err = run(capsys, "apply", str(campaign), write(tmp_path, actions))
+    assert code == 2 and "action 3 (battle)" in err and "Rule 1.4" in err and "C3 Pindus" in err
+
+
+def test_foreign_and_missing_files_are_refused(tmp_path, capsys):
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    assert run(capsys, "show", str(text))[0] == 2
+    assert run(capsys, "show", str(tmp_path / "nope.campaign"))[0] == 2
+    assert text.read_text() == "hello"
+
+
+def test_new_refuses_to_overwrite(tmp_path, capsys, campaign):
+    before = campaign.read_bytes()
+    code, _, err = run(capsys, "new", str(campaign))
+    assert code == 2 and "already exists" in err
+    assert campaign.read_bytes() == before
+
+
+def test_unknown_scenario_is_refused(tmp_path, capsys):
+    code, _, err = run(capsys, "new", str(tmp_path / "x.campaign"), "--scenario", "atlantis")
+    assert code == 2 and "no scenario called 'atlantis'" in err
+    assert not (tmp_path / "x.campaign").exists()
+
+
+def test_undo_redo_from_the_cli(tmp_path, capsys, campaign):
+    run(capsys, "apply", str(campaign), write(tmp_path, [{"type": "start_turn"}, {"type": "note", "text": "hi"}]))
+    assert "undone: note" in run(capsys, "undo", str(campaign))[1]
+    assert json.loads(run(capsys, "show", str(campaign), "--json")[1])["turn"] == 1
+    assert "redone: note" in run(capsys, "redo", str(campaign))[1]
+    assert "nothing to redo" in run(capsys, "redo", str(campaign))[1]
+    run(capsys, "undo", str(campaign))
+    run(capsys, "apply", str(campaign), write(tmp_path, [{"type": "note", "text": "new"}]))
+    assert "nothing to redo" in run(capsys, "redo", str(campaign))[1], "a new action clears redo"
+
+
+def test_non_gui_commands_never_import_qt_or_reportlab(tmp_path, campaign):
+    script = write(tmp_path, [{"type": "start_turn"}])
+    probe = (
+        "import sys; from campaign_manager.cli import main\n"
+        f"for argv in (['show', {str(campaign)!r}, '--json'], ['apply', {str(campaign)!r}, {script!r}],\n"
+        f"             ['log', {str(campaign)!r}], ['requirements', {str(campaign)!r}], ['undo', {str(campaign)!r}]):\n"
+        "    main(argv)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'reportlab')]\n"
+        "print('LOADED', bad)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "LOADED []" in done.stdout
+
+
+def test_module_entry_point_reports_errors_in_one_line(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "campaign_manager", "show", str(tmp_path / "missing.campaign")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "no such file" in done.stderr

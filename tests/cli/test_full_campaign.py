@@ -1,0 +1,114 @@
+"""A whole four-turn campaign played from a JSON script through the command line, with
+control and VP checked after every turn against values worked out by hand from RULES.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from campaign_manager.cli import main
+
+SCRIPT = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+START = {"A1": "axis", "A4": "axis", "A5": "axis", "B1": "axis", "B2": "axis", "B3": "allied", "B4": "allied",
+         "B5": "allied", "C1": "allied", "C2": "allied", "C3": None, "C4": "allied", "D1": "allied",
+         "D2": "allied", "E1": "allied", "F1": "allied", "F2": "allied"}
+# After each turn: areas that changed hands since the start, VP, and the result if it ended now.
+EXPECTED = {
+    "turn 1": ({"C1": "axis"}, {"axis": 30, "allied": 100}, "Allied operational victory"),
+    "turn 2": ({"B2": "allied"}, {"axis": 20, "allied": 120}, "Allied strategic victory"),
+    "turn 3": ({"B2": "allied", "C1": "axis", "C2": "axis"}, {"axis": 30, "allied": 110},
+               "Allied operational victory"),
+    "turn 4": ({"B2": "allied", "C1": "axis", "C2": "axis", "B3": "axis", "B4": "axis", "B5": "axis"},
+               {"axis": 55, "allied": 90}, "draw"),
+}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def where(view: dict, troop: str) -> str:
+    for code, area in view["areas"].items():
+        if any(t["id"] == troop for t in area["troops"]):
+            return code
+    for key in ("pools", "captured", "reinforcements"):
+        for troops in view[key].values():
+            if any(t["id"] == troop for t in troops):
+                return key
+    return "nowhere"
+
+
+def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
+    campaign = tmp_path / "greece.campaign"
+    assert run(capsys, "new", str(campaign), "--name", "Shop campaign")[0] == 0
+    for turn, actions in SCRIPT.items():
+        script = tmp_path / f"{turn}.json"
+        script.write_text(json.dumps(actions))
+        code, out, err = run(capsys, "apply", str(campaign), str(script))
+        assert code == 0, err
+        code, out, _ = run(capsys, "show", str(campaign), "--json")
+        view = json.loads(out)
+        changed, vp, result = EXPECTED[turn]
+        control = {code: area["controller"] for code, area in view["areas"].items()}
+        assert control == {**START, **changed}, turn
+        assert view["vp"] == vp, turn
+        assert view["outcome"]["result"] == result, turn
+        assert view["outcome"]["margin"] == abs(vp["axis"] - vp["allied"])
+        if turn == "turn 2":
+            assert where(view, "IT-INF-4") == "A1", "the worked example's survivor retreats to Tirane"
+            assert view["tirane_wins"] == 1
+            assert {t["id"] for t in view["pools"]["axis"]} == {"IT-INF-1", "IT-INF-3", "IT-ALPINI", "IT-INF-5",
+                                                                  "IT-CARRI"}
+        if turn == "turn 4":
+            assert [t["id"] for t in view["captured"]["allied"]] == ["GR-INF-6"]
+            assert where(view, "GR-INF-4") == where(view, "GR-INF-7") == "C4"
+            assert view["phase"] == "finished" and view["outcome"]["final"] is True
+    code, out, _ = run(capsys, "log", str(campaign), "--json")
+    log = json.loads(out)
+    assert len(log) == sum(len(actions) for actions in SCRIPT.values())
+    assert log[0]["type"] == "start_turn" and log[0]["seq"] == 1
+    example = next(entry for entry in log if entry["type"] == "battle" and entry["from"] == "C2")
+    assert example["wargame"]["attacker_die"] == 5 and example["destroy_dice"] == {"IT-INF-3": 5, "IT-INF-4": 2}
+    assert any("totals 9–6" in event for event in example["events"])
+
+
+def test_requirements_of_each_turn(tmp_path, capsys):
+    campaign = tmp_path / "c.campaign"
+    run(capsys, "new", str(campaign))
+    formulas = {1: "2", 2: "1D3 + 3", 3: "1D3 + 2", 4: "2D3 + 6"}
+    for turn, formula in formulas.items():
+        code, out, _ = run(capsys, "requirements", str(campaign), "--turn", str(turn), "--json")
+        data = json.loads(out)
+        assert data["battles"]["formula"] == formula
+    data = json.loads(run(capsys, "requirements", str(campaign), "--turn", "4", "--json")[1])
+    assert data["sorties"] == {"german": 3, "italian": 1, "british": 1}
+    assert data["initiative"]["side"] == "axis" and data["initiative"]["modifier"] == 2
+    assert data["missions"]["6"] == "Hold the Line"
+    assert {t["id"] for t in data["reinforcements"]} >= {"GR-MECH", "BR-TANK", "DE-KRAD"}
+    assert run(capsys, "requirements", str(campaign), "--turn", "5")[0] == 2
+
+
+@pytest.mark.parametrize("turn", ["turn 1"])
+def test_dice_left_out_are_rolled_recorded_and_replayed(tmp_path, capsys, turn):
+    campaign = tmp_path / "c.campaign"
+    run(capsys, "new", str(campaign))
+    actions = [dict(a) for a in SCRIPT[turn]]
+    actions[1]["retreat_to"] = "D1"  # in case the roll leaves a Greek survivor
+    for action in actions:
+        action.pop("destroy_dice", None)
+        if "wargame" in action:
+            action["wargame"] = {}
+    script = tmp_path / "a.json"
+    script.write_text(json.dumps(actions))
+    code, out, err = run(capsys, "apply", str(campaign), str(script), "--json", "--seed", "7")
+    assert code == 0, err
+    applied = json.loads(out)["applied"]
+    wargame = applied[2]["action"]["wargame"]
+    assert 1 <= wargame["attacker_die"] <= 6 and 1 <= wargame["defender_die"] <= 6
+    log = json.loads(run(capsys, "log", str(campaign), "--json")[1])
+    assert log[2]["wargame"] == wargame
+    assert set(log[1]["destroy_dice"]) == {"GR-INF-1"}, "the rolled destroy die is recorded"

@@ -1,0 +1,144 @@
+"""The campaign file: refusal of foreign, damaged and newer files; one transaction per action;
+old schemas still open."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from campaign_manager.errors import FileRefused
+from campaign_manager.paths import ROOT
+from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
+from campaign_manager.store.logfile import LogFile
+from campaign_manager.store.schema import SCHEMA_VERSION
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+TURN_ONE = [{"type": "start_turn"}, {"type": "note", "text": "first evening"}]
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    path = tmp_path / "c.campaign"
+    CampaignFile.create(path, name="Test").close()
+    return path
+
+
+def test_schema_1_fixture_opens_with_its_turn_one(tmp_path):
+    copy = tmp_path / "old.campaign"
+    shutil.copy(FIXTURES / "campaign-schema-1.campaign", copy)
+    with CampaignFile.open(copy) as opened:
+        assert opened.name == "Schema 1 fixture"
+        assert opened.state.turn == 1 and opened.state.phase == "strategic"
+        assert opened.state.control["C1"] == "axis"
+        assert len(opened.records) == 4
+
+
+def test_not_sqlite_is_refused_untouched(tmp_path):
+    path = tmp_path / "letter.campaign"
+    path.write_bytes(b"Dear organiser, " * 100)
+    with pytest.raises(FileRefused, match="not a campaign manager file"):
+        CampaignFile.open(path)
+    assert path.read_bytes() == b"Dear organiser, " * 100
+
+
+def test_foreign_sqlite_is_refused_untouched(tmp_path):
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    before = path.read_bytes()
+    with pytest.raises(FileRefused, match="not a campaign manager file"):
+        CampaignFile.open(path)
+    assert path.read_bytes() == before
+
+
+def test_newer_schema_is_refused_untouched(campaign):
+    conn = sqlite3.connect(campaign)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    before = campaign.read_bytes()
+    with pytest.raises(FileRefused, match="newer version"):
+        CampaignFile.open(campaign)
+    assert campaign.read_bytes() == before
+
+
+def test_damaged_file_is_refused_untouched(campaign):
+    data = bytearray(campaign.read_bytes())
+    data[4096:8192] = b"\xff" * 4096  # wreck a page after the header
+    campaign.write_bytes(bytes(data))
+    before = campaign.read_bytes()
+    with pytest.raises(FileRefused, match="damaged"):
+        CampaignFile.open(campaign)
+    assert campaign.read_bytes() == before
+
+
+def test_damaged_log_entry_is_refused(campaign):
+    with CampaignFile.open(campaign) as opened:
+        opened.apply(TURN_ONE)
+    conn = sqlite3.connect(campaign)
+    conn.execute("UPDATE action SET payload = '{\"type\": \"place\", \"troop\": \"XX\", \"area\": \"B1\"}' WHERE seq = 2")
+    conn.commit()
+    conn.close()
+    with pytest.raises(FileRefused, match="cannot be replayed at action 2"):
+        CampaignFile.open(campaign)
+
+
+def test_assist_file_is_not_a_campaign(tmp_path):
+    path = tmp_path / "gcw.assist"
+    LogFile.create(path, "assist:gcw", "set-up", "{}").close()
+    with pytest.raises(FileRefused, match="assist-game file"):
+        CampaignFile.open(path)
+
+
+def test_refused_batch_records_nothing(campaign):
+    with CampaignFile.open(campaign) as opened:
+        with pytest.raises(ActionRefused) as refused:
+            opened.apply([*TURN_ONE, {"type": "end_turn"}])
+        assert refused.value.index == 3 and "Rule 1.5" in str(refused.value)
+        assert opened.records == [] and opened.state.turn == 0
+    with CampaignFile.open(campaign) as reopened:
+        assert reopened.records == []
+
+
+def test_crash_inside_a_transaction_leaves_the_last_completed_action(campaign):
+    with CampaignFile.open(campaign) as opened:
+        opened.apply(TURN_ONE[:1])
+    crash = textwrap.dedent(f"""
+        import os
+        from campaign_manager.store import logfile
+        from campaign_manager.store.campaign_file import CampaignFile
+        original = logfile.Session.commit
+        def crash(self):
+            self.flush()
+            os._exit(9)  # the process dies with the insert written but not committed
+        logfile.Session.commit = crash
+        c = CampaignFile.open({str(campaign)!r})
+        c.apply([{{"type": "note", "text": "lost"}}])
+    """)
+    done = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 9, done.stderr
+    with CampaignFile.open(campaign) as reopened:
+        assert [r["type"] for r in reopened.records] == ["start_turn"]
+        assert reopened.state.turn == 1
+
+
+def test_every_action_is_on_disk_when_apply_returns(campaign):
+    opened = CampaignFile.open(campaign)
+    opened.apply(TURN_ONE)
+    # A second, independent reader sees both actions without the first being closed.
+    with CampaignFile.open(campaign, readonly=True) as reader:
+        assert [r["type"] for r in reader.records] == ["start_turn", "note"]
+    opened.close()
+
+
+def test_read_only_open_never_writes(campaign):
+    before = campaign.read_bytes()
+    with CampaignFile.open(campaign, readonly=True) as reader:
+        with pytest.raises(FileRefused):
+            reader.apply(TURN_ONE)
+    assert campaign.read_bytes() == before

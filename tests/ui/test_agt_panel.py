@@ -1,0 +1,104 @@
+"""The A Greek Tragedy panel driven once through its real buttons: combat, anti-aircraft, the
+cup and the ports, which survive closing and reopening their file, and the owner's charts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from campaign_manager.assist.agt.charts import load_charts
+from campaign_manager.dice import RandomRoller
+from campaign_manager.ui.assist.agt_panel import Panel
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def make_panel(qtbot, tmp_path, game_path):
+    panel = Panel(roller=RandomRoller(4), choose_new=lambda _: game_path, choose_open=lambda _: game_path,
+                  charts_path=tmp_path / "owner.toml")
+    qtbot.addWidget(panel)
+    return panel
+
+
+def rows(model):
+    return [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+
+def test_panel_combat_and_anti_aircraft(qtbot, tmp_path):
+    panel = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
+    ui = panel.combat.ui
+    ui.attackerStrength.setValue(21)
+    ui.defenderStrength.setValue(11)
+    ui.aggressiveCheck.setChecked(True)
+    ui.attackerArtillery.setValue(2)
+    ui.dieEdit.setText("5")
+    qtbot.mouseClick(ui.reckonButton, LEFT)
+    assert ui.oddsLabel.text().startswith("Odds 2:1")
+    assert rows(panel.combat.modifiers) == [["Odds 2:1", "8.25", "read the chart"],
+                                            ["Aggressive attack", "8.23", "+1"],
+                                            ["Attacker artillery x2", "8.42", "+2"]]
+    assert "Combat Results Table" in ui.resultLabel.text()
+
+    checks = panel.checks.ui
+    checks.aaDie.setText("6")
+    checks.aaStrength.setValue(5)
+    qtbot.mouseClick(checks.aaButton, LEFT)
+    assert "= 11: 2 squadron(s)" in checks.aaResult.text()  # the Kalpaki example
+    checks.aaDie.setText("10")
+    qtbot.mouseClick(checks.aaButton, LEFT)
+    assert "cannot show 10" in checks.errorLabel.text() and checks.aaResult.text() == ""
+
+
+def test_panel_cup_and_ports_survive_close_and_reopen(qtbot, tmp_path):
+    game_path = tmp_path / "evening.agt"
+    panel = make_panel(qtbot, tmp_path, game_path)
+    qtbot.mouseClick(panel.ui.newButton, LEFT)
+    assert panel.ui.fileLabel.text() == str(game_path)
+    cup = panel.cup.ui
+    cup.monthBox.setCurrentIndex(cup.monthBox.findData("jan"))
+    cup.italianEdit.setText("XXV, XXVI")
+    cup.greekEdit.setText("A, B, C")
+    qtbot.mouseClick(cup.turnButton, LEFT)
+    assert len(panel.cup.cup_model.lines()) == 12
+    cup.markerBox.setCurrentText("Mussolini #1")
+    cup.eventDie.setText("9")  # Greek supply problems; January: Winter, half of six rounded up
+    qtbot.mouseClick(cup.drawButton, LEFT)
+    assert panel.ui.statusLabel.text() == ""
+    assert len(panel.game.state.removed) == 3 and "Greek supply problems" in cup.lastLabel.text()
+    qtbot.mouseClick(cup.drawButton, LEFT)  # at random
+    in_cup = panel.cup.cup_model.lines()
+    assert len(in_cup) == 7
+
+    ports = panel.ports.ui
+    ports.portBox.setCurrentText("Durazzo")
+    ports.amountSpin.setValue(2)
+    qtbot.mouseClick(ports.bombButton, LEFT)
+    assert rows(panel.ports.model)[0][:3] == ["Durazzo", "18", "14"]
+
+    qtbot.mouseClick(panel.ui.closeButton, LEFT)
+    assert panel.game is None and panel.cup.cup_model.lines() == []
+    panel.close()
+
+    reopened = make_panel(qtbot, tmp_path, game_path)
+    qtbot.mouseClick(reopened.ui.openButton, LEFT)
+    assert reopened.cup.cup_model.lines() == in_cup
+    assert rows(reopened.ports.model)[0][:3] == ["Durazzo", "18", "14"]
+    assert len(reopened.cup.history_model.lines()) == 4
+    qtbot.mouseClick(reopened.ui.undoButton, LEFT)
+    assert rows(reopened.ports.model)[0][2] == "18" and reopened.ui.redoButton.isEnabled()
+    qtbot.mouseClick(reopened.ports.ui.buildButton, LEFT)  # January: building allowed
+    assert rows(reopened.ports.model)[0][2] == "20"
+    reopened.close()
+
+
+def test_panel_tracker_refuses_without_a_file_and_charts_are_saved(qtbot, tmp_path):
+    panel = make_panel(qtbot, tmp_path, tmp_path / "g.agt")
+    assert not panel.cup.ui.turnBox.isEnabled() and not panel.ports.ui.bombButton.isEnabled()
+    charts = panel.chart_tab
+    charts.ui.chartBox.setCurrentIndex(charts.ui.chartBox.findData("terrain_drm"))
+    model = charts.model
+    mountain = model.index(list(model.spec.rows).index("mountain"), 0)
+    assert not model.setData(mountain, "steep")
+    assert "expected a whole number" in charts.ui.chartStatus.text()
+    assert model.setData(mountain, "-2")
+    qtbot.mouseClick(charts.ui.saveButton, LEFT)
+    assert load_charts(tmp_path / "owner.toml").value("terrain_drm", "mountain", "DRM") == -2
