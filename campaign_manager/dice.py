@@ -79,8 +79,16 @@ class NoRoller:
         raise DieError(f"a {die.name} is missing from the recorded action")
 
 
-def roll_or_check(value: object, die: Die, roller: Roller, what: str) -> int:
-    """A typed-in value is checked; a missing one (None) is rolled."""
+def roll_or_check(value: object, die: Die, roller: Roller, what: str, whose: str = "") -> int:
+    """A typed-in value is checked; a missing one (None) is rolled.
+
+    `what` (and `whose`, e.g. a troop id) name the die in messages: "roll to destroy GR-INF-3".
+    """
+    if type(value) is int and die.low <= value <= die.high:
+        return value
+    label = f"{what} {whose}".strip()
     if value is None:
+        if isinstance(roller, NoRoller):
+            raise DieError(f"{label}: no {die.name} given (type in the die rolled, or let the app roll it)")
         return roller.roll(die)
-    return die.check(value, what)
+    return die.check(value, label)

@@ -129,6 +129,15 @@ class Note:
         return {"type": "note", "text": self.text}
 
 
+GAME_KEYS = {"attacker_vp": 0, "defender_vp": 0}.keys()
+COMMITMENT_KEYS = frozenset({"troops", "sortie"})
+BATTLE_KEYS = frozenset({"type", "from", "to", "initiative_dice", "attacker", "defender", "games", "wargame",
+                         "destroy_dice", "retreat_to", "advance"})
+WARGAME_KEYS = frozenset({"attacker_die", "defender_die", "attacker_modifier", "defender_modifier"})
+KEYS = {"start_turn": frozenset({"type", "dice"}), "place": frozenset({"type", "troop", "area"}),
+        "redeploy": frozenset({"type", "troop", "to"}), "abandon": frozenset({"type", "from", "to"}),
+        "end_turn": frozenset({"type"}), "note": frozenset({"type", "text"}), "battle": BATTLE_KEYS}
+
 Action = Union[StartTurn, Place, Redeploy, Battle, Abandon, EndTurn, Note]
 ACTION_TYPES = ("start_turn", "place", "redeploy", "battle", "abandon", "end_turn", "note")
 
@@ -167,17 +176,22 @@ def _ids(value: Any, what: str) -> tuple[str, ...]:
 def _commitment(value: Any, side: str) -> Commitment:
     if not isinstance(value, dict):
         raise ActionFormatError(f"\"{side}\" should be an object with \"troops\" and an optional \"sortie\"")
-    unknown = set(value) - {"troops", "sortie"}
-    if unknown:
+    if not value.keys() <= COMMITMENT_KEYS:
+        unknown = set(value) - COMMITMENT_KEYS
         raise ActionFormatError(f"\"{side}\" has unknown keys: {', '.join(sorted(unknown))}")
     sortie = value.get("sortie")
+    troops = value.get("troops", ())
+    if type(troops) is list and all(type(t) is str for t in troops) and (sortie is None or type(sortie) is str):
+        return Commitment(tuple(troops), sortie)  # the common, well-formed case
     if sortie is not None and not isinstance(sortie, str):
         raise ActionFormatError(f"\"{side}.sortie\" should be a nation, not {sortie!r}")
     return Commitment(_ids(value.get("troops", []), f"\"{side}.troops\""), sortie)
 
 
-def _check_keys(data: dict, allowed: set[str]) -> None:
-    unknown = set(data) - allowed - {"type"}
+def _check_keys(data: dict, allowed: frozenset[str]) -> None:
+    if data.keys() <= allowed:
+        return
+    unknown = set(data) - allowed
     if unknown:
         raise ActionFormatError(f"'{data['type']}' has unknown keys: {', '.join(sorted(unknown))}")
 
@@ -190,30 +204,40 @@ def parse_action(data: Any) -> Action:
     if kind not in ACTION_TYPES:
         raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(ACTION_TYPES)})")
     if kind == "start_turn":
-        _check_keys(data, {"dice"})
+        _check_keys(data, KEYS["start_turn"])
         dice = data.get("dice")
         return StartTurn(None if dice is None else _ints(dice, "\"dice\""))
     if kind == "place":
-        _check_keys(data, {"troop", "area"})
+        _check_keys(data, KEYS["place"])
         return Place(_text(data, "troop"), _text(data, "area"))
     if kind == "redeploy":
-        _check_keys(data, {"troop", "to"})
+        _check_keys(data, KEYS["redeploy"])
         return Redeploy(_text(data, "troop"), _text(data, "to"))
     if kind == "abandon":
-        _check_keys(data, {"from", "to"})
+        _check_keys(data, KEYS["abandon"])
         return Abandon(_text(data, "from"), _text(data, "to"))
     if kind == "end_turn":
-        _check_keys(data, set())
+        _check_keys(data, KEYS["end_turn"])
         return EndTurn()
     if kind == "note":
-        _check_keys(data, {"text"})
+        _check_keys(data, KEYS["note"])
         return Note(_text(data, "text"))
     return _parse_battle(data)
 
 
+def _game(number: int, game: Any) -> tuple[int, int]:
+    if isinstance(game, dict) and game.keys() == GAME_KEYS:
+        pair = (game["attacker_vp"], game["defender_vp"])
+        if type(pair[0]) is int and type(pair[1]) is int and min(pair) >= 0:
+            return pair
+        _int(pair[0], f"game {number} attacker_vp")
+        _int(pair[1], f"game {number} defender_vp")
+        raise ActionFormatError(f"game {number}: victory points cannot be negative")
+    raise ActionFormatError(f"game {number} should be {{\"attacker_vp\": n, \"defender_vp\": n}}")
+
+
 def _parse_battle(data: dict) -> Battle:
-    _check_keys(data, {"from", "to", "initiative_dice", "attacker", "defender", "games", "wargame",
-                       "destroy_dice", "retreat_to", "advance"})
+    _check_keys(data, BATTLE_KEYS)
     initiative = None
     if data.get("initiative_dice") is not None:
         initiative = _ints(data["initiative_dice"], "\"initiative_dice\"")
@@ -223,21 +247,13 @@ def _parse_battle(data: dict) -> Battle:
     if data.get("games") is not None:
         if not isinstance(data["games"], list) or not data["games"]:
             raise ActionFormatError("\"games\" should be a non-empty list of {\"attacker_vp\", \"defender_vp\"}")
-        games = []
-        for i, game in enumerate(data["games"], start=1):
-            if not isinstance(game, dict) or set(game) != {"attacker_vp", "defender_vp"}:
-                raise ActionFormatError(f"game {i} should be {{\"attacker_vp\": n, \"defender_vp\": n}}")
-            pair = (_int(game["attacker_vp"], f"game {i} attacker_vp"), _int(game["defender_vp"], f"game {i} defender_vp"))
-            if min(pair) < 0:
-                raise ActionFormatError(f"game {i}: victory points cannot be negative")
-            games.append(pair)
-        games = tuple(games)
+        games = tuple(_game(i, game) for i, game in enumerate(data["games"], start=1))
     wargame = None
     if data.get("wargame") is not None:
         roll = data["wargame"]
         if not isinstance(roll, dict):
             raise ActionFormatError("\"wargame\" should be an object with the dice and modifiers")
-        unknown = set(roll) - {"attacker_die", "defender_die", "attacker_modifier", "defender_modifier"}
+        unknown = set(roll) - WARGAME_KEYS
         if unknown:
             raise ActionFormatError(f"\"wargame\" has unknown keys: {', '.join(sorted(unknown))}")
         wargame = WargameRoll(
@@ -250,7 +266,9 @@ def _parse_battle(data: dict) -> Battle:
     destroy = data.get("destroy_dice") or {}
     if not isinstance(destroy, dict):
         raise ActionFormatError("\"destroy_dice\" should map troop ids to dice")
-    destroy_dice = {str(k): _int(v, f"destroy die for {k}") for k, v in destroy.items()}
+    destroy_dice = {k: v for k, v in destroy.items() if type(k) is str and type(v) is int}
+    if len(destroy_dice) != len(destroy):
+        destroy_dice = {str(k): _int(v, f"destroy die for {k}") for k, v in destroy.items()}
     advance = data.get("advance")
     return Battle(
         origin=_text(data, "from"), target=_text(data, "to"), initiative_dice=initiative,

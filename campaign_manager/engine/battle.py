@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.lookup import area, label, side_name, troop
 from campaign_manager.engine.planning import close_planning
 from campaign_manager.engine.resolve import resolve
-from campaign_manager.engine.state import BATTLE, PLANNING, Arrow, CampaignState, Commitment
+from campaign_manager.engine.state import BATTLE, PLANNING, Arrow, CampaignState, Commitment, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -25,7 +23,7 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
         if st.phase == PLANNING:
             close_planning(sc, st)
         arrow = declare(sc, st, action, roller, events)
-        record = replace(action, initiative_dice=arrow.initiative_dice, attacker=arrow.attacker,
+        record = evolve(action, initiative_dice=arrow.initiative_dice, attacker=arrow.attacker,
                          defender=arrow.defender)
     else:
         if action.initiative_dice is not None:

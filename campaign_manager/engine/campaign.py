@@ -80,17 +80,21 @@ def apply_action(sc: Scenario, st: CampaignState, action: Action | dict, roller:
 
 
 def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> CampaignState:
-    """Rebuild the state from logged actions (which carry every die they used)."""
+    """Rebuild the state from logged actions (which carry every die they used).
+
+    Actions are applied in place on one state: a refused one means the log is damaged and
+    the whole replay fails, so there is no earlier state to keep.
+    """
     st = initial_state(sc)
     roller = NoRoller()
+    events: list[str] = []
     for index, record in enumerate(records, start=1):
         if upto is not None and index > upto:
             break
         try:
             action = parse_action(record)
-            new = st.copy()
-            HANDLERS[type(action)](sc, new, action, roller, [])
+            HANDLERS[type(action)](sc, st, action, roller, events)
         except UserError as exc:
             raise UserError(f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}") from None
-        st = new
+        events.clear()
     return st

@@ -3,14 +3,12 @@ reinforcements, redeployment and each turn's deployment rule."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from campaign_manager.dice import D6, Roller, d3, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import EndTurn, Place, Redeploy, StartTurn
 from campaign_manager.engine.lookup import area, label, placement_areas, troop, zone_words
 from campaign_manager.engine.state import (
-    BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState,
+    BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState, evolve,
 )
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario
@@ -37,9 +35,15 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
             st.where[troop_id], st.waiting_zone[troop_id] = WAITING, arrival.zone
         elif place == POOL:
             st.where[troop_id], st.waiting_zone[troop_id] = WAITING, sc.pool_zone
-    # Troops bound for one fixed area are simply put there, as the book says.
+    # Troops bound for one fixed area are simply put there, as the book says; a troop whose
+    # side holds nowhere it may go waits in the pool rather than blocking the turn.
     for troop_id, zone in list(st.waiting_zone.items()):
-        if zone in sc.areas and placement_areas(sc, st, troop_id) == [zone]:
+        open_areas = placement_areas(sc, st, troop_id)
+        if not open_areas:
+            st.where[troop_id] = POOL
+            del st.waiting_zone[troop_id]
+            events.append(f"{troop_id} has nowhere to be placed and stays in the reinforcement pool")
+        elif zone in sc.areas and open_areas == [zone]:
             st.where[troop_id] = zone
             del st.waiting_zone[troop_id]
             events.append(f"{troop_id} arrives in {label(sc, zone)}")
@@ -47,7 +51,7 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
     events.insert(0, f"Turn {spec.number}, {spec.name}: at least {st.battles_required} battles{dice_words}")
     if st.waiting_zone:
         events.append(f"{len(st.waiting_zone)} troop(s) wait to be placed: {', '.join(sorted(st.waiting_zone))}")
-    return replace(action, dice=dice)
+    return evolve(action, dice=dice)
 
 
 def _planning(st: CampaignState, what: str) -> None:

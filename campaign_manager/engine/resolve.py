@@ -3,12 +3,12 @@ destroy, retreat, capture and advance (1.8), and the VP they score (1.9)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
-from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState
+from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -31,23 +31,25 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     st.open_arrows = tuple(a for a in st.open_arrows if a is not arrow)
     attackers = [t for t in arrow.attacker.troops if st.where[t] == origin]
     defenders = [t for t in arrow.defender.troops if st.where[t] == target]
-    for gone in sorted(set(arrow.attacker.troops + arrow.defender.troops) - set(attackers + defenders)):
-        events.append(f"{gone} was moved off the arrow by another battle and takes no part")
+    if len(attackers) + len(defenders) != len(arrow.attacker.troops) + len(arrow.defender.troops):
+        for gone in sorted(set(arrow.attacker.troops + arrow.defender.troops) - set(attackers + defenders)):
+            events.append(f"{gone} was moved off the arrow by another battle and takes no part")
 
     if action.games is not None:
         result = _tabletop(sc, action.games)
         record = action
     else:
         result, roll = _wargame(sc, st, arrow, attackers, defenders, action.wargame, roller)
-        record = replace(action, wargame=roll)
+        record = evolve(action, wargame=roll)
     events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.summary}")
 
     needed = {t: result.target_vs_attacker for t in attackers if result.target_vs_attacker}
     needed.update({t: result.target_vs_defender for t in defenders if result.target_vs_defender})
-    for troop_id in action.destroy_dice:
+    given = action.destroy_dice
+    for troop_id in given:
         if troop_id not in needed:
-            raise RuleError("1.6", f"{troop_id} needs no roll to destroy in this battle")
-    dice = {t: roll_or_check(action.destroy_dice.get(t), D6, roller, f"roll to destroy {t}") for t in needed}
+            raise RuleError("1.6", _no_roll_needed(sc, troop_id))
+    dice = {t: roll_or_check(given.get(t), D6, roller, "roll to destroy", t) for t in needed}
     destroyed = [t for t in needed if dice[t] >= needed[t]]
     for t in needed:
         events.append(f"{t}: rolled {dice[t]}, needed {needed[t]}+ — {'destroyed' if t in destroyed else 'survives'}")
@@ -56,7 +58,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     defender_beaten = result.winner == "attacker"
     goal = sc.areas[target]
     if defender_beaten and not goal.command_centre:
-        partial = replace(record, destroy_dice=dice, retreat_to=None).to_json()
+        partial = evolve(record, destroy_dice=dice, retreat_to=None).to_json()
         retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events, partial)
     else:
         _to_pool(sc, st, destroyed, events)
@@ -79,7 +81,15 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     st.battles_fought += 1
     if (origin, target) in sc.turn(st.turn).fixed_arrows:
         st.fixed_fought = (*st.fixed_fought, (origin, target))
-    return replace(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
+    return evolve(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
+
+
+def _no_roll_needed(sc: Scenario, key: str) -> str:
+    if key in sc.aircraft:
+        return f"'{key}' is an air sortie ({sc.aircraft[key].name}): aircraft are never rolled to destroy"
+    if key not in sc.troops:
+        return f"there is no troop '{key}' to roll for"
+    return f"{key} needs no roll to destroy in this battle (it did not fight, or the roller's result needs none)"
 
 
 def _step(steps, value: int):
@@ -142,7 +152,7 @@ def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str]
         vs_a, vs_d = step.loser, step.winner
     outcome = {"attacker": "the attacker wins", "defender": "the defender wins", None: "a draw"}[winner]
     summary = f"totals {a_total}–{d_total} (dice {a_die} and {d_die}), difference {difference}, {outcome}"
-    roll = replace(given, attacker_die=a_die, defender_die=d_die)
+    roll = evolve(given, attacker_die=a_die, defender_die=d_die)
     return Result(winner, vs_a, vs_d, summary), roll
 
 
@@ -178,6 +188,7 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
     survivors = [t for t in everyone if t not in destroyed]
     options = retreat_options(sc, st, target, side, {sc.troops[t].nation for t in survivors})
     if not options:
+        _to_pool(sc, st, [t for t in destroyed if t not in everyone], events)  # the attacker's losses
         escape = sc.sea_escape
         for troop_id in everyone:
             if escape and sc.troops[troop_id].nation == escape.nation and target in escape.areas:

@@ -5,13 +5,22 @@ Troop places are plain strings: an area code, or one of the off-map places below
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 POOL = "pool"  # destroyed: returns at the start of the next turn
 CAPTURED = "captured"  # lost for good
 WAITING = "waiting"  # to be placed this planning phase
 RESERVE = "reserve"  # not yet arrived
 OFF_MAP = (POOL, CAPTURED, WAITING, RESERVE)
+
+def evolve(obj, **changes):
+    """A copy of a dataclass instance with some fields changed; much cheaper than
+    dataclasses.replace, which matters when replaying long logs."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
 
 SETUP, PLANNING, BATTLE, STRATEGIC, FINISHED = "setup", "planning", "battle", "strategic", "finished"
 
@@ -66,9 +75,9 @@ class CampaignState:
     turn_dice: tuple[int, ...] = ()
 
     def copy(self) -> "CampaignState":
-        return replace(self, control=dict(self.control), where=dict(self.where),
-                       waiting_zone=dict(self.waiting_zone), sorties=dict(self.sorties),
-                       scored=dict(self.scored), command_wins=dict(self.command_wins))
+        return evolve(self, control=dict(self.control), where=dict(self.where),
+                      waiting_zone=dict(self.waiting_zone), sorties=dict(self.sorties),
+                      scored=dict(self.scored), command_wins=dict(self.command_wins))
 
     def troops_in(self, area: str) -> list[str]:
         return [troop for troop, place in self.where.items() if place == area]
