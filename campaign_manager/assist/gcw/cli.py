@@ -1,0 +1,94 @@
+"""`campaign-manager assist gcw ...`: the conflict calculator and the helpers that change
+nothing (attrition, standing, the owner's charts). The tracker's commands are in cli_tracker."""
+
+from __future__ import annotations
+
+import argparse
+
+from campaign_manager.assist.gcw import cli_tracker
+from campaign_manager.assist.gcw.charts import default_charts
+from campaign_manager.assist.gcw.conflict import AIRSTRIKES, DSE, GOVERNMENT, ConflictRequest, resolve
+from campaign_manager.assist.gcw.owner_charts import TWO_DICE, default_owner_charts
+from campaign_manager.assist.gcw.politics import attrition_losses, initiative, standing
+from campaign_manager.cli.output import emit
+from campaign_manager.dice import RandomRoller
+
+BUYERS = {"attacker": (True, False), "defender": (False, True), "both": (True, True)}
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    commands = parser.add_subparsers(dest="gcw_command", metavar="COMMAND", required=True)
+    conflict = commands.add_parser("conflict", help="resolve one attack on the conflict tables")
+    conflict.add_argument("--attacker", type=int, required=True, help="total attacking strength")
+    conflict.add_argument("--defender", type=int, required=True, help="total defending strength")
+    conflict.add_argument("--table", required=True, choices=("open", "infrastructure"))
+    conflict.add_argument("--die", help="the d6 rolled (1-6); leave out to let the app roll")
+    conflict.add_argument("--airstrike", choices=AIRSTRIKES, help="a Government airstrike (Open table only)")
+    conflict.add_argument("--attacker-side", choices=(GOVERNMENT, DSE), help="who attacks (for Terror)")
+    conflict.add_argument("--buy-modifier", choices=tuple(BUYERS),
+                          help="unconventional units paying PP for ±1 (Infrastructure table only)")
+    conflict.add_argument("--attacking-units", type=int, help="number of attacking units")
+    conflict.add_argument("--defending-units", type=int, help="number of defending units")
+    conflict.add_argument("--urban", action="store_true", help="the region is Urban (airstrike Terror)")
+    conflict.add_argument("--seed", type=int, help="seed for the app's die")
+    conflict.add_argument("--json", action="store_true")
+    conflict.set_defaults(run=run_conflict)
+
+    attrition = commands.add_parser("attrition", help="how many units lose a level to attrition")
+    attrition.add_argument("--units", type=int, required=True, help="eligible units in one region")
+    attrition.add_argument("--turn", type=int, help="the turn (attrition is on even turns)")
+    attrition.add_argument("--json", action="store_true")
+    attrition.set_defaults(run=run_attrition)
+
+    lead = commands.add_parser("standing", help="leader, victory level and initiative for two indices")
+    lead.add_argument("--government", type=int, required=True, help="Government Political Index")
+    lead.add_argument("--dse", type=int, required=True, help="DSE Political Index")
+    lead.add_argument("--json", action="store_true")
+    lead.set_defaults(run=run_standing)
+
+    charts = commands.add_parser("charts", help="which owner-filled charts are filled in")
+    charts.add_argument("--json", action="store_true")
+    charts.set_defaults(run=run_charts)
+    cli_tracker.register(commands)
+
+
+def run_conflict(args: argparse.Namespace) -> int:
+    attacker_buys, defender_buys = BUYERS.get(args.buy_modifier, (False, False))
+    request = ConflictRequest(
+        attacker=args.attacker, defender=args.defender, table=args.table, die=args.die,
+        airstrike=args.airstrike, attacker_side=args.attacker_side,
+        attacker_buys_modifier=attacker_buys, defender_buys_modifier=defender_buys,
+        attacking_units=args.attacking_units, defending_units=args.defending_units, urban=args.urban)
+    outcome = resolve(request, RandomRoller(args.seed))
+    text = "\n".join([*outcome.steps, f"Result {outcome.result}: {outcome.explanation}"])
+    emit(outcome.as_dict(), args.json, text)
+    return 0
+
+
+def run_attrition(args: argparse.Namespace) -> int:
+    reduce = attrition_losses(args.units, args.turn, default_charts().politics)
+    text = (f"{reduce} of {args.units} unit(s) lose one level; the owner chooses which (15.1).")
+    emit({"units": args.units, "reduced": reduce, "turn": args.turn}, args.json, text)
+    return 0
+
+
+def run_standing(args: argparse.Namespace) -> int:
+    pi = {GOVERNMENT: args.government, DSE: args.dse}
+    lead, order = standing(pi, default_charts().politics), initiative(pi)
+    data = {"leader": lead.leader, "margin": lead.margin, "level": lead.level,
+            "initiative_chooser": order.chooser, "tie": order.tie}
+    emit(data, args.json, f"{lead.words()}\n{order.words()}")
+    return 0
+
+
+def run_charts(args: argparse.Namespace) -> int:
+    owner = default_owner_charts()
+    data = {"politics_table": [row.dice for row in owner.politics],
+            "mobilization_government": len(owner.mobilization[GOVERNMENT]),
+            "mobilization_dse": len(owner.mobilization[DSE]), "regions": len(owner.regions)}
+    lines = [f"Politics Table: {len(owner.politics)} of {len(TWO_DICE)} lines filled in",
+             f"Government Mobilization Chart: {data['mobilization_government']} unit(s)",
+             f"DSE Mobilization Chart: {data['mobilization_dse']} unit(s)",
+             f"Regions: {data['regions']} filled in"]
+    emit(data, args.json, "\n".join(lines))
+    return 0

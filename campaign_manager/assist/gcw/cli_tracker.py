@@ -1,0 +1,123 @@
+"""`campaign-manager assist gcw tracker ...`: the Political Index tracker in a game file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from campaign_manager.assist.gcw.game_file import TrackerGame
+from campaign_manager.cli.output import emit
+from campaign_manager.dice import RandomRoller
+from campaign_manager.errors import UserError
+
+
+def register(commands: Any) -> None:
+    tracker = commands.add_parser("tracker", help="the Political Index tracker, kept in a game file")
+    steps = tracker.add_subparsers(dest="tracker_command", metavar="STEP", required=True)
+    new = steps.add_parser("new", help="start a tracker in a new file")
+    new.add_argument("file", type=Path)
+    new.add_argument("--tito-stalin", action="store_true", help="play optional rule 17.1")
+    new.add_argument("--end-after-turn", type=int, help="agreed last turn: 5, 10, 15, 20, 25 or 30")
+    new.add_argument("--json", action="store_true")
+    new.set_defaults(run=run_new)
+
+    record = steps.add_parser("apply", help="record one action (a JSON file, '-' for stdin, or JSON text)")
+    record.add_argument("file", type=Path)
+    record.add_argument("action", help="ACTION.json, '-' or '{\"type\": ...}'")
+    record.add_argument("--seed", type=int, help="seed for the dice the app rolls")
+    record.add_argument("--json", action="store_true")
+    record.set_defaults(run=run_apply)
+
+    for step, helptext, run in (("show", "show the tracker", run_show), ("undo", "take back the last action", run_undo),
+                                ("redo", "put back the action undone last", run_redo)):
+        parser = steps.add_parser(step, help=helptext)
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--json", action="store_true")
+        parser.set_defaults(run=run)
+
+
+def _text(summary: dict[str, Any]) -> str:
+    lines = [f"{summary['file']} — turn {summary['turn']}",
+             f"Government {summary['government_pi']}   DSE {summary['dse_pi']}",
+             f"Doctrine: {summary['doctrine'] or 'not set'}; limit {summary['mobilization_limit'] or '-'} PP; "
+             f"American Aid {'active' if summary['american_aid'] else 'not yet'}",
+             f"Terror: {', '.join(summary['terror_regions']) or 'none'}; "
+             f"resettled: {', '.join(summary['resettled_regions']) or 'none'}",
+             summary["standing"]["words"], summary["initiative"]["words"]]
+    if summary["game_over"]:
+        lines.append(f"GAME OVER: {summary['game_over']['reason']}")
+    lines += ["", *summary["history"][-10:]]
+    return "\n".join(lines)
+
+
+def _show(game: TrackerGame, as_json: bool, extra: dict[str, Any] | None = None) -> int:
+    summary = {**game.summary(), **(extra or {})}
+    emit(summary, as_json, _text(summary))
+    return 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    setup = {"tito_stalin": args.tito_stalin, "victory_check_turn": args.end_after_turn}
+    game = TrackerGame.new(args.file, setup)
+    try:
+        return _show(game, args.json)
+    finally:
+        game.close()
+
+
+def _read_action(text: str) -> dict[str, Any]:
+    try:
+        if text.lstrip().startswith("{"):
+            source = text
+        elif text == "-":
+            source = sys.stdin.read()
+        else:
+            source = Path(text).read_text(encoding="utf-8")
+        action = json.loads(source)
+    except OSError as exc:
+        raise UserError(f"{text}: cannot read the action ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise UserError(f"the action is not valid JSON ({exc})") from None
+    if not isinstance(action, dict):
+        raise UserError("the action must be a JSON object with a 'type'")
+    return action
+
+
+def run_apply(args: argparse.Namespace) -> int:
+    action = _read_action(args.action)
+    game = TrackerGame.open(args.file, roller=RandomRoller(args.seed))
+    try:
+        recorded = game.record(action)
+        return _show(game, args.json, {"recorded": recorded})
+    finally:
+        game.close()
+
+
+def run_show(args: argparse.Namespace) -> int:
+    game = TrackerGame.open(args.file)
+    try:
+        return _show(game, args.json)
+    finally:
+        game.close()
+
+
+def _step(args: argparse.Namespace, undo: bool) -> int:
+    game = TrackerGame.open(args.file)
+    try:
+        moved = game.undo() if undo else game.redo()
+        if moved is None:
+            raise UserError(f"{args.file}: nothing to {'undo' if undo else 'redo'}")
+        return _show(game, args.json, {"undone" if undo else "redone": moved})
+    finally:
+        game.close()
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    return _step(args, undo=True)
+
+
+def run_redo(args: argparse.Namespace) -> int:
+    return _step(args, undo=False)

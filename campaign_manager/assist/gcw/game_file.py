@@ -1,0 +1,102 @@
+"""A Political Index tracker kept in an assist-game file (LogFile kind 'assist:gcw').
+
+The file holds the players' set-up as its document and every completed action in its log;
+the state is rebuilt by replaying the log, so undo, redo and reopening all come for free.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
+from campaign_manager.assist.gcw.owner_charts import OwnerCharts, default_owner_charts
+from campaign_manager.assist.gcw.tracker import apply
+from campaign_manager.assist.gcw.tracker_dice import prepare
+from campaign_manager.assist.gcw.tracker_state import Setup, TrackerState
+from campaign_manager.dice import RandomRoller, Roller
+from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.store.logfile import LogFile
+
+KIND = "assist:gcw"
+DOCUMENT_NAME = "The Greek Civil War: Political Index tracker"
+
+
+class TrackerGame:
+    """An open tracker file: its log, the state replayed from it, undo and redo."""
+
+    def __init__(self, log: LogFile, setup: Setup, charts: GcwCharts, owner: OwnerCharts,
+                 roller: Roller) -> None:
+        self.log = log
+        self.setup = setup
+        self.rules = charts.politics
+        self.owner = owner
+        self.roller = roller
+        self.state = self._replay()
+
+    @classmethod
+    def new(cls, path: Path, setup: dict[str, Any] | None = None, charts: GcwCharts | None = None,
+            owner: OwnerCharts | None = None, roller: Roller | None = None) -> "TrackerGame":
+        """Start a tracker in a new file; refuses to overwrite an existing one."""
+        charts = charts or default_charts()
+        chosen = Setup.from_dict(setup or {}, charts.politics)
+        source = json.dumps({"module": "gcw", "setup": chosen.as_dict()}, sort_keys=True)
+        log = LogFile.create(Path(path), KIND, DOCUMENT_NAME, source)
+        return cls(log, chosen, charts, owner or default_owner_charts(), roller or RandomRoller())
+
+    @classmethod
+    def open(cls, path: Path, charts: GcwCharts | None = None, owner: OwnerCharts | None = None,
+             roller: Roller | None = None) -> "TrackerGame":
+        """Open a tracker file written earlier and replay it."""
+        charts = charts or default_charts()
+        log = LogFile.open(Path(path), KIND)
+        try:
+            setup = Setup.from_dict(json.loads(log.document().source).get("setup", {}), charts.politics)
+            return cls(log, setup, charts, owner or default_owner_charts(), roller or RandomRoller())
+        except (ValueError, AttributeError, UserError) as exc:
+            log.close()
+            raise FileRefused(f"{path}: the tracker cannot be rebuilt ({exc}); it was left untouched") from None
+
+    def _replay(self) -> TrackerState:
+        state = TrackerState.start(self.setup, self.rules)
+        for number, action in enumerate(self.log.actions(), start=1):
+            try:
+                state = apply(state, action, self.rules)
+            except UserError as exc:
+                raise UserError(f"action {number} ({action.get('type')}) no longer applies: {exc}") from None
+        return state
+
+    @property
+    def path(self) -> Path:
+        return self.log.path
+
+    def record(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Complete `action` (dice, chart values), apply it and write it; returns what was written."""
+        completed = prepare(self.state, action, self.rules, self.owner, self.roller)
+        after = apply(self.state, completed, self.rules)
+        self.log.append([completed])
+        self.state = after
+        return completed
+
+    def undo(self) -> dict[str, Any] | None:
+        taken = self.log.undo()
+        self.state = self._replay()
+        return taken
+
+    def redo(self) -> dict[str, Any] | None:
+        restored = self.log.redo()
+        self.state = self._replay()
+        return restored
+
+    def can_undo(self) -> bool:
+        return bool(self.log.actions())
+
+    def can_redo(self) -> bool:
+        return self.log.redo_count() > 0
+
+    def summary(self) -> dict[str, Any]:
+        return {"file": str(self.path), **self.state.summary(self.rules)}
+
+    def close(self) -> None:
+        self.log.close()

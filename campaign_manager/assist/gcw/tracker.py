@@ -1,0 +1,145 @@
+"""The tracker's reducer: one recorded action applied to a copy of the state.
+
+Actions are plain JSON with every die already recorded (see `tracker_dice.prepare`), so a game
+file replays to the same state every evening. A refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from campaign_manager.assist.gcw import tracker_turns
+from campaign_manager.assist.gcw.politics import SIDES, other, standing
+from campaign_manager.assist.gcw.politics_charts import PoliticalRules
+from campaign_manager.assist.gcw.tracker_state import (
+    TrackerState, change_pi, name, recorded_dice, region_of, side_of, whole)
+from campaign_manager.errors import RuleError, UserError
+
+Reducer = Callable[[TrackerState, dict[str, Any], PoliticalRules], None]
+
+
+def _adjust(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    side = side_of(action)
+    amount = action.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+        raise UserError(f"'amount' must be a whole number other than 0, not {amount!r}")
+    reason = str(action.get("reason") or "correction")
+    state.note(f"{reason}: {change_pi(state, side, amount, rules)}")
+
+
+def _control(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    side, region, where = side_of(action), None, ""
+    if action.get("region"):
+        region = state.holds(region_of(action))
+        if region in state.controlled:
+            raise RuleError("14.1", f"{region}'s control points for turn {state.turn} are already recorded")
+        if region in state.terror:
+            raise RuleError("16.4", f"{region} is terrorized: whoever controls it gets no Political Points")
+    points = whole(action, "points")
+    use = action.get("use", "add")
+    if use not in ("add", "subtract"):
+        raise UserError(f"'use' must be 'add' or 'subtract', not {use!r}")
+    if region is not None:
+        if region in state.resettled and points != rules.resettled_control_points:
+            raise RuleError("16.5", f"{region} was resettled: it is worth {rules.resettled_control_points} "
+                                    f"point to its controller, not {points}")
+        if region.casefold() in (c.casefold() for c in state.closed):
+            raise RuleError("17.1", f"{region} has closed its borders: it no longer gives the DSE points")
+        state.controlled.append(region)
+        where = f" {region}"
+    target = side if use == "add" else other(side)
+    verb = "adds" if use == "add" else "takes from the enemy"
+    state.note(f"{name(side)} controls{where}, {verb} {points} (14.7): "
+               f"{change_pi(state, target, points if use == 'add' else -points, rules)}")
+
+
+def _terror(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    region = state.holds(region_of(action))
+    if action.get("placed", True):
+        if region in state.terror:
+            raise RuleError("16.4", f"{region} already has a Terror marker (one per region)")
+        state.terror.append(region)
+        state.note(f"Terror marker placed in {region}")
+    else:
+        if region not in state.terror:
+            raise RuleError("16.4", f"{region} has no Terror marker to remove")
+        state.terror.remove(region)
+        state.note(f"Terror marker removed from {region}")
+
+
+def _resettle(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    region = state.holds(region_of(action))
+    if region in state.resettled:
+        raise RuleError("16.5", f"{region} is already resettled; it can never be put back")
+    moved = sum(recorded_dice(action, "dice", rules.resettlement_dice))
+    state.resettled.append(region)
+    if region not in state.terror:
+        state.terror.append(region)
+    state.note(f"{region} resettled, a Terror marker there, {moved} PP move (16.5): "
+               f"{change_pi(state, 'government', -moved, rules)}; {change_pi(state, 'dse', moved, rules)}")
+
+
+def _control_penalties(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    if state.penalties_done:
+        raise RuleError("14.5", f"the Control Phase penalties of turn {state.turn} are already recorded")
+    lines = []
+    government = len(state.terror) * rules.terror_penalty + len(state.resettled) * rules.resettled_penalty
+    if state.terror or state.resettled:
+        lines.append(f"{len(state.terror)} Terror and {len(state.resettled)} resettled region(s)")
+    tight = action.get("tight_dice") or []
+    if tight:
+        if state.doctrine != "tight":
+            raise RuleError("16.3", "the garrison dice are for Tight Defense, which is not the doctrine")
+        government += sum(recorded_dice(action, "tight_dice", len(tight)))
+        lines.append(f"{len(tight)} region(s) without their Tight Defense garrison")
+    empty = whole(action, "area_empty_regions", 0, 0)
+    if empty:
+        if state.doctrine != "area":
+            raise RuleError("16.3", "regions empty of Government units cost points only under Area Defense")
+        government += empty * rules.area_defense_penalty
+        lines.append(f"{empty} region(s) empty under Area Defense")
+    words = [f"Government penalties ({'; '.join(lines) or 'none'}): "
+             f"{change_pi(state, 'government', -government, rules) if government else 'nothing'}"]
+    if not action.get("dse_conventional_in_greece", True):
+        lost = sum(recorded_dice(action, "dse_dice", rules.no_conventional_dse_dice))
+        words.append(f"no conventional DSE unit in Greece (14.6): {change_pi(state, 'dse', -lost, rules)}")
+    state.penalties_done = True
+    state.note("Control Phase: " + "; ".join(words))
+
+
+REDUCERS: dict[str, Reducer] = {
+    "adjust": _adjust, "control": _control, "terror": _terror, "resettle": _resettle,
+    "control_penalties": _control_penalties, **tracker_turns.REDUCERS,
+}
+
+
+def apply(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> TrackerState:
+    """The state after `action`; raises UserError (nothing changed) if it cannot be done."""
+    if not isinstance(action, dict) or action.get("type") not in REDUCERS:
+        kind = action.get("type") if isinstance(action, dict) else action
+        raise UserError(f"unknown tracker action {kind!r} (known: {', '.join(REDUCERS)})")
+    if state.game_over is not None:
+        raise RuleError("6.1", f"the game is over ({state.game_over['reason']}); undo to go on")
+    after = copy.deepcopy(state)
+    REDUCERS[action["type"]](after, action, rules)
+    _collapse(after, rules)
+    return after
+
+
+def _collapse(state: TrackerState, rules: PoliticalRules) -> None:
+    """6.1: an index at 0 or less ends the game at once; the other side wins."""
+    fallen = [side for side in SIDES if state.pi[side] <= rules.collapse_at]
+    if not fallen or state.game_over is not None:
+        return
+    lead = standing(state.pi, rules)
+    if len(fallen) == 2:
+        # Not in the book: both fell in one step; nobody won.
+        reason = "both indices fell to 0 or less together"
+        state.game_over = {"winner": None, "reason": reason, "margin": 0, "level": "Draw", "turn": state.turn}
+    else:
+        winner = other(fallen[0])
+        reason = f"the {name(fallen[0])}'s index fell to {state.pi[fallen[0]]} (sudden death, 6.1)"
+        state.game_over = {"winner": winner, "reason": reason, "margin": lead.margin,
+                           "level": lead.level, "turn": state.turn}
+    state.note(f"Game over: {reason}")

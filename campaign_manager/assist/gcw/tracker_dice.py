@@ -1,0 +1,124 @@
+"""Completing an action before it is recorded: roll the dice not typed in, read the owner's
+charts, and check what only those charts can tell (a region's kind, a unit's cost).
+
+The completed action holds every die and every value it used, so replaying the game file
+never rolls again and never depends on the owner's charts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_manager.assist.gcw.owner_charts import REGION_KINDS, OwnerCharts
+from campaign_manager.assist.gcw.politics import DSE
+from campaign_manager.assist.gcw.politics_charts import PoliticalRules
+from campaign_manager.assist.gcw.tracker_state import TrackerState, name, recorded_dice, side_of, whole
+from campaign_manager.dice import D6, Roller
+from campaign_manager.errors import RuleError, UserError
+
+
+def fill_dice(action: dict[str, Any], key: str, count: int, roller: Roller) -> list[int]:
+    """Keep typed-in dice (checked) or roll them; the values are written into the action."""
+    if action.get(key) is None:
+        action[key] = [roller.roll(D6) for _ in range(count)]
+    action[key] = recorded_dice(action, key, count)  # typed "3" is stored as 3
+    return action[key]
+
+
+def _control(action: dict[str, Any], state: TrackerState, rules: PoliticalRules, owner: OwnerCharts) -> None:
+    if action.get("points") is not None or not action.get("region"):
+        return
+    region = state.holds(action["region"])
+    if region in state.controlled or region in state.terror:
+        return  # the reducer refuses it with the rule's own message
+    if region in state.resettled:
+        action["points"] = rules.resettled_control_points
+        return
+    found = owner.region(region)
+    side = side_of(action)
+    if found is None:
+        raise UserError(f"{region}'s Political Points are not in the owner's region chart: read the "
+                        f"{name(side)}'s number printed beside the region's name and type it")
+    action["points"] = found.points_for(side)
+
+
+def _resettle(action: dict[str, Any], state: TrackerState, rules: PoliticalRules, owner: OwnerCharts,
+              roller: Roller) -> None:
+    found = owner.region(str(action.get("region", "")))
+    if found is not None and found.kind != "R":
+        raise RuleError("16.5", f"only Rural regions can be resettled; {found.name} is "
+                                f"{REGION_KINDS[found.kind]}")
+    if action.get("die") is not None and action.get("dice") is None:
+        action["dice"] = [action.pop("die")]
+    fill_dice(action, "dice", rules.resettlement_dice, roller)
+
+
+def _penalties(action: dict[str, Any], rules: PoliticalRules, roller: Roller) -> None:
+    if not action.get("dse_conventional_in_greece", True):
+        fill_dice(action, "dse_dice", rules.no_conventional_dse_dice, roller)
+    regions = whole(action, "tight_ungarrisoned", 0, 0)
+    if regions or action.get("tight_dice"):
+        count = regions or len(action["tight_dice"])
+        fill_dice(action, "tight_dice", count * rules.tight_defense_dice, roller)
+
+
+def _doctrine(action: dict[str, Any], owner: OwnerCharts, roller: Roller) -> None:
+    """With `from_table`, roll 2d6 on the owner's Politics Table for each value (16.3, 17.3)."""
+    if not action.get("from_table"):
+        return
+    row = owner.politics_row(sum(fill_dice(action, "doctrine_dice", 2, roller)))
+    action["doctrine"] = row.doctrine
+    action["duration"] = owner.politics_row(sum(fill_dice(action, "duration_dice", 2, roller))).duration
+    if action.get("limit_from_table"):
+        limit_row = owner.politics_row(sum(fill_dice(action, "limit_dice", 2, roller)))
+        if limit_row.mobilization_limit is None:
+            raise UserError(f"the Politics Table line for 2d6 = {limit_row.dice} has no spending limit "
+                            f"for rule 17.3: read it on the printed table and type it")
+        action["limit"] = limit_row.mobilization_limit
+
+
+def _mobilization(action: dict[str, Any], state: TrackerState, rules: PoliticalRules, roller: Roller) -> None:
+    if side_of(action) != DSE or not state.setup.tito_stalin or state.dse_line is not None:
+        return
+    score = state.stalin_score + sum(fill_dice(action, "stalin_dice", rules.stalin_dice, roller))
+    if score < rules.stalin_threshold:
+        return
+    die = fill_dice(action, "break_die", 1, roller)[0]
+    outcome = next(o for o in rules.stalin_outcomes if o.band.holds(die))
+    fill_dice(action, "purge_dice", outcome.purge_dice, roller)
+
+
+def _spend(action: dict[str, Any], owner: OwnerCharts) -> None:
+    if action.get("amount") is not None or not action.get("unit"):
+        return
+    side = side_of(action)
+    chart = f"{name(side)} Mobilization Chart"
+    item = next((i for i in owner.mobilization[side] if i.unit.casefold() == str(action["unit"]).casefold()), None)
+    if item is None:
+        raise UserError(f"'{action['unit']}' is not in the owner's {chart}: read its cost on the "
+                        f"chart printed on the map and type it")
+    cost = item.upgrade if action.get("upgrade") else item.cost
+    if cost is None:
+        raise RuleError("9.2", f"the {chart} gives no upgrade for {item.unit}")
+    action["amount"] = cost
+    action.setdefault("what", f"{'upgrading ' if action.get('upgrade') else ''}{item.unit}")
+
+
+def prepare(state: TrackerState, action: dict[str, Any], rules: PoliticalRules, owner: OwnerCharts,
+            roller: Roller) -> dict[str, Any]:
+    """A copy of `action` with every die and chart value it needs written in."""
+    action = dict(action)
+    kind = action.get("type")
+    if kind == "control":
+        _control(action, state, rules, owner)
+    elif kind == "resettle":
+        _resettle(action, state, rules, owner, roller)
+    elif kind == "control_penalties":
+        _penalties(action, rules, roller)
+    elif kind == "doctrine":
+        _doctrine(action, owner, roller)
+    elif kind == "mobilization":
+        _mobilization(action, state, rules, roller)
+    elif kind == "spend":
+        _spend(action, owner)
+    return action

@@ -1,0 +1,149 @@
+"""The Political Index tracker's state, rebuilt by replaying the game file's actions."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from campaign_manager.assist.gcw.politics import (
+    DSE, GOVERNMENT, SIDE_NAMES, SIDES, initiative, mobilization_turn, standing)
+from campaign_manager.assist.gcw.politics_charts import PoliticalRules, parity_holds
+from campaign_manager.dice import D6
+from campaign_manager.errors import DieError, RuleError, UserError
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the players agreed before the game: optional rules and an agreed last turn."""
+
+    tito_stalin: bool = False  # optional rule 17.1
+    victory_check_turn: int | None = None  # 5.0: the game ends after this turn
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rules: PoliticalRules) -> "Setup":
+        turn = data.get("victory_check_turn")
+        if turn is not None and turn not in rules.victory_check_turns:
+            raise RuleError("5.0", f"the agreed last turn must be one of "
+                                   f"{', '.join(map(str, rules.victory_check_turns))}, not {turn}")
+        return cls(bool(data.get("tito_stalin", False)), turn)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class TrackerState:
+    """Both indices and every marker the tracker remembers between evenings."""
+
+    setup: Setup
+    pi: dict[str, int]
+    turn: int = 1
+    doctrine: str | None = None
+    limit_override: int | None = None  # optional rule 17.3, read on the Politics Table
+    politics_roll_turn: int | None = None  # 16.3: the turn of the next Politics Table roll
+    american_aid_since: int | None = None
+    terror: list[str] = field(default_factory=list)
+    resettled: list[str] = field(default_factory=list)
+    stalin_score: int = 0
+    dse_line: str | None = None  # 17.1: "Stalinist" or "Titoist" once the break happened
+    closed: list[str] = field(default_factory=list)
+    phase: dict[str, Any] | None = None  # the Mobilization Phase in progress
+    mobilized: list[str] = field(default_factory=list)  # sides that mobilized this turn
+    controlled: list[str] = field(default_factory=list)  # regions scored this turn
+    penalties_done: bool = False
+    first_player: str | None = None
+    game_over: dict[str, Any] | None = None
+    history: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, setup: Setup, rules: PoliticalRules) -> "TrackerState":
+        return cls(setup, {GOVERNMENT: rules.government_start, DSE: rules.dse_start})
+
+    def note(self, words: str) -> None:
+        self.history.append(f"Turn {self.turn}: {words}")
+
+    def holds(self, region: str) -> str:
+        """The region's name as the tracker first wrote it, matched without case."""
+        for known in (*self.terror, *self.resettled, *self.controlled):
+            if known.casefold() == region.strip().casefold():
+                return known
+        return region.strip()
+
+    def mobilization_limit(self, rules: PoliticalRules) -> int | None:
+        if self.doctrine is None:
+            return None
+        if self.limit_override is not None:
+            return self.limit_override
+        return rules.doctrine(self.doctrine).mobilization_limit
+
+    def summary(self, rules: PoliticalRules) -> dict[str, Any]:
+        """Everything a player needs to see, as plain data (the CLI's `show --json`)."""
+        lead = standing(self.pi, rules)
+        order = initiative(self.pi)
+        return {
+            "turn": self.turn, "government_pi": self.pi[GOVERNMENT], "dse_pi": self.pi[DSE],
+            "doctrine": None if self.doctrine is None else rules.doctrine(self.doctrine).name,
+            "mobilization_limit": self.mobilization_limit(rules),
+            "politics_roll_turn": self.politics_roll_turn,
+            "american_aid": self.american_aid_since is not None,
+            "american_aid_since": self.american_aid_since,
+            "terror_regions": sorted(self.terror), "resettled_regions": sorted(self.resettled),
+            "stalin_score": self.stalin_score if self.setup.tito_stalin else None,
+            "dse_line": self.dse_line, "closed_countries": list(self.closed),
+            "mobilization_phase": self.phase,
+            "mobilization_this_turn": mobilization_turn(self.turn, rules),
+            "attrition_this_turn": parity_holds(rules.attrition_parity, self.turn),
+            "victory_check_this_turn": self.turn in rules.victory_check_turns,
+            "first_player": self.first_player,
+            "initiative": {"chooser": order.chooser, "tie": order.tie, "words": order.words()},
+            "standing": {"leader": lead.leader, "margin": lead.margin, "level": lead.level,
+                         "words": lead.words()},
+            "game_over": self.game_over, "setup": self.setup.as_dict(), "history": list(self.history),
+        }
+
+
+def side_of(action: dict[str, Any], key: str = "side") -> str:
+    side = action.get(key)
+    if side not in SIDES:
+        raise UserError(f"'{key}' must be 'government' or 'dse', not {side!r}")
+    return side
+
+
+def whole(action: dict[str, Any], key: str, low: int = 0, default: Any = ...) -> int:
+    value = action.get(key, default)
+    if value is ...:
+        raise UserError(f"the action '{action.get('type')}' needs '{key}'")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UserError(f"'{key}' must be a whole number, not {value!r}")
+    if value < low:
+        raise UserError(f"'{key}' must be at least {low}, not {value}")
+    return value
+
+
+def region_of(action: dict[str, Any]) -> str:
+    region = action.get("region")
+    if not isinstance(region, str) or not region.strip():
+        raise UserError(f"the action '{action.get('type')}' needs the region's name")
+    return region.strip()
+
+
+def name(side: str) -> str:
+    return SIDE_NAMES[side]
+
+
+def recorded_dice(action: dict[str, Any], key: str, count: int) -> list[int]:
+    """The d6 values recorded under `key`, checked; exactly `count` of them."""
+    values = action.get(key)
+    if not isinstance(values, list) or len(values) != count:
+        raise DieError(f"'{key}' must hold {count} d6 value{'s' * (count != 1)}, not {values!r}")
+    return [D6.check(value, f"{key} die {index}") for index, value in enumerate(values, start=1)]
+
+
+def change_pi(state: TrackerState, side: str, delta: int, rules: PoliticalRules) -> str:
+    """Move one index, stopping at the cap (7.2); the words say from what to what."""
+    before = state.pi[side]
+    after = before + delta
+    capped = delta > 0 and after > rules.cap
+    state.pi[side] = min(after, rules.cap) if delta > 0 else after
+    words = f"{name(side)} {delta:+d} ({before} → {state.pi[side]})"
+    return words + (f", held at the cap of {rules.cap} (7.2)" if capped else "")

@@ -1,0 +1,140 @@
+"""Reducers for the turn's steps: doctrine, mobilization and spending, initiative, turn end,
+victory checks, and the Tito-Stalin score (16.3, 9.0, 17.1, 17.2, 8.0, 5.0, 6.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_manager.assist.gcw.politics import DSE, GOVERNMENT, initiative, mobilization_turn, standing
+from campaign_manager.assist.gcw.politics_charts import PoliticalRules
+from campaign_manager.assist.gcw.tracker_state import (
+    TrackerState, change_pi, name, recorded_dice, side_of, whole)
+from campaign_manager.errors import RuleError, UserError
+
+
+def _doctrine(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    key = action.get("doctrine")
+    if key not in rules.doctrines:
+        raise UserError(f"the doctrine must be one of {', '.join(rules.doctrines)}, not {key!r}")
+    duration = action.get("duration")
+    limit = action.get("limit")
+    state.doctrine = key
+    state.limit_override = None if limit is None else whole(action, "limit")
+    state.politics_roll_turn = None if duration is None else state.turn + whole(action, "duration", 1)
+    words = f"Politics Table: {rules.doctrine(key).name}, spending limit {state.mobilization_limit(rules)} PP"
+    if state.politics_roll_turn is not None:
+        words += f", next roll on turn {state.politics_roll_turn}"
+    state.note(words + " (16.3)")
+
+
+def _american_aid_trigger(state: TrackerState, rules: PoliticalRules) -> None:
+    """17.2 (RULES.md decision): checked at the start of every Mobilization Phase."""
+    if state.american_aid_since is not None:
+        return
+    if state.pi[GOVERNMENT] <= rules.aid_government_at_most or state.pi[DSE] >= rules.aid_dse_at_least:
+        state.american_aid_since = state.turn
+        state.note(f"American Aid begins (17.2): Government {state.pi[GOVERNMENT]}, DSE {state.pi[DSE]}")
+
+
+def _stalin_score(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    """17.1: the DSE adds 2d6 each Mobilization Phase; at the threshold the line is chosen."""
+    rolled = sum(recorded_dice(action, "stalin_dice", rules.stalin_dice))
+    state.stalin_score += rolled
+    state.note(f"Stalin score +{rolled} → {state.stalin_score} (17.1)")
+    if state.stalin_score < rules.stalin_threshold:
+        return
+    die = recorded_dice(action, "break_die", 1)[0]
+    outcome = next(o for o in rules.stalin_outcomes if o.band.holds(die))
+    purge = sum(recorded_dice(action, "purge_dice", outcome.purge_dice))
+    state.dse_line = outcome.band.name
+    state.closed = list(outcome.closes)
+    state.note(f"Tito breaks with Stalin, die {die}: the DSE follows the {outcome.band.name} line; "
+               f"{' and '.join(outcome.closes)} close their borders and DSE units there are eliminated; "
+               f"purge: {change_pi(state, DSE, -purge, rules)}")
+
+
+def _mobilization(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    side = side_of(action)
+    if not mobilization_turn(state.turn, rules):
+        raise RuleError("5.0", f"turn {state.turn} has no Mobilization Phase "
+                               f"(only {rules.mobilization_parity} turns after the first)")
+    if side in state.mobilized:
+        raise RuleError("5.0", f"the {name(side)}'s Mobilization Phase of turn {state.turn} is already recorded")
+    if side == GOVERNMENT and state.doctrine is None:
+        raise RuleError("16.3", "the Government has no doctrine yet: roll on the Politics Table "
+                                "printed on the map and record the doctrine first")
+    state.note(f"{name(side)} Mobilization Phase begins")
+    _american_aid_trigger(state, rules)
+    limit = None
+    if side == GOVERNMENT:
+        limit = state.mobilization_limit(rules)
+        if state.american_aid_since is not None:
+            limit += rules.aid_points
+            state.note(f"American Aid (17.2): {change_pi(state, GOVERNMENT, rules.aid_points, rules)}, "
+                       f"spendable beyond the limit")
+    elif state.setup.tito_stalin and state.dse_line is None:
+        _stalin_score(state, action, rules)
+    state.mobilized.append(side)
+    state.phase = {"side": side, "turn": state.turn, "spent": 0, "limit": limit}
+
+
+def _spend(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    side, amount = side_of(action), whole(action, "amount", 1)
+    phase = state.phase
+    if phase is None or phase["side"] != side:
+        raise RuleError("9.1", f"the {name(side)} spends Political Points in its own Mobilization "
+                               f"Phase: start that phase first")
+    if phase["limit"] is not None and phase["spent"] + amount > phase["limit"]:
+        raise RuleError("9.5", f"the Government may spend {phase['limit']} PP this phase and has spent "
+                               f"{phase['spent']}; {amount} more is too much")
+    if state.pi[side] - amount <= rules.collapse_at:
+        raise UserError(f"spending {amount} PP would take the {name(side)}'s index to "
+                        f"{state.pi[side] - amount} and lose the game (6.1); nothing was spent")
+    phase["spent"] += amount
+    what = str(action.get("what") or "units")
+    state.note(f"{name(side)} spends {amount} PP on {what}: {change_pi(state, side, -amount, rules)}")
+
+
+def _initiative(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    first = side_of(action, "first")
+    if state.first_player is not None:
+        raise RuleError("8.0", f"the initiative of turn {state.turn} is already recorded (undo to change it)")
+    order = initiative(state.pi)
+    if order.tie and first != DSE:
+        raise RuleError("8.0", "the indices are equal, so the DSE has the initiative and goes first")
+    state.first_player = first
+    chooser = "tie: the DSE has the initiative" if order.tie else f"{name(order.chooser)} chose"
+    state.note(f"Initiative ({chooser}): the {name(first)} goes first")
+
+
+def _end_by_check(state: TrackerState, rules: PoliticalRules, why: str) -> None:
+    lead = standing(state.pi, rules)
+    state.game_over = {"winner": lead.leader, "reason": why, "margin": lead.margin,
+                       "level": lead.level, "turn": state.turn}
+    outcome = "a draw" if lead.leader is None else f"the {name(lead.leader)} wins by {lead.margin}: {lead.level}"
+    state.note(f"Victory check at the end of turn {state.turn}: {outcome}")
+
+
+def _next_turn(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    if state.setup.victory_check_turn == state.turn:
+        _end_by_check(state, rules, f"the game ended after turn {state.turn} as agreed (5.0)")
+        return
+    state.turn += 1
+    state.phase, state.first_player, state.penalties_done = None, None, False
+    state.mobilized, state.controlled = [], []
+    state.history.append(f"Turn {state.turn} begins")
+    if state.politics_roll_turn == state.turn:
+        state.note("the Government rolls again on the Politics Table this Initiative Phase (16.3)")
+
+
+def _victory_check(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    if state.turn not in rules.victory_check_turns:
+        turns = ", ".join(map(str, rules.victory_check_turns))
+        raise RuleError("6.2", f"a victory check is made only at the end of turn {turns}, not turn {state.turn}")
+    _end_by_check(state, rules, f"both players chose a victory check at the end of turn {state.turn} (6.2)")
+
+
+REDUCERS = {
+    "doctrine": _doctrine, "mobilization": _mobilization, "spend": _spend, "initiative": _initiative,
+    "next_turn": _next_turn, "victory_check": _victory_check,
+}

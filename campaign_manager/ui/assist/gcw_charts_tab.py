@@ -1,0 +1,66 @@
+"""The owner's charts tab: what is filled in from the printed charts, and what is not yet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QHeaderView, QWidget
+
+from campaign_manager.assist.gcw.owner_charts import REGION_KINDS, TWO_DICE, OwnerCharts, read_owner_charts
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.gcw_models import RowsModel
+from campaign_manager.ui.forms import load_form
+
+EMPTY_NOTE = "Not filled in yet: the players read the chart printed on the map."
+
+
+class ChartsTab(QObject):
+    """Shows the owner-filled charts read-only; `reload` reads the file again and passes the
+    charts on to `changed` (the tracker uses the regions and unit costs)."""
+
+    def __init__(self, panel: QWidget, owner_file: Path, report: Callable[[str], None],
+                 changed: Callable[[OwnerCharts], None]) -> None:
+        super().__init__(panel)
+        self.page = self.ui = load_form("gcw_charts", panel)
+        self.owner_file, self.report, self.changed = owner_file, report, changed
+        self.models = {
+            "politics": RowsModel(("2d6", "Doctrine", "Turns", "Limit (17.3)"), parent=self),
+            "regions": RowsModel(("Region", "Kind", "DSE", "Government"), parent=self),
+            "governmentChart": RowsModel(("Unit", "Cost", "Upgrade"), parent=self),
+            "dseChart": RowsModel(("Unit", "Cost", "Upgrade"), parent=self),
+        }
+        for name, model in self.models.items():
+            view = getattr(self.ui, f"{name}View")
+            view.setModel(model)
+            view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.ui.chartsFileLabel.setText(str(owner_file))
+        self.ui.reloadButton.clicked.connect(self.reload)
+
+    def reload(self) -> OwnerCharts | None:
+        try:
+            owner = read_owner_charts(self.owner_file)
+        except UserError as exc:
+            self.report(str(exc))
+            return None
+        self.report("")
+        self.show(owner)
+        self.changed(owner)
+        return owner
+
+    def show(self, owner: OwnerCharts) -> None:
+        self.models["politics"].set_rows([(r.dice, r.doctrine, r.duration, r.mobilization_limit)
+                                          for r in owner.politics])
+        self.models["regions"].set_rows([(r.name, REGION_KINDS[r.kind], r.dse, r.government)
+                                         for r in owner.regions])
+        for side in ("government", "dse"):
+            self.models[f"{side}Chart"].set_rows([(i.unit, i.cost, i.upgrade) for i in owner.mobilization[side]])
+        missing = len(TWO_DICE) - len(owner.politics)
+        self.ui.politicsStatus.setText(EMPTY_NOTE if not owner.politics else
+                                       f"{len(owner.politics)} lines filled in" +
+                                       (f"; {missing} still to copy." if missing else "."))
+        self.ui.regionsStatus.setText(EMPTY_NOTE if not owner.regions else f"{len(owner.regions)} regions.")
+        for side in ("government", "dse"):
+            units = owner.mobilization[side]
+            getattr(self.ui, f"{side}ChartStatus").setText(EMPTY_NOTE if not units else f"{len(units)} units.")

@@ -1,0 +1,99 @@
+"""The conflict calculator tab: the attack as declared, the worked result, the table in play."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QHeaderView, QWidget
+
+from campaign_manager.assist.gcw.charts import ConflictCharts
+from campaign_manager.assist.gcw.conflict import ConflictRequest, column_for, resolve
+from campaign_manager.dice import Roller
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.gcw_models import ConflictTableModel
+from campaign_manager.ui.forms import load_form
+
+SIDES = (("not said", None), ("Government", "government"), ("DSE", "dse"))
+AIRSTRIKES = (("none", None), ("with the attack (one column right)", "attack"),
+              ("in defence (one column left)", "defend"))
+
+
+class ConflictTab(QObject):
+    """Declare an attack, resolve it with a typed or rolled die, read what it does."""
+
+    def __init__(self, panel: QWidget, charts: ConflictCharts, roller: Roller,
+                 report: Callable[[str], None]) -> None:
+        super().__init__(panel)
+        self.page = self.ui = load_form("gcw_conflict", panel)
+        self.charts, self.roller, self.report = charts, roller, report
+        for key, table in charts.tables.items():
+            self.ui.tableCombo.addItem(table.title, key)
+        for combo, choices in ((self.ui.sideCombo, SIDES), (self.ui.airstrikeCombo, AIRSTRIKES)):
+            for text, data in choices:
+                combo.addItem(text, data)
+        self.model = ConflictTableModel(charts, self.ui.tableCombo.currentData(), self)
+        self.ui.crtView.setModel(self.model)
+        self.ui.crtView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self._fit_table_height()
+        self.ui.tableCombo.currentIndexChanged.connect(self._table_changed)
+        for spin in (self.ui.attackerSpin, self.ui.defenderSpin):
+            spin.valueChanged.connect(self._preview)
+        self.ui.airstrikeCombo.currentIndexChanged.connect(self._preview)
+        self.ui.resolveButton.clicked.connect(self.resolve)
+        self.ui.dieEdit.returnPressed.connect(self.resolve)
+        self._table_changed()
+
+    def _fit_table_height(self) -> None:
+        """Six rows never need scrolling: size the view to them so no empty grid shows."""
+        view = self.ui.crtView
+        view.resizeRowsToContents()
+        rows = sum(view.rowHeight(row) for row in range(self.model.rowCount()))
+        view.setFixedHeight(view.horizontalHeader().sizeHint().height() + rows + 2 * view.frameWidth())
+
+    def _table_changed(self) -> None:
+        table = self.charts.tables[self.ui.tableCombo.currentData()]
+        self.model.show_table(table.key)
+        # Offer only what the table allows; the calculator still refuses the rest (11.4, 11.6).
+        self.ui.airstrikeCombo.setEnabled(table.airstrike_allowed)
+        if not table.airstrike_allowed:
+            self.ui.airstrikeCombo.setCurrentIndex(0)
+        for check in (self.ui.attackerBuysCheck, self.ui.defenderBuysCheck):
+            check.setEnabled(table.unconventional_allowed)
+            check.setChecked(check.isChecked() and table.unconventional_allowed)
+        self._preview()
+
+    def _preview(self) -> None:
+        """Light the column as the strengths change, before any die is thrown."""
+        column = column_for(self.ui.attackerSpin.value(), self.ui.defenderSpin.value(), self.charts)
+        label = self.charts.columns[column].label
+        self.ui.previewLabel.setText(f"{self.ui.attackerSpin.value()} against "
+                                     f"{self.ui.defenderSpin.value()}: column {label} before any shift.")
+        self.model.mark(column, None)
+
+    def request(self) -> ConflictRequest:
+        ui = self.ui
+        return ConflictRequest(
+            attacker=ui.attackerSpin.value(), defender=ui.defenderSpin.value(),
+            table=ui.tableCombo.currentData(), die=ui.dieEdit.text().strip() or None,
+            airstrike=ui.airstrikeCombo.currentData(), attacker_side=ui.sideCombo.currentData(),
+            attacker_buys_modifier=ui.attackerBuysCheck.isChecked(),
+            defender_buys_modifier=ui.defenderBuysCheck.isChecked(),
+            attacking_units=ui.attackingUnitsSpin.value() or None,
+            defending_units=ui.defendingUnitsSpin.value() or None, urban=ui.urbanCheck.isChecked())
+
+    def resolve(self) -> None:
+        for label in (self.ui.resultLabel, self.ui.explanationLabel, self.ui.stepsLabel):
+            label.clear()
+        try:
+            outcome = resolve(self.request(), self.roller, self.charts)
+        except UserError as exc:
+            self.report(str(exc))
+            self._preview()
+            return
+        self.report("")
+        self.ui.resultLabel.setText(f"{outcome.result}   (column {outcome.column}, die {outcome.modified_die})")
+        self.ui.explanationLabel.setText(outcome.explanation)
+        self.ui.stepsLabel.setText("\n".join(outcome.steps))
+        column = [c.label for c in self.charts.columns].index(outcome.column)
+        self.model.mark(column, outcome.modified_die)

@@ -1,0 +1,78 @@
+"""The Greek Civil War assist panel: Conflict, Political Index tracker and Owner's charts tabs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+
+from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
+from campaign_manager.assist.gcw.owner_charts import OWNER_FILE, OwnerCharts, read_owner_charts
+from campaign_manager.dice import RandomRoller, Roller
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
+from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
+from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
+from campaign_manager.ui.forms import load_form
+
+FILE_FILTER = "Greek Civil War tracker (*.gcw);;All files (*)"
+NO_OWNER_CHARTS = OwnerCharts((), {"government": (), "dse": ()}, ())
+
+
+class Panel(QWidget):
+    """Calculators and the tracker for The Greek Civil War. Tests pass `roller`, the
+    file-choosing functions and `owner_file`; the app uses dialogs and the shipped files."""
+
+    def __init__(self, parent: QWidget | None = None, roller: Roller | None = None,
+                 choose_new_file: Callable[[], str | Path | None] | None = None,
+                 choose_open_file: Callable[[], str | Path | None] | None = None,
+                 owner_file: Path = OWNER_FILE, charts: GcwCharts | None = None) -> None:
+        super().__init__(parent)
+        self.ui = load_form("gcw_panel", self)
+        holder = QVBoxLayout(self)  # only to let the form fill the panel
+        holder.setContentsMargins(0, 0, 0, 0)
+        holder.addWidget(self.ui)
+        self.setWindowTitle(self.ui.windowTitle())
+        self.roller = roller or RandomRoller()
+        try:
+            charts = charts or default_charts()
+        except UserError as exc:
+            self.show_message(str(exc))
+            return
+        owner = self._owner(owner_file)
+        self.conflict = ConflictTab(self, charts.conflict, self.roller, self.show_message)
+        self.tracker = TrackerTab(self, charts, owner, self.roller, self.show_message,
+                                  choose_new_file or self._choose_new, choose_open_file or self._choose_open)
+        self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
+        self.charts.show(owner)
+        for tab, title in ((self.conflict, "Conflict"), (self.tracker, "Political Index tracker"),
+                           (self.charts, "Owner's charts")):
+            self.ui.tabs.addTab(tab.page, title)
+
+    def _owner(self, owner_file: Path) -> OwnerCharts:
+        """A broken owner file is reported and treated as not filled in, so play goes on."""
+        try:
+            return read_owner_charts(owner_file)
+        except UserError as exc:
+            self.show_message(str(exc))
+            return NO_OWNER_CHARTS
+
+    def show_message(self, text: str) -> None:
+        """Show a refusal (or clear it with an empty text) under the tabs."""
+        self.ui.messageLabel.setText(text)
+
+    def _choose_new(self) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", "", FILE_FILTER)
+        if path and not Path(path).suffix:
+            path += ".gcw"
+        return path or None
+
+    def _choose_open(self) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a Greek Civil War tracker", "", FILE_FILTER)
+        return path or None
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if hasattr(self, "tracker"):
+            self.tracker.close_tracker()
+        super().closeEvent(event)

@@ -1,0 +1,120 @@
+"""Reading the tracker tab's action pages into the engine's JSON actions.
+
+Each builder takes the tab's form and returns one action; typed dice are checked here so a
+wrong die is named before anything is recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+
+from campaign_manager.dice import D6
+from campaign_manager.errors import UserError
+
+Action = dict[str, Any]
+
+
+def typed_dice(edit: QLineEdit, what: str) -> list[int] | None:
+    """Dice typed as '3 5' or '3,5', each checked; None (the app rolls) when empty."""
+    values = edit.text().replace(",", " ").split()
+    if not values:
+        return None
+    return [D6.check(value, what) for value in values]
+
+
+def region(combo: QComboBox) -> str:
+    name = combo.currentText().strip()
+    if not name:
+        raise UserError("Type or choose the region's name first")
+    return name
+
+
+def with_dice(action: Action, key: str, dice: list[int] | None) -> Action:
+    if dice is not None:
+        action[key] = dice
+    return action
+
+
+def control(ui: QWidget) -> Action:
+    action = {"type": "control", "side": ui.controlSideCombo.currentData(), "region": region(ui.controlRegionCombo),
+              "use": ui.controlUseCombo.currentData()}
+    if ui.controlPointsSpin.value():
+        action["points"] = ui.controlPointsSpin.value()
+    return action
+
+
+def terror(ui: QWidget, placed: bool) -> Action:
+    return {"type": "terror", "region": region(ui.markerRegionCombo), "placed": placed}
+
+
+def resettle(ui: QWidget) -> Action:
+    action = {"type": "resettle", "region": region(ui.markerRegionCombo)}
+    return with_dice(action, "dice", typed_dice(ui.resettleDieEdit, "Resettlement die"))
+
+
+def penalties(ui: QWidget) -> Action:
+    action: Action = {"type": "control_penalties",
+                      "dse_conventional_in_greece": ui.dseConventionalCheck.isChecked()}
+    if not action["dse_conventional_in_greece"]:
+        with_dice(action, "dse_dice", typed_dice(ui.dseDiceEdit, "DSE loss die"))
+    if ui.tightRegionsSpin.value():
+        action["tight_ungarrisoned"] = ui.tightRegionsSpin.value()
+        with_dice(action, "tight_dice", typed_dice(ui.tightDiceEdit, "Tight Defense die"))
+    if ui.areaEmptySpin.value():
+        action["area_empty_regions"] = ui.areaEmptySpin.value()
+    return action
+
+
+def doctrine(ui: QWidget) -> Action:
+    action: Action = {"type": "doctrine", "doctrine": ui.doctrineCombo.currentData()}
+    if ui.durationSpin.value():
+        action["duration"] = ui.durationSpin.value()
+    if ui.limitSpin.value():
+        action["limit"] = ui.limitSpin.value()
+    return action
+
+
+def doctrine_from_table(ui: QWidget) -> Action:
+    """Four dice typed (2d6 for the doctrine, 2d6 for the duration) or none (the app rolls)."""
+    action: Action = {"type": "doctrine", "from_table": True}
+    dice = typed_dice(ui.politicsDiceEdit, "Politics Table die")
+    if dice is not None:
+        if len(dice) != 4:
+            raise UserError("Type four Politics Table dice (two for the doctrine, two for the duration) "
+                            "or none to let the app roll")
+        action.update(doctrine_dice=dice[:2], duration_dice=dice[2:])
+    return action
+
+
+def mobilization(ui: QWidget) -> Action:
+    action = {"type": "mobilization", "side": ui.mobSideCombo.currentData()}
+    with_dice(action, "stalin_dice", typed_dice(ui.stalinDiceEdit, "Stalin score die"))
+    with_dice(action, "break_die", typed_dice(ui.breakDieEdit, "Break die"))
+    return with_dice(action, "purge_dice", typed_dice(ui.purgeDiceEdit, "Purge die"))
+
+
+def spend(ui: QWidget) -> Action:
+    action: Action = {"type": "spend", "side": ui.mobSideCombo.currentData()}
+    unit = ui.spendUnitCombo.currentText().strip()
+    upgrade = ui.spendUpgradeCheck.isChecked()
+    if ui.spendAmountSpin.value():
+        action["amount"] = ui.spendAmountSpin.value()
+        action["what"] = f"{'upgrading ' if upgrade else ''}{unit}" if unit else "units"
+    elif unit:
+        action.update(unit=unit, upgrade=upgrade)
+    else:
+        raise UserError("Choose a unit from the Mobilization Chart or type the Political Points to spend")
+    return action
+
+
+def initiative(ui: QWidget) -> Action:
+    return {"type": "initiative", "first": ui.initiativeCombo.currentData()}
+
+
+def adjust(ui: QWidget) -> Action:
+    if not ui.adjustAmountSpin.value():
+        raise UserError("Type the change to the index (negative to take points off)")
+    return {"type": "adjust", "side": ui.adjustSideCombo.currentData(), "amount": ui.adjustAmountSpin.value(),
+            "reason": ui.adjustReasonEdit.text().strip() or "change by hand"}
