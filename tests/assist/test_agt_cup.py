@@ -104,6 +104,9 @@ def test_odd_event_rolls_bring_a_weather_roll_from_the_owner_table(charts):
     assert (action["event"]["weather_die"], action["event"]["weather"]) == (4, "snow")
     _, action = draw(state, charts, marker="Mussolini #1", event_die=6)
     assert action["event"]["weather_die"] is None  # even: no weather roll
+    _, action = draw(state, charts, marker="Mussolini #1", event_die=7, weather_die=5)
+    assert action["event"]["weather"] is None  # not filled in: says where to read it
+    assert action["event"]["weather_read"] == "read the Historical Weather Table: December 1940, die 5"
 
 
 def test_gamers_weather_die_loses_two_and_fixed_months_need_no_roll(charts):

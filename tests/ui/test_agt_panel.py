@@ -85,14 +85,19 @@ def test_panel_cup_and_ports_survive_close_and_reopen(qtbot, tmp_path):
     assert len(reopened.cup.history_model.lines()) == 4
     qtbot.mouseClick(reopened.ui.undoButton, LEFT)
     assert rows(reopened.ports.model)[0][2] == "18" and reopened.ui.redoButton.isEnabled()
-    qtbot.mouseClick(reopened.ports.ui.buildButton, LEFT)  # January: building allowed
+    reopened.ports.ui.amountSpin.setValue(2)
+    qtbot.mouseClick(reopened.ports.ui.buildButton, LEFT)  # January: building allowed, 1 per point
     assert rows(reopened.ports.model)[0][2] == "20"
     reopened.close()
 
 
 def test_panel_tracker_refuses_without_a_file_and_charts_are_saved(qtbot, tmp_path):
-    panel = make_panel(qtbot, tmp_path, tmp_path / "g.agt")
+    not_ours = tmp_path / "notes.agt"
+    not_ours.write_text("shopping list", encoding="utf-8")
+    panel = make_panel(qtbot, tmp_path, not_ours)
     assert not panel.cup.ui.turnBox.isEnabled() and not panel.ports.ui.bombButton.isEnabled()
+    qtbot.mouseClick(panel.ui.openButton, LEFT)
+    assert "not a campaign manager file" in panel.ui.statusLabel.text() and panel.game is None
     charts = panel.chart_tab
     charts.ui.chartBox.setCurrentIndex(charts.ui.chartBox.findData("terrain_drm"))
     model = charts.model

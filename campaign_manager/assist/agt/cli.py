@@ -1,0 +1,174 @@
+"""`campaign-manager assist agt ...`: the calculators. The tracker commands (game, cup, port)
+are in cli_tracker.py. A die left out is rolled by the app (`--seed` makes it repeatable)."""
+
+from __future__ import annotations
+
+import argparse
+
+from campaign_manager.assist.agt import cli_tracker
+from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
+from campaign_manager.assist.agt.book import book
+from campaign_manager.assist.agt.charts import load_charts
+from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
+from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
+from campaign_manager.assist.agt.initiative import initiative
+from campaign_manager.assist.agt.odds import check_strength, odds_ratio, side_strength
+from campaign_manager.assist.agt.stacking import check_stack
+from campaign_manager.cli.output import emit
+from campaign_manager.dice import D10, RandomRoller, roll_or_check
+
+
+def int_list(text: str) -> list[int]:
+    """"5,3,2" -> [5, 3, 2], for argparse."""
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a list of whole numbers such as 5,3") from None
+
+
+def _die(args: argparse.Namespace, value: object, what: str) -> int:
+    return roll_or_check(value, D10, RandomRoller(args.seed), what)
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    defender = check_strength(args.defender, "Rule 8.25: defending strength")
+    if args.defender_isolated:
+        defender = side_strength(defender, isolated=True)
+    odds = odds_ratio(args.attacker, defender)
+    emit({"odds": odds, "attacker": args.attacker, "defender": defender}, args.json,
+         f"{args.attacker} against {defender}: odds {odds}")
+    return 0
+
+
+def run_aa(args: argparse.Namespace) -> int:
+    fire = anti_aircraft(_die(args, args.die, "Rule 8.75: anti-aircraft die"), args.strength, args.squadrons)
+    emit({"neutralised": fire.neutralised, "die": fire.die, "total": fire.total}, args.json,
+         f"Die {fire.die} + strength {fire.strength} = {fire.total}: "
+         f"{fire.neutralised} squadron(s) neutralised (escorting fighters are not affected)")
+    return 0
+
+
+def run_combat(args: argparse.Namespace) -> int:
+    side = {who: CombatSide(getattr(args, who), tuple(getattr(args, f"{who}_unsupported")),
+                            getattr(args, f"{who}_armour"), getattr(args, f"{who}_artillery"),
+                            getattr(args, f"{who}_air"), who == "defender" and args.defender_isolated)
+            for who in ("attacker", "defender")}
+    combat = Combat(side["attacker"], side["defender"], args.aggressive, args.stand, args.concentric,
+                    tuple(args.terrain), args.weather)
+    charts = load_charts()
+    reckoning = reckon_combat(combat, charts, _die(args, args.die, "Rule 8.22: combat die"))
+    data = {"odds": reckoning.odds, "attacker_strength": reckoning.attacker_strength,
+            "defender_strength": reckoning.defender_strength,
+            "modifiers": [{"name": m.name, "value": m.value, "rule": m.rule} for m in reckoning.modifiers],
+            "drm": reckoning.total, "to_read": reckoning.to_read, "die": reckoning.die,
+            "adjusted": reckoning.adjusted, "result": reckoning.result, "notes": reckoning.notes}
+    lines = [f"Strengths {reckoning.attacker_strength} : {reckoning.defender_strength}, odds {reckoning.odds}"]
+    lines += [f"  {m.name} (rule {m.rule}): {'read the chart' if m.value is None else f'{m.value:+d}'}"
+              for m in reckoning.modifiers]
+    lines.append(f"Known modifiers total {reckoning.total:+d}; die {reckoning.die}")
+    lines += [f"Read {where}" for where in reckoning.to_read]
+    if reckoning.result:
+        lines.append(f"Adjusted die {reckoning.adjusted}: attacker {reckoning.result['attacker']}, "
+                     f"defender {reckoning.result['defender']}")
+    lines += reckoning.notes
+    emit(data, args.json, "\n".join(lines))
+    return 0
+
+
+def run_cohesion(args: argparse.Namespace) -> int:
+    roll = cohesion_roll(args.test, _die(args, args.die, "cohesion die"), args.cohesion, args.modifier)
+    emit({"passed": roll.passed, "die": roll.die, "outcome": roll.outcome}, args.json,
+         f"Die {roll.die}{roll.modifier:+d} against cohesion {roll.cohesion}: {roll.outcome}")
+    return 0
+
+
+def run_initiative(args: argparse.Namespace) -> int:
+    italian = greek = None
+    if args.turn > 1 and not args.offensive:
+        italian = _die(args, args.italian, "Rule 4.1: Italian initiative die")
+        greek = roll_or_check(args.greek, D10, RandomRoller(None if args.seed is None else args.seed + 1),
+                              "Rule 4.1: Greek initiative die")
+    result = initiative(args.scenario, args.turn, italian, greek, args.offensive)
+    emit({"winner": result.winner, "italian": result.italian_total, "greek": result.greek_total},
+         args.json, result.explanation)
+    return 0
+
+
+def run_air_limits(args: argparse.Namespace) -> int:
+    die = _die(args, args.die, "Rule 8.73: air missions die") if needs_die(args.weather) else None
+    limits = mission_limits(args.weather, die)
+    text = (f"{args.weather}: Italian missions {'no limit' if limits.italian is None else limits.italian}, "
+            f"Greek and British {'no limit' if limits.greek is None else limits.greek}")
+    emit({"italian": limits.italian, "greek": limits.greek, "die": limits.die}, args.json, text)
+    return 0
+
+
+def run_stacking(args: argparse.Namespace) -> int:
+    check = check_stack(args.terrain, args.units, args.artillery)
+    text = "Stack allowed" if check.allowed else "\n".join(check.faults)
+    emit({"allowed": check.allowed, "total": check.total, "limit": check.limit, "faults": check.faults},
+         args.json, f"{check.total} of {check.limit} points in {check.terrain}: {text}")
+    return 0
+
+
+def _common(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--seed", type=int, help="seed for dice the app rolls (repeatable results)")
+    return parser
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    commands = parser.add_subparsers(dest="agt_command", metavar="COMMAND", required=True)
+    odds = _common(commands.add_parser("odds", help="odds ratio of two strengths (rule 8.25)"))
+    odds.add_argument("--attacker", type=int, required=True)
+    odds.add_argument("--defender", type=int, required=True)
+    odds.add_argument("--defender-isolated", action="store_true", help="halve the defender (rule 8.27)")
+    odds.set_defaults(run=run_odds)
+    aa = _common(commands.add_parser("aa", help="anti-aircraft fire (rule 8.75)"))
+    aa.add_argument("--die", help="the d10 rolled (0-9); left out, the app rolls")
+    aa.add_argument("--strength", type=int, required=True, help="combat strength of the units in the hex")
+    aa.add_argument("--squadrons", type=int, help="bombers on the mission (caps the result)")
+    aa.set_defaults(run=run_aa)
+    _register_combat(commands)
+    cohesion = _common(commands.add_parser("cohesion", help="cohesion, infiltration or preparedness roll"))
+    cohesion.add_argument("--test", choices=TESTS, default="rd")
+    cohesion.add_argument("--cohesion", type=int, required=True)
+    cohesion.add_argument("--modifier", type=int, default=0, help="the result's +/- for an rd roll")
+    cohesion.add_argument("--die")
+    cohesion.set_defaults(run=run_cohesion)
+    init = _common(commands.add_parser("initiative", help="who chooses the initiative (rule 4.1)"))
+    init.add_argument("--scenario", choices=tuple(book().scenarios), required=True)
+    init.add_argument("--turn", type=int, required=True, help="game turn, 1 for the first")
+    init.add_argument("--italian", help="Italian die")
+    init.add_argument("--greek", help="Greek die (the +2 of the Historical scenario is added)")
+    init.add_argument("--offensive", action="store_true", help="Gamers': 'Mussolini to the Front' played")
+    init.set_defaults(run=run_initiative)
+    air = _common(commands.add_parser("air-limits", help="air missions allowed by the weather (rule 8.73)"))
+    air.add_argument("--weather", choices=book().weathers, required=True)
+    air.add_argument("--die")
+    air.set_defaults(run=run_air_limits)
+    stack = _common(commands.add_parser("stacking", help="check a stack against rule 6.42"))
+    stack.add_argument("--terrain", choices=tuple(book().stacking), required=True)
+    stack.add_argument("--units", type=int_list, required=True, help="strength of each unit, e.g. 5,3")
+    stack.add_argument("--artillery", type=int, default=0)
+    stack.set_defaults(run=run_stacking)
+    cli_tracker.register(commands, _common)
+
+
+def _register_combat(commands) -> None:
+    combat = _common(commands.add_parser("combat", help="odds, every die modifier and the result"))
+    for who in ("attacker", "defender"):
+        combat.add_argument(f"--{who}", type=int, required=True, help=f"{who}'s strength (not unsupported armour)")
+        combat.add_argument(f"--{who}-unsupported", type=int_list, default=[],
+                            help="strength of each armour unit with no infantry, e.g. 4,2")
+        combat.add_argument(f"--{who}-armour", type=int, default=0, help="armour points")
+        combat.add_argument(f"--{who}-artillery", type=int, default=0, help="artillery units in range")
+        combat.add_argument(f"--{who}-air", type=int, default=0, help="ground-support squadrons")
+    combat.add_argument("--defender-isolated", action="store_true")
+    combat.add_argument("--aggressive", action="store_true")
+    combat.add_argument("--stand", action="store_true")
+    combat.add_argument("--concentric", action="store_true")
+    combat.add_argument("--terrain", action="append", default=[], help="repeat for each terrain feature")
+    combat.add_argument("--weather", choices=book().weathers, default="clear")
+    combat.add_argument("--die")
+    combat.set_defaults(run=run_combat)

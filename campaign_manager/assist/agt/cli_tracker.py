@@ -1,0 +1,143 @@
+"""`campaign-manager assist agt game|cup|port ...`: the tracker kept in an assist-game file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any, Callable
+
+from campaign_manager.assist.agt import cup, ports
+from campaign_manager.assist.agt.book import book
+from campaign_manager.assist.agt.charts import load_charts
+from campaign_manager.assist.agt.game import AgtGame
+from campaign_manager.assist.agt.history import describe
+from campaign_manager.cli.output import emit
+from campaign_manager.dice import RandomRoller
+
+
+def _names(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def state_data(game: AgtGame) -> dict[str, Any]:
+    """The tracker as JSON: cup, this turn's draws, ports and the history in words."""
+    state = game.state
+    return {"scenario": game.scenario, "turn": state.turn, "month": state.month, "cup": state.cup,
+            "drawn": state.drawn, "removed": state.removed, "ports": state.ports,
+            "port_building_open": state.port_building_open, "port_bonus_left": state.port_bonus_left,
+            "history": [describe(entry, game.tables, game.scenario) for entry in state.history]}
+
+
+def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) -> int:
+    data = state_data(game)
+    tables = game.tables
+    lines = [headline] if headline else []
+    lines += [f"{tables.scenarios[game.scenario]['name']}, turn {data['turn']} "
+              f"({tables.month_names[data['month']]})",
+              f"In the cup ({len(data['cup'])}): {', '.join(data['cup']) or 'empty'}",
+              "Ports: " + ", ".join(f"{name} {value}" for name, value in data["ports"].items())]
+    emit(data, args.json, "\n".join(lines))
+    return 0
+
+
+def _with_game(work: Callable[[AgtGame, argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        game = AgtGame.open(Path(args.file))
+        try:
+            return work(game, args)
+        finally:
+            game.close()
+    return run
+
+
+def run_new(args: argparse.Namespace) -> int:
+    game = AgtGame.create(Path(args.file), args.scenario)
+    try:
+        return _show(game, args, f"Created {args.file}")
+    finally:
+        game.close()
+
+
+def _act(game: AgtGame, args: argparse.Namespace, action: dict[str, Any]) -> int:
+    game.record(action)
+    return _show(game, args, describe(game.state.history[-1], game.tables, game.scenario))
+
+
+def run_undo(game: AgtGame, args: argparse.Namespace) -> int:
+    action = game.undo()
+    return _show(game, args, "Nothing to undo" if action is None else f"Undone: {action['type']}")
+
+
+def run_redo(game: AgtGame, args: argparse.Namespace) -> int:
+    action = game.redo()
+    return _show(game, args, "Nothing to redo" if action is None else f"Redone: {action['type']}")
+
+
+def run_turn(game: AgtGame, args: argparse.Namespace) -> int:
+    action = cup.start_turn(game.state, load_charts(), args.month, _names(args.italian),
+                            _names(args.greek), args.first)
+    return _act(game, args, action)
+
+
+def run_draw(game: AgtGame, args: argparse.Namespace) -> int:
+    removed = _names(args.remove) if args.remove is not None else None
+    action = cup.draw(game.state, load_charts(), RandomRoller(args.seed), args.marker, args.event_die,
+                      args.weather_die, removed)
+    return _act(game, args, action)
+
+
+def run_remove(game: AgtGame, args: argparse.Namespace) -> int:
+    markers = _names(args.markers) if args.markers is not None else None
+    action = cup.remove_greek(game.state, args.count, RandomRoller(args.seed), args.reason, markers)
+    return _act(game, args, action)
+
+
+def _port_runner(why: str, option: str) -> Callable[[AgtGame, argparse.Namespace], int]:
+    def run(game: AgtGame, args: argparse.Namespace) -> int:
+        action = ports.change_port(game.state, load_charts(), args.port, why, getattr(args, option))
+        return _act(game, args, action)
+    return run
+
+
+def register(commands, common: Callable[[argparse.ArgumentParser], argparse.ArgumentParser]) -> None:
+    def sub(group, name: str, help_text: str, run) -> argparse.ArgumentParser:
+        parser = common(group.add_parser(name, help=help_text))
+        parser.add_argument("file", help="the assist-game file (.agt)")
+        parser.set_defaults(run=run)
+        return parser
+
+    game = commands.add_parser("game", help="create, show, undo and redo an assist-game file")
+    games = game.add_subparsers(dest="agt_game", metavar="ACTION", required=True)
+    new = sub(games, "new", "start a new assist-game file", run_new)
+    new.add_argument("--scenario", choices=tuple(book().scenarios), required=True)
+    sub(games, "show", "the cup, the ports and the history", _with_game(lambda g, a: _show(g, a)))
+    sub(games, "undo", "take back the last action", _with_game(run_undo))
+    sub(games, "redo", "put back the action undone last", _with_game(run_redo))
+
+    cups = commands.add_parser("cup", help="the activation cup").add_subparsers(
+        dest="agt_cup", metavar="ACTION", required=True)
+    turn = sub(cups, "turn", "fill the cup for a new turn", _with_game(run_turn))
+    turn.add_argument("--month", choices=book().months, required=True)
+    turn.add_argument("--italian", default="", help="Italian commands this turn, e.g. XXV,XXVI")
+    turn.add_argument("--greek", default="", help="Greek and British commands this turn, e.g. A,B,C")
+    turn.add_argument("--first", help="command the initiative player starts the turn with")
+    draw = sub(cups, "draw", "draw a marker (at random, or name the one drawn)", _with_game(run_draw))
+    draw.add_argument("--marker", help="the marker drawn from a real cup, e.g. 'Greek B #1'")
+    draw.add_argument("--event-die", help="Random Events die, if a Mussolini marker comes out")
+    draw.add_argument("--weather-die", help="weather die, when the event roll is odd")
+    draw.add_argument("--remove", help="Greek markers an event took out of a real cup, comma separated")
+    remove = sub(cups, "remove", "take Greek markers out of the cup", _with_game(run_remove))
+    remove.add_argument("--count", type=int, required=True)
+    remove.add_argument("--markers", help="the markers taken out of a real cup, comma separated")
+    remove.add_argument("--reason", default="Greek Disloyalty")
+
+    port_group = commands.add_parser("port", help="Italian port capacities").add_subparsers(
+        dest="agt_port", metavar="ACTION", required=True)
+    for name, why, option, help_text in (
+            ("bomb", "bombed", "bombers", "bombers cut the capacity (2 each)"),
+            ("build", "built", "points", "capacity points spent to build it up (from Dec 1940)"),
+            ("wreck", "destroyed", "mp", "a Greek unit spends movement points wrecking it"),
+            ("bonus", "bonus", "points", "free points from the Gamers' random event")):
+        parser = sub(port_group, name, help_text, _with_game(_port_runner(why, option)))
+        parser.add_argument("--port", required=True)
+        parser.add_argument(f"--{option}", type=int, required=True)

@@ -1,0 +1,43 @@
+"""Cohesion die rolls: combat results "rd" (8.3), Greek infiltration (6.9) and Italian
+preparedness (Historical scenario). A d10 is compared with the unit's cohesion rating."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign_manager.assist.agt.odds import check_strength
+from campaign_manager.dice import D10
+
+TESTS = ("rd", "infiltration", "preparedness")
+
+
+@dataclass(frozen=True)
+class CohesionRoll:
+    """The outcome of one cohesion die roll, in words and as a yes/no."""
+
+    test: str
+    die: int
+    modifier: int
+    cohesion: int
+    passed: bool  # the unit keeps its strength / gets in
+    outcome: str
+
+
+def cohesion_roll(test: str, die: object, cohesion: object, modifier: int = 0) -> CohesionRoll:
+    """`die` typed in or rolled by the caller; refuses a value a d10 cannot show."""
+    if test not in TESTS:
+        raise ValueError(f"unknown cohesion test {test!r}")
+    rule = {"rd": "Rule 8.3", "infiltration": "Rule 6.92", "preparedness": "Italian preparedness"}[test]
+    die = D10.check(die, f"{rule}: cohesion die")
+    cohesion = check_strength(cohesion, f"{rule}: cohesion rating", low=0)
+    total = die + modifier
+    if test == "rd":
+        passed = total <= cohesion
+        outcome = "no effect" if passed else "the unit is reduced"
+    elif test == "infiltration":
+        passed = die <= cohesion
+        outcome = "the unit moves into the hex just left" if passed else "nothing happens"
+    else:
+        passed = die <= cohesion
+        outcome = "the unit starts at full strength" if passed else "the unit starts reduced"
+    return CohesionRoll(test, die, modifier if test == "rd" else 0, cohesion, passed, outcome)

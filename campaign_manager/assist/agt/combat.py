@@ -1,0 +1,164 @@
+"""The combat helper (rules 8.2-8.7): strengths, odds, every die modifier, and the result
+from the owner-filled Combat Results Table when it is there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from campaign_manager.assist.agt.charts import OwnerCharts
+from campaign_manager.assist.agt.odds import check_strength, odds_ratio, side_strength
+from campaign_manager.dice import D10
+from campaign_manager.errors import UserError
+
+
+@dataclass(frozen=True)
+class CombatSide:
+    """One side of a battle as the players count it on the map."""
+
+    strength: int  # combat strength of every unit except unsupported armour
+    unsupported_armour: tuple[int, ...] = ()  # strength of each armour unit with no infantry with it
+    armour_points: int = 0
+    artillery: int = 0  # artillery units in range and not isolated
+    aircraft: int = 0  # fighters and dive bombers flying ground support
+    isolated: bool = False
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A battle to reckon: both sides, the options chosen, where and in what weather."""
+
+    attacker: CombatSide
+    defender: CombatSide
+    aggressive: bool = False
+    stand: bool = False
+    concentric: bool = False
+    terrain: tuple[str, ...] = ()
+    weather: str = "clear"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One die modifier; `value` None means the printed chart named by `read` must be read."""
+
+    name: str
+    value: int | None
+    rule: str
+    read: str | None = None
+
+
+@dataclass
+class CombatReckoning:
+    """Everything worked out for one battle."""
+
+    attacker_strength: int
+    defender_strength: int
+    odds: str
+    modifiers: list[Modifier]
+    notes: list[str] = field(default_factory=list)
+    die: int | None = None
+    result: dict[str, str] | None = None
+
+    @property
+    def total(self) -> int:
+        """The sum of every modifier known so far."""
+        return sum(m.value for m in self.modifiers if m.value is not None)
+
+    @property
+    def to_read(self) -> list[str]:
+        return [m.read for m in self.modifiers if m.value is None and m.read]
+
+    @property
+    def adjusted(self) -> int | None:
+        """The modified die, once the die is known and no chart is left to read."""
+        if self.die is None or self.to_read:
+            return None
+        return self.die + self.total
+
+
+def _check_side(side: CombatSide, who: str) -> CombatSide:
+    for name in ("armour_points", "artillery", "aircraft"):
+        check_strength(getattr(side, name), f"{who} {name.replace('_', ' ')}", low=0)
+    check_strength(side.strength, f"{who} strength", low=0)
+    for armour in side.unsupported_armour:
+        check_strength(armour, f"{who} unsupported armour strength")
+    if side.strength + sum(side.unsupported_armour) < 1:
+        raise UserError(f"Rule 8.25: the {who} needs at least one strength point in the battle")
+    return side
+
+
+def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -> CombatReckoning:
+    """Work out the battle; with `die` (typed or rolled by the caller) and every chart filled,
+    also the adjusted die and the Combat Results Table's line."""
+    tables = charts.tables
+    attacker, defender = _check_side(combat.attacker, "attacker"), _check_side(combat.defender, "defender")
+    if attacker.isolated:
+        raise UserError("Rule 5.25: isolated units have only limited activation and may not attack")
+    if combat.weather not in tables.weathers:
+        raise UserError(f"Rule 4.23: unknown weather '{combat.weather}' (use {', '.join(tables.weathers)})")
+    if die is not None:
+        die = D10.check(die, "Rule 8.22: combat die")
+    att = side_strength(attacker.strength, attacker.unsupported_armour)
+    dfd = side_strength(defender.strength, defender.unsupported_armour, defender.isolated)
+    odds = odds_ratio(att, dfd, tables)
+    reckoning = CombatReckoning(att, dfd, odds, _modifiers(combat, charts, odds), die=die)
+    if defender.isolated:
+        reckoning.notes.append("Rule 8.27: the isolated defender's strength is halved and its armour "
+                               "points are not used")
+    if attacker.unsupported_armour or defender.unsupported_armour:
+        reckoning.notes.append("Rule 8.53: armour with no infantry stacked with it fights at half strength")
+    reckoning.result = _crt_line(reckoning, charts)
+    return reckoning
+
+
+def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]:
+    mods = charts.tables.modifiers
+    att, dfd = combat.attacker, combat.defender
+    found = [_chart_modifier(charts, "odds_drm", odds, f"Odds {odds}", "8.25")]
+    if combat.aggressive:
+        found.append(Modifier("Aggressive attack", mods["aggressive"], "8.23"))
+    if combat.stand:
+        found.append(Modifier("Stand defence", mods["stand"], "8.24"))
+    if combat.concentric:
+        found.append(Modifier("Concentric attack", mods["concentric"], "8.26"))
+    if att.artillery:
+        found.append(Modifier(f"Attacker artillery x{att.artillery}", att.artillery * mods["artillery_each"], "8.42"))
+    if dfd.artillery:
+        found.append(Modifier(f"Defender artillery x{dfd.artillery}", -dfd.artillery * mods["artillery_each"], "8.42"))
+    if att.armour_points:
+        found.append(Modifier(f"Attacker armour points {att.armour_points}",
+                              att.armour_points * mods["armour_point"], "8.52"))
+    if dfd.armour_points and not dfd.isolated:
+        found.append(Modifier(f"Defender armour points {dfd.armour_points}",
+                              -dfd.armour_points * mods["armour_point"], "8.52"))
+    if att.aircraft:
+        found.append(Modifier(f"Attacker air support x{att.aircraft}", att.aircraft * mods["aircraft_each"], "8.741"))
+    if dfd.aircraft:
+        found.append(Modifier(f"Defender air support x{dfd.aircraft}", -dfd.aircraft * mods["aircraft_each"], "8.741"))
+    for terrain in combat.terrain:
+        if terrain not in charts.spec("terrain_drm").rows:
+            raise UserError(f"Terrain Effects Chart: unknown terrain '{terrain}' "
+                            f"(use {', '.join(charts.spec('terrain_drm').rows)})")
+        found.append(_chart_modifier(charts, "terrain_drm", terrain, f"Terrain: {terrain}", "8.221"))
+    if combat.weather != "clear":
+        found.append(_chart_modifier(charts, "weather_drm", combat.weather, f"Weather: {combat.weather}", "4.23"))
+    return found
+
+
+def _chart_modifier(charts: OwnerCharts, chart: str, row: str, name: str, rule: str) -> Modifier:
+    value = charts.value(chart, row, "DRM")
+    if value is None:
+        return Modifier(name, None, rule, read=f"{charts.spec(chart).read} ({row})")
+    return Modifier(name, int(value), rule)
+
+
+def _crt_line(reckoning: CombatReckoning, charts: OwnerCharts) -> dict[str, str] | None:
+    adjusted = reckoning.adjusted
+    if adjusted is None:
+        return None
+    attacker = charts.value("crt", str(adjusted), "attacker")
+    defender = charts.value("crt", str(adjusted), "defender")
+    if attacker is None and defender is None:
+        reckoning.notes.append(f"Read the Combat Results Table for an adjusted die of {adjusted} "
+                               "(that line is not filled in)")
+        return None
+    return {"attacker": str(attacker or "-"), "defender": str(defender or "-")}

@@ -1,0 +1,89 @@
+"""The activation cup (rule 5.2 and the scenarios' Mussolini Factor): building it each turn,
+drawing markers at random or as drawn from a real cup, and taking Greek markers out.
+
+Each function checks the request against the state and returns the action to log; nothing
+changes until the action is applied (see state.py). Dice come from a `Roller`, in this order:
+which marker, the Random Events die, the weather die, then each marker removed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from campaign_manager.assist.agt.charts import OwnerCharts
+from campaign_manager.assist.agt.events import resolve_event
+from campaign_manager.assist.agt.picking import choose_markers, pick
+from campaign_manager.assist.agt.state import MUSSOLINI, GameState
+from campaign_manager.dice import Roller
+from campaign_manager.errors import UserError
+
+
+def _names(commands: Iterable[str], side: str) -> list[str]:
+    names = [c.strip() for c in commands if c.strip()]
+    if len(set(names)) != len(names):
+        raise UserError(f"Rule 5.1: a {side} command is listed twice; each command has its markers once")
+    return names
+
+
+def start_turn(state: GameState, charts: OwnerCharts, month: str, italian: Iterable[str],
+               greek: Iterable[str], first: str | None = None) -> dict[str, Any]:
+    """Fill the cup for a new turn; `first` is the command the initiative player starts with
+    (one of its markers is taken out and activates first, rule 4.1)."""
+    tables = charts.tables
+    scenario = tables.scenarios[state.scenario]
+    months = tables.months
+    if month not in months or months.index(month) < months.index(scenario["first_month"]):
+        allowed = ", ".join(months[months.index(scenario["first_month"]):])
+        raise UserError(f"The {scenario['name']} has no turn '{month}' (turns: {allowed})")
+    if state.turn and months.index(month) <= months.index(state.month):
+        raise UserError(f"Turn {tables.month_names[month]} cannot follow "
+                        f"{tables.month_names[state.month]}; turns go forward one month at a time")
+    italian, greek = _names(italian, "Italian"), _names(greek, "Greek")
+    if not italian and not greek:
+        raise UserError("Rule 5.22: name at least one command whose markers go into the cup")
+    first_label = None
+    if first:
+        first = first.strip()
+        side = "Italian" if first in italian else "Greek" if first in greek else None
+        if side is None:
+            raise UserError(f"Rule 4.1: '{first}' is not one of this turn's commands, so it cannot start the turn")
+        first_label = f"{side} {first} #1"
+    return {"type": "turn", "month": month, "italian": italian, "greek": greek, "first": first_label}
+
+
+def draw(state: GameState, charts: OwnerCharts, roller: Roller, marker: str | None = None,
+         event_die: object = None, weather_die: object = None,
+         removed: Sequence[str] | None = None) -> dict[str, Any]:
+    """Draw one marker; `marker` is the one taken from a real cup, None to let the app draw.
+    A Mussolini marker rolls on the scenario's Random Events table unless it is the last."""
+    if not state.turn:
+        raise UserError("Rule 5.22: the cup is empty; start a turn first")
+    if not state.cup:
+        raise UserError("Rule 5.26: the cup is empty; this turn's Activation Phase is over, start the next turn")
+    if marker is None:
+        label, how = pick(roller, state.cup, "marker drawn from the cup"), "rolled"
+    else:
+        label, how = marker.strip(), "typed"
+        if label not in state.cup:
+            raise UserError(f"'{label}' is not in the cup (in the cup: {', '.join(state.cup)})")
+    action: dict[str, Any] = {"type": "draw", "marker": label, "how": how, "ignored": False, "event": None}
+    if state.markers[label].side != MUSSOLINI:
+        return action
+    if len(state.cup) == 1:
+        action["ignored"] = True  # the last marker in the cup: no random event this turn
+        return action
+    left = [m for m in state.cup if m != label]
+    action["event"] = resolve_event(state, charts, roller, left, event_die, weather_die, removed)
+    return action
+
+
+def remove_greek(state: GameState, count: int, roller: Roller, reason: str,
+                 markers: Sequence[str] | None = None) -> dict[str, Any]:
+    """Take `count` Greek markers out of the cup (e.g. the Greek Disloyalty chit takes two)."""
+    greek = state.in_cup("greek")
+    if count < 1:
+        raise UserError("Give how many Greek markers leave the cup (at least 1)")
+    if count > len(greek):
+        raise UserError(f"Only {len(greek)} Greek markers are left in the cup; {count} cannot leave it")
+    chosen, how = choose_markers(roller, greek, count, markers, "Greek marker taken out")
+    return {"type": "remove", "markers": chosen, "reason": reason.strip() or "taken out", "how": how}

@@ -1,0 +1,58 @@
+"""The tracker's history in words: one line per logged action, for the panel and the CLI."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_manager.assist.agt.tables import BookTables
+
+REPEAT_NOTE = ("this number was already rolled this turn; the book refers to a 'Repeat DR' rule "
+               "that its text does not give, so settle it between the players")
+
+
+def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
+    """One line for a logged action (entries from GameState.history carry turn and month)."""
+    kind = entry["type"]
+    if kind == "turn":
+        commands = ", ".join([*entry["italian"], *entry["greek"]])
+        first = f"; {entry['first']} starts the turn" if entry.get("first") else ""
+        return f"New turn ({tables.month_names[entry['month']]}): markers for {commands}{first}"
+    if kind == "draw":
+        how = "drawn by the app" if entry["how"] == "rolled" else "drawn from the cup"
+        line = f"{entry['marker']} {how}"
+        if entry.get("ignored"):
+            return line + ": the last marker in the cup, so no random event"
+        if entry.get("event"):
+            line += ": " + describe_event(entry["event"], tables, scenario)
+        return line
+    if kind == "remove":
+        return f"{entry['reason']}: {', '.join(entry['markers'])} taken out of the cup"
+    if kind == "port":
+        verb = {"bombed": f"bombed by {entry['amount']} bomber(s)",
+                "destroyed": f"wrecked by a Greek unit ({entry['amount']} MP)",
+                "built": f"built up ({entry['amount']} point(s) spent)",
+                "bonus": f"raised by {entry['amount']} free point(s) from a random event"}[entry["why"]]
+        return f"{entry['port']} {verb}: {entry['change']:+d}"
+    return f"(unknown action {kind})"
+
+
+def describe_event(event: dict[str, Any], tables: BookTables, scenario: str) -> str:
+    """The random event rolled for a Mussolini marker, with weather and markers removed."""
+    row = tables.event_for(scenario, event["die"])
+    parts = [f"random event roll {event['die']}"]
+    if event.get("weather_die") is not None:
+        weather = event.get("weather") or event.get("weather_read") or "read the Weather Table"
+        parts.append(f"weather die {event['weather_die']} ({weather})")
+    elif event.get("weather"):
+        parts.append(f"weather stays {event['weather']} this month")
+    if event.get("no_event"):
+        parts.append(f"'{row.name}' already happened this game: no event")
+    else:
+        parts.append(f"{row.name}: {row.effect.rstrip('.')}")
+    if event.get("removed"):
+        parts.append("out of the cup: " + ", ".join(event["removed"]))
+    if event.get("special_event_chit"):
+        parts.append("the Italian player draws a Special Event chit")
+    if event.get("repeat"):
+        parts.append(REPEAT_NOTE)
+    return "; ".join(parts)

@@ -1,0 +1,68 @@
+"""Italian port capacity (rules 6.8, 8.743): bombers cut it, Greek units wreck it, the
+Italians build it back from December 1940, and a Gamers' random event may add free points.
+
+Each function checks the request and returns the action to log (see state.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_manager.assist.agt.charts import OwnerCharts
+from campaign_manager.assist.agt.odds import check_strength
+from campaign_manager.assist.agt.state import GameState
+from campaign_manager.errors import UserError
+
+WHYS = ("bombed", "built", "destroyed", "bonus")
+
+
+def port_maximum(charts: OwnerCharts, port: str) -> int | None:
+    """The top of the port's printed capacity track, once the owner has filled it in."""
+    value = charts.value("port_max", port, "maximum")
+    return None if value is None else int(value)
+
+
+def _port(state: GameState, port: str) -> str:
+    for name in state.ports:
+        if name.lower() == port.strip().lower():
+            return name
+    raise UserError(f"Rule 6.82: there is no port '{port}' (ports: {', '.join(state.ports)})")
+
+
+def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amount: object) -> dict[str, Any]:
+    """`amount`: bombers flown (bombed), points spent (built), movement points spent by the
+    Greek unit (destroyed) or free points placed (bonus)."""
+    tables = charts.tables
+    if why not in WHYS:
+        raise ValueError(f"unknown port change {why!r}")
+    port = _port(state, port)
+    now = state.ports[port]
+    if why == "bombed":
+        amount = check_strength(amount, "Rule 8.743: bombers flown to the port")
+        change = -min(now, amount * tables.bomber_cut)
+    elif why == "destroyed":
+        amount = check_strength(amount, "Rule 6.85: movement points spent wrecking the port")
+        change = -min(now, amount)
+    else:
+        amount = check_strength(amount, "Rule 6.84: capacity points")
+        if why == "built":
+            _check_building_allowed(state, charts)
+        elif amount > state.port_bonus_left:
+            raise UserError(f"Random event: only {state.port_bonus_left} free capacity points are "
+                            f"left to place, not {amount}")
+        change = amount * tables.build_per_point if why == "built" else amount
+        top = port_maximum(charts, port)
+        if top is not None and now + change > top:
+            raise UserError(f"Rule 6.84: {port} would reach {now + change}, above the top of its "
+                            f"track ({top})")
+    return {"type": "port", "port": port, "why": why, "amount": amount, "change": change}
+
+
+def _check_building_allowed(state: GameState, charts: OwnerCharts) -> None:
+    tables = charts.tables
+    if state.port_building_open:
+        return
+    start = tables.build_from
+    if tables.month_index(state.month) < tables.month_index(start):
+        raise UserError(f"Rule 6.84: port capacity can be built up only from "
+                        f"{tables.month_names[start]}; this is {tables.month_names[state.month]}")

@@ -1,0 +1,121 @@
+"""The tracker's state (activation cup and port capacities), rebuilt by replaying the logged
+actions through `apply`, a pure reducer. Actions carry every die and every marker drawn, so a
+replay never rolls anything.
+
+Actions (JSON):
+  {"type": "turn", "month", "italian": [commands], "greek": [commands], "first": label | None}
+  {"type": "draw", "marker": label, "how": "rolled" | "typed", "ignored": bool, "event": {...} | None}
+  {"type": "remove", "markers": [labels], "reason": text, "how": "rolled" | "typed"}
+  {"type": "port", "port": name, "why": "bombed" | "built" | "destroyed" | "bonus", "amount": n,
+   "change": signed points}
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from campaign_manager.assist.agt.tables import BookTables
+
+SIDES = ("italian", "greek")
+MUSSOLINI = "mussolini"
+
+
+@dataclass(frozen=True)
+class Marker:
+    """One activation marker (or a Mussolini marker) in the cup."""
+
+    side: str  # "italian", "greek" (the Greek player's, British included) or "mussolini"
+    command: str
+    number: int
+
+    @property
+    def label(self) -> str:
+        if self.side == MUSSOLINI:
+            return f"Mussolini #{self.number}"
+        return f"{self.side.capitalize()} {self.command} #{self.number}"
+
+
+def turn_markers(tables: BookTables, italian: Iterable[str], greek: Iterable[str]) -> list[Marker]:
+    """Two markers per command available this turn, plus the Mussolini markers, in a fixed order."""
+    markers = [Marker(side, command, n + 1)
+               for side, commands in (("italian", italian), ("greek", greek))
+               for command in commands for n in range(tables.markers_per_command)]
+    markers += [Marker(MUSSOLINI, "Mussolini", n + 1) for n in range(tables.mussolini_markers)]
+    return markers
+
+
+@dataclass
+class GameState:
+    """Everything the tracker remembers between evenings."""
+
+    scenario: str
+    month: str
+    ports: dict[str, int]
+    turn: int = 0
+    markers: dict[str, Marker] = field(default_factory=dict)  # this turn's, by label
+    cup: list[str] = field(default_factory=list)  # labels still in the cup, in a fixed order
+    drawn: list[str] = field(default_factory=list)  # this turn, in order
+    removed: list[str] = field(default_factory=list)  # taken out by events this turn
+    event_dice: list[int] = field(default_factory=list)  # Random Events rolls this turn
+    once_seen: list[str] = field(default_factory=list)  # once-a-game events already rolled
+    port_building_open: bool = False  # opened early by a Gamers' random event
+    port_bonus_left: int = 0  # free points granted by a random event, still to place
+    history: list[dict[str, Any]] = field(default_factory=list)  # every action, with turn and month
+
+    def in_cup(self, side: str) -> list[str]:
+        return [label for label in self.cup if self.markers[label].side == side]
+
+
+def new_state(tables: BookTables, scenario: str) -> GameState:
+    return GameState(scenario=scenario, month=tables.scenarios[scenario]["first_month"],
+                     ports=dict(tables.port_start))
+
+
+def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameState:
+    """Return the state after `action`; the input is left as it was."""
+    state = copy.deepcopy(state)
+    kind = action.get("type")
+    if kind == "turn":
+        state.turn += 1
+        state.month = action["month"]
+        markers = turn_markers(tables, action["italian"], action["greek"])
+        state.markers = {m.label: m for m in markers}
+        first = action.get("first")
+        state.cup = [m.label for m in markers if m.label != first]
+        state.drawn = [first] if first else []
+        state.removed, state.event_dice = [], []
+    elif kind == "draw":
+        state.cup.remove(action["marker"])
+        state.drawn.append(action["marker"])
+        event = action.get("event")
+        if event:
+            state.event_dice.append(event["die"])
+            if event.get("once") and event["code"] not in state.once_seen and not event.get("no_event"):
+                state.once_seen.append(event["code"])
+            for label in event.get("removed", []):
+                state.cup.remove(label)
+                state.removed.append(label)
+            if event.get("opens_port_building"):
+                state.port_building_open = True
+            state.port_bonus_left += event.get("port_bonus", 0)
+    elif kind == "remove":
+        for label in action["markers"]:
+            state.cup.remove(label)
+            state.removed.append(label)
+    elif kind == "port":
+        state.ports[action["port"]] += action["change"]
+        if action["why"] == "bonus":
+            state.port_bonus_left -= action["amount"]
+    else:
+        raise ValueError(f"unknown action type {kind!r} in the assist-game log")
+    state.history.append({**action, "turn": state.turn, "month": state.month})
+    return state
+
+
+def replay(tables: BookTables, scenario: str, actions: Iterable[dict[str, Any]]) -> GameState:
+    state = new_state(tables, scenario)
+    for action in actions:
+        state = apply(state, action, tables)
+    return state

@@ -1,0 +1,52 @@
+"""The "Charts from the map" tab: the owner copies the charts printed only on the map into
+editable tables, saved to the owner's charts file and used at once by the calculators."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHeaderView
+
+from campaign_manager.assist.agt.charts import load_charts, save_charts
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.agt_models import ChartModel
+from campaign_manager.ui.forms import load_form
+
+
+class ChartsTab:
+    """Edits the panel's OwnerCharts in place; Save writes them to the panel's charts file."""
+
+    def __init__(self, panel) -> None:
+        self.panel = panel
+        self.ui = ui = load_form("agt_charts", panel)
+        for name, spec in panel.tables.charts.items():
+            ui.chartBox.addItem(spec.title, name)
+        self.model = ChartModel(panel.charts, ui.chartBox.currentData(), ui)
+        ui.chartView.setModel(self.model)
+        ui.chartView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.model.refused.connect(ui.chartStatus.setText)
+        self.model.edited.connect(lambda: ui.chartStatus.setText("Changed: press Save charts to keep it"))
+        ui.chartBox.currentIndexChanged.connect(self.show_chart)
+        ui.saveButton.clicked.connect(self.save)
+        ui.reloadButton.clicked.connect(self.reload)
+
+    def show_chart(self) -> None:
+        self.model.show_chart(self.panel.charts, self.ui.chartBox.currentData())
+        spec = self.panel.tables.charts[self.ui.chartBox.currentData()]
+        self.ui.chartStatus.setText(f"Copy from {spec.read}.")
+
+    def save(self) -> None:
+        try:
+            save_charts(self.panel.charts, self.panel.charts_path)
+        except OSError as exc:
+            self.ui.chartStatus.setText(f"{self.panel.charts_path}: could not be written ({exc.strerror})")
+            return
+        self.ui.chartStatus.setText(f"Saved to {self.panel.charts_path}")
+        self.panel.refresh()
+
+    def reload(self) -> None:
+        try:
+            self.panel.charts = load_charts(self.panel.charts_path)
+        except UserError as exc:
+            self.ui.chartStatus.setText(str(exc))
+            return
+        self.show_chart()
+        self.panel.refresh()

@@ -1,0 +1,92 @@
+"""The "Air, stacking & rolls" tab: anti-aircraft, air mission limits, stacking, initiative and
+cohesion rolls. Each box has its own button; an empty die box lets the app roll."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtWidgets import QLabel
+
+from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
+from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
+from campaign_manager.assist.agt.initiative import initiative
+from campaign_manager.assist.agt.stacking import check_stack
+from campaign_manager.dice import D10, roll_or_check
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
+from campaign_manager.ui.forms import load_form
+
+TEST_NAMES = {"rd": "Combat result 'rd' (reduced if above)", "infiltration": "Greek infiltration (6.92)",
+              "preparedness": "Italian preparedness (Historical)"}
+NO_LIMIT = "no limit"
+
+
+class ChecksTab:
+    """Small calculators that need no game file."""
+
+    def __init__(self, panel) -> None:
+        self.panel = panel
+        self.ui = ui = load_form("agt_checks", panel)
+        ui.airWeather.addItems(list(panel.tables.weathers))
+        ui.stackTerrain.addItems(list(panel.tables.stacking))
+        for name, scenario in panel.tables.scenarios.items():
+            ui.initScenario.addItem(scenario["name"], name)
+        for test in TESTS:
+            ui.cohesionTest.addItem(TEST_NAMES[test], test)
+        ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa))
+        ui.airButton.clicked.connect(lambda: self._run(ui.airResult, self.air_limits))
+        ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking))
+        ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative))
+        ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion))
+
+    def _run(self, result: QLabel, work: Callable[[], str]) -> None:
+        self.ui.errorLabel.setText("")
+        try:
+            result.setText(work())
+        except UserError as exc:
+            result.setText("")
+            self.ui.errorLabel.setText(str(exc))
+
+    def _die(self, text: str, what: str) -> int:
+        return roll_or_check(die_text(text), D10, self.panel.roller, what)
+
+    def fire_aa(self) -> str:
+        squadrons = self.ui.aaSquadrons.value() or None
+        fire = anti_aircraft(self._die(self.ui.aaDie.text(), "Rule 8.75: anti-aircraft die"),
+                             self.ui.aaStrength.value(), squadrons)
+        return (f"Die {fire.die} + strength {fire.strength} = {fire.total}: {fire.neutralised} "
+                "squadron(s) turned back (escorting fighters are not touched)")
+
+    def air_limits(self) -> str:
+        weather = self.ui.airWeather.currentText()
+        die = self._die(self.ui.airDie.text(), "Rule 8.73: air missions die") if needs_die(weather) else None
+        limits = mission_limits(weather, die)
+        italian = NO_LIMIT if limits.italian is None else f"{limits.italian} mission(s)"
+        greek = NO_LIMIT if limits.greek is None else f"{limits.greek} mission in all"
+        rolled = f" (die {limits.die})" if limits.die is not None else ""
+        return f"Italians: {italian}{rolled}. Greeks and British: {greek}."
+
+    def stacking(self) -> str:
+        units = strengths(self.ui.stackUnits.text(), "Rule 6.42: unit strengths")
+        if not units and not self.ui.stackArtillery.value():
+            raise UserError("Rule 6.42: type the strength of each unit in the hex, e.g. 5,3")
+        check = check_stack(self.ui.stackTerrain.currentText(), units, self.ui.stackArtillery.value())
+        if check.allowed:
+            return f"Allowed: {check.total} of {check.limit} points in {check.terrain}"
+        return "Not allowed. " + " ".join(check.faults)
+
+    def initiative(self) -> str:
+        ui = self.ui
+        turn, offensive = ui.initTurn.value(), ui.initOffensive.isChecked()
+        italian = greek = None
+        if turn > 1 and not offensive:
+            italian = self._die(ui.initItalian.text(), "Rule 4.1: Italian initiative die")
+            greek = self._die(ui.initGreek.text(), "Rule 4.1: Greek initiative die")
+        return initiative(ui.initScenario.currentData(), turn, italian, greek, offensive).explanation
+
+    def cohesion(self) -> str:
+        ui = self.ui
+        roll = cohesion_roll(ui.cohesionTest.currentData(), self._die(ui.cohesionDie.text(), "cohesion die"),
+                             ui.cohesionValue.value(), ui.cohesionModifier.value())
+        modifier = f" {roll.modifier:+d}" if roll.modifier else ""
+        return f"Die {roll.die}{modifier} against cohesion {roll.cohesion}: {roll.outcome}"

@@ -1,0 +1,94 @@
+"""The Combat tab: both sides' strengths and support, options, terrain and weather; the odds,
+every die modifier, and the Combat Results Table's line once the owner has filled it in."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView
+
+from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
+from campaign_manager.dice import D10, roll_or_check
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.agt_models import ModifierModel
+from campaign_manager.ui.forms import load_form
+
+
+def strengths(text: str, what: str) -> tuple[int, ...]:
+    """"4, 2" -> (4, 2); refuses anything that is not whole numbers."""
+    try:
+        return tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
+    except ValueError:
+        raise UserError(f"{what}: '{text}' is not a list of strengths such as 4,2") from None
+
+
+def die_text(text: str) -> str | None:
+    """An empty die box means the app rolls."""
+    return text.strip() or None
+
+
+class CombatTab:
+    """Reckons one battle at a time with the panel's charts and dice."""
+
+    def __init__(self, panel) -> None:
+        self.panel = panel
+        self.ui = load_form("agt_combat", panel)
+        self.modifiers = ModifierModel(self.ui)
+        self.ui.modifiersView.setModel(self.modifiers)
+        self.ui.modifiersView.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.ui.modifiersView.verticalHeader().hide()
+        self.terrain = QStandardItemModel(self.ui)
+        for name in panel.charts.spec("terrain_drm").rows:
+            item = QStandardItem(name)
+            item.setCheckable(True)
+            item.setEditable(False)
+            self.terrain.appendRow(item)
+        self.ui.terrainList.setModel(self.terrain)
+        self.ui.weatherBox.addItems(list(panel.tables.weathers))
+        self.ui.reckonButton.clicked.connect(self.reckon)
+
+    def _side(self, who: str) -> CombatSide:
+        ui = self.ui
+        return CombatSide(
+            strength=getattr(ui, f"{who}Strength").value(),
+            unsupported_armour=strengths(getattr(ui, f"{who}Unsupported").text(),
+                                         f"Rule 8.53: {who}'s unsupported armour"),
+            armour_points=getattr(ui, f"{who}Armour").value(),
+            artillery=getattr(ui, f"{who}Artillery").value(),
+            aircraft=getattr(ui, f"{who}Air").value(),
+            isolated=who == "defender" and ui.defenderIsolated.isChecked())
+
+    def combat(self) -> Combat:
+        terrain = tuple(self.terrain.item(row).text() for row in range(self.terrain.rowCount())
+                        if self.terrain.item(row).checkState() == Qt.CheckState.Checked)
+        return Combat(self._side("attacker"), self._side("defender"), self.ui.aggressiveCheck.isChecked(),
+                      self.ui.standCheck.isChecked(), self.ui.concentricCheck.isChecked(), terrain,
+                      self.ui.weatherBox.currentText())
+
+    def reckon(self) -> None:
+        self.ui.errorLabel.setText("")
+        try:
+            combat = self.combat()
+            typed = die_text(self.ui.dieEdit.text())
+            die = roll_or_check(typed, D10, self.panel.roller, "Rule 8.22: combat die")
+            reckoning = reckon_combat(combat, self.panel.charts, die)
+        except UserError as exc:
+            self.ui.errorLabel.setText(str(exc))
+            return
+        ui = self.ui
+        ui.oddsLabel.setText(f"Odds {reckoning.odds}  ({reckoning.attacker_strength} to "
+                             f"{reckoning.defender_strength})")
+        self.modifiers.set_modifiers(reckoning.modifiers)
+        rolled = "typed in" if typed is not None else "rolled by the app"
+        total = f"Modifiers known: {reckoning.total:+d}. Die {reckoning.die} ({rolled})."
+        if reckoning.adjusted is not None:
+            total += f" Adjusted die {reckoning.adjusted}."
+        ui.totalLabel.setText(total)
+        if reckoning.result:
+            ui.resultLabel.setText(f"Result: attacker {reckoning.result['attacker']}, "
+                                   f"defender {reckoning.result['defender']}")
+        elif reckoning.to_read:
+            ui.resultLabel.setText("Still to read on the map: " + "; ".join(reckoning.to_read))
+        else:
+            ui.resultLabel.setText("")
+        ui.notesLabel.setText("\n".join(reckoning.notes))

@@ -1,0 +1,94 @@
+"""The Activation cup tab: fill the cup for a turn, draw (at random or as drawn from a real
+cup), take Greek markers out, and read the history of draws."""
+
+from __future__ import annotations
+
+from campaign_manager.assist.agt import cup
+from campaign_manager.assist.agt.game import AgtGame
+from campaign_manager.assist.agt.history import describe
+from campaign_manager.ui.assist.agt_combat_tab import die_text
+from campaign_manager.ui.assist.agt_models import LinesModel
+from campaign_manager.ui.forms import load_form
+
+AT_RANDOM = "draw at random"
+
+
+def names(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
+
+class CupTab:
+    """Drives the cup through the panel, which logs each action in the open game file."""
+
+    def __init__(self, panel) -> None:
+        self.panel = panel
+        self.ui = ui = load_form("agt_cup", panel)
+        self.cup_model, self.history_model = LinesModel(ui), LinesModel(ui)
+        ui.cupView.setModel(self.cup_model)
+        ui.historyView.setModel(self.history_model)
+        ui.turnButton.clicked.connect(self.fill_cup)
+        ui.drawButton.clicked.connect(self.draw)
+        ui.removeButton.clicked.connect(self.remove)
+
+    def fill_cup(self) -> None:
+        ui = self.ui
+        first = ui.firstEdit.text().strip() or None
+        self.panel.record(lambda game: cup.start_turn(
+            game.state, self.panel.charts, ui.monthBox.currentData(), names(ui.italianEdit.text()),
+            names(ui.greekEdit.text()), first))
+
+    def draw(self) -> None:
+        ui = self.ui
+        marker = ui.markerBox.currentText() if ui.markerBox.currentIndex() > 0 else None
+        removed = names(ui.removedEdit.text()) or None
+        if self.panel.record(lambda game: cup.draw(
+                game.state, self.panel.charts, self.panel.roller, marker, die_text(ui.eventDie.text()),
+                die_text(ui.weatherDie.text()), removed)):
+            for edit in (ui.eventDie, ui.weatherDie, ui.removedEdit):
+                edit.clear()
+
+    def remove(self) -> None:
+        ui = self.ui
+        self.panel.record(lambda game: cup.remove_greek(
+            game.state, ui.removeCount.value(), self.panel.roller, ui.removeReason.text()))
+
+    def refresh(self, game: AgtGame | None) -> None:
+        ui = self.ui
+        for box in (ui.turnBox, ui.drawBox, ui.removeBox):
+            box.setEnabled(game is not None)
+        if game is None:
+            self.cup_model.set_lines([])
+            self.history_model.set_lines([])
+            ui.markerBox.clear()
+            ui.monthBox.clear()
+            ui.lastLabel.setText("")
+            return
+        state, tables = game.state, game.tables
+        self.cup_model.set_lines(state.cup)
+        self.history_model.set_lines([f"T{e['turn']} {e['month'].capitalize()}: "
+                                      f"{describe(e, tables, game.scenario)}" for e in state.history])
+        ui.historyView.scrollToBottom()
+        ui.markerBox.clear()
+        ui.markerBox.addItems([AT_RANDOM, *state.cup])
+        ui.drawBox.setEnabled(bool(state.cup))
+        ui.removeBox.setEnabled(bool(state.in_cup("greek")))
+        ui.cupCaption.setText(f"In the cup ({len(state.cup)}), turn {state.turn} "
+                              f"({tables.month_names[state.month]})" if state.turn else "In the cup")
+        self._months(game)
+        turns = [e for e in state.history if e["type"] == "turn"]
+        if turns and not ui.italianEdit.text() and not ui.greekEdit.text():
+            ui.italianEdit.setText(", ".join(turns[-1]["italian"]))  # last turn's commands, to edit
+            ui.greekEdit.setText(", ".join(turns[-1]["greek"]))
+        last = state.history[-1] if state.history else None
+        ui.lastLabel.setText(describe(last, tables, game.scenario) if last else "")
+
+    def _months(self, game: AgtGame) -> None:
+        """Offer the scenario's months, the next one chosen."""
+        tables, state = game.tables, game.state
+        months = tables.months[tables.month_index(tables.scenarios[game.scenario]["first_month"]):]
+        self.ui.monthBox.clear()
+        for month in months:
+            self.ui.monthBox.addItem(tables.month_names[month], month)
+        following = [m for m in months if not state.turn or tables.month_index(m) > tables.month_index(state.month)]
+        if following:
+            self.ui.monthBox.setCurrentIndex(months.index(following[0]))

@@ -1,0 +1,146 @@
+"""Qt models over the A Greek Tragedy engine's data: modifiers, lists of lines, ports, charts."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+
+from campaign_manager.assist.agt.charts import OwnerCharts
+from campaign_manager.assist.agt.combat import Modifier
+from campaign_manager.assist.agt.ports import port_maximum
+from campaign_manager.errors import UserError
+
+Index = QModelIndex | QPersistentModelIndex
+DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+class _Table(QAbstractTableModel):
+    """A read-only table of rows given as tuples of cells."""
+
+    headers: tuple[str, ...] = ()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple[Any, ...]] = []
+
+    def set_rows(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if not index.isValid() or role != DISPLAY:
+            return None
+        return str(self._rows[index.row()][index.column()])
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
+        if role == DISPLAY and orientation == Qt.Orientation.Horizontal and section < len(self.headers):
+            return self.headers[section]
+        return None
+
+
+class ModifierModel(_Table):
+    """The die modifiers of one battle; a chart still to read shows what to read."""
+
+    headers = ("Modifier", "Rule", "Value")
+
+    def set_modifiers(self, modifiers: Sequence[Modifier]) -> None:
+        self.set_rows([(m.name, m.rule, "read the chart" if m.value is None else f"{m.value:+d}")
+                       for m in modifiers])
+
+
+class PortModel(_Table):
+    """Italian ports: start value, capacity now and the top of the printed track."""
+
+    headers = ("Port", "Start", "Now", "Track maximum")
+
+    def show(self, start: dict[str, int], now: dict[str, int], charts: OwnerCharts) -> None:
+        self.set_rows([(name, start[name], now.get(name, start[name]),
+                        port_maximum(charts, name) or "not filled in") for name in start])
+
+
+class LinesModel(QAbstractListModel):
+    """A list of lines of text (the cup's markers, the history)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._lines: list[str] = []
+
+    def set_lines(self, lines: Sequence[str]) -> None:
+        self.beginResetModel()
+        self._lines = list(lines)
+        self.endResetModel()
+
+    def lines(self) -> list[str]:
+        return list(self._lines)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._lines)
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if index.isValid() and role == DISPLAY:
+            return self._lines[index.row()]
+        return None
+
+
+class ChartModel(QAbstractTableModel):
+    """One owner-filled chart, editable cell by cell; a refused entry is reported by `refused`."""
+
+    refused = Signal(str)
+    edited = Signal()
+
+    def __init__(self, charts: OwnerCharts, chart: str, parent=None) -> None:
+        super().__init__(parent)
+        self.charts, self.chart = charts, chart
+
+    def show_chart(self, charts: OwnerCharts, chart: str) -> None:
+        self.beginResetModel()
+        self.charts, self.chart = charts, chart
+        self.endResetModel()
+
+    @property
+    def spec(self):
+        return self.charts.spec(self.chart)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.spec.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.spec.columns)
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if not index.isValid() or role not in (DISPLAY, Qt.ItemDataRole.EditRole):
+            return None
+        value = self.charts.value(self.chart, self.spec.rows[index.row()], self.spec.columns[index.column()])
+        return "" if value is None else str(value)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
+        if role != DISPLAY:
+            return None
+        names = self.spec.columns if orientation == Qt.Orientation.Horizontal else self.spec.rows
+        return names[section] if 0 <= section < len(names) else None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        try:
+            self.charts.set(self.chart, self.spec.rows[index.row()], self.spec.columns[index.column()],
+                            str(value))
+        except UserError as exc:
+            self.refused.emit(str(exc))
+            return False
+        self.dataChanged.emit(index, index, [DISPLAY, Qt.ItemDataRole.EditRole])
+        self.edited.emit()
+        return True

@@ -1,0 +1,150 @@
+"""The A Greek Tragedy assist panel: calculators, and the cup and port tracker kept in an
+assist-game file (New / Open / Close / Undo / Redo along the top)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+
+from campaign_manager.assist.agt.book import book
+from campaign_manager.assist.agt.charts import OWNER_FILE, load_charts
+from campaign_manager.assist.agt.game import AgtGame
+from campaign_manager.dice import RandomRoller, Roller
+from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.agt_charts_tab import ChartsTab
+from campaign_manager.ui.assist.agt_checks_tab import ChecksTab
+from campaign_manager.ui.assist.agt_combat_tab import CombatTab
+from campaign_manager.ui.assist.agt_cup_tab import CupTab
+from campaign_manager.ui.assist.agt_ports_tab import PortsTab
+from campaign_manager.ui.forms import load_form
+
+ChooseFile = Callable[[QWidget], "str | Path | None"]
+FILE_FILTER = "A Greek Tragedy games (*.agt);;All files (*)"
+
+
+def ask_new_file(parent: QWidget) -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, "New A Greek Tragedy game", "", FILE_FILTER)
+    return path or None
+
+
+def ask_open_file(parent: QWidget) -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Open an A Greek Tragedy game", "", FILE_FILTER)
+    return path or None
+
+
+class Panel(QWidget):
+    """Assist panel for A Greek Tragedy. Tests pass `roller` (the app's dice), the file-choosing
+    functions and `charts_path` (the owner-filled charts file)."""
+
+    def __init__(self, parent: QWidget | None = None, roller: Roller | None = None,
+                 choose_new: ChooseFile = ask_new_file, choose_open: ChooseFile = ask_open_file,
+                 charts_path: Path | None = None) -> None:
+        super().__init__(parent)
+        self.ui = load_form("agt_panel", self)
+        holder = QVBoxLayout(self)  # only to let the form fill the panel
+        holder.setContentsMargins(0, 0, 0, 0)
+        holder.addWidget(self.ui)
+        self.roller = roller or RandomRoller()
+        self.choose_new, self.choose_open = choose_new, choose_open
+        self.charts_path = Path(charts_path or OWNER_FILE)
+        self.game: AgtGame | None = None
+        try:
+            self.tables = book()
+            self.charts = load_charts(self.charts_path)
+        except UserError as exc:
+            self.show_message(str(exc))
+            self.ui.tabs.setEnabled(False)
+            return
+        for name, scenario in self.tables.scenarios.items():
+            self.ui.scenarioBox.addItem(scenario["name"], name)
+        self.combat = CombatTab(self)
+        self.checks = ChecksTab(self)
+        self.cup = CupTab(self)
+        self.ports = PortsTab(self)
+        self.chart_tab = ChartsTab(self)
+        for tab, title in ((self.combat, "Combat"), (self.checks, "Air, stacking && rolls"),
+                           (self.cup, "Activation cup"), (self.ports, "Port capacity"),
+                           (self.chart_tab, "Charts from the map")):
+            self.ui.tabs.addTab(tab.ui, title)
+        self.ui.newButton.clicked.connect(self.new_game)
+        self.ui.openButton.clicked.connect(self.open_game)
+        self.ui.closeButton.clicked.connect(self.close_game)
+        self.ui.undoButton.clicked.connect(self.undo)
+        self.ui.redoButton.clicked.connect(self.redo)
+        self.refresh()
+
+    # -- messages and guarded work ----------------------------------------------------------
+
+    def show_message(self, text: str) -> None:
+        """Show a refusal (or clear it with an empty text) under the tabs."""
+        self.ui.statusLabel.setText(text)
+
+    def attempt(self, work: Callable[[], Any]) -> Any:
+        """Run `work`; a refusal is shown as a message, never a traceback."""
+        self.show_message("")
+        try:
+            return work()
+        except UserError as exc:
+            self.show_message(str(exc))
+            return None
+
+    # -- the assist-game file -------------------------------------------------------------
+
+    def new_game(self) -> None:
+        path = self.choose_new(self)
+        if path:
+            scenario = self.ui.scenarioBox.currentData()
+            self.attempt(lambda: self._set_game(AgtGame.create(Path(path), scenario)))
+
+    def open_game(self) -> None:
+        path = self.choose_open(self)
+        if path:
+            self.attempt(lambda: self._set_game(AgtGame.open(Path(path))))
+
+    def _set_game(self, game: AgtGame) -> None:
+        self.close_game()
+        self.game = game
+        self.refresh()
+
+    def close_game(self) -> None:
+        if self.game is not None:
+            self.game.close()
+            self.game = None
+        self.refresh()
+
+    def record(self, make_action: Callable[[AgtGame], dict[str, Any]]) -> bool:
+        """Check and log one tracker action built from the open game's state; False if refused."""
+        if self.game is None:
+            self.show_message("Open or start a game file first: the cup and ports are kept in it")
+            return False
+        game = self.game
+        done = self.attempt(lambda: game.record(make_action(game))) is not None
+        self.refresh()
+        return done
+
+    def undo(self) -> None:
+        if self.game is not None:
+            self.attempt(self.game.undo)
+        self.refresh()
+
+    def redo(self) -> None:
+        if self.game is not None:
+            self.attempt(self.game.redo)
+        self.refresh()
+
+    def refresh(self) -> None:
+        game = self.game
+        self.ui.fileLabel.setText(str(game.path) if game else "no game open: start a new one or open one")
+        if game:
+            self.ui.fileLabel.setToolTip(self.tables.scenarios[game.scenario]["name"])
+        self.ui.closeButton.setEnabled(game is not None)
+        self.ui.undoButton.setEnabled(bool(game and game.state.history))
+        self.ui.redoButton.setEnabled(bool(game and game.can_redo()))
+        self.cup.refresh(game)
+        self.ports.refresh(game)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        self.close_game()
+        super().closeEvent(event)
