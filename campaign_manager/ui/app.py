@@ -3,15 +3,40 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+from campaign_manager.errors import UserError
+from campaign_manager.store.campaign_file import CampaignFile
 
 
 def run_app(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
+    from campaign_manager.ui import settings
     from campaign_manager.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    app.setOrganizationName("Firestorm Campaign Manager")
     app.setApplicationName("Firestorm Campaign Manager")
-    window = MainWindow()
+    window = MainWindow(campaign_to_open(argv))
     window.show()
     return app.exec()
+
+
+def campaign_to_open(argv: list[str]) -> Path | None:
+    """The file named on the command line, else the last one used, else the bundled campaign
+    (created on first start)."""
+    from campaign_manager.ui import settings
+
+    if argv:
+        return Path(argv[0])
+    last = settings.read(settings.LAST_CAMPAIGN)
+    if last and Path(last).exists():
+        return Path(last)
+    path = settings.default_campaign_path()
+    if not path.exists():
+        try:
+            CampaignFile.create(path, name="Firestorm: Greece").close()
+        except UserError:
+            return None  # the window says no campaign is open; File ▸ New still works
+    return path

@@ -1,0 +1,102 @@
+"""The main window driven as an organiser would: open, read the map, undo, redo, assist panels."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+
+TURN_ONE = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())["turn 1"]
+
+
+@pytest.fixture
+def make_window(qtbot):
+    """Builds main windows that are closed (and their files released) after the test."""
+    made = []
+
+    def make(*args, **kwargs) -> MainWindow:
+        window = MainWindow(*args, **kwargs)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.close()
+    leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible() and isinstance(w, MainWindow)]
+    assert not leaked, "a main window was left open"
+
+
+@pytest.fixture
+def campaign_path(tmp_path) -> Path:
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as campaign:
+        campaign.apply(TURN_ONE)
+    return path
+
+
+def test_window_shows_the_campaign(make_window, campaign_path, qtmodeltester):
+    window = make_window(campaign_path)
+    qtmodeltester.check(window.areas)
+    assert window.areas.rowCount() == 17
+    row = next(r for r in range(17) if window.areas.index(r, 0).data() == "C1")
+    assert window.areas.index(row, 2).data() == "Axis"
+    assert window.areas.index(row, 5).data() == "IT-INF-1, IT-CARRI"
+    assert "Axis 30 — Allied 100" in window.view.headline.text()
+    assert "GR-INF-1, GR-INF-2" in window.view.offMap.text()
+    assert window.history.rowCount() == 4
+
+
+def test_undo_and_redo_from_the_edit_menu(make_window, campaign_path):
+    window = make_window(campaign_path)
+    window.undo_action.trigger()
+    assert window.history.rowCount() == 3
+    assert "strategic" not in window.view.headline.text()
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert window.history.rowCount() == 4 and not window.redo_action.isEnabled()
+    with CampaignFile.open(campaign_path, readonly=True) as on_disk:
+        assert len(on_disk.records) == 4, "every undo and redo is written to the file at once"
+
+
+def test_each_assist_panel_opens_in_a_tab(make_window, campaign_path):
+    window = make_window(campaign_path)
+    for code in ("gcw", "agt", "opa"):
+        window.assist_actions[code].trigger()
+        assert window.tabs.currentWidget() is window.assist_tabs[code]
+    assert window.tabs.count() == 4
+    window.assist_actions["gcw"].trigger()
+    assert window.tabs.count() == 4, "a panel already open is shown again, not opened twice"
+    window._close_tab(window.tabs.indexOf(window.assist_tabs["opa"]))
+    assert window.tabs.count() == 3 and "opa" not in window.assist_tabs
+
+
+def test_a_foreign_file_is_refused_with_a_message(make_window, tmp_path):
+    junk = tmp_path / "junk.campaign"
+    junk.write_text("not a campaign")
+    window = make_window(junk)
+    assert window.campaign is None
+    assert "not a campaign manager file" in window.statusBar().currentMessage()
+    assert junk.read_text() == "not a campaign"
+    for box in QApplication.topLevelWidgets():
+        if box.isVisible() and box is not window and box.windowTitle() == "Firestorm Campaign Manager":
+            box.close()
+
+
+def test_new_campaign_and_recording_actions_from_a_file(make_window, tmp_path):
+    target = tmp_path / "fresh.campaign"
+    script = tmp_path / "turn1.json"
+    script.write_text(json.dumps(TURN_ONE))
+    window = make_window(choose_new=lambda parent, title: target, choose_actions=lambda parent, title: script)
+    window.new_campaign()
+    assert window.campaign is not None and window.campaign.path == target
+    window.import_action.trigger()
+    assert window.history.rowCount() == 4
+    assert "Recorded 4 action(s)" in window.statusBar().currentMessage()
