@@ -26,7 +26,13 @@ def label(sc: Scenario, code: str) -> str:
 
 
 def side_name(sc: Scenario, side: str | None) -> str:
-    return sc.sides.get(side or "", "nobody")
+    """The side as a noun for sentences: "the Allies take B2"."""
+    return sc.side_nouns.get(side or "", "nobody")
+
+
+def nations_words(sc: Scenario, nations) -> str:
+    names = [sc.nation_name(n) for n in nations]
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 
 
 def zone_areas(sc: Scenario, st: CampaignState, troop_id: str, zone: str) -> list[str]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from campaign_manager.dice import D6, Roller, d3, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import EndTurn, Place, Redeploy, StartTurn
-from campaign_manager.engine.lookup import area, label, placement_areas, troop, zone_words
+from campaign_manager.engine.lookup import (
+    area, label, nations_words, placement_areas, side_name, troop, zone_words,
+)
 from campaign_manager.engine.state import (
     BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState, evolve,
 )
@@ -21,8 +23,10 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
         raise RuleError("1.1", f"turn {st.turn} is still under way: end it before starting the next")
     spec = sc.turn(st.turn + 1)
     if action.dice is not None and len(action.dice) != spec.battle_d3:
-        raise RuleError("1.5", f"turn {spec.number} rolls {spec.battle_d3} die/dice for its battle count, "
-                               f"not {len(action.dice)}")
+        if spec.battle_d3 == 0:
+            raise RuleError("1.5", f"turn {spec.number} has a fixed battle count ({spec.battle_plus}): give no dice")
+        wanted = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6"
+        raise RuleError("1.5", f"turn {spec.number} rolls {wanted} for its battle count, not {len(action.dice)}")
     given = action.dice or (None,) * spec.battle_d3
     dice = tuple(roll_or_check(v, D6, roller, f"turn {spec.number} battle-count die") for v in given)
     st.turn, st.phase, st.turn_dice = spec.number, PLANNING, dice
@@ -68,9 +72,17 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
         raise RuleError("1.5", f"{member.id} is not waiting to be placed (it is in {label(sc, st.where[member.id])})")
     allowed = placement_areas(sc, st, member.id)
     if action.area not in allowed:
+        where = label(sc, action.area)
+        open_areas = f" (it may go to {', '.join(allowed)})" if allowed else ""
+        if not sc.may_enter(member.nation, action.area):
+            only = nations_words(sc, sc.areas[action.area].only_nations)
+            reason = f"only {only} troops may enter {where}" if only else f"{where} cannot be entered"
+            raise RuleError("1.4", f"{member.id} cannot be placed in {where}: {reason}{open_areas}")
+        if st.control.get(action.area) != sc.side_of(member.nation):
+            raise RuleError("1.5", f"{member.id} cannot be placed in {where}: it is held by the "
+                                   f"{side_name(sc, st.control.get(action.area))}{open_areas}")
         zone = zone_words(sc, st.waiting_zone[member.id])
-        raise RuleError("1.5", f"{member.id} cannot be placed in {label(sc, action.area)}: it goes to {zone}"
-                               f"{' — open: ' + ', '.join(allowed) if allowed else ''}")
+        raise RuleError("1.5", f"{member.id} cannot be placed in {where}: it goes to {zone}{open_areas}")
     st.where[member.id] = action.area
     del st.waiting_zone[member.id]
     events.append(f"{member.id} placed in {label(sc, action.area)}")
@@ -84,13 +96,15 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
     spec = sc.turn(st.turn)
     nation, side = member.nation, sc.side_of(member.nation)
     if nation not in spec.redeploy:
-        who = ", ".join(sc.nation_name(n) for n in spec.redeploy) or "nobody"
-        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} only {who} may redeploy")
+        if not spec.redeploy:
+            raise RuleError("1.5", f"{member.id} cannot redeploy: nobody redeploys on turn {st.turn}")
+        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} only "
+                               f"{nations_words(sc, spec.redeploy)} troops may redeploy")
     order = spec.redeploy.index(nation)
     later = [n for n in st.redeployed if spec.redeploy.index(n) > order]
     if later:
-        raise RuleError("1.5", f"{member.id} cannot redeploy: the {sc.nation_name(nation)} redeploy before the "
-                               f"{sc.nation_name(later[0])} on turn {st.turn}, who have already begun")
+        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} {sc.nation_name(nation)} troops "
+                               f"redeploy before {sc.nation_name(later[0])} troops, who have already begun")
     if nation not in st.redeployed:
         _confirm_earlier(sc, st, spec.redeploy[:order], nation)
     here = st.where[member.id]
@@ -103,7 +117,7 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
                                f"inside their own side's territory")
     if not sc.may_enter(nation, action.to):
         raise RuleError("1.4", f"{member.id} cannot enter {label(sc, action.to)}: only "
-                               f"{', '.join(sc.nation_name(n) for n in sc.areas[action.to].only_nations)} troops may")
+                               f"{nations_words(sc, sc.areas[action.to].only_nations)} troops may")
     st.where[member.id] = action.to
     if nation not in st.redeployed:
         st.redeployed = (*st.redeployed, nation)
@@ -119,10 +133,11 @@ def _confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], 
             continue
         waiting = sorted(t for t in st.waiting_zone if sc.troops[t].nation == done)
         if waiting:
-            raise RuleError("1.5", f"the {sc.nation_name(done)} deploy before the {sc.nation_name(nation)}: "
+            raise RuleError("1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
                                    f"place {', '.join(waiting)} first")
         for problem in deployment_problems(sc, st, only=done):
-            raise RuleError("1.5", f"the {sc.nation_name(done)} deploy before the {sc.nation_name(nation)}: {problem}")
+            raise RuleError("1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
+                                   f"{problem}")
         st.deployed = (*st.deployed, done)
 
 

@@ -126,8 +126,12 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
     top.only("scenario", "sides", "nations", "terrains", "map", "areas", "troop_types", "aircraft",
              "fortification", "sea_escape", "troops", "rules", "tabletop", "wargame", "victory", "turns")
     head = top.child("scenario")
-    sides = {code: _Reader(file, f"sides.{code}", v).get("name", str)
-             for code, v in top.get("sides", dict).items()}
+    sides, side_nouns = {}, {}
+    for code, value in top.get("sides", dict).items():
+        entry = _Reader(file, f"sides.{code}", value)
+        entry.only("name", "noun")
+        sides[code] = entry.get("name", str)
+        side_nouns[code] = entry.get("noun", str, sides[code])
     if tuple(sorted(sides)) != tuple(sorted(SIDES)):
         top.fail(f"should name exactly the sides {', '.join(SIDES)}", "sides")
     nations = {}
@@ -267,7 +271,7 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
 
     scenario = Scenario(
         id=head.get("id", str), name=head.get("name", str), version=head.get("version", int),
-        notice=head.get("notice", str, ""), source=text, sides=sides, nations=nations, terrains=terrains,
+        notice=head.get("notice", str, ""), source=text, sides=sides, side_nouns=side_nouns, nations=nations, terrains=terrains,
         areas=areas, links=tuple(links), troop_types=troop_types, troops=troops, aircraft=aircraft,
         fortification=fortification, sea_escape=sea_escape,
         max_committed=rules.get("max_committed", int), max_sorties=rules.get("max_sorties", int),

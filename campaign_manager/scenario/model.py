@@ -173,7 +173,8 @@ class Scenario:
     version: int
     notice: str
     source: str  # the file's text, kept in every campaign file made from it
-    sides: dict[str, str]
+    sides: dict[str, str]  # code → adjective ("Allied")
+    side_nouns: dict[str, str]  # code → noun for sentences ("Allies")
     nations: dict[str, tuple[str, str]]  # code → (name, side)
     terrains: dict[str, str]
     areas: dict[str, Area]

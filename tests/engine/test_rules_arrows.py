@@ -149,7 +149,7 @@ def test_only_germans_enter_yugoslavia_and_bulgaria():
     refused(st, {"type": "redeploy", "troop": "IT-INF-1", "to": "A5"}, None, "IT-INF-1", "A5")
     st = position(1, "strategic", where={"IT-INF-1": "pool"})
     st = play(st, {"type": "start_turn", "dice": [1]}).state
-    refused(st, {"type": "place", "troop": "IT-INF-1", "area": "A4"}, "1.5", "IT-INF-1", "A4")
+    refused(st, {"type": "place", "troop": "IT-INF-1", "area": "A4"}, "1.4", "IT-INF-1", "A4", "only German")
 
 
 def test_one_open_arrow_per_pair_of_areas():

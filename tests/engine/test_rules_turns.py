@@ -295,7 +295,7 @@ def test_turn_two_italian_reinforcements_go_anywhere_in_albania():
     for code in ("A1", "B1", "B2"):
         assert play(st, place("IT-INF-4", code)).state.where["IT-INF-4"] == code
     refused(st, place("IT-INF-4", "C1"), "1.5", "IT-INF-4", "C1")
-    refused(st, place("IT-INF-4", "A4"), "1.5", "IT-INF-4", "A4")
+    refused(st, place("IT-INF-4", "A4"), "1.4", "IT-INF-4", "A4", "only German")
 
 
 def test_italian_reinforcements_do_not_go_to_greek_areas_the_axis_took():
@@ -313,7 +313,7 @@ def test_turn_two_greek_reinforcements_go_anywhere_greek_held():
     for code in ("B3", "B4", "B5", "C1", "C2", "C4", "D1", "D2", "E1", "F1", "F2"):
         assert play(st, place("GR-INF-8", code)).state.where["GR-INF-8"] == code
     refused(st, place("GR-INF-8", "B2"), "1.5", "GR-INF-8", "B2")
-    refused(st, place("GR-INF-8", "C3"), "1.5", "GR-INF-8", "C3")
+    refused(st, place("GR-INF-8", "C3"), "1.4", "GR-INF-8", "C3", "cannot be entered")
 
 
 def test_turn_three_brings_one_italian_infantry_to_albania():
