@@ -236,7 +236,66 @@ def _game(number: int, game: Any) -> tuple[int, int]:
     raise ActionFormatError(f"game {number} should be {{\"attacker_vp\": n, \"defender_vp\": n}}")
 
 
+def _ints_ok(value: Any) -> bool:
+    return type(value) is list and all(type(v) is int for v in value)
+
+
+def _ids_ok(value: Any) -> bool:
+    return type(value) is list and all(type(v) is str for v in value)
+
+
+def _commitment_ok(value: Any) -> bool:
+    return (type(value) is dict and value.keys() <= COMMITMENT_KEYS and _ids_ok(value.get("troops", []))
+            and type(value.get("sortie", "")) is str)
+
+
+def _fast_battle(data: dict) -> Battle | None:
+    """The common, well-formed battle (every logged one) read with inline type checks; None
+    sends anything unusual through the full parser, which explains what is wrong."""
+    get = data.get
+    origin, target = get("from"), get("to")
+    initiative, attacker, defender = get("initiative_dice"), get("attacker"), get("defender")
+    games, wargame, destroy = get("games"), get("wargame"), get("destroy_dice") or {}
+    retreat, advance = get("retreat_to"), get("advance")
+    if not (data.keys() <= BATTLE_KEYS and type(origin) is str and type(target) is str and origin and target
+            and (initiative is None or (_ints_ok(initiative) and len(initiative) == 2))
+            and (attacker is None or _commitment_ok(attacker)) and (defender is None or _commitment_ok(defender))
+            and (games is None or wargame is None)):
+        return None
+    if games is not None:
+        if type(games) is not list or not games:
+            return None
+        pairs = []
+        for game in games:
+            if type(game) is not dict or game.keys() != GAME_KEYS:
+                return None
+            pair = (game["attacker_vp"], game["defender_vp"])
+            if type(pair[0]) is not int or type(pair[1]) is not int or pair[0] < 0 or pair[1] < 0:
+                return None
+            pairs.append(pair)
+        games = tuple(pairs)
+    if wargame is not None:
+        if type(wargame) is not dict or not wargame.keys() <= WARGAME_KEYS:
+            return None
+        values = [wargame.get(k) for k in ("attacker_die", "defender_die")]
+        mods = [wargame.get(k, 0) for k in ("attacker_modifier", "defender_modifier")]
+        if not all(v is None or type(v) is int for v in values) or not all(type(m) is int for m in mods):
+            return None
+        wargame = WargameRoll(values[0], values[1], mods[0], mods[1])
+    if (type(destroy) is not dict or not all(type(k) is str and type(v) is int for k, v in destroy.items())
+            or not (retreat is None or (type(retreat) is str and retreat))
+            or not (advance is None or _ids_ok(advance))):
+        return None
+    return Battle(origin, target, None if initiative is None else tuple(initiative),
+                  None if attacker is None else Commitment(tuple(attacker.get("troops", ())), attacker.get("sortie")),
+                  None if defender is None else Commitment(tuple(defender.get("troops", ())), defender.get("sortie")),
+                  games, wargame, destroy, retreat, None if advance is None else tuple(advance))
+
+
 def _parse_battle(data: dict) -> Battle:
+    fast = _fast_battle(data)
+    if fast is not None:
+        return fast
     _check_keys(data, BATTLE_KEYS)
     initiative = None
     if data.get("initiative_dice") is not None:

@@ -99,6 +99,8 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
             roll_or_check(given[1], D6, roller, "defender's initiative die"))
     enemy = enemy_of(side)
     winner, scores = initiative_winner(sc, st.turn, {side: dice[0], enemy: dice[1]})
+    if winner == side and not events.audible:
+        return dice
     words = (f"{side_name(sc, side)} {scores[side]}, {side_name(sc, enemy)} {scores[enemy]} "
              f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)")
     if winner != side:

@@ -16,7 +16,7 @@ from campaign_manager.engine.actions import (
     Abandon, Action, Battle, EndTurn, Note, Place, Redeploy, StartTurn, parse_action,
 )
 from campaign_manager.engine.lookup import area, label
-from campaign_manager.engine.state import RESERVE, SETUP, CampaignState
+from campaign_manager.engine.state import RESERVE, SETUP, CampaignState, Chronicle, Silent
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario
 
@@ -74,7 +74,7 @@ def apply_action(sc: Scenario, st: CampaignState, action: Action | dict, roller:
     if isinstance(action, dict):
         action = parse_action(action)
     new = st.copy()
-    events: list[str] = []
+    events = Chronicle()
     record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)
     return Applied(new, record.to_json(), tuple(events))
 
@@ -87,7 +87,7 @@ def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> Ca
     """
     st = initial_state(sc)
     roller = NoRoller()
-    events: list[str] = []
+    events = Silent()
     for index, record in enumerate(records, start=1):
         if upto is not None and index > upto:
             break
@@ -96,5 +96,4 @@ def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> Ca
             HANDLERS[type(action)](sc, st, action, roller, events)
         except UserError as exc:
             raise UserError(f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}") from None
-        events.clear()
     return st

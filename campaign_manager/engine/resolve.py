@@ -4,6 +4,7 @@ destroy, retreat, capture and advance (1.8), and the VP they score (1.9)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine.actions import Battle, WargameRoll
@@ -18,7 +19,7 @@ class Result:
     winner: str | None  # "attacker", "defender" or None (nobody defeated)
     target_vs_attacker: int  # d6 score that destroys an attacking troop (0: no roll)
     target_vs_defender: int
-    summary: str
+    describe: Callable[[], str]  # the result in words, composed only when someone reads it
 
 
 def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller,
@@ -41,7 +42,8 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     else:
         result, roll = _wargame(sc, st, arrow, attackers, defenders, action.wargame, roller)
         record = evolve(action, wargame=roll)
-    events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.summary}")
+    if events.audible:
+        events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.describe()}")
 
     needed = {t: result.target_vs_attacker for t in attackers if result.target_vs_attacker}
     needed.update({t: result.target_vs_defender for t in defenders if result.target_vs_defender})
@@ -51,8 +53,10 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
             raise RuleError("1.6", _no_roll_needed(sc, troop_id))
     dice = {t: roll_or_check(given.get(t), D6, roller, "roll to destroy", t) for t in needed}
     destroyed = [t for t in needed if dice[t] >= needed[t]]
-    for t in needed:
-        events.append(f"{t}: rolled {dice[t]}, needed {needed[t]}+ — {'destroyed' if t in destroyed else 'survives'}")
+    if events.audible:
+        for t in needed:
+            events.append(f"{t}: rolled {dice[t]}, needed {needed[t]}+ — "
+                          f"{'destroyed' if t in destroyed else 'survives'}")
 
     retreat_to, advance = None, None
     defender_beaten = result.winner == "attacker"
@@ -84,6 +88,9 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     return evolve(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
 
 
+OUTCOME_WORDS = {"attacker": "the attacker wins", "defender": "the defender wins", None: "nobody is defeated"}
+
+
 def _no_roll_needed(sc: Scenario, key: str) -> str:
     if key in sc.aircraft:
         return f"'{key}' is an air sortie ({sc.aircraft[key].name}): aircraft are never rolled to destroy"
@@ -108,9 +115,14 @@ def _tabletop(sc: Scenario, games: tuple[tuple[int, int], ...]) -> Result:
     elif total_d > total_a and avg_d >= sc.defeat_min_vp:
         winner = "defender"
     by_a, by_d = _step(sc.tabletop_destroy, avg_a), _step(sc.tabletop_destroy, avg_d)
-    scores = f"{total_a}–{total_d} VP" + (f" over {len(games)} games (average {avg_a}–{avg_d})" if len(games) > 1 else "")
-    outcome = {"attacker": "the attacker wins", "defender": "the defender wins", None: "nobody is defeated"}[winner]
-    return Result(winner, by_d.loser if by_d else 0, by_a.loser if by_a else 0, f"{scores}, {outcome}")
+
+    def describe() -> str:
+        scores = f"{total_a}–{total_d} VP"
+        if len(games) > 1:
+            scores += f" over {len(games)} games (average {avg_a}–{avg_d})"
+        return f"{scores}, {OUTCOME_WORDS[winner]}"
+
+    return Result(winner, by_d.loser if by_d else 0, by_a.loser if by_a else 0, describe)
 
 
 def _bonus(sc: Scenario, st: CampaignState, troops: list[str], sortie: str | None, enemy_sortie: str | None,
@@ -150,10 +162,13 @@ def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str]
         vs_a, vs_d = step.winner, step.loser
     else:
         vs_a, vs_d = step.loser, step.winner
-    outcome = {"attacker": "the attacker wins", "defender": "the defender wins", None: "a draw"}[winner]
-    summary = f"totals {a_total}–{d_total} (dice {a_die} and {d_die}), difference {difference}, {outcome}"
+
+    def describe() -> str:
+        outcome = OUTCOME_WORDS[winner] if winner else "a draw"
+        return f"totals {a_total}–{d_total} (dice {a_die} and {d_die}), difference {difference}, {outcome}"
+
     roll = evolve(given, attacker_die=a_die, defender_die=d_die)
-    return Result(winner, vs_a, vs_d, summary), roll
+    return Result(winner, vs_a, vs_d, describe), roll
 
 
 def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: list[str], why: str) -> None:

@@ -22,6 +22,24 @@ def evolve(obj, **changes):
     return new
 
 
+class Chronicle(list):
+    """What an action did, in words, for the history, the CLI and reports."""
+
+    audible = True
+
+
+class Silent(Chronicle):
+    """A chronicle nobody reads (replaying a log): hot paths skip composing their sentences."""
+
+    audible = False
+
+    def append(self, item) -> None:
+        pass
+
+    def insert(self, index, item) -> None:
+        pass
+
+
 SETUP, PLANNING, BATTLE, STRATEGIC, FINISHED = "setup", "planning", "battle", "strategic", "finished"
 
 
