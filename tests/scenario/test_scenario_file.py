@@ -1,0 +1,97 @@
+"""The bundled scenario holds RULES.md 1.2-1.5 as data; broken scenario files are refused by
+name, entry and fault; and no fact of Greece is written in the core's Python."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from campaign_manager.paths import ROOT, SCENARIOS
+from campaign_manager.scenario import ScenarioError, load_scenario, parse_scenario
+
+SOURCE = (SCENARIOS / "firestorm-greece.toml").read_text(encoding="utf-8")
+
+
+def test_the_map_of_rules_1_2():
+    sc = load_scenario()
+    assert len(sc.areas) == 17 and len(sc.links) == 29
+    vp = {code: a.vp for code, a in sc.areas.items() if a.vp}
+    assert vp == {"B1": 20, "B4": 20, "C1": 10, "F1": 20, "F2": 60}
+    assert {frozenset((l.a, l.b)) for l in sc.links if l.metaxas} == {frozenset(("A5", "B4")), frozenset(("A5", "B5"))}
+    assert [(l.a, l.b) for l in sc.links if l.sea] == [("D1", "F1")]
+    assert sc.areas["C3"].impassable and sc.areas["C3"].controller is None
+    assert sc.areas["A1"].command_centre and sc.areas["A1"].command_centre_vp == 10
+    assert sc.areas["A4"].staging and sc.areas["A4"].only_nations == ("german",)
+    assert {c for c, a in sc.areas.items() if a.controller == "axis"} == {"A1", "A4", "A5", "B1", "B2"}
+    assert sc.neighbours["B2"] == {"A1", "A4", "B1", "B3", "C1", "C2"}
+
+
+def test_the_troops_of_rules_1_3():
+    sc = load_scenario()
+    counts = Counter(t.type.code for t in sc.troops.values())
+    assert counts == {"gr_inf": 9, "gr_mech": 1, "br_inf": 2, "br_tank": 1, "it_inf": 6, "it_alpini": 1,
+                      "it_carri": 1, "de_inf": 4, "de_krad": 1, "de_panzer": 2}
+    capture = {code: t.capture_vp for code, t in sc.troop_types.items()}
+    assert capture == {"gr_inf": 5, "gr_mech": 5, "br_inf": 10, "br_tank": 10, "it_inf": 5, "it_alpini": 5,
+                       "it_carri": 5, "de_inf": 5, "de_krad": 10, "de_panzer": 10}
+    carri = sc.troop_types["it_carri"]
+    assert carri.on_turn(1)[1].on("plain") == 1 and carri.on_turn(2)[1].on("plain") == 2
+    starts = Counter((t.start, t.nation) for t in sc.troops.values() if t.start)
+    assert starts == {("B1", "italian"): 3, ("B2", "italian"): 2, ("C1", "greek"): 1, ("C2", "greek"): 1,
+                      ("B3", "greek"): 1, ("B4", "greek"): 2, ("B5", "greek"): 2}
+
+
+def test_the_turns_of_rules_1_5():
+    sc = load_scenario()
+    assert [(t.battle_d3, t.battle_plus) for t in sc.turns] == [(0, 2), (1, 3), (1, 2), (2, 6)]
+    assert sc.turn(1).fixed_arrows == (("B1", "C1"), ("B2", "C2"))
+    assert [(t.initiative.side, t.initiative.modifier) for t in sc.turns[1:]] == [("allied", 1), ("axis", 1),
+                                                                                ("axis", 2)]
+    assert dict(sc.turn(4).sorties) == {"german": 3, "italian": 1, "british": 1}
+    assert sc.turn(2).redeploy == ("italian", "greek") and sc.turn(3).redeploy == ("greek", "italian")
+    assert sc.turn(4).missions[5] == "Hold the Line"
+
+
+def broken(old: str, new: str) -> str:
+    assert old in SOURCE
+    return SOURCE.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[scenario\nname=", "is not valid TOML"),
+    (broken('{ a = "B1", b = "C1" }', '{ a = "B1", b = "C9" }'), "map.links[9].b: unknown area 'C9'"),
+    (broken('code = "B3"', 'code = "B3"\nlinks = []'), "areas[5].links: unknown key"),
+    (broken('id = "GR-INF-2"', 'id = "GR-INF-1"'), "troop id 'GR-INF-1' is used twice"),
+    (broken('id = "IT-INF-1"\ntype = "it_inf"\nstart = "B1"', 'id = "IT-INF-1"\ntype = "it_inf"\nstart = "C1"'),
+     "troops[0].start: starts in C1, which its side does not hold"),
+    (broken('kind = "mechanised"', 'kind = "hovercraft"'), "troop_types.gr_mech.kind: unknown kind 'hovercraft'"),
+    (broken('bonus = { plain = 1, rough = 2 }', 'bonus = { plain = 1, swamp = 2 }'), "unknown terrain 'swamp'"),
+    (broken('side = "axis"', 'side = "neutral"'), "nations.italian.side: unknown side 'neutral'"),
+    (broken('"Fighting Withdrawal", "Hold the Line"]', '"Fighting Withdrawal"]'), "turns[3].missions: should list six"),
+    (broken('max_committed = 2', 'max_committed = "two"'), "rules.max_committed: should be a whole number"),
+])
+def test_broken_scenarios_are_refused_naming_file_entry_and_fault(text, words):
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(text, "greece-edited.toml")
+    assert str(refused.value).startswith("greece-edited.toml: ")
+    assert words in str(refused.value)
+
+
+def test_a_scenario_file_can_be_given_by_path(tmp_path):
+    copy = tmp_path / "my-greece.toml"
+    copy.write_text(broken('name = "Thessaly"', 'name = "Thessalia"'), encoding="utf-8")
+    assert load_scenario(copy).areas["D2"].name == "Thessalia"
+    with pytest.raises(ScenarioError, match="no scenario called"):
+        load_scenario(tmp_path / "missing.toml")
+
+
+def test_no_fact_of_greece_is_written_in_the_core():
+    """Area codes, troop ids and nation names belong in resources/, not in the core's Python."""
+    core = [p for part in ("engine", "scenario", "store", "cli") for p in (ROOT / "campaign_manager" / part).rglob("*.py")]
+    pattern = re.compile(r"""["'](?:[A-F][1-5]|(?:GR|BR|IT|DE)-[A-Z]+(?:-\d)?|greek|british|italian|german)["']""")
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in core
+             for n, line in enumerate(p.read_text().splitlines(), 1) if pattern.search(line)]
+    assert not found, "scenario facts in code:\n" + "\n".join(found)
