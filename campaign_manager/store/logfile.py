@@ -214,37 +214,24 @@ class LogFile:
             session.exec(delete(UndoneAction))
             session.commit()
 
-    def undo(self) -> dict[str, Any] | None:
-        """Take back the last action (kept for redo); None when the log is empty."""
+    def _move_top(self, source: type, target: type) -> dict[str, Any] | None:
+        """Move the newest row of `source` onto the top of `target`, in one transaction."""
         self._writable()
         with Session(self._engine) as session:
-            last = session.exec(select(LoggedAction).order_by(LoggedAction.seq.desc()).limit(1)).first()
-            if last is None:
+            row = session.exec(select(source).order_by(source.seq.desc()).limit(1)).first()
+            if row is None:
                 return None
-            top = session.exec(select(func.max(UndoneAction.seq))).one() or 0
-            session.add(UndoneAction(seq=top + 1, kind=last.kind, payload=last.payload,
-                                     recorded_at=last.recorded_at))
-            payload = json.loads(last.payload)
-            session.delete(last)
+            top = session.exec(select(func.max(target.seq))).one() or 0
+            session.add(target(seq=top + 1, kind=row.kind, payload=row.payload, recorded_at=row.recorded_at))
+            session.delete(row)
+            payload = json.loads(row.payload)
             session.commit()
             return payload
 
-    def peek_redo(self) -> dict[str, Any] | None:
-        with Session(self._engine) as session:
-            top = session.exec(select(UndoneAction).order_by(UndoneAction.seq.desc()).limit(1)).first()
-            return None if top is None else json.loads(top.payload)
+    def undo(self) -> dict[str, Any] | None:
+        """Take back the last action (kept for redo); None when the log is empty."""
+        return self._move_top(LoggedAction, UndoneAction)
 
     def redo(self) -> dict[str, Any] | None:
         """Put back the action undone last; None when there is nothing to redo."""
-        self._writable()
-        with Session(self._engine) as session:
-            top = session.exec(select(UndoneAction).order_by(UndoneAction.seq.desc()).limit(1)).first()
-            if top is None:
-                return None
-            last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
-            session.add(LoggedAction(seq=last + 1, kind=top.kind, payload=top.payload,
-                                     recorded_at=top.recorded_at))
-            payload = json.loads(top.payload)
-            session.delete(top)
-            session.commit()
-            return payload
+        return self._move_top(UndoneAction, LoggedAction)
