@@ -175,8 +175,8 @@ class LogFile:
         opening a campaign with a long log)."""
         with self._engine.connect() as conn:
             rows = conn.exec_driver_sql("SELECT payload FROM action ORDER BY seq").fetchall()
-        loads = json.loads
-        return [loads(payload) for (payload,) in rows]
+        # One parse of the joined payloads costs far less than one call per action.
+        return json.loads("[" + ",".join(payload for (payload,) in rows) + "]")
 
     def entries(self) -> list[tuple[int, str, dict[str, Any]]]:
         """(seq, recorded_at, payload) for every logged action, oldest first."""
