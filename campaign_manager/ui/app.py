@@ -10,14 +10,19 @@ from campaign_manager.store.campaign_file import CampaignFile
 
 
 def run_app(argv: list[str]) -> int:
+    from campaign_manager.ui.display_check import display_problem
+
+    problem = display_problem()
+    if problem:
+        print(f"campaign-manager: {problem}", file=sys.stderr)
+        return 2
     from PySide6.QtWidgets import QApplication
 
     from campaign_manager.ui import settings
     from campaign_manager.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setOrganizationName("Firestorm Campaign Manager")
-    app.setApplicationName("Firestorm Campaign Manager")
+    app.setApplicationName("Firestorm Campaign Manager")  # data in ~/.local/share/Firestorm Campaign Manager
     window = MainWindow(campaign_to_open(argv))
     window.show()
     return app.exec()

@@ -1,0 +1,50 @@
+"""Before Qt starts on Linux/X11: are the system libraries of Qt's xcb plugin there?
+
+Qt aborts with a cryptic message when they are not (a minimal Linux without a desktop); this
+turns that into one line saying what to install.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+def missing_from_ldd(ldd_output: str) -> list[str]:
+    """The libraries `ldd` reports as 'not found'."""
+    return sorted({line.split()[0] for line in ldd_output.splitlines() if "not found" in line})
+
+
+def debian_packages(libraries: list[str]) -> list[str]:
+    """Usual Debian/Ubuntu package names: libxcb-icccm.so.4 → libxcb-icccm4."""
+    names = []
+    for library in libraries:
+        base, _, version = library.partition(".so.")
+        version = version.split(".")[0]
+        names.append(f"{base}-{version}" if base[-1:].isdigit() else f"{base}{version}")
+    return names
+
+
+def display_problem() -> str | None:
+    """A sentence saying why the window cannot open here, or None when it should open."""
+    if sys.platform != "linux" or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return ("there is no screen to open the window on (DISPLAY is not set); run it from a desktop "
+                "session, or use the command-line commands (campaign-manager --help)")
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    import PySide6
+
+    plugin = Path(PySide6.__file__).parent / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    if not plugin.exists() or shutil.which("ldd") is None:
+        return None
+    done = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True)
+    missing = missing_from_ldd(done.stdout)
+    if not missing:
+        return None
+    return (f"the window needs system libraries that are missing: {', '.join(missing)}. "
+            f"On Debian or Ubuntu: sudo apt install {' '.join(debian_packages(missing))} libxcb-cursor0")
