@@ -32,6 +32,7 @@ class CampaignFile:
         self.scenario = scenario
         self.records = records
         self.state = replay(scenario, records)
+        self._history: list[Applied] | None = None  # filled on first use
 
     @property
     def path(self) -> Path:
@@ -95,6 +96,8 @@ class CampaignFile:
             self.log.append([applied.record for applied in done])
             self.records.extend(applied.record for applied in done)
             self.state = done[-1].state
+            if self._history is not None:
+                self._history.extend(done)
         return done
 
     def undo(self) -> dict | None:
@@ -102,6 +105,8 @@ class CampaignFile:
         if record is not None:
             self.records.pop()
             self.state = replay(self.scenario, self.records)
+            if self._history is not None:
+                self._history.pop()
         return record
 
     def redo(self) -> dict | None:
@@ -109,17 +114,19 @@ class CampaignFile:
         if record is not None:
             self.records.append(record)
             self.state = replay(self.scenario, self.records)
+            self._history = None
         return record
 
     def can_redo(self) -> bool:
         return self.log.redo_count() > 0
 
     def history(self) -> list[Applied]:
-        """Every logged action with what it did, replayed from the start."""
-        state = initial_state(self.scenario)
-        out = []
-        for record in self.records:
-            applied = apply_action(self.scenario, state, record)
-            out.append(applied)
-            state = applied.state
-        return out
+        """Every logged action with what it did in words (replayed once, then kept up to date)."""
+        if self._history is None:
+            state = initial_state(self.scenario)
+            self._history = []
+            for record in self.records:
+                applied = apply_action(self.scenario, state, record)
+                self._history.append(applied)
+                state = applied.state
+        return list(self._history)

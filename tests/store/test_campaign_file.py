@@ -142,3 +142,15 @@ def test_read_only_open_never_writes(campaign):
         with pytest.raises(FileRefused):
             reader.apply(TURN_ONE)
     assert campaign.read_bytes() == before
+
+
+def test_history_stays_in_step_with_apply_undo_and_redo(campaign):
+    with CampaignFile.open(campaign) as opened:
+        assert opened.history() == []
+        opened.apply(TURN_ONE)
+        assert [a.record["type"] for a in opened.history()] == ["start_turn", "note"]
+        opened.undo()
+        assert [a.record["type"] for a in opened.history()] == ["start_turn"]
+        opened.redo()
+        assert [a.record["type"] for a in opened.history()] == ["start_turn", "note"]
+        assert opened.history()[-1].state == opened.state
