@@ -78,6 +78,7 @@ class Battle:
     destroy_dice: dict[str, int] = field(default_factory=dict)
     retreat_to: str | None = None
     advance: tuple[str, ...] | None = None
+    mission_die: int | str | None = None  # the suggested-mission d6, or "roll"
 
     @property
     def has_result(self) -> bool:
@@ -101,6 +102,8 @@ class Battle:
             data["retreat_to"] = self.retreat_to
         if self.advance is not None:
             data["advance"] = list(self.advance)
+        if self.mission_die is not None:
+            data["mission_die"] = self.mission_die
         return data
 
 
@@ -132,7 +135,7 @@ class Note:
 GAME_KEYS = {"attacker_vp": 0, "defender_vp": 0}.keys()
 COMMITMENT_KEYS = frozenset({"troops", "sortie"})
 BATTLE_KEYS = frozenset({"type", "from", "to", "initiative_dice", "attacker", "defender", "games", "wargame",
-                         "destroy_dice", "retreat_to", "advance"})
+                         "destroy_dice", "retreat_to", "advance", "mission_die"})
 WARGAME_KEYS = frozenset({"attacker_die", "defender_die", "attacker_modifier", "defender_modifier"})
 KEYS = {"start_turn": frozenset({"type", "dice"}), "place": frozenset({"type", "troop", "area"}),
         "redeploy": frozenset({"type", "troop", "to"}), "abandon": frozenset({"type", "from", "to"}),
@@ -256,8 +259,8 @@ def _fast_battle(data: dict) -> Battle | None:
     origin, target = get("from"), get("to")
     initiative, attacker, defender = get("initiative_dice"), get("attacker"), get("defender")
     games, wargame, destroy = get("games"), get("wargame"), get("destroy_dice") or {}
-    retreat, advance = get("retreat_to"), get("advance")
-    if not (data.keys() <= BATTLE_KEYS and type(origin) is str and type(target) is str and origin and target
+    retreat, advance, mission = get("retreat_to"), get("advance"), get("mission_die")
+    if not (data.keys() <= BATTLE_KEYS and (mission is None or type(mission) is int) and type(origin) is str and type(target) is str and origin and target
             and (initiative is None or (_ints_ok(initiative) and len(initiative) == 2))
             and (attacker is None or _commitment_ok(attacker)) and (defender is None or _commitment_ok(defender))
             and (games is None or wargame is None)):
@@ -289,7 +292,7 @@ def _fast_battle(data: dict) -> Battle | None:
     return Battle(origin, target, None if initiative is None else tuple(initiative),
                   None if attacker is None else Commitment(tuple(attacker.get("troops", ())), attacker.get("sortie")),
                   None if defender is None else Commitment(tuple(defender.get("troops", ())), defender.get("sortie")),
-                  games, wargame, destroy, retreat, None if advance is None else tuple(advance))
+                  games, wargame, destroy, retreat, None if advance is None else tuple(advance), mission)
 
 
 def _parse_battle(data: dict) -> Battle:
@@ -329,10 +332,13 @@ def _parse_battle(data: dict) -> Battle:
     if len(destroy_dice) != len(destroy):
         destroy_dice = {str(k): _int(v, f"destroy die for {k}") for k, v in destroy.items()}
     advance = data.get("advance")
+    mission = data.get("mission_die")
+    if mission is not None and mission != "roll":
+        mission = _int(mission, "\"mission_die\" (a d6, or \"roll\")")
     return Battle(
         origin=_text(data, "from"), target=_text(data, "to"), initiative_dice=initiative,
         attacker=None if data.get("attacker") is None else _commitment(data["attacker"], "attacker"),
         defender=None if data.get("defender") is None else _commitment(data["defender"], "defender"),
         games=games, wargame=wargame, destroy_dice=destroy_dice,
         retreat_to=_text(data, "retreat_to", optional=True),
-        advance=None if advance is None else _ids(advance, "\"advance\""))
+        advance=None if advance is None else _ids(advance, "\"advance\""), mission_die=mission)

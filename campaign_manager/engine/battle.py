@@ -24,7 +24,7 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
             close_planning(sc, st)
         arrow = declare(sc, st, action, roller, events)
         record = evolve(action, initiative_dice=arrow.initiative_dice, attacker=arrow.attacker,
-                         defender=arrow.defender)
+                        defender=arrow.defender, mission_die=_mission(sc, st, action, roller, events))
     else:
         if action.initiative_dice is not None:
             raise RuleError("1.5", f"the arrow {origin}→{target} is already placed; its initiative was rolled then")
@@ -35,11 +35,24 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
                                        f"it was placed and cannot change")
         if not action.has_result:
             raise RuleError("1.4", f"the arrow {origin}→{target} is already open: give its result")
+        if action.mission_die is not None:
+            raise RuleError("1.5", f"the mission of {origin}→{target} was chosen when its arrow was placed")
         record = action
     if not action.has_result:
         events.append(f"Battle arrow {label(sc, origin)} → {label(sc, target)} placed; waiting for the result")
         return record
     return resolve(sc, st, arrow, record, roller, events)
+
+
+def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: list[str]) -> int | None:
+    """The turn's suggested mission, when the players roll for it (typed in, or "roll")."""
+    if action.mission_die is None:
+        return None
+    given = None if action.mission_die == "roll" else action.mission_die
+    die = roll_or_check(given, D6, roller, "suggested-mission die")
+    if events.audible:
+        events.append(f"Suggested mission (d6 {die}): {sc.turn(st.turn).missions[die - 1]}")
+    return die
 
 
 def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: list[str]) -> Arrow:

@@ -72,3 +72,22 @@ def test_malformed_battles_are_refused_with_a_message(path, value, words):
 def test_other_malformed_actions(data, words):
     with pytest.raises(ActionFormatError, match=words):
         parse_action(data)
+
+
+def test_mission_die_typed_in_or_rolled_is_recorded():
+    from campaign_manager.dice import ScriptedRoller
+    from campaign_manager.engine import apply_action, initial_state
+    from campaign_manager.errors import DieError
+
+    st = apply_action(SC, initial_state(SC), {"type": "start_turn"}).state
+    arrow = {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": ["IT-INF-1"]}}
+    typed = apply_action(SC, st, {**arrow, "mission_die": 6})
+    assert typed.record["mission_die"] == 6
+    assert "Suggested mission (d6 6): Surrounded" in typed.events  # turn 1's table, RULES.md 1.5
+    rolled = apply_action(SC, st, {**arrow, "mission_die": "roll"}, ScriptedRoller([2]))
+    assert rolled.record["mission_die"] == 2 and "Suggested mission (d6 2): Dust Up" in rolled.events
+    assert apply_action(SC, st, rolled.record).state == rolled.state, "the rolled die replays"
+    with pytest.raises(DieError, match="cannot show 7"):
+        apply_action(SC, st, {**arrow, "mission_die": 7})
+    with pytest.raises(ActionFormatError, match="mission_die"):
+        parse_action({**arrow, "mission_die": "four"})
