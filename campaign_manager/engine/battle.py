@@ -138,12 +138,12 @@ def initiative_winner(sc: Scenario, turn: int, dice: dict[str, int]) -> tuple[st
 
 def _check_commitment(sc: Scenario, st: CampaignState, side: str, where: str, commitment: Commitment,
                       role: str) -> None:
-    busy = st.committed()
+    busy = st.committed() if st.open_arrows else ()
     if len(set(commitment.troops)) != len(commitment.troops):
         raise RuleError("1.4", f"the {role} lists a troop twice")
     for troop_id in commitment.troops:
-        member = troop(sc, troop_id)
-        if sc.side_of(member.nation) != side:
+        member = sc.troops.get(troop_id) or troop(sc, troop_id)
+        if sc.nations[member.nation][1] != side:
             raise RuleError("1.4", f"{troop_id} is {sc.nation_name(member.nation)}: it cannot fight for the "
                                    f"{side_name(sc, side)}")
         if st.where[troop_id] != where:
