@@ -80,7 +80,7 @@ class CampaignFile:
         state: CampaignState = self.state
         done = []
         for index, action in enumerate(actions, start=1):
-            kind = action.get("type", "?") if isinstance(action, dict) else type(action).__name__
+            kind = action.get("type", "?") if isinstance(action, dict) else action.to_json()["type"]
             try:
                 applied = apply_action(self.scenario, state, action, roller)
             except UserError as exc:

@@ -16,6 +16,7 @@ from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui import settings
 from campaign_manager.ui.campaign_models import AreasModel
 from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.record_menu import TurnMenu
 
 FileChooser = Callable[[QWidget, str], "Path | None"]
 CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         self.undo_action = self._action(edit_menu, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(edit_menu, "&Redo", self.redo, QKeySequence.StandardKey.Redo)
+        self.turn_menu = TurnMenu(self)
         assist_menu = bar.addMenu("&Assist")
         self.assist_actions = {}
         for module in MODULES:
@@ -172,6 +174,7 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(has and bool(self.campaign.records))
         self.redo_action.setEnabled(has and self.campaign.can_redo())
         self.import_action.setEnabled(has)
+        self.turn_menu.set_enabled(has)
         if not has:
             self.areas.set_view(None, {})
             self.history.setStringList([])

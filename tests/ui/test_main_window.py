@@ -100,3 +100,36 @@ def test_new_campaign_and_recording_actions_from_a_file(make_window, tmp_path):
     window.import_action.trigger()
     assert window.history.rowCount() == 4
     assert "Recorded 4 action(s)" in window.statusBar().currentMessage()
+
+
+def test_turn_menu_starts_ends_and_notes(make_window, tmp_path):
+    path = tmp_path / "fresh.campaign"
+    CampaignFile.create(path).close()
+    window = make_window(path)
+    window.turn_menu.start_action.trigger()  # turn 1 has a fixed battle count: no dice asked
+    assert window.campaign.state.turn == 1
+    window.turn_menu.end_action.trigger()  # refused: the two fixed battles are not fought
+    assert "Rule 1.5" in window.statusBar().currentMessage() and window.campaign.state.phase == "planning"
+    for box in QApplication.topLevelWidgets():
+        if box.isVisible() and box is not window:
+            box.close()
+    window.turn_menu.note_action.trigger()
+    dialog = window.turn_menu.dialog
+    dialog.valueEdit.setText("Table 3 played B1 to C1")
+    dialog.buttons.accepted.emit()
+    assert window.campaign.records[-1] == {"type": "note", "text": "Table 3 played B1 to C1"}
+
+
+def test_start_turn_asks_for_the_battle_count_dice(make_window, campaign_path):
+    window = make_window(campaign_path)  # turn 1 is over: turn 2 rolls 1D3 + 3
+    window.turn_menu.start_action.trigger()
+    dialog = window.turn_menu.dialog
+    assert "1D3 + 3" in dialog.explanation.text()
+    dialog.valueEdit.setText("7")
+    dialog.buttons.accepted.emit()
+    assert "cannot show 7" in dialog.problem.text() and window.campaign.state.turn == 1
+    dialog.valueEdit.setText("5")
+    dialog.buttons.accepted.emit()
+    assert window.campaign.state.turn == 2 and window.campaign.state.battles_required == 6
+    assert window.campaign.records[-1] == {"type": "start_turn", "dice": [5]}
+    assert not dialog.isVisible()
