@@ -29,6 +29,10 @@ class ChoiceNeeded(RuleError):
         super().__init__(rule, message)
 
 
+class FileChanged(UserError):
+    """Another program (or window) wrote to the file since we last read it; nothing was written."""
+
+
 class DieError(UserError):
     """A die value typed in that the die cannot show."""
 

@@ -9,7 +9,7 @@ from typing import Iterable
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
 from campaign_manager.engine.actions import Action
-from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.errors import FileChanged, FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store.logfile import LogFile
 
@@ -89,11 +89,36 @@ class CampaignFile:
             state = applied.state
         return done
 
+    def reload(self) -> None:
+        """Read the log again (another program wrote to the file)."""
+        self.records = self.log.actions()
+        self.state = replay(self.scenario, self.records)
+        self._history = None
+        self.log.revision = self.log.file_revision()
+
+    def reload_if_changed(self) -> bool:
+        if self.log.readonly or not self.log.changed_elsewhere():
+            return False
+        self.reload()
+        return True
+
+    def _written(self, write):
+        """Run a write; if another program wrote first, reload and say so (nothing written)."""
+        try:
+            return write()
+        except FileChanged as exc:
+            self.reload()
+            raise FileChanged(f"{exc}. The campaign has been read again: check it, then try again.") from None
+
     def apply(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
-        """Apply and record actions, all or nothing, in one transaction."""
+        """Apply and record actions, all or nothing, in one transaction.
+
+        If another program wrote to the file since it was read here, nothing is written: the
+        campaign is read again and FileChanged asks the user to check it and try again.
+        """
         done = self.preview(actions, roller)
         if done:
-            self.log.append([applied.record for applied in done])
+            self._written(lambda: self.log.append([applied.record for applied in done]))
             self.records.extend(applied.record for applied in done)
             self.state = done[-1].state
             if self._history is not None:
@@ -101,7 +126,7 @@ class CampaignFile:
         return done
 
     def undo(self) -> dict | None:
-        record = self.log.undo()
+        record = self._written(self.log.undo)
         if record is not None:
             self.records.pop()
             self.state = replay(self.scenario, self.records)
@@ -110,7 +135,7 @@ class CampaignFile:
         return record
 
     def redo(self) -> dict | None:
-        record = self.log.redo()
+        record = self._written(self.log.redo)
         if record is not None:
             self.records.append(record)
             self.state = replay(self.scenario, self.records)

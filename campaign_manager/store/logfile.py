@@ -3,6 +3,13 @@
 Campaigns and assist-game trackers both use it. Every write is one transaction, so a crash
 leaves the file at the last completed action. A file that is not ours, is damaged, or comes
 from a newer version is refused before anything is written to it.
+
+Two programs may have the same file open (the app window and the command line). Every write
+first moves the file's revision on from the one this reader last saw, in the same transaction;
+if someone else wrote in between, nothing is written and FileChanged says so.
+
+The rollback journal (not WAL) keeps everything in the one .campaign file between actions, so
+copying that file is a complete backup whenever no action is being recorded.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from typing import Any, Iterable
 from sqlalchemy import delete, event, func, text
 from sqlmodel import Session, create_engine, select
 
-from campaign_manager.errors import FileRefused
+from campaign_manager.errors import FileChanged, FileRefused
 from campaign_manager.store.schema import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -86,6 +93,7 @@ class LogFile:
     """An open log file. Use `LogFile.create` or `LogFile.open`."""
 
     def __init__(self, path: Path, kind: str, readonly: bool) -> None:
+        self.revision = 0
         self.path = Path(path)
         self.kind = kind
         self.readonly = readonly
@@ -116,7 +124,6 @@ class LogFile:
             raise FileRefused(f"{path}: the folder {path.parent} does not exist")
         conn = sqlite3.connect(path)
         try:
-            conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.commit()
@@ -125,7 +132,8 @@ class LogFile:
         log = cls(path, kind, readonly=False)
         metadata.create_all(log._engine)
         with Session(log._engine) as session:
-            entries = {"kind": kind, "created": _now(), "schema": str(SCHEMA_VERSION), **(meta or {})}
+            entries = {"kind": kind, "created": _now(), "schema": str(SCHEMA_VERSION), "revision": "0",
+                       **(meta or {})}
             for key, value in entries.items():
                 session.add(MetaEntry(key=key, value=value))
             session.add(Document(name=document_name, source=document_source))
@@ -140,9 +148,34 @@ class LogFile:
         if found_kind != kind:
             raise FileRefused(f"{path}: is {_label(found_kind)}, not {_label(kind)}")
         log = cls(path, kind, readonly)
-        if version < SCHEMA_VERSION and not readonly:
-            log._migrate(version)
+        if not readonly:
+            if version < SCHEMA_VERSION:
+                log._migrate(version)
+            with log._engine.begin() as conn:
+                conn.exec_driver_sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('revision', '0')")
+            with log._engine.connect() as conn:  # files of early builds were in WAL mode
+                conn.exec_driver_sql("PRAGMA journal_mode = DELETE")
+        log.revision = log.file_revision()
         return log
+
+    def file_revision(self) -> int:
+        """How many writes the file has seen (read from the file now)."""
+        with self._engine.connect() as conn:
+            row = conn.exec_driver_sql("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+        return int(row[0]) if row else 0
+
+    def changed_elsewhere(self) -> bool:
+        return self.file_revision() != self.revision
+
+    def _claim(self, session: Session) -> None:
+        """Move the revision on, atomically, only if nobody wrote since we last read."""
+        done = session.execute(
+            text("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
+                 "WHERE key = 'revision' AND CAST(value AS INTEGER) = :seen"), {"seen": self.revision})
+        if done.rowcount != 1:
+            session.rollback()
+            raise FileChanged(f"{self.path}: was changed by another program after it was opened here; "
+                              f"nothing was written")
 
     def _migrate(self, version: int) -> None:
         with self._engine.begin() as conn:
@@ -205,6 +238,7 @@ class LogFile:
         """Record completed actions, all or nothing; a new action empties the redo stack."""
         self._writable()
         with Session(self._engine) as session:
+            self._claim(session)
             last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
             at = _now()
             for offset, payload in enumerate(payloads, start=1):
@@ -213,20 +247,24 @@ class LogFile:
                                          recorded_at=at))
             session.exec(delete(UndoneAction))
             session.commit()
+        self.revision += 1
 
     def _move_top(self, source: type, target: type) -> dict[str, Any] | None:
         """Move the newest row of `source` onto the top of `target`, in one transaction."""
         self._writable()
         with Session(self._engine) as session:
+            self._claim(session)
             row = session.exec(select(source).order_by(source.seq.desc()).limit(1)).first()
             if row is None:
+                session.rollback()
                 return None
             top = session.exec(select(func.max(target.seq))).one() or 0
             session.add(target(seq=top + 1, kind=row.kind, payload=row.payload, recorded_at=row.recorded_at))
             session.delete(row)
             payload = json.loads(row.payload)
             session.commit()
-            return payload
+        self.revision += 1
+        return payload
 
     def undo(self) -> dict[str, Any] | None:
         """Take back the last action (kept for redo); None when the log is empty."""

@@ -150,14 +150,23 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Recorded {len(done)} action(s) from {path.name}", 5000)
 
     def undo(self) -> None:
-        if self.campaign and (record := self.campaign.undo()) is not None:
-            self.refresh()
-            self.statusBar().showMessage(f"Undone: {record['type']}", 5000)
+        self._step_back_or_forth(lambda c: c.undo(), "Undone")
 
     def redo(self) -> None:
-        if self.campaign and (record := self.campaign.redo()) is not None:
+        self._step_back_or_forth(lambda c: c.redo(), "Redone")
+
+    def _step_back_or_forth(self, step, word: str) -> None:
+        if self.campaign is None:
+            return
+        try:
+            record = step(self.campaign)
+        except UserError as exc:
             self.refresh()
-            self.statusBar().showMessage(f"Redone: {record['type']}", 5000)
+            self.report(str(exc))
+            return
+        if record is not None:
+            self.refresh()
+            self.statusBar().showMessage(f"{word}: {record['type']}", 5000)
 
     def report(self, message: str) -> None:
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
@@ -223,6 +232,18 @@ class MainWindow(QMainWindow):
                 self.tabs.removeTab(index)
                 widget.close()
                 widget.deleteLater()
+
+    def changeEvent(self, event) -> None:
+        """Coming back to the window: show what another program wrote to the file meanwhile."""
+        super().changeEvent(event)
+        if event.type() == event.Type.ActivationChange and self.isActiveWindow():
+            self.check_for_outside_changes()
+
+    def check_for_outside_changes(self) -> None:
+        if self.campaign is not None and self.campaign.reload_if_changed():
+            self.refresh()
+            self.statusBar().showMessage("The campaign file was changed by another program: it has been read again",
+                                         8000)
 
     def closeEvent(self, event) -> None:
         for panel in self.assist_tabs.values():

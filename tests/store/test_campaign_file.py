@@ -154,3 +154,35 @@ def test_history_stays_in_step_with_apply_undo_and_redo(campaign):
         opened.redo()
         assert [a.record["type"] for a in opened.history()] == ["start_turn", "note"]
         assert opened.history()[-1].state == opened.state
+
+
+def test_a_second_writer_is_noticed_and_nothing_is_written(campaign):
+    window = CampaignFile.open(campaign)  # e.g. the app window
+    with CampaignFile.open(campaign) as command_line:
+        command_line.apply(TURN_ONE)
+    from campaign_manager.errors import FileChanged
+
+    with pytest.raises(FileChanged, match="changed by another program"):
+        window.apply([{"type": "start_turn"}])  # legal only in the window's stale view
+    assert [r["type"] for r in window.records] == ["start_turn", "note"], "the window read the file again"
+    window.apply([{"type": "note", "text": "after the reload"}])
+    with CampaignFile.open(campaign) as command_line:
+        assert len(command_line.records) == 3
+        command_line.undo()
+    with pytest.raises(FileChanged):
+        window.undo()
+    with CampaignFile.open(campaign, readonly=True) as reader:
+        assert [r["type"] for r in reader.records] == ["start_turn", "note"]
+    window.close()
+
+
+def test_the_campaign_file_alone_is_complete_between_actions(campaign, tmp_path):
+    opened = CampaignFile.open(campaign)
+    opened.apply(TURN_ONE)
+    backup = tmp_path / "usb-stick.campaign"
+    shutil.copy(campaign, backup)  # the file only, while the campaign is still open
+    with CampaignFile.open(backup, readonly=True) as copy:
+        assert len(copy.records) == 2
+    opened.close()
+    leftovers = sorted(p.name for p in campaign.parent.iterdir() if p.name.startswith(campaign.name + "-"))
+    assert leftovers == [], f"journal files left beside the campaign: {leftovers}"

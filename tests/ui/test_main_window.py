@@ -133,3 +133,19 @@ def test_start_turn_asks_for_the_battle_count_dice(make_window, campaign_path):
     assert window.campaign.state.turn == 2 and window.campaign.state.battles_required == 6
     assert window.campaign.records[-1] == {"type": "start_turn", "dice": [5]}
     assert not dialog.isVisible()
+
+
+def test_the_window_reads_outside_changes_again(make_window, campaign_path):
+    window = make_window(campaign_path)
+    with CampaignFile.open(campaign_path) as command_line:
+        command_line.apply([{"type": "start_turn", "dice": [4]}])
+    window.undo_action.trigger()  # stale: refused, nothing written, the window shows the file again
+    assert "changed by another program" in window.statusBar().currentMessage()
+    assert window.campaign.state.turn == 2 and window.history.rowCount() == 5
+    for box in QApplication.topLevelWidgets():
+        if box.isVisible() and box is not window:
+            box.close()
+    with CampaignFile.open(campaign_path) as command_line:
+        command_line.undo()
+    window.check_for_outside_changes()  # what coming back to the window does
+    assert window.campaign.state.turn == 1 and window.history.rowCount() == 4
