@@ -51,3 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; nothing was half-written", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) stopped early: not an error of ours, and nothing to say.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

@@ -44,7 +44,7 @@ def show_text(sc: Scenario, view: dict) -> str:
 def requirements_text(sc: Scenario, data: dict) -> str:
     lines = [f"Turn {data['turn']}: {data['name']} ({data['dates']})"]
     battles = data["battles"]
-    count = f"{battles['formula']} battles"
+    count = f"{battles['formula']} battles ({battles['dice_words']})"
     if battles["required"] is not None:
         count += f" — this turn: at least {battles['required']}, {battles['fought']} fought"
     lines.append(count)
@@ -60,6 +60,7 @@ def requirements_text(sc: Scenario, data: dict) -> str:
         lines.append(f"  NOT YET MET: {problem}")
     for troop in data["reinforcements"]:
         source = " (from the pool)" if troop.get("from_pool") else ""
-        lines.append(f"Reinforcement: {troop['id']}{source} → {troop['zone']}")
+        where = f"{troop['zone']}; open now: {', '.join(troop['may_go'])}" if "may_go" in troop else troop["zone"]
+        lines.append(f"Reinforcement: {troop['id']}{source} → {where}")
     lines.append("Suggested missions (d6): " + "; ".join(f"{k} {v}" for k, v in data["missions"].items()))
     return "\n".join(lines)

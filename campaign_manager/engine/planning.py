@@ -51,7 +51,8 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
             st.where[troop_id] = zone
             del st.waiting_zone[troop_id]
             events.append(f"{troop_id} arrives in {label(sc, zone)}")
-    dice_words = f" (dice {', '.join(map(str, dice))})" if dice else ""
+    dice_words = (f" (d6 {', '.join(map(str, dice))} read as D3 {', '.join(str(d3(v)) for v in dice)}, "
+                  f"plus {spec.battle_plus})" if dice else "")
     events.insert(0, f"Turn {spec.number}, {spec.name}: at least {st.battles_required} battles{dice_words}")
     if st.waiting_zone:
         events.append(f"{len(st.waiting_zone)} troop(s) wait to be placed: {', '.join(sorted(st.waiting_zone))}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign_manager.engine.lookup import label, zone_words
+from campaign_manager.engine.lookup import label, placement_areas, zone_words
 from campaign_manager.engine.planning import deployment_problems
 from campaign_manager.engine.state import PLANNING, POOL, CampaignState
 from campaign_manager.errors import UserError
@@ -32,12 +32,19 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     spec = sc.turn(number)
     current = st.turn == number and st.phase in (PLANNING, "battle", "strategic", "finished")
     formula = " + ".join(filter(None, (f"{spec.battle_d3}D3" if spec.battle_d3 else "", str(spec.battle_plus))))
-    arrivals = [{"id": t.id, "nation": t.nation, "kind": t.kind, "zone": zone_words(sc, t.arrives.zone)}
-                for t in sc.troops.values() if t.arrives and t.arrives.turn == number]
-    if st.turn == number - 1:
-        arrivals += [{"id": t, "nation": sc.troops[t].nation, "kind": sc.troops[t].kind,
-                      "zone": zone_words(sc, sc.pool_zone), "from_pool": True}
-                     for t, place in st.where.items() if place == POOL]
+    if st.turn == number and st.phase == PLANNING:
+        # The turn has started: what still waits, and where each may go now.
+        arrivals = [{"id": t, "nation": sc.troops[t].nation, "kind": sc.troops[t].kind,
+                     "zone": zone_words(sc, zone), "may_go": placement_areas(sc, st, t),
+                     "from_pool": not (sc.troops[t].arrives and sc.troops[t].arrives.turn == number)}
+                    for t, zone in sorted(st.waiting_zone.items())]
+    else:
+        arrivals = [{"id": t.id, "nation": t.nation, "kind": t.kind, "zone": zone_words(sc, t.arrives.zone)}
+                    for t in sc.troops.values() if t.arrives and t.arrives.turn == number]
+        if st.turn == number - 1:
+            arrivals += [{"id": t, "nation": sc.troops[t].nation, "kind": sc.troops[t].kind,
+                          "zone": zone_words(sc, sc.pool_zone), "from_pool": True}
+                         for t, place in st.where.items() if place == POOL]
     initiative = None
     if spec.initiative:
         side = spec.initiative.side
@@ -45,7 +52,10 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
                       "words": f"each side rolls a d6; {sc.sides[side]} add {spec.initiative.modifier} and win ties"}
     return {
         "turn": number, "name": spec.name, "dates": spec.dates,
-        "battles": {"formula": formula, "required": st.battles_required if current else None,
+        "battles": {"formula": formula, "dice": spec.battle_d3,
+                    "dice_words": (f"roll {spec.battle_d3} d6 and read each as a D3 (1-2 → 1, 3-4 → 2, 5-6 → 3)"
+                                   if spec.battle_d3 else "no dice: the count is fixed"),
+                    "required": st.battles_required if current else None,
                     "fought": st.battles_fought if current else None},
         "fixed_arrows": [{"from": a, "to": b, "attacker": spec.fixed_attacker} for a, b in spec.fixed_arrows],
         "initiative": initiative,

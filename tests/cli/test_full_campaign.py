@@ -112,3 +112,34 @@ def test_dice_left_out_are_rolled_recorded_and_replayed(tmp_path, capsys, turn):
     log = json.loads(run(capsys, "log", str(campaign), "--json")[1])
     assert log[2]["wargame"] == wargame
     assert set(log[1]["destroy_dice"]) == {"GR-INF-1"}, "the rolled destroy die is recorded"
+
+
+def test_requirements_lists_what_still_waits_once_the_turn_started(tmp_path, capsys):
+    campaign = tmp_path / "c.campaign"
+    run(capsys, "new", str(campaign))
+    script = tmp_path / "t.json"
+    script.write_text(json.dumps(SCRIPT["turn 1"] + [{"type": "start_turn", "dice": [4]},
+                                                      {"type": "place", "troop": "IT-INF-4", "area": "B2"}]))
+    assert run(capsys, "apply", str(campaign), str(script))[0] == 0
+    data = json.loads(run(capsys, "requirements", str(campaign), "--json")[1])
+    waiting = {t["id"]: t for t in data["reinforcements"]}
+    assert set(waiting) == {"IT-INF-5", "GR-INF-8", "GR-INF-9", "GR-INF-1", "GR-INF-2"}
+    assert waiting["GR-INF-1"]["from_pool"] and not waiting["GR-INF-8"]["from_pool"]
+    assert waiting["IT-INF-5"]["may_go"] == ["A1", "B1", "B2"]
+    assert "read each as a D3" in data["battles"]["dice_words"]
+
+
+def test_piping_into_a_reader_that_stops_early_is_quiet(tmp_path):
+    import subprocess
+    import sys
+
+    from campaign_manager.paths import ROOT
+
+    campaign = tmp_path / "c.campaign"
+    notes = tmp_path / "notes.json"
+    notes.write_text(json.dumps([{"type": "note", "text": "x" * 200}] * 1500))  # a log far beyond a pipe's buffer
+    for argv in (["new", str(campaign)], ["apply", str(campaign), str(notes)]):
+        subprocess.run([sys.executable, "-m", "campaign_manager", *argv], check=True, capture_output=True, cwd=ROOT)
+    done = subprocess.run(f"'{sys.executable}' -m campaign_manager log '{campaign}' --json | head -c 10",
+                          shell=True, capture_output=True, text=True, cwd=ROOT)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
