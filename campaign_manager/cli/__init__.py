@@ -22,6 +22,9 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     from campaign_manager.cli import campaign_commands
 
+    window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
+    window.add_argument("file", nargs="?", help="a campaign file")
+    window.set_defaults(run=lambda args: open_window(args.file))
     campaign_commands.register(commands)
     assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
@@ -32,12 +35,16 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     return parser
 
 
+def open_window(file: str | None) -> int:
+    from campaign_manager.ui.app import run_app
+
+    return run_app([file] if file else [])
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("gui", "open"):
-        from campaign_manager.ui.app import run_app
-
-        return run_app(argv[1:])
+    if not argv:
+        return open_window(None)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:

@@ -36,6 +36,8 @@ def show_text(sc: Scenario, view: dict) -> str:
         for side, items in view[key].items():
             if items:
                 lines.append(f"{title} ({sc.sides[side]}): {_troops(items)}")
+    if view.get("initiative"):
+        lines.append(f"Initiative rolled: the {sc.side_nouns[view['initiative']['attacker']]} place the next arrow")
     for arrow in view["open_arrows"]:
         lines.append(f"Open battle arrow {arrow['from']} → {arrow['to']}")
     return "\n".join(lines)

@@ -108,6 +108,19 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class Initiative:
+    """Roll for the next battle's initiative before any arrow is chosen; the winner attacks."""
+
+    dice: tuple[tuple[str, int | None], ...] | None = None  # (side, d6) pairs; None → both rolled
+
+    def to_json(self) -> dict:
+        data: dict = {"type": "initiative"}
+        if self.dice is not None:
+            data["dice"] = dict(self.dice)
+        return data
+
+
+@dataclass(frozen=True)
 class Abandon:
     """Take an open arrow off the map before any game was recorded on it."""
 
@@ -139,10 +152,11 @@ BATTLE_KEYS = frozenset({"type", "from", "to", "initiative_dice", "attacker", "d
 WARGAME_KEYS = frozenset({"attacker_die", "defender_die", "attacker_modifier", "defender_modifier"})
 KEYS = {"start_turn": frozenset({"type", "dice"}), "place": frozenset({"type", "troop", "area"}),
         "redeploy": frozenset({"type", "troop", "to"}), "abandon": frozenset({"type", "from", "to"}),
-        "end_turn": frozenset({"type"}), "note": frozenset({"type", "text"}), "battle": BATTLE_KEYS}
+        "end_turn": frozenset({"type"}), "note": frozenset({"type", "text"}), "battle": BATTLE_KEYS,
+        "initiative": frozenset({"type", "dice"})}
 
-Action = Union[StartTurn, Place, Redeploy, Battle, Abandon, EndTurn, Note]
-ACTION_TYPES = ("start_turn", "place", "redeploy", "battle", "abandon", "end_turn", "note")
+Action = Union[StartTurn, Place, Redeploy, Initiative, Battle, Abandon, EndTurn, Note]
+ACTION_TYPES = ("start_turn", "place", "redeploy", "initiative", "battle", "abandon", "end_turn", "note")
 
 
 # -- reading JSON ------------------------------------------------------------------------
@@ -216,6 +230,15 @@ def parse_action(data: Any) -> Action:
     if kind == "redeploy":
         _check_keys(data, KEYS["redeploy"])
         return Redeploy(_text(data, "troop"), _text(data, "to"))
+    if kind == "initiative":
+        _check_keys(data, KEYS["initiative"])
+        dice = data.get("dice")
+        if dice is None:
+            return Initiative()
+        if not isinstance(dice, dict) or not all(isinstance(k, str) for k in dice):
+            raise ActionFormatError("\"dice\" should map each side to its d6, e.g. {\"axis\": 5, \"allied\": 3}")
+        return Initiative(tuple((side, None if v is None else _int(v, f"{side}'s initiative die"))
+                                for side, v in sorted(dice.items())))
     if kind == "abandon":
         _check_keys(data, KEYS["abandon"])
         return Abandon(_text(data, "from"), _text(data, "to"))

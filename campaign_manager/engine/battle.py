@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle
+from campaign_manager.engine.actions import Initiative as InitiativeRoll
 from campaign_manager.engine.lookup import area, label, side_name, troop
 from campaign_manager.engine.planning import close_planning
 from campaign_manager.engine.resolve import resolve
@@ -22,9 +23,11 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
     if arrow is None:
         if st.phase == PLANNING:
             close_planning(sc, st)
+        rolled_ahead = st.initiative is not None
         arrow = declare(sc, st, action, roller, events)
-        record = evolve(action, initiative_dice=arrow.initiative_dice, attacker=arrow.attacker,
-                        defender=arrow.defender, mission_die=_mission(sc, st, action, roller, events))
+        record = evolve(action, initiative_dice=None if rolled_ahead else arrow.initiative_dice,
+                        attacker=arrow.attacker, defender=arrow.defender,
+                        mission_die=_mission(sc, st, action, roller, events))
     else:
         if action.initiative_dice is not None:
             raise RuleError("1.5", f"the arrow {origin}→{target} is already placed; its initiative was rolled then")
@@ -107,6 +110,15 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
         if action.initiative_dice is not None:
             raise RuleError("1.5", f"turn {spec.number} has fixed battles: there is no initiative roll")
         return None
+    if st.initiative is not None:  # rolled ahead with an `initiative` action
+        ahead, dice = st.initiative
+        if action.initiative_dice is not None:
+            raise RuleError("1.5", "the initiative for this battle was already rolled: leave out initiative_dice")
+        if ahead != side:
+            raise RuleError("1.5", f"the {side_name(sc, ahead)} won the initiative: they place the next battle "
+                                   f"arrow, not the {side_name(sc, side)}")
+        st.initiative = None
+        return dice
     given = action.initiative_dice or (None, None)
     dice = (roll_or_check(given[0], D6, roller, "attacker's initiative die"),
             roll_or_check(given[1], D6, roller, "defender's initiative die"))
@@ -125,6 +137,37 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
     else:
         events.append(f"Initiative to the {side_name(sc, side)}: {words}")
     return dice
+
+
+def roll_initiative(sc: Scenario, st: CampaignState, action: InitiativeRoll, roller: Roller,
+                    events: list[str]) -> InitiativeRoll:
+    """The `initiative` action: roll now, before the arrow; the winner places the next one."""
+    spec = sc.turn(st.turn) if st.turn else None
+    if st.phase not in (PLANNING, BATTLE) or spec is None:
+        raise RuleError("1.1", "initiative is rolled during a turn's battles: start the turn first")
+    if spec.initiative is None:
+        raise RuleError("1.5", f"turn {spec.number} has fixed battles: there is no initiative roll")
+    if st.initiative is not None:
+        raise RuleError("1.5", f"the initiative is already rolled: the {side_name(sc, st.initiative[0])} place the "
+                               f"next battle arrow")
+    given = dict(action.dice or ())
+    if action.dice is not None and set(given) != set(sc.sides):
+        raise RuleError("1.5", f"give one initiative die for each side ({', '.join(sorted(sc.sides))})")
+    if st.phase == PLANNING:
+        close_planning(sc, st)
+    dice = {side: roll_or_check(given.get(side), D6, roller, f"{side_name(sc, side)}' initiative die")
+            for side in sorted(sc.sides)}
+    winner, scores = initiative_winner(sc, st.turn, dice)
+    words = ", ".join(f"{side_name(sc, s)} {dice[s]}→{scores[s]}" for s in sorted(sc.sides))
+    attacker = winner
+    if not legal.arrows(sc, st, winner):
+        attacker = enemy_of(winner)
+        events.append(f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place: "
+                      f"the {side_name(sc, attacker)} attack instead")
+    else:
+        events.append(f"Initiative to the {side_name(sc, winner)} ({words}): they place the next battle arrow")
+    st.initiative = (attacker, (dice[attacker], dice[enemy_of(attacker)]))
+    return InitiativeRoll(tuple(sorted(dice.items())))
 
 
 def initiative_winner(sc: Scenario, turn: int, dice: dict[str, int]) -> tuple[str, dict[str, int]]:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 from campaign_manager.dice import NoRoller, Roller
 from campaign_manager.engine import battle, planning
 from campaign_manager.engine.actions import (
-    Abandon, Action, Battle, EndTurn, Note, Place, Redeploy, StartTurn, parse_action,
+    Abandon, Action, Battle, EndTurn, Initiative, Note, Place, Redeploy, StartTurn, parse_action,
 )
 from campaign_manager.engine.lookup import area, label
 from campaign_manager.engine.state import RESERVE, SETUP, CampaignState, Chronicle, Silent
@@ -63,6 +63,7 @@ HANDLERS: dict[type, Callable] = {
     Place: planning.place,
     Redeploy: planning.redeploy,
     Battle: battle.battle,
+    Initiative: battle.roll_initiative,
     Abandon: _abandon,
     EndTurn: planning.end_turn,
     Note: _note,

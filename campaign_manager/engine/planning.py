@@ -120,9 +120,14 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
         raise RuleError("1.4", f"{member.id} cannot enter {label(sc, action.to)}: only "
                                f"{nations_words(sc, sc.areas[action.to].only_nations)} troops may")
     st.where[member.id] = action.to
+    events.append(f"{member.id} redeploys from {label(sc, here)} to {label(sc, action.to)}")
     if nation not in st.redeployed:
         st.redeployed = (*st.redeployed, nation)
-    events.append(f"{member.id} redeploys from {label(sc, here)} to {label(sc, action.to)}")
+        closed = spec.redeploy[:order]
+        if closed:
+            events.append(f"{nations_words(sc, closed)} troops may no longer redeploy this turn")
+    for problem in deployment_problems(sc, st, only=nation, skip=st.deployed):
+        events.append(f"Not met yet (checked at the first battle): {problem}")
     return action
 
 
@@ -217,6 +222,6 @@ def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, e
         events.append(f"only {st.battles_fought} of {st.battles_required} battles fought: "
                       f"no side has a battle arrow left to place")
     st.phase = FINISHED if st.turn == len(sc.turns) else STRATEGIC
-    st.sorties = {}
+    st.sorties, st.initiative = {}, None
     events.append(f"Turn {st.turn} ends" + (": the campaign is over" if st.phase == FINISHED else ""))
     return action

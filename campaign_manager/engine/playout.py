@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from campaign_manager.dice import D6, RandomRoller
 from campaign_manager.engine import legal
-from campaign_manager.engine.actions import Battle, EndTurn, Place, Redeploy, StartTurn, WargameRoll
+from campaign_manager.engine.actions import Battle, EndTurn, Initiative, Place, Redeploy, StartTurn, WargameRoll
 from campaign_manager.engine.battle import initiative_winner
 from campaign_manager.engine.campaign import Applied, apply_action
 from campaign_manager.engine.lookup import placement_areas
@@ -99,7 +99,11 @@ class RandomPlayer:
     def _battle(self, sc: Scenario, st: CampaignState) -> Applied:
         spec = sc.turn(st.turn)
         initiative = None
-        if spec.initiative:
+        if st.initiative is not None:  # rolled ahead: the winner attacks
+            side = st.initiative[0]
+        elif spec.initiative and self.rng.random() < 0.3:
+            return apply_action(sc, st, Initiative(), self.roller)  # roll first, choose the arrow next
+        elif spec.initiative:
             dice = {side: self.rng.randint(1, 6) for side in sc.sides}
             side, _ = initiative_winner(sc, st.turn, dice)
             if not legal.arrows(sc, st, side):

@@ -151,8 +151,8 @@ def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str]
                                                        arrow.defender.sortie, terrain)
     d_total = d_die + given.defender_modifier + _bonus(sc, st, defenders, arrow.defender.sortie,
                                                        arrow.attacker.sortie, terrain)
-    if fortification_applies(sc, st, arrow):
-        d_total += sc.fortification.bonus.on(terrain)
+    fort_bonus = sc.fortification.bonus.on(terrain) if fortification_applies(sc, st, arrow) else 0
+    d_total += fort_bonus
     difference = abs(a_total - d_total)
     step = _step(sc.wargame_destroy, difference)
     winner = "attacker" if a_total > d_total else "defender" if d_total > a_total else None
@@ -165,10 +165,29 @@ def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str]
 
     def describe() -> str:
         outcome = OUTCOME_WORDS[winner] if winner else "a draw"
-        return f"totals {a_total}–{d_total} (dice {a_die} and {d_die}), difference {difference}, {outcome}"
+        parts = (_breakdown(sc, st, a_die, attackers, arrow.attacker.sortie, arrow.defender.sortie, terrain,
+                            given.attacker_modifier, 0),
+                 _breakdown(sc, st, d_die, defenders, arrow.defender.sortie, arrow.attacker.sortie, terrain,
+                            given.defender_modifier, fort_bonus))
+        return (f"totals {a_total}–{d_total} (attacker: {parts[0]}; defender: {parts[1]}), "
+                f"difference {difference}, {outcome}")
 
     roll = evolve(given, attacker_die=a_die, defender_die=d_die)
     return Result(winner, vs_a, vs_d, describe), roll
+
+
+def _breakdown(sc: Scenario, st: CampaignState, die: int, troops: list[str], sortie: str | None,
+               enemy_sortie: str | None, terrain: str | None, modifier: int, fortification: int) -> str:
+    """"die 5 + 2 GR-INF-2 + 2 GR-INF-8": how a General's Wargame total was made."""
+    parts = [f"die {die}"]
+    parts += [f"{sc.troops[t].type.on_turn(st.turn)[1].on(terrain):+d} {t}" for t in troops]
+    if sortie and (not sc.aircraft[sortie].interceptor or enemy_sortie):
+        parts.append(f"{sc.aircraft[sortie].bonus.on(terrain):+d} {sc.aircraft[sortie].name}")
+    if fortification:
+        parts.append(f"{fortification:+d} {sc.fortification.name}")
+    if modifier:
+        parts.append(f"{modifier:+d} situation")
+    return " ".join(parts)
 
 
 def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: list[str], why: str) -> None:
@@ -217,9 +236,10 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
         return None
     if chosen is None:
         if len(options) > 1:
-            raise ChoiceNeeded("1.8", f"the defenders of {label(sc, target)} must retreat: choose where "
-                                      f"(retreat_to: {' or '.join(options)}); the dice so far are kept in this "
-                                      f"action: {_dice_words(partial)}", "retreat_to", options, partial)
+            raise ChoiceNeeded("1.8", f"the attacker won, so the defenders of {label(sc, target)} "
+                                      f"({', '.join(survivors)}) must retreat: choose where with retreat_to "
+                                      f"({' or '.join(options)}) and give these dice again so nothing is re-rolled: "
+                                      f"{_dice_words(partial)}", "retreat_to", options, partial)
         chosen = options[0]
     if chosen not in options:
         raise RuleError("1.8", f"the defenders of {label(sc, target)} cannot retreat to {label(sc, chosen)}: "

@@ -91,6 +91,7 @@ class CampaignState:
     redeployed: tuple[str, ...] = ()  # nations that have redeployed this turn, in order
     deployed: tuple[str, ...] = ()  # nations whose deployment rule was met when the next nation began
     turn_dice: tuple[int, ...] = ()
+    initiative: tuple[str, tuple[int, int]] | None = None  # rolled ahead: (attacking side, (its die, the other's))
 
     def copy(self) -> "CampaignState":
         return evolve(self, control=dict(self.control), where=dict(self.where),

@@ -41,6 +41,8 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
         "captured": off_map[CAPTURED],
         "not_yet_arrived": off_map[RESERVE],
         "sorties": dict(st.sorties),
+        "initiative": None if st.initiative is None else {"attacker": st.initiative[0],
+                                                           "dice": list(st.initiative[1])},
         "battles": {"fought": st.battles_fought, "required": st.battles_required},
         "open_arrows": [{"from": a.origin, "to": a.target, "attacker_side": a.attacker_side,
                          "attacker": a.attacker.to_json(), "defender": a.defender.to_json()}

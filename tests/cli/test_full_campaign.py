@@ -73,7 +73,10 @@ def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
     assert log[0]["type"] == "start_turn" and log[0]["seq"] == 1
     example = next(entry for entry in log if entry["type"] == "battle" and entry["from"] == "C2")
     assert example["wargame"]["attacker_die"] == 5 and example["destroy_dice"] == {"IT-INF-3": 5, "IT-INF-4": 2}
-    assert any("totals 9–6" in event for event in example["events"])
+    assert any("totals 9–6 (attacker: die 5 +2 GR-INF-2 +2 GR-INF-8; defender: die 4 +1 IT-INF-3 +1 IT-INF-4)"
+               in event for event in example["events"])
+    redeploys = [entry for entry in log if entry["type"] == "redeploy"]
+    assert "Italian troops may no longer redeploy this turn" in redeploys[1]["events"]
 
 
 def test_requirements_of_each_turn(tmp_path, capsys):
