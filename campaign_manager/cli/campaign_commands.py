@@ -102,8 +102,9 @@ def cmd_apply(args) -> int:
                   "state": state_view(campaign.scenario, campaign.state)}, True)
         else:
             lines = []
-            for number, applied in enumerate(done, start=len(campaign.records) - len(done) + 1):
-                lines.append(f"{number}. {applied.record['type']}")
+            first = len(campaign.records) - len(done) + 1
+            for number, applied in enumerate(done, start=1):
+                lines.append(f"action {number} ({applied.record['type']}), log entry {first + number - 1}:")
                 lines.extend(f"   {event}" for event in applied.events)
             emit(None, False, "\n".join(lines) or "no actions given")
     return 0
@@ -136,8 +137,8 @@ def cmd_log(args) -> int:
         history = campaign.history()
     data = [{**record, "seq": seq, "recorded_at": at, "events": list(applied.events)}
             for (seq, at, record), applied in zip(entries, history)]
-    text = "\n".join(f"{d['seq']:>4}  {d['recorded_at']}  {_describe(r)}"
-                     for d, (_, _, r) in zip(data, entries)) or "the log is empty"
+    text = "".join(f"{d['seq']:>4}  {d['recorded_at']}  {r['type']}\n" + "".join(f"        {e}\n" for e in d["events"])
+                   for d, (_, _, r) in zip(data, entries)) or "the log is empty"
     emit(data, args.json, text)
     return 0
 

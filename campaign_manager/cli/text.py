@@ -21,15 +21,17 @@ def show_text(sc: Scenario, view: dict) -> str:
     else:
         lines.append("Not started: apply start_turn to begin turn 1")
     vp, out = view["vp"], view["outcome"]
-    lead = (f"{_side(sc, out['leader'])} lead by {out['margin']}" if out["leader"] else "level")
+    lead = (f"the {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "level")
     when = "final result" if out["final"] else "if it ended now"
     lines.append(f"VP: Axis {vp['axis']}, Allied {vp['allied']} — {lead} ({when}: {out['result']})")
     if view["sorties"]:
         lines.append("Air sorties left: " + ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view["sorties"].items()))
     lines.append("")
+    lines.append(f"  {'':<3} {'area':<20} {'held by':<7} {'ground':<6} {'VP':>3}  {'next to':<20} troops")
     for code, area in view["areas"].items():
         lines.append(f"  {code:<3} {area['name']:<20} {_side(sc, area['controller']):<7} "
-                     f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {_troops(area['troops'])}")
+                     f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {' '.join(area['links']):<20} "
+                     f"{_troops(area['troops'])}")
     lines.append("")
     for title, key in (("Waiting to be placed", "reinforcements"), ("Reinforcement pool", "pools"),
                        ("Captured", "captured")):

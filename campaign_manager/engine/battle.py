@@ -97,6 +97,8 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     for commitment in (attacker, defender):
         if commitment.sortie:
             st.sorties[commitment.sortie] -= 1
+    if not defender.troops and not defender.sortie and events.audible:
+        events.append(f"The defenders of {label(sc, target)} commit no Firestorm troops")
     arrow = Arrow(origin, target, side, attacker, defender, initiative)
     st.open_arrows = (*st.open_arrows, arrow)
     return arrow

@@ -261,7 +261,7 @@ def _headline(sc, name: str, view: dict) -> str:
                 f"Battles fought: {view['battles']['fought']} of at least {view['battles']['required']}.")
     else:
         turn = "Not started yet: the first action is to start turn 1."
-    lead = (f"{sc.sides[out['leader']]} lead by {out['margin']}" if out["leader"] else "Level")
+    lead = (f"The {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "Level")
     when = "Final result" if out["final"] else "If it ended now"
     sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view["sorties"].items()) or "none"
     return (f"<h2>{name}</h2><p>{turn}</p><p><b>Victory points</b>: Axis {vp['axis']} — Allied {vp['allied']}. "
