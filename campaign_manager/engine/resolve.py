@@ -64,6 +64,11 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     if defender_beaten and not goal.command_centre:
         partial = evolve(record, destroy_dice=dice, retreat_to=None).to_json()
         retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events, partial)
+        st.control[target] = side
+        events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
+        if action.advance:
+            survivors = [t for t in attackers if t not in destroyed]
+            advance = _advance(sc, st, target, survivors, action.advance, events)
     else:
         _to_pool(sc, st, destroyed, events)
         if defender_beaten:
@@ -72,15 +77,10 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
             st.command_wins[target] = st.command_wins.get(target, 0) + 1
             events.append(f"{label(sc, target)} cannot be captured: its defenders stay and the "
                           f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP")
-    if defender_beaten and not goal.command_centre:
-        st.control[target] = side
-        events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
-        survivors = [t for t in attackers if t not in destroyed]
-        advance = _advance(sc, st, target, survivors, action.advance or (), events) if action.advance else ()
-    elif action.advance:
-        events.append("no advance: the attacker did not take the area")
+        if action.advance:
+            events.append("no advance: the attacker did not take the area")
     if action.retreat_to and retreat_to is None:
-        events.append("no retreat: the defenders were not driven out")
+        events.append("retreat_to not used: no defender retreated from the area")
 
     st.battles_fought += 1
     if (origin, target) in sc.turn(st.turn).fixed_arrows:
