@@ -2,8 +2,9 @@
 
     .venv/bin/python benchmarks/bench_campaign.py [--actions 10000] [--repeat 5]
 
-Prints: rebuilding a campaign from a long log (goal: under 0.5 s for 10,000 actions), and
-`show --json` wall time beside `python -c "import sqlmodel"` (goal: at most 1.5x).
+Prints: rebuilding a campaign from a long log (goal: under 0.5 s for 10,000 actions),
+`show --json` wall time beside `python -c "import sqlmodel"` (goal: at most 1.5x), and, for the
+"what if" playouts to come, copying a campaign state and playing random campaigns.
 Machines here are noisy: read the ratios, and run it twice before believing a change.
 """
 
@@ -128,6 +129,33 @@ def main() -> None:
         print(f"  floor: python -c 'import sqlmodel'   {best(sqlmodel_floor)}")
         print(f"  campaign-manager show FILE --json    {best(show)}   ratio {ratio:.2f}x"
               f"   {'MEETS' if ratio <= 1.5 else 'MISSES'} the goal")
+    playouts(args.repeat)
+
+
+def playouts(repeat: int) -> None:
+    from campaign_manager.engine.playout import play
+
+    sc = load_scenario()
+    st = replay(sc, long_log(300))
+    floor, copies = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(1000):
+            dict(st.where), dict(st.control)
+        floor.append((time.perf_counter() - start) / 1000)
+        start = time.perf_counter()
+        for _ in range(1000):
+            st.copy()
+        copies.append((time.perf_counter() - start) / 1000)
+    print("\nCopying a campaign state (for playouts and what-if branches)")
+    print(f"  floor: copy the two largest dicts   {statistics.median(floor) * 1e6:7.1f} µs")
+    print(f"  CampaignState.copy()                {statistics.median(copies) * 1e6:7.1f} µs"
+          f"   ratio {statistics.median(copies) / statistics.median(floor):.1f}x")
+    start = time.perf_counter()
+    actions = sum(len(play(sc, seed)) for seed in range(100))
+    took = time.perf_counter() - start
+    print(f"  100 random legal campaigns: {took:.2f} s, {actions} actions "
+          f"({100 / took:.0f} campaigns/s, {took / actions * 1e6:.0f} µs per action)")
 
 
 if __name__ == "__main__":

@@ -105,9 +105,8 @@ def run_air_limits(args: argparse.Namespace) -> int:
 
 def run_stacking(args: argparse.Namespace) -> int:
     check = check_stack(args.terrain, args.units, args.artillery)
-    text = "Stack allowed" if check.allowed else "\n".join(check.faults)
     emit({"allowed": check.allowed, "total": check.total, "limit": check.limit, "faults": check.faults},
-         args.json, f"{check.total} of {check.limit} points in {check.terrain}: {text}")
+         args.json, check.verdict())
     return 0
 
 

@@ -20,6 +20,19 @@ class StackCheck:
     total: int
     allowed: bool
     faults: list[str] = field(default_factory=list)
+    single: bool = False  # one unit over the limit where one unit always fits
+    one_unit_always: bool = False  # the terrain lets one unit stand whatever its strength
+
+    def verdict(self) -> str:
+        """The answer first ("Allowed" / "NOT allowed"), then why, naming rule 6.42."""
+        if not self.allowed:
+            return "NOT allowed: " + "; and ".join(self.faults)
+        if self.single:
+            return (f"Allowed: a single unit of {self.total} strength points always fits a "
+                    f"{self.terrain} hex, whatever the limit of {self.limit} — rule 6.42")
+        extra = " (or one unit)" if self.one_unit_always else ""
+        return (f"Allowed: {self.total} strength points in a {self.terrain} hex, "
+                f"the limit is {self.limit}{extra} — rule 6.42")
 
 
 def check_stack(terrain: str, units: Sequence[int], artillery: int = 0,
@@ -32,12 +45,12 @@ def check_stack(terrain: str, units: Sequence[int], artillery: int = 0,
     artillery = check_strength(artillery, "Rule 6.42: artillery units", low=0)
     limit, total = tables.stacking[terrain], sum(strengths)
     faults = []
-    single = terrain in tables.one_unit_always and len(strengths) == 1
+    one_unit_always = terrain in tables.one_unit_always
+    single = one_unit_always and len(strengths) == 1 and total > limit
     if total > limit and not single:
-        extra = " or a single unit" if terrain in tables.one_unit_always else ""
-        faults.append(f"Rule 6.42: {total} strength points in a {terrain} hex; "
-                      f"the limit is {limit}{extra}")
+        extra = " (or one unit)" if one_unit_always else ""
+        faults.append(f"{total} strength points in a {terrain} hex, the limit is {limit}{extra} — rule 6.42")
     if artillery > tables.artillery_per_hex:
-        faults.append(f"Rule 6.42: {artillery} artillery units in one hex; "
-                      f"only {tables.artillery_per_hex} may stack there")
-    return StackCheck(terrain, limit, total, not faults, faults)
+        faults.append(f"{artillery} artillery units in one hex, only {tables.artillery_per_hex} may "
+                      f"stack there — rule 6.42")
+    return StackCheck(terrain, limit, total, not faults, faults, single, one_unit_always)

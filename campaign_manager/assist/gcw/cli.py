@@ -40,7 +40,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     attrition.add_argument("--json", action="store_true")
     attrition.set_defaults(run=run_attrition)
 
-    lead = commands.add_parser("standing", help="leader, victory level and initiative for two indices")
+    lead = commands.add_parser("standing", help="leader, victory level and initiative for two indices "
+                                                     "(an index at 0 or less has lost: 6.1)")
     lead.add_argument("--government", type=int, required=True, help="Government Political Index")
     lead.add_argument("--dse", type=int, required=True, help="DSE Political Index")
     lead.add_argument("--json", action="store_true")
@@ -76,8 +77,10 @@ def run_standing(args: argparse.Namespace) -> int:
     pi = {GOVERNMENT: args.government, DSE: args.dse}
     lead, order = standing(pi, default_charts().politics), initiative(pi)
     data = {"leader": lead.leader, "margin": lead.margin, "level": lead.level,
-            "initiative_chooser": order.chooser, "tie": order.tie}
-    emit(data, args.json, f"{lead.words()}\n{order.words()}")
+            "initiative_chooser": order.chooser, "tie": order.tie, "collapsed": list(lead.collapsed)}
+    # 6.1: a collapsed index ends the game at once, so no turn order is left to choose.
+    after = "The game ends at once: there is no next turn." if lead.collapsed else order.words()
+    emit(data, args.json, f"{lead.words()}\n{after}")
     return 0
 
 

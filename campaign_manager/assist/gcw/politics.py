@@ -22,13 +22,24 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class Standing:
-    """Who leads and by how much, and the victory level that margin would give (6.1)."""
+    """Who leads and by how much, and the victory level that margin would give (6.1).
+    `collapsed` lists the sides whose index is at 0 or less: such a side has lost at once."""
 
-    leader: str | None  # None when the indices are equal
+    leader: str | None  # None when the indices are equal (or both collapsed)
     margin: int
     level: str
+    collapsed: tuple[str, ...] = ()
 
     def words(self) -> str:
+        if len(self.collapsed) == 2:
+            # Not in the book: both indices at 0 or less together; the tracker calls it a draw.
+            return ("Both indices are at 0 or less: each counts as 0 and both sides have collapsed "
+                    "together; the rules name no winner, so the app calls it a draw (6.1).")
+        if self.collapsed:
+            fallen = SIDE_NAMES[self.collapsed[0]]
+            return (f"{fallen}'s index is at 0 or less: it counts as 0 and the {fallen} has lost at "
+                    f"once (sudden death, 6.1). {SIDE_NAMES[self.leader]} wins by {self.margin} points; "
+                    f"that margin is a {self.level} (6.1).")
         if self.leader is None:
             return "The indices are equal: a draw if the game ended now (6.2)."
         return (f"{SIDE_NAMES[self.leader]} leads by {self.margin} points; "
@@ -38,12 +49,15 @@ class Standing:
 def standing(pi: dict[str, int], rules: PoliticalRules) -> Standing:
     """The margin counts a collapsed index as 0, so a sudden-death winner's margin is his own
     index, as 6.1 reads it."""
+    collapsed = tuple(side for side in SIDES if pi[side] <= rules.collapse_at)
+    if len(collapsed) == 2:
+        return Standing(None, 0, rules.victory_level(0), collapsed)
     government, dse = pi[GOVERNMENT], pi[DSE]
     if government == dse:
         return Standing(None, 0, rules.victory_level(0))
     leader = GOVERNMENT if government > dse else DSE
     margin = pi[leader] - max(pi[other(leader)], 0)
-    return Standing(leader, margin, rules.victory_level(margin))
+    return Standing(leader, margin, rules.victory_level(margin), collapsed)
 
 
 @dataclass(frozen=True)

@@ -71,9 +71,7 @@ class ChecksTab:
         if not units and not self.ui.stackArtillery.value():
             raise UserError("Rule 6.42: type the strength of each unit in the hex, e.g. 5,3")
         check = check_stack(self.ui.stackTerrain.currentText(), units, self.ui.stackArtillery.value())
-        if check.allowed:
-            return f"Allowed: {check.total} of {check.limit} points in {check.terrain}"
-        return "Not allowed. " + " ".join(check.faults)
+        return check.verdict()
 
     def initiative(self) -> str:
         ui = self.ui
