@@ -65,6 +65,7 @@ def inspect_file(path: Path) -> tuple[int, str]:
         raise FileRefused(f"{path}: cannot be read ({exc.strerror})") from None
     if header != SQLITE_HEADER:
         raise FileRefused(f"{path}: is not a campaign manager file (not an SQLite database)")
+    _recover_interrupted_write(path)
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
@@ -87,6 +88,23 @@ def inspect_file(path: Path) -> tuple[int, str]:
     if row is None:
         raise FileRefused(f"{path}: is damaged (it does not say what it holds); it was left untouched")
     return version, row[0]
+
+
+def _recover_interrupted_write(path: Path) -> None:
+    """A journal left beside the file means a write was cut off (a crash, a power cut): SQLite
+    puts the file back as it was before that write when it is opened for writing."""
+    journal = path.with_name(path.name + "-journal")
+    if not journal.exists() or journal.stat().st_size == 0:
+        return
+    try:
+        conn = sqlite3.connect(path)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise FileRefused(f"{path}: a write to it was cut off and it could not be put back ({exc}); "
+                          f"keep {journal.name} beside it and ask for help") from None
 
 
 class LogFile:

@@ -186,3 +186,25 @@ def test_the_campaign_file_alone_is_complete_between_actions(campaign, tmp_path)
     opened.close()
     leftovers = sorted(p.name for p in campaign.parent.iterdir() if p.name.startswith(campaign.name + "-"))
     assert leftovers == [], f"journal files left beside the campaign: {leftovers}"
+
+
+def test_a_crash_in_the_middle_of_writing_is_put_back(campaign):
+    with CampaignFile.open(campaign) as opened:
+        opened.apply(TURN_ONE)
+    # A writer dies after SQLite has started changing the file itself (pages spilled to disk,
+    # the journal left behind): the next open must put the file back, not call it damaged.
+    crash = textwrap.dedent(f"""
+        import os, sqlite3
+        conn = sqlite3.connect({str(campaign)!r}, isolation_level=None)
+        conn.execute("PRAGMA cache_size = 1")
+        conn.execute("BEGIN")
+        for i in range(3000):
+            conn.execute("INSERT INTO action (seq, kind, payload, recorded_at) VALUES (?, 'note', ?, 'x')",
+                         (100 + i, '{{"type": "note", "text": "%s"}}' % ("y" * 300)))
+        assert os.path.getsize({str(campaign)!r} + "-journal") > 0
+        os._exit(9)
+    """)
+    done = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 9, done.stderr
+    with CampaignFile.open(campaign, readonly=True) as reopened:
+        assert [r["type"] for r in reopened.records] == ["start_turn", "note"]

@@ -20,8 +20,16 @@ from campaign_manager.assist.agt.tables import BookTables, ChartSpec, TableError
 from campaign_manager.paths import ASSIST_TABLES
 
 OWNER_FILE = ASSIST_TABLES / "agt_owner.toml"
+WHERE_TO_FILL = ('the panel\'s "Charts from the map" tab (Assist > A Greek Tragedy), '
+                 "or the file resources/assist/agt_owner.toml")
+# Said wherever the app cannot give a result because a printed chart is not filled in yet.
+PRINTED_ONLY = ("The Combat Results Table, the Terrain Effects Chart and the Weather Table are printed "
+                "only on the game's own charts, not in its rules, so the app does not have them. "
+                f"The owner fills them in once, from the printed game, in {WHERE_TO_FILL}. "
+                "Until then the app gives the odds, the die modifiers and the adjusted die, "
+                "to read on the printed chart.")
 HEADER = """# A Greek Tragedy: charts printed only on the game's map, filled in by the owner.
-# Fill them in the app (Assist > A Greek Tragedy > Charts) or here, one row per table, e.g.
+# Fill them in the app (Assist > A Greek Tragedy > Charts from the map) or here, one row per table, e.g.
 #   [terrain_drm.mountain]
 #   DRM = -2
 # Until a chart is filled, the calculators say which printed chart to read.

@@ -8,7 +8,7 @@ import argparse
 from campaign_manager.assist.agt import cli_tracker
 from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
 from campaign_manager.assist.agt.book import book
-from campaign_manager.assist.agt.charts import load_charts
+from campaign_manager.assist.agt.charts import PRINTED_ONLY, WHERE_TO_FILL, load_charts
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
 from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
 from campaign_manager.assist.agt.initiative import initiative
@@ -61,16 +61,22 @@ def run_combat(args: argparse.Namespace) -> int:
             "defender_strength": reckoning.defender_strength,
             "modifiers": [{"name": m.name, "value": m.value, "rule": m.rule} for m in reckoning.modifiers],
             "drm": reckoning.total, "to_read": reckoning.to_read, "die": reckoning.die,
-            "adjusted": reckoning.adjusted, "result": reckoning.result, "notes": reckoning.notes}
+            "known_adjusted": reckoning.known_adjusted, "adjusted": reckoning.adjusted,
+            "result": reckoning.result, "notes": reckoning.notes}
     lines = [f"Strengths {reckoning.attacker_strength} : {reckoning.defender_strength}, odds {reckoning.odds}"]
-    lines += [f"  {m.name} (rule {m.rule}): {'read the chart' if m.value is None else f'{m.value:+d}'}"
+    lines += [f"  {m.name} (rule {m.rule}): "
+              f"{'on the printed chart, not filled in' if m.value is None else f'{m.value:+d}'}"
               for m in reckoning.modifiers]
     lines.append(f"Known modifiers total {reckoning.total:+d}; die {reckoning.die}")
-    lines += [f"Read {where}" for where in reckoning.to_read]
+    if reckoning.to_read:
+        lines.append(f"Adjusted die so far {reckoning.known_adjusted}; add what the printed charts give for "
+                     f"{'; '.join(reckoning.to_read)}, then read the result on the printed Combat Results Table")
     if reckoning.result:
         lines.append(f"Adjusted die {reckoning.adjusted}: attacker {reckoning.result['attacker']}, "
                      f"defender {reckoning.result['defender']}")
     lines += reckoning.notes
+    if not reckoning.result:
+        lines.append(PRINTED_ONLY)
     emit(data, args.json, "\n".join(lines))
     return 0
 
@@ -155,7 +161,12 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def _register_combat(commands) -> None:
-    combat = _common(commands.add_parser("combat", help="odds, every die modifier and the result"))
+    combat = _common(commands.add_parser(
+        "combat", help="odds, every die modifier and the adjusted die; the result once the owner "
+                       "has filled in the Combat Results Table",
+        description="Works out a battle (rules 8.2-8.7): strengths, odds, every die modifier and the "
+                    "adjusted die. " + PRINTED_ONLY + " Once they are filled in, it also gives the "
+                    "result.", epilog=f"Fill in the printed charts in {WHERE_TO_FILL}."))
     for who in ("attacker", "defender"):
         combat.add_argument(f"--{who}", type=int, required=True, help=f"{who}'s strength (not unsupported armour)")
         combat.add_argument(f"--{who}-unsupported", type=int_list, default=[],

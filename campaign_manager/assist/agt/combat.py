@@ -68,6 +68,11 @@ class CombatReckoning:
         return [m.read for m in self.modifiers if m.value is None and m.read]
 
     @property
+    def known_adjusted(self) -> int | None:
+        """The die with the modifiers known so far (the printed charts may still add some)."""
+        return None if self.die is None else self.die + self.total
+
+    @property
     def adjusted(self) -> int | None:
         """The modified die, once the die is known and no chart is left to read."""
         if self.die is None or self.to_read:
@@ -158,7 +163,7 @@ def _crt_line(reckoning: CombatReckoning, charts: OwnerCharts) -> dict[str, str]
     attacker = charts.value("crt", str(adjusted), "attacker")
     defender = charts.value("crt", str(adjusted), "defender")
     if attacker is None and defender is None:
-        reckoning.notes.append(f"Read the Combat Results Table for an adjusted die of {adjusted} "
-                               "(that line is not filled in)")
+        reckoning.notes.append(f"Read the result for an adjusted die of {adjusted} on the printed "
+                               "Combat Results Table (that line is not filled in)")
         return None
     return {"attacker": str(attacker or "-"), "defender": str(defender or "-")}

@@ -22,17 +22,19 @@ class StackCheck:
     faults: list[str] = field(default_factory=list)
     single: bool = False  # one unit over the limit where one unit always fits
     one_unit_always: bool = False  # the terrain lets one unit stand whatever its strength
+    artillery: int = 0
 
     def verdict(self) -> str:
         """The answer first ("Allowed" / "NOT allowed"), then why, naming rule 6.42."""
         if not self.allowed:
             return "NOT allowed: " + "; and ".join(self.faults)
+        free = "; the artillery unit stacks free" if self.artillery else ""
         if self.single:
             return (f"Allowed: a single unit of {self.total} strength points always fits a "
-                    f"{self.terrain} hex, whatever the limit of {self.limit} — rule 6.42")
+                    f"{self.terrain} hex, whatever the limit of {self.limit}{free} — rule 6.42")
         extra = " (or one unit)" if self.one_unit_always else ""
         return (f"Allowed: {self.total} strength points in a {self.terrain} hex, "
-                f"the limit is {self.limit}{extra} — rule 6.42")
+                f"the limit is {self.limit}{extra}{free} — rule 6.42")
 
 
 def check_stack(terrain: str, units: Sequence[int], artillery: int = 0,
@@ -53,4 +55,4 @@ def check_stack(terrain: str, units: Sequence[int], artillery: int = 0,
     if artillery > tables.artillery_per_hex:
         faults.append(f"{artillery} artillery units in one hex, only {tables.artillery_per_hex} may "
                       f"stack there — rule 6.42")
-    return StackCheck(terrain, limit, total, not faults, faults, single, one_unit_always)
+    return StackCheck(terrain, limit, total, not faults, faults, single, one_unit_always, artillery)
