@@ -74,3 +74,13 @@ def test_gamers_greeks_add_nothing():
     assert initiative("gamers", 3, 0, 9, italian_offensive=True).winner == "italian"
     with pytest.raises(UserError, match="Gamers"):
         initiative("historical", 3, 0, 9, italian_offensive=True)
+
+
+def test_the_stacking_verdict_comes_first_and_names_the_rule():
+    too_big = check_stack("mountain", [5, 3, 4])
+    assert too_big.verdict() == ("NOT allowed: 12 strength points in a mountain hex, the limit is 5 "
+                                 "(or one unit) — rule 6.42")
+    assert check_stack("city", [10, 5]).verdict() == ("Allowed: 15 strength points in a city hex, "
+                                                      "the limit is 15 — rule 6.42")
+    both = check_stack("city", [10, 6], artillery=2).verdict()
+    assert both.startswith("NOT allowed: 16 strength points") and "; and 2 artillery units" in both

@@ -80,3 +80,75 @@ def test_tracker_commands_keep_the_game_in_the_file(capsys, tmp_path):
     assert code == 2 and "not in the cup" in err
     code, _, err = run(capsys, "port", "build", path, "--port", "Vlore", "--points", "1")
     assert code == 0, err
+
+
+def flat(text: str) -> str:
+    """argparse wraps help text; compare it with single spaces."""
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def charts_file(tmp_path, monkeypatch):
+    """The combat command reads this file instead of the shipped agt_owner.toml."""
+    from campaign_manager.assist.agt import charts, cli as agt_cli
+
+    path = tmp_path / "agt_owner.toml"
+    monkeypatch.setattr(agt_cli, "load_charts", lambda: charts.load_charts(path))
+    return path
+
+
+def test_combat_help_says_the_result_needs_the_owners_charts(capsys):
+    with pytest.raises(SystemExit):
+        main(["assist", "agt", "combat", "--help"])
+    text = flat(capsys.readouterr().out)
+    assert "printed only on the game's own charts" in text
+    assert "Combat Results Table" in text and "terrain and weather charts" in text
+    assert "\"Charts from the map\" tab" in text and "resources/assist/agt_owner.toml" in text
+    assert "the odds, the die modifiers and the adjusted die, to read on the printed chart" in text
+    with pytest.raises(SystemExit):
+        main(["assist", "agt", "--help"])
+    assert "the result once the owner has filled in the Combat Results Table" in flat(capsys.readouterr().out)
+
+
+def test_combat_without_the_owners_charts_says_where_to_fill_them(capsys, charts_file):
+    code, out, _ = run(capsys, "combat", "--attacker", "10", "--defender", "4", "--aggressive", "--die", "5")
+    assert code == 0
+    assert "Known modifiers total +1; die 5; adjusted die so far 6" in out
+    assert "Add the modifiers from the printed charts: the Combat Results Table's odds row (2.5:1)" in out
+    assert "Then read the result on the printed Combat Results Table." in out
+    note = out.strip().splitlines()[-1]
+    assert "printed only on the game's own charts" in note and "fills them in once" in note
+    assert "\"Charts from the map\" tab" in note and "resources/assist/agt_owner.toml" in note
+    assert run_json(capsys, "combat", "--attacker", "10", "--defender", "4", "--die", "5")["known_adjusted"] == 5
+
+
+def test_combat_with_the_owners_charts_gives_the_result_and_no_note(capsys, charts_file):
+    charts_file.write_text('[odds_drm."2.5:1"]\nDRM = 2\n\n[crt."7"]\nattacker = "-"\ndefender = "rd"\n',
+                           encoding="utf-8")
+    code, out, _ = run(capsys, "combat", "--attacker", "10", "--defender", "4", "--die", "5")
+    assert code == 0 and "Adjusted die 7: attacker -, defender rd" in out
+    assert "printed only" not in out and "Add the modifiers" not in out
+
+
+@pytest.mark.parametrize("argv, first_line", [
+    (("--terrain", "mountain", "--units", "5,3,4"),
+     "NOT allowed: 12 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42"),
+    (("--terrain", "mountain", "--units", "3,2"),
+     "Allowed: 5 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42"),
+    (("--terrain", "mountain", "--units", "9"),
+     "Allowed: a single unit of 9 strength points always fits a mountain hex, whatever the limit of 5 "
+     "— rule 6.42"),
+    (("--terrain", "rough", "--units", "5,3", "--artillery", "2"),
+     "NOT allowed: 2 artillery units in one hex, only 1 may stack there — rule 6.42"),
+])
+def test_stacking_text_starts_with_the_verdict_and_exits_0(capsys, argv, first_line):
+    code, out, err = run(capsys, "stacking", *argv)
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == first_line
+
+
+def test_stacking_json_keeps_its_keys(capsys):
+    data = run_json(capsys, "stacking", "--terrain", "mountain", "--units", "5,3,4")
+    assert set(data) == {"allowed", "total", "limit", "faults"}
+    assert (data["allowed"], data["total"], data["limit"]) == (False, 12, 5)
+    assert data["faults"] == ["12 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42"]

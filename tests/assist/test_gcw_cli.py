@@ -96,3 +96,33 @@ def test_tracker_refusals_exit_2(capsys, tmp_path):
     assert code == 2 and "cannot show 9" in err
     code, _, err = run(capsys, "tracker", "undo", path)
     assert code == 2 and "nothing to undo" in err
+
+
+def test_standing_says_a_collapsed_index_counts_as_0_and_has_lost(capsys):
+    code, out, _ = run(capsys, "standing", "--government", "-3", "--dse", "80")
+    assert code == 0
+    assert out.startswith("Government's index is at 0 or less: it counts as 0 and the Government has "
+                          "lost at once (sudden death, 6.1). DSE wins by 80 points")
+    assert "no next turn" in out and "chooses who goes first" not in out
+    code, data, _ = run(capsys, "standing", "--government", "-3", "--dse", "80", "--json")
+    assert data["collapsed"] == ["government"] and (data["leader"], data["margin"]) == ("dse", 80)
+    code, data, _ = run(capsys, "standing", "--government", "60", "--dse", "50", "--json")
+    assert data["collapsed"] == []
+
+
+def test_standing_with_both_indices_collapsed_names_no_winner(capsys):
+    code, data, _ = run(capsys, "standing", "--government", "-3", "--dse", "-5", "--json")
+    assert code == 0 and data["collapsed"] == ["government", "dse"]
+    assert (data["leader"], data["margin"], data["level"]) == (None, 0, "Draw")
+    code, out, _ = run(capsys, "standing", "--government", "-3", "--dse", "-5")
+    assert "Both indices are at 0 or less" in out
+
+
+def test_tracker_apply_help_names_the_action_types_and_the_docs(capsys):
+    with pytest.raises(SystemExit):
+        main(["assist", "gcw", "tracker", "apply", "--help"])
+    out = capsys.readouterr().out
+    assert "docs/assist.md" in out
+    for kind in ("adjust", "control", "terror", "resettle", "control_penalties", "doctrine",
+                 "mobilization", "spend", "initiative", "next_turn", "victory_check"):
+        assert kind in out

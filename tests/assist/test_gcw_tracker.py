@@ -269,3 +269,14 @@ def test_a_refused_action_changes_nothing():
     with pytest.raises(RuleError):
         apply(state, {"type": "control_penalties", "area_empty_regions": 2}, RULES)
     assert (state.pi, state.history) == before
+
+
+def test_standing_lists_collapsed_sides_and_the_tracker_shows_them():
+    assert standing({"government": 1, "dse": 50}, RULES).collapsed == ()
+    fallen = standing({"government": 0, "dse": 50}, RULES)
+    assert fallen.collapsed == ("government",) and "sudden death, 6.1" in fallen.words()
+    both = standing({"government": -3, "dse": -5}, RULES)
+    assert (both.leader, both.margin, both.collapsed) == (None, 0, ("government", "dse"))
+    state = play({"type": "adjust", "side": "dse", "amount": -50})
+    summary = state.summary(RULES)["standing"]
+    assert summary["collapsed"] == ["dse"] and "counts as 0" in summary["words"]

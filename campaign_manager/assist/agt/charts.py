@@ -23,8 +23,8 @@ OWNER_FILE = ASSIST_TABLES / "agt_owner.toml"
 WHERE_TO_FILL = ('the panel\'s "Charts from the map" tab (Assist > A Greek Tragedy), '
                  "or the file resources/assist/agt_owner.toml")
 # Said wherever the app cannot give a result because a printed chart is not filled in yet.
-PRINTED_ONLY = ("The Combat Results Table, the Terrain Effects Chart and the Weather Table are printed "
-                "only on the game's own charts, not in its rules, so the app does not have them. "
+PRINTED_ONLY = ("The Combat Results Table and the terrain and weather charts are printed only on the "
+                "game's own charts, not in its rules, so the app does not have them. "
                 f"The owner fills them in once, from the printed game, in {WHERE_TO_FILL}. "
                 "Until then the app gives the odds, the die modifiers and the adjusted die, "
                 "to read on the printed chart.")

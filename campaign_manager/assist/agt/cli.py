@@ -8,7 +8,7 @@ import argparse
 from campaign_manager.assist.agt import cli_tracker
 from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
 from campaign_manager.assist.agt.book import book
-from campaign_manager.assist.agt.charts import PRINTED_ONLY, WHERE_TO_FILL, load_charts
+from campaign_manager.assist.agt.charts import PRINTED_ONLY, load_charts
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
 from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
 from campaign_manager.assist.agt.initiative import initiative
@@ -67,10 +67,13 @@ def run_combat(args: argparse.Namespace) -> int:
     lines += [f"  {m.name} (rule {m.rule}): "
               f"{'on the printed chart, not filled in' if m.value is None else f'{m.value:+d}'}"
               for m in reckoning.modifiers]
-    lines.append(f"Known modifiers total {reckoning.total:+d}; die {reckoning.die}")
+    known = f"Known modifiers total {reckoning.total:+d}; die {reckoning.die}"
     if reckoning.to_read:
-        lines.append(f"Adjusted die so far {reckoning.known_adjusted}; add what the printed charts give for "
-                     f"{'; '.join(reckoning.to_read)}, then read the result on the printed Combat Results Table")
+        lines.append(f"{known}; adjusted die so far {reckoning.known_adjusted}")
+        lines.append(f"Add the modifiers from the printed charts: {'; '.join(reckoning.to_read)}")
+        lines.append("Then read the result on the printed Combat Results Table.")
+    else:
+        lines.append(known)
     if reckoning.result:
         lines.append(f"Adjusted die {reckoning.adjusted}: attacker {reckoning.result['attacker']}, "
                      f"defender {reckoning.result['defender']}")
@@ -166,7 +169,7 @@ def _register_combat(commands) -> None:
                        "has filled in the Combat Results Table",
         description="Works out a battle (rules 8.2-8.7): strengths, odds, every die modifier and the "
                     "adjusted die. " + PRINTED_ONLY + " Once they are filled in, it also gives the "
-                    "result.", epilog=f"Fill in the printed charts in {WHERE_TO_FILL}."))
+                    "result."))
     for who in ("attacker", "defender"):
         combat.add_argument(f"--{who}", type=int, required=True, help=f"{who}'s strength (not unsupported armour)")
         combat.add_argument(f"--{who}-unsupported", type=int_list, default=[],

@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from campaign_manager.assist.gcw.game_file import TrackerGame
+from campaign_manager.assist.gcw.tracker import REDUCERS
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
+
+DOCS = "docs/assist.md, 'The Greek Civil War' > 'Tracker actions'"
 
 
 def register(commands: Any) -> None:
@@ -24,7 +28,15 @@ def register(commands: Any) -> None:
     new.add_argument("--json", action="store_true")
     new.set_defaults(run=run_new)
 
-    record = steps.add_parser("apply", help="record one action (a JSON file, '-' for stdin, or JSON text)")
+    record = steps.add_parser(
+        "apply", help="record one action (a JSON file, '-' for stdin, or JSON text)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Record one action in the tracker file. The action is a JSON object with a\n"
+                    "\"type\"; dice left out are rolled by the app and written into the file.\n"
+                    + textwrap.fill("Types: " + ", ".join(REDUCERS) + ".", 78),
+        epilog=f"Every action type, its fields and a JSON example:\n  {DOCS}\n"
+               "Example:\n  campaign-manager assist gcw tracker apply game.gcw "
+               """'{"type": "adjust", "side": "dse", "amount": 3}'""")
     record.add_argument("file", type=Path)
     record.add_argument("action", help="ACTION.json, '-' or '{\"type\": ...}'")
     record.add_argument("--seed", type=int, help="seed for the dice the app rolls")
