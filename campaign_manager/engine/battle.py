@@ -25,9 +25,11 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
             close_planning(sc, st)
         rolled_ahead = st.initiative is not None
         arrow = declare(sc, st, action, roller, events)
-        record = evolve(action, initiative_dice=None if rolled_ahead else arrow.initiative_dice,
-                        attacker=arrow.attacker, defender=arrow.defender,
-                        mission_die=_mission(sc, st, action, roller, events))
+        mission = _mission(sc, st, action, roller, events)
+        record = action
+        if events.recording:
+            record = evolve(action, initiative_dice=None if rolled_ahead else arrow.initiative_dice,
+                            attacker=arrow.attacker, defender=arrow.defender, mission_die=mission)
     else:
         if action.initiative_dice is not None:
             raise RuleError("1.5", f"the arrow {origin}→{target} is already placed; its initiative was rolled then")
@@ -53,7 +55,7 @@ def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, ev
         return None
     given = None if action.mission_die == "roll" else action.mission_die
     die = roll_or_check(given, D6, roller, "suggested-mission die")
-    if events.audible:
+    if events.recording:
         events.append(f"Suggested mission (d6 {die}): {sc.turn(st.turn).missions[die - 1]}")
     return die
 
@@ -73,7 +75,7 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     if st.control.get(target) != enemy_of(side):
         raise RuleError("1.4", f"{label(sc, target)} is held by the {side_name(sc, st.control.get(target))}: "
                                f"the {side_name(sc, side)} can only attack an area the enemy holds")
-    if sc.link(origin, target) is None:
+    if target not in sc.neighbours[origin]:
         raise RuleError("1.4", f"{label(sc, target)} cannot be attacked from {label(sc, origin)}: the areas are not linked")
     for arrow in st.open_arrows:
         if arrow.pair() == frozenset((origin, target)):
@@ -97,7 +99,7 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     for commitment in (attacker, defender):
         if commitment.sortie:
             st.sorties[commitment.sortie] -= 1
-    if not defender.troops and not defender.sortie and events.audible:
+    if not defender.troops and not defender.sortie and events.recording:
         events.append(f"The defenders of {label(sc, target)} commit no Firestorm troops")
     arrow = Arrow(origin, target, side, attacker, defender, initiative)
     st.open_arrows = (*st.open_arrows, arrow)
@@ -126,7 +128,7 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
             roll_or_check(given[1], D6, roller, "defender's initiative die"))
     enemy = enemy_of(side)
     winner, scores = initiative_winner(sc, st.turn, {side: dice[0], enemy: dice[1]})
-    if winner == side and not events.audible:
+    if winner == side and not events.recording:
         return dice
     words = (f"{side_name(sc, side)} {scores[side]}, {side_name(sc, enemy)} {scores[enemy]} "
              f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)")

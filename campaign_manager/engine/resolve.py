@@ -41,8 +41,9 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         record = action
     else:
         result, roll = _wargame(sc, st, arrow, attackers, defenders, action.wargame, roller)
-        record = evolve(action, wargame=roll)
-    if events.audible:
+        record = evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1])) \
+            if events.recording else action
+    if events.recording:
         events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.describe()}")
 
     needed = {t: result.target_vs_attacker for t in attackers if result.target_vs_attacker}
@@ -53,7 +54,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
             raise RuleError("1.6", _no_roll_needed(sc, troop_id))
     dice = {t: roll_or_check(given.get(t), D6, roller, "roll to destroy", t) for t in needed}
     destroyed = [t for t in needed if dice[t] >= needed[t]]
-    if events.audible:
+    if events.recording:
         for t in needed:
             events.append(f"{t}: rolled {dice[t]}, needed {needed[t]}+ — "
                           f"{'destroyed' if t in destroyed else 'survives'}")
@@ -62,8 +63,8 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     defender_beaten = result.winner == "attacker"
     goal = sc.areas[target]
     if defender_beaten and not goal.command_centre:
-        partial = evolve(record, destroy_dice=dice, retreat_to=None).to_json()
-        retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events, partial)
+        retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events,
+                              lambda: evolve(record, destroy_dice=dice, retreat_to=None).to_json())
         st.control[target] = side
         events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
         if action.advance:
@@ -85,6 +86,8 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     st.battles_fought += 1
     if (origin, target) in sc.turn(st.turn).fixed_arrows:
         st.fixed_fought = (*st.fixed_fought, (origin, target))
+    if not events.recording:
+        return record
     return evolve(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
 
 
@@ -143,7 +146,7 @@ def fortification_applies(sc: Scenario, st: CampaignState, arrow: Arrow) -> bool
 
 
 def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str], defenders: list[str],
-             given: WargameRoll, roller: Roller) -> tuple[Result, WargameRoll]:
+             given: WargameRoll, roller: Roller) -> tuple[Result, tuple[int, int]]:
     a_die = roll_or_check(given.attacker_die, D6, roller, "attacker's General's Wargame die")
     d_die = roll_or_check(given.defender_die, D6, roller, "defender's General's Wargame die")
     terrain = sc.areas[arrow.target].terrain
@@ -172,8 +175,7 @@ def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str]
         return (f"totals {a_total}–{d_total} (attacker: {parts[0]}; defender: {parts[1]}), "
                 f"difference {difference}, {outcome}")
 
-    roll = evolve(given, attacker_die=a_die, defender_die=d_die)
-    return Result(winner, vs_a, vs_d, describe), roll
+    return Result(winner, vs_a, vs_d, describe), (a_die, d_die)
 
 
 def _breakdown(sc: Scenario, st: CampaignState, die: int, troops: list[str], sortie: str | None,
@@ -216,7 +218,7 @@ def retreat_options(sc: Scenario, st: CampaignState, target: str, side: str, nat
 
 
 def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | None,
-             events: list[str], partial: dict) -> str | None:
+             events: list[str], partial: Callable[[], dict]) -> str | None:
     target, side = arrow.target, enemy_of(arrow.attacker_side)
     everyone = [t for t in st.troops_in(target) if sc.side_of(sc.troops[t].nation) == side]
     survivors = [t for t in everyone if t not in destroyed]
@@ -239,7 +241,7 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
             raise ChoiceNeeded("1.8", f"the attacker won, so the defenders of {label(sc, target)} "
                                       f"({', '.join(survivors)}) must retreat: choose where with retreat_to "
                                       f"({' or '.join(options)}) and give these dice again so nothing is re-rolled: "
-                                      f"{_dice_words(partial)}", "retreat_to", options, partial)
+                                      f"{_dice_words(partial())}", "retreat_to", options, partial())
         chosen = options[0]
     if chosen not in options:
         raise RuleError("1.8", f"the defenders of {label(sc, target)} cannot retreat to {label(sc, chosen)}: "

@@ -23,15 +23,17 @@ def evolve(obj, **changes):
 
 
 class Chronicle(list):
-    """What an action did, in words, for the history, the CLI and reports."""
+    """What an action did, in words, for the history, the CLI and reports. `recording` says the
+    caller keeps the words and the completed action (with every die); a replay keeps neither."""
 
-    audible = True
+    recording = True
 
 
 class Silent(Chronicle):
-    """A chronicle nobody reads (replaying a log): hot paths skip composing their sentences."""
+    """A chronicle nobody reads (replaying a log): hot paths skip composing their sentences and
+    the completed action, which the log already holds."""
 
-    audible = False
+    recording = False
 
     def append(self, item) -> None:
         pass
