@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,23 +10,17 @@ from campaign_manager.assist.agt.tables import (
     CHART_KINDS,
     REMOVALS,
     SCENARIOS,
+    TABLE_REFUSAL,
     BookTables,
     ChartSpec,
     RandomEvent,
-    TableError,
-    TableReader,
 )
+from campaign_manager.datafile import DataEntry, load_toml
 
 
 def load_book(path: Path = BOOK_FILE) -> BookTables:
     """Read and check the book's tables; raises TableError naming the faulty entry."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise TableError(f"{Path(path).name}: the data file is missing ({path})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{Path(path).name}: is not valid TOML ({exc})") from None
-    return _build(TableReader(data, Path(path)))
+    return _build(load_toml(path, TABLE_REFUSAL))
 
 
 @lru_cache(maxsize=1)
@@ -36,97 +29,102 @@ def book() -> BookTables:
     return load_book()
 
 
-def _build(r: TableReader) -> BookTables:
-    months = tuple(r.strings("calendar.months"))
-    seasons = r.get("calendar.seasons", dict)
-    rounding = r.get("calendar.rounding", dict)
+def _ints(entry: DataEntry) -> dict[str, int]:
+    return {key: value.integer() for key, value in entry.table().items()}
+
+
+def _build(r: DataEntry) -> BookTables:
+    months = r.at("calendar.months").texts()
+    seasons = _raw_table(r.at("calendar.seasons"))
+    rounding = r.at("calendar.rounding")
     for month in months:
-        if seasons.get(month) not in rounding:
-            raise r.fault(f"calendar.seasons.{month}", "needs a season listed in calendar.rounding")
-    for season, way in rounding.items():
-        if way not in ("up", "down"):
-            raise r.fault(f"calendar.rounding.{season}", f"expected \"up\" or \"down\", found {way!r}")
-    weathers = tuple(r.strings("air_limits.weathers"))
-    scenarios = {name: _scenario(r, name, months, weathers) for name in SCENARIOS}
-    step = r.get("odds.step", (int, float))
-    if step <= 0:
-        raise r.fault("odds.step", "must be above zero")
-    build_from = r.get("ports.build_from", str)
-    if build_from not in months:
-        raise r.fault("ports.build_from", f"'{build_from}' is not one of calendar.months")
+        if seasons.get(month) not in _raw_table(rounding):
+            raise r.refuse("needs a season listed in calendar.rounding", f"calendar.seasons.{month}")
+    for way in rounding.table().values():
+        if way.value not in ("up", "down"):
+            raise way.refuse(f"expected \"up\" or \"down\", found {way.value!r}")
+    weathers = r.at("air_limits.weathers").texts()
+    scenarios = {name: _scenario(r.at(f"scenarios.{name}"), name, months, weathers) for name in SCENARIOS}
+    step = r.at("odds.step")
+    if step.decimal() <= 0:
+        raise step.refuse("must be above zero")
+    build_from = r.at("ports.build_from")
+    if build_from.text(blank=True) not in months:
+        raise build_from.refuse(f"'{build_from.value}' is not one of calendar.months")
+    air_limits = r.child("air_limits")
     return BookTables(
-        odds_step=float(step),
-        modifiers=r.ints("modifiers"),
-        aa_threshold=r.get("anti_aircraft.threshold", int),
-        first_turn_holder=r.get("initiative.first_turn_holder", str),
-        greek_bonus={name: r.get(f"initiative.greek_bonus.{name}", int) for name in SCENARIOS},
-        stacking=r.ints("stacking.limits"),
-        one_unit_always=tuple(r.strings("stacking.one_unit_always")),
-        artillery_per_hex=r.get("stacking.artillery_per_hex", int),
-        air_limits={w: r.get(f"air_limits.{w}", dict, {}) for w in weathers},
+        odds_step=step.decimal(),
+        modifiers=_ints(r.child("modifiers")),
+        aa_threshold=r.at("anti_aircraft.threshold").integer(),
+        first_turn_holder=r.at("initiative.first_turn_holder").text(blank=True),
+        greek_bonus={name: r.at(f"initiative.greek_bonus.{name}").integer() for name in SCENARIOS},
+        stacking=_ints(r.at("stacking.limits")),
+        one_unit_always=r.at("stacking.one_unit_always").texts(),
+        artillery_per_hex=r.at("stacking.artillery_per_hex").integer(),
+        air_limits={w: _raw_table(air_limits.optional(w, {})) for w in weathers},
         weathers=weathers,
-        port_start=r.ints("ports.start"),
-        bomber_cut=r.get("ports.bomber_cut", int),
-        build_per_point=r.get("ports.build_per_point", int),
-        build_from=build_from,
-        markers_per_command=r.get("cup.markers_per_command", int),
-        mussolini_markers=r.get("cup.mussolini_markers", int),
+        port_start=_ints(r.at("ports.start")),
+        bomber_cut=r.at("ports.bomber_cut").integer(),
+        build_per_point=r.at("ports.build_per_point").integer(),
+        build_from=build_from.value,
+        markers_per_command=r.at("cup.markers_per_command").integer(),
+        mussolini_markers=r.at("cup.mussolini_markers").integer(),
         months=months,
-        month_names={m: r.get(f"calendar.names.{m}", str) for m in months},
+        month_names={m: r.at(f"calendar.names.{m}").text(blank=True) for m in months},
         seasons={m: seasons[m] for m in months},
-        rounding=dict(rounding),
+        rounding={season: way.value for season, way in rounding.table().items()},
         scenarios=scenarios,
-        events={name: _events(r, name) for name in SCENARIOS},
-        charts={name: _chart(r, name) for name in r.get("charts", dict)},
+        events={name: _events(r.at(f"events.{name}"), name) for name in SCENARIOS},
+        charts={name: _chart(entry, name) for name, entry in r.child("charts").table().items()},
     )
 
 
-def _scenario(r: TableReader, name: str, months: tuple[str, ...], weathers: tuple[str, ...]) -> dict:
-    where = f"scenarios.{name}"
-    first = r.get(f"{where}.first_month", str)
-    if first not in months:
-        raise r.fault(f"{where}.first_month", f"'{first}' is not one of calendar.months")
-    fixed = r.get(f"{where}.fixed_weather", dict)
-    for month, weather in fixed.items():
-        if month not in months or weather not in weathers:
-            raise r.fault(f"{where}.fixed_weather.{month}", "needs a month and one of air_limits.weathers")
-    return {"name": r.get(f"{where}.name", str), "first_month": first,
-            "weather_modifier": r.get(f"{where}.weather_modifier", int), "fixed_weather": dict(fixed),
-            "weather_roll_on": tuple(r.get(f"{where}.weather_roll_on", list))}
+def _raw_table(entry: DataEntry) -> dict:
+    """The table's values as they are in the file (checked by the caller)."""
+    entry.table()  # refuses a value that is not a table
+    return dict(entry.value)
 
 
-def _events(r: TableReader, scenario: str) -> tuple[RandomEvent, ...]:
-    rows = r.get(f"events.{scenario}", list)
+def _scenario(entry: DataEntry, name: str, months: tuple[str, ...], weathers: tuple[str, ...]) -> dict:
+    first = entry["first_month"]
+    if first.text(blank=True) not in months:
+        raise first.refuse(f"'{first.value}' is not one of calendar.months")
+    fixed = entry["fixed_weather"]
+    for month, weather in fixed.table().items():
+        if month not in months or weather.value not in weathers:
+            raise weather.refuse("needs a month and one of air_limits.weathers")
+    return {"name": entry["name"].text(blank=True), "first_month": first.value,
+            "weather_modifier": entry["weather_modifier"].integer(), "fixed_weather": _raw_table(fixed),
+            "weather_roll_on": tuple(item.value for item in entry["weather_roll_on"].items())}
+
+
+def _events(table: DataEntry, scenario: str) -> tuple[RandomEvent, ...]:
     events, covered = [], []
-    for index, row in enumerate(rows):
-        where = f"events.{scenario}[{index + 1}]"
-        row_reader = TableReader(row, r.path)
-        dice = row_reader.get("dice", list)
+    for index, item in enumerate(table.items()):
+        # rows are numbered from 1 in messages, as the owner counts them in the file
+        row = DataEntry(table.file, f"{table.where}[{index + 1}]", item.value, table.refusal)
+        dice_entry = row["dice"]
+        dice = [die.value for die in dice_entry.items()]
         if not dice or any(isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= 9 for d in dice):
-            raise r.fault(f"{where}.dice", f"expected d10 values 0 to 9, found {dice!r}")
+            raise dice_entry.refuse(f"expected d10 values 0 to 9, found {dice_entry.value!r}")
         remove = row.get("remove_greek")
-        if remove is not None and remove not in REMOVALS:
-            raise r.fault(f"{where}.remove_greek", f"expected \"one\" or \"half\", found {remove!r}")
-        try:
-            events.append(RandomEvent(
-                dice=tuple(dice), code=row_reader.get("code", str), name=row_reader.get("name", str),
-                effect=row_reader.get("effect", str), once=row_reader.get("once", bool, False),
-                remove_greek=remove, special_event_chit=row_reader.get("special_event_chit", bool, False),
-                opens_port_building=row_reader.get("opens_port_building", bool, False),
-                port_bonus=row_reader.get("port_bonus", int, 0)))
-        except TableError as exc:
-            raise r.fault(where, str(exc).split(": ", 1)[1]) from None
+        if remove is not None and remove.value not in REMOVALS:
+            raise remove.refuse(f"expected \"one\" or \"half\", found {remove.value!r}")
+        events.append(RandomEvent(
+            dice=tuple(dice), code=row["code"].text(blank=True), name=row["name"].text(blank=True),
+            effect=row["effect"].text(blank=True), once=row.optional("once", False).flag(),
+            remove_greek=None if remove is None else remove.value,
+            special_event_chit=row.optional("special_event_chit", False).flag(),
+            opens_port_building=row.optional("opens_port_building", False).flag(),
+            port_bonus=row.optional("port_bonus", 0).integer()))
         covered.extend(dice)
     if sorted(covered) != list(range(10)):
-        raise r.fault(f"events.{scenario}", "the rows must cover each roll 0 to 9 exactly once")
+        raise table.refuse("the rows must cover each roll 0 to 9 exactly once")
     return tuple(events)
 
 
-def _chart(r: TableReader, name: str) -> ChartSpec:
-    where = f"charts.{name}"
-    kind = r.get(f"{where}.kind", str)
-    if kind not in CHART_KINDS:
-        raise r.fault(f"{where}.kind", f"expected one of {', '.join(CHART_KINDS)}, found {kind!r}")
-    return ChartSpec(name=name, title=r.get(f"{where}.title", str), read=r.get(f"{where}.read", str),
-                     rows=tuple(r.strings(f"{where}.rows")), columns=tuple(r.strings(f"{where}.columns")),
+def _chart(entry: DataEntry, name: str) -> ChartSpec:
+    kind = entry["kind"].text(CHART_KINDS, blank=True)
+    return ChartSpec(name=name, title=entry["title"].text(blank=True), read=entry["read"].text(blank=True),
+                     rows=entry["rows"].texts(), columns=entry["columns"].texts(),
                      kind=kind)

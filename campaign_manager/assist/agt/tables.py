@@ -7,9 +7,9 @@ the entry and what is wrong with it, so the owner can mend it without reading Py
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from campaign_manager.datafile import Refusal
 from campaign_manager.errors import UserError
 from campaign_manager.paths import ASSIST_TABLES
 
@@ -23,50 +23,9 @@ class TableError(UserError):
     """A data file of the module is missing or broken; the message names file and entry."""
 
 
-class TableReader:
-    """Typed access to a parsed TOML document that reports faults as TableError."""
-
-    def __init__(self, data: dict[str, Any], path: Path) -> None:
-        self.data = data
-        self.path = path
-
-    def fault(self, entry: str, what: str) -> TableError:
-        return TableError(f"{self.path.name}: entry '{entry}': {what}")
-
-    def get(self, entry: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        node: Any = self.data
-        for part in entry.split("."):
-            if not isinstance(node, dict) or part not in node:
-                if default is not ...:
-                    return default
-                raise self.fault(entry, "is missing")
-            node = node[part]
-        if isinstance(node, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise self.fault(entry, f"expected {_kind_name(kind)}, found {node!r}")
-        if not isinstance(node, kind):
-            raise self.fault(entry, f"expected {_kind_name(kind)}, found {node!r}")
-        return node
-
-    def ints(self, entry: str) -> dict[str, int]:
-        table = self.get(entry, dict)
-        for key, value in table.items():
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise self.fault(f"{entry}.{key}", f"expected a whole number, found {value!r}")
-        return dict(table)
-
-    def strings(self, entry: str, default: Any = ...) -> list[str]:
-        items = self.get(entry, list, default)
-        for item in items:
-            if not isinstance(item, str) or not item:
-                raise self.fault(entry, f"expected names, found {item!r}")
-        return list(items)
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {int: "a whole number", float: "a number", str: "a text", bool: "true or false",
-             list: "a list", dict: "a table"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+TABLE_REFUSAL = Refusal(TableError, place="{file}: entry '{where}': {fault}",
+                        mismatch="expected {kind}, found {value!r}",
+                        not_choice="expected one of {choices}, found {value!r}")
 
 
 @dataclass(frozen=True)

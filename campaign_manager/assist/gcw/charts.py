@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from campaign_manager.assist.gcw.datafile import Entry, load_toml
+from campaign_manager.assist.gcw.datafile import CHART_REFUSAL
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules, read_political_rules
 from campaign_manager.assist.gcw.results import LetteredResult, effect_of
+from campaign_manager.datafile import DataEntry, load_toml
 from campaign_manager.dice import DICE, Die
 from campaign_manager.paths import ASSIST_TABLES
 
@@ -64,7 +65,7 @@ class GcwCharts:
     politics: PoliticalRules
 
 
-def _lettered(entry: Entry) -> dict[str, LetteredResult]:
+def _lettered(entry: DataEntry) -> dict[str, LetteredResult]:
     found = {}
     for code, item in entry.table().items():
         found[code] = LetteredResult(
@@ -75,34 +76,34 @@ def _lettered(entry: Entry) -> dict[str, LetteredResult]:
     return found
 
 
-def _table(key: str, entry: Entry, columns: int, faces: int,
+def _table(key: str, entry: DataEntry, columns: int, faces: int,
            lettered: dict[str, LetteredResult]) -> ConflictTable:
     rows = entry["rows"].items()
     if len(rows) != faces:
-        raise entry["rows"].fail(f"should have {faces} rows (one per die face), not {len(rows)}")
+        raise entry["rows"].refuse(f"should have {faces} rows (one per die face), not {len(rows)}")
     cells = []
     for row in rows:
         codes = row.items()
         if len(codes) != columns:
-            raise row.fail(f"should have {columns} results (one per column), not {len(codes)}")
+            raise row.refuse(f"should have {columns} results (one per column), not {len(codes)}")
         for cell in codes:
             try:
                 effect_of(cell.text(), lettered)
             except KeyError:
-                raise cell.fail(f"'{cell.value}' is not a result code (P%A(±n), P%D(±n) or one "
+                raise cell.refuse(f"'{cell.value}' is not a result code (P%A(±n), P%D(±n) or one "
                                 f"of {', '.join(lettered)})") from None
         cells.append(tuple(cell.value for cell in codes))
     return ConflictTable(key, entry["title"].text(), entry["airstrike_allowed"].flag(),
                          entry["unconventional_allowed"].flag(), tuple(cells))
 
 
-def read_conflict(entry: Entry) -> ConflictCharts:
+def read_conflict(entry: DataEntry) -> ConflictCharts:
     die = DICE.get(entry["die"].text(tuple(DICE)))
     columns = tuple(Column(item["label"].text(), item["min_ratio"].integer(0))
                     for item in entry["columns"].items())
     ratios = [column.min_ratio for column in columns]
     if not columns or ratios != sorted(set(ratios)) or ratios[0] != 0:
-        raise entry["columns"].fail("should start at min_ratio 0 and rise column by column")
+        raise entry["columns"].refuse("should start at min_ratio 0 and rise column by column")
     lettered = _lettered(entry["codes"])
     faces = die.high - die.low + 1
     tables = {key: _table(key, item, len(columns), faces, lettered)
@@ -117,7 +118,7 @@ def read_conflict(entry: Entry) -> ConflictCharts:
 
 def read_charts(path: Path) -> GcwCharts:
     """Read and check a chart file; raises ChartError naming the file, entry and fault."""
-    root = load_toml(path)
+    root = load_toml(path, CHART_REFUSAL)
     return GcwCharts(read_conflict(root["conflict"]), read_political_rules(root))
 
 

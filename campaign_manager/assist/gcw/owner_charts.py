@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from campaign_manager.assist.gcw.datafile import Entry, load_toml
+from campaign_manager.assist.gcw.datafile import CHART_REFUSAL
+from campaign_manager.datafile import DataEntry, load_toml
 from campaign_manager.errors import UserError
 from campaign_manager.paths import ASSIST_TABLES
 
@@ -72,48 +73,52 @@ class OwnerCharts:
         return next((r for r in self.regions if r.name.casefold() == wanted), None)
 
 
-def _optional(entry: Entry, key: str, low: int) -> int | None:
+def _optional(entry: DataEntry, key: str, low: int) -> int | None:
     found = entry.get(key)
     return None if found is None else found.integer(low)
 
 
-def _politics(section: Entry) -> tuple[PoliticsRow, ...]:
+def _politics(section: DataEntry) -> tuple[PoliticsRow, ...]:
     rows, seen = [], set()
-    for item in section.rows():
+    for item in _rows(section):
         row = PoliticsRow(item["dice"].integer(min(TWO_DICE), max(TWO_DICE)),
                           item["doctrine"].text(DOCTRINE_KEYS), item["duration"].integer(1),
                           _optional(item, "mobilization_limit", 0))
         if row.dice in seen:
-            raise item["dice"].fail(f"2d6 = {row.dice} is written twice")
+            raise item["dice"].refuse(f"2d6 = {row.dice} is written twice")
         seen.add(row.dice)
         rows.append(row)
     return tuple(sorted(rows, key=lambda row: row.dice))
 
 
-def _mobilization(section: Entry) -> tuple[MobilizationItem, ...]:
+def _mobilization(section: DataEntry) -> tuple[MobilizationItem, ...]:
     return tuple(MobilizationItem(item["unit"].text(), item["cost"].integer(0),
-                                  _optional(item, "upgrade", 0)) for item in section.rows())
+                                  _optional(item, "upgrade", 0)) for item in _rows(section))
 
 
-def _regions(section: Entry) -> tuple[Region, ...]:
+def _regions(section: DataEntry) -> tuple[Region, ...]:
     regions = []
-    for item in section.rows():
+    for item in _rows(section):
         region = Region(item["name"].text(), item["kind"].text(tuple(REGION_KINDS)),
                         item["dse"].integer(0), item["government"].integer(0))
         if any(other.name.casefold() == region.name.casefold() for other in regions):
-            raise item["name"].fail(f"the region '{region.name}' is written twice")
+            raise item["name"].refuse(f"the region '{region.name}' is written twice")
         regions.append(region)
     return tuple(regions)
 
 
-def _section(root: Entry, key: str) -> Entry:
-    found = root.get(key)
-    return Entry(root.file, key, {}) if found is None else found
+def _section(root: DataEntry, key: str) -> DataEntry:
+    return root.optional(key, {})
+
+
+def _rows(section: DataEntry) -> list[DataEntry]:
+    """The `rows` blocks of an owner-filled chart; none yet reads as empty."""
+    return section.optional("rows", []).items()
 
 
 def read_owner_charts(path: Path) -> OwnerCharts:
     """Read the owner's charts; raises ChartError naming the file, entry and fault."""
-    root = load_toml(path)
+    root = load_toml(path, CHART_REFUSAL)
     return OwnerCharts(
         politics=_politics(_section(root, "politics_table")),
         mobilization={"government": _mobilization(_section(root, "mobilization_government")),

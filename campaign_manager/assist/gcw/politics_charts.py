@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from campaign_manager.assist.gcw.datafile import Entry
+from campaign_manager.datafile import DataEntry
 
 PARITIES = ("odd", "even")
 
@@ -78,14 +78,14 @@ class PoliticalRules:
         return self.victory_levels[-1].name
 
 
-def _band(entry: Entry) -> Band:
+def _band(entry: DataEntry) -> Band:
     band = Band(entry["low"].integer(0), entry["high"].integer(0), entry["name"].text())
     if band.high < band.low:
-        raise entry.fail(f"high ({band.high}) is below low ({band.low})")
+        raise entry.refuse(f"high ({band.high}) is below low ({band.low})")
     return band
 
 
-def read_political_rules(root: Entry) -> PoliticalRules:
+def read_political_rules(root: DataEntry) -> PoliticalRules:
     index, control, aid = root["political_index"], root["control_phase"], root["american_aid"]
     tito = root["tito_stalin"]
     doctrines = {key: Doctrine(key, item["name"].text(), item["mobilization_limit"].integer(0))

@@ -12,12 +12,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from campaign_manager.assist.opa.entries import Entry
+from campaign_manager.datafile import DataEntry, Refusal
 from campaign_manager.errors import FileRefused
 from campaign_manager.paths import ASSIST_TABLES
 
 TABLE_FILE = ASSIST_TABLES / "opa.toml"
 CLASSES = ("A", "B", "C", "D", "E")
+REFUSAL = Refusal(FileRefused, place="{file}: entry '{where}' {fault}",
+                  not_choice="is '{value}'; it should be one of {choices}")
 
 
 @dataclass(frozen=True)
@@ -84,64 +86,86 @@ class OpaTables:
     orders: dict[str, str]
 
 
-def _weapons(entry: Entry) -> dict[str, Weapon]:
-    return {code: Weapon(code, w.text("label"), w.number("range_bands", 1, 20), w.flag("artillery"),
-                         w.flag("greek_only", default=False))
-            for code, w in entry.children()}
+def _children(entry: DataEntry) -> list[tuple[str, DataEntry]]:
+    children = list(entry.table().items())
+    if not children:
+        raise entry.refuse("is empty")
+    return children
 
 
-def _targets(entry: Entry) -> dict[str, FireTarget]:
-    return {code: FireTarget(code, t.text("label"), t.number("hit_on", 1, 6))
-            for code, t in entry.children()}
+def _rows(entry: DataEntry, key: str) -> list[DataEntry]:
+    rows = entry.child(key)
+    if not isinstance(rows.value, list) or not rows.value:
+        raise rows.refuse("should be a non-empty list of tables")
+    return rows.items()
 
 
-def _by_class(entry: Entry) -> dict[str, int]:
-    return {cls: entry.number(cls, 1, 6) for cls in CLASSES}
+def _pair(entry: DataEntry, key: str, low: int, high: int) -> tuple[int, int]:
+    pair = entry.child(key)
+    if not isinstance(pair.value, list) or len(pair.value) != 2:
+        raise pair.refuse(f"should be two numbers [attacking, defending], not {pair.value!r}")
+    first, second = (number.integer(low, high) for number in pair.items())
+    return first, second
 
 
-def _troops(entry: Entry) -> dict[str, CombatTroop]:
+def _weapons(entry: DataEntry) -> dict[str, Weapon]:
+    return {code: Weapon(code, w["label"].text(), w["range_bands"].integer(1, 20), w["artillery"].flag(),
+                         w.optional("greek_only", False).flag())
+            for code, w in _children(entry)}
+
+
+def _targets(entry: DataEntry) -> dict[str, FireTarget]:
+    return {code: FireTarget(code, t["label"].text(), t["hit_on"].integer(1, 6))
+            for code, t in _children(entry)}
+
+
+def _by_class(entry: DataEntry) -> dict[str, int]:
+    return {cls: entry[cls].integer(1, 6) for cls in CLASSES}
+
+
+def _troops(entry: DataEntry) -> dict[str, CombatTroop]:
     troops = {}
-    for code, t in entry.children():
+    for code, t in _children(entry):
         troops[code] = CombatTroop(
-            code, t.text("label"), t.choice("nation", ("turkish", "greek", "any")),
-            t.choice("arm", ("infantry", "cavalry", "artillery")), t.flag("fanatic"),
-            t.pair("vs_infantry", 0, 10), t.pair("vs_infantry_unformed", 0, 10),
-            t.number("vs_cavalry", 0, 10), t.number("vs_cavalry_unformed", 0, 10))
+            code, t["label"].text(), t["nation"].text(("turkish", "greek", "any")),
+            t["arm"].text(("infantry", "cavalry", "artillery")), t["fanatic"].flag(),
+            _pair(t, "vs_infantry", 0, 10), _pair(t, "vs_infantry_unformed", 0, 10),
+            t["vs_cavalry"].integer(0, 10), t["vs_cavalry_unformed"].integer(0, 10))
     return troops
 
 
-def _bonus(combat: Entry) -> CombatBonus:
-    bonus = combat.child("bonus")
-    odds = tuple((step.number("ratio", 2, 20), step.number("bonus", 1, 20))
-                 for step in combat.rows("odds"))
+def _bonus(combat: DataEntry) -> CombatBonus:
+    bonus = combat["bonus"]
+    odds = tuple((step["ratio"].integer(2, 20), step["bonus"].integer(1, 20))
+                 for step in _rows(combat, "odds"))
     if list(odds) != sorted(odds, reverse=True):
-        combat.refuse("odds", "list the steps from the highest ratio down")
-    return CombatBonus(bonus.number("fanatic_attack", 0, 10), bonus.number("terrain_most", 0, 10),
-                       bonus.number("per_supporting_unit", 0, 10), bonus.number("outnumber_figures", 1, 100),
-                       bonus.number("outnumber", 0, 10), bonus.number("shaken_defender_divisor", 1, 10), odds)
+        raise combat.refuse("list the steps from the highest ratio down", "odds")
+    return CombatBonus(bonus["fanatic_attack"].integer(0, 10), bonus["terrain_most"].integer(0, 10),
+                       bonus["per_supporting_unit"].integer(0, 10), bonus["outnumber_figures"].integer(1, 100),
+                       bonus["outnumber"].integer(0, 10), bonus["shaken_defender_divisor"].integer(1, 10), odds)
 
 
 def parse_tables(data: dict[str, Any], source: Path) -> OpaTables:
     """Check and convert the parsed TOML; raises FileRefused naming the faulty entry."""
-    root = Entry(source, "", data)
-    fire = root.child("fire")
-    reaction = root.child("reaction")
-    combat = root.child("close_combat")
+    root = DataEntry(source.name, "", data, REFUSAL)
+    fire = root["fire"]
+    reaction = root["reaction"]
+    combat = root["close_combat"]
     return OpaTables(
         source=source,
-        band_inches=root.number("band_inches", 1, 12),
-        dice_per_stand=fire.number("dice_per_stand", 1, 6),
-        grapeshot_dice_per_stand=fire.number("grapeshot_dice_per_stand", 1, 6),
-        grapeshot_bands=fire.number("grapeshot_bands", 0, 20),
-        weapons=_weapons(fire.child("weapons")),
-        targets=_targets(fire.child("targets")),
-        retreat_bands=root.child("hit_check").number("retreat_bands", 0, 10),
-        rally=_by_class(root.child("rally")),
+        band_inches=root["band_inches"].integer(1, 12),
+        dice_per_stand=fire["dice_per_stand"].integer(1, 6),
+        grapeshot_dice_per_stand=fire["grapeshot_dice_per_stand"].integer(1, 6),
+        grapeshot_bands=fire["grapeshot_bands"].integer(0, 20),
+        weapons=_weapons(fire["weapons"]),
+        targets=_targets(fire["targets"]),
+        retreat_bands=root["hit_check"]["retreat_bands"].integer(0, 10),
+        rally=_by_class(root["rally"]),
         reaction=_by_class(reaction),
-        reaction_shaken_modifier=reaction.number("shaken_modifier", -6, 0),
-        troops=_troops(combat.child("troops")),
+        reaction_shaken_modifier=reaction["shaken_modifier"].integer(-6, 0),
+        troops=_troops(combat["troops"]),
         bonus=_bonus(combat),
-        orders={card: c.text("effect") for card, c in root.child("orders").children()},
+        orders={card: c["effect"].text() for card, c in _children(root["orders"])},
     )
 
 
