@@ -1,5 +1,5 @@
 import sys
 
-from campaign_manager.cli import main
+from campaign_manager.launcher import main
 
 sys.exit(main())

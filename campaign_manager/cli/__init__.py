@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Callable
 
 from campaign_manager.errors import UserError
 
 PROG = "campaign-manager"
 
 
-def build_parser(argv: list[str]) -> argparse.ArgumentParser:
+def build_parser(argv: list[str], open_window: Callable[[str | None], int]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
@@ -35,17 +36,16 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     return parser
 
 
-def open_window(file: str | None) -> int:
-    from campaign_manager.ui.app import run_app
-
-    return run_app([file] if file else [])
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, open_window: Callable[[str | None], int] | None = None) -> int:
+    """Run a command; `open_window` (given by the launcher) opens the app window."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if open_window is None:
+        def open_window(file: str | None) -> int:
+            print(f"{PROG}: the app window is opened by the campaign-manager program itself", file=sys.stderr)
+            return 2
     if not argv:
         return open_window(None)
-    parser = build_parser(argv)
+    parser = build_parser(argv, open_window)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

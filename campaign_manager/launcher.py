@@ -1,0 +1,25 @@
+"""The program's entry point: the command line, which opens the app window when asked.
+
+The only module that knows both the Qt-free command line and the Qt layer; the command line
+itself never imports Qt (an import-linter contract and a test hold it to that).
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def open_window(file: str | None) -> int:
+    from campaign_manager.ui.app import run_app
+
+    return run_app([file] if file else [])
+
+
+def main(argv: list[str] | None = None) -> int:
+    from campaign_manager.cli import main as command_line
+
+    return command_line(argv, open_window=open_window)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
