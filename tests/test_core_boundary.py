@@ -16,6 +16,7 @@ CORE = [
     "campaign_manager.store.logfile",
     "campaign_manager.cli",
     "campaign_manager.assist.registry",
+    "campaign_manager.datafile",
 ]
 
 
@@ -30,7 +31,9 @@ def test_core_imports_with_qt_and_reportlab_blocked():
         for name in {CORE!r}:
             importlib.import_module(name)
         import pkgutil, campaign_manager.engine, campaign_manager.scenario, campaign_manager.store
-        for pkg in (campaign_manager.engine, campaign_manager.scenario, campaign_manager.store):
+        import campaign_manager.assist, campaign_manager.cli
+        for pkg in (campaign_manager.engine, campaign_manager.scenario, campaign_manager.store,
+                    campaign_manager.assist, campaign_manager.cli):
             for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):
                 importlib.import_module(info.name)
         print('ok')
