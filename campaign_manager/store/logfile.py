@@ -246,12 +246,6 @@ class LogFile:
         if self.readonly:
             raise FileRefused(f"{self.path}: opened read-only")
 
-    def set_meta(self, key: str, value: str) -> None:
-        self._writable()
-        with Session(self._engine) as session:
-            session.merge(MetaEntry(key=key, value=value))
-            session.commit()
-
     def append(self, payloads: Iterable[dict[str, Any]]) -> None:
         """Record completed actions, all or nothing; a new action empties the redo stack."""
         self._writable()
