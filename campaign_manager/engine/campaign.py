@@ -16,6 +16,7 @@ from campaign_manager.engine.actions import (
     Abandon, Action, Battle, EndTurn, Initiative, Note, Place, Redeploy, StartTurn, parse_action,
 )
 from campaign_manager.engine.lookup import area, label
+from campaign_manager.engine.spelling import canonical
 from campaign_manager.engine.state import RESERVE, SETUP, CampaignState, Chronicle, Silent
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario
@@ -71,9 +72,10 @@ HANDLERS: dict[type, Callable] = {
 
 
 def apply_action(sc: Scenario, st: CampaignState, action: Action | dict, roller: Roller | None = None) -> Applied:
-    """Apply one action (typed, or in its JSON form); dice it lacks come from `roller`."""
+    """Apply one action (typed, or in its JSON form, where friendly spellings of areas and
+    troops are accepted); dice it lacks come from `roller`."""
     if isinstance(action, dict):
-        action = parse_action(action)
+        action = parse_action(canonical(sc, action))
     new = st.copy()
     events = Chronicle()
     record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)

@@ -1,0 +1,67 @@
+"""Friendly spellings in typed-in actions: `c2` or `Kastoria` for C2, `gr-inf-1` for GR-INF-1,
+`Italian` for italian. Applied to actions a person wrote, before they are checked, so the log
+always holds the scenario's own codes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_manager.scenario.model import Scenario
+
+AREA_FIELDS = ("area", "to", "from", "retreat_to")
+TROOP_LIST_FIELDS = ("advance",)
+
+
+def _area(sc: Scenario, value: Any) -> Any:
+    if not isinstance(value, str) or value in sc.areas:
+        return value
+    wanted = value.strip().casefold()
+    for code, area in sc.areas.items():
+        short_name = area.name.split(" (")[0]
+        if wanted in (code.casefold(), area.name.casefold(), short_name.casefold()):
+            return code
+    return value
+
+
+def _troop(sc: Scenario, value: Any) -> Any:
+    if isinstance(value, str) and value not in sc.troops and value.strip().upper() in sc.troops:
+        return value.strip().upper()
+    return value
+
+
+def _troops(sc: Scenario, value: Any) -> Any:
+    return [_troop(sc, v) for v in value] if isinstance(value, list) else value
+
+
+def _key(choices, value: Any) -> Any:
+    if isinstance(value, str) and value not in choices and value.strip().casefold() in choices:
+        return value.strip().casefold()
+    return value
+
+
+def canonical(sc: Scenario, data: Any) -> Any:
+    """The action with areas, troops, nations and sides spelt as the scenario spells them."""
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    for field in AREA_FIELDS:
+        if field in out:
+            out[field] = _area(sc, out[field])
+    if "troop" in out:
+        out["troop"] = _troop(sc, out["troop"])
+    for field in TROOP_LIST_FIELDS:
+        if field in out:
+            out[field] = _troops(sc, out[field])
+    for side in ("attacker", "defender"):
+        if isinstance(out.get(side), dict):
+            commitment = dict(out[side])
+            if "troops" in commitment:
+                commitment["troops"] = _troops(sc, commitment["troops"])
+            if "sortie" in commitment:
+                commitment["sortie"] = _key(sc.nations, commitment["sortie"])
+            out[side] = commitment
+    if isinstance(out.get("destroy_dice"), dict):
+        out["destroy_dice"] = {_troop(sc, k): v for k, v in out["destroy_dice"].items()}
+    if out.get("type") == "initiative" and isinstance(out.get("dice"), dict):
+        out["dice"] = {_key(sc.sides, k): v for k, v in out["dice"].items()}
+    return out
