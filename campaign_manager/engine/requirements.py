@@ -49,7 +49,7 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     if spec.initiative:
         side = spec.initiative.side
         initiative = {"side": side, "modifier": spec.initiative.modifier, "ties": side,
-                      "words": f"each side rolls a d6; {sc.sides[side]} add {spec.initiative.modifier} and win ties"}
+                      "words": f"each side rolls a d6; the {sc.side_nouns[side]} add {spec.initiative.modifier} and win ties"}
     return {
         "turn": number, "name": spec.name, "dates": spec.dates,
         "battles": {"formula": formula, "dice": spec.battle_d3,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog
 
@@ -50,10 +51,12 @@ class TurnMenu:
         self.end_action = window._action(menu, "&End the turn", self.end_turn, "Ctrl+E")
         menu.addSeparator()
         self.note_action = window._action(menu, "Add a &note…", self.add_note, QKeySequence("Ctrl+M"))
+        self.requirements_action = window._action(menu, "This turn's &requirements", self.show_requirements,
+                                                  "Ctrl+R")
         self.dialog: QDialog | None = None
 
     def set_enabled(self, has_campaign: bool) -> None:
-        for action in (self.start_action, self.end_action, self.note_action):
+        for action in (self.start_action, self.end_action, self.note_action, self.requirements_action):
             action.setEnabled(has_campaign)
 
     def record(self, action) -> str | None:
@@ -95,6 +98,26 @@ class TurnMenu:
             return self.record(StartTurn(dice))
 
         self.dialog = ask_text(self.window, f"Start turn {number}", explanation, "empty: the app rolls", on_value)
+
+    def show_requirements(self) -> None:
+        """The turn's battles, initiative, sorties, deployment and who still waits, as the CLI says it."""
+        campaign = self.window.campaign
+        if campaign is None:
+            return
+        from PySide6.QtWidgets import QLabel, QMessageBox
+
+        from campaign_manager.cli.text import requirements_text
+        from campaign_manager.engine.requirements import requirements
+
+        text = requirements_text(campaign.scenario, requirements(campaign.scenario, campaign.state))
+        box = QMessageBox(QMessageBox.Icon.Information, "This turn's requirements", text,
+                          QMessageBox.StandardButton.Ok, self.window)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        label = box.findChild(QLabel, "qt_msgbox_label")  # the message's own text, not the icon
+        if label is not None:
+            label.setMinimumWidth(560)
+        self.dialog = box
+        box.open()
 
     def end_turn(self) -> None:
         if self.window.campaign is None:

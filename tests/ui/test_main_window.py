@@ -149,3 +149,11 @@ def test_the_window_reads_outside_changes_again(make_window, campaign_path):
         command_line.undo()
     window.check_for_outside_changes()  # what coming back to the window does
     assert window.campaign.state.turn == 1 and window.history.rowCount() == 4
+
+
+def test_requirements_of_the_turn_from_the_turn_menu(make_window, campaign_path):
+    window = make_window(campaign_path)
+    window.turn_menu.requirements_action.trigger()
+    box = window.turn_menu.dialog
+    assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3 battles" in box.text()
+    box.close()
