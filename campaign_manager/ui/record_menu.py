@@ -48,6 +48,7 @@ class TurnMenu:
         self.window = window
         menu = window.menuBar().addMenu("&Turn")
         self.start_action = window._action(menu, "&Start the next turn…", self.start_turn, "Ctrl+T")
+        self.planning_action = window._action(menu, "&Place and redeploy troops…", self.plan, "Ctrl+P")
         self.end_action = window._action(menu, "&End the turn", self.end_turn, "Ctrl+E")
         menu.addSeparator()
         self.note_action = window._action(menu, "Add a &note…", self.add_note, QKeySequence("Ctrl+M"))
@@ -56,7 +57,8 @@ class TurnMenu:
         self.dialog: QDialog | None = None
 
     def set_enabled(self, has_campaign: bool) -> None:
-        for action in (self.start_action, self.end_action, self.note_action, self.requirements_action):
+        for action in (self.start_action, self.planning_action, self.end_action, self.note_action,
+                       self.requirements_action):
             action.setEnabled(has_campaign)
 
     def record(self, action) -> str | None:
@@ -98,6 +100,14 @@ class TurnMenu:
             return self.record(StartTurn(dice))
 
         self.dialog = ask_text(self.window, f"Start turn {number}", explanation, "empty: the app rolls", on_value)
+
+    def plan(self) -> None:
+        if self.window.campaign is None:
+            return
+        from campaign_manager.ui.planning_dialog import PlanningDialog
+
+        self.planning = PlanningDialog(self)
+        self.planning.open()
 
     def show_requirements(self) -> None:
         """The turn's battles, initiative, sorties, deployment and who still waits, as the CLI says it."""

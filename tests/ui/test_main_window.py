@@ -157,3 +157,39 @@ def test_requirements_of_the_turn_from_the_turn_menu(make_window, campaign_path)
     box = window.turn_menu.dialog
     assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3 battles" in box.text()
     box.close()
+
+
+def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_path):
+    window = make_window(campaign_path)
+    window.campaign.apply([{"type": "start_turn", "dice": [4]}])
+    window.refresh()
+    window.turn_menu.planning_action.trigger()
+    dialog = window.turn_menu.planning.ui
+    troops = [dialog.troopCombo.itemData(i) for i in range(dialog.troopCombo.count())]
+    assert troops[:6] == ["GR-INF-1", "GR-INF-2", "GR-INF-8", "GR-INF-9", "IT-INF-4", "IT-INF-5"]
+    dialog.troopCombo.setCurrentIndex(troops.index("IT-INF-4"))
+    areas = [dialog.areaCombo.itemData(i) for i in range(dialog.areaCombo.count())]
+    assert areas == ["A1", "B1", "B2"], "an Italian reinforcement goes to Albania (RULES.md 1.5)"
+    dialog.areaCombo.setCurrentIndex(areas.index("B2"))
+    dialog.recordButton.click()
+    assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-4", "area": "B2"}
+    assert dialog.troopCombo.findData("IT-INF-4") > 0, "now on the map, it may still redeploy"
+    dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("GR-INF-3"))
+    dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("D2"))
+    dialog.recordButton.click()
+    assert "place IT-INF-5 first" in dialog.problem.text(), "Italians deploy first on turn 2"
+    dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("IT-INF-5"))
+    dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("B1"))
+    dialog.recordButton.click()
+    assert dialog.problem.text() == ""
+    # A Greek redeploy once the Italians are done closes the Italian redeploy (turn 2 order).
+    dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("GR-INF-3"))
+    dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("D2"))
+    dialog.recordButton.click()
+    assert window.campaign.records[-1] == {"type": "redeploy", "troop": "GR-INF-3", "to": "D2"}
+    dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("IT-INF-4"))
+    dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("B1"))
+    dialog.recordButton.click()
+    assert "Rule 1.5" in dialog.problem.text() and "redeploy before Greek troops" in dialog.problem.text()
+    assert window.campaign.records[-1]["troop"] == "GR-INF-3", "the refused move was not recorded"
+    dialog.reject()

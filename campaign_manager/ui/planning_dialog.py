@@ -1,0 +1,80 @@
+"""Placing reinforcements and redeploying troops from the window, one move at a time.
+
+The lists offer what the rules allow now (from the engine's own look-ups); the engine still
+checks every move, and a refusal is shown in the dialog with nothing recorded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog
+
+from campaign_manager.engine.actions import Place, Redeploy
+from campaign_manager.engine.lookup import label, placement_areas
+from campaign_manager.engine.state import WAITING
+from campaign_manager.ui.forms import load_form
+
+if TYPE_CHECKING:
+    from campaign_manager.ui.record_menu import TurnMenu
+
+
+class PlanningDialog:
+    """The planning dialog over `menu.window`'s campaign; records through `menu.record`."""
+
+    def __init__(self, menu: "TurnMenu") -> None:
+        self.menu = menu
+        self.ui = load_form("planning_dialog", menu.window)
+        self.ui.troopCombo.currentIndexChanged.connect(self._fill_areas)
+        self.ui.recordButton.clicked.connect(self.record)
+        self.ui.closeButton.clicked.connect(self.ui.reject)
+        self.refill()
+
+    def open(self) -> None:
+        self.ui.open()
+
+    def refill(self) -> None:
+        campaign = self.menu.window.campaign
+        sc, st = campaign.scenario, campaign.state
+        self.ui.troopCombo.blockSignals(True)
+        self.ui.troopCombo.clear()
+        waiting = sorted(t for t, place in st.where.items() if place == WAITING)
+        spec = sc.turn(st.turn) if st.turn else None
+        movers = sorted(t for t, place in st.where.items()
+                        if place in sc.areas and spec is not None and sc.troops[t].nation in spec.redeploy)
+        for troop in waiting:
+            self.ui.troopCombo.addItem(f"{troop} — waiting to be placed", troop)
+        for troop in movers:
+            self.ui.troopCombo.addItem(f"{troop} — in {label(sc, st.where[troop])}", troop)
+        self.ui.troopCombo.blockSignals(False)
+        self._fill_areas()
+        if not waiting and not movers:
+            self.ui.problem.setText("Nobody waits to be placed and nobody may redeploy now.")
+
+    def _fill_areas(self) -> None:
+        self.ui.areaCombo.clear()
+        troop = self.ui.troopCombo.currentData()
+        if troop is None:
+            return
+        campaign = self.menu.window.campaign
+        sc, st = campaign.scenario, campaign.state
+        if st.where[troop] == WAITING:
+            areas = placement_areas(sc, st, troop)
+        else:
+            side = sc.side_of(sc.troops[troop].nation)
+            areas = [code for code in sc.areas if code != st.where[troop] and st.control.get(code) == side
+                     and sc.may_enter(sc.troops[troop].nation, code)]
+        for code in areas:
+            self.ui.areaCombo.addItem(label(sc, code), code)
+
+    def record(self) -> None:
+        troop, area = self.ui.troopCombo.currentData(), self.ui.areaCombo.currentData()
+        if troop is None or area is None:
+            self.ui.problem.setText("Choose a troop and where it goes.")
+            return
+        st = self.menu.window.campaign.state
+        action = Place(troop, area) if st.where[troop] == WAITING else Redeploy(troop, area)
+        problem = self.menu.record(action)
+        self.ui.problem.setText(problem or "")
+        if not problem:
+            self.refill()
