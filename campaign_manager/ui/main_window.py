@@ -7,7 +7,7 @@ from typing import Callable
 
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QHeaderView, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QFileDialog, QHeaderView, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.views import state_view
@@ -17,6 +17,7 @@ from campaign_manager.ui import settings
 from campaign_manager.ui.campaign_models import AreasModel
 from campaign_manager.ui.forms import load_form
 from campaign_manager.ui.record_menu import TurnMenu
+from campaign_manager.ui.session import CampaignSession
 
 FileChooser = Callable[[QWidget, str], "Path | None"]
 CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
@@ -44,7 +45,10 @@ class MainWindow(QMainWindow):
                  choose_new: FileChooser = ask_save, choose_actions: FileChooser = ask_actions) -> None:
         super().__init__()
         self.choose_open, self.choose_new, self.choose_actions = choose_open, choose_new, choose_actions
-        self.campaign: CampaignFile | None = None
+        self.session = CampaignSession(self)
+        self.session.changed.connect(self.refresh)
+        self.session.message.connect(lambda words: self.statusBar().showMessage(words, 8000))
+        self.menus: dict[str, QMenu] = {}  # "file", "edit", "turn", "assist", "help": for features to extend
         self.setWindowTitle("Firestorm Campaign Manager")
         self.resize(1200, 760)
         self.tabs = QTabWidget(self)
@@ -81,38 +85,39 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = self.menus["file"] = bar.addMenu("&File")
         self._action(file_menu, "&New campaign…", self.new_campaign, QKeySequence.StandardKey.New)
         self._action(file_menu, "&Open campaign…", self.ask_and_open, QKeySequence.StandardKey.Open)
         self.import_action = self._action(file_menu, "&Record actions from a file…", self.apply_actions_file,
                                           "Ctrl+I")
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        edit_menu = bar.addMenu("&Edit")
+        edit_menu = self.menus["edit"] = bar.addMenu("&Edit")
         self.undo_action = self._action(edit_menu, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(edit_menu, "&Redo", self.redo, QKeySequence.StandardKey.Redo)
         self.turn_menu = TurnMenu(self)
-        assist_menu = bar.addMenu("&Assist")
+        assist_menu = self.menus["assist"] = bar.addMenu("&Assist")
         self.assist_actions = {}
         for module in MODULES:
             self.assist_actions[module.code] = self._action(
                 assist_menu, module.title, lambda _=False, code=module.code: self.open_assist(code))
-        help_menu = bar.addMenu("&Help")
+        help_menu = self.menus["help"] = bar.addMenu("&Help")
         self._action(help_menu, "About the &map", self.show_map_notice)
 
     # -- campaign ---------------------------------------------------------------------------
 
+    @property
+    def campaign(self) -> CampaignFile | None:
+        """The open campaign file (owned by the session)."""
+        return self.session.campaign
+
     def open_campaign(self, path: Path) -> bool:
         try:
-            opened = CampaignFile.open(path)
+            self.session.open(path)
         except UserError as exc:
             self.report(f"Could not open the campaign: {exc}")
             return False
-        if self.campaign is not None:
-            self.campaign.close()
-        self.campaign = opened
         settings.write(settings.LAST_CAMPAIGN, str(path))
-        self.refresh()
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
@@ -126,11 +131,11 @@ class MainWindow(QMainWindow):
         if path is None:
             return
         try:
-            CampaignFile.create(path).close()
+            self.session.create(path)
         except UserError as exc:
             self.report(f"Could not create the campaign: {exc}")
             return
-        self.open_campaign(path)
+        settings.write(settings.LAST_CAMPAIGN, str(path))
 
     def apply_actions_file(self) -> None:
         if self.campaign is None:
@@ -142,31 +147,25 @@ class MainWindow(QMainWindow):
         from campaign_manager.dice import RandomRoller
 
         try:
-            done = self.campaign.apply(read_actions(str(path)), RandomRoller())
+            done = self.session.record(read_actions(str(path)), RandomRoller())
         except UserError as exc:
             self.report(str(exc))
             return
-        self.refresh()
         self.statusBar().showMessage(f"Recorded {len(done)} action(s) from {path.name}", 5000)
 
     def undo(self) -> None:
-        self._step_back_or_forth(lambda c: c.undo(), "Undone")
+        self._step_back_or_forth(self.session.undo)
 
     def redo(self) -> None:
-        self._step_back_or_forth(lambda c: c.redo(), "Redone")
+        self._step_back_or_forth(self.session.redo)
 
-    def _step_back_or_forth(self, step, word: str) -> None:
+    def _step_back_or_forth(self, step) -> None:
         if self.campaign is None:
             return
         try:
-            record = step(self.campaign)
+            step()
         except UserError as exc:
-            self.refresh()
             self.report(str(exc))
-            return
-        if record is not None:
-            self.refresh()
-            self.statusBar().showMessage(f"{word}: {record['type']}", 5000)
 
     def report(self, message: str) -> None:
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
@@ -240,17 +239,14 @@ class MainWindow(QMainWindow):
             self.check_for_outside_changes()
 
     def check_for_outside_changes(self) -> None:
-        if self.campaign is not None and self.campaign.reload_if_changed():
-            self.refresh()
+        if self.session.reload_if_changed():
             self.statusBar().showMessage("The campaign file was changed by another program: it has been read again",
                                          8000)
 
     def closeEvent(self, event) -> None:
         for panel in self.assist_tabs.values():
             panel.close()
-        if self.campaign is not None:
-            self.campaign.close()
-            self.campaign = None
+        self.session.close()
         super().closeEvent(event)
 
 

@@ -12,8 +12,6 @@ from PySide6.QtWidgets import QDialog
 from campaign_manager.dice import RandomRoller
 from campaign_manager.engine.actions import EndTurn, Note, StartTurn
 from campaign_manager.engine.requirements import default_turn
-from campaign_manager.errors import UserError
-from campaign_manager.store.campaign_file import ActionRefused
 from campaign_manager.ui.forms import load_form
 
 if TYPE_CHECKING:
@@ -46,7 +44,7 @@ class TurnMenu:
 
     def __init__(self, window: "MainWindow") -> None:
         self.window = window
-        menu = window.menuBar().addMenu("&Turn")
+        menu = window.menus["turn"] = window.menuBar().addMenu("&Turn")
         self.start_action = window._action(menu, "&Start the next turn…", self.start_turn, "Ctrl+T")
         self.planning_action = window._action(menu, "&Place and redeploy troops…", self.plan, "Ctrl+P")
         self.end_action = window._action(menu, "&End the turn", self.end_turn, "Ctrl+E")
@@ -63,15 +61,7 @@ class TurnMenu:
 
     def record(self, action) -> str | None:
         """Record one action; a refusal is returned as words (nothing is recorded)."""
-        try:
-            done = self.window.campaign.apply([action], RandomRoller())
-        except ActionRefused as refused:
-            return str(refused.error)  # one action: the batch's numbering would only confuse
-        except UserError as exc:
-            return str(exc)
-        self.window.refresh()
-        self.window.statusBar().showMessage("; ".join(done[0].events), 8000)
-        return None
+        return self.window.session.try_record([action], RandomRoller())
 
     def start_turn(self) -> None:
         campaign = self.window.campaign

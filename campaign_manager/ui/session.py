@@ -1,0 +1,154 @@
+"""The open campaign, owned by one object: windows, panels and menus are views of it.
+
+`CampaignSession` holds the open campaign file and emits `changed` after anything that alters
+what a view shows (an action recorded, undo, redo, another file opened, the file read again).
+Every action goes through `record`, which commits it to the file before anything is shown:
+there is no unsaved state. Views never call each other's refresh: they listen to `changed`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from PySide6.QtCore import QObject, Signal
+
+from campaign_manager.dice import RandomRoller, Roller
+from campaign_manager.engine.actions import Action
+from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.state import CampaignState
+from campaign_manager.errors import UserError
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
+
+
+class CampaignSession(QObject):
+    """The one open campaign (or none). Signals:
+
+    - `changed()`: the campaign's state, history or file changed; views redraw from it.
+    - `message(str)`: what the last action did, in words, for the status bar.
+    """
+
+    changed = Signal()
+    message = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.campaign: CampaignFile | None = None
+
+    # -- what views read ------------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.campaign is not None
+
+    @property
+    def scenario(self) -> Scenario:
+        return self._open().scenario
+
+    @property
+    def state(self) -> CampaignState:
+        return self._open().state
+
+    @property
+    def path(self) -> Path | None:
+        return None if self.campaign is None else self.campaign.path
+
+    @property
+    def name(self) -> str:
+        return "" if self.campaign is None else self.campaign.name
+
+    def history(self) -> list[Applied]:
+        return [] if self.campaign is None else self.campaign.history()
+
+    def can_undo(self) -> bool:
+        return self.campaign is not None and bool(self.campaign.records)
+
+    def can_redo(self) -> bool:
+        return self.campaign is not None and self.campaign.can_redo()
+
+    def _open(self) -> CampaignFile:
+        if self.campaign is None:
+            raise UserError("no campaign is open: use File ▸ New campaign or File ▸ Open campaign")
+        return self.campaign
+
+    # -- opening and closing ----------------------------------------------------------------
+
+    def open(self, path: Path) -> None:
+        """Open the campaign at `path` in place of the current one; raises UserError (the
+        current campaign stays open) when the file is refused."""
+        opened = CampaignFile.open(path)
+        self._replace(opened)
+
+    def create(self, path: Path, scenario: str | Path = "firestorm-greece", name: str | None = None) -> None:
+        """Create a campaign file and open it; raises UserError when it cannot be made."""
+        CampaignFile.create(path, scenario=scenario, name=name).close()
+        self.open(path)
+
+    def close(self) -> None:
+        if self.campaign is not None:
+            self.campaign.close()
+            self.campaign = None
+            self.changed.emit()
+
+    def _replace(self, opened: CampaignFile) -> None:
+        if self.campaign is not None:
+            self.campaign.close()
+        self.campaign = opened
+        self.changed.emit()
+
+    # -- recording ----------------------------------------------------------------------------
+
+    def record(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
+        """Record actions (all or nothing) in the file, then tell the views.
+
+        Raises UserError (with nothing recorded) when the rules or the file refuse; for a single
+        action the refusal reads as the engine's own words, without batch numbering.
+        """
+        batch = list(actions)
+        campaign = self._open()
+        try:
+            done = campaign.apply(batch, roller or RandomRoller())
+        except ActionRefused as refused:
+            if len(batch) == 1:
+                raise refused.error from None
+            raise
+        except UserError:
+            self.changed.emit()  # the file may have been read again (another program wrote to it)
+            raise
+        self.changed.emit()
+        words = "; ".join(event for applied in done for event in applied.events)
+        if words:
+            self.message.emit(words)
+        return done
+
+    def try_record(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> str | None:
+        """`record`, with a refusal returned as words instead of raised (None when recorded)."""
+        try:
+            self.record(actions, roller)
+        except UserError as exc:
+            return str(exc)
+        return None
+
+    def undo(self) -> dict | None:
+        return self._step(lambda c: c.undo(), "Undone")
+
+    def redo(self) -> dict | None:
+        return self._step(lambda c: c.redo(), "Redone")
+
+    def _step(self, step, word: str) -> dict | None:
+        campaign = self._open()
+        try:
+            record = step(campaign)
+        finally:
+            self.changed.emit()
+        if record is not None:
+            self.message.emit(f"{word}: {record['type'].replace('_', ' ')}")
+        return record
+
+    def reload_if_changed(self) -> bool:
+        """Read the file again if another program wrote to it; True when it did."""
+        if self.campaign is not None and self.campaign.reload_if_changed():
+            self.changed.emit()
+            return True
+        return False
