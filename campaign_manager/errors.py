@@ -21,11 +21,15 @@ class ChoiceNeeded(RuleError):
     """The action needs a choice made after its dice were rolled (e.g. where to retreat).
 
     `options` lists the legal choices for `key`; `partial` is the action with every die it has
-    used so far, to be given again with the choice, so no die is rolled twice.
+    used so far, to be given again with the choice, so no die is rolled twice. When each troop
+    chooses for itself (a split retreat), `troop_options` maps troop id → its legal choices and
+    the answer is a map troop id → choice.
     """
 
-    def __init__(self, rule: str, message: str, key: str, options: list[str], partial: dict) -> None:
+    def __init__(self, rule: str, message: str, key: str, options: list[str], partial: dict,
+                 troop_options: dict[str, list[str]] | None = None) -> None:
         self.key, self.options, self.partial = key, options, partial
+        self.troop_options = troop_options
         super().__init__(rule, message)
 
 

@@ -41,7 +41,8 @@ def show_text(sc: Scenario, view: dict) -> str:
     if view.get("initiative"):
         lines.append(f"Initiative rolled: the {sc.side_nouns[view['initiative']['attacker']]} place the next arrow")
     for arrow in view["open_arrows"]:
-        lines.append(f"Open battle arrow {arrow['from']} → {arrow['to']}")
+        lines.append(f"Open battle arrow {arrow['from']} → {arrow['to']}"
+                     + (f" ({arrow['fortification']})" if arrow.get("fortification") else ""))
     return "\n".join(lines)
 
 
@@ -62,6 +63,8 @@ def requirements_text(sc: Scenario, data: dict) -> str:
         lines.append(f"Deployment: {rule}")
     for problem in data["deployment_problems"]:
         lines.append(f"  NOT YET MET: {problem}")
+    if data.get("fortification"):
+        lines.append(f"Fortification: {data['fortification']['words']}")
     for troop in data["reinforcements"]:
         source = " (from the pool)" if troop.get("from_pool") else ""
         where = f"{troop['zone']}; open now: {', '.join(troop['may_go'])}" if "may_go" in troop else troop["zone"]

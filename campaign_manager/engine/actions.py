@@ -76,7 +76,7 @@ class Battle:
     games: tuple[tuple[int, int], ...] | None = None
     wargame: WargameRoll | None = None
     destroy_dice: dict[str, int] = field(default_factory=dict)
-    retreat_to: str | None = None
+    retreat_to: str | dict[str, str] | None = None  # one area, or troop id → area for a split retreat
     advance: tuple[str, ...] | None = None
     mission_die: int | str | None = None  # the suggested-mission d6, or "roll"
 
@@ -99,7 +99,7 @@ class Battle:
         if self.destroy_dice:
             data["destroy_dice"] = dict(self.destroy_dice)
         if self.retreat_to is not None:
-            data["retreat_to"] = self.retreat_to
+            data["retreat_to"] = dict(self.retreat_to) if isinstance(self.retreat_to, dict) else self.retreat_to
         if self.advance is not None:
             data["advance"] = list(self.advance)
         if self.mission_die is not None:
@@ -270,6 +270,11 @@ def _ids_ok(value: Any) -> bool:
     return type(value) is list and all(type(v) is str for v in value)
 
 
+def _area_map_ok(value: Any) -> bool:
+    return (type(value) is dict and bool(value)
+            and all(type(k) is str and type(v) is str and v.strip() == v and v for k, v in value.items()))
+
+
 def _commitment_ok(value: Any) -> bool:
     return (type(value) is dict and value.keys() <= COMMITMENT_KEYS and _ids_ok(value.get("troops", []))
             and type(value.get("sortie", "")) is str)
@@ -309,13 +314,26 @@ def _fast_battle(data: dict) -> Battle | None:
             return None
         wargame = WargameRoll(values[0], values[1], mods[0], mods[1])
     if (type(destroy) is not dict or not all(type(k) is str and type(v) is int for k, v in destroy.items())
-            or not (retreat is None or (type(retreat) is str and retreat))
+            or not (retreat is None or (type(retreat) is str and retreat) or _area_map_ok(retreat))
             or not (advance is None or _ids_ok(advance))):
         return None
     return Battle(origin, target, None if initiative is None else tuple(initiative),
                   None if attacker is None else Commitment(tuple(attacker.get("troops", ())), attacker.get("sortie")),
                   None if defender is None else Commitment(tuple(defender.get("troops", ())), defender.get("sortie")),
                   games, wargame, destroy, retreat, None if advance is None else tuple(advance), mission)
+
+
+def _retreat(value: Any) -> str | dict[str, str] | None:
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        if not value or not all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in value.items()):
+            raise ActionFormatError("\"retreat_to\" should be an area, or a map of troop id to area "
+                                    "(e.g. {\"DE-INF-1\": \"A5\"})")
+        return {k: v.strip() for k, v in value.items()}
+    if not isinstance(value, str) or not value.strip():
+        raise ActionFormatError(f"\"retreat_to\" should be an area, or a map of troop id to area, not {value!r}")
+    return value.strip()
 
 
 def _parse_battle(data: dict) -> Battle:
@@ -363,5 +381,5 @@ def _parse_battle(data: dict) -> Battle:
         attacker=None if data.get("attacker") is None else _commitment(data["attacker"], "attacker"),
         defender=None if data.get("defender") is None else _commitment(data["defender"], "defender"),
         games=games, wargame=wargame, destroy_dice=destroy_dice,
-        retreat_to=_text(data, "retreat_to", optional=True),
+        retreat_to=_retreat(data.get("retreat_to")),
         advance=None if advance is None else _ids(advance, "\"advance\""), mission_die=mission)

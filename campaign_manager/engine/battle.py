@@ -93,17 +93,31 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     _check_commitment(sc, st, side, origin, attacker, "attacker")
     _check_commitment(sc, st, enemy_of(side), target, defender, "defender")
     for mine, theirs in ((attacker, defender), (defender, attacker)):
-        if mine.sortie and sc.aircraft[mine.sortie].interceptor and not theirs.sortie:
-            raise RuleError("1.3", f"the {sc.aircraft[mine.sortie].name} only intercepts: commit it only when an "
-                                   f"enemy aircraft is in the battle")
+        if mine.sortie and not legal.aircraft_adds(sc, mine.sortie, theirs.sortie) and events.recording:
+            events.append(f"The {sc.aircraft[mine.sortie].name} sortie is spent but adds nothing: it only counts "
+                          f"against enemy aircraft, and none is in this battle")
     for commitment in (attacker, defender):
         if commitment.sortie:
             st.sorties[commitment.sortie] -= 1
     if not defender.troops and not defender.sortie and events.recording:
         events.append(f"The defenders of {label(sc, target)} commit no Firestorm troops")
+    fortification = legal.fortification_name(sc, st, origin, target, side)
+    if fortification and events.recording:
+        events.append(fortification_words(sc, fortification))
     arrow = Arrow(origin, target, side, attacker, defender, initiative)
     st.open_arrows = (*st.open_arrows, arrow)
     return arrow
+
+
+def fortification_words(sc: Scenario, name: str) -> str:
+    """What the fortification means at the table (rule 1.3), in a sentence."""
+    fort = sc.fortification
+    assert fort is not None
+    bonus = ", ".join(f"{value:+d} in {sc.terrains.get(terrain, terrain).lower()} terrain"
+                      for terrain, value in fort.bonus.by_terrain)
+    tabletop = f"in a tabletop game {fort.tabletop}" if fort.tabletop else ""
+    return (f"The {name} defends this battle: " + "; ".join(filter(None, (
+        tabletop, f"in the General's Wargame the defender adds {bonus}" if bonus else ""))))
 
 
 def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roller: Roller,

@@ -1,23 +1,36 @@
-"""Which battle arrows a side may place now (rule 1.4): used by the rules themselves, the
-battle wizard and computer players."""
+"""What is legal here? The engine's answers, used by the rules themselves, the window (battle
+wizard, planning by drag and drop), reports and the computer players, so no rule is written twice.
+
+- `legal_arrows`: the battle arrows a side may place now (rule 1.4, and turn 1's fixed battles).
+- `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
+- `placement_targets`: where a waiting troop may be placed (rule 1.5).
+- `redeploy_targets`: where a troop may redeploy now (rule 1.5), with `redeploy_check` refusing.
+- `retreat_areas`: where one defeated troop may retreat (rule 1.8).
+- `aircraft_adds`: whether a committed sortie adds its bonus (the RAF only against aircraft, 1.3).
+"""
 
 from __future__ import annotations
 
-from campaign_manager.engine.state import CampaignState
+from dataclasses import dataclass
+
+from campaign_manager.engine.deployment import confirm_earlier
+from campaign_manager.engine.lookup import label, nations_words, placement_areas, troop
+from campaign_manager.engine.state import PLANNING, CampaignState
+from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
-def arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
+def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
     """Every (from, to) the side could attack along right now, in map order."""
-    if st.turn == 0:
+    if st.turn == 0 or st.phase not in (PLANNING, "battle"):
         return []
     spec = sc.turn(st.turn)
     if spec.fixed_arrows and side != spec.fixed_attacker:
         return []
     busy = st.committed()
     open_pairs = {arrow.pair() for arrow in st.open_arrows}
-    ready = {place for troop, place in st.where.items()
-             if place in sc.areas and troop not in busy and sc.side_of(sc.troops[troop].nation) == side}
+    ready = {place for troop_id, place in st.where.items()
+             if place in sc.areas and troop_id not in busy and sc.side_of(sc.troops[troop_id].nation) == side}
     found = []
     for link in sc.links:
         for origin, target in ((link.a, link.b), (link.b, link.a)):
@@ -32,5 +45,125 @@ def arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
     return found
 
 
+arrows = legal_arrows  # the older name, kept for callers
+
+
 def any_arrow(sc: Scenario, st: CampaignState) -> bool:
-    return any(arrows(sc, st, side) for side in sc.sides)
+    return any(legal_arrows(sc, st, side) for side in sc.sides)
+
+
+@dataclass(frozen=True)
+class CommitmentOptions:
+    """What may be committed on the arrow origin→target now (rule 1.4).
+
+    `attacker_troops` / `defender_troops`: ground troops free to fight from each area;
+    `attacker_sorties` / `defender_sorties`: nations with a sortie left; `limit`: troops per side,
+    aircraft included; `fortification`: the fortification's name when it defends (else None).
+    The attacker must commit at least one ground troop; his sortie may only be his second troop.
+    """
+
+    attacker_side: str
+    attacker_troops: tuple[str, ...]
+    defender_troops: tuple[str, ...]
+    attacker_sorties: tuple[str, ...]
+    defender_sorties: tuple[str, ...]
+    limit: int
+    fortification: str | None
+
+
+def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str) -> CommitmentOptions:
+    side = st.control.get(origin)
+    if side is None:
+        raise RuleError("1.4", f"nobody holds {label(sc, origin)}: an attack starts from an area the attacker holds")
+    enemy = enemy_of(side)
+    busy = st.committed()
+
+    def ready(area: str, owner: str) -> tuple[str, ...]:
+        return tuple(t for t in st.troops_in(area) if t not in busy and sc.side_of(sc.troops[t].nation) == owner)
+
+    def planes(owner: str) -> tuple[str, ...]:
+        return tuple(n for n, left in sorted(st.sorties.items())
+                     if left > 0 and n in sc.aircraft and sc.side_of(n) == owner)
+
+    return CommitmentOptions(side, ready(origin, side), ready(target, enemy), planes(side), planes(enemy),
+                             sc.max_committed, fortification_name(sc, st, origin, target, side))
+
+
+def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str, attacker_side: str) -> str | None:
+    """The fortification defending an attack origin→target, if any (rule 1.3: the Metaxas Line
+    when the Axis attack across a fortified link into an area with Greek troops)."""
+    fort = sc.fortification
+    link = sc.link(origin, target)
+    if (fort and link and link.metaxas and attacker_side == fort.attacker_side
+            and any(sc.troops[t].nation == fort.nation for t in st.troops_in(target))):
+        return fort.name
+    return None
+
+
+def aircraft_adds(sc: Scenario, sortie: str | None, enemy_sortie: str | None) -> bool:
+    """A committed sortie adds its bonus, except an interceptor (the RAF) with no enemy aircraft
+    in the battle (rule 1.3): it may still be committed, and adds nothing."""
+    return bool(sortie) and (not sc.aircraft[sortie].interceptor or bool(enemy_sortie))
+
+
+def placement_targets(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]:
+    """Where a troop waiting to be placed may go now; empty if it is not waiting."""
+    if troop_id not in st.waiting_zone:
+        return []
+    return placement_areas(sc, st, troop_id)
+
+
+def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | None = None) -> None:
+    """Refuse (RuleError) a redeployment of `troop_id` (to `to`, when given) that the rules do not
+    allow now. May mark earlier nations' deployment as settled on `st`, as the action does."""
+    member = troop(sc, troop_id)
+    if st.phase != PLANNING:
+        raise RuleError("1.1", "redeployment happens in the planning phase")
+    spec = sc.turn(st.turn)
+    nation, side = member.nation, sc.side_of(member.nation)
+    if nation not in spec.redeploy:
+        if not spec.redeploy:
+            raise RuleError("1.5", f"{member.id} cannot redeploy: nobody redeploys on turn {st.turn}")
+        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} only "
+                               f"{nations_words(sc, spec.redeploy)} troops may redeploy")
+    order = spec.redeploy.index(nation)
+    later = [n for n in st.redeployed if spec.redeploy.index(n) > order]
+    if later:
+        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} {sc.nation_name(nation)} troops "
+                               f"redeploy before {sc.nation_name(later[0])} troops, who have already begun")
+    if nation not in st.redeployed:
+        confirm_earlier(sc, st, spec.redeploy[:order], nation)
+    here = st.where[member.id]
+    if here not in sc.areas:
+        raise RuleError("1.5", f"{member.id} is not on the map ({label(sc, here)}); only troops on the map redeploy")
+    if to is None:
+        return
+    if to == here:
+        raise RuleError("1.5", f"{member.id} already stands in {label(sc, here)}")
+    if st.control[to] != side:
+        raise RuleError("1.5", f"{member.id} cannot redeploy to {label(sc, to)}: troops redeploy only "
+                               f"inside their own side's territory")
+    if not sc.may_enter(nation, to):
+        raise RuleError("1.4", f"{member.id} cannot enter {label(sc, to)}: only "
+                               f"{nations_words(sc, sc.areas[to].only_nations)} troops may")
+
+
+def redeploy_targets(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]:
+    """Every area the troop may redeploy to now, in map order (empty when it may not move)."""
+    trial = st.copy()
+    try:
+        redeploy_check(sc, trial, troop_id)
+    except RuleError:
+        return []
+    here, member = st.where[troop_id], sc.troops[troop_id]
+    side = sc.side_of(member.nation)
+    return [code for code in sc.areas
+            if code != here and st.control.get(code) == side and sc.may_enter(member.nation, code)]
+
+
+def retreat_areas(sc: Scenario, st: CampaignState, target: str, troop_id: str) -> list[str]:
+    """Where one troop defeated in `target` may retreat (rule 1.8): adjacent areas its side holds
+    that its nation may enter, in code order."""
+    nation = sc.troops[troop_id].nation
+    side = sc.side_of(nation)
+    return sorted(a for a in sc.neighbours[target] if st.control.get(a) == side and sc.may_enter(nation, a))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from campaign_manager.dice import D6, Roller, d3, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import EndTurn, Place, Redeploy, StartTurn
+from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import (
     area, label, nations_words, placement_areas, side_name, troop, zone_words,
 )
@@ -95,30 +96,10 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
     member = troop(sc, action.troop)
     area(sc, action.to)
     spec = sc.turn(st.turn)
-    nation, side = member.nation, sc.side_of(member.nation)
-    if nation not in spec.redeploy:
-        if not spec.redeploy:
-            raise RuleError("1.5", f"{member.id} cannot redeploy: nobody redeploys on turn {st.turn}")
-        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} only "
-                               f"{nations_words(sc, spec.redeploy)} troops may redeploy")
-    order = spec.redeploy.index(nation)
-    later = [n for n in st.redeployed if spec.redeploy.index(n) > order]
-    if later:
-        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} {sc.nation_name(nation)} troops "
-                               f"redeploy before {sc.nation_name(later[0])} troops, who have already begun")
-    if nation not in st.redeployed:
-        _confirm_earlier(sc, st, spec.redeploy[:order], nation)
+    nation = member.nation
+    order = spec.redeploy.index(nation) if nation in spec.redeploy else 0
     here = st.where[member.id]
-    if here not in sc.areas:
-        raise RuleError("1.5", f"{member.id} is not on the map ({label(sc, here)}); only troops on the map redeploy")
-    if action.to == here:
-        raise RuleError("1.5", f"{member.id} already stands in {label(sc, here)}")
-    if st.control[action.to] != side:
-        raise RuleError("1.5", f"{member.id} cannot redeploy to {label(sc, action.to)}: troops redeploy only "
-                               f"inside their own side's territory")
-    if not sc.may_enter(nation, action.to):
-        raise RuleError("1.4", f"{member.id} cannot enter {label(sc, action.to)}: only "
-                               f"{nations_words(sc, sc.areas[action.to].only_nations)} troops may")
+    legal.redeploy_check(sc, st, member.id, action.to)
     st.where[member.id] = action.to
     events.append(f"{member.id} redeploys from {label(sc, here)} to {label(sc, action.to)}")
     if nation not in st.redeployed:
@@ -131,77 +112,15 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
     return action
 
 
-def _confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], nation: str) -> None:
-    """When a nation starts redeploying, the nations before it are done: their deployment must
-    hold now (a later nation's moves cannot then break it)."""
-    for done in earlier:
-        if done in st.deployed:
-            continue
-        waiting = sorted(t for t in st.waiting_zone if sc.troops[t].nation == done)
-        if waiting:
-            raise RuleError("1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
-                                   f"place {', '.join(waiting)} first")
-        for problem in deployment_problems(sc, st, only=done):
-            raise RuleError("1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
-                                   f"{problem}")
-        st.deployed = (*st.deployed, done)
-
-
 def close_planning(sc: Scenario, st: CampaignState) -> None:
     """The first battle of a turn ends planning: nobody may still wait, the deployment rule must hold."""
     if st.waiting_zone:
         raise RuleError("1.1", f"the first battle closes planning, but troops still wait to be placed: "
                                f"{', '.join(sorted(st.waiting_zone))}")
-    for problem in deployment_problems(sc, st, skip=st.deployed):
-        raise RuleError("1.5", problem)
+    problems = deployment_problems(sc, st, skip=st.deployed)
+    if problems:
+        raise RuleError("1.5", "; ".join(problems))
     st.phase = BATTLE
-
-
-def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None,
-                        skip: tuple[str, ...] = ()) -> list[str]:
-    """Every way the current turn's deployment rule is broken, in words (empty when it holds).
-
-    A rule that cannot be met at all (its area lost, no held area next to the enemy) is waived.
-    """
-    spec = sc.turn(st.turn)
-    problems = []
-    for rule in spec.deployment:
-        if (only and rule.nation != only) or rule.nation in skip:
-            continue
-        side = sc.side_of(rule.nation)
-        nation = sc.nation_name(rule.nation)
-        ours = [t for t, place in st.where.items() if sc.troops[t].nation == rule.nation and place in sc.areas]
-        if rule.rule == "at_least":
-            if st.control[rule.area] != side:
-                continue  # the area is lost: the rule cannot apply
-            here = sum(1 for t in ours if st.where[t] == rule.area)
-            if here < rule.count:
-                problems.append(f"turn {spec.number} deployment: at least {rule.count} {nation} troop(s) must stand "
-                                f"in {label(sc, rule.area)} before the first battle (there are {here})")
-        else:
-            enemy_areas = {p for t, p in st.where.items() if sc.troops[t].nation == rule.enemy_nation and p in sc.areas}
-            near_enemy = {a for a in sc.areas if sc.neighbours[a] & enemy_areas
-                          and st.control.get(a) == side and sc.may_enter(rule.nation, a)}
-            if not near_enemy:
-                continue  # nowhere to stand next to the enemy: the rule cannot apply
-            allowance = {i: x.count for i, x in enumerate(rule.exceptions)}
-            stray = []
-            for t in sorted(ours):
-                if st.where[t] in near_enemy:
-                    continue
-                for i, x in enumerate(rule.exceptions):
-                    fits = st.where[t] == x.area and (x.troop in (None, t)) and (x.kind in (None, sc.troops[t].kind))
-                    if fits and allowance[i] > 0:
-                        allowance[i] -= 1
-                        break
-                else:
-                    stray.append(f"{t} in {label(sc, st.where[t])}")
-            if stray:
-                allowed = "; ".join(f"{x.count} {x.troop or x.kind} in {x.area}" for x in rule.exceptions)
-                problems.append(f"turn {spec.number} deployment: every {nation} troop must stand next to an area "
-                                f"holding {sc.nation_name(rule.enemy_nation)} troops (allowed elsewhere: {allowed}); "
-                                f"not so: {', '.join(stray)}")
-    return problems
 
 
 def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, events: list[str]) -> EndTurn:

@@ -13,9 +13,9 @@ from campaign_manager.engine.actions import Battle, EndTurn, Initiative, Place, 
 from campaign_manager.engine.battle import initiative_winner
 from campaign_manager.engine.campaign import Applied, apply_action
 from campaign_manager.engine.lookup import placement_areas
-from campaign_manager.engine.planning import deployment_problems
+from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING, CampaignState, Commitment
-from campaign_manager.errors import ChoiceNeeded
+from campaign_manager.errors import ChoiceNeeded, RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
@@ -114,14 +114,15 @@ class RandomPlayer:
         origin, target = self.rng.choice(legal.arrows(sc, st, side))
         attack = self._commit(sc, st, side, origin, need_ground=True)
         defence = self._commit(sc, st, enemy_of(side), target, need_ground=False, against=attack)
-        if attack.sortie and sc.aircraft[attack.sortie].interceptor and not defence.sortie:
-            attack = Commitment(attack.troops)
         action = Battle(origin, target, initiative, attack, defence, **self._result())
         try:
             applied = apply_action(sc, st, action, self.roller)
         except ChoiceNeeded as choice:
-            chosen = dict(choice.partial, retreat_to=self.rng.choice(choice.options))
-            applied = apply_action(sc, st, chosen, self.roller)
+            if choice.troop_options:  # a split retreat: each troop chooses
+                answer: str | dict[str, str] = {t: self.rng.choice(o) for t, o in choice.troop_options.items()}
+            else:
+                answer = self.rng.choice(choice.options)
+            applied = apply_action(sc, st, dict(choice.partial, retreat_to=answer), self.roller)
         return self._maybe_advance(sc, st, applied, side, target)
 
     def _commit(self, sc: Scenario, st: CampaignState, side: str, area: str, need_ground: bool,
@@ -131,8 +132,7 @@ class RandomPlayer:
         count = self.rng.randint(1 if need_ground else 0, min(sc.max_committed, len(ready)))
         troops = tuple(self.rng.sample(ready, count))
         sortie = None
-        planes = [n for n, left in sorted(st.sorties.items()) if left > 0 and sc.side_of(n) == side
-                  and (not sc.aircraft[n].interceptor or (against and against.sortie))]
+        planes = [n for n, left in sorted(st.sorties.items()) if left > 0 and sc.side_of(n) == side]
         room = sc.max_committed - len(troops)
         if planes and room > 0 and (troops or not need_ground) and self.rng.random() < 0.5:
             sortie = self.rng.choice(planes)
@@ -159,10 +159,14 @@ class RandomPlayer:
                   if here in sc.neighbours[target] and after.control.get(here) == side and t not in survivors
                   and t not in busy and sc.may_enter(sc.troops[t].nation, target)]
         extra = self.rng.sample(others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors))))
-        moving = survivors + extra
-        if not moving:
-            return applied
-        return apply_action(sc, before, dict(record, advance=moving))
+        for moving in (survivors + extra, survivors):
+            if not moving:
+                break
+            try:
+                return apply_action(sc, before, dict(record, advance=moving))
+            except RuleError:
+                continue  # e.g. a fixed battle still starts from there: advance fewer, or none
+        return applied
 
 
 def play(sc: Scenario, seed: int, limit: int = 2000) -> list[Applied]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label, placement_areas, zone_words
-from campaign_manager.engine.planning import deployment_problems
+from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.state import PLANNING, POOL, CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import DeploymentRule, Scenario
@@ -65,4 +66,17 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
         "deployment_problems": deployment_problems(sc, st) if st.turn == number and st.phase == PLANNING else [],
         "reinforcements": arrivals,
         "missions": {str(face): name for face, name in enumerate(spec.missions, start=1)},
+        "fortification": fortification_view(sc),
     }
+
+
+def fortification_view(sc: Scenario) -> dict | None:
+    """Where the fortification stands and what it means at the table (rule 1.3)."""
+    fort = sc.fortification
+    if fort is None:
+        return None
+    links = [f"{link.a}–{link.b}" for link in sc.links if link.metaxas]
+    words = (f"an attack by the {sc.side_nouns[fort.attacker_side]} across {', '.join(links)} into an area holding "
+             f"{sc.nation_name(fort.nation)} troops meets the {fort.name}: "
+             + fortification_words(sc, fort.name).split(": ", 1)[1])
+    return {"name": fort.name, "links": links, "tabletop": fort.tabletop, "words": words}

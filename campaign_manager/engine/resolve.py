@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from campaign_manager.dice import D6, Roller, roll_or_check
+from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, evolve
@@ -63,14 +64,15 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     defender_beaten = result.winner == "attacker"
     goal = sc.areas[target]
     if defender_beaten and not goal.command_centre:
-        retreat_to = _retreat(sc, st, arrow, destroyed, action.retreat_to, events,
-                              lambda: evolve(record, destroy_dice=dice, retreat_to=None).to_json())
+        retreat_to, retreat_words = _retreat(sc, st, arrow, destroyed, action.retreat_to, events,
+                                             lambda: evolve(record, destroy_dice=dice, retreat_to=None).to_json())
         st.control[target] = side
         events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
         if action.advance:
             survivors = [t for t in attackers if t not in destroyed]
-            advance = _advance(sc, st, target, survivors, action.advance, events)
+            advance = _advance(sc, st, arrow, survivors, action.advance, events)
     else:
+        retreat_words = "none"
         _to_pool(sc, st, destroyed, events)
         if defender_beaten:
             scorer = goal.command_centre_scorer
@@ -81,7 +83,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         if action.advance:
             events.append("no advance: the attacker did not take the area")
     if action.retreat_to and retreat_to is None:
-        events.append("retreat_to not used: no defender retreated from the area")
+        events.append(_unused_retreat(sc, target, defender_beaten, goal.command_centre, retreat_words))
 
     st.battles_fought += 1
     if (origin, target) in sc.turn(st.turn).fixed_arrows:
@@ -89,6 +91,18 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     if not events.recording:
         return record
     return evolve(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
+
+
+def _unused_retreat(sc: Scenario, target: str, defender_beaten: bool, command_centre: bool, what: str) -> str:
+    """Why a retreat_to given with the result was not used, in words."""
+    if not defender_beaten:
+        return "retreat_to not used: the defenders were not defeated, so nobody retreats"
+    if command_centre:
+        return f"retreat_to not used: the defenders of {label(sc, target)} stay where they are"
+    if what == "captured":
+        return (f"retreat_to not used: the defenders of {label(sc, target)} had no adjacent area they may enter "
+                f"and were captured")
+    return f"retreat_to not used: no defender was left in {label(sc, target)} to retreat"
 
 
 OUTCOME_WORDS = {"attacker": "the attacker wins", "defender": "the defender wins", None: "nobody is defeated"}
@@ -131,18 +145,13 @@ def _tabletop(sc: Scenario, games: tuple[tuple[int, int], ...]) -> Result:
 def _bonus(sc: Scenario, st: CampaignState, troops: list[str], sortie: str | None, enemy_sortie: str | None,
            terrain: str | None) -> int:
     total = sum(sc.troops[t].type.on_turn(st.turn)[1].on(terrain) for t in troops)
-    if sortie:
-        plane = sc.aircraft[sortie]
-        if not plane.interceptor or enemy_sortie:
-            total += plane.bonus.on(terrain)
+    if sortie and legal.aircraft_adds(sc, sortie, enemy_sortie):
+        total += sc.aircraft[sortie].bonus.on(terrain)
     return total
 
 
 def fortification_applies(sc: Scenario, st: CampaignState, arrow: Arrow) -> bool:
-    fort = sc.fortification
-    link = sc.link(arrow.origin, arrow.target)
-    return bool(fort and link and link.metaxas and arrow.attacker_side == fort.attacker_side
-                and any(sc.troops[t].nation == fort.nation for t in st.troops_in(arrow.target)))
+    return legal.fortification_name(sc, st, arrow.origin, arrow.target, arrow.attacker_side) is not None
 
 
 def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str], defenders: list[str],
@@ -183,7 +192,7 @@ def _breakdown(sc: Scenario, st: CampaignState, die: int, troops: list[str], sor
     """"die 5 + 2 GR-INF-2 + 2 GR-INF-8": how a General's Wargame total was made."""
     parts = [f"die {die}"]
     parts += [f"{sc.troops[t].type.on_turn(st.turn)[1].on(terrain):+d} {t}" for t in troops]
-    if sortie and (not sc.aircraft[sortie].interceptor or enemy_sortie):
+    if sortie and legal.aircraft_adds(sc, sortie, enemy_sortie):
         parts.append(f"{sc.aircraft[sortie].bonus.on(terrain):+d} {sc.aircraft[sortie].name}")
     if fortification:
         parts.append(f"{fortification:+d} {sc.fortification.name}")
@@ -212,48 +221,89 @@ def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: list
             st.where[troop_id] = POOL
 
 
-def retreat_options(sc: Scenario, st: CampaignState, target: str, side: str, nations: set[str]) -> list[str]:
-    return sorted(a for a in sc.neighbours[target]
-                  if st.control.get(a) == side and all(sc.may_enter(n, a) for n in nations))
-
-
-def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | None,
-             events: list[str], partial: Callable[[], dict]) -> str | None:
+def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | dict[str, str] | None,
+             events: list[str], partial: Callable[[], dict]) -> tuple[str | dict[str, str] | None, str]:
+    """Move the defeated defenders out of the area, troop by troop (rule 1.8 and its DECISION on
+    mixed nations); troops with nowhere they may go are captured. Returns the retreat as recorded
+    (one area, a map troop → area for a split, or None) and what happened, in words."""
     target, side = arrow.target, enemy_of(arrow.attacker_side)
     everyone = [t for t in st.troops_in(target) if sc.side_of(sc.troops[t].nation) == side]
-    survivors = [t for t in everyone if t not in destroyed]
-    options = retreat_options(sc, st, target, side, {sc.troops[t].nation for t in survivors})
-    if not options:
-        _to_pool(sc, st, [t for t in destroyed if t not in everyone], events)  # the attacker's losses
-        escape = sc.sea_escape
-        for troop_id in everyone:
-            if escape and sc.troops[troop_id].nation == escape.nation and target in escape.areas:
-                st.where[troop_id] = POOL
-                events.append(f"{troop_id} escapes by sea from {label(sc, target)} to the reinforcement pool")
-            else:
-                _lost(sc, st, troop_id, events, f"surrounded in {label(sc, target)}")
-        return None
-    _to_pool(sc, st, destroyed, events)
+    _to_pool(sc, st, [t for t in destroyed if t not in everyone], events)  # the attacker's losses
+    options = {t: legal.retreat_areas(sc, st, target, t) for t in everyone}
+    trapped = [t for t in everyone if not options[t]]
+    survivors = [t for t in everyone if t not in destroyed and options[t]]
+    escape = sc.sea_escape
+    for troop_id in trapped:
+        if escape and sc.troops[troop_id].nation == escape.nation and target in escape.areas:
+            st.where[troop_id] = POOL
+            events.append(f"{troop_id} escapes by sea from {label(sc, target)} to the reinforcement pool")
+        else:
+            _lost(sc, st, troop_id, events, f"surrounded in {label(sc, target)}: no adjacent area its side "
+                                            f"holds that it may enter")
+    _to_pool(sc, st, [t for t in destroyed if t in everyone and options[t]], events)
     if not survivors:
-        return None
-    if chosen is None:
-        if len(options) > 1:
-            raise ChoiceNeeded("1.8", f"the attacker won, so the defenders of {label(sc, target)} "
-                                      f"({', '.join(survivors)}) must retreat: choose where with retreat_to "
-                                      f"({' or '.join(options)}) and give these dice again so nothing is re-rolled: "
-                                      f"{_dice_words(partial())}", "retreat_to", options, partial())
-        chosen = options[0]
-    if chosen not in options:
-        raise RuleError("1.8", f"the defenders of {label(sc, target)} cannot retreat to {label(sc, chosen)}: "
-                               f"they may go to {' or '.join(options)}")
-    for troop_id in survivors:
-        st.where[troop_id] = chosen
-    events.append(f"{', '.join(survivors)} retreat from {label(sc, target)} to {label(sc, chosen)}")
-    return chosen
+        return None, "captured" if trapped else "none"
+    moves = _retreat_moves(sc, target, survivors, {t: options[t] for t in survivors}, chosen, partial)
+    for area_code in sorted(set(moves.values())):
+        group = [t for t in survivors if moves[t] == area_code]
+        st.where.update({t: area_code for t in group})
+        events.append(f"{', '.join(group)} retreat from {label(sc, target)} to {label(sc, area_code)}")
+    places = set(moves.values())
+    return (places.pop() if len(places) == 1 else dict(moves)), "retreated"
 
 
-def _advance(sc: Scenario, st: CampaignState, target: str, survivors: list[str], moving: tuple[str, ...],
+def _retreat_moves(sc: Scenario, target: str, survivors: list[str], options: dict[str, list[str]],
+                   chosen: str | dict[str, str] | None, partial: Callable[[], dict]) -> dict[str, str]:
+    """Where each surviving defender goes: together to one area when one area takes them all,
+    otherwise each to an area it may enter; a choice among several is the defender's."""
+    together = sorted(set.intersection(*(set(o) for o in options.values())))
+    who = f"the defenders of {label(sc, target)} ({', '.join(survivors)})"
+    if isinstance(chosen, str):
+        if together:
+            if chosen not in together:
+                raise RuleError("1.8", f"{who} cannot retreat to {label(sc, chosen)}: they may go to "
+                                       f"{' or '.join(together)}")
+            return {t: chosen for t in survivors}
+        raise RuleError("1.8", f"no one area takes all of {who}: say where each retreats "
+                               f"({_options_words(options)})")
+    if isinstance(chosen, dict):
+        unknown = sorted(set(chosen) - set(survivors))
+        if unknown:
+            raise RuleError("1.8", f"{', '.join(unknown)} is not among {who} who retreat")
+        for troop_id, area_code in chosen.items():
+            if area_code not in options[troop_id]:
+                raise RuleError("1.8", f"{troop_id} cannot retreat to {label(sc, area_code)}: it may go to "
+                                       f"{' or '.join(options[troop_id])}")
+        if together and len(set(chosen.values())) > 1:
+            raise RuleError("1.8", f"{' or '.join(together)} takes all of {who}: they retreat together, "
+                                   f"to one area")
+    given = dict(chosen) if isinstance(chosen, dict) else {}
+    if together:
+        if given:
+            return {t: next(iter(given.values())) for t in survivors}
+        if len(together) == 1:
+            return {t: together[0] for t in survivors}
+        raise ChoiceNeeded("1.8", f"the attacker won, so {who} must retreat: choose where with retreat_to "
+                                  f"({' or '.join(together)}) and give these dice again so nothing is re-rolled: "
+                                  f"{_dice_words(partial())}", "retreat_to", together, partial())
+    moves = {t: given.get(t) or (options[t][0] if len(options[t]) == 1 else "") for t in survivors}
+    open_choices = {t: options[t] for t, where in moves.items() if not where}
+    if open_choices:
+        raise ChoiceNeeded("1.8", f"the attacker won and no one area takes all of {who}: say where each "
+                                  f"retreats with retreat_to as a map of troop to area ({_options_words(open_choices)}) "
+                                  f"and give these dice again so nothing is re-rolled: {_dice_words(partial())}",
+                           "retreat_to", sorted({a for o in open_choices.values() for a in o}), partial(),
+                           troop_options=open_choices)
+    return moves
+
+
+def _options_words(options: dict[str, list[str]]) -> str:
+    return "; ".join(f"{t}: {' or '.join(o)}" for t, o in options.items())
+
+
+def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str], moving: tuple[str, ...],
              events: list[str]) -> tuple[str, ...]:
+    target = arrow.target
     side = st.control[target]
     if len(set(moving)) != len(moving):
         raise RuleError("1.8", "the advance lists a troop twice")
@@ -277,11 +327,27 @@ def _advance(sc: Scenario, st: CampaignState, target: str, survivors: list[str],
     if others and left_behind:
         raise RuleError("1.8", f"the surviving troops of the battle advance first: {', '.join(left_behind)} must "
                                f"move before {', '.join(others)}")
+    _keep_fixed_battles(sc, st, arrow, moving)
     for troop_id in moving:
         st.where[troop_id] = target
     if moving:
         events.append(f"{', '.join(moving)} advance into {label(sc, target)}")
     return moving
+
+
+def _keep_fixed_battles(sc: Scenario, st: CampaignState, arrow: Arrow, moving: tuple[str, ...]) -> None:
+    """Every fixed battle of the turn must be fought (RULES.md 1.5, turn 1): an advance may not take
+    the last ground troop of the attacker out of the area a fixed battle still starts from."""
+    for origin, target in sc.turn(st.turn).fixed_arrows:
+        if (origin, target) in st.fixed_fought or (origin, target) == (arrow.origin, arrow.target):
+            continue
+        leaving = [t for t in moving if st.where[t] == origin]
+        staying = [t for t in st.troops_in(origin) if t not in leaving
+                   and sc.side_of(sc.troops[t].nation) == arrow.attacker_side]
+        if leaving and not staying:
+            raise RuleError("1.5", f"the fixed battle {origin}→{target} is still to be fought this turn: "
+                                   f"{', '.join(leaving)} cannot all advance out of {label(sc, origin)}; "
+                                   f"at least one ground troop stays there to fight it")
 
 
 def _dice_words(partial: dict) -> str:

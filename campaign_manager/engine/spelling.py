@@ -8,7 +8,7 @@ from typing import Any
 
 from campaign_manager.scenario.model import Scenario
 
-AREA_FIELDS = ("area", "to", "from", "retreat_to")
+AREA_FIELDS = ("area", "to", "from")
 TROOP_LIST_FIELDS = ("advance",)
 
 
@@ -49,6 +49,11 @@ def canonical(sc: Scenario, data: Any) -> Any:
             out[field] = _area(sc, out[field])
     if "troop" in out:
         out["troop"] = _troop(sc, out["troop"])
+    retreat = out.get("retreat_to")
+    if isinstance(retreat, dict):  # a split retreat: troop → area
+        out["retreat_to"] = {_troop(sc, k): _area(sc, v) for k, v in retreat.items()}
+    elif retreat is not None:
+        out["retreat_to"] = _area(sc, retreat)
     for field in TROOP_LIST_FIELDS:
         if field in out:
             out[field] = _troops(sc, out[field])

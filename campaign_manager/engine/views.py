@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from campaign_manager.engine.battle import fortification_words
+from campaign_manager.engine.legal import fortification_name
 from campaign_manager.engine.lookup import placement_areas, zone_words
-from campaign_manager.engine.state import CAPTURED, POOL, RESERVE, WAITING, CampaignState
+from campaign_manager.engine.state import CAPTURED, POOL, RESERVE, WAITING, Arrow, CampaignState
 from campaign_manager.engine.victory import outcome, victory_points
 from campaign_manager.scenario.model import Scenario
 
@@ -12,6 +14,11 @@ def troop_view(sc: Scenario, st: CampaignState, troop_id: str) -> dict:
     member = sc.troops[troop_id]
     name, _ = member.type.on_turn(max(st.turn, 1))
     return {"id": troop_id, "nation": member.nation, "kind": member.kind, "name": name}
+
+
+def _fortification(sc: Scenario, st: CampaignState, arrow: Arrow) -> str | None:
+    name = fortification_name(sc, st, arrow.origin, arrow.target, arrow.attacker_side)
+    return None if name is None else fortification_words(sc, name)
 
 
 def state_view(sc: Scenario, st: CampaignState) -> dict:
@@ -46,7 +53,8 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
                                                            "dice": list(st.initiative[1])},
         "battles": {"fought": st.battles_fought, "required": st.battles_required},
         "open_arrows": [{"from": a.origin, "to": a.target, "attacker_side": a.attacker_side,
-                         "attacker": a.attacker.to_json(), "defender": a.defender.to_json()}
+                         "attacker": a.attacker.to_json(), "defender": a.defender.to_json(),
+                         "fortification": _fortification(sc, st, a)}
                         for a in st.open_arrows],
         "command_centre_wins": dict(st.command_wins),
         "tirane_wins": sum(st.command_wins.values()),

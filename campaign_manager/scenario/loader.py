@@ -203,8 +203,10 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
     fortification = None
     if "fortification" in data:
         entry = top.child("fortification")
+        entry.only("name", "nation", "attacker_side", "bonus", "tabletop")
         fortification = Fortification(_text(entry, "name"), _text(entry, "nation"),
-                                      _text(entry, "attacker_side"), _bonus(entry, "bonus", terrains))
+                                      _text(entry, "attacker_side"), _bonus(entry, "bonus", terrains),
+                                      _text(entry, "tabletop", ""))
         if fortification.nation not in nations:
             raise entry.refuse(f"unknown nation '{fortification.nation}'", "nation")
     sea_escape = None

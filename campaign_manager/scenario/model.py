@@ -109,6 +109,7 @@ class Fortification:
     nation: str
     attacker_side: str
     bonus: Bonus
+    tabletop: str = ""  # what the defender adds in a tabletop game, e.g. "the Greek player adds two HMG nests"
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,8 @@ def _broken(path: tuple, value):
     (("games", 0), {"attacker_vp": 1}, "should be"),
     (("wargame",), {"attacker_die": 3}, "not both"),
     (("destroy_dice",), {"GR-INF-1": "five"}, "whole number"),
-    (("retreat_to",), 7, "should be text"),
+    (("retreat_to",), 7, "should be an area, or a map of troop id to area"),
+        (("retreat_to",), {"DE-INF-1": 5}, "map of troop id to area"),
     (("advance",), "IT-INF-1", "list of troop ids"),
     (("surprise",), True, "unknown keys"),
 ])

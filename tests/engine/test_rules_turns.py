@@ -177,13 +177,12 @@ def test_the_sorties_of_a_turn_do_not_carry_over():
     assert st.sorties == {"italian": 1}
 
 
-def test_the_raf_hurricane_flies_only_against_axis_aircraft():
+def test_the_raf_hurricane_may_fly_with_no_axis_aircraft_in_the_battle():
+    # DECISION (RULES.md 1.3): committed anywhere the Allies may commit a sortie; it is spent.
     st = position(4, where={"DE-INF-3": "A4"})
-    refused(st, attack("A4", "B3", ["DE-INF-3"], ["GR-INF-3"], defender_sortie="british", initiative=(1, 1)),
-            "1.3", "RAF Hurricane")
-    applied = play(st, attack("A4", "B3", ["DE-INF-3"], ["GR-INF-3"], sortie="german", defender_sortie="british",
-                              initiative=(1, 1)))
+    applied = play(st, attack("A4", "B3", ["DE-INF-3"], ["GR-INF-3"], defender_sortie="british", initiative=(1, 1)))
     assert applied.state.open_arrows[0].defender.sortie == "british"
+    assert applied.state.sorties["british"] == 0
 
 
 # -- redeployment: the turn's order, inside own territory -------------------------------------

@@ -222,8 +222,10 @@ def test_an_attacking_hurricane_adds_one_against_an_axis_aircraft():
                               initiative=(6, 1), wargame=(1, 1), destroy={"GR-INF-1": 1, "IT-INF-1": 1},
                               retreat_to="B2"))
     assert wargame_totals(applied) == (4, 3)
-    refused(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], sortie="british", initiative=(6, 1)),
-            "1.3", "RAF Hurricane")
+    # With no Axis aircraft it may still fly (RULES.md 1.3 DECISION) and adds nothing: 1 + 2 against 1 + 1.
+    alone = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], sortie="british", initiative=(6, 1),
+                            wargame=(1, 1), destroy={"GR-INF-1": 1, "IT-INF-1": 1}, retreat_to="B2"))
+    assert wargame_totals(alone) == (3, 2)
 
 
 def test_a_defending_aircraft_alone_adds_its_bonus():
