@@ -6,6 +6,7 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
 - `redeploy_targets`: where a troop may redeploy now (rule 1.5), with `redeploy_check` refusing.
 - `retreat_areas`: where one defeated troop may retreat (rule 1.8).
+- `advance_candidates`: who may advance into an area just taken (rule 1.8).
 - `aircraft_adds`: whether a committed sortie adds its bonus (the RAF only against aircraft, 1.3).
 """
 
@@ -167,3 +168,13 @@ def retreat_areas(sc: Scenario, st: CampaignState, target: str, troop_id: str) -
     nation = sc.troops[troop_id].nation
     side = sc.side_of(nation)
     return sorted(a for a in sc.neighbours[target] if st.control.get(a) == side and sc.may_enter(nation, a))
+
+
+def advance_candidates(sc: Scenario, st: CampaignState, target: str, side: str) -> list[str]:
+    """Troops of `side` that may advance into `target` (rule 1.8): in adjacent areas the side
+    holds, not on an open arrow, and allowed to enter. The battle's surviving attackers must be
+    among the first to move; turn 1's fixed battles may further limit it (the action says why)."""
+    busy = st.committed()
+    return sorted(t for t, here in st.where.items()
+                  if here in sc.neighbours[target] and st.control.get(here) == side and t not in busy
+                  and sc.side_of(sc.troops[t].nation) == side and sc.may_enter(sc.troops[t].nation, target))

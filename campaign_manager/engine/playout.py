@@ -153,11 +153,8 @@ class RandomPlayer:
         origin = record["from"]
         arrow_troops = record.get("attacker", {}).get("troops") or next(
             a.attacker.troops for a in before.open_arrows if (a.origin, a.target) == (origin, target))
-        busy = after.committed()
         survivors = [t for t in arrow_troops if after.where[t] == origin]
-        others = [t for t, here in sorted(after.where.items())
-                  if here in sc.neighbours[target] and after.control.get(here) == side and t not in survivors
-                  and t not in busy and sc.may_enter(sc.troops[t].nation, target)]
+        others = [t for t in legal.advance_candidates(sc, after, target, side) if t not in survivors]
         extra = self.rng.sample(others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors))))
         for moving in (survivors + extra, survivors):
             if not moving:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from campaign_manager.dice import D6, Roller, roll_or_check
+from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
@@ -31,24 +31,22 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         raise RuleError("1.8", f"the arrow {origin}→{target} can no longer be fought: {label(sc, target)} is now "
                                f"held by the {side_name(sc, st.control.get(target))}; abandon it")
     st.open_arrows = tuple(a for a in st.open_arrows if a is not arrow)
-    attackers = [t for t in arrow.attacker.troops if st.where[t] == origin]
-    defenders = [t for t in arrow.defender.troops if st.where[t] == target]
+    attackers, defenders = fighting_troops(st, arrow)
     if len(attackers) + len(defenders) != len(arrow.attacker.troops) + len(arrow.defender.troops):
         for gone in sorted(set(arrow.attacker.troops + arrow.defender.troops) - set(attackers + defenders)):
             events.append(f"{gone} was moved off the arrow by another battle and takes no part")
 
     if action.games is not None:
-        result = _tabletop(sc, action.games)
+        result = tabletop_result(sc, action.games)
         record = action
     else:
-        result, roll = _wargame(sc, st, arrow, attackers, defenders, action.wargame, roller)
+        result, roll = wargame_result(sc, st, arrow, attackers, defenders, action.wargame, roller)
         record = evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1])) \
             if events.recording else action
     if events.recording:
         events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.describe()}")
 
-    needed = {t: result.target_vs_attacker for t in attackers if result.target_vs_attacker}
-    needed.update({t: result.target_vs_defender for t in defenders if result.target_vs_defender})
+    needed = destroy_targets(result, attackers, defenders)
     given = action.destroy_dice
     for troop_id in given:
         if troop_id not in needed:
@@ -105,6 +103,36 @@ def _unused_retreat(sc: Scenario, target: str, defender_beaten: bool, command_ce
     return f"retreat_to not used: no defender was left in {label(sc, target)} to retreat"
 
 
+def fighting_troops(st: CampaignState, arrow: Arrow) -> tuple[list[str], list[str]]:
+    """The committed troops still standing where the arrow needs them (attackers, defenders);
+    a troop moved off the arrow by another battle takes no part."""
+    return ([t for t in arrow.attacker.troops if st.where[t] == arrow.origin],
+            [t for t in arrow.defender.troops if st.where[t] == arrow.target])
+
+
+def destroy_targets(result: Result, attackers: list[str], defenders: list[str]) -> dict[str, int]:
+    """The d6 score each fighting troop must be rolled against (rules 1.6 and 1.7); troops that
+    need no roll are left out. Aircraft are never rolled for."""
+    needed = {t: result.target_vs_attacker for t in attackers if result.target_vs_attacker}
+    needed.update({t: result.target_vs_defender for t in defenders if result.target_vs_defender})
+    return needed
+
+
+def forecast(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[tuple[int, int], ...] | None = None,
+             wargame: WargameRoll | None = None) -> tuple[Result, dict[str, int]]:
+    """The result of an open arrow for given tabletop games or General's Wargame dice (both dice
+    given), and the roll-to-destroy target of each troop — before any die to destroy is rolled.
+    For the battle wizard and battle slips; changes nothing."""
+    attackers, defenders = fighting_troops(st, arrow)
+    if games is not None:
+        result = tabletop_result(sc, games)
+    elif wargame is not None and wargame.attacker_die is not None and wargame.defender_die is not None:
+        result, _ = wargame_result(sc, st, arrow, attackers, defenders, wargame, NoRoller())
+    else:
+        raise ValueError("forecast needs the games' VP or both General's Wargame dice")
+    return result, destroy_targets(result, attackers, defenders)
+
+
 OUTCOME_WORDS = {"attacker": "the attacker wins", "defender": "the defender wins", None: "nobody is defeated"}
 
 
@@ -123,7 +151,7 @@ def _step(steps, value: int):
     return None
 
 
-def _tabletop(sc: Scenario, games: tuple[tuple[int, int], ...]) -> Result:
+def tabletop_result(sc: Scenario, games: tuple[tuple[int, int], ...]) -> Result:
     total_a, total_d = sum(g[0] for g in games), sum(g[1] for g in games)
     avg_a, avg_d = total_a // len(games), total_d // len(games)
     winner = None
@@ -154,7 +182,7 @@ def fortification_applies(sc: Scenario, st: CampaignState, arrow: Arrow) -> bool
     return legal.fortification_name(sc, st, arrow.origin, arrow.target, arrow.attacker_side) is not None
 
 
-def _wargame(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str], defenders: list[str],
+def wargame_result(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str], defenders: list[str],
              given: WargameRoll, roller: Roller) -> tuple[Result, tuple[int, int]]:
     a_die = roll_or_check(given.attacker_die, D6, roller, "attacker's General's Wargame die")
     d_die = roll_or_check(given.defender_die, D6, roller, "defender's General's Wargame die")
