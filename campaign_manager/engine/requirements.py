@@ -22,9 +22,9 @@ def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     if rule.rule == "at_least":
         return f"at least {rule.count} {nation} troop(s) in {label(sc, rule.area)}"
     holder = sc.side_nouns[sc.side_of(rule.nation)]
-    allowed = " and ".join(
+    allowed = "; and ".join(
         f"{x.troop or ' '.join((str(x.count), nation, x.kind or 'troop'))}, who stays in {label(sc, x.area)} "
-        f"while the {holder} hold it" for x in rule.exceptions).replace(" it and ", " it; and ")
+        f"while the {holder} hold it" for x in rule.exceptions)
     return (f"every {nation} troop next to an area holding {sc.nation_name(rule.enemy_nation)} troops"
             + (f", except {allowed}" if allowed else ""))
 
