@@ -10,6 +10,7 @@ from typing import Any
 from campaign_manager.datafile import DataEntry, Refusal
 from campaign_manager.errors import UserError
 from campaign_manager.paths import SCENARIOS
+from campaign_manager.scenario.layout import read_layout
 from campaign_manager.scenario.model import (
     KINDS,
     SIDES,
@@ -87,7 +88,8 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
         raise ScenarioError(f"{file}: is not valid TOML ({exc})") from None
     top = DataEntry(file, "", data, SCENARIO_REFUSAL)
     top.only("scenario", "sides", "nations", "terrains", "map", "areas", "troop_types", "aircraft",
-             "fortification", "sea_escape", "troops", "rules", "tabletop", "wargame", "victory", "turns")
+             "fortification", "sea_escape", "troops", "rules", "tabletop", "wargame", "victory", "turns",
+             "layout")
     head = top.child("scenario")
     sides, side_nouns = {}, {}
     for code, entry in top["sides"].table().items():
@@ -245,6 +247,7 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
         victory_levels=tuple((e["min_margin"].integer(), _text(e, "name")) for e in _list(victory, "levels")),
         victory_below=_text(victory, "below"),
         turns=turns,
+        layout=read_layout(top.child("layout"), set(areas)) if top.has("layout") else None,
     )
     neighbours: dict[str, set[str]] = {code: set() for code in areas}
     for link in links:

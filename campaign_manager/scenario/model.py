@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from campaign_manager.scenario.layout import MapLayout
+
 SIDES = ("axis", "allied")
 KINDS = ("infantry", "mountain", "armour", "mechanised", "motorcycle")
 
@@ -197,6 +199,7 @@ class Scenario:
     turns: tuple[TurnSpec, ...]
     neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
     link_index: dict[frozenset[str], Link] = field(default_factory=dict)
+    layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation][1]
