@@ -5,17 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QHeaderView, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 from campaign_manager.assist.registry import MODULES
-from campaign_manager.engine.views import state_view
 from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui import settings
-from campaign_manager.ui.campaign_models import AreasModel
-from campaign_manager.ui.forms import load_form
+from campaign_manager.engine.actions import Place, Redeploy
+from campaign_manager.ui.campaign_view import CampaignView
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
 
@@ -55,18 +54,12 @@ class MainWindow(QMainWindow):
         self.tabs.setTabsClosable(True)
         self.tabs.tabCloseRequested.connect(self._close_tab)
         self.setCentralWidget(self.tabs)
-        self.view = load_form("campaign_view", self)
+        self.view = CampaignView(self.session, self)
+        self.map_view = self.view.map_view
+        self.map_view.troopDropped.connect(self.move_troop)
+        self.history = self.view.log.lines  # every recorded action in words
         self.tabs.addTab(self.view, "Campaign")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
-        self.areas = AreasModel(self)
-        self.view.areasView.setModel(self.areas)
-        self.view.areasView.verticalHeader().setVisible(False)
-        header = self.view.areasView.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.history = QStringListModel(self)
-        self.view.historyView.setModel(self.history)
-        self.view.splitter.setSizes([700, 500])
         self.assist_tabs: dict[str, QWidget] = {}
         self._build_menus()
         if campaign_path is not None:
@@ -178,29 +171,26 @@ class MainWindow(QMainWindow):
     # -- showing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        has = self.campaign is not None
-        self.undo_action.setEnabled(has and bool(self.campaign.records))
-        self.redo_action.setEnabled(has and self.campaign.can_redo())
+        """Menus and title follow the session (the map and panels redraw themselves)."""
+        has = self.session.is_open
+        self.undo_action.setEnabled(self.session.can_undo())
+        self.redo_action.setEnabled(self.session.can_redo())
         self.import_action.setEnabled(has)
         self.turn_menu.set_enabled(has)
-        if not has:
-            self.areas.set_view(None, {})
-            self.history.setStringList([])
-            self.view.headline.setText("No campaign open: use File ▸ New campaign or File ▸ Open campaign.")
-            self.view.offMap.setText("")
+        title = "Firestorm Campaign Manager"
+        if has:
+            title = f"{self.session.name} — {self.session.path.name} — {title}"
+        self.setWindowTitle(title)
+
+    def move_troop(self, troop: str, area: str) -> None:
+        """A troop dropped on an area (or chosen from its menu): place it if it waits to be
+        placed, else redeploy it. The engine decides; a refusal is shown and nothing recorded."""
+        if not self.session.is_open:
             return
-        sc, campaign = self.campaign.scenario, self.campaign
-        view = state_view(sc, campaign.state)
-        self.setWindowTitle(f"{campaign.name} — Firestorm Campaign Manager")
-        self.areas.set_view(view, sc.sides)
-        self.view.headline.setText(_headline(sc, campaign.name, view))
-        self.view.offMap.setText(_off_map(sc, view))
-        lines = []
-        for number, applied in enumerate(campaign.history(), start=1):
-            words = "; ".join(applied.events) or applied.record["type"]
-            lines.append(f"{number}. {words}")
-        self.history.setStringList(lines)
-        self.view.historyView.scrollToBottom()
+        action = Place(troop, area) if troop in self.session.state.waiting_zone else Redeploy(troop, area)
+        problem = self.session.try_record([action])
+        if problem:
+            self.report(problem)
 
     def show_map_notice(self) -> None:
         notice = self.campaign.scenario.notice if self.campaign else ""
@@ -249,28 +239,3 @@ class MainWindow(QMainWindow):
         self.session.close()
         super().closeEvent(event)
 
-
-def _headline(sc, name: str, view: dict) -> str:
-    vp, out = view["vp"], view["outcome"]
-    if view["turn"]:
-        turn = (f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
-                f"Battles fought: {view['battles']['fought']} of at least {view['battles']['required']}.")
-    else:
-        turn = "Not started yet: the first action is to start turn 1."
-    lead = (f"The {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "Level")
-    when = "Final result" if out["final"] else "If it ended now"
-    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view["sorties"].items()) or "none"
-    return (f"<h2>{name}</h2><p>{turn}</p><p><b>Victory points</b>: Axis {vp['axis']} — Allied {vp['allied']}. "
-            f"{lead}. {when}: <b>{out['result']}</b>. Air sorties left: {sorties}.</p>")
-
-
-def _off_map(sc, view: dict) -> str:
-    parts = []
-    for title, key in (("Waiting to be placed", "reinforcements"), ("Reinforcement pool", "pools"),
-                       ("Captured (lost for good)", "captured")):
-        rows = [f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}"
-                for side, troops in view[key].items() if troops]
-        parts.append(f"<b>{title}</b><br>{'<br>'.join(rows) or 'none'}")
-    arrows = [f"{a['from']} → {a['to']}" for a in view["open_arrows"]]
-    parts.append(f"<b>Open battle arrows</b><br>{', '.join(arrows) or 'none'}")
-    return "<br><br>".join(parts)
