@@ -14,6 +14,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui import settings
 from campaign_manager.engine.actions import Place, Redeploy
+from campaign_manager.ui.battle import install_battle_actions
 from campaign_manager.ui.campaign_view import CampaignView
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self.undo_action = self._action(edit_menu, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(edit_menu, "&Redo", self.redo, QKeySequence.StandardKey.Redo)
         self.turn_menu = TurnMenu(self)
+        self.battle_menu = install_battle_actions(self)
         assist_menu = self.menus["assist"] = bar.addMenu("&Assist")
         self.assist_actions = {}
         for module in MODULES:

@@ -137,8 +137,9 @@ class ArrowItem(QGraphicsPathItem):
         ex, ey = end
         angle = math.atan2(ey - sy, ex - sx)
         # Stop short of the label points so the arrow sits between the two areas' names.
-        sx, sy = sx + math.cos(angle) * 34, sy + math.sin(angle) * 34
-        ex, ey = ex - math.cos(angle) * 30, ey - math.sin(angle) * 30
+        trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
+        sx, sy = sx + math.cos(angle) * trim, sy + math.sin(angle) * trim
+        ex, ey = ex - math.cos(angle) * trim, ey - math.sin(angle) * trim
         path = QPainterPath(QPointF(sx, sy))
         path.lineTo(QPointF(ex, ey))
         head = 18.0

@@ -65,5 +65,5 @@ def fought_caption(sc: Scenario, row: BattleRow) -> str:
         score = f"dice {row.wargame_dice[0]}–{row.wargame_dice[1]}"
     else:
         score = " ".join(f"{a}–{d}" for a, d in row.games) + " VP"
-    outcome = f"{sc.sides[row.winner]} win" if row.winner else "no one defeated"
+    outcome = f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated"
     return f"{score}: {outcome}"
