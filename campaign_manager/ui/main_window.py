@@ -138,7 +138,7 @@ class MainWindow(QMainWindow):
         path = self.choose_actions(self, "Record actions from a JSON file")
         if path is None:
             return
-        from campaign_manager.cli.campaign_commands import read_actions
+        from campaign_manager.store.action_files import read_actions
         from campaign_manager.dice import RandomRoller
 
         try:

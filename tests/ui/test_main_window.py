@@ -157,7 +157,7 @@ def test_requirements_of_the_turn_from_the_turn_menu(make_window, campaign_path)
     window = make_window(campaign_path)
     window.turn_menu.requirements_action.trigger()
     box = window.turn_menu.dialog
-    assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3 battles" in box.text()
+    assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3" in box.text()
     box.close()
 
 
