@@ -22,7 +22,7 @@ def run_app(argv: list[str]) -> int:
     from campaign_manager.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setApplicationName("Firestorm Campaign Manager")  # data in ~/.local/share/Firestorm Campaign Manager
+    settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
     window = MainWindow(campaign_to_open(argv))
     window.show()
     return app.exec()

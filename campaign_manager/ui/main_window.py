@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.errors import UserError
@@ -16,35 +15,18 @@ from campaign_manager.ui import settings
 from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.ui.battle import install_battle_actions
 from campaign_manager.ui.campaign_view import CampaignView
+from campaign_manager.ui.file_menu import FileMenu
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
-
-FileChooser = Callable[[QWidget, str], "Path | None"]
-CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
-
-
-def ask_open(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", CAMPAIGN_FILTER)
-    return Path(name) if name else None
-
-
-def ask_save(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, "new.campaign", CAMPAIGN_FILTER)
-    return Path(name) if name else None
-
-
-def ask_actions(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", "Action lists (*.json);;All files (*)")
-    return Path(name) if name else None
-
 
 class MainWindow(QMainWindow):
     """Holds one open campaign; file choosers are passed in so tests need no dialogs."""
 
-    def __init__(self, campaign_path: Path | None = None, choose_open: FileChooser = ask_open,
-                 choose_new: FileChooser = ask_save, choose_actions: FileChooser = ask_actions) -> None:
+    def __init__(self, campaign_path: Path | None = None, **choosers) -> None:
+        """`choosers` (choose_open, choose_new, choose_actions, choose_scenario) replace the file
+        dialogs, for tests."""
         super().__init__()
-        self.choose_open, self.choose_new, self.choose_actions = choose_open, choose_new, choose_actions
+        self._choosers = choosers
         self.session = CampaignSession(self)
         self.session.changed.connect(self.refresh)
         self.session.message.connect(lambda words: self.statusBar().showMessage(words, 8000))
@@ -79,13 +61,8 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = self.menus["file"] = bar.addMenu("&File")
-        self._action(file_menu, "&New campaign…", self.new_campaign, QKeySequence.StandardKey.New)
-        self._action(file_menu, "&Open campaign…", self.ask_and_open, QKeySequence.StandardKey.Open)
-        self.import_action = self._action(file_menu, "&Record actions from a file…", self.apply_actions_file,
-                                          "Ctrl+I")
-        file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.file_menu = FileMenu(self, **self._choosers)
+        self.import_action = self.file_menu.import_action
         edit_menu = self.menus["edit"] = bar.addMenu("&Edit")
         self.undo_action = self._action(edit_menu, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(edit_menu, "&Redo", self.redo, QKeySequence.StandardKey.Redo)
@@ -112,41 +89,12 @@ class MainWindow(QMainWindow):
         except UserError as exc:
             self.report(f"Could not open the campaign: {exc}")
             return False
-        settings.write(settings.LAST_CAMPAIGN, str(path))
+        settings.remember_campaign(path)
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
-    def ask_and_open(self) -> None:
-        path = self.choose_open(self, "Open a campaign")
-        if path is not None:
-            self.open_campaign(path)
-
     def new_campaign(self) -> None:
-        path = self.choose_new(self, "Create a new Firestorm: Greece campaign")
-        if path is None:
-            return
-        try:
-            self.session.create(path)
-        except UserError as exc:
-            self.report(f"Could not create the campaign: {exc}")
-            return
-        settings.write(settings.LAST_CAMPAIGN, str(path))
-
-    def apply_actions_file(self) -> None:
-        if self.campaign is None:
-            return
-        path = self.choose_actions(self, "Record actions from a JSON file")
-        if path is None:
-            return
-        from campaign_manager.store.action_files import read_actions
-        from campaign_manager.dice import RandomRoller
-
-        try:
-            done = self.session.record(read_actions(str(path)), RandomRoller())
-        except UserError as exc:
-            self.report(str(exc))
-            return
-        self.statusBar().showMessage(f"Recorded {len(done)} action(s) from {path.name}", 5000)
+        self.file_menu.new_campaign()
 
     def undo(self) -> None:
         self._step_back_or_forth(self.session.undo)
@@ -177,7 +125,7 @@ class MainWindow(QMainWindow):
         has = self.session.is_open
         self.undo_action.setEnabled(self.session.can_undo())
         self.redo_action.setEnabled(self.session.can_redo())
-        self.import_action.setEnabled(has)
+        self.file_menu.set_enabled(has)
         self.turn_menu.set_enabled(has)
         title = "Firestorm Campaign Manager"
         if has:

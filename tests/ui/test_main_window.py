@@ -193,3 +193,35 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     assert "Rule 1.5" in dialog.problem.text() and "redeploy before Greek troops" in dialog.problem.text()
     assert window.campaign.records[-1]["troop"] == "GR-INF-3", "the refused move was not recorded"
     dialog.reject()
+
+
+def test_settings_go_under_the_apps_own_names(qapp):
+    from PySide6.QtCore import QSettings
+
+    from campaign_manager.ui import settings
+
+    settings.apply_identity(qapp)
+    assert qapp.organizationName() == "Firestorm" and qapp.applicationName() == "Firestorm Campaign Manager"
+    assert "Unknown Organization" not in QSettings().fileName()
+    assert "Firestorm" in QSettings().fileName()
+
+
+def test_new_campaign_asks_for_the_scenario_and_recent_files_remember_it(make_window, tmp_path):
+    target = tmp_path / "chosen.campaign"
+    asked = []
+    window = make_window(choose_new=lambda parent, title: target,
+                         choose_scenario=lambda parent, names: asked.append(names) or "firestorm-greece")
+    window.new_campaign()
+    assert asked == [["firestorm-greece"]]
+    assert window.campaign.path == target and window.campaign.scenario.id == "firestorm-greece"
+    window.file_menu.fill_recent()
+    assert [a.text() for a in window.file_menu.recent.actions()] == [str(target)]
+
+
+def test_save_a_copy_makes_a_campaign_that_opens_the_same(make_window, campaign_path, tmp_path):
+    copy = tmp_path / "copy.campaign"
+    window = make_window(campaign_path, choose_new=lambda parent, title: copy)
+    window.file_menu.copy_action.trigger()
+    with CampaignFile.open(copy, readonly=True) as copied, CampaignFile.open(campaign_path, readonly=True) as original:
+        assert copied.records == original.records and copied.state == original.state
+    assert not (tmp_path / "copy.campaign.partial").exists()
