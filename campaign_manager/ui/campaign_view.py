@@ -7,6 +7,7 @@ from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import QListView, QSplitter, QTabWidget, QWidget
 
 from campaign_manager.ui.campaign_panel import CampaignPanel
+from campaign_manager.ui.history_view import HistoryView
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.requirements_panel import RequirementsPanel
 from campaign_manager.ui.session import CampaignSession
@@ -43,8 +44,10 @@ class CampaignView(QSplitter):
         self.panel = CampaignPanel(session, self.map_view, self.side)
         self.requirements = RequirementsPanel(session, self.side)
         self.log = ActionLog(session, self.side)
+        self.history = HistoryView(session, self.map_view, self.side)
         self.side.addTab(self.panel, "Campaign")
         self.side.addTab(self.requirements, "Requirements")
+        self.side.addTab(self.history, "Battles")
         self.side.addTab(self.log, "Log")
         self.addWidget(self.map_view)
         self.addWidget(self.side)

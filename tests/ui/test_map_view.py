@@ -113,3 +113,23 @@ def test_clicking_an_area_says_which(window, qtbot):
     assert clicked.args == ["D2"]
     view.highlight(["D2", "E1"])
     assert view.map_scene.areas["D2"].pen().width() > view.map_scene.areas["C4"].pen().width()
+
+
+def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtmodeltester):
+    history = window.view.history
+    qtmodeltester.check(history.model)
+    assert history.model.rowCount() == 2
+    cells = [history.model.index(0, c).data() for c in range(history.model.columnCount())]
+    assert cells[:3] == ["1", "B1 → C1", "IT-INF-1, IT-CARRI"]
+    assert "the Axis won" in cells[4] and cells[6] == "GR-INF-1" and cells[8] == "IT-INF-1, IT-CARRI"
+    window.map_view.troopDropped.emit("IT-INF-4", "B2")  # now: placed on turn 2
+    assert "IT-INF-4" in _troops_in(window, "B2")
+    history.show_turn_end(1)
+    assert window.map_view.read_only and window.map_view.banner.isVisible() and not history.banner.isHidden()
+    assert "IT-INF-4" not in _troops_in(window, "B2"), "the end of turn 1, before the turn-2 placement"
+    assert window.map_view.map_scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]
+    assert not any(c.movable for c in window.map_view.map_scene.counters)
+    history.show_turn_end(None)
+    assert "IT-INF-4" in _troops_in(window, "B2") and not window.map_view.read_only
+    assert not window.map_view.banner.isVisible()
+    assert len(window.campaign.records) == 6, "looking back recorded nothing"

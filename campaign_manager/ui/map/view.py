@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
+from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
@@ -51,6 +51,11 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         QShortcut(QKeySequence("Ctrl+0"), self, self.fit)
+        self.banner = QLabel(self.viewport())
+        self.banner.setObjectName("mapBanner")
+        self.banner.setStyleSheet("background:rgba(255,243,196,230); padding:6px; border:1px solid #d8b84a;"
+                                  "font-weight:bold")
+        self.banner.hide()
         session.changed.connect(self.refresh)
         self.refresh()
 
@@ -75,6 +80,11 @@ class MapView(QGraphicsView):
             self.fit()
         self.read_only = read_only
         self.map_scene.show_state(st, fought, planning=st.phase == PLANNING and not read_only)
+        self.banner.setVisible(read_only)
+        if read_only:
+            self.banner.setText(f"The end of turn {st.turn}, as it stood — read-only")
+            self.banner.adjustSize()
+            self.banner.move(8, 8)
 
     def fit(self) -> None:
         if self.map_scene is not None:
