@@ -22,10 +22,11 @@ from campaign_manager.ui.session import CampaignSession
 class MainWindow(QMainWindow):
     """Holds one open campaign; file choosers are passed in so tests need no dialogs."""
 
-    def __init__(self, campaign_path: Path | None = None, **choosers) -> None:
+    def __init__(self, campaign_path: Path | None = None, remember: bool = True, **choosers) -> None:
         """`choosers` (choose_open, choose_new, choose_actions, choose_scenario) replace the file
-        dialogs, for tests."""
+        dialogs, for tests; `remember=False` leaves the recent-campaigns list alone."""
         super().__init__()
+        self.remember = remember
         self._choosers = choosers
         self.session = CampaignSession(self)
         self.session.changed.connect(self.refresh)
@@ -89,7 +90,8 @@ class MainWindow(QMainWindow):
         except UserError as exc:
             self.report(f"Could not open the campaign: {exc}")
             return False
-        settings.remember_campaign(path)
+        if self.remember:
+            settings.remember_campaign(path)
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
