@@ -133,6 +133,7 @@ class ArrowItem(QGraphicsPathItem):
     def __init__(self, start: tuple[float, float], end: tuple[float, float], colour: QColor, caption: str,
                  tooltip: str, width: float = 7) -> None:
         super().__init__()
+        self.caption = caption
         sx, sy = start
         ex, ey = end
         angle = math.atan2(ey - sy, ex - sx)

@@ -54,6 +54,7 @@ class MapScene(QGraphicsScene):
         for link in sc.links:
             self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.metaxas, link.sea))
         self.counters: list[CounterItem] = []
+        self.arrows: list[ArrowItem] = []
         self._dynamic: list[QGraphicsItem] = []
 
     def anchor(self, code: str) -> tuple[float, float]:
@@ -80,7 +81,7 @@ class MapScene(QGraphicsScene):
         sc = self.scenario
         for item in self._dynamic:
             self.removeItem(item)
-        self._dynamic, self.counters = [], []
+        self._dynamic, self.counters, self.arrows = [], [], []
         for code, area in self.areas.items():
             info = sc.areas[code]
             area.setBrush(style.area_brush(st.control.get(code), info.staging, info.impassable))
@@ -99,6 +100,8 @@ class MapScene(QGraphicsScene):
     def _add(self, item: QGraphicsItem) -> None:
         self.addItem(item)
         self._dynamic.append(item)
+        if isinstance(item, ArrowItem):
+            self.arrows.append(item)
 
     def _counters(self, st: CampaignState, code: str, planning: bool) -> None:
         sc = self.scenario
