@@ -40,16 +40,16 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
 
 def _open(args: argparse.Namespace, open_window: Callable[..., int]) -> int:
     """Check the campaign file before any window is made: a missing or damaged one is refused."""
+    if args.screenshot:
+        if not args.file:
+            raise UserError("--screenshot needs a campaign FILE to show")
+        return open_window(args.file, screenshot=args.screenshot)  # it opens (and checks) the file once
     if args.file:
         from pathlib import Path
 
         from campaign_manager.store.campaign_file import CampaignFile
 
         CampaignFile.open(Path(args.file), readonly=True).close()
-    elif args.screenshot:
-        raise UserError("--screenshot needs a campaign FILE to show")
-    if args.screenshot:
-        return open_window(args.file, screenshot=args.screenshot)
     return open_window(args.file)
 
 

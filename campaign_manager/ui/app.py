@@ -46,9 +46,15 @@ def screenshot_app(file: str, png: str) -> int:
     from campaign_manager.ui import settings
     from campaign_manager.ui.main_window import MainWindow
 
+    try:
+        campaign = CampaignFile.open(Path(file), readonly=True)
+    except UserError as exc:
+        print(f"campaign-manager: {exc}", file=sys.stderr)
+        return 2
     app = QApplication.instance() or QApplication([sys.argv[0]])
     settings.apply_identity(app)
-    window = MainWindow(Path(file), remember=False)
+    window = MainWindow(remember=False)
+    window.session.adopt(campaign)
     window.resize(1280, 800)
     window.show()
     app.processEvents()

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
-from campaign_manager.engine.battle_log import BattleRow, battle_rows
-from campaign_manager.engine.campaign import Applied, initial_state
+from campaign_manager.engine.battle_log import BattleRow
+from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.session import CampaignSession
@@ -113,7 +113,7 @@ class HistoryView(QWidget):
             return
         sc = self.session.scenario
         self.history = self.session.history()
-        self.rows = battle_rows(sc, initial_state(sc), self.history)
+        self.rows = self.session.battles()
         self.model.set_rows(sc, self.rows)
         self.table.scrollToBottom()
         self.moment.clear()

@@ -6,6 +6,8 @@ wizard), resolving an open arrow once its game is played, and abandoning an open
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
@@ -13,7 +15,9 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 from campaign_manager.engine.actions import Abandon
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import BATTLE, PLANNING
-from campaign_manager.ui.battle.wizard import BattleWizard
+
+if TYPE_CHECKING:
+    from campaign_manager.ui.battle.wizard import BattleWizard
 
 
 class BattleMenu:
@@ -56,11 +60,15 @@ class BattleMenu:
         return wizard
 
     def new_battle(self) -> BattleWizard | None:
+        from campaign_manager.ui.battle.wizard import BattleWizard  # loaded when first needed
+
         if not self.session.is_open:
             return None
         return self._open(BattleWizard(self.session, self.window, getattr(self.window, "map_view", None)))
 
     def resolve(self, arrow) -> BattleWizard:
+        from campaign_manager.ui.battle.wizard import BattleWizard
+
         return self._open(BattleWizard(self.session, self.window, getattr(self.window, "map_view", None), arrow))
 
     def abandon(self, arrow) -> None:

@@ -12,8 +12,7 @@ from PySide6.QtGui import QDrag, QKeySequence, QPainter, QShortcut
 from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
 
 from campaign_manager.engine import legal
-from campaign_manager.engine.battle_log import BattleRow, battle_rows
-from campaign_manager.engine.campaign import initial_state
+from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import PLANNING, CampaignState
 from campaign_manager.scenario.model import Scenario
@@ -24,11 +23,9 @@ from campaign_manager.ui.session import CampaignSession
 TROOP_MIME = "application/x-firestorm-troop"
 
 
-def this_turns_battles(sc: Scenario, session: CampaignSession) -> list[BattleRow]:
-    history = session.history()
-    st = session.state
-    rows = battle_rows(sc, initial_state(sc), history)
-    return [row for row in rows if row.turn == st.turn]
+def this_turns_battles(session: CampaignSession) -> list[BattleRow]:
+    turn = session.state.turn
+    return [row for row in session.battles() if row.turn == turn]
 
 
 class MapView(QGraphicsView):
@@ -69,7 +66,7 @@ class MapView(QGraphicsView):
             return
         sc, st = self.session.scenario, self.session.state
         self.read_only = False
-        self.show_state(sc, st, this_turns_battles(sc, self.session))
+        self.show_state(sc, st, this_turns_battles(self.session))
 
     def show_state(self, sc: Scenario, st: CampaignState, fought: list[BattleRow], read_only: bool = False) -> None:
         """Draw `st` (the present, or an earlier turn shown read-only)."""
