@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from campaign_manager.ui.map import style
 
-SIDE_INK = {"axis": QColor("#9c2f1c"), "allied": QColor("#1f4f8f")}
+SIDE_INK = style.SIDE_INK
 
 
 class VPIndicator(QWidget):

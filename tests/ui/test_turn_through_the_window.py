@@ -70,7 +70,9 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert commit.attacker.sortie.count() == 2, "the Italian CR.42 sortie is offered"
     wizard.leave_open()
     assert [(a.origin, a.target) for a in window.campaign.state.open_arrows] == [("B2", "C2")]
-    assert [a.caption for a in window.map_view.map_scene.arrows] == ["IT-ALPINI + IT-INF-3 vs GR-INF-2"]
+    arrow, = window.map_view.map_scene.arrows
+    assert arrow.caption == "IT-ALPINI + IT-INF-3 vs GR-INF-2"
+    assert arrow.path().length() > 40, "the arrow is drawn between B2 and C2"
 
     # B1 → C1 fought at once: the Italians win 5–2, the Greek survives and retreats to D1.
     wizard = window.battle_menu.new_battle()

@@ -128,10 +128,11 @@ class LinkItem(QGraphicsPathItem):
 
 
 class ArrowItem(QGraphicsPathItem):
-    """A battle arrow from one area to another, with a caption (troops, or the result)."""
+    """A battle arrow from one area to another. An open arrow carries its troops as a caption;
+    a fought one a small badge with its result (`badge`: text and colour), the words on hover."""
 
     def __init__(self, start: tuple[float, float], end: tuple[float, float], colour: QColor, caption: str,
-                 tooltip: str, width: float = 7) -> None:
+                 tooltip: str, width: float = 7, badge: tuple[str, QColor] | None = None) -> None:
         super().__init__()
         self.caption = caption
         sx, sy = start
@@ -147,22 +148,48 @@ class ArrowItem(QGraphicsPathItem):
         for turn in (2.6, -2.6):
             path.moveTo(QPointF(ex, ey))
             path.lineTo(QPointF(ex + head * math.cos(angle + turn), ey + head * math.sin(angle + turn)))
+        self.setPath(path)
         pen = QPen(colour, width)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self.setPen(pen)
         self.setZValue(7)
         self.setToolTip(tooltip)
+        middle = QPointF((sx + ex) / 2, (sy + ey) / 2)
+        if badge is not None:
+            self._badge(middle, *badge)
+        else:
+            self._caption(middle, angle, caption, colour)
+
+    def _badge(self, at: QPointF, text: str, colour: QColor) -> None:
+        circle = QGraphicsPathItem(self)
+        round_path = QPainterPath()
+        round_path.addEllipse(at, 13, 13)
+        circle.setPath(round_path)
+        circle.setBrush(colour)
+        circle.setPen(QPen(Qt.GlobalColor.white, 2))
+        mark = QGraphicsSimpleTextItem(text, circle)
+        mark.setFont(QFont("DejaVu Sans", 13, QFont.Weight.Bold))
+        mark.setBrush(QBrush(Qt.GlobalColor.white))
+        box = mark.boundingRect()
+        mark.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
+
+    def _caption(self, at: QPointF, angle: float, caption: str, colour: QColor) -> None:
         text = QGraphicsSimpleTextItem(caption, self)
-        text.setFont(QFont("DejaVu Sans", 12, QFont.Weight.Bold))
-        text.setBrush(QBrush(colour.darker(160)))
+        text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
+        text.setBrush(QBrush(colour.darker(170)))
         box = text.boundingRect()
-        text.setPos((sx + ex) / 2 - box.width() / 2, (sy + ey) / 2 - box.height() - 4)
+        # Beside the arrow, not on it: shifted across the arrow's direction.
+        side = 16 + box.height() / 2
+        x = at.x() - math.sin(angle) * side - box.width() / 2
+        y = at.y() + math.cos(angle) * side - box.height() / 2
+        text.setPos(x, y)
         backing = QGraphicsPathItem(self)
         rounded = QPainterPath()
-        rounded.addRoundedRect(text.pos().x() - 3, text.pos().y() - 1, box.width() + 6, box.height() + 2, 4, 4)
+        rounded.addRoundedRect(x - 3, y - 1, box.width() + 6, box.height() + 2, 4, 4)
         backing.setPath(rounded)
-        backing.setBrush(QColor(255, 255, 255, 200))
-        backing.setPen(Qt.PenStyle.NoPen)
-        text.setParentItem(self)
-        text.setZValue(1)
+        backing.setBrush(QColor(255, 255, 255, 215))
+        backing.setPen(QPen(colour, 1))
         backing.setZValue(0)
+        text.setZValue(1)
+        for item in (backing, text):  # the arrow itself stays on top of its caption
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)

@@ -89,8 +89,10 @@ class MapScene(QGraphicsScene):
         for code in self.areas:
             self._counters(st, code, planning)
         for row in fought:
-            self._add(ArrowItem(self.anchor(row.origin), self.anchor(row.target), style.FOUGHT_ARROW,
-                                fought_caption(sc, row), "; ".join(row.words), width=5))
+            caption = fought_caption(sc, row)
+            self._add(ArrowItem(self.anchor(row.origin), self.anchor(row.target), style.FOUGHT_ARROW, caption,
+                                f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
+                                badge=style.result_badge(row.attacker_side, row.winner)))
         for arrow in st.open_arrows:
             self._add(ArrowItem(self.anchor(arrow.origin), self.anchor(arrow.target), style.OPEN_ARROW,
                                 arrow_caption(sc, arrow),

@@ -17,7 +17,7 @@ METAXAS = QColor("#8c1d18")
 SEA_LINK = QColor("#2d6f9e")
 LINK = QColor(60, 60, 60, 110)
 OPEN_ARROW = QColor("#e07b00")
-FOUGHT_ARROW = QColor(90, 90, 90, 150)
+FOUGHT_ARROW = QColor(70, 70, 70, 140)
 HIGHLIGHT = QColor("#ffb000")
 
 
@@ -60,3 +60,14 @@ def draw_kind(painter: QPainter, kind: str, box: QRectF) -> None:
     if kind == "motorcycle":
         radius = inner.height() / 2.2
         painter.drawEllipse(inner.center(), radius, radius)
+
+
+SIDE_INK = {"axis": QColor("#9c2f1c"), "allied": QColor("#1f4f8f")}
+
+
+def result_badge(attacker_side: str, winner: str | None) -> tuple[str, QColor]:
+    """A fought arrow's mark: ✔ the attacker won, ✘ the defender held, = nobody defeated; in the
+    winner's colour."""
+    if winner is None:
+        return "=", QColor("#6b6b6b")
+    return ("✔" if winner == attacker_side else "✘"), SIDE_INK.get(winner, QColor("#444444"))
