@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import io
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.platypus import SimpleDocTemplate
 
+from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.reports.data import picture
 from campaign_manager.reports.documents import status_sheet, turn_report
 from campaign_manager.reports.page import MARGIN, PAPERS, footer_canvas
@@ -24,32 +27,46 @@ KINDS = {"turn": ("Turn report", turn_report), "status": ("Campaign status", sta
          "slips": ("Battle slips", battle_slips)}
 
 
-def report_pdf(campaign: CampaignFile, kind: str = "turn", turn: int | None = None, paper: str = "a4") -> bytes:
+@dataclass(frozen=True)
+class ReportInputs:
+    """Everything a document is made from, read from the campaign file first, so the PDF itself
+    can be built anywhere (e.g. away from the window's thread)."""
+
+    scenario: Scenario
+    name: str
+    history: list[Applied]
+    recorded_at: list[str]
+
+
+def report_inputs(campaign: CampaignFile) -> ReportInputs:
+    return ReportInputs(campaign.scenario, campaign.name, campaign.history(),
+                        [at for _, at, _ in campaign.log.entries()])
+
+
+def render_pdf(inputs: ReportInputs, kind: str = "turn", turn: int | None = None, paper: str = "a4") -> bytes:
     """The document as PDF bytes; the same campaign, turn and kind give the same bytes."""
     if kind not in KINDS:
         raise UserError(f"no such document '{kind}' (turn, status or slips)")
     if paper not in PAPERS:
         raise UserError(f"no such paper '{paper}' (a4 or letter)")
-    recorded = [at for _, at, _ in campaign.log.entries()]
-    pic = picture(campaign.scenario, campaign.name, campaign.history(), recorded, turn)
+    pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn)
     title, build = KINDS[kind]
     out = io.BytesIO()
-    size = PAPERS[paper]
-    doc = SimpleDocTemplate(out, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+    doc = SimpleDocTemplate(out, pagesize=PAPERS[paper], leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
                             bottomMargin=MARGIN + 6, title=f"{pic.name} — {title}, turn {pic.turn}",
                             author="Firestorm Campaign Manager", creator="Firestorm Campaign Manager",
-                            subject=campaign.scenario.name)
-    width, height = doc.width, doc.height
-    doc.build(build(pic, width, height), canvasmaker=footer_canvas(pic.name, pic.last_recorded))
+                            subject=inputs.scenario.name)
+    doc.build(build(pic, doc.width, doc.height), canvasmaker=footer_canvas(pic.name, pic.last_recorded))
     return out.getvalue()
 
 
-def write_report(path: Path | str, campaign: CampaignFile, kind: str = "turn", turn: int | None = None,
-                 paper: str = "a4") -> Path:
-    """Write the document to `path`: built in memory, written beside it, then moved into place,
-    so a failure never leaves a partly written PDF."""
+def report_pdf(campaign: CampaignFile, kind: str = "turn", turn: int | None = None, paper: str = "a4") -> bytes:
+    return render_pdf(report_inputs(campaign), kind, turn, paper)
+
+
+def save_pdf(path: Path | str, data: bytes) -> Path:
+    """Write PDF bytes beside `path`, then move them into place: never a partly written PDF."""
     path = Path(path)
-    data = report_pdf(campaign, kind, turn, paper)
     partial = path.with_name(path.name + ".partial")
     try:
         partial.write_bytes(data)
@@ -58,3 +75,9 @@ def write_report(path: Path | str, campaign: CampaignFile, kind: str = "turn", t
         partial.unlink(missing_ok=True)
         raise UserError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     return path
+
+
+def write_report(path: Path | str, campaign: CampaignFile, kind: str = "turn", turn: int | None = None,
+                 paper: str = "a4") -> Path:
+    """Build the document and write it to `path` (never half-written)."""
+    return save_pdf(path, report_pdf(campaign, kind, turn, paper))

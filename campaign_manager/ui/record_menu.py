@@ -46,7 +46,7 @@ class TurnMenu:
         self.window = window
         menu = window.menus["turn"] = window.menuBar().addMenu("&Turn")
         self.start_action = window._action(menu, "&Start the next turn…", self.start_turn, "Ctrl+T")
-        self.planning_action = window._action(menu, "&Place and redeploy troops…", self.plan, "Ctrl+P")
+        self.planning_action = window._action(menu, "&Place and redeploy troops…", self.plan, "Ctrl+Shift+P")
         self.end_action = window._action(menu, "&End the turn", self.end_turn, "Ctrl+E")
         menu.addSeparator()
         self.note_action = window._action(menu, "Add a &note…", self.add_note, QKeySequence("Ctrl+M"))

@@ -1,0 +1,203 @@
+"""File ▸ Export turn report / status sheet / battle slips, and File ▸ Print (Ctrl+P).
+
+The PDF is built away from the window's thread (a progress box shows if it takes more than a
+moment); when it is written, the user may open it in the system's viewer. Printing goes through
+Qt's print dialog: the chosen printer gets the same PDF (through the system's print spooler);
+"print to file" simply saves it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+
+from campaign_manager.errors import UserError
+from campaign_manager.reports import render_pdf, report_inputs, save_pdf
+
+if TYPE_CHECKING:
+    from campaign_manager.ui.main_window import MainWindow
+
+DOCUMENTS = {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}
+Runner = Callable[[Callable[[], bytes], Callable[[bytes], None], Callable[[str], None]], None]
+
+
+class _Signals(QObject):
+    done = Signal(bytes)
+    failed = Signal(str)
+
+
+class _Job(QRunnable):
+    def __init__(self, work: Callable[[], bytes], signals: _Signals) -> None:
+        super().__init__()
+        self.work, self.signals = work, signals
+
+    def run(self) -> None:
+        try:
+            self.signals.done.emit(self.work())
+        except UserError as exc:
+            self.signals.failed.emit(str(exc))
+        except Exception as exc:  # noqa: BLE001 — say it in the window rather than lose it in a thread
+            self.signals.failed.emit(f"The document could not be made: {exc!r}")
+
+
+_RUNNING: set[_Signals] = set()  # alive until their answer has reached the window's thread
+
+
+def thread_runner(work, on_done, on_failed) -> None:
+    """Run `work` on Qt's thread pool; the callbacks run back on the window's thread."""
+    signals = _Signals()
+    _RUNNING.add(signals)
+
+    def done(data: bytes) -> None:
+        _RUNNING.discard(signals)
+        on_done(data)
+
+    def failed(message: str) -> None:
+        _RUNNING.discard(signals)
+        on_failed(message)
+
+    signals.done.connect(done)
+    signals.failed.connect(failed)
+    QThreadPool.globalInstance().start(_Job(work, signals))
+
+
+def ask_pdf(parent: QWidget, title: str, suggested: str) -> Path | None:
+    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, "PDF documents (*.pdf)")
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.suffix.lower() == ".pdf" else path.with_suffix(".pdf")
+
+
+def send_to_printer(printer: QPrinter, pdf: Path) -> None:
+    """Hand the PDF to the system's print spooler for the printer chosen in the dialog."""
+    lp = shutil.which("lp")
+    if lp is None:
+        raise UserError("no print spooler (lp) was found on this computer: export the PDF and print it from "
+                        "a PDF viewer")
+    copies = max(1, printer.copyCount())
+    done = subprocess.run([lp, "-d", printer.printerName(), "-n", str(copies), str(pdf)], capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        raise UserError(f"the printer refused the document: {done.stderr.strip() or done.stdout.strip()}")
+
+
+class ReportActions:
+    """The report items of the File menu of `window`."""
+
+    def __init__(self, window: "MainWindow", choose_pdf=ask_pdf, runner: Runner = thread_runner,
+                 printer_sink=send_to_printer) -> None:
+        self.window, self.choose_pdf, self.runner, self.printer_sink = window, choose_pdf, runner, printer_sink
+        menu = window.menus["file"]
+        first = menu.actions()[4] if len(menu.actions()) > 4 else None  # after Save a copy
+        self.actions = {}
+        for kind, words in DOCUMENTS.items():
+            action = window._action(menu, f"Export {words} (PDF)…", lambda _=False, k=kind: self.export(k))
+            menu.removeAction(action)
+            menu.insertAction(first, action)
+            self.actions[kind] = action
+        self.print_action = window._action(menu, "&Print the turn report…", self.print_report,
+                                           QKeySequence.StandardKey.Print)
+        menu.removeAction(self.print_action)
+        menu.insertAction(first, self.print_action)
+        menu.insertSeparator(first)
+        self.progress: QProgressDialog | None = None
+        self.last_written: Path | None = None
+        window.session.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        started = self.window.session.is_open and self.window.session.state.turn > 0
+        for action in (*self.actions.values(), self.print_action):
+            action.setEnabled(started)
+
+    def _build(self, kind: str, on_done: Callable[[bytes], None]) -> None:
+        """Build the PDF off the window's thread, with a progress box after a moment."""
+        inputs = report_inputs(self.window.session.campaign)  # read the file here, on this thread
+        self.progress = QProgressDialog(f"Preparing the {DOCUMENTS[kind]}…", "", 0, 0, self.window)
+        self.progress.setCancelButton(None)
+        self.progress.setMinimumDuration(600)
+        self.progress.setWindowTitle("Firestorm Campaign Manager")
+
+        def finished(data: bytes) -> None:
+            self._close_progress()
+            on_done(data)
+
+        def failed(message: str) -> None:
+            self._close_progress()
+            self.window.report(message)
+
+        self.runner(lambda: render_pdf(inputs, kind), finished, failed)
+
+    def _close_progress(self) -> None:
+        if self.progress is not None:
+            self.progress.reset()
+            self.progress.deleteLater()
+            self.progress = None
+
+    def export(self, kind: str) -> None:
+        session = self.window.session
+        if not session.is_open:
+            return
+        suggested = str(session.path.with_name(f"{session.path.stem}-{kind}.pdf"))
+        path = self.choose_pdf(self.window, f"Export the {DOCUMENTS[kind]}", suggested)
+        if path is None:
+            return
+
+        def write(data: bytes) -> None:
+            try:
+                self.last_written = save_pdf(path, data)
+            except UserError as exc:
+                self.window.report(str(exc))
+                return
+            self.window.statusBar().showMessage(f"The {DOCUMENTS[kind]} was saved as {path}", 10000)
+            self._offer_to_open(path)
+
+        self._build(kind, write)
+
+    def _offer_to_open(self, path: Path) -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, "PDF saved", f"The PDF was saved as\n{path}",
+                          QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close, self.window)
+        box.setObjectName("pdfSaved")
+        box.button(QMessageBox.StandardButton.Open).clicked.connect(
+            lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
+        box.open()
+
+    def print_report(self) -> None:
+        if not self.window.session.is_open:
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self.window)
+        dialog.setWindowTitle("Print the turn report")
+        dialog.accepted.connect(lambda: self._print(printer))
+        dialog.open()
+        self.print_dialog = dialog
+
+    def _print(self, printer: QPrinter) -> None:
+        def send(data: bytes) -> None:
+            try:
+                target = printer.outputFileName()
+                if target:  # "print to file": the PDF itself
+                    save_pdf(Path(target), data)
+                else:
+                    with tempfile.TemporaryDirectory() as folder:
+                        spool = save_pdf(Path(folder) / "turn-report.pdf", data)
+                        self.printer_sink(printer, spool)
+            except UserError as exc:
+                self.window.report(str(exc))
+                return
+            self.window.statusBar().showMessage("The turn report was sent to the printer", 8000)
+
+        self._build("turn", send)
+
+
+def install_report_actions(window: "MainWindow") -> ReportActions:
+    return ReportActions(window)

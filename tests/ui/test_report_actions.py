@@ -1,0 +1,95 @@
+"""File ▸ Export … (PDF) and File ▸ Print from the window: the document is built off the
+window's thread (swapped here for a synchronous runner), written whole, and offered to open."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+
+DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+
+
+def synchronous(work, on_done, on_failed):
+    from campaign_manager.errors import UserError
+
+    try:
+        data = work()
+    except UserError as exc:
+        on_failed(str(exc))
+        return
+    on_done(data)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as made:
+        made.apply(DATA["turn 1"])
+    made = MainWindow(path, remember=False)
+    qtbot.addWidget(made)
+    made.show()
+    made.report_actions.runner = synchronous
+    yield made
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget is not made:
+            widget.close()
+    made.close()
+
+
+def test_export_each_document_and_offer_to_open_it(window, tmp_path):
+    for kind in ("turn", "status", "slips"):
+        target = tmp_path / f"{kind}.pdf"
+        window.report_actions.choose_pdf = lambda parent, title, suggested, t=target: t
+        window.report_actions.actions[kind].trigger()
+        assert target.read_bytes().startswith(b"%PDF")
+    boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    assert boxes and boxes[-1].button(QMessageBox.StandardButton.Open) is not None
+
+
+def test_print_sends_the_turn_report_to_the_chosen_printer(window, tmp_path):
+    sent = []
+    window.report_actions.printer_sink = lambda printer, pdf: sent.append(pdf.read_bytes()[:4])
+    from PySide6.QtPrintSupport import QPrinter
+
+    window.report_actions._print(QPrinter())
+    assert sent == [b"%PDF"]
+    assert "sent to the printer" in window.statusBar().currentMessage()
+
+
+def test_print_to_a_file_writes_the_pdf(window, tmp_path):
+    from PySide6.QtPrintSupport import QPrinter
+
+    printer = QPrinter()
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    window.report_actions._print(printer)
+    assert (tmp_path / "printed.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_an_unwritable_target_is_reported_and_nothing_half_written(window, tmp_path):
+    target = tmp_path / "missing" / "turn.pdf"
+    window.report_actions.choose_pdf = lambda parent, title, suggested: target
+    window.report_actions.actions["turn"].trigger()
+    assert "cannot be written" in window.statusBar().currentMessage()
+    assert not target.exists()
+
+
+def test_the_print_shortcut_is_ctrl_p(window):
+    assert window.report_actions.print_action.shortcut().toString() == "Ctrl+P"
+    assert window.turn_menu.planning_action.shortcut().toString() == "Ctrl+Shift+P"
+
+
+def test_the_pdf_is_built_away_from_the_window_thread(window, tmp_path, qtbot):
+    from campaign_manager.ui.report_actions import thread_runner
+
+    window.report_actions.runner = thread_runner
+    target = tmp_path / "threaded.pdf"
+    window.report_actions.choose_pdf = lambda parent, title, suggested: target
+    window.report_actions.actions["status"].trigger()
+    qtbot.waitUntil(target.exists, timeout=20000)
+    assert target.read_bytes().startswith(b"%PDF")
