@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from campaign_manager.dice import D6, RandomRoller
+from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, EndTurn, Initiative, Place, Redeploy, StartTurn, WargameRoll
 from campaign_manager.engine.battle import initiative_winner
