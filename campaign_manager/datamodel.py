@@ -26,7 +26,8 @@ Die = Annotated[int, Strict(), Field(ge=1, le=6)]
 Roll = Annotated[int, Strict(), Field(ge=0, le=6)]  # a score needed on a d6; 0 = no roll
 Number = Annotated[int, Strict()] | Annotated[float, Strict(), Field(allow_inf_nan=False)]
 Flag = Annotated[bool, Strict()]
-Text = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1)]
+Text = Annotated[str, StringConstraints(strict=True, min_length=1)]  # a name or code: not empty
+Words = Annotated[str, StringConstraints(strict=True, strip_whitespace=True, min_length=1)]  # not blank
 AnyText = Annotated[str, Strict()]  # may be empty
 
 
@@ -120,24 +121,37 @@ def _say(error: Any) -> str:
     return error["msg"][:1].lower() + error["msg"][1:]
 
 
-def _location(loc: tuple) -> tuple:
-    """Drop pydantic's own steps (union branch names, `function-after[...]`) from a location."""
-    return tuple(p for p in loc if isinstance(p, int) or not (
-        "[" in p or p in ("str", "int", "float", "bool", "dict[str,str]", "list", "tuple", "none")))
+def _location(loc: tuple, data: Any) -> tuple:
+    """The path of `loc` through the input `data`: pydantic's own steps (union branches,
+    `function-after[...]`) are not keys of the data and are left out."""
+    path: list[str | int] = []
+    for n, part in enumerate(loc):
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, (list, tuple)) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        elif n < len(loc) - 1 or not isinstance(data, (dict, list, tuple)) or "[" in str(part) or "-" in str(part):
+            continue  # not in the data: a step of pydantic's, or a key below a value that is not a table
+        path.append(part)
+    return tuple(path)
 
 
-def faults_of(error: ValidationError, text: str | None = None) -> list[Fault]:
-    """Every fault of a failed shape check, once each, with its line when it can be found."""
+def faults_of(error: ValidationError, data: Any = None, text: str | None = None) -> list[Fault]:
+    """Every fault of a failed shape check, once each (the deepest where a union's branches
+    disagree), with its line when it can be found."""
     faults: dict[str, Fault] = {}
     for item in error.errors():
-        loc = _location(tuple(item["loc"]))
+        loc = _location(tuple(item["loc"]), data)
         if item["type"] == "missing" and loc and isinstance(loc[-1], int):
             loc, item = loc[:-1], {**item, "type": "too_few"}
         where = path_of(loc)
-        if where in faults:  # one fault per entry: the branches of a union say the same thing
+        if where in faults:
             continue
         faults[where] = Fault(where, _say(item), line_of(text, loc) if text else None)
-    return list(faults.values())
+    deepest = [f for f in faults.values()
+               if not any(g.where.startswith(f.where + ".") or g.where.startswith(f.where + "[")
+                          for g in faults.values() if f.where)]
+    return deepest
 
 
 # -- lines -------------------------------------------------------------------------------------
@@ -196,7 +210,7 @@ def read_model(kind: type[M] | TypeAdapter, data: Any, file: str, error: type[Ex
     try:
         model = adapter.validate_python(data)
     except ValidationError as exc:
-        raise refusal(error, file, faults_of(exc, text)) from None
+        raise refusal(error, file, faults_of(exc, data, text)) from None
     faults = checks(model) if checks else []
     if faults:
         if text:
