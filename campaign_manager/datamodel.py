@@ -36,7 +36,7 @@ def _blank_is_none(value: Any) -> Any:
 
 
 # An optional text where the file writes "" for none (controller = "" — nobody holds it).
-OptionalText = Annotated[Text | None, BeforeValidator(_blank_is_none)]
+OptionalText = Annotated[Text | None, BeforeValidator(_blank_is_none, json_schema_input_type=str)]
 
 STRICT = ConfigDict(extra="forbid", frozen=True)
 

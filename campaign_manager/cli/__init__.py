@@ -27,6 +27,9 @@ def build_parser(argv: list[str], open_window: Callable[[str | None], int]) -> a
     window.add_argument("file", nargs="?", help="a campaign file")
     window.set_defaults(run=lambda args: open_window(args.file))
     campaign_commands.register(commands)
+    from campaign_manager.cli import scenario_commands
+
+    scenario_commands.register(commands)
     assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
     if argv[:1] == ["assist"]:

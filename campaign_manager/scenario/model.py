@@ -31,7 +31,8 @@ def _blank(value: object) -> object:
     return None if value == "" else value
 
 
-OptionalSide = Annotated[Side | None, BeforeValidator(_blank), Field(description='"axis", "allied", or "" for none')]
+OptionalSide = Annotated[Side | None, BeforeValidator(_blank, json_schema_input_type=Literal["axis", "allied", ""]),
+                         Field(description='"axis", "allied", or "" for none')]
 
 
 class Keyed(DataModel):
