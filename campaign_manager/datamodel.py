@@ -202,11 +202,10 @@ def _header(lines: list[str], parts: list) -> tuple[int | None, list]:
 M = TypeVar("M")
 
 
-def read_model(kind: type[M] | TypeAdapter, data: Any, file: str, error: type[Exception],
-               checks: Callable[[Any], list[Fault]] | None = None, text: str | None = None) -> M:
+def read_model(adapter: TypeAdapter[M], data: Any, file: str, error: type[Exception],
+               checks: Callable[[M], list[Fault]] | None = None, text: str | None = None) -> M:
     """`data` as the model `kind`, or `error` listing every fault: the shape first, then (when
     the shape is sound) the cross-checks `checks` returns."""
-    adapter = kind if isinstance(kind, TypeAdapter) else TypeAdapter(kind)
     try:
         model = adapter.validate_python(data)
     except ValidationError as exc:

@@ -10,8 +10,7 @@ engine builds and reads the dataclasses directly, so nothing is validated twice 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
@@ -31,12 +30,16 @@ class GameScore(DataModel):
     defender_vp: Annotated[Int, Field(ge=0)]
 
 
-# A game is held as the pair (attacker VP, defender VP); written as a GameScore.
-Game = Annotated[GameScore, AfterValidator(lambda g: (g.attacker_vp, g.defender_vp)),
-                 PlainSerializer(lambda g: {"attacker_vp": g[0], "defender_vp": g[1]})]
-# Initiative dice are held as sorted (side, die) pairs; written as {"axis": 5, "allied": 3}.
-SideDice = Annotated[dict[Text, Int | None], AfterValidator(lambda d: tuple(sorted(d.items()))),
-                     PlainSerializer(dict)]
+if TYPE_CHECKING:  # what the engine holds
+    Game = tuple[int, int]
+    SideDice = tuple[tuple[str, int | None], ...]
+else:  # how it is read and written
+    # A game is held as the pair (attacker VP, defender VP); written as a GameScore.
+    Game = Annotated[GameScore, AfterValidator(lambda g: (g.attacker_vp, g.defender_vp)),
+                     PlainSerializer(lambda g: {"attacker_vp": g[0], "defender_vp": g[1]})]
+    # Initiative dice are held as sorted (side, die) pairs; written as {"axis": 5, "allied": 3}.
+    SideDice = Annotated[dict[Text, Int | None], AfterValidator(lambda d: tuple(sorted(d.items()))),
+                         PlainSerializer(dict)]
 Area = Annotated[Text, Field(description="an area code, e.g. \"C1\"")]
 TroopIds = tuple[Text, ...]
 
@@ -184,9 +187,13 @@ def _words(data: Any, exc: ValidationError) -> str:
     return f"'{kind}' action: " + "; ".join(faults)
 
 
-@cache
+_WRITERS: dict[type, TypeAdapter[Any]] = {}
+
+
 def _writer(kind: type) -> TypeAdapter[Any]:
-    return TypeAdapter(kind)
+    if kind not in _WRITERS:
+        _WRITERS[kind] = TypeAdapter(kind)
+    return _WRITERS[kind]
 
 
 def to_json(action: Action) -> dict[str, Any]:

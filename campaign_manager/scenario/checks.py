@@ -100,15 +100,15 @@ def _troops(check: Checker) -> None:
         where = f"troops[{i}]"
         if ids[troop.id] > 1:
             check.fault(f"{where}.id", f'troop id "{troop.id}" is used {ids[troop.id]} times')
-        troop_type = data.troop_types.get(troop.type_code)
-        if troop_type is None:
+        type_of = data.troop_types.get(troop.type_code)
+        if type_of is None:
             check.fault(f"{where}.type", f'"{troop.type_code}" is not a troop type')
         if (troop.start is None) == (troop.arrives is None):
             check.fault(where, "needs either a start area or an arrives entry, not both")
         check.area(f"{where}.start", troop.start)
-        if troop.start in check.areas and troop_type and troop_type.nation in data.nations:
+        if troop.start in check.areas and type_of and type_of.nation in data.nations:
             controller = next(a.controller for a in data.areas if a.code == troop.start)
-            if controller != data.nations[troop_type.nation].side:
+            if controller != data.nations[type_of.nation].side:
                 check.fault(f"{where}.start", f"starts in {troop.start}, which its side does not hold")
         if troop.arrives is not None:
             check.zone(f"{where}.arrives.zone", troop.arrives.zone)

@@ -159,6 +159,9 @@ class Troop(DataModel):
     def nation(self) -> str:
         return self.type.nation
 
+    def arrives_on(self, turn: int) -> bool:
+        return self.arrives is not None and self.arrives.turn == turn
+
     @property
     def kind(self) -> str:
         return self.type.kind

@@ -98,7 +98,7 @@ def _table(key: str, entry: DataEntry, columns: int, faces: int,
 
 
 def read_conflict(entry: DataEntry) -> ConflictCharts:
-    die = DICE.get(entry["die"].text(tuple(DICE)))
+    die = DICE[entry["die"].text(tuple(DICE))]
     columns = tuple(Column(item["label"].text(), item["min_ratio"].integer(0))
                     for item in entry["columns"].items())
     ratios = [column.min_ratio for column in columns]

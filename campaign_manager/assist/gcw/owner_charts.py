@@ -97,7 +97,7 @@ def _mobilization(section: DataEntry) -> tuple[MobilizationItem, ...]:
 
 
 def _regions(section: DataEntry) -> tuple[Region, ...]:
-    regions = []
+    regions: list[Region] = []
     for item in _rows(section):
         region = Region(item["name"].text(), item["kind"].text(tuple(REGION_KINDS)),
                         item["dse"].integer(0), item["government"].integer(0))

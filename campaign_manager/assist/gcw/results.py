@@ -76,7 +76,7 @@ def describe(effect: Effect, units: int | None) -> str:
     """The effect in plain words, with the number of units when it is known."""
     count = effect.count(units)
     who = f"{_share(effect.percent)} of the {effect.side}'s units"
-    if count is not None:
+    if count is not None and units is not None:
         rounding = ", rounded up" if units * effect.percent % 100 else ""
         who += f" ({count} of {units}{rounding})"
     elif effect.percent % 100:
