@@ -10,7 +10,7 @@ engine builds and reads the dataclasses directly, so nothing is validated twice 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, dataclass_transform
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
@@ -55,8 +55,16 @@ def _tag(name: str) -> Any:
     return field(default=name, kw_only=True, repr=False)
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+T = TypeVar("T")
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def declared(cls: type[T]) -> type[T]:
+    """A frozen dataclass read strictly by pydantic: unknown keys refused."""
+    return with_config(STRICT)(dataclass(frozen=True)(cls))
+
+
+@declared
 class StartTurn(Written):
     """Start the next turn; `dice` are the battle-count d3s (rolled when missing)."""
 
@@ -64,8 +72,7 @@ class StartTurn(Written):
     type: Literal["start_turn"] = _tag("start_turn")
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class Place(Written):
     """Place a waiting troop (a reinforcement, or one back from the pool)."""
 
@@ -74,8 +81,7 @@ class Place(Written):
     type: Literal["place"] = _tag("place")
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class Redeploy(Written):
     """Move a troop inside its own side's territory in the planning phase."""
 
@@ -84,8 +90,7 @@ class Redeploy(Written):
     type: Literal["redeploy"] = _tag("redeploy")
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class WargameRoll:
     """The General's Wargame dice (rolled when missing) and modifiers agreed at the table."""
 
@@ -95,8 +100,7 @@ class WargameRoll:
     defender_modifier: Int = 0
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class Battle(Written):
     """Place a battle arrow and, when results are given, fight it out.
 
@@ -126,8 +130,7 @@ class Battle(Written):
         return self.games is not None or self.wargame is not None
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class Initiative(Written):
     """Roll for the next battle's initiative before any arrow is chosen; the winner attacks."""
 
@@ -135,8 +138,7 @@ class Initiative(Written):
     type: Literal["initiative"] = _tag("initiative")
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class Abandon(Written):
     """Take an open arrow off the map before any game was recorded on it."""
 
@@ -145,16 +147,14 @@ class Abandon(Written):
     type: Literal["abandon"] = _tag("abandon")
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class EndTurn(Written):
     """End the turn once its battles are fought."""
 
     type: Literal["end_turn"] = _tag("end_turn")
 
 
-@with_config(STRICT)
-@dataclass(frozen=True)
+@declared
 class Note(Written):
     """The organiser's note in the history."""
 
