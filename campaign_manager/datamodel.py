@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterable, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, StringConstraints, TypeAdapter
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, Strict, StringConstraints, TypeAdapter
 from pydantic import ValidationError
 
 Int = Annotated[int, Strict()]
@@ -45,6 +45,28 @@ class DataModel(BaseModel):
     """A part of a data file: unknown keys refused, frozen once read."""
 
     model_config = STRICT
+
+
+class Keyed(DataModel):
+    """A part written as a table keyed by its code (`[troop_types.gr_inf]`); `keyed` gives it
+    the key once the file is read."""
+
+    _key: str = PrivateAttr("")
+
+    @property
+    def code(self) -> str:
+        return self._key
+
+
+K = TypeVar("K", bound=Keyed)
+M = TypeVar("M")
+
+
+def keyed(table: dict[str, K]) -> dict[str, K]:
+    """The table's parts, each told its own key."""
+    for key, part in table.items():
+        part._key = key
+    return table
 
 
 # -- faults ------------------------------------------------------------------------------------
@@ -199,9 +221,6 @@ def _header(lines: list[str], parts: list) -> tuple[int | None, list]:
 
 # -- reading -----------------------------------------------------------------------------------
 
-M = TypeVar("M")
-
-
 def read_model(adapter: TypeAdapter[M], data: Any, file: str, error: type[Exception],
                checks: Callable[[M], list[Fault]] | None = None, text: str | None = None) -> M:
     """`data` as the model `kind`, or `error` listing every fault: the shape first, then (when
@@ -244,6 +263,13 @@ def load_toml(path: Path, file: str, error: type[Exception]) -> tuple[dict[str, 
     except (OSError, UnicodeDecodeError) as exc:
         raise error(f"{file}: cannot be read ({exc})") from None
     return parse_toml(text, file, error), text
+
+
+def read_data_file(path: Path, adapter: TypeAdapter[M], error: type[Exception],
+                   checks: Callable[[M], list[Fault]] | None = None) -> M:
+    """A data file read, shape-checked and cross-checked; `error` lists every fault."""
+    data, text = load_toml(path, Path(path).name, error)
+    return read_model(adapter, data, Path(path).name, error, checks, text)
 
 
 def parse_toml(text: str, file: str, error: type[Exception]) -> dict[str, Any]:

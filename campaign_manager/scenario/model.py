@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
 
-from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, OptionalText, Roll, Text
+from campaign_manager.datamodel import AnyText, Count, DataModel, Keyed, keyed, Flag, Int, OptionalText, Roll, Text
 from campaign_manager.scenario.layout import MapLayout
 
 SIDES = ("axis", "allied")
@@ -33,13 +33,6 @@ def _blank(value: object) -> object:
 
 OptionalSide = Annotated[Side | None, BeforeValidator(_blank, json_schema_input_type=Literal["axis", "allied", ""]),
                          Field(description='"axis", "allied", or "" for none')]
-
-
-class Keyed(DataModel):
-    """A part written as a table keyed by its code (`[troop_types.gr_inf]`); the key is given
-    to it once the file is read."""
-
-    _key: str = PrivateAttr("")
 
 
 class Head(DataModel):
@@ -121,10 +114,6 @@ class TroopType(Keyed):
     bonus: Bonus
     capture_vp: Count
     variants: tuple[Variant, ...] = ()
-
-    @property
-    def code(self) -> str:
-        return self._key
 
     def on_turn(self, turn: int) -> tuple[str, Bonus]:
         """The name and bonus the troop has on `turn` (the latest variant in force)."""
@@ -374,10 +363,8 @@ class Scenario:
     @classmethod
     def of(cls, data: ScenarioFile, source: str) -> Scenario:
         """The engine's index over a checked scenario file."""
-        for code, troop_type in data.troop_types.items():
-            troop_type._key = code
-        for code, aircraft in data.aircraft.items():
-            aircraft._key = code
+        keyed(data.troop_types)
+        keyed(data.aircraft)
         for troop in data.troops:
             troop._type = data.troop_types[troop.type_code]
         head, rules = data.scenario, data.rules
