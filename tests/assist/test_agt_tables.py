@@ -27,12 +27,15 @@ def broken(tmp_path, old, new):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("Durazzo = 18", 'Durazzo = "x"', "'ports.start.Durazzo': expected a whole number"),
-    ("threshold = 9", 'threshold = "nine"', "'anti_aircraft.threshold': expected a whole number"),
+    ("Durazzo = 18", 'Durazzo = "x"', 'agt.toml: ports.start.Durazzo: should be a whole number, not "x"'),
+    ("threshold = 9", 'threshold = "nine"', "anti_aircraft.threshold: should be a whole number"),
     ("dice = [8]\ncode = \"greek-landing\"", "dice = [8, 9]\ncode = \"greek-landing\"",
-     "'events.historical': the rows must cover each roll 0 to 9 exactly once"),
-    ('remove_greek = "half"', 'remove_greek = "all"', "remove_greek': expected \"one\" or \"half\""),
-    ('first_month = "nov"', 'first_month = "may"', "'scenarios.historical.first_month'"),
+     "events.historical: the rows must cover each roll 0 to 9 exactly once"),
+    ('remove_greek = "half"', 'remove_greek = "all"', 'remove_greek: "all" is not one of: one, half'),
+    ('first_month = "nov"', 'first_month = "may"', 'scenarios.historical.first_month: "may" is not one of'),
+    ("dice = [0, 1]", "dice = [0, 10]", "events.historical[0].dice[1]: should be at most 9, not 10"),
+    ("bomber_cut = 2", "bomber_cut = 2\nbomber_gain = 1", "ports.bomber_gain: unknown key"),
+    ('kind = "int"', 'kind = "number"', 'charts.odds_drm.kind: "number" is not one of: int, text, weather'),
     ("step = 0.5", "step = [", "is not valid TOML"),
 ])
 def test_a_broken_book_file_is_refused_naming_the_entry(tmp_path, old, new, message):
