@@ -178,6 +178,13 @@ def faults_of(error: ValidationError, data: Any = None, text: str | None = None)
 
 # -- lines -------------------------------------------------------------------------------------
 
+_HEADER = re.compile(r"^\[\[?[\w.\-\" ]+\]\]?$")
+
+
+def _is_header(line: str) -> bool:
+    return bool(_HEADER.match(line.split("#")[0].strip()))
+
+
 def line_of(text: str, loc: tuple) -> int | None:
     """The line of the TOML `text` holding the entry at `loc`, when it can be found: the
     deepest `[table]` or `[[list]]` header on the path, then each further key and list item
@@ -186,19 +193,23 @@ def line_of(text: str, loc: tuple) -> int | None:
     start, rest = _header(lines, list(loc))
     if start is None:
         return None
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
-    at = start
+    end = next((i for i in range(start + 1, len(lines)) if _is_header(lines[i])), len(lines))
+    at, indexed = start, False
     for part in rest:
         if isinstance(part, int):
-            items = [i for i in range(at, end) if "{" in lines[i].split("#")[0]]
+            if indexed:  # an item inside an item: on the same line
+                continue
+            first = lines[at].split("#")[0]
+            items = [at] if re.search(r"=\s*\[\s*[{\[]", first) else []
+            items += [i for i in range(at + 1, end) if lines[i].split("#")[0].strip()[:1] in ("{", "[")]
             if part < len(items):
-                at = items[part]
+                at, indexed = items[part], True
             continue
         pattern = re.compile(rf"(^|[\s{{,])\"?{re.escape(part)}\"?\s*=")
         found = next((i for i in range(at, end) if pattern.search(lines[i].split("#")[0])), None)
         if found is None:
             break
-        at = found
+        at, indexed = found, False
     return at + 1
 
 
@@ -208,7 +219,8 @@ def _header(lines: list[str], parts: list) -> tuple[int | None, list]:
         if isinstance(prefix[-1], int):
             if any(isinstance(p, int) for p in prefix[:-1]):
                 continue
-            heads = [i for i, line in enumerate(lines) if line.split("#")[0].strip() == f"[[{'.'.join(prefix[:-1])}]]"]
+            head = f"[[{'.'.join(prefix[:-1])}]]"
+            heads = [i for i, line in enumerate(lines) if line.split("#")[0].strip() == head]
             if prefix[-1] < len(heads):
                 return heads[prefix[-1]], parts[depth:]
         elif not any(isinstance(p, int) for p in prefix):
