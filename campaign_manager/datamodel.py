@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterable, TypeVar
 
@@ -53,7 +54,7 @@ class Keyed(DataModel):
 
     _key: str = PrivateAttr("")
 
-    @property
+    @cached_property  # read often by the engine: kept in the instance once read
     def code(self) -> str:
         return self._key
 

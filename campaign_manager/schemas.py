@@ -19,9 +19,15 @@ DOCS = ROOT / "docs"
 
 def action_schema() -> dict[str, Any]:
     """One action of the log or of an actions file (docs/actions.md)."""
-    from campaign_manager.engine.actions import ACTION
+    from pydantic.json_schema import GenerateJsonSchema
 
-    schema = ACTION.json_schema(by_alias=True)
+    from campaign_manager.engine.actions import ACTION, NoDice
+
+    class ActionSchema(GenerateJsonSchema):
+        def encode_default(self, dft: Any) -> Any:
+            return {} if isinstance(dft, NoDice) else super().encode_default(dft)
+
+    schema = ACTION.json_schema(by_alias=True, schema_generator=ActionSchema)
     for definition in schema["$defs"].values():  # the tag has a default in Python, never in a file
         if "const" in definition.get("properties", {}).get("type", {}):
             definition["properties"]["type"].pop("default", None)

@@ -51,6 +51,22 @@ class Written:
         return to_json(self)  # type: ignore[arg-type]
 
 
+class NoDice(dict[str, int]):
+    """No dice given: an empty dict that refuses changes, shared as the default. (A default
+    factory would cost pydantic a call per battle read, which replaying long logs feels.)"""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return 0
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("the shared NO_DICE never changes: build a new dict")
+
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _refuse  # type: ignore[assignment]
+
+
+NO_DICE = NoDice()
+
+
 def _tag(name: str) -> Any:
     return field(default=name, kw_only=True, repr=False)
 
@@ -115,15 +131,11 @@ class Battle(Written):
     defender: Commitment | None = None
     games: Annotated[tuple[Game, ...], Field(min_length=1)] | None = None
     wargame: WargameRoll | None = None
-    destroy_dice: dict[Text, Int] = field(default_factory=dict)
+    destroy_dice: dict[Text, Int] = NO_DICE  # troop id → d6; left out: rolled
     retreat_to: Area | dict[Text, Area] | None = None  # one area, or troop id → area for a split retreat
     advance: TroopIds | None = None
     mission_die: Int | Literal["roll"] | None = None  # the suggested-mission d6, or "roll"
     type: Literal["battle"] = _tag("battle")
-
-    def __post_init__(self) -> None:
-        if self.games is not None and self.wargame is not None:
-            raise ValueError('a battle is either tabletop "games" or a "wargame" roll, not both')
 
     @property
     def has_result(self) -> bool:
@@ -170,9 +182,12 @@ ACTION_TYPES = ("start_turn", "place", "redeploy", "initiative", "battle", "aban
 def parse_action(data: Any) -> Action:
     """Read one action from its JSON form; refuses anything malformed, naming every fault."""
     try:
-        return ACTION.validate_python(data)
+        action = ACTION.validate_python(data)
     except ValidationError as exc:
         raise ActionFormatError(_words(data, exc)) from None
+    if type(action) is Battle and action.games is not None and action.wargame is not None:
+        raise ActionFormatError("'battle' action: either tabletop \"games\" or a \"wargame\" roll, not both")
+    return action
 
 
 def _words(data: Any, exc: ValidationError) -> str:

@@ -139,21 +139,22 @@ class Troop(DataModel):
     arrives: Arrival | None = None
     _type: TroopType | None = PrivateAttr(None)
 
-    @property
+    # Read often by the engine: cached in the instance, plain attributes from then on.
+    @cached_property
     def type(self) -> TroopType:
         assert self._type is not None, "a troop is given its type when the scenario is read"
         return self._type
 
-    @property
+    @cached_property
     def nation(self) -> str:
         return self.type.nation
 
-    def arrives_on(self, turn: int) -> bool:
-        return self.arrives is not None and self.arrives.turn == turn
-
-    @property
+    @cached_property
     def kind(self) -> str:
         return self.type.kind
+
+    def arrives_on(self, turn: int) -> bool:
+        return self.arrives is not None and self.arrives.turn == turn
 
 
 class Aircraft(Keyed):
@@ -163,7 +164,7 @@ class Aircraft(Keyed):
     bonus: Bonus
     interceptor: Flag = False  # only committed when an enemy aircraft is in the battle
 
-    @property
+    @cached_property
     def nation(self) -> str:
         return self._key
 
