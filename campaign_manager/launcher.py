@@ -9,7 +9,11 @@ from __future__ import annotations
 import sys
 
 
-def open_window(file: str | None) -> int:
+def open_window(file: str | None, screenshot: str | None = None) -> int:
+    if screenshot:
+        from campaign_manager.ui.app import screenshot_app
+
+        return screenshot_app(file, screenshot)
     from campaign_manager.ui.app import run_app
 
     return run_app([file] if file else [])

@@ -15,7 +15,7 @@ from campaign_manager.errors import UserError
 PROG = "campaign-manager"
 
 
-def build_parser(argv: list[str], open_window: Callable[[str | None], int]) -> argparse.ArgumentParser:
+def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
@@ -25,7 +25,9 @@ def build_parser(argv: list[str], open_window: Callable[[str | None], int]) -> a
 
     window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
     window.add_argument("file", nargs="?", help="a campaign file")
-    window.set_defaults(run=lambda args: open_window(args.file))
+    window.add_argument("--screenshot", metavar="PNG",
+                        help="render the window at 1280x800 (no screen needed) to PNG and exit")
+    window.set_defaults(run=lambda args: _open(args, open_window))
     campaign_commands.register(commands)
     from campaign_manager.cli import scenario_commands
 
@@ -39,11 +41,26 @@ def build_parser(argv: list[str], open_window: Callable[[str | None], int]) -> a
     return parser
 
 
-def main(argv: list[str] | None = None, open_window: Callable[[str | None], int] | None = None) -> int:
+def _open(args: argparse.Namespace, open_window: Callable[..., int]) -> int:
+    """Check the campaign file before any window is made: a missing or damaged one is refused."""
+    if args.screenshot:
+        if not args.file:
+            raise UserError("--screenshot needs a campaign FILE to show")
+        return open_window(args.file, screenshot=args.screenshot)  # it opens (and checks) the file once
+    if args.file:
+        from pathlib import Path
+
+        from campaign_manager.store.campaign_file import CampaignFile
+
+        CampaignFile.open(Path(args.file), readonly=True).close()
+    return open_window(args.file)
+
+
+def main(argv: list[str] | None = None, open_window: Callable[..., int] | None = None) -> int:
     """Run a command; `open_window` (given by the launcher) opens the app window."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if open_window is None:
-        def open_window(file: str | None) -> int:
+        def open_window(file: str | None, screenshot: str | None = None) -> int:
             print(f"{PROG}: the app window is opened by the campaign-manager program itself", file=sys.stderr)
             return 2
     if not argv:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-from campaign_manager.errors import UserError
 
 ACTIONS_HELP = "a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input"
 
@@ -72,25 +70,10 @@ def cmd_show(args) -> int:
     return 0
 
 
-def read_actions(source: str) -> list:
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{source}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{source}: is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    if isinstance(data, dict):
-        data = [data]
-    if not isinstance(data, list):
-        raise UserError(f"{source}: should hold a list of actions")
-    return data
-
-
 def cmd_apply(args) -> int:
     from campaign_manager.cli.output import emit
     from campaign_manager.dice import RandomRoller
+    from campaign_manager.store.action_files import read_actions
 
     actions = read_actions(args.actions)
     with _open(args.file) as campaign:

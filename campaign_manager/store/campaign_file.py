@@ -33,6 +33,7 @@ class CampaignFile:
         self.records = records
         self.state = replay(scenario, records)
         self._history: list[Applied] | None = None  # filled on first use
+        self._name: str | None = None
 
     @property
     def path(self) -> Path:
@@ -40,7 +41,9 @@ class CampaignFile:
 
     @property
     def name(self) -> str:
-        return self.log.meta().get("name", self.path.stem)
+        if self._name is None:  # the name is set when the file is made and never changes
+            self._name = self.log.meta().get("name", self.path.stem)
+        return self._name
 
     @classmethod
     def create(cls, path: Path | str, scenario: str | Path = "firestorm-greece", name: str | None = None) -> "CampaignFile":

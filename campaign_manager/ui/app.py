@@ -22,10 +22,48 @@ def run_app(argv: list[str]) -> int:
     from campaign_manager.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setApplicationName("Firestorm Campaign Manager")  # data in ~/.local/share/Firestorm Campaign Manager
+    settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
     window = MainWindow(campaign_to_open(argv))
     window.show()
     return app.exec()
+
+
+def screenshot_app(file: str, png: str) -> int:
+    """Render the main window on `file` at 1280x800 without a screen, save it as `png`, exit."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    def quiet(kind, context, message: str) -> None:
+        # Without a screen Qt warns that it cannot pass size hints to a window manager; harmless.
+        if "propagateSizeHints" not in message:
+            print(message, file=sys.stderr)
+
+    qInstallMessageHandler(quiet)
+
+    from campaign_manager.ui import settings
+    from campaign_manager.ui.main_window import MainWindow
+
+    try:
+        campaign = CampaignFile.open(Path(file), readonly=True)
+    except UserError as exc:
+        print(f"campaign-manager: {exc}", file=sys.stderr)
+        return 2
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    settings.apply_identity(app)
+    window = MainWindow(remember=False)
+    window.session.adopt(campaign)
+    window.resize(1280, 800)
+    window.show()
+    app.processEvents()
+    saved = window.grab().save(png)
+    window.close()
+    if not saved:
+        print(f"campaign-manager: {png}: the picture could not be written", file=sys.stderr)
+        return 2
+    return 0
 
 
 def campaign_to_open(argv: list[str]) -> Path | None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog
-
+from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Place, Redeploy
-from campaign_manager.engine.lookup import label, placement_areas
+from campaign_manager.engine.lookup import label
+from campaign_manager.errors import RuleError
 from campaign_manager.engine.state import WAITING
 from campaign_manager.ui.forms import load_form
 
@@ -52,18 +52,23 @@ class PlanningDialog:
             self.ui.problem.setText("Nobody waits to be placed and nobody may redeploy now.")
 
     def _fill_areas(self) -> None:
+        """The areas the engine allows for the chosen troop; when there are none, its reason."""
         self.ui.areaCombo.clear()
+        self.ui.problem.setText("")
         troop = self.ui.troopCombo.currentData()
         if troop is None:
             return
         campaign = self.menu.window.campaign
         sc, st = campaign.scenario, campaign.state
         if st.where[troop] == WAITING:
-            areas = placement_areas(sc, st, troop)
+            areas = legal.placement_targets(sc, st, troop)
         else:
-            side = sc.side_of(sc.troops[troop].nation)
-            areas = [code for code in sc.areas if code != st.where[troop] and st.control.get(code) == side
-                     and sc.may_enter(sc.troops[troop].nation, code)]
+            areas = legal.redeploy_targets(sc, st, troop)
+            if not areas:
+                try:
+                    legal.redeploy_check(sc, st.copy(), troop)
+                except RuleError as refusal:
+                    self.ui.problem.setText(str(refusal))
         for code in areas:
             self.ui.areaCombo.addItem(label(sc, code), code)
 
@@ -75,6 +80,6 @@ class PlanningDialog:
         st = self.menu.window.campaign.state
         action = Place(troop, area) if st.where[troop] == WAITING else Redeploy(troop, area)
         problem = self.menu.record(action)
-        self.ui.problem.setText(problem or "")
         if not problem:
             self.refill()
+        self.ui.problem.setText(problem or "")

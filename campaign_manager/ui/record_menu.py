@@ -100,18 +100,20 @@ class TurnMenu:
         self.planning.open()
 
     def show_requirements(self) -> None:
-        """The turn's battles, initiative, sorties, deployment and who still waits, as the CLI says it."""
+        """The turn's requirements (the same words as the Requirements tab), in a box of their own."""
         campaign = self.window.campaign
         if campaign is None:
             return
         from PySide6.QtWidgets import QLabel, QMessageBox
 
-        from campaign_manager.cli.text import requirements_text
         from campaign_manager.engine.requirements import requirements
+        from campaign_manager.ui.requirements_panel import requirements_html
 
-        text = requirements_text(campaign.scenario, requirements(campaign.scenario, campaign.state))
+        st = campaign.state
+        text = requirements_html(campaign.scenario, requirements(campaign.scenario, st), planning=st.phase == "planning")
         box = QMessageBox(QMessageBox.Icon.Information, "This turn's requirements", text,
                           QMessageBox.StandardButton.Ok, self.window)
+        box.setTextFormat(Qt.TextFormat.RichText)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         label = box.findChild(QLabel, "qt_msgbox_label")  # the message's own text, not the icon
         if label is not None:

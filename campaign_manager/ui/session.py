@@ -15,7 +15,8 @@ from PySide6.QtCore import QObject, Signal
 
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.engine.actions import Action
-from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.battle_log import BattleRow, battle_rows
+from campaign_manager.engine.campaign import Applied, initial_state
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
@@ -35,6 +36,8 @@ class CampaignSession(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.campaign: CampaignFile | None = None
+        self._battles: list[BattleRow] | None = None
+        self.changed.connect(self._forget)  # connected first: views read fresh rows
 
     # -- what views read ------------------------------------------------------------------
 
@@ -61,6 +64,18 @@ class CampaignSession(QObject):
     def history(self) -> list[Applied]:
         return [] if self.campaign is None else self.campaign.history()
 
+    def battles(self) -> list[BattleRow]:
+        """Every fought battle as a row (worked out once per change, shared by the views)."""
+        if self.campaign is None:
+            return []
+        if self._battles is None:
+            sc = self.campaign.scenario
+            self._battles = battle_rows(sc, initial_state(sc), self.campaign.history())
+        return self._battles
+
+    def _forget(self) -> None:
+        self._battles = None
+
     def can_undo(self) -> bool:
         return self.campaign is not None and bool(self.campaign.records)
 
@@ -77,13 +92,16 @@ class CampaignSession(QObject):
     def open(self, path: Path) -> None:
         """Open the campaign at `path` in place of the current one; raises UserError (the
         current campaign stays open) when the file is refused."""
-        opened = CampaignFile.open(path)
-        self._replace(opened)
+        self.adopt(CampaignFile.open(path))
 
     def create(self, path: Path, scenario: str | Path = "firestorm-greece", name: str | None = None) -> None:
         """Create a campaign file and open it; raises UserError when it cannot be made."""
         CampaignFile.create(path, scenario=scenario, name=name).close()
         self.open(path)
+
+    def adopt(self, campaign: CampaignFile) -> None:
+        """Make an already opened campaign file the session's (closing the one before)."""
+        self._replace(campaign)
 
     def close(self) -> None:
         if self.campaign is not None:

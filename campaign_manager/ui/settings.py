@@ -14,7 +14,30 @@ class Setting:
     default: str
 
 
+ORGANISATION = "Firestorm"
+APPLICATION = "Firestorm Campaign Manager"
+
 LAST_CAMPAIGN = Setting("campaign/last_file", "")
+RECENT_CAMPAIGNS = Setting("campaign/recent_files", "")  # newest first, one path a line
+RECENT_LIMIT = 8
+
+
+def apply_identity(app) -> None:
+    """Name the app, so settings and data go to its own folders (not "Unknown Organization")."""
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+
+
+def recent_campaigns() -> list[str]:
+    return [line for line in read(RECENT_CAMPAIGNS).splitlines() if line]
+
+
+def remember_campaign(path: Path) -> None:
+    """The campaign just opened becomes the last one and heads the recent list."""
+    text = str(path)
+    write(LAST_CAMPAIGN, text)
+    recent = [text, *(p for p in recent_campaigns() if p != text)][:RECENT_LIMIT]
+    write(RECENT_CAMPAIGNS, "\n".join(recent))
 
 
 def read(setting: Setting) -> str:

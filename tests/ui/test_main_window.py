@@ -42,23 +42,25 @@ def campaign_path(tmp_path) -> Path:
     return path
 
 
-def test_window_shows_the_campaign(make_window, campaign_path, qtmodeltester):
+def test_window_shows_the_campaign(make_window, campaign_path):
     window = make_window(campaign_path)
-    qtmodeltester.check(window.areas)
-    assert window.areas.rowCount() == 17
-    row = next(r for r in range(17) if window.areas.index(r, 0).data() == "C1")
-    assert window.areas.index(row, 2).data() == "Axis"
-    assert window.areas.index(row, 5).data() == "IT-INF-1, IT-CARRI"
-    assert "Axis 30 — Allied 100" in window.view.headline.text()
-    assert "GR-INF-1, GR-INF-2" in window.view.offMap.text()
+    scene = window.map_view.map_scene
+    assert len(scene.areas) == 17
+    assert "C1 Ioannina is held by the Axis" in scene.areas["C1"].toolTip()
+    in_c1 = {t for counter in scene.counters for t in counter.troops if counter.pos().y() > 0
+             and scene.area_at(counter.sceneBoundingRect().center()) == "C1"}
+    assert in_c1 == {"IT-INF-1", "IT-CARRI"}
+    assert "Axis 30 — Allied 100" in window.view.panel.headline.text()
+    assert "GR-INF-1, GR-INF-2" in window.view.panel.off_map.text()
     assert window.history.rowCount() == 4
+    assert window.windowTitle().startswith("Shop night — shop.campaign")
 
 
 def test_undo_and_redo_from_the_edit_menu(make_window, campaign_path):
     window = make_window(campaign_path)
     window.undo_action.trigger()
     assert window.history.rowCount() == 3
-    assert "strategic" not in window.view.headline.text()
+    assert "strategic" not in window.view.panel.headline.text()
     assert window.redo_action.isEnabled()
     window.redo_action.trigger()
     assert window.history.rowCount() == 4 and not window.redo_action.isEnabled()
@@ -155,7 +157,7 @@ def test_requirements_of_the_turn_from_the_turn_menu(make_window, campaign_path)
     window = make_window(campaign_path)
     window.turn_menu.requirements_action.trigger()
     box = window.turn_menu.dialog
-    assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3 battles" in box.text()
+    assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3" in box.text()
     box.close()
 
 
@@ -175,8 +177,7 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-4", "area": "B2"}
     assert dialog.troopCombo.findData("IT-INF-4") > 0, "now on the map, it may still redeploy"
     dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("GR-INF-3"))
-    dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("D2"))
-    dialog.recordButton.click()
+    assert dialog.areaCombo.count() == 0, "no area is offered while the Italians still deploy"
     assert "place IT-INF-5 first" in dialog.problem.text(), "Italians deploy first on turn 2"
     dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("IT-INF-5"))
     dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("B1"))
@@ -188,8 +189,39 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     dialog.recordButton.click()
     assert window.campaign.records[-1] == {"type": "redeploy", "troop": "GR-INF-3", "to": "D2"}
     dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("IT-INF-4"))
-    dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("B1"))
-    dialog.recordButton.click()
+    assert dialog.areaCombo.count() == 0
     assert "Rule 1.5" in dialog.problem.text() and "redeploy before Greek troops" in dialog.problem.text()
     assert window.campaign.records[-1]["troop"] == "GR-INF-3", "the refused move was not recorded"
     dialog.reject()
+
+
+def test_settings_go_under_the_apps_own_names(qapp):
+    from PySide6.QtCore import QSettings
+
+    from campaign_manager.ui import settings
+
+    settings.apply_identity(qapp)
+    assert qapp.organizationName() == "Firestorm" and qapp.applicationName() == "Firestorm Campaign Manager"
+    assert "Unknown Organization" not in QSettings().fileName()
+    assert "Firestorm" in QSettings().fileName()
+
+
+def test_new_campaign_asks_for_the_scenario_and_recent_files_remember_it(make_window, tmp_path):
+    target = tmp_path / "chosen.campaign"
+    asked = []
+    window = make_window(choose_new=lambda parent, title: target,
+                         choose_scenario=lambda parent, names: asked.append(names) or "firestorm-greece")
+    window.new_campaign()
+    assert asked == [["firestorm-greece"]]
+    assert window.campaign.path == target and window.campaign.scenario.id == "firestorm-greece"
+    window.file_menu.fill_recent()
+    assert [a.text() for a in window.file_menu.recent.actions()] == [str(target)]
+
+
+def test_save_a_copy_makes_a_campaign_that_opens_the_same(make_window, campaign_path, tmp_path):
+    copy = tmp_path / "copy.campaign"
+    window = make_window(campaign_path, choose_new=lambda parent, title: copy)
+    window.file_menu.copy_action.trigger()
+    with CampaignFile.open(copy, readonly=True) as copied, CampaignFile.open(campaign_path, readonly=True) as original:
+        assert copied.records == original.records and copied.state == original.state
+    assert not (tmp_path / "copy.campaign.partial").exists()

@@ -1,0 +1,453 @@
+"""The battle wizard: one page per step of a battle (rules 1.4–1.8), offering only what the
+engine says is legal, and recording one action through the campaign session at the end.
+
+A new arrow runs initiative → arrow → commitments (and the suggested mission) → result →
+roll to destroy → retreat (when the engine asks) → advance (when the attacker took the area) →
+record. The arrow can instead be left open after the commitments while the game is played;
+resolving it later starts at the result. Every die is typed in or rolled on its page, shown
+before it counts, and recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+
+from campaign_manager.engine import apply_action, legal
+from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.battle import fortification_words, initiative_winner
+from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.resolve import forecast
+from campaign_manager.engine.state import Arrow, Commitment
+from campaign_manager.errors import ChoiceNeeded, UserError
+from campaign_manager.scenario.model import enemy_of
+from campaign_manager.ui.battle.pages import (
+    AdvancePage, ArrowPage, CommitPage, DestroyPage, InitiativePage, Page, ResultPage, RetreatPage, SummaryPage,
+)
+from campaign_manager.ui.session import CampaignSession
+
+class BattleWizard(QDialog):
+    """A battle from initiative to advance. Give `open_arrow` to resolve an arrow placed earlier."""
+
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None, map_view=None,
+                 open_arrow: Arrow | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("battleWizard")
+        self.setWindowTitle("Battle")
+        self.resize(640, 520)
+        self.session, self.map_view, self.open_arrow = session, map_view, open_arrow
+        sc, st = session.scenario, session.state
+        self.sc = sc
+        self.side: str | None = open_arrow.attacker_side if open_arrow else None
+        self.initiative_dice: tuple[int, int] | None = None
+        self.preview: Applied | None = None
+        self.retreat: str | dict[str, str] | None = None
+        self.survivors: list[str] = []
+        self.pages: dict[str, Page] = {}
+        self.stack = QStackedWidget(self)
+        for page in (InitiativePage(sc.sides), ArrowPage(), CommitPage(), ResultPage(), DestroyPage(),
+                     RetreatPage(), AdvancePage(), SummaryPage()):
+            self.pages[page.name.removesuffix("Page")] = page
+            self.stack.addWidget(page)
+            page.changed.connect(self._update)
+        buttons = QHBoxLayout()
+        self.cancel_button = QPushButton("Cancel", self)
+        self.back_button = QPushButton("< Back", self)
+        self.open_button = QPushButton("Place the arrow, result later", self)
+        self.open_button.setToolTip("Record the arrow and its troops now; enter the result when the game is over "
+                                    "(Battle ▸ Resolve an open battle)")
+        self.next_button = QPushButton("Next >", self)
+        self.record_button = QPushButton("Record the battle", self)
+        for button in (self.next_button, self.record_button):
+            button.setDefault(True)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        for button in (self.back_button, self.open_button, self.next_button, self.record_button):
+            buttons.addWidget(button)
+        self.cancel_button.clicked.connect(self.reject)
+        self.back_button.clicked.connect(self.back)
+        self.next_button.clicked.connect(self.next)
+        self.open_button.clicked.connect(self.leave_open)
+        self.record_button.clicked.connect(self.record)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.stack, 1)
+        layout.addLayout(buttons)
+        self.history: list[str] = []
+        if map_view is not None:
+            map_view.areaClicked.connect(self._area_clicked)
+        self._clicked_origin: str | None = None
+        self.finished.connect(self._clear_map)
+        if open_arrow is not None:
+            self._go("result")
+        elif st.initiative is not None:
+            self.side = st.initiative[0]
+            self._go("arrow")
+        elif sc.turn(st.turn).initiative is None:
+            self.side = sc.turn(st.turn).fixed_attacker
+            self._go("arrow")
+        else:
+            self._go("initiative")
+
+    # -- navigation ---------------------------------------------------------------------------
+
+    @property
+    def page_name(self) -> str:
+        return next(name for name, page in self.pages.items() if page is self.stack.currentWidget())
+
+    def _go(self, name: str, remember: bool = True) -> None:
+        if remember and self.stack.currentWidget() is not None and self.history[-1:] != [self.page_name]:
+            self.history.append(self.page_name)
+        getattr(self, f"_enter_{name}")()
+        self.stack.setCurrentWidget(self.pages[name])
+        self.pages[name].problem.setText("")
+        self._update()
+
+    def back(self) -> None:
+        if self.history:
+            self._go(self.history.pop(), remember=False)
+
+    def next(self) -> None:
+        problem = getattr(self, f"_leave_{self.page_name}")()
+        if problem:
+            self.pages[self.page_name].problem.setText(problem)
+
+    def _update(self) -> None:
+        name = self.page_name
+        self.back_button.setEnabled(bool(self.history))
+        self.open_button.setVisible(name == "commit")
+        self.record_button.setVisible(name == "summary")
+        self.next_button.setVisible(name != "summary")
+        refresh = getattr(self, f"_show_{name}", None)
+        if refresh is not None:
+            refresh()
+
+    # -- initiative ---------------------------------------------------------------------------
+
+    def _enter_initiative(self) -> None:
+        rule = self.sc.turn(self.session.state.turn).initiative
+        assert rule is not None
+        self.pages["initiative"].say(f"Rule 1.5: each side rolls a d6 for the initiative; the "
+                                     f"{side_name(self.sc, rule.side)} add {rule.modifier} and win ties. "
+                                     f"The winner places the battle arrow.")
+
+    def _initiative_dice(self) -> dict[str, int] | None:
+        dice = {side: die.value() for side, die in self.pages["initiative"].dice.items()}
+        return None if None in dice.values() else dice  # type: ignore[return-value]
+
+    def _show_initiative(self) -> None:
+        page = self.pages["initiative"]
+        dice = self._initiative_dice()
+        if dice is None:
+            page.outcome.setText("Type both dice, or roll them.")
+            return
+        winner, scores = initiative_winner(self.sc, self.session.state.turn, dice)
+        attacker = winner if legal.legal_arrows(self.sc, self.session.state, winner) else enemy_of(winner)
+        words = ", ".join(f"{side_name(self.sc, s)} {scores[s]}" for s in scores)
+        text = f"{words}: the {side_name(self.sc, winner)} win the initiative."
+        if attacker != winner:
+            text += f" They have no arrow to place, so the {side_name(self.sc, attacker)} attack."
+        page.outcome.setText(text)
+
+    def _leave_initiative(self) -> str | None:
+        dice = self._initiative_dice()
+        if dice is None:
+            return "Type both initiative dice (or press Roll)."
+        winner, _ = initiative_winner(self.sc, self.session.state.turn, dice)
+        self.side = winner if legal.legal_arrows(self.sc, self.session.state, winner) else enemy_of(winner)
+        self.initiative_dice = (dice[self.side], dice[enemy_of(self.side)])
+        self._go("arrow")
+        return None
+
+    # -- the arrow ----------------------------------------------------------------------------
+
+    def _enter_arrow(self) -> None:
+        sc, st = self.sc, self.session.state
+        assert self.side is not None
+        arrows = legal.legal_arrows(sc, st, self.side)
+        page = self.pages["arrow"]
+        spec = sc.turn(st.turn)
+        fixed = " This turn's battles are fixed." if spec.fixed_arrows else ""
+        page.say(f"Rule 1.4: the {side_name(sc, self.side)} attack from an area they hold, with a ground troop "
+                 f"there, into an adjacent area the enemy holds.{fixed}")
+        page.fill(arrows, lambda a, b: f"{label(sc, a)} → {label(sc, b)}")
+        if not arrows:
+            page.problem.setText(f"The {side_name(sc, self.side)} have no battle arrow they may place now.")
+        if self.map_view is not None:
+            self.map_view.highlight(sorted({a for a, _ in arrows}))
+
+    def _area_clicked(self, code: str) -> None:
+        """Choosing the arrow on the map: first its start, then its end."""
+        if self.page_name != "arrow" or self.side is None:
+            return
+        arrows = legal.legal_arrows(self.sc, self.session.state, self.side)
+        if self._clicked_origin and (self._clicked_origin, code) in arrows:
+            self.pages["arrow"].choose(self._clicked_origin, code)
+            self._clicked_origin = None
+            self.map_view.highlight([a for pair in [self.pages["arrow"].chosen()] for a in pair])
+            return
+        targets = [b for a, b in arrows if a == code]
+        if targets:
+            self._clicked_origin = code
+            self.map_view.highlight([code, *targets])
+        else:
+            self.pages["arrow"].problem.setText(f"No battle arrow of the {side_name(self.sc, self.side)} starts "
+                                                f"from {label(self.sc, code)} now.")
+
+    def _clear_map(self) -> None:
+        if self.map_view is not None:
+            self.map_view.highlight(())
+            self.map_view.areaClicked.disconnect(self._area_clicked)
+
+    def _leave_arrow(self) -> str | None:
+        if self.pages["arrow"].chosen() is None:
+            return "Choose the battle arrow (from the list or on the map)."
+        self._go("commit")
+        return None
+
+    # -- commitments --------------------------------------------------------------------------
+
+    def _arrow_ends(self) -> tuple[str, str]:
+        if self.open_arrow is not None:
+            return self.open_arrow.origin, self.open_arrow.target
+        chosen = self.pages["arrow"].chosen()
+        assert chosen is not None
+        return chosen
+
+    def _troop_words(self, troop: str) -> str:
+        member = self.sc.troops[troop]
+        name, _ = member.type.on_turn(self.session.state.turn)
+        return f"{troop} — {self.sc.nation_name(member.nation)} {name}"
+
+    def _enter_commit(self) -> None:
+        sc, st = self.sc, self.session.state
+        origin, target = self._arrow_ends()
+        options = legal.legal_commitments(sc, st, origin, target)
+        page = self.pages["commit"]
+        page.say(f"Rule 1.4: each side commits at most {options.limit} Firestorm troops, an aircraft sortie "
+                 f"counting as one; the attacker at least one ground troop from {label(sc, origin)}, his sortie "
+                 f"only as his second troop. The defender may commit a sortie alone, or nothing.")
+        sorties = lambda nations: [(n, f"{sc.aircraft[n].name} sortie ({st.sorties[n]} left)") for n in nations]
+        page.attacker.fill(f"Attacker: the {side_name(sc, options.attacker_side)} from {label(sc, origin)}",
+                           [(t, self._troop_words(t)) for t in options.attacker_troops],
+                           sorties(options.attacker_sorties), options.limit)
+        page.defender.fill(f"Defender: the {side_name(sc, enemy_of(options.attacker_side))} in {label(sc, target)}",
+                           [(t, self._troop_words(t)) for t in options.defender_troops],
+                           sorties(options.defender_sorties), options.limit)
+        page.fortification.setText(fortification_words(sc, options.fortification) if options.fortification else "")
+        if self.map_view is not None:
+            self.map_view.highlight([origin, target])
+
+    def _commitments(self) -> tuple[Commitment, Commitment]:
+        page = self.pages["commit"]
+        return (Commitment(page.attacker.troops(), page.attacker.sortie.currentData()),
+                Commitment(page.defender.troops(), page.defender.sortie.currentData()))
+
+    def _show_commit(self) -> None:
+        page = self.pages["commit"]
+        attacker, defender = self._commitments()
+        warnings = []
+        for mine, theirs in ((attacker, defender), (defender, attacker)):
+            if mine.sortie and not legal.aircraft_adds(self.sc, mine.sortie, theirs.sortie):
+                warnings.append(f"The {self.sc.aircraft[mine.sortie].name} adds nothing here: it only counts against "
+                                f"enemy aircraft and none is committed. Its sortie would be spent for nothing "
+                                f"(rule 1.3).")
+        page.warning.setText(" ".join(warnings))
+        die = page.mission.value()
+        missions = self.sc.turn(self.session.state.turn).missions
+        page.mission_name.setText(missions[die - 1] if die else "")
+
+    def _new_arrow_action(self, **result) -> Battle:
+        origin, target = self._arrow_ends()
+        attacker, defender = self._commitments()
+        return Battle(origin, target, initiative_dice=self.initiative_dice, attacker=attacker, defender=defender,
+                      mission_die=self.pages["commit"].mission.value(), **result)
+
+    def _check(self, action: Battle) -> str | None:
+        """The engine's refusal of the action as it stands (nothing recorded), or None."""
+        try:
+            apply_action(self.sc, self.session.state, action)
+        except ChoiceNeeded:
+            return None
+        except UserError as exc:
+            return str(exc)
+        return None
+
+    def _leave_commit(self) -> str | None:
+        problem = self._check(self._new_arrow_action())
+        if problem:
+            return problem
+        self._go("result")
+        return None
+
+    def leave_open(self) -> None:
+        """Place the arrow now; its result is recorded later (Battle ▸ Resolve an open battle)."""
+        try:
+            self.session.record([self._new_arrow_action()])
+        except UserError as exc:
+            self.pages["commit"].problem.setText(str(exc))
+            return
+        self.accept()
+
+    # -- the result ---------------------------------------------------------------------------
+
+    def _the_arrow(self) -> Arrow:
+        if self.open_arrow is not None:
+            return self.open_arrow
+        origin, target = self._arrow_ends()
+        attacker, defender = self._commitments()
+        assert self.side is not None
+        return Arrow(origin, target, self.side, attacker, defender)
+
+    def _enter_result(self) -> None:
+        arrow = self._the_arrow()
+        page = self.pages["result"]
+        fort = legal.fortification_name(self.sc, self.session.state, arrow.origin, arrow.target, arrow.attacker_side)
+        page.say(f"{label(self.sc, arrow.origin)} → {label(self.sc, arrow.target)}. Rule 1.6: in a tabletop game a "
+                 f"side is defeated when the other scored at least {self.sc.defeat_min_vp} VP and more than it "
+                 f"(several games: totals decide, averages count for the rest). Rule 1.7: in the General's Wargame "
+                 f"the higher total wins." + (f" {fortification_words(self.sc, fort)}." if fort else ""))
+
+    def _result(self) -> dict | None:
+        page = self.pages["result"]
+        if page.tabletop.isChecked():
+            return {"games": page.game_scores()}
+        a, d = page.attacker_die.value(), page.defender_die.value()
+        if a is None or d is None:
+            return None
+        return {"wargame": WargameRoll(a, d, page.attacker_mod.value(), page.defender_mod.value())}
+
+    def _forecast(self):
+        result = self._result()
+        if result is None:
+            return None
+        return forecast(self.sc, self.session.state, self._the_arrow(), games=result.get("games"),
+                        wargame=result.get("wargame"))
+
+    def _show_result(self) -> None:
+        page = self.pages["result"]
+        found = self._forecast()
+        if found is None:
+            page.outcome.setText("Type both dice, or roll them.")
+            return
+        result = found[0]
+        arrow = self._the_arrow()
+        winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
+        who = f" — the {side_name(self.sc, winner)} win" if winner else ""
+        page.outcome.setText(f"<b>Result</b>: {result.describe()}{who}.")
+
+    def _leave_result(self) -> str | None:
+        if self._forecast() is None:
+            return "Type both General's Wargame dice (or press Roll)."
+        self._go("destroy")
+        return None
+
+    # -- roll to destroy ----------------------------------------------------------------------
+
+    def _enter_destroy(self) -> None:
+        found = self._forecast()
+        assert found is not None
+        _, targets = found
+        page = self.pages["destroy"]
+        page.say("Rules 1.6 and 1.7: the enemy rolls a d6 for every committed Firestorm troop (never aircraft); "
+                 "it is destroyed on the score shown. Destroyed troops go to the reinforcement pool.")
+        page.fill([(t, f"{self._troop_words(t)}: destroyed on {target}{'+' if target < 6 else ''}")
+                   for t, target in targets.items()])
+
+    def _battle_action(self) -> Battle:
+        result = self._result() or {}
+        dice = {t: die.value() for t, die in self.pages["destroy"].dice.items()}
+        extra = dict(destroy_dice=dice, retreat_to=self.retreat, **result)  # type: ignore[arg-type]
+        if self.open_arrow is not None:
+            return Battle(self.open_arrow.origin, self.open_arrow.target, **extra)
+        return self._new_arrow_action(**extra)
+
+    def _leave_destroy(self) -> str | None:
+        if any(die.value() is None for die in self.pages["destroy"].dice.values()):
+            return "Type every roll to destroy (or press Roll)."
+        self.retreat = None
+        return self._try_preview()
+
+    def _try_preview(self) -> str | None:
+        """Work out the battle without recording it; ask for a retreat or an advance if needed."""
+        try:
+            self.preview = apply_action(self.sc, self.session.state, self._battle_action())
+        except ChoiceNeeded as choice:
+            self._choice = choice
+            self._go("retreat")
+            return None
+        except UserError as exc:
+            return str(exc)
+        arrow = self._the_arrow()
+        before, after = self.session.state, self.preview.state
+        if before.control.get(arrow.target) != after.control.get(arrow.target):
+            self._go("advance")
+        else:
+            self._go("summary")
+        return None
+
+    # -- retreat and advance ------------------------------------------------------------------
+
+    def _enter_retreat(self) -> None:
+        choice = self._choice
+        page = self.pages["retreat"]
+        page.say("Rule 1.8: the defeated defender moves all its troops from the area to an adjacent area it "
+                 "holds; where no one area takes them all, each troop goes where its nation may enter, and "
+                 "troops with nowhere to go are captured.")
+        page.fill(choice.options, choice.troop_options, lambda code: label(self.sc, code))
+
+    def _leave_retreat(self) -> str | None:
+        self.retreat = self.pages["retreat"].answer()
+        return self._try_preview()
+
+    def _survivors(self) -> list[str]:
+        assert self.preview is not None
+        arrow = self._the_arrow()
+        return [t for t in arrow.attacker.troops if self.preview.state.where[t] == arrow.origin]
+
+    def _enter_advance(self) -> None:
+        assert self.preview is not None
+        arrow = self._the_arrow()
+        page = self.pages["advance"]
+        page.say(f"Rule 1.8: the {side_name(self.sc, arrow.attacker_side)} now hold {label(self.sc, arrow.target)} "
+                 f"and may move up to {self.sc.advance_limit} troops into it from adjacent areas they hold; the "
+                 f"surviving attackers move first.")
+        candidates = legal.advance_candidates(self.sc, self.preview.state, arrow.target, arrow.attacker_side)
+        self.survivors = self._survivors()  # before any advance moves them
+        page.fill([(t, f"{self._troop_words(t)} (in {self.preview.state.where[t]})") for t in candidates],
+                  self.survivors)
+
+    def _final_action(self) -> Battle:
+        action = self._battle_action()
+        if self.page_name == "advance" or "advance" in self.history:
+            moving = self.pages["advance"].moving(self.survivors)
+            if moving:
+                return replace(action, advance=moving)
+        return action
+
+    def _leave_advance(self) -> str | None:
+        try:
+            self.preview = apply_action(self.sc, self.session.state, self._final_action())
+        except UserError as exc:
+            return str(exc)
+        self._go("summary")
+        return None
+
+    # -- recording ----------------------------------------------------------------------------
+
+    def _enter_summary(self) -> None:
+        page = self.pages["summary"]
+        page.say("Nothing is recorded until you press Record the battle; Back changes any choice.")
+        page.text.setText("\n".join(self.preview.events) if self.preview else "")
+
+    def _leave_summary(self) -> str | None:
+        return None
+
+    def record(self) -> None:
+        try:
+            self.session.record([self._final_action()])
+        except UserError as exc:
+            self.pages["summary"].problem.setText(str(exc))
+            return
+        self.accept()

@@ -1,0 +1,116 @@
+"""The panel beside the map: turn and phase, the VP indicator, sorties left, troops waiting to
+be placed (drag them onto the map), both reinforcement pools and the captured troops.
+A view of the session: it redraws on `session.changed`."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from campaign_manager.engine.views import state_view
+from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.vp_indicator import VPIndicator
+
+
+class WaitingList(QListWidget):
+    """Troops waiting to be placed; dragging one starts a troop drag onto the map."""
+
+    def __init__(self, panel: "CampaignPanel") -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self.setObjectName("waitingList")
+        self.setDragEnabled(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._menu)
+
+    def startDrag(self, actions) -> None:
+        item = self.currentItem()
+        if item is not None and self.panel.map_view is not None:
+            self.panel.map_view.start_troop_drag(item.data(Qt.ItemDataRole.UserRole), self)
+
+    def _menu(self, pos) -> None:
+        item = self.itemAt(pos)
+        if item is not None and self.panel.map_view is not None:
+            self.panel.map_view.troop_menu([item.data(Qt.ItemDataRole.UserRole)], self).popup(self.mapToGlobal(pos))
+
+
+class CampaignPanel(QWidget):
+    """Everything about the campaign that is not on the map."""
+
+    def __init__(self, session: CampaignSession, map_view=None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.map_view = map_view
+        layout = QVBoxLayout(self)
+        self.headline = QLabel(objectName="headline", wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.vp = VPIndicator(self)
+        self.sorties = QLabel(objectName="sorties", wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.waiting_title = QLabel("<b>Waiting to be placed</b> — drag onto the map, or right-click")
+        self.waiting = WaitingList(self)
+        self.off_map = QLabel(objectName="offMap", wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.off_map.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        for widget in (self.headline, self.vp, self.sorties, self.waiting_title, self.waiting, self.off_map):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.waiting.clear()
+        if not self.session.is_open:
+            self.headline.setText("No campaign open: use File ▸ New campaign or File ▸ Open campaign.")
+            self.vp.set_values({}, {}, {}, {}, ())
+            self.sorties.setText("")
+            self.off_map.setText("")
+            self.waiting.setVisible(False)
+            self.waiting_title.setVisible(False)
+            return
+        sc, st = self.session.scenario, self.session.state
+        view = state_view(sc, st)
+        self.headline.setText(_headline(sc, self.session.name, view))
+        self.vp.set_values(sc.sides, sc.side_nouns, view["vp"], view["outcome"], sc.victory_levels)
+        sorties = ", ".join(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} "
+                            f"({sc.nation_name(n)}) {left}" for n, left in view["sorties"].items())
+        self.sorties.setText(f"<b>Air sorties left this turn</b>: {sorties or 'none'}")
+        waiting = [troop for side in view["reinforcements"].values() for troop in side]
+        for troop in waiting:
+            item = QListWidgetItem(f"{troop['id']} — {troop['name']} → {troop['zone']}")
+            item.setData(Qt.ItemDataRole.UserRole, troop["id"])
+            item.setToolTip(f"May go to: {', '.join(troop['may_go']) or 'nowhere now'}")
+            self.waiting.addItem(item)
+        self.waiting.setVisible(bool(waiting))
+        self.waiting_title.setVisible(bool(waiting))
+        self.waiting.setFixedHeight(min(6, max(1, len(waiting))) * 22 + 6)
+        self.off_map.setText(_off_map(sc, view))
+
+
+def _headline(sc, name: str, view: dict) -> str:
+    if view["turn"]:
+        turn = (f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
+                f"Battles fought: {view['battles']['fought']} of at least {view['battles']['required']}.")
+    else:
+        turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
+    vp = view["vp"]
+    return (f"<h3 style='margin:0'>{_escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
+            f"{sc.sides['axis']} {vp['axis']} — {sc.sides['allied']} {vp['allied']}.</p>")
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _off_map(sc, view: dict) -> str:
+    parts = []
+    for title, key in (("Reinforcement pool (back next turn)", "pools"), ("Captured (lost for good)", "captured")):
+        rows = [f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}"
+                for side, troops in view[key].items() if troops]
+        parts.append(f"<b>{title}</b><br>{'<br>'.join(rows) or 'none'}")
+    arrows = []
+    for arrow in view["open_arrows"]:
+        line = f"{arrow['from']} → {arrow['to']}"
+        if arrow.get("fortification"):
+            line += f"<br><i>{_escape(arrow['fortification'])}</i>"
+        arrows.append(line)
+    parts.append(f"<b>Open battle arrows</b><br>{'<br>'.join(arrows) or 'none'}")
+    return "<br><br>".join(parts)

@@ -1,0 +1,56 @@
+"""The campaign tab: the map on the left; beside it the campaign panel, the turn's
+requirements and the log of every recorded action. All are views of the one session."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtWidgets import QListView, QSplitter, QTabWidget, QWidget
+
+from campaign_manager.ui.campaign_panel import CampaignPanel
+from campaign_manager.ui.history_view import HistoryView
+from campaign_manager.ui.map.view import MapView
+from campaign_manager.ui.requirements_panel import RequirementsPanel
+from campaign_manager.ui.session import CampaignSession
+
+
+class ActionLog(QListView):
+    """Every recorded action in words, newest last."""
+
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("actionLog")
+        self.session = session
+        self.lines = QStringListModel(self)
+        self.setModel(self.lines)
+        self.setWordWrap(True)
+        self.setAlternatingRowColors(True)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        lines = [f"{number}. {'; '.join(applied.events) or applied.record['type']}"
+                 for number, applied in enumerate(self.session.history(), start=1)]
+        self.lines.setStringList(lines)
+        self.scrollToBottom()
+
+
+class CampaignView(QSplitter):
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.setObjectName("campaignView")
+        self.map_view = MapView(session, self)
+        self.side = QTabWidget(self)
+        self.side.setObjectName("sideTabs")
+        self.panel = CampaignPanel(session, self.map_view, self.side)
+        self.requirements = RequirementsPanel(session, self.side)
+        self.log = ActionLog(session, self.side)
+        self.history = HistoryView(session, self.map_view, self.side)
+        self.side.addTab(self.panel, "Campaign")
+        self.side.addTab(self.requirements, "Requirements")
+        self.side.addTab(self.history, "Battles")
+        self.side.addTab(self.log, "Log")
+        self.addWidget(self.map_view)
+        self.addWidget(self.side)
+        self.setStretchFactor(0, 3)
+        self.setStretchFactor(1, 2)
+        self.setSizes([760, 440])

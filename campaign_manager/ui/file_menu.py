@@ -1,0 +1,129 @@
+"""The File menu: new campaign (from a bundled scenario), open, recent campaigns, save a copy,
+record actions from a file, quit. File choosers are passed in, so tests need no dialogs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
+
+from campaign_manager.dice import RandomRoller
+from campaign_manager.errors import UserError
+from campaign_manager.scenario.loader import bundled_scenarios
+from campaign_manager.store.action_files import read_actions
+from campaign_manager.store.copies import save_copy
+from campaign_manager.ui import settings
+
+if TYPE_CHECKING:
+    from campaign_manager.ui.main_window import MainWindow
+
+FileChooser = Callable[[QWidget, str], "Path | None"]
+ScenarioChooser = Callable[[QWidget, list[str]], "str | None"]
+CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
+
+
+def ask_open(parent: QWidget, title: str) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(parent, title, "", CAMPAIGN_FILTER)
+    return Path(name) if name else None
+
+
+def ask_save(parent: QWidget, title: str) -> Path | None:
+    name, _ = QFileDialog.getSaveFileName(parent, title, "new.campaign", CAMPAIGN_FILTER)
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.suffix else path.with_suffix(".campaign")
+
+
+def ask_actions(parent: QWidget, title: str) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(parent, title, "", "Action lists (*.json);;All files (*)")
+    return Path(name) if name else None
+
+
+def ask_scenario(parent: QWidget, names: list[str]) -> str | None:
+    """Which bundled scenario a new campaign is made from (no question when there is one)."""
+    if len(names) == 1:
+        return names[0]
+    name, ok = QInputDialog.getItem(parent, "New campaign", "Scenario:", names, 0, False)
+    return name if ok else None
+
+
+class FileMenu:
+    def __init__(self, window: "MainWindow", choose_open: FileChooser = ask_open, choose_new: FileChooser = ask_save,
+                 choose_actions: FileChooser = ask_actions, choose_scenario: ScenarioChooser = ask_scenario) -> None:
+        self.window = window
+        self.choose_open, self.choose_new = choose_open, choose_new
+        self.choose_actions, self.choose_scenario = choose_actions, choose_scenario
+        menu = window.menus["file"] = window.menuBar().addMenu("&File")
+        add = window._action
+        self.new_action = add(menu, "&New campaign…", self.new_campaign, QKeySequence.StandardKey.New)
+        self.open_action = add(menu, "&Open campaign…", self.ask_and_open, QKeySequence.StandardKey.Open)
+        self.recent = QMenu("Open &recent", menu)
+        self.recent.aboutToShow.connect(self.fill_recent)
+        menu.addMenu(self.recent)
+        self.copy_action = add(menu, "Save a &copy…", self.save_a_copy, "Ctrl+Shift+S")
+        menu.addSeparator()
+        self.import_action = add(menu, "Record &actions from a file…", self.apply_actions_file, "Ctrl+I")
+        menu.addSeparator()
+        self.quit_action = add(menu, "&Quit", window.close, QKeySequence.StandardKey.Quit)
+
+    def set_enabled(self, has_campaign: bool) -> None:
+        self.copy_action.setEnabled(has_campaign)
+        self.import_action.setEnabled(has_campaign)
+
+    def fill_recent(self) -> None:
+        self.recent.clear()
+        for name in settings.recent_campaigns():
+            action = self.recent.addAction(name, lambda n=name: self.window.open_campaign(Path(n)))
+            action.setEnabled(Path(name).exists())
+        if self.recent.isEmpty():
+            self.recent.addAction("(none yet)").setEnabled(False)
+
+    def ask_and_open(self) -> None:
+        path = self.choose_open(self.window, "Open a campaign")
+        if path is not None:
+            self.window.open_campaign(path)
+
+    def new_campaign(self) -> None:
+        scenarios = bundled_scenarios()
+        scenario = self.choose_scenario(self.window, list(scenarios))
+        if scenario is None:
+            return
+        path = self.choose_new(self.window, "Create a new campaign")
+        if path is None:
+            return
+        try:
+            self.window.session.create(path, scenario=scenario)
+        except UserError as exc:
+            self.window.report(f"Could not create the campaign: {exc}")
+            return
+        settings.remember_campaign(path)
+
+    def save_a_copy(self) -> None:
+        session = self.window.session
+        if not session.is_open:
+            return
+        path = self.choose_new(self.window, "Save a copy of the campaign")
+        if path is None:
+            return
+        try:
+            save_copy(session.path, path)
+        except UserError as exc:
+            self.window.report(str(exc))
+            return
+        self.window.statusBar().showMessage(f"A copy of the campaign was saved as {path}", 8000)
+
+    def apply_actions_file(self) -> None:
+        if not self.window.session.is_open:
+            return
+        path = self.choose_actions(self.window, "Record actions from a JSON file")
+        if path is None:
+            return
+        try:
+            done = self.window.session.record(read_actions(str(path)), RandomRoller())
+        except UserError as exc:
+            self.window.report(str(exc))
+            return
+        self.window.statusBar().showMessage(f"Recorded {len(done)} action(s) from {path.name}", 5000)

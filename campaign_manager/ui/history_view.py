@@ -1,0 +1,141 @@
+"""The campaign's history beside the map: every battle as a table row, and a choice of turn that
+shows the map as it stood at the end of an earlier turn — read-only, the file untouched."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from campaign_manager.engine.battle_log import BattleRow
+from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.state import CampaignState, Commitment
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.session import CampaignSession
+
+COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Dice", "Destroyed", "Captured", "Advanced")
+
+
+def _commitment(sc: Scenario, commitment: Commitment) -> str:
+    parts = list(commitment.troops)
+    if commitment.sortie:
+        parts.append(sc.aircraft[commitment.sortie].name)
+    return ", ".join(parts) or "—"
+
+
+def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
+    if row.kind == "wargame" and row.wargame_dice:
+        result, dice = "General's Wargame", f"{row.wargame_dice[0]} and {row.wargame_dice[1]}"
+    else:
+        result, dice = " ".join(f"{a}–{d}" for a, d in row.games) + " VP", ""
+    winner = f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated"
+    rolls = ", ".join(f"{t} {row.destroy_dice[t]} (needs {target})" for t, target in row.destroy_targets.items()
+                      if t in row.destroy_dice)
+    return (str(row.turn), f"{row.origin} → {row.target}", _commitment(sc, row.attacker),
+            _commitment(sc, row.defender), f"{result}: {winner}", "; ".join(filter(None, (dice, rolls))),
+            ", ".join(row.destroyed) or "—", ", ".join(row.captured) or "—", ", ".join(row.advanced) or "—")
+
+
+class BattlesModel(QAbstractTableModel):
+    """One row per fought battle (engine/battle_log.py)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple[tuple[str, ...], str]] = []
+
+    def set_rows(self, sc: Scenario | None, rows: list[BattleRow]) -> None:
+        self.beginResetModel()
+        self._rows = [(row_cells(sc, r), "\n".join(r.words)) for r in rows] if sc else []
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        cells, words = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return cells[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return words
+        return None
+
+
+def turn_ends(history: list[Applied]) -> dict[int, CampaignState]:
+    """The state at the end of each finished turn (the history already holds every state)."""
+    return {applied.state.turn: applied.state for applied in history if applied.record["type"] == "end_turn"}
+
+
+class HistoryView(QWidget):
+    """The battle table, and which moment the map shows: now, or the end of an earlier turn."""
+
+    def __init__(self, session: CampaignSession, map_view, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("historyView")
+        self.session, self.map_view = session, map_view
+        self.model = BattlesModel(self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setWordWrap(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.moment = QComboBox(self)
+        self.moment.setObjectName("mapMoment")
+        self.moment.activated.connect(lambda _: self.show_moment())
+        self.banner = QLabel(objectName="readOnlyBanner", wordWrap=True)
+        self.banner.setStyleSheet("background:#fff3c4; padding:4px; border:1px solid #d8b84a")
+        top = QHBoxLayout()
+        top.addWidget(QLabel("The map shows:"))
+        top.addWidget(self.moment, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.table, 1)
+        self.history: list[Applied] = []
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.session.is_open:
+            self.history = []
+            self.model.set_rows(None, [])
+            self.moment.clear()
+            self.banner.hide()
+            return
+        sc = self.session.scenario
+        self.history = self.session.history()
+        self.rows = self.session.battles()
+        self.model.set_rows(sc, self.rows)
+        self.table.scrollToBottom()
+        self.moment.clear()
+        self.moment.addItem("the campaign now", None)
+        for turn in sorted(turn_ends(self.history)):
+            self.moment.addItem(f"the end of turn {turn} (read-only)", turn)
+        self.banner.hide()
+
+    def show_turn_end(self, turn: int | None) -> None:
+        """Show the map at the end of `turn` (None: now); the file is not touched."""
+        self.moment.setCurrentIndex(max(0, self.moment.findData(turn)))
+        self.show_moment()
+
+    def show_moment(self) -> None:
+        turn = self.moment.currentData()
+        if turn is None:
+            self.banner.hide()
+            self.map_view.refresh()
+            return
+        sc = self.session.scenario
+        state = turn_ends(self.history)[turn]
+        self.map_view.show_state(sc, state, [r for r in self.rows if r.turn == turn], read_only=True)
+        self.banner.setText(f"The map shows the end of turn {turn}, read-only: nothing can be moved or recorded "
+                            f"there. Choose \"the campaign now\" to go back.")
+        self.banner.show()

@@ -1,0 +1,195 @@
+"""The map's graphics items: areas, their labels, troop counters, links and battle arrows."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from campaign_manager.ui.map import style
+
+COUNTER_W, COUNTER_H = 58.0, 40.0
+
+
+class AreaItem(QGraphicsPolygonItem):
+    """One area of the map; its tint says who holds it."""
+
+    def __init__(self, code: str, outline) -> None:
+        super().__init__(QPolygonF([QPointF(x, y) for x, y in outline]))
+        self.code = code
+        self.setPen(QPen(style.BORDER, 2.2))
+        self.setAcceptHoverEvents(True)
+        self.setZValue(1)
+        self._highlighted = False
+
+    def set_highlighted(self, on: bool) -> None:
+        self._highlighted = on
+        self.setPen(QPen(style.HIGHLIGHT, 6) if on else QPen(style.BORDER, 2.2))
+        self.setZValue(2 if on else 1)
+
+    def hoverEnterEvent(self, event) -> None:
+        if not self._highlighted:
+            self.setPen(QPen(style.BORDER.darker(150), 3.5))
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:
+        self.set_highlighted(self._highlighted)
+        super().hoverLeaveEvent(event)
+
+
+class AreaLabel(QGraphicsItem):
+    """Code, name and VP of an area, centred on its label point."""
+
+    def __init__(self, code: str, name: str, vp: int, at: tuple[float, float]) -> None:
+        super().__init__()
+        self.code, self.name, self.vp = code, name, vp
+        self.setPos(*at)
+        self.setZValue(5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._code_font = QFont("DejaVu Sans", 22, QFont.Weight.Bold)
+        self._name_font = QFont("DejaVu Sans", 12)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-95, -30, 190, 52)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setPen(QColor("#1b1b1b"))
+        painter.setFont(self._code_font)
+        painter.drawText(QRectF(-95, -30, 190, 30), Qt.AlignmentFlag.AlignCenter, self.code)
+        if self.vp:
+            badge = QRectF(30, -25, 46, 21)
+            painter.setBrush(QColor("#f7e08a"))
+            painter.setPen(QPen(QColor("#6b5a12"), 1))
+            painter.drawRoundedRect(badge, 4, 4)
+            painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{self.vp} VP")
+        painter.setPen(QColor("#2b2b2b"))
+        painter.setFont(self._name_font)
+        painter.drawText(QRectF(-95, 0, 190, 20), Qt.AlignmentFlag.AlignCenter, self.name)
+
+
+class CounterItem(QGraphicsItem):
+    """A stack of troops of one nation and kind in one area (or waiting off the map)."""
+
+    def __init__(self, troops: list[str], kind: str, colour: QColor, tooltip: str, movable: bool) -> None:
+        super().__init__()
+        self.troops = troops
+        self.kind = kind
+        self.colour = colour
+        self.movable = movable
+        self.setToolTip(tooltip)
+        self.setZValue(6)
+        self.setCursor(Qt.CursorShape.OpenHandCursor if movable else Qt.CursorShape.ArrowCursor)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, COUNTER_W, COUNTER_H)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#111111"), 1.4))
+        painter.setBrush(self.colour)
+        painter.drawRoundedRect(QRectF(1, 1, COUNTER_W - 2, COUNTER_H - 2), 4, 4)
+        style.draw_kind(painter, self.kind, QRectF(8, 9, 28, 22))
+        if len(self.troops) > 1:
+            painter.setPen(Qt.GlobalColor.white)
+            painter.setFont(QFont("DejaVu Sans", 14, QFont.Weight.Bold))
+            painter.drawText(QRectF(37, 0, 20, COUNTER_H), Qt.AlignmentFlag.AlignCenter, str(len(self.troops)))
+        if self.movable:
+            painter.setPen(QPen(style.HIGHLIGHT, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(0, 0, COUNTER_W, COUNTER_H), 5, 5)
+
+
+class LinkItem(QGraphicsPathItem):
+    """A link between two areas: plain, across the Metaxas Line, or across the sea."""
+
+    def __init__(self, a: tuple[float, float], b: tuple[float, float], metaxas: bool, sea: bool) -> None:
+        angle = math.atan2(b[1] - a[1], b[0] - a[0])
+        gap_x, gap_y = math.cos(angle) * 40, math.sin(angle) * 40
+        path = QPainterPath(QPointF(a[0] + gap_x, a[1] + gap_y))
+        path.lineTo(QPointF(b[0] - gap_x, b[1] - gap_y))
+        super().__init__(path)
+        if metaxas:
+            pen = QPen(style.METAXAS, 5)
+            pen.setStyle(Qt.PenStyle.DashDotLine)
+        elif sea:
+            pen = QPen(style.SEA_LINK, 3)
+            pen.setStyle(Qt.PenStyle.DashLine)
+        else:
+            pen = QPen(style.LINK, 2)
+        self.setPen(pen)
+        self.setZValue(3)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+
+class ArrowItem(QGraphicsPathItem):
+    """A battle arrow from one area to another. An open arrow carries its troops as a caption;
+    a fought one a small badge with its result (`badge`: text and colour), the words on hover."""
+
+    def __init__(self, start: tuple[float, float], end: tuple[float, float], colour: QColor, caption: str,
+                 tooltip: str, width: float = 7, badge: tuple[str, QColor] | None = None) -> None:
+        super().__init__()
+        self.caption = caption
+        sx, sy = start
+        ex, ey = end
+        angle = math.atan2(ey - sy, ex - sx)
+        # Stop short of the label points so the arrow sits between the two areas' names.
+        trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
+        sx, sy = sx + math.cos(angle) * trim, sy + math.sin(angle) * trim
+        ex, ey = ex - math.cos(angle) * trim, ey - math.sin(angle) * trim
+        path = QPainterPath(QPointF(sx, sy))
+        path.lineTo(QPointF(ex, ey))
+        head = 18.0
+        for turn in (2.6, -2.6):
+            path.moveTo(QPointF(ex, ey))
+            path.lineTo(QPointF(ex + head * math.cos(angle + turn), ey + head * math.sin(angle + turn)))
+        self.setPath(path)
+        pen = QPen(colour, width)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self.setPen(pen)
+        self.setZValue(7)
+        self.setToolTip(tooltip)
+        middle = QPointF((sx + ex) / 2, (sy + ey) / 2)
+        if badge is not None:
+            self._badge(middle, *badge)
+        else:
+            self._caption(middle, angle, caption, colour)
+
+    def _badge(self, at: QPointF, text: str, colour: QColor) -> None:
+        circle = QGraphicsPathItem(self)
+        round_path = QPainterPath()
+        round_path.addEllipse(at, 13, 13)
+        circle.setPath(round_path)
+        circle.setBrush(colour)
+        circle.setPen(QPen(Qt.GlobalColor.white, 2))
+        mark = QGraphicsSimpleTextItem(text, circle)
+        mark.setFont(QFont("DejaVu Sans", 13, QFont.Weight.Bold))
+        mark.setBrush(QBrush(Qt.GlobalColor.white))
+        box = mark.boundingRect()
+        mark.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
+
+    def _caption(self, at: QPointF, angle: float, caption: str, colour: QColor) -> None:
+        text = QGraphicsSimpleTextItem(caption, self)
+        text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
+        text.setBrush(QBrush(colour.darker(170)))
+        box = text.boundingRect()
+        # Beside the arrow, not on it: shifted across the arrow's direction.
+        side = 16 + box.height() / 2
+        x = at.x() - math.sin(angle) * side - box.width() / 2
+        y = at.y() + math.cos(angle) * side - box.height() / 2
+        text.setPos(x, y)
+        backing = QGraphicsPathItem(self)
+        rounded = QPainterPath()
+        rounded.addRoundedRect(x - 3, y - 1, box.width() + 6, box.height() + 2, 4, 4)
+        backing.setPath(rounded)
+        backing.setBrush(QColor(255, 255, 255, 215))
+        backing.setPen(QPen(colour, 1))
+        backing.setZValue(0)
+        text.setZValue(1)
+        for item in (backing, text):  # the arrow itself stays on top of its caption
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)

@@ -1,0 +1,139 @@
+"""The map scene: drawn once from the scenario's layout, then coloured and filled with counters
+and arrows for whatever campaign state it is shown."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from campaign_manager.engine import legal
+from campaign_manager.engine.battle_log import BattleRow
+from campaign_manager.engine.lookup import label
+from campaign_manager.engine.state import CampaignState
+from campaign_manager.scenario.layout import AreaShape, MapLayout
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.map import style
+from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
+from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
+
+
+def fallback_layout(sc: Scenario) -> MapLayout:
+    """A plain grid of squares for a scenario whose file has no drawing."""
+    areas = {}
+    for index, code in enumerate(sc.areas):
+        x, y = 40 + (index % 5) * 190, 40 + (index // 5) * 190
+        areas[code] = AreaShape(((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)), (x + 85, y + 40))
+    rows = (len(sc.areas) + 4) // 5
+    return MapLayout(1000, 60 + rows * 190, areas)
+
+
+class MapScene(QGraphicsScene):
+    """The static map (land, areas, links, names) and the state's counters and arrows."""
+
+    def __init__(self, sc: Scenario, parent=None) -> None:
+        super().__init__(parent)
+        self.scenario = sc
+        self.layout = sc.layout or fallback_layout(sc)
+        self.colours = style.nation_colours(sc)
+        self.setSceneRect(0, 0, self.layout.width, self.layout.height)
+        self.setBackgroundBrush(style.SEA)
+        for land in self.layout.backdrop:
+            item = self.addPolygon(QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(style.LAND),
+                                   QBrush(style.LAND))
+            item.setZValue(0)
+        for text in self.layout.labels:
+            self._map_label(text.text, text.kind, text.at)
+        self.areas: dict[str, AreaItem] = {}
+        for code, shape in self.layout.areas.items():
+            area = AreaItem(code, shape.outline)
+            self.addItem(area)
+            self.areas[code] = area
+            info = sc.areas[code]
+            self.addItem(AreaLabel(code, info.name, info.vp, shape.label))
+        for link in sc.links:
+            self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.metaxas, link.sea))
+        self.counters: list[CounterItem] = []
+        self.arrows: list[ArrowItem] = []
+        self._dynamic: list[QGraphicsItem] = []
+
+    def anchor(self, code: str) -> tuple[float, float]:
+        return self.layout.areas[code].label
+
+    def _map_label(self, text: str, kind: str, at: tuple[float, float]) -> None:
+        item = QGraphicsSimpleTextItem(text)
+        sea = kind == "sea"
+        font = QFont("DejaVu Sans", 16 if sea else 18, QFont.Weight.Normal if sea else QFont.Weight.Bold)
+        font.setItalic(sea)
+        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if sea else 3)
+        item.setFont(font)
+        item.setBrush(QColor("#4d78a8") if sea else QColor("#8a8170"))
+        box = item.boundingRect()
+        item.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
+        item.setZValue(0.5 if sea else 4)
+        self.addItem(item)
+
+    # -- the state ------------------------------------------------------------------------------
+
+    def show_state(self, st: CampaignState, fought: list[BattleRow], planning: bool) -> None:
+        """Tint, counters and arrows for `st`; `fought` are this turn's battles (drawn faded);
+        with `planning`, counters that may redeploy now are marked movable."""
+        sc = self.scenario
+        for item in self._dynamic:
+            self.removeItem(item)
+        self._dynamic, self.counters, self.arrows = [], [], []
+        for code, area in self.areas.items():
+            info = sc.areas[code]
+            area.setBrush(style.area_brush(st.control.get(code), info.staging, info.impassable))
+            area.setToolTip(area_sentence(sc, st, code))
+        for code in self.areas:
+            self._counters(st, code, planning)
+        for row in fought:
+            caption = fought_caption(sc, row)
+            self._add(ArrowItem(self.anchor(row.origin), self.anchor(row.target), style.FOUGHT_ARROW, caption,
+                                f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
+                                badge=style.result_badge(row.attacker_side, row.winner)))
+        for arrow in st.open_arrows:
+            self._add(ArrowItem(self.anchor(arrow.origin), self.anchor(arrow.target), style.OPEN_ARROW,
+                                arrow_caption(sc, arrow),
+                                f"Open battle arrow {label(sc, arrow.origin)} → {label(sc, arrow.target)}: "
+                                f"waiting for the result of the game"))
+
+    def _add(self, item: QGraphicsItem) -> None:
+        self.addItem(item)
+        self._dynamic.append(item)
+        if isinstance(item, ArrowItem):
+            self.arrows.append(item)
+
+    def _counters(self, st: CampaignState, code: str, planning: bool) -> None:
+        sc = self.scenario
+        groups: dict[tuple[str, str], list[str]] = {}
+        for troop_id in st.troops_in(code):
+            member = sc.troops[troop_id]
+            groups.setdefault((member.nation, member.kind), []).append(troop_id)
+        if not groups:
+            return
+        x0, y0 = self.anchor(code)
+        per_row = 3
+        count = len(groups)
+        for index, ((nation, kind), troops) in enumerate(sorted(groups.items())):
+            row, col = divmod(index, per_row)
+            in_row = min(per_row, count - row * per_row)
+            x = x0 - in_row * (COUNTER_W + 4) / 2 + col * (COUNTER_W + 4)
+            y = y0 + 26 + row * (COUNTER_H + 4)
+            movable = planning and any(legal.redeploy_targets(sc, st, t) for t in troops)
+            counter = CounterItem(troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable), movable)
+            counter.setPos(x, y)
+            self._add(counter)
+            self.counters.append(counter)
+
+    def highlight(self, codes) -> None:
+        wanted = set(codes)
+        for code, area in self.areas.items():
+            area.set_highlighted(code in wanted)
+
+    def area_at(self, point: QPointF) -> str | None:
+        for item in self.items(point):
+            if isinstance(item, AreaItem):
+                return item.code
+        return None

@@ -1,0 +1,209 @@
+"""The map view: zoom, pan, hover explanations, clicking an area, and dragging troops.
+
+A view of the campaign session: it redraws on `session.changed`. Dropping a troop on an area
+(or choosing one from a counter's menu) emits `troopDropped(troop, area)`; whoever records
+actions turns that into a placement or redeployment, and the engine decides if it is legal.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
+from PySide6.QtGui import QDrag, QKeySequence, QPainter, QShortcut
+from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
+
+from campaign_manager.engine import legal
+from campaign_manager.engine.battle_log import BattleRow
+from campaign_manager.engine.lookup import label
+from campaign_manager.engine.state import PLANNING, CampaignState
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.map.items import CounterItem
+from campaign_manager.ui.map.scene import MapScene
+from campaign_manager.ui.session import CampaignSession
+
+TROOP_MIME = "application/x-firestorm-troop"
+
+
+def this_turns_battles(session: CampaignSession) -> list[BattleRow]:
+    turn = session.state.turn
+    return [row for row in session.battles() if row.turn == turn]
+
+
+class MapView(QGraphicsView):
+    """The campaign map. Signals: `areaClicked(code)`, `troopDropped(troop, area)`."""
+
+    areaClicked = Signal(str)
+    troopDropped = Signal(str, str)
+
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mapView")
+        self.session = session
+        self.map_scene: MapScene | None = None
+        self.read_only = False
+        self._zoomed = False
+        self._press: tuple[QPoint, CounterItem] | None = None
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setAcceptDrops(True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        QShortcut(QKeySequence("Ctrl+0"), self, self.fit)
+        self.banner = QLabel(self.viewport())
+        self.banner.setObjectName("mapBanner")
+        self.banner.setStyleSheet("background:rgba(255,243,196,230); padding:6px; border:1px solid #d8b84a;"
+                                  "font-weight:bold")
+        self.banner.hide()
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show the session's campaign as it stands now."""
+        if not self.session.is_open:
+            self.setScene(None)
+            self.map_scene = None
+            return
+        sc, st = self.session.scenario, self.session.state
+        self.read_only = False
+        self.show_state(sc, st, this_turns_battles(self.session))
+
+    def show_state(self, sc: Scenario, st: CampaignState, fought: list[BattleRow], read_only: bool = False) -> None:
+        """Draw `st` (the present, or an earlier turn shown read-only)."""
+        if self.map_scene is None or self.map_scene.scenario is not sc:
+            self.map_scene = MapScene(sc, self)
+            self.setScene(self.map_scene)
+            self._zoomed = False
+            self.fit()
+        self.read_only = read_only
+        self.map_scene.show_state(st, fought, planning=st.phase == PLANNING and not read_only)
+        self.banner.setVisible(read_only)
+        if read_only:
+            self.banner.setText(f"The end of turn {st.turn}, as it stood — read-only")
+            self.banner.adjustSize()
+            self.banner.move(8, 8)
+
+    def fit(self) -> None:
+        if self.map_scene is not None:
+            self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._zoomed = False
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if not self._zoomed:
+            self.fit()
+
+    def wheelEvent(self, event) -> None:
+        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.scale(factor, factor)
+        self._zoomed = True
+
+    def highlight(self, codes) -> None:
+        """Mark these areas (e.g. the legal targets of a battle arrow); an empty list clears."""
+        if self.map_scene is not None:
+            self.map_scene.highlight(codes)
+
+    # -- clicking and dragging ----------------------------------------------------------------
+
+    def _counter_at(self, pos: QPoint) -> CounterItem | None:
+        for item in self.items(pos):
+            if isinstance(item, CounterItem):
+                return item
+        return None
+
+    def mousePressEvent(self, event) -> None:
+        counter = self._counter_at(event.position().toPoint())
+        if event.button() == Qt.MouseButton.LeftButton and counter is not None and counter.movable \
+                and not self.read_only:
+            self._press = (event.position().toPoint(), counter)
+            event.accept()
+            return
+        self._press = None
+        if event.button() == Qt.MouseButton.LeftButton and self.map_scene is not None and counter is None:
+            code = self.map_scene.area_at(self.mapToScene(event.position().toPoint()))
+            if code is not None:
+                self.areaClicked.emit(code)
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._press is not None:
+            start, counter = self._press
+            if (event.position().toPoint() - start).manhattanLength() > 6:
+                self._press = None
+                self._drag(counter)
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        self._press = None
+        super().mouseReleaseEvent(event)
+
+    def _drag(self, counter: CounterItem) -> None:
+        troop = next((t for t in counter.troops if self._targets(t)), counter.troops[0])
+        self.start_troop_drag(troop, self)
+
+    def start_troop_drag(self, troop: str, source: QWidget) -> None:
+        """Drag one troop (from the map or from the list of troops waiting to be placed)."""
+        data = QMimeData()
+        data.setData(TROOP_MIME, troop.encode())
+        drag = QDrag(source)
+        drag.setMimeData(data)
+        self.highlight(self._targets(troop))
+        drag.exec(Qt.DropAction.MoveAction)
+        self.highlight(())
+
+    def _targets(self, troop: str) -> list[str]:
+        sc, st = self.session.scenario, self.session.state
+        return legal.placement_targets(sc, st, troop) or legal.redeploy_targets(sc, st, troop)
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(TROOP_MIME) and not self.read_only:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if event.mimeData().hasFormat(TROOP_MIME) and self.map_scene is not None:
+            inside = self.map_scene.area_at(self.mapToScene(event.position().toPoint())) is not None
+            event.setAccepted(inside)
+            if inside:
+                event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event) -> None:
+        if self.map_scene is None or not event.mimeData().hasFormat(TROOP_MIME):
+            event.ignore()
+            return
+        code = self.map_scene.area_at(self.mapToScene(event.position().toPoint()))
+        troop = bytes(event.mimeData().data(TROOP_MIME).data()).decode()
+        if code is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.troopDropped.emit(troop, code)
+
+    # -- the counter's menu -------------------------------------------------------------------
+
+    def troop_menu(self, troops: list[str], parent: QWidget | None = None) -> QMenu:
+        """A menu of the legal moves of these troops: placing or redeploying, area by area."""
+        sc, st = self.session.scenario, self.session.state
+        menu = QMenu(parent or self)
+        for troop in troops:
+            placing = bool(legal.placement_targets(sc, st, troop))
+            targets = self._targets(troop)
+            sub = menu.addMenu(f"{'Place' if placing else 'Redeploy'} {troop} in" if placing
+                               else f"Redeploy {troop} to")
+            sub.setEnabled(bool(targets) and not self.read_only)
+            for code in targets:
+                action = sub.addAction(label(sc, code))
+                action.triggered.connect(lambda _=False, t=troop, c=code: self.troopDropped.emit(t, c))
+        return menu
+
+    def contextMenuEvent(self, event) -> None:
+        counter = self._counter_at(event.pos())
+        if counter is None or not self.session.is_open:
+            super().contextMenuEvent(event)
+            return
+        menu = self.troop_menu(counter.troops)
+        menu.popup(event.globalPos())

@@ -1,0 +1,69 @@
+"""What the map says when hovered: areas, counters and arrows explained in a sentence."""
+
+from __future__ import annotations
+
+from campaign_manager.engine.battle_log import BattleRow
+from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.state import Arrow, CampaignState, Commitment
+from campaign_manager.scenario.model import Scenario
+
+
+def area_sentence(sc: Scenario, st: CampaignState, code: str) -> str:
+    info = sc.areas[code]
+    if info.impassable:
+        return f"{label(sc, code)} is impassable: it cannot be entered or attacked."
+    holder = st.control.get(code)
+    parts = [f"{label(sc, code)} is held by the {side_name(sc, holder)}" if holder else f"{label(sc, code)} is held by nobody"]
+    if info.terrain:
+        parts.append(f"{sc.terrains.get(info.terrain, info.terrain).lower()} terrain")
+    if info.vp:
+        parts.append(f"worth {info.vp} VP to whoever holds it")
+    sentence = ", ".join(parts) + "."
+    if info.staging:
+        only = " and ".join(sc.nation_name(n) for n in info.only_nations)
+        sentence += f" A staging area: never attacked, only attacked from{f'; only {only} troops enter' if only else ''}."
+    if info.command_centre:
+        sentence += (f" A command centre: it may be attacked but never taken; each win scores "
+                     f"{info.command_centre_vp} VP for the {side_name(sc, info.command_centre_scorer)}.")
+    links = []
+    for near in sorted(sc.neighbours[code]):
+        link = sc.link(code, near)
+        note = " (Metaxas Line)" if link and link.metaxas else " (by sea)" if link and link.sea else ""
+        links.append(near + note)
+    sentence += f" Next to: {', '.join(links)}."
+    troops = st.troops_in(code)
+    sentence += f" Troops: {', '.join(troops)}." if troops else " No troops."
+    return sentence
+
+
+def counter_sentence(sc: Scenario, st: CampaignState, troops: list[str], movable: bool) -> str:
+    member = sc.troops[troops[0]]
+    name, _ = member.type.on_turn(max(st.turn, 1))
+    many = f"{len(troops)} troops" if len(troops) > 1 else "1 troop"
+    text = f"{', '.join(troops)}: {sc.nation_name(member.nation)} {name} ({member.kind}), {many}."
+    busy = [t for t in troops if t in st.committed()]
+    if busy:
+        text += f" On an open battle arrow: {', '.join(busy)}."
+    if movable:
+        text += " Drag onto an area (or right-click) to redeploy."
+    return text
+
+
+def _commitment_words(sc: Scenario, commitment: Commitment) -> str:
+    parts = list(commitment.troops)
+    if commitment.sortie:
+        parts.append(sc.aircraft[commitment.sortie].name)
+    return " + ".join(parts) or "nothing"
+
+
+def arrow_caption(sc: Scenario, arrow: Arrow) -> str:
+    return f"{_commitment_words(sc, arrow.attacker)} vs {_commitment_words(sc, arrow.defender)}"
+
+
+def fought_caption(sc: Scenario, row: BattleRow) -> str:
+    if row.kind == "wargame" and row.wargame_dice:
+        score = f"dice {row.wargame_dice[0]}–{row.wargame_dice[1]}"
+    else:
+        score = " ".join(f"{a}–{d}" for a, d in row.games) + " VP"
+    outcome = f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated"
+    return f"{score}: {outcome}"

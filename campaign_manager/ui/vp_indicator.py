@@ -1,0 +1,89 @@
+"""The campaign's VP indicator: each side's VP, who leads by how much, and on a scale marked
+with the victory levels, the result if the campaign ended now."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from campaign_manager.ui.map import style
+
+SIDE_INK = style.SIDE_INK
+
+
+class VPIndicator(QWidget):
+    """Paints `vp` (side → VP) and `outcome` (leader, margin, result, final) from the engine."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("vpIndicator")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumHeight(104)
+        self.sides: dict[str, str] = {}
+        self.nouns: dict[str, str] = {}
+        self.vp: dict[str, int] = {}
+        self.outcome: dict = {}
+        self.levels: tuple[tuple[int, str], ...] = ()
+
+    def sizeHint(self) -> QSize:
+        return QSize(320, 112)
+
+    def set_values(self, sides: dict[str, str], nouns: dict[str, str], vp: dict[str, int], outcome: dict,
+                   levels: tuple[tuple[int, str], ...]) -> None:
+        """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"); the rest from the engine."""
+        self.sides, self.nouns, self.vp, self.outcome, self.levels = sides, nouns, vp, outcome, levels
+        self.setToolTip(f"{self.lead_words()}. {self.headline()}. Victory levels by margin: "
+                        + ", ".join(f"{m}+ {name}" for m, name in levels) + ".")
+        self.update()
+
+    def lead_words(self) -> str:
+        leader = self.outcome.get("leader")
+        return f"The {self.nouns.get(leader, leader)} lead by {self.outcome['margin']}" if leader else "Level"
+
+    def headline(self) -> str:
+        if not self.outcome:
+            return ""
+        when = "Final result" if self.outcome.get("final") else "If it ended now"
+        return f"{when}: {self.outcome['result']}"
+
+    def paintEvent(self, event) -> None:
+        if not self.vp:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        width = self.width()
+        left, right = "axis", "allied"
+        painter.setFont(QFont("DejaVu Sans", 12, QFont.Weight.Bold))
+        for side, align, x in ((left, Qt.AlignmentFlag.AlignLeft, 6), (right, Qt.AlignmentFlag.AlignRight, -6)):
+            painter.setPen(SIDE_INK[side])
+            painter.drawText(QRectF(x, 0, width, 22), align | Qt.AlignmentFlag.AlignVCenter,
+                             f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP")
+        # The scale: the margin from the Axis' side (left) to the Allies' (right).
+        top, height = 28.0, 20.0
+        span = max([100, *(m for m, _ in self.levels)]) * 1.2
+        bar = QRectF(6, top, width - 12, height)
+        centre = bar.center().x()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.SIDE_TINT["axis"])
+        painter.drawRect(QRectF(bar.left(), top, bar.width() / 2, height))
+        painter.setBrush(style.SIDE_TINT["allied"])
+        painter.drawRect(QRectF(centre, top, bar.width() / 2, height))
+        painter.setPen(QPen(QColor("#777777"), 1))
+        painter.setFont(QFont("DejaVu Sans", 7))
+        for margin, _ in self.levels:
+            for sign in (-1, 1):
+                x = centre + sign * margin / span * bar.width() / 2
+                painter.drawLine(int(x), int(top), int(x), int(top + height))
+                painter.drawText(QRectF(x - 15, top + height, 30, 12), Qt.AlignmentFlag.AlignCenter, str(margin))
+        margin = self.outcome.get("margin", 0)
+        leader = self.outcome.get("leader")
+        signed = -margin if leader == left else margin if leader == right else 0
+        x = centre + max(-1.0, min(1.0, signed / span)) * bar.width() / 2
+        painter.setPen(QPen(QColor("#111111"), 3))
+        painter.drawLine(int(x), int(top - 4), int(x), int(top + height + 4))
+        painter.setPen(QColor("#111111"))
+        painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
+        painter.drawText(QRectF(0, top + height + 14, width, 18), Qt.AlignmentFlag.AlignCenter, self.lead_words())
+        painter.drawText(QRectF(0, top + height + 32, width, 18), Qt.AlignmentFlag.AlignCenter, self.headline())
+        painter.end()

@@ -1,0 +1,40 @@
+"""`campaign-manager open FILE --screenshot PNG`: the window rendered at 1280x800 without a
+screen; a missing or damaged file is refused in one line with exit code 2."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+
+from campaign_manager.store.campaign_file import CampaignFile
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=os.environ.get("TMPDIR", "/tmp"))
+    return subprocess.run([sys.executable, "-m", "campaign_manager", *args], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_a_screenshot_of_the_window_at_1280_by_800(tmp_path):
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path, name="Shop night").close()
+    png = tmp_path / "window.png"
+    done = _run("open", str(path), "--screenshot", str(png))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    header = png.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", header[16:24]) == (1280, 800)
+
+
+def test_a_missing_or_damaged_file_is_refused(tmp_path):
+    junk = tmp_path / "junk.campaign"
+    junk.write_bytes(b"not a campaign")
+    for file, words in ((tmp_path / "missing.campaign", "no such file"), (junk, "not a campaign manager file")):
+        done = _run("open", str(file), "--screenshot", str(tmp_path / "x.png"))
+        assert done.returncode == 2
+        assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1
+        assert not (tmp_path / "x.png").exists()
+    assert junk.read_bytes() == b"not a campaign"

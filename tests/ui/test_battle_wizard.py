@@ -1,0 +1,219 @@
+"""The battle wizard driven as an organiser would, with dice typed in: only legal arrows and
+troops are offered, a retreat is chosen when the engine asks, the advance follows, and the
+battle is recorded as one action with every die."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from campaign_manager.engine import legal
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+
+DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path):
+    made = []
+
+    def make(actions) -> MainWindow:
+        path = tmp_path / f"shop{len(made)}.campaign"
+        with CampaignFile.create(path, name="Shop night") as campaign:
+            campaign.apply(actions)
+        window = MainWindow(path)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield make
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget not in made:
+            widget.close()
+    for window in made:
+        window.close()
+
+
+def _arrows(wizard):
+    page = wizard.pages["arrow"]
+    return [tuple(page.arrows.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(page.arrows.count())]
+
+
+def test_a_fixed_turn_one_battle_with_a_retreat_choice_and_an_advance(make_window):
+    window = make_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    assert wizard.page_name == "arrow", "turn 1 has fixed battles: no initiative"
+    assert _arrows(wizard) == [("B1", "C1"), ("B2", "C2")]
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    commit = wizard.pages["commit"]
+    assert set(commit.attacker.boxes) == {"IT-INF-1", "IT-INF-2", "IT-CARRI"}
+    assert set(commit.defender.boxes) == {"GR-INF-1"}
+    commit.attacker.tick("IT-INF-1", "IT-CARRI")
+    assert not commit.attacker.boxes["IT-INF-2"].isEnabled(), "two troops at most (rule 1.4)"
+    commit.defender.tick("GR-INF-1")
+    commit.mission.set_value(3)
+    assert commit.mission_name.text() == "Hold the Line"
+    wizard.next()
+    assert wizard.page_name == "result"
+    wizard.pages["result"].set_games((5, 2))
+    wizard.next()
+    destroy = wizard.pages["destroy"]
+    assert list(destroy.dice) == ["GR-INF-1"], "the Greeks' 2 VP roll nothing; the Axis' 5 VP destroy on 5+"
+    destroy.dice["GR-INF-1"].set_value(4)
+    wizard.next()
+    assert wizard.page_name == "retreat"
+    retreat = wizard.pages["retreat"]
+    combo = retreat.choices[""]
+    assert [combo.itemData(i) for i in range(combo.count())] == ["C2", "D1", "D2"]
+    combo.setCurrentIndex(1)
+    wizard.next()
+    assert wizard.page_name == "advance"
+    advance = wizard.pages["advance"]
+    assert {t for t, box in advance.boxes.items() if box.isChecked()} == {"IT-INF-1", "IT-CARRI"}
+    advance.boxes["IT-ALPINI"].setChecked(True)
+    advance.boxes["IT-INF-3"].setChecked(True)
+    wizard.next()
+    assert "B2→C2 is still to be fought" in wizard.pages["advance"].problem.text(), "RULES.md 1.5 turn 1"
+    advance.boxes["IT-INF-3"].setChecked(False)
+    wizard.next()
+    assert wizard.page_name == "summary"
+    wizard.record()
+    record = window.campaign.records[-1]
+    assert record == {"type": "battle", "from": "B1", "to": "C1",
+                      "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]}, "defender": {"troops": ["GR-INF-1"]},
+                      "games": [{"attacker_vp": 5, "defender_vp": 2}], "destroy_dice": {"GR-INF-1": 4},
+                      "retreat_to": "D1", "advance": ["IT-CARRI", "IT-INF-1", "IT-ALPINI"], "mission_die": 3}
+    assert window.campaign.state.control["C1"] == "axis"
+    assert window.map_view.map_scene.areas["C1"].brush().color().name() == "#f0cfc4"
+
+
+def test_a_two_game_arrow_left_open_then_resolved_from_the_battle_menu(make_window):
+    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
+    wizard = window.battle_menu.new_battle()
+    assert wizard.page_name == "initiative"
+    initiative = wizard.pages["initiative"]
+    initiative.dice["allied"].set_value(3)
+    initiative.dice["axis"].set_value(3)
+    assert "Allies win the initiative" in initiative.outcome.text(), "the Greeks win ties on turn 2"
+    wizard.next()
+    assert _arrows(wizard) == legal.legal_arrows(window.campaign.scenario, window.campaign.state, "allied")
+    wizard.pages["arrow"].choose("C2", "B2")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("GR-INF-2", "GR-INF-8")
+    wizard.pages["commit"].defender.tick("IT-INF-3")
+    wizard.leave_open()
+    arrow = window.campaign.state.open_arrows[0]
+    assert (arrow.origin, arrow.target, arrow.initiative_dice) == ("C2", "B2", (3, 3))
+    assert "GR-INF-2" in window.view.panel.off_map.text() or "C2 → B2" in window.view.panel.off_map.text()
+    resolve = window.battle_menu.resolve_menu.actions()
+    assert [a.text() for a in resolve] == ["C2 Kastoria → B2 Korce (Corizza)"]
+    resolve[0].trigger()
+    wizard = window.battle_menu.wizard
+    assert wizard.page_name == "result"
+    wizard.pages["result"].add_game()
+    wizard.pages["result"].set_games((4, 2), (3, 3))  # 7–5 over two games, averages 3–2
+    wizard.next()
+    assert set(wizard.pages["destroy"].dice) == {"IT-INF-3"}
+    wizard.pages["destroy"].dice["IT-INF-3"].set_value(1)
+    wizard.next()
+    assert wizard.page_name == "retreat"
+    assert [wizard.pages["retreat"].choices[""].itemData(i) for i in range(2)] == ["A1", "B1"]
+    wizard.next()
+    assert wizard.page_name == "advance"
+    wizard.next()
+    wizard.record()
+    assert window.campaign.records[-1]["games"] == [{"attacker_vp": 4, "defender_vp": 2},
+                                                    {"attacker_vp": 3, "defender_vp": 3}]
+    assert window.campaign.state.control["B2"] == "allied" and not window.campaign.state.open_arrows
+
+
+def test_an_open_arrow_can_be_abandoned(make_window):
+    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7]
+                         + [{"type": "battle", "from": "C2", "to": "B2", "initiative_dice": [4, 2],
+                             "attacker": {"troops": ["GR-INF-2"]}, "defender": {"troops": []}}])
+    window.battle_menu.abandon_menu.actions()[0].trigger()
+    assert window.campaign.records[-1] == {"type": "abandon", "from": "C2", "to": "B2"}
+    assert not window.battle_menu.resolve_menu.isEnabled()
+
+
+def test_a_general_s_wargame_battle_with_typed_dice(make_window):
+    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["initiative"].dice["allied"].set_value(6)
+    wizard.pages["initiative"].dice["axis"].set_value(1)
+    wizard.next()
+    wizard.pages["arrow"].choose("C2", "B2")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("GR-INF-2", "GR-INF-8")
+    wizard.pages["commit"].defender.tick("IT-INF-3")
+    wizard.next()
+    result = wizard.pages["result"]
+    result.wargame.setChecked(True)
+    wizard.next()
+    assert "Type both" in result.problem.text() and wizard.page_name == "result"
+    result.attacker_die.set_value(5)
+    result.defender_die.set_value(4)
+    assert "totals 9–5" in result.outcome.text()  # 5 + 2 + 2 against 4 + 1 (rough)
+    wizard.next()
+    assert wizard.pages["destroy"].dice["IT-INF-3"].parent() is not None
+    wizard.pages["destroy"].dice["IT-INF-3"].set_value(6)
+    wizard.next()
+    wizard.pages["retreat"].choices[""].setCurrentIndex(0)
+    wizard.next()
+    wizard.next()
+    wizard.record()
+    record = window.campaign.records[-1]
+    assert record["wargame"] == {"attacker_die": 5, "defender_die": 4, "attacker_modifier": 0,
+                                 "defender_modifier": 0}
+    assert record["destroy_dice"] == {"IT-INF-3": 6}
+    assert window.campaign.state.where["IT-INF-3"] == "pool"
+
+
+def test_a_forced_illegal_commitment_is_refused_with_the_file_unchanged(make_window):
+    window = make_window([{"type": "start_turn"}])
+    path = window.campaign.path
+    before = path.read_bytes()
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.next()  # no attacker ticked
+    assert "Rule 1.4" in wizard.pages["commit"].problem.text() and wizard.page_name == "commit"
+    wizard.leave_open()
+    assert "Rule 1.4" in wizard.pages["commit"].problem.text()
+    assert path.read_bytes() == before
+
+
+def _to_turn_four() -> list[dict]:
+    """A seeded random campaign's log up to the start of turn 4."""
+    from campaign_manager.engine.playout import play
+    from campaign_manager.scenario import load_scenario
+
+    records = []
+    for applied in play(load_scenario(), seed=7):
+        records.append(applied.record)
+        if applied.record["type"] == "start_turn" and applied.state.turn == 4:
+            return records
+    raise AssertionError("the seeded campaign did not reach turn 4")
+
+
+def test_the_hurricane_warns_before_it_is_spent_for_nothing(make_window):
+    window = make_window(_to_turn_four())
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["initiative"].dice["axis"].set_value(6)
+    wizard.pages["initiative"].dice["allied"].set_value(1)
+    wizard.next()
+    wizard.pages["arrow"].choose(*_arrows(wizard)[0])
+    wizard.next()
+    commit = wizard.pages["commit"]
+    commit.defender.choose_sortie("british")
+    assert "RAF Hurricane adds nothing" in commit.warning.text()
+    commit.attacker.choose_sortie("german")
+    assert commit.warning.text() == "", "against a Stuka the Hurricane adds its +1 (RULES.md 1.3)"

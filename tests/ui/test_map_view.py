@@ -1,0 +1,135 @@
+"""The map in the window, used as an organiser would: read who holds what, place and redeploy
+troops by dropping them on the map or from a counter's menu; illegal moves are refused with the
+engine's reason and the file untouched."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+from campaign_manager.ui.map import style
+from campaign_manager.ui.map.view import TROOP_MIME
+
+DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as campaign:
+        campaign.apply(DATA["turn 1"])
+        campaign.apply([{"type": "start_turn", "dice": [4]}])
+    made = MainWindow(path)
+    qtbot.addWidget(made)
+    made.resize(1280, 800)
+    made.show()
+    qtbot.waitExposed(made)
+    yield made
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget is not made:
+            widget.close()
+    made.close()
+
+
+def _troops_in(window, code):
+    scene = window.map_view.map_scene
+    return {t for counter in scene.counters for t in counter.troops
+            if scene.area_at(counter.sceneBoundingRect().center()) == code}
+
+
+def _menu_areas(menu, troop):
+    sub = next(a.menu() for a in menu.actions() if a.menu() and troop in a.text())
+    return {a.text().split()[0]: a for a in sub.actions()}
+
+
+def test_the_map_tints_areas_by_who_holds_them(window):
+    scene = window.map_view.map_scene
+    assert scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]    # taken on turn 1
+    assert scene.areas["C2"].brush().color() == style.SIDE_TINT["allied"]
+    assert _troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"}
+    vp = window.view.panel.vp
+    assert vp.vp == {"axis": 30, "allied": 100} and "Allied operational victory" in vp.headline()
+
+
+def test_a_reinforcement_is_placed_from_its_menu_with_only_legal_areas_offered(window):
+    menu = window.map_view.troop_menu(["IT-INF-4"])
+    areas = _menu_areas(menu, "IT-INF-4")
+    assert set(areas) == {"A1", "B1", "B2"}, "an Italian reinforcement goes to Albania (RULES.md 1.5)"
+    areas["B2"].trigger()
+    assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-4", "area": "B2"}
+    assert "IT-INF-4" in _troops_in(window, "B2")
+    assert window.view.panel.waiting.count() == 5
+
+
+def test_a_troop_dropped_on_the_map_is_placed(window):
+    view = window.map_view
+    data = QMimeData()
+    data.setData(TROOP_MIME, b"IT-INF-5")
+    at = view.mapFromScene(QPointF(*view.map_scene.anchor("B1")))
+    drop = QDropEvent(QPointF(at), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    view.dropEvent(drop)
+    assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-5", "area": "B1"}
+    assert "IT-INF-5" in _troops_in(window, "B1")
+
+
+def test_an_illegal_drop_is_refused_with_the_rule_and_the_file_unchanged(window):
+    path = window.campaign.path
+    before = path.read_bytes()
+    window.map_view.troopDropped.emit("IT-INF-4", "C2")
+    assert "Rule 1.5" in window.statusBar().currentMessage() and "C2" in window.statusBar().currentMessage()
+    assert path.read_bytes() == before
+    assert "IT-INF-4" in window.campaign.state.waiting_zone
+
+
+def test_redeploying_follows_the_turns_order(window):
+    for troop, area in (("IT-INF-4", "B2"), ("IT-INF-5", "B1"), ("GR-INF-8", "C2"), ("GR-INF-9", "D1"),
+                        ("GR-INF-1", "D1"), ("GR-INF-2", "C2")):
+        window.map_view.troopDropped.emit(troop, area)
+    assert not window.campaign.state.waiting_zone
+    italian = window.map_view.map_scene
+    assert any(c.movable and "IT-INF-2" in c.troops for c in italian.counters), "Italians redeploy first on turn 2"
+    areas = _menu_areas(window.map_view.troop_menu(["GR-INF-4"]), "GR-INF-4")
+    assert "D2" in areas and "C1" not in areas  # C1 is the Axis'
+    areas["D2"].trigger()
+    assert window.campaign.records[-1] == {"type": "redeploy", "troop": "GR-INF-4", "to": "D2"}
+    menu = window.map_view.troop_menu(["IT-INF-2"])
+    assert not next(a for a in menu.actions() if "IT-INF-2" in a.text()).isEnabled(), \
+        "once the Greeks begin, the Italians may no longer redeploy"
+
+
+def test_clicking_an_area_says_which(window, qtbot):
+    view = window.map_view
+    at = view.mapFromScene(QPointF(*view.map_scene.anchor("D2")) + QPointF(0, -40))
+    with qtbot.waitSignal(view.areaClicked, timeout=2000) as clicked:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(at.x(), at.y()))
+    assert clicked.args == ["D2"]
+    view.highlight(["D2", "E1"])
+    assert view.map_scene.areas["D2"].pen().width() > view.map_scene.areas["C4"].pen().width()
+
+
+def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtmodeltester):
+    history = window.view.history
+    qtmodeltester.check(history.model)
+    assert history.model.rowCount() == 2
+    cells = [history.model.index(0, c).data() for c in range(history.model.columnCount())]
+    assert cells[:3] == ["1", "B1 → C1", "IT-INF-1, IT-CARRI"]
+    assert "the Axis won" in cells[4] and cells[6] == "GR-INF-1" and cells[8] == "IT-INF-1, IT-CARRI"
+    window.map_view.troopDropped.emit("IT-INF-4", "B2")  # now: placed on turn 2
+    assert "IT-INF-4" in _troops_in(window, "B2")
+    history.show_turn_end(1)
+    assert window.map_view.read_only and window.map_view.banner.isVisible() and not history.banner.isHidden()
+    assert "IT-INF-4" not in _troops_in(window, "B2"), "the end of turn 1, before the turn-2 placement"
+    assert window.map_view.map_scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]
+    assert not any(c.movable for c in window.map_view.map_scene.counters)
+    history.show_turn_end(None)
+    assert "IT-INF-4" in _troops_in(window, "B2") and not window.map_view.read_only
+    assert not window.map_view.banner.isVisible()
+    assert len(window.campaign.records) == 6, "looking back recorded nothing"

@@ -1,0 +1,162 @@
+"""All of turn 1 and the start of turn 2 played through the window only, as an organiser at the
+shop counter would: start the turn, both fixed battles in the wizard with typed dice (one a
+two-game arrow left open while the games are played, one with a retreat choice), an undo, the
+end of the turn, then turn 2's battle-count die and its reinforcements placed by menu and by
+dropping them on the map. The map is checked after each step: tint, counters and VP."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+from campaign_manager.ui.map import style
+from campaign_manager.ui.map.view import TROOP_MIME
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path, name="Shop night").close()
+    made = MainWindow(path)
+    qtbot.addWidget(made)
+    made.resize(1280, 800)
+    made.show()
+    qtbot.waitExposed(made)
+    yield made
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget is not made:
+            widget.close()
+    made.close()
+
+
+def troops_in(window, code):
+    scene = window.map_view.map_scene
+    return {t for counter in scene.counters for t in counter.troops
+            if scene.area_at(counter.sceneBoundingRect().center()) == code}
+
+
+def tint(window, code):
+    return window.map_view.map_scene.areas[code].brush().color()
+
+
+def vp(window):
+    return window.view.panel.vp.vp
+
+
+def close_boxes(window):
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget is not window:
+            widget.close()
+
+
+def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
+    # Turn 1 starts: a fixed battle count, so no dice are asked.
+    window.turn_menu.start_action.trigger()
+    assert "Turn 1 of 4" in window.view.panel.headline.text()
+    assert vp(window) == {"axis": 20, "allied": 110}
+
+    # B2 → C2 as a two-game arrow: placed and left open while the games are played.
+    wizard = window.battle_menu.new_battle()
+    assert wizard.page_name == "arrow"
+    wizard.pages["arrow"].choose("B2", "C2")
+    wizard.next()
+    commit = wizard.pages["commit"]
+    commit.attacker.tick("IT-ALPINI", "IT-INF-3")
+    commit.defender.tick("GR-INF-2")
+    assert commit.attacker.sortie.count() == 2, "the Italian CR.42 sortie is offered"
+    wizard.leave_open()
+    assert [(a.origin, a.target) for a in window.campaign.state.open_arrows] == [("B2", "C2")]
+    arrow, = window.map_view.map_scene.arrows
+    assert arrow.caption == "IT-ALPINI + IT-INF-3 vs GR-INF-2"
+    assert arrow.path().length() > 40, "the arrow is drawn between B2 and C2"
+
+    # B1 → C1 fought at once: the Italians win 5–2, the Greek survives and retreats to D1.
+    wizard = window.battle_menu.new_battle()
+    assert [tuple(wizard.pages["arrow"].arrows.item(i).data(Qt.ItemDataRole.UserRole))
+            for i in range(wizard.pages["arrow"].arrows.count())] == [("B1", "C1")], \
+        "B2→C2 is open: only the other fixed battle is offered"
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("IT-INF-1", "IT-CARRI")
+    wizard.pages["commit"].defender.tick("GR-INF-1")
+    wizard.next()
+    wizard.pages["result"].set_games((5, 2))
+    wizard.next()
+    wizard.pages["destroy"].dice["GR-INF-1"].set_value(2)
+    wizard.next()
+    assert wizard.page_name == "retreat"
+    retreat = wizard.pages["retreat"].choices[""]
+    retreat.setCurrentIndex(retreat.findData("D1"))
+    wizard.next()
+    assert wizard.page_name == "advance"
+    wizard.next()
+    wizard.record()
+    assert tint(window, "C1") == style.SIDE_TINT["axis"]
+    assert troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"} and "GR-INF-1" in troops_in(window, "D1")
+    assert vp(window) == {"axis": 30, "allied": 100}
+
+    # A slip of the hand: undo puts the battle back; redo records it again.
+    window.undo_action.trigger()
+    assert tint(window, "C1") == style.SIDE_TINT["allied"] and vp(window) == {"axis": 20, "allied": 110}
+    window.redo_action.trigger()
+    assert tint(window, "C1") == style.SIDE_TINT["axis"]
+
+    # The open arrow's two games are in: 3–4 and 2–3, the Greeks hold (total 5–7, averages 2–3).
+    window.battle_menu.resolve_menu.actions()[0].trigger()
+    wizard = window.battle_menu.wizard
+    wizard.pages["result"].set_games((3, 4), (2, 3))
+    wizard.next()
+    destroy = wizard.pages["destroy"]
+    assert set(destroy.dice) == {"IT-ALPINI", "IT-INF-3"}, "the Greeks' average 3 VP rolls on 6; the Italians' 2 none"
+    destroy.dice["IT-ALPINI"].set_value(6)
+    destroy.dice["IT-INF-3"].set_value(1)
+    wizard.next()
+    assert wizard.page_name == "summary"
+    wizard.record()
+    assert tint(window, "C2") == style.SIDE_TINT["allied"]
+    assert troops_in(window, "B2") == {"IT-INF-3"}
+    assert "IT-ALPINI" in window.view.panel.off_map.text(), "destroyed: in the Axis pool"
+
+    # End of turn 1.
+    window.turn_menu.end_action.trigger()
+    assert window.campaign.state.phase == "strategic"
+    assert window.view.history.model.rowCount() == 2
+    assert sorted(a.caption for a in window.map_view.map_scene.arrows) == [
+        "3–4 2–3 VP: the Allies won", "5–2 VP: the Axis won"], "turn 1's battles drawn faded with their result"
+
+    # Turn 2: the battle-count die typed in; the reinforcements wait.
+    window.turn_menu.start_action.trigger()
+    dialog = window.turn_menu.dialog
+    dialog.valueEdit.setText("5")
+    dialog.buttons.accepted.emit()
+    assert window.campaign.state.battles_required == 3 + 3
+    waiting = window.view.panel.waiting
+    assert {waiting.item(i).data(Qt.ItemDataRole.UserRole) for i in range(waiting.count())} == \
+        {"IT-INF-4", "IT-INF-5", "GR-INF-8", "GR-INF-9", "IT-ALPINI"}  # IT-ALPINI from the pool
+
+    # Placing: one by its menu, one dropped on the map, one dropped where it may not go.
+    menu = window.map_view.troop_menu(["IT-INF-4"])
+    sub = next(a.menu() for a in menu.actions() if a.menu())
+    next(a for a in sub.actions() if a.text().startswith("B2")).trigger()
+    assert "IT-INF-4" in troops_in(window, "B2")
+    view = window.map_view
+
+    def drop(troop, code):
+        data = QMimeData()
+        data.setData(TROOP_MIME, troop.encode())
+        at = view.mapFromScene(QPointF(*view.map_scene.anchor(code)))
+        view.dropEvent(QDropEvent(QPointF(at), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
+                                  Qt.KeyboardModifier.NoModifier))
+
+    before = window.campaign.path.read_bytes()
+    drop("IT-INF-5", "C2")
+    assert "Rule 1.5" in window.statusBar().currentMessage() and window.campaign.path.read_bytes() == before
+    close_boxes(window)
+    drop("IT-INF-5", "B1")
+    assert "IT-INF-5" in troops_in(window, "B1")
+    assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-5", "area": "B1"}
+    assert vp(window) == {"axis": 30, "allied": 100}
