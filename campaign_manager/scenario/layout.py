@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from campaign_manager.datamodel import DataModel, Number, Text
 
-Point = Annotated[tuple[Number, Number], Field(description="[x, y] in the map's coordinates")]
+Coordinate = Annotated[Number, AfterValidator(float)]  # written 60 or 60.5, read as 60.0 or 60.5
+Point = Annotated[tuple[Coordinate, Coordinate], Field(description="[x, y] in the map's coordinates")]
 Outline = Annotated[tuple[Point, ...], Field(min_length=3, description="a closed polygon: at least three points")]
 BACKDROP_KINDS = ("land",)
 LABEL_KINDS = ("country", "sea")
