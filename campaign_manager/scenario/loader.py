@@ -3,14 +3,13 @@ naming the file and every fault, each with its entry and, where it can be found,
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from pydantic import TypeAdapter
 
 from campaign_manager.datamodel import parse_toml, read_model
 from campaign_manager.errors import UserError
-from campaign_manager.paths import SCENARIOS
+from campaign_manager.paths import SCENARIOS, app_data_folder
 from campaign_manager.scenario.checks import check_scenario
 from campaign_manager.scenario.model import Scenario, ScenarioFile
 
@@ -22,10 +21,9 @@ class ScenarioError(UserError):
 
 
 def user_scenarios() -> Path:
-    """The user's own scenario folder, in the app's data folder (the same place Qt's
-    AppDataLocation gives the window): `$XDG_DATA_HOME/Firestorm Campaign Manager/scenarios`."""
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "Firestorm Campaign Manager" / "scenarios"
+    """The user's own scenario folder, in the app's data folder (where the window keeps its
+    campaign): `~/.local/share/Firestorm/Firestorm Campaign Manager/scenarios`."""
+    return app_data_folder() / "scenarios"
 
 
 def bundled_scenarios() -> dict[str, Path]:

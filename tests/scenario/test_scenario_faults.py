@@ -145,7 +145,7 @@ def test_scenario_validate_on_the_command_line(tmp_path, capsys):
 
 def test_scenario_list_shows_bundled_and_the_users(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    folder = tmp_path / "Firestorm Campaign Manager" / "scenarios"
+    folder = tmp_path / "Firestorm" / "Firestorm Campaign Manager" / "scenarios"
     folder.mkdir(parents=True)
     (folder / "my-crete.toml").write_text(SOURCE, encoding="utf-8")
     assert main(["scenario", "list"]) == 0
