@@ -39,7 +39,7 @@ def _blank_is_none(value: Any) -> Any:
 # An optional text where the file writes "" for none (controller = "" — nobody holds it).
 OptionalText = Annotated[Text | None, BeforeValidator(_blank_is_none, json_schema_input_type=str)]
 
-STRICT = ConfigDict(extra="forbid", frozen=True)
+STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built on first use: a quicker start
 
 
 class DataModel(BaseModel):
