@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, PrivateAttr, TypeAdapter
 
-from campaign_manager.datamodel import DataModel, Fault, Flag, Int, Keyed, Text, keyed, read_data_file
+from campaign_manager.datamodel import DataModel, Die, Fault, Flag, Int, Keyed, Text, keyed, read_data_file
 from campaign_manager.errors import FileRefused
 from campaign_manager.paths import ASSIST_TABLES
 
@@ -21,7 +21,6 @@ TABLE_FILE = ASSIST_TABLES / "opa.toml"
 CLASSES = ("A", "B", "C", "D", "E")
 
 
-Die = Annotated[Int, Field(ge=1, le=6)]
 Factor = Annotated[Int, Field(ge=0, le=10)]
 Pair = tuple[Factor, Factor]  # (attacking, defending)
 
