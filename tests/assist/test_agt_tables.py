@@ -60,10 +60,13 @@ def test_owner_charts_round_trip(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ('[terrain_drm.mountain]\nDRM = "steep"\n', "expected a whole number"),
-    ("[terrain_drm.glacier]\nDRM = 1\n", "'terrain_drm.glacier': no such row"),
-    ('[weather_historical."3"]\nnov = "fog"\n', "expected one of clear, rain, snow"),
-    ("[tec]\n", "'tec': no such chart"),
+    ('[terrain_drm.mountain]\nDRM = "steep"\n',
+     "agt_owner.toml: terrain_drm.mountain.DRM: expected a whole number such as -1 or 2, found 'steep' (line 2)"),
+    ("[terrain_drm.glacier]\nDRM = 1\n", "agt_owner.toml: terrain_drm.glacier: no such row (rows: clear"),
+    ('[weather_historical."3"]\nnov = "fog"\n', "weather_historical.3.nov: expected one of clear, rain, snow"),
+    ("[tec]\n", "agt_owner.toml: tec: no such chart"),
+    ("[terrain_drm.mountain]\nDRM = 1.5\n", "terrain_drm.mountain.DRM: should be a whole number, not 1.5"),
+    ("[terrain_drm.mountain]\nDRM = 1\nTEC = 2\n", "terrain_drm.mountain.TEC: no such column (columns: DRM)"),
 ])
 def test_a_broken_owner_file_is_refused(tmp_path, text, message):
     path = tmp_path / "agt_owner.toml"
