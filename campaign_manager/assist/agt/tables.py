@@ -49,10 +49,6 @@ class ChartSpec(Keyed):
     columns: tuple[Text, ...]
     kind: Literal["int", "text", "weather"]
 
-    @property
-    def name(self) -> str:
-        return self.code
-
 
 class ScenarioSpec(DataModel):
     name: AnyText

@@ -89,10 +89,6 @@ class Doctrine(Keyed):
     name: Text
     mobilization_limit: Count
 
-    @property
-    def key(self) -> str:
-        return self.code
-
 
 class GcwFile(DataModel):
     """The whole of gcw.toml, as written."""
