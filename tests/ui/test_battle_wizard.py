@@ -217,3 +217,37 @@ def test_the_hurricane_warns_before_it_is_spent_for_nothing(make_window):
     assert "RAF Hurricane adds nothing" in commit.warning.text()
     commit.attacker.choose_sortie("german")
     assert commit.warning.text() == "", "against a Stuka the Hurricane adds its +1 (RULES.md 1.3)"
+
+
+def test_the_arrow_is_chosen_by_clicking_the_map_beside_a_wizard_that_leaves_it_free(make_window, qtbot):
+    from PySide6.QtCore import QPoint, QPointF
+
+    window = make_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    assert not wizard.isModal(), "the map stays clickable while the wizard is open"
+    view = window.map_view
+    assert {c for c, a in view.map_scene.areas.items() if a.pen().width() > 3} == {"B1", "B2"}, \
+        "the areas an arrow may start from are marked"
+
+    def click(code):
+        at = view.mapFromScene(QPointF(*view.map_scene.anchor(code)) + QPointF(0, 75))  # inside, below the counters
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(at.x(), at.y()))
+
+    click("C2")
+    assert "No battle arrow of the Axis starts from C2" in wizard.pages["arrow"].problem.text()
+    click("B2")
+    click("C2")
+    assert wizard.pages["arrow"].chosen() == ("B2", "C2")
+
+
+def test_the_wizard_notices_when_the_campaign_changes_under_it(make_window):
+    window = make_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    window.undo_action.trigger()
+    assert "changed meanwhile" in wizard.pages["arrow"].problem.text()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("IT-INF-1")
+    wizard.next()
+    assert "Rule 1.1" in wizard.pages["commit"].problem.text(), "turn 1 was undone: the engine refuses the battle"
+    assert window.campaign.records == []

@@ -54,9 +54,16 @@ class BattleMenu:
         self.abandon_menu.setEnabled(bool(arrows))
 
     def _open(self, wizard: BattleWizard) -> BattleWizard:
+        """Show the wizard beside the map, not over it and not modal: the map stays clickable
+        (choosing the arrow there) and readable while the battle is entered."""
+        if self.wizard is not None and self.wizard.isVisible():
+            self.wizard.close()
         self.wizard = wizard
         wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        wizard.open()
+        wizard.setModal(False)
+        frame = self.window.frameGeometry()
+        wizard.move(frame.right() - wizard.width() - 16, frame.top() + 70)
+        wizard.show()
         return wizard
 
     def new_battle(self) -> BattleWizard | None:

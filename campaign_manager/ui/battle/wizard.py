@@ -79,6 +79,8 @@ class BattleWizard(QDialog):
             map_view.areaClicked.connect(self._area_clicked)
         self._clicked_origin: str | None = None
         self.finished.connect(self._clear_map)
+        self._recording = False
+        session.changed.connect(self._campaign_changed)
         if open_arrow is not None:
             self._go("result")
         elif st.initiative is not None:
@@ -196,9 +198,17 @@ class BattleWizard(QDialog):
                                                 f"from {label(self.sc, code)} now.")
 
     def _clear_map(self) -> None:
+        self.session.changed.disconnect(self._campaign_changed)
         if self.map_view is not None:
             self.map_view.highlight(())
             self.map_view.areaClicked.disconnect(self._area_clicked)
+
+    def _campaign_changed(self) -> None:
+        """Something else was recorded (or undone) while the wizard is open: nothing here is
+        recorded yet, so say so and let the user check; the engine checks again on recording."""
+        if not self._recording and self.isVisible():
+            self.pages[self.page_name].problem.setText(
+                "The campaign changed meanwhile (another action, undo or redo): check these choices.")
 
     def _leave_arrow(self) -> str | None:
         if self.pages["arrow"].chosen() is None:
@@ -283,11 +293,14 @@ class BattleWizard(QDialog):
 
     def leave_open(self) -> None:
         """Place the arrow now; its result is recorded later (Battle ▸ Resolve an open battle)."""
+        self._recording = True
         try:
             self.session.record([self._new_arrow_action()])
         except UserError as exc:
             self.pages["commit"].problem.setText(str(exc))
             return
+        finally:
+            self._recording = False
         self.accept()
 
     # -- the result ---------------------------------------------------------------------------
@@ -445,9 +458,12 @@ class BattleWizard(QDialog):
         return None
 
     def record(self) -> None:
+        self._recording = True
         try:
             self.session.record([self._final_action()])
         except UserError as exc:
             self.pages["summary"].problem.setText(str(exc))
             return
+        finally:
+            self._recording = False
         self.accept()
