@@ -43,6 +43,24 @@ def test_core_imports_with_qt_and_reportlab_blocked():
     assert done.stdout.strip() == "ok"
 
 
+def test_reports_import_with_qt_blocked():
+    script = textwrap.dedent("""
+        import importlib, sys
+        class Block:
+            def find_spec(self, name, path=None, target=None):
+                if name.split('.')[0] in ('PySide6', 'shiboken6'):
+                    raise ImportError('blocked: ' + name)
+        sys.meta_path.insert(0, Block())
+        import pkgutil, campaign_manager.reports
+        for info in pkgutil.walk_packages(campaign_manager.reports.__path__, 'campaign_manager.reports.'):
+            importlib.import_module(info.name)
+        print('ok')
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
 def test_import_linter_contracts_hold():
     lint = Path(sys.executable).with_name("lint-imports")
     assert lint.exists(), "import-linter is part of the test extras"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Protocol
 
 from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
 
@@ -208,6 +208,20 @@ class TabletopStep(DataModel):
         return self.on
 
 
+class DestroyStep(Protocol):
+    """A row of a roll-to-destroy table, read from the top: from `threshold` on, the loser's
+    and the winner's troops are destroyed on `loser`+ and `winner`+ (0: no roll)."""
+
+    @property
+    def threshold(self) -> int: ...
+
+    @property
+    def loser(self) -> int: ...
+
+    @property
+    def winner(self) -> int: ...
+
+
 class Tabletop(DataModel):
     defeat_min_vp: Count
     destroy: tuple[TabletopStep, ...]
@@ -352,8 +366,8 @@ class Scenario:
     advance_limit: int
     pool_zone: str
     defeat_min_vp: int
-    tabletop_destroy: tuple[TabletopStep, ...]
-    wargame_destroy: tuple[WargameStep, ...]
+    tabletop_destroy: tuple[DestroyStep, ...]
+    wargame_destroy: tuple[DestroyStep, ...]
     victory_levels: tuple[tuple[int, str], ...]
     victory_below: str
     turns: tuple[TurnSpec, ...]

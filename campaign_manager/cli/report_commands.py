@@ -1,0 +1,29 @@
+"""`campaign-manager report`: print a turn report, the status sheet or battle slips to PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def register(commands) -> None:
+    report = commands.add_parser(
+        "report", help="a PDF: the turn report, the status sheet for the wall, or battle slips",
+        description="Write a PDF of the campaign. By default the report of the last completed turn "
+                    "(or of the turn under way, if none has ended).")
+    report.add_argument("file", type=Path, help="the campaign file")
+    report.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the PDF to write")
+    report.add_argument("--turn", type=int, help="the turn to report on")
+    report.add_argument("--kind", choices=("turn", "status", "slips"), default="turn",
+                        help="turn report (default), one-page status sheet, or battle slips")
+    report.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    report.set_defaults(run=cmd_report)
+
+
+def cmd_report(args) -> int:
+    from campaign_manager.reports import write_report
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    with CampaignFile.open(args.file, readonly=True) as campaign:
+        path = write_report(args.output, campaign, args.kind, args.turn, args.paper)
+    print(f"Wrote {path}")
+    return 0

@@ -1,0 +1,164 @@
+"""The campaign map as vector graphics for the printed documents, drawn from the same layout
+as the window. Made to read in black-and-white print: the two sides' tints differ in
+lightness, each area says who holds it in words, counters carry letters, not only colours."""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
+from reportlab.lib import colors
+
+from campaign_manager.engine.battle_log import BattleRow
+from campaign_manager.engine.state import CampaignState
+from campaign_manager.reports.page import BOLD, FONT
+from campaign_manager.scenario.layout import AreaShape, MapLayout
+from campaign_manager.scenario.model import Scenario
+
+SEA = colors.HexColor("#eef3f7")
+LAND = colors.HexColor("#f4f1ea")
+TINT = {"axis": colors.HexColor("#d9a596"), "allied": colors.HexColor("#e3ecf7"), None: colors.HexColor("#a9a9a9")}
+INK = {"axis": colors.HexColor("#7a2414"), "allied": colors.HexColor("#173e73")}
+KIND_WORDS = {"infantry": "inf", "mountain": "mtn", "armour": "arm", "mechanised": "mech", "motorcycle": "moto"}
+
+
+def _fallback(sc: Scenario) -> MapLayout:
+    areas = {}
+    for index, code in enumerate(sc.areas):
+        x, y = 40 + (index % 5) * 190, 40 + (index // 5) * 190
+        areas[code] = AreaShape(outline=((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)),
+                                label=(x + 85, y + 40))
+    return MapLayout(width=1000, height=60 + ((len(sc.areas) + 4) // 5) * 190, areas=areas)
+
+
+def nation_letters(sc: Scenario, nation: str) -> str:
+    return sc.nation_name(nation)[:2].upper()
+
+
+def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width: float, height: float) -> Drawing:
+    """The map scaled to fit `width` x `height` points."""
+    layout = sc.layout or _fallback(sc)
+    scale = min(width / layout.width, height / layout.height)
+    drawing = Drawing(layout.width * scale, layout.height * scale)
+    group = Group()
+    # Layout units, y downwards → PDF points, y upwards.
+    group.transform = (scale, 0, 0, -scale, 0, layout.height * scale)
+    group.add(Rect(0, 0, layout.width, layout.height, fillColor=SEA, strokeColor=None))
+    for land in layout.backdrop:
+        group.add(Polygon(_flat(land.outline), fillColor=LAND, strokeColor=None))
+    for code, shape in layout.areas.items():
+        info = sc.areas[code]
+        fill = TINT.get(st.control.get(code), TINT[None])
+        group.add(Polygon(_flat(shape.outline), fillColor=fill, strokeColor=colors.HexColor("#333333"),
+                          strokeWidth=2.4 if not info.impassable else 1.2,
+                          strokeDashArray=None if not info.impassable else [6, 4]))
+    for link in sc.links:
+        a, b = layout.areas[link.a].label, layout.areas[link.b].label
+        group.add(_link(a, b, link.metaxas, link.sea))
+    for label in layout.labels:
+        group.add(_text(label.text, label.at, 17 if label.kind == "country" else 15,
+                        colors.HexColor("#8a8170") if label.kind == "country" else colors.HexColor("#6a86a3"),
+                        bold=label.kind == "country"))
+    for row in battles:
+        group.add(_arrow(layout, row.origin, row.target, colors.HexColor("#555555"), _result(sc, row)))
+    for arrow in st.open_arrows:
+        group.add(_arrow(layout, arrow.origin, arrow.target, colors.HexColor("#d06a00"), "open"))
+    for code, shape in layout.areas.items():
+        group.add(_area_label(sc, st, code, shape))
+        group.add(_counters(sc, st, code, shape))
+    drawing.add(group)
+    return drawing
+
+
+def _flat(points) -> list[float]:
+    return [value for point in points for value in point]
+
+
+def _text(words: str, at, size: float, colour, bold: bool = False, anchor: str = "middle") -> Group:
+    """Text in layout units: the group is flipped, so each string is flipped back upright."""
+    holder = Group()
+    holder.transform = (1, 0, 0, -1, at[0], at[1])
+    holder.add(String(0, 0, words, fontName=BOLD if bold else FONT, fontSize=size, fillColor=colour,
+                      textAnchor=anchor))
+    return holder
+
+
+def _link(a, b, metaxas: bool, sea: bool) -> Line:
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    gap_x, gap_y = math.cos(angle) * 40, math.sin(angle) * 40
+    line = Line(a[0] + gap_x, a[1] + gap_y, b[0] - gap_x, b[1] - gap_y)
+    if metaxas:
+        line.strokeColor, line.strokeWidth, line.strokeDashArray = colors.HexColor("#5a0f0a"), 5, [10, 4, 2, 4]
+    elif sea:
+        line.strokeColor, line.strokeWidth, line.strokeDashArray = colors.HexColor("#2d6f9e"), 3, [8, 6]
+    else:
+        line.strokeColor, line.strokeWidth = colors.HexColor("#9a9a9a"), 1.6
+    return line
+
+
+def _area_label(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> Group:
+    info = sc.areas[code]
+    group = Group()
+    x, y = shape.label
+    group.add(_text(code, (x, y - 4), 22, colors.black, bold=True))
+    holder = st.control.get(code)
+    words = info.name if info.impassable else f"{info.name}"
+    group.add(_text(words, (x, y + 13), 11, colors.HexColor("#222222")))
+    detail = []
+    if holder and not info.impassable:
+        detail.append(sc.sides[holder])
+    if info.vp:
+        detail.append(f"{info.vp} VP")
+    if detail:
+        group.add(_text(" · ".join(detail), (x, y + 27), 10, INK.get(holder or "", colors.black), bold=True))
+    return group
+
+
+def _counters(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> Group:
+    group = Group()
+    stacks: dict[tuple[str, str], int] = {}
+    for troop_id in st.troops_in(code):
+        member = sc.troops[troop_id]
+        stacks[(member.nation, member.kind)] = stacks.get((member.nation, member.kind), 0) + 1
+    x0, y0 = shape.label
+    width, height, per_row = 54.0, 30.0, 3
+    for index, ((nation, kind), count) in enumerate(sorted(stacks.items())):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, len(stacks) - row * per_row)
+        x = x0 - in_row * (width + 4) / 2 + col * (width + 4)
+        y = y0 + 34 + row * (height + 4)
+        side = sc.side_of(nation)
+        group.add(Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=INK.get(side),
+                       strokeWidth=2.2))
+        group.add(Rect(x, y, 8, height, fillColor=INK.get(side), strokeColor=None))
+        label = f"{nation_letters(sc, nation)} {KIND_WORDS.get(kind, kind)}"
+        group.add(_text(label, (x + 31, y + 13), 10, colors.black, bold=True))
+        group.add(_text(f"×{count}", (x + 31, y + 25), 10, colors.black))
+    return group
+
+
+def _result(sc: Scenario, row: BattleRow) -> str:
+    if row.winner is None:
+        return "no result"
+    if row.winner != row.attacker_side:
+        return "held"
+    return "taken" if row.took_area else "won"
+
+
+def _arrow(layout: MapLayout, origin: str, target: str, colour, caption: str) -> Group:
+    (sx, sy), (ex, ey) = layout.areas[origin].label, layout.areas[target].label
+    angle = math.atan2(ey - sy, ex - sx)
+    trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
+    sx, sy = sx + math.cos(angle) * trim, sy + math.sin(angle) * trim
+    ex, ey = ex - math.cos(angle) * trim, ey - math.sin(angle) * trim
+    group = Group()
+    group.add(Line(sx, sy, ex, ey, strokeColor=colour, strokeWidth=6, strokeLineCap=1))
+    head = 20.0
+    points = [ex, ey]
+    for turn in (2.6, -2.6):
+        points += [ex + head * math.cos(angle + turn), ey + head * math.sin(angle + turn)]
+    group.add(Polygon(points, fillColor=colour, strokeColor=colour))
+    mid = ((sx + ex) / 2 - math.sin(angle) * 16, (sy + ey) / 2 + math.cos(angle) * 16)
+    group.add(Rect(mid[0] - 26, mid[1] - 11, 52, 16, rx=3, ry=3, fillColor=colors.white, strokeColor=colour))
+    group.add(_text(caption, (mid[0], mid[1] + 1), 10, colors.black, bold=True))
+    return group

@@ -1,0 +1,89 @@
+"""Page set-up shared by every printed document: the bundled fonts (with Greek letters),
+paragraph styles, paper sizes, and a footer with the campaign's name, the date of its last
+recorded action and "page N of M". Output is reproducible: no clock, no random ids."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from campaign_manager.paths import RESOURCES
+
+rl_config.invariant = 1  # the same campaign gives the same PDF, byte for byte
+PAPERS = {"a4": A4, "letter": LETTER}
+FONT, BOLD, ITALIC = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"
+MARGIN = 15 * mm
+
+
+def register_fonts() -> None:
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    folder = RESOURCES / "fonts"
+    for name in (FONT, BOLD, ITALIC):
+        pdfmetrics.registerFont(TTFont(name, str(folder / f"{name}.ttf")))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+
+
+register_fonts()
+
+STYLES = {
+    "title": ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=22, spaceAfter=4),
+    "subtitle": ParagraphStyle("subtitle", fontName=FONT, fontSize=11, leading=14, textColor=colors.HexColor("#444444"),
+                               spaceAfter=8),
+    "h2": ParagraphStyle("h2", fontName=BOLD, fontSize=13, leading=16, spaceBefore=10, spaceAfter=4),
+    "body": ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12.5),
+    "small": ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10),
+    "cell": ParagraphStyle("cell", fontName=FONT, fontSize=8, leading=9.6),
+    "cellbold": ParagraphStyle("cellbold", fontName=BOLD, fontSize=8, leading=9.6),
+    "big": ParagraphStyle("big", fontName=BOLD, fontSize=14, leading=18),
+}
+
+
+def text(words: str, style: str = "body") -> Paragraph:
+    """A paragraph of plain words: whatever a user typed prints exactly as typed, never as markup."""
+    return Paragraph(escape(str(words)), STYLES[style])
+
+
+def marked(html: str, style: str = "body") -> Paragraph:
+    """A paragraph whose markup is the app's own (bold, italics); user words must be escaped first."""
+    return Paragraph(html, STYLES[style])
+
+
+def footer_canvas(name: str, last_recorded: str):
+    """A canvas class that writes the footer with "page N of M" once all pages are known."""
+
+    class FooterCanvas(Canvas):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict] = []
+
+        def showPage(self) -> None:
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for number, page in enumerate(self._pages, start=1):
+                self.__dict__.update(page)
+                self._footer(number, total)
+                super().showPage()
+            super().save()
+
+        def _footer(self, number: int, total: int) -> None:
+            width, _ = self._pagesize
+            self.setFont(FONT, 7.5)
+            self.setFillColor(colors.HexColor("#555555"))
+            when = f" — last action recorded {last_recorded[:10]}" if last_recorded else ""
+            self.drawString(MARGIN, 9 * mm, f"{name}{when}")
+            self.drawRightString(width - MARGIN, 9 * mm, f"page {number} of {total}")
+
+    return FooterCanvas
