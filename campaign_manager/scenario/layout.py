@@ -8,7 +8,7 @@ rules about which areas touch. Qt-free; checked with the rest of the scenario (s
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Iterable, Literal
 
 from pydantic import AfterValidator, Field
 
@@ -66,3 +66,13 @@ class MapLayout(DataModel):
             found += [(f"layout.backdrop[{n}].outline[{i}]", p) for i, p in enumerate(back.outline)]
         found += [(f"layout.labels[{n}].at", label.at) for n, label in enumerate(self.labels)]
         return found
+
+
+def grid_layout(codes: Iterable[str]) -> MapLayout:
+    """A plain grid of squares, five to a row, for a scenario whose file has no drawing."""
+    areas = {}
+    for index, code in enumerate(codes):
+        x, y = 40 + (index % 5) * 190, 40 + (index // 5) * 190
+        areas[code] = AreaShape(outline=((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)),
+                                label=(x + 85, y + 40))
+    return MapLayout(width=1000, height=60 + ((len(areas) + 4) // 5) * 190, areas=areas)

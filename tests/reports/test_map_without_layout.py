@@ -14,3 +14,4 @@ def test_a_scenario_without_a_layout_draws_a_grid_map():
     assert sc.layout is None
     drawing = map_drawing(sc, initial_state(sc), [], 400, 400)
     assert drawing.width == 400 and drawing.contents
+
