@@ -29,6 +29,9 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
                         help="render the window at 1280x800 (no screen needed) to PNG and exit")
     window.set_defaults(run=lambda args: _open(args, open_window))
     campaign_commands.register(commands)
+    from campaign_manager.cli import scenario_commands
+
+    scenario_commands.register(commands)
     from campaign_manager.cli import report_commands
 
     report_commands.register(commands)

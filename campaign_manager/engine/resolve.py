@@ -10,7 +10,7 @@ from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal, wargame
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
-from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, evolve
+from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Chronicle, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -24,7 +24,7 @@ class Result:
 
 
 def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller,
-            events: list[str]) -> Battle:
+            events: Chronicle) -> Battle:
     side, enemy = arrow.attacker_side, enemy_of(arrow.attacker_side)
     origin, target = arrow.origin, arrow.target
     if st.control.get(target) != enemy:
@@ -40,6 +40,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         result = tabletop_result(sc, action.games)
         record = action
     else:
+        assert action.wargame is not None, "resolved only with a result"
         result, roll = wargame_result(sc, st, arrow, attackers, defenders, action.wargame, roller)
         record = evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1])) \
             if events.recording else action
@@ -74,6 +75,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         _to_pool(sc, st, destroyed, events)
         if defender_beaten:
             scorer = goal.command_centre_scorer
+            assert scorer is not None, "a command centre names its scorer (scenario/checks.py)"
             st.scored[scorer] += goal.command_centre_vp
             st.command_wins[target] = st.command_wins.get(target, 0) + 1
             events.append(f"{label(sc, target)} cannot be captured: its defenders stay and the "
@@ -195,7 +197,7 @@ def wargame_result(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: lis
     return Result(found.winner, found.vs_attacker, found.vs_defender, describe), (a_die, d_die)
 
 
-def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: list[str], why: str) -> None:
+def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: Chronicle, why: str) -> None:
     """A troop removed for good; its capture VP go to the enemy."""
     st.where[troop_id] = CAPTURED
     captor = enemy_of(sc.side_of(sc.troops[troop_id].nation))
@@ -204,7 +206,7 @@ def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: list[str], why
     events.append(f"{troop_id} is captured ({why}): +{vp} VP to the {side_name(sc, captor)}")
 
 
-def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: list[str]) -> None:
+def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: Chronicle) -> None:
     escape = sc.sea_escape
     for troop_id in destroyed:
         nation = sc.troops[troop_id].nation
@@ -216,7 +218,7 @@ def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: list
 
 
 def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | dict[str, str] | None,
-             events: list[str], partial: Callable[[], dict]) -> tuple[str | dict[str, str] | None, str]:
+             events: Chronicle, partial: Callable[[], dict]) -> tuple[str | dict[str, str] | None, str]:
     """Move the defeated defenders out of the area, troop by troop (rule 1.8 and its DECISION on
     mixed nations); troops with nowhere they may go are captured. Returns the retreat as recorded
     (one area, a map troop → area for a split, or None) and what happened, in words."""
@@ -296,7 +298,7 @@ def _options_words(options: dict[str, list[str]]) -> str:
 
 
 def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str], moving: tuple[str, ...],
-             events: list[str]) -> tuple[str, ...]:
+             events: Chronicle) -> tuple[str, ...]:
     target = arrow.target
     side = st.control[target]
     if len(set(moving)) != len(moving):
