@@ -20,11 +20,11 @@ def side_factors(sc: Scenario, turn: int, terrain: str | None, units: list[tuple
                  sortie: str | None, enemy_sortie: str | None, fortification: bool, modifier: int) -> list[Factor]:
     """One side's bonus, factor by factor: each troop for the terrain (its model on `turn`), its
     aircraft (the RAF only against enemy aircraft, rule 1.3), the fortification, the organiser's
-    situation modifier. `units` are (label, troop type) pairs."""
+    situation modifier. `units` are (reason, troop type) pairs: the reason names the troop."""
     factors: list[Factor] = []
-    for label, kind in units:
-        name, bonus = kind.on_turn(turn)
-        factors.append((f"{label} ({name})" if label != name else name, bonus.on(terrain)))
+    for reason, kind in units:
+        _, bonus = kind.on_turn(turn)
+        factors.append((reason, bonus.on(terrain)))
     if sortie:
         plane = sc.aircraft[sortie]
         adds = legal.aircraft_adds(sc, sortie, enemy_sortie)

@@ -48,10 +48,13 @@ class StandaloneBattle:
             raise UserError(f"{sc.name} has no fortification")
         return cls(sc, terrain, turn, tuple(a_units), tuple(d_units), a_sortie, d_sortie, metaxas)
 
+    def _named(self, units) -> list[tuple[str, TroopType]]:
+        return [(f"{label} ({kind.on_turn(self.turn)[0]})", kind) for label, kind in units]
+
     def factors(self) -> tuple[list[wargame.Factor], list[wargame.Factor]]:
-        a = wargame.side_factors(self.sc, self.turn, self.terrain, list(self.attackers), self.attacker_sortie,
+        a = wargame.side_factors(self.sc, self.turn, self.terrain, self._named(self.attackers), self.attacker_sortie,
                                  self.defender_sortie, False, 0)
-        d = wargame.side_factors(self.sc, self.turn, self.terrain, list(self.defenders), self.defender_sortie,
+        d = wargame.side_factors(self.sc, self.turn, self.terrain, self._named(self.defenders), self.defender_sortie,
                                  self.attacker_sortie, self.metaxas, 0)
         return a, d
 
