@@ -19,6 +19,7 @@ from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.battle import fortification_words, initiative_winner
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.resolve import forecast
 from campaign_manager.engine.state import Arrow, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
@@ -264,9 +265,29 @@ class BattleWizard(QDialog):
                                 f"enemy aircraft and none is committed. Its sortie would be spent for nothing "
                                 f"(rule 1.3).")
         page.warning.setText(" ".join(warnings))
+        page.odds.setText(self._odds_words(attacker, defender))
         die = page.mission.value()
         missions = self.sc.turn(self.session.state.turn).missions
         page.mission_name.setText(missions[die - 1] if die else "")
+
+    def _odds_words(self, attacker: Commitment, defender: Commitment) -> str:
+        """The exact odds of the arrow as ticked, if fought as a General's Wargame battle."""
+        if not attacker.troops:
+            return "Tick the attacking troops to see the odds."
+        origin, target = self._arrow_ends()
+        try:
+            found = arrow_odds(self.sc, self.session.state, origin, target, attacker, defender, self.initiative_dice)
+        except UserError as exc:
+            return f"No odds: {exc}"
+        side = self.side or ""
+        enemy = enemy_of(side)
+        odds = found.odds
+        vp = ", ".join(f"the {side_name(self.sc, s)} {found.expected_vp[s]:+.1f}" for s in (side, enemy))
+        return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7): the {side_name(self.sc, side)} win "
+                f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
+                f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
+                f"{float(odds.attacker_destroyed):.0%} of the time, each defending troop "
+                f"{float(odds.defender_destroyed):.0%}. Expected change in campaign VP: {vp}.")
 
     def _new_arrow_action(self, **result) -> Battle:
         origin, target = self._arrow_ends()
