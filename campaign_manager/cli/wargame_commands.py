@@ -24,6 +24,14 @@ def register(commands) -> None:
             sub.add_argument("--dice", metavar="A,D", help="the two dice thrown (left out: the app rolls)")
             sub.add_argument("--seed", type=int, help="seed for dice the app rolls")
         sub.set_defaults(run=cmd_wargame if name == "wargame" else cmd_odds)
+    whatif = commands.add_parser("whatif", help="seeded playouts of the rest of the turn or campaign, both "
+                                                "sides played by the computer: how it may end")
+    whatif.add_argument("file", help="the campaign file (never written to)")
+    whatif.add_argument("--playouts", type=int, default=200)
+    whatif.add_argument("--seed", type=int, default=0)
+    whatif.add_argument("--to", choices=("end-of-turn", "end"), default="end")
+    whatif.add_argument("--json", action="store_true", help="print JSON")
+    whatif.set_defaults(run=cmd_whatif)
 
 
 def _battle(args: argparse.Namespace):
@@ -62,4 +70,21 @@ def cmd_odds(args: argparse.Namespace) -> int:
     print(f"Attacker wins {data['attacker_win']:.1%}, draw {data['draw']:.1%}, defender wins {data['defender_win']:.1%}")
     for troop in data["troops"]:
         print(f"  {troop['side']} {troop['troop']}: destroyed {troop['destroyed']:.1%}")
+    return 0
+
+
+def cmd_whatif(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from campaign_manager.engine.whatif import playouts
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    with CampaignFile.open(Path(args.file), readonly=True) as campaign:
+        data = playouts(campaign.scenario, campaign.state, args.playouts, args.seed, args.to)
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"{data['playouts']} playouts to the {args.to.replace('-', ' ')}:")
+    for name, count in data["outcomes"].items():
+        print(f"  {name}: {count} ({count / data['playouts']:.0%})")
     return 0
