@@ -17,6 +17,7 @@ from campaign_manager.ui.battle import install_battle_actions
 from campaign_manager.ui.campaign_view import CampaignView
 from campaign_manager.ui.file_menu import FileMenu
 from campaign_manager.ui.report_actions import install_report_actions
+from campaign_manager.ui.wargame import install_wargame_actions
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
 
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.turn_menu = TurnMenu(self)
         self.battle_menu = install_battle_actions(self)
         self.report_actions = install_report_actions(self)
+        self.wargame_actions = install_wargame_actions(self)
         assist_menu = self.menus["assist"] = bar.addMenu("&Assist")
         self.assist_actions = {}
         for module in MODULES:
