@@ -20,7 +20,7 @@ def _moves(sc: Scenario, st: CampaignState, nation: str) -> list[tuple[str, str]
             for to in legal.redeploy_targets(sc, st, t)]
 
 
-def _fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random) -> tuple[str, str] | None:
+def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random) -> tuple[str, str] | None:
     """A redeployment that mends the nation's broken deployment rule (None when it holds)."""
     problems = deployment_problems(sc, st, only=nation, skip=st.deployed)
     if not problems:
@@ -50,7 +50,7 @@ class RandomPolicy:
         return self.rng.choice(areas)
 
     def redeploy(self, sc, st, nation):
-        fix = _fixing_move(sc, st, nation, self.rng)
+        fix = fixing_move(sc, st, nation, self.rng)
         if fix is not None or deployment_problems(sc, st, only=nation, skip=st.deployed):
             return fix
         return None
@@ -117,7 +117,7 @@ class ComputerPolicy:
         return max(sorted(areas), key=score)
 
     def redeploy(self, sc, st, nation):
-        return _fixing_move(sc, st, nation, self.rng)
+        return fixing_move(sc, st, nation, self.rng)
 
     def _plan(self, sc, st, side, origin, target) -> tuple[float, Commitment]:
         options = legal.legal_commitments(sc, st, origin, target)

@@ -76,3 +76,63 @@ def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot)
     assert "cancelled early" in dialog.summary.text()
     dialog.worker.wait(5000)
     assert window.campaign.path.read_bytes() == before
+
+
+def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
+    path = tmp_path / "game.campaign"
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("allied", path))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        campaign = made.campaign
+        assert campaign.dice_only and campaign.computer_side == "allied"
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        assert not wizard.open_button.isVisible(), "dice only: no arrow is left open for a tabletop game"
+        wizard.pages["arrow"].choose("B1", "C1")
+        wizard.next()
+        commit = wizard.pages["commit"]
+        assert not commit.defender.isEnabled(), "the computer defends"
+        commit.attacker.tick("IT-INF-1", "IT-CARRI")
+        wizard.next()
+        assert commit.defender.troops() == ("GR-INF-1",), "the computer commits its defender"
+        result = wizard.pages["result"]
+        assert result.wargame.isChecked() and not result.tabletop.isEnabled()
+        result.attacker_die.set_value(6)
+        result.defender_die.set_value(1)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        wizard.next()
+        if wizard.page_name == "retreat":
+            assert not next(iter(wizard.pages["retreat"].choices.values())).isEnabled(), "the computer retreats"
+            wizard.next()
+        while wizard.page_name != "summary":
+            wizard.next()
+        wizard.record()
+        assert made.campaign.state.control["C1"] == "axis"
+        # Turn 2 (after B2 → C2): the computer places the Greek reinforcements itself.
+        wizard = made.battle_menu.new_battle()
+        wizard.pages["arrow"].choose("B2", "C2")
+        wizard.next()
+        wizard.pages["commit"].attacker.tick("IT-ALPINI")
+        wizard.next()
+        wizard.pages["result"].attacker_die.set_value(1)
+        wizard.pages["result"].defender_die.set_value(6)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        wizard.next()
+        wizard.record()
+        made.turn_menu.end_action.trigger()
+        made.turn_menu.start_action.trigger()
+        made.turn_menu.dialog.valueEdit.setText("3")
+        made.turn_menu.dialog.buttons.accepted.emit()
+        qtbot.waitUntil(lambda: not any(t.startswith("GR") for t in made.campaign.state.waiting_zone), timeout=5000)
+        assert any(t.startswith("IT") for t in made.campaign.state.waiting_zone), "the Italians are the player's"
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()

@@ -26,9 +26,10 @@ class WargameActions:
         self.window = window
         menu = window.menus["file"]
         first = next((a for a in menu.actions() if a.text().startswith("Record")), None)
+        self.new_action = window._action(menu, "New &General's Wargame…", self.new_wargame, "Ctrl+Shift+N")
         self.plan_action = window._action(menu, "&Try a plan on a scratch copy…", self.try_a_plan, "Ctrl+Shift+T")
         self.whatif_action = window._action(menu, "&What if… (computer playouts)", self.what_if, "Ctrl+Shift+W")
-        for action in (self.plan_action, self.whatif_action):
+        for action in (self.new_action, self.plan_action, self.whatif_action):
             menu.removeAction(action)
             menu.insertAction(first, action)
         menu.insertSeparator(first)
@@ -41,6 +42,23 @@ class WargameActions:
         has = self.window.session.is_open
         self.plan_action.setEnabled(has)
         self.whatif_action.setEnabled(has and self.window.session.state.phase != "finished")
+
+    def new_wargame(self) -> None:
+        """A new campaign fought with dice only: two players at one screen, or one against the
+        computer (which then plays the other side)."""
+        choose = getattr(self.window, "_choosers", {}).get("choose_wargame", ask_wargame)
+        chosen = choose(self.window)
+        if chosen is None:
+            return
+        computer, path = chosen
+        try:
+            from campaign_manager.store.campaign_file import CampaignFile
+
+            CampaignFile.create(path, name="General's Wargame", play="wargame", computer=computer).close()
+        except UserError as exc:
+            self.window.report(f"Could not create the game: {exc}")
+            return
+        self.window.open_campaign(path)
 
     def try_a_plan(self) -> "MainWindow | None":
         """A window on a copy of the campaign made with SQLite's backup API: anything may be
@@ -84,6 +102,22 @@ class WargameActions:
             self.dialog = WhatIfDialog(self.window.session, self.window)
         self.dialog.show()
         return self.dialog
+
+
+def ask_wargame(parent) -> tuple[str | None, Path] | None:
+    """Who plays (two players, or the computer as one side), then where the game is kept."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from campaign_manager.ui.file_menu import ask_save
+
+    choices = ["Two players at one screen", "Against the computer: I play the Axis",
+               "Against the computer: I play the Allies"]
+    picked, ok = QInputDialog.getItem(parent, "New General's Wargame", "Who plays?", choices, 0, False)
+    if not ok:
+        return None
+    computer = {choices[1]: "allied", choices[2]: "axis"}.get(picked)
+    path = ask_save(parent, "Keep the game in")
+    return None if path is None else (computer, path)
 
 
 def install_wargame_actions(window: "MainWindow") -> WargameActions:
