@@ -32,6 +32,9 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     from campaign_manager.cli import report_commands
 
     report_commands.register(commands)
+    from campaign_manager.cli import storage_commands
+
+    storage_commands.register(commands)
     assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
     if argv[:1] == ["assist"]:

@@ -11,6 +11,7 @@ from campaign_manager.engine import Applied, CampaignState, apply_action, initia
 from campaign_manager.engine.actions import Action
 from campaign_manager.errors import FileChanged, FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
 
 KIND = "campaign"
@@ -34,6 +35,7 @@ class CampaignFile:
         self.state = replay(scenario, records)
         self._history: list[Applied] | None = None  # filled on first use
         self._name: str | None = None
+        self.backup_problem: str | None = None  # why the last end-of-turn backup failed, if it did
 
     @property
     def path(self) -> Path:
@@ -56,13 +58,14 @@ class CampaignFile:
     def open(cls, path: Path | str, readonly: bool = False) -> "CampaignFile":
         log = LogFile.open(Path(path), KIND, readonly=readonly)
         try:
-            document = log.document()
+            with storage_faults(Path(path), "reading"):
+                document, records = log.document(), log.actions()
             try:
                 sc = parse_scenario(document.source, f"the scenario stored in {Path(path).name}")
             except ScenarioError as exc:
                 raise FileRefused(f"{path}: is damaged: {exc}") from None
             try:
-                return cls(log, sc, log.actions())
+                return cls(log, sc, records)
             except UserError as exc:
                 raise FileRefused(f"{path}: is damaged: {exc}") from None
         except Exception:
@@ -126,7 +129,20 @@ class CampaignFile:
             self.state = done[-1].state
             if self._history is not None:
                 self._history.extend(done)
+            if any(applied.record.get("type") == "end_turn" for applied in done):
+                self._back_up()
         return done
+
+    def _back_up(self) -> None:
+        """Copy the file into backups/ at the end of a turn. The turn is already recorded, so a
+        backup that fails does not undo it: `backup_problem` says why, for the user to be told."""
+        from campaign_manager.store.backups import make_backup
+
+        self.backup_problem = None
+        try:
+            make_backup(self.path, self.state.turn)
+        except UserError as exc:
+            self.backup_problem = f"the end-of-turn backup was not made: {exc}"
 
     def undo(self) -> dict | None:
         record = self._written(self.log.undo)
