@@ -276,14 +276,14 @@ class LogFile:
 
     # -- writing (each call is one transaction) -------------------------------------------
 
-    def _writable(self) -> None:
+    def check_writable(self) -> None:
         if self.readonly:
             raise ReadOnlyFile(f"{self.path}: is open read-only: nothing can be recorded — {faults.SAVE_A_COPY}")
 
     def append(self, payloads: Iterable[dict[str, Any]], recorded_at: list[str] | None = None) -> None:
         """Record completed actions, all or nothing; a new action empties the redo stack.
         `recorded_at` (one time per action) is for rebuilding a log exported earlier."""
-        self._writable()
+        self.check_writable()
         with storage_faults(self.path, "action"), Session(self._engine) as session:
             self._claim(session)
             last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
@@ -299,7 +299,7 @@ class LogFile:
 
     def _move_top(self, source: type, target: type) -> dict[str, Any] | None:
         """Move the newest row of `source` onto the top of `target`, in one transaction."""
-        self._writable()
+        self.check_writable()
         with storage_faults(self.path, "undo" if source is LoggedAction else "redo"), \
                 Session(self._engine) as session:
             self._claim(session)

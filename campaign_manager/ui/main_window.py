@@ -19,6 +19,7 @@ from campaign_manager.ui.file_menu import FileMenu
 from campaign_manager.ui.report_actions import install_report_actions
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.storage_actions import install_storage_actions
 
 class MainWindow(QMainWindow):
     """Holds one open campaign; file choosers are passed in so tests need no dialogs."""
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.turn_menu = TurnMenu(self)
         self.battle_menu = install_battle_actions(self)
         self.report_actions = install_report_actions(self)
+        self.storage_actions = install_storage_actions(self)
         assist_menu = self.menus["assist"] = bar.addMenu("&Assist")
         self.assist_actions = {}
         for module in MODULES:
@@ -133,8 +135,10 @@ class MainWindow(QMainWindow):
         self.turn_menu.set_enabled(has)
         title = "Firestorm Campaign Manager"
         if has:
-            title = f"{self.session.name} — {self.session.path.name} — {title}"
+            read_only = " (read-only)" if self.session.read_only else ""
+            title = f"{self.session.name} — {self.session.path.name}{read_only} — {title}"
         self.setWindowTitle(title)
+        self.storage_actions.refresh()
 
     def move_troop(self, troop: str, area: str) -> None:
         """A troop dropped on an area (or chosen from its menu): place it if it waits to be
