@@ -7,3 +7,16 @@ RESOURCES = ROOT / "resources"
 SCENARIOS = RESOURCES / "scenarios"
 ASSIST_TABLES = RESOURCES / "assist"
 FORMS = ROOT / "forms"
+
+# The app's name for its data folder; the window gives Qt the same (ui/settings.py).
+ORGANISATION = "Firestorm"
+APPLICATION = "Firestorm Campaign Manager"
+
+
+def app_data_folder() -> Path:
+    """Where the app keeps its data, found without Qt: what Qt's AppDataLocation gives on Linux,
+    `$XDG_DATA_HOME/Firestorm/Firestorm Campaign Manager` (~/.local/share/...)."""
+    import os
+
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / ORGANISATION / APPLICATION

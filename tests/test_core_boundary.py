@@ -16,7 +16,7 @@ CORE = [
     "campaign_manager.store.logfile",
     "campaign_manager.cli",
     "campaign_manager.assist.registry",
-    "campaign_manager.datafile",
+    "campaign_manager.datamodel",
 ]
 
 

@@ -29,12 +29,18 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
                         help="render the window at 1280x800 (no screen needed) to PNG and exit")
     window.set_defaults(run=lambda args: _open(args, open_window))
     campaign_commands.register(commands)
+    from campaign_manager.cli import scenario_commands
+
+    scenario_commands.register(commands)
     from campaign_manager.cli import report_commands
 
     report_commands.register(commands)
     from campaign_manager.cli import storage_commands
 
     storage_commands.register(commands)
+    from campaign_manager.cli import wargame_commands
+
+    wargame_commands.register(commands)
     assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
     if argv[:1] == ["assist"]:

@@ -9,12 +9,12 @@ from campaign_manager.engine.actions import Initiative as InitiativeRoll
 from campaign_manager.engine.lookup import area, label, side_name, troop
 from campaign_manager.engine.planning import close_planning
 from campaign_manager.engine.resolve import resolve
-from campaign_manager.engine.state import BATTLE, PLANNING, Arrow, CampaignState, Commitment, evolve
+from campaign_manager.engine.state import BATTLE, PLANNING, Arrow, CampaignState, Chronicle, Commitment, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
-def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: list[str]) -> Battle:
+def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Battle:
     origin, target = area(sc, action.origin), area(sc, action.target)
     if st.phase not in (PLANNING, BATTLE):
         raise RuleError("1.1", "battles are fought during a turn: start the turn first"
@@ -49,7 +49,7 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
     return resolve(sc, st, arrow, record, roller, events)
 
 
-def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: list[str]) -> int | None:
+def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> int | None:
     """The turn's suggested mission, when the players roll for it (typed in, or "roll")."""
     if action.mission_die is None:
         return None
@@ -60,7 +60,7 @@ def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, ev
     return die
 
 
-def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: list[str]) -> Arrow:
+def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Arrow:
     """Check a new arrow and its commitments, spend its sorties and put it on the map."""
     origin, target = action.origin, action.target
     side = st.control.get(origin)
@@ -88,6 +88,7 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
             raise RuleError("1.5", f"turn {spec.number} has fixed battles only: {fixed}")
         if (origin, target) in st.fixed_fought:
             raise RuleError("1.5", f"the fixed battle {origin}→{target} has already been fought this turn")
+    assert side is not None  # checked above: an attack starts from an area its side holds
     attacker = action.attacker or Commitment()
     defender = action.defender or Commitment()
     _check_commitment(sc, st, side, origin, attacker, "attacker")
@@ -121,7 +122,7 @@ def fortification_words(sc: Scenario, name: str) -> str:
 
 
 def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roller: Roller,
-                events: list[str]) -> tuple[int, int] | None:
+                events: Chronicle) -> tuple[int, int] | None:
     spec = sc.turn(st.turn)
     rule = spec.initiative
     if rule is None:
@@ -158,7 +159,7 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
 
 
 def roll_initiative(sc: Scenario, st: CampaignState, action: InitiativeRoll, roller: Roller,
-                    events: list[str]) -> InitiativeRoll:
+                    events: Chronicle) -> InitiativeRoll:
     """The `initiative` action: roll now, before the arrow; the winner places the next one."""
     spec = sc.turn(st.turn) if st.turn else None
     if st.phase not in (PLANNING, BATTLE) or spec is None:
@@ -191,6 +192,7 @@ def roll_initiative(sc: Scenario, st: CampaignState, action: InitiativeRoll, rol
 def initiative_winner(sc: Scenario, turn: int, dice: dict[str, int]) -> tuple[str, dict[str, int]]:
     """Who wins the initiative on `turn` with these d6 per side, and the modified scores."""
     rule = sc.turn(turn).initiative
+    assert rule is not None, f"turn {turn} has no initiative roll"
     scores = {side: die + (rule.modifier if rule.side == side else 0) for side, die in dice.items()}
     first, second = scores
     winner = first if scores[first] > scores[second] else second if scores[second] > scores[first] else rule.side

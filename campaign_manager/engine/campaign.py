@@ -39,7 +39,7 @@ def initial_state(sc: Scenario) -> CampaignState:
     )
 
 
-def _abandon(sc: Scenario, st: CampaignState, action: Abandon, roller: Roller, events: list[str]) -> Abandon:
+def _abandon(sc: Scenario, st: CampaignState, action: Abandon, roller: Roller, events: Chronicle) -> Abandon:
     area(sc, action.origin)
     area(sc, action.target)
     arrow = st.open_arrow(action.origin, action.target)
@@ -54,7 +54,7 @@ def _abandon(sc: Scenario, st: CampaignState, action: Abandon, roller: Roller, e
     return action
 
 
-def _note(sc: Scenario, st: CampaignState, action: Note, roller: Roller, events: list[str]) -> Note:
+def _note(sc: Scenario, st: CampaignState, action: Note, roller: Roller, events: Chronicle) -> Note:
     events.append(f"Note: {action.text}")
     return action
 

@@ -104,7 +104,7 @@ def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str
 def aircraft_adds(sc: Scenario, sortie: str | None, enemy_sortie: str | None) -> bool:
     """A committed sortie adds its bonus, except an interceptor (the RAF) with no enemy aircraft
     in the battle (rule 1.3): it may still be committed, and adds nothing."""
-    return bool(sortie) and (not sc.aircraft[sortie].interceptor or bool(enemy_sortie))
+    return sortie is not None and bool(sortie) and (not sc.aircraft[sortie].interceptor or bool(enemy_sortie))
 
 
 def placement_targets(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]:

@@ -11,13 +11,13 @@ from campaign_manager.engine.lookup import (
     area, label, nations_words, placement_areas, side_name, troop, zone_words,
 )
 from campaign_manager.engine.state import (
-    BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState, evolve,
+    BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState, Chronicle, evolve,
 )
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario
 
 
-def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Roller, events: list[str]) -> StartTurn:
+def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Roller, events: Chronicle) -> StartTurn:
     if st.phase == FINISHED or st.turn >= len(sc.turns):
         raise RuleError("1.1", "the campaign is over: there is no turn to start")
     if st.phase not in (SETUP, STRATEGIC):
@@ -66,7 +66,7 @@ def _planning(st: CampaignState, what: str) -> None:
         raise RuleError("1.1", f"{what} happens in the planning phase, not {where}")
 
 
-def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events: list[str]) -> Place:
+def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events: Chronicle) -> Place:
     _planning(st, "placing reinforcements")
     member = troop(sc, action.troop)
     area(sc, action.area)
@@ -91,7 +91,7 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
     return action
 
 
-def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, events: list[str]) -> Redeploy:
+def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, events: Chronicle) -> Redeploy:
     _planning(st, "redeployment")
     member = troop(sc, action.troop)
     area(sc, action.to)
@@ -123,7 +123,7 @@ def close_planning(sc: Scenario, st: CampaignState) -> None:
     st.phase = BATTLE
 
 
-def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, events: list[str]) -> EndTurn:
+def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, events: Chronicle) -> EndTurn:
     if st.phase not in (PLANNING, BATTLE):
         raise RuleError("1.1", "there is no turn under way to end" if st.phase != FINISHED
                         else "the campaign is over")

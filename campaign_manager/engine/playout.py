@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from campaign_manager.dice import D6, RandomRoller
+from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, EndTurn, Initiative, Place, Redeploy, StartTurn, WargameRoll
 from campaign_manager.engine.battle import initiative_winner
@@ -110,7 +110,7 @@ class RandomPlayer:
                 side = enemy_of(side)
             initiative = (dice[side], dice[enemy_of(side)])
         else:
-            side = spec.fixed_attacker
+            side = spec.fixed_attacker or ""  # a turn without initiative has a fixed attacker (checks.py)
         origin, target = self.rng.choice(legal.arrows(sc, st, side))
         attack = self._commit(sc, st, side, origin, need_ground=True)
         defence = self._commit(sc, st, enemy_of(side), target, need_ground=False, against=attack)
@@ -170,7 +170,8 @@ def play(sc: Scenario, seed: int, limit: int = 2000) -> list[Applied]:
     """A whole random campaign from set-up; stops at the end or after `limit` actions."""
     from campaign_manager.engine.campaign import initial_state
 
-    player, st, done = RandomPlayer(seed), initial_state(sc), []
+    player, st = RandomPlayer(seed), initial_state(sc)
+    done: list[Applied] = []
     while len(done) < limit:
         applied = player.step(sc, st)
         if applied is None:

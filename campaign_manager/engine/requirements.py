@@ -20,12 +20,12 @@ def default_turn(sc: Scenario, st: CampaignState) -> int:
 def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     nation = sc.nation_name(rule.nation)
     if rule.rule == "at_least":
-        return f"at least {rule.count} {nation} troop(s) in {label(sc, rule.area)}"
+        return f"at least {rule.count} {nation} troop(s) in {label(sc, rule.area or '')}"
     holder = sc.side_nouns[sc.side_of(rule.nation)]
     allowed = "; and ".join(
         f"{x.troop or ' '.join((str(x.count), nation, x.kind or 'troop'))}, who stays in {label(sc, x.area)} "
         f"while the {holder} hold it" for x in rule.exceptions)
-    return (f"every {nation} troop next to an area holding {sc.nation_name(rule.enemy_nation)} troops"
+    return (f"every {nation} troop next to an area holding {sc.nation_name(rule.enemy_nation or '')} troops"
             + (f", except {allowed}" if allowed else ""))
 
 
@@ -40,7 +40,7 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
         # The turn has started: what still waits, and where each may go now.
         arrivals = [{"id": t, "nation": sc.troops[t].nation, "kind": sc.troops[t].kind,
                      "zone": zone_words(sc, zone), "may_go": placement_areas(sc, st, t),
-                     "from_pool": not (sc.troops[t].arrives and sc.troops[t].arrives.turn == number)}
+                     "from_pool": not sc.troops[t].arrives_on(number)}
                     for t, zone in sorted(st.waiting_zone.items())]
     else:
         arrivals = [{"id": t.id, "nation": t.nation, "kind": t.kind, "zone": zone_words(sc, t.arrives.zone)}

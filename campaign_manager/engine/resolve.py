@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
-from campaign_manager.engine import legal
+from campaign_manager.engine import legal, wargame
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
-from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, evolve
+from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Chronicle, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -24,7 +24,7 @@ class Result:
 
 
 def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller,
-            events: list[str]) -> Battle:
+            events: Chronicle) -> Battle:
     side, enemy = arrow.attacker_side, enemy_of(arrow.attacker_side)
     origin, target = arrow.origin, arrow.target
     if st.control.get(target) != enemy:
@@ -40,6 +40,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         result = tabletop_result(sc, action.games)
         record = action
     else:
+        assert action.wargame is not None, "resolved only with a result"
         result, roll = wargame_result(sc, st, arrow, attackers, defenders, action.wargame, roller)
         record = evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1])) \
             if events.recording else action
@@ -74,6 +75,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         _to_pool(sc, st, destroyed, events)
         if defender_beaten:
             scorer = goal.command_centre_scorer
+            assert scorer is not None, "a command centre names its scorer (scenario/checks.py)"
             st.scored[scorer] += goal.command_centre_vp
             st.command_wins[target] = st.command_wins.get(target, 0) + 1
             events.append(f"{label(sc, target)} cannot be captured: its defenders stay and the "
@@ -170,66 +172,32 @@ def tabletop_result(sc: Scenario, games: tuple[tuple[int, int], ...]) -> Result:
     return Result(winner, by_d.loser if by_d else 0, by_a.loser if by_a else 0, describe)
 
 
-def _bonus(sc: Scenario, st: CampaignState, troops: list[str], sortie: str | None, enemy_sortie: str | None,
-           terrain: str | None) -> int:
-    total = sum(sc.troops[t].type.on_turn(st.turn)[1].on(terrain) for t in troops)
-    if sortie and legal.aircraft_adds(sc, sortie, enemy_sortie):
-        total += sc.aircraft[sortie].bonus.on(terrain)
-    return total
-
-
 def fortification_applies(sc: Scenario, st: CampaignState, arrow: Arrow) -> bool:
     return legal.fortification_name(sc, st, arrow.origin, arrow.target, arrow.attacker_side) is not None
 
 
 def wargame_result(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str], defenders: list[str],
-             given: WargameRoll, roller: Roller) -> tuple[Result, tuple[int, int]]:
+                   given: WargameRoll, roller: Roller) -> tuple[Result, tuple[int, int]]:
     a_die = roll_or_check(given.attacker_die, D6, roller, "attacker's General's Wargame die")
     d_die = roll_or_check(given.defender_die, D6, roller, "defender's General's Wargame die")
     terrain = sc.areas[arrow.target].terrain
-    a_total = a_die + given.attacker_modifier + _bonus(sc, st, attackers, arrow.attacker.sortie,
-                                                       arrow.defender.sortie, terrain)
-    d_total = d_die + given.defender_modifier + _bonus(sc, st, defenders, arrow.defender.sortie,
-                                                       arrow.attacker.sortie, terrain)
-    fort_bonus = sc.fortification.bonus.on(terrain) if fortification_applies(sc, st, arrow) else 0
-    d_total += fort_bonus
-    difference = abs(a_total - d_total)
-    step = _step(sc.wargame_destroy, difference)
-    winner = "attacker" if a_total > d_total else "defender" if d_total > a_total else None
-    if winner is None:
-        vs_a = vs_d = step.loser
-    elif winner == "attacker":
-        vs_a, vs_d = step.winner, step.loser
-    else:
-        vs_a, vs_d = step.loser, step.winner
+    a_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in attackers],
+                                     arrow.attacker.sortie, arrow.defender.sortie, False, given.attacker_modifier)
+    d_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in defenders],
+                                     arrow.defender.sortie, arrow.attacker.sortie,
+                                     fortification_applies(sc, st, arrow), given.defender_modifier)
+    a_total, d_total = a_die + wargame.total(a_factors), d_die + wargame.total(d_factors)
+    found = wargame.outcome(sc, a_total, d_total)
 
     def describe() -> str:
-        outcome = OUTCOME_WORDS[winner] if winner else "a draw"
-        parts = (_breakdown(sc, st, a_die, attackers, arrow.attacker.sortie, arrow.defender.sortie, terrain,
-                            given.attacker_modifier, 0),
-                 _breakdown(sc, st, d_die, defenders, arrow.defender.sortie, arrow.attacker.sortie, terrain,
-                            given.defender_modifier, fort_bonus))
-        return (f"totals {a_total}–{d_total} (attacker: {parts[0]}; defender: {parts[1]}), "
-                f"difference {difference}, {outcome}")
+        result = OUTCOME_WORDS[found.winner] if found.winner else "a draw"
+        return (f"totals {a_total}–{d_total} (attacker: {wargame.words(a_die, a_factors)}; defender: "
+                f"{wargame.words(d_die, d_factors)}), difference {found.difference}, {result}")
 
-    return Result(winner, vs_a, vs_d, describe), (a_die, d_die)
+    return Result(found.winner, found.vs_attacker, found.vs_defender, describe), (a_die, d_die)
 
 
-def _breakdown(sc: Scenario, st: CampaignState, die: int, troops: list[str], sortie: str | None,
-               enemy_sortie: str | None, terrain: str | None, modifier: int, fortification: int) -> str:
-    """"die 5 + 2 GR-INF-2 + 2 GR-INF-8": how a General's Wargame total was made."""
-    parts = [f"die {die}"]
-    parts += [f"{sc.troops[t].type.on_turn(st.turn)[1].on(terrain):+d} {t}" for t in troops]
-    if sortie and legal.aircraft_adds(sc, sortie, enemy_sortie):
-        parts.append(f"{sc.aircraft[sortie].bonus.on(terrain):+d} {sc.aircraft[sortie].name}")
-    if fortification:
-        parts.append(f"{fortification:+d} {sc.fortification.name}")
-    if modifier:
-        parts.append(f"{modifier:+d} situation")
-    return " ".join(parts)
-
-
-def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: list[str], why: str) -> None:
+def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: Chronicle, why: str) -> None:
     """A troop removed for good; its capture VP go to the enemy."""
     st.where[troop_id] = CAPTURED
     captor = enemy_of(sc.side_of(sc.troops[troop_id].nation))
@@ -238,7 +206,7 @@ def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: list[str], why
     events.append(f"{troop_id} is captured ({why}): +{vp} VP to the {side_name(sc, captor)}")
 
 
-def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: list[str]) -> None:
+def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: Chronicle) -> None:
     escape = sc.sea_escape
     for troop_id in destroyed:
         nation = sc.troops[troop_id].nation
@@ -250,7 +218,7 @@ def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: list
 
 
 def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | dict[str, str] | None,
-             events: list[str], partial: Callable[[], dict]) -> tuple[str | dict[str, str] | None, str]:
+             events: Chronicle, partial: Callable[[], dict]) -> tuple[str | dict[str, str] | None, str]:
     """Move the defeated defenders out of the area, troop by troop (rule 1.8 and its DECISION on
     mixed nations); troops with nowhere they may go are captured. Returns the retreat as recorded
     (one area, a map troop → area for a split, or None) and what happened, in words."""
@@ -330,7 +298,7 @@ def _options_words(options: dict[str, list[str]]) -> str:
 
 
 def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str], moving: tuple[str, ...],
-             events: list[str]) -> tuple[str, ...]:
+             events: Chronicle) -> tuple[str, ...]:
     target = arrow.target
     side = st.control[target]
     if len(set(moving)) != len(moving):

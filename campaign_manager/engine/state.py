@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pydantic import with_config
+
+from campaign_manager.datamodel import STRICT, Text
+
 POOL = "pool"  # destroyed: returns at the start of the next turn
 CAPTURED = "captured"  # lost for good
 WAITING = "waiting"  # to be placed this planning phase
@@ -45,12 +49,13 @@ class Silent(Chronicle):
 SETUP, PLANNING, BATTLE, STRATEGIC, FINISHED = "setup", "planning", "battle", "strategic", "finished"
 
 
+@with_config(STRICT)
 @dataclass(frozen=True)
 class Commitment:
     """What one side puts on a battle arrow: ground troops and at most one aircraft sortie."""
 
-    troops: tuple[str, ...] = ()
-    sortie: str | None = None  # the nation whose sortie is spent
+    troops: tuple[Text, ...] = ()
+    sortie: Text | None = None  # the nation whose sortie is spent
 
     def to_json(self) -> dict:
         data: dict = {"troops": list(self.troops)}

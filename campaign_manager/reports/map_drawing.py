@@ -12,7 +12,7 @@ from reportlab.lib import colors
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.reports.page import BOLD, FONT
-from campaign_manager.scenario.layout import AreaShape, MapLayout
+from campaign_manager.scenario.layout import AreaShape, MapLayout, grid_layout
 from campaign_manager.scenario.model import Scenario
 
 SEA = colors.HexColor("#eef3f7")
@@ -23,11 +23,7 @@ KIND_WORDS = {"infantry": "inf", "mountain": "mtn", "armour": "arm", "mechanised
 
 
 def _fallback(sc: Scenario) -> MapLayout:
-    areas = {}
-    for index, code in enumerate(sc.areas):
-        x, y = 40 + (index % 5) * 190, 40 + (index // 5) * 190
-        areas[code] = AreaShape(((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)), (x + 85, y + 40))
-    return MapLayout(1000, 60 + ((len(sc.areas) + 4) // 5) * 190, areas)
+    return grid_layout(sc.areas)
 
 
 def nation_letters(sc: Scenario, nation: str) -> str:

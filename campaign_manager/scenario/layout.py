@@ -3,101 +3,76 @@
 Read from the scenario file's `[layout]` section, so a scenario (and a later scenario editor)
 carries its own map. The window and the PDF reports draw from the same `MapLayout`; links are
 not drawn from here but from the scenario's links, so the drawing can never disagree with the
-rules about which areas touch. Qt-free.
+rules about which areas touch. Qt-free; checked with the rest of the scenario (scenario/checks.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Annotated, Iterable, Literal
 
-from campaign_manager.datafile import DataEntry
+from pydantic import AfterValidator, Field
 
-Point = tuple[float, float]
+from campaign_manager.datamodel import DataModel, Number, Text
+
+Coordinate = Annotated[Number, AfterValidator(float)]  # written 60 or 60.5, read as 60.0 or 60.5
+Point = Annotated[tuple[Coordinate, Coordinate], Field(description="[x, y] in the map's coordinates")]
+Outline = Annotated[tuple[Point, ...], Field(min_length=3, description="a closed polygon: at least three points")]
 BACKDROP_KINDS = ("land",)
 LABEL_KINDS = ("country", "sea")
 
 
-@dataclass(frozen=True)
-class AreaShape:
+class AreaShape(DataModel):
     """An area's outline (a closed polygon) and where its name goes."""
 
-    outline: tuple[Point, ...]
+    outline: Outline
     label: Point
 
-    def centre(self) -> Point:
+    def centre(self) -> tuple[float, float]:
         xs, ys = zip(*self.outline)
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
-@dataclass(frozen=True)
-class Backdrop:
+class Backdrop(DataModel):
     """Land that belongs to no area (drawn under the areas); the sea is the background."""
 
-    kind: str
-    outline: tuple[Point, ...]
+    kind: Literal["land"]
+    outline: Outline
 
 
-@dataclass(frozen=True)
-class MapLabel:
+class MapLabel(DataModel):
     """A name written on the map: a country or a sea."""
 
-    text: str
-    kind: str
+    text: Text
+    kind: Literal["country", "sea"]
     at: Point
 
 
-@dataclass(frozen=True)
-class MapLayout:
+class MapLayout(DataModel):
     """The drawing of a scenario's map in its own coordinates (x right, y down)."""
 
-    width: float
-    height: float
+    width: Annotated[Number, Field(gt=0)]
+    height: Annotated[Number, Field(gt=0)]
     areas: dict[str, AreaShape]
     backdrop: tuple[Backdrop, ...] = ()
     labels: tuple[MapLabel, ...] = ()
 
-
-def _point(entry: DataEntry, width: float, height: float) -> Point:
-    items = entry.items()
-    if len(items) != 2:
-        raise entry.refuse("should be a point [x, y]")
-    x, y = items[0].decimal(), items[1].decimal()
-    if not (0 <= x <= width and 0 <= y <= height):
-        raise entry.refuse(f"point [{x:g}, {y:g}] lies outside the map ({width:g} × {height:g})")
-    return x, y
-
-
-def _outline(entry: DataEntry, width: float, height: float) -> tuple[Point, ...]:
-    points = tuple(_point(item, width, height) for item in entry.items())
-    if len(points) < 3:
-        raise entry.refuse("an outline needs at least three points")
-    return points
+    def points(self) -> list[tuple[str, tuple[float, float]]]:
+        """Every point of the drawing with the path of its entry, for the checks."""
+        found = []
+        for code, shape in self.areas.items():
+            found += [(f"layout.areas.{code}.outline[{i}]", p) for i, p in enumerate(shape.outline)]
+            found.append((f"layout.areas.{code}.label", shape.label))
+        for n, back in enumerate(self.backdrop):
+            found += [(f"layout.backdrop[{n}].outline[{i}]", p) for i, p in enumerate(back.outline)]
+        found += [(f"layout.labels[{n}].at", label.at) for n, label in enumerate(self.labels)]
+        return found
 
 
-def read_layout(entry: DataEntry, area_codes: set[str]) -> MapLayout:
-    """The `[layout]` table of a scenario file; every area of the scenario needs a shape and
-    every shape an area, so the map always shows the whole campaign."""
-    entry.only("width", "height", "areas", "backdrop", "labels")
-    width, height = entry.child("width").decimal(), entry.child("height").decimal()
-    if width <= 0 or height <= 0:
-        raise entry.refuse("width and height should be positive")
+def grid_layout(codes: Iterable[str]) -> MapLayout:
+    """A plain grid of squares, five to a row, for a scenario whose file has no drawing."""
     areas = {}
-    for code, shape in entry.child("areas").table().items():
-        if code not in area_codes:
-            raise shape.refuse(f"'{code}' is not an area of the scenario")
-        shape.only("outline", "label")
-        areas[code] = AreaShape(_outline(shape.child("outline"), width, height),
-                                _point(shape.child("label"), width, height))
-    missing = sorted(area_codes - set(areas))
-    if missing:
-        raise entry.refuse(f"no shape for the area(s) {', '.join(missing)}", "areas")
-    backdrop = []
-    for item in entry.optional("backdrop", []).items():
-        item.only("kind", "outline")
-        backdrop.append(Backdrop(item.child("kind").text(BACKDROP_KINDS), _outline(item.child("outline"), width, height)))
-    labels = []
-    for item in entry.optional("labels", []).items():
-        item.only("text", "kind", "at")
-        labels.append(MapLabel(item.child("text").text(), item.child("kind").text(LABEL_KINDS),
-                               _point(item.child("at"), width, height)))
-    return MapLayout(width, height, areas, tuple(backdrop), tuple(labels))
+    for index, code in enumerate(codes):
+        x, y = 40 + (index % 5) * 190, 40 + (index // 5) * 190
+        areas[code] = AreaShape(outline=((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)),
+                                label=(x + 85, y + 40))
+    return MapLayout(width=1000, height=60 + ((len(areas) + 4) // 5) * 190, areas=areas)

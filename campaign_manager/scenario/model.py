@@ -1,68 +1,118 @@
-"""The scenario as frozen data: what the rules engine reads and never changes."""
+"""The scenario declared once: one typed model per part of the file, as the engine reads it.
+
+Each class is both the shape of its part of the TOML file (strict, unknown keys refused) and
+the frozen object the rules engine reads. `ScenarioFile` is the whole file; `Scenario`
+(scenario/index.py) indexes it for the engine. Where the file's form and the engine's differ,
+a property gives the engine's (`TurnSpec.fixed_arrows` as pairs, `Troop.type` as its type).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Annotated, Literal, Protocol
 
+from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
+
+from campaign_manager.datamodel import AnyText, Count, DataModel, Keyed, keyed, Flag, Int, OptionalText, Roll, Text
 from campaign_manager.scenario.layout import MapLayout
 
 SIDES = ("axis", "allied")
 KINDS = ("infantry", "mountain", "armour", "mechanised", "motorcycle")
+Side = Literal["axis", "allied"]
+Kind = Literal["infantry", "mountain", "armour", "mechanised", "motorcycle"]
 
 
 def enemy_of(side: str) -> str:
     return "allied" if side == "axis" else "axis"
 
 
-@dataclass(frozen=True)
-class Area:
-    code: str
-    name: str
-    controller: str | None  # side at set-up, None for nobody
-    terrain: str | None
-    vp: int = 0
-    region: str | None = None
-    command_centre: bool = False  # attacked, never captured
-    command_centre_vp: int = 0
-    command_centre_scorer: str | None = None
-    staging: bool = False  # never attacked, only attacked from
-    impassable: bool = False
-    only_nations: tuple[str, ...] = ()
+def _blank(value: object) -> object:
+    return None if value == "" else value
 
 
-@dataclass(frozen=True)
-class Link:
-    a: str
-    b: str
-    metaxas: bool = False
-    sea: bool = False
+OptionalSide = Annotated[Side | None, BeforeValidator(_blank, json_schema_input_type=Literal["axis", "allied", ""]),
+                         Field(description='"axis", "allied", or "" for none')]
 
 
-@dataclass(frozen=True)
-class Bonus:
-    """General's Wargame bonus by terrain; None where the bonus does not apply."""
+class Head(DataModel):
+    id: Text
+    name: Text
+    version: Int
+    notice: AnyText = ""
 
-    by_terrain: tuple[tuple[str, int], ...]
+
+class SideSpec(DataModel):
+    name: Text
+    noun: Text | None = None  # in sentences ("the Allies take B2"); the name when missing
+
+
+class NationSpec(DataModel):
+    name: Text
+    side: Side
+
+
+class TerrainSpec(DataModel):
+    name: Text
+
+
+class Area(DataModel):
+    """One area of the map and how it is held at set-up."""
+
+    code: Text
+    name: Text
+    controller: OptionalSide = None  # side at set-up; "" for nobody
+    terrain: OptionalText = None
+    vp: Count = 0
+    region: OptionalText = None
+    command_centre: Flag = False  # attacked, never captured
+    command_centre_vp: Count = 0
+    command_centre_scorer: OptionalSide = None
+    staging: Flag = False  # never attacked, only attacked from
+    impassable: Flag = False
+    only_nations: tuple[Text, ...] = ()
+
+
+class Link(DataModel):
+    """Two areas that touch; `metaxas` crosses the Metaxas Line, `sea` is across the sea."""
+
+    a: Text
+    b: Text
+    metaxas: Flag = False
+    sea: Flag = False
+
+
+class MapSpec(DataModel):
+    links: tuple[Link, ...]
+
+
+class Bonus(RootModel[dict[str, Int]]):
+    """General's Wargame bonus by terrain of the area attacked."""
+
+    model_config = ConfigDict(frozen=True)
+
+    @property
+    def by_terrain(self) -> tuple[tuple[str, int], ...]:
+        return tuple(self.root.items())
 
     def on(self, terrain: str | None) -> int:
-        return dict(self.by_terrain).get(terrain or "", 0)
+        return self.root.get(terrain or "", 0)
 
 
-@dataclass(frozen=True)
-class Variant:
-    from_turn: int
-    name: str
+class Variant(DataModel):
+    from_turn: Int
+    name: Text
     bonus: Bonus
 
 
-@dataclass(frozen=True)
-class TroopType:
-    code: str
-    name: str
-    nation: str
-    kind: str
+class TroopType(Keyed):
+    """A kind of Firestorm troop of one nation, with its wargame bonus and capture VP."""
+
+    name: Text
+    nation: Text
+    kind: Kind
     bonus: Bonus
-    capture_vp: int
+    capture_vp: Count
     variants: tuple[Variant, ...] = ()
 
     def on_turn(self, turn: int) -> tuple[str, Bonus]:
@@ -74,102 +124,226 @@ class TroopType:
         return name, bonus
 
 
-@dataclass(frozen=True)
-class Arrival:
-    turn: int
-    zone: str  # area code, "friendly", or "region:NAME"
-    fallback: str | None = None
+class Arrival(DataModel):
+    turn: Int
+    zone: Text  # area code, "friendly", or "region:NAME"
+    fallback: OptionalText = None
 
 
-@dataclass(frozen=True)
-class Troop:
-    id: str
-    type: TroopType
-    start: str | None = None
+class Troop(DataModel):
+    """One counter of the roster: where it starts, or when and where it arrives."""
+
+    id: Text
+    type_code: Text = Field(alias="type")
+    start: OptionalText = None
     arrives: Arrival | None = None
+    _type: TroopType | None = PrivateAttr(None)
 
-    @property
+    # Read often by the engine: cached in the instance, plain attributes from then on.
+    @cached_property
+    def type(self) -> TroopType:
+        assert self._type is not None, "a troop is given its type when the scenario is read"
+        return self._type
+
+    @cached_property
     def nation(self) -> str:
         return self.type.nation
 
-    @property
+    @cached_property
     def kind(self) -> str:
         return self.type.kind
 
+    def arrives_on(self, turn: int) -> bool:
+        return self.arrives is not None and self.arrives.turn == turn
 
-@dataclass(frozen=True)
-class Aircraft:
-    nation: str
-    name: str
+
+class Aircraft(Keyed):
+    """A nation's aircraft: sorties, not counters."""
+
+    name: Text
     bonus: Bonus
-    interceptor: bool = False
+    interceptor: Flag = False  # only committed when an enemy aircraft is in the battle
+
+    @cached_property
+    def nation(self) -> str:
+        return self._key
 
 
-@dataclass(frozen=True)
-class Fortification:
-    name: str
-    nation: str
-    attacker_side: str
+class Fortification(DataModel):
+    name: Text
+    nation: Text
+    attacker_side: Side
     bonus: Bonus
-    tabletop: str = ""  # what the defender adds in a tabletop game, e.g. "the Greek player adds two HMG nests"
+    tabletop: AnyText = ""  # what the defender adds in a tabletop game
 
 
-@dataclass(frozen=True)
-class SeaEscape:
-    nation: str
-    areas: tuple[str, ...]
+class SeaEscape(DataModel):
+    nation: Text
+    areas: tuple[Text, ...]
 
 
-@dataclass(frozen=True)
-class Initiative:
-    side: str  # adds the modifier and wins ties
-    modifier: int
+class Rules(DataModel):
+    max_committed: Annotated[Int, Field(ge=1)]
+    max_sorties: Count
+    advance_limit: Count
+    pool_zone: Text
 
 
-@dataclass(frozen=True)
-class DeploymentException:
-    area: str
-    count: int
-    kind: str | None = None
-    troop: str | None = None
+class TabletopStep(DataModel):
+    """Roll to destroy after a tabletop battle: from `min_vp` scored, the loser needs `on`."""
+
+    min_vp: Count
+    on: Roll
+
+    @property
+    def threshold(self) -> int:
+        return self.min_vp
+
+    @property
+    def loser(self) -> int:
+        return self.on
+
+    @property
+    def winner(self) -> int:
+        return self.on
 
 
-@dataclass(frozen=True)
-class DeploymentRule:
-    rule: str  # "at_least" or "next_to_enemy"
-    nation: str
-    area: str | None = None
-    count: int = 1
-    enemy_nation: str | None = None
-    exceptions: tuple[DeploymentException, ...] = ()
+class DestroyStep(Protocol):
+    """A row of a roll-to-destroy table, read from the top: from `threshold` on, the loser's
+    and the winner's troops are destroyed on `loser`+ and `winner`+ (0: no roll)."""
+
+    @property
+    def threshold(self) -> int: ...
+
+    @property
+    def loser(self) -> int: ...
+
+    @property
+    def winner(self) -> int: ...
 
 
-@dataclass(frozen=True)
-class TurnSpec:
-    number: int
-    name: str
-    dates: str
-    battle_d3: int
-    battle_plus: int
-    fixed_attacker: str | None
-    fixed_arrows: tuple[tuple[str, str], ...]
-    initiative: Initiative | None
-    sorties: tuple[tuple[str, int], ...]
-    redeploy: tuple[str, ...]
-    deployment: tuple[DeploymentRule, ...]
-    missions: tuple[str, ...]
+class Tabletop(DataModel):
+    defeat_min_vp: Count
+    destroy: tuple[TabletopStep, ...]
 
 
-@dataclass(frozen=True)
-class DestroyStep:
-    threshold: int  # minimum VP (tabletop) or difference (wargame)
-    loser: int  # score needed on a d6; 0 = no roll
-    winner: int
+class WargameStep(DataModel):
+    """Roll to destroy after a General's Wargame: from `min_difference`; 0 means no roll."""
+
+    min_difference: Count
+    loser: Roll
+    winner: Roll
+
+    @property
+    def threshold(self) -> int:
+        return self.min_difference
+
+
+class Wargame(DataModel):
+    destroy: tuple[WargameStep, ...]
+
+
+class VictoryLevel(DataModel):
+    min_margin: Count
+    name: Text
+
+
+class Victory(DataModel):
+    levels: tuple[VictoryLevel, ...]
+    below: Text
+
+
+class Initiative(DataModel):
+    side: Side  # adds the modifier and wins ties
+    modifier: Int
+
+
+class DeploymentException(DataModel):
+    area: Text
+    count: Count = 1
+    kind: Kind | None = None
+    troop: OptionalText = None
+
+
+class DeploymentRule(DataModel):
+    """A deployment requirement checked when the turn's first battle is recorded."""
+
+    rule: Literal["at_least", "next_to_enemy"]
+    nation: Text
+    area: OptionalText = None
+    count: Count = 1
+    enemy_nation: OptionalText = None
+    exceptions: tuple[DeploymentException, ...] = Field((), alias="except")
+
+
+class BattleCount(DataModel):
+    d3: Count
+    plus: Count
+
+
+class FixedArrow(DataModel):
+    origin: Text = Field(alias="from")
+    target: Text = Field(alias="to")
+
+
+class TurnSpec(DataModel):
+    """One campaign turn: its battle formula, who attacks, sorties, redeployment, deployment
+    rules and the suggested missions."""
+
+    number: Int
+    name: Text
+    dates: AnyText = ""
+    battles: BattleCount
+    fixed_attacker: OptionalSide = None
+    arrows: tuple[FixedArrow, ...] = Field((), alias="fixed_arrows")
+    initiative: Initiative | None = None
+    sortie_grants: dict[str, Count] = Field({}, alias="sorties")
+    redeploy: tuple[Text, ...] = ()
+    deployment: tuple[DeploymentRule, ...] = ()
+    missions: tuple[Text, ...] = Field(min_length=6, max_length=6, description="six missions, one per d6 face")
+
+    @property
+    def battle_d3(self) -> int:
+        return self.battles.d3
+
+    @property
+    def battle_plus(self) -> int:
+        return self.battles.plus
+
+    @cached_property
+    def fixed_arrows(self) -> tuple[tuple[str, str], ...]:
+        return tuple((a.origin, a.target) for a in self.arrows)
+
+    @cached_property
+    def sorties(self) -> tuple[tuple[str, int], ...]:
+        return tuple(self.sortie_grants.items())
+
+
+class ScenarioFile(DataModel):
+    """A whole scenario file, as written."""
+
+    scenario: Head
+    sides: dict[Side, SideSpec]
+    nations: dict[str, NationSpec]
+    terrains: dict[str, TerrainSpec]
+    map: MapSpec
+    areas: tuple[Area, ...] = Field(min_length=1)
+    troop_types: dict[str, TroopType]
+    aircraft: dict[str, Aircraft] = {}
+    fortification: Fortification | None = None
+    sea_escape: SeaEscape | None = None
+    troops: tuple[Troop, ...] = ()
+    rules: Rules
+    tabletop: Tabletop
+    wargame: Wargame
+    victory: Victory
+    turns: tuple[TurnSpec, ...] = Field(min_length=1)
+    layout: MapLayout | None = None
 
 
 @dataclass(frozen=True)
 class Scenario:
-    """Everything the engine knows about one campaign; built by `parse_scenario`."""
+    """Everything the engine knows about one campaign, indexed for it; built by `parse_scenario`."""
 
     id: str
     name: str
@@ -200,6 +374,36 @@ class Scenario:
     neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
     link_index: dict[frozenset[str], Link] = field(default_factory=dict)
     layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
+
+    @classmethod
+    def of(cls, data: ScenarioFile, source: str) -> Scenario:
+        """The engine's index over a checked scenario file."""
+        keyed(data.troop_types)
+        keyed(data.aircraft)
+        for troop in data.troops:
+            troop._type = data.troop_types[troop.type_code]
+        head, rules = data.scenario, data.rules
+        scenario = cls(
+            id=head.id, name=head.name, version=head.version, notice=head.notice, source=source,
+            sides={code: s.name for code, s in data.sides.items()},
+            side_nouns={code: s.noun or s.name for code, s in data.sides.items()},
+            nations={code: (n.name, n.side) for code, n in data.nations.items()},
+            terrains={code: t.name for code, t in data.terrains.items()},
+            areas={a.code: a for a in data.areas}, links=data.map.links, troop_types=dict(data.troop_types),
+            troops={t.id: t for t in data.troops}, aircraft=dict(data.aircraft),
+            fortification=data.fortification, sea_escape=data.sea_escape,
+            max_committed=rules.max_committed, max_sorties=rules.max_sorties, advance_limit=rules.advance_limit,
+            pool_zone=rules.pool_zone, defeat_min_vp=data.tabletop.defeat_min_vp,
+            tabletop_destroy=data.tabletop.destroy, wargame_destroy=data.wargame.destroy,
+            victory_levels=tuple((v.min_margin, v.name) for v in data.victory.levels),
+            victory_below=data.victory.below, turns=data.turns, layout=data.layout)
+        near: dict[str, set[str]] = {code: set() for code in scenario.areas}
+        for link in data.map.links:
+            near[link.a].add(link.b)
+            near[link.b].add(link.a)
+            scenario.link_index[frozenset((link.a, link.b))] = link
+        scenario.neighbours.update({code: frozenset(codes) for code, codes in near.items()})
+        return scenario
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation][1]

@@ -34,7 +34,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
     def __init__(self, log: LogFile, scenario: Scenario, records: list[dict]) -> None:
         self.scenario = scenario
         self._history: list[Applied] | None = None  # filled on first use
-        self._name: str | None = None
+        self._settings: dict[str, str] | None = None
         self.backup_problem: str | None = None  # why the last end-of-turn backup failed, if it did
         super().__init__(log, records)
 
@@ -50,15 +50,37 @@ class CampaignFile(LoggedDocument[CampaignState]):
 
     @property
     def name(self) -> str:
-        if self._name is None:  # the name is set when the file is made and never changes
-            self._name = self.log.meta().get("name", self.path.stem)
-        return self._name
+        return self.settings.get("name", self.path.stem)
+
+    @property
+    def settings(self) -> dict[str, str]:
+        """What the file was made with (name, scenario, play settings); set once, never changed."""
+        if self._settings is None:
+            self._settings = self.log.meta()
+        return self._settings
+
+    @property
+    def dice_only(self) -> bool:
+        """A General's Wargame campaign: every battle fought with dice, none on the tabletop."""
+        return self.settings.get("play") == "wargame"
+
+    @property
+    def computer_side(self) -> str | None:
+        """The side the computer plays in a General's Wargame against the computer (or None)."""
+        return self.settings.get("computer") or None
 
     @classmethod
-    def create(cls, path: Path | str, scenario: str | Path = "firestorm-greece", name: str | None = None) -> "CampaignFile":
+    def create(cls, path: Path | str, scenario: str | Path = "firestorm-greece", name: str | None = None,
+               play: str = "campaign", computer: str | None = None) -> "CampaignFile":
+        """A new campaign file; `play="wargame"` for the General's Wargame (dice only), where the
+        computer may play one side (`computer`)."""
         sc = load_scenario(scenario)
-        log = LogFile.create(Path(path), KIND, sc.name, sc.source,
-                             meta={"name": name or Path(path).stem, "scenario": sc.id})
+        if computer is not None and computer not in sc.sides:
+            raise UserError(f"no side '{computer}' for the computer to play (sides: {', '.join(sc.sides)})")
+        meta = {"name": name or Path(path).stem, "scenario": sc.id}
+        if play == "wargame":
+            meta.update(play="wargame", computer=computer or "")
+        log = LogFile.create(Path(path), KIND, sc.name, sc.source, meta=meta)
         return cls(log, sc, [])
 
     @classmethod

@@ -18,10 +18,10 @@ import json
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from sqlalchemy import delete, event, func, text
-from sqlmodel import Session, create_engine, select
+from sqlmodel import Session, col, create_engine, select
 
 from campaign_manager.errors import FileChanged, FileRefused
 from campaign_manager.store import faults
@@ -202,7 +202,8 @@ class LogFile:
             self._migrate(version)
         with self._engine.connect() as conn:
             has_revision = conn.exec_driver_sql("SELECT 1 FROM meta WHERE key = 'revision'").fetchone()
-            mode = conn.exec_driver_sql("PRAGMA journal_mode").fetchone()[0]
+            mode_row = conn.exec_driver_sql("PRAGMA journal_mode").fetchone()
+        mode = mode_row[0] if mode_row is not None else ""
         if has_revision is None:
             with self._engine.begin() as conn:
                 conn.exec_driver_sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('revision', '0')")
@@ -224,7 +225,7 @@ class LogFile:
         done = session.execute(
             text("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
                  "WHERE key = 'revision' AND CAST(value AS INTEGER) = :seen"), {"seen": self.revision})
-        if done.rowcount != 1:
+        if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult
             session.rollback()
             raise FileChanged(f"{self.path}: was changed by another program after it was opened here; "
                               f"nothing was written")
@@ -249,7 +250,10 @@ class LogFile:
 
     def document(self) -> Document:
         with Session(self._engine) as session:
-            return session.get(Document, 1)
+            document = session.get(Document, 1)
+        if document is None:
+            raise FileRefused(f"{self.path.name}: the file has no document row; it is damaged")
+        return document
 
     def meta(self) -> dict[str, str]:
         with Session(self._engine) as session:
@@ -267,7 +271,7 @@ class LogFile:
         """(seq, recorded_at, payload) for every logged action, oldest first."""
         with Session(self._engine) as session:
             rows = session.exec(select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload)
-                                .order_by(LoggedAction.seq))
+                                .order_by(col(LoggedAction.seq)))
             return [(seq, at, json.loads(payload)) for seq, at, payload in rows]
 
     def redo_count(self) -> int:
@@ -297,13 +301,15 @@ class LogFile:
             session.commit()
         self.revision += 1
 
-    def _move_top(self, source: type, target: type) -> dict[str, Any] | None:
+    def _move_top(self, source: type[LoggedAction] | type[UndoneAction],
+                  target: type[LoggedAction] | type[UndoneAction]) -> dict[str, Any] | None:
         """Move the newest row of `source` onto the top of `target`, in one transaction."""
         self.check_writable()
         with storage_faults(self.path, "undo" if source is LoggedAction else "redo"), \
                 Session(self._engine) as session:
             self._claim(session)
-            row = session.exec(select(source).order_by(source.seq.desc()).limit(1)).first()
+            found = session.exec(select(source).order_by(col(source.seq).desc()).limit(1)).first()
+            row = cast("LoggedAction | UndoneAction | None", found)  # select() of a union of tables
             if row is None:
                 session.rollback()
                 return None

@@ -17,6 +17,8 @@ from campaign_manager.ui.battle import install_battle_actions
 from campaign_manager.ui.campaign_view import CampaignView
 from campaign_manager.ui.file_menu import FileMenu
 from campaign_manager.ui.report_actions import install_report_actions
+from campaign_manager.ui.wargame import install_wargame_actions
+from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import install_storage_actions
@@ -64,7 +66,7 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        self.file_menu = FileMenu(self, **self._choosers)
+        self.file_menu = FileMenu(self, **{k: v for k, v in self._choosers.items() if k != "choose_wargame"})
         self.import_action = self.file_menu.import_action
         edit_menu = self.menus["edit"] = bar.addMenu("&Edit")
         self.undo_action = self._action(edit_menu, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
@@ -72,6 +74,8 @@ class MainWindow(QMainWindow):
         self.turn_menu = TurnMenu(self)
         self.battle_menu = install_battle_actions(self)
         self.report_actions = install_report_actions(self)
+        self.wargame_actions = install_wargame_actions(self)
+        self.computer = ComputerSide(self.session, self)
         self.storage_actions = install_storage_actions(self)
         assist_menu = self.menus["assist"] = bar.addMenu("&Assist")
         self.assist_actions = {}

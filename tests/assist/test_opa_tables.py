@@ -34,11 +34,16 @@ def test_shipped_file_matches_the_books_ranges():
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("hit_on = 3\n", "hit_on = 7\n", "opa.toml: entry 'fire.targets.column.hit_on' is 7, outside 1 to 6"),
-    ("hit_on = 4\n", "", "entry 'fire.targets.cavalry-column.hit_on' is missing"),
-    ("vs_infantry = [2, 3]", "vs_infantry = [2]", "entry 'close_combat.troops.greek-infantry-line.vs_infantry' should be two numbers"),
-    ('C = 4\nD = 5\nE = 6', 'C = "four"\nD = 5\nE = 6', "entry 'rally.C' should be a whole number"),
-    ('nation = "greek"', 'nation = "french"', "entry 'close_combat.troops.greek-infantry-line.nation' is 'french'"),
+    ("hit_on = 3\n", "hit_on = 7\n", "opa.toml: fire.targets.column.hit_on: should be at most 6, not 7 (line 38)"),
+    ("hit_on = 4\n", "", "opa.toml: fire.targets.cavalry-column.hit_on: is missing"),
+    ("vs_infantry = [2, 3]", "vs_infantry = [2]",
+     "opa.toml: close_combat.troops.greek-infantry-line.vs_infantry: has too few items"),
+    ('C = 4\nD = 5\nE = 6', 'C = "four"\nD = 5\nE = 6', 'opa.toml: rally.C: should be a whole number, not "four"'),
+    ('nation = "greek"', 'nation = "french"',
+     'opa.toml: close_combat.troops.greek-infantry-line.nation: "french" is not one of: turkish, greek, any'),
+    ("ratio = 4", "ratio = 1", "opa.toml: close_combat.odds[0].ratio: should be at least 2, not 1"),
+    ("[[close_combat.odds]]\nratio = 4", "[[close_combat.odds]]\nratio = 2", "close_combat.odds: list the steps"),
+    ("band_inches = 4", "band_inches = 4\nbands = 2", "opa.toml: bands: unknown key"),
 ])
 def test_a_broken_file_is_refused_naming_file_entry_and_fault(tmp_path, old, new, message):
     with pytest.raises(FileRefused) as refused:
@@ -49,9 +54,9 @@ def test_a_broken_file_is_refused_naming_file_entry_and_fault(tmp_path, old, new
 def test_unreadable_or_missing_file_is_refused(tmp_path):
     bad = tmp_path / "opa.toml"
     bad.write_text("band_inches = = 4", encoding="utf-8")
-    with pytest.raises(FileRefused, match="not a readable TOML file"):
+    with pytest.raises(FileRefused, match="opa.toml: is not valid TOML"):
         read_tables(bad)
-    with pytest.raises(FileRefused, match="table file is missing"):
+    with pytest.raises(FileRefused, match="none.toml: the data file is missing"):
         read_tables(tmp_path / "none.toml")
 
 

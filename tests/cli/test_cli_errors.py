@@ -34,7 +34,7 @@ def write(tmp_path, data, name="a.json"):
 @pytest.mark.parametrize("actions, words", [
     ("[{", "is not valid JSON"),
     ({"type": "fly"}, "unknown action type"),
-    ([{"type": "start_turn"}, {"type": "place", "troop": "GR-INF-8"}], "needs \"area\""),
+    ([{"type": "start_turn"}, {"type": "place", "troop": "GR-INF-8"}], "area: is missing"),
     ([{"type": "start_turn"}, {"type": "battle", "from": "B1", "to": "C1",
                                "attacker": {"troops": ["IT-INF-1"]}, "defender": {"troops": []},
                                "wargame": {"attacker_die": 7, "defender_die": 3}}], "cannot show 7"),

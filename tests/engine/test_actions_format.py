@@ -1,5 +1,5 @@
 """The action vocabulary's JSON form: logged records round-trip; malformed input is refused
-with a message (never a crash), whether the fast or the full parser reads it."""
+with a message (never a crash), each naming the path of the fault."""
 
 from __future__ import annotations
 
@@ -38,24 +38,24 @@ def _broken(path: tuple, value):
 
 
 @pytest.mark.parametrize("path, value, words", [
-    (("from",), 3, "should be text"),
-    (("to",), "", "should be text"),
-    (("initiative_dice",), [4], "two dice"),
-    (("initiative_dice",), [4, "2"], "whole number"),
-    (("attacker",), ["IT-INF-1"], "should be an object"),
-    (("attacker", "troops"), "IT-INF-1", "list of troop ids"),
-    (("attacker", "sortie"), ["italian", "italian"], "should be a nation"),
-    (("defender", "tanks"), [], "unknown keys"),
-    (("games",), [], "non-empty list"),
-    (("games", 0, "attacker_vp"), -1, "cannot be negative"),
-    (("games", 0, "attacker_vp"), 2.5, "whole number"),
-    (("games", 0), {"attacker_vp": 1}, "should be"),
+    (("from",), 3, "from: should be a text, not 3"),
+    (("to",), "", "to: should not be empty"),
+    (("initiative_dice",), [4], "initiative_dice: has too few items"),
+    (("initiative_dice",), [4, "2"], r"initiative_dice\[1\]: should be a whole number"),
+    (("attacker",), ["IT-INF-1"], "attacker: should be a table"),
+    (("attacker", "troops"), "IT-INF-1", "attacker.troops: should be a list"),
+    (("attacker", "sortie"), ["italian", "italian"], "attacker.sortie: should be a text"),
+    (("defender", "tanks"), [], "defender.tanks: unknown key"),
+    (("games",), [], "games: should have 1 items, not 0"),
+    (("games", 0, "attacker_vp"), -1, r"games\[0\].attacker_vp: should be at least 0, not -1"),
+    (("games", 0, "attacker_vp"), 2.5, r"games\[0\].attacker_vp: should be a whole number"),
+    (("games", 0), {"attacker_vp": 1}, r"games\[0\].defender_vp: is missing"),
     (("wargame",), {"attacker_die": 3}, "not both"),
-    (("destroy_dice",), {"GR-INF-1": "five"}, "whole number"),
-    (("retreat_to",), 7, "should be an area, or a map of troop id to area"),
-        (("retreat_to",), {"DE-INF-1": 5}, "map of troop id to area"),
-    (("advance",), "IT-INF-1", "list of troop ids"),
-    (("surprise",), True, "unknown keys"),
+    (("destroy_dice",), {"GR-INF-1": "five"}, "destroy_dice.GR-INF-1: should be a whole number"),
+    (("retreat_to",), 7, "retreat_to: should be a text, not 7"),
+    (("retreat_to",), {"DE-INF-1": 5}, "retreat_to.DE-INF-1: should be a text, not 5"),
+    (("advance",), "IT-INF-1", "advance: should be a list"),
+    (("surprise",), True, "surprise: unknown key"),
 ])
 def test_malformed_battles_are_refused_with_a_message(path, value, words):
     with pytest.raises(ActionFormatError, match=words):
@@ -65,10 +65,10 @@ def test_malformed_battles_are_refused_with_a_message(path, value, words):
 @pytest.mark.parametrize("data, words", [
     ([], "should be a JSON object"),
     ({"type": "teleport"}, "unknown action type"),
-    ({"type": "place", "troop": "GR-INF-8"}, "needs \"area\""),
-    ({"type": "start_turn", "dice": "4"}, "list of numbers"),
-    ({"type": "note", "text": "   "}, "should be text"),
-    ({"type": "end_turn", "now": True}, "unknown keys"),
+    ({"type": "place", "troop": "GR-INF-8"}, "'place' action: area: is missing"),
+    ({"type": "start_turn", "dice": "4"}, "dice: should be a list"),
+    ({"type": "note", "text": "   "}, "text: should not be empty"),
+    ({"type": "end_turn", "now": True}, "now: unknown key"),
 ])
 def test_other_malformed_actions(data, words):
     with pytest.raises(ActionFormatError, match=words):

@@ -24,11 +24,11 @@ def test_every_area_of_the_bundled_map_has_a_shape_and_a_label_inside_the_map():
 
 
 @pytest.mark.parametrize(("change", "words"), [
-    (("[layout.areas.C3]", "[layout.areas.C9]"), "layout.areas.C9: 'C9' is not an area"),
+    (("[layout.areas.C3]", "[layout.areas.C9]"), 'layout.areas.C9: "C9" is not an area'),
     (("label = [322, 590]", "label = [322, 5900]"), "layout.areas.C3.label: point [322, 5900] lies outside"),
-    (("label = [322, 590]", "label = [322]"), "layout.areas.C3.label: should be a point"),
+    (("label = [322, 590]", "label = [322]"), "layout.areas.C3.label: has too few items"),
     (("label = [322, 590]", "label = [322, 590]\ncolour = 'red'"), "layout.areas.C3.colour: unknown key"),
-    (('kind = "land"', 'kind = "lava"'), "'lava' is not one of: land"),
+    (('kind = "land"', 'kind = "lava"'), '"lava" is not one of: land'),
 ])
 def test_broken_drawing_data_is_refused_naming_the_entry(change, words):
     text = _source().replace(*change, 1)

@@ -62,15 +62,15 @@ def broken(old: str, new: str) -> str:
 
 @pytest.mark.parametrize("text, words", [
     ("[scenario\nname=", "is not valid TOML"),
-    (broken('{ a = "B1", b = "C1" }', '{ a = "B1", b = "C9" }'), "map.links[9].b: unknown area 'C9'"),
+    (broken('{ a = "B1", b = "C1" }', '{ a = "B1", b = "C9" }'), 'map.links[9].b: "C9" is not an area'),
     (broken('code = "B3"', 'code = "B3"\nlinks = []'), "areas[5].links: unknown key"),
-    (broken('id = "GR-INF-2"', 'id = "GR-INF-1"'), "troop id 'GR-INF-1' is used twice"),
+    (broken('id = "GR-INF-2"', 'id = "GR-INF-1"'), 'troops[8].id: troop id "GR-INF-1" is used 2 times'),
     (broken('id = "IT-INF-1"\ntype = "it_inf"\nstart = "B1"', 'id = "IT-INF-1"\ntype = "it_inf"\nstart = "C1"'),
      "troops[0].start: starts in C1, which its side does not hold"),
-    (broken('kind = "mechanised"', 'kind = "hovercraft"'), "troop_types.gr_mech.kind: unknown kind 'hovercraft'"),
-    (broken('bonus = { plain = 1, rough = 2 }', 'bonus = { plain = 1, swamp = 2 }'), "unknown terrain 'swamp'"),
-    (broken('side = "axis"', 'side = "neutral"'), "nations.italian.side: unknown side 'neutral'"),
-    (broken('"Fighting Withdrawal", "Hold the Line"]', '"Fighting Withdrawal"]'), "turns[3].missions: should list six"),
+    (broken('kind = "mechanised"', 'kind = "hovercraft"'), 'troop_types.gr_mech.kind: "hovercraft" is not one of: infantry'),
+    (broken('bonus = { plain = 1, rough = 2 }', 'bonus = { plain = 1, swamp = 2 }'), 'troop_types.gr_inf.bonus.swamp: "swamp" is not a terrain'),
+    (broken('side = "axis"', 'side = "neutral"'), 'nations.italian.side: "neutral" is not one of: axis, allied'),
+    (broken('"Fighting Withdrawal", "Hold the Line"]', '"Fighting Withdrawal"]'), "turns[3].missions: should have 6 items, not 5"),
     (broken('max_committed = 2', 'max_committed = "two"'), "rules.max_committed: should be a whole number"),
 ])
 def test_broken_scenarios_are_refused_naming_file_entry_and_fault(text, words):

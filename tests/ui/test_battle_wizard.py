@@ -251,3 +251,27 @@ def test_the_wizard_notices_when_the_campaign_changes_under_it(make_window):
     wizard.next()
     assert "Rule 1.1" in wizard.pages["commit"].problem.text(), "turn 1 was undone: the engine refuses the battle"
     assert window.campaign.records == []
+
+
+def test_the_odds_follow_the_ticked_troops(make_window):
+    from fractions import Fraction
+
+    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["initiative"].dice["allied"].set_value(6)
+    wizard.pages["initiative"].dice["axis"].set_value(1)
+    wizard.next()
+    wizard.pages["arrow"].choose("C2", "B2")
+    wizard.next()
+    commit = wizard.pages["commit"]
+    assert "Tick the attacking troops" in commit.odds.text()
+    commit.attacker.tick("GR-INF-2")
+    one = commit.odds.text()
+    commit.attacker.tick("GR-INF-8")
+    two = commit.odds.text()
+    assert one != two and "the Allies win" in two
+    # Two Greek infantry (+4) against nobody (+0) in rough Korce: the Allies win unless 4 + a <= d.
+    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if a + 4 > d)
+    assert f"the Allies win {float(Fraction(wins, 36)):.0%}" in two
+    commit.defender.tick("IT-INF-3")
+    assert commit.odds.text() != two

@@ -11,12 +11,15 @@ A cell left out is not filled yet; the calculators then say which printed chart 
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
+
+from pydantic import TypeAdapter
 
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.tables import BookTables, ChartSpec, TableError
+from campaign_manager.datamodel import Fault, Int, Text, read_data_file
 from campaign_manager.paths import ASSIST_TABLES
 
 OWNER_FILE = ASSIST_TABLES / "agt_owner.toml"
@@ -65,52 +68,74 @@ class OwnerCharts:
         cells[(row, column)] = _check_cell(self.tables, spec, row, column, text, spec.title)
 
 
-def _check_cell(tables: BookTables, spec: ChartSpec, row: str, column: str, value: object,
-                where: str) -> int | str:
+def _cell_fault(tables: BookTables, spec: ChartSpec, value: object) -> str | None:
+    """What is wrong with a cell's value, or None."""
     if spec.kind == "int":
         try:
             if isinstance(value, bool):
                 raise ValueError
-            return int(str(value).strip().replace("+", "", 1)) if not isinstance(value, int) else value
+            int(str(value).strip().replace("+", "", 1)) if not isinstance(value, int) else value
         except ValueError:
-            raise TableError(f"{where}: row '{row}', {column}: expected a whole number such as -1 or 2, "
-                             f"found {value!r}") from None
+            return f"expected a whole number such as -1 or 2, found {value!r}"
+        return None
+    if spec.kind == "weather" and str(value).strip().lower() not in tables.weathers:
+        return f"expected one of {', '.join(tables.weathers)}, found {str(value).strip()!r}"
+    return None
+
+
+def _check_cell(tables: BookTables, spec: ChartSpec, row: str, column: str, value: object,
+                where: str) -> int | str:
+    fault = _cell_fault(tables, spec, value)
+    if fault:
+        raise TableError(f"{where}: row '{row}', {column}: {fault}")
+    if spec.kind == "int":
+        return value if isinstance(value, int) else int(str(value).strip().replace("+", "", 1))
     text = str(value).strip()
-    if spec.kind == "weather" and text.lower() not in tables.weathers:
-        raise TableError(f"{where}: row '{row}', {column}: expected one of "
-                         f"{', '.join(tables.weathers)}, found {text!r}")
     return text.lower() if spec.kind == "weather" else text
 
 
+# agt_owner.toml: chart → row → column → value; its names are the book's (checked below).
+OWNER_SHAPE: TypeAdapter[dict[str, dict[str, dict[str, int | str]]]] = TypeAdapter(
+    dict[str, dict[str, dict[str, Int | Text]]])
+
+
+def check_owner_charts(tables: BookTables) -> Callable[[dict[str, dict[str, dict[str, int | str]]]], list[Fault]]:
+    """The cross-checks of the owner's file: charts, rows and columns of the book, values that fit."""
+    def check(data: dict[str, dict[str, dict[str, int | str]]]) -> list[Fault]:
+        faults = []
+        for name, rows in data.items():
+            if name not in tables.charts:
+                faults.append(Fault(name, f"no such chart (known: {', '.join(tables.charts)})"))
+                continue
+            spec = tables.charts[name]
+            for row, columns in rows.items():
+                if row not in spec.rows:
+                    faults.append(Fault(f"{name}.{row}", f"no such row (rows: {', '.join(spec.rows)})"))
+                    continue
+                for column, value in columns.items():
+                    where = f"{name}.{row}.{column}"
+                    if column not in spec.columns:
+                        faults.append(Fault(where, f"no such column (columns: {', '.join(spec.columns)})"))
+                    elif fault := _cell_fault(tables, spec, value):
+                        faults.append(Fault(where, fault))
+        return faults
+    return check
+
+
 def load_charts(path: Path = OWNER_FILE, tables: BookTables | None = None) -> OwnerCharts:
-    """Read the owner's file; a missing file means nothing is filled yet."""
+    """Read the owner's file; a missing file means nothing is filled yet. TableError names
+    every fault with its entry and line."""
     tables = tables or book()
     charts = OwnerCharts(tables)
     path = Path(path)
     if not path.exists():
         return charts
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{path.name}: is not valid TOML ({exc})") from None
+    data = read_data_file(path, OWNER_SHAPE, TableError, check_owner_charts(tables))
     for name, rows in data.items():
-        if name not in tables.charts:
-            raise TableError(f"{path.name}: entry '{name}': no such chart "
-                             f"(known: {', '.join(tables.charts)})")
         spec = tables.charts[name]
-        if not isinstance(rows, dict):
-            raise TableError(f"{path.name}: entry '{name}': expected a table of rows")
         for row, columns in rows.items():
-            where = f"{path.name}: entry '{name}.{row}'"
-            if row not in spec.rows:
-                raise TableError(f"{where}: no such row (rows: {', '.join(spec.rows)})")
-            if not isinstance(columns, dict):
-                raise TableError(f"{where}: expected a table of columns ({', '.join(spec.columns)})")
             for column, value in columns.items():
-                if column not in spec.columns:
-                    raise TableError(f"{where}: no column '{column}' (columns: {', '.join(spec.columns)})")
-                checked = _check_cell(tables, spec, row, column, value, f"{path.name}: entry '{name}'")
-                charts.cells.setdefault(name, {})[(row, column)] = checked
+                charts.cells.setdefault(name, {})[(row, column)] = _check_cell(tables, spec, row, column, value, name)
     return charts
 
 

@@ -7,9 +7,11 @@ the entry and what is wrong with it, so the owner can mend it without reading Py
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from campaign_manager.datafile import Refusal
+from pydantic import Field
+
+from campaign_manager.datamodel import AnyText, DataModel, Flag, Int, Keyed, Number, Text
 from campaign_manager.errors import UserError
 from campaign_manager.paths import ASSIST_TABLES
 
@@ -17,42 +19,113 @@ BOOK_FILE = ASSIST_TABLES / "agt.toml"
 SCENARIOS = ("historical", "gamers")
 REMOVALS = ("one", "half")
 CHART_KINDS = ("int", "text", "weather")
+D10 = Annotated[Int, Field(ge=0, le=9)]
 
 
 class TableError(UserError):
     """A data file of the module is missing or broken; the message names file and entry."""
 
 
-TABLE_REFUSAL = Refusal(TableError, place="{file}: entry '{where}': {fault}",
-                        mismatch="expected {kind}, found {value!r}",
-                        not_choice="expected one of {choices}, found {value!r}")
-
-
-@dataclass(frozen=True)
-class RandomEvent:
+class RandomEvent(DataModel):
     """One line of a scenario's Random Events table."""
 
-    dice: tuple[int, ...]
-    code: str
-    name: str
-    effect: str
-    once: bool = False
-    remove_greek: str | None = None  # "one" or "half" of the Greek markers left in the cup
-    special_event_chit: bool = False
-    opens_port_building: bool = False
-    port_bonus: int = 0
+    dice: Annotated[tuple[D10, ...], Field(min_length=1)]
+    code: AnyText
+    name: AnyText
+    effect: AnyText
+    once: Flag = False
+    remove_greek: Literal["one", "half"] | None = None  # of the Greek markers left in the cup
+    special_event_chit: Flag = False
+    opens_port_building: Flag = False
+    port_bonus: Int = 0
 
 
-@dataclass(frozen=True)
-class ChartSpec:
+class ChartSpec(Keyed):
     """A chart printed only on the map: its shape, filled in by the owner (see charts.py)."""
 
-    name: str
-    title: str
-    read: str  # where on the printed map to look, for "read ..." messages
-    rows: tuple[str, ...]
-    columns: tuple[str, ...]
-    kind: str  # "int", "text" or "weather"
+    title: AnyText
+    read: AnyText  # where on the printed map to look, for "read ..." messages
+    rows: tuple[Text, ...]
+    columns: tuple[Text, ...]
+    kind: Literal["int", "text", "weather"]
+
+
+class ScenarioSpec(DataModel):
+    name: AnyText
+    first_month: AnyText
+    weather_modifier: Int
+    fixed_weather: dict[str, Text]
+    weather_roll_on: tuple[Int, ...]
+
+
+class PerScenario(DataModel):
+    historical: Int
+    gamers: Int
+
+
+class AirLimit(DataModel):
+    """Air missions in one weather (8.73); a side left out has no limit."""
+
+    italian_base: Int | None = None
+    italian_die: Flag | None = None
+    greek_total: Int | None = None
+
+
+class Calendar(DataModel):
+    months: tuple[Text, ...]
+    names: dict[str, AnyText]
+    seasons: dict[str, Text]
+    rounding: dict[str, Literal["up", "down"]]
+
+
+class BookFile(DataModel):
+    """The whole of agt.toml, as written."""
+
+    class Odds(DataModel):
+        step: Annotated[Number, Field(gt=0)]
+
+    class AntiAircraft(DataModel):
+        threshold: Int
+
+    class InitiativeSpec(DataModel):
+        first_turn_holder: AnyText
+        greek_bonus: PerScenario
+
+    class Stacking(DataModel):
+        limits: dict[str, Int]
+        one_unit_always: tuple[Text, ...]
+        artillery_per_hex: Int
+
+    class Ports(DataModel):
+        start: dict[str, Int]
+        bomber_cut: Int
+        build_per_point: Int
+        build_from: AnyText
+
+    class Cup(DataModel):
+        markers_per_command: Int
+        mussolini_markers: Int
+
+    class Events(DataModel):
+        historical: tuple[RandomEvent, ...]
+        gamers: tuple[RandomEvent, ...]
+
+    class Scenarios(DataModel):
+        historical: ScenarioSpec
+        gamers: ScenarioSpec
+
+    odds: Odds
+    modifiers: dict[str, Int]
+    anti_aircraft: AntiAircraft
+    initiative: InitiativeSpec
+    stacking: Stacking
+    air_limits: dict[str, AirLimit | tuple[Text, ...]]  # one table per weather, and `weathers`
+    ports: Ports
+    cup: Cup
+    calendar: Calendar
+    scenarios: Scenarios
+    events: Events
+    charts: dict[str, ChartSpec]
 
 
 @dataclass(frozen=True)

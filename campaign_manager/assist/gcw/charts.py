@@ -10,38 +10,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from campaign_manager.assist.gcw.datafile import CHART_REFUSAL
-from campaign_manager.assist.gcw.politics_charts import PoliticalRules, read_political_rules
+from pydantic import TypeAdapter
+
+from campaign_manager.assist.gcw.datafile import ChartError, Column, ConflictSpec, ConflictTable, GcwFile
+from campaign_manager.assist.gcw.politics_charts import PoliticalRules, check_political_rules, political_rules
 from campaign_manager.assist.gcw.results import LetteredResult, effect_of
-from campaign_manager.datafile import DataEntry, load_toml
+from campaign_manager.datamodel import Fault, keyed, read_data_file
 from campaign_manager.dice import DICE, Die
 from campaign_manager.paths import ASSIST_TABLES
 
 CHART_FILE = ASSIST_TABLES / "gcw.toml"
-TERROR_RULES = ("place", "remove", "none")
 SIDES = ("attacker", "defender")
-
-
-@dataclass(frozen=True)
-class Column:
-    """A column of the conflict tables, used from `min_ratio` (attacker ÷ defender, rounded down)."""
-
-    label: str
-    min_ratio: int
-
-
-@dataclass(frozen=True)
-class ConflictTable:
-    """One conflict table: a row per die face, a code per column."""
-
-    key: str
-    title: str
-    airstrike_allowed: bool
-    unconventional_allowed: bool
-    rows: tuple[tuple[str, ...], ...]
-
-    def code(self, die: int, column: int) -> str:
-        return self.rows[die - 1][column]
+GCW_FILE = TypeAdapter(GcwFile)
 
 
 @dataclass(frozen=True)
@@ -65,61 +45,53 @@ class GcwCharts:
     politics: PoliticalRules
 
 
-def _lettered(entry: DataEntry) -> dict[str, LetteredResult]:
-    found = {}
-    for code, item in entry.table().items():
-        found[code] = LetteredResult(
-            code=code, name=item["name"].text(), side=item["side"].text(SIDES),
-            eliminated_percent=item["eliminated_percent"].integer(1, 100),
-            survivors_retreat=item["survivors_retreat"].flag(),
-            terror=item["terror"].text(TERROR_RULES))
-    return found
+def check_conflict(spec: ConflictSpec) -> list[Fault]:
+    """The die is known, the columns rise from 0, every table has a row per die face and a
+    known result in every cell, and every column has its unconventional cost."""
+    faults = []
+    if spec.die not in DICE:
+        faults.append(Fault("conflict.die", f'"{spec.die}" is not one of: {", ".join(DICE)}'))
+    ratios = [column.min_ratio for column in spec.columns]
+    if ratios != sorted(set(ratios)) or ratios[0] != 0:
+        faults.append(Fault("conflict.columns", "should start at min_ratio 0 and rise column by column"))
+    faces = DICE[spec.die].high - DICE[spec.die].low + 1 if spec.die in DICE else None
+    for key, table in spec.tables.items():
+        where = f"conflict.tables.{key}.rows"
+        if faces is not None and len(table.rows) != faces:
+            faults.append(Fault(where, f"should have {faces} rows (one per die face), not {len(table.rows)}"))
+        for r, row in enumerate(table.rows):
+            if len(row) != len(spec.columns):
+                faults.append(Fault(f"{where}[{r}]", f"should have {len(spec.columns)} results (one per column), "
+                                                     f"not {len(row)}"))
+            for c, cell in enumerate(row):
+                try:
+                    effect_of(cell, spec.codes)
+                except KeyError:
+                    faults.append(Fault(f"{where}[{r}][{c}]", f'"{cell}" is not a result code (P%A(±n), P%D(±n) '
+                                                              f'or one of {", ".join(spec.codes)})'))
+    for column in spec.columns:
+        if column.label not in spec.unconventional_cost:
+            faults.append(Fault(f"conflict.unconventional_cost.{column.label}", "is missing"))
+    return faults
 
 
-def _table(key: str, entry: DataEntry, columns: int, faces: int,
-           lettered: dict[str, LetteredResult]) -> ConflictTable:
-    rows = entry["rows"].items()
-    if len(rows) != faces:
-        raise entry["rows"].refuse(f"should have {faces} rows (one per die face), not {len(rows)}")
-    cells = []
-    for row in rows:
-        codes = row.items()
-        if len(codes) != columns:
-            raise row.refuse(f"should have {columns} results (one per column), not {len(codes)}")
-        for cell in codes:
-            try:
-                effect_of(cell.text(), lettered)
-            except KeyError:
-                raise cell.refuse(f"'{cell.value}' is not a result code (P%A(±n), P%D(±n) or one "
-                                f"of {', '.join(lettered)})") from None
-        cells.append(tuple(cell.value for cell in codes))
-    return ConflictTable(key, entry["title"].text(), entry["airstrike_allowed"].flag(),
-                         entry["unconventional_allowed"].flag(), tuple(cells))
+def check_charts(data: GcwFile) -> list[Fault]:
+    return check_conflict(data.conflict) + check_political_rules(data)
 
 
-def read_conflict(entry: DataEntry) -> ConflictCharts:
-    die = DICE.get(entry["die"].text(tuple(DICE)))
-    columns = tuple(Column(item["label"].text(), item["min_ratio"].integer(0))
-                    for item in entry["columns"].items())
-    ratios = [column.min_ratio for column in columns]
-    if not columns or ratios != sorted(set(ratios)) or ratios[0] != 0:
-        raise entry["columns"].refuse("should start at min_ratio 0 and rise column by column")
-    lettered = _lettered(entry["codes"])
-    faces = die.high - die.low + 1
-    tables = {key: _table(key, item, len(columns), faces, lettered)
-              for key, item in entry["tables"].table().items()}
-    costs = {}
-    for column in columns:
-        item = entry["unconventional_cost"][column.label]
-        costs[column.label] = {side: item[side].integer(0) for side in SIDES}
-    return ConflictCharts(die, columns, entry["airstrike_shift"].integer(0),
-                          entry["unconventional_modifier"].integer(0), tables, costs, lettered)
+def conflict_charts(spec: ConflictSpec) -> ConflictCharts:
+    for key, table in spec.tables.items():
+        table._key = key
+    return ConflictCharts(DICE[spec.die], spec.columns, spec.airstrike_shift, spec.unconventional_modifier,
+                          dict(spec.tables),
+                          {label: cost.model_dump() for label, cost in spec.unconventional_cost.items()},
+                          keyed(spec.codes))
 
 
 def read_charts(path: Path) -> GcwCharts:
-    """Read and check a chart file; raises ChartError naming the file, entry and fault."""
-    root = load_toml(path, CHART_REFUSAL)
-    return GcwCharts(read_conflict(root["conflict"]), read_political_rules(root))
+    """Read and check a chart file; raises ChartError naming the file and every fault."""
+    data = read_data_file(path, GCW_FILE, ChartError, check_charts)
+    return GcwCharts(conflict_charts(data.conflict), political_rules(data))
 
 
 @lru_cache(maxsize=1)

@@ -10,47 +10,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from campaign_manager.assist.gcw.datafile import CHART_REFUSAL
-from campaign_manager.datafile import DataEntry, load_toml
+from pydantic import TypeAdapter
+
+from campaign_manager.assist.gcw.datafile import ChartError, MobilizationItem, OwnerFile, PoliticsRow, Region
+from campaign_manager.datamodel import Fault, read_data_file
 from campaign_manager.errors import UserError
 from campaign_manager.paths import ASSIST_TABLES
 
 OWNER_FILE = ASSIST_TABLES / "gcw_owner_charts.toml"
-DOCTRINE_KEYS = ("tight", "area", "aggressive")
 REGION_KINDS = {"U": "Urban", "R": "Rural", "F": "foreign area"}
 TWO_DICE = range(2, 13)
-
-
-@dataclass(frozen=True)
-class PoliticsRow:
-    """One line of the Politics Table: a 2d6 total and what it gives."""
-
-    dice: int
-    doctrine: str
-    duration: int
-    mobilization_limit: int | None
-
-
-@dataclass(frozen=True)
-class MobilizationItem:
-    """A line of a Mobilization Chart: a unit and its costs in Political Points."""
-
-    unit: str
-    cost: int
-    upgrade: int | None
-
-
-@dataclass(frozen=True)
-class Region:
-    """A region of the map with its printed Political Points (DSE / Government)."""
-
-    name: str
-    kind: str
-    dse: int
-    government: int
-
-    def points_for(self, side: str) -> int:
-        return self.dse if side == "dse" else self.government
+OWNER = TypeAdapter(OwnerFile)
+__all__ = ["MobilizationItem", "OwnerCharts", "PoliticsRow", "Region", "default_owner_charts", "read_owner_charts"]
 
 
 @dataclass(frozen=True)
@@ -73,57 +44,27 @@ class OwnerCharts:
         return next((r for r in self.regions if r.name.casefold() == wanted), None)
 
 
-def _optional(entry: DataEntry, key: str, low: int) -> int | None:
-    found = entry.get(key)
-    return None if found is None else found.integer(low)
-
-
-def _politics(section: DataEntry) -> tuple[PoliticsRow, ...]:
-    rows, seen = [], set()
-    for item in _rows(section):
-        row = PoliticsRow(item["dice"].integer(min(TWO_DICE), max(TWO_DICE)),
-                          item["doctrine"].text(DOCTRINE_KEYS), item["duration"].integer(1),
-                          _optional(item, "mobilization_limit", 0))
+def check_owner_charts(data: OwnerFile) -> list[Fault]:
+    """No 2d6 total of the Politics Table and no region is written twice."""
+    faults, seen, names = [], set(), set()
+    for n, row in enumerate(data.politics_table.rows):
         if row.dice in seen:
-            raise item["dice"].refuse(f"2d6 = {row.dice} is written twice")
+            faults.append(Fault(f"politics_table.rows[{n}].dice", f"2d6 = {row.dice} is written twice"))
         seen.add(row.dice)
-        rows.append(row)
-    return tuple(sorted(rows, key=lambda row: row.dice))
-
-
-def _mobilization(section: DataEntry) -> tuple[MobilizationItem, ...]:
-    return tuple(MobilizationItem(item["unit"].text(), item["cost"].integer(0),
-                                  _optional(item, "upgrade", 0)) for item in _rows(section))
-
-
-def _regions(section: DataEntry) -> tuple[Region, ...]:
-    regions = []
-    for item in _rows(section):
-        region = Region(item["name"].text(), item["kind"].text(tuple(REGION_KINDS)),
-                        item["dse"].integer(0), item["government"].integer(0))
-        if any(other.name.casefold() == region.name.casefold() for other in regions):
-            raise item["name"].refuse(f"the region '{region.name}' is written twice")
-        regions.append(region)
-    return tuple(regions)
-
-
-def _section(root: DataEntry, key: str) -> DataEntry:
-    return root.optional(key, {})
-
-
-def _rows(section: DataEntry) -> list[DataEntry]:
-    """The `rows` blocks of an owner-filled chart; none yet reads as empty."""
-    return section.optional("rows", []).items()
+    for n, region in enumerate(data.regions.rows):
+        if region.name.casefold() in names:
+            faults.append(Fault(f"regions.rows[{n}].name", f"the region '{region.name}' is written twice"))
+        names.add(region.name.casefold())
+    return faults
 
 
 def read_owner_charts(path: Path) -> OwnerCharts:
-    """Read the owner's charts; raises ChartError naming the file, entry and fault."""
-    root = load_toml(path, CHART_REFUSAL)
+    """Read the owner's charts; raises ChartError naming the file and every fault."""
+    data = read_data_file(path, OWNER, ChartError, check_owner_charts)
     return OwnerCharts(
-        politics=_politics(_section(root, "politics_table")),
-        mobilization={"government": _mobilization(_section(root, "mobilization_government")),
-                      "dse": _mobilization(_section(root, "mobilization_dse"))},
-        regions=_regions(_section(root, "regions")))
+        politics=tuple(sorted(data.politics_table.rows, key=lambda row: row.dice)),
+        mobilization={"government": data.mobilization_government.rows, "dse": data.mobilization_dse.rows},
+        regions=data.regions.rows)
 
 
 @lru_cache(maxsize=1)

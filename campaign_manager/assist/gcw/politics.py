@@ -38,7 +38,7 @@ class Standing:
         if self.collapsed:
             fallen = SIDE_NAMES[self.collapsed[0]]
             return (f"{fallen}'s index is at 0 or less: it counts as 0 and the {fallen} has lost at "
-                    f"once (sudden death, 6.1). {SIDE_NAMES[self.leader]} wins by {self.margin} points; "
+                    f"once (sudden death, 6.1). {SIDE_NAMES[self.leader or '']} wins by {self.margin} points; "
                     f"that margin is a {self.level} (6.1).")
         if self.leader is None:
             return "The indices are equal: a draw if the game ended now (6.2)."
@@ -70,7 +70,7 @@ class Initiative:
     def words(self) -> str:
         if self.tie:
             return "Equal indices: the DSE has the initiative and goes first (8.0)."
-        return f"{SIDE_NAMES[self.chooser]} has the higher index and chooses who goes first (8.0)."
+        return f"{SIDE_NAMES[self.chooser or '']} has the higher index and chooses who goes first (8.0)."
 
 
 def initiative(pi: dict[str, int]) -> Initiative:

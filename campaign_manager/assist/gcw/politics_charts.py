@@ -4,39 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from campaign_manager.datafile import DataEntry
+from campaign_manager.assist.gcw.datafile import Band, Doctrine, GcwFile, StalinOutcome
+from campaign_manager.datamodel import Fault, keyed
 
 PARITIES = ("odd", "even")
-
-
-@dataclass(frozen=True)
-class Band:
-    """A named range of values, both ends included (victory levels, Tito-Stalin outcomes)."""
-
-    low: int
-    high: int
-    name: str
-
-    def holds(self, value: int) -> bool:
-        return self.low <= value <= self.high
-
-
-@dataclass(frozen=True)
-class StalinOutcome:
-    """What the DSE's line after the Tito-Stalin break closes, and its purge (17.1)."""
-
-    band: Band
-    closes: tuple[str, ...]
-    purge_dice: int
-
-
-@dataclass(frozen=True)
-class Doctrine:
-    """A Government doctrine from the Politics Table and its spending limit (16.3)."""
-
-    key: str
-    name: str
-    mobilization_limit: int
+__all__ = ["Band", "Doctrine", "PoliticalRules", "StalinOutcome", "parity_holds", "political_rules"]
 
 
 @dataclass(frozen=True)
@@ -78,42 +50,28 @@ class PoliticalRules:
         return self.victory_levels[-1].name
 
 
-def _band(entry: DataEntry) -> Band:
-    band = Band(entry["low"].integer(0), entry["high"].integer(0), entry["name"].text())
-    if band.high < band.low:
-        raise entry.refuse(f"high ({band.high}) is below low ({band.low})")
-    return band
+def check_political_rules(data: GcwFile) -> list[Fault]:
+    """No band ends below where it starts."""
+    bands = [(f"victory_levels[{n}]", band) for n, band in enumerate(data.victory_levels)]
+    bands += [(f"tito_stalin.outcomes[{n}]", band) for n, band in enumerate(data.tito_stalin.outcomes)]
+    return [Fault(where, f"high ({band.high}) is below low ({band.low})") for where, band in bands
+            if band.high < band.low]
 
 
-def read_political_rules(root: DataEntry) -> PoliticalRules:
-    index, control, aid = root["political_index"], root["control_phase"], root["american_aid"]
-    tito = root["tito_stalin"]
-    doctrines = {key: Doctrine(key, item["name"].text(), item["mobilization_limit"].integer(0))
-                 for key, item in root["doctrines"].table().items()}
-    outcomes = tuple(StalinOutcome(_band(item), tuple(c.text() for c in item["closes"].items()),
-                                   item["purge_dice"].integer(0))
-                     for item in tito["outcomes"].items())
+def political_rules(data: GcwFile) -> PoliticalRules:
+    index, control, aid, tito = data.political_index, data.control_phase, data.american_aid, data.tito_stalin
     return PoliticalRules(
-        government_start=index["government_start"].integer(1), dse_start=index["dse_start"].integer(1),
-        cap=index["cap"].integer(1), collapse_at=index["collapse_at"].integer(),
-        victory_levels=tuple(_band(item) for item in root["victory_levels"].items()),
-        victory_check_turns=tuple(t.integer(1) for t in root["victory_check"]["turns"].items()),
-        doctrines=doctrines,
-        aid_government_at_most=aid["government_at_most"].integer(0),
-        aid_dse_at_least=aid["dse_at_least"].integer(0), aid_points=aid["points"].integer(0),
-        terror_penalty=control["terror_penalty"].integer(0),
-        resettled_penalty=control["resettled_penalty"].integer(0),
-        no_conventional_dse_dice=control["no_conventional_dse_dice"].integer(0),
-        tight_defense_dice=control["tight_defense_dice"].integer(0),
-        area_defense_penalty=control["area_defense_penalty"].integer(0),
-        resettlement_dice=root["resettlement"]["dice"].integer(1),
-        resettled_control_points=root["resettlement"]["control_points"].integer(0),
-        mobilization_parity=root["mobilization"]["parity"].text(PARITIES),
-        no_mobilization_turns=tuple(t.integer(1) for t in root["mobilization"]["not_on_turns"].items()),
-        attrition_parity=root["attrition"]["parity"].text(PARITIES),
-        attrition_percent=root["attrition"]["percent"].integer(1, 100),
-        stalin_dice=tito["dice_per_mobilization"].integer(1),
-        stalin_threshold=tito["threshold"].integer(1), stalin_outcomes=outcomes)
+        government_start=index.government_start, dse_start=index.dse_start, cap=index.cap,
+        collapse_at=index.collapse_at, victory_levels=data.victory_levels,
+        victory_check_turns=data.victory_check.turns, doctrines=keyed(data.doctrines),
+        aid_government_at_most=aid.government_at_most, aid_dse_at_least=aid.dse_at_least, aid_points=aid.points,
+        terror_penalty=control.terror_penalty, resettled_penalty=control.resettled_penalty,
+        no_conventional_dse_dice=control.no_conventional_dse_dice, tight_defense_dice=control.tight_defense_dice,
+        area_defense_penalty=control.area_defense_penalty, resettlement_dice=data.resettlement.dice,
+        resettled_control_points=data.resettlement.control_points,
+        mobilization_parity=data.mobilization.parity, no_mobilization_turns=data.mobilization.not_on_turns,
+        attrition_parity=data.attrition.parity, attrition_percent=data.attrition.percent,
+        stalin_dice=tito.dice_per_mobilization, stalin_threshold=tito.threshold, stalin_outcomes=tito.outcomes)
 
 
 def parity_holds(parity: str, turn: int) -> bool:

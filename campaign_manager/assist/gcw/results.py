@@ -10,21 +10,25 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from campaign_manager.datamodel import Flag, Int, Keyed, Text
 
 PERCENT_CODE = re.compile(r"^(?P<percent>\d{1,3})%(?P<side>[AD])\((?P<change>[+-]\d+)\)$")
 SIDE_LETTERS = {"A": "attacker", "D": "defender"}
 
 
-@dataclass(frozen=True)
-class LetteredResult:
-    """A lettered result from the data file: which side loses units, how many, and Terror."""
+class LetteredResult(Keyed):
+    """A lettered result from the data file (its `code` is the key): which side loses units,
+    how many, and Terror."""
 
-    code: str
-    name: str
-    side: str  # "attacker" or "defender"
-    eliminated_percent: int
-    survivors_retreat: bool
-    terror: str  # "place", "remove" (only when the Government attacked) or "none"
+    name: Text
+    side: Literal["attacker", "defender"]
+    eliminated_percent: Annotated[Int, Field(ge=1, le=100)]
+    survivors_retreat: Flag
+    terror: Literal["place", "remove", "none"]  # "remove" only when the Government attacked
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ def describe(effect: Effect, units: int | None) -> str:
     """The effect in plain words, with the number of units when it is known."""
     count = effect.count(units)
     who = f"{_share(effect.percent)} of the {effect.side}'s units"
-    if count is not None:
+    if count is not None and units is not None:
         rounding = ", rounded up" if units * effect.percent % 100 else ""
         who += f" ({count} of {units}{rounding})"
     elif effect.percent % 100:

@@ -68,7 +68,7 @@ def _mobilization(state: TrackerState, action: dict[str, Any], rules: PoliticalR
     limit = None
     if side == GOVERNMENT:
         limit = state.mobilization_limit(rules)
-        if state.american_aid_since is not None:
+        if state.american_aid_since is not None and limit is not None:
             limit += rules.aid_points
             state.note(f"American Aid (17.2): {change_pi(state, GOVERNMENT, rules.aid_points, rules)}, "
                        f"spendable beyond the limit")
@@ -103,7 +103,7 @@ def _initiative(state: TrackerState, action: dict[str, Any], rules: PoliticalRul
     if order.tie and first != DSE:
         raise RuleError("8.0", "the indices are equal, so the DSE has the initiative and goes first")
     state.first_player = first
-    chooser = "tie: the DSE has the initiative" if order.tie else f"{name(order.chooser)} chose"
+    chooser = "tie: the DSE has the initiative" if order.tie else f"{name(order.chooser or '')} chose"
     state.note(f"Initiative ({chooser}): the {name(first)} goes first")
 
 

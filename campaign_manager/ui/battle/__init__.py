@@ -71,6 +71,9 @@ class BattleMenu:
 
         if not self.session.is_open:
             return None
+        computer = getattr(self.window, "computer", None)
+        if computer is not None:
+            computer.act(before_battle=True)  # the computer's side finishes its planning first
         return self._open(BattleWizard(self.session, self.window, getattr(self.window, "map_view", None)))
 
     def resolve(self, arrow) -> BattleWizard:

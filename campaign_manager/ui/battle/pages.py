@@ -150,6 +150,8 @@ class CommitPage(Page):
         self.fortification.setStyleSheet("color:#7a1c14; font-weight:bold")
         self.warning = QLabel(wordWrap=True, objectName="warning")
         self.warning.setStyleSheet("color:#9a5a00")
+        self.odds = QLabel(wordWrap=True, objectName="odds")
+        self.odds.setStyleSheet("background:#f3f6fa; border:1px solid #c8d3e0; padding:4px")
         mission = QHBoxLayout()
         self.mission = DieInput("missionDie", self)
         self.mission.changed.connect(self.changed)
@@ -157,7 +159,7 @@ class CommitPage(Page):
         mission.addWidget(QLabel("Suggested mission (d6, optional):"))
         mission.addWidget(self.mission)
         mission.addWidget(self.mission_name, 1)
-        for widget in (self.fortification, self.warning):
+        for widget in (self.fortification, self.warning, self.odds):
             self.body.addWidget(widget)
         self.body.addLayout(mission)
 

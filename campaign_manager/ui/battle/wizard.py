@@ -19,6 +19,8 @@ from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.battle import fortification_words, initiative_winner
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.odds import arrow_odds
+from campaign_manager.engine.players import ComputerPolicy
 from campaign_manager.engine.resolve import forecast
 from campaign_manager.engine.state import Arrow, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
@@ -40,11 +42,16 @@ class BattleWizard(QDialog):
         self.session, self.map_view, self.open_arrow = session, map_view, open_arrow
         sc, st = session.scenario, session.state
         self.sc = sc
+        campaign = session.campaign
+        self.dice_only = bool(campaign and campaign.dice_only)
+        self.computer = campaign.computer_side if campaign else None
+        self.policy = ComputerPolicy(len(st.open_arrows) + st.battles_fought + 1000 * st.turn)
         self.side: str | None = open_arrow.attacker_side if open_arrow else None
         self.initiative_dice: tuple[int, int] | None = None
         self.preview: Applied | None = None
         self.retreat: str | dict[str, str] | None = None
         self.survivors: list[str] = []
+        self.computer_attack = Commitment()
         self.pages: dict[str, Page] = {}
         self.stack = QStackedWidget(self)
         for page in (InitiativePage(sc.sides), ArrowPage(), CommitPage(), ResultPage(), DestroyPage(),
@@ -118,7 +125,7 @@ class BattleWizard(QDialog):
     def _update(self) -> None:
         name = self.page_name
         self.back_button.setEnabled(bool(self.history))
-        self.open_button.setVisible(name == "commit")
+        self.open_button.setVisible(name == "commit" and not self.dice_only)
         self.record_button.setVisible(name == "summary")
         self.next_button.setVisible(name != "summary")
         refresh = getattr(self, f"_show_{name}", None)
@@ -178,6 +185,14 @@ class BattleWizard(QDialog):
             page.problem.setText(f"The {side_name(sc, self.side)} have no battle arrow they may place now.")
         if self.map_view is not None:
             self.map_view.highlight(sorted({a for a, _ in arrows}))
+        page.arrows.setEnabled(self.side != self.computer)
+        if self.side == self.computer and arrows:
+            choice = self.policy.attack(sc, st, self.side, arrows, required=True)
+            assert choice is not None
+            self.computer_attack = choice[2]
+            page.choose(choice[0], choice[1])
+            page.problem.setText(f"The {side_name(sc, self.side)} are played by the computer: this is its arrow. "
+                                 f"Press Next.")
 
     def _area_clicked(self, code: str) -> None:
         """Choosing the arrow on the map: first its start, then its end."""
@@ -248,6 +263,13 @@ class BattleWizard(QDialog):
         page.fortification.setText(fortification_words(sc, options.fortification) if options.fortification else "")
         if self.map_view is not None:
             self.map_view.highlight([origin, target])
+        if self.computer == options.attacker_side:
+            page.attacker.tick(*self.computer_attack.troops)
+            page.attacker.choose_sortie(self.computer_attack.sortie)
+            page.attacker.setEnabled(False)
+        elif self.computer is not None:
+            page.defender.setEnabled(False)
+            page.defender.setTitle(page.defender.title() + " — the computer chooses when you press Next")
 
     def _commitments(self) -> tuple[Commitment, Commitment]:
         page = self.pages["commit"]
@@ -264,9 +286,29 @@ class BattleWizard(QDialog):
                                 f"enemy aircraft and none is committed. Its sortie would be spent for nothing "
                                 f"(rule 1.3).")
         page.warning.setText(" ".join(warnings))
+        page.odds.setText(self._odds_words(attacker, defender))
         die = page.mission.value()
         missions = self.sc.turn(self.session.state.turn).missions
         page.mission_name.setText(missions[die - 1] if die else "")
+
+    def _odds_words(self, attacker: Commitment, defender: Commitment) -> str:
+        """The exact odds of the arrow as ticked, if fought as a General's Wargame battle."""
+        if not attacker.troops:
+            return "Tick the attacking troops to see the odds."
+        origin, target = self._arrow_ends()
+        try:
+            found = arrow_odds(self.sc, self.session.state, origin, target, attacker, defender, self.initiative_dice)
+        except UserError as exc:
+            return f"No odds: {exc}"
+        side = self.side or ""
+        enemy = enemy_of(side)
+        odds = found.odds
+        vp = ", ".join(f"the {side_name(self.sc, s)} {found.expected_vp[s]:+.1f}" for s in (side, enemy))
+        return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7): the {side_name(self.sc, side)} win "
+                f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
+                f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
+                f"{float(odds.attacker_destroyed):.0%} of the time, each defending troop "
+                f"{float(odds.defender_destroyed):.0%}. Expected change in campaign VP: {vp}.")
 
     def _new_arrow_action(self, **result) -> Battle:
         origin, target = self._arrow_ends()
@@ -285,14 +327,29 @@ class BattleWizard(QDialog):
         return None
 
     def _leave_commit(self) -> str | None:
+        self._computer_defends()
         problem = self._check(self._new_arrow_action())
         if problem:
             return problem
         self._go("result")
         return None
 
+    def _computer_defends(self) -> None:
+        """The computer's defence, chosen once the attacker's troops are known."""
+        if self.computer is None or self.computer == self.side or self.open_arrow is not None:
+            return
+        origin, target = self._arrow_ends()
+        options = legal.legal_commitments(self.sc, self.session.state, origin, target)
+        attacker, _ = self._commitments()
+        defence = self.policy.defend(self.sc, self.session.state, origin, target, options, attacker)
+        page = self.pages["commit"]
+        for troop, box in page.defender.boxes.items():
+            box.setChecked(troop in defence.troops)
+        page.defender.choose_sortie(defence.sortie)
+
     def leave_open(self) -> None:
         """Place the arrow now; its result is recorded later (Battle ▸ Resolve an open battle)."""
+        self._computer_defends()
         self._recording = True
         try:
             self.session.record([self._new_arrow_action()])
@@ -316,6 +373,9 @@ class BattleWizard(QDialog):
     def _enter_result(self) -> None:
         arrow = self._the_arrow()
         page = self.pages["result"]
+        if self.dice_only:
+            page.wargame.setChecked(True)
+            page.tabletop.setEnabled(False)
         fort = legal.fortification_name(self.sc, self.session.state, arrow.origin, arrow.target, arrow.attacker_side)
         page.say(f"{label(self.sc, arrow.origin)} → {label(self.sc, arrow.target)}. Rule 1.6: in a tabletop game a "
                  f"side is defeated when the other scored at least {self.sc.defeat_min_vp} VP and more than it "
@@ -409,6 +469,13 @@ class BattleWizard(QDialog):
                  "holds; where no one area takes them all, each troop goes where its nation may enter, and "
                  "troops with nowhere to go are captured.")
         page.fill(choice.options, choice.troop_options, lambda code: label(self.sc, code))
+        defender = enemy_of(self._the_arrow().attacker_side)
+        if self.computer == defender:
+            answer = self.policy.retreat(self.sc, self.session.state, choice)
+            for troop, combo in page.choices.items():
+                combo.setCurrentIndex(combo.findData(answer if isinstance(answer, str) else answer[troop]))
+                combo.setEnabled(False)
+            page.problem.setText("The computer chose where its troops retreat. Press Next.")
 
     def _leave_retreat(self) -> str | None:
         self.retreat = self.pages["retreat"].answer()
@@ -430,6 +497,12 @@ class BattleWizard(QDialog):
         self.survivors = self._survivors()  # before any advance moves them
         page.fill([(t, f"{self._troop_words(t)} (in {self.preview.state.where[t]})") for t in candidates],
                   self.survivors)
+        if self.computer == arrow.attacker_side:
+            moving = self.policy.advance(self.sc, self.preview.state, arrow.target, self.survivors, candidates)
+            for troop, box in page.boxes.items():
+                box.setChecked(troop in moving)
+                box.setEnabled(False)
+            page.problem.setText("The computer chose who advances. Press Next.")
 
     def _final_action(self) -> Battle:
         action = self._battle_action()

@@ -11,7 +11,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.scenario.layout import AreaShape, MapLayout
+from campaign_manager.scenario.layout import MapLayout, grid_layout
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
@@ -20,12 +20,7 @@ from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_
 
 def fallback_layout(sc: Scenario) -> MapLayout:
     """A plain grid of squares for a scenario whose file has no drawing."""
-    areas = {}
-    for index, code in enumerate(sc.areas):
-        x, y = 40 + (index % 5) * 190, 40 + (index // 5) * 190
-        areas[code] = AreaShape(((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)), (x + 85, y + 40))
-    rows = (len(sc.areas) + 4) // 5
-    return MapLayout(1000, 60 + rows * 190, areas)
+    return grid_layout(sc.areas)
 
 
 class MapScene(QGraphicsScene):

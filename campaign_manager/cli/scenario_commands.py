@@ -1,0 +1,45 @@
+"""Scenario subcommands: `scenario validate PATH` and `scenario list`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+
+def register(commands: Any) -> None:
+    scenario = commands.add_parser("scenario", help="check scenario files; list the scenarios the app knows")
+    actions = scenario.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
+    validate = actions.add_parser("validate", help="check a scenario file; every fault is listed (exit 2)")
+    validate.add_argument("path", help="a scenario file (TOML), or the name of a known scenario")
+    validate.set_defaults(run=cmd_validate)
+    listing = actions.add_parser("list", help="the bundled scenarios and those in your scenario folder")
+    listing.add_argument("--json", action="store_true")
+    listing.set_defaults(run=cmd_list)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from campaign_manager.scenario import load_scenario
+
+    sc = load_scenario(args.path)  # ScenarioError (every fault) → exit 2
+    turns = len(sc.turns)
+    print(f"{Path(args.path).name}: sound — {sc.name}: {len(sc.areas)} areas, {len(sc.links)} links, "
+          f"{len(sc.troops)} troops, {turns} turn{'s' if turns != 1 else ''}"
+          f"{', with a map drawing' if sc.layout else ''}")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from campaign_manager.scenario.loader import bundled_scenarios, known_scenarios, user_scenarios
+
+    bundled = bundled_scenarios()
+    rows = [{"name": name, "path": str(path), "where": "bundled" if name in bundled else "yours"}
+            for name, path in known_scenarios().items()]
+    if args.json:
+        print(json.dumps({"scenarios": rows, "user_folder": str(user_scenarios())}, indent=2))
+        return 0
+    for row in rows:
+        print(f"{row['name']:<24} {row['where']:<8} {row['path']}")
+    print(f"(your scenario folder: {user_scenarios()})")
+    return 0

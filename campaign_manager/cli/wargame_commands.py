@@ -1,0 +1,90 @@
+"""`campaign-manager wargame` and `odds`: a General's Wargame battle on its own (rule 1.7), with
+dice typed in or rolled, and the exact odds of every result before a die is thrown."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def register(commands) -> None:
+    for name, helptext in (("wargame", "fight a General's Wargame battle on its own (dice typed or rolled)"),
+                           ("odds", "the exact odds of a General's Wargame battle, before any die")):
+        sub = commands.add_parser(name, help=helptext)
+        sub.add_argument("--scenario", default="firestorm-greece", help="a bundled scenario or a scenario file")
+        sub.add_argument("--terrain", required=True, help="the terrain of the area attacked (plain, rough)")
+        sub.add_argument("--turn", type=int, required=True, help="the campaign turn (troop models change)")
+        sub.add_argument("--attacker", required=True, metavar="NATION:KIND,..", help="e.g. greek:infantry,greek:infantry")
+        sub.add_argument("--defender", default="", metavar="NATION:KIND,..", help="may be empty")
+        sub.add_argument("--attacker-sortie", action="append", metavar="NATION", default=[])
+        sub.add_argument("--defender-sortie", action="append", metavar="NATION", default=[])
+        sub.add_argument("--metaxas", action="store_true", help="the Greek defenders are behind the Metaxas Line")
+        sub.add_argument("--json", action="store_true", help="print JSON")
+        if name == "wargame":
+            sub.add_argument("--dice", metavar="A,D", help="the two dice thrown (left out: the app rolls)")
+            sub.add_argument("--seed", type=int, help="seed for dice the app rolls")
+        sub.set_defaults(run=cmd_wargame if name == "wargame" else cmd_odds)
+    whatif = commands.add_parser("whatif", help="seeded playouts of the rest of the turn or campaign, both "
+                                                "sides played by the computer: how it may end")
+    whatif.add_argument("file", help="the campaign file (never written to)")
+    whatif.add_argument("--playouts", type=int, default=200)
+    whatif.add_argument("--seed", type=int, default=0)
+    whatif.add_argument("--to", choices=("end-of-turn", "end"), default="end")
+    whatif.add_argument("--json", action="store_true", help="print JSON")
+    whatif.set_defaults(run=cmd_whatif)
+
+
+def _battle(args: argparse.Namespace):
+    from campaign_manager.engine.wargame_battle import StandaloneBattle
+    from campaign_manager.scenario import load_scenario
+
+    sc = load_scenario(args.scenario)
+    return StandaloneBattle.from_words(sc, args.terrain, args.turn, args.attacker, args.defender,
+                                       args.attacker_sortie, args.defender_sortie, args.metaxas)
+
+
+def cmd_wargame(args: argparse.Namespace) -> int:
+    from campaign_manager.dice import RandomRoller
+
+    battle = _battle(args)
+    result = battle.fight(args.dice, RandomRoller(args.seed))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+        return 0
+    for side, die in (("attacker", result["dice"][0]), ("defender", result["dice"][1])):
+        factors = "; ".join(f"{f['reason']} {f['value']:+d}" for f in result[f"{side}_factors"]) or "no bonus"
+        print(f"{side.title()}: {result[f'{side}_total']} (die {die}; {factors})")
+    winner = result["winner"]
+    print(f"Difference {result['difference']}: " + ("a draw" if winner == "draw" else f"the {winner} wins"))
+    for side in ("attacker", "defender"):
+        on = result[f"{side}_troops_destroyed_on"]
+        print(f"The {side}'s troops are " + (f"destroyed on {on}{'+' if on < 6 else ''}" if on else "not rolled for"))
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    data = _battle(args).odds()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    print(f"Attacker wins {data['attacker_win']:.1%}, draw {data['draw']:.1%}, defender wins {data['defender_win']:.1%}")
+    for troop in data["troops"]:
+        print(f"  {troop['side']} {troop['troop']}: destroyed {troop['destroyed']:.1%}")
+    return 0
+
+
+def cmd_whatif(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from campaign_manager.engine.whatif import playouts
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    with CampaignFile.open(Path(args.file), readonly=True) as campaign:
+        data = playouts(campaign.scenario, campaign.state, args.playouts, args.seed, args.to)
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"{data['playouts']} playouts to the {args.to.replace('-', ' ')}:")
+    for name, count in data["outcomes"].items():
+        print(f"  {name}: {count} ({count / data['playouts']:.0%})")
+    return 0

@@ -1,0 +1,292 @@
+"""The app's data declared once, as typed models, and read with every fault named.
+
+Every data file (scenarios, the assist modules' tables) and every action is a pydantic v2
+model or dataclass built from the pieces here: strict scalar types (no "3" for 3, no true for
+1), unknown keys refused (`extra="forbid"`). `read_model` checks a file's shape, then runs the
+model's cross-checks, and reports every fault at once with the entry's path
+(`turns[2].deployment[0].area: "B9" is not an area`) and, where it can be found, the TOML line.
+
+Containers stay lax (a JSON or TOML list fills a tuple); scalars are strict. Qt-free.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Any, Callable, Iterable, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, Strict, StringConstraints, TypeAdapter
+from pydantic import ValidationError
+
+Int = Annotated[int, Strict()]
+Count = Annotated[int, Strict(), Field(ge=0)]
+Die = Annotated[int, Strict(), Field(ge=1, le=6)]
+Roll = Annotated[int, Strict(), Field(ge=0, le=6)]  # a score needed on a d6; 0 = no roll
+Number = Annotated[int, Strict()] | Annotated[float, Strict(), Field(allow_inf_nan=False)]
+Flag = Annotated[bool, Strict()]
+Text = Annotated[str, StringConstraints(strict=True, min_length=1)]  # a name or code: not empty
+Words = Annotated[str, StringConstraints(strict=True, strip_whitespace=True, min_length=1)]  # not blank
+AnyText = Annotated[str, Strict()]  # may be empty
+
+
+def _blank_is_none(value: Any) -> Any:
+    return None if value == "" else value
+
+
+# An optional text where the file writes "" for none (controller = "" — nobody holds it).
+OptionalText = Annotated[Text | None, BeforeValidator(_blank_is_none, json_schema_input_type=str)]
+
+STRICT = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built on first use: a quicker start
+
+
+class DataModel(BaseModel):
+    """A part of a data file: unknown keys refused, frozen once read."""
+
+    model_config = STRICT
+
+
+class Keyed(DataModel):
+    """A part written as a table keyed by its code (`[troop_types.gr_inf]`); `keyed` gives it
+    the key once the file is read."""
+
+    _key: str = PrivateAttr("")
+
+    @cached_property  # read often by the engine: kept in the instance once read
+    def code(self) -> str:
+        return self._key
+
+
+K = TypeVar("K", bound=Keyed)
+M = TypeVar("M")
+
+
+def keyed(table: dict[str, K]) -> dict[str, K]:
+    """The table's parts, each told its own key."""
+    for key, part in table.items():
+        part._key = key
+    return table
+
+
+# -- faults ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Fault:
+    """One thing wrong in a data file: where (`areas[5].links`) and what, in the app's words."""
+
+    where: str
+    what: str
+    line: int | None = None
+
+    def words(self, file: str) -> str:
+        at = f"{file}: {self.where}: " if self.where else f"{file}: "
+        return at + self.what + (f" (line {self.line})" if self.line else "")
+
+
+def path_of(loc: Iterable[str | int]) -> str:
+    """`('turns', 2, 'deployment', 0, 'area')` → `turns[2].deployment[0].area`."""
+    where = ""
+    for part in loc:
+        if isinstance(part, int):
+            where += f"[{part}]"
+        else:
+            where += f".{part}" if where else str(part)
+    return where
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return repr(value)
+
+
+_KINDS = {"int_type": "a whole number", "int_parsing": "a whole number", "string_type": "a text",
+          "bool_type": "true or false", "float_type": "a number", "list_type": "a list",
+          "tuple_type": "a list", "dict_type": "a table", "model_type": "a table",
+          "dataclass_type": "a table", "model_attributes_type": "a table", "dataclass_args_type": "a table"}
+
+
+def _say(error: Any) -> str:
+    """A pydantic error in the app's words."""
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+        return "unknown key"
+    if kind in ("missing", "missing_keyword_argument", "missing_argument"):
+        return "is missing"
+    if kind in _KINDS:
+        return f"should be {_KINDS[kind]}, not {_shown(value)}"
+    if kind == "too_few":
+        return "has too few items"
+    if kind == "string_too_short":
+        return "should not be empty"
+    if kind == "greater_than_equal":
+        return f"should be at least {ctx.get('ge')}, not {_shown(value)}"
+    if kind == "less_than_equal":
+        return f"should be at most {ctx.get('le')}, not {_shown(value)}"
+    if kind == "greater_than":
+        return f"should be more than {ctx.get('gt')}, not {_shown(value)}"
+    if kind == "literal_error":
+        return f"{_shown(value)} is not one of: {ctx.get('expected', '').replace(chr(39), '').replace(' or ', ', ')}"
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return f"unknown type {_shown(ctx.get('tag', value))} (known: {ctx.get('expected_tags', '')})".replace("'", "")
+    if kind in ("too_short", "too_long"):
+        return f"should have {ctx.get('min_length', ctx.get('max_length'))} items, not {ctx.get('actual_length')}"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    return error["msg"][:1].lower() + error["msg"][1:]
+
+
+def _location(loc: tuple, data: Any) -> tuple:
+    """The path of `loc` through the input `data`: pydantic's own steps (union branches,
+    `function-after[...]`) are not keys of the data and are left out."""
+    path: list[str | int] = []
+    for n, part in enumerate(loc):
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, (list, tuple)) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        elif n < len(loc) - 1 or not isinstance(data, (dict, list, tuple)) or "[" in str(part) or "-" in str(part):
+            continue  # not in the data: a step of pydantic's, or a key below a value that is not a table
+        path.append(part)
+    return tuple(path)
+
+
+def faults_of(error: ValidationError, data: Any = None, text: str | None = None) -> list[Fault]:
+    """Every fault of a failed shape check, once each (the deepest where a union's branches
+    disagree), with its line when it can be found."""
+    faults: dict[str, Fault] = {}
+    for item in error.errors():
+        loc = _location(tuple(item["loc"]), data)
+        if item["type"] == "missing" and loc and isinstance(loc[-1], int):
+            loc, item = loc[:-1], {**item, "type": "too_few"}
+        where = path_of(loc)
+        if where in faults:
+            continue
+        faults[where] = Fault(where, _say(item), line_of(text, loc) if text else None)
+    deepest = [f for f in faults.values()
+               if not any(g.where.startswith(f.where + ".") or g.where.startswith(f.where + "[")
+                          for g in faults.values() if f.where)]
+    return deepest
+
+
+# -- lines -------------------------------------------------------------------------------------
+
+_HEADER = re.compile(r"^\[\[?[\w.\-\" ]+\]\]?$")
+
+
+def _is_header(line: str) -> bool:
+    return bool(_HEADER.match(line.split("#")[0].strip()))
+
+
+def line_of(text: str, loc: tuple) -> int | None:
+    """The line of the TOML `text` holding the entry at `loc`, when it can be found: the
+    deepest `[table]` or `[[list]]` header on the path, then each further key and list item
+    inside that block (inline tables and lists written one item a line)."""
+    lines = text.splitlines()
+    start, rest = _header(lines, list(loc))
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if _is_header(lines[i])), len(lines))
+    at, indexed = start, False
+    for part in rest:
+        if isinstance(part, int):
+            if indexed:  # an item inside an item: on the same line
+                continue
+            first = lines[at].split("#")[0]
+            items = [at] if re.search(r"=\s*\[\s*[{\[]", first) else []
+            items += [i for i in range(at + 1, end) if lines[i].split("#")[0].strip()[:1] in ("{", "[")]
+            if part < len(items):
+                at, indexed = items[part], True
+            continue
+        pattern = re.compile(rf"(^|[\s{{,])\"?{re.escape(part)}\"?\s*=")
+        found = next((i for i in range(at, end) if pattern.search(lines[i].split("#")[0])), None)
+        if found is None:
+            break
+        at, indexed = found, False
+    return at + 1
+
+
+def _header(lines: list[str], parts: list) -> tuple[int | None, list]:
+    for depth in range(len(parts), 0, -1):
+        prefix = parts[:depth]
+        if isinstance(prefix[-1], int):
+            if any(isinstance(p, int) for p in prefix[:-1]):
+                continue
+            head = f"[[{'.'.join(prefix[:-1])}]]"
+            heads = [i for i, line in enumerate(lines) if line.split("#")[0].strip() == head]
+            if prefix[-1] < len(heads):
+                return heads[prefix[-1]], parts[depth:]
+        elif not any(isinstance(p, int) for p in prefix):
+            head = f"[{'.'.join(prefix)}]"
+            found = next((i for i, line in enumerate(lines) if line.split("#")[0].strip() == head), None)
+            if found is not None:
+                return found, parts[depth:]
+    return (0, parts) if parts else (None, parts)
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+def read_model(adapter: TypeAdapter[M], data: Any, file: str, error: type[Exception],
+               checks: Callable[[M], list[Fault]] | None = None, text: str | None = None) -> M:
+    """`data` as the model `kind`, or `error` listing every fault: the shape first, then (when
+    the shape is sound) the cross-checks `checks` returns."""
+    try:
+        model = adapter.validate_python(data)
+    except ValidationError as exc:
+        raise refusal(error, file, faults_of(exc, data, text)) from None
+    faults = checks(model) if checks else []
+    if faults:
+        if text:
+            faults = [f if f.line else Fault(f.where, f.what, line_of(text, _split(f.where))) for f in faults]
+        raise refusal(error, file, faults)
+    return model
+
+
+def refusal(error: type[Exception], file: str, faults: list[Fault]) -> Exception:
+    """One exception naming every fault: a single fault in one line, more as a list."""
+    if len(faults) == 1:
+        return error(faults[0].words(file))
+    lines = [f"{file}: {len(faults)} faults"] + ["  " + fault.words(file) for fault in faults]
+    exc = error("\n".join(lines))
+    exc.faults = faults  # type: ignore[attr-defined]
+    return exc
+
+
+def _split(where: str) -> tuple:
+    parts: list[str | int] = []
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", where):
+        parts.append(int(index) if index else name)
+    return tuple(parts)
+
+
+def load_toml(path: Path, file: str, error: type[Exception]) -> tuple[dict[str, Any], str]:
+    """A TOML file's data and text; a missing, unreadable or unparsable file is refused."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(f"{file}: the data file is missing (looked in {path})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise error(f"{file}: cannot be read ({exc})") from None
+    return parse_toml(text, file, error), text
+
+
+def read_data_file(path: Path, adapter: TypeAdapter[M], error: type[Exception],
+                   checks: Callable[[M], list[Fault]] | None = None) -> M:
+    """A data file read, shape-checked and cross-checked; `error` lists every fault."""
+    data, text = load_toml(path, Path(path).name, error)
+    return read_model(adapter, data, Path(path).name, error, checks, text)
+
+
+def parse_toml(text: str, file: str, error: type[Exception]) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{file}: is not valid TOML ({exc})") from None

@@ -1,0 +1,74 @@
+"""Planning odds for a battle arrow inside a campaign: the exact chances of each General's
+Wargame result for the troops ticked so far, each committed troop's chance of being destroyed,
+and the expected change in campaign VP — worked out by the engine itself for every throw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from campaign_manager.engine import legal, wargame
+from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.campaign import apply_action
+from campaign_manager.engine.state import CampaignState, Commitment
+from campaign_manager.engine.victory import victory_points
+from campaign_manager.errors import ChoiceNeeded, UserError
+from campaign_manager.scenario.model import Scenario
+
+
+@dataclass(frozen=True)
+class ArrowOdds:
+    odds: wargame.Odds
+    attacker_factors: list[wargame.Factor]
+    defender_factors: list[wargame.Factor]
+    expected_vp: dict[str, float]  # side → expected change of its campaign VP
+
+
+def arrow_odds(sc: Scenario, st: CampaignState, origin: str, target: str, attacker: Commitment,
+               defender: Commitment, initiative_dice: tuple[int, int] | None = None) -> ArrowOdds:
+    """Odds of the arrow origin→target with these commitments, fought as a General's Wargame
+    battle; raises UserError when the engine would refuse the arrow itself."""
+    side = st.control.get(origin)
+    if side is None:
+        raise UserError(f"nobody holds {origin}")
+    terrain = sc.areas[target].terrain
+    fort = legal.fortification_name(sc, st, origin, target, side) is not None
+    a_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in attacker.troops],
+                                     attacker.sortie, defender.sortie, False, 0)
+    d_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in defender.troops],
+                                     defender.sortie, attacker.sortie, fort, 0)
+    found = wargame.odds(sc, wargame.total(a_factors), wargame.total(d_factors))
+    before = victory_points(sc, st)
+    expected = {s: 0.0 for s in sc.sides}
+    # The VP after a throw do not depend on the destroy dice (a trapped troop is captured either
+    # way), so each throw is fought once with no troop destroyed.
+    base = Battle(origin, target, initiative_dice=initiative_dice, attacker=attacker, defender=defender)
+    for a_die in wargame.FACES:
+        for d_die in wargame.FACES:
+            action = replace(base, wargame=WargameRoll(a_die, d_die))
+            after = _fight(sc, st, action)
+            vp = victory_points(sc, after)
+            for s in sc.sides:
+                expected[s] += (vp[s] - before[s]) / 36
+    return ArrowOdds(found, a_factors, d_factors, expected)
+
+
+def _fight(sc: Scenario, st: CampaignState, action: Battle) -> CampaignState:
+    try:
+        return apply_action(sc, st, _only_needed(sc, st, action)).state
+    except ChoiceNeeded as choice:
+        answer: str | dict[str, str] = (
+            {t: o[0] for t, o in choice.troop_options.items()} if choice.troop_options else choice.options[0])
+        return apply_action(sc, st, dict(choice.partial, retreat_to=answer)).state
+
+
+def _only_needed(sc: Scenario, st: CampaignState, action: Battle) -> Battle:
+    """Destroy dice only for the troops the result rolls for (the engine refuses any other)."""
+    from campaign_manager.engine.resolve import forecast
+    from campaign_manager.engine.state import Arrow
+
+    assert action.attacker is not None and action.defender is not None and action.wargame is not None
+    side = st.control[action.origin]
+    assert side is not None
+    arrow = Arrow(action.origin, action.target, side, action.attacker, action.defender)
+    _, targets = forecast(sc, st, arrow, wargame=action.wargame)
+    return replace(action, destroy_dice={t: 1 for t in targets})

@@ -1,0 +1,108 @@
+"""The General's Wargame's arithmetic (rule 1.7): each side's bonus as a list of (reason, value)
+factors — the same list is summed and shown, so the explanation cannot drift from the result —
+the result of two totals, and the exact odds of every result, enumerated over the dice.
+Used by the battle resolution, the battle wizard, the `wargame` and `odds` commands and the
+computer opponent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from campaign_manager.engine import legal
+from campaign_manager.scenario.model import DestroyStep, Scenario, TroopType
+
+Factor = tuple[str, int]  # (reason, value)
+FACES = range(1, 7)
+
+
+def side_factors(sc: Scenario, turn: int, terrain: str | None, units: list[tuple[str, TroopType]],
+                 sortie: str | None, enemy_sortie: str | None, fortification: bool, modifier: int) -> list[Factor]:
+    """One side's bonus, factor by factor: each troop for the terrain (its model on `turn`), its
+    aircraft (the RAF only against enemy aircraft, rule 1.3), the fortification, the organiser's
+    situation modifier. `units` are (reason, troop type) pairs: the reason names the troop."""
+    factors: list[Factor] = []
+    for reason, kind in units:
+        _, bonus = kind.on_turn(turn)
+        factors.append((reason, bonus.on(terrain)))
+    if sortie:
+        plane = sc.aircraft[sortie]
+        adds = legal.aircraft_adds(sc, sortie, enemy_sortie)
+        factors.append((plane.name if adds else f"{plane.name} (no enemy aircraft: adds nothing)",
+                        plane.bonus.on(terrain) if adds else 0))
+    if fortification and sc.fortification is not None:
+        factors.append((sc.fortification.name, sc.fortification.bonus.on(terrain)))
+    if modifier:
+        factors.append(("situation", modifier))
+    return factors
+
+
+def total(factors: list[Factor]) -> int:
+    return sum(value for _, value in factors)
+
+
+def words(die: int, factors: list[Factor]) -> str:
+    """"die 5 +2 GR-INF-2 (Pezikoy infantry) +1 situation": how a total was made."""
+    return " ".join([f"die {die}", *(f"{value:+d} {reason}" for reason, value in factors)])
+
+
+def _step(steps: tuple[DestroyStep, ...], value: int) -> DestroyStep | None:
+    for step in steps:
+        if value >= step.threshold:
+            return step
+    return None
+
+
+@dataclass(frozen=True)
+class WargameOutcome:
+    """Who won two totals, by how much, and the d6 score that destroys each side's troops."""
+
+    winner: str | None  # "attacker", "defender", or None for a draw
+    difference: int
+    vs_attacker: int  # 0: no roll
+    vs_defender: int
+
+
+def outcome(sc: Scenario, attacker_total: int, defender_total: int) -> WargameOutcome:
+    difference = abs(attacker_total - defender_total)
+    step = _step(sc.wargame_destroy, difference)
+    if step is None:
+        raise ValueError("the scenario's General's Wargame destroy table has no row for a difference of "
+                         f"{difference}")
+    winner = "attacker" if attacker_total > defender_total else "defender" if defender_total > attacker_total else None
+    if winner is None:
+        return WargameOutcome(None, 0, step.loser, step.loser)
+    if winner == "attacker":
+        return WargameOutcome(winner, difference, step.winner, step.loser)
+    return WargameOutcome(winner, difference, step.loser, step.winner)
+
+
+def chance_of_at_least(score: int) -> Fraction:
+    """The chance a d6 shows `score` or more (0: no roll, never)."""
+    if score <= 0:
+        return Fraction(0)
+    return Fraction(max(0, 7 - score), 6)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact chances, enumerated over the 36 throws of the two dice."""
+
+    attacker_win: Fraction
+    draw: Fraction
+    defender_win: Fraction
+    attacker_destroyed: Fraction  # each committed attacking troop's chance of being destroyed
+    defender_destroyed: Fraction
+
+
+def odds(sc: Scenario, attacker_bonus: int, defender_bonus: int) -> Odds:
+    wins = {"attacker": Fraction(0), "defender": Fraction(0), None: Fraction(0)}
+    lost_a = lost_d = Fraction(0)
+    each = Fraction(1, 36)
+    for a_die in FACES:
+        for d_die in FACES:
+            result = outcome(sc, a_die + attacker_bonus, d_die + defender_bonus)
+            wins[result.winner] += each
+            lost_a += each * chance_of_at_least(result.vs_attacker)
+            lost_d += each * chance_of_at_least(result.vs_defender)
+    return Odds(wins["attacker"], wins[None], wins["defender"], lost_a, lost_d)

@@ -1,0 +1,119 @@
+"""A General's Wargame battle on its own, outside any campaign (the `wargame` and `odds`
+commands): troops named by nation and kind, checked against the commitment rules (rule 1.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign_manager.dice import D6, Roller, roll_or_check
+from campaign_manager.engine import wargame
+from campaign_manager.errors import RuleError, UserError
+from campaign_manager.scenario.model import Scenario, TroopType
+
+
+@dataclass(frozen=True)
+class StandaloneBattle:
+    sc: Scenario
+    terrain: str
+    turn: int
+    attackers: tuple[tuple[str, TroopType], ...]  # ("italian:infantry", type)
+    defenders: tuple[tuple[str, TroopType], ...]
+    attacker_sortie: str | None
+    defender_sortie: str | None
+    metaxas: bool
+
+    @classmethod
+    def from_words(cls, sc: Scenario, terrain: str, turn: int, attackers: str, defenders: str,
+                   attacker_sorties: list[str], defender_sorties: list[str], metaxas: bool) -> "StandaloneBattle":
+        if terrain not in sc.terrains:
+            raise UserError(f"no terrain '{terrain}' in {sc.name} (terrains: {', '.join(sc.terrains)})")
+        if not 1 <= turn <= len(sc.turns):
+            raise UserError(f"there is no turn {turn}: this scenario has turns 1 to {len(sc.turns)}")
+        a_units = _units(sc, attackers, "attacker")
+        d_units = _units(sc, defenders, "defender")
+        a_sortie = _sortie(sc, attacker_sorties, "attacker")
+        d_sortie = _sortie(sc, defender_sorties, "defender")
+        sides = {sc.side_of(t.nation) for _, t in a_units} | ({sc.side_of(a_sortie)} if a_sortie else set())
+        enemies = {sc.side_of(t.nation) for _, t in d_units} | ({sc.side_of(d_sortie)} if d_sortie else set())
+        if len(sides) > 1 or len(enemies) > 1 or sides & enemies:
+            raise RuleError("1.4", "each side's troops and aircraft must belong to one side, and the two sides differ")
+        if not a_units:
+            raise RuleError("1.4", "the attacker must commit at least one ground troop (an aircraft cannot attack alone)")
+        for role, units, sortie in (("attacker", a_units, a_sortie), ("defender", d_units, d_sortie)):
+            count = len(units) + (1 if sortie else 0)
+            if count > sc.max_committed:
+                raise RuleError("1.4", f"the {role} may commit at most {sc.max_committed} Firestorm troops, "
+                                       f"aircraft included (got {count})")
+        if metaxas and sc.fortification is None:
+            raise UserError(f"{sc.name} has no fortification")
+        return cls(sc, terrain, turn, tuple(a_units), tuple(d_units), a_sortie, d_sortie, metaxas)
+
+    def _named(self, units) -> list[tuple[str, TroopType]]:
+        return [(f"{label} ({kind.on_turn(self.turn)[0]})", kind) for label, kind in units]
+
+    def factors(self) -> tuple[list[wargame.Factor], list[wargame.Factor]]:
+        a = wargame.side_factors(self.sc, self.turn, self.terrain, self._named(self.attackers), self.attacker_sortie,
+                                 self.defender_sortie, False, 0)
+        d = wargame.side_factors(self.sc, self.turn, self.terrain, self._named(self.defenders), self.defender_sortie,
+                                 self.attacker_sortie, self.metaxas, 0)
+        return a, d
+
+    def fight(self, dice: str | None, roller: Roller) -> dict:
+        given: list[object] = [None, None]
+        if dice:
+            given = [part.strip() for part in dice.split(",")]
+            if len(given) != 2:
+                raise UserError(f"--dice takes two dice, the attacker's and the defender's (e.g. 5,4), not '{dice}'")
+        a_die = roll_or_check(given[0], D6, roller, "attacker's die")
+        d_die = roll_or_check(given[1], D6, roller, "defender's die")
+        a_factors, d_factors = self.factors()
+        a_total, d_total = a_die + wargame.total(a_factors), d_die + wargame.total(d_factors)
+        found = wargame.outcome(self.sc, a_total, d_total)
+        return {
+            "dice": [a_die, d_die],
+            "attacker_total": a_total, "defender_total": d_total, "difference": found.difference,
+            "winner": found.winner or "draw",
+            "attacker_troops_destroyed_on": found.vs_attacker or None,
+            "defender_troops_destroyed_on": found.vs_defender or None,
+            "attacker_factors": [{"reason": r, "value": v} for r, v in a_factors],
+            "defender_factors": [{"reason": r, "value": v} for r, v in d_factors],
+        }
+
+    def odds(self) -> dict:
+        a_factors, d_factors = self.factors()
+        found = wargame.odds(self.sc, wargame.total(a_factors), wargame.total(d_factors))
+        troops = [{"side": "attacker", "troop": label, "destroyed": float(found.attacker_destroyed)}
+                  for label, _ in self.attackers]
+        troops += [{"side": "defender", "troop": label, "destroyed": float(found.defender_destroyed)}
+                   for label, _ in self.defenders]
+        return {"attacker_win": float(found.attacker_win), "draw": float(found.draw),
+                "defender_win": float(found.defender_win), "troops": troops,
+                "attacker_factors": [{"reason": r, "value": v} for r, v in a_factors],
+                "defender_factors": [{"reason": r, "value": v} for r, v in d_factors]}
+
+
+def _units(sc: Scenario, words: str, role: str) -> list[tuple[str, TroopType]]:
+    units = []
+    for item in filter(None, (part.strip() for part in words.split(","))):
+        nation, _, kind = item.partition(":")
+        nation, kind = nation.strip().lower(), kind.strip().lower()
+        if nation not in sc.nations:
+            raise UserError(f"{role}: no nation '{nation}' in {sc.name} (nations: {', '.join(sc.nations)})")
+        found = [t for t in sc.troop_types.values() if t.nation == nation and t.kind == kind]
+        if not found:
+            kinds = sorted({t.kind for t in sc.troop_types.values() if t.nation == nation})
+            raise UserError(f"{role}: {sc.nation_name(nation)} troops have no kind '{kind}' "
+                            f"(kinds: {', '.join(kinds)}); write NATION:KIND, e.g. {nation}:{kinds[0]}")
+        units.append((f"{nation}:{kind}", found[0]))
+    return units
+
+
+def _sortie(sc: Scenario, nations: list[str], role: str) -> str | None:
+    if len(nations) > 1:
+        raise RuleError("1.4", f"the {role} may commit at most one air sortie per battle")
+    if not nations:
+        return None
+    nation = nations[0].strip().lower()
+    if nation not in sc.aircraft:
+        raise UserError(f"{role}: there are no '{nation}' aircraft in {sc.name} (aircraft: {', '.join(sc.aircraft)})")
+    return nation

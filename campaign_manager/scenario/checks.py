@@ -1,0 +1,203 @@
+"""Cross-checks of a scenario file whose shape is sound: every name it uses exists, tables are
+complete, numbers are possible. Every fault is returned, with the path of its entry."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from campaign_manager.datamodel import Fault
+from campaign_manager.scenario.model import KINDS, SIDES, Bonus, ScenarioFile
+
+
+class Checker:
+    """Collects the faults of one scenario file."""
+
+    def __init__(self, data: ScenarioFile) -> None:
+        self.data = data
+        self.faults: list[Fault] = []
+        self.areas = {a.code for a in data.areas}
+        self.regions = {a.region for a in data.areas if a.region}
+        self.nations = set(data.nations)
+
+    def fault(self, where: str, what: str) -> None:
+        self.faults.append(Fault(where, what))
+
+    def area(self, where: str, code: str | None) -> None:
+        if code is not None and code not in self.areas:
+            self.fault(where, f'"{code}" is not an area')
+
+    def nation(self, where: str, code: str | None) -> None:
+        if code is not None and code not in self.nations:
+            self.fault(where, f'"{code}" is not a nation (nations: {", ".join(self.nations)})')
+
+    def zone(self, where: str, zone: str | None) -> None:
+        if zone is None or zone == "friendly" or zone in self.areas:
+            return
+        if zone.startswith("region:") and zone[7:] in self.regions:
+            return
+        self.fault(where, f'"{zone}" is not a zone (an area code, "friendly" or "region:NAME")')
+
+    def bonus(self, where: str, bonus: Bonus) -> None:
+        for terrain in bonus.root:
+            if terrain not in self.data.terrains:
+                self.fault(f"{where}.{terrain}", f'"{terrain}" is not a terrain')
+
+
+def check_scenario(data: ScenarioFile) -> list[Fault]:
+    """Every fault of a scenario file's content, in the file's order."""
+    check = Checker(data)
+    if set(data.sides) != set(SIDES):
+        check.fault("sides", f"should name exactly the sides {', '.join(SIDES)}")
+    _areas(check)
+    _links(check)
+    _troops(check)
+    _tables(check)
+    for number, turn in enumerate(data.turns):
+        _turn(check, number, len(data.turns))
+    if data.layout is not None:
+        _layout(check)
+    return check.faults
+
+
+def _areas(check: Checker) -> None:
+    counts = Counter(a.code for a in check.data.areas)
+    for i, area in enumerate(check.data.areas):
+        where = f"areas[{i}]"
+        if counts[area.code] > 1:
+            check.fault(f"{where}.code", f'area "{area.code}" is listed {counts[area.code]} times')
+        if area.terrain is not None and area.terrain not in check.data.terrains:
+            check.fault(f"{where}.terrain", f'"{area.terrain}" is not a terrain')
+        for n, nation in enumerate(area.only_nations):
+            check.nation(f"{where}.only_nations[{n}]", nation)
+        if area.command_centre and (area.command_centre_scorer is None or area.command_centre_vp <= 0):
+            check.fault(where, "a command centre needs command_centre_scorer and command_centre_vp")
+        if not area.impassable and not area.staging and area.terrain is None:
+            check.fault(f"{where}.terrain", "an area that can be attacked needs a terrain")
+
+
+def _links(check: Checker) -> None:
+    seen: set[frozenset[str]] = set()
+    if not check.data.map.links:
+        check.fault("map.links", "the map has no links between areas")
+    for i, link in enumerate(check.data.map.links):
+        check.area(f"map.links[{i}].a", link.a)
+        check.area(f"map.links[{i}].b", link.b)
+        if link.a == link.b or frozenset((link.a, link.b)) in seen:
+            check.fault(f"map.links[{i}]", f"link {link.a}–{link.b} links an area to itself or is listed twice")
+        seen.add(frozenset((link.a, link.b)))
+
+
+def _troops(check: Checker) -> None:
+    data = check.data
+    for code, troop_type in data.troop_types.items():
+        where = f"troop_types.{code}"
+        check.nation(f"{where}.nation", troop_type.nation)
+        check.bonus(f"{where}.bonus", troop_type.bonus)
+        for n, variant in enumerate(troop_type.variants):
+            check.bonus(f"{where}.variants[{n}].bonus", variant.bonus)
+    ids = Counter(t.id for t in data.troops)
+    for i, troop in enumerate(data.troops):
+        where = f"troops[{i}]"
+        if ids[troop.id] > 1:
+            check.fault(f"{where}.id", f'troop id "{troop.id}" is used {ids[troop.id]} times')
+        type_of = data.troop_types.get(troop.type_code)
+        if type_of is None:
+            check.fault(f"{where}.type", f'"{troop.type_code}" is not a troop type')
+        if (troop.start is None) == (troop.arrives is None):
+            check.fault(where, "needs either a start area or an arrives entry, not both")
+        check.area(f"{where}.start", troop.start)
+        if troop.start in check.areas and type_of and type_of.nation in data.nations:
+            controller = next(a.controller for a in data.areas if a.code == troop.start)
+            if controller != data.nations[type_of.nation].side:
+                check.fault(f"{where}.start", f"starts in {troop.start}, which its side does not hold")
+        if troop.arrives is not None:
+            check.zone(f"{where}.arrives.zone", troop.arrives.zone)
+            check.zone(f"{where}.arrives.fallback", troop.arrives.fallback)
+            if not 2 <= troop.arrives.turn <= len(data.turns):
+                check.fault(f"{where}.arrives.turn",
+                            f"arrives on turn {troop.arrives.turn}, outside turns 2–{len(data.turns)}")
+
+
+def _tables(check: Checker) -> None:
+    data = check.data
+    for nation, aircraft in data.aircraft.items():
+        check.nation(f"aircraft.{nation}", nation)
+        check.bonus(f"aircraft.{nation}.bonus", aircraft.bonus)
+    if data.fortification is not None:
+        check.nation("fortification.nation", data.fortification.nation)
+        check.bonus("fortification.bonus", data.fortification.bonus)
+    if data.sea_escape is not None:
+        check.nation("sea_escape.nation", data.sea_escape.nation)
+        for n, code in enumerate(data.sea_escape.areas):
+            check.area(f"sea_escape.areas[{n}]", code)
+    check.zone("rules.pool_zone", data.rules.pool_zone)
+    _steps(check, "tabletop.destroy", [s.min_vp for s in data.tabletop.destroy], "min_vp", zero=False)
+    _steps(check, "wargame.destroy", [s.min_difference for s in data.wargame.destroy], "min_difference", zero=True)
+    _steps(check, "victory.levels", [v.min_margin for v in data.victory.levels], "min_margin", zero=False)
+
+
+def _steps(check: Checker, where: str, thresholds: list[int], key: str, zero: bool) -> None:
+    """A table read from the top down: thresholds highest first, none twice; a table every
+    result falls into needs a 0 row."""
+    if not thresholds:
+        check.fault(where, "the table has no rows")
+        return
+    for n in range(1, len(thresholds)):
+        if thresholds[n] >= thresholds[n - 1]:
+            check.fault(f"{where}[{n}].{key}", f"rows go from the highest {key} down; {thresholds[n]} comes "
+                                               f"after {thresholds[n - 1]}")
+    if zero and 0 not in thresholds:
+        check.fault(where, f"needs a row with {key} = 0, so that every result is in the table")
+
+
+def _turn(check: Checker, index: int, count: int) -> None:
+    turn = check.data.turns[index]
+    where = f"turns[{index}]"
+    if turn.number != index + 1:
+        check.fault(f"{where}.number", f"turns must be numbered 1, 2, 3 ... in order; expected {index + 1}")
+    if (turn.initiative is None) == (turn.fixed_attacker is None):
+        check.fault(where, "needs either an initiative entry or a fixed_attacker with fixed_arrows, not both")
+    if turn.fixed_attacker is not None and not turn.arrows:
+        check.fault(f"{where}.fixed_arrows", "a fixed_attacker needs the fixed_arrows it attacks on")
+    links = {frozenset((link.a, link.b)) for link in check.data.map.links}
+    for n, arrow in enumerate(turn.arrows):
+        check.area(f"{where}.fixed_arrows[{n}].from", arrow.origin)
+        check.area(f"{where}.fixed_arrows[{n}].to", arrow.target)
+        if {arrow.origin, arrow.target} <= check.areas and frozenset((arrow.origin, arrow.target)) not in links:
+            check.fault(f"{where}.fixed_arrows[{n}]", f"{arrow.origin} and {arrow.target} are not linked")
+    for nation in turn.sortie_grants:
+        check.nation(f"{where}.sorties.{nation}", nation)
+        if nation in check.nations and nation not in check.data.aircraft:
+            check.fault(f"{where}.sorties.{nation}", f'"{nation}" has no aircraft')
+    for n, nation in enumerate(turn.redeploy):
+        check.nation(f"{where}.redeploy[{n}]", nation)
+    troops = {t.id for t in check.data.troops}
+    for n, rule in enumerate(turn.deployment):
+        at = f"{where}.deployment[{n}]"
+        check.nation(f"{at}.nation", rule.nation)
+        if rule.rule == "at_least" and rule.area is None:
+            check.fault(f"{at}.area", "an at_least rule needs an area")
+        check.area(f"{at}.area", rule.area)
+        if rule.rule == "next_to_enemy" and rule.enemy_nation is None:
+            check.fault(f"{at}.enemy_nation", "a next_to_enemy rule needs an enemy_nation")
+        check.nation(f"{at}.enemy_nation", rule.enemy_nation)
+        for x, exception in enumerate(rule.exceptions):
+            check.area(f"{at}.except[{x}].area", exception.area)
+            if exception.troop is not None and exception.troop not in troops:
+                check.fault(f"{at}.except[{x}].troop", f'"{exception.troop}" is not a troop')
+            if exception.kind is not None and exception.kind not in KINDS:
+                check.fault(f"{at}.except[{x}].kind", f'"{exception.kind}" is not a kind')
+
+
+def _layout(check: Checker) -> None:
+    layout = check.data.layout
+    assert layout is not None
+    for code in layout.areas:
+        if code not in check.areas:
+            check.fault(f"layout.areas.{code}", f'"{code}" is not an area')
+    missing = sorted(check.areas - set(layout.areas))
+    if missing:
+        check.fault("layout.areas", f"no shape for the area(s) {', '.join(missing)}")
+    for where, (x, y) in layout.points():
+        if not (0 <= x <= layout.width and 0 <= y <= layout.height):
+            check.fault(where, f"point [{x:g}, {y:g}] lies outside the map ({layout.width:g} × {layout.height:g})")

@@ -1,0 +1,124 @@
+"""The General's Wargame in the window: try a plan on a scratch copy, and "what if" playouts.
+
+`install_wargame_actions(window)` adds them to the window's File menu.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from campaign_manager.errors import UserError
+from campaign_manager.store.copies import save_copy
+
+if TYPE_CHECKING:
+    from campaign_manager.ui.main_window import MainWindow
+    from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
+
+
+class WargameActions:
+    def __init__(self, window: "MainWindow") -> None:
+        self.window = window
+        menu = window.menus["file"]
+        first = next((a for a in menu.actions() if a.text().startswith("Record")), None)
+        self.new_action = window._action(menu, "New &General's Wargame…", self.new_wargame, "Ctrl+Shift+N")
+        self.plan_action = window._action(menu, "&Try a plan on a scratch copy…", self.try_a_plan, "Ctrl+Shift+T")
+        self.whatif_action = window._action(menu, "&What if… (computer playouts)", self.what_if, "Ctrl+Shift+W")
+        for action in (self.new_action, self.plan_action, self.whatif_action):
+            menu.removeAction(action)
+            menu.insertAction(first, action)
+        menu.insertSeparator(first)
+        self.scratch: list["MainWindow"] = []
+        self.dialog: "WhatIfDialog | None" = None
+        window.session.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        has = self.window.session.is_open
+        self.plan_action.setEnabled(has)
+        self.whatif_action.setEnabled(has and self.window.session.state.phase != "finished")
+
+    def new_wargame(self) -> None:
+        """A new campaign fought with dice only: two players at one screen, or one against the
+        computer (which then plays the other side)."""
+        choose = getattr(self.window, "_choosers", {}).get("choose_wargame", ask_wargame)
+        chosen = choose(self.window)
+        if chosen is None:
+            return
+        computer, path = chosen
+        try:
+            from campaign_manager.store.campaign_file import CampaignFile
+
+            CampaignFile.create(path, name="General's Wargame", play="wargame", computer=computer).close()
+        except UserError as exc:
+            self.window.report(f"Could not create the game: {exc}")
+            return
+        self.window.open_campaign(path)
+
+    def try_a_plan(self) -> "MainWindow | None":
+        """A window on a copy of the campaign made with SQLite's backup API: anything may be
+        recorded there; the real file is never touched and the copy is thrown away on closing."""
+        from campaign_manager.ui.main_window import MainWindow
+
+        session = self.window.session
+        if not session.is_open:
+            return None
+        folder = Path(tempfile.mkdtemp(prefix="firestorm-plan-"))
+        path = folder / f"{session.path.stem} (plan).campaign"
+        try:
+            save_copy(session.path, path)
+        except UserError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            self.window.report(str(exc))
+            return None
+        scratch = MainWindow(path, remember=False)
+        scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        banner = QLabel(f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "
+                        f"here touches the real campaign. Close this window to throw the plan away.")
+        banner.setObjectName("planBanner")
+        banner.setWordWrap(True)
+        banner.setStyleSheet("background:#fff3c4; padding:6px; border:1px solid #d8b84a; font-weight:bold")
+        scratch.addToolBar("Plan").addWidget(banner)
+        scratch.setWindowTitle(f"PLAN — {scratch.windowTitle()}")
+        scratch.session.changed.connect(lambda: scratch.setWindowTitle(
+            f"PLAN — {scratch.session.name} — Firestorm Campaign Manager"))
+        scratch.destroyed.connect(lambda: shutil.rmtree(folder, ignore_errors=True))
+        scratch.resize(self.window.size())
+        scratch.show()
+        self.scratch.append(scratch)
+        return scratch
+
+    def what_if(self) -> "WhatIfDialog | None":
+        from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
+
+        if not self.window.session.is_open:
+            return None
+        if self.dialog is None:
+            self.dialog = WhatIfDialog(self.window.session, self.window)
+        self.dialog.show()
+        return self.dialog
+
+
+def ask_wargame(parent) -> tuple[str | None, Path] | None:
+    """Who plays (two players, or the computer as one side), then where the game is kept."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from campaign_manager.ui.file_menu import ask_save
+
+    choices = ["Two players at one screen", "Against the computer: I play the Axis",
+               "Against the computer: I play the Allies"]
+    picked, ok = QInputDialog.getItem(parent, "New General's Wargame", "Who plays?", choices, 0, False)
+    if not ok:
+        return None
+    computer = {choices[1]: "allied", choices[2]: "axis"}.get(picked)
+    path = ask_save(parent, "Keep the game in")
+    return None if path is None else (computer, path)
+
+
+def install_wargame_actions(window: "MainWindow") -> WargameActions:
+    return WargameActions(window)

@@ -1,0 +1,15 @@
+"""The Qt-free core type-checks: mypy, configured in pyproject.toml ([tool.mypy]), finds no error
+in scenario, engine, store, cli and assist."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from campaign_manager.paths import ROOT
+
+
+def test_mypy_finds_no_error_in_the_core():
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Success: no issues found" in done.stdout

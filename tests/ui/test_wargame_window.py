@@ -1,0 +1,138 @@
+"""Try a plan and What if in the window: the real campaign file stays byte-identical, the
+playouts run off the window's thread and can be cancelled while the window keeps answering."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+
+DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as made:
+        made.apply(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}])
+    made = MainWindow(path, remember=False)
+    qtbot.addWidget(made)
+    made.show()
+    yield made
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget is not made:
+            widget.close()
+    made.close()
+
+
+def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window, qtbot):
+    real = window.campaign.path
+    before = real.read_bytes()
+    scratch = window.wargame_actions.try_a_plan()
+    assert scratch.windowTitle().startswith("PLAN")
+    assert scratch.campaign.path != real and scratch.campaign.records == window.campaign.records
+    scratch.map_view.troopDropped.emit("IT-INF-4", "B2")
+    scratch.map_view.troopDropped.emit("IT-INF-5", "B1")
+    assert len(scratch.campaign.records) == len(window.campaign.records) + 2
+    copy_folder = scratch.campaign.path.parent
+    scratch.close()
+    qtbot.waitUntil(lambda: not copy_folder.exists(), timeout=5000)
+    assert real.read_bytes() == before, "the real campaign file is byte-identical"
+    assert "IT-INF-4" in window.campaign.state.waiting_zone
+
+
+def test_what_if_draws_the_results(window):
+    dialog = window.wargame_actions.what_if()
+    dialog.count.setValue(15)
+    dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
+    dialog.run(threaded=False)
+    assert dialog.answer["playouts"] == 15 and sum(dialog.answer["outcomes"].values()) == 15
+    assert sum(count for _, count, _ in dialog.results.bars) == 15
+    assert sum(count for _, count, _ in dialog.margins.bars) == 15
+    assert "15 playouts" in dialog.summary.text()
+
+
+def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot):
+    before = window.campaign.path.read_bytes()
+    dialog = window.wargame_actions.what_if()
+    dialog.count.setValue(5000)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.progress.value() >= 3, timeout=20000)
+    assert len(ticks) >= 2, "the window's event loop keeps running during the playouts"
+    dialog.cancel_button.click()
+    qtbot.waitUntil(lambda: dialog.answer is not None, timeout=20000)
+    timer.stop()
+    assert 3 <= dialog.answer["playouts"] < 5000
+    assert "cancelled early" in dialog.summary.text()
+    dialog.worker.wait(5000)
+    assert window.campaign.path.read_bytes() == before
+
+
+def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
+    path = tmp_path / "game.campaign"
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("allied", path))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        campaign = made.campaign
+        assert campaign.dice_only and campaign.computer_side == "allied"
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        assert not wizard.open_button.isVisible(), "dice only: no arrow is left open for a tabletop game"
+        wizard.pages["arrow"].choose("B1", "C1")
+        wizard.next()
+        commit = wizard.pages["commit"]
+        assert not commit.defender.isEnabled(), "the computer defends"
+        commit.attacker.tick("IT-INF-1", "IT-CARRI")
+        wizard.next()
+        assert commit.defender.troops() == ("GR-INF-1",), "the computer commits its defender"
+        result = wizard.pages["result"]
+        assert result.wargame.isChecked() and not result.tabletop.isEnabled()
+        result.attacker_die.set_value(6)
+        result.defender_die.set_value(1)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        wizard.next()
+        if wizard.page_name == "retreat":
+            assert not next(iter(wizard.pages["retreat"].choices.values())).isEnabled(), "the computer retreats"
+            wizard.next()
+        while wizard.page_name != "summary":
+            wizard.next()
+        wizard.record()
+        assert made.campaign.state.control["C1"] == "axis"
+        # Turn 2 (after B2 → C2): the computer places the Greek reinforcements itself.
+        wizard = made.battle_menu.new_battle()
+        wizard.pages["arrow"].choose("B2", "C2")
+        wizard.next()
+        wizard.pages["commit"].attacker.tick("IT-ALPINI")
+        wizard.next()
+        wizard.pages["result"].attacker_die.set_value(1)
+        wizard.pages["result"].defender_die.set_value(6)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        wizard.next()
+        wizard.record()
+        made.turn_menu.end_action.trigger()
+        made.turn_menu.start_action.trigger()
+        made.turn_menu.dialog.valueEdit.setText("3")
+        made.turn_menu.dialog.buttons.accepted.emit()
+        qtbot.waitUntil(lambda: not any(t.startswith("GR") for t in made.campaign.state.waiting_zone), timeout=5000)
+        assert any(t.startswith("IT") for t in made.campaign.state.waiting_zone), "the Italians are the player's"
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()
