@@ -35,6 +35,9 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     from campaign_manager.cli import report_commands
 
     report_commands.register(commands)
+    from campaign_manager.cli import storage_commands
+
+    storage_commands.register(commands)
     from campaign_manager.cli import wargame_commands
 
     wargame_commands.register(commands)

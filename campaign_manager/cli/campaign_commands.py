@@ -90,6 +90,10 @@ def cmd_apply(args) -> int:
                 lines.append(f"action {number} ({applied.record['type']}), log entry {first + number - 1}:")
                 lines.extend(f"   {event}" for event in applied.events)
             emit(None, False, "\n".join(lines) or "no actions given")
+        if campaign.backup_problem:  # the actions are recorded; only the backup copy failed
+            import sys
+
+            print(f"warning: {campaign.backup_problem}", file=sys.stderr)
     return 0
 
 

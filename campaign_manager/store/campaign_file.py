@@ -9,9 +9,11 @@ from typing import Iterable
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
 from campaign_manager.engine.actions import Action
-from campaign_manager.errors import FileChanged, FileRefused, UserError
+from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
+from campaign_manager.store.logged_document import LoggedDocument
 
 KIND = "campaign"
 
@@ -24,20 +26,27 @@ class ActionRefused(UserError):
         super().__init__(f"action {index} ({kind}) refused, nothing was recorded: {error}")
 
 
-class CampaignFile:
+class CampaignFile(LoggedDocument[CampaignState]):
     """An open campaign: its scenario, its logged actions and the state they lead to."""
 
+    KIND = KIND
+
     def __init__(self, log: LogFile, scenario: Scenario, records: list[dict]) -> None:
-        self.log = log
         self.scenario = scenario
-        self.records = records
-        self.state = replay(scenario, records)
         self._history: list[Applied] | None = None  # filled on first use
         self._settings: dict[str, str] | None = None
+        self.backup_problem: str | None = None  # why the last end-of-turn backup failed, if it did
+        super().__init__(log, records)
 
-    @property
-    def path(self) -> Path:
-        return self.log.path
+    def replay(self, records: list[dict]) -> CampaignState:
+        return replay(self.scenario, records)
+
+    def _replayed(self, records: list[dict]) -> CampaignState:
+        self._history = None
+        try:
+            return self.replay(records)
+        except UserError as exc:
+            raise FileRefused(f"{self.log.path}: is damaged: {exc}") from None
 
     @property
     def name(self) -> str:
@@ -76,29 +85,18 @@ class CampaignFile:
 
     @classmethod
     def open(cls, path: Path | str, readonly: bool = False) -> "CampaignFile":
-        log = LogFile.open(Path(path), KIND, readonly=readonly)
+        log = cls._open_log(path, readonly)
         try:
-            document = log.document()
+            with storage_faults(Path(path), "reading"):
+                document, records = log.document(), log.actions()
             try:
                 sc = parse_scenario(document.source, f"the scenario stored in {Path(path).name}")
             except ScenarioError as exc:
                 raise FileRefused(f"{path}: is damaged: {exc}") from None
-            try:
-                return cls(log, sc, log.actions())
-            except UserError as exc:
-                raise FileRefused(f"{path}: is damaged: {exc}") from None
-        except Exception:
+            return cls(log, sc, records)
+        except BaseException:
             log.close()
             raise
-
-    def close(self) -> None:
-        self.log.close()
-
-    def __enter__(self) -> "CampaignFile":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def preview(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
         """Apply actions in memory only; raises ActionRefused naming the first refused one."""
@@ -114,27 +112,6 @@ class CampaignFile:
             state = applied.state
         return done
 
-    def reload(self) -> None:
-        """Read the log again (another program wrote to the file)."""
-        self.records = self.log.actions()
-        self.state = replay(self.scenario, self.records)
-        self._history = None
-        self.log.revision = self.log.file_revision()
-
-    def reload_if_changed(self) -> bool:
-        if self.log.readonly or not self.log.changed_elsewhere():
-            return False
-        self.reload()
-        return True
-
-    def _written(self, write):
-        """Run a write; if another program wrote first, reload and say so (nothing written)."""
-        try:
-            return write()
-        except FileChanged as exc:
-            self.reload()
-            raise FileChanged(f"{exc}. The campaign has been read again: check it, then try again.") from None
-
     def apply(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
         """Apply and record actions, all or nothing, in one transaction.
 
@@ -143,32 +120,31 @@ class CampaignFile:
         """
         done = self.preview(actions, roller)
         if done:
-            self._written(lambda: self.log.append([applied.record for applied in done]))
-            self.records.extend(applied.record for applied in done)
-            self.state = done[-1].state
-            if self._history is not None:
-                self._history.extend(done)
+            history = self._history
+            self._record([applied.record for applied in done], done[-1].state)
+            if history is not None:
+                self._history = history + done
+            if any(applied.record.get("type") == "end_turn" for applied in done):
+                self._back_up()
         return done
 
+    def _back_up(self) -> None:
+        """Copy the file into backups/ at the end of a turn. The turn is already recorded, so a
+        backup that fails does not undo it: `backup_problem` says why, for the user to be told."""
+        from campaign_manager.store.backups import make_backup
+
+        self.backup_problem = None
+        try:
+            make_backup(self.path, self.state.turn)
+        except UserError as exc:
+            self.backup_problem = f"the end-of-turn backup was not made: {exc}"
+
     def undo(self) -> dict | None:
-        record = self._written(self.log.undo)
-        if record is not None:
-            self.records.pop()
-            self.state = replay(self.scenario, self.records)
-            if self._history is not None:
-                self._history.pop()
+        history = self._history
+        record = super().undo()
+        if record is not None and history is not None:
+            self._history = history[:-1]  # the rest of the history still stands
         return record
-
-    def redo(self) -> dict | None:
-        record = self._written(self.log.redo)
-        if record is not None:
-            self.records.append(record)
-            self.state = replay(self.scenario, self.records)
-            self._history = None
-        return record
-
-    def can_redo(self) -> bool:
-        return self.log.redo_count() > 0
 
     def history(self) -> list[Applied]:
         """Every logged action with what it did in words (replayed once, then kept up to date)."""

@@ -17,6 +17,8 @@ def save_copy(source: Path, target: Path) -> None:
     if source.resolve() == target.resolve():
         raise UserError(f"{target}: is the campaign itself; choose another name for the copy")
     partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)  # left by a copy that was cut off (a crash): start afresh
+    partial.with_name(partial.name + "-journal").unlink(missing_ok=True)
     try:
         with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as reading:
             writing = sqlite3.connect(partial)

@@ -24,6 +24,8 @@ from sqlalchemy import delete, event, func, text
 from sqlmodel import Session, col, create_engine, select
 
 from campaign_manager.errors import FileChanged, FileRefused
+from campaign_manager.store import faults
+from campaign_manager.store.faults import ReadOnlyFile, storage_faults
 from campaign_manager.store.schema import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -67,7 +69,7 @@ def inspect_file(path: Path) -> tuple[int, str]:
         raise FileRefused(f"{path}: is not a campaign manager file (not an SQLite database)")
     _recover_interrupted_write(path)
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=faults.BUSY_WAIT)
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -83,6 +85,11 @@ def inspect_file(path: Path) -> tuple[int, str]:
             row = conn.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
         finally:
             conn.close()
+    except sqlite3.OperationalError as exc:
+        told = faults.fault_message(path, exc, "reading")
+        if told is None:
+            raise FileRefused(f"{path}: is damaged and cannot be read ({exc}); it was left untouched") from None
+        raise faults.StorageFault(told) from None
     except sqlite3.DatabaseError as exc:
         raise FileRefused(f"{path}: is damaged and cannot be read ({exc}); it was left untouched") from None
     if row is None:
@@ -119,7 +126,8 @@ class LogFile:
             url = f"sqlite:///file:{self.path}?mode=ro&uri=true"
         else:
             url = f"sqlite:///{self.path}"
-        self._engine = create_engine(url, poolclass=None)
+        # a lock held by another program is waited for, briefly (faults.BUSY_WAIT), then told
+        self._engine = create_engine(url, poolclass=None, connect_args={"timeout": faults.BUSY_WAIT})
         event.listen(self._engine, "connect", self._on_connect)
 
     @staticmethod
@@ -140,22 +148,31 @@ class LogFile:
             raise FileRefused(f"{path}: already exists; choose another name (nothing was overwritten)")
         if not path.parent.exists():
             raise FileRefused(f"{path}: the folder {path.parent} does not exist")
-        conn = sqlite3.connect(path)
         try:
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.commit()
-        finally:
-            conn.close()
-        log = cls(path, kind, readonly=False)
-        metadata.create_all(log._engine)
-        with Session(log._engine) as session:
-            entries = {"kind": kind, "created": _now(), "schema": str(SCHEMA_VERSION), "revision": "0",
-                       **(meta or {})}
-            for key, value in entries.items():
-                session.add(MetaEntry(key=key, value=value))
-            session.add(Document(name=document_name, source=document_source))
-            session.commit()
+            with storage_faults(path, "new file"):
+                conn = sqlite3.connect(path)
+                try:
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    conn.commit()
+                finally:
+                    conn.close()
+                log = cls(path, kind, readonly=False)
+                try:
+                    metadata.create_all(log._engine)
+                    with Session(log._engine) as session:
+                        entries = {"kind": kind, "created": _now(), "schema": str(SCHEMA_VERSION),
+                                   "revision": "0", **(meta or {})}
+                        for key, value in entries.items():
+                            session.add(MetaEntry(key=key, value=value))
+                        session.add(Document(name=document_name, source=document_source))
+                        session.commit()
+                except BaseException:
+                    log.close()
+                    raise
+        except BaseException:
+            path.unlink(missing_ok=True)  # a file that could not be made whole is not left behind
+            raise
         return log
 
     @classmethod
@@ -165,16 +182,34 @@ class LogFile:
         version, found_kind = inspect_file(path)
         if found_kind != kind:
             raise FileRefused(f"{path}: is {_label(found_kind)}, not {_label(kind)}")
+        if not readonly and not faults.writable(path):
+            raise ReadOnlyFile(faults.read_only_message(path))
         log = cls(path, kind, readonly)
-        if not readonly:
-            if version < SCHEMA_VERSION:
-                log._migrate(version)
-            with log._engine.begin() as conn:
-                conn.exec_driver_sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('revision', '0')")
-            with log._engine.connect() as conn:  # files of early builds were in WAL mode
-                conn.exec_driver_sql("PRAGMA journal_mode = DELETE")
-        log.revision = log.file_revision()
+        try:
+            with storage_faults(path, "opening"):
+                if not readonly:
+                    log._prepare_for_writing(version)
+                log.revision = log.file_revision()
+        except BaseException:
+            log.close()
+            raise
         return log
+
+    def _prepare_for_writing(self, version: int) -> None:
+        """Upgrade an older schema; files of early builds lack a revision or were in WAL mode.
+        Nothing is written to a file that needs none of this (so a busy file still opens)."""
+        if version < SCHEMA_VERSION:
+            self._migrate(version)
+        with self._engine.connect() as conn:
+            has_revision = conn.exec_driver_sql("SELECT 1 FROM meta WHERE key = 'revision'").fetchone()
+            mode_row = conn.exec_driver_sql("PRAGMA journal_mode").fetchone()
+        mode = mode_row[0] if mode_row is not None else ""
+        if has_revision is None:
+            with self._engine.begin() as conn:
+                conn.exec_driver_sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('revision', '0')")
+        if str(mode).lower() == "wal":
+            with self._engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA journal_mode = DELETE")
 
     def file_revision(self) -> int:
         """How many writes the file has seen (read from the file now)."""
@@ -245,18 +280,20 @@ class LogFile:
 
     # -- writing (each call is one transaction) -------------------------------------------
 
-    def _writable(self) -> None:
+    def check_writable(self) -> None:
         if self.readonly:
-            raise FileRefused(f"{self.path}: opened read-only")
+            raise ReadOnlyFile(f"{self.path}: is open read-only: nothing can be recorded — {faults.SAVE_A_COPY}")
 
-    def append(self, payloads: Iterable[dict[str, Any]]) -> None:
-        """Record completed actions, all or nothing; a new action empties the redo stack."""
-        self._writable()
-        with Session(self._engine) as session:
+    def append(self, payloads: Iterable[dict[str, Any]], recorded_at: list[str] | None = None) -> None:
+        """Record completed actions, all or nothing; a new action empties the redo stack.
+        `recorded_at` (one time per action) is for rebuilding a log exported earlier."""
+        self.check_writable()
+        with storage_faults(self.path, "action"), Session(self._engine) as session:
             self._claim(session)
             last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
-            at = _now()
+            now = _now()
             for offset, payload in enumerate(payloads, start=1):
+                at = recorded_at[offset - 1] if recorded_at is not None else now
                 session.add(LoggedAction(seq=last + offset, kind=str(payload.get("type", "")),
                                          payload=json.dumps(payload, sort_keys=True, separators=(",", ":")),
                                          recorded_at=at))
@@ -267,8 +304,9 @@ class LogFile:
     def _move_top(self, source: type[LoggedAction] | type[UndoneAction],
                   target: type[LoggedAction] | type[UndoneAction]) -> dict[str, Any] | None:
         """Move the newest row of `source` onto the top of `target`, in one transaction."""
-        self._writable()
-        with Session(self._engine) as session:
+        self.check_writable()
+        with storage_faults(self.path, "undo" if source is LoggedAction else "redo"), \
+                Session(self._engine) as session:
             self._claim(session)
             found = session.exec(select(source).order_by(col(source.seq).desc()).limit(1)).first()
             row = cast("LoggedAction | UndoneAction | None", found)  # select() of a union of tables

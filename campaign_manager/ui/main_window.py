@@ -21,6 +21,7 @@ from campaign_manager.ui.wargame import install_wargame_actions
 from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.storage_actions import install_storage_actions
 
 class MainWindow(QMainWindow):
     """Holds one open campaign; file choosers are passed in so tests need no dialogs."""
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self.report_actions = install_report_actions(self)
         self.wargame_actions = install_wargame_actions(self)
         self.computer = ComputerSide(self.session, self)
+        self.storage_actions = install_storage_actions(self)
         assist_menu = self.menus["assist"] = bar.addMenu("&Assist")
         self.assist_actions = {}
         for module in MODULES:
@@ -137,8 +139,10 @@ class MainWindow(QMainWindow):
         self.turn_menu.set_enabled(has)
         title = "Firestorm Campaign Manager"
         if has:
-            title = f"{self.session.name} — {self.session.path.name} — {title}"
+            read_only = " (read-only)" if self.session.read_only else ""
+            title = f"{self.session.name} — {self.session.path.name}{read_only} — {title}"
         self.setWindowTitle(title)
+        self.storage_actions.refresh()
 
     def move_troop(self, troop: str, area: str) -> None:
         """A troop dropped on an area (or chosen from its menu): place it if it waits to be

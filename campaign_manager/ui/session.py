@@ -21,6 +21,7 @@ from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
+from campaign_manager.store.faults import ReadOnlyFile
 
 
 class CampaignSession(QObject):
@@ -77,10 +78,10 @@ class CampaignSession(QObject):
         self._battles = None
 
     def can_undo(self) -> bool:
-        return self.campaign is not None and bool(self.campaign.records)
+        return self.campaign is not None and not self.read_only and bool(self.campaign.records)
 
     def can_redo(self) -> bool:
-        return self.campaign is not None and self.campaign.can_redo()
+        return self.campaign is not None and not self.read_only and self.campaign.can_redo()
 
     def _open(self) -> CampaignFile:
         if self.campaign is None:
@@ -91,8 +92,18 @@ class CampaignSession(QObject):
 
     def open(self, path: Path) -> None:
         """Open the campaign at `path` in place of the current one; raises UserError (the
-        current campaign stays open) when the file is refused."""
-        self.adopt(CampaignFile.open(path))
+        current campaign stays open) when the file is refused. A file that cannot be written
+        (read-only, or in a read-only folder) opens read-only: `read_only` says so."""
+        try:
+            opened = CampaignFile.open(path)
+        except ReadOnlyFile:
+            opened = CampaignFile.open(path, readonly=True)
+        self.adopt(opened)
+
+    @property
+    def read_only(self) -> bool:
+        """The open campaign can be read but nothing can be recorded in it."""
+        return self.campaign is not None and self.campaign.log.readonly
 
     def create(self, path: Path, scenario: str | Path = "firestorm-greece", name: str | None = None) -> None:
         """Create a campaign file and open it; raises UserError when it cannot be made."""
@@ -125,6 +136,8 @@ class CampaignSession(QObject):
         """
         batch = list(actions)
         campaign = self._open()
+        if self.read_only:
+            campaign.log.check_writable()  # refused in the file's own words, before any rule is asked
         try:
             done = campaign.apply(batch, roller or RandomRoller())
         except ActionRefused as refused:

@@ -10,20 +10,22 @@ from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.state import GameState, apply, replay
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store.logfile import LogFile
+from campaign_manager.store.logged_document import LoggedDocument
 
 KIND = "assist:agt"
 
 
-class AgtGame:
+class AgtGame(LoggedDocument[GameState]):
     """An open assist-game file and the state replayed from its log."""
 
+    KIND = KIND
+
     def __init__(self, log: LogFile) -> None:
-        self.log = log
         self.tables = book()
         self.scenario = log.meta().get("scenario", "")
         if self.scenario not in self.tables.scenarios:
             raise FileRefused(f"{log.path}: names an unknown scenario '{self.scenario}'")
-        self.state = self._replay()
+        super().__init__(log)
 
     @classmethod
     def create(cls, path: Path, scenario: str) -> "AgtGame":
@@ -33,42 +35,25 @@ class AgtGame:
         name = f"A Greek Tragedy: {tables.scenarios[scenario]['name']}"
         log = LogFile.create(Path(path), kind=KIND, document_name=name,
                              document_source=f'scenario = "{scenario}"\n', meta={"scenario": scenario})
-        return cls(log)
+        return cls._made(log)
 
     @classmethod
     def open(cls, path: Path) -> "AgtGame":
-        return cls(LogFile.open(Path(path), kind=KIND))
+        return cls._made(cls._open_log(path))
 
-    @property
-    def path(self) -> Path:
-        return self.log.path
-
-    def _replay(self) -> GameState:
+    @classmethod
+    def _made(cls, log: LogFile) -> "AgtGame":
         try:
-            return replay(self.tables, self.scenario, self.log.actions())
-        except (KeyError, ValueError, TypeError) as exc:
-            raise FileRefused(f"{self.log.path}: its log cannot be replayed ({exc}); "
-                              "it was left untouched") from None
+            return cls(log)
+        except BaseException:
+            log.close()
+            raise
+
+    def replay(self, records: list[dict[str, Any]]) -> GameState:
+        return replay(self.tables, self.scenario, records)
 
     def record(self, action: dict[str, Any]) -> GameState:
         """Log a checked action (one transaction) and bring the state up to date."""
         state = apply(self.state, action, self.tables)  # a faulty action fails before it is logged
-        self.log.append([action])
-        self.state = state
+        self._record([action], state)
         return state
-
-    def undo(self) -> dict[str, Any] | None:
-        action = self.log.undo()
-        self.state = self._replay()
-        return action
-
-    def redo(self) -> dict[str, Any] | None:
-        action = self.log.redo()
-        self.state = self._replay()
-        return action
-
-    def can_redo(self) -> bool:
-        return self.log.redo_count() > 0
-
-    def close(self) -> None:
-        self.log.close()

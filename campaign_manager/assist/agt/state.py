@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from campaign_manager.assist.agt.tables import BookTables
+from campaign_manager.errors import UserError
 
 SIDES = ("italian", "greek")
 MUSSOLINI = "mussolini"
@@ -109,7 +110,7 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
         if action["why"] == "bonus":
             state.port_bonus_left -= action["amount"]
     else:
-        raise ValueError(f"unknown action type {kind!r} in the assist-game log")
+        raise UserError(f"unknown action type {kind!r} in the assist-game log")
     state.history.append({**action, "turn": state.turn, "month": state.month})
     return state
 

@@ -18,22 +18,24 @@ from campaign_manager.assist.gcw.tracker_state import Setup, TrackerState
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store.logfile import LogFile
+from campaign_manager.store.logged_document import LoggedDocument
 
 KIND = "assist:gcw"
 DOCUMENT_NAME = "The Greek Civil War: Political Index tracker"
 
 
-class TrackerGame:
+class TrackerGame(LoggedDocument[TrackerState]):
     """An open tracker file: its log, the state replayed from it, undo and redo."""
+
+    KIND = KIND
 
     def __init__(self, log: LogFile, setup: Setup, charts: GcwCharts, owner: OwnerCharts,
                  roller: Roller) -> None:
-        self.log = log
         self.setup = setup
         self.rules = charts.politics
         self.owner = owner
         self.roller = roller
-        self.state = self._replay()
+        super().__init__(log)
 
     @classmethod
     def new(cls, path: Path, setup: dict[str, Any] | None = None, charts: GcwCharts | None = None,
@@ -50,53 +52,32 @@ class TrackerGame:
              roller: Roller | None = None) -> "TrackerGame":
         """Open a tracker file written earlier and replay it."""
         charts = charts or default_charts()
-        log = LogFile.open(Path(path), KIND)
+        log = cls._open_log(path)
         try:
-            setup = Setup.from_dict(json.loads(log.document().source).get("setup", {}), charts.politics)
+            try:
+                setup = Setup.from_dict(json.loads(log.document().source).get("setup", {}), charts.politics)
+            except (ValueError, AttributeError, UserError) as exc:  # the stored set-up, not the log
+                raise FileRefused(f"{path}: the tracker cannot be rebuilt ({exc}); it was left untouched") from None
             return cls(log, setup, charts, owner or default_owner_charts(), roller or RandomRoller())
-        except (ValueError, AttributeError, UserError) as exc:
+        except BaseException:
             log.close()
-            raise FileRefused(f"{path}: the tracker cannot be rebuilt ({exc}); it was left untouched") from None
+            raise
 
-    def _replay(self) -> TrackerState:
+    def replay(self, records: list[dict[str, Any]]) -> TrackerState:
         state = TrackerState.start(self.setup, self.rules)
-        for number, action in enumerate(self.log.actions(), start=1):
+        for number, action in enumerate(records, start=1):
             try:
                 state = apply(state, action, self.rules)
             except UserError as exc:
                 raise UserError(f"action {number} ({action.get('type')}) no longer applies: {exc}") from None
         return state
 
-    @property
-    def path(self) -> Path:
-        return self.log.path
-
     def record(self, action: dict[str, Any]) -> dict[str, Any]:
         """Complete `action` (dice, chart values), apply it and write it; returns what was written."""
         completed = prepare(self.state, action, self.rules, self.owner, self.roller)
         after = apply(self.state, completed, self.rules)
-        self.log.append([completed])
-        self.state = after
+        self._record([completed], after)
         return completed
-
-    def undo(self) -> dict[str, Any] | None:
-        taken = self.log.undo()
-        self.state = self._replay()
-        return taken
-
-    def redo(self) -> dict[str, Any] | None:
-        restored = self.log.redo()
-        self.state = self._replay()
-        return restored
-
-    def can_undo(self) -> bool:
-        return bool(self.log.actions())
-
-    def can_redo(self) -> bool:
-        return self.log.redo_count() > 0
 
     def summary(self) -> dict[str, Any]:
         return {"file": str(self.path), **self.state.summary(self.rules)}
-
-    def close(self) -> None:
-        self.log.close()

@@ -1,0 +1,103 @@
+"""Backups made at every end of turn: `backups/NAME.turn-N.campaign` beside the campaign file,
+copied with SQLite's online backup API (consistent even while the file is open elsewhere); the
+newest KEEP are kept. Restoring puts a backup's log in place of the campaign's, after keeping
+the campaign as it was in `backups/NAME.before-restore.campaign`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from campaign_manager.errors import UserError
+from campaign_manager.store.copies import save_copy
+
+KEEP = 10
+FOLDER = "backups"
+
+
+@dataclass(frozen=True)
+class Backup:
+    """One backup file: the turn it was made at the end of, and the VP standing then."""
+
+    path: Path
+    turn: int
+    vp: dict[str, int]
+    finished: bool
+
+    def describe(self) -> str:
+        vp = ", ".join(f"{side} {points}" for side, points in sorted(self.vp.items()))
+        ended = "the campaign's end" if self.finished else f"the end of turn {self.turn}"
+        return f"{ended} — VP {vp} ({self.path.name})"
+
+
+def folder(campaign: Path) -> Path:
+    return Path(campaign).resolve().parent / FOLDER
+
+
+def _pattern(campaign: Path) -> re.Pattern[str]:
+    return re.compile(re.escape(Path(campaign).stem) + r"\.turn-(\d+)\.campaign$")
+
+
+def backup_path(campaign: Path, turn: int) -> Path:
+    return folder(campaign) / f"{Path(campaign).stem}.turn-{turn}.campaign"
+
+
+def make_backup(campaign: Path, turn: int) -> Path:
+    """Copy the campaign as it stands now as the backup of `turn` (replacing an older backup
+    of the same turn) and drop all but the newest KEEP backups; raises UserError on failure."""
+    target = backup_path(campaign, turn)
+    try:
+        target.parent.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{target.parent}: the backup folder cannot be made ({exc.strerror})") from None
+    save_copy(campaign, target)
+    _prune(campaign)
+    return target
+
+
+def _files(campaign: Path) -> list[tuple[int, Path]]:
+    where = folder(campaign)
+    if not where.is_dir():
+        return []
+    pattern = _pattern(campaign)
+    found = []
+    for path in where.iterdir():
+        match = pattern.match(path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    # newest first: by when it was made, then by turn (a restore can make an earlier turn newer)
+    return sorted(found, key=lambda item: (item[1].stat().st_mtime_ns, item[0]), reverse=True)
+
+
+def _prune(campaign: Path) -> None:
+    for _turn, path in _files(campaign)[KEEP:]:
+        path.unlink(missing_ok=True)
+
+
+def list_backups(campaign: Path) -> list[Backup]:
+    """The campaign's backups, newest first, each with its turn and VP (a backup that cannot be
+    read is left out: it is never offered for restoring)."""
+    from campaign_manager.engine.victory import victory_points
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    found = []
+    for turn, path in _files(campaign):
+        try:
+            with CampaignFile.open(path, readonly=True) as opened:
+                vp = victory_points(opened.scenario, opened.state)
+                found.append(Backup(path, opened.state.turn, dict(vp), opened.state.phase == "finished"))
+        except UserError:
+            continue
+    return found
+
+
+def restore_backup(backup: Path, campaign: Path) -> Path:
+    """Put `backup` in place of `campaign` (whole or not at all); the campaign as it was is kept
+    first as `backups/NAME.before-restore.campaign`, which is returned."""
+    kept = folder(campaign) / f"{Path(campaign).stem}.before-restore.campaign"
+    kept.parent.mkdir(exist_ok=True)
+    save_copy(campaign, kept)
+    save_copy(backup, campaign)
+    return kept

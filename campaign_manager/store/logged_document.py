@@ -1,0 +1,117 @@
+"""One logged document for every kind of file the app keeps: the campaign, the A Greek Tragedy
+game and the Greek Civil War tracker. Each is a LogFile (one SQLite database layer) holding the
+document it was made from and an append-only log of actions; the state is never stored, it is
+the log replayed. A subclass says what its state is and how actions replay into it.
+
+Replaying never hides an error: an action the rules refuse (a UserError) makes the file refused
+in one sentence naming the action; anything else is a bug and is raised as it is.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Generic, TypeVar
+
+from campaign_manager.errors import FileChanged, FileRefused, UserError
+from campaign_manager.store.logfile import LogFile
+
+StateT = TypeVar("StateT")
+Record = dict[str, Any]
+R = TypeVar("R")
+
+
+class LoggedDocument(ABC, Generic[StateT]):
+    """An open log file, its records (the logged actions, oldest first) and the state they
+    replay to. Subclasses set KIND and write `replay`; recording goes through `_record`."""
+
+    KIND: ClassVar[str]
+
+    def __init__(self, log: LogFile, records: list[Record] | None = None) -> None:
+        self.log = log
+        self.records: list[Record] = log.actions() if records is None else records
+        self.state: StateT = self._replayed(self.records)
+
+    @abstractmethod
+    def replay(self, records: list[Record]) -> StateT:
+        """The state the records lead to; raises UserError for an action that does not apply."""
+
+    def _replayed(self, records: list[Record]) -> StateT:
+        try:
+            return self.replay(records)
+        except UserError as exc:
+            raise FileRefused(f"{self.log.path}: its log cannot be replayed ({exc}); "
+                              f"it was left untouched") from None
+
+    @classmethod
+    def _open_log(cls, path: Path | str, readonly: bool = False) -> LogFile:
+        return LogFile.open(Path(path), cls.KIND, readonly=readonly)
+
+    # -- what every document has ---------------------------------------------------------------
+
+    @property
+    def path(self) -> Path:
+        return self.log.path
+
+    def close(self) -> None:
+        self.log.close()
+
+    def __enter__(self: R) -> R:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def can_undo(self) -> bool:
+        return bool(self.records)
+
+    def can_redo(self) -> bool:
+        return self.log.redo_count() > 0
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def _written(self, write: Callable[[], R]) -> R:
+        """Run a write; if another program wrote first, read the file again and say so."""
+        try:
+            return write()
+        except FileChanged as exc:
+            self.reload()
+            raise FileChanged(f"{exc}. It has been read again: check it, then try again.") from None
+
+    def _record(self, records: list[Record], state: StateT) -> None:
+        """Write checked records (all or nothing, one transaction), then take `state` as the
+        state they lead to."""
+        if records:
+            self._written(lambda: self.log.append(records))
+            self.records.extend(records)
+            self.state = state
+
+    def undo(self) -> Record | None:
+        """Take back the last action (kept for redo); None when there is none."""
+        record = self._written(self.log.undo)
+        if record is not None:
+            self.records.pop()
+            self.state = self._replayed(self.records)
+        return record
+
+    def redo(self) -> Record | None:
+        """Put back the action taken back last; None when there is none."""
+        record = self._written(self.log.redo)
+        if record is not None:
+            self.records.append(record)
+            self.state = self._replayed(self.records)
+        return record
+
+    # -- another program wrote ------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the log again (another program wrote to the file)."""
+        self.records = self.log.actions()
+        self.state = self._replayed(self.records)
+        self.log.revision = self.log.file_revision()
+
+    def reload_if_changed(self) -> bool:
+        if self.log.readonly or not self.log.changed_elsewhere():
+            return False
+        self.reload()
+        return True

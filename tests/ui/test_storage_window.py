@@ -1,0 +1,117 @@
+"""The window on awkward storage: a read-only campaign opens with a banner and records nothing;
+File ▸ Restore from a backup puts an end-of-turn backup back; a backup that cannot be made is
+told without losing the turn."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from campaign_manager.store import backups
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+
+DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+
+
+@pytest.fixture
+def make_window(qtbot):
+    made = []
+
+    def make(*args, **kwargs) -> MainWindow:
+        window = MainWindow(*args, remember=False, **kwargs)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.close()
+    assert not [w for w in QApplication.topLevelWidgets() if w.isVisible() and isinstance(w, MainWindow)]
+
+
+@pytest.fixture
+def two_turns(tmp_path) -> Path:
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as campaign:
+        campaign.apply(DATA["turn 1"])
+        campaign.apply(DATA["turn 2"])
+    return path
+
+
+def _set_read_only(path: Path, on: bool) -> None:
+    if os.geteuid() == 0:  # root ignores permission bits: the immutable flag instead
+        subprocess.run(["chattr", "+i" if on else "-i", str(path)], check=True)
+    else:
+        path.chmod(0o444 if on else 0o644)
+
+
+def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_window, two_turns, qtbot):
+    before = two_turns.read_bytes()
+    _set_read_only(two_turns, True)
+    try:
+        window = make_window(two_turns)
+        storage = window.storage_actions
+        qtbot.waitUntil(lambda: storage.banner.isVisible(), timeout=2000)
+        assert "Read-only: nothing can be recorded — File ▸ Save a copy to continue" in storage.banner.text()
+        assert window.windowTitle().startswith("Shop night — shop.campaign (read-only)")
+        assert "Axis" in window.view.panel.headline.text()  # the campaign is shown all the same
+        for action in (window.undo_action, window.redo_action, window.turn_menu.start_action,
+                       window.turn_menu.end_action, window.battle_menu.new_action, storage.restore_action):
+            assert not action.isEnabled(), action.text()
+        assert window.file_menu.copy_action.isEnabled()
+        window.move_troop("GR-INF-1", "C1")  # a drop on the map is refused, the file untouched
+        assert "is open read-only" in window.statusBar().currentMessage()
+        window.undo()
+        assert two_turns.read_bytes() == before
+    finally:
+        _set_read_only(two_turns, False)
+    window.open_campaign(two_turns)  # writable again: the banner goes
+    qtbot.waitUntil(lambda: not storage.banner.isVisible(), timeout=2000)
+    assert window.undo_action.isEnabled() and storage.restore_action.isEnabled()
+
+
+def test_restore_from_a_backup_puts_the_end_of_turn_one_back(make_window, two_turns, qtbot):
+    window = make_window(two_turns)
+    offered = []
+
+    def choose(_parent, found):
+        offered.extend(b.describe() for b in found)
+        return next(b for b in found if b.turn == 1)
+
+    window.storage_actions.choose_backup = choose
+    assert window.session.state.turn == 2
+    window.storage_actions.restore_action.trigger()
+    assert offered[0].startswith("the end of turn 2 — VP") and offered[1].startswith("the end of turn 1 — VP")
+    qtbot.waitUntil(lambda: window.session.is_open and window.session.state.turn == 1, timeout=2000)
+    assert "Restored the end of turn 1" in window.statusBar().currentMessage()
+    kept = backups.folder(two_turns) / "shop.before-restore.campaign"
+    with CampaignFile.open(kept, readonly=True) as as_it_was:
+        assert as_it_was.state.turn == 2
+
+
+def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_path, qtbot):
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as campaign:
+        campaign.apply(DATA["turn 1"][:-1])
+    (tmp_path / "backups").write_text("not a folder")
+    window = make_window(path)
+    assert window.session.try_record([DATA["turn 1"][-1]]) is None
+
+    def told():
+        return [box for box in window.findChildren(QMessageBox)
+                if box.isVisible() and "the end-of-turn backup was not made" in box.text()]
+
+    qtbot.waitUntil(lambda: bool(told()), timeout=2000)
+    assert told()[0].text().startswith("The turn is recorded, but")
+    told()[0].close()
+    assert window.session.state.phase == "strategic"
+    with CampaignFile.open(path, readonly=True) as reread:
+        assert reread.state.phase == "strategic"
