@@ -68,11 +68,12 @@ def test_outnumbering_and_odds_from_figures(tables, mine, theirs, bonus):
                    CombatSide("greek-infantry-line", 1, figures=theirs))
     assert result.attacker.total == 1 + 4 + bonus
     assert result.defender.total == 1 + 3
-    # the same numbers count for a defender that has the larger side
+    # a defender with the larger side counts the odds, but outnumbering is the attacker's alone
     reverse = fight(tables, CombatSide("greek-infantry-line", 1, figures=theirs),
                     CombatSide("turkish-infantry-line", 1, figures=mine))
     assert reverse.attacker.total == 1 + 2
-    assert reverse.defender.total == 1 + 4 + bonus
+    outnumbering = 1 if mine - theirs >= 4 else 0
+    assert reverse.defender.total == 1 + 4 + bonus - outnumbering
 
 
 def test_shaken_defender_counts_half_its_figures(tables):

@@ -74,7 +74,26 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
               if model.index(row, 1).data() == "Total"]
     assert totals == ["6", "5"]
 
-    combat.fanaticCheck.setChecked(True)  # a Turkish-only attack: refused, old result cleared
+    # Against infantry the Greek line defends at 3 but counter-attacks at 2 (its ATTACK card).
+    combat.attackerTroop.setCurrentIndex(combat.attackerTroop.findData("turkish-infantry-column"))
+    click(qtbot, combat.fightButton)
+    assert "The defender wins, 7 to 5." in combat.winnerLabel.text()
+    combat.defenderAttacks.setChecked(True)
+    click(qtbot, combat.fightButton)
+    assert "The defender wins, 6 to 5." in combat.winnerLabel.text()
+    combat.defenderAttacks.setChecked(False)
+    combat.attackerTroop.setCurrentIndex(combat.attackerTroop.findData("cavalry-line"))
+
+    combat.fanaticCheck.setChecked(True)  # cavalry of either nation: whose? then Turkish only
+    click(qtbot, combat.fightButton)
+    assert "say whose they are" in panel.ui.messageLabel.text() and combat.winnerLabel.text() == ""
+    combat.attackerNation.setCurrentIndex(combat.attackerNation.findData("greek"))
+    click(qtbot, combat.fightButton)
+    assert "only Turkish troops" in panel.ui.messageLabel.text()
+    combat.attackerNation.setCurrentIndex(combat.attackerNation.findData("turkish"))
+    click(qtbot, combat.fightButton)
+    assert "The attacker wins, 8 to 5." in combat.winnerLabel.text()
+    combat.attackerNation.setCurrentIndex(0)
     combat.attackerTroop.setCurrentIndex(combat.attackerTroop.findData("artillery"))
     click(qtbot, combat.fightButton)
     assert "fanatic attack" in panel.ui.messageLabel.text() and combat.winnerLabel.text() == ""

@@ -53,7 +53,8 @@ def run_close_combat(args: argparse.Namespace) -> int:
                               getattr(args, f"{role}_support"), getattr(args, f"{role}_figures"),
                               shaken=(role == "defender" and args.defender_shaken))
              for role in ("attacker", "defender")}
-    result = close_combat(shipped_tables(), sides["attacker"], sides["defender"], args.fanatic)
+    result = close_combat(shipped_tables(), sides["attacker"], sides["defender"], args.fanatic,
+                          defender_order=args.defender_order, attacker_nation=args.attacker_nation)
     lines = []
     for side in (result.attacker, result.defender):
         parts = " ".join(f"{value:+d} ({reason})" for reason, value in side.factors)
@@ -103,6 +104,10 @@ def _add_combat(commands) -> None:
                         help="the defender is shaken: half strength")
     combat.add_argument("--fanatic", action="store_true",
                         help="Turkish fanatic attack on a SKIRMISH card")
+    combat.add_argument("--defender-order", choices=("defend", "attack"), default="defend",
+                        help="attack: the defender played its ATTACK card and fights with its attack factor")
+    combat.add_argument("--attacker-nation", choices=("turkish", "greek"),
+                        help="whose the attacking troops are, for a line of any nation (cavalry)")
 
 
 def register(parser: argparse.ArgumentParser) -> None:

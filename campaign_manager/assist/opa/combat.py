@@ -110,8 +110,9 @@ def _numbers(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
                      f"figures count as {counted['defender']}.")
     for role, other in (("attacker", "defender"), ("defender", "attacker")):
         mine, theirs = counted[role], counted[other]
-        if mine - theirs >= bonus.outnumber_figures:
-            found[role].append((f"outnumbers by {mine - theirs} figures", bonus.outnumber))
+        # The book's "outnumber the defender" factor is the attacker's alone.
+        if role == "attacker" and mine - theirs >= bonus.outnumber_figures:
+            found[role].append((f"outnumbers the defender by {mine - theirs} figures", bonus.outnumber))
         for ratio, step in bonus.odds:
             if mine >= ratio * max(theirs, 1):
                 found[role].append((f"odds {ratio}:1, {mine} to {theirs} figures", step))
@@ -119,11 +120,24 @@ def _numbers(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
     return found
 
 
+ORDERS = ("defend", "attack")
+NATIONS = ("turkish", "greek")
+
+
 def close_combat(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
-                 fanatic: bool = False, roller: Roller | None = None) -> CloseCombat:
-    """Total both sides with every factor and name the winner."""
+                 fanatic: bool = False, roller: Roller | None = None, defender_order: str = "defend",
+                 attacker_nation: str | None = None) -> CloseCombat:
+    """Total both sides with every factor and name the winner. `defender_order="attack"`: the
+    defender played its ATTACK card before the combat and fights with its attacking factor.
+    `attacker_nation` says whose troops a line marked for any nation (cavalry) are."""
     attacking = _troop(tables, attacker.troop, "attacker")
     defending = _troop(tables, defender.troop, "defender")
+    if defender_order not in ORDERS:
+        raise UserError(f"Close combat: the defender's order is 'defend' or 'attack', not '{defender_order}'")
+    if attacker_nation is not None and attacker_nation not in NATIONS:
+        raise UserError(f"Close combat: the attacker's nation is 'turkish' or 'greek', not '{attacker_nation}'")
+    if attacker_nation is not None and attacking.nation not in ("any", attacker_nation):
+        raise UserError(f"Close combat: {attacking.label} are {attacking.nation}, not {attacker_nation}")
     if attacker.shaken:
         raise UserError("Close combat: a shaken unit cannot start a close combat")
     notes: list[str] = []
@@ -134,15 +148,22 @@ def close_combat(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
         kind = "cavalry" if enemy.arm == "cavalry" else "infantry"
         reason = (f"{troop.label}{', unformed' if side.unformed else ''}, {role} "
                   f"against {kind}")
-        base = table_factor(troop, enemy, role == "attacker", side.unformed)
+        fights_attacking = role == "attacker" or defender_order == "attack"
+        if role == "defender" and defender_order == "attack":
+            reason += ", counter-attacking with its ATTACK card (attack factor)"
+        base = table_factor(troop, enemy, fights_attacking, side.unformed)
         factors[role] = [(reason, base)] + _situation(tables, side, role) + numbers[role]
     if "artillery" in (attacking.arm, defending.arm):
         notes.append("The factor table has no column against artillery: the 'against "
                      "infantry' values are used for fighting a battery.")
     if fanatic:
-        if not attacking.fanatic:
+        nation = attacker_nation or attacking.nation
+        if nation == "any":
+            raise UserError(f"Close combat: a fanatic attack is Turkish only; {attacking.label} may be either "
+                            f"nation's: say whose they are (turkish or greek)")
+        if not attacking.fanatic or nation != "turkish":
             raise UserError(f"Close combat: only Turkish troops make a fanatic attack (on a "
-                            f"SKIRMISH card); {attacking.label} cannot")
+                            f"SKIRMISH card); {attacking.label}{' (Greek)' if nation == 'greek' else ''} cannot")
         factors["attacker"].append(("Turkish fanatic attack", tables.bonus.fanatic_attack))
         notes.append("Fanatic attack: the attacker's losses are doubled.")
     roller = roller or RandomRoller()

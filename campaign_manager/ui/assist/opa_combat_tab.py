@@ -22,6 +22,9 @@ class CombatTab(OpaTab):
                 combo.addItem(troop.label, troop.code)
             getattr(self.ui, f"{role}Terrain").setMaximum(tables.bonus.terrain_most)
         self.ui.defenderTroop.setCurrentIndex(min(2, len(tables.troops) - 1))
+        self.ui.attackerNation.addItem("as the troop line says", None)
+        self.ui.attackerNation.addItem("Turkish", "turkish")
+        self.ui.attackerNation.addItem("Greek", "greek")
         self.factors = RowsModel(["Side", "Factor", "Value"], self, centered={2})
         table = self.ui.factorTable
         table.setModel(self.factors)
@@ -40,7 +43,9 @@ class CombatTab(OpaTab):
     def resolve(self) -> None:
         self.factors.set_rows([])
         result = close_combat(self.tables, self._side("attacker"), self._side("defender"),
-                              self.ui.fanaticCheck.isChecked(), self.roller)
+                              self.ui.fanaticCheck.isChecked(), self.roller,
+                              defender_order="attack" if self.ui.defenderAttacks.isChecked() else "defend",
+                              attacker_nation=self.ui.attackerNation.currentData())
         rows, bold = [], []
         for side in (result.attacker, result.defender):
             role = side.role.title()
