@@ -213,7 +213,7 @@ class LogFile:
 
     def file_revision(self) -> int:
         """How many writes the file has seen (read from the file now)."""
-        with self._engine.connect() as conn:
+        with storage_faults(self.path, "reading"), self._engine.connect() as conn:
             row = conn.exec_driver_sql("SELECT value FROM meta WHERE key = 'revision'").fetchone()
         return int(row[0]) if row else 0
 

@@ -17,6 +17,7 @@ from campaign_manager.store.logfile import LogFile
 
 FORMAT = "firestorm-campaign-log"
 VERSION = 1
+FILE_KEYS = frozenset({"kind", "schema", "revision", "created", "name", "scenario"})  # the file's own
 
 
 def export_log(campaign: CampaignFile) -> dict[str, Any]:
@@ -31,6 +32,8 @@ def export_log(campaign: CampaignFile) -> dict[str, Any]:
         "scenario_name": document.name,
         "scenario_source": document.source,
         "created": meta.get("created", ""),
+        # what the file was made with beyond its name (e.g. a General's Wargame and its computer side)
+        "settings": {key: value for key, value in sorted(meta.items()) if key not in FILE_KEYS},
         "actions": [{"recorded_at": at, "action": payload} for _seq, at, payload in campaign.log.entries()],
     }
 
@@ -81,7 +84,11 @@ def import_log(source: Path, target: Path) -> CampaignFile:
         raise FileRefused(f"{target}: already exists; choose another name (nothing was overwritten)")
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    meta = {"name": data["name"], "scenario": data["scenario"]}
+    settings = data.get("settings", {})
+    if not isinstance(settings, dict) or not all(isinstance(v, str) for v in settings.values()):
+        raise FileRefused(f"{source}: its \"settings\" should map names to text")
+    meta = {key: value for key, value in settings.items() if key not in FILE_KEYS}
+    meta.update(name=data["name"], scenario=data["scenario"])
     if data.get("created"):
         meta["created"] = str(data["created"])
     try:

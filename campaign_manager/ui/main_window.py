@@ -193,7 +193,12 @@ class MainWindow(QMainWindow):
             self.check_for_outside_changes()
 
     def check_for_outside_changes(self) -> None:
-        if self.session.reload_if_changed():
+        try:
+            changed = self.session.reload_if_changed()
+        except UserError as exc:  # the file is busy, or its medium has gone: say so, keep what is shown
+            self.statusBar().showMessage(str(exc))
+            return
+        if changed:
             self.statusBar().showMessage("The campaign file was changed by another program: it has been read again",
                                          8000)
 

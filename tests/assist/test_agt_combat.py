@@ -132,3 +132,19 @@ def test_preparedness_starts_units_reduced_above_cohesion():
     assert cohesion_roll("preparedness", 6, 6).outcome == "the unit starts at full strength"
     with pytest.raises(DieError):
         cohesion_roll("preparedness", -1, 6)
+
+
+def test_odds_beyond_the_chart_are_read_on_its_last_rows(empty_charts):
+    # 8.25 rounds 26:2 to 13:1; the chart's rows end at 6:1 and begin at 1:4 (as printed charts
+    # do, anything past the last column is read there), and the result says so.
+    empty_charts.set("odds_drm", "6:1", "DRM", "5")
+    empty_charts.set("odds_drm", "1:4", "DRM", "-4")
+    high = reckon_combat(Combat(CombatSide(26), CombatSide(2)), empty_charts, die=3)
+    assert high.odds == "13:1"
+    assert _values(high)["Odds 13:1, read as 6:1"] == 5
+    assert any("beyond the chart" in note and "highest row, 6:1" in note for note in high.notes)
+    low = reckon_combat(Combat(CombatSide(2), CombatSide(19)), empty_charts, die=3)
+    assert low.odds == "1:9.5" and _values(low)["Odds 1:9.5, read as 1:4"] == -4
+    assert any("lowest row, 1:4" in note for note in low.notes)
+    inside = reckon_combat(Combat(CombatSide(12), CombatSide(6)), empty_charts, die=3)
+    assert not any("beyond the chart" in note for note in inside.notes)

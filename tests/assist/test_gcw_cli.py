@@ -68,7 +68,10 @@ def test_attrition_and_standing(capsys):
     assert run(capsys, "attrition", "--units", "3", "--turn", "2", "--json")[1]["reduced"] == 2
     assert run(capsys, "attrition", "--units", "3", "--turn", "3")[0] == 2
     code, data, _ = run(capsys, "standing", "--government", "50", "--dse", "50", "--json")
-    assert data["tie"] and data["level"] == "Draw"
+    assert data["tie"] and data["level"] is None and data["victory_check_now"] == "draw"
+    code, data, _ = run(capsys, "standing", "--government", "62", "--dse", "60", "--json")
+    # 6.2: more Political Points win a victory check; no "margin level" while nobody has won.
+    assert (data["leader"], data["victory_check_now"], data["level"]) == ("government", "government", None)
 
 
 def test_tracker_new_apply_show_undo_redo(capsys, tmp_path):
@@ -101,8 +104,8 @@ def test_tracker_refusals_exit_2(capsys, tmp_path):
 def test_standing_says_a_collapsed_index_counts_as_0_and_has_lost(capsys):
     code, out, _ = run(capsys, "standing", "--government", "-3", "--dse", "80")
     assert code == 0
-    assert out.startswith("Government's index is at 0 or less: it counts as 0 and the Government has "
-                          "lost at once (sudden death, 6.1). DSE wins by 80 points")
+    assert out.startswith("Government's index is at 0 or less (it counts as 0): the Government has lost at once "
+                          "and the DSE wins (sudden death, 6.1) with 80 points: a Turning Point (6.1).")
     assert "no next turn" in out and "chooses who goes first" not in out
     code, data, _ = run(capsys, "standing", "--government", "-3", "--dse", "80", "--json")
     assert data["collapsed"] == ["government"] and (data["leader"], data["margin"]) == ("dse", 80)

@@ -56,15 +56,33 @@ def test_an_index_of_one_is_still_alive():
     assert play({"type": "adjust", "side": "government", "amount": -59}).game_over is None
 
 
-@pytest.mark.parametrize("government,dse,leader,margin,level", [
-    (60, 35, "government", 25, "Draw"), (60, 34, "government", 26, "Marginal Victory"),
-    (80, 30, "government", 50, "Marginal Victory"), (30, 81, "dse", 51, "Decisive Victory"),
-    (90, 15, "government", 75, "Decisive Victory"), (99, 23, "government", 76, "Turning Point"),
-    (40, -5, "government", 40, "Marginal Victory"), (44, 44, None, 0, "Draw"),
+@pytest.mark.parametrize("government,dse,leader,margin", [
+    (60, 35, "government", 25), (60, 58, "government", 2), (30, 81, "dse", 51), (44, 44, None, 0),
 ])
-def test_victory_level_by_margin(government, dse, leader, margin, level):
+def test_while_nobody_has_won_the_standing_says_who_leads_and_what_a_check_decides(government, dse, leader,
+                                                                                   margin):
+    # 6.2: "If one player has more Political Points than the other, then that player has won."
     found = standing({"government": government, "dse": dse}, RULES)
-    assert (found.leader, found.margin, found.level) == (leader, margin, level)
+    assert (found.leader, found.margin, found.level, found.check_winner) == (leader, margin, None, leader)
+    assert ("draw" in found.words()) == (leader is None)
+
+
+@pytest.mark.parametrize("dse,points,level", [
+    (25, 25, "Draw"), (26, 26, "Marginal Victory"), (51, 51, "Decisive Victory"), (76, 76, "Turning Point"),
+])
+def test_a_sudden_death_level_comes_from_the_winners_own_points(dse, points, level):
+    # 6.1: "the other player checks the number of points he has to get his level of victory".
+    found = standing({"government": -4, "dse": dse}, RULES)
+    assert (found.leader, found.margin, found.level) == ("dse", points, level)
+
+
+def test_a_victory_check_winner_is_never_called_a_draw():
+    state = play({"type": "adjust", "side": "government", "amount": -8})  # 52 against 50
+    for _ in range(4):
+        state = apply(state, {"type": "next_turn"}, RULES)
+    state = apply(state, {"type": "victory_check"}, RULES)
+    assert state.game_over["winner"] == "government" and "Draw" not in state.game_over["level"]
+    assert "wins with more Political Points (52 to 50, by 2)" in state.history[-1]
 
 
 def test_terror_one_per_region_and_removal():

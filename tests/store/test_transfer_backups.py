@@ -40,8 +40,8 @@ def finished(tmp_path):
 def _everything(path: Path):
     with CampaignFile.open(path, readonly=True) as opened:
         history = [(a.record, list(a.events)) for a in opened.history()]
-        return (opened.name, opened.state, opened.log.entries(), history,
-                opened.log.document().source, opened.log.meta().get("created"))
+        meta = {k: v for k, v in opened.log.meta().items() if k != "revision"}
+        return (opened.name, opened.state, opened.log.entries(), history, opened.log.document().source, meta)
 
 
 def test_export_then_import_rebuilds_the_same_campaign(finished, tmp_path, capsys):
@@ -60,6 +60,18 @@ def test_export_then_import_rebuilds_the_same_campaign(finished, tmp_path, capsy
     again = tmp_path / "again.json"
     run(capsys, "export", copy, "-o", again)
     assert again.read_bytes() == log.read_bytes()
+
+
+def test_a_generals_wargame_keeps_how_it_is_played(tmp_path, capsys):
+    path = tmp_path / "dice.campaign"
+    with CampaignFile.create(path, name="Dice only", play="wargame", computer="axis") as made:
+        assert made.dice_only and made.computer_side == "axis"
+    log, copy = tmp_path / "dice.json", tmp_path / "copy.campaign"
+    assert run(capsys, "export", path, "-o", log)[0] == 0
+    assert run(capsys, "import", log, "-o", copy)[0] == 0
+    with CampaignFile.open(copy, readonly=True) as rebuilt:
+        assert rebuilt.dice_only and rebuilt.computer_side == "axis"
+    assert _everything(copy) == _everything(path)
 
 
 def test_import_never_overwrites_and_refuses_a_bad_log(finished, tmp_path, capsys):

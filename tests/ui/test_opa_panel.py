@@ -21,7 +21,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     qtbot.addWidget(panel)
     panel.show()
     qtbot.waitExposed(panel)
-    assert panel.ui.tabs.count() == 4
+    assert panel.ui.tabs.count() == 5
 
     fire = panel.fire.ui
     fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))
@@ -98,7 +98,24 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     click(qtbot, combat.fightButton)
     assert "fanatic attack" in panel.ui.messageLabel.text() and combat.winnerLabel.text() == ""
 
+    move = panel.move.ui  # infantry in column on a MARCH card, on a road, through rough ground: 4 + 1 - 1
+    move.unitCombo.setCurrentIndex(move.unitCombo.findData("infantry-column"))
+    move.cardCombo.setCurrentIndex(move.cardCombo.findData("MARCH"))
+    move.roadCheck.setChecked(True)
+    rough = next(move.penaltyList.item(i) for i in range(move.penaltyList.count())
+                 if move.penaltyList.item(i).data(Qt.ItemDataRole.UserRole) == "rough")
+    rough.setCheckState(Qt.CheckState.Checked)
+    click(qtbot, move.moveButton)
+    assert "Moves 4 band(s), 16 inches." in move.moveResult.text()
+    move.cardCombo.setCurrentIndex(move.cardCombo.findData("ATTACK"))
+    facing = next(move.penaltyList.item(i) for i in range(move.penaltyList.count())
+                  if move.penaltyList.item(i).data(Qt.ItemDataRole.UserRole) == "change-facing")
+    facing.setCheckState(Qt.CheckState.Checked)
+    click(qtbot, move.moveButton)
+    assert "needs a MARCH card" in panel.ui.messageLabel.text() and move.moveResult.text() == ""
+
     reference = panel.reference
+    assert "Move units" in reference.ui.turnSequence.text()
     assert reference.orders.rowCount() == 6
     qtmodeltester.check(reference.orders)
     qtmodeltester.check(reference.factors)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from campaign_manager.store import backups
+from campaign_manager.store import backups, faults
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.main_window import MainWindow
 
@@ -115,3 +116,17 @@ def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_pa
     assert window.session.state.phase == "strategic"
     with CampaignFile.open(path, readonly=True) as reread:
         assert reread.state.phase == "strategic"
+
+
+def test_coming_back_to_a_locked_file_says_so_and_keeps_the_window(make_window, two_turns, monkeypatch):
+    monkeypatch.setattr(faults, "BUSY_WAIT", 0.2)
+    window = make_window(two_turns)
+    other = sqlite3.connect(two_turns, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        window.check_for_outside_changes()
+        assert "is busy" in window.statusBar().currentMessage()
+        assert window.session.is_open and window.session.state.turn == 2
+    finally:
+        other.execute("ROLLBACK")
+        other.close()

@@ -3,6 +3,8 @@ from the owner-filled Combat Results Table when it is there."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass, field
 
 from campaign_manager.assist.agt.charts import OwnerCharts
@@ -106,6 +108,11 @@ def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -
     dfd = side_strength(defender.strength, defender.unsupported_armour, defender.isolated)
     odds = odds_ratio(att, dfd, tables)
     reckoning = CombatReckoning(att, dfd, odds, _modifiers(combat, charts, odds), die=die)
+    row = clamped_odds(odds, charts.spec("odds_drm").rows)
+    if row != odds:
+        end = "highest" if odds_value(odds) > odds_value(row) else "lowest"
+        reckoning.notes.append(f"Odds of {odds} are beyond the chart: they are read on its {end} row, {row}, "
+                               f"as printed charts are (8.25)")
     if defender.isolated:
         reckoning.notes.append("Rule 8.27: the isolated defender's strength is halved and its armour "
                                "points are not used")
@@ -118,7 +125,9 @@ def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -
 def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]:
     mods = charts.tables.modifiers
     att, dfd = combat.attacker, combat.defender
-    found = [_chart_modifier(charts, "odds_drm", odds, f"Odds {odds}", "8.25")]
+    row = clamped_odds(odds, charts.spec("odds_drm").rows)
+    name = f"Odds {odds}" if row == odds else f"Odds {odds}, read as {row}"
+    found = [_chart_modifier(charts, "odds_drm", row, name, "8.25")]
     if combat.aggressive:
         found.append(Modifier("Aggressive attack", mods["aggressive"], "8.23"))
     if combat.stand:
@@ -147,6 +156,22 @@ def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]
     if combat.weather != "clear":
         found.append(_chart_modifier(charts, "weather_drm", combat.weather, f"Weather: {combat.weather}", "4.23"))
     return found
+
+
+def odds_value(odds: str) -> Fraction:
+    """"13:1" → 13, "1:2.5" → 2/5."""
+    left, right = odds.split(":")
+    return Fraction(left) / Fraction(right)
+
+
+def clamped_odds(odds: str, rows: tuple[str, ...] | list[str]) -> str:
+    """The chart's row for these odds: the row itself, or the highest or lowest row for odds
+    beyond the chart (a printed chart's last column covers everything past it)."""
+    if odds in rows or not rows:
+        return odds
+    ordered = sorted(rows, key=odds_value)
+    return ordered[-1] if odds_value(odds) > odds_value(ordered[-1]) else ordered[0] \
+        if odds_value(odds) < odds_value(ordered[0]) else odds
 
 
 def _chart_modifier(charts: OwnerCharts, chart: str, row: str, name: str, rule: str) -> Modifier:

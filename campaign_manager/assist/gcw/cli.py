@@ -77,6 +77,7 @@ def run_standing(args: argparse.Namespace) -> int:
     pi = {GOVERNMENT: args.government, DSE: args.dse}
     lead, order = standing(pi, default_charts().politics), initiative(pi)
     data = {"leader": lead.leader, "margin": lead.margin, "level": lead.level,
+            "victory_check_now": lead.check_winner or "draw",
             "initiative_chooser": order.chooser, "tie": order.tie, "collapsed": list(lead.collapsed)}
     # 6.1: a collapsed index ends the game at once, so no turn order is left to choose.
     after = "The game ends at once: there is no next turn." if lead.collapsed else order.words()

@@ -22,13 +22,19 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class Standing:
-    """Who leads and by how much, and the victory level that margin would give (6.1).
-    `collapsed` lists the sides whose index is at 0 or less: such a side has lost at once."""
+    """Who leads and by how much. A level of victory exists only once a side has collapsed to 0
+    or less (6.1: sudden death), read from the winner's own points; before that, the standing
+    says what a victory check (6.2) would decide now: the side with more points wins."""
 
     leader: str | None  # None when the indices are equal (or both collapsed)
     margin: int
-    level: str
+    level: str | None  # sudden death only: the winner's level of victory (6.1)
     collapsed: tuple[str, ...] = ()
+
+    @property
+    def check_winner(self) -> str | None:
+        """Who a victory check would declare the winner now (None: a draw, 6.2)."""
+        return self.leader
 
     def words(self) -> str:
         if len(self.collapsed) == 2:
@@ -37,27 +43,28 @@ class Standing:
                     "together; the rules name no winner, so the app calls it a draw (6.1).")
         if self.collapsed:
             fallen = SIDE_NAMES[self.collapsed[0]]
-            return (f"{fallen}'s index is at 0 or less: it counts as 0 and the {fallen} has lost at "
-                    f"once (sudden death, 6.1). {SIDE_NAMES[self.leader or '']} wins by {self.margin} points; "
-                    f"that margin is a {self.level} (6.1).")
+            winner = SIDE_NAMES[self.leader or ""]
+            return (f"{fallen}'s index is at 0 or less (it counts as 0): the {fallen} has lost at once and the "
+                    f"{winner} wins (sudden death, 6.1) with {self.margin} points: a {self.level} (6.1).")
         if self.leader is None:
-            return "The indices are equal: a draw if the game ended now (6.2)."
-        return (f"{SIDE_NAMES[self.leader]} leads by {self.margin} points; "
-                f"that margin is a {self.level} (6.1).")
+            return "The indices are equal: a victory check now would be a draw (6.2)."
+        return (f"{SIDE_NAMES[self.leader]} leads by {self.margin} points; a victory check now would give the "
+                f"{SIDE_NAMES[self.leader]} the win (6.2). A side whose index falls to 0 loses at once (6.1).")
 
 
 def standing(pi: dict[str, int], rules: PoliticalRules) -> Standing:
-    """The margin counts a collapsed index as 0, so a sudden-death winner's margin is his own
-    index, as 6.1 reads it."""
+    """A sudden-death winner's level comes from his own points (6.1: "the other player checks
+    the number of points he has"); a collapsed index counts as 0 in the margin."""
     collapsed = tuple(side for side in SIDES if pi[side] <= rules.collapse_at)
     if len(collapsed) == 2:
-        return Standing(None, 0, rules.victory_level(0), collapsed)
+        return Standing(None, 0, "Draw", collapsed)  # not in the book: the app calls it a draw
     government, dse = pi[GOVERNMENT], pi[DSE]
     if government == dse:
-        return Standing(None, 0, rules.victory_level(0))
+        return Standing(None, 0, None)
     leader = GOVERNMENT if government > dse else DSE
     margin = pi[leader] - max(pi[other(leader)], 0)
-    return Standing(leader, margin, rules.victory_level(margin), collapsed)
+    level = rules.victory_level(pi[leader]) if collapsed else None
+    return Standing(leader, margin, level, collapsed)
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,7 @@ class TrackerState:
             "first_player": self.first_player,
             "initiative": {"chooser": order.chooser, "tie": order.tie, "words": order.words()},
             "standing": {"leader": lead.leader, "margin": lead.margin, "level": lead.level,
+                         "victory_check_now": lead.check_winner or "draw",
                          "collapsed": list(lead.collapsed), "words": lead.words()},
             "game_over": self.game_over, "setup": self.setup.as_dict(), "history": list(self.history),
         }

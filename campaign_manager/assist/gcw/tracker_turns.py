@@ -108,10 +108,15 @@ def _initiative(state: TrackerState, action: dict[str, Any], rules: PoliticalRul
 
 
 def _end_by_check(state: TrackerState, rules: PoliticalRules, why: str) -> None:
+    """6.2: the side with more Political Points wins; equal points are a draw. The levels of
+    6.1 belong to sudden death, so a winner here is never called a draw."""
     lead = standing(state.pi, rules)
-    state.game_over = {"winner": lead.leader, "reason": why, "margin": lead.margin,
-                       "level": lead.level, "turn": state.turn}
-    outcome = "a draw" if lead.leader is None else f"the {name(lead.leader)} wins by {lead.margin}: {lead.level}"
+    level = "Victory (more Political Points, 6.2)" if lead.leader else "Draw"
+    state.game_over = {"winner": lead.leader, "reason": why, "margin": lead.margin, "level": level,
+                       "turn": state.turn}
+    points = f"{state.pi['government']} to {state.pi['dse']}"
+    outcome = (f"a draw ({points})" if lead.leader is None
+               else f"the {name(lead.leader)} wins with more Political Points ({points}, by {lead.margin})")
     state.note(f"Victory check at the end of turn {state.turn}: {outcome}")
 
 

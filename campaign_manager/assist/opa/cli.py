@@ -64,6 +64,17 @@ def run_close_combat(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_move(args: argparse.Namespace) -> int:
+    from campaign_manager.assist.opa.movement import movement
+
+    tables = shipped_tables()
+    move = movement(tables, args.unit, args.card, args.road, tuple(args.penalty))
+    lines = [f"{reason}: {value:+d} band(s)" for reason, value in move.steps]
+    lines.append(f"Moves {move.bands} band(s) ({move.bands * tables.band_inches} inches).")
+    emit(move.to_json(tables.band_inches), args.json, "\n".join(lines + list(move.notes)))
+    return 0
+
+
 def run_orders(args: argparse.Namespace) -> int:
     cards = order_cards(shipped_tables(), args.card)
     emit({"cards": cards}, args.json, "\n".join(f"{c['card']}: {c['effect']}" for c in cards))
@@ -144,6 +155,13 @@ def register(parser: argparse.ArgumentParser) -> None:
     react.add_argument("--routed", action="store_true", help="the unit is routed")
 
     _add_combat(commands)
+    tables = shipped_tables()
+    move = _add(commands, "move", "how many bands a unit moves on its order card", run_move)
+    move.add_argument("--unit", required=True, choices=list(tables.move_rates))
+    move.add_argument("--card", required=True, type=str.upper, choices=["MARCH", "ATTACK"])
+    move.add_argument("--road", action="store_true", help="in road column, on a road")
+    move.add_argument("--penalty", action="append", default=[], choices=list(tables.penalties),
+                      help="a penalty taken this move (repeat for several)")
 
     cards = _add(commands, "orders", "what each order card allows", run_orders)
     cards.add_argument("--card", help="one card (MARCH, ATTACK, HOLD, ...)")

@@ -112,6 +112,39 @@ class OrderCard(DataModel):
     effect: Text
 
 
+Bands = Annotated[Int, Field(ge=0, le=10)]
+Card = Literal["MARCH", "ATTACK"]
+
+
+class MoveRate(Keyed):
+    """Bands a unit moves on an ATTACK card and on a MARCH card."""
+
+    label: Text
+    attack: Bands
+    march: Bands
+
+
+class RoadBonus(DataModel):
+    attack: Bands
+    march: Bands
+
+
+class MovePenalty(Keyed):
+    label: Text
+    bands: Bands
+    cards: Annotated[tuple[Card, ...], Field(min_length=1)]
+
+
+class Movement(DataModel):
+    units: Annotated[dict[str, MoveRate], Field(min_length=1)]
+    road: RoadBonus
+    penalties: dict[str, MovePenalty]
+
+
+class TurnStep(DataModel):
+    step: Text
+
+
 class OpaFile(DataModel):
     """The whole of opa.toml, as written."""
 
@@ -122,6 +155,8 @@ class OpaFile(DataModel):
     reaction: Reaction
     close_combat: CloseCombat
     orders: Annotated[dict[str, OrderCard], Field(min_length=1)]
+    movement: Movement
+    turn_sequence: Annotated[tuple[TurnStep, ...], Field(min_length=1)]
 
 
 def check_opa(data: OpaFile) -> list[Fault]:
@@ -149,6 +184,10 @@ class OpaTables:
     troops: dict[str, CombatTroop]
     bonus: CombatBonus
     orders: dict[str, str]
+    move_rates: dict[str, MoveRate]
+    road: RoadBonus
+    penalties: dict[str, MovePenalty]
+    turn_sequence: tuple[str, ...]
 
     @classmethod
     def of(cls, data: OpaFile, source: Path) -> OpaTables:
@@ -161,7 +200,10 @@ class OpaTables:
                    rally={c: getattr(data.rally, c) for c in CLASSES},
                    reaction={c: getattr(data.reaction, c) for c in CLASSES},
                    reaction_shaken_modifier=data.reaction.shaken_modifier, troops=keyed(combat.troops),
-                   bonus=combat.bonus, orders={card: c.effect for card, c in data.orders.items()})
+                   bonus=combat.bonus, orders={card: c.effect for card, c in data.orders.items()},
+                   move_rates=keyed(data.movement.units), road=data.movement.road,
+                   penalties=keyed(data.movement.penalties),
+                   turn_sequence=tuple(step.step for step in data.turn_sequence))
 
 
 OPA_FILE = TypeAdapter(OpaFile)

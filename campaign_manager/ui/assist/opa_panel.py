@@ -1,4 +1,4 @@
-"""The Opa Opa assist panel: Fire, Rally & reaction, Close combat and Reference tabs."""
+"""The Opa Opa assist panel: Fire, Rally & reaction, Movement, Close combat and Reference tabs."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.opa_combat_tab import CombatTab
 from campaign_manager.ui.assist.opa_fire_tab import FireTab
 from campaign_manager.ui.assist.opa_morale_tab import MoraleTab
+from campaign_manager.ui.assist.opa_move_tab import MoveTab
 from campaign_manager.ui.assist.opa_reference_tab import ReferenceTab
 from campaign_manager.ui.forms import load_form
 
@@ -34,9 +35,11 @@ class Panel(QWidget):
         self.fire = FireTab(self, tables, self.roller, self.show_message)
         self.morale = MoraleTab(self, tables, self.roller, self.show_message)
         self.combat = CombatTab(self, tables, self.roller, self.show_message)
+        self.move = MoveTab(self, tables, self.roller, self.show_message)
         self.reference = ReferenceTab(self, tables, self.roller, self.show_message)
         for tab, title in ((self.fire, "Fire && hit check"), (self.morale, "Rally && reaction"),
-                           (self.combat, "Close combat"), (self.reference, "Order cards && factors")):
+                           (self.move, "Movement"), (self.combat, "Close combat"),
+                           (self.reference, "Turn, cards && factors")):
             self.ui.tabs.addTab(tab.page, title)
 
     def show_message(self, text: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtWidgets import QHeaderView
 
 from campaign_manager.assist.opa.orders import order_cards
@@ -18,6 +20,8 @@ class ReferenceTab(OpaTab):
 
     def __init__(self, panel, tables, roller, report) -> None:
         super().__init__(panel, "opa_reference", tables, roller, report)
+        steps = "".join(f"<li>{escape(step)}</li>" for step in tables.turn_sequence)
+        self.ui.turnSequence.setText(f"<ol style='margin:0'>{steps}</ol>")
         self.orders = RowsModel(["Card", "What it allows"], self)
         self.orders.set_rows([[c["card"], c["effect"]] for c in order_cards(tables)])
         self.factors = RowsModel(["Troop", "Against infantry, attacking",

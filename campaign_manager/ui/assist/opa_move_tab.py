@@ -1,0 +1,38 @@
+"""The Movement tab: how many bands a unit moves on its order card (rules step 4)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidgetItem
+
+from campaign_manager.assist.opa.movement import CARDS, movement
+from campaign_manager.ui.assist.opa_tab import OpaTab
+
+
+class MoveTab(OpaTab):
+    def __init__(self, panel, tables, roller, report) -> None:
+        super().__init__(panel, "opa_move", tables, roller, report)
+        for code, rate in tables.move_rates.items():
+            self.ui.unitCombo.addItem(rate.label, code)
+        for card in CARDS:
+            self.ui.cardCombo.addItem(card, card)
+        for code, penalty in tables.penalties.items():
+            item = QListWidgetItem(f"{penalty.label} (−{penalty.bands}, {' or '.join(penalty.cards)})")
+            item.setData(Qt.ItemDataRole.UserRole, code)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.ui.penaltyList.addItem(item)
+        self.ui.moveButton.clicked.connect(lambda: self.attempt(self.work_out, self.ui.moveResult))
+
+    def work_out(self) -> None:
+        chosen = tuple(self.ui.penaltyList.item(i).data(Qt.ItemDataRole.UserRole)
+                       for i in range(self.ui.penaltyList.count())
+                       if self.ui.penaltyList.item(i).checkState() == Qt.CheckState.Checked)
+        move = movement(self.tables, self.ui.unitCombo.currentData(), self.ui.cardCombo.currentData(),
+                        self.ui.roadCheck.isChecked(), chosen)
+        steps = "<br>".join(f"{escape(reason)}: {value:+d}" for reason, value in move.steps)
+        self.ui.moveResult.setText(f"{steps}<br><b>Moves {move.bands} band(s), "
+                                   f"{move.bands * self.tables.band_inches} inches.</b><br>"
+                                   + "<br>".join(escape(n) for n in move.notes))
