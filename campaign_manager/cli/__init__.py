@@ -13,6 +13,14 @@ from typing import Callable
 from campaign_manager.errors import UserError
 
 PROG = "campaign-manager"
+# The commands each module registers (in the order --help lists them).
+COMMANDS = {
+    "campaign_commands": ("new", "show", "apply", "undo", "redo", "log", "requirements"),
+    "scenario_commands": ("scenario",),
+    "report_commands": ("report",),
+    "storage_commands": ("export", "import", "backups"),
+    "wargame_commands": ("wargame", "odds", "whatif"),
+}
 
 
 def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.ArgumentParser:
@@ -26,23 +34,14 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     window.add_argument("--screenshot", metavar="PNG",
                         help="render the window at 1280x800 (no screen needed) to PNG and exit")
     window.set_defaults(run=lambda args: _open(args, open_window))
-    if argv[:1] == ["open"]:
-        return parser  # the window's start: the other commands' modules need not load
-    from campaign_manager.cli import campaign_commands
+    import importlib
 
-    campaign_commands.register(commands)
-    from campaign_manager.cli import scenario_commands
-
-    scenario_commands.register(commands)
-    from campaign_manager.cli import report_commands
-
-    report_commands.register(commands)
-    from campaign_manager.cli import storage_commands
-
-    storage_commands.register(commands)
-    from campaign_manager.cli import wargame_commands
-
-    wargame_commands.register(commands)
+    asked = argv[0] if argv else None
+    known = {name for names in COMMANDS.values() for name in names} | {"open", "assist"}
+    for module, names in COMMANDS.items():
+        # Only the module of the command asked for loads (all of them for help or a typo).
+        if asked in names or asked not in known:
+            importlib.import_module(f"campaign_manager.cli.{module}").register(commands)
     assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
     if argv[:1] == ["assist"]:

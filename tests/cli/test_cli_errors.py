@@ -108,3 +108,18 @@ def test_module_entry_point_reports_errors_in_one_line(tmp_path):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "no such file" in done.stderr
+
+
+def test_every_command_is_registered_by_the_module_the_table_names():
+    """cli.COMMANDS lets a command load only its own module: the table must match what each
+    module registers."""
+    import argparse
+    import importlib
+
+    from campaign_manager.cli import COMMANDS
+
+    for module, names in COMMANDS.items():
+        parser = argparse.ArgumentParser()
+        commands = parser.add_subparsers()
+        importlib.import_module(f"campaign_manager.cli.{module}").register(commands)
+        assert tuple(commands.choices) == names, module

@@ -13,9 +13,13 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
-    parser = build_parser(["assist"], lambda *args, **kwargs: 0)
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(sub.choices)
+    """Every command, as `--help` builds them, with the assist games (built when asked for)."""
+    found: dict[str, argparse.ArgumentParser] = {}
+    for argv in (["--help"], ["assist"]):
+        parser = build_parser(argv, lambda *args, **kwargs: 0)
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        found.update({name: p for name, p in sub.choices.items() if name not in found or name == "assist"})
+    return found
 
 
 def _table_rows() -> list[list[str]]:
