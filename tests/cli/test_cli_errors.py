@@ -108,3 +108,14 @@ def test_module_entry_point_reports_errors_in_one_line(tmp_path):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "no such file" in done.stderr
+
+
+def test_an_unknown_option_is_told_by_the_command_it_was_given_to(capsys):
+    """`assist opa fire --seed 1` (fire takes no seed): the usage shown is fire's, not the
+    program's list of commands, so the user sees which options the command does take."""
+    with pytest.raises(SystemExit) as ended:
+        main(["assist", "opa", "fire", "--target", "line", "--seed", "1"])
+    err = capsys.readouterr().err
+    assert ended.value.code == 2
+    assert err.startswith("usage: campaign-manager assist opa fire")
+    assert "campaign-manager assist opa fire: error: unrecognized arguments: --seed 1" in err
