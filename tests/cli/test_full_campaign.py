@@ -163,3 +163,12 @@ def test_show_says_which_area_is_impassable(tmp_path, capsys):
     pindus = next(line for line in text.splitlines() if "Pindus" in line)
     assert "impassable" in pindus
     assert "impassable" not in next(line for line in text.splitlines() if "Ioannina" in line)
+
+
+def test_counts_read_in_the_right_number(tmp_path, capsys):
+    """Turn 2 asks for one Greek troop in Thessaloniki: "1 Greek troop", never "troop(s)"."""
+    campaign = tmp_path / "greece.campaign"
+    run(capsys, "new", str(campaign))
+    _, text, _ = run(capsys, "requirements", str(campaign), "--turn", "2")
+    assert "at least 1 Greek troop in B4 Thessaloniki" in text
+    assert "(s)" not in text
