@@ -119,3 +119,27 @@ def test_an_unknown_option_is_told_by_the_command_it_was_given_to(capsys):
     assert ended.value.code == 2
     assert err.startswith("usage: campaign-manager assist opa fire")
     assert "campaign-manager assist opa fire: error: unrecognized arguments: --seed 1" in err
+
+
+def test_the_log_shows_when_on_the_local_clock(tmp_path, capsys, campaign, monkeypatch):
+    """`log` prints each action's time on the organiser's own clock (Athens: UTC+2 or +3);
+    --json keeps the exact UTC time the file holds."""
+    import time
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    monkeypatch.setenv("TZ", "Europe/Athens")
+    time.tzset()
+    try:
+        assert run(capsys, "apply", str(campaign), str(write(tmp_path, [{"type": "note", "text": "x"}])))[0] == 0
+        _, out, _ = run(capsys, "log", str(campaign), "--json")
+        at = datetime.fromisoformat(json.loads(out)[0]["recorded_at"])
+        assert at.utcoffset() == timedelta(0)
+        _, text, _ = run(capsys, "log", str(campaign))
+        athens = at.astimezone(ZoneInfo("Europe/Athens"))
+        assert athens.utcoffset() != timedelta(0)
+        athens = athens.strftime("%Y-%m-%d %H:%M")
+        assert text.splitlines()[0].split()[1:3] == athens.split()
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
