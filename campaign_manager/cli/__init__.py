@@ -51,6 +51,17 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     return parser
 
 
+def _deepest(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.ArgumentParser:
+    """The parser of the (sub)command `argv` names, e.g. `assist opa fire`."""
+    for word in argv:
+        sub = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not sub:
+            break
+        if word in sub[0].choices:
+            parser = sub[0].choices[word]
+    return parser
+
+
 def _open(args: argparse.Namespace, open_window: Callable[..., int]) -> int:
     """Check the campaign file before any window is made: a missing or damaged one is refused."""
     if args.screenshot:
@@ -76,7 +87,9 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
     if not argv:
         return open_window(None)
     parser = build_parser(argv, open_window)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # told by the command they were given to, with its usage, not the program's
+        _deepest(parser, argv).error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command is None:
         parser.print_help()
         return 2

@@ -124,10 +124,21 @@ def cmd_log(args) -> int:
         history = campaign.history()
     data = [{**record, "seq": seq, "recorded_at": at, "events": list(applied.events)}
             for (seq, at, record), applied in zip(entries, history)]
-    text = "".join(f"{d['seq']:>4}  {d['recorded_at']}  {r['type']}\n" + "".join(f"        {e}\n" for e in d["events"])
+    text = "".join(f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}\n" + "".join(f"        {e}\n" for e in d["events"])
                    for d, (_, _, r) in zip(data, entries)) or "the log is empty"
     emit(data, args.json, text)
     return 0
+
+
+def _local_time(at: str) -> str:
+    """When an action was recorded, on this computer's clock to the minute (the file and --json
+    keep the exact UTC time)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(at)
 
 
 def cmd_requirements(args) -> int:

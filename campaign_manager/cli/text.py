@@ -13,6 +13,11 @@ def _troops(items: list[dict]) -> str:
     return ", ".join(t["id"] for t in items) or "none"
 
 
+def _links(area: dict) -> str:
+    """The areas next to this one; an impassable area (no one enters it) says so instead."""
+    return "impassable" if area.get("impassable") else " ".join(area["links"])
+
+
 def show_text(sc: Scenario, view: dict) -> str:
     lines = [f"{view['name']} — {view['scenario']}"]
     if view["turn"]:
@@ -32,7 +37,7 @@ def show_text(sc: Scenario, view: dict) -> str:
     lines.append(f"  {'':<3} {'area':<20} {'held by':<7} {'ground':<6} {'VP':>3}  {'next to':<20} troops")
     for code, area in view["areas"].items():
         lines.append(f"  {code:<3} {area['name']:<20} {_side(sc, area['controller']):<7} "
-                     f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {' '.join(area['links']):<20} "
+                     f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {_links(area):<20} "
                      f"{_troops(area['troops'])}")
     lines.append("")
     for title, key in (("Waiting to be placed", "reinforcements"), ("Reinforcement pool", "pools"),

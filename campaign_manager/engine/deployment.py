@@ -3,7 +3,7 @@ the first battle closes planning."""
 
 from __future__ import annotations
 
-from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.lookup import counted, label, side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import DeploymentException, DeploymentRule, Scenario
@@ -36,7 +36,7 @@ def _at_least(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, 
     here = sum(1 for t in ours if st.where[t] == rule.area)
     if here >= rule.count:
         return []
-    return [f"turn {turn} deployment: at least {rule.count} {sc.nation_name(rule.nation)} troop(s) must stand "
+    return [f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} must stand "
             f"in {label(sc, rule.area)} before the first battle (there are {here})"]
 
 

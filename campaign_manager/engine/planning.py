@@ -8,7 +8,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import EndTurn, Place, Redeploy, StartTurn
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import (
-    area, label, nations_words, placement_areas, side_name, troop, zone_words,
+    area, counted, label, nations_words, placement_areas, side_name, troop, zone_words,
 )
 from campaign_manager.engine.state import (
     BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState, Chronicle, evolve,
@@ -56,7 +56,9 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
                   f"plus {spec.battle_plus})" if dice else "")
     events.insert(0, f"Turn {spec.number}, {spec.name}: at least {st.battles_required} battles{dice_words}")
     if st.waiting_zone:
-        events.append(f"{len(st.waiting_zone)} troop(s) wait to be placed: {', '.join(sorted(st.waiting_zone))}")
+        waiting = len(st.waiting_zone)
+        events.append(f"{counted(waiting, 'troop')} {'waits' if waiting == 1 else 'wait'} to be placed: "
+                      f"{', '.join(sorted(st.waiting_zone))}")
     return evolve(action, dice=dice)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaign_manager.engine.battle import fortification_words
-from campaign_manager.engine.lookup import label, placement_areas, zone_words
+from campaign_manager.engine.lookup import counted, label, placement_areas, zone_words
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.state import PLANNING, POOL, CampaignState
 from campaign_manager.errors import UserError
@@ -20,7 +20,7 @@ def default_turn(sc: Scenario, st: CampaignState) -> int:
 def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     nation = sc.nation_name(rule.nation)
     if rule.rule == "at_least":
-        return f"at least {rule.count} {nation} troop(s) in {label(sc, rule.area or '')}"
+        return f"at least {counted(rule.count, nation + ' troop')} in {label(sc, rule.area or '')}"
     holder = sc.side_nouns[sc.side_of(rule.nation)]
     allowed = "; and ".join(
         f"{x.troop or ' '.join((str(x.count), nation, x.kind or 'troop'))}, who stays in {label(sc, x.area)} "

@@ -27,7 +27,7 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
     for code, area in sc.areas.items():
         areas[code] = {"name": area.name, "controller": st.control.get(code), "terrain": area.terrain,
                        "vp": area.vp, "troops": [troop_view(sc, st, t) for t in st.troops_in(code)],
-                       "links": sorted(sc.neighbours[code])}
+                       "links": sorted(sc.neighbours[code]), "impassable": area.impassable}
     off_map: dict[str, dict[str, list]] = {place: {side: [] for side in sc.sides}
                                             for place in (WAITING, POOL, CAPTURED, RESERVE)}
     for troop_id, place in st.where.items():

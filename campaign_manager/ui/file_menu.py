@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 
 from campaign_manager.dice import RandomRoller
+from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.loader import bundled_scenarios
 from campaign_manager.store.action_files import read_actions
@@ -126,4 +127,4 @@ class FileMenu:
         except UserError as exc:
             self.window.report(str(exc))
             return
-        self.window.statusBar().showMessage(f"Recorded {len(done)} action(s) from {path.name}", 5000)
+        self.window.statusBar().showMessage(f"Recorded {counted(len(done), 'action')} from {path.name}", 5000)

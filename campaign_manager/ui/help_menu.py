@@ -59,7 +59,8 @@ def about_text(window: "MainWindow") -> str:
 def shortcuts_html(window: "MainWindow") -> str:
     rows = "".join(f"<tr><td style='padding-right:14px'><b>{escape(keys)}</b></td>"
                    f"<td>{escape(menu)} ▸ {escape(name)}</td></tr>" for menu, name, keys in shortcuts(window))
-    return f"<table>{rows}</table>"
+    return (f"<table>{rows}</table><p>On the map: scroll to zoom, drag the background to pan, "
+            "<b>Ctrl+0</b> to fit it to the view; drag a counter onto an area, or right-click it.</p>")
 
 
 def install_help_actions(window: "MainWindow") -> tuple[QAction, QAction]:

@@ -123,3 +123,38 @@ def test_every_command_is_registered_by_the_module_the_table_names():
         commands = parser.add_subparsers()
         importlib.import_module(f"campaign_manager.cli.{module}").register(commands)
         assert tuple(commands.choices) == names, module
+
+
+def test_an_unknown_option_is_told_by_the_command_it_was_given_to(capsys):
+    """`assist opa fire --seed 1` (fire takes no seed): the usage shown is fire's, not the
+    program's list of commands, so the user sees which options the command does take."""
+    with pytest.raises(SystemExit) as ended:
+        main(["assist", "opa", "fire", "--target", "line", "--seed", "1"])
+    err = capsys.readouterr().err
+    assert ended.value.code == 2
+    assert err.startswith("usage: campaign-manager assist opa fire")
+    assert "campaign-manager assist opa fire: error: unrecognized arguments: --seed 1" in err
+
+
+def test_the_log_shows_when_on_the_local_clock(tmp_path, capsys, campaign, monkeypatch):
+    """`log` prints each action's time on the organiser's own clock (Athens: UTC+2 or +3);
+    --json keeps the exact UTC time the file holds."""
+    import time
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    monkeypatch.setenv("TZ", "Europe/Athens")
+    time.tzset()
+    try:
+        assert run(capsys, "apply", str(campaign), str(write(tmp_path, [{"type": "note", "text": "x"}])))[0] == 0
+        _, out, _ = run(capsys, "log", str(campaign), "--json")
+        at = datetime.fromisoformat(json.loads(out)[0]["recorded_at"])
+        assert at.utcoffset() == timedelta(0)
+        _, text, _ = run(capsys, "log", str(campaign))
+        athens = at.astimezone(ZoneInfo("Europe/Athens"))
+        assert athens.utcoffset() != timedelta(0)
+        athens = athens.strftime("%Y-%m-%d %H:%M")
+        assert text.splitlines()[0].split()[1:3] == athens.split()
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -151,3 +151,24 @@ def test_piping_into_a_reader_that_stops_early_is_quiet(tmp_path):
     done = subprocess.run(f"'{sys.executable}' -m campaign_manager log '{campaign}' --json | head -c 10",
                           shell=True, capture_output=True, text=True, cwd=ROOT)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_show_says_which_area_is_impassable(tmp_path, capsys):
+    """Pindus (C3) takes no part in the campaign: `show` says so rather than leave a blank row."""
+    campaign = tmp_path / "greece.campaign"
+    run(capsys, "new", str(campaign))
+    _, out, _ = run(capsys, "show", str(campaign), "--json")
+    assert json.loads(out)["areas"]["C3"]["impassable"] is True
+    _, text, _ = run(capsys, "show", str(campaign))
+    pindus = next(line for line in text.splitlines() if "Pindus" in line)
+    assert "impassable" in pindus
+    assert "impassable" not in next(line for line in text.splitlines() if "Ioannina" in line)
+
+
+def test_counts_read_in_the_right_number(tmp_path, capsys):
+    """Turn 2 asks for one Greek troop in Thessaloniki: "1 Greek troop", never "troop(s)"."""
+    campaign = tmp_path / "greece.campaign"
+    run(capsys, "new", str(campaign))
+    _, text, _ = run(capsys, "requirements", str(campaign), "--turn", "2")
+    assert "at least 1 Greek troop in B4 Thessaloniki" in text
+    assert "(s)" not in text

@@ -102,7 +102,7 @@ def test_new_campaign_and_recording_actions_from_a_file(make_window, tmp_path):
     assert window.campaign is not None and window.campaign.path == target
     window.import_action.trigger()
     assert window.history.rowCount() == 4
-    assert "Recorded 4 action(s)" in window.statusBar().currentMessage()
+    assert "Recorded 4 actions" in window.statusBar().currentMessage()
 
 
 def test_turn_menu_starts_ends_and_notes(make_window, tmp_path):
