@@ -43,6 +43,9 @@ def read_only_message(path: Path) -> str:
     return f"{path}: is read-only ({what} cannot be written): nothing can be recorded — {SAVE_A_COPY}"
 
 
+WRITES_A_NEW_FILE = ("export", "import")  # a fault there leaves no campaign behind to speak of
+
+
 def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
     """One sentence for a storage fault, or None when `exc` is not one."""
     original = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
@@ -58,6 +61,9 @@ def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
             return (f"{path}: is busy: another program kept it locked for more than {BUSY_WAIT:g} s, "
                     f"so nothing was done (nothing was written) — close the other program or try again")
         if "disk i/o error" in text or "unable to open" in text or code == errno.EIO or isinstance(original, OSError):
+            if doing in WRITES_A_NEW_FILE:
+                return (f"{path}: a disk error (or no such place), so the {doing} could not be written; "
+                        f"nothing was left half-written there — check the disk or choose another place")
             return (f"{path}: a disk error (or the medium was removed), so the {doing} could not "
                     f"be written; the file keeps every earlier action — check the disk, then open it again")
     return None

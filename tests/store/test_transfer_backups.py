@@ -148,3 +148,15 @@ def test_a_backup_that_cannot_be_made_does_not_undo_the_turn(tmp_path, capsys):
     assert code == 0 and "warning: the end-of-turn backup was not made" in err
     with CampaignFile.open(path, readonly=True) as opened:
         assert len(opened.records) == len(DATA["turn 1"])
+
+
+def test_an_export_to_a_place_that_cannot_be_written_says_so_in_its_own_words(tmp_path, capsys):
+    from campaign_manager.cli import main
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    path = tmp_path / "c.campaign"
+    CampaignFile.create(path).close()
+    assert main(["export", str(path), "-o", "/proc/firestorm-export.json"]) == 2
+    err = capsys.readouterr().err
+    assert "the export could not be written" in err and "choose another place" in err
+    assert "keeps every earlier action" not in err
