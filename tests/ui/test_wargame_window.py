@@ -10,6 +10,8 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from campaign_manager.engine.odds import arrow_odds
+from campaign_manager.engine.state import Commitment
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.main_window import MainWindow
 
@@ -56,6 +58,10 @@ def test_what_if_draws_the_results(window):
     assert sum(count for _, count, _ in dialog.results.bars) == 15
     assert sum(count for _, count, _ in dialog.margins.bars) == 15
     assert "15 playouts" in dialog.summary.text()
+    names = [name for name, _, _ in dialog.results.bars]
+    everything = ["Axis strategic victory", "Axis operational victory", "Axis tactical victory", "draw",
+                  "Allied tactical victory", "Allied operational victory", "Allied strategic victory"]
+    assert names == [name for name in everything if name in names], "Axis best … draw … Allied best, as the margins"
 
 
 def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot):
@@ -95,10 +101,20 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         commit = wizard.pages["commit"]
         assert not commit.defender.isEnabled(), "the computer defends"
         commit.attacker.tick("IT-INF-1", "IT-CARRI")
+        before = commit.odds.text()
+        assert "if the Allies commit nothing" in before and "the computer chooses" in before, before
+        assert "+1 IT-INF-1 +1 IT-CARRI" in before, "the attacker's bonus, factor by factor"
         wizard.next()
         assert commit.defender.troops() == ("GR-INF-1",), "the computer commits its defender"
         result = wizard.pages["result"]
         assert result.wargame.isChecked() and not result.tabletop.isEnabled()
+        against = result.outcome.text()
+        assert "the Allies GR-INF-1 (the computer's choice)" in against, against
+        assert "+2 GR-INF-1" in against and "commit nothing" not in against, "the odds against its defence"
+        odds = arrow_odds(made.session.scenario, made.session.state, "B1", "C1",
+                          Commitment(("IT-INF-1", "IT-CARRI")), Commitment(("GR-INF-1",))).odds
+        assert f"win {float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}" in against
+        assert float(odds.attacker_win) < 0.6, "a defended area is harder to take than an empty one"
         result.attacker_die.set_value(6)
         result.defender_die.set_value(1)
         wizard.next()

@@ -289,8 +289,14 @@ class BattleWizard(AftermathSteps, QDialog):
         missions = self.sc.turn(self.session.state.turn).missions
         page.mission_name.setText(missions[die - 1] if die else "")
 
+    def _computer_defends_later(self) -> bool:
+        """True while the computer's defence is still to be chosen (it chooses on leaving this page)."""
+        return self.computer is not None and self.computer != self.side and self.open_arrow is None \
+            and self.page_name == "commit"
+
     def _odds_words(self, attacker: Commitment, defender: Commitment) -> str:
-        """The exact odds of the arrow as ticked, if fought as a General's Wargame battle."""
+        """The exact odds of the arrow as ticked, if fought as a General's Wargame battle, with
+        each side's bonus factor by factor (the same factors the result adds up)."""
         if not attacker.troops:
             return "Tick the attacking troops to see the odds."
         origin, target = self._arrow_ends()
@@ -302,7 +308,13 @@ class BattleWizard(AftermathSteps, QDialog):
         enemy = enemy_of(side)
         odds = found.odds
         vp = ", ".join(f"the {side_name(self.sc, s)} {found.expected_vp[s]:+.1f}" for s in (side, enemy))
-        return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7): the {side_name(self.sc, side)} win "
+        bonus = "; ".join(f"the {side_name(self.sc, s)} " + (" ".join(f"{v:+d} {r}" for r, v in factors) or "+0")
+                          for s, factors in ((side, found.attacker_factors), (enemy, found.defender_factors)))
+        pending = (f" if the {side_name(self.sc, enemy)} commit nothing — the computer chooses their defence when "
+                   f"you press Next, and the next page gives the odds against it"
+                   if self._computer_defends_later() else "")
+        return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7){pending}. Bonus: {bonus}. "
+                f"Chances: the {side_name(self.sc, side)} win "
                 f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
                 f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
                 f"{float(odds.attacker_destroyed):.0%} of the time, each defending troop "
