@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
@@ -38,6 +38,8 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     before = real.read_bytes()
     scratch = window.wargame_actions.try_a_plan()
     assert scratch.windowTitle().startswith("PLAN")
+    banner = scratch.findChild(QLabel, "planBanner")
+    qtbot.waitUntil(lambda: banner.width() > scratch.width() // 2)  # the banner spans the window, not a corner
     assert scratch.campaign.path != real and scratch.campaign.records == window.campaign.records
     scratch.map_view.troopDropped.emit("IT-INF-4", "B2")
     scratch.map_view.troopDropped.emit("IT-INF-5", "B1")
@@ -93,6 +95,7 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         made.wargame_actions.new_wargame()
         campaign = made.campaign
         assert campaign.dice_only and campaign.computer_side == "allied"
+        assert "the computer plays the Allies" in made.windowTitle(), "who the computer plays is in sight"
         made.turn_menu.start_action.trigger()
         wizard = made.battle_menu.new_battle()
         assert not wizard.open_button.isVisible(), "dice only: no arrow is left open for a tabletop game"
