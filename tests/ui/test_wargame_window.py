@@ -118,6 +118,10 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
                           Commitment(("IT-INF-1", "IT-CARRI")), Commitment(("GR-INF-1",))).odds
         assert f"win {float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}" in against
         assert float(odds.attacker_win) < 0.6, "a defended area is harder to take than an empty one"
+        wizard.back()
+        assert commit.attacker.troops() == ("IT-INF-1", "IT-CARRI"), "Back keeps the player's ticks"
+        wizard.next()
+        assert commit.defender.troops() == ("GR-INF-1",)
         result.attacker_die.set_value(6)
         result.defender_die.set_value(1)
         wizard.next()

@@ -50,6 +50,7 @@ class BattleWizard(AftermathSteps, QDialog):
         self.retreat: str | dict[str, str] | None = None
         self.survivors: list[str] = []
         self.computer_attack = Commitment()
+        self.kept: tuple[tuple[str, str], Commitment, Commitment] | None = None  # ticks kept for Back
         self.pages: dict[str, Page] = {}
         self.stack = QStackedWidget(self)
         for page in (InitiativePage(sc.sides), ArrowPage(), CommitPage(), ResultPage(), DestroyPage(),
@@ -112,6 +113,8 @@ class BattleWizard(AftermathSteps, QDialog):
         self._update()
 
     def back(self) -> None:
+        if self.page_name == "commit":
+            self._keep_ticks()
         if self.history:
             self._go(self.history.pop(), remember=False)
 
@@ -268,6 +271,14 @@ class BattleWizard(AftermathSteps, QDialog):
         elif self.computer is not None:
             page.defender.setEnabled(False)
             page.defender.setTitle(page.defender.title() + " — the computer chooses when you press Next")
+        if self.kept is not None and self.kept[0] == (origin, target):  # back on this page: the ticks as they were
+            for box, commitment in ((page.attacker, self.kept[1]), (page.defender, self.kept[2])):
+                if box.isEnabled():
+                    box.tick(*(t for t in commitment.troops if t in box.boxes))
+                    box.choose_sortie(commitment.sortie)
+
+    def _keep_ticks(self) -> None:
+        self.kept = (self._arrow_ends(), *self._commitments())
 
     def _commitments(self) -> tuple[Commitment, Commitment]:
         page = self.pages["commit"]
@@ -337,6 +348,7 @@ class BattleWizard(AftermathSteps, QDialog):
         return None
 
     def _leave_commit(self) -> str | None:
+        self._keep_ticks()
         self._computer_defends()
         problem = self._check(self._new_arrow_action())
         if problem:
