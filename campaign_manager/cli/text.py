@@ -18,6 +18,8 @@ def show_text(sc: Scenario, view: dict) -> str:
     if view["turn"]:
         lines.append(f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; battles "
                      f"{view['battles']['fought']} of at least {view['battles']['required']}")
+        if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
+            lines.append(f"Turn {view['turn']} is over: apply start_turn to begin turn {view['turn'] + 1}")
     else:
         lines.append("Not started: apply start_turn to begin turn 1")
     vp, out = view["vp"], view["outcome"]

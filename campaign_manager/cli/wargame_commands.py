@@ -16,8 +16,9 @@ def register(commands) -> None:
         sub.add_argument("--turn", type=int, required=True, help="the campaign turn (troop models change)")
         sub.add_argument("--attacker", required=True, metavar="NATION:KIND,..", help="e.g. greek:infantry,greek:infantry")
         sub.add_argument("--defender", default="", metavar="NATION:KIND,..", help="may be empty")
-        sub.add_argument("--attacker-sortie", action="append", metavar="NATION", default=[])
-        sub.add_argument("--defender-sortie", action="append", metavar="NATION", default=[])
+        for side in ("attacker", "defender"):
+            sub.add_argument(f"--{side}-sortie", action="append", metavar="NATION", default=[],
+                             help=f"the nation whose aircraft fly a sortie for the {side}, e.g. italian")
         sub.add_argument("--metaxas", action="store_true", help="the Greek defenders are behind the Metaxas Line")
         sub.add_argument("--json", action="store_true", help="print JSON")
         if name == "wargame":

@@ -7,7 +7,7 @@ the campaign as it was in `backups/NAME.before-restore.campaign`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from campaign_manager.errors import UserError
@@ -25,9 +25,12 @@ class Backup:
     turn: int
     vp: dict[str, int]
     finished: bool
+    side_names: dict[str, str] = field(default_factory=dict)  # side code → the scenario's word
 
     def describe(self) -> str:
-        vp = ", ".join(f"{side} {points}" for side, points in sorted(self.vp.items()))
+        """One line: when it was made and the VP then, sides named and ordered as the scenario has them."""
+        order = [side for side in self.side_names if side in self.vp] + sorted(set(self.vp) - set(self.side_names))
+        vp = ", ".join(f"{self.side_names.get(side, side)} {self.vp[side]}" for side in order)
         ended = "the campaign's end" if self.finished else f"the end of turn {self.turn}"
         return f"{ended} — VP {vp} ({self.path.name})"
 
@@ -87,7 +90,8 @@ def list_backups(campaign: Path) -> list[Backup]:
         try:
             with CampaignFile.open(path, readonly=True) as opened:
                 vp = victory_points(opened.scenario, opened.state)
-                found.append(Backup(path, opened.state.turn, dict(vp), opened.state.phase == "finished"))
+                found.append(Backup(path, opened.state.turn, dict(vp), opened.state.phase == "finished",
+                                    dict(opened.scenario.sides)))
         except UserError:
             continue
     return found

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.store.faults import writable
 
 
 def run_app(argv: list[str]) -> int:
@@ -55,6 +56,10 @@ def screenshot_app(file: str, png: str) -> int:
     settings.apply_identity(app)
     window = MainWindow(remember=False)
     window.session.adopt(campaign)
+    if writable(Path(file)):
+        # opened read-only only so that taking the picture writes nothing: the picture shows
+        # the window as it opens on this file, without the read-only banner
+        window.storage_actions.banner.hide()
     window.resize(1280, 800)
     window.show()
     app.processEvents()

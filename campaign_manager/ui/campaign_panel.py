@@ -89,6 +89,8 @@ def _headline(sc, name: str, view: dict) -> str:
     if view["turn"]:
         turn = (f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
                 f"Battles fought: {view['battles']['fought']} of at least {view['battles']['required']}.")
+        if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
+            turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
     vp = view["vp"]

@@ -88,6 +88,7 @@ class HistoryView(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)  # the result
         self.moment = QComboBox(self)
         self.moment.setObjectName("mapMoment")
         self.moment.activated.connect(lambda _: self.show_moment())
@@ -96,11 +97,19 @@ class HistoryView(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("The map shows:"))
         top.addWidget(self.moment, 1)
+        self.details = QLabel(objectName="battleDetails", wordWrap=True)
+        self.details.setText("Choose a battle to read all it did (dice, rolls to destroy, retreats, advances).")
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.clicked.connect(self._show_details)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.banner)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.table, 2)
+        layout.addWidget(self.details, 1)
         self.history: list[Applied] = []
+        self.rows: list[BattleRow] = []
         session.changed.connect(self.refresh)
         self.refresh()
 
@@ -121,6 +130,12 @@ class HistoryView(QWidget):
         for turn in sorted(turn_ends(self.history)):
             self.moment.addItem(f"the end of turn {turn} (read-only)", turn)
         self.banner.hide()
+
+    def _show_details(self, index) -> None:
+        row = self.rows[index.row()]
+        cells = row_cells(self.session.scenario, row)
+        head = ", ".join(f"{name}: {value}" for name, value in zip(COLUMNS, cells) if value and value != "—")
+        self.details.setText(head + "\n" + "\n".join(row.words))
 
     def show_turn_end(self, turn: int | None) -> None:
         """Show the map at the end of `turn` (None: now); the file is not touched."""

@@ -21,6 +21,7 @@ from campaign_manager.ui.wargame import install_wargame_actions
 from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.help_menu import install_help_actions
 from campaign_manager.ui.storage_actions import install_storage_actions
 
 class MainWindow(QMainWindow):
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
                 assist_menu, module.title, lambda _=False, code=module.code: self.open_assist(code))
         help_menu = self.menus["help"] = bar.addMenu("&Help")
         self._action(help_menu, "About the &map", self.show_map_notice)
+        self.help_actions = install_help_actions(self)
 
     # -- campaign ---------------------------------------------------------------------------
 

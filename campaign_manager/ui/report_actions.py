@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QKeySequence
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from campaign_manager.errors import UserError
-from campaign_manager.reports import render_pdf, report_inputs, save_pdf
 
 if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
     from campaign_manager.ui.main_window import MainWindow
 
 DOCUMENTS = {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}
@@ -77,7 +77,7 @@ def ask_pdf(parent: QWidget, title: str, suggested: str) -> Path | None:
     return path if path.suffix.lower() == ".pdf" else path.with_suffix(".pdf")
 
 
-def send_to_printer(printer: QPrinter, pdf: Path) -> None:
+def send_to_printer(printer: "QPrinter", pdf: Path) -> None:
     """Hand the PDF to the system's print spooler for the printer chosen in the dialog."""
     lp = shutil.which("lp")
     if lp is None:
@@ -121,6 +121,8 @@ class ReportActions:
 
     def _build(self, kind: str, on_done: Callable[[bytes], None]) -> None:
         """Build the PDF off the window's thread, with a progress box after a moment."""
+        from campaign_manager.reports import render_pdf, report_inputs  # reportlab loads when first used
+
         inputs = report_inputs(self.window.session.campaign)  # read the file here, on this thread
         self.progress = QProgressDialog(f"Preparing the {DOCUMENTS[kind]}…", "", 0, 0, self.window)
         self.progress.setCancelButton(None)
@@ -153,6 +155,8 @@ class ReportActions:
             return
 
         def write(data: bytes) -> None:
+            from campaign_manager.reports import save_pdf
+
             try:
                 self.last_written = save_pdf(path, data)
             except UserError as exc:
@@ -172,6 +176,8 @@ class ReportActions:
         box.open()
 
     def print_report(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter  # loaded when first printing
+
         if not self.window.session.is_open:
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
@@ -181,7 +187,9 @@ class ReportActions:
         dialog.open()
         self.print_dialog = dialog
 
-    def _print(self, printer: QPrinter) -> None:
+    def _print(self, printer: "QPrinter") -> None:
+        from campaign_manager.reports import save_pdf
+
         def send(data: bytes) -> None:
             try:
                 target = printer.outputFileName()

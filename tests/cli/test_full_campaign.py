@@ -58,6 +58,11 @@ def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
         assert view["vp"] == vp, turn
         assert view["outcome"]["result"] == result, turn
         assert view["outcome"]["margin"] == abs(vp["axis"] - vp["allied"])
+        # between turns (the strategic phase closes a turn, RULES.md 2 step 3) `show` says what comes next
+        _, text, _ = run(capsys, "show", str(campaign))
+        number = int(turn.split()[1])
+        next_step = f"Turn {number} is over: apply start_turn to begin turn {number + 1}"
+        assert (next_step in text) == (number < len(SCRIPT)), turn
         if turn == "turn 2":
             assert where(view, "IT-INF-4") == "A1", "the worked example's survivor retreats to Tirane"
             assert view["tirane_wins"] == 1

@@ -9,6 +9,19 @@ import subprocess
 import sys
 
 from campaign_manager.store.campaign_file import CampaignFile
+from tests.store.test_storage_faults import read_only
+
+BANNER = (0xFF, 0xF3, 0xC4)  # the read-only banner's background (ui/storage_actions.py)
+
+
+def _has_banner(png) -> bool:
+    """Whether the picture shows the read-only banner: a band of its colour under the menu bar."""
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(png))
+    assert not image.isNull()
+    column = image.width() // 2
+    return any(image.pixelColor(column, y).getRgb()[:3] == BANNER for y in range(0, 80))
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
@@ -27,6 +40,20 @@ def test_a_screenshot_of_the_window_at_1280_by_800(tmp_path):
     header = png.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", header[16:24]) == (1280, 800)
+
+
+def test_the_picture_shows_the_read_only_banner_only_for_a_read_only_file(tmp_path):
+    """The picture is taken without writing (the file is opened read-only for it), but it shows
+    the window as it would open: no "nothing can be recorded" banner on a file that can be written."""
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path, name="Shop night").close()
+    writable_png, locked_png = tmp_path / "writable.png", tmp_path / "locked.png"
+    assert _run("open", str(path), "--screenshot", str(writable_png)).returncode == 0
+    with read_only(path):
+        done = _run("open", str(path), "--screenshot", str(locked_png))
+    assert done.returncode == 0, done.stderr
+    assert not _has_banner(writable_png)
+    assert _has_banner(locked_png)
 
 
 def test_a_missing_or_damaged_file_is_refused(tmp_path):

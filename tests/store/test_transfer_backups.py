@@ -110,6 +110,15 @@ def test_every_end_of_turn_leaves_a_backup_with_its_turn_and_vp(finished, capsys
     assert code == 0 and "the end of turn 3 — VP" in out and "the campaign's end" in out
 
 
+def test_the_backup_list_names_the_sides_as_the_scenario_does(finished, capsys):
+    """A backup line reads like `show`: "VP Axis 30, Allied 100", not the file's side codes."""
+    with CampaignFile.open(backups.backup_path(finished, 1), readonly=True) as turn1:
+        vp = victory_points(turn1.scenario, turn1.state)
+    code, out, _ = run(capsys, "backups", finished)
+    line = next(line for line in out.splitlines() if "the end of turn 1 " in line)
+    assert code == 0 and f"VP Axis {vp['axis']}, Allied {vp['allied']} (shop.turn-1.campaign)" in line
+
+
 def test_only_the_newest_ten_backups_are_kept(tmp_path):
     path = tmp_path / "c.campaign"
     CampaignFile.create(path).close()

@@ -14,3 +14,35 @@ def isolated_settings(tmp_path, qapp):
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     yield
     QSettings().clear()
+
+
+@pytest.fixture
+def open_window(qtbot, tmp_path):
+    """Opens main windows (1280x800) on campaign files made from a list of actions, as a shop
+    would have them; closes them, and any dialog they left, after the test."""
+    from PySide6.QtWidgets import QApplication
+
+    from campaign_manager.store.campaign_file import CampaignFile
+    from campaign_manager.ui.main_window import MainWindow
+
+    made: list[MainWindow] = []
+
+    def open_(actions: list[dict] | None = None, name: str = "Shop night", **kwargs) -> MainWindow:
+        path = tmp_path / f"shop{len(made) or ''}.campaign"
+        with CampaignFile.create(path, name=name) as campaign:
+            if actions:
+                campaign.apply(actions)
+        window = MainWindow(path, remember=False, **kwargs)
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield open_
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget not in made:
+            widget.close()
+    for window in made:
+        window.close()

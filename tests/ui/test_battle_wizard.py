@@ -9,36 +9,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from campaign_manager.engine import legal
-from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui.main_window import MainWindow
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
 
 
 @pytest.fixture
-def make_window(qtbot, tmp_path):
-    made = []
-
-    def make(actions) -> MainWindow:
-        path = tmp_path / f"shop{len(made)}.campaign"
-        with CampaignFile.create(path, name="Shop night") as campaign:
-            campaign.apply(actions)
-        window = MainWindow(path)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        made.append(window)
-        return window
-
-    yield make
-    for widget in QApplication.topLevelWidgets():
-        if widget.isVisible() and widget not in made:
-            widget.close()
-    for window in made:
-        window.close()
+def make_window(open_window):
+    return open_window
 
 
 def _arrows(wizard):

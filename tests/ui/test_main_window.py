@@ -51,6 +51,7 @@ def test_window_shows_the_campaign(make_window, campaign_path):
              and scene.area_at(counter.sceneBoundingRect().center()) == "C1"}
     assert in_c1 == {"IT-INF-1", "IT-CARRI"}
     assert "Axis 30 — Allied 100" in window.view.panel.headline.text()
+    assert "Turn 1 is over: next, Turn ▸ Start the next turn (turn 2)" in window.view.panel.headline.text()
     assert "GR-INF-1, GR-INF-2" in window.view.panel.off_map.text()
     assert window.history.rowCount() == 4
     assert window.windowTitle().startswith("Shop night — shop.campaign")

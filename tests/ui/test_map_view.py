@@ -10,38 +10,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication
 
-from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui.main_window import MainWindow
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
+from tests.ui.windows import troops_in
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    path = tmp_path / "shop.campaign"
-    with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(DATA["turn 1"])
-        campaign.apply([{"type": "start_turn", "dice": [4]}])
-    made = MainWindow(path)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    qtbot.waitExposed(made)
-    yield made
-    for widget in QApplication.topLevelWidgets():
-        if widget.isVisible() and widget is not made:
-            widget.close()
-    made.close()
-
-
-def _troops_in(window, code):
-    scene = window.map_view.map_scene
-    return {t for counter in scene.counters for t in counter.troops
-            if scene.area_at(counter.sceneBoundingRect().center()) == code}
+def window(open_window):
+    return open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}])
 
 
 def _menu_areas(menu, troop):
@@ -53,7 +32,7 @@ def test_the_map_tints_areas_by_who_holds_them(window):
     scene = window.map_view.map_scene
     assert scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]    # taken on turn 1
     assert scene.areas["C2"].brush().color() == style.SIDE_TINT["allied"]
-    assert _troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"}
+    assert troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"}
     vp = window.view.panel.vp
     assert vp.vp == {"axis": 30, "allied": 100} and "Allied operational victory" in vp.headline()
 
@@ -64,7 +43,7 @@ def test_a_reinforcement_is_placed_from_its_menu_with_only_legal_areas_offered(w
     assert set(areas) == {"A1", "B1", "B2"}, "an Italian reinforcement goes to Albania (RULES.md 1.5)"
     areas["B2"].trigger()
     assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-4", "area": "B2"}
-    assert "IT-INF-4" in _troops_in(window, "B2")
+    assert "IT-INF-4" in troops_in(window, "B2")
     assert window.view.panel.waiting.count() == 5
 
 
@@ -77,7 +56,7 @@ def test_a_troop_dropped_on_the_map_is_placed(window):
                       Qt.KeyboardModifier.NoModifier)
     view.dropEvent(drop)
     assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-5", "area": "B1"}
-    assert "IT-INF-5" in _troops_in(window, "B1")
+    assert "IT-INF-5" in troops_in(window, "B1")
 
 
 def test_an_illegal_drop_is_refused_with_the_rule_and_the_file_unchanged(window):
@@ -122,14 +101,16 @@ def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtm
     cells = [history.model.index(0, c).data() for c in range(history.model.columnCount())]
     assert cells[:3] == ["1", "B1 → C1", "IT-INF-1, IT-CARRI"]
     assert "the Axis won" in cells[4] and cells[6] == "GR-INF-1" and cells[8] == "IT-INF-1, IT-CARRI"
+    history.table.clicked.emit(history.model.index(0, 0))
+    assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()
     window.map_view.troopDropped.emit("IT-INF-4", "B2")  # now: placed on turn 2
-    assert "IT-INF-4" in _troops_in(window, "B2")
+    assert "IT-INF-4" in troops_in(window, "B2")
     history.show_turn_end(1)
     assert window.map_view.read_only and window.map_view.banner.isVisible() and not history.banner.isHidden()
-    assert "IT-INF-4" not in _troops_in(window, "B2"), "the end of turn 1, before the turn-2 placement"
+    assert "IT-INF-4" not in troops_in(window, "B2"), "the end of turn 1, before the turn-2 placement"
     assert window.map_view.map_scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]
     assert not any(c.movable for c in window.map_view.map_scene.counters)
     history.show_turn_end(None)
-    assert "IT-INF-4" in _troops_in(window, "B2") and not window.map_view.read_only
+    assert "IT-INF-4" in troops_in(window, "B2") and not window.map_view.read_only
     assert not window.map_view.banner.isVisible()
     assert len(window.campaign.records) == 6, "looking back recorded nothing"

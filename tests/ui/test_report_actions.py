@@ -9,8 +9,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui.main_window import MainWindow
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
 
@@ -27,19 +25,10 @@ def synchronous(work, on_done, on_failed):
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    path = tmp_path / "shop.campaign"
-    with CampaignFile.create(path, name="Shop night") as made:
-        made.apply(DATA["turn 1"])
-    made = MainWindow(path, remember=False)
-    qtbot.addWidget(made)
-    made.show()
+def window(open_window):
+    made = open_window(DATA["turn 1"])
     made.report_actions.runner = synchronous
-    yield made
-    for widget in QApplication.topLevelWidgets():
-        if widget.isVisible() and widget is not made:
-            widget.close()
-    made.close()
+    return made
 
 
 def test_export_each_document_and_offer_to_open_it(window, tmp_path):

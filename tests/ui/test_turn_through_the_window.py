@@ -11,32 +11,14 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui.main_window import MainWindow
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
+from tests.ui.windows import troops_in
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    path = tmp_path / "shop.campaign"
-    CampaignFile.create(path, name="Shop night").close()
-    made = MainWindow(path)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    qtbot.waitExposed(made)
-    yield made
-    for widget in QApplication.topLevelWidgets():
-        if widget.isVisible() and widget is not made:
-            widget.close()
-    made.close()
-
-
-def troops_in(window, code):
-    scene = window.map_view.map_scene
-    return {t for counter in scene.counters for t in counter.troops
-            if scene.area_at(counter.sceneBoundingRect().center()) == code}
+def window(open_window):
+    return open_window()
 
 
 def tint(window, code):

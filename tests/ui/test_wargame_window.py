@@ -12,25 +12,14 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
-from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.main_window import MainWindow
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    path = tmp_path / "shop.campaign"
-    with CampaignFile.create(path, name="Shop night") as made:
-        made.apply(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}])
-    made = MainWindow(path, remember=False)
-    qtbot.addWidget(made)
-    made.show()
-    yield made
-    for widget in QApplication.topLevelWidgets():
-        if widget.isVisible() and widget is not made:
-            widget.close()
-    made.close()
+def window(open_window):
+    return open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}])
 
 
 def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window, qtbot):

@@ -112,6 +112,15 @@ def run_air_limits(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_weather(args: argparse.Namespace) -> int:
+    from campaign_manager.assist.agt.weather import turn_weather
+
+    found = turn_weather(load_charts(), args.scenario, args.month, args.die, args.first_turn,
+                         RandomRoller(args.seed))
+    emit(found.to_json(), args.json, f"Weather: {found.weather or 'see the printed table'} — {found.why}.")
+    return 0
+
+
 def run_stacking(args: argparse.Namespace) -> int:
     check = check_stack(args.terrain, args.units, args.artillery)
     emit({"allowed": check.allowed, "total": check.total, "limit": check.limit, "faults": check.faults},
@@ -155,6 +164,12 @@ def register(parser: argparse.ArgumentParser) -> None:
     air.add_argument("--weather", choices=book().weathers, required=True)
     air.add_argument("--die")
     air.set_defaults(run=run_air_limits)
+    weather = _common(commands.add_parser("weather", help="the weather at the start of a game turn (rule 4.21)"))
+    weather.add_argument("--scenario", choices=("historical", "gamers"), required=True)
+    weather.add_argument("--month", required=True, help="oct, nov, dec, jan, feb, mar or apr")
+    weather.add_argument("--die", help="the d10 rolled (the app rolls it if left out)")
+    weather.add_argument("--first-turn", action="store_true", help="the scenario's first turn")
+    weather.set_defaults(run=run_weather)
     stack = _common(commands.add_parser("stacking", help="check a stack against rule 6.42"))
     stack.add_argument("--terrain", choices=tuple(book().stacking), required=True)
     stack.add_argument("--units", type=int_list, required=True, help="strength of each unit, e.g. 5,3")

@@ -56,6 +56,7 @@ class ScenarioSpec(DataModel):
     weather_modifier: Int
     fixed_weather: dict[str, Text]
     weather_roll_on: tuple[Int, ...]
+    first_turn_weather: Text | None = None  # the scenario's first turn has this weather, with no roll
 
 
 class PerScenario(DataModel):
