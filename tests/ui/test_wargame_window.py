@@ -148,3 +148,23 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
             if widget.isVisible() and widget is not made:
                 widget.close()
         made.close()
+
+
+def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        assert "the computer plays the Axis" in made.windowTitle()
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        arrow = wizard.pages["arrow"]
+        assert not arrow.arrows.isEnabled() and arrow.chosen() is not None, "the computer places its arrow"
+        wizard.next()
+        commit = wizard.pages["commit"]
+        assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"
+        assert commit.attacker.title().endswith("the computer's choice")
+        assert commit.defender.isEnabled() and "commit nothing" not in commit.odds.text(), "the player defends"
+    finally:
+        made.close()

@@ -268,6 +268,7 @@ class BattleWizard(AftermathSteps, QDialog):
             page.attacker.tick(*self.computer_attack.troops)
             page.attacker.choose_sortie(self.computer_attack.sortie)
             page.attacker.setEnabled(False)
+            page.attacker.setTitle(page.attacker.title() + " — the computer's choice")
         elif self.computer is not None:
             page.defender.setEnabled(False)
             page.defender.setTitle(page.defender.title() + " — the computer chooses when you press Next")
