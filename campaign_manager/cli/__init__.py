@@ -21,13 +21,15 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
         description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
                     "With no command, the app window opens.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from campaign_manager.cli import campaign_commands
-
     window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
     window.add_argument("file", nargs="?", help="a campaign file")
     window.add_argument("--screenshot", metavar="PNG",
                         help="render the window at 1280x800 (no screen needed) to PNG and exit")
     window.set_defaults(run=lambda args: _open(args, open_window))
+    if argv[:1] == ["open"]:
+        return parser  # the window's start: the other commands' modules need not load
+    from campaign_manager.cli import campaign_commands
+
     campaign_commands.register(commands)
     from campaign_manager.cli import scenario_commands
 

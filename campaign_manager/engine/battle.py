@@ -189,6 +189,14 @@ def roll_initiative(sc: Scenario, st: CampaignState, action: InitiativeRoll, rol
     return InitiativeRoll(tuple(sorted(dice.items())))
 
 
+def initiative_attacker(sc: Scenario, st: CampaignState, dice: dict[str, int]) -> tuple[str, tuple[int, int]]:
+    """Who places the next battle arrow with these initiative dice (rule 1.5): the winner, or the
+    other side when the winner has no arrow to place; and the dice as (attacker's, defender's)."""
+    winner, _ = initiative_winner(sc, st.turn, dice)
+    side = winner if legal.arrows(sc, st, winner) else enemy_of(winner)
+    return side, (dice[side], dice[enemy_of(side)])
+
+
 def initiative_winner(sc: Scenario, turn: int, dice: dict[str, int]) -> tuple[str, dict[str, int]]:
     """Who wins the initiative on `turn` with these d6 per side, and the modified scores."""
     rule = sc.turn(turn).initiative

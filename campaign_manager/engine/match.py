@@ -13,7 +13,7 @@ from typing import Protocol
 from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon, Battle, EndTurn, Place, Redeploy, StartTurn, WargameRoll
-from campaign_manager.engine.battle import initiative_winner
+from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
 from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING, STRATEGIC, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, RuleError
@@ -103,11 +103,7 @@ class Match:
         if st.initiative is not None:  # rolled ahead in the campaign: that side attacks
             side = st.initiative[0]
         elif spec.initiative:
-            rolled = {side: self.rng.randint(1, 6) for side in sc.sides}
-            side, _ = initiative_winner(sc, st.turn, rolled)
-            if not legal.legal_arrows(sc, st, side):
-                side = enemy_of(side)
-            dice = (rolled[side], rolled[enemy_of(side)])
+            side, dice = initiative_attacker(sc, st, {s: self.rng.randint(1, 6) for s in sc.sides})
         else:
             side = spec.fixed_attacker or sorted(sc.sides)[0]
         arrows = legal.legal_arrows(sc, st, side)

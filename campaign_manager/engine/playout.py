@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, EndTurn, Initiative, Place, Redeploy, StartTurn, WargameRoll
-from campaign_manager.engine.battle import initiative_winner
+from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
 from campaign_manager.engine.lookup import placement_areas
 from campaign_manager.engine.deployment import deployment_problems
@@ -104,11 +104,7 @@ class RandomPlayer:
         elif spec.initiative and self.rng.random() < 0.3:
             return apply_action(sc, st, Initiative(), self.roller)  # roll first, choose the arrow next
         elif spec.initiative:
-            dice = {side: self.rng.randint(1, 6) for side in sc.sides}
-            side, _ = initiative_winner(sc, st.turn, dice)
-            if not legal.arrows(sc, st, side):
-                side = enemy_of(side)
-            initiative = (dice[side], dice[enemy_of(side)])
+            side, initiative = initiative_attacker(sc, st, {s: self.rng.randint(1, 6) for s in sc.sides})
         else:
             side = spec.fixed_attacker or ""  # a turn without initiative has a fixed attacker (checks.py)
         origin, target = self.rng.choice(legal.arrows(sc, st, side))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QStackedWidget,
 
 from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine.actions import Battle
-from campaign_manager.engine.battle import fortification_words, initiative_winner
+from campaign_manager.engine.battle import fortification_words, initiative_attacker, initiative_winner
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.odds import arrow_odds
@@ -153,7 +153,7 @@ class BattleWizard(AftermathSteps, QDialog):
             page.outcome.setText("Type both dice, or roll them.")
             return
         winner, scores = initiative_winner(self.sc, self.session.state.turn, dice)
-        attacker = winner if legal.legal_arrows(self.sc, self.session.state, winner) else enemy_of(winner)
+        attacker, _ = initiative_attacker(self.sc, self.session.state, dice)
         words = ", ".join(f"{side_name(self.sc, s)} {scores[s]}" for s in scores)
         text = f"{words}: the {side_name(self.sc, winner)} win the initiative."
         if attacker != winner:
@@ -164,9 +164,7 @@ class BattleWizard(AftermathSteps, QDialog):
         dice = self._initiative_dice()
         if dice is None:
             return "Type both initiative dice (or press Roll)."
-        winner, _ = initiative_winner(self.sc, self.session.state.turn, dice)
-        self.side = winner if legal.legal_arrows(self.sc, self.session.state, winner) else enemy_of(winner)
-        self.initiative_dice = (dice[self.side], dice[enemy_of(self.side)])
+        self.side, self.initiative_dice = initiative_attacker(self.sc, self.session.state, dice)
         self._go("arrow")
         return None
 
