@@ -161,6 +161,7 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         wizard = made.battle_menu.new_battle()
         arrow = wizard.pages["arrow"]
         assert not arrow.arrows.isEnabled() and arrow.chosen() is not None, "the computer places its arrow"
+        assert "played by the computer: this is its arrow" in arrow.problem.text(), "and says so"
         wizard.next()
         commit = wizard.pages["commit"]
         assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"

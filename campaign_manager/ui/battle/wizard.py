@@ -107,9 +107,9 @@ class BattleWizard(AftermathSteps, QDialog):
     def _go(self, name: str, remember: bool = True) -> None:
         if remember and self.stack.currentWidget() is not None and self.history[-1:] != [self.page_name]:
             self.history.append(self.page_name)
+        self.pages[name].problem.setText("")  # before entering: what the page says on entry stays
         getattr(self, f"_enter_{name}")()
         self.stack.setCurrentWidget(self.pages[name])
-        self.pages[name].problem.setText("")
         self._update()
 
     def back(self) -> None:
