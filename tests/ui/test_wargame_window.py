@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
+from campaign_manager.engine.odds import arrow_odds
+from campaign_manager.engine.state import Commitment
 from campaign_manager.ui.main_window import MainWindow
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
@@ -25,6 +27,8 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     before = real.read_bytes()
     scratch = window.wargame_actions.try_a_plan()
     assert scratch.windowTitle().startswith("PLAN")
+    banner = scratch.findChild(QLabel, "planBanner")
+    qtbot.waitUntil(lambda: banner.width() > scratch.width() // 2)  # the banner spans the window, not a corner
     assert scratch.campaign.path != real and scratch.campaign.records == window.campaign.records
     scratch.map_view.troopDropped.emit("IT-INF-4", "B2")
     scratch.map_view.troopDropped.emit("IT-INF-5", "B1")
@@ -45,6 +49,10 @@ def test_what_if_draws_the_results(window):
     assert sum(count for _, count, _ in dialog.results.bars) == 15
     assert sum(count for _, count, _ in dialog.margins.bars) == 15
     assert "15 playouts" in dialog.summary.text()
+    names = [name for name, _, _ in dialog.results.bars]
+    everything = ["Axis strategic victory", "Axis operational victory", "Axis tactical victory", "draw",
+                  "Allied tactical victory", "Allied operational victory", "Allied strategic victory"]
+    assert names == [name for name in everything if name in names], "Axis best … draw … Allied best, as the margins"
 
 
 def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot):
@@ -76,6 +84,7 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         made.wargame_actions.new_wargame()
         campaign = made.campaign
         assert campaign.dice_only and campaign.computer_side == "allied"
+        assert "the computer plays the Allies" in made.windowTitle(), "who the computer plays is in sight"
         made.turn_menu.start_action.trigger()
         wizard = made.battle_menu.new_battle()
         assert not wizard.open_button.isVisible(), "dice only: no arrow is left open for a tabletop game"
@@ -84,10 +93,24 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         commit = wizard.pages["commit"]
         assert not commit.defender.isEnabled(), "the computer defends"
         commit.attacker.tick("IT-INF-1", "IT-CARRI")
+        before = commit.odds.text()
+        assert "if the Allies commit nothing" in before and "the computer chooses" in before, before
+        assert "+1 IT-INF-1 +1 IT-CARRI" in before, "the attacker's bonus, factor by factor"
         wizard.next()
         assert commit.defender.troops() == ("GR-INF-1",), "the computer commits its defender"
         result = wizard.pages["result"]
         assert result.wargame.isChecked() and not result.tabletop.isEnabled()
+        against = result.outcome.text()
+        assert "the Allies GR-INF-1 (the computer's choice)" in against, against
+        assert "+2 GR-INF-1" in against and "commit nothing" not in against, "the odds against its defence"
+        odds = arrow_odds(made.session.scenario, made.session.state, "B1", "C1",
+                          Commitment(("IT-INF-1", "IT-CARRI")), Commitment(("GR-INF-1",))).odds
+        assert f"win {float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}" in against
+        assert float(odds.attacker_win) < 0.6, "a defended area is harder to take than an empty one"
+        wizard.back()
+        assert commit.attacker.troops() == ("IT-INF-1", "IT-CARRI"), "Back keeps the player's ticks"
+        wizard.next()
+        assert commit.defender.troops() == ("GR-INF-1",)
         result.attacker_die.set_value(6)
         result.defender_die.set_value(1)
         wizard.next()
@@ -124,4 +147,25 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         for widget in QApplication.topLevelWidgets():
             if widget.isVisible() and widget is not made:
                 widget.close()
+        made.close()
+
+
+def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        assert "the computer plays the Axis" in made.windowTitle()
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        arrow = wizard.pages["arrow"]
+        assert not arrow.arrows.isEnabled() and arrow.chosen() is not None, "the computer places its arrow"
+        assert "played by the computer: this is its arrow" in arrow.problem.text(), "and says so"
+        wizard.next()
+        commit = wizard.pages["commit"]
+        assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"
+        assert commit.attacker.title().endswith("the computer's choice")
+        assert commit.defender.isEnabled() and "commit nothing" not in commit.odds.text(), "the player defends"
+    finally:
         made.close()

@@ -60,11 +60,16 @@ class BattleMenu:
             self.wizard.close()
         self.wizard = wizard
         wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        wizard.finished.connect(lambda _: self._forget(wizard))  # deleted once closed: never asked again
         wizard.setModal(False)
         frame = self.window.frameGeometry()
         wizard.move(frame.right() - wizard.width() - 16, frame.top() + 70)
         wizard.show()
         return wizard
+
+    def _forget(self, wizard: BattleWizard) -> None:
+        if self.wizard is wizard:
+            self.wizard = None
 
     def new_battle(self) -> BattleWizard | None:
         from campaign_manager.ui.battle.wizard import BattleWizard  # loaded when first needed

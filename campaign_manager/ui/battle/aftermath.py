@@ -40,10 +40,13 @@ class AftermathSteps:
             page.wargame.setChecked(True)
             page.tabletop.setEnabled(False)
         fort = legal.fortification_name(self.sc, self.session.state, arrow.origin, arrow.target, arrow.attacker_side)
-        page.say(f"{label(self.sc, arrow.origin)} → {label(self.sc, arrow.target)}. Rule 1.6: in a tabletop game a "
-                 f"side is defeated when the other scored at least {self.sc.defeat_min_vp} VP and more than it "
-                 f"(several games: totals decide, averages count for the rest). Rule 1.7: in the General's Wargame "
-                 f"the higher total wins." + (f" {fortification_words(self.sc, fort)}." if fort else ""))
+        tabletop = ("" if self.dice_only else
+                    f"Rule 1.6: in a tabletop game a side is defeated when the other scored at least "
+                    f"{self.sc.defeat_min_vp} VP and more than it (several games: totals decide, averages count for "
+                    f"the rest). ")
+        page.say(f"{label(self.sc, arrow.origin)} → {label(self.sc, arrow.target)}. {tabletop}Rule 1.7: in the "
+                 f"General's Wargame the higher total wins (equal totals: a draw)."
+                 + (f" {fortification_words(self.sc, fort)}." if fort else ""))
 
     def _result(self: "BattleWizard") -> dict | None:
         page = self.pages["result"]
@@ -65,13 +68,24 @@ class AftermathSteps:
         page = self.pages["result"]
         found = self._forecast()
         if found is None:
-            page.outcome.setText("Type both dice, or roll them.")
+            dice_words = self._before_the_dice() if page.wargame.isChecked() else "Type both dice, or roll them."
+            page.outcome.setText(dice_words)
             return
         result = found[0]
         arrow = self._the_arrow()
         winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
         who = f" — the {side_name(self.sc, winner)} win" if winner else ""
         page.outcome.setText(f"<b>Result</b>: {result.describe()}{who}.")
+
+    def _before_the_dice(self: "BattleWizard") -> str:
+        """Who fights (the computer's choice said) and the exact odds, before any die is typed."""
+        arrow = self._the_arrow()
+        defender = enemy_of(arrow.attacker_side)
+        chosen = " (the computer's choice)" if self.computer == defender and self.open_arrow is None else ""
+        troops = lambda c: ", ".join([*c.troops, *([f"{self.sc.aircraft[c.sortie].name} sortie"] if c.sortie else [])])
+        return (f"Committed: the {side_name(self.sc, arrow.attacker_side)} {troops(arrow.attacker) or 'nothing'}; "
+                f"the {side_name(self.sc, defender)} {troops(arrow.defender) or 'nothing'}{chosen}.<br>"
+                f"{self._odds_words(arrow.attacker, arrow.defender)}<br>Type both dice, or roll them.")
 
     def _leave_result(self: "BattleWizard") -> str | None:
         if self._forecast() is None:

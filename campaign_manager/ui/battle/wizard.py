@@ -50,6 +50,7 @@ class BattleWizard(AftermathSteps, QDialog):
         self.retreat: str | dict[str, str] | None = None
         self.survivors: list[str] = []
         self.computer_attack = Commitment()
+        self.kept: tuple[tuple[str, str], Commitment, Commitment] | None = None  # ticks kept for Back
         self.pages: dict[str, Page] = {}
         self.stack = QStackedWidget(self)
         for page in (InitiativePage(sc.sides), ArrowPage(), CommitPage(), ResultPage(), DestroyPage(),
@@ -106,12 +107,14 @@ class BattleWizard(AftermathSteps, QDialog):
     def _go(self, name: str, remember: bool = True) -> None:
         if remember and self.stack.currentWidget() is not None and self.history[-1:] != [self.page_name]:
             self.history.append(self.page_name)
+        self.pages[name].problem.setText("")  # before entering: what the page says on entry stays
         getattr(self, f"_enter_{name}")()
         self.stack.setCurrentWidget(self.pages[name])
-        self.pages[name].problem.setText("")
         self._update()
 
     def back(self) -> None:
+        if self.page_name == "commit":
+            self._keep_ticks()
         if self.history:
             self._go(self.history.pop(), remember=False)
 
@@ -263,9 +266,18 @@ class BattleWizard(AftermathSteps, QDialog):
             page.attacker.tick(*self.computer_attack.troops)
             page.attacker.choose_sortie(self.computer_attack.sortie)
             page.attacker.setEnabled(False)
+            page.attacker.setTitle(page.attacker.title() + " — the computer's choice")
         elif self.computer is not None:
             page.defender.setEnabled(False)
             page.defender.setTitle(page.defender.title() + " — the computer chooses when you press Next")
+        if self.kept is not None and self.kept[0] == (origin, target):  # back on this page: the ticks as they were
+            for box, commitment in ((page.attacker, self.kept[1]), (page.defender, self.kept[2])):
+                if box.isEnabled():
+                    box.tick(*(t for t in commitment.troops if t in box.boxes))
+                    box.choose_sortie(commitment.sortie)
+
+    def _keep_ticks(self) -> None:
+        self.kept = (self._arrow_ends(), *self._commitments())
 
     def _commitments(self) -> tuple[Commitment, Commitment]:
         page = self.pages["commit"]
@@ -287,8 +299,14 @@ class BattleWizard(AftermathSteps, QDialog):
         missions = self.sc.turn(self.session.state.turn).missions
         page.mission_name.setText(missions[die - 1] if die else "")
 
+    def _computer_defends_later(self) -> bool:
+        """True while the computer's defence is still to be chosen (it chooses on leaving this page)."""
+        return self.computer is not None and self.computer != self.side and self.open_arrow is None \
+            and self.page_name == "commit"
+
     def _odds_words(self, attacker: Commitment, defender: Commitment) -> str:
-        """The exact odds of the arrow as ticked, if fought as a General's Wargame battle."""
+        """The exact odds of the arrow as ticked, if fought as a General's Wargame battle, with
+        each side's bonus factor by factor (the same factors the result adds up)."""
         if not attacker.troops:
             return "Tick the attacking troops to see the odds."
         origin, target = self._arrow_ends()
@@ -300,7 +318,13 @@ class BattleWizard(AftermathSteps, QDialog):
         enemy = enemy_of(side)
         odds = found.odds
         vp = ", ".join(f"the {side_name(self.sc, s)} {found.expected_vp[s]:+.1f}" for s in (side, enemy))
-        return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7): the {side_name(self.sc, side)} win "
+        bonus = "; ".join(f"the {side_name(self.sc, s)} " + (" ".join(f"{v:+d} {r}" for r, v in factors) or "+0")
+                          for s, factors in ((side, found.attacker_factors), (enemy, found.defender_factors)))
+        pending = (f" if the {side_name(self.sc, enemy)} commit nothing — the computer chooses their defence when "
+                   f"you press Next, and the next page gives the odds against it"
+                   if self._computer_defends_later() else "")
+        return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7){pending}. Bonus: {bonus}. "
+                f"Chances: the {side_name(self.sc, side)} win "
                 f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
                 f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
                 f"{float(odds.attacker_destroyed):.0%} of the time, each defending troop "
@@ -323,6 +347,7 @@ class BattleWizard(AftermathSteps, QDialog):
         return None
 
     def _leave_commit(self) -> str | None:
+        self._keep_ticks()
         self._computer_defends()
         problem = self._check(self._new_arrow_action())
         if problem:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from campaign_manager.errors import UserError
 from campaign_manager.store.copies import save_copy
@@ -54,7 +54,7 @@ class WargameActions:
         try:
             from campaign_manager.store.campaign_file import CampaignFile
 
-            CampaignFile.create(path, name="General's Wargame", play="wargame", computer=computer).close()
+            CampaignFile.create(path, name=wargame_name(computer), play="wargame", computer=computer).close()
         except UserError as exc:
             self.window.report(f"Could not create the game: {exc}")
             return
@@ -83,7 +83,11 @@ class WargameActions:
         banner.setObjectName("planBanner")
         banner.setWordWrap(True)
         banner.setStyleSheet("background:#fff3c4; padding:6px; border:1px solid #d8b84a; font-weight:bold")
-        scratch.addToolBar("Plan").addWidget(banner)
+        banner.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)  # the window's width
+        banner.setMaximumHeight(2 * banner.fontMetrics().lineSpacing() + 16)  # two lines, not a narrow column's four
+        bar = scratch.addToolBar("Plan")
+        bar.setMovable(False)
+        bar.addWidget(banner)
         scratch.setWindowTitle(f"PLAN — {scratch.windowTitle()}")
         scratch.session.changed.connect(lambda: scratch.setWindowTitle(
             f"PLAN — {scratch.session.name} — Firestorm Campaign Manager"))
@@ -102,6 +106,13 @@ class WargameActions:
             self.dialog = WhatIfDialog(self.window.session, self.window)
         self.dialog.show()
         return self.dialog
+
+
+def wargame_name(computer: str | None) -> str:
+    """The game's name, saying who the computer plays (shown in the title and the side panel)."""
+    if computer is None:
+        return "General's Wargame (two players)"
+    return f"General's Wargame — the computer plays the {'Allies' if computer == 'allied' else 'Axis'}"
 
 
 def ask_wargame(parent) -> tuple[str | None, Path] | None:

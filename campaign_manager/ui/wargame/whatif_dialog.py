@@ -114,9 +114,11 @@ class WhatIfDialog(QDialog):
     def show_answer(self, answer: dict) -> None:
         self.answer = answer
         palette = {"Allied": QColor("#2f5fa6"), "Axis": QColor("#9c2f1c")}
+        order = result_order(self.session.scenario)
+        outcomes = sorted(answer["outcomes"].items(), key=lambda item: order.get(item[0], len(order)))
         self.results.set_bars([(name, count, next((c for k, c in palette.items() if name.startswith(k)),
                                                   QColor("#777777")))
-                               for name, count in answer["outcomes"].items()])
+                               for name, count in outcomes])
         margins = [m for m, _ in answer["margin"]]
         band = BAND * max(1, -(-(max(margins) - min(margins) + 1) // (BAND * 12)))  # at most about 12 bars
         bands: dict[int, int] = {}
@@ -134,3 +136,12 @@ class WhatIfDialog(QDialog):
         if self.worker is not None:
             self.worker.wait(5000)
         super().closeEvent(event)
+
+
+def result_order(sc: Scenario) -> dict[str, int]:
+    """The campaign results from the Axis's best to the Allies' best, the draw between them, in
+    the order of the VP margin chart below (Allied minus Axis, left to right)."""
+    levels = [name for _, name in sorted(sc.victory_levels, reverse=True)]
+    names = [f"{sc.sides['axis']} {name}" for name in levels] + [sc.victory_below]
+    names += [f"{sc.sides['allied']} {name}" for name in reversed(levels)]
+    return {name: index for index, name in enumerate(names)}
