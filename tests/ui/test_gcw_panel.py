@@ -113,3 +113,25 @@ def test_make_panel_builds_this_panel(qtbot):
     panel = make_panel("gcw")
     qtbot.addWidget(panel)
     assert isinstance(panel, Panel) and panel.ui.tabs.count() == 3
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_resolved_conflict_is_recorded_in_the_tracker_in_one_step(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    panel.tracker.new_tracker()
+    conflict = panel.conflict.ui
+    assert not conflict.recordButton.isEnabled(), "nothing resolved yet"
+    conflict.tableCombo.setCurrentIndex(conflict.tableCombo.findData("infrastructure"))
+    conflict.sideCombo.setCurrentIndex(conflict.sideCombo.findData("dse"))
+    conflict.attackerSpin.setValue(6)
+    conflict.defenderSpin.setValue(6)
+    conflict.attackerBuysCheck.setChecked(True)  # the DSE attacker pays 4 PP at 1:1 (11.6)
+    conflict.dieEdit.setText("5")
+    click(qtbot, conflict.resolveButton)
+    click(qtbot, conflict.recordButton)
+    assert "say in which region" in panel.ui.messageLabel.text()
+    conflict.regionEdit.setText("Larissa")
+    click(qtbot, conflict.recordButton)
+    state = panel.tracker.game.state
+    assert state.pi["dse"] == 50 - 4
+    assert "Conflict in Larissa" in state.history[-1]

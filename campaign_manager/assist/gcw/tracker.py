@@ -68,6 +68,50 @@ def _terror(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) 
         state.note(f"Terror marker removed from {region}")
 
 
+def _airstrikes(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    """2.8: Airstrike markers the Government bought (its PP are recorded with `spend`)."""
+    bought = whole(action, "bought", 1, 1)
+    state.airstrikes += bought
+    state.note(f"{bought} Airstrike marker(s) bought: {state.airstrikes} available (2.8)")
+
+
+def _conflict(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
+    """A conflict resolved on the Conflict Resolution Table, recorded in one step: the Airstrike
+    it expended (11.4), the Terror marker it placed or removed (12, 16.2), the Political Points
+    paid for the unconventional modifier (11.6)."""
+    region = state.holds(region_of(action))
+    attacker = action.get("attacker")
+    if attacker not in SIDES:
+        raise UserError(f"'attacker' should be government or dse, not {attacker!r}")
+    words = [f"Conflict in {region} ({name(attacker)} attacking)"]
+    if action.get("airstrike"):
+        if state.airstrikes < 1:
+            raise RuleError("11.4", "the Government has no Airstrike marker available (buy them in a "
+                                    "Mobilization Phase)")
+        state.airstrikes -= 1
+        state.airstrikes_spent += 1
+        words.append(f"an Airstrike expended ({state.airstrikes} left)")
+    terror = action.get("terror")
+    if terror not in (None, "placed", "removed"):
+        raise UserError(f"'terror' should be placed, removed or left out, not {terror!r}")
+    if terror == "placed" and region not in state.terror:
+        state.terror.append(region)
+        words.append("a Terror marker placed")
+    elif terror == "removed" and region in state.terror:
+        state.terror.remove(region)
+        words.append("its Terror marker removed")
+    paid = action.get("political_points") or {}
+    if not isinstance(paid, dict) or not set(paid) <= {"attacker", "defender"}:
+        raise UserError("'political_points' maps attacker and/or defender to the PP they paid")
+    for role, points in sorted(paid.items()):
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise UserError(f"the PP the {role} paid should be a whole number of 0 or more, not {points!r}")
+        if points:
+            side = attacker if role == "attacker" else other(attacker)
+            words.append(f"the {role} paid {points} PP (11.6): {change_pi(state, side, -points, rules)}")
+    state.note("; ".join(words))
+
+
 def _resettle(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
     region = state.holds(region_of(action))
     if region in state.resettled:
@@ -110,7 +154,8 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
 
 REDUCERS: dict[str, Reducer] = {
     "adjust": _adjust, "control": _control, "terror": _terror, "resettle": _resettle,
-    "control_penalties": _control_penalties, **tracker_turns.REDUCERS,
+    "control_penalties": _control_penalties, "airstrikes": _airstrikes, "conflict": _conflict,
+    **tracker_turns.REDUCERS,
 }
 
 

@@ -51,6 +51,8 @@ class TrackerState:
     mobilized: list[str] = field(default_factory=list)  # sides that mobilized this turn
     controlled: list[str] = field(default_factory=list)  # regions scored this turn
     penalties_done: bool = False
+    airstrikes: int = 0  # 2.8: Government Airstrike markers available for use
+    airstrikes_spent: int = 0  # 11.4: expended this turn (bought again in a Mobilization Phase)
     first_player: str | None = None
     game_over: dict[str, Any] | None = None
     history: list[str] = field(default_factory=list)
@@ -88,6 +90,7 @@ class TrackerState:
             "american_aid": self.american_aid_since is not None,
             "american_aid_since": self.american_aid_since,
             "terror_regions": sorted(self.terror), "resettled_regions": sorted(self.resettled),
+            "airstrikes": {"available": self.airstrikes, "spent_this_turn": self.airstrikes_spent},
             "stalin_score": self.stalin_score if self.setup.tito_stalin else None,
             "dse_line": self.dse_line, "closed_countries": list(self.closed),
             "mobilization_phase": self.phase,

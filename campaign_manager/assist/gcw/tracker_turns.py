@@ -127,6 +127,7 @@ def _next_turn(state: TrackerState, action: dict[str, Any], rules: PoliticalRule
     state.turn += 1
     state.phase, state.first_player, state.penalties_done = None, None, False
     state.mobilized, state.controlled = [], []
+    state.airstrikes_spent = 0
     state.history.append(f"Turn {state.turn} begins")
     if state.politics_roll_turn == state.turn:
         state.note("the Government rolls again on the Politics Table this Initiative Phase (16.3)")

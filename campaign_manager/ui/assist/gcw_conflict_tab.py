@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QHeaderView, QWidget
@@ -41,6 +41,9 @@ class ConflictTab(QObject):
             spin.valueChanged.connect(self._preview)
         self.ui.airstrikeCombo.currentIndexChanged.connect(self._preview)
         self.ui.resolveButton.clicked.connect(self.resolve)
+        self.ui.recordButton.clicked.connect(self.record_in_tracker)
+        self.last: tuple[ConflictRequest, Any] | None = None
+        self.record_into: Callable[[dict[str, Any]], None] | None = None  # the tracker tab's, set by the panel
         self.ui.dieEdit.returnPressed.connect(self.resolve)
         self._table_changed()
 
@@ -82,7 +85,33 @@ class ConflictTab(QObject):
             attacking_units=ui.attackingUnitsSpin.value() or None,
             defending_units=ui.defendingUnitsSpin.value() or None, urban=ui.urbanCheck.isChecked())
 
+    def tracker_action(self) -> dict[str, Any]:
+        """The conflict just resolved, as one tracker action (the region typed in)."""
+        if self.last is None:
+            raise UserError("resolve an attack first, then record it in the tracker")
+        request, outcome = self.last
+        region = self.ui.regionEdit.text().strip()
+        if not region:
+            raise UserError("say in which region the conflict was fought, to record it in the tracker")
+        attacker = request.attacker_side or ("government" if request.airstrike == "attack" else "dse")
+        terror = outcome.terror
+        if terror == "removed if the Government attacked":
+            terror = "removed" if attacker == "government" else None
+        return {"type": "conflict", "region": region, "attacker": attacker, "airstrike": bool(request.airstrike),
+                "terror": terror if terror in ("placed", "removed") else None,
+                "political_points": {role: points for role, points in outcome.political_points.items() if points}}
+
+    def record_in_tracker(self) -> None:
+        try:
+            action = self.tracker_action()
+        except UserError as exc:
+            self.report(str(exc))
+            return
+        if self.record_into is not None:
+            self.record_into(action)
+
     def resolve(self) -> None:
+        self.ui.recordButton.setEnabled(False)
         for label in (self.ui.resultLabel, self.ui.explanationLabel, self.ui.stepsLabel):
             label.clear()
         try:
@@ -92,6 +121,8 @@ class ConflictTab(QObject):
             self._preview()
             return
         self.report("")
+        self.last = (self.request(), outcome)
+        self.ui.recordButton.setEnabled(True)
         self.ui.resultLabel.setText(f"{outcome.result}   (column {outcome.column}, die {outcome.modified_die})")
         self.ui.explanationLabel.setText(outcome.explanation)
         self.ui.stepsLabel.setText("\n".join(outcome.steps))

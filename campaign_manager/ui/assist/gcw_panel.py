@@ -44,6 +44,7 @@ class Panel(QWidget):
         self.conflict = ConflictTab(self, charts.conflict, self.roller, self.show_message)
         self.tracker = TrackerTab(self, charts, owner, self.roller, self.show_message,
                                   choose_new_file or self._choose_new, choose_open_file or self._choose_open)
+        self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
         self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
         self.charts.show(owner)
         for tab, title in ((self.conflict, "Conflict"), (self.tracker, "Political Index tracker"),
