@@ -122,12 +122,18 @@ def test_a_resolved_conflict_is_recorded_in_the_tracker_in_one_step(qtbot, tmp_p
     conflict = panel.conflict.ui
     assert not conflict.recordButton.isEnabled(), "nothing resolved yet"
     conflict.tableCombo.setCurrentIndex(conflict.tableCombo.findData("infrastructure"))
-    conflict.sideCombo.setCurrentIndex(conflict.sideCombo.findData("dse"))
     conflict.attackerSpin.setValue(6)
     conflict.defenderSpin.setValue(6)
-    conflict.attackerBuysCheck.setChecked(True)  # the DSE attacker pays 4 PP at 1:1 (11.6)
     conflict.dieEdit.setText("5")
     click(qtbot, conflict.resolveButton)
+    conflict.regionEdit.setText("Larissa")
+    click(qtbot, conflict.recordButton)
+    assert "say who attacks" in panel.ui.messageLabel.text(), "the attacker is not guessed"
+    assert panel.tracker.game.state.history == [], "nothing recorded"
+    conflict.sideCombo.setCurrentIndex(conflict.sideCombo.findData("dse"))
+    conflict.attackerBuysCheck.setChecked(True)  # the DSE attacker pays 4 PP at 1:1 (11.6)
+    click(qtbot, conflict.resolveButton)
+    conflict.regionEdit.clear()
     click(qtbot, conflict.recordButton)
     assert "say in which region" in panel.ui.messageLabel.text()
     conflict.regionEdit.setText("Larissa")

@@ -93,7 +93,9 @@ class ConflictTab(QObject):
         region = self.ui.regionEdit.text().strip()
         if not region:
             raise UserError("say in which region the conflict was fought, to record it in the tracker")
-        attacker = request.attacker_side or ("government" if request.airstrike == "attack" else "dse")
+        attacker = request.attacker_side or {"attack": "government", "defend": "dse"}.get(request.airstrike or "")
+        if attacker is None:
+            raise UserError("say who attacks (Who attacks), to record the conflict in the tracker")
         terror = outcome.terror
         if terror == "removed if the Government attacked":
             terror = "removed" if attacker == "government" else None
