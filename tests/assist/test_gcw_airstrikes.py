@@ -9,16 +9,29 @@ import pytest
 from campaign_manager.errors import RuleError, UserError
 from tests.assist.test_gcw_tracker import RULES, play
 
+# Turn 3, the Government's Mobilization Phase: where Airstrike markers are bought (11.4).
+GOVERNMENT_MOBILIZES = ({"type": "doctrine", "doctrine": "area", "duration": 3},
+                        {"type": "next_turn"}, {"type": "next_turn"},
+                        {"type": "mobilization", "side": "government"})
+
 
 def test_airstrikes_bought_are_available_and_a_conflict_expends_one():
-    state = play({"type": "airstrikes", "bought": 2},
+    state = play(*GOVERNMENT_MOBILIZES, {"type": "airstrikes", "bought": 2},
                  {"type": "conflict", "region": "Athens", "attacker": "government", "airstrike": True})
     summary = state.summary(RULES)
     assert summary["airstrikes"] == {"available": 1, "spent_this_turn": 1}
-    after = play({"type": "airstrikes", "bought": 2},
+    after = play(*GOVERNMENT_MOBILIZES, {"type": "airstrikes", "bought": 2},
                  {"type": "conflict", "region": "Athens", "attacker": "government", "airstrike": True},
                  {"type": "next_turn"})
     assert (after.airstrikes, after.airstrikes_spent) == (1, 0)
+
+
+def test_airstrikes_are_bought_only_in_the_government_mobilization_phase():
+    with pytest.raises(RuleError, match="11.4.*Mobilization Phase"):
+        play({"type": "airstrikes", "bought": 1})
+    with pytest.raises(RuleError, match="11.4"):
+        play({"type": "next_turn"}, {"type": "next_turn"}, {"type": "mobilization", "side": "dse"},
+             {"type": "airstrikes", "bought": 1})
 
 
 def test_no_airstrike_without_a_marker():

@@ -141,3 +141,27 @@ def test_a_resolved_conflict_is_recorded_in_the_tracker_in_one_step(qtbot, tmp_p
     state = panel.tracker.game.state
     assert state.pi["dse"] == 50 - 4
     assert "Conflict in Larissa" in state.history[-1]
+
+
+def test_airstrikes_bought_in_the_tracker_are_shown_and_spent_by_a_recorded_conflict(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    panel.tracker.new_tracker()
+    tracker = panel.tracker.ui
+    click(qtbot, tracker.airstrikesButton)
+    assert "11.4" in panel.ui.messageLabel.text(), "bought only in the Government's Mobilization Phase"
+    for action in ({"type": "doctrine", "doctrine": "area", "duration": 3}, {"type": "next_turn"},
+                   {"type": "next_turn"}, {"type": "mobilization", "side": "government"}):
+        panel.tracker.record(lambda _ui, action=action: action)
+    tracker.airstrikesSpin.setValue(2)
+    click(qtbot, tracker.airstrikesButton)
+    assert "Airstrikes: 2 available, 0 spent this turn" in tracker.markersLabel.text()
+    conflict = panel.conflict.ui
+    conflict.airstrikeCombo.setCurrentIndex(conflict.airstrikeCombo.findData("attack"))
+    conflict.attackerSpin.setValue(6)
+    conflict.defenderSpin.setValue(6)
+    conflict.dieEdit.setText("3")
+    click(qtbot, conflict.resolveButton)
+    conflict.regionEdit.setText("Arkadia")
+    click(qtbot, conflict.recordButton)
+    assert "Airstrikes: 1 available, 1 spent this turn" in tracker.markersLabel.text()
+    assert "an Airstrike expended" in panel.tracker.game.state.history[-1]

@@ -10,7 +10,7 @@ import copy
 from typing import Any, Callable
 
 from campaign_manager.assist.gcw import tracker_turns
-from campaign_manager.assist.gcw.politics import SIDES, other, standing
+from campaign_manager.assist.gcw.politics import GOVERNMENT, SIDES, other, standing
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
 from campaign_manager.assist.gcw.tracker_state import (
     TrackerState, change_pi, name, recorded_dice, region_of, side_of, whole)
@@ -71,6 +71,9 @@ def _terror(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) 
 def _airstrikes(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
     """2.8: Airstrike markers the Government bought (its PP are recorded with `spend`)."""
     bought = whole(action, "bought", 1, 1)
+    if state.phase is None or state.phase["side"] != GOVERNMENT:
+        raise RuleError("11.4", "Airstrike markers are bought in the Government's Mobilization Phase: "
+                                "start that phase first")
     state.airstrikes += bought
     state.note(f"{bought} Airstrike marker(s) bought: {state.airstrikes} available (2.8)")
 

@@ -85,7 +85,9 @@ class TrackerTab(QObject):
                 (ui.removeTerrorButton, lambda f: actions.terror(f, False)), (ui.resettleButton, actions.resettle),
                 (ui.penaltiesButton, actions.penalties), (ui.doctrineButton, actions.doctrine),
                 (ui.fromTableButton, actions.doctrine_from_table), (ui.mobilizeButton, actions.mobilization),
-                (ui.spendButton, actions.spend), (ui.initiativeButton, actions.initiative),
+                (ui.spendButton, actions.spend),
+                (ui.airstrikesButton, lambda f: {"type": "airstrikes", "bought": f.airstrikesSpin.value()}),
+                (ui.initiativeButton, actions.initiative),
                 (ui.nextTurnButton, lambda f: {"type": "next_turn"}),
                 (ui.victoryCheckButton, lambda f: {"type": "victory_check"}), (ui.adjustButton, actions.adjust)):
             button.clicked.connect(lambda _=False, build=build: self.record(build))

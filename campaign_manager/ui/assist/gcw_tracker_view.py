@@ -27,7 +27,9 @@ def status_lines(summary: dict[str, Any], rules: PoliticalRules) -> dict[str, st
            f"American Aid: not yet (starts when the Government is at {rules.aid_government_at_most} "
            f"or less, or the DSE at {rules.aid_dse_at_least} or more)")
     markers = (f"Terror: {', '.join(summary['terror_regions']) or 'none'}.  "
-               f"Resettled: {', '.join(summary['resettled_regions']) or 'none'}.")
+               f"Resettled: {', '.join(summary['resettled_regions']) or 'none'}.  "
+               f"Airstrikes: {summary['airstrikes']['available']} available, "
+               f"{summary['airstrikes']['spent_this_turn']} spent this turn.")
     if summary["stalin_score"] is None:
         stalin = "Tito breaks with Stalin: not in play."
     elif summary["dse_line"]:
