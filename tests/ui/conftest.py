@@ -46,3 +46,28 @@ def open_window(qtbot, tmp_path):
             widget.close()
     for window in made:
         window.close()
+
+
+@pytest.fixture
+def make_window(qtbot):
+    """Builds main windows on existing files (MainWindow's own arguments); they are closed, and
+    their files released, after the test, and none may be left open."""
+    from PySide6.QtWidgets import QApplication
+
+    from campaign_manager.ui.main_window import MainWindow
+
+    made = []
+
+    def make(*args, **kwargs):
+        window = MainWindow(*args, **kwargs)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.close()
+    leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible() and isinstance(w, MainWindow)]
+    assert not leaked, "a main window was left open"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 
 from campaign_manager.engine import legal
@@ -15,18 +14,26 @@ from campaign_manager.engine import legal
 DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
 
 
-@pytest.fixture
-def make_window(open_window):
-    return open_window
-
-
 def _arrows(wizard):
     page = wizard.pages["arrow"]
     return [tuple(page.arrows.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(page.arrows.count())]
 
 
-def test_a_fixed_turn_one_battle_with_a_retreat_choice_and_an_advance(make_window):
-    window = make_window([{"type": "start_turn"}])
+def _turn_two_at_c2_b2_commit(open_window):
+    """Turn 2 planned, the Allies winning initiative 6-1: a battle wizard on the commit page of
+    the C2→B2 arrow."""
+    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["initiative"].dice["allied"].set_value(6)
+    wizard.pages["initiative"].dice["axis"].set_value(1)
+    wizard.next()
+    wizard.pages["arrow"].choose("C2", "B2")
+    wizard.next()
+    return window, wizard
+
+
+def test_a_fixed_turn_one_battle_with_a_retreat_choice_and_an_advance(open_window):
+    window = open_window([{"type": "start_turn"}])
     wizard = window.battle_menu.new_battle()
     assert wizard.page_name == "arrow", "turn 1 has fixed battles: no initiative"
     assert _arrows(wizard) == [("B1", "C1"), ("B2", "C2")]
@@ -74,8 +81,8 @@ def test_a_fixed_turn_one_battle_with_a_retreat_choice_and_an_advance(make_windo
     assert window.map_view.map_scene.areas["C1"].brush().color().name() == "#f0cfc4"
 
 
-def test_a_two_game_arrow_left_open_then_resolved_from_the_battle_menu(make_window):
-    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
+def test_a_two_game_arrow_left_open_then_resolved_from_the_battle_menu(open_window):
+    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
     wizard = window.battle_menu.new_battle()
     assert wizard.page_name == "initiative"
     initiative = wizard.pages["initiative"]
@@ -114,8 +121,8 @@ def test_a_two_game_arrow_left_open_then_resolved_from_the_battle_menu(make_wind
     assert window.campaign.state.control["B2"] == "allied" and not window.campaign.state.open_arrows
 
 
-def test_an_open_arrow_can_be_abandoned(make_window):
-    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7]
+def test_an_open_arrow_can_be_abandoned(open_window):
+    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7]
                          + [{"type": "battle", "from": "C2", "to": "B2", "initiative_dice": [4, 2],
                              "attacker": {"troops": ["GR-INF-2"]}, "defender": {"troops": []}}])
     window.battle_menu.abandon_menu.actions()[0].trigger()
@@ -123,14 +130,8 @@ def test_an_open_arrow_can_be_abandoned(make_window):
     assert not window.battle_menu.resolve_menu.isEnabled()
 
 
-def test_a_general_s_wargame_battle_with_typed_dice(make_window):
-    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
-    wizard = window.battle_menu.new_battle()
-    wizard.pages["initiative"].dice["allied"].set_value(6)
-    wizard.pages["initiative"].dice["axis"].set_value(1)
-    wizard.next()
-    wizard.pages["arrow"].choose("C2", "B2")
-    wizard.next()
+def test_a_general_s_wargame_battle_with_typed_dice(open_window):
+    window, wizard = _turn_two_at_c2_b2_commit(open_window)
     wizard.pages["commit"].attacker.tick("GR-INF-2", "GR-INF-8")
     wizard.pages["commit"].defender.tick("IT-INF-3")
     wizard.next()
@@ -156,8 +157,8 @@ def test_a_general_s_wargame_battle_with_typed_dice(make_window):
     assert window.campaign.state.where["IT-INF-3"] == "pool"
 
 
-def test_a_forced_illegal_commitment_is_refused_with_the_file_unchanged(make_window):
-    window = make_window([{"type": "start_turn"}])
+def test_a_forced_illegal_commitment_is_refused_with_the_file_unchanged(open_window):
+    window = open_window([{"type": "start_turn"}])
     path = window.campaign.path
     before = path.read_bytes()
     wizard = window.battle_menu.new_battle()
@@ -183,8 +184,8 @@ def _to_turn_four() -> list[dict]:
     raise AssertionError("the seeded campaign did not reach turn 4")
 
 
-def test_the_hurricane_warns_before_it_is_spent_for_nothing(make_window):
-    window = make_window(_to_turn_four())
+def test_the_hurricane_warns_before_it_is_spent_for_nothing(open_window):
+    window = open_window(_to_turn_four())
     wizard = window.battle_menu.new_battle()
     wizard.pages["initiative"].dice["axis"].set_value(6)
     wizard.pages["initiative"].dice["allied"].set_value(1)
@@ -198,10 +199,10 @@ def test_the_hurricane_warns_before_it_is_spent_for_nothing(make_window):
     assert commit.warning.text() == "", "against a Stuka the Hurricane adds its +1 (RULES.md 1.3)"
 
 
-def test_the_arrow_is_chosen_by_clicking_the_map_beside_a_wizard_that_leaves_it_free(make_window, qtbot):
+def test_the_arrow_is_chosen_by_clicking_the_map_beside_a_wizard_that_leaves_it_free(open_window, qtbot):
     from PySide6.QtCore import QPoint, QPointF
 
-    window = make_window([{"type": "start_turn"}])
+    window = open_window([{"type": "start_turn"}])
     wizard = window.battle_menu.new_battle()
     assert not wizard.isModal(), "the map stays clickable while the wizard is open"
     view = window.map_view
@@ -219,8 +220,8 @@ def test_the_arrow_is_chosen_by_clicking_the_map_beside_a_wizard_that_leaves_it_
     assert wizard.pages["arrow"].chosen() == ("B2", "C2")
 
 
-def test_the_wizard_notices_when_the_campaign_changes_under_it(make_window):
-    window = make_window([{"type": "start_turn"}])
+def test_the_wizard_notices_when_the_campaign_changes_under_it(open_window):
+    window = open_window([{"type": "start_turn"}])
     wizard = window.battle_menu.new_battle()
     window.undo_action.trigger()
     assert "changed meanwhile" in wizard.pages["arrow"].problem.text()
@@ -232,16 +233,10 @@ def test_the_wizard_notices_when_the_campaign_changes_under_it(make_window):
     assert window.campaign.records == []
 
 
-def test_the_odds_follow_the_ticked_troops(make_window):
+def test_the_odds_follow_the_ticked_troops(open_window):
     from fractions import Fraction
 
-    window = make_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7])
-    wizard = window.battle_menu.new_battle()
-    wizard.pages["initiative"].dice["allied"].set_value(6)
-    wizard.pages["initiative"].dice["axis"].set_value(1)
-    wizard.next()
-    wizard.pages["arrow"].choose("C2", "B2")
-    wizard.next()
+    window, wizard = _turn_two_at_c2_b2_commit(open_window)
     commit = wizard.pages["commit"]
     assert "Tick the attacking troops" in commit.odds.text()
     commit.attacker.tick("GR-INF-2")

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from campaign_manager import __version__
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.help_menu import shortcuts
-from tests.ui.test_main_window import make_window  # noqa: F401  (the fixture)
 
 
 def _open_box(qtbot, action) -> QMessageBox:

@@ -9,29 +9,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui.main_window import MainWindow
 
 TURN_ONE = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())["turn 1"]
-
-
-@pytest.fixture
-def make_window(qtbot):
-    """Builds main windows that are closed (and their files released) after the test."""
-    made = []
-
-    def make(*args, **kwargs) -> MainWindow:
-        window = MainWindow(*args, **kwargs)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        made.append(window)
-        return window
-
-    yield make
-    for window in made:
-        window.close()
-    leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible() and isinstance(w, MainWindow)]
-    assert not leaked, "a main window was left open"
 
 
 @pytest.fixture

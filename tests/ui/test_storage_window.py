@@ -11,31 +11,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from campaign_manager.store import backups, faults
 from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui.main_window import MainWindow
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
-
-
-@pytest.fixture
-def make_window(qtbot):
-    made = []
-
-    def make(*args, **kwargs) -> MainWindow:
-        window = MainWindow(*args, remember=False, **kwargs)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        made.append(window)
-        return window
-
-    yield make
-    for window in made:
-        window.close()
-    assert not [w for w in QApplication.topLevelWidgets() if w.isVisible() and isinstance(w, MainWindow)]
 
 
 @pytest.fixture
@@ -58,7 +39,7 @@ def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_windo
     before = two_turns.read_bytes()
     _set_read_only(two_turns, True)
     try:
-        window = make_window(two_turns)
+        window = make_window(two_turns, remember=False)
         storage = window.storage_actions
         qtbot.waitUntil(lambda: storage.banner.isVisible(), timeout=2000)
         assert "Read-only: nothing can be recorded — File ▸ Save a copy to continue" in storage.banner.text()
@@ -80,7 +61,7 @@ def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_windo
 
 
 def test_restore_from_a_backup_puts_the_end_of_turn_one_back(make_window, two_turns, qtbot):
-    window = make_window(two_turns)
+    window = make_window(two_turns, remember=False)
     offered = []
 
     def choose(_parent, found):
@@ -103,7 +84,7 @@ def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_pa
     with CampaignFile.create(path, name="Shop night") as campaign:
         campaign.apply(DATA["turn 1"][:-1])
     (tmp_path / "backups").write_text("not a folder")
-    window = make_window(path)
+    window = make_window(path, remember=False)
     assert window.session.try_record([DATA["turn 1"][-1]]) is None
 
     def told():
@@ -120,7 +101,7 @@ def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_pa
 
 def test_coming_back_to_a_locked_file_says_so_and_keeps_the_window(make_window, two_turns, monkeypatch):
     monkeypatch.setattr(faults, "BUSY_WAIT", 0.2)
-    window = make_window(two_turns)
+    window = make_window(two_turns, remember=False)
     other = sqlite3.connect(two_turns, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
     try:
