@@ -77,13 +77,6 @@ def outcome(sc: Scenario, attacker_total: int, defender_total: int) -> WargameOu
     return WargameOutcome(winner, difference, step.loser, step.winner)
 
 
-def chance_of_at_least(score: int) -> Fraction:
-    """The chance a d6 shows `score` or more (0: no roll, never)."""
-    if score <= 0:
-        return Fraction(0)
-    return Fraction(max(0, 7 - score), 6)
-
-
 @dataclass(frozen=True)
 class Odds:
     """Exact chances, enumerated over the 36 throws of the two dice."""
@@ -96,13 +89,33 @@ class Odds:
 
 
 def odds(sc: Scenario, attacker_bonus: int, defender_bonus: int) -> Odds:
-    wins = {"attacker": Fraction(0), "defender": Fraction(0), None: Fraction(0)}
-    lost_a = lost_d = Fraction(0)
-    each = Fraction(1, 36)
+    """Only the difference of the bonuses matters (both dice are d6), so each difference is
+    enumerated once per destroy table and kept: the computer opponent asks thousands of times."""
+    table = tuple((step.threshold, step.loser, step.winner) for step in sc.wargame_destroy)
+    key = (table, attacker_bonus - defender_bonus)
+    found = _ODDS.get(key)
+    if found is None:
+        found = _ODDS[key] = _enumerate(sc, attacker_bonus - defender_bonus)
+    return found
+
+
+_ODDS: dict[tuple, Odds] = {}
+
+
+def _enumerate(sc: Scenario, lead: int) -> Odds:
+    """Count the 36 throws (and, for losses, the 216 throws with the destroy die) in integers."""
+    wins = {"attacker": 0, "defender": 0, None: 0}
+    lost_a = lost_d = 0
     for a_die in FACES:
         for d_die in FACES:
-            result = outcome(sc, a_die + attacker_bonus, d_die + defender_bonus)
-            wins[result.winner] += each
-            lost_a += each * chance_of_at_least(result.vs_attacker)
-            lost_d += each * chance_of_at_least(result.vs_defender)
-    return Odds(wins["attacker"], wins[None], wins["defender"], lost_a, lost_d)
+            result = outcome(sc, a_die + lead, d_die)
+            wins[result.winner] += 1
+            lost_a += _faces_at_least(result.vs_attacker)
+            lost_d += _faces_at_least(result.vs_defender)
+    return Odds(Fraction(wins["attacker"], 36), Fraction(wins[None], 36), Fraction(wins["defender"], 36),
+                Fraction(lost_a, 216), Fraction(lost_d, 216))
+
+
+def _faces_at_least(score: int) -> int:
+    """How many faces of a d6 show `score` or more (0: no roll, none)."""
+    return 0 if score <= 0 else max(0, 7 - score)
