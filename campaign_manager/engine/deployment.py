@@ -3,46 +3,62 @@ the first battle closes planning."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from campaign_manager.engine.lookup import counted, label, side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import DeploymentException, DeploymentRule, Scenario
 
 
-def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None,
-                        skip: tuple[str, ...] = ()) -> list[str]:
-    """Every way the current turn's deployment rule is broken, in words (empty when it holds).
+@dataclass(frozen=True)
+class Shortfall:
+    """One way a deployment rule is broken: how many troops are missing or out of place, and the
+    sentence that says so (composed only when someone reads it: the computer opponent weighs
+    hundreds of trial moves by their size alone)."""
+
+    size: int
+    say: Callable[[], str]
+
+
+def deployment_shortfalls(sc: Scenario, st: CampaignState, only: str | None = None,
+                          skip: tuple[str, ...] = ()) -> list[Shortfall]:
+    """Every way the current turn's deployment rule is broken (empty when it holds).
 
     A rule that cannot be met at all (its area lost, no held area next to the enemy) is waived.
     """
     spec = sc.turn(st.turn)
-    problems: list[str] = []
+    found: list[Shortfall] = []
+    areas, where = sc.areas, st.where
     for rule in spec.deployment:
         if (only and rule.nation != only) or rule.nation in skip:
             continue
-        ours = [t for t, place in st.where.items() if sc.troops[t].nation == rule.nation and place in sc.areas]
+        ours = [t for t in sc.troops_of(rule.nation) if where[t] in areas]
         if rule.rule == "at_least":
-            problems += _at_least(sc, st, spec.number, rule, ours)
+            found += _at_least(sc, st, spec.number, rule, ours)
         else:
-            problems += _garrisons(sc, st, spec.number, rule, ours)
-            problems += _next_to_enemy(sc, st, spec.number, rule, ours)
-    return problems
+            found += _garrisons(sc, st, spec.number, rule, ours)
+            found += _next_to_enemy(sc, st, spec.number, rule, ours)
+    return found
 
 
-def _at_least(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[str]:
+def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None,
+                        skip: tuple[str, ...] = ()) -> list[str]:
+    """Every way the current turn's deployment rule is broken, in words (empty when it holds)."""
+    return [shortfall.say() for shortfall in deployment_shortfalls(sc, st, only, skip)]
+
+
+def _at_least(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
     assert rule.area is not None
     if st.control[rule.area] != sc.side_of(rule.nation):
         return []  # the area is lost: the rule cannot apply
     here = sum(1 for t in ours if st.where[t] == rule.area)
     if here >= rule.count:
         return []
-    return [f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} must stand "
-            f"in {label(sc, rule.area)} before the first battle (there are {here})"]
-
-
-def _fits(sc: Scenario, troop_id: str, exception: DeploymentException) -> bool:
-    member = sc.troops[troop_id]
-    return exception.troop in (None, troop_id) and exception.kind in (None, member.kind)
+    return [Shortfall(rule.count - here, lambda: (
+        f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} must stand "
+        f"in {label(sc, rule.area)} before the first battle (there are {here})"))]
 
 
 def exception_words(sc: Scenario, exception: DeploymentException) -> str:
@@ -50,47 +66,58 @@ def exception_words(sc: Scenario, exception: DeploymentException) -> str:
     return f"{what} in {label(sc, exception.area)}"
 
 
-def _garrisons(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[str]:
+def _garrisons(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
     """An exception is also a garrison: while the side holds its area (and has such a troop on the
     map), that many such troops stay there (RULES.md 1.5, turn 4)."""
     side = sc.side_of(rule.nation)
-    problems = []
+    found = []
     for exception in rule.exceptions:
-        if st.control.get(exception.area) != side or not any(_fits(sc, t, exception) for t in ours):
+        if st.control.get(exception.area) != side:
             continue
-        here = sum(1 for t in ours if st.where[t] == exception.area and _fits(sc, t, exception))
+        like = sc.troops_like(rule.nation, exception.kind, exception.troop)
+        fitting = [t for t in ours if t in like]
+        if not fitting:
+            continue
+        here = sum(1 for t in fitting if st.where[t] == exception.area)
         if here < exception.count:
-            what = exception.troop or f"{exception.count} {sc.nation_name(rule.nation)} {exception.kind or 'troop'}"
-            problems.append(f"turn {turn} deployment: while the {side_name(sc, side)} hold "
-                            f"{label(sc, exception.area)}, {what} must stay there (there are {here})")
-    return problems
+            def say(exception=exception, here=here) -> str:
+                what = exception.troop or f"{exception.count} {sc.nation_name(rule.nation)} {exception.kind or 'troop'}"
+                return (f"turn {turn} deployment: while the {side_name(sc, side)} hold "
+                        f"{label(sc, exception.area)}, {what} must stay there (there are {here})")
+            found.append(Shortfall(exception.count - here, say))
+    return found
 
 
-def _next_to_enemy(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[str]:
+def _next_to_enemy(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
     side = sc.side_of(rule.nation)
-    enemy_areas = {p for t, p in st.where.items() if sc.troops[t].nation == rule.enemy_nation and p in sc.areas}
-    near_enemy = {a for a in sc.areas if sc.neighbours[a] & enemy_areas
-                  and st.control.get(a) == side and sc.may_enter(rule.nation, a)}
+    where, control, neighbours = st.where, st.control, sc.neighbours
+    assert rule.enemy_nation is not None
+    enemy_areas = {where[t] for t in sc.troops_of(rule.enemy_nation)}
+    near_enemy = {a for e in enemy_areas if e in neighbours for a in neighbours[e]
+                  if control.get(a) == side and sc.may_enter(rule.nation, a)}
     if not near_enemy:
         return []  # nowhere to stand next to the enemy: the rule cannot apply
-    allowance = {i: x.count for i, x in enumerate(rule.exceptions)}
+    allowance = [x.count for x in rule.exceptions]
     stray = []
     for t in sorted(ours):
-        if st.where[t] in near_enemy:
+        here = where[t]
+        if here in near_enemy:
             continue
         for i, x in enumerate(rule.exceptions):
-            if st.where[t] == x.area and _fits(sc, t, x) and allowance[i] > 0:
+            if here == x.area and allowance[i] > 0 and t in sc.troops_like(rule.nation, x.kind, x.troop):
                 allowance[i] -= 1
                 break
         else:
-            stray.append(f"{t} in {label(sc, st.where[t])}")
+            stray.append((t, here))
     if not stray:
         return []
-    allowed = "; ".join(exception_words(sc, x) for x in rule.exceptions)
-    assert rule.enemy_nation is not None
-    return [f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
-            f"holding {sc.nation_name(rule.enemy_nation)} troops (the only ones allowed elsewhere: {allowed}); "
-            f"not so: {', '.join(stray)}"]
+
+    def say() -> str:
+        allowed = "; ".join(exception_words(sc, x) for x in rule.exceptions)
+        return (f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
+                f"holding {sc.nation_name(rule.enemy_nation)} troops (the only ones allowed elsewhere: {allowed}); "
+                f"not so: {', '.join(f'{t} in {label(sc, at)}' for t, at in stray)}")
+    return [Shortfall(len(stray), say)]
 
 
 def confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], nation: str) -> None:

@@ -9,28 +9,33 @@ import random
 from dataclasses import dataclass, field
 
 from campaign_manager.engine import legal, wargame
-from campaign_manager.engine.deployment import deployment_problems
+from campaign_manager.engine.deployment import Shortfall, deployment_shortfalls
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
 def _moves(sc: Scenario, st: CampaignState, nation: str) -> list[tuple[str, str]]:
-    return [(t, to) for t in sorted(st.where) if sc.troops[t].nation == nation and st.where[t] in sc.areas
+    return [(t, to) for t in sorted(sc.troops_of(nation)) if st.where[t] in sc.areas
             for to in legal.redeploy_targets(sc, st, t)]
 
 
+def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
+    return len(shortfalls), sum(s.size for s in shortfalls)
+
+
 def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random) -> tuple[str, str] | None:
-    """A redeployment that mends the nation's broken deployment rule (None when it holds)."""
-    problems = deployment_problems(sc, st, only=nation, skip=st.deployed)
-    if not problems:
+    """A redeployment that mends the nation's broken deployment rule (None when it holds): the
+    move that leaves the fewest broken rules, then the fewest troops missing or out of place."""
+    score = _size(deployment_shortfalls(sc, st, only=nation, skip=st.deployed))
+    if not score[0]:
         return None
-    best, score = None, (len(problems), sum(map(len, problems)))
+    best = None
+    trial = st.copy()  # one scratch state: each trial move is made on it and taken back
     for troop, to in _moves(sc, st, nation):
-        trial = st.copy()
         trial.where[troop] = to
-        after = deployment_problems(sc, trial, only=nation, skip=st.deployed)
-        candidate = (len(after), sum(map(len, after)))
+        candidate = _size(deployment_shortfalls(sc, trial, only=nation, skip=st.deployed))
+        trial.where[troop] = st.where[troop]
         if candidate < score or (candidate == score and best is not None and rng.random() < 0.2):
             best, score = (troop, to), candidate
     return best
@@ -51,7 +56,7 @@ class RandomPolicy:
 
     def redeploy(self, sc, st, nation):
         fix = fixing_move(sc, st, nation, self.rng)
-        if fix is not None or deployment_problems(sc, st, only=nation, skip=st.deployed):
+        if fix is not None or deployment_shortfalls(sc, st, only=nation, skip=st.deployed):
             return fix
         return None
 

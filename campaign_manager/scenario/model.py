@@ -374,6 +374,8 @@ class Scenario:
     neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
     link_index: dict[frozenset[str], Link] = field(default_factory=dict)
     layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
+    by_nation: dict[str, tuple[str, ...]] = field(default_factory=dict)  # nation → its troop ids, in file order
+    _kinds: dict[tuple, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, data: ScenarioFile, source: str) -> Scenario:
@@ -403,10 +405,24 @@ class Scenario:
             near[link.b].add(link.a)
             scenario.link_index[frozenset((link.a, link.b))] = link
         scenario.neighbours.update({code: frozenset(codes) for code, codes in near.items()})
+        for nation in scenario.nations:
+            scenario.by_nation[nation] = tuple(t.id for t in data.troops if t.nation == nation)
         return scenario
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation][1]
+
+    def troops_of(self, nation: str) -> tuple[str, ...]:
+        return self.by_nation.get(nation, ())
+
+    def troops_like(self, nation: str, kind: str | None, troop: str | None) -> frozenset[str]:
+        """The nation's troops of that kind (any kind: None), or only `troop` when one is named."""
+        key = (nation, kind, troop)
+        found = self._kinds.get(key)
+        if found is None:
+            found = self._kinds[key] = frozenset(
+                t for t in self.troops_of(nation) if troop in (None, t) and kind in (None, self.troops[t].kind))
+        return found
 
     def nation_name(self, nation: str) -> str:
         return self.nations[nation][0]
