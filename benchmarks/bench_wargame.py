@@ -13,12 +13,11 @@ Machines here are noisy: read the ratios, and run it twice before believing a ch
 from __future__ import annotations
 
 import argparse
-import multiprocessing
+import os
 import statistics
 import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,18 +33,6 @@ def timed(command: list[str], repeat: int) -> float:
         subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
-
-
-def playouts(seeds: range) -> int:
-    from campaign_manager.engine.campaign import initial_state
-    from campaign_manager.engine.match import Match
-    from campaign_manager.engine.players import ComputerPolicy
-    from campaign_manager.scenario import load_scenario
-
-    sc = load_scenario()
-    for seed in seeds:
-        Match(sc, {"axis": ComputerPolicy(seed), "allied": ComputerPolicy(seed + 1)}, seed).play(initial_state(sc))
-    return len(seeds)
 
 
 def main() -> None:
@@ -71,12 +58,13 @@ def main() -> None:
         wargame.odds(sc, 6, 3)
     print(f"  the exact odds alone, in process                {(time.perf_counter() - start):7.3f} ms each")
 
-    print(f"\n{args.playouts} full-campaign playouts, computer against computer, on both cores")
-    context = multiprocessing.get_context("spawn")
-    half = args.playouts // 2
+    print(f"\n{args.playouts} full-campaign playouts, computer against computer, as `whatif` runs them "
+          f"(worker processes on {os.cpu_count()} cores)")
+    from campaign_manager.engine.campaign import initial_state
+    from campaign_manager.engine.whatif import playouts
+
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
-        done = sum(pool.map(playouts, [range(0, half), range(half, args.playouts)]))
+    done = playouts(sc, initial_state(sc), args.playouts)["playouts"]
     took = time.perf_counter() - start
     rate = done / took
     estimate = 10000 / rate

@@ -1,9 +1,16 @@
 """What if: seeded playouts of the rest of the turn or of the campaign from a campaign as it
-stands, both sides played by the computer opponent; the distribution of results and margins."""
+stands, both sides played by the computer opponent; the distribution of results and margins.
+
+Playout number i always uses the same seeds, so the answer for a given seed and count is the
+same however the playouts are shared out: on one core, or in batches over worker processes
+(`workers`, by default every core) when there are enough of them to be worth starting."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing import get_context
 from typing import Callable
 
 from campaign_manager.engine.match import Match, Policy
@@ -14,11 +21,25 @@ from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
 
 ENDS = ("end-of-turn", "end")
+PARALLEL_FROM = 64  # fewer playouts than this are over before worker processes would have started
+
+
+def _one(sc: Scenario, st: CampaignState, seed: int, index: int, to: str) -> tuple[str, int]:
+    """Playout `index`: its result's name and the margin, Allied VP minus Axis VP."""
+    players: dict[str, Policy] = {side: ComputerPolicy(seed * 7919 + index * 2 + n)
+                                  for n, side in enumerate(sorted(sc.sides))}
+    final, _ = Match(sc, players, seed * 104729 + index).play(st.copy(), to=to)
+    found = outcome(sc, final)
+    return found["result"], found["margin"] if found["leader"] == "allied" else -found["margin"]
+
+
+def _batch(sc: Scenario, st: CampaignState, seed: int, indices: range, to: str) -> list[tuple[str, int]]:
+    return [_one(sc, st, seed, index, to) for index in indices]
 
 
 def playouts(sc: Scenario, st: CampaignState, count: int, seed: int = 0, to: str = "end",
-             progress: Callable[[int], bool] | None = None) -> dict:
-    """Play `count` playouts (seeds seed, seed+1, …); `progress(done)` is told after each one and
+             progress: Callable[[int], bool] | None = None, workers: int | None = None) -> dict:
+    """Play `count` playouts (seeds seed, seed+1, …); `progress(done)` is told as they finish and
     may return False to stop early (the answer then counts the playouts done)."""
     if to not in ENDS:
         raise UserError(f"--to should be one of {', '.join(ENDS)}, not '{to}'")
@@ -26,19 +47,38 @@ def playouts(sc: Scenario, st: CampaignState, count: int, seed: int = 0, to: str
         raise UserError("give at least one playout")
     if st.phase == "finished":
         raise UserError("the campaign is over: there is nothing left to play out")
-    results: Counter[str] = Counter()
-    margins: Counter[int] = Counter()
-    done = 0
-    for index in range(count):
-        players: dict[str, Policy] = {side: ComputerPolicy(seed * 7919 + index * 2 + n)
-                                      for n, side in enumerate(sorted(sc.sides))}
-        final, _ = Match(sc, players, seed * 104729 + index).play(st.copy(), to=to)
-        found = outcome(sc, final)
-        results[found["result"]] += 1
-        signed = found["margin"] if found["leader"] == "allied" else -found["margin"]
-        margins[signed] += 1
-        done += 1
-        if progress is not None and progress(done) is False:
-            break
-    return {"playouts": done, "to": to, "outcomes": dict(sorted(results.items())),
+    workers = workers or os.cpu_count() or 1
+    if workers > 1 and count >= PARALLEL_FROM:
+        found = _in_processes(sc, st, count, seed, to, progress, workers)
+    else:
+        found = []
+        for index in range(count):
+            found.append(_one(sc, st, seed, index, to))
+            if progress is not None and progress(len(found)) is False:
+                break
+    results = Counter(name for name, _ in found)
+    margins = Counter(margin for _, margin in found)
+    return {"playouts": len(found), "to": to, "outcomes": dict(sorted(results.items())),
             "margin": sorted(margins.items()), "margin_means": "Allied VP minus Axis VP"}
+
+
+def _in_processes(sc: Scenario, st: CampaignState, count: int, seed: int, to: str,
+                  progress: Callable[[int], bool] | None, workers: int) -> list[tuple[str, int]]:
+    """Batches small enough for a steady progress bar and a prompt Cancel, spread over `workers`
+    fresh processes ("spawn": safe beside Qt's threads)."""
+    size = max(4, min(25, count // (workers * 8)))
+    batches = [range(start, min(start + size, count)) for start in range(0, count, size)]
+    found: list[tuple[str, int]] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        pending: set[Future] = {pool.submit(_batch, sc, st, seed, batch, to) for batch in batches}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    found += future.result()
+                if progress is not None and progress(len(found)) is False:
+                    break
+        finally:
+            for future in pending:
+                future.cancel()
+    return found

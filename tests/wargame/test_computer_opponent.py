@@ -10,6 +10,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 from campaign_manager.cli import main
+from campaign_manager.engine import whatif
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.match import Match
 from campaign_manager.engine.players import ComputerPolicy, RandomPolicy
@@ -80,3 +81,15 @@ def test_whatif_from_a_campaign_leaves_the_file_untouched(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == data, "the same seed gives the same playouts"
     assert main(["whatif", str(path), "--playouts", "5", "--to", "end-of-turn", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["to"] == "end-of-turn"
+
+
+def test_playouts_shared_over_worker_processes_give_the_one_core_answer():
+    """Playout i has its own seeds, so sharing the playouts over processes changes nothing."""
+    sc = load_scenario()
+    st = initial_state(sc)
+    count = whatif.PARALLEL_FROM
+    on_one = whatif.playouts(sc, st, count, seed=5, workers=1)
+    told: list[int] = []
+    on_two = whatif.playouts(sc, st, count, seed=5, workers=2, progress=lambda done: told.append(done) or True)
+    assert on_two == on_one and on_one["playouts"] == count
+    assert told[-1] == count and told == sorted(told) and len(told) > 1, "progress is told batch by batch"
