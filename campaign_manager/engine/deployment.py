@@ -20,6 +20,8 @@ class Shortfall:
 
     size: int
     say: Callable[[], str]
+    short_in: str | None = None  # the area that lacks troops, if that is the trouble
+    stray: tuple[str, ...] = ()  # the troops standing where they may not, if that is the trouble
 
 
 def deployment_shortfalls(sc: Scenario, st: CampaignState, only: str | None = None,
@@ -56,7 +58,7 @@ def _at_least(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, 
     here = sum(1 for t in ours if st.where[t] == rule.area)
     if here >= rule.count:
         return []
-    return [Shortfall(rule.count - here, lambda: (
+    return [Shortfall(rule.count - here, short_in=rule.area, say=lambda: (
         f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} must stand "
         f"in {label(sc, rule.area)} before the first battle (there are {here})"))]
 
@@ -84,7 +86,7 @@ def _garrisons(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule,
                 what = exception.troop or f"{exception.count} {sc.nation_name(rule.nation)} {exception.kind or 'troop'}"
                 return (f"turn {turn} deployment: while the {side_name(sc, side)} hold "
                         f"{label(sc, exception.area)}, {what} must stay there (there are {here})")
-            found.append(Shortfall(exception.count - here, say))
+            found.append(Shortfall(exception.count - here, say, short_in=exception.area))
     return found
 
 
@@ -117,7 +119,7 @@ def _next_to_enemy(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentR
         return (f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
                 f"holding {sc.nation_name(rule.enemy_nation)} troops (the only ones allowed elsewhere: {allowed}); "
                 f"not so: {', '.join(f'{t} in {label(sc, at)}' for t, at in stray)}")
-    return [Shortfall(len(stray), say)]
+    return [Shortfall(len(stray), say, stray=tuple(t for t, _ in stray))]
 
 
 def confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], nation: str) -> None:

@@ -15,9 +15,13 @@ from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
-def _moves(sc: Scenario, st: CampaignState, nation: str) -> list[tuple[str, str]]:
+def _moves(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortfall]) -> list[tuple[str, str]]:
+    """The redeployments that could mend the shortfalls: a stray troop moving anywhere it may,
+    or any troop moving into an area that lacks troops."""
+    stray = {t for s in shortfalls for t in s.stray}
+    short = {s.short_in for s in shortfalls if s.short_in}
     return [(t, to) for t in sorted(sc.troops_of(nation)) if st.where[t] in sc.areas
-            for to in legal.redeploy_targets(sc, st, t)]
+            for to in legal.redeploy_targets(sc, st, t) if t in stray or to in short]
 
 
 def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
@@ -27,12 +31,12 @@ def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
 def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random) -> tuple[str, str] | None:
     """A redeployment that mends the nation's broken deployment rule (None when it holds): the
     move that leaves the fewest broken rules, then the fewest troops missing or out of place."""
-    score = _size(deployment_shortfalls(sc, st, only=nation, skip=st.deployed))
-    if not score[0]:
+    shortfalls = deployment_shortfalls(sc, st, only=nation, skip=st.deployed)
+    if not shortfalls:
         return None
-    best = None
+    best, score = None, _size(shortfalls)
     trial = st.copy()  # one scratch state: each trial move is made on it and taken back
-    for troop, to in _moves(sc, st, nation):
+    for troop, to in _moves(sc, st, nation, shortfalls):
         trial.where[troop] = to
         candidate = _size(deployment_shortfalls(sc, trial, only=nation, skip=st.deployed))
         trial.where[troop] = st.where[troop]
