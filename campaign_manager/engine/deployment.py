@@ -52,15 +52,16 @@ def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None
 
 
 def _at_least(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
-    assert rule.area is not None
-    if st.control[rule.area] != sc.side_of(rule.nation):
+    area = rule.area
+    assert area is not None
+    if st.control[area] != sc.side_of(rule.nation):
         return []  # the area is lost: the rule cannot apply
-    here = sum(1 for t in ours if st.where[t] == rule.area)
+    here = sum(1 for t in ours if st.where[t] == area)
     if here >= rule.count:
         return []
-    return [Shortfall(rule.count - here, short_in=rule.area, say=lambda: (
+    return [Shortfall(rule.count - here, short_in=area, say=lambda: (
         f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} must stand "
-        f"in {label(sc, rule.area)} before the first battle (there are {here})"))]
+        f"in {label(sc, area)} before the first battle (there are {here})"))]
 
 
 def exception_words(sc: Scenario, exception: DeploymentException) -> str:
@@ -93,8 +94,9 @@ def _garrisons(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule,
 def _next_to_enemy(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
     side = sc.side_of(rule.nation)
     where, control, neighbours = st.where, st.control, sc.neighbours
-    assert rule.enemy_nation is not None
-    enemy_areas = {where[t] for t in sc.troops_of(rule.enemy_nation)}
+    enemy = rule.enemy_nation
+    assert enemy is not None
+    enemy_areas = {where[t] for t in sc.troops_of(enemy)}
     near_enemy = {a for e in enemy_areas if e in neighbours for a in neighbours[e]
                   if control.get(a) == side and sc.may_enter(rule.nation, a)}
     if not near_enemy:
@@ -117,7 +119,7 @@ def _next_to_enemy(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentR
     def say() -> str:
         allowed = "; ".join(exception_words(sc, x) for x in rule.exceptions)
         return (f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
-                f"holding {sc.nation_name(rule.enemy_nation)} troops (the only ones allowed elsewhere: {allowed}); "
+                f"holding {sc.nation_name(enemy)} troops (the only ones allowed elsewhere: {allowed}); "
                 f"not so: {', '.join(f'{t} in {label(sc, at)}' for t, at in stray)}")
     return [Shortfall(len(stray), say, stray=tuple(t for t, _ in stray))]
 
