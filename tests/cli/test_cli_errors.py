@@ -10,12 +10,7 @@ import pytest
 
 from campaign_manager.cli import main
 from campaign_manager.paths import ROOT
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.shared import run
 
 
 @pytest.fixture

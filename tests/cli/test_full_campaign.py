@@ -4,13 +4,12 @@ control and VP checked after every turn against values worked out by hand from R
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from campaign_manager.cli import main
+from tests.shared import FULL_CAMPAIGN, run
 
-SCRIPT = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+SCRIPT = FULL_CAMPAIGN
 START = {"A1": "axis", "A4": "axis", "A5": "axis", "B1": "axis", "B2": "axis", "B3": "allied", "B4": "allied",
          "B5": "allied", "C1": "allied", "C2": "allied", "C3": None, "C4": "allied", "D1": "allied",
          "D2": "allied", "E1": "allied", "F1": "allied", "F2": "allied"}
@@ -23,12 +22,6 @@ EXPECTED = {
     "turn 4": ({"B2": "allied", "C1": "axis", "C2": "axis", "B3": "axis", "B4": "axis", "B5": "axis"},
                {"axis": 55, "allied": 90}, "draw"),
 }
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def where(view: dict, troop: str) -> str:

@@ -3,14 +3,13 @@ history, with its result, dice, destroyed, captured, retreat and advance."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 from campaign_manager.engine import apply_action, initial_state
 from campaign_manager.engine.battle_log import battle_rows
 from tests.engine.positions import scenario
+from tests.shared import FULL_CAMPAIGN
 
-TURN_ONE = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())["turn 1"]
+TURN_ONE = FULL_CAMPAIGN["turn 1"]
 
 
 def _history(actions):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaign_manager.dice import ScriptedRoller
-from campaign_manager.engine import apply_action, initial_state, replay
+from campaign_manager.engine import apply_action, replay
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario import load_scenario
 

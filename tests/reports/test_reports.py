@@ -5,8 +5,6 @@ bytes for the same campaign, and the `report` command's refusals."""
 from __future__ import annotations
 
 import io
-import json
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -17,8 +15,9 @@ from campaign_manager.engine.playout import RandomPlayer
 from campaign_manager.reports import report_pdf
 from campaign_manager.scenario import load_scenario
 from campaign_manager.store.campaign_file import CampaignFile
+from tests.shared import FULL_CAMPAIGN
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 NAME = 'Shop <night> & Αθήνα "Ιωάννινα"'
 NOTE = 'Table 3: <b>not bold</b> & "Κέρκυρα"'
 

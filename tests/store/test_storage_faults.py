@@ -15,19 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from campaign_manager.cli import main
 from campaign_manager.paths import ROOT
 from campaign_manager.store import faults
 from campaign_manager.store.campaign_file import CampaignFile
+from tests.shared import FULL_CAMPAIGN, run
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 ROOT_USER = os.geteuid() == 0
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -10,20 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from campaign_manager.cli import main
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.store import backups
 from campaign_manager.store.campaign_file import CampaignFile
+from tests.shared import FULL_CAMPAIGN, run
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 TURNS = ["turn 1", "turn 2", "turn 3", "turn 4"]
 NAME = 'Shop <night> & Αθήνα'
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -4,14 +4,13 @@ battle is recorded as one action with every die."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 from PySide6.QtCore import Qt
 
 from campaign_manager.engine import legal
+from tests.shared import FULL_CAMPAIGN
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 
 
 def _arrows(wizard):

@@ -9,8 +9,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from campaign_manager.store.campaign_file import CampaignFile
+from tests.shared import FULL_CAMPAIGN
 
-TURN_ONE = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())["turn 1"]
+TURN_ONE = FULL_CAMPAIGN["turn 1"]
 
 
 @pytest.fixture

@@ -4,8 +4,6 @@ engine's reason and the file untouched."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
@@ -14,8 +12,9 @@ from PySide6.QtGui import QDropEvent
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
 from tests.ui.windows import troops_in
+from tests.shared import FULL_CAMPAIGN
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 
 
 @pytest.fixture

@@ -3,14 +3,13 @@ window's thread (swapped here for a synchronous runner), written whole, and offe
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
+from tests.shared import FULL_CAMPAIGN
 
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 
 
 def synchronous(work, on_done, on_failed):

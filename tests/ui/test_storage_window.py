@@ -4,7 +4,6 @@ told without losing the turn."""
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import subprocess
@@ -15,8 +14,9 @@ from PySide6.QtWidgets import QMessageBox
 
 from campaign_manager.store import backups, faults
 from campaign_manager.store.campaign_file import CampaignFile
+from tests.shared import FULL_CAMPAIGN
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@ playouts run off the window's thread and can be cancelled while the window keeps
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -13,8 +11,9 @@ from PySide6.QtWidgets import QApplication, QLabel
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
 from campaign_manager.ui.main_window import MainWindow
+from tests.shared import FULL_CAMPAIGN
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "full_campaign.json").read_text())
+DATA = FULL_CAMPAIGN
 
 
 @pytest.fixture

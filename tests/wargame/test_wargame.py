@@ -11,17 +11,11 @@ from fractions import Fraction
 
 import pytest
 
-from campaign_manager.cli import main
 from campaign_manager.engine import wargame
 from campaign_manager.scenario import load_scenario
+from tests.shared import run
 
 SC = load_scenario()
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def fight(capsys, *argv):
