@@ -115,6 +115,16 @@ def test_make_panel_builds_this_panel(qtbot):
     assert isinstance(panel, Panel) and panel.ui.tabs.count() == 3
 
 
+def resolve_and_record(qtbot, conflict, die: str, region: str) -> None:
+    """A 6 against 6 conflict resolved with a typed die, then recorded in the tracker for a region."""
+    conflict.attackerSpin.setValue(6)
+    conflict.defenderSpin.setValue(6)
+    conflict.dieEdit.setText(die)
+    click(qtbot, conflict.resolveButton)
+    conflict.regionEdit.setText(region)
+    click(qtbot, conflict.recordButton)
+
+
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_a_resolved_conflict_is_recorded_in_the_tracker_in_one_step(qtbot, tmp_path, owner_file):
     panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
@@ -122,12 +132,7 @@ def test_a_resolved_conflict_is_recorded_in_the_tracker_in_one_step(qtbot, tmp_p
     conflict = panel.conflict.ui
     assert not conflict.recordButton.isEnabled(), "nothing resolved yet"
     conflict.tableCombo.setCurrentIndex(conflict.tableCombo.findData("infrastructure"))
-    conflict.attackerSpin.setValue(6)
-    conflict.defenderSpin.setValue(6)
-    conflict.dieEdit.setText("5")
-    click(qtbot, conflict.resolveButton)
-    conflict.regionEdit.setText("Larissa")
-    click(qtbot, conflict.recordButton)
+    resolve_and_record(qtbot, conflict, die="5", region="Larissa")
     assert "say who attacks" in panel.ui.messageLabel.text(), "the attacker is not guessed"
     assert panel.tracker.game.state.history == [], "nothing recorded"
     conflict.sideCombo.setCurrentIndex(conflict.sideCombo.findData("dse"))
@@ -157,11 +162,6 @@ def test_airstrikes_bought_in_the_tracker_are_shown_and_spent_by_a_recorded_conf
     assert "Airstrikes: 2 available, 0 spent this turn" in tracker.markersLabel.text()
     conflict = panel.conflict.ui
     conflict.airstrikeCombo.setCurrentIndex(conflict.airstrikeCombo.findData("attack"))
-    conflict.attackerSpin.setValue(6)
-    conflict.defenderSpin.setValue(6)
-    conflict.dieEdit.setText("3")
-    click(qtbot, conflict.resolveButton)
-    conflict.regionEdit.setText("Arkadia")
-    click(qtbot, conflict.recordButton)
+    resolve_and_record(qtbot, conflict, die="3", region="Arkadia")
     assert "Airstrikes: 1 available, 1 spent this turn" in tracker.markersLabel.text()
     assert "an Airstrike expended" in panel.tracker.game.state.history[-1]
