@@ -29,24 +29,25 @@ class Document(SQLModel, table=True):
     source: str
 
 
-class LoggedAction(SQLModel, table=True):
+class ActionRow(SQLModel):
+    """The columns of a logged action: its place in the log, its type, the action as JSON."""
+
+    seq: int = Field(primary_key=True)
+    kind: str
+    payload: str
+    recorded_at: str
+
+
+class LoggedAction(ActionRow, table=True):
     """One completed action, with every die it used, as JSON."""
 
     __tablename__ = "action"
-    seq: int = Field(primary_key=True)
-    kind: str
-    payload: str
-    recorded_at: str
 
 
-class UndoneAction(SQLModel, table=True):
+class UndoneAction(ActionRow, table=True):
     """An action taken back by undo, kept until redo puts it back or a new action is made."""
 
     __tablename__ = "redo"
-    seq: int = Field(primary_key=True)
-    kind: str
-    payload: str
-    recorded_at: str
 
 
 # Ordered migrations: MIGRATIONS[n] upgrades a file from schema n to n + 1 (SQL statements).
