@@ -90,16 +90,12 @@ class Odds:
 
 def odds(sc: Scenario, attacker_bonus: int, defender_bonus: int) -> Odds:
     """Only the difference of the bonuses matters (both dice are d6), so each difference is
-    enumerated once per destroy table and kept: the computer opponent asks thousands of times."""
-    table = tuple((step.threshold, step.loser, step.winner) for step in sc.wargame_destroy)
-    key = (table, attacker_bonus - defender_bonus)
-    found = _ODDS.get(key)
+    enumerated once per scenario and kept: the computer opponent asks thousands of times."""
+    key = ("wargame odds", attacker_bonus - defender_bonus)
+    found = sc.memo.get(key)
     if found is None:
-        found = _ODDS[key] = _enumerate(sc, attacker_bonus - defender_bonus)
+        found = sc.memo[key] = _enumerate(sc, attacker_bonus - defender_bonus)
     return found
-
-
-_ODDS: dict[tuple, Odds] = {}
 
 
 def _enumerate(sc: Scenario, lead: int) -> Odds:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
 
@@ -375,7 +375,7 @@ class Scenario:
     link_index: dict[frozenset[str], Link] = field(default_factory=dict)
     layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
     by_nation: dict[str, tuple[str, ...]] = field(default_factory=dict)  # nation → its troop ids, in file order
-    _kinds: dict[tuple, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
+    memo: dict[tuple, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # derived answers, kept
 
     @classmethod
     def of(cls, data: ScenarioFile, source: str) -> Scenario:
@@ -417,10 +417,10 @@ class Scenario:
 
     def troops_like(self, nation: str, kind: str | None, troop: str | None) -> frozenset[str]:
         """The nation's troops of that kind (any kind: None), or only `troop` when one is named."""
-        key = (nation, kind, troop)
-        found = self._kinds.get(key)
+        key = ("troops_like", nation, kind, troop)
+        found = self.memo.get(key)
         if found is None:
-            found = self._kinds[key] = frozenset(
+            found = self.memo[key] = frozenset(
                 t for t in self.troops_of(nation) if troop in (None, t) and kind in (None, self.troops[t].kind))
         return found
 
