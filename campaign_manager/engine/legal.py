@@ -30,19 +30,29 @@ def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, 
         return []
     busy = st.committed()
     open_pairs = {arrow.pair() for arrow in st.open_arrows}
-    ready = {place for troop_id, place in st.where.items()
-             if place in sc.areas and troop_id not in busy and sc.side_of(sc.troops[troop_id].nation) == side}
+    where, areas, control, enemy = st.where, sc.areas, st.control, enemy_of(side)
+    ready = {where[t] for nation, (_, owner) in sc.nations.items() if owner == side
+             for t in sc.troops_of(nation) if where[t] in areas and t not in busy}
     found = []
-    for link in sc.links:
-        for origin, target in ((link.a, link.b), (link.b, link.a)):
-            goal = sc.areas[target]
-            if (origin not in ready or st.control.get(origin) != side or st.control.get(target) != enemy_of(side)
-                    or goal.impassable or goal.staging or frozenset((origin, target)) in open_pairs):
-                continue
-            if spec.fixed_arrows and ((origin, target) not in spec.fixed_arrows
-                                      or (origin, target) in st.fixed_fought):
-                continue
-            found.append((origin, target))
+    for origin, target, pair in _directions(sc):
+        if (origin not in ready or control.get(origin) != side or control.get(target) != enemy
+                or pair in open_pairs):
+            continue
+        if spec.fixed_arrows and ((origin, target) not in spec.fixed_arrows or (origin, target) in st.fixed_fought):
+            continue
+        found.append((origin, target))
+    return found
+
+
+def _directions(sc: Scenario) -> list[tuple[str, str, frozenset[str]]]:
+    """Every link both ways, in map order, into an area that can be attacked at all (not
+    impassable, not a staging area): (from, to, the pair)."""
+    found = sc.memo.get(("attack directions",))
+    if found is None:
+        found = sc.memo[("attack directions",)] = [
+            (origin, target, frozenset((origin, target))) for link in sc.links
+            for origin, target in ((link.a, link.b), (link.b, link.a))
+            if not sc.areas[target].impassable and not sc.areas[target].staging]
     return found
 
 
