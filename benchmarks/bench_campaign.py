@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import random
+from common import wall_times
 
 from campaign_manager.engine import apply_action, legal, replay
 from campaign_manager.engine.actions import Battle, Note
@@ -28,11 +28,10 @@ from campaign_manager.engine.battle import initiative_winner
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.playout import RandomPlayer
 from campaign_manager.engine.state import PLANNING, Commitment
-from campaign_manager.scenario.model import enemy_of
 from campaign_manager.scenario import load_scenario
+from campaign_manager.scenario.model import enemy_of
 from campaign_manager.store.campaign_file import CampaignFile
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def long_log(count: int) -> list[dict]:
@@ -74,15 +73,6 @@ def best(samples: list[float]) -> str:
     return f"median {statistics.median(samples) * 1000:7.1f} ms (best {min(samples) * 1000:.1f})"
 
 
-def wall(argv: list[str], repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(argv, check=True, capture_output=True, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return times
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=10_000)
@@ -122,8 +112,8 @@ def main() -> None:
         with CampaignFile.create(small) as campaign:
             campaign.log.append(records[:60])
         python = sys.executable
-        sqlmodel_floor = wall([python, "-c", "import sqlmodel"], args.repeat)
-        show = wall([python, "-m", "campaign_manager", "show", str(small), "--json"], args.repeat)
+        sqlmodel_floor = wall_times([python, "-c", "import sqlmodel"], args.repeat)
+        show = wall_times([python, "-m", "campaign_manager", "show", str(small), "--json"], args.repeat)
         ratio = statistics.median(show) / statistics.median(sqlmodel_floor)
         print("\nshow --json wall time (goal: at most 1.5x importing sqlmodel)")
         print(f"  floor: python -c 'import sqlmodel'   {best(sqlmodel_floor)}")

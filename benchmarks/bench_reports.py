@@ -12,18 +12,17 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from common import wall_times
+
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.playout import RandomPlayer
 from campaign_manager.scenario import load_scenario
 from campaign_manager.store.campaign_file import CampaignFile
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def finished_campaign_with_forty_battles() -> list[dict]:
@@ -39,15 +38,6 @@ def finished_campaign_with_forty_battles() -> list[dict]:
     raise SystemExit("no seeded campaign had 40 battles")
 
 
-def timed(command: list[str], repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return times
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -58,8 +48,8 @@ def main() -> None:
         campaign.apply(finished_campaign_with_forty_battles())
         fought = sum(1 for r in campaign.records if r["type"] == "battle" and ("games" in r or "wargame" in r))
     print(f"A finished four-turn campaign with {fought} battles")
-    floor = timed([sys.executable, "-c", "import reportlab.platypus, sqlmodel"], args.repeat)
-    command = timed([sys.executable, "-m", "campaign_manager", "report", str(path), "-o", str(folder / "r.pdf"),
+    floor = wall_times([sys.executable, "-c", "import reportlab.platypus, sqlmodel"], args.repeat)
+    command = wall_times([sys.executable, "-m", "campaign_manager", "report", str(path), "-o", str(folder / "r.pdf"),
                      "--turn", "4"], args.repeat)
     base = statistics.median(floor)
     ratio = statistics.median(command) / base
