@@ -126,7 +126,7 @@ def test_combat_with_the_owners_charts_gives_the_result_and_no_note(capsys, char
     charts_file.write_text('[odds_drm."2.5:1"]\nDRM = 2\n\n[crt."7"]\nattacker = "-"\ndefender = "rd"\n',
                            encoding="utf-8")
     code, out, _ = run(capsys, "combat", "--attacker", "10", "--defender", "4", "--die", "5")
-    assert code == 0 and "Adjusted die 7: attacker -, defender rd" in out
+    assert code == 0 and "Adjusted die 7, a cautious attack and a flexible defence: attacker -, defender rd" in out
     assert "printed only" not in out and "Add the modifiers" not in out
 
 

@@ -102,8 +102,8 @@ def test_owner_filled_charts_give_the_adjusted_die_and_the_result(tmp_path):
     charts.set("odds_drm", "2:1", "DRM", "+2")
     charts.set("terrain_drm", "mountain", "DRM", "-3")
     charts.set("weather_drm", "rain", "DRM", "-1")
-    charts.set("crt", "4", "attacker", "rd")
-    charts.set("crt", "4", "defender", "R")
+    charts.set("crt", "4", "aggressive/flexible attacker", "rd")
+    charts.set("crt", "4", "aggressive/flexible defender", "R")
     combat = Combat(CombatSide(10, artillery=1), CombatSide(5), aggressive=True, terrain=("mountain",),
                     weather="rain")
     reckoning = reckon_combat(combat, charts, die=6)
@@ -111,7 +111,42 @@ def test_owner_filled_charts_give_the_adjusted_die_and_the_result(tmp_path):
     assert reckoning.adjusted == 6
     assert reckoning.result is None  # line 6 is not filled: it says so
     assert "adjusted die of 6" in reckoning.notes[-1]
-    assert reckon_combat(combat, charts, die=4).result == {"attacker": "rd", "defender": "R"}
+    assert reckon_combat(combat, charts, die=4).result == {"attacker": "rd", "defender": "R",
+                                                           "options": "aggressive/flexible"}
+
+
+def _crt_by_options(charts: OwnerCharts) -> None:
+    """Line 5 of a chart where each pair of options reads differently."""
+    charts.set("odds_drm", "1:1", "DRM", "0")
+    for attack in ("aggressive", "cautious"):
+        for defence in ("stand", "flexible"):
+            charts.set("crt", "5", f"{attack}/{defence} attacker", f"A {attack}")
+            charts.set("crt", "5", f"{attack}/{defence} defender", f"D {defence}")
+
+
+@pytest.mark.parametrize("aggressive, stand, die, options", [
+    (True, True, 5, "aggressive/stand"), (True, False, 4, "aggressive/flexible"),
+    (False, True, 6, "cautious/stand"), (False, False, 5, "cautious/flexible")])
+def test_crt_result_is_read_in_the_columns_of_the_options_chosen(empty_charts, aggressive, stand, die, options):
+    """8.23/8.24: a cautious attack loses less than an aggressive one and a standing defender more
+    than a flexible one, so the owner's chart holds each side's result per pair of options and
+    the calculator reads the pair the players chose (the dice land every case on line 5)."""
+    _crt_by_options(empty_charts)
+    combat = Combat(CombatSide(5), CombatSide(5), aggressive=aggressive, stand=stand)
+    reckoning = reckon_combat(combat, empty_charts, die=die)
+    assert reckoning.adjusted == 5
+    attack, defence = options.split("/")
+    assert reckoning.result == {"attacker": f"A {attack}", "defender": f"D {defence}", "options": options}
+
+
+def test_crt_line_missing_for_the_options_chosen_names_them(empty_charts):
+    """8.23/8.24: a line filled for aggressive attacks only still sends a cautious one to the
+    printed chart, naming the options to read under."""
+    empty_charts.set("odds_drm", "1:1", "DRM", "0")
+    empty_charts.set("crt", "5", "aggressive/stand attacker", "rd")
+    reckoning = reckon_combat(Combat(CombatSide(5), CombatSide(5)), empty_charts, die=5)
+    assert reckoning.result is None
+    assert "under a cautious attack and a flexible defence" in reckoning.notes[-1]
 
 
 @pytest.mark.parametrize("die, modifier, cohesion, passed", [

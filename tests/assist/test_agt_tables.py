@@ -48,12 +48,12 @@ def test_owner_charts_round_trip(tmp_path):
     path = tmp_path / "owner.toml"
     charts = load_charts(path)
     charts.set("terrain_drm", "mountain", "DRM", "-2")
-    charts.set("crt", "-1", "defender", "rd +1")
+    charts.set("crt", "-1", "cautious/stand defender", "rd +1")
     charts.set("weather_gamers", "-2", "oct", "Clear")
     save_charts(charts, path)
     again = load_charts(path)
     assert again.value("terrain_drm", "mountain", "DRM") == -2
-    assert again.value("crt", "-1", "defender") == "rd +1"
+    assert again.value("crt", "-1", "cautious/stand defender") == "rd +1"
     assert again.value("weather_gamers", "-2", "oct") == "clear"
     again.set("terrain_drm", "mountain", "DRM", "")
     assert again.value("terrain_drm", "mountain", "DRM") is None
@@ -78,3 +78,21 @@ def test_a_broken_owner_file_is_refused(tmp_path, text, message):
 
 def test_the_shipped_owner_file_loads():
     load_charts()
+
+
+def test_an_older_crt_with_one_result_per_side_reads_it_for_every_option(tmp_path):
+    """8.23/8.24: the CRT now holds a result per attack and defence option; an owner file from
+    before, with one attacker and one defender result per line, still loads: each result is that
+    side's under every pair of options, unless the same line gives an option's own result."""
+    path = tmp_path / "agt_owner.toml"
+    path.write_text('[crt."4"]\nattacker = "rd"\ndefender = "R"\n"cautious/stand defender" = "R2"\n',
+                    encoding="utf-8")
+    charts = load_charts(path)
+    for options in ("aggressive/stand", "aggressive/flexible", "cautious/stand", "cautious/flexible"):
+        assert charts.value("crt", "4", f"{options} attacker") == "rd"
+    assert charts.value("crt", "4", "aggressive/flexible defender") == "R"
+    assert charts.value("crt", "4", "cautious/stand defender") == "R2"
+    save_charts(charts, path)  # written back in the present shape, one result per option
+    text = path.read_text(encoding="utf-8")
+    assert "attacker =" not in text and '"cautious/flexible attacker" = "rd"' in text
+    assert load_charts(path).cells == charts.cells

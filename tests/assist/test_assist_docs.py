@@ -122,12 +122,15 @@ def test_the_logged_agt_actions_on_the_page_replay():
     assert state.ports["Vlore"] == 14 and state.removed == ["Greek B #1", "Greek A #2"]
 
 
-def test_the_owner_chart_sample_loads(tmp_path):
-    sample, = blocks("toml")
-    tomllib.loads(sample)
+def test_the_owner_chart_samples_load(tmp_path):
+    terrain, crt = blocks("toml")
     path = tmp_path / "agt_owner.toml"
-    path.write_text(sample, encoding="utf-8")
+    for sample in (terrain, crt):
+        tomllib.loads(sample)
+    path.write_text(terrain, encoding="utf-8")
     assert load_charts(path).value("terrain_drm", "mountain", "DRM") == -2
+    path.write_text(crt, encoding="utf-8")
+    assert load_charts(path).value("crt", "7", "cautious/flexible defender") == "rd"
 
 
 def test_every_gcw_tracker_action_is_documented_with_an_example():

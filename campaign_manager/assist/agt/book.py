@@ -58,6 +58,11 @@ def check_book(data: BookFile) -> list[Fault]:
         covered = sorted(die for event in getattr(data.events, name) for die in event.dice)
         if covered != list(range(10)):
             faults.append(Fault(f"events.{name}", "the rows must cover each roll 0 to 9 exactly once"))
+    for name, chart in data.charts.items():
+        for old, columns in chart.older_columns.items():
+            if old in chart.columns or not set(columns) <= set(chart.columns):
+                faults.append(Fault(f"charts.{name}.older_columns.{old}",
+                                    "should name a column no longer used and list columns of the chart"))
     return faults
 
 

@@ -114,7 +114,7 @@ def check_owner_charts(tables: BookTables) -> Callable[[dict[str, dict[str, dict
                     continue
                 for column, value in columns.items():
                     where = f"{name}.{row}.{column}"
-                    if column not in spec.columns:
+                    if column not in spec.columns and column not in spec.older_columns:
                         faults.append(Fault(where, f"no such column (columns: {', '.join(spec.columns)})"))
                     elif fault := _cell_fault(tables, spec, value):
                         faults.append(Fault(where, fault))
@@ -134,9 +134,19 @@ def load_charts(path: Path = OWNER_FILE, tables: BookTables | None = None) -> Ow
     for name, rows in data.items():
         spec = tables.charts[name]
         for row, columns in rows.items():
-            for column, value in columns.items():
+            for column, value in _newer_columns(spec, columns).items():
                 charts.cells.setdefault(name, {})[(row, column)] = _check_cell(tables, spec, row, column, value, name)
     return charts
+
+
+def _newer_columns(spec: ChartSpec, columns: dict[str, int | str]) -> dict[str, int | str]:
+    """One row of a file in the chart's present columns: a column of an older file (the CRT's
+    single `attacker` result) fills each column it became, unless the row gives that one too."""
+    found = {column: value for column, value in columns.items() if column not in spec.older_columns}
+    for old, value in columns.items():
+        for column in spec.older_columns.get(old, ()):
+            found.setdefault(column, value)
+    return found
 
 
 def save_charts(charts: OwnerCharts, path: Path = OWNER_FILE) -> None:

@@ -10,7 +10,7 @@ from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import PRINTED_ONLY, load_charts
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
-from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
+from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
 from campaign_manager.assist.agt.initiative import initiative
 from campaign_manager.assist.agt.odds import check_strength, odds_ratio, side_strength
 from campaign_manager.assist.agt.stacking import check_stack
@@ -75,8 +75,8 @@ def run_combat(args: argparse.Namespace) -> int:
     else:
         lines.append(known)
     if reckoning.result:
-        lines.append(f"Adjusted die {reckoning.adjusted}: attacker {reckoning.result['attacker']}, "
-                     f"defender {reckoning.result['defender']}")
+        lines.append(f"Adjusted die {reckoning.adjusted}, {options_in_words(reckoning.result['options'])}: "
+                     f"attacker {reckoning.result['attacker']}, defender {reckoning.result['defender']}")
     lines += reckoning.notes
     if not reckoning.result:
         lines.append(PRINTED_ONLY)
@@ -193,8 +193,10 @@ def _register_combat(commands) -> None:
         combat.add_argument(f"--{who}-artillery", type=int, default=0, help="artillery units in range")
         combat.add_argument(f"--{who}-air", type=int, default=0, help="ground-support squadrons")
     combat.add_argument("--defender-isolated", action="store_true")
-    combat.add_argument("--aggressive", action="store_true")
-    combat.add_argument("--stand", action="store_true")
+    combat.add_argument("--aggressive", action="store_true",
+                        help="aggressive attack, +1 (rule 8.23); left out, the attack is cautious")
+    combat.add_argument("--stand", action="store_true",
+                        help="stand defence, -1 (rule 8.24); left out, the defence is flexible")
     combat.add_argument("--concentric", action="store_true")
     combat.add_argument("--terrain", action="append", default=[], help="repeat for each terrain feature")
     combat.add_argument("--weather", choices=book().weathers, default="clear")

@@ -1,5 +1,6 @@
 """The combat helper (rules 8.2-8.7): strengths, odds, every die modifier, and the result
-from the owner-filled Combat Results Table when it is there."""
+from the owner-filled Combat Results Table when it is there, read for the options chosen
+(aggressive or cautious attack, stand or flexible defence)."""
 
 from __future__ import annotations
 
@@ -118,7 +119,7 @@ def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -
                                "points are not used")
     if attacker.unsupported_armour or defender.unsupported_armour:
         reckoning.notes.append("Rule 8.53: armour with no infantry stacked with it fights at half strength")
-    reckoning.result = _crt_line(reckoning, charts)
+    reckoning.result = _crt_line(reckoning, combat, charts)
     return reckoning
 
 
@@ -181,14 +182,27 @@ def _chart_modifier(charts: OwnerCharts, chart: str, row: str, name: str, rule: 
     return Modifier(name, int(value), rule)
 
 
-def _crt_line(reckoning: CombatReckoning, charts: OwnerCharts) -> dict[str, str] | None:
+def crt_options(combat: Combat) -> str:
+    """The Combat Results Table's pair of options for this battle, e.g. "cautious/stand":
+    the attacker is aggressive or cautious (8.23), the defender stands or is flexible (8.24)."""
+    return f"{'aggressive' if combat.aggressive else 'cautious'}/{'stand' if combat.stand else 'flexible'}"
+
+
+def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -> dict[str, str] | None:
     adjusted = reckoning.adjusted
     if adjusted is None:
         return None
-    attacker = charts.value("crt", str(adjusted), "attacker")
-    defender = charts.value("crt", str(adjusted), "defender")
+    options = crt_options(combat)
+    attacker = charts.value("crt", str(adjusted), f"{options} attacker")
+    defender = charts.value("crt", str(adjusted), f"{options} defender")
     if attacker is None and defender is None:
-        reckoning.notes.append(f"Read the result for an adjusted die of {adjusted} on the printed "
-                               "Combat Results Table (that line is not filled in)")
+        reckoning.notes.append(f"Read the result for an adjusted die of {adjusted} under {options_in_words(options)} "
+                               "on the printed Combat Results Table (that line is not filled in)")
         return None
-    return {"attacker": str(attacker or "-"), "defender": str(defender or "-")}
+    return {"attacker": str(attacker or "-"), "defender": str(defender or "-"), "options": options}
+
+
+def options_in_words(options: str) -> str:
+    """"cautious/stand" → "a cautious attack and a stand defence"."""
+    attack, defence = options.split("/")
+    return f"a{'n' if attack == 'aggressive' else ''} {attack} attack and a {defence} defence"

@@ -48,6 +48,8 @@ class ChartSpec(Keyed):
     rows: tuple[Text, ...]
     columns: tuple[Text, ...]
     kind: Literal["int", "text", "weather"]
+    # a column of older owner files → the columns it is read as (see charts.py)
+    older_columns: dict[str, tuple[Text, ...]] = {}
 
 
 class ScenarioSpec(DataModel):

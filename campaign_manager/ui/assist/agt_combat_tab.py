@@ -7,7 +7,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView
 
-from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
+from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_models import ModifierModel
@@ -85,7 +85,8 @@ class CombatTab:
             total += f" Adjusted die {reckoning.adjusted}."
         ui.totalLabel.setText(total)
         if reckoning.result:
-            ui.resultLabel.setText(f"Result: attacker {reckoning.result['attacker']}, "
+            ui.resultLabel.setText(f"Result ({options_in_words(reckoning.result['options'])}): "
+                                   f"attacker {reckoning.result['attacker']}, "
                                    f"defender {reckoning.result['defender']}")
         elif reckoning.to_read:
             ui.resultLabel.setText("Still to read on the map: " + "; ".join(reckoning.to_read))

@@ -124,8 +124,11 @@ class ChartModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
         if role != DISPLAY:
             return None
-        names = self.spec.columns if orientation == Qt.Orientation.Horizontal else self.spec.rows
-        return names[section] if 0 <= section < len(names) else None
+        if orientation == Qt.Orientation.Vertical:
+            return self.spec.rows[section] if 0 <= section < len(self.spec.rows) else None
+        columns = self.spec.columns
+        # "cautious/stand attacker" on two lines, so eight CRT columns fit the panel
+        return columns[section].replace(" ", "\n") if 0 <= section < len(columns) else None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
