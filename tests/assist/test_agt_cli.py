@@ -152,3 +152,20 @@ def test_stacking_json_keeps_its_keys(capsys):
     assert set(data) == {"allowed", "total", "limit", "faults"}
     assert (data["allowed"], data["total"], data["limit"]) == (False, 12, 5)
     assert data["faults"] == ["12 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42"]
+
+
+def test_port_use_counts_capacity_and_refuses_past_it_naming_rule_and_port(capsys, tmp_path):
+    """6.81: `port use` counts what a port passes this turn, shows used and left, and refuses
+    more than the port's capacity with one line and exit code 2; 9.11: a refit is 2 points."""
+    path = str(tmp_path / "g.agt")
+    run_json(capsys, "game", "new", path, "--scenario", "historical")
+    run_json(capsys, "cup", "turn", path, "--month", "nov", "--italian", "XXV", "--greek", "A")
+    data = run_json(capsys, "port", "use", path, "--port", "Kerkira", "--for", "refit", "--refits", "3")
+    assert (data["port_used"]["Kerkira"], data["port_left"]["Kerkira"], data["port_left"]["Vlore"]) == (6, 4, 18)
+    code, out, err = run(capsys, "port", "use", path, "--port", "Kerkira", "--for", "landing", "--points", "5")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "Rule 6.81: Kerkira can pass only 4 more" in err
+    code, _, err = run(capsys, "port", "use", path, "--port", "Kerkira", "--for", "refit", "--points", "2")
+    assert code == 2 and "give --refits for refit, not --points" in err
+    code, out, _ = run(capsys, "game", "show", path)
+    assert "Capacity used this turn: Kerkira 6 of 10 (4 left)" in out

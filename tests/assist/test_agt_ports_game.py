@@ -102,3 +102,56 @@ def test_a_file_of_another_kind_is_refused(tmp_path):
     LogFile.create(other, kind="assist:gcw", document_name="x", document_source="").close()
     with pytest.raises(FileRefused, match="not an assist-game file \\(agt\\)"):
         AgtGame.open(other)
+
+
+def test_a_port_passes_at_most_its_capacity_in_a_turn(charts):
+    """6.81: landings and full activations move the port's marker along its capacity track; at
+    the top nothing more lands or activates through that port this turn."""
+    state = in_month(charts, "nov")
+    state = apply(state, ports.use_port(state, charts, "Durazzo", "landing", 10), book())
+    state = apply(state, ports.use_port(state, charts, "durazzo", "activation", 8), book())
+    assert (state.used("Durazzo"), state.left("Durazzo"), state.left("Vlore")) == (18, 0, 18)
+    with pytest.raises(UserError, match=r"Rule 6\.81: Durazzo can pass only 0 more .* landing units needs 1"):
+        ports.use_port(state, charts, "Durazzo", "landing", 1)
+    assert ports.use_port(state, charts, "Vlore", "air", 18)["points"] == 18  # 6.83: squadrons based there
+
+
+def test_a_refit_costs_two_capacity_points(charts):
+    """9.11: an Italian refit action costs 2 PCP, counted against the port this turn."""
+    state = in_month(charts, "nov")
+    action = ports.use_port(state, charts, "Argostoli", "refit", 2)
+    assert (action["amount"], action["points"]) == (2, 4)
+    state = apply(state, action, book())
+    assert state.left("Argostoli") == 1
+    with pytest.raises(UserError, match=r"Rules 9\.11 and 6\.81: Argostoli .* 1 refit\(s\) at 2 points each needs 2"):
+        ports.use_port(state, charts, "Argostoli", "refit", 1)
+
+
+def test_building_up_spends_the_ports_capacity_points_this_turn(charts):
+    """6.84: one PCP spent per capacity point built, out of what the port passes this turn."""
+    state = in_month(charts, "dec")
+    state = apply(state, ports.use_port(state, charts, "Igoumenitsa", "landing", 3), book())
+    state = apply(state, ports.change_port(state, charts, "Igoumenitsa", "built", 2), book())
+    assert (state.ports["Igoumenitsa"], state.used("Igoumenitsa"), state.left("Igoumenitsa")) == (7, 5, 2)
+    state = apply(state, ports.use_port(state, charts, "Igoumenitsa", "landing", 2), book())
+    with pytest.raises(UserError, match=r"Rules 6\.84 and 6\.81: Igoumenitsa can pass only 0"):
+        ports.change_port(state, charts, "Igoumenitsa", "built", 1)
+
+
+def test_capacity_used_starts_again_each_turn_and_needs_a_turn(charts):
+    """6.81: the capacity track counts one turn's use; a new turn starts every port unused."""
+    state = new_state(book(), "historical")
+    with pytest.raises(UserError, match="6.81.*start a turn first"):
+        ports.use_port(state, charts, "Vlore", "landing", 1)
+    state = in_month(charts, "nov")
+    state = apply(state, ports.use_port(state, charts, "Vlore", "landing", 18), book())
+    state = apply(state, cup.start_turn(state, charts, "dec", ["XXV"], ["A"]), book())
+    assert (state.used("Vlore"), state.left("Vlore")) == (0, 18)
+
+
+def test_bombed_below_what_it_passed_leaves_nothing(charts):
+    """6.81 with 8.743: a port bombed after use can pass nothing more this turn, never less than 0."""
+    state = in_month(charts, "nov")
+    state = apply(state, ports.use_port(state, charts, "Preveza", "landing", 5), book())
+    state = apply(state, ports.change_port(state, charts, "Preveza", "bombed", 1), book())
+    assert (state.ports["Preveza"], state.left("Preveza")) == (4, 0)

@@ -117,9 +117,10 @@ def test_every_example_gives_the_json_keys_the_page_lists(capsys, tmp_path, monk
 
 def test_the_logged_agt_actions_on_the_page_replay():
     actions = [json.loads(body) for body in blocks("json")]
-    assert {a["type"] for a in actions} == {"turn", "draw", "remove", "port"}
+    assert {a["type"] for a in actions} == {"turn", "draw", "remove", "port", "port-use"}
     state = replay(book(), "historical", actions)
     assert state.ports["Vlore"] == 14 and state.removed == ["Greek B #1", "Greek A #2"]
+    assert (state.used("Vlore"), state.left("Vlore")) == (4, 10)
 
 
 def test_the_owner_chart_samples_load(tmp_path):

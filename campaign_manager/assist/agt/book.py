@@ -83,6 +83,7 @@ def _build(data: BookFile) -> BookTables:
         port_start=data.ports.start,
         bomber_cut=data.ports.bomber_cut,
         build_per_point=data.ports.build_per_point,
+        refit_cost=data.ports.refit_cost,
         build_from=data.ports.build_from,
         markers_per_command=data.cup.markers_per_command,
         mussolini_markers=data.cup.mussolini_markers,

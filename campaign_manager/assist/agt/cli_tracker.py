@@ -13,6 +13,7 @@ from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import describe
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
+from campaign_manager.errors import UserError
 
 
 def _names(text: str | None) -> list[str]:
@@ -24,6 +25,8 @@ def state_data(game: AgtGame) -> dict[str, Any]:
     state = game.state
     return {"scenario": game.scenario, "turn": state.turn, "month": state.month, "cup": state.cup,
             "drawn": state.drawn, "removed": state.removed, "ports": state.ports,
+            "port_used": {name: state.used(name) for name in state.ports},
+            "port_left": {name: state.left(name) for name in state.ports},
             "port_building_open": state.port_building_open, "port_bonus_left": state.port_bonus_left,
             "history": [describe(entry, game.tables, game.scenario) for entry in state.history]}
 
@@ -36,6 +39,10 @@ def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) 
               f"({tables.month_names[data['month']]})",
               f"In the cup ({len(data['cup'])}): {', '.join(data['cup']) or 'empty'}",
               "Ports: " + ", ".join(f"{name} {value}" for name, value in data["ports"].items())]
+    used = [f"{name} {data['port_used'][name]} of {data['ports'][name]} ({data['port_left'][name]} left)"
+            for name in data["ports"] if data["port_used"][name]]
+    if used:
+        lines.append("Capacity used this turn: " + ", ".join(used))
     emit(data, args.json, "\n".join(lines))
     return 0
 
@@ -99,6 +106,17 @@ def _port_runner(why: str, option: str) -> Callable[[AgtGame, argparse.Namespace
     return run
 
 
+def run_use(game: AgtGame, args: argparse.Namespace) -> int:
+    given = "refits" if args.use == "refit" else "points"
+    wrong = "points" if args.use == "refit" else "refits"
+    if getattr(args, wrong) is not None or getattr(args, given) is None:
+        rule, _ = ports.USES[args.use]
+        but = f", not --{wrong}" if getattr(args, wrong) is not None else ""
+        raise UserError(f"Rule {rule}: give --{given} for {args.use}{but}")
+    action = ports.use_port(game.state, load_charts(), args.port, args.use, getattr(args, given))
+    return _act(game, args, action)
+
+
 def register(commands, common: Callable[[argparse.ArgumentParser], argparse.ArgumentParser]) -> None:
     def sub(group, name: str, help_text: str, run) -> argparse.ArgumentParser:
         parser = common(group.add_parser(name, help=help_text))
@@ -141,3 +159,11 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
         parser = sub(port_group, name, help_text, _with_game(_port_runner(why, option)))
         parser.add_argument("--port", required=True)
         parser.add_argument(f"--{option}", type=int, required=True)
+    use = sub(port_group, "use", "capacity points a port passes this turn (rules 6.81, 6.83, 9.11)",
+              _with_game(run_use))
+    use.add_argument("--port", required=True)
+    use.add_argument("--for", dest="use", choices=tuple(ports.USES), required=True,
+                     help="landing units, full activation, refit (2 points each) or air (squadrons based "
+                          "in Albania or Greece); building up is counted by 'port build'")
+    use.add_argument("--points", type=int, help="capacity points used (landing, activation, air)")
+    use.add_argument("--refits", type=int, help="refit actions (2 capacity points each)")

@@ -33,6 +33,10 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
                 "built": f"built up ({entry['amount']} point(s) spent)",
                 "bonus": f"raised by {entry['amount']} free point(s) from a random event"}[entry["why"]]
         return f"{entry['port']} {verb}: {entry['change']:+d}"
+    if kind == "port-use":
+        what = {"landing": "to land units", "activation": "to fully activate units",
+                "refit": f"for {entry['amount']} refit(s)", "air": "by squadrons based in Albania or Greece"}
+        return f"{entry['port']}: {entry['points']} capacity point(s) used {what[entry['use']]}"
     return f"(unknown action {kind})"
 
 

@@ -1,5 +1,7 @@
-"""Italian port capacity (rules 6.8, 8.743): bombers cut it, Greek units wreck it, the
+"""Italian port capacity (rules 6.8, 8.743, 9.11): bombers cut it, Greek units wreck it, the
 Italians build it back from December 1940, and a Gamers' random event may add free points.
+Within a turn a port passes at most its capacity in points: units landed, units fully activated
+through it, squadrons based in Albania or Greece, refits (2 points each) and points built.
 
 Each function checks the request and returns the action to log (see state.py).
 """
@@ -14,6 +16,9 @@ from campaign_manager.assist.agt.state import GameState
 from campaign_manager.errors import UserError
 
 WHYS = ("bombed", "built", "destroyed", "bonus")
+# what a port's capacity points are used for in a turn, with the rule and the words for messages
+USES = {"landing": ("6.81", "landing units"), "activation": ("6.81", "fully activating units"),
+        "refit": ("9.11", "refitting units"), "air": ("6.83", "squadrons based in Albania or Greece")}
 
 
 def port_maximum(charts: OwnerCharts, port: str) -> int | None:
@@ -47,6 +52,7 @@ def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amou
         amount = check_strength(amount, "Rule 6.84: capacity points")
         if why == "built":
             _check_building_allowed(state, charts)
+            _check_capacity_left(state, port, amount, "building it up (1 point per point built)", "6.84")
         elif amount > state.port_bonus_left:
             raise UserError(f"Random event: only {state.port_bonus_left} free capacity points are "
                             f"left to place, not {amount}")
@@ -56,6 +62,33 @@ def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amou
             raise UserError(f"Rule 6.84: {port} would reach {now + change}, above the top of its "
                             f"track ({top})")
     return {"type": "port", "port": port, "why": why, "amount": amount, "change": change}
+
+
+def use_port(state: GameState, charts: OwnerCharts, port: str, use: str, amount: object) -> dict[str, Any]:
+    """Capacity points a port passes this turn: `amount` is the points for a landing, a full
+    activation or squadrons, and the number of refit actions for a refit (2 points each)."""
+    if use not in USES:
+        raise UserError(f"Rule 6.81: a port's capacity is used for {', '.join(USES)}, not '{use}'")
+    rule, words = USES[use]
+    if not state.turn:
+        raise UserError("Rule 6.81: capacity is counted turn by turn; start a turn first (cup turn)")
+    port = _port(state, port)
+    if use == "refit":
+        amount = check_strength(amount, "Rule 9.11: refit actions")
+        points = amount * charts.tables.refit_cost
+        words = f"{amount} refit(s) at {charts.tables.refit_cost} points each"
+    else:
+        points = amount = check_strength(amount, f"Rule {rule}: capacity points used")
+    _check_capacity_left(state, port, points, words, rule)
+    return {"type": "port-use", "port": port, "use": use, "amount": amount, "points": points}
+
+
+def _check_capacity_left(state: GameState, port: str, points: int, words: str, rule: str) -> None:
+    left = state.left(port)
+    if points > left:
+        rules = "Rule 6.81" if rule == "6.81" else f"Rules {rule} and 6.81"
+        raise UserError(f"{rules}: {port} can pass only {left} more capacity point(s) this turn "
+                        f"(capacity {state.ports[port]}, {state.used(port)} used); {words} needs {points}")
 
 
 def _check_building_allowed(state: GameState, charts: OwnerCharts) -> None:

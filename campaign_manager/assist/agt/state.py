@@ -7,7 +7,9 @@ Actions (JSON):
   {"type": "draw", "marker": label, "how": "rolled" | "typed", "ignored": bool, "event": {...} | None}
   {"type": "remove", "markers": [labels], "reason": text, "how": "rolled" | "typed"}
   {"type": "port", "port": name, "why": "bombed" | "built" | "destroyed" | "bonus", "amount": n,
-   "change": signed points}
+   "change": signed points}  (points built are also capacity used this turn, 6.84)
+  {"type": "port-use", "port": name, "use": "landing" | "activation" | "refit" | "air", "amount": n,
+   "points": capacity points used}  (amount: refit actions for a refit, else the points)
 """
 
 from __future__ import annotations
@@ -63,10 +65,19 @@ class GameState:
     once_seen: list[str] = field(default_factory=list)  # once-a-game events already rolled
     port_building_open: bool = False  # opened early by a Gamers' random event
     port_bonus_left: int = 0  # free points granted by a random event, still to place
+    port_used: dict[str, int] = field(default_factory=dict)  # capacity points used this turn (6.81)
     history: list[dict[str, Any]] = field(default_factory=list)  # every action, with turn and month
 
     def in_cup(self, side: str) -> list[str]:
         return [label for label in self.cup if self.markers[label].side == side]
+
+    def used(self, port: str) -> int:
+        """Capacity points the port has passed this turn (landing, activation, refit, building)."""
+        return self.port_used.get(port, 0)
+
+    def left(self, port: str) -> int:
+        """Capacity points the port can still pass this turn (none once bombers cut below use)."""
+        return max(0, self.ports[port] - self.used(port))
 
 
 def new_state(tables: BookTables, scenario: str) -> GameState:
@@ -87,6 +98,7 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
         state.cup = [m.label for m in markers if m.label != first]
         state.drawn = [first] if first else []
         state.removed, state.event_dice = [], []
+        state.port_used = {}  # every port's capacity track starts the turn unused (6.81)
     elif kind == "draw":
         state.cup.remove(action["marker"])
         state.drawn.append(action["marker"])
@@ -109,10 +121,18 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
         state.ports[action["port"]] += action["change"]
         if action["why"] == "bonus":
             state.port_bonus_left -= action["amount"]
+        elif action["why"] == "built":
+            _use(state, action["port"], action["amount"])
+    elif kind == "port-use":
+        _use(state, action["port"], action["points"])
     else:
         raise UserError(f"unknown action type {kind!r} in the assist-game log")
     state.history.append({**action, "turn": state.turn, "month": state.month})
     return state
+
+
+def _use(state: GameState, port: str, points: int) -> None:
+    state.port_used[port] = state.used(port) + points
 
 
 def replay(tables: BookTables, scenario: str, actions: Iterable[dict[str, Any]]) -> GameState:

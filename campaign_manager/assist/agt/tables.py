@@ -48,6 +48,7 @@ class ChartSpec(Keyed):
     rows: tuple[Text, ...]
     columns: tuple[Text, ...]
     kind: Literal["int", "text", "weather"]
+    note: AnyText | None = None  # how to copy it, shown with the chart in the panel
     # a column of older owner files → the columns it is read as (see charts.py)
     older_columns: dict[str, tuple[Text, ...]] = {}
 
@@ -104,6 +105,7 @@ class BookFile(DataModel):
         bomber_cut: Int
         build_per_point: Int
         build_from: AnyText
+        refit_cost: Int
 
     class Cup(DataModel):
         markers_per_command: Int
@@ -149,6 +151,7 @@ class BookTables:
     bomber_cut: int
     build_per_point: int
     build_from: str
+    refit_cost: int
     markers_per_command: int
     mussolini_markers: int
     months: tuple[str, ...]

@@ -31,7 +31,7 @@ class ChartsTab:
     def show_chart(self) -> None:
         self.model.show_chart(self.panel.charts, self.ui.chartBox.currentData())
         spec = self.panel.tables.charts[self.ui.chartBox.currentData()]
-        self.ui.chartStatus.setText(f"Copy from {spec.read}.")
+        self.ui.chartStatus.setText(f"Copy from {spec.read}." + (f" {spec.note}" if spec.note else ""))
 
     def save(self) -> None:
         try:

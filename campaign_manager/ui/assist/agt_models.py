@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex,
 from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.combat import Modifier
 from campaign_manager.assist.agt.ports import port_maximum
+from campaign_manager.assist.agt.state import GameState
 from campaign_manager.errors import UserError
 
 Index = QModelIndex | QPersistentModelIndex
@@ -57,13 +58,18 @@ class ModifierModel(_Table):
 
 
 class PortModel(_Table):
-    """Italian ports: start value, capacity now and the top of the printed track."""
+    """Italian ports: start value, capacity now, points used and left this turn (6.81), and the
+    top of the printed track."""
 
-    headers = ("Port", "Start", "Now", "Track maximum")
+    headers = ("Port", "Start", "Now", "Used this turn", "Left this turn", "Track maximum")
 
-    def show(self, start: dict[str, int], now: dict[str, int], charts: OwnerCharts) -> None:
-        self.set_rows([(name, start[name], now.get(name, start[name]),
-                        port_maximum(charts, name) or "not filled in") for name in start])
+    def show(self, start: dict[str, int], state: GameState | None, charts: OwnerCharts) -> None:
+        def row(name: str) -> tuple[Any, ...]:
+            track = port_maximum(charts, name) or "not filled in"
+            if state is None:
+                return (name, start[name], start[name], "-", "-", track)
+            return (name, start[name], state.ports[name], state.used(name), state.left(name), track)
+        self.set_rows([row(name) for name in start])
 
 
 class LinesModel(QAbstractListModel):

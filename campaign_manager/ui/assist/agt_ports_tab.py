@@ -1,4 +1,5 @@
-"""The Port capacity tab: each Italian port's capacity now, and the changes that move it."""
+"""The Port capacity tab: each Italian port's capacity now and what it has passed this turn,
+the changes that move the capacity, and the points used by landing, activation, refit or air."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.ui.assist.agt_models import PortModel
 from campaign_manager.ui.forms import load_form
 
+USE_TITLES = {"landing": "Landing units (6.81)", "activation": "Full activation (6.81)",
+              "refit": "Refit, 2 points each (9.11)", "air": "Squadrons in Albania/Greece (6.83)"}
+
 
 class PortsTab:
-    """Shows the tracker's port capacities; every change is logged in the game file."""
+    """Shows the tracker's port capacities; every change and use is logged in the game file."""
 
     def __init__(self, panel) -> None:
         self.panel = panel
@@ -21,19 +25,31 @@ class PortsTab:
         ui.portsView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         ui.portsView.verticalHeader().hide()
         ui.portBox.addItems(list(panel.tables.port_start))
+        for use in ports.USES:
+            ui.useForBox.addItem(USE_TITLES[use], use)
         for button, why in ((ui.bombButton, "bombed"), (ui.buildButton, "built"),
                             (ui.wreckButton, "destroyed"), (ui.bonusButton, "bonus")):
             button.clicked.connect(lambda _=False, why=why: self.change(why))
+        ui.useButton.clicked.connect(self.use)
+        ui.useForBox.currentIndexChanged.connect(self._use_caption)
 
     def change(self, why: str) -> None:
         port, amount = self.ui.portBox.currentText(), self.ui.amountSpin.value()
         self.panel.record(lambda game: ports.change_port(game.state, self.panel.charts, port, why, amount))
 
+    def use(self) -> None:
+        ui = self.ui
+        port, use, amount = ui.portBox.currentText(), ui.useForBox.currentData(), ui.useSpin.value()
+        self.panel.record(lambda game: ports.use_port(game.state, self.panel.charts, port, use, amount))
+
+    def _use_caption(self) -> None:
+        refit = self.ui.useForBox.currentData() == "refit"
+        self.ui.useAmountCaption.setText("Refit actions" if refit else "Capacity points")
+
     def refresh(self, game: AgtGame | None) -> None:
         ui, tables = self.ui, self.panel.tables
-        now = game.state.ports if game else {}
-        self.model.show(tables.port_start, now, self.panel.charts)
-        for button in (ui.bombButton, ui.buildButton, ui.wreckButton, ui.bonusButton):
+        self.model.show(tables.port_start, game.state if game else None, self.panel.charts)
+        for button in (ui.bombButton, ui.buildButton, ui.wreckButton, ui.bonusButton, ui.useButton):
             button.setEnabled(game is not None)
         if game is None:
             ui.infoLabel.setText("Start or open a game file to track the ports (start values shown).")
@@ -44,6 +60,10 @@ class PortsTab:
                     or tables.month_index(state.month) >= tables.month_index(tables.build_from)
                     else f"not before {start}")
         ui.bonusButton.setEnabled(state.port_bonus_left > 0)
-        ui.infoLabel.setText(f"Bombers cut {tables.bomber_cut} points each. Building up (1 point per "
-                             f"capacity point spent): {building}. Free points from a random event "
-                             f"still to place: {state.port_bonus_left}.")
+        ui.useButton.setEnabled(state.turn > 0)
+        ui.infoLabel.setText(
+            f"In a turn a port passes at most its capacity: units landed, units fully activated, "
+            f"squadrons based in Albania or Greece, refits ({tables.refit_cost} points each) and points "
+            f"built all count, and the count starts again each turn (6.81). Bombers cut "
+            f"{tables.bomber_cut} points each. Building up (1 point per capacity point spent): "
+            f"{building}. Free points from a random event still to place: {state.port_bonus_left}.")
