@@ -59,3 +59,26 @@ def test_ports_tab_uses_capacity_shows_used_and_left_and_refuses_past_it(qtbot, 
     assert port_row(panel, "Parga")["Used this turn"] == "6"
     start_turn(qtbot, panel, "dec")
     assert port_row(panel, "Parga")["Left this turn"] == "8"
+
+
+def test_turn_tab_checks_the_weather_once_per_turn_with_the_die_rolled(qtbot, tmp_path):
+    """4.21: the weather is checked at the start of each turn; the Historical game starts with
+    rain (no die), the next turn's die is rolled by the app and kept with the turn."""
+    panel = make_panel(qtbot, tmp_path)
+    ui = panel.cup.ui
+    assert not ui.startWeatherBox.isEnabled()  # no turn yet
+    start_turn(qtbot, panel, "nov")
+    ui.startDie.setText("3")
+    qtbot.mouseClick(ui.weatherButton, LEFT)
+    assert "starts with rain: no weather die" in panel.ui.statusLabel.text()
+    ui.startDie.clear()
+    qtbot.mouseClick(ui.weatherButton, LEFT)
+    assert ui.weatherLabel.text() == "Weather at the start of the turn: rain"
+    assert not ui.weatherButton.isEnabled()
+    start_turn(qtbot, panel, "dec")
+    assert ui.weatherButton.isEnabled() and ui.weatherLabel.text().startswith("Weather: not recorded yet")
+    ui.readBox.setCurrentIndex(ui.readBox.findData("snow"))  # the owner's table lacks December
+    qtbot.mouseClick(ui.weatherButton, LEFT)  # the scripted app die: 6
+    assert panel.ui.statusLabel.text() == ""
+    assert ui.weatherLabel.text() == "Weather at the start of the turn: snow, read on the printed table (die 6, rolled)"
+    assert "as read on the printed table" in panel.cup.history_model.lines()[-1]

@@ -117,10 +117,12 @@ def test_every_example_gives_the_json_keys_the_page_lists(capsys, tmp_path, monk
 
 def test_the_logged_agt_actions_on_the_page_replay():
     actions = [json.loads(body) for body in blocks("json")]
-    assert {a["type"] for a in actions} == {"turn", "draw", "remove", "port", "port-use"}
+    assert {a["type"] for a in actions} == {"turn", "weather", "draw", "remove", "port", "port-use"}
     state = replay(book(), "historical", actions)
     assert state.ports["Vlore"] == 14 and state.removed == ["Greek B #1", "Greek A #2"]
     assert (state.used("Vlore"), state.left("Vlore")) == (4, 10)
+    # the Mussolini marker's event rolled the weather again, on a line not filled in
+    assert state.weather["weather"] == "rain" and state.weather_by_event and state.weather_now is None
 
 
 def test_the_owner_chart_samples_load(tmp_path):
@@ -132,6 +134,13 @@ def test_the_owner_chart_samples_load(tmp_path):
     assert load_charts(path).value("terrain_drm", "mountain", "DRM") == -2
     path.write_text(crt, encoding="utf-8")
     assert load_charts(path).value("crt", "7", "cautious/flexible defender") == "rd"
+
+
+def test_every_agt_tracker_action_has_a_table_row_and_an_example():
+    text = DOC.read_text(encoding="utf-8")
+    for kind in ("turn", "weather", "draw", "remove", "port", "port-use"):
+        assert f"| `{kind}` |" in text, kind
+        assert f'"type": "{kind}"' in text, kind
 
 
 def test_every_gcw_tracker_action_is_documented_with_an_example():

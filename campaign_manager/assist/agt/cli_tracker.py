@@ -6,11 +6,11 @@ import argparse
 from pathlib import Path
 from typing import Any, Callable
 
-from campaign_manager.assist.agt import cup, ports
+from campaign_manager.assist.agt import cup, ports, weather
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import load_charts
 from campaign_manager.assist.agt.game import AgtGame
-from campaign_manager.assist.agt.history import describe
+from campaign_manager.assist.agt.history import describe, weather_line
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
@@ -27,6 +27,7 @@ def state_data(game: AgtGame) -> dict[str, Any]:
             "drawn": state.drawn, "removed": state.removed, "ports": state.ports,
             "port_used": {name: state.used(name) for name in state.ports},
             "port_left": {name: state.left(name) for name in state.ports},
+            "weather": state.weather, "weather_now": state.weather_now,
             "port_building_open": state.port_building_open, "port_bonus_left": state.port_bonus_left,
             "history": [describe(entry, game.tables, game.scenario) for entry in state.history]}
 
@@ -39,6 +40,8 @@ def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) 
               f"({tables.month_names[data['month']]})",
               f"In the cup ({len(data['cup'])}): {', '.join(data['cup']) or 'empty'}",
               "Ports: " + ", ".join(f"{name} {value}" for name, value in data["ports"].items())]
+    if state_weather := weather_line(game.state):
+        lines.append(state_weather)
     used = [f"{name} {data['port_used'][name]} of {data['ports'][name]} ({data['port_left'][name]} left)"
             for name in data["ports"] if data["port_used"][name]]
     if used:
@@ -106,6 +109,11 @@ def _port_runner(why: str, option: str) -> Callable[[AgtGame, argparse.Namespace
     return run
 
 
+def run_weather(game: AgtGame, args: argparse.Namespace) -> int:
+    action = weather.record_turn_weather(game.state, load_charts(), args.die, RandomRoller(args.seed), args.read)
+    return _act(game, args, action)
+
+
 def run_use(game: AgtGame, args: argparse.Namespace) -> int:
     given = "refits" if args.use == "refit" else "points"
     wrong = "points" if args.use == "refit" else "refits"
@@ -124,11 +132,17 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
         parser.set_defaults(run=run)
         return parser
 
-    game = commands.add_parser("game", help="create, show, undo and redo an assist-game file")
+    game = commands.add_parser("game", help="create, show, undo and redo an assist-game file; the turn's weather")
     games = game.add_subparsers(dest="agt_game", metavar="ACTION", required=True)
     new = sub(games, "new", "start a new assist-game file", run_new)
     new.add_argument("--scenario", choices=tuple(book().scenarios), required=True)
     sub(games, "show", "the cup, the ports and the history", _with_game(lambda g, a: _show(g, a)))
+    turn_weather = sub(games, "weather", "the weather at the start of this turn (rule 4.21)",
+                       _with_game(run_weather))
+    turn_weather.add_argument("--die", help="the d10 rolled (the app rolls it if left out)")
+    turn_weather.add_argument("--read", choices=book().weathers,
+                              help="the weather read on the printed Weather Table, while the owner's copy "
+                                   "lacks that line")
     sub(games, "undo", "take back the last action", _with_game(run_undo))
     sub(games, "redo", "put back the action undone last", _with_game(run_redo))
 

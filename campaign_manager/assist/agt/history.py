@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign_manager.assist.agt.state import GameState
 from campaign_manager.assist.agt.tables import BookTables
 
 REPEAT_NOTE = ("this number was already rolled this turn; the book refers to a 'Repeat DR' rule "
@@ -33,11 +34,33 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
                 "built": f"built up ({entry['amount']} point(s) spent)",
                 "bonus": f"raised by {entry['amount']} free point(s) from a random event"}[entry["why"]]
         return f"{entry['port']} {verb}: {entry['change']:+d}"
+    if kind == "weather":
+        weather = entry["weather"] or "not known yet (read the printed table)"
+        read = ", as read on the printed table" if entry.get("read") else ""
+        return f"Weather at the start of the turn: {weather}{read} — {entry['why']}"
     if kind == "port-use":
         what = {"landing": "to land units", "activation": "to fully activate units",
                 "refit": f"for {entry['amount']} refit(s)", "air": "by squadrons based in Albania or Greece"}
         return f"{entry['port']}: {entry['points']} capacity point(s) used {what[entry['use']]}"
     return f"(unknown action {kind})"
+
+
+def weather_line(state: GameState) -> str | None:
+    """The turn's weather in a sentence (start of turn, and a random event's roll since), or
+    None before the first turn."""
+    if not state.turn:
+        return None
+    if state.weather is None:
+        return "Weather: not recorded yet this turn (game weather FILE)"
+    line = f"Weather at the start of the turn: {state.weather['weather'] or 'read the printed table'}"
+    if state.weather.get("read"):
+        line += ", read on the printed table"
+    if state.weather["die"] is not None:
+        line += f" (die {state.weather['die']}, {state.weather['how']})"
+    if state.weather_by_event:
+        now = state.weather_now or "as the printed table says (that line is not filled in)"
+        line += f"; a random event rolled it again, now {now}"
+    return line
 
 
 def describe_event(event: dict[str, Any], tables: BookTables, scenario: str) -> str:

@@ -8,6 +8,8 @@ Actions (JSON):
   {"type": "remove", "markers": [labels], "reason": text, "how": "rolled" | "typed"}
   {"type": "port", "port": name, "why": "bombed" | "built" | "destroyed" | "bonus", "amount": n,
    "change": signed points}  (points built are also capacity used this turn, 6.84)
+  {"type": "weather", "weather": name | None, "die": n | None, "modified_die": n | None,
+   "how": "rolled" | "typed" | None, "read": bool, "why": text}  (the start of the turn under way)
   {"type": "port-use", "port": name, "use": "landing" | "activation" | "refit" | "air", "amount": n,
    "points": capacity points used}  (amount: refit actions for a refit, else the points)
 """
@@ -66,6 +68,9 @@ class GameState:
     port_building_open: bool = False  # opened early by a Gamers' random event
     port_bonus_left: int = 0  # free points granted by a random event, still to place
     port_used: dict[str, int] = field(default_factory=dict)  # capacity points used this turn (6.81)
+    weather: dict[str, Any] | None = None  # this turn's start-of-turn weather action (4.21)
+    weather_now: str | None = None  # the latest known: the start's, or a random event's roll (4.21)
+    weather_by_event: bool = False  # a random event has rolled the weather again this turn
     history: list[dict[str, Any]] = field(default_factory=list)  # every action, with turn and month
 
     def in_cup(self, side: str) -> list[str]:
@@ -99,6 +104,7 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
         state.drawn = [first] if first else []
         state.removed, state.event_dice = [], []
         state.port_used = {}  # every port's capacity track starts the turn unused (6.81)
+        state.weather, state.weather_now, state.weather_by_event = None, None, False
     elif kind == "draw":
         state.cup.remove(action["marker"])
         state.drawn.append(action["marker"])
@@ -110,6 +116,8 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
             for label in event.get("removed", []):
                 state.cup.remove(label)
                 state.removed.append(label)
+            if event.get("weather_die") is not None:  # the event rolled the weather again
+                state.weather_now, state.weather_by_event = event.get("weather"), True
             if event.get("opens_port_building"):
                 state.port_building_open = True
             state.port_bonus_left += event.get("port_bonus", 0)
@@ -123,6 +131,10 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
             state.port_bonus_left -= action["amount"]
         elif action["why"] == "built":
             _use(state, action["port"], action["amount"])
+    elif kind == "weather":
+        state.weather = {key: value for key, value in action.items() if key != "type"}
+        if not state.weather_by_event:  # recorded late, it does not undo an event's new weather
+            state.weather_now = action["weather"]
     elif kind == "port-use":
         _use(state, action["port"], action["points"])
     else:

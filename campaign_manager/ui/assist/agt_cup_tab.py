@@ -1,16 +1,18 @@
-"""The Activation cup tab: fill the cup for a turn, draw (at random or as drawn from a real
-cup), take Greek markers out, and read the history of draws."""
+"""The turn tab: fill the cup for a turn, check its weather, draw (at random or as drawn from a
+real cup), take Greek markers out, and read the history of the game."""
 
 from __future__ import annotations
 
 from campaign_manager.assist.agt import cup
 from campaign_manager.assist.agt.game import AgtGame
-from campaign_manager.assist.agt.history import describe
+from campaign_manager.assist.agt.history import describe, weather_line
+from campaign_manager.assist.agt.weather import record_turn_weather
 from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_models import LinesModel
 from campaign_manager.ui.forms import load_form
 
 AT_RANDOM = "draw at random"
+FROM_TABLE = "as the Weather Table gives"
 
 
 def names(text: str) -> list[str]:
@@ -27,6 +29,10 @@ class CupTab:
         ui.cupView.setModel(self.cup_model)
         ui.historyView.setModel(self.history_model)
         ui.turnButton.clicked.connect(self.fill_cup)
+        ui.readBox.addItem(FROM_TABLE, None)
+        for name in panel.tables.weathers:
+            ui.readBox.addItem(name, name)
+        ui.weatherButton.clicked.connect(self.check_weather)
         ui.drawButton.clicked.connect(self.draw)
         ui.removeButton.clicked.connect(self.remove)
 
@@ -36,6 +42,14 @@ class CupTab:
         self.panel.record(lambda game: cup.start_turn(
             game.state, self.panel.charts, ui.monthBox.currentData(), names(ui.italianEdit.text()),
             names(ui.greekEdit.text()), first))
+
+    def check_weather(self) -> None:
+        ui = self.ui
+        if self.panel.record(lambda game: record_turn_weather(
+                game.state, self.panel.charts, die_text(ui.startDie.text()), self.panel.roller,
+                ui.readBox.currentData())):
+            ui.startDie.clear()
+            ui.readBox.setCurrentIndex(0)
 
     def draw(self) -> None:
         ui = self.ui
@@ -54,9 +68,10 @@ class CupTab:
 
     def refresh(self, game: AgtGame | None) -> None:
         ui = self.ui
-        for box in (ui.turnBox, ui.drawBox, ui.removeBox):
+        for box in (ui.turnBox, ui.startWeatherBox, ui.drawBox, ui.removeBox):
             box.setEnabled(game is not None)
         if game is None:
+            ui.weatherLabel.setText("")
             self.cup_model.set_lines([])
             self.history_model.set_lines([])
             ui.markerBox.clear()
@@ -71,6 +86,10 @@ class CupTab:
         ui.markerBox.clear()
         ui.markerBox.addItems([AT_RANDOM, *state.cup])
         ui.drawBox.setEnabled(bool(state.cup))
+        ui.startWeatherBox.setEnabled(bool(state.turn))
+        for widget in (ui.startDie, ui.readBox, ui.weatherButton):  # once a turn; undo to redo it
+            widget.setEnabled(state.weather is None)
+        ui.weatherLabel.setText(weather_line(state) or "Fill the cup for a turn first")
         ui.removeBox.setEnabled(bool(state.in_cup("greek")))
         ui.cupCaption.setText(f"In the cup ({len(state.cup)}), turn {state.turn} "
                               f"({tables.month_names[state.month]})" if state.turn else "In the cup")

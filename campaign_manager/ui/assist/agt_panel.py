@@ -65,7 +65,7 @@ class Panel(QWidget):
         self.ports = PortsTab(self)
         self.chart_tab = ChartsTab(self)
         for tab, title in ((self.combat, "Combat"), (self.checks, "Air, stacking && rolls"),
-                           (self.cup, "Activation cup"), (self.ports, "Port capacity"),
+                           (self.cup, "Turn, weather && cup"), (self.ports, "Port capacity"),
                            (self.chart_tab, "Charts from the map")):
             self.ui.tabs.addTab(tab.ui, title)
         self.ui.newButton.clicked.connect(self.new_game)
