@@ -37,6 +37,8 @@ def broken(tmp_path, old, new):
     ("bomber_cut = 2", "bomber_cut = 2\nbomber_gain = 1", "ports.bomber_gain: unknown key"),
     ('kind = "int"', 'kind = "number"', 'charts.odds_drm.kind: "number" is not one of: int, text, weather'),
     ("step = 0.5", "step = [", "is not valid TOML"),
+    ('attacker = ["aggressive/stand attacker"', 'attacker = ["aggressive/stand gunner"',
+     "charts.crt.older_columns.attacker: should name a column no longer used and list columns of the chart"),
 ])
 def test_a_broken_book_file_is_refused_naming_the_entry(tmp_path, old, new, message):
     with pytest.raises(TableError, match="agt.toml") as refused:
