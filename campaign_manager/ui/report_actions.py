@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from campaign_manager.errors import UserError
 
@@ -184,7 +184,7 @@ class ReportActions:
         dialog = QPrintDialog(printer, self.window)
         dialog.setWindowTitle("Print the turn report")
         dialog.accepted.connect(lambda: self._print(printer))
-        dialog.open()
+        QDialog.open(dialog)  # QPrintDialog's own open() wants a receiver and a slot
         self.print_dialog = dialog
 
     def _print(self, printer: "QPrinter") -> None:

@@ -129,6 +129,21 @@ def test_an_open_arrow_can_be_abandoned(open_window):
     assert not window.battle_menu.resolve_menu.isEnabled()
 
 
+def test_the_first_page_has_no_back(open_window):
+    """Opened on the arrow page (turn 1) or on an open arrow's result, Back has nowhere to go."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    assert wizard.page_name == "arrow" and not wizard.back_button.isEnabled()
+    wizard.close()
+    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7]
+                         + [{"type": "battle", "from": "C2", "to": "B2", "initiative_dice": [4, 2],
+                             "attacker": {"troops": ["GR-INF-2"]}, "defender": {"troops": []}}])
+    wizard = window.battle_menu.resolve(window.campaign.state.open_arrows[0])
+    assert wizard.page_name == "result" and not wizard.back_button.isEnabled()
+    wizard.back()
+    assert wizard.page_name == "result"
+
+
 def test_a_general_s_wargame_battle_with_typed_dice(open_window):
     window, wizard = _turn_two_at_c2_b2_commit(open_window)
     wizard.pages["commit"].attacker.tick("GR-INF-2", "GR-INF-8")

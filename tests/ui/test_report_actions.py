@@ -3,11 +3,10 @@ window's thread (swapped here for a synchronous runner), written whole, and offe
 
 from __future__ import annotations
 
-
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
-from tests.shared import FULL_CAMPAIGN
 
+from tests.shared import FULL_CAMPAIGN
 
 DATA = FULL_CAMPAIGN
 
@@ -48,6 +47,16 @@ def test_print_sends_the_turn_report_to_the_chosen_printer(window, tmp_path):
     window.report_actions._print(QPrinter())
     assert sent == [b"%PDF"]
     assert "sent to the printer" in window.statusBar().currentMessage()
+
+
+def test_file_print_opens_the_print_dialog_and_prints_what_it_chose(window, tmp_path):
+    window.report_actions.print_action.trigger()
+    dialog = window.report_actions.print_dialog
+    assert dialog.isVisible(), "the print dialog opens (it did not: PySide6's QPrintDialog.open needs care)"
+    dialog.printer().setOutputFileName(str(tmp_path / "chosen.pdf"))
+    dialog.accepted.emit()  # as OK does (accept() would put the offscreen dialog's own settings back)
+    dialog.reject()
+    assert (tmp_path / "chosen.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_print_to_a_file_writes_the_pdf(window, tmp_path):

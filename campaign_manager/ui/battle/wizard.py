@@ -87,16 +87,17 @@ class BattleWizard(AftermathSteps, QDialog):
         self.finished.connect(self._clear_map)
         self._recording = False
         session.changed.connect(self._campaign_changed)
+        # The first page has nothing before it: no Back (the stack's first widget is not a visit).
         if open_arrow is not None:
-            self._go("result")
+            self._go("result", remember=False)
         elif st.initiative is not None:
             self.side = st.initiative[0]
-            self._go("arrow")
+            self._go("arrow", remember=False)
         elif sc.turn(st.turn).initiative is None:
             self.side = sc.turn(st.turn).fixed_attacker
-            self._go("arrow")
+            self._go("arrow", remember=False)
         else:
-            self._go("initiative")
+            self._go("initiative", remember=False)
 
     # -- navigation ---------------------------------------------------------------------------
 
