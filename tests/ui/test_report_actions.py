@@ -54,7 +54,7 @@ def test_file_print_opens_the_print_dialog_and_prints_what_it_chose(window, tmp_
     dialog = window.report_actions.print_dialog
     assert dialog.isVisible(), "the print dialog opens (it did not: PySide6's QPrintDialog.open needs care)"
     dialog.printer().setOutputFileName(str(tmp_path / "chosen.pdf"))
-    dialog.accepted.emit()  # as OK does (accept() would put the offscreen dialog's own settings back)
+    dialog.accepted.emit(dialog.printer())  # as OK does (accept() would put the offscreen dialog's own settings back)
     dialog.reject()
     assert (tmp_path / "chosen.pdf").read_bytes().startswith(b"%PDF")
 
