@@ -82,8 +82,8 @@ def _commit(sc, commitment) -> str:
 def battle_table(pic: TurnPicture, width: float) -> Table:
     sc = pic.scenario
     rows = [["#", "Battle", "Committed", "Mission", "Result", "Roll to destroy", "Afterwards"]]
-    for row in pic.battles:
-        rows.append([str(row.number), f"{label(sc, row.origin)} → {label(sc, row.target)} "
+    for place, row in enumerate(pic.battles, start=1):  # the turn's battles in order (not log numbers)
+        rows.append([str(place), f"{label(sc, row.origin)} → {label(sc, row.target)} "
                                       f"({sc.side_nouns[row.attacker_side]} attack)",
                      f"A: {_commit(sc, row.attacker)}\nD: {_commit(sc, row.defender)}",
                      row.mission or "—", _result_words(sc, row), _destroy_words(row), _after_words(row)])

@@ -62,6 +62,14 @@ def test_an_earlier_turn_and_the_status_sheet(campaign):
     assert round(float(reader.pages[0].mediabox.width)) == 612  # Letter, 8.5 in
 
 
+def test_the_battles_of_a_turn_are_numbered_from_one(campaign):
+    """The table counts the turn's battles (1, 2, …), not their places in the campaign's log."""
+    first = "\n".join(pages(report_pdf(campaign, turn=1)))
+    table = first.split("The battles of the turn")[1].split("Who holds what")[0]
+    assert table.split("Afterwards\n")[1].startswith("1\nB1 Vlore")
+    assert "\n2\nB2 Korce" in table
+
+
 def test_the_same_campaign_gives_the_same_bytes(campaign, tmp_path):
     from campaign_manager.store.copies import save_copy
 
