@@ -129,6 +129,19 @@ def test_an_open_arrow_can_be_abandoned(open_window):
     assert not window.battle_menu.resolve_menu.isEnabled()
 
 
+def test_a_refusal_is_taken_down_once_the_page_is_changed(open_window):
+    """Next with no ground troop is refused (rule 1.4); ticking one takes the refusal down."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    commit = wizard.pages["commit"]
+    wizard.next()
+    assert "1.4" in commit.problem.text() and wizard.page_name == "commit"
+    commit.attacker.tick("IT-INF-1")
+    assert commit.problem.text() == ""
+
+
 def test_the_first_page_has_no_back(open_window):
     """Opened on the arrow page (turn 1) or on an open arrow's result, Back has nowhere to go."""
     window = open_window([{"type": "start_turn"}])

@@ -58,6 +58,7 @@ class BattleWizard(AftermathSteps, QDialog):
             self.pages[page.name.removesuffix("Page")] = page
             self.stack.addWidget(page)
             page.changed.connect(self._update)
+            page.changed.connect(lambda page=page: self._mended(page))
         buttons = QHBoxLayout()
         self.cancel_button = QPushButton("Cancel", self)
         self.back_button = QPushButton("< Back", self)
@@ -123,6 +124,14 @@ class BattleWizard(AftermathSteps, QDialog):
         problem = getattr(self, f"_leave_{self.page_name}")()
         if problem:
             self.pages[self.page_name].problem.setText(problem)
+            self._refused = self.pages[self.page_name]
+
+    def _mended(self, page) -> None:
+        """A refusal stands until the user changes something on its page: then it is taken down
+        (Next asks the engine again). What a page says on entry is not a refusal and stays."""
+        if getattr(self, "_refused", None) is page:
+            page.problem.setText("")
+            self._refused = None
 
     def _update(self) -> None:
         name = self.page_name
