@@ -40,8 +40,10 @@ class PlanningDialog:
         self.ui.troopCombo.clear()
         waiting = sorted(t for t, place in st.where.items() if place == WAITING)
         spec = sc.turn(st.turn) if st.turn else None
-        movers = sorted(t for t, place in st.where.items()
-                        if place in sc.areas and spec is not None and sc.troops[t].nation in spec.redeploy)
+        # In the turn's redeploy order (rule 1.5): the nation that moves first is offered first.
+        movers = sorted((t for t, place in st.where.items()
+                         if place in sc.areas and spec is not None and sc.troops[t].nation in spec.redeploy),
+                        key=lambda t: (spec.redeploy.index(sc.troops[t].nation), t) if spec else (0, t))
         for troop in waiting:
             self.ui.troopCombo.addItem(f"{troop} — waiting to be placed", troop)
         for troop in movers:
@@ -69,8 +71,23 @@ class PlanningDialog:
                     legal.redeploy_check(sc, st.copy(), troop)
                 except RuleError as refusal:
                     self.ui.problem.setText(str(refusal))
+            else:
+                self._warn_of_order(sc, st, troop)
         for code in areas:
             self.ui.areaCombo.addItem(label(sc, code), code)
+
+    def _warn_of_order(self, sc, st, troop: str) -> None:
+        """Moving a later nation's troop ends the earlier nations' redeployment (rule 1.5): say so
+        before it is recorded."""
+        spec = sc.turn(st.turn)
+        nation = sc.troops[troop].nation
+        if nation in st.redeployed:
+            return
+        earlier = spec.redeploy[:spec.redeploy.index(nation)]
+        if earlier:
+            names = " and ".join(sc.nation_name(n) for n in earlier)
+            self.ui.problem.setText(f"Note (rule 1.5): moving {troop} ends the {names} troops' redeployment "
+                                    f"for this turn; they move first.")
 
     def record(self) -> None:
         troop, area = self.ui.troopCombo.currentData(), self.ui.areaCombo.currentData()

@@ -164,8 +164,13 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("B1"))
     dialog.recordButton.click()
     assert dialog.problem.text() == ""
-    # A Greek redeploy once the Italians are done closes the Italian redeploy (turn 2 order).
+    movers = [dialog.troopCombo.itemData(i) for i in range(dialog.troopCombo.count())
+              if " — in " in dialog.troopCombo.itemText(i)]
+    assert window.campaign.scenario.troops[movers[0]].nation == "italian", \
+        "the Italians redeploy first on turn 2: their troops are offered first"
+    # A Greek redeploy once the Italians are done closes the Italian redeploy (turn 2 order): said before.
     dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("GR-INF-3"))
+    assert "ends the Italian troops' redeployment" in dialog.problem.text()
     dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("D2"))
     dialog.recordButton.click()
     assert window.campaign.records[-1] == {"type": "redeploy", "troop": "GR-INF-3", "to": "D2"}
