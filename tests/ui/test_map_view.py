@@ -113,3 +113,31 @@ def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtm
     assert "IT-INF-4" in troops_in(window, "B2") and not window.map_view.read_only
     assert not window.map_view.banner.isVisible()
     assert len(window.campaign.records) == 6, "looking back recorded nothing"
+
+
+OPEN_ARROW = {"type": "battle", "from": "C2", "to": "B2", "initiative_dice": [4, 2],
+              "attacker": {"troops": ["GR-INF-2"]}, "defender": {"troops": []}}
+
+
+def _open_arrow_point(window):
+    item = next(a for a in window.map_view.map_scene.arrows if a.open_pair == ("C2", "B2"))
+    return window.map_view.mapFromScene(item.mapToScene(item.path().pointAtPercent(0.2)))
+
+
+def test_an_open_arrow_is_resolved_by_double_clicking_it_on_the_map(open_window, qtbot):
+    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7] + [OPEN_ARROW])
+    window.show()
+    window.map_view.fit()
+    qtbot.mouseDClick(window.map_view.viewport(), Qt.MouseButton.LeftButton, pos=_open_arrow_point(window))
+    wizard = window.battle_menu.wizard
+    assert wizard is not None and wizard.page_name == "result", "the wizard opens on the arrow's result"
+    assert (wizard.open_arrow.origin, wizard.open_arrow.target) == ("C2", "B2")
+
+
+def test_an_open_arrow_s_menu_on_the_map_abandons_it(open_window):
+    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7] + [OPEN_ARROW])
+    menu = window.map_view.arrow_menu(("C2", "B2"))
+    assert [a.text().split(" ")[0] for a in menu.actions()] == ["Record", "Abandon"]
+    menu.actions()[1].trigger()
+    assert window.campaign.records[-1] == {"type": "abandon", "from": "C2", "to": "B2"}
+    assert not any(a.open_pair for a in window.map_view.map_scene.arrows)

@@ -36,8 +36,17 @@ class BattleMenu:
         menu.addMenu(self.resolve_menu)
         menu.addMenu(self.abandon_menu)
         self.wizard: BattleWizard | None = None
+        map_view = getattr(window, "map_view", None)
+        if map_view is not None:  # an open arrow on the map: double-click or its menu
+            map_view.resolveArrow.connect(lambda origin, target: self._on_map(origin, target, self.resolve))
+            map_view.abandonArrow.connect(lambda origin, target: self._on_map(origin, target, self.abandon))
         self.session.changed.connect(self.refresh)
         self.refresh()
+
+    def _on_map(self, origin: str, target: str, then) -> None:
+        arrow = self.session.state.open_arrow(origin, target) if self.session.is_open else None
+        if arrow is not None:
+            then(arrow)
 
     def refresh(self) -> None:
         during = self.session.is_open and self.session.state.phase in (PLANNING, BATTLE)

@@ -135,6 +135,7 @@ class ArrowItem(QGraphicsPathItem):
                  tooltip: str, width: float = 7, badge: tuple[str, QColor] | None = None) -> None:
         super().__init__()
         self.caption = caption
+        self.open_pair: tuple[str, str] | None = None  # (from, to) of an open arrow, set by the scene
         sx, sy = start
         ex, ey = end
         angle = math.atan2(ey - sy, ex - sx)
@@ -190,6 +191,4 @@ class ArrowItem(QGraphicsPathItem):
         backing.setBrush(QColor(255, 255, 255, 215))
         backing.setPen(QPen(colour, 1))
         backing.setZValue(0)
-        text.setZValue(1)
-        for item in (backing, text):  # the arrow itself stays on top of its caption
-            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        text.setZValue(1)  # the caption reads above its arrow's shaft (the head stays clear of it)

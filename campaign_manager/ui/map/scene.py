@@ -89,10 +89,13 @@ class MapScene(QGraphicsScene):
                                 f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
                                 badge=style.result_badge(row.attacker_side, row.winner)))
         for arrow in st.open_arrows:
-            self._add(ArrowItem(self.anchor(arrow.origin), self.anchor(arrow.target), style.OPEN_ARROW,
-                                arrow_caption(sc, arrow),
-                                f"Open battle arrow {label(sc, arrow.origin)} → {label(sc, arrow.target)}: "
-                                f"waiting for the result of the game"))
+            item = ArrowItem(self.anchor(arrow.origin), self.anchor(arrow.target), style.OPEN_ARROW,
+                             arrow_caption(sc, arrow),
+                             f"Open battle arrow {label(sc, arrow.origin)} → {label(sc, arrow.target)}: "
+                             f"waiting for the result of the game. Double-click to record it; "
+                             f"right-click to record or abandon it.")
+            item.open_pair = (arrow.origin, arrow.target)
+            self._add(item)
 
     def _add(self, item: QGraphicsItem) -> None:
         self.addItem(item)

@@ -16,7 +16,7 @@ from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import PLANNING, CampaignState
 from campaign_manager.scenario.model import Scenario
-from campaign_manager.ui.map.items import CounterItem
+from campaign_manager.ui.map.items import ArrowItem, CounterItem
 from campaign_manager.ui.map.scene import MapScene
 from campaign_manager.ui.session import CampaignSession
 
@@ -29,10 +29,13 @@ def this_turns_battles(session: CampaignSession) -> list[BattleRow]:
 
 
 class MapView(QGraphicsView):
-    """The campaign map. Signals: `areaClicked(code)`, `troopDropped(troop, area)`."""
+    """The campaign map. Signals: `areaClicked(code)`, `troopDropped(troop, area)`, and for an
+    open battle arrow `resolveArrow(from, to)` / `abandonArrow(from, to)` (double-click or menu)."""
 
     areaClicked = Signal(str)
     troopDropped = Signal(str, str)
+    resolveArrow = Signal(str, str)
+    abandonArrow = Signal(str, str)
 
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -110,6 +113,22 @@ class MapView(QGraphicsView):
             if isinstance(item, CounterItem):
                 return item
         return None
+
+    def _open_arrow_at(self, pos: QPoint) -> tuple[str, str] | None:
+        for item in self.items(pos):
+            while item is not None and not isinstance(item, ArrowItem):
+                item = item.parentItem()  # the caption belongs to its arrow
+            if item is not None and item.open_pair is not None:
+                return item.open_pair
+        return None
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        pair = self._open_arrow_at(event.position().toPoint())
+        if pair is not None and event.button() == Qt.MouseButton.LeftButton and not self.read_only:
+            self.resolveArrow.emit(*pair)
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
 
     def mousePressEvent(self, event) -> None:
         counter = self._counter_at(event.position().toPoint())
@@ -200,10 +219,25 @@ class MapView(QGraphicsView):
                 action.triggered.connect(lambda _=False, t=troop, c=code: self.troopDropped.emit(t, c))
         return menu
 
+    def arrow_menu(self, pair: tuple[str, str], parent: QWidget | None = None) -> QMenu:
+        """Record the result of an open battle arrow, or take it off the map."""
+        sc = self.session.scenario
+        words = f"{label(sc, pair[0])} → {label(sc, pair[1])}"
+        menu = QMenu(parent or self)
+        resolve = menu.addAction(f"Record the result of {words}…", lambda: self.resolveArrow.emit(*pair))
+        abandon = menu.addAction(f"Abandon the arrow {words}", lambda: self.abandonArrow.emit(*pair))
+        for action in (resolve, abandon):
+            action.setEnabled(not self.read_only)
+        return menu
+
     def contextMenuEvent(self, event) -> None:
-        counter = self._counter_at(event.pos())
-        if counter is None or not self.session.is_open:
+        if not self.session.is_open:
             super().contextMenuEvent(event)
             return
-        menu = self.troop_menu(counter.troops)
+        counter = self._counter_at(event.pos())
+        pair = self._open_arrow_at(event.pos()) if counter is None else None
+        if counter is None and pair is None:
+            super().contextMenuEvent(event)
+            return
+        menu = self.troop_menu(counter.troops) if counter is not None else self.arrow_menu(pair)
         menu.popup(event.globalPos())
