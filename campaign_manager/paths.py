@@ -20,3 +20,14 @@ def app_data_folder() -> Path:
 
     data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(data) / ORGANISATION / APPLICATION
+
+
+def app_cache_folder() -> Path:
+    """Where the app keeps what it can always make again (checked scenarios, for a quick start):
+    `$FIRESTORM_CACHE_DIR`, else `$XDG_CACHE_HOME/Firestorm/Firestorm Campaign Manager` (~/.cache/...)."""
+    import os
+
+    if os.environ.get("FIRESTORM_CACHE_DIR"):
+        return Path(os.environ["FIRESTORM_CACHE_DIR"])
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / ORGANISATION / APPLICATION

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+# Checked scenarios are cached between runs (scenario/cache.py): the tests' own cache, not the user's.
+os.environ.setdefault("FIRESTORM_CACHE_DIR", tempfile.mkdtemp(prefix="firestorm-test-cache-"))

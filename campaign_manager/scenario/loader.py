@@ -60,7 +60,17 @@ def load_scenario(name_or_path: str | Path = "firestorm-greece") -> Scenario:
 
 
 def parse_scenario(text: str, file: str = "scenario") -> Scenario:
-    """The scenario in `text`; ScenarioError lists every fault of its shape, or else of its content."""
+    """The scenario in `text`; ScenarioError lists every fault of its shape, or else of its content.
+
+    A text that was checked before is read back from the cache (scenario/cache.py): checking a
+    scenario builds its validators, which costs more than everything else a command does."""
+    from campaign_manager.scenario import cache
+
+    found = cache.read(text)
+    if found is not None:
+        return found
     data = parse_toml(text, file, ScenarioError)
     checked = read_model(SCENARIO_FILE, data, file, ScenarioError, check_scenario, text)
-    return Scenario.of(checked, text)
+    scenario = Scenario.of(checked, text)
+    cache.write(text, scenario)
+    return scenario
