@@ -15,24 +15,18 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import compile_app, wall_times
+
 ODDS = ["-m", "campaign_manager", "odds", "--terrain", "rough", "--turn", "4", "--attacker",
         "german:armour", "--attacker-sortie", "german", "--defender", "greek:infantry,greek:infantry",
         "--json"]
 
 
 def timed(command: list[str], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return statistics.median(wall_times(command, repeat))
 
 
 def main() -> None:
@@ -40,6 +34,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--playouts", type=int, default=200)
     args = parser.parse_args()
+    compile_app()
     floor = timed([sys.executable, "-c", "import campaign_manager.engine.wargame"], args.repeat)
     bare = timed([sys.executable, "-c", "pass"], args.repeat)
     odds = timed([sys.executable, *ODDS], args.repeat)

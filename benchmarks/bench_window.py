@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,12 +23,13 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from common import compile_app, wall_times  # noqa: E402
+
 from campaign_manager.engine.campaign import initial_state  # noqa: E402
 from campaign_manager.engine.playout import RandomPlayer  # noqa: E402
 from campaign_manager.scenario import load_scenario  # noqa: E402
 from campaign_manager.store.campaign_file import CampaignFile  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 FLOOR = """
 import sys, sqlmodel
 from PySide6.QtWidgets import QApplication, QMainWindow, QLabel
@@ -60,13 +60,7 @@ def forty_battles() -> list[dict]:
 
 
 def timed(command: list[str], repeat: int) -> list[float]:
-    times = []
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_LOGGING_RULES="qt.qpa.*=false")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, env=env, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return times
+    return wall_times(command, repeat, dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_LOGGING_RULES="qt.qpa.*=false"))
 
 
 def line(label: str, times: list[float], floor: float | None = None, goal: float | None = None) -> str:
@@ -89,6 +83,7 @@ def main() -> None:
     with CampaignFile.create(path, name="Forty battles") as campaign:
         campaign.apply(forty_battles())
 
+    compile_app()
     print("Start to screenshot (goal: at most 1.5x the floor)")
     floor = timed([sys.executable, "-c", FLOOR, str(folder / "floor.png")], args.repeat)
     app = timed([sys.executable, "-m", "campaign_manager", "open", str(path), "--screenshot",
