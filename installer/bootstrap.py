@@ -44,6 +44,8 @@ def ensure_environment() -> Path:
              "-e", f"{ROOT}[test]"],
             check=True,
         )
+        # Byte code now, so no start has to compile the app (some machines never write it).
+        subprocess.run([str(python), "-m", "compileall", "-q", str(ROOT / "campaign_manager")], check=False)
         STAMP.write_text(_wanted_stamp())
     return python
 
