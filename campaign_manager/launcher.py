@@ -20,9 +20,15 @@ def open_window(file: str | None, screenshot: str | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from campaign_manager.cli import main as command_line
+    from campaign_manager import startup
 
-    return command_line(argv, open_window=open_window)
+    startup.starting()
+    try:
+        from campaign_manager.cli import main as command_line
+
+        return command_line(argv, open_window=open_window)
+    finally:
+        startup.settled()
 
 
 if __name__ == "__main__":

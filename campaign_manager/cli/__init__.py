@@ -10,6 +10,7 @@ import argparse
 import sys
 from typing import Callable
 
+from campaign_manager import startup
 from campaign_manager.errors import UserError
 
 PROG = "campaign-manager"
@@ -93,6 +94,8 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
     if args.command is None:
         parser.print_help()
         return 2
+    if args.command != "open":  # the window says when its start-up is over
+        startup.settled()
     try:
         return int(args.run(args) or 0)
     except UserError as exc:

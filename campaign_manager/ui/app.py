@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from campaign_manager import startup
 from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import writable
@@ -17,6 +18,7 @@ def run_app(argv: list[str]) -> int:
     if problem:
         print(f"campaign-manager: {problem}", file=sys.stderr)
         return 2
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from campaign_manager.ui import settings
@@ -26,6 +28,7 @@ def run_app(argv: list[str]) -> int:
     settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
     window = MainWindow(campaign_to_open(argv))
     window.show()
+    QTimer.singleShot(0, startup.settled)  # once the window is on screen
     return app.exec()
 
 
@@ -64,6 +67,7 @@ def screenshot_app(file: str, png: str) -> int:
     window.show()
     app.processEvents()
     saved = window.grab().save(png)
+    startup.settled()
     window.close()
     if not saved:
         print(f"campaign-manager: {png}: the picture could not be written", file=sys.stderr)
