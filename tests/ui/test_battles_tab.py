@@ -1,0 +1,43 @@
+"""The Battles tab at the shop's 1280×800: the table reads without squinting (what a reader looks
+for first in sight, no text cut, every cell whole on hover) and the chosen battle's record keeps
+to a box under the table that leaves the table most of the room."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from campaign_manager.ui.history_view import COLUMNS
+from tests.shared import FULL_CAMPAIGN
+
+DATA = FULL_CAMPAIGN
+
+
+def _battles_tab(open_window, qtbot, actions):
+    window = open_window(actions)
+    history = window.view.history
+    window.view.side.setCurrentWidget(history)
+    qtbot.waitUntil(history.table.isVisible)
+    return window, history
+
+
+def test_the_battles_table_reads_well_at_1280_by_800(open_window, qtbot):
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"] + DATA["turn 3"])
+    table, model, header = history.table, history.model, history.table.horizontalHeader()
+    assert model.rowCount() == 10
+    for name in ("Turn", "Battle", "Result"):  # in sight without scrolling sideways
+        column = COLUMNS.index(name)
+        left = header.sectionViewportPosition(column)
+        assert 0 <= left and left + header.sectionSize(column) <= table.viewport().width(), name
+    for column, name in enumerate(COLUMNS):
+        assert header.sectionSize(column) >= header.sectionSizeHint(column), f"the {name} title is cut"
+    for row in range(model.rowCount()):
+        assert table.rowHeight(row) >= table.sizeHintForRow(row), f"row {row + 1}'s wrapped text is cut off"
+    result = model.index(1, COLUMNS.index("Result"))
+    assert result.data() == "General's Wargame: the Allies won"
+    assert result.data() in result.data(Qt.ItemDataRole.ToolTipRole), "the whole cell on hover"
+    table.clicked.emit(model.index(1, 0))
+    record = history.details.text()
+    assert "GR-INF-2: rolled 6, needed 6+ — destroyed" in record
+    assert record.count("GR-INF-2") == 3, "the defender, the dice and the roll, each said once"
+    seen = history.details.visibleRegion().boundingRect().height()
+    assert table.height() >= 2 * seen, "the record leaves the table most of the room"
