@@ -5,7 +5,8 @@ from __future__ import annotations
 
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
@@ -52,6 +53,30 @@ def test_what_if_draws_the_results(window):
     everything = ["Axis strategic victory", "Axis operational victory", "Axis tactical victory", "draw",
                   "Allied tactical victory", "Allied operational victory", "Allied strategic victory"]
     assert names == [name for name in everything if name in names], "Axis best … draw … Allied best, as the margins"
+
+
+def test_what_if_charts_keep_their_texts_apart_at_the_default_size(window, qtbot):
+    """Each chart's title, the counts over the bars and the labels under the axis never overlap."""
+    dialog = window.wargame_actions.what_if()
+    qtbot.waitExposed(dialog)
+    dialog.count.setValue(40)
+    dialog.run(threaded=False)
+    for chart in (dialog.results, dialog.margins):
+        found = chart.places()
+        assert len(found.bars) == len(chart.bars) >= 3
+        bounds = QRectF(chart.rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
+        metrics = QFontMetricsF(chart.text_font)
+        for place, (name, _, _) in zip(found.bars, chart.bars):
+            for text in (place.count, place.label):
+                assert bounds.contains(text), f"{chart.title}: {name} drawn outside the chart"
+                assert not text.intersects(found.title), f"{chart.title}: {name}'s texts run into the title"
+            assert not place.count.intersects(place.label) and not place.label.intersects(place.bar), name
+            written = metrics.boundingRect(place.label, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
+                                           name)
+            assert written.width() <= place.label.width() + 0.5 and written.height() <= place.label.height() + 0.5, \
+                f"{name} does not fit under its bar"
+        labels = [place.label for place in found.bars]
+        assert not any(a.intersects(b) for a, b in zip(labels, labels[1:])), "labels side by side, apart"
 
 
 def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot):
