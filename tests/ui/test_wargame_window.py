@@ -193,3 +193,38 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         assert commit.defender.isEnabled() and "commit nothing" not in commit.odds.text(), "the player defends"
     finally:
         made.close()
+
+
+def test_the_computer_s_advance_on_turn_one_leaves_a_troop_for_the_other_fixed_battle(qtbot, tmp_path):
+    """Turn 1, the computer attacking B1 → C1 and winning: its advance may not empty B2, where
+    the fixed battle B2 → C2 is still to be fought (RULES.md 1.5); the wizard offers only what the
+    engine accepts, so Next goes on and the battle is recorded."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        assert wizard.pages["arrow"].chosen() == ("B1", "C1")
+        wizard.next()
+        wizard.next()
+        wizard.pages["result"].attacker_die.set_value(6)
+        wizard.pages["result"].defender_die.set_value(1)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        wizard.next()
+        if wizard.page_name == "retreat":
+            wizard.next()
+        assert wizard.page_name == "advance"
+        wizard.next()
+        assert wizard.page_name == "summary", wizard.pages["advance"].problem.text()
+        wizard.record()
+        state = made.campaign.state
+        assert state.control["C1"] == "axis" and any(t for t in state.troops_in("B2") if t.startswith("IT"))
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()
