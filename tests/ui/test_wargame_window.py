@@ -189,7 +189,7 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         wizard.next()
         commit = wizard.pages["commit"]
         assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"
-        assert commit.attacker.title().endswith("the computer's choice")
+        assert commit.attacker.note.text() == "The computer's choice." and commit.attacker.note.isVisibleTo(commit)
         assert commit.defender.isEnabled() and "commit nothing" not in commit.odds.text(), "the player defends"
     finally:
         made.close()
@@ -223,6 +223,56 @@ def test_the_computer_s_advance_on_turn_one_leaves_a_troop_for_the_other_fixed_b
         wizard.record()
         state = made.campaign.state
         assert state.control["C1"] == "axis" and any(t for t in state.troops_in("B2") if t.startswith("IT"))
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()
+
+
+def _fits(wizard, window) -> None:
+    """The wizard's page lies inside the 1280×800 window, and nothing on it is cut sideways."""
+    inside = window.frameGeometry().contains(wizard.frameGeometry())
+    assert inside, f"the {wizard.page_name} page: {wizard.frameGeometry()} overflows {window.frameGeometry()}"
+    assert wizard.scroll.horizontalScrollBar().maximum() == 0, f"the {wizard.page_name} page is wider than the wizard"
+
+
+@pytest.mark.parametrize("computer", ["allied", "axis"])
+def test_the_battle_wizard_against_the_computer_fits_the_window(qtbot, tmp_path, computer):
+    made = MainWindow(remember=False, choose_wargame=lambda parent: (computer, tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.resize(1280, 800)
+    made.show()
+    qtbot.waitExposed(made)
+    try:
+        made.wargame_actions.new_wargame()
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        qtbot.waitExposed(wizard)
+        _fits(wizard, made)
+        if computer == "allied":
+            wizard.pages["arrow"].choose("B1", "C1")
+        wizard.next()
+        if computer == "allied":
+            wizard.pages["commit"].attacker.tick("IT-INF-1", "IT-CARRI")
+        wizard.pages["commit"].mission.set_value(3)
+        qtbot.wait(10)  # the page's new words laid out
+        _fits(wizard, made)
+        wizard.next()
+        result = wizard.pages["result"]
+        result.attacker_die.set_value(6)
+        result.defender_die.set_value(1)
+        _fits(wizard, made)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        _fits(wizard, made)
+        for _ in range(3):  # retreat and advance when the battle asks for them, then the summary
+            if wizard.page_name == "summary":
+                break
+            wizard.next()
+            _fits(wizard, made)
+        assert wizard.page_name == "summary"
     finally:
         for widget in QApplication.topLevelWidgets():
             if widget.isVisible() and widget is not made:

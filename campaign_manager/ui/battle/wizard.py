@@ -10,7 +10,9 @@ before it counts, and recorded.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog, QFrame, QHBoxLayout, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget,
+)
 
 from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine.actions import Battle
@@ -78,8 +80,12 @@ class BattleWizard(AftermathSteps, QDialog):
         self.next_button.clicked.connect(self.next)
         self.open_button.clicked.connect(self.leave_open)
         self.record_button.clicked.connect(self.record)
+        # A page taller or wider than the wizard scrolls: the wizard keeps its size, inside the window.
+        self.scroll = QScrollArea(self, objectName="pageScroll", widgetResizable=True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.stack)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.scroll, 1)
         layout.addLayout(buttons)
         self.history: list[str] = []
         if map_view is not None:
@@ -276,10 +282,10 @@ class BattleWizard(AftermathSteps, QDialog):
             page.attacker.tick(*self.computer_attack.troops)
             page.attacker.choose_sortie(self.computer_attack.sortie)
             page.attacker.setEnabled(False)
-            page.attacker.setTitle(page.attacker.title() + " — the computer's choice")
+            page.attacker.say_who_chooses("The computer's choice.")
         elif self.computer is not None:
             page.defender.setEnabled(False)
-            page.defender.setTitle(page.defender.title() + " — the computer chooses when you press Next")
+            page.defender.say_who_chooses("The computer chooses when you press Next.")
         if self.kept is not None and self.kept[0] == (origin, target):  # back on this page: the ticks as they were
             for box, commitment in ((page.attacker, self.kept[1]), (page.defender, self.kept[2])):
                 if box.isEnabled():
