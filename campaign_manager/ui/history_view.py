@@ -152,13 +152,22 @@ class HistoryView(QWidget):
         self.history: list[Applied] = []
         self.rows: list[BattleRow] = []
         self._sized_for = None  # the campaign the columns were last sized for
+        self.chosen: tuple[int, tuple[str, ...]] | None = None  # the battle read under the table: number, words
+        session.switched.connect(self.forget_chosen)
         session.changed.connect(self.refresh)
         self.refresh()
+
+    def forget_chosen(self) -> None:
+        """Another campaign is open: nothing of the old one's battles stays under the table."""
+        self.chosen = None
+        self.details.setText(NO_BATTLE_CHOSEN)
 
     def refresh(self) -> None:
         if not self.session.is_open:
             self.history = []
+            self.rows = []
             self.model.set_rows(None, [])
+            self.forget_chosen()
             self.moment.clear()
             self.banner.hide()
             return
@@ -170,6 +179,7 @@ class HistoryView(QWidget):
             self._size_columns()
             self._sized_for = self.session.campaign
         self.table.scrollToBottom()
+        self._choose_again()
         self.moment.clear()
         self.moment.addItem("the campaign now", None)
         for turn in sorted(turn_ends(self.history)):
@@ -187,7 +197,19 @@ class HistoryView(QWidget):
             header.resizeSection(column, max(header.sectionSizeHint(column), min(wanted, WIDEST.get(name, 140))))
 
     def _show_details(self, index) -> None:
-        self.details.setText(battle_record(self.session.scenario, self.rows[index.row()]))
+        row = self.rows[index.row()]
+        self.chosen = (row.number, row.words)
+        self.details.setText(battle_record(self.session.scenario, row))
+
+    def _choose_again(self) -> None:
+        """After a change the chosen battle stays chosen if it is still there as it was; undone
+        (or the file rewritten by another program), it is dropped with its record."""
+        found = next((index for index, row in enumerate(self.rows) if (row.number, row.words) == self.chosen), None)
+        if found is None:
+            self.forget_chosen()
+            return
+        self.table.selectRow(found)
+        self._show_details(self.model.index(found, 0))
 
     def show_turn_end(self, turn: int | None) -> None:
         """Show the map at the end of `turn` (None: now); the file is not touched."""

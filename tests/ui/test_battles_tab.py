@@ -12,8 +12,8 @@ from tests.shared import FULL_CAMPAIGN
 DATA = FULL_CAMPAIGN
 
 
-def _battles_tab(open_window, qtbot, actions):
-    window = open_window(actions)
+def _battles_tab(open_window, qtbot, actions, **choosers):
+    window = open_window(actions, **choosers)
     history = window.view.history
     window.view.side.setCurrentWidget(history)
     qtbot.waitUntil(history.table.isVisible)
@@ -41,3 +41,37 @@ def test_the_battles_table_reads_well_at_1280_by_800(open_window, qtbot):
     assert record.count("GR-INF-2") == 3, "the defender, the dice and the roll, each said once"
     seen = history.details.visibleRegion().boundingRect().height()
     assert table.height() >= 2 * seen, "the record leaves the table most of the room"
+
+
+def test_a_new_general_s_wargame_drops_everything_shown_of_the_old_campaign(open_window, qtbot, tmp_path):
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}],
+                                   choose_wargame=lambda parent: (None, tmp_path / "game.campaign"))
+    history.table.clicked.emit(history.model.index(0, 0))
+    assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()
+    whatif = window.wargame_actions.what_if()
+    whatif.count.setValue(5)
+    whatif.to.setCurrentIndex(whatif.to.findData("end-of-turn"))
+    whatif.run(threaded=False)
+    assert whatif.results.bars and "5 playouts" in whatif.summary.text()
+    wizard = window.battle_menu.new_battle()
+    qtbot.waitExposed(wizard)
+    window.wargame_actions.new_wargame()
+    assert window.campaign.path == tmp_path / "game.campaign" and window.campaign.dice_only
+    assert history.model.rowCount() == 0
+    assert "GR-INF-1" not in history.details.text() and "Choose a battle" in history.details.text()
+    assert not history.table.selectionModel().hasSelection()
+    assert whatif.answer is None and not whatif.results.bars and not whatif.margins.bars
+    assert whatif.summary.text() == "", "no answer of the old campaign's playouts"
+    assert not wizard.isVisible() and window.battle_menu.wizard is None, "the old campaign's battle is not offered"
+
+
+def test_an_undone_battle_s_record_is_taken_from_under_the_table(open_window, qtbot):
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"])
+    history.table.clicked.emit(history.model.index(1, 0))
+    assert "GR-INF-2: rolled 6" in history.details.text()
+    window.undo()  # the end of turn 1: the battle is still there, still chosen
+    assert "GR-INF-2: rolled 6" in history.details.text()
+    assert history.table.selectionModel().isRowSelected(1)
+    window.undo()  # B2 → C2 itself
+    assert history.model.rowCount() == 1
+    assert "GR-INF-2: rolled 6" not in history.details.text() and "Choose a battle" in history.details.text()

@@ -94,6 +94,7 @@ class BattleWizard(AftermathSteps, QDialog):
         self.finished.connect(self._clear_map)
         self._recording = False
         session.changed.connect(self._campaign_changed)
+        session.switched.connect(self._campaign_switched)
         # The first page has nothing before it: no Back (the stack's first widget is not a visit).
         if open_arrow is not None:
             self._go("result", remember=False)
@@ -229,6 +230,7 @@ class BattleWizard(AftermathSteps, QDialog):
 
     def _clear_map(self) -> None:
         self.session.changed.disconnect(self._campaign_changed)
+        self.session.switched.disconnect(self._campaign_switched)
         if self.map_view is not None:
             self.map_view.highlight(())
             self.map_view.areaClicked.disconnect(self._area_clicked)
@@ -239,6 +241,11 @@ class BattleWizard(AftermathSteps, QDialog):
         if not self._recording and self.isVisible():
             self.pages[self.page_name].problem.setText(
                 "The campaign changed meanwhile (another action, undo or redo): check these choices.")
+
+    def _campaign_switched(self) -> None:
+        """Another campaign was opened: this battle belongs to the old one and nothing of it was
+        recorded, so the wizard closes rather than offer it against the new campaign."""
+        self.reject()
 
     def _leave_arrow(self) -> str | None:
         if self.pages["arrow"].chosen() is None:
