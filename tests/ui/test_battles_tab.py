@@ -75,3 +75,15 @@ def test_an_undone_battle_s_record_is_taken_from_under_the_table(open_window, qt
     window.undo()  # B2 → C2 itself
     assert history.model.rowCount() == 1
     assert "GR-INF-2: rolled 6" not in history.details.text() and "Choose a battle" in history.details.text()
+
+
+def test_a_retreat_that_ends_in_capture_is_said_once(open_window, qtbot):
+    """Turn 4, B4 → B5: GR-INF-6 survives but has nowhere to retreat and is captured; the record
+    under the table says so once (a Captured list beside the history's sentence said it twice)."""
+    window, history = _battles_tab(open_window, qtbot, [a for turn in DATA.values() for a in turn])
+    row = next(i for i, r in enumerate(history.rows) if (r.origin, r.target) == ("B4", "B5"))
+    assert history.rows[row].captured == ("GR-INF-6",)
+    history.table.clicked.emit(history.model.index(row, 0))
+    record = history.details.text()
+    assert "GR-INF-6 is captured (surrounded in B5 Eastern Macedonia" in record
+    assert record.lower().count("captured") == 1
