@@ -22,18 +22,31 @@ class Die:
 
     def check(self, value: object, what: str) -> int:
         """Return `value` as an int if this die can show it, else raise DieError naming `what`."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            try:
-                if isinstance(value, bool):
-                    raise ValueError
-                value = int(str(value).strip())
-            except ValueError:
-                raise DieError(f"{what}: '{value}' is not a number; a {self.name} shows "
-                               f"{self.low} to {self.high}") from None
-        if not self.low <= value <= self.high:
-            raise DieError(f"{what}: a {self.name} cannot show {value} "
-                           f"(it shows {self.low} to {self.high})")
-        return value
+        problem, number = self.refusal(value), self._number(value)
+        if problem or number is None:
+            raise DieError(f"{what}: {problem}")
+        return number
+
+    def refusal(self, value: object) -> str | None:
+        """Why this die cannot show `value` (typed in, or given in a file), or None when it can:
+        "a d6 cannot show 7 (it shows 1 to 6)", "'x' is not a number; a d6 shows 1 to 6"."""
+        number = self._number(value)
+        if number is None:
+            return f"'{value}' is not a number; a {self.name} shows {self.low} to {self.high}"
+        if not self.low <= number <= self.high:
+            return f"a {self.name} cannot show {number} (it shows {self.low} to {self.high})"
+        return None
+
+    @staticmethod
+    def _number(value: object) -> int | None:
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int):
+            return value
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            return None
 
 
 D6 = Die("d6", 1, 6)

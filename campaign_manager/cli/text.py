@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign_manager.engine.requirements import battle_count_words
 from campaign_manager.scenario.model import Scenario
 
 
@@ -21,8 +22,8 @@ def _links(area: dict) -> str:
 def show_text(sc: Scenario, view: dict) -> str:
     lines = [f"{view['name']} — {view['scenario']}"]
     if view["turn"]:
-        lines.append(f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; battles "
-                     f"{view['battles']['fought']} of at least {view['battles']['required']}")
+        lines.append(f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; "
+                     f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}")
         if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
             lines.append(f"Turn {view['turn']} is over: apply start_turn to begin turn {view['turn'] + 1}")
     else:
@@ -58,7 +59,7 @@ def requirements_text(sc: Scenario, data: dict) -> str:
     battles = data["battles"]
     count = f"{battles['formula']} battles ({battles['dice_words']})"
     if battles["required"] is not None:
-        count += f" — this turn: at least {battles['required']}, {battles['fought']} fought"
+        count += f" — this turn: {battle_count_words(battles['required'], battles['fought'])}"
     lines.append(count)
     if data["fixed_arrows"]:
         lines.append("Fixed battles: " + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"]))

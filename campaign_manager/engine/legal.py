@@ -4,7 +4,8 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
 - `legal_arrows`: the battle arrows a side may place now (rule 1.4, and turn 1's fixed battles).
 - `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
-- `redeploy_targets`: where a troop may redeploy now (rule 1.5), with `redeploy_check` refusing.
+- `redeploy_targets`: where a troop may redeploy now (rule 1.5), with `redeploy_check` refusing
+  and `redeploy_refusal` saying why a troop may not move at all (for a refused drag on the map).
 - `retreat_areas`: where one defeated troop may retreat (rule 1.8).
 - `advance_candidates`: who may advance into an area just taken (rule 1.8).
 - `aircraft_adds`: whether a committed sortie adds its bonus (the RAF only against aircraft, 1.3).
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign_manager.engine.deployment import confirm_earlier
-from campaign_manager.engine.lookup import label, nations_words, placement_areas, troop
+from campaign_manager.engine.lookup import label, nations_words, placement_areas, side_name, troop
 from campaign_manager.engine.state import PLANNING, CampaignState
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -170,6 +171,20 @@ def redeploy_targets(sc: Scenario, st: CampaignState, troop_id: str) -> list[str
     side = sc.side_of(member.nation)
     return [code for code in sc.areas
             if code != here and st.control.get(code) == side and sc.may_enter(member.nation, code)]
+
+
+def redeploy_refusal(sc: Scenario, st: CampaignState, troop_id: str) -> str | None:
+    """Why the troop may not redeploy anywhere now, in the rule's words naming the troop (None
+    when it may): what a counter that will not move says when it is dragged."""
+    try:
+        redeploy_check(sc, st.copy(), troop_id)
+    except RuleError as refused:
+        return str(refused)
+    if redeploy_targets(sc, st, troop_id):
+        return None
+    member = sc.troops[troop_id]
+    return str(RuleError("1.5", f"{troop_id} cannot redeploy: the {side_name(sc, sc.side_of(member.nation))} hold no "
+                                f"other area {sc.nation_name(member.nation)} troops may enter"))
 
 
 def retreat_areas(sc: Scenario, st: CampaignState, target: str, troop_id: str) -> list[str]:

@@ -17,6 +17,12 @@ def default_turn(sc: Scenario, st: CampaignState) -> int:
     return max(st.turn, 1)
 
 
+def battle_count_words(required: int, fought: int) -> str:
+    """Where the turn's battle count stands, as a plain sentence: "2 battles required, 0 fought so
+    far" (more may be fought than required)."""
+    return f"{counted(required, 'battle')} required, {fought} fought so far"
+
+
 def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     nation = sc.nation_name(rule.nation)
     if rule.rule == "at_least":

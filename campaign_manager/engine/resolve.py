@@ -243,7 +243,8 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
     for area_code in sorted(set(moves.values())):
         group = [t for t in survivors if moves[t] == area_code]
         st.where.update({t: area_code for t in group})
-        events.append(f"{', '.join(group)} retreat from {label(sc, target)} to {label(sc, area_code)}")
+        verb = "retreats" if len(group) == 1 else "retreat"
+        events.append(f"{', '.join(group)} {verb} from {label(sc, target)} to {label(sc, area_code)}")
     places = set(moves.values())
     return (places.pop() if len(places) == 1 else dict(moves)), "retreated"
 
@@ -327,7 +328,8 @@ def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str]
     for troop_id in moving:
         st.where[troop_id] = target
     if moving:
-        events.append(f"{', '.join(moving)} advance into {label(sc, target)}")
+        verb = "advances" if len(moving) == 1 else "advance"
+        events.append(f"{', '.join(moving)} {verb} into {label(sc, target)}")
     return moving
 
 

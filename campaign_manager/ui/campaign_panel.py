@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from campaign_manager.engine.requirements import battle_count_words
 from campaign_manager.engine.views import state_view
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.vp_indicator import VPIndicator
@@ -88,7 +89,7 @@ class CampaignPanel(QWidget):
 def _headline(sc, name: str, view: dict) -> str:
     if view["turn"]:
         turn = (f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
-                f"Battles fought: {view['battles']['fought']} of at least {view['battles']['required']}.")
+                f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}.")
         if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
     else:

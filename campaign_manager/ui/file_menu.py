@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 from campaign_manager.dice import RandomRoller
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
+from campaign_manager.paths import app_data_folder
 from campaign_manager.scenario.loader import bundled_scenarios
 from campaign_manager.store.action_files import read_actions
 from campaign_manager.store.copies import save_copy
@@ -30,8 +31,15 @@ def ask_open(parent: QWidget, title: str) -> Path | None:
     return Path(name) if name else None
 
 
-def ask_save(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, "new.campaign", CAMPAIGN_FILTER)
+def ask_save(parent: QWidget, title: str, suggested: str = "new.campaign") -> Path | None:
+    """A file to create, offered first in the app's data folder (where the campaign started with
+    no file is kept), never wherever the program happened to be started from."""
+    folder = app_data_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # the dialog then opens wherever the system puts it; the user can still choose
+    name, _ = QFileDialog.getSaveFileName(parent, title, str(folder / suggested), CAMPAIGN_FILTER)
     if not name:
         return None
     path = Path(name)

@@ -1,10 +1,17 @@
 """The campaign's history beside the map: every battle as a table row, and a choice of turn that
-shows the map as it stood at the end of an earlier turn — read-only, the file untouched."""
+shows the map as it stood at the end of an earlier turn — read-only, the file untouched.
+
+The side panel is narrow (about 450 pixels at 1280×800): the table keeps the short columns to
+their contents, gives the long ones a readable width with their text wrapped on rows as tall as
+it needs, and puts the result right after the arrow; every cell says its whole text on hover.
+The chosen battle's record sits under the table in a box of its own that scrolls."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QScrollArea, QSplitter, QTableView, QVBoxLayout, QWidget,
+)
 
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.campaign import Applied
@@ -13,6 +20,9 @@ from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.session import CampaignSession
 
 COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Dice", "Destroyed", "Captured", "Advanced")
+SHOWN_ORDER = ("Turn", "Battle", "Result", "Attacker", "Defender", "Destroyed", "Captured", "Advanced", "Dice")
+SHORT = {"Turn", "Battle"}  # as wide as their contents; the others wrap
+WIDEST = {"Result": 170, "Dice": 200}  # pixels at most before a column's text wraps (others: 140)
 
 
 def _commitment(sc: Scenario, commitment: Commitment) -> str:
@@ -64,9 +74,20 @@ class BattlesModel(QAbstractTableModel):
         cells, words = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return cells[index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return words
+        if role == Qt.ItemDataRole.ToolTipRole:  # the whole cell, however narrow its column
+            return f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}"
         return None
+
+
+NO_BATTLE_CHOSEN = "Choose a battle to read all it did (dice, rolls to destroy, retreats, advances)."
+
+
+def battle_record(sc: Scenario, row: BattleRow) -> str:
+    """The chosen battle under the table: who fought, then what the battle did in the history's
+    own words (the dice, each roll to destroy, retreats, captures, advances) — each said once."""
+    cells = dict(zip(COLUMNS, row_cells(sc, row)))
+    return (f"Turn {row.turn}: {cells['Battle']}, {cells['Result']}\n"
+            f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}.\n" + "\n".join(row.words))
 
 
 def turn_ends(history: list[Applied]) -> dict[int, CampaignState]:
@@ -86,9 +107,17 @@ class HistoryView(QWidget):
         self.table.setModel(self.model)
         self.table.setWordWrap(True)
         self.table.setAlternatingRowColors(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setHorizontalScrollMode(QTableView.ScrollMode.ScrollPerPixel)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)  # the result
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # wrapped text whole
+        header = self.table.horizontalHeader()
+        for name in SHOWN_ORDER:  # the result right after the arrow: what a reader looks for first
+            header.moveSection(header.visualIndex(COLUMNS.index(name)), SHOWN_ORDER.index(name))
+        for column, name in enumerate(COLUMNS):
+            mode = QHeaderView.ResizeMode.ResizeToContents if name in SHORT else QHeaderView.ResizeMode.Interactive
+            header.setSectionResizeMode(column, mode)
+        header.setStretchLastSection(True)
         self.moment = QComboBox(self)
         self.moment.setObjectName("mapMoment")
         self.moment.activated.connect(lambda _: self.show_moment())
@@ -98,25 +127,47 @@ class HistoryView(QWidget):
         top.addWidget(QLabel("The map shows:"))
         top.addWidget(self.moment, 1)
         self.details = QLabel(objectName="battleDetails", wordWrap=True)
-        self.details.setText("Choose a battle to read all it did (dice, rolls to destroy, retreats, advances).")
+        self.details.setText(NO_BATTLE_CHOSEN)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setMargin(4)
+        # A long record scrolls in its own box instead of pushing the table up.
+        self.details_box = QScrollArea(self, objectName="battleDetailsBox", widgetResizable=True)
+        self.details_box.setFrameShape(QFrame.Shape.StyledPanel)
+        self.details_box.setWidget(self.details)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.clicked.connect(self._show_details)
+        self.split = QSplitter(Qt.Orientation.Vertical, self)
+        self.split.addWidget(self.table)
+        self.split.addWidget(self.details_box)
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 1)
+        self.split.setChildrenCollapsible(False)
+        self.split.setSizes([520, 170])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.banner)
-        layout.addWidget(self.table, 2)
-        layout.addWidget(self.details, 1)
+        layout.addWidget(self.split, 1)
         self.history: list[Applied] = []
         self.rows: list[BattleRow] = []
+        self._sized_for = None  # the campaign the columns were last sized for
+        self.chosen: tuple[int, tuple[str, ...]] | None = None  # the battle read under the table: number, words
+        session.switched.connect(self.forget_chosen)
         session.changed.connect(self.refresh)
         self.refresh()
+
+    def forget_chosen(self) -> None:
+        """Another campaign is open: nothing of the old one's battles stays under the table."""
+        self.chosen = None
+        self.details.setText(NO_BATTLE_CHOSEN)
 
     def refresh(self) -> None:
         if not self.session.is_open:
             self.history = []
+            self.rows = []
             self.model.set_rows(None, [])
+            self.forget_chosen()
             self.moment.clear()
             self.banner.hide()
             return
@@ -124,18 +175,41 @@ class HistoryView(QWidget):
         self.history = self.session.history()
         self.rows = self.session.battles()
         self.model.set_rows(sc, self.rows)
+        if self.rows and self._sized_for is not self.session.campaign:  # once: widths the user drags stay
+            self._size_columns()
+            self._sized_for = self.session.campaign
         self.table.scrollToBottom()
+        self._choose_again()
         self.moment.clear()
         self.moment.addItem("the campaign now", None)
         for turn in sorted(turn_ends(self.history)):
             self.moment.addItem(f"the end of turn {turn} (read-only)", turn)
         self.banner.hide()
 
+    def _size_columns(self) -> None:
+        """Long columns as wide as their text up to a readable limit (then it wraps), never
+        narrower than their title; the user may still drag them wider."""
+        header = self.table.horizontalHeader()
+        for column, name in enumerate(COLUMNS):
+            if name in SHORT:
+                continue
+            wanted = max(self.table.sizeHintForColumn(column), 0)
+            header.resizeSection(column, max(header.sectionSizeHint(column), min(wanted, WIDEST.get(name, 140))))
+
     def _show_details(self, index) -> None:
         row = self.rows[index.row()]
-        cells = row_cells(self.session.scenario, row)
-        head = ", ".join(f"{name}: {value}" for name, value in zip(COLUMNS, cells) if value and value != "—")
-        self.details.setText(head + "\n" + "\n".join(row.words))
+        self.chosen = (row.number, row.words)
+        self.details.setText(battle_record(self.session.scenario, row))
+
+    def _choose_again(self) -> None:
+        """After a change the chosen battle stays chosen if it is still there as it was; undone
+        (or the file rewritten by another program), it is dropped with its record."""
+        found = next((index for index, row in enumerate(self.rows) if (row.number, row.words) == self.chosen), None)
+        if found is None:
+            self.forget_chosen()
+            return
+        self.table.selectRow(found)
+        self._show_details(self.model.index(found, 0))
 
     def show_turn_end(self, turn: int | None) -> None:
         """Show the map at the end of `turn` (None: now); the file is not touched."""

@@ -8,7 +8,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from campaign_manager.engine.requirements import requirements
+from campaign_manager.engine.requirements import battle_count_words, requirements
 from campaign_manager.engine.state import PLANNING
 from campaign_manager.ui.session import CampaignSession
 
@@ -35,8 +35,7 @@ def requirements_html(sc, data: dict, planning: bool) -> str:
     count = f"<b>Battles</b>: {battles['formula']} ({escape(battles['dice_words'])})"
     if battles["required"] is not None:
         done = battles["fought"] >= battles["required"]
-        count += (f"<br>{'✔' if done else '•'} this turn at least <b>{battles['required']}</b>, "
-                  f"<b>{battles['fought']}</b> fought")
+        count += f"<br>{'✔' if done else '•'} This turn: {battle_count_words(battles['required'], battles['fought'])}"
     rows.append(f"<p>{count}</p>")
     if data["fixed_arrows"]:
         rows.append("<p><b>Fixed battles</b>: " + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"])

@@ -1,7 +1,10 @@
 """The open campaign, owned by one object: windows, panels and menus are views of it.
 
 `CampaignSession` holds the open campaign file and emits `changed` after anything that alters
-what a view shows (an action recorded, undo, redo, another file opened, the file read again).
+what a view shows (an action recorded, undo, redo, another file opened, the file read again);
+when another campaign takes the open one's place (or it is closed) it first emits `switched`, so
+views drop what they showed of the old one (a chosen battle, a what-if answer, a battle being
+entered) before they redraw.
 Every action goes through `record`, which commits it to the file before anything is shown:
 there is no unsaved state. Views never call each other's refresh: they listen to `changed`.
 """
@@ -28,10 +31,12 @@ class CampaignSession(QObject):
     """The one open campaign (or none). Signals:
 
     - `changed()`: the campaign's state, history or file changed; views redraw from it.
+    - `switched()`: another campaign took the open one's place, or it was closed (then `changed`).
     - `message(str)`: what the last action did, in words, for the status bar.
     """
 
     changed = Signal()
+    switched = Signal()
     message = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -118,12 +123,14 @@ class CampaignSession(QObject):
         if self.campaign is not None:
             self.campaign.close()
             self.campaign = None
+            self.switched.emit()
             self.changed.emit()
 
     def _replace(self, opened: CampaignFile) -> None:
         if self.campaign is not None:
             self.campaign.close()
         self.campaign = opened
+        self.switched.emit()
         self.changed.emit()
 
     # -- recording ----------------------------------------------------------------------------

@@ -165,3 +165,16 @@ def test_counts_read_in_the_right_number(tmp_path, capsys):
     _, text, _ = run(capsys, "requirements", str(campaign), "--turn", "2")
     assert "at least 1 Greek troop in B4 Thessaloniki" in text
     assert "(s)" not in text
+
+
+def test_the_battle_count_reads_as_a_sentence(tmp_path, capsys):
+    """Once the turn has started: "2 battles required, 0 fought so far", in show and requirements."""
+    campaign = tmp_path / "greece.campaign"
+    run(capsys, "new", str(campaign))
+    script = tmp_path / "t.json"
+    script.write_text(json.dumps([{"type": "start_turn"}]))
+    assert run(capsys, "apply", str(campaign), str(script))[0] == 0
+    for command in ("show", "requirements"):
+        _, text, _ = run(capsys, command, str(campaign))
+        assert "2 battles required, 0 fought so far" in text, command
+        assert "at least 2" not in text, command

@@ -65,3 +65,22 @@ def test_every_command_and_option_in_the_table_exists():
             options = {o for a in parser._actions for o in a.option_strings}
             for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", segment):
                 assert option in options, f"{segment}: {option}"
+
+
+def _command_words(segment: str) -> tuple[str, ...]:
+    """The words naming a command, subcommand included: `scenario list [--json]` → scenario, list."""
+    named: list[str] = []
+    for word in segment.replace("campaign-manager", "").split():
+        if not re.fullmatch(r"[a-z][a-z|-]*", word):
+            break
+        named.append(word)
+    return tuple(named)
+
+
+def test_each_command_has_one_row_in_the_readme_table():
+    """A command listed twice reads as two different things; its details live in one place."""
+    seen: dict[tuple[str, ...], int] = {}
+    for number, row in enumerate(_table_rows(), start=1):
+        for words in {_command_words(segment) for segment in row} - {()}:
+            assert words not in seen, f"{' '.join(words)} is in rows {seen[words]} and {number} of the command table"
+            seen[words] = number

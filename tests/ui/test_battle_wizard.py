@@ -276,3 +276,34 @@ def test_the_odds_follow_the_ticked_troops(open_window):
     assert f"the Allies win {float(Fraction(wins, 36)):.0%}" in two
     commit.defender.tick("IT-INF-3")
     assert commit.odds.text() != two
+
+
+def test_a_die_box_refuses_what_a_die_cannot_show_and_says_so(open_window, qtbot):
+    """7, 0 or a letter typed in a die box is not taken, with a word beside the box; a good
+    value takes the word down. Nothing is dropped without a word."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    qtbot.waitExposed(wizard)
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("IT-INF-1")
+    wizard.next()
+    result = wizard.pages["result"]
+    result.wargame.setChecked(True)
+    die = result.attacker_die
+    for typed, words in (("7", "A d6 cannot show 7 (it shows 1 to 6)"),
+                         ("0", "A d6 cannot show 0 (it shows 1 to 6)"),
+                         ("x", "'x' is not a number; a d6 shows 1 to 6")):
+        die.box.setFocus()
+        die.box.selectAll()
+        qtbot.keyClicks(die.box, typed)
+        assert die.value() is None, f"{typed} was taken"
+        assert die.problem.isVisible() and die.problem.text() == words
+    die.box.selectAll()
+    qtbot.keyClicks(die.box, "4")
+    assert die.value() == 4 and not die.problem.isVisible()
+    die.box.lineEdit().end(False)
+    qtbot.keyClicks(die.box, "2")  # 42
+    assert die.value() == 4 and die.problem.text() == "A d6 cannot show 42 (it shows 1 to 6)"
+    die.roll()
+    assert die.value() in range(1, 7) and not die.problem.isVisible()

@@ -211,3 +211,11 @@ def test_save_a_copy_makes_a_campaign_that_opens_the_same(make_window, campaign_
     with CampaignFile.open(copy, readonly=True) as copied, CampaignFile.open(campaign_path, readonly=True) as original:
         assert copied.records == original.records and copied.state == original.state
     assert not (tmp_path / "copy.campaign.partial").exists()
+
+
+def test_the_battle_count_reads_as_a_sentence(open_window):
+    window = open_window([{"type": "start_turn"}])
+    requirements = window.view.requirements.toPlainText()
+    assert "This turn: 2 battles required, 0 fought so far" in requirements
+    assert "at least 2" not in requirements
+    assert "2 battles required, 0 fought so far." in window.view.panel.headline.text()

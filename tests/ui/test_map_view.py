@@ -67,6 +67,25 @@ def test_an_illegal_drop_is_refused_with_the_rule_and_the_file_unchanged(window)
     assert "IT-INF-4" in window.campaign.state.waiting_zone
 
 
+def test_dragging_a_counter_that_may_not_move_says_why_in_the_status_bar(open_window, qtbot):
+    """Turn 1 has no redeployment: the Italians in B1 stay, and the drag says so in the engine's words."""
+    window = open_window([{"type": "start_turn"}])
+    view = window.map_view
+    counter = next(c for c in view.map_scene.counters if "IT-INF-1" in c.troops)
+    assert not counter.movable
+    start = view.mapFromScene(counter.sceneBoundingRect().center())
+    before = view.horizontalScrollBar().value(), view.verticalScrollBar().value()
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(40, 10))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(40, 10))
+    said = window.statusBar().currentMessage()
+    assert said == f"Rule 1.5: {counter.troops[0]} cannot redeploy: nobody redeploys on turn 1"
+    assert (view.horizontalScrollBar().value(), view.verticalScrollBar().value()) == before, "the map did not pan"
+    assert len(window.campaign.records) == 1, "nothing recorded"
+    menu = view.troop_menu(counter.troops)
+    assert said in [action.text() for action in menu.actions()], "its right-click menu says the same"
+
+
 def test_redeploying_follows_the_turns_order(window):
     for troop, area in (("IT-INF-4", "B2"), ("IT-INF-5", "B1"), ("GR-INF-8", "C2"), ("GR-INF-9", "D1"),
                         ("GR-INF-1", "D1"), ("GR-INF-2", "C2")):

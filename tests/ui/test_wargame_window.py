@@ -5,7 +5,8 @@ from __future__ import annotations
 
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
@@ -52,6 +53,30 @@ def test_what_if_draws_the_results(window):
     everything = ["Axis strategic victory", "Axis operational victory", "Axis tactical victory", "draw",
                   "Allied tactical victory", "Allied operational victory", "Allied strategic victory"]
     assert names == [name for name in everything if name in names], "Axis best … draw … Allied best, as the margins"
+
+
+def test_what_if_charts_keep_their_texts_apart_at_the_default_size(window, qtbot):
+    """Each chart's title, the counts over the bars and the labels under the axis never overlap."""
+    dialog = window.wargame_actions.what_if()
+    qtbot.waitExposed(dialog)
+    dialog.count.setValue(40)
+    dialog.run(threaded=False)
+    for chart in (dialog.results, dialog.margins):
+        found = chart.places()
+        assert len(found.bars) == len(chart.bars) >= 3
+        bounds = QRectF(chart.rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
+        metrics = QFontMetricsF(chart.text_font)
+        for place, (name, _, _) in zip(found.bars, chart.bars):
+            for text in (place.count, place.label):
+                assert bounds.contains(text), f"{chart.title}: {name} drawn outside the chart"
+                assert not text.intersects(found.title), f"{chart.title}: {name}'s texts run into the title"
+            assert not place.count.intersects(place.label) and not place.label.intersects(place.bar), name
+            written = metrics.boundingRect(place.label, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
+                                           name)
+            assert written.width() <= place.label.width() + 0.5 and written.height() <= place.label.height() + 0.5, \
+                f"{name} does not fit under its bar"
+        labels = [place.label for place in found.bars]
+        assert not any(a.intersects(b) for a, b in zip(labels, labels[1:])), "labels side by side, apart"
 
 
 def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot):
@@ -164,7 +189,92 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         wizard.next()
         commit = wizard.pages["commit"]
         assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"
-        assert commit.attacker.title().endswith("the computer's choice")
+        assert commit.attacker.note.text() == "The computer's choice." and commit.attacker.note.isVisibleTo(commit)
         assert commit.defender.isEnabled() and "commit nothing" not in commit.odds.text(), "the player defends"
     finally:
+        made.close()
+
+
+def test_the_computer_s_advance_on_turn_one_leaves_a_troop_for_the_other_fixed_battle(qtbot, tmp_path):
+    """Turn 1, the computer attacking B1 → C1 and winning: its advance may not empty B2, where
+    the fixed battle B2 → C2 is still to be fought (RULES.md 1.5); the wizard offers only what the
+    engine accepts, so Next goes on and the battle is recorded."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        assert wizard.pages["arrow"].chosen() == ("B1", "C1")
+        wizard.next()
+        wizard.next()
+        wizard.pages["result"].attacker_die.set_value(6)
+        wizard.pages["result"].defender_die.set_value(1)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        wizard.next()
+        if wizard.page_name == "retreat":
+            wizard.next()
+        assert wizard.page_name == "advance"
+        wizard.next()
+        assert wizard.page_name == "summary", wizard.pages["advance"].problem.text()
+        wizard.record()
+        state = made.campaign.state
+        assert state.control["C1"] == "axis" and any(t for t in state.troops_in("B2") if t.startswith("IT"))
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()
+
+
+def _fits(wizard, window) -> None:
+    """The wizard's page lies inside the 1280×800 window, and nothing on it is cut sideways."""
+    inside = window.frameGeometry().contains(wizard.frameGeometry())
+    assert inside, f"the {wizard.page_name} page: {wizard.frameGeometry()} overflows {window.frameGeometry()}"
+    assert wizard.scroll.horizontalScrollBar().maximum() == 0, f"the {wizard.page_name} page is wider than the wizard"
+
+
+@pytest.mark.parametrize("computer", ["allied", "axis"])
+def test_the_battle_wizard_against_the_computer_fits_the_window(qtbot, tmp_path, computer):
+    made = MainWindow(remember=False, choose_wargame=lambda parent: (computer, tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.resize(1280, 800)
+    made.show()
+    qtbot.waitExposed(made)
+    try:
+        made.wargame_actions.new_wargame()
+        made.turn_menu.start_action.trigger()
+        wizard = made.battle_menu.new_battle()
+        qtbot.waitExposed(wizard)
+        _fits(wizard, made)
+        if computer == "allied":
+            wizard.pages["arrow"].choose("B1", "C1")
+        wizard.next()
+        if computer == "allied":
+            wizard.pages["commit"].attacker.tick("IT-INF-1", "IT-CARRI")
+        wizard.pages["commit"].mission.set_value(3)
+        qtbot.wait(10)  # the page's new words laid out
+        _fits(wizard, made)
+        wizard.next()
+        result = wizard.pages["result"]
+        result.attacker_die.set_value(6)
+        result.defender_die.set_value(1)
+        _fits(wizard, made)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        _fits(wizard, made)
+        for _ in range(3):  # retreat and advance when the battle asks for them, then the summary
+            if wizard.page_name == "summary":
+                break
+            wizard.next()
+            _fits(wizard, made)
+        assert wizard.page_name == "summary"
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
         made.close()

@@ -72,7 +72,8 @@ class BattleMenu:
         wizard.finished.connect(lambda _: self._forget(wizard))  # deleted once closed: never asked again
         wizard.setModal(False)
         frame = self.window.frameGeometry()
-        wizard.move(frame.right() - wizard.width() - 16, frame.top() + 70)
+        wizard.resize(min(wizard.width(), frame.width() - 32), min(wizard.height(), frame.height() - 90))
+        wizard.move(max(frame.left() + 16, frame.right() - wizard.width() - 16), frame.top() + 70)
         wizard.show()
         return wizard
 

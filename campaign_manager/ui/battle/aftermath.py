@@ -175,11 +175,21 @@ class AftermathSteps:
         page.fill([(t, f"{self._troop_words(t)} (in {self.preview.state.where[t]})") for t in candidates],
                   self.survivors)
         if self.computer == arrow.attacker_side:
-            moving = self.policy.advance(self.sc, self.preview.state, arrow.target, self.survivors, candidates)
+            moving = self._computer_advance(
+                self.policy.advance(self.sc, self.preview.state, arrow.target, self.survivors, candidates))
             for troop, box in page.boxes.items():
                 box.setChecked(troop in moving)
                 box.setEnabled(False)
             page.problem.setText("The computer chose who advances. Press Next.")
+
+    def _computer_advance(self: "BattleWizard", chosen: list[str]) -> list[str]:
+        """The computer's advance as the engine accepts it: its choice, else the survivors alone,
+        else nobody (e.g. on turn 1 a troop must stay for the fixed battle still to be fought)."""
+        for moving in (chosen, self.survivors):
+            ordered = tuple(sorted(moving, key=lambda t: (t not in self.survivors, t)))  # as the page orders them
+            if ordered and self._check(replace(self._battle_action(), advance=ordered)) is None:
+                return list(moving)
+        return []
 
     def _final_action(self: "BattleWizard") -> Battle:
         action = self._battle_action()

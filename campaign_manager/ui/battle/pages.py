@@ -92,6 +92,12 @@ class SideCommitment(QGroupBox):
         self.setObjectName(f"{role}Commitment")
         self.layout_ = QVBoxLayout(self)
         self.boxes: dict[str, QCheckBox] = {}
+        # Who chooses for this side, under the title: a group box's title never wraps, and a long
+        # one made the wizard wider than the window.
+        self.note = QLabel(wordWrap=True, objectName=f"{role}Note")
+        self.note.setStyleSheet("font-style:italic")
+        self.note.hide()
+        self.layout_.addWidget(self.note)
         self.sortie = QComboBox(self)
         self.sortie.setObjectName(f"{role}Sortie")
         self.sortie.currentIndexChanged.connect(lambda _: self.changed.emit())
@@ -99,6 +105,7 @@ class SideCommitment(QGroupBox):
 
     def fill(self, title: str, troops: list[tuple[str, str]], sorties: list[tuple[str, str]], limit: int) -> None:
         self.setTitle(title)
+        self.say_who_chooses("")
         for box in self.boxes.values():
             box.deleteLater()
         self.boxes = {}
@@ -107,7 +114,7 @@ class SideCommitment(QGroupBox):
             box = QCheckBox(words, self)
             box.setObjectName(troop_id)
             box.toggled.connect(self._ticked)
-            self.layout_.insertWidget(len(self.boxes), box)
+            self.layout_.insertWidget(len(self.boxes) + 1, box)  # after the note
             self.boxes[troop_id] = box
         self.sortie.clear()
         self.sortie.addItem("no air sortie", None)
@@ -117,6 +124,10 @@ class SideCommitment(QGroupBox):
         if self.layout_.indexOf(self.sortie) < 0:
             self.layout_.addWidget(self.sortie)
         self._ticked()
+
+    def say_who_chooses(self, words: str) -> None:
+        self.note.setText(words)
+        self.note.setVisible(bool(words))
 
     def _ticked(self) -> None:
         # The limit is the engine's (legal_commitments.limit): aircraft count towards it.

@@ -10,7 +10,9 @@ before it counts, and recorded.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog, QFrame, QHBoxLayout, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget,
+)
 
 from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine.actions import Battle
@@ -78,8 +80,12 @@ class BattleWizard(AftermathSteps, QDialog):
         self.next_button.clicked.connect(self.next)
         self.open_button.clicked.connect(self.leave_open)
         self.record_button.clicked.connect(self.record)
+        # A page taller or wider than the wizard scrolls: the wizard keeps its size, inside the window.
+        self.scroll = QScrollArea(self, objectName="pageScroll", widgetResizable=True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.stack)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.scroll, 1)
         layout.addLayout(buttons)
         self.history: list[str] = []
         if map_view is not None:
@@ -88,6 +94,7 @@ class BattleWizard(AftermathSteps, QDialog):
         self.finished.connect(self._clear_map)
         self._recording = False
         session.changed.connect(self._campaign_changed)
+        session.switched.connect(self._campaign_switched)
         # The first page has nothing before it: no Back (the stack's first widget is not a visit).
         if open_arrow is not None:
             self._go("result", remember=False)
@@ -223,6 +230,7 @@ class BattleWizard(AftermathSteps, QDialog):
 
     def _clear_map(self) -> None:
         self.session.changed.disconnect(self._campaign_changed)
+        self.session.switched.disconnect(self._campaign_switched)
         if self.map_view is not None:
             self.map_view.highlight(())
             self.map_view.areaClicked.disconnect(self._area_clicked)
@@ -233,6 +241,11 @@ class BattleWizard(AftermathSteps, QDialog):
         if not self._recording and self.isVisible():
             self.pages[self.page_name].problem.setText(
                 "The campaign changed meanwhile (another action, undo or redo): check these choices.")
+
+    def _campaign_switched(self) -> None:
+        """Another campaign was opened: this battle belongs to the old one and nothing of it was
+        recorded, so the wizard closes rather than offer it against the new campaign."""
+        self.reject()
 
     def _leave_arrow(self) -> str | None:
         if self.pages["arrow"].chosen() is None:
@@ -276,10 +289,10 @@ class BattleWizard(AftermathSteps, QDialog):
             page.attacker.tick(*self.computer_attack.troops)
             page.attacker.choose_sortie(self.computer_attack.sortie)
             page.attacker.setEnabled(False)
-            page.attacker.setTitle(page.attacker.title() + " — the computer's choice")
+            page.attacker.say_who_chooses("The computer's choice.")
         elif self.computer is not None:
             page.defender.setEnabled(False)
-            page.defender.setTitle(page.defender.title() + " — the computer chooses when you press Next")
+            page.defender.say_who_chooses("The computer chooses when you press Next.")
         if self.kept is not None and self.kept[0] == (origin, target):  # back on this page: the ticks as they were
             for box, commitment in ((page.attacker, self.kept[1]), (page.defender, self.kept[2])):
                 if box.isEnabled():

@@ -3,6 +3,7 @@
 A view of the campaign session: it redraws on `session.changed`. Dropping a troop on an area
 (or choosing one from a counter's menu) emits `troopDropped(troop, area)`; whoever records
 actions turns that into a placement or redeployment, and the engine decides if it is legal.
+Dragging a counter that may not move emits `moveRefused(words)` with the engine's reason.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ def this_turns_battles(session: CampaignSession) -> list[BattleRow]:
 
 
 class MapView(QGraphicsView):
-    """The campaign map. Signals: `areaClicked(code)`, `troopDropped(troop, area)`, and for an
-    open battle arrow `resolveArrow(from, to)` / `abandonArrow(from, to)` (double-click or menu)."""
+    """The campaign map. Signals: `areaClicked(code)`, `troopDropped(troop, area)`,
+    `moveRefused(words)` (a counter that may not move was dragged: why, for the status bar), and
+    for an open battle arrow `resolveArrow(from, to)` / `abandonArrow(from, to)` (double-click or menu)."""
 
     areaClicked = Signal(str)
     troopDropped = Signal(str, str)
+    moveRefused = Signal(str)
     resolveArrow = Signal(str, str)
     abandonArrow = Signal(str, str)
 
@@ -132,9 +135,8 @@ class MapView(QGraphicsView):
 
     def mousePressEvent(self, event) -> None:
         counter = self._counter_at(event.position().toPoint())
-        if event.button() == Qt.MouseButton.LeftButton and counter is not None and counter.movable \
-                and not self.read_only:
-            self._press = (event.position().toPoint(), counter)
+        if event.button() == Qt.MouseButton.LeftButton and counter is not None and self.session.is_open:
+            self._press = (event.position().toPoint(), counter)  # a drag, or a refusal saying why
             event.accept()
             return
         self._press = None
@@ -149,7 +151,10 @@ class MapView(QGraphicsView):
             start, counter = self._press
             if (event.position().toPoint() - start).manhattanLength() > 6:
                 self._press = None
-                self._drag(counter)
+                if counter.movable and not self.read_only:
+                    self._drag(counter)
+                else:
+                    self.moveRefused.emit(self.why_not_moved(counter.troops[0]))
             return
         super().mouseMoveEvent(event)
 
@@ -170,6 +175,15 @@ class MapView(QGraphicsView):
         self.highlight(self._targets(troop))
         drag.exec(Qt.DropAction.MoveAction)
         self.highlight(())
+
+    def why_not_moved(self, troop: str) -> str:
+        """Why this troop's counter does not move: the map shows an earlier turn, or the engine's
+        own refusal (the rule, the troop and what stops it)."""
+        if self.read_only:
+            return ("The map shows the end of an earlier turn, read-only: choose \"the campaign now\" on the "
+                    "Battles tab to move troops.")
+        sc, st = self.session.scenario, self.session.state
+        return legal.redeploy_refusal(sc, st, troop) or f"{troop} may be moved: drag it onto a highlighted area."
 
     def _targets(self, troop: str) -> list[str]:
         sc, st = self.session.scenario, self.session.state
@@ -217,6 +231,8 @@ class MapView(QGraphicsView):
             for code in targets:
                 action = sub.addAction(label(sc, code))
                 action.triggered.connect(lambda _=False, t=troop, c=code: self.troopDropped.emit(t, c))
+            if not sub.isEnabled() and troop not in st.waiting_zone:
+                menu.addAction(self.why_not_moved(troop)).setEnabled(False)  # said, not just greyed out
         return menu
 
     def arrow_menu(self, pair: tuple[str, str], parent: QWidget | None = None) -> QMenu:

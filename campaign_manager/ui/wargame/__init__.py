@@ -127,7 +127,7 @@ def ask_wargame(parent) -> tuple[str | None, Path] | None:
     if not ok:
         return None
     computer = {choices[1]: "allied", choices[2]: "axis"}.get(picked)
-    path = ask_save(parent, "Keep the game in")
+    path = ask_save(parent, "Keep the game in", "wargame.campaign")
     return None if path is None else (computer, path)
 
 

@@ -49,6 +49,7 @@ class WhatIfDialog(QDialog):
         self.setWindowTitle("What if — playouts by the computer")
         self.session = session
         self.worker: PlayoutWorker | None = None
+        self.stale: PlayoutWorker | None = None  # playouts of a campaign no longer open
         self.answer: dict | None = None
         form = QFormLayout()
         self.count = QSpinBox(self, minimum=1, maximum=100000, value=200)
@@ -82,6 +83,18 @@ class WhatIfDialog(QDialog):
         layout.addWidget(self.margins, 1)
         layout.addWidget(self.summary)
         self.resize(560, 620)
+        session.switched.connect(self.forget_answer)
+
+    def forget_answer(self) -> None:
+        """Another campaign is open: the playouts of the old one are stopped, their charts cleared,
+        and whatever they still send is not shown."""
+        self.cancel()
+        self.stale = self.worker
+        self.answer = None
+        self.progress.setValue(0)
+        self.results.set_bars([])
+        self.margins.set_bars([])
+        self.summary.setText("")
 
     def run(self, threaded: bool = True) -> None:
         if not self.session.is_open or (self.worker is not None and self.worker.isRunning()):
@@ -93,7 +106,7 @@ class WhatIfDialog(QDialog):
         self.worker = PlayoutWorker(sc, st, self.count.value(), self.seed.value(), self.to.currentData())
         self.worker.progressed.connect(self.progress.setValue)
         self.worker.answered.connect(self.show_answer)
-        self.worker.failed.connect(self.summary.setText)
+        self.worker.failed.connect(self._failed)
         self.worker.finished.connect(self._stopped)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -111,7 +124,13 @@ class WhatIfDialog(QDialog):
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
+    def _failed(self, words: str) -> None:
+        if self.worker is not self.stale:
+            self.summary.setText(words)
+
     def show_answer(self, answer: dict) -> None:
+        if self.worker is self.stale:
+            return
         self.answer = answer
         palette = {"Allied": QColor("#2f5fa6"), "Axis": QColor("#9c2f1c")}
         order = result_order(self.session.scenario)

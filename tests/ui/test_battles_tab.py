@@ -1,0 +1,89 @@
+"""The Battles tab at the shop's 1280×800: the table reads without squinting (what a reader looks
+for first in sight, no text cut, every cell whole on hover) and the chosen battle's record keeps
+to a box under the table that leaves the table most of the room."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from campaign_manager.ui.history_view import COLUMNS
+from tests.shared import FULL_CAMPAIGN
+
+DATA = FULL_CAMPAIGN
+
+
+def _battles_tab(open_window, qtbot, actions, **choosers):
+    window = open_window(actions, **choosers)
+    history = window.view.history
+    window.view.side.setCurrentWidget(history)
+    qtbot.waitUntil(history.table.isVisible)
+    return window, history
+
+
+def test_the_battles_table_reads_well_at_1280_by_800(open_window, qtbot):
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"] + DATA["turn 3"])
+    table, model, header = history.table, history.model, history.table.horizontalHeader()
+    assert model.rowCount() == 10
+    for name in ("Turn", "Battle", "Result"):  # in sight without scrolling sideways
+        column = COLUMNS.index(name)
+        left = header.sectionViewportPosition(column)
+        assert 0 <= left and left + header.sectionSize(column) <= table.viewport().width(), name
+    for column, name in enumerate(COLUMNS):
+        assert header.sectionSize(column) >= header.sectionSizeHint(column), f"the {name} title is cut"
+    for row in range(model.rowCount()):
+        assert table.rowHeight(row) >= table.sizeHintForRow(row), f"row {row + 1}'s wrapped text is cut off"
+    result = model.index(1, COLUMNS.index("Result"))
+    assert result.data() == "General's Wargame: the Allies won"
+    assert result.data() in result.data(Qt.ItemDataRole.ToolTipRole), "the whole cell on hover"
+    table.clicked.emit(model.index(1, 0))
+    record = history.details.text()
+    assert "GR-INF-2: rolled 6, needed 6+ — destroyed" in record
+    assert record.count("GR-INF-2") == 3, "the defender, the dice and the roll, each said once"
+    seen = history.details.visibleRegion().boundingRect().height()
+    assert table.height() >= 2 * seen, "the record leaves the table most of the room"
+
+
+def test_a_new_general_s_wargame_drops_everything_shown_of_the_old_campaign(open_window, qtbot, tmp_path):
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}],
+                                   choose_wargame=lambda parent: (None, tmp_path / "game.campaign"))
+    history.table.clicked.emit(history.model.index(0, 0))
+    assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()
+    whatif = window.wargame_actions.what_if()
+    whatif.count.setValue(5)
+    whatif.to.setCurrentIndex(whatif.to.findData("end-of-turn"))
+    whatif.run(threaded=False)
+    assert whatif.results.bars and "5 playouts" in whatif.summary.text()
+    wizard = window.battle_menu.new_battle()
+    qtbot.waitExposed(wizard)
+    window.wargame_actions.new_wargame()
+    assert window.campaign.path == tmp_path / "game.campaign" and window.campaign.dice_only
+    assert history.model.rowCount() == 0
+    assert "GR-INF-1" not in history.details.text() and "Choose a battle" in history.details.text()
+    assert not history.table.selectionModel().hasSelection()
+    assert whatif.answer is None and not whatif.results.bars and not whatif.margins.bars
+    assert whatif.summary.text() == "", "no answer of the old campaign's playouts"
+    assert not wizard.isVisible() and window.battle_menu.wizard is None, "the old campaign's battle is not offered"
+
+
+def test_an_undone_battle_s_record_is_taken_from_under_the_table(open_window, qtbot):
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"])
+    history.table.clicked.emit(history.model.index(1, 0))
+    assert "GR-INF-2: rolled 6" in history.details.text()
+    window.undo()  # the end of turn 1: the battle is still there, still chosen
+    assert "GR-INF-2: rolled 6" in history.details.text()
+    assert history.table.selectionModel().isRowSelected(1)
+    window.undo()  # B2 → C2 itself
+    assert history.model.rowCount() == 1
+    assert "GR-INF-2: rolled 6" not in history.details.text() and "Choose a battle" in history.details.text()
+
+
+def test_a_retreat_that_ends_in_capture_is_said_once(open_window, qtbot):
+    """Turn 4, B4 → B5: GR-INF-6 survives but has nowhere to retreat and is captured; the record
+    under the table says so once (a Captured list beside the history's sentence said it twice)."""
+    window, history = _battles_tab(open_window, qtbot, [a for turn in DATA.values() for a in turn])
+    row = next(i for i, r in enumerate(history.rows) if (r.origin, r.target) == ("B4", "B5"))
+    assert history.rows[row].captured == ("GR-INF-6",)
+    history.table.clicked.emit(history.model.index(row, 0))
+    record = history.details.text()
+    assert "GR-INF-6 is captured (surrounded in B5 Eastern Macedonia" in record
+    assert record.lower().count("captured") == 1
