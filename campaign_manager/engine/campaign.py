@@ -16,8 +16,9 @@ from campaign_manager.engine.actions import (
     Abandon, Action, Battle, EndTurn, Initiative, Note, Place, Redeploy, StartTurn, parse_action,
 )
 from campaign_manager.engine.lookup import area, label
+from campaign_manager.engine.resolve import Chooser
 from campaign_manager.engine.spelling import canonical
-from campaign_manager.engine.state import RESERVE, SETUP, CampaignState, Chronicle, Silent
+from campaign_manager.engine.state import RESERVE, SETUP, CampaignState, Chronicle, Places, Silent
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario
 
@@ -34,7 +35,7 @@ def initial_state(sc: Scenario) -> CampaignState:
     return CampaignState(
         turn=0, phase=SETUP,
         control={code: a.controller for code, a in sc.areas.items()},
-        where={troop_id: t.start or RESERVE for troop_id, t in sc.troops.items()},
+        where=Places({troop_id: t.start or RESERVE for troop_id, t in sc.troops.items()}),
         scored={side: 0 for side in sc.sides},
     )
 
@@ -71,15 +72,20 @@ HANDLERS: dict[type, Callable] = {
 }
 
 
-def apply_action(sc: Scenario, st: CampaignState, action: Action | dict, roller: Roller | None = None) -> Applied:
+def apply_action(sc: Scenario, st: CampaignState, action: Action | dict, roller: Roller | None = None, *,
+                 chooser: Chooser | None = None, quiet: bool = False) -> Applied:
     """Apply one action (typed, or in its JSON form, where friendly spellings of areas and
-    troops are accepted); dice it lacks come from `roller`."""
+    troops are accepted); dice it lacks come from `roller`, choices it lacks mid-battle from
+    `chooser` (a player at the table). `quiet`: nobody will read the words or the completed
+    action (what-if playouts), so neither is composed: the record is empty."""
     if isinstance(action, dict):
         action = parse_action(canonical(sc, action))
     new = st.copy()
-    events = Chronicle()
+    events = Silent() if quiet else Chronicle()
+    if chooser is not None:
+        events.chooser = chooser
     record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)
-    return Applied(new, record.to_json(), tuple(events))
+    return Applied(new, {} if quiet else record.to_json(), tuple(events))
 
 
 def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> CampaignState:

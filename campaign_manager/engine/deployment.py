@@ -30,19 +30,56 @@ def deployment_shortfalls(sc: Scenario, st: CampaignState, only: str | None = No
 
     A rule that cannot be met at all (its area lost, no held area next to the enemy) is waived.
     """
-    spec = sc.turn(st.turn)
-    found: list[Shortfall] = []
-    areas, where = sc.areas, st.where
-    for rule in spec.deployment:
-        if (only and rule.nation != only) or rule.nation in skip:
-            continue
-        ours = [t for t in sc.troops_of(rule.nation) if where[t] in areas]
-        if rule.rule == "at_least":
-            found += _at_least(sc, st, spec.number, rule, ours)
-        else:
-            found += _garrisons(sc, st, spec.number, rule, ours)
-            found += _next_to_enemy(sc, st, spec.number, rule, ours)
-    return found
+    return DeploymentCheck(sc, st, only, skip).shortfalls(st.where)
+
+
+class DeploymentCheck:
+    """The turn's deployment rule for some nations (`only` one, all but `skip`), set up once on a
+    state so that trial redeployments can be weighed quickly: the computer opponent tries dozens
+    before each move. What no redeployment of the checked nations can change — who holds each
+    area, where the enemy nations stand — is worked out here, once; `shortfalls` then reads
+    only where the checked troops stand."""
+
+    def __init__(self, sc: Scenario, st: CampaignState, only: str | None = None, skip: tuple[str, ...] = ()) -> None:
+        spec = sc.turn(st.turn)
+        self.sc, self.turn = sc, spec.number
+        self.rules = [rule for rule in spec.deployment if not ((only and rule.nation != only) or rule.nation in skip)]
+        self.enemies = frozenset(rule.enemy_nation for rule in self.rules if rule.enemy_nation)
+        control = st.control
+        self.held: dict[int, bool] = {}  # at_least rules: is the area still the nation's side's
+        self.garrisons: dict[int, list[tuple[DeploymentException, frozenset[str]]]] = {}
+        self.near_enemy: dict[int, set[str]] = {}
+        self.allowed: dict[int, list[frozenset[str]]] = {}  # each exception's troops, in rule order
+        self.troops = {rule.nation: sorted(sc.troops_of(rule.nation)) for rule in self.rules}
+        for index, rule in enumerate(self.rules):
+            side = sc.side_of(rule.nation)
+            if rule.rule == "at_least":
+                assert rule.area is not None
+                self.held[index] = control[rule.area] == side
+                continue
+            self.garrisons[index] = [(x, sc.troops_like(rule.nation, x.kind, x.troop)) for x in rule.exceptions
+                                     if control.get(x.area) == side]
+            self.near_enemy[index] = _near_enemy(sc, st, rule, side)
+            self.allowed[index] = [sc.troops_like(rule.nation, x.kind, x.troop) for x in rule.exceptions]
+
+    def moves_only_checked(self, troop_id: str) -> bool:
+        """Whether moving this troop leaves the worked-out parts as they are (it is not an enemy
+        whose places the rule reads)."""
+        return self.sc.troops[troop_id].nation not in self.enemies
+
+    def shortfalls(self, where: dict[str, str]) -> list[Shortfall]:
+        sc = self.sc
+        areas = sc.areas
+        found: list[Shortfall] = []
+        for index, rule in enumerate(self.rules):
+            ours = [t for t in self.troops[rule.nation] if where[t] in areas]  # in id order
+            if rule.rule == "at_least":
+                if self.held[index]:
+                    found += _at_least(sc, where, self.turn, rule, ours)
+            else:
+                found += _garrisons(sc, where, self.turn, rule, ours, self.garrisons[index])
+                found += _next_to_enemy(sc, where, self.turn, rule, ours, self.near_enemy[index], self.allowed[index])
+        return found
 
 
 def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None,
@@ -51,12 +88,11 @@ def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None
     return [shortfall.say() for shortfall in deployment_shortfalls(sc, st, only, skip)]
 
 
-def _at_least(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
+def _at_least(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
+    """At least `count` troops in an area the side still holds (a lost area waives the rule)."""
     area = rule.area
-    assert area is not None
-    if st.control[area] != sc.side_of(rule.nation):
-        return []  # the area is lost: the rule cannot apply
-    here = sum(1 for t in ours if st.where[t] == area)
+    assert area is not None  # an at_least rule names its area (scenario/checks.py)
+    here = sum(1 for t in ours if where[t] == area)
     if here >= rule.count:
         return []
     return [Shortfall(rule.count - here, short_in=area, say=lambda: (
@@ -69,19 +105,18 @@ def exception_words(sc: Scenario, exception: DeploymentException) -> str:
     return f"{what} in {label(sc, exception.area)}"
 
 
-def _garrisons(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
+def _garrisons(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentRule, ours: list[str],
+               held: list[tuple[DeploymentException, frozenset[str]]]) -> list[Shortfall]:
     """An exception is also a garrison: while the side holds its area (and has such a troop on the
-    map), that many such troops stay there (RULES.md 1.5, turn 4)."""
+    map), that many such troops stay there (RULES.md 1.5, turn 4). `held`: the exceptions whose
+    area the side holds, each with the troops it speaks of."""
     side = sc.side_of(rule.nation)
     found = []
-    for exception in rule.exceptions:
-        if st.control.get(exception.area) != side:
-            continue
-        like = sc.troops_like(rule.nation, exception.kind, exception.troop)
+    for exception, like in held:
         fitting = [t for t in ours if t in like]
         if not fitting:
             continue
-        here = sum(1 for t in fitting if st.where[t] == exception.area)
+        here = sum(1 for t in fitting if where[t] == exception.area)
         if here < exception.count:
             def say(exception=exception, here=here) -> str:
                 what = exception.troop or f"{exception.count} {sc.nation_name(rule.nation)} {exception.kind or 'troop'}"
@@ -91,24 +126,32 @@ def _garrisons(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule,
     return found
 
 
-def _next_to_enemy(sc: Scenario, st: CampaignState, turn: int, rule: DeploymentRule, ours: list[str]) -> list[Shortfall]:
-    side = sc.side_of(rule.nation)
+def _near_enemy(sc: Scenario, st: CampaignState, rule: DeploymentRule, side: str) -> set[str]:
+    """The areas the side holds, and the nation may enter, next to an area with enemy troops."""
     where, control, neighbours = st.where, st.control, sc.neighbours
     enemy = rule.enemy_nation
     assert enemy is not None
     enemy_areas = {where[t] for t in sc.troops_of(enemy)}
-    near_enemy = {a for e in enemy_areas if e in neighbours for a in neighbours[e]
-                  if control.get(a) == side and sc.may_enter(rule.nation, a)}
+    return {a for e in enemy_areas if e in neighbours for a in neighbours[e]
+            if control.get(a) == side and sc.may_enter(rule.nation, a)}
+
+
+def _next_to_enemy(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentRule, ours: list[str],
+                   near_enemy: set[str], allowed: list[frozenset[str]]) -> list[Shortfall]:
+    """Every troop next to an area with enemy troops, but for the rule's exceptions (`allowed`:
+    the troops each exception speaks of). `ours`: the nation's troops on the map, in id order."""
     if not near_enemy:
         return []  # nowhere to stand next to the enemy: the rule cannot apply
+    enemy = rule.enemy_nation
+    assert enemy is not None
     allowance = [x.count for x in rule.exceptions]
     stray = []
-    for t in sorted(ours):
+    for t in ours:
         here = where[t]
         if here in near_enemy:
             continue
         for i, x in enumerate(rule.exceptions):
-            if here == x.area and allowance[i] > 0 and t in sc.troops_like(rule.nation, x.kind, x.troop):
+            if here == x.area and allowance[i] > 0 and t in allowed[i]:
                 allowance[i] -= 1
                 break
         else:

@@ -4,7 +4,8 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
 - `legal_arrows`: the battle arrows a side may place now (rule 1.4, and turn 1's fixed battles).
 - `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
-- `redeploy_targets`: where a troop may redeploy now (rule 1.5), with `redeploy_check` refusing
+- `redeploy_targets`: where a troop may redeploy now (rule 1.5), `redeploy_moves` the same for all
+  of a nation's troops at once, with `redeploy_check` refusing
   and `redeploy_refusal` saying why a troop may not move at all (for a refused drag on the map).
 - `retreat_areas`: where one defeated troop may retreat (rule 1.8).
 - `advance_candidates`: who may advance into an area just taken (rule 1.8).
@@ -88,17 +89,25 @@ def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str)
     if side is None:
         raise RuleError("1.4", f"nobody holds {label(sc, origin)}: an attack starts from an area the attacker holds")
     enemy = enemy_of(side)
-    busy = st.committed()
+    busy = st.committed() if st.open_arrows else ()
+    sides = _troop_sides(sc)
 
     def ready(area: str, owner: str) -> tuple[str, ...]:
-        return tuple(t for t in st.troops_in(area) if t not in busy and sc.side_of(sc.troops[t].nation) == owner)
+        return tuple(t for t in st.troops_in(area) if sides[t] == owner and t not in busy)
 
-    def planes(owner: str) -> tuple[str, ...]:
-        return tuple(n for n, left in sorted(st.sorties.items())
-                     if left > 0 and n in sc.aircraft and sc.side_of(n) == owner)
-
-    return CommitmentOptions(side, ready(origin, side), ready(target, enemy), planes(side), planes(enemy),
+    flying = [n for n, left in sorted(st.sorties.items()) if left > 0 and n in sc.aircraft]
+    return CommitmentOptions(side, ready(origin, side), ready(target, enemy),
+                             tuple(n for n in flying if sc.side_of(n) == side),
+                             tuple(n for n in flying if sc.side_of(n) == enemy),
                              sc.max_committed, fortification_name(sc, st, origin, target, side))
+
+
+def _troop_sides(sc: Scenario) -> dict[str, str]:
+    """Each troop's side, kept per scenario."""
+    found = sc.memo.get(("troop sides",))
+    if found is None:
+        found = sc.memo[("troop sides",)] = {t: sc.side_of(troop.nation) for t, troop in sc.troops.items()}
+    return found
 
 
 def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str, attacker_side: str) -> str | None:
@@ -167,10 +176,28 @@ def redeploy_targets(sc: Scenario, st: CampaignState, troop_id: str) -> list[str
         redeploy_check(sc, trial, troop_id)
     except RuleError:
         return []
-    here, member = st.where[troop_id], sc.troops[troop_id]
-    side = sc.side_of(member.nation)
-    return [code for code in sc.areas
-            if code != here and st.control.get(code) == side and sc.may_enter(member.nation, code)]
+    here = st.where[troop_id]
+    return [code for code in _redeploy_areas(sc, st, sc.troops[troop_id].nation) if code != here]
+
+
+def redeploy_moves(sc: Scenario, st: CampaignState, nation: str) -> dict[str, list[str]]:
+    """Every troop of the nation that may redeploy now, with the areas it may go to (rule 1.5),
+    as `redeploy_targets` gives them; the nation's turn to move is checked once, for all."""
+    on_map = [t for t in sorted(sc.troops_of(nation)) if st.where[t] in sc.areas]
+    if not on_map:
+        return {}
+    try:
+        redeploy_check(sc, st.copy(), on_map[0])
+    except RuleError:
+        return {}
+    areas = _redeploy_areas(sc, st, nation)
+    return {t: [code for code in areas if code != st.where[t]] for t in on_map}
+
+
+def _redeploy_areas(sc: Scenario, st: CampaignState, nation: str) -> list[str]:
+    """The areas a nation's troops may redeploy into: held by its side, open to it; map order."""
+    side = sc.side_of(nation)
+    return [code for code in sc.areas if st.control.get(code) == side and sc.may_enter(nation, code)]
 
 
 def redeploy_refusal(sc: Scenario, st: CampaignState, troop_id: str) -> str | None:

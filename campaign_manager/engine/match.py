@@ -16,7 +16,7 @@ from campaign_manager.engine.actions import Abandon, Battle, EndTurn, Place, Red
 from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
 from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING, STRATEGIC, CampaignState, Commitment
-from campaign_manager.errors import ChoiceNeeded, RuleError
+from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
@@ -42,11 +42,13 @@ class Policy(Protocol):
 
 @dataclass
 class Match:
-    """Plays `players[side]` against each other from `st` with seeded dice."""
+    """Plays `players[side]` against each other from `st` with seeded dice. `quiet`: the actions'
+    words and completed records are not kept (what-if playouts only want the final state)."""
 
     sc: Scenario
     players: dict[str, Policy]
     seed: int
+    quiet: bool = False
     rng: random.Random = field(init=False)
     roller: RandomRoller = field(init=False)
 
@@ -121,28 +123,26 @@ class Match:
         return self._resolve(st, action, side, origin, target)
 
     def _resolve(self, st: CampaignState, action: Battle, side: str, origin: str, target: str) -> Applied:
-        sc = self.sc
-        try:
-            applied = apply_action(sc, st, action, self.roller)
-        except ChoiceNeeded as choice:
-            answer = self.players[enemy_of(side)].retreat(sc, st, choice)
-            applied = apply_action(sc, st, dict(choice.partial, retreat_to=answer), self.roller)
-        after = applied.state
-        if st.control.get(target) == side or after.control.get(target) != side:
-            return applied
-        arrow_troops = applied.record.get("attacker", {}).get("troops") or next(
-            (a.attacker.troops for a in st.open_arrows if (a.origin, a.target) == (origin, target)), ())
-        survivors = [t for t in arrow_troops if after.where[t] == origin]
-        candidates = legal.advance_candidates(sc, after, target, side)
-        moving = self.players[side].advance(sc, after, target, survivors, candidates)
-        for attempt in (moving, survivors):
-            if not attempt:
-                break
-            try:
-                return apply_action(sc, st, dict(applied.record, advance=list(attempt)))
-            except RuleError:
-                continue  # e.g. a fixed battle still starts from there: advance fewer
-        return applied
+        """Fight the battle out; the players at the table answer where the defenders retreat and
+        who advances as the engine asks, so the battle is fought once."""
+        return apply_action(self.sc, st, action, self.roller, chooser=AtTheTable(self.players, side), quiet=self.quiet)
+
+
+@dataclass(frozen=True)
+class AtTheTable:
+    """The two players of a battle answering the rules' questions (engine/resolve.py `Chooser`):
+    the defender's player where to retreat; the attacker's who advances, or failing that (the
+    rules refuse it) the battle's survivors alone."""
+
+    players: dict[str, Policy]
+    attacker_side: str
+
+    def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> str | dict[str, str]:
+        return self.players[enemy_of(self.attacker_side)].retreat(sc, st, choice)
+
+    def advance(self, sc: Scenario, st: CampaignState, target: str, survivors: list[str],
+                candidates: list[str]) -> tuple[list[str], list[str]]:
+        return self.players[self.attacker_side].advance(sc, st, target, survivors, candidates), survivors
 
 
 def abandon_all(sc: Scenario, st: CampaignState) -> CampaignState:

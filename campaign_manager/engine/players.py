@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 
 from campaign_manager.engine import legal, wargame
-from campaign_manager.engine.deployment import Shortfall, deployment_shortfalls
+from campaign_manager.engine.deployment import DeploymentCheck, Shortfall, deployment_shortfalls
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -20,8 +20,8 @@ def _moves(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortf
     or any troop moving into an area that lacks troops."""
     stray = {t for s in shortfalls for t in s.stray}
     short = {s.short_in for s in shortfalls if s.short_in}
-    return [(t, to) for t in sorted(sc.troops_of(nation)) if st.where[t] in sc.areas
-            for to in legal.redeploy_targets(sc, st, t) if t in stray or to in short]
+    return [(t, to) for t, targets in legal.redeploy_moves(sc, st, nation).items()
+            for to in targets if t in stray or to in short]
 
 
 def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
@@ -31,15 +31,17 @@ def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
 def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random) -> tuple[str, str] | None:
     """A redeployment that mends the nation's broken deployment rule (None when it holds): the
     move that leaves the fewest broken rules, then the fewest troops missing or out of place."""
-    shortfalls = deployment_shortfalls(sc, st, only=nation, skip=st.deployed)
+    check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
+    shortfalls = check.shortfalls(st.where)
     if not shortfalls:
         return None
     best, score = None, _size(shortfalls)
-    trial = st.copy()  # one scratch state: each trial move is made on it and taken back
+    trial = dict(st.where)  # one scratch map of places: each trial move is made on it and taken back
     for troop, to in _moves(sc, st, nation, shortfalls):
-        trial.where[troop] = to
-        candidate = _size(deployment_shortfalls(sc, trial, only=nation, skip=st.deployed))
-        trial.where[troop] = st.where[troop]
+        assert check.moves_only_checked(troop), "a nation is never its own rule's enemy"
+        trial[troop] = to
+        candidate = _size(check.shortfalls(trial))
+        trial[troop] = st.where[troop]
         if candidate < score or (candidate == score and best is not None and rng.random() < 0.2):
             best, score = (troop, to), candidate
     return best
@@ -93,17 +95,50 @@ class RandomPolicy:
         return survivors + self.rng.sample(others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors))))
 
 
-def _bonus(sc: Scenario, st: CampaignState, troop: str, terrain: str | None) -> int:
-    return sc.troops[troop].type.on_turn(st.turn)[1].on(terrain)
+def _bonuses(sc: Scenario, turn: int, terrain: str | None) -> dict[str, int]:
+    """Every troop's General's Wargame bonus on `turn` in `terrain` (its model on that turn),
+    worked out once per scenario: the computer weighs every arrow before each battle."""
+    key = ("troop bonuses", turn, terrain)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {t: troop.type.on_turn(turn)[1].on(terrain) for t, troop in sc.troops.items()}
+    return found
 
 
-def _best(sc: Scenario, st: CampaignState, troops, terrain: str | None, count: int) -> tuple[str, ...]:
-    return tuple(sorted(troops, key=lambda t: (-_bonus(sc, st, t, terrain), t))[:count])
+def _best(bonus: dict[str, int], troops, count: int) -> tuple[str, ...]:
+    return tuple(sorted(troops, key=lambda t: (-bonus[t], t))[:count])
 
 
-def _worth(sc: Scenario, st: CampaignState, area: str) -> int:
+def _total(sc: Scenario, turn: int, terrain: str | None, troops: tuple[str, ...], sortie: str | None,
+           enemy_sortie: str | None, fortification: bool) -> int:
+    """A side's General's Wargame bonus, summed from the factors the battle itself uses; kept."""
+    key = ("side total", turn, terrain, troops, sortie, enemy_sortie, fortification)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = wargame.total(wargame.side_factors(
+            sc, turn, terrain, [(t, sc.troops[t].type) for t in troops], sortie, enemy_sortie, fortification, 0))
+    return found
+
+
+def _chances(sc: Scenario, attacker: int, defender: int) -> tuple[float, float, float, float]:
+    """The exact odds as floats (attacker wins, defender wins, an attacking troop destroyed, a
+    defending troop destroyed), kept per difference of the bonuses."""
+    key = ("odds as floats", attacker - defender)
+    found = sc.memo.get(key)
+    if found is None:
+        odds = wargame.odds(sc, attacker, defender)
+        found = sc.memo[key] = (float(odds.attacker_win), float(odds.defender_win),
+                                float(odds.attacker_destroyed), float(odds.defender_destroyed))
+    return found
+
+
+def _worth(sc: Scenario, area: str) -> int:
     """What holding an area is worth: its VP, and a little for the objectives next to it."""
-    return sc.areas[area].vp + sum(sc.areas[n].vp for n in sc.neighbours[area]) // 4
+    key = ("worth", area)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = sc.areas[area].vp + sum(sc.areas[n].vp for n in sc.neighbours[area]) // 4
+    return found
 
 
 @dataclass
@@ -122,7 +157,7 @@ class ComputerPolicy:
         enemy = enemy_of(side)
         def score(area: str) -> tuple[int, int]:
             threatened = any(st.control.get(n) == enemy for n in sc.neighbours[area])
-            return (_worth(sc, st, area) * (2 if threatened else 1) + (5 if threatened else 0), -len(st.troops_in(area)))
+            return (_worth(sc, area) * (2 if threatened else 1) + (5 if threatened else 0), -len(st.troops_in(area)))
         return max(sorted(areas), key=score)
 
     def redeploy(self, sc, st, nation):
@@ -131,28 +166,26 @@ class ComputerPolicy:
     def _plan(self, sc, st, side, origin, target) -> tuple[float, Commitment]:
         options = legal.legal_commitments(sc, st, origin, target)
         terrain = sc.areas[target].terrain
-        troops = _best(sc, st, options.attacker_troops, terrain, options.limit)
-        enemy_best = _best(sc, st, options.defender_troops, terrain, options.limit)
+        bonus = _bonuses(sc, st.turn, terrain)
+        limit = options.limit
+        troops = _best(bonus, options.attacker_troops, limit)
+        enemy_best = _best(bonus, options.defender_troops, limit)
         sortie = None
-        if len(troops) < options.limit and options.attacker_sorties:
+        if len(troops) < limit and options.attacker_sorties:
             sortie = max(options.attacker_sorties, key=lambda n: sc.aircraft[n].bonus.on(terrain))
-        attack = Commitment(troops, sortie)
-        enemy = Commitment(enemy_best, None)
-        a = wargame.total(wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in troops],
-                                               sortie, None, False, 0))
-        d = wargame.total(wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in enemy_best],
-                                               None, sortie, options.fortification is not None, 0))
-        odds = wargame.odds(sc, a, d)
+        a = _total(sc, st.turn, terrain, troops, sortie, None, False)
+        d = _total(sc, st.turn, terrain, enemy_best, None, sortie, options.fortification is not None)
+        attacker_win, defender_win, attacker_destroyed, defender_destroyed = _chances(sc, a, d)
         info = sc.areas[target]
         prize = info.vp * 2 + (info.command_centre_vp if info.command_centre else 0)
+        enemy = enemy_of(side)
+        neighbours, control = sc.neighbours[target], st.control
         prize += sum(sc.troops[t].type.capture_vp for t in st.troops_in(target)
-                     if not any(sc.may_enter(sc.troops[t].nation, n) and st.control.get(n) == enemy_of(side)
-                                for n in sc.neighbours[target]))
-        risk = sum(_worth(sc, st, origin) for _ in troops) * float(odds.defender_win) * 0.2
-        value = float(odds.attacker_win) * (prize + 4) - float(odds.defender_win) * 3 - risk \
-            - float(odds.attacker_destroyed) * len(troops) * 2 + float(odds.defender_destroyed) * len(enemy_best) * 2
-        del enemy
-        return value, attack
+                     if not any(control.get(n) == enemy and sc.may_enter(sc.troops[t].nation, n) for n in neighbours))
+        risk = _worth(sc, origin) * len(troops) * defender_win * 0.2
+        value = attacker_win * (prize + 4) - defender_win * 3 - risk \
+            - attacker_destroyed * len(troops) * 2 + defender_destroyed * len(enemy_best) * 2
+        return value, Commitment(troops, sortie)
 
     def attack(self, sc, st, side, arrows, required):
         plans = [(self._plan(sc, st, side, o, t), o, t) for o, t in arrows]
@@ -163,7 +196,7 @@ class ComputerPolicy:
 
     def defend(self, sc, st, origin, target, options, attacker):
         terrain = sc.areas[target].terrain
-        troops = _best(sc, st, options.defender_troops, terrain, options.limit)
+        troops = _best(_bonuses(sc, st.turn, terrain), options.defender_troops, options.limit)
         sortie = None
         if len(troops) < options.limit and options.defender_sorties:
             useful = [n for n in options.defender_sorties if legal.aircraft_adds(sc, n, attacker.sortie)]
@@ -173,7 +206,7 @@ class ComputerPolicy:
 
     def retreat(self, sc, st, choice: ChoiceNeeded):
         def score(area: str) -> int:
-            return _worth(sc, st, area) * 10 + len(st.troops_in(area))
+            return _worth(sc, area) * 10 + len(st.troops_in(area))
         if choice.troop_options:
             return {t: max(o, key=score) for t, o in choice.troop_options.items()}
         return max(choice.options, key=score)

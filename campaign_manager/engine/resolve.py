@@ -4,7 +4,7 @@ destroy, retreat, capture and advance (1.8), and the VP they score (1.9)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable, Protocol
 
 from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal, wargame
@@ -21,6 +21,17 @@ class Result:
     target_vs_attacker: int  # d6 score that destroys an attacking troop (0: no roll)
     target_vs_defender: int
     describe: Callable[[], str]  # the result in words, composed only when someone reads it
+
+
+class Chooser(Protocol):
+    """A player at the table answering what the rules ask after the dice: the defender where to
+    retreat (as a ChoiceNeeded's answer), the attacker who advances into the area just taken
+    (choices in order of preference: the first the rules allow is made; an empty one ends it)."""
+
+    def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> str | dict[str, str]: ...
+
+    def advance(self, sc: Scenario, st: CampaignState, target: str, survivors: list[str],
+                candidates: list[str]) -> Iterable[list[str]]: ...
 
 
 def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller,
@@ -42,8 +53,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     else:
         assert action.wargame is not None, "resolved only with a result"
         result, roll = wargame_result(sc, st, arrow, attackers, defenders, action.wargame, roller)
-        record = evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1])) \
-            if events.recording else action
+        record = evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1]))
     if events.recording:
         events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.describe()}")
 
@@ -70,6 +80,8 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         if action.advance:
             survivors = [t for t in attackers if t not in destroyed]
             advance = _advance(sc, st, arrow, survivors, action.advance, events)
+        elif events.chooser is not None:
+            advance = _chosen_advance(sc, st, arrow, [t for t in attackers if t not in destroyed], events)
     else:
         retreat_words = "none"
         _to_pool(sc, st, destroyed, events)
@@ -239,7 +251,13 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
     _to_pool(sc, st, [t for t in destroyed if t in everyone and options[t]], events)
     if not survivors:
         return None, "captured" if trapped else "none"
-    moves = _retreat_moves(sc, target, survivors, {t: options[t] for t in survivors}, chosen, partial)
+    open_to = {t: options[t] for t in survivors}
+    try:
+        moves = _retreat_moves(sc, target, survivors, open_to, chosen, partial)
+    except ChoiceNeeded as choice:
+        if events.chooser is None:
+            raise
+        moves = _retreat_moves(sc, target, survivors, open_to, events.chooser.retreat(sc, st, choice), partial)
     for area_code in sorted(set(moves.values())):
         group = [t for t in survivors if moves[t] == area_code]
         st.where.update({t: area_code for t in group})
@@ -331,6 +349,22 @@ def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str]
         verb = "advances" if len(moving) == 1 else "advance"
         events.append(f"{', '.join(moving)} {verb} into {label(sc, target)}")
     return moving
+
+
+def _chosen_advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str],
+                    events: Chronicle) -> tuple[str, ...] | None:
+    """The advance the attacker's player chooses: the first of its choices the rules allow."""
+    chooser = events.chooser
+    assert chooser is not None
+    candidates = legal.advance_candidates(sc, st, arrow.target, arrow.attacker_side)
+    for moving in chooser.advance(sc, st, arrow.target, survivors, candidates):
+        if not moving:
+            break
+        try:
+            return _advance(sc, st, arrow, survivors, tuple(moving), events)
+        except RuleError:
+            continue  # e.g. a fixed battle still starts from there: the next choice
+    return None
 
 
 def _keep_fixed_battles(sc: Scenario, st: CampaignState, arrow: Arrow, moving: tuple[str, ...]) -> None:

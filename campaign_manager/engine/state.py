@@ -6,10 +6,14 @@ Troop places are plain strings: an area code, or one of the off-map places below
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping
 
 from pydantic import with_config
 
 from campaign_manager.datamodel import STRICT, Text
+
+if TYPE_CHECKING:
+    from campaign_manager.engine.resolve import Chooser
 
 POOL = "pool"  # destroyed: returns at the start of the next turn
 CAPTURED = "captured"  # lost for good
@@ -28,9 +32,13 @@ def evolve(obj, **changes):
 
 class Chronicle(list):
     """What an action did, in words, for the history, the CLI and reports. `recording` says the
-    caller keeps the words and the completed action (with every die); a replay keeps neither."""
+    caller keeps the words and the completed action (with every die); a replay keeps neither.
+    `chooser`, when a player sits at the table (the computer opponent), answers the questions the
+    rules ask in the middle of a battle (engine/resolve.py `Chooser`); without one, the action
+    itself carries the answers or is refused with ChoiceNeeded."""
 
     recording = True
+    chooser: Chooser | None = None
 
 
 class Silent(Chronicle):
@@ -44,6 +52,64 @@ class Silent(Chronicle):
 
     def insert(self, index, item) -> None:
         pass
+
+
+class Places(dict):
+    """Troop id → where it stands, with an index of who stands in each place, built when first
+    asked for and dropped by any change. The rules and the computer players ask "who is here?"
+    thousands of times in a playout, between few moves."""
+
+    __slots__ = ("_by_place",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._by_place: dict[str, list[str]] | None = None
+
+    def __setitem__(self, key: str, value: str) -> None:
+        dict.__setitem__(self, key, value)
+        self._by_place = None
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self, key)
+        self._by_place = None
+
+    def update(self, *args, **kwargs) -> None:
+        dict.update(self, *args, **kwargs)
+        self._by_place = None
+
+    def pop(self, *args):
+        self._by_place = None
+        return dict.pop(self, *args)
+
+    def setdefault(self, key, default=None):
+        self._by_place = None
+        return dict.setdefault(self, key, default)
+
+    def popitem(self):
+        self._by_place = None
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self._by_place = None
+
+    def __ior__(self, other: Mapping[str, str]) -> Places:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def in_place(self, place: str) -> list[str]:
+        """The troops standing in `place`, in the order the troops were listed (a new list)."""
+        by = self._by_place
+        if by is None:
+            by = {}
+            for troop, here in self.items():
+                if here in by:
+                    by[here].append(troop)
+                else:
+                    by[here] = [troop]
+            self._by_place = by
+        found = by.get(place)
+        return list(found) if found else []
 
 
 SETUP, PLANNING, BATTLE, STRATEGIC, FINISHED = "setup", "planning", "battle", "strategic", "finished"
@@ -86,7 +152,7 @@ class CampaignState:
     turn: int
     phase: str
     control: dict[str, str | None]
-    where: dict[str, str]  # troop id → area code or off-map place
+    where: Places  # troop id → area code or off-map place (a plain dict given is made Places)
     waiting_zone: dict[str, str] = field(default_factory=dict)  # waiting troop → where it may go
     sorties: dict[str, int] = field(default_factory=dict)
     battles_required: int = 0
@@ -100,13 +166,17 @@ class CampaignState:
     turn_dice: tuple[int, ...] = ()
     initiative: tuple[str, tuple[int, int]] | None = None  # rolled ahead: (attacking side, (its die, the other's))
 
+    def __post_init__(self) -> None:
+        if type(self.where) is not Places:
+            self.where = Places(self.where)
+
     def copy(self) -> "CampaignState":
-        return evolve(self, control=dict(self.control), where=dict(self.where),
+        return evolve(self, control=dict(self.control), where=Places(self.where),
                       waiting_zone=dict(self.waiting_zone), sorties=dict(self.sorties),
                       scored=dict(self.scored), command_wins=dict(self.command_wins))
 
     def troops_in(self, area: str) -> list[str]:
-        return [troop for troop, place in self.where.items() if place == area]
+        return self.where.in_place(area)
 
     def committed(self) -> set[str]:
         """Troops standing on an open battle arrow."""

@@ -28,7 +28,7 @@ def _one(sc: Scenario, st: CampaignState, seed: int, index: int, to: str) -> tup
     """Playout `index`: its result's name and the margin, Allied VP minus Axis VP."""
     players: dict[str, Policy] = {side: ComputerPolicy(seed * 7919 + index * 2 + n)
                                   for n, side in enumerate(sorted(sc.sides))}
-    final, _ = Match(sc, players, seed * 104729 + index).play(st.copy(), to=to)
+    final, _ = Match(sc, players, seed * 104729 + index, quiet=True).play(st.copy(), to=to)
     found = outcome(sc, final)
     return found["result"], found["margin"] if found["leader"] == "allied" else -found["margin"]
 
