@@ -22,6 +22,7 @@ class Shortfall:
     say: Callable[[], str]
     short_in: str | None = None  # the area that lacks troops, if that is the trouble
     stray: tuple[str, ...] = ()  # the troops standing where they may not, if that is the trouble
+    mend_in: frozenset[str] = frozenset()  # where a stray troop may stand instead (if the rule allows it there)
 
 
 def deployment_shortfalls(sc: Scenario, st: CampaignState, only: str | None = None,
@@ -164,7 +165,8 @@ def _next_to_enemy(sc: Scenario, where: dict[str, str], turn: int, rule: Deploym
         return (f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
                 f"holding {sc.nation_name(enemy)} troops (the only ones allowed elsewhere: {allowed}); "
                 f"not so: {', '.join(f'{t} in {label(sc, at)}' for t, at in stray)}")
-    return [Shortfall(len(stray), say, stray=tuple(t for t, _ in stray))]
+    return [Shortfall(len(stray), say, stray=tuple(t for t, _ in stray),
+                      mend_in=frozenset(near_enemy).union(x.area for x in rule.exceptions))]
 
 
 def confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], nation: str) -> None:

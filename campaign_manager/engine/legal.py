@@ -30,14 +30,14 @@ def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, 
     spec = sc.turn(st.turn)
     if spec.fixed_arrows and side != spec.fixed_attacker:
         return []
-    busy = st.committed()
+    busy = st.committed() if st.open_arrows else ()
     open_pairs = {arrow.pair() for arrow in st.open_arrows}
     where, areas, control, enemy = st.where, sc.areas, st.control, enemy_of(side)
     ready = {where[t] for nation, (_, owner) in sc.nations.items() if owner == side
              for t in sc.troops_of(nation) if where[t] in areas and t not in busy}
     found = []
     for origin, target, pair in _directions(sc):
-        if (origin not in ready or control.get(origin) != side or control.get(target) != enemy
+        if (control.get(origin) != side or control.get(target) != enemy or origin not in ready
                 or pair in open_pairs):
             continue
         if spec.fixed_arrows and ((origin, target) not in spec.fixed_arrows or (origin, target) in st.fixed_fought):
@@ -114,9 +114,10 @@ def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str
     """The fortification defending an attack origin→target, if any (rule 1.3: the Metaxas Line
     when the Axis attack across a fortified link into an area with Greek troops)."""
     fort = sc.fortification
+    if not fort or attacker_side != fort.attacker_side:
+        return None
     link = sc.link(origin, target)
-    if (fort and link and link.metaxas and attacker_side == fort.attacker_side
-            and any(sc.troops[t].nation == fort.nation for t in st.troops_in(target))):
+    if link and link.metaxas and any(sc.troops[t].nation == fort.nation for t in st.troops_in(target)):
         return fort.name
     return None
 

@@ -16,12 +16,14 @@ from campaign_manager.scenario.model import Scenario, enemy_of
 
 
 def _moves(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortfall]) -> list[tuple[str, str]]:
-    """The redeployments that could mend the shortfalls: a stray troop moving anywhere it may,
-    or any troop moving into an area that lacks troops."""
+    """The redeployments that could mend the shortfalls: a stray troop moving where it may stand,
+    or any troop moving into an area that lacks troops. (Any other move leaves every shortfall
+    as it is or worse.)"""
     stray = {t for s in shortfalls for t in s.stray}
+    mend = frozenset().union(*(s.mend_in for s in shortfalls))
     short = {s.short_in for s in shortfalls if s.short_in}
     return [(t, to) for t, targets in legal.redeploy_moves(sc, st, nation).items()
-            for to in targets if t in stray or to in short]
+            for to in targets if (t in stray and to in mend) or to in short]
 
 
 def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
@@ -163,7 +165,8 @@ class ComputerPolicy:
     def redeploy(self, sc, st, nation):
         return fixing_move(sc, st, nation, self.rng)
 
-    def _plan(self, sc, st, side, origin, target) -> tuple[float, Commitment]:
+    def _plan(self, sc, st, side, origin, target) -> tuple[float, tuple[str, ...], str | None]:
+        """What attacking origin→target is worth, with the best troops and sortie for it."""
         options = legal.legal_commitments(sc, st, origin, target)
         terrain = sc.areas[target].terrain
         bonus = _bonuses(sc, st.turn, terrain)
@@ -185,14 +188,14 @@ class ComputerPolicy:
         risk = _worth(sc, origin) * len(troops) * defender_win * 0.2
         value = attacker_win * (prize + 4) - defender_win * 3 - risk \
             - attacker_destroyed * len(troops) * 2 + defender_destroyed * len(enemy_best) * 2
-        return value, Commitment(troops, sortie)
+        return value, troops, sortie
 
     def attack(self, sc, st, side, arrows, required):
         plans = [(self._plan(sc, st, side, o, t), o, t) for o, t in arrows]
-        (value, attack), origin, target = max(plans, key=lambda p: (p[0][0], p[1], p[2]))
+        (value, troops, sortie), origin, target = max(plans, key=lambda p: (p[0][0], p[1], p[2]))
         if not required and value <= 2.0:
             return None
-        return origin, target, attack
+        return origin, target, Commitment(troops, sortie)
 
     def defend(self, sc, st, origin, target, options, attacker):
         terrain = sc.areas[target].terrain

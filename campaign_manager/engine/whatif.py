@@ -37,6 +37,22 @@ def _batch(sc: Scenario, st: CampaignState, seed: int, indices: range, to: str) 
     return [_one(sc, st, seed, index, to) for index in indices]
 
 
+_TAKEN: tuple[Scenario, CampaignState, int, str] | None = None  # a worker's playouts to share out
+
+
+def _take(sc: Scenario, st: CampaignState, seed: int, to: str) -> None:
+    """A worker process is handed the scenario and the position once; batches then only say
+    which playouts to play (and the scenario's kept answers stay warm between batches)."""
+    global _TAKEN
+    _TAKEN = (sc, st, seed, to)
+
+
+def _taken_batch(indices: range) -> list[tuple[str, int]]:
+    assert _TAKEN is not None, "the worker was started with _take"
+    sc, st, seed, to = _TAKEN
+    return _batch(sc, st, seed, indices, to)
+
+
 def playouts(sc: Scenario, st: CampaignState, count: int, seed: int = 0, to: str = "end",
              progress: Callable[[int], bool] | None = None, workers: int | None = None) -> dict:
     """Play `count` playouts (seeds seed, seed+1, …); `progress(done)` is told as they finish and
@@ -69,8 +85,9 @@ def _in_processes(sc: Scenario, st: CampaignState, count: int, seed: int, to: st
     size = max(4, min(25, count // (workers * 8)))
     batches = [range(start, min(start + size, count)) for start in range(0, count, size)]
     found: list[tuple[str, int]] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        pending: set[Future] = {pool.submit(_batch, sc, st, seed, batch, to) for batch in batches}
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"), initializer=_take,
+                             initargs=(sc, st, seed, to)) as pool:
+        pending: set[Future] = {pool.submit(_taken_batch, batch) for batch in batches}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
