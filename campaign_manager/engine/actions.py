@@ -50,6 +50,10 @@ class Written:
     def to_json(self) -> dict[str, Any]:
         return to_json(self)  # type: ignore[arg-type]
 
+    def title(self) -> str:
+        """The action in a few words, for Edit ▸ Undo and the status line ("battle B1 → C1")."""
+        return str(getattr(self, "type", "action")).replace("_", " ")
+
 
 class NoDice(dict[str, int]):
     """No dice given: an empty dict that refuses changes, shared as the default. (A default
@@ -96,6 +100,9 @@ class Place(Written):
     area: Area
     type: Literal["place"] = _tag("place")
 
+    def title(self) -> str:
+        return f"placing {self.troop} in {self.area}"
+
 
 @declared
 class Redeploy(Written):
@@ -104,6 +111,9 @@ class Redeploy(Written):
     troop: Text
     to: Area
     type: Literal["redeploy"] = _tag("redeploy")
+
+    def title(self) -> str:
+        return f"redeploying {self.troop} to {self.to}"
 
 
 @declared
@@ -141,6 +151,10 @@ class Battle(Written):
     def has_result(self) -> bool:
         return self.games is not None or self.wargame is not None
 
+    def title(self) -> str:
+        return f"battle {self.origin} → {self.target}" if self.has_result else \
+            f"battle arrow {self.origin} → {self.target} (placed, no result yet)"
+
 
 @declared
 class Initiative(Written):
@@ -148,6 +162,9 @@ class Initiative(Written):
 
     dice: SideDice | None = None  # (side, d6) pairs; None → both rolled
     type: Literal["initiative"] = _tag("initiative")
+
+    def title(self) -> str:
+        return "the initiative roll"
 
 
 @declared
@@ -157,6 +174,9 @@ class Abandon(Written):
     origin: Annotated[Area, Field(alias="from")]
     target: Annotated[Area, Field(alias="to")]
     type: Literal["abandon"] = _tag("abandon")
+
+    def title(self) -> str:
+        return f"abandoning the arrow {self.origin} → {self.target}"
 
 
 @declared
@@ -177,6 +197,14 @@ class Note(Written):
 Action = Union[StartTurn, Place, Redeploy, Initiative, Battle, Abandon, EndTurn, Note]
 ACTION: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
 ACTION_TYPES = ("start_turn", "place", "redeploy", "initiative", "battle", "abandon", "end_turn", "note")
+
+
+def action_title(record: dict[str, Any]) -> str:
+    """A logged action in a few words (its `title`); a record that does not read says its type."""
+    try:
+        return parse_action(record).title()
+    except ActionFormatError:
+        return str(record.get("type", "action")).replace("_", " ")
 
 
 def parse_action(data: Any) -> Action:

@@ -37,7 +37,7 @@ def _walk(path: str, menu: QMenu) -> list[tuple[str, str, str]]:
             found.extend(_walk(f"{path} ▸ {_plain(sub.title())}", sub))
         elif action.shortcuts():
             keys = " or ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
-            found.append((path, _plain(action.text()), keys))
+            found.append((path, _plain(action.iconText() or action.text()), keys))
     return found
 
 

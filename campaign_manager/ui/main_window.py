@@ -137,6 +137,9 @@ class MainWindow(QMainWindow):
         """Menus and title follow the session (the map and panels redraw themselves)."""
         has = self.session.is_open
         self.undo_action.setEnabled(self.session.can_undo())
+        last = self.session.last_action_title() if self.session.can_undo() else None
+        self.undo_action.setText(f"&Undo {last}" if last else "&Undo")
+        self.undo_action.setIconText("Undo")  # its name in the list of shortcuts
         self.redo_action.setEnabled(self.session.can_redo())
         self.file_menu.set_enabled(has)
         self.turn_menu.set_enabled(has)

@@ -17,7 +17,7 @@ from typing import Iterable
 from PySide6.QtCore import QObject, Signal
 
 from campaign_manager.dice import RandomRoller, Roller
-from campaign_manager.engine.actions import Action
+from campaign_manager.engine.actions import Action, action_title
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied, initial_state
 from campaign_manager.engine.state import CampaignState
@@ -181,8 +181,14 @@ class CampaignSession(QObject):
         finally:
             self.changed.emit()
         if record is not None:
-            self.message.emit(f"{word}: {record['type'].replace('_', ' ')}")
+            self.message.emit(f"{word}: {action_title(record)}")
         return record
+
+    def last_action_title(self) -> str | None:
+        """What Edit ▸ Undo would take back, in a few words (None when nothing)."""
+        if self.campaign is None or not self.campaign.records:
+            return None
+        return action_title(self.campaign.records[-1])
 
     def reload_if_changed(self) -> bool:
         """Read the file again if another program wrote to it; True when it did."""

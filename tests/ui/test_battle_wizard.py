@@ -247,6 +247,24 @@ def test_the_arrow_is_chosen_by_clicking_the_map_beside_a_wizard_that_leaves_it_
     assert wizard.pages["arrow"].chosen() == ("B2", "C2")
 
 
+def test_clicking_a_counter_picks_its_area_and_the_wizard_says_what_to_click_next(open_window, qtbot):
+    from PySide6.QtCore import QPoint
+
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    view = window.map_view
+    counter = next(c for c in view.map_scene.counters if "IT-INF-1" in c.troops)
+    at = view.mapFromScene(counter.sceneBoundingRect().center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(at.x(), at.y()))
+    problem = wizard.pages["arrow"].problem
+    assert problem.text() == "From B1 Vlore: now click the area to attack (C1 Ioannina)."
+    assert {c for c, a in view.map_scene.areas.items() if a.pen().width() > 3} == {"B1", "C1"}
+    counter = next(c for c in view.map_scene.counters if "GR-INF-1" in c.troops)
+    at = view.mapFromScene(counter.sceneBoundingRect().center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(at.x(), at.y()))
+    assert wizard.pages["arrow"].chosen() == ("B1", "C1") and problem.text() == ""
+
+
 def test_the_wizard_notices_when_the_campaign_changes_under_it(open_window):
     window = open_window([{"type": "start_turn"}])
     wizard = window.battle_menu.new_battle()

@@ -41,3 +41,21 @@ def test_about_says_the_version_and_where_the_campaign_is(make_window, qtbot, tm
     assert __version__ in box.text()
     assert str(Path(path).resolve()) in box.text()
     box.close()
+
+
+def test_edit_undo_names_the_action_it_takes_back(make_window, tmp_path):
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path) as made:
+        made.apply([{"type": "start_turn"}, {"type": "battle", "from": "B1", "to": "C1",
+                                             "attacker": {"troops": ["IT-INF-1"]}, "defender": {"troops": []}}])
+    window = make_window(path, remember=False)
+    assert window.undo_action.text() == "&Undo battle arrow B1 → C1 (placed, no result yet)"
+    messages = []
+    window.session.message.connect(messages.append)
+    window.undo_action.trigger()
+    assert messages[-1] == "Undone: battle arrow B1 → C1 (placed, no result yet)"
+    assert window.undo_action.text() == "&Undo start turn"
+    window.redo_action.trigger()
+    assert messages[-1] == "Redone: battle arrow B1 → C1 (placed, no result yet)"
+    listed = {(menu, name) for menu, name, _ in shortcuts(window)}
+    assert ("Edit", "Undo") in listed

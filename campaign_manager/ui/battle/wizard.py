@@ -215,18 +215,26 @@ class BattleWizard(AftermathSteps, QDialog):
         if self.page_name != "arrow" or self.side is None:
             return
         arrows = legal.legal_arrows(self.sc, self.session.state, self.side)
+        page = self.pages["arrow"]
         if self._clicked_origin and (self._clicked_origin, code) in arrows:
-            self.pages["arrow"].choose(self._clicked_origin, code)
+            page.choose(self._clicked_origin, code)
             self._clicked_origin = None
-            self.map_view.highlight([a for pair in [self.pages["arrow"].chosen()] for a in pair])
+            page.problem.setText("")
+            self.map_view.highlight([a for pair in [page.chosen()] for a in pair])
             return
         targets = [b for a, b in arrows if a == code]
         if targets:
             self._clicked_origin = code
             self.map_view.highlight([code, *targets])
+            page.problem.setText(f"From {label(self.sc, code)}: now click the area to attack "
+                                 f"({' or '.join(label(self.sc, t) for t in targets)}).")
+        elif self._clicked_origin:
+            page.problem.setText(f"{label(self.sc, code)} cannot be attacked from "
+                                 f"{label(self.sc, self._clicked_origin)} now: click one of the areas outlined, "
+                                 f"or another area to attack from.")
         else:
-            self.pages["arrow"].problem.setText(f"No battle arrow of the {side_name(self.sc, self.side)} starts "
-                                                f"from {label(self.sc, code)} now.")
+            page.problem.setText(f"No battle arrow of the {side_name(self.sc, self.side)} starts "
+                                 f"from {label(self.sc, code)} now.")
 
     def _clear_map(self) -> None:
         self.session.changed.disconnect(self._campaign_changed)

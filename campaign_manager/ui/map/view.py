@@ -159,6 +159,11 @@ class MapView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
+        if self._press is not None and event.button() == Qt.MouseButton.LeftButton and self.map_scene is not None:
+            # A counter pressed and let go without a drag: a click on the area it stands in.
+            code = self.map_scene.area_at(self.mapToScene(event.position().toPoint()))
+            if code is not None:
+                self.areaClicked.emit(code)
         self._press = None
         super().mouseReleaseEvent(event)
 
