@@ -325,3 +325,15 @@ def test_a_die_box_refuses_what_a_die_cannot_show_and_says_so(open_window, qtbot
     assert die.value() == 4 and die.problem.text() == "A d6 cannot show 42 (it shows 1 to 6)"
     die.roll()
     assert die.value() in range(1, 7) and not die.problem.isVisible()
+
+
+def test_closing_the_wizard_gives_the_keyboard_back_to_the_window(open_window, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window([{"type": "start_turn"}])
+    window.activateWindow()
+    wizard = window.battle_menu.new_battle()
+    wizard.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is wizard)
+    wizard.reject()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)

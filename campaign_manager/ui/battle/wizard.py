@@ -92,6 +92,7 @@ class BattleWizard(AftermathSteps, QDialog):
             map_view.areaClicked.connect(self._area_clicked)
         self._clicked_origin: str | None = None
         self.finished.connect(self._clear_map)
+        self.finished.connect(self._back_to_window)
         self._recording = False
         session.changed.connect(self._campaign_changed)
         session.switched.connect(self._campaign_switched)
@@ -235,6 +236,12 @@ class BattleWizard(AftermathSteps, QDialog):
         else:
             page.problem.setText(f"No battle arrow of the {side_name(self.sc, self.side)} starts "
                                  f"from {label(self.sc, code)} now.")
+
+    def _back_to_window(self) -> None:
+        """The keyboard goes back to the campaign window (Ctrl+B for the next battle at once)."""
+        window = self.parentWidget()
+        if window is not None:
+            window.activateWindow()
 
     def _clear_map(self) -> None:
         self.session.changed.disconnect(self._campaign_changed)
