@@ -327,13 +327,12 @@ def test_a_die_box_refuses_what_a_die_cannot_show_and_says_so(open_window, qtbot
     assert die.value() in range(1, 7) and not die.problem.isVisible()
 
 
-def test_closing_the_wizard_gives_the_keyboard_back_to_the_window(open_window, qtbot):
+def test_the_wizard_takes_the_keyboard_and_gives_it_back_to_the_window_when_closed(open_window, qtbot):
     from PySide6.QtWidgets import QApplication
 
     window = open_window([{"type": "start_turn"}])
     window.activateWindow()
     wizard = window.battle_menu.new_battle()
-    wizard.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is wizard)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is wizard)  # the keyboard goes to the wizard
     wizard.reject()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)

@@ -75,6 +75,7 @@ class BattleMenu:
         wizard.resize(min(wizard.width(), frame.width() - 32), min(wizard.height(), frame.height() - 90))
         wizard.move(max(frame.left() + 16, frame.right() - wizard.width() - 16), frame.top() + 70)
         wizard.show()
+        wizard.activateWindow()  # the keyboard goes to the wizard (Escape cancels it, Enter goes on)
         return wizard
 
     def _forget(self, wizard: BattleWizard) -> None:
