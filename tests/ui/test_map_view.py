@@ -160,3 +160,18 @@ def test_an_open_arrow_s_menu_on_the_map_abandons_it(open_window):
     menu.actions()[1].trigger()
     assert window.campaign.records[-1] == {"type": "abandon", "from": "C2", "to": "B2"}
     assert not any(a.open_pair for a in window.map_view.map_scene.arrows)
+
+
+def test_arrows_joining_the_same_two_areas_are_drawn_side_by_side(open_window):
+    # Turn 2: the Axis attacked D1 from C1 and lost; now the Allies place D1 → C1, still open.
+    counter_attack = {"type": "battle", "from": "D1", "to": "C1", "initiative_dice": [3, 3],
+                      "attacker": {"troops": ["GR-INF-1", "GR-INF-9"]}, "defender": {"troops": ["IT-CARRI"]}}
+    window = open_window(DATA["turn 1"] + DATA["turn 2"][:12] + [counter_attack])
+    scene = window.map_view.map_scene
+    fought = next(a for a in scene.arrows if a.open_pair is None and "C1" in a.toolTip() and "D1" in a.toolTip())
+    placed = next(a for a in scene.arrows if a.open_pair == ("D1", "C1"))
+    apart = fought.path().pointAtPercent(0.5) - placed.path().pointAtPercent(0.5)
+    assert (apart.x() ** 2 + apart.y() ** 2) ** 0.5 >= 25, "the two arrows do not lie on one another"
+    badge, caption = (max(item.childItems(), key=lambda c: c.boundingRect().width()) for item in (fought, placed))
+    assert not badge.sceneBoundingRect().intersects(caption.sceneBoundingRect()), \
+        "the open arrow's troops are written away from the fought arrow's result"

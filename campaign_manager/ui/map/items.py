@@ -132,7 +132,9 @@ class ArrowItem(QGraphicsPathItem):
     a fought one a small badge with its result (`badge`: text and colour), the words on hover."""
 
     def __init__(self, start: tuple[float, float], end: tuple[float, float], colour: QColor, caption: str,
-                 tooltip: str, width: float = 7, badge: tuple[str, QColor] | None = None) -> None:
+                 tooltip: str, width: float = 7, badge: tuple[str, QColor] | None = None,
+                 caption_side: float = 1.0) -> None:
+        """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right."""
         super().__init__()
         self.caption = caption
         self.open_pair: tuple[str, str] | None = None  # (from, to) of an open arrow, set by the scene
@@ -159,7 +161,7 @@ class ArrowItem(QGraphicsPathItem):
         if badge is not None:
             self._badge(middle, *badge)
         else:
-            self._caption(middle, angle, caption, colour)
+            self._caption(middle, angle, caption, colour, caption_side)
 
     def _badge(self, at: QPointF, text: str, colour: QColor) -> None:
         circle = QGraphicsPathItem(self)
@@ -174,13 +176,13 @@ class ArrowItem(QGraphicsPathItem):
         box = mark.boundingRect()
         mark.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
 
-    def _caption(self, at: QPointF, angle: float, caption: str, colour: QColor) -> None:
+    def _caption(self, at: QPointF, angle: float, caption: str, colour: QColor, on_side: float) -> None:
         text = QGraphicsSimpleTextItem(caption, self)
         text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
         text.setBrush(QBrush(colour.darker(170)))
         box = text.boundingRect()
         # Beside the arrow, not on it: shifted across the arrow's direction.
-        side = 16 + box.height() / 2
+        side = (16 + box.height() / 2) * on_side
         x = at.x() - math.sin(angle) * side - box.width() / 2
         y = at.y() + math.cos(angle) * side - box.height() / 2
         text.setPos(x, y)
