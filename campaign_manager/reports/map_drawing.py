@@ -12,7 +12,7 @@ from reportlab.lib import colors
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.reports.page import BOLD, FONT
-from campaign_manager.scenario.layout import AreaShape, MapLayout, grid_layout
+from campaign_manager.scenario.layout import AreaShape, ArrowPlace, MapLayout, arrow_places, grid_layout
 from campaign_manager.scenario.model import Scenario
 
 SEA = colors.HexColor("#eef3f7")
@@ -54,10 +54,12 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
         group.add(_text(label.text, label.at, 17 if label.kind == "country" else 15,
                         colors.HexColor("#8a8170") if label.kind == "country" else colors.HexColor("#6a86a3"),
                         bold=label.kind == "country"))
+    places = iter(arrow_places(layout, [(row.origin, row.target) for row in battles] +
+                               [(arrow.origin, arrow.target) for arrow in st.open_arrows]))
     for row in battles:
-        group.add(_arrow(layout, row.origin, row.target, colors.HexColor("#555555"), _result(sc, row)))
-    for arrow in st.open_arrows:
-        group.add(_arrow(layout, arrow.origin, arrow.target, colors.HexColor("#d06a00"), "open"))
+        group.add(_arrow(next(places), colors.HexColor("#555555"), _result(sc, row)))
+    for _ in st.open_arrows:
+        group.add(_arrow(next(places), colors.HexColor("#d06a00"), "open"))
     for code, shape in layout.areas.items():
         group.add(_area_label(sc, st, code, shape))
         group.add(_counters(sc, st, code, shape))
@@ -140,8 +142,8 @@ def _result(sc: Scenario, row: BattleRow) -> str:
     return "taken" if row.took_area else "won"
 
 
-def _arrow(layout: MapLayout, origin: str, target: str, colour, caption: str) -> Group:
-    (sx, sy), (ex, ey) = layout.areas[origin].label, layout.areas[target].label
+def _arrow(place: ArrowPlace, colour, caption: str) -> Group:
+    (sx, sy), (ex, ey) = place.start, place.end
     angle = math.atan2(ey - sy, ex - sx)
     trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
     sx, sy = sx + math.cos(angle) * trim, sy + math.sin(angle) * trim
@@ -153,7 +155,8 @@ def _arrow(layout: MapLayout, origin: str, target: str, colour, caption: str) ->
     for turn in (2.6, -2.6):
         points += [ex + head * math.cos(angle + turn), ey + head * math.sin(angle + turn)]
     group.add(Polygon(points, fillColor=colour, strokeColor=colour))
-    mid = ((sx + ex) / 2 - math.sin(angle) * 16, (sy + ey) / 2 + math.cos(angle) * 16)
+    side = 16 * place.caption_side
+    mid = ((sx + ex) / 2 - math.sin(angle) * side, (sy + ey) / 2 + math.cos(angle) * side)
     group.add(Rect(mid[0] - 26, mid[1] - 11, 52, 16, rx=3, ry=3, fillColor=colors.white, strokeColor=colour))
     group.add(_text(caption, (mid[0], mid[1] + 1), 10, colors.black, bold=True))
     return group

@@ -8,7 +8,9 @@ rules about which areas touch. Qt-free; checked with the rest of the scenario (s
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+import math
+from collections import Counter
+from typing import Annotated, Iterable, Literal, NamedTuple
 
 from pydantic import AfterValidator, Field
 
@@ -66,6 +68,42 @@ class MapLayout(DataModel):
             found += [(f"layout.backdrop[{n}].outline[{i}]", p) for i, p in enumerate(back.outline)]
         found += [(f"layout.labels[{n}].at", label.at) for n, label in enumerate(self.labels)]
         return found
+
+
+class ArrowPlace(NamedTuple):
+    """Where a battle arrow is drawn: from `start` to `end` (between the two areas' label
+    points), its caption on its left (`caption_side` 1, looking along it) or right (-1)."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    caption_side: float
+
+
+ARROW_GAP = 38.0  # layout units between arrows that join the same two areas
+
+
+def arrow_places(layout: MapLayout, arrows: list[tuple[str, str]], gap: float = ARROW_GAP) -> list[ArrowPlace]:
+    """Where to draw each (from, to) arrow, in order. Arrows that join the same two areas (fought
+    one way, then the other, or twice) lie `gap` apart side by side, each caption on its outer side."""
+    shared = Counter(frozenset(pair) for pair in arrows)
+    seen: Counter[frozenset[str]] = Counter()
+    found = []
+    for origin, target in arrows:
+        pair = frozenset((origin, target))
+        start, end = layout.areas[origin].label, layout.areas[target].label
+        index, count = seen[pair], shared[pair]
+        seen[pair] += 1
+        if count == 1:
+            found.append(ArrowPlace(start, end, 1.0))
+            continue
+        a, b = (layout.areas[code].label for code in sorted(pair))  # one direction for the pair: opposite arrows part
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        across = (index - (count - 1) / 2) * gap
+        dx, dy = -(b[1] - a[1]) / length * across, (b[0] - a[0]) / length * across
+        along = 1.0 if origin == min(pair) else -1.0  # the arrow's left is the pair's left, or its right
+        outward = math.copysign(1.0, across) if across else 1.0
+        found.append(ArrowPlace((start[0] + dx, start[1] + dy), (end[0] + dx, end[1] + dy), outward * along))
+    return found
 
 
 def grid_layout(codes: Iterable[str]) -> MapLayout:

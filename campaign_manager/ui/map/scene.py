@@ -3,10 +3,6 @@ and arrows for whatever campaign state it is shown."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from typing import Iterator
-
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
@@ -15,14 +11,11 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.scenario.layout import MapLayout, grid_layout
+from campaign_manager.scenario.layout import MapLayout, arrow_places, grid_layout
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
 from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
-
-
-ARROW_GAP = 38.0  # scene units between arrows that join the same two areas
 
 
 def fallback_layout(sc: Scenario) -> MapLayout:
@@ -90,8 +83,8 @@ class MapScene(QGraphicsScene):
             area.setToolTip(area_sentence(sc, st, code))
         for code in self.areas:
             self._counters(st, code, planning)
-        ends = self._arrow_ends([(row.origin, row.target) for row in fought] +
-                                [(arrow.origin, arrow.target) for arrow in st.open_arrows])
+        ends = iter(arrow_places(self.layout, [(row.origin, row.target) for row in fought] +
+                                 [(arrow.origin, arrow.target) for arrow in st.open_arrows]))
         for row in fought:
             caption = fought_caption(sc, row)
             start, end, _ = next(ends)
@@ -107,29 +100,6 @@ class MapScene(QGraphicsScene):
                              f"right-click to record or abandon it.", caption_side=side)
             item.open_pair = (arrow.origin, arrow.target)
             self._add(item)
-
-    def _arrow_ends(self, arrows: list[tuple[str, str]]) -> Iterator[tuple[tuple[float, float], tuple[float, float],
-                                                                           float]]:
-        """Where each arrow starts and ends, in order: between two areas' labels, and side by side
-        when several arrows join the same two areas (fought one way, then the other); with the
-        side its caption goes (away from the others)."""
-        shared = Counter(frozenset(pair) for pair in arrows)
-        seen: Counter[frozenset[str]] = Counter()
-        for origin, target in arrows:
-            pair = frozenset((origin, target))
-            start, end = self.anchor(origin), self.anchor(target)
-            index, count = seen[pair], shared[pair]
-            seen[pair] += 1
-            if count == 1:
-                yield start, end, 1.0
-                continue
-            a, b = (self.anchor(code) for code in sorted(pair))  # one direction for the pair: opposite arrows part
-            length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-            across = (index - (count - 1) / 2) * ARROW_GAP
-            dx, dy = -(b[1] - a[1]) / length * across, (b[0] - a[0]) / length * across
-            along = 1.0 if origin == min(pair) else -1.0  # the arrow's left is the pair's left, or its right
-            outward = math.copysign(1.0, across) if across else 1.0
-            yield (start[0] + dx, start[1] + dy), (end[0] + dx, end[1] + dy), outward * along
 
     def _add(self, item: QGraphicsItem) -> None:
         self.addItem(item)

@@ -1,0 +1,34 @@
+"""Battle arrows that join the same two areas are drawn side by side, for the window and the PDF
+map alike (scenario/layout.py `arrow_places`)."""
+
+from __future__ import annotations
+
+import math
+
+from campaign_manager.scenario.layout import arrow_places, grid_layout
+
+
+def _middle(place):
+    return ((place.start[0] + place.end[0]) / 2, (place.start[1] + place.end[1]) / 2)
+
+
+def test_a_lone_arrow_runs_between_the_two_label_points():
+    layout = grid_layout(["A", "B", "C"])
+    (place,) = arrow_places(layout, [("A", "B")])
+    assert (place.start, place.end, place.caption_side) == (layout.areas["A"].label, layout.areas["B"].label, 1.0)
+
+
+def test_arrows_on_one_pair_lie_a_gap_apart_with_captions_outward():
+    layout = grid_layout(["A", "B", "C"])  # A at (135, 135), B at (325, 135): B is east of A
+    there, back, other = arrow_places(layout, [("A", "B"), ("B", "A"), ("A", "C")], gap=40)
+    (x1, y1), (x2, y2) = _middle(there), _middle(back)
+    assert math.isclose(math.hypot(x2 - x1, y2 - y1), 40)
+    assert math.isclose(x1, x2), "side by side across the pair's direction"
+    # Each caption goes to the side of its arrow away from the other arrow: the caption lies along
+    # (-sin, cos) of the arrow's direction, times caption_side (y grows downwards).
+    for mine, theirs in ((there, back), (back, there)):
+        angle = math.atan2(mine.end[1] - mine.start[1], mine.end[0] - mine.start[0])
+        towards = (-math.sin(angle) * mine.caption_side, math.cos(angle) * mine.caption_side)
+        away = (_middle(mine)[0] - _middle(theirs)[0], _middle(mine)[1] - _middle(theirs)[1])
+        assert towards[0] * away[0] + towards[1] * away[1] > 0
+    assert other.start == layout.areas["A"].label and other.caption_side == 1.0
