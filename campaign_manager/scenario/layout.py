@@ -33,6 +33,19 @@ class AreaShape(DataModel):
         xs, ys = zip(*self.outline)
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
+    def room_across(self, y: float) -> float:
+        """How wide a line of text centred on the label point's x may be at height `y` and still
+        lie inside the outline (0 when that point is outside it there)."""
+        x = self.label[0]
+        crossings = sorted(
+            x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            for (x1, y1), (x2, y2) in zip(self.outline, self.outline[1:] + self.outline[:1])
+            if (y1 <= y < y2) or (y2 <= y < y1))
+        for left, right in zip(crossings[::2], crossings[1::2]):
+            if left <= x <= right:
+                return 2 * min(x - left, right - x)
+        return 0.0
+
 
 class Backdrop(DataModel):
     """Land that belongs to no area (drawn under the areas); the sea is the background."""

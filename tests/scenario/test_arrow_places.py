@@ -32,3 +32,14 @@ def test_arrows_on_one_pair_lie_a_gap_apart_with_captions_outward():
         away = (_middle(mine)[0] - _middle(theirs)[0], _middle(mine)[1] - _middle(theirs)[1])
         assert towards[0] * away[0] + towards[1] * away[1] > 0
     assert other.start == layout.areas["A"].label and other.caption_side == 1.0
+
+
+def test_the_room_across_an_area_is_measured_from_its_outline_around_the_label():
+    from campaign_manager.scenario.layout import AreaShape
+
+    diamond = AreaShape(outline=((0, 50), (50, 0), (100, 50), (50, 100)), label=(50, 50))
+    assert math.isclose(diamond.room_across(50), 100)
+    assert math.isclose(diamond.room_across(25), 50)
+    off_centre = AreaShape(outline=((0, 0), (100, 0), (100, 10), (0, 10)), label=(80, 5))
+    assert math.isclose(off_centre.room_across(5), 40), "text is centred on the label: the nearer border limits it"
+    assert off_centre.room_across(50) == 0.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem,
     QWidget,
@@ -43,24 +43,41 @@ class AreaItem(QGraphicsPolygonItem):
 
 
 class AreaLabel(QGraphicsItem):
-    """Code, name and VP of an area, centred on its label point."""
+    """Code, name and VP of an area, centred on its label point. The words carry a pale halo so
+    links and borders under them do not cut them; a name wider than `room` (the area's width at
+    the name's line) is set smaller until it fits, down to a readable floor."""
 
-    def __init__(self, code: str, name: str, vp: int, at: tuple[float, float]) -> None:
+    NAME_SIZE, SMALLEST_NAME = 12.0, 10.0
+    CODE_BOX, NAME_BOX = QRectF(-95, -30, 190, 30), QRectF(-95, 0, 190, 20)
+
+    def __init__(self, code: str, name: str, vp: int, at: tuple[float, float], room: float = 190.0) -> None:
         super().__init__()
         self.code, self.name, self.vp = code, name, vp
         self.setPos(*at)
         self.setZValue(5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._code_font = QFont("DejaVu Sans", 22, QFont.Weight.Bold)
-        self._name_font = QFont("DejaVu Sans", 12)
+        self._name_font = QFont("DejaVu Sans")
+        self._name_font.setPointSizeF(self.NAME_SIZE)
+        wide = QFontMetricsF(self._name_font).horizontalAdvance(name)
+        fits = max(0.0, room - 8)  # a little margin inside the borders
+        if wide > fits:
+            self._name_font.setPointSizeF(max(self.SMALLEST_NAME, self.NAME_SIZE * fits / wide))
+        self.name_size = self._name_font.pointSizeF()
+        self.name_width = QFontMetricsF(self._name_font).horizontalAdvance(name)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-95, -30, 190, 52)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setPen(QColor("#1b1b1b"))
-        painter.setFont(self._code_font)
-        painter.drawText(QRectF(-95, -30, 190, 30), Qt.AlignmentFlag.AlignCenter, self.code)
+        for font, box, text, ink in ((self._code_font, self.CODE_BOX, self.code, QColor("#1b1b1b")),
+                                     (self._name_font, self.NAME_BOX, self.name, QColor("#2b2b2b"))):
+            painter.setFont(font)
+            painter.setPen(HALO)  # the words drawn a little to each side first: cheap, and glyphs are cached
+            for dx, dy in ((-1.2, 0), (1.2, 0), (0, -1.2), (0, 1.2)):
+                painter.drawText(box.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, text)
+            painter.setPen(ink)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.vp:
             badge = QRectF(30, -25, 46, 21)
             painter.setBrush(QColor("#f7e08a"))
@@ -68,9 +85,9 @@ class AreaLabel(QGraphicsItem):
             painter.drawRoundedRect(badge, 4, 4)
             painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{self.vp} VP")
-        painter.setPen(QColor("#2b2b2b"))
-        painter.setFont(self._name_font)
-        painter.drawText(QRectF(-95, 0, 190, 20), Qt.AlignmentFlag.AlignCenter, self.name)
+
+
+HALO = QColor(255, 255, 255, 120)
 
 
 class CounterItem(QGraphicsItem):

@@ -45,7 +45,8 @@ class MapScene(QGraphicsScene):
             self.addItem(area)
             self.areas[code] = area
             info = sc.areas[code]
-            self.addItem(AreaLabel(code, info.name, info.vp, shape.label))
+            self.addItem(AreaLabel(code, info.name, info.vp, shape.label,
+                                   min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))))
         for link in sc.links:
             self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.metaxas, link.sea))
         self.counters: list[CounterItem] = []
@@ -88,9 +89,11 @@ class MapScene(QGraphicsScene):
         for row in fought:
             caption = fought_caption(sc, row)
             start, end, _ = next(ends)
-            self._add(ArrowItem(start, end, style.FOUGHT_ARROW, caption,
-                                f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
-                                badge=style.result_badge(row.attacker_side, row.winner)))
+            fought = ArrowItem(start, end, style.FOUGHT_ARROW, caption,
+                               f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
+                               badge=style.result_badge(row.attacker_side, row.winner))
+            fought.setZValue(5.5)  # under the counters, whose stack counts matter more than a past battle
+            self._add(fought)
         for arrow in st.open_arrows:
             start, end, side = next(ends)
             item = ArrowItem(start, end, style.OPEN_ARROW,
