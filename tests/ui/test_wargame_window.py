@@ -87,7 +87,8 @@ def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot)
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
-    dialog.run()
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)  # as a user starts it
+    assert dialog.worker.isRunning(), "the playouts run on their own thread, not the window's"
     qtbot.waitUntil(lambda: dialog.progress.value() >= 3, timeout=20000)
     assert len(ticks) >= 2, "the window's event loop keeps running during the playouts"
     dialog.cancel_button.click()

@@ -66,7 +66,7 @@ class WhatIfDialog(QDialog):
         self.run_button = QPushButton("Run", self)
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setEnabled(False)
-        self.run_button.clicked.connect(self.run)
+        self.run_button.clicked.connect(lambda: self.run())  # not run(checked): that would run on this thread
         self.cancel_button.clicked.connect(self.cancel)
         buttons = QHBoxLayout()
         buttons.addWidget(self.progress, 1)
