@@ -6,6 +6,7 @@ from __future__ import annotations
 
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from campaign_manager.engine import legal
 from tests.shared import FULL_CAMPAIGN
@@ -336,3 +337,27 @@ def test_the_wizard_takes_the_keyboard_and_gives_it_back_to_the_window_when_clos
     qtbot.waitUntil(lambda: QApplication.activeWindow() is wizard)  # the keyboard goes to the wizard
     wizard.reject()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+
+
+def test_the_rolls_to_destroy_not_typed_are_rolled_at_once_and_typed_ones_kept(open_window):
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    commit = wizard.pages["commit"]
+    commit.attacker.tick("IT-INF-1", "IT-CARRI")
+    commit.defender.tick("GR-INF-1")
+    wizard.next()
+    wizard.pages["result"].set_games((4, 4))  # a draw: every committed troop rolls
+    wizard.next()
+    destroy = wizard.pages["destroy"]
+    assert set(destroy.dice) == {"IT-INF-1", "IT-CARRI", "GR-INF-1"}
+    destroy.dice["GR-INF-1"].set_value(2)
+    rest = destroy.findChild(QPushButton, "rollRest")
+    rest.click()
+    assert destroy.dice["GR-INF-1"].value() == 2, "a die typed from the table stays as typed"
+    assert all(1 <= die.value() <= 6 for die in destroy.dice.values())
+    before = window.campaign.path.read_bytes()
+    wizard.next()
+    assert wizard.page_name != "destroy" and window.campaign.path.read_bytes() == before, \
+        "nothing is recorded before the battle is"

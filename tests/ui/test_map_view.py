@@ -177,7 +177,7 @@ def test_arrows_joining_the_same_two_areas_are_drawn_side_by_side(open_window):
         "the open arrow's troops are written away from the fought arrow's result"
 
 
-def test_every_area_name_fits_inside_its_area_and_counts_stay_above_past_battles(open_window):
+def test_every_area_name_fits_inside_its_area_and_past_battles_stay_visible(open_window):
     from campaign_manager.ui.map.items import AreaLabel, CounterItem
 
     window = open_window(DATA["turn 1"][:3])  # turn 1's two battles fought, the turn not ended
@@ -190,7 +190,7 @@ def test_every_area_name_fits_inside_its_area_and_counts_stay_above_past_battles
         assert item.name_width <= room or item.name_size == AreaLabel.SMALLEST_NAME, f"{code}'s name runs over its borders"
     assert labels["B2"].name_size < AreaLabel.NAME_SIZE, "Korce (Corizza) is set smaller to fit narrow B2"
     assert labels["D2"].name_size == AreaLabel.NAME_SIZE, "a name with room keeps its size"
-    counters = [item for item in scene.items() if isinstance(item, CounterItem)]
     fought = [a for a in scene.arrows if a.open_pair is None]
-    assert len(fought) == 2 and all(a.zValue() < c.zValue() for a in fought for c in counters), \
-        "a past battle's arrow never hides a stack's count"
+    counters = [item for item in scene.items() if isinstance(item, CounterItem)]
+    assert len(fought) == 2 and all(a.zValue() > c.zValue() for a in fought for c in counters), \
+        "a past battle's arrow (see-through) lies over the counters: a short one would vanish under them"

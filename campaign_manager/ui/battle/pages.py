@@ -283,6 +283,16 @@ class DestroyPage(Page):
             self.grid.addWidget(QLabel(words), index, 0)
             self.grid.addWidget(die, index, 1)
             self.dice[troop] = die
+        if len(rows) > 1:
+            rest = QPushButton("Roll the rest", objectName="rollRest")
+            rest.setToolTip("Roll every die not typed in yet (dice already typed are kept)")
+            rest.clicked.connect(self.roll_the_rest)
+            self.grid.addWidget(rest, len(rows), 1)
+
+    def roll_the_rest(self) -> None:
+        for die in self.dice.values():
+            if die.value() is None:
+                die.roll()
 
 
 class RetreatPage(Page):

@@ -92,7 +92,6 @@ class MapScene(QGraphicsScene):
             fought = ArrowItem(start, end, style.FOUGHT_ARROW, caption,
                                f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
                                badge=style.result_badge(row.attacker_side, row.winner))
-            fought.setZValue(5.5)  # under the counters, whose stack counts matter more than a past battle
             self._add(fought)
         for arrow in st.open_arrows:
             start, end, side = next(ends)
