@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle
@@ -189,11 +191,14 @@ def roll_initiative(sc: Scenario, st: CampaignState, action: InitiativeRoll, rol
     return InitiativeRoll(tuple(sorted(dice.items())))
 
 
-def initiative_attacker(sc: Scenario, st: CampaignState, dice: dict[str, int]) -> tuple[str, tuple[int, int]]:
+def initiative_attacker(sc: Scenario, st: CampaignState, dice: dict[str, int],
+                        arrows: Callable[[Scenario, CampaignState, str], list] = legal.legal_arrows,
+                        ) -> tuple[str, tuple[int, int]]:
     """Who places the next battle arrow with these initiative dice (rule 1.5): the winner, or the
-    other side when the winner has no arrow to place; and the dice as (attacker's, defender's)."""
+    other side when the winner has no arrow to place; and the dice as (attacker's, defender's).
+    `arrows`: the legal_arrows query, or a caller's kept answers to it."""
     winner, _ = initiative_winner(sc, st.turn, dice)
-    side = winner if legal.arrows(sc, st, winner) else enemy_of(winner)
+    side = winner if arrows(sc, st, winner) else enemy_of(winner)
     return side, (dice[side], dice[enemy_of(side)])
 
 

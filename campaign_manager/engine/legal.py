@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from campaign_manager.engine.deployment import confirm_earlier
 from campaign_manager.engine.lookup import label, nations_words, placement_areas, side_name, troop
-from campaign_manager.engine.state import PLANNING, CampaignState
+from campaign_manager.engine.state import PLANNING, CampaignState, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -91,12 +91,12 @@ def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str)
     enemy = enemy_of(side)
     busy = st.committed() if st.open_arrows else ()
     sides = _troop_sides(sc)
-
-    def ready(area: str, owner: str) -> tuple[str, ...]:
-        return tuple(t for t in st.troops_in(area) if sides[t] == owner and t not in busy)
-
-    flying = [n for n, left in sorted(st.sorties.items()) if left > 0 and n in sc.aircraft]
-    return CommitmentOptions(side, ready(origin, side), ready(target, enemy),
+    standing = st.where.standing
+    sorties = st.sorties
+    flying = [n for n in sorted(sorties) if sorties[n] > 0 and n in sc.aircraft] if sorties else ()
+    return CommitmentOptions(side,
+                             tuple(t for t in standing(origin) if sides[t] == side and t not in busy),
+                             tuple(t for t in standing(target) if sides[t] == enemy and t not in busy),
                              tuple(n for n in flying if sc.side_of(n) == side),
                              tuple(n for n in flying if sc.side_of(n) == enemy),
                              sc.max_committed, fortification_name(sc, st, origin, target, side))
@@ -117,7 +117,7 @@ def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str
     if not fort or attacker_side != fort.attacker_side:
         return None
     link = sc.link(origin, target)
-    if link and link.metaxas and any(sc.troops[t].nation == fort.nation for t in st.troops_in(target)):
+    if link and link.metaxas and any(sc.troops[t].nation == fort.nation for t in st.where.standing(target)):
         return fort.name
     return None
 
@@ -170,11 +170,16 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
                                f"{nations_words(sc, sc.areas[to].only_nations)} troops may")
 
 
+def _trial(st: CampaignState) -> CampaignState:
+    """A copy to ask redeploy_check on: it only ever sets `deployed` (confirming earlier nations),
+    which a shallow copy keeps apart from `st`."""
+    return evolve(st)
+
+
 def redeploy_targets(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]:
     """Every area the troop may redeploy to now, in map order (empty when it may not move)."""
-    trial = st.copy()
     try:
-        redeploy_check(sc, trial, troop_id)
+        redeploy_check(sc, _trial(st), troop_id)
     except RuleError:
         return []
     here = st.where[troop_id]
@@ -188,7 +193,7 @@ def redeploy_moves(sc: Scenario, st: CampaignState, nation: str) -> dict[str, li
     if not on_map:
         return {}
     try:
-        redeploy_check(sc, st.copy(), on_map[0])
+        redeploy_check(sc, _trial(st), on_map[0])
     except RuleError:
         return {}
     areas = _redeploy_areas(sc, st, nation)
@@ -205,7 +210,7 @@ def redeploy_refusal(sc: Scenario, st: CampaignState, troop_id: str) -> str | No
     """Why the troop may not redeploy anywhere now, in the rule's words naming the troop (None
     when it may): what a counter that will not move says when it is dragged."""
     try:
-        redeploy_check(sc, st.copy(), troop_id)
+        redeploy_check(sc, _trial(st), troop_id)
     except RuleError as refused:
         return str(refused)
     if redeploy_targets(sc, st, troop_id):

@@ -102,13 +102,20 @@ class Match:
         spec = sc.turn(st.turn)
         required = st.battles_fought < st.battles_required
         dice: tuple[int, int] | None = None
+        known: dict[str, list[tuple[str, str]]] = {}  # each side's legal arrows, asked once
+
+        def arrows_of(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
+            if side not in known:
+                known[side] = legal.legal_arrows(sc, st, side)
+            return known[side]
+
         if st.initiative is not None:  # rolled ahead in the campaign: that side attacks
             side = st.initiative[0]
         elif spec.initiative:
-            side, dice = initiative_attacker(sc, st, {s: self.rng.randint(1, 6) for s in sc.sides})
+            side, dice = initiative_attacker(sc, st, {s: self.rng.randint(1, 6) for s in sc.sides}, arrows_of)
         else:
             side = spec.fixed_attacker or sorted(sc.sides)[0]
-        arrows = legal.legal_arrows(sc, st, side)
+        arrows = arrows_of(sc, st, side)
         choice = self.players[side].attack(sc, st, side, arrows, required) if arrows else None
         if choice is None:
             if required and legal.any_arrow(sc, st) and arrows:

@@ -109,8 +109,9 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
         closed = spec.redeploy[:order]
         if closed:
             events.append(f"{nations_words(sc, closed)} troops may no longer redeploy this turn")
-    for problem in deployment_problems(sc, st, only=nation, skip=st.deployed):
-        events.append(f"Not met yet (checked at the first battle): {problem}")
+    if events.recording:
+        for problem in deployment_problems(sc, st, only=nation, skip=st.deployed):
+            events.append(f"Not met yet (checked at the first battle): {problem}")
     return action
 
 

@@ -107,8 +107,21 @@ def _bonuses(sc: Scenario, turn: int, terrain: str | None) -> dict[str, int]:
     return found
 
 
-def _best(bonus: dict[str, int], troops, count: int) -> tuple[str, ...]:
-    return tuple(sorted(troops, key=lambda t: (-bonus[t], t))[:count])
+def _ranks(sc: Scenario, turn: int, terrain: str | None) -> dict[str, int]:
+    """Every troop's place in the order strongest first (ties by id) on `turn` in `terrain`."""
+    key = ("troop ranks", turn, terrain)
+    found = sc.memo.get(key)
+    if found is None:
+        bonus = _bonuses(sc, turn, terrain)
+        found = sc.memo[key] = {t: n for n, t in enumerate(sorted(bonus, key=lambda t: (-bonus[t], t)))}
+    return found
+
+
+def _best(rank: dict[str, int], troops, count: int) -> tuple[str, ...]:
+    """The `count` strongest of `troops` (by `_ranks`), strongest first."""
+    if len(troops) <= 1:
+        return tuple(troops)
+    return tuple(sorted(troops, key=rank.__getitem__)[:count])
 
 
 def _total(sc: Scenario, turn: int, terrain: str | None, troops: tuple[str, ...], sortie: str | None,
@@ -169,10 +182,10 @@ class ComputerPolicy:
         """What attacking origin→target is worth, with the best troops and sortie for it."""
         options = legal.legal_commitments(sc, st, origin, target)
         terrain = sc.areas[target].terrain
-        bonus = _bonuses(sc, st.turn, terrain)
+        rank = _ranks(sc, st.turn, terrain)
         limit = options.limit
-        troops = _best(bonus, options.attacker_troops, limit)
-        enemy_best = _best(bonus, options.defender_troops, limit)
+        troops = _best(rank, options.attacker_troops, limit)
+        enemy_best = _best(rank, options.defender_troops, limit)
         sortie = None
         if len(troops) < limit and options.attacker_sorties:
             sortie = max(options.attacker_sorties, key=lambda n: sc.aircraft[n].bonus.on(terrain))
@@ -182,9 +195,10 @@ class ComputerPolicy:
         info = sc.areas[target]
         prize = info.vp * 2 + (info.command_centre_vp if info.command_centre else 0)
         enemy = enemy_of(side)
-        neighbours, control = sc.neighbours[target], st.control
-        prize += sum(sc.troops[t].type.capture_vp for t in st.troops_in(target)
-                     if not any(control.get(n) == enemy and sc.may_enter(sc.troops[t].nation, n) for n in neighbours))
+        control = st.control
+        refuges = [n for n in sc.neighbours[target] if control.get(n) == enemy]
+        prize += sum(sc.troops[t].type.capture_vp for t in st.where.standing(target)
+                     if not any(sc.may_enter(sc.troops[t].nation, n) for n in refuges))
         risk = _worth(sc, origin) * len(troops) * defender_win * 0.2
         value = attacker_win * (prize + 4) - defender_win * 3 - risk \
             - attacker_destroyed * len(troops) * 2 + defender_destroyed * len(enemy_best) * 2
@@ -199,7 +213,7 @@ class ComputerPolicy:
 
     def defend(self, sc, st, origin, target, options, attacker):
         terrain = sc.areas[target].terrain
-        troops = _best(_bonuses(sc, st.turn, terrain), options.defender_troops, options.limit)
+        troops = _best(_ranks(sc, st.turn, terrain), options.defender_troops, options.limit)
         sortie = None
         if len(troops) < options.limit and options.defender_sorties:
             useful = [n for n in options.defender_sorties if legal.aircraft_adds(sc, n, attacker.sortie)]

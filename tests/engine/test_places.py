@@ -44,3 +44,13 @@ def test_places_travel_to_worker_processes():
     assert back.where == st.where and back.troops_in("C1") == st.troops_in("C1")
     back.where[st.troops_in("C1")[0]] = "pool"
     assert back.troops_in("C1") == st.troops_in("C1")[1:]
+
+
+def test_standing_reads_the_same_index_and_follows_every_change():
+    st = CampaignState(turn=1, phase="planning", control={}, where={"a": "C1", "b": "C1", "c": "D1"})
+    assert st.where.standing("C1") == ["a", "b"] and st.where.standing("B9") == []
+    st.where["a"] = "D1"
+    assert st.where.standing("C1") == ["b"] and st.where.standing("D1") == ["a", "c"]
+    trial = st.copy()
+    trial.where["b"] = "D1"
+    assert st.where.standing("C1") == ["b"] and trial.where.standing("C1") == []

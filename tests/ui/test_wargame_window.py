@@ -33,6 +33,9 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     scratch.map_view.troopDropped.emit("IT-INF-4", "B2")
     scratch.map_view.troopDropped.emit("IT-INF-5", "B1")
     assert len(scratch.campaign.records) == len(window.campaign.records) + 2
+    assert scratch.windowTitle().startswith("PLAN") and real.name in scratch.windowTitle(), \
+        "after a change the title still says it is a plan, on the real campaign's copy"
+    assert scratch.campaign.path.name not in scratch.windowTitle()
     copy_folder = scratch.campaign.path.parent
     scratch.close()
     qtbot.waitUntil(lambda: not copy_folder.exists(), timeout=5000)

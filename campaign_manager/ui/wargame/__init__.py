@@ -88,9 +88,13 @@ class WargameActions:
         bar = scratch.addToolBar("Plan")
         bar.setMovable(False)
         bar.addWidget(banner)
-        scratch.setWindowTitle(f"PLAN — {scratch.windowTitle()}")
-        scratch.session.changed.connect(lambda: scratch.setWindowTitle(
-            f"PLAN — {scratch.session.name} — Firestorm Campaign Manager"))
+        plan_title = (f"PLAN (scratch copy) — {session.name} — {session.path.name} — "  # the real campaign's
+                      f"Firestorm Campaign Manager")                                   # name, not the scratch file's
+
+        def title() -> None:
+            scratch.setWindowTitle(plan_title)
+        title()
+        scratch.session.changed.connect(title)
         scratch.destroyed.connect(lambda: shutil.rmtree(folder, ignore_errors=True))
         scratch.resize(self.window.size())
         scratch.show()
