@@ -50,8 +50,8 @@ def main() -> None:
     sc = load_scenario()
     start = time.perf_counter()
     for _ in range(1000):
-        wargame.odds(sc, 6, 3)
-    print(f"  the exact odds alone, in process                {(time.perf_counter() - start):7.3f} ms each")
+        wargame._enumerate(sc, 3)  # the enumeration itself: `odds` keeps each answer once worked out
+    print(f"  the exact odds alone, worked out in process     {(time.perf_counter() - start):7.3f} ms each")
 
     print(f"\n{args.playouts} full-campaign playouts, computer against computer, as `whatif` runs them "
           f"(worker processes on {os.cpu_count()} cores)")
@@ -65,6 +65,43 @@ def main() -> None:
     estimate = 10000 / rate
     print(f"  {done} playouts in {took:.1f} s: {rate:.0f} a second; 10,000 would take {estimate:.0f} s   "
           f"{'MEETS' if estimate < 10 else 'MISSES'} the goal (10 s)")
+    engine_floor(sc, min(200, args.playouts))
+
+
+def engine_floor(sc, count: int) -> None:
+    """Where a playout's time goes, on one core: the whole playout, against the engine alone
+    applying the same campaigns' actions with every die and choice already made (no decisions,
+    no copies, no words) — the part no computer player can take away."""
+    from campaign_manager.dice import NoRoller
+    from campaign_manager.engine.actions import parse_action
+    from campaign_manager.engine.campaign import HANDLERS, initial_state
+    from campaign_manager.engine.match import Match
+    from campaign_manager.engine.players import ComputerPolicy
+    from campaign_manager.engine.state import Silent
+
+    def players(index: int) -> dict:
+        return {side: ComputerPolicy(index * 2 + n) for n, side in enumerate(sorted(sc.sides))}
+
+    logs = [[parse_action(a.record) for a in Match(sc, players(i), i).play(initial_state(sc))[1]]
+            for i in range(count)]
+    start = time.perf_counter()
+    for i in range(count):
+        Match(sc, players(i), i, quiet=True).play(initial_state(sc))
+    whole = (time.perf_counter() - start) / count
+    start = time.perf_counter()
+    for actions in logs:
+        st, events, roller = initial_state(sc), Silent(), NoRoller()
+        for action in actions:
+            HANDLERS[type(action)](sc, st, action, roller, events)
+    engine = (time.perf_counter() - start) / count
+    per_action = sum(map(len, logs)) / count
+    budget = 10 / 10000 * (os.cpu_count() or 1)
+    print(f"\nOne core, {count} campaigns of about {per_action:.0f} actions each")
+    print(f"  a whole playout (decisions and the engine)       {whole * 1000:7.2f} ms")
+    print(f"  floor: the engine alone, every choice given      {engine * 1000:7.2f} ms   "
+          f"(the playout is {whole / engine:.1f}x the floor)")
+    print(f"  the goal allows {budget * 1000:.1f} ms a playout on each of {os.cpu_count()} cores, perfectly shared: "
+          f"{budget / engine:.1f}x the floor")
 
 
 if __name__ == "__main__":
