@@ -19,10 +19,11 @@ from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.session import CampaignSession
 
-COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Dice", "Destroyed", "Captured", "Advanced")
-SHOWN_ORDER = ("Turn", "Battle", "Result", "Attacker", "Defender", "Destroyed", "Captured", "Advanced", "Dice")
-SHORT = {"Turn", "Battle"}  # as wide as their contents; the others wrap
-WIDEST = {"Result": 170, "Dice": 200}  # pixels at most before a column's text wraps (others: 140)
+COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Destroy rolls", "Destroyed", "Captured", "Advanced")
+SHOWN_ORDER = ("Turn", "Battle", "Result", "Attacker", "Defender", "Destroyed", "Captured", "Advanced",
+               "Destroy rolls")
+SHORT = {"Turn", "Battle", "Result"}  # as wide as their contents; the others wrap
+WIDEST = {"Destroy rolls": 200}  # pixels at most before a column's text wraps (others: 140)
 
 
 def _commitment(sc: Scenario, commitment: Commitment) -> str:
@@ -33,15 +34,17 @@ def _commitment(sc: Scenario, commitment: Commitment) -> str:
 
 
 def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
+    """The row's cells. The result is short enough not to wrap: who won, then how — the General's
+    Wargame dice (attacker's first) or the tabletop games' VP."""
     if row.kind == "wargame" and row.wargame_dice:
-        result, dice = "General's Wargame", f"{row.wargame_dice[0]} and {row.wargame_dice[1]}"
+        how = f"dice {row.wargame_dice[0]}–{row.wargame_dice[1]}"
     else:
-        result, dice = " ".join(f"{a}–{d}" for a, d in row.games) + " VP", ""
-    winner = f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated"
+        how = " ".join(f"{a}–{d}" for a, d in row.games) + " VP"
+    winner = f"{sc.side_nouns[row.winner]} won" if row.winner else "No one defeated"
     rolls = ", ".join(f"{t} {row.destroy_dice[t]} (needs {target})" for t, target in row.destroy_targets.items()
                       if t in row.destroy_dice)
     return (str(row.turn), f"{row.origin} → {row.target}", _commitment(sc, row.attacker),
-            _commitment(sc, row.defender), f"{result}: {winner}", "; ".join(filter(None, (dice, rolls))),
+            _commitment(sc, row.defender), f"{winner}, {how}", rolls or "—",
             ", ".join(row.destroyed) or "—", ", ".join(row.captured) or "—", ", ".join(row.advanced) or "—")
 
 

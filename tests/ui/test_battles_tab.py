@@ -33,7 +33,7 @@ def test_the_battles_table_reads_well_at_1280_by_800(open_window, qtbot):
     for row in range(model.rowCount()):
         assert table.rowHeight(row) >= table.sizeHintForRow(row), f"row {row + 1}'s wrapped text is cut off"
     result = model.index(1, COLUMNS.index("Result"))
-    assert result.data() == "General's Wargame: the Allies won"
+    assert result.data() == "Allies won, dice 2–5", "who won, then the dice (the attacker's first), on one line"
     assert result.data() in result.data(Qt.ItemDataRole.ToolTipRole), "the whole cell on hover"
     table.clicked.emit(model.index(1, 0))
     record = history.details.text()

@@ -118,7 +118,7 @@ def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtm
     assert history.model.rowCount() == 2
     cells = [history.model.index(0, c).data() for c in range(history.model.columnCount())]
     assert cells[:3] == ["1", "B1 → C1", "IT-INF-1, IT-CARRI"]
-    assert "the Axis won" in cells[4] and cells[6] == "GR-INF-1" and cells[8] == "IT-INF-1, IT-CARRI"
+    assert cells[4] == "Axis won, 5–2 VP" and cells[6] == "GR-INF-1" and cells[8] == "IT-INF-1, IT-CARRI"
     history.table.clicked.emit(history.model.index(0, 0))
     assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()
     window.map_view.troopDropped.emit("IT-INF-4", "B2")  # now: placed on turn 2
