@@ -59,8 +59,15 @@ def cmd_wargame(args: argparse.Namespace) -> int:
     print(f"Difference {result['difference']}: " + ("a draw" if winner == "draw" else f"the {winner} wins"))
     for side in ("attacker", "defender"):
         on = result[f"{side}_troops_destroyed_on"]
+        if not battle_troops(battle, side):
+            print(f"The {side} committed no ground troops: nothing to roll for")
+            continue
         print(f"The {side}'s troops are " + (f"destroyed on {on}{'+' if on < 6 else ''}" if on else "not rolled for"))
     return 0
+
+
+def battle_troops(battle, side: str) -> tuple:
+    return battle.attackers if side == "attacker" else battle.defenders
 
 
 def cmd_odds(args: argparse.Namespace) -> int:

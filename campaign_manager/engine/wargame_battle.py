@@ -73,8 +73,9 @@ class StandaloneBattle:
             "dice": [a_die, d_die],
             "attacker_total": a_total, "defender_total": d_total, "difference": found.difference,
             "winner": found.winner or "draw",
-            "attacker_troops_destroyed_on": found.vs_attacker or None,
-            "defender_troops_destroyed_on": found.vs_defender or None,
+            # A side with no ground troops rolls nothing, whatever the result (aircraft are never rolled for).
+            "attacker_troops_destroyed_on": (found.vs_attacker or None) if self.attackers else None,
+            "defender_troops_destroyed_on": (found.vs_defender or None) if self.defenders else None,
             "attacker_factors": [{"reason": r, "value": v} for r, v in a_factors],
             "defender_factors": [{"reason": r, "value": v} for r, v in d_factors],
         }

@@ -120,7 +120,17 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         wizard.next()
         commit = wizard.pages["commit"]
         assert not commit.defender.isEnabled(), "the computer defends"
-        commit.attacker.tick("IT-INF-1", "IT-CARRI")
+        wizard.next()  # nothing ticked: refused, and the computer's defence is not chosen (so not seen) yet
+        assert wizard.page_name == "commit" and "at least one ground troop" in commit.problem.text()
+        assert commit.defender.troops() == () and commit.defender.sortie.currentData() is None
+        commit.attacker.tick("IT-INF-1")
+        assert commit.attacker.sortie.isEnabled(), "one troop ticked: the second may be the sortie"
+        commit.attacker.choose_sortie("italian")
+        assert not commit.attacker.boxes["IT-CARRI"].isEnabled(), "a sortie is the second troop (rule 1.4)"
+        commit.attacker.choose_sortie(None)
+        commit.attacker.tick("IT-CARRI")
+        assert not commit.attacker.sortie.isEnabled(), "two troops ticked: no room for a sortie"
+        assert "no defending troop is at risk" in commit.odds.text()
         before = commit.odds.text()
         assert "if the Allies commit nothing" in before and "the computer chooses" in before, before
         assert "+1 IT-INF-1 +1 IT-CARRI" in before, "the attacker's bonus, factor by factor"

@@ -63,6 +63,20 @@ def test_a_bigger_difference_and_a_defender_win(capsys):
     assert result["attacker_troops_destroyed_on"] == 4 and result["defender_troops_destroyed_on"] is None
 
 
+def test_a_side_without_ground_troops_rolls_nothing(capsys):
+    """An aircraft alone defends, or nothing does: the loser's target is in the table, but there is no
+    troop to roll for, so the answer is null and the words say so (aircraft are never rolled for)."""
+    for defence in (["--defender-sortie", "british"], []):
+        result = fight(capsys, "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry",
+                       *defence, "--dice", "5,2")
+        assert result["winner"] == "attacker" and result["difference"] == 4
+        assert result["defender_troops_destroyed_on"] is None and result["attacker_troops_destroyed_on"] is None
+    code, out, _ = run(capsys, "wargame", "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry",
+                       "--defender-sortie", "british", "--dice", "5,2")
+    assert code == 0 and "The defender committed no ground troops: nothing to roll for" in out
+    assert "defender's troops are destroyed" not in out
+
+
 def test_the_raf_adds_only_against_enemy_aircraft(capsys):
     alone = fight(capsys, "--terrain", "rough", "--turn", "4", "--attacker", "german:infantry",
                   "--defender", "greek:infantry", "--defender-sortie", "british", "--dice", "3,3")

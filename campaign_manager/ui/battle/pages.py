@@ -100,7 +100,7 @@ class SideCommitment(QGroupBox):
         self.layout_.addWidget(self.note)
         self.sortie = QComboBox(self)
         self.sortie.setObjectName(f"{role}Sortie")
-        self.sortie.currentIndexChanged.connect(lambda _: self.changed.emit())
+        self.sortie.currentIndexChanged.connect(lambda _: self._ticked())
         self.limit = 2
 
     def fill(self, title: str, troops: list[tuple[str, str]], sorties: list[tuple[str, str]], limit: int) -> None:
@@ -134,6 +134,7 @@ class SideCommitment(QGroupBox):
         used = len(self.troops()) + (1 if self.sortie.currentData() else 0)
         for box in self.boxes.values():
             box.setEnabled(box.isChecked() or used < self.limit)
+        self.sortie.setEnabled(bool(self.sortie.currentData()) or used < self.limit)
         self.changed.emit()
 
     def troops(self) -> tuple[str, ...]:

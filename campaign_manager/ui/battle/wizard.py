@@ -21,7 +21,7 @@ from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.players import ComputerPolicy
-from campaign_manager.engine.state import Arrow, Commitment
+from campaign_manager.engine.state import Arrow, Commitment, evolve
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.battle.aftermath import AftermathSteps
@@ -361,12 +361,13 @@ class BattleWizard(AftermathSteps, QDialog):
         pending = (f" if the {side_name(self.sc, enemy)} commit nothing — the computer chooses their defence when "
                    f"you press Next, and the next page gives the odds against it"
                    if self._computer_defends_later() else "")
+        defending = (f", each defending troop {float(odds.defender_destroyed):.0%}" if defender.troops
+                     else "; no defending troop is at risk")
         return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7){pending}. Bonus: {bonus}. "
                 f"Chances: the {side_name(self.sc, side)} win "
                 f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
                 f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
-                f"{float(odds.attacker_destroyed):.0%} of the time, each defending troop "
-                f"{float(odds.defender_destroyed):.0%}. Expected change in campaign VP: {vp}.")
+                f"{float(odds.attacker_destroyed):.0%} of the time{defending}. Expected change in campaign VP: {vp}.")
 
     def _new_arrow_action(self, **result) -> Battle:
         origin, target = self._arrow_ends()
@@ -386,6 +387,10 @@ class BattleWizard(AftermathSteps, QDialog):
 
     def _leave_commit(self) -> str | None:
         self._keep_ticks()
+        if self._computer_defends_later():  # the attacker's own choice first: the computer's stays unseen
+            problem = self._check(evolve(self._new_arrow_action(), defender=Commitment()))
+            if problem:
+                return problem
         self._computer_defends()
         problem = self._check(self._new_arrow_action())
         if problem:
