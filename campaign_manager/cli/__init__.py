@@ -24,8 +24,17 @@ COMMANDS = {
 }
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose refusals are one line, like every other refusal of the command line: what
+    was wrong and where the usage is to be read, not the whole usage block. Its subcommands'
+    parsers are of this class too (argparse makes them of their parent's class)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROG,
         description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
                     "With no command, the app window opens.")

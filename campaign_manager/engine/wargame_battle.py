@@ -96,8 +96,12 @@ class StandaloneBattle:
 def _units(sc: Scenario, words: str, role: str) -> list[tuple[str, TroopType]]:
     units = []
     for item in filter(None, (part.strip() for part in words.split(","))):
-        nation, _, kind = item.partition(":")
+        nation, colon, kind = item.partition(":")
         nation, kind = nation.strip().lower(), kind.strip().lower()
+        if not colon:
+            example = next(iter(sc.troop_types.values()))
+            raise UserError(f"{role}: '{item}' names no nation; write NATION:KIND, e.g. "
+                            f"{example.nation}:{example.kind} (nations: {', '.join(sc.nations)})")
         if nation not in sc.nations:
             raise UserError(f"{role}: no nation '{nation}' in {sc.name} (nations: {', '.join(sc.nations)})")
         found = [t for t in sc.troop_types.values() if t.nation == nation and t.kind == kind]

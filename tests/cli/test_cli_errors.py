@@ -121,14 +121,29 @@ def test_every_command_is_registered_by_the_module_the_table_names():
 
 
 def test_an_unknown_option_is_told_by_the_command_it_was_given_to(capsys):
-    """`assist opa fire --seed 1` (fire takes no seed): the usage shown is fire's, not the
-    program's list of commands, so the user sees which options the command does take."""
+    """`assist opa fire --seed 1` (fire takes no seed): one line, like every refusal, naming the
+    command and the help that lists the options it does take, not the program's list of commands."""
     with pytest.raises(SystemExit) as ended:
         main(["assist", "opa", "fire", "--target", "line", "--seed", "1"])
     err = capsys.readouterr().err
     assert ended.value.code == 2
-    assert err.startswith("usage: campaign-manager assist opa fire")
-    assert "campaign-manager assist opa fire: error: unrecognized arguments: --seed 1" in err
+    assert err == ("campaign-manager assist opa fire: unrecognized arguments: --seed 1 "
+                   "(see campaign-manager assist opa fire --help)\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["wargame", "--terrain", "plain", "--turn", "x", "--attacker", "italian:infantry"],
+    ["whatif", "some.campaign", "--to", "tomorrow"],
+    ["odds", "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry", "--dice", "5,2"],
+    ["frobnicate"],
+])
+def test_a_badly_written_command_is_refused_in_one_line(capsys, argv):
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    err = capsys.readouterr().err
+    assert ended.value.code == 2
+    assert err.count("\n") == 1 and err.startswith("campaign-manager") and "--help)" in err, err
+    assert "usage:" not in err
 
 
 def test_the_log_shows_when_on_the_local_clock(tmp_path, capsys, campaign, monkeypatch):

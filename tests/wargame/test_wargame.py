@@ -106,6 +106,7 @@ def test_italian_armour_is_the_turns_model(capsys):
 @pytest.mark.parametrize(("argv", "words"), [
     (["--attacker", "greek:tank"], "no kind 'tank'"),
     (["--attacker", "french:infantry"], "no nation 'french'"),
+    (["--attacker", "infantry"], "write NATION:KIND, e.g."),
     (["--attacker", "greek:infantry", "--dice", "7,3"], "cannot show 7"),
     (["--attacker", "greek:infantry", "--dice", "3"], "two dice"),
     (["--attacker", "greek:infantry,greek:infantry,greek:infantry"], "at most 2"),
