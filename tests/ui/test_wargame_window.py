@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
+from campaign_manager.ui.battle.pages import MessageLine
 from campaign_manager.ui.main_window import MainWindow
 from tests.shared import FULL_CAMPAIGN
 
@@ -122,6 +123,7 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         assert not commit.defender.isEnabled(), "the computer defends"
         wizard.next()  # nothing ticked: refused, and the computer's defence is not chosen (so not seen) yet
         assert wizard.page_name == "commit" and "at least one ground troop" in commit.problem.text()
+        assert commit.problem.styleSheet() == MessageLine.REFUSAL
         assert commit.defender.troops() == () and commit.defender.sortie.currentData() is None
         commit.attacker.tick("IT-INF-1")
         assert commit.attacker.sortie.isEnabled(), "one troop ticked: the second may be the sortie"
@@ -200,6 +202,7 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         arrow = wizard.pages["arrow"]
         assert not arrow.arrows.isEnabled() and arrow.chosen() is not None, "the computer places its arrow"
         assert "played by the computer: this is its arrow" in arrow.problem.text(), "and says so"
+        assert arrow.problem.styleSheet() == MessageLine.INFORMATION, "as news, not in a refusal's red"
         wizard.next()
         commit = wizard.pages["commit"]
         assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"

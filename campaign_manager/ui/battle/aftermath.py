@@ -152,7 +152,7 @@ class AftermathSteps:
             for troop, combo in page.choices.items():
                 combo.setCurrentIndex(combo.findData(answer if isinstance(answer, str) else answer[troop]))
                 combo.setEnabled(False)
-            page.problem.setText("The computer chose where its troops retreat. Press Next.")
+            page.problem.inform("The computer chose where its troops retreat. Press Next.")
 
     def _leave_retreat(self: "BattleWizard") -> str | None:
         self.retreat = self.pages["retreat"].answer()
@@ -180,7 +180,7 @@ class AftermathSteps:
             for troop, box in page.boxes.items():
                 box.setChecked(troop in moving)
                 box.setEnabled(False)
-            page.problem.setText("The computer chose who advances. Press Next.")
+            page.problem.inform("The computer chose who advances. Press Next.")
 
     def _computer_advance(self: "BattleWizard", chosen: list[str]) -> list[str]:
         """The computer's advance as the engine accepts it: its choice, else the survivors alone,

@@ -12,6 +12,21 @@ from PySide6.QtWidgets import (
 from campaign_manager.ui.battle.dice import DieInput
 
 
+class MessageLine(QLabel):
+    """The line under a page: what the engine refused, in red (`setText`), or a word on what to
+    do next that is not a refusal, in the page's quieter ink (`inform`)."""
+
+    REFUSAL, INFORMATION = "color:#a01818", "color:#1d3f66; font-weight:bold"
+
+    def setText(self, text: str) -> None:  # type: ignore[override]
+        self.setStyleSheet(self.REFUSAL)
+        super().setText(text)
+
+    def inform(self, text: str) -> None:
+        self.setStyleSheet(self.INFORMATION)
+        super().setText(text)
+
+
 class Page(QWidget):
     """A titled step with its rule and a line for what the engine refused."""
 
@@ -26,8 +41,8 @@ class Page(QWidget):
         self.rule = QLabel(wordWrap=True)
         self.rule.setStyleSheet("color:#3b4a5a; font-style:italic")
         self.body = QVBoxLayout()
-        self.problem = QLabel(wordWrap=True, objectName="problem")
-        self.problem.setStyleSheet("color:#a01818")
+        self.problem = MessageLine(wordWrap=True, objectName="problem")
+        self.problem.setText("")
         outer.addWidget(self.title)
         outer.addWidget(self.rule)
         outer.addLayout(self.body, 1)

@@ -208,8 +208,8 @@ class BattleWizard(AftermathSteps, QDialog):
             assert choice is not None
             self.computer_attack = choice[2]
             page.choose(choice[0], choice[1])
-            page.problem.setText(f"The {side_name(sc, self.side)} are played by the computer: this is its arrow. "
-                                 f"Press Next.")
+            page.problem.inform(f"The {side_name(sc, self.side)} are played by the computer: this is its arrow. "
+                                f"Press Next.")
 
     def _area_clicked(self, code: str) -> None:
         """Choosing the arrow on the map: first its start, then its end."""
@@ -227,8 +227,8 @@ class BattleWizard(AftermathSteps, QDialog):
         if targets:
             self._clicked_origin = code
             self.map_view.highlight([code, *targets])
-            page.problem.setText(f"From {label(self.sc, code)}: now click the area to attack "
-                                 f"({' or '.join(label(self.sc, t) for t in targets)}).")
+            page.problem.inform(f"From {label(self.sc, code)}: now click the area to attack "
+                                f"({' or '.join(label(self.sc, t) for t in targets)}).")
         elif self._clicked_origin:
             page.problem.setText(f"{label(self.sc, code)} cannot be attacked from "
                                  f"{label(self.sc, self._clicked_origin)} now: click one of the areas outlined, "
