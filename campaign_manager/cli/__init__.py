@@ -29,7 +29,7 @@ class OneLineParser(argparse.ArgumentParser):
     was wrong and where the usage is to be read, not the whole usage block. Its subcommands'
     parsers are of this class too (argparse makes them of their parent's class)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 

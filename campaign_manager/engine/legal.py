@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from campaign_manager.engine.deployment import confirm_earlier
+from campaign_manager.engine.deployment import confirm_earlier, deployment_problems
 from campaign_manager.engine.lookup import label, nations_words, placement_areas, side_name, troop
 from campaign_manager.engine.state import PLANNING, CampaignState, evolve
 from campaign_manager.errors import RuleError
@@ -44,6 +44,21 @@ def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, 
             continue
         found.append((origin, target))
     return found
+
+
+def first_battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
+    """Why no battle may start now, or None. The first battle of a turn ends its planning phase,
+    which nobody may leave with troops still waiting to be placed or a deployment rule broken
+    (rules 1.1 and 1.5); the window asks before a battle is begun, the action when it is fought."""
+    if st.phase != PLANNING:
+        return None
+    if st.waiting_zone:
+        return RuleError("1.1", f"the first battle closes planning, but troops still wait to be placed: "
+                                f"{', '.join(sorted(st.waiting_zone))}")
+    problems = deployment_problems(sc, st, skip=st.deployed)
+    if problems:
+        return RuleError("1.5", "; ".join(problems))
+    return None
 
 
 def _directions(sc: Scenario) -> list[tuple[str, str, frozenset[str]]]:

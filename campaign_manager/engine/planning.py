@@ -117,12 +117,9 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
 
 def close_planning(sc: Scenario, st: CampaignState) -> None:
     """The first battle of a turn ends planning: nobody may still wait, the deployment rule must hold."""
-    if st.waiting_zone:
-        raise RuleError("1.1", f"the first battle closes planning, but troops still wait to be placed: "
-                               f"{', '.join(sorted(st.waiting_zone))}")
-    problems = deployment_problems(sc, st, skip=st.deployed)
-    if problems:
-        raise RuleError("1.5", "; ".join(problems))
+    refusal = legal.first_battle_refusal(sc, st)
+    if refusal is not None:
+        raise refusal
     st.phase = BATTLE
 
 

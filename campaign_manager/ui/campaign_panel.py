@@ -7,7 +7,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from campaign_manager.engine import legal
+from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import battle_count_words
+from campaign_manager.engine.state import PLANNING
 from campaign_manager.engine.views import state_view
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.vp_indicator import VPIndicator
@@ -69,7 +72,7 @@ class CampaignPanel(QWidget):
             return
         sc, st = self.session.scenario, self.session.state
         view = state_view(sc, st)
-        self.headline.setText(_headline(sc, self.session.name, view))
+        self.headline.setText(_headline(sc, self.session.name, view, st))
         self.vp.set_values(sc.sides, sc.side_nouns, view["vp"], view["outcome"], sc.victory_levels)
         sorties = ", ".join(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} "
                             f"({sc.nation_name(n)}) {left}" for n, left in view["sorties"].items())
@@ -86,12 +89,41 @@ class CampaignPanel(QWidget):
         self.off_map.setText(_off_map(sc, view))
 
 
-def _headline(sc, name: str, view: dict) -> str:
+def next_step(sc, st) -> str:
+    """What to do next during a turn, with the menu that does it; the engine says what is legal."""
+    if st.waiting_zone:
+        return ("place the waiting reinforcements: drag each counter from the list below onto an outlined "
+                "area (or Turn ▸ Place and redeploy troops).")
+    if st.open_arrows:
+        arrow = st.open_arrows[0]
+        return (f"record the result of the open battle {arrow.origin} → {arrow.target} (Battle ▸ Resolve an open "
+                f"battle, or double-click its arrow).")
+    to_fight = st.battles_required - st.battles_fought
+    if st.phase == PLANNING:
+        order = sc.turn(st.turn).redeploy
+        begun = [order.index(n) for n in st.redeployed]
+        may = order[max(begun, default=0):]
+        redeploy = (f"redeploy if you wish ({nations_words(sc, may)} troops, in that order: drag a counter to "
+                    f"another area its side holds), then " if may else "")
+        refusal = legal.first_battle_refusal(sc, st)
+        if refusal is not None:
+            return f"{redeploy}mend this before the first battle — {refusal}"
+        return f"{redeploy}fight the first battle (Battle ▸ New battle); it ends the planning phase."
+    if to_fight > 0 and legal.any_arrow(sc, st):
+        return f"Battle ▸ New battle ({counted(to_fight, 'more battle')} required)."
+    if legal.any_arrow(sc, st):
+        return "the required battles are fought: fight more (Battle ▸ New battle) or Turn ▸ End the turn."
+    return "no side has a battle arrow left to place: Turn ▸ End the turn."
+
+
+def _headline(sc, name: str, view: dict, st=None) -> str:
     if view["turn"]:
         turn = (f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
                 f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}.")
         if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
+        elif st is not None and view["phase"] in ("planning", "battle"):
+            turn += f"<br><span style='color:#1d3f66'><b>Next:</b> {next_step(sc, st)}</span>"
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
     vp = view["vp"]

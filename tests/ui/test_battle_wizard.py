@@ -212,8 +212,22 @@ def _to_turn_four() -> list[dict]:
     raise AssertionError("the seeded campaign did not reach turn 4")
 
 
+def _ready_for_turn_four_battles() -> list[dict]:
+    """The same seeded campaign's log up to its first battle of turn 4: reinforcements placed and
+    the deployment rule met, so a battle may begin (legal.first_battle_refusal)."""
+    from campaign_manager.engine.playout import play
+    from campaign_manager.scenario import load_scenario
+
+    records = []
+    for applied in play(load_scenario(), seed=7):
+        if applied.record["type"] in ("battle", "initiative") and applied.state.turn == 4:
+            return records
+        records.append(applied.record)
+    raise AssertionError("the seeded campaign fought no battle on turn 4")
+
+
 def test_the_hurricane_warns_before_it_is_spent_for_nothing(open_window):
-    window = open_window(_to_turn_four())
+    window = open_window(_ready_for_turn_four_battles())
     wizard = window.battle_menu.new_battle()
     wizard.pages["initiative"].dice["axis"].set_value(6)
     wizard.pages["initiative"].dice["allied"].set_value(1)
@@ -361,3 +375,21 @@ def test_the_rolls_to_destroy_not_typed_are_rolled_at_once_and_typed_ones_kept(o
     wizard.next()
     assert wizard.page_name != "destroy" and window.campaign.path.read_bytes() == before, \
         "nothing is recorded before the battle is"
+
+
+def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
+    """Turn 2: both Greek troops redeployed out of B4 Thessaloniki. The side panel says what to
+    mend, and Battle ▸ New battle refuses at once, naming the rule and the area, before any die is
+    typed (the engine's own question: legal.first_battle_refusal)."""
+    from tests.shared import FULL_CAMPAIGN
+
+    window = open_window(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:9] +
+                         [{"type": "redeploy", "troop": "GR-INF-5", "to": "B3"}])
+    headline = window.view.panel.headline.text()
+    assert "mend this before the first battle" in headline and "B4 Thessaloniki" in headline, headline
+    assert window.battle_menu.new_battle() is None and window.battle_menu.wizard is None
+    said = window.statusBar().currentMessage()
+    assert said.startswith("No battle can begin yet. Rule 1.5:") and "B4 Thessaloniki" in said, said
+    window.session.record([{"type": "redeploy", "troop": "GR-INF-4", "to": "B4"}])
+    assert "fight the first battle (Battle ▸ New battle)" in window.view.panel.headline.text()
+    assert window.battle_menu.new_battle() is not None

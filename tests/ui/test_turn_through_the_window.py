@@ -29,6 +29,13 @@ def vp(window):
     return window.view.panel.vp.vp
 
 
+def plain(html: str) -> str:
+    """A label's rich text as the reader sees it (tags dropped)."""
+    import re
+
+    return re.sub(r"<[^>]+>", "", html)
+
+
 def close_boxes(window):
     for widget in QApplication.topLevelWidgets():
         if widget.isVisible() and widget is not window:
@@ -39,6 +46,7 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     # Turn 1 starts: a fixed battle count, so no dice are asked.
     window.turn_menu.start_action.trigger()
     assert "Turn 1 of 4" in window.view.panel.headline.text()
+    assert "Next: fight the first battle (Battle ▸ New battle)" in plain(window.view.panel.headline.text())
     assert vp(window) == {"axis": 20, "allied": 110}
 
     # B2 → C2 as a two-game arrow: placed and left open while the games are played.
@@ -80,6 +88,7 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert tint(window, "C1") == style.SIDE_TINT["axis"]
     assert troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"} and "GR-INF-1" in troops_in(window, "D1")
     assert vp(window) == {"axis": 30, "allied": 100}
+    assert "Next: record the result of the open battle B2 → C2" in plain(window.view.panel.headline.text())
 
     # A slip of the hand: undo puts the battle back; redo records it again.
     window.undo_action.trigger()
@@ -102,6 +111,8 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert tint(window, "C2") == style.SIDE_TINT["allied"]
     assert troops_in(window, "B2") == {"IT-INF-3"}
     assert "IT-ALPINI" in window.view.panel.off_map.text(), "destroyed: in the Axis pool"
+    assert "Next: no side has a battle arrow left to place: Turn ▸ End the turn" in \
+        plain(window.view.panel.headline.text()), "turn 1's two fixed battles are fought"
 
     # End of turn 1.
     window.turn_menu.end_action.trigger()
@@ -116,6 +127,7 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     dialog.valueEdit.setText("5")
     dialog.buttons.accepted.emit()
     assert window.campaign.state.battles_required == 3 + 3
+    assert "Next: place the waiting reinforcements" in plain(window.view.panel.headline.text())
     waiting = window.view.panel.waiting
     assert {waiting.item(i).data(Qt.ItemDataRole.UserRole) for i in range(waiting.count())} == \
         {"IT-INF-4", "IT-INF-5", "GR-INF-8", "GR-INF-9", "IT-ALPINI"}  # IT-ALPINI from the pool

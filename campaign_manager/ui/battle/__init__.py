@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import BATTLE, PLANNING
@@ -90,6 +91,10 @@ class BattleMenu:
         computer = getattr(self.window, "computer", None)
         if computer is not None:
             computer.act(before_battle=True)  # the computer's side finishes its planning first
+        refusal = legal.first_battle_refusal(self.session.scenario, self.session.state)
+        if refusal is not None:  # said before any die is typed, not on the wizard's third page
+            self.window.report(f"No battle can begin yet. {refusal}")
+            return None
         return self._open(BattleWizard(self.session, self.window, getattr(self.window, "map_view", None)))
 
     def resolve(self, arrow) -> BattleWizard:
