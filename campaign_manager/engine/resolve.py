@@ -63,7 +63,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         if troop_id not in needed:
             raise RuleError("1.6", _no_roll_needed(sc, troop_id))
     dice = {t: roll_or_check(given.get(t), D6, roller, "roll to destroy", t) for t in needed}
-    destroyed = [t for t in needed if dice[t] >= needed[t]]
+    destroyed = [t for t in needed if destroys(dice[t], needed[t])]
     if events.recording:
         for t in needed:
             events.append(f"{t}: rolled {dice[t]}, needed {needed[t]}+ — "
@@ -122,6 +122,11 @@ def fighting_troops(st: CampaignState, arrow: Arrow) -> tuple[list[str], list[st
     a troop moved off the arrow by another battle takes no part."""
     return ([t for t in arrow.attacker.troops if st.where[t] == arrow.origin],
             [t for t in arrow.defender.troops if st.where[t] == arrow.target])
+
+
+def destroys(die: int, target: int) -> bool:
+    """Whether a roll to destroy of `die` against `target` ("destroyed on 5+") destroys the troop."""
+    return die >= target
 
 
 def destroy_targets(result: Result, attackers: list[str], defenders: list[str]) -> dict[str, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
@@ -76,7 +76,13 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     wizard.next()
     wizard.pages["result"].set_games((5, 2))
     wizard.next()
-    wizard.pages["destroy"].dice["GR-INF-1"].set_value(2)
+    destroy = wizard.pages["destroy"]
+    destroy.dice["GR-INF-1"].set_value(5)
+    assert plain(destroy.verdicts["GR-INF-1"].text()) == "destroyed", "told at once, against its 5+"
+    destroy.dice["GR-INF-1"].set_value(2)
+    assert plain(destroy.verdicts["GR-INF-1"].text()) == "survives"
+    spared = destroy.findChild(QLabel, "spared").text()
+    assert spared.startswith("Not rolled for: IT-INF-1, IT-CARRI"), spared
     wizard.next()
     assert wizard.page_name == "retreat"
     retreat = wizard.pages["retreat"].choices[""]

@@ -11,7 +11,7 @@ from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label, side_name
-from campaign_manager.engine.resolve import forecast
+from campaign_manager.engine.resolve import destroys, fighting_troops, forecast
 from campaign_manager.engine.state import Arrow
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
@@ -102,8 +102,12 @@ class AftermathSteps:
         page = self.pages["destroy"]
         page.say("Rules 1.6 and 1.7: the enemy rolls a d6 for every committed Firestorm troop (never aircraft); "
                  "it is destroyed on the score shown. Destroyed troops go to the reinforcement pool.")
-        page.fill([(t, f"{self._troop_words(t)}: destroyed on {target}{'+' if target < 6 else ''}")
-                   for t, target in targets.items()])
+        attackers, defenders = fighting_troops(self.session.state, self._the_arrow())
+        spared = [t for t in attackers + defenders if t not in targets]
+        page.fill([(t, f"{self._troop_words(t)}: destroyed on {target}+") for t, target in targets.items()],
+                  lambda troop, die: destroys(die, targets[troop]),
+                  f"Not rolled for: {', '.join(spared)} — this result needs no roll against "
+                  f"{'them' if len(spared) > 1 else 'it'}." if spared and targets else "")
 
     def _battle_action(self: "BattleWizard") -> Battle:
         result = self._result() or {}

@@ -3,6 +3,8 @@ Pages only hold the user's choices; the wizard asks the engine what to offer and
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup, QCheckBox, QComboBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget,
@@ -283,27 +285,46 @@ class DestroyPage(Page):
         self.body.addStretch(1)
         self.dice: dict[str, DieInput] = {}
 
-    def fill(self, rows: list[tuple[str, str]]) -> None:
+    def fill(self, rows: list[tuple[str, str]], verdict: Callable[[str, int], bool], spared: str = "") -> None:
+        """One row a troop rolled for: (troop, words). `verdict(troop, die)`: whether that die
+        destroys it (the engine's answer), shown beside the die as soon as it is typed or rolled.
+        `spared`: who is not rolled for, and why."""
         for die in self.dice.values():
             die.deleteLater()
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self.dice = {}
+        self.dice, self.verdicts = {}, {}
         if not rows:
             self.grid.addWidget(QLabel("No troop needs a roll to destroy in this battle."), 0, 0)
         for index, (troop, words) in enumerate(rows):
             die = DieInput(f"destroy_{troop}", self)
+            said = QLabel(objectName=f"verdict_{troop}")
+            die.changed.connect(lambda troop=troop, die=die, said=said: self._judge(troop, die, said, verdict))
             die.changed.connect(self.changed)
             self.grid.addWidget(QLabel(words), index, 0)
             self.grid.addWidget(die, index, 1)
-            self.dice[troop] = die
+            self.grid.addWidget(said, index, 2)
+            self.dice[troop], self.verdicts[troop] = die, said
         if len(rows) > 1:
             rest = QPushButton("Roll the rest", objectName="rollRest")
             rest.setToolTip("Roll every die not typed in yet (dice already typed are kept)")
             rest.clicked.connect(self.roll_the_rest)
-            self.grid.addWidget(rest, len(rows), 1)
+            self.grid.addWidget(rest, len(rows), 1, 1, 2)
+        self.grid.setColumnStretch(3, 1)  # spare width beyond the verdicts, which stay by their dice
+        if spared:
+            self.grid.addWidget(QLabel(spared, wordWrap=True, objectName="spared"), len(rows) + 1, 0, 1, 3)
+
+    @staticmethod
+    def _judge(troop: str, die: DieInput, said: QLabel, verdict: Callable[[str, int], bool]) -> None:
+        value = die.value()
+        if value is None:
+            said.setText("")
+        elif verdict(troop, value):
+            said.setText("<b style='color:#a01818'>destroyed</b>")
+        else:
+            said.setText("<b style='color:#1d6b2a'>survives</b>")
 
     def roll_the_rest(self) -> None:
         for die in self.dice.values():
