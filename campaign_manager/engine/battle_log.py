@@ -9,7 +9,7 @@ from typing import Iterable
 
 from campaign_manager.engine.actions import WargameRoll
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.resolve import forecast
+from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -28,6 +28,7 @@ class BattleRow:
     kind: str  # "tabletop" or "wargame"
     games: tuple[tuple[int, int], ...]  # VP per game (tabletop)
     wargame_dice: tuple[int, int] | None  # (attacker die, defender die)
+    wargame_totals: tuple[int, int] | None  # (attacker total, defender total): each die with its side's bonus
     winner: str | None  # the winning side, or None when nobody was defeated
     destroy_dice: dict[str, int]
     destroy_targets: dict[str, int]
@@ -38,6 +39,15 @@ class BattleRow:
     took_area: bool  # control of the target changed
     mission: str | None
     words: tuple[str, ...]  # what the action did, as the history says it
+
+    def score_words(self) -> str:
+        """How the battle was decided, the attacker's figure first: the General's Wargame totals
+        (what decides it) with their dice, or each tabletop game's VP. Said alike in the window's
+        table, on the map and in the reports."""
+        if self.wargame_totals and self.wargame_dice:
+            (a, d), (a_die, d_die) = self.wargame_totals, self.wargame_dice
+            return f"totals {a}–{d} (dice {a_die}–{d_die})"
+        return " ".join(f"{a}–{d}" for a, d in self.games) + " VP"
 
 
 
@@ -83,7 +93,7 @@ def _row(sc: Scenario, number: int, before: CampaignState, applied: Applied) -> 
         result, targets = forecast(sc, before, arrow, games=games)
     winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
     rolled = dict(record.get("destroy_dice", {}))
-    destroyed = tuple(t for t, target in targets.items() if rolled.get(t, 0) >= target)
+    destroyed = tuple(t for t, target in targets.items() if t in rolled and destroys(rolled[t], target))
     captured = tuple(sorted(t for t, place in after.where.items()
                             if place == CAPTURED and before.where.get(t) != CAPTURED))
     die = record.get("mission_die")
@@ -91,7 +101,7 @@ def _row(sc: Scenario, number: int, before: CampaignState, applied: Applied) -> 
     return BattleRow(
         number=number, turn=before.turn, origin=arrow.origin, target=arrow.target,
         attacker_side=arrow.attacker_side, attacker=arrow.attacker, defender=arrow.defender,
-        kind="wargame" if dice else "tabletop", games=games, wargame_dice=dice, winner=winner,
+        kind="wargame" if dice else "tabletop", games=games, wargame_dice=dice, wargame_totals=result.totals if dice else None, winner=winner,
         destroy_dice=rolled, destroy_targets=targets, destroyed=destroyed, captured=captured,
         retreat_to=record.get("retreat_to"), advanced=tuple(record.get("advance", ())),
         took_area=before.control.get(arrow.target) != after.control.get(arrow.target),

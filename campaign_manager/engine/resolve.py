@@ -21,6 +21,7 @@ class Result:
     target_vs_attacker: int  # d6 score that destroys an attacking troop (0: no roll)
     target_vs_defender: int
     describe: Callable[[], str]  # the result in words, composed only when someone reads it
+    totals: tuple[int, int] | None = None  # a General's Wargame's totals (attacker's, defender's): die and bonus
 
 
 class Chooser(Protocol):
@@ -211,7 +212,7 @@ def wargame_result(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: lis
         return (f"totals {a_total}–{d_total} (attacker: {wargame.words(a_die, a_factors)}; defender: "
                 f"{wargame.words(d_die, d_factors)}), difference {found.difference}, {result}")
 
-    return Result(found.winner, found.vs_attacker, found.vs_defender, describe), (a_die, d_die)
+    return Result(found.winner, found.vs_attacker, found.vs_defender, describe, (a_total, d_total)), (a_die, d_die)
 
 
 def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: Chronicle, why: str) -> None:

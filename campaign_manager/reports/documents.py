@@ -93,10 +93,7 @@ def battle_table(pic: TurnPicture, width: float) -> Table:
 
 
 def _result_words(sc, row: BattleRow) -> str:
-    if row.kind == "wargame" and row.wargame_dice:
-        score = f"General's Wargame, dice {row.wargame_dice[0]} and {row.wargame_dice[1]}"
-    else:
-        score = "VP " + ", ".join(f"{a}–{d}" for a, d in row.games)
+    score = ("General's Wargame, " if row.kind == "wargame" else "") + row.score_words()
     return f"{score}: " + (f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated")
 
 

@@ -34,12 +34,9 @@ def _commitment(sc: Scenario, commitment: Commitment) -> str:
 
 
 def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
-    """The row's cells. The result is short enough not to wrap: who won, then how — the General's
-    Wargame dice (attacker's first) or the tabletop games' VP."""
-    if row.kind == "wargame" and row.wargame_dice:
-        how = f"dice {row.wargame_dice[0]}–{row.wargame_dice[1]}"
-    else:
-        how = " ".join(f"{a}–{d}" for a, d in row.games) + " VP"
+    """The row's cells. The result is short enough not to wrap: who won, then how (the General's
+    Wargame totals and dice, or the tabletop games' VP; the attacker's first)."""
+    how = row.score_words()
     winner = f"{sc.side_nouns[row.winner]} won" if row.winner else "No one defeated"
     rolls = ", ".join(f"{t} {row.destroy_dice[t]} (needs {target})" for t, target in row.destroy_targets.items()
                       if t in row.destroy_dice)

@@ -33,7 +33,7 @@ def test_the_battles_table_reads_well_at_1280_by_800(open_window, qtbot):
     for row in range(model.rowCount()):
         assert table.rowHeight(row) >= table.sizeHintForRow(row), f"row {row + 1}'s wrapped text is cut off"
     result = model.index(1, COLUMNS.index("Result"))
-    assert result.data() == "Allies won, dice 2–5", "who won, then the dice (the attacker's first), on one line"
+    assert result.data() == "Allies won, totals 5–7 (dice 2–5)", "who won, then how (the attacker's first), on one line"
     assert result.data() in result.data(Qt.ItemDataRole.ToolTipRole), "the whole cell on hover"
     table.clicked.emit(model.index(1, 0))
     record = history.details.text()
@@ -44,7 +44,7 @@ def test_the_battles_table_reads_well_at_1280_by_800(open_window, qtbot):
 
 
 def test_a_new_general_s_wargame_drops_everything_shown_of_the_old_campaign(open_window, qtbot, tmp_path):
-    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"][:9],  # placed: a battle may begin
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"][:9],  # placed: battles may begin
                                    choose_wargame=lambda parent: (None, tmp_path / "game.campaign"))
     history.table.clicked.emit(history.model.index(0, 0))
     assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()

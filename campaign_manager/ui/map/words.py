@@ -61,9 +61,6 @@ def arrow_caption(sc: Scenario, arrow: Arrow) -> str:
 
 
 def fought_caption(sc: Scenario, row: BattleRow) -> str:
-    if row.kind == "wargame" and row.wargame_dice:
-        score = f"dice {row.wargame_dice[0]}–{row.wargame_dice[1]}"
-    else:
-        score = " ".join(f"{a}–{d}" for a, d in row.games) + " VP"
+    score = row.score_words()
     outcome = f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated"
     return f"{score}: {outcome}"
