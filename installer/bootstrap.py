@@ -38,16 +38,36 @@ def ensure_environment() -> Path:
         print("Creating the app's private Python environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     if not STAMP.exists() or STAMP.read_text() != _wanted_stamp():
-        print("Installing the app and its test tools (first run only) ...", flush=True)
-        subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             "-e", f"{ROOT}[test]"],
-            check=True,
-        )
+        print("Installing the app and its test tools: first run only, a few minutes on a fresh machine "
+              "(Qt alone is a download of some 100 MB) ...", flush=True)
+        _install(python)
         # Byte code now, so no start has to compile the app (some machines never write it).
         subprocess.run([str(python), "-m", "compileall", "-q", str(ROOT / "campaign_manager")], check=False)
         STAMP.write_text(_wanted_stamp())
     return python
+
+
+def _install(python: Path) -> None:
+    """pip install, telling each package as it is fetched (a silent wait of minutes looks like a
+    hang); pip's own words are shown only if it fails."""
+    import re
+    import time
+
+    start = time.monotonic()
+    said: list[str] = []
+    with subprocess.Popen([str(python), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar",
+                           "off", "-e", f"{ROOT}[test]"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True) as pip:
+        assert pip.stdout is not None
+        for line in pip.stdout:
+            said.append(line)
+            if line.startswith("Collecting "):
+                name = re.split(r"[<>=!~;\[ ]", line.split()[1])[0]  # without its version limits
+                print(f"  fetching {name}", flush=True)
+    if pip.returncode:
+        print("".join(said[-30:]), end="", file=sys.stderr)
+        raise subprocess.CalledProcessError(pip.returncode, pip.args)
+    print(f"Installed in {time.monotonic() - start:.0f} s.", flush=True)
 
 
 def main(argv: list[str]) -> int:
