@@ -46,7 +46,7 @@ class MainWindow(QMainWindow):
         self.view = CampaignView(self.session, self)
         self.map_view = self.view.map_view
         self.map_view.troopDropped.connect(self.move_troop)
-        self.map_view.moveRefused.connect(lambda words: self.statusBar().showMessage(words, 15000))
+        self.map_view.moveRefused.connect(self.report)  # told like any refused move: a box, and the status bar
         self.history = self.view.log.lines  # every recorded action in words
         self.tabs.addTab(self.view, "Campaign")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
@@ -67,8 +68,9 @@ def test_an_illegal_drop_is_refused_with_the_rule_and_the_file_unchanged(window)
     assert "IT-INF-4" in window.campaign.state.waiting_zone
 
 
-def test_dragging_a_counter_that_may_not_move_says_why_in_the_status_bar(open_window, qtbot):
-    """Turn 1 has no redeployment: the Italians in B1 stay, and the drag says so in the engine's words."""
+def test_dragging_a_counter_that_may_not_move_says_why(open_window, qtbot):
+    """Turn 1 has no redeployment: the Italians in B1 stay, and the drag says so in the engine's
+    words, in a box as any refused move is, and in the status bar."""
     window = open_window([{"type": "start_turn"}])
     view = window.map_view
     counter = next(c for c in view.map_scene.counters if "IT-INF-1" in c.troops)
@@ -80,6 +82,8 @@ def test_dragging_a_counter_that_may_not_move_says_why_in_the_status_bar(open_wi
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(40, 10))
     said = window.statusBar().currentMessage()
     assert said == f"Rule 1.5: {counter.troops[0]} cannot redeploy: nobody redeploys on turn 1"
+    boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    assert [box.text() for box in boxes] == [said]
     assert (view.horizontalScrollBar().value(), view.verticalScrollBar().value()) == before, "the map did not pan"
     assert len(window.campaign.records) == 1, "nothing recorded"
     menu = view.troop_menu(counter.troops)
