@@ -66,7 +66,7 @@ def shortcuts_html(window: "MainWindow") -> str:
 def install_help_actions(window: "MainWindow") -> tuple[QAction, QAction]:
     menu = window.menus["help"]
     keys = window._action(menu, "&Keyboard shortcuts",
-                          lambda: _tell(window, "Keyboard shortcuts", shortcuts_html(window)))
+                          lambda: _tell(window, "Keyboard shortcuts", shortcuts_html(window)), "F1")
     about = window._action(menu, "&About Firestorm Campaign Manager",
                            lambda: _tell(window, f"About {APPLICATION}", about_text(window)))
     return keys, about

@@ -340,6 +340,10 @@ def test_a_die_box_refuses_what_a_die_cannot_show_and_says_so(open_window, qtbot
     assert die.value() == 4 and die.problem.text() == "A d6 cannot show 42 (it shows 1 to 6)"
     die.roll()
     assert die.value() in range(1, 7) and not die.problem.isVisible()
+    die.set_value(None)
+    qtbot.keyClicks(die.box, "r")  # R in the box: the keyboard's Roll
+    assert die.value() in range(1, 7) and not die.problem.isVisible()
+    assert die.roll_button.focusPolicy() == Qt.FocusPolicy.ClickFocus, "Tab goes from die to die"
 
 
 def test_the_wizard_takes_the_keyboard_and_gives_it_back_to_the_window_when_closed(open_window, qtbot):

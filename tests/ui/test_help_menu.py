@@ -25,6 +25,7 @@ def test_the_shortcuts_list_has_every_menu_shortcut(make_window, qtbot, tmp_path
     assert listed[("Edit", "Undo")].startswith("Ctrl+Z")
     assert listed[("Battle", "New battle")] == "Ctrl+B"
     assert listed[("Turn", "Start the next turn")] == "Ctrl+T"
+    assert listed[("Help", "Keyboard shortcuts")] == "F1", "the usual key for help"
     every = {k.toString() for a in window.findChildren(type(window.undo_action))
              if a.isVisible() and any(a in m.actions() for m in window.menus.values()) for k in a.shortcuts()}
     assert every <= {k for keys in listed.values() for k in keys.split(" or ")}

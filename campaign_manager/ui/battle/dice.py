@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
@@ -21,12 +21,19 @@ class DieBox(QSpinBox):
     (a plain spin box drops such keys without a word)."""
 
     refused = Signal(str)
+    roll_asked = Signal()  # R typed in the box: the keyboard's Roll button
 
     def __init__(self, die: Die, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.die = die
         self.setRange(die.low - 1, die.high)
         self.setSpecialValueText(NOTHING_YET)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_R and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            self.roll_asked.emit()
+            return
+        super().keyPressEvent(event)
 
     def _typed(self, text: str) -> str:
         return text.replace(NOTHING_YET, "").strip()  # a digit typed after the dash counts alone
@@ -61,11 +68,13 @@ class DieInput(QWidget):
         self.die = die
         self.low, self.high = die.low, die.high
         self.box = DieBox(die, self)
-        self.box.setToolTip(f"Type the die thrown ({die.low}–{die.high}), or press Roll")
+        self.box.setToolTip(f"Type the die thrown ({die.low}–{die.high}), or press Roll (R in the box)")
         self.box.setMinimumWidth(56)
         self.roll_button = QPushButton("Roll", self)
         self.roll_button.setToolTip("Let the app roll this die")
         self.roll_button.clicked.connect(self.roll)
+        # Tab goes from die to die, as dice are typed at the table; R in a box rolls it instead.
+        self.roll_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.problem = QLabel(objectName="dieProblem")
         self.problem.setStyleSheet("color:#a01818")
         self.problem.hide()
@@ -74,6 +83,7 @@ class DieInput(QWidget):
         layout.addWidget(self.problem)
         layout.addStretch(1)
         self.box.refused.connect(self._refused)
+        self.box.roll_asked.connect(self.roll)
         self.box.lineEdit().textEdited.connect(self.problem.hide)  # only a typed edit that was taken
         self.box.valueChanged.connect(lambda _: self.changed.emit())
 
