@@ -57,6 +57,28 @@ def test_what_if_draws_the_results(window):
     everything = ["Axis strategic victory", "Axis operational victory", "Axis tactical victory", "draw",
                   "Allied tactical victory", "Allied operational victory", "Allied strategic victory"]
     assert names == [name for name in everything if name in names], "Axis best … draw … Allied best, as the margins"
+    lows = [int(label) for label, _, _ in dialog.margins.bars]
+    assert len({b - a for a, b in zip(lows, lows[1:])}) <= 1, "an even scale: empty bands are drawn, at 0"
+
+
+def test_a_new_what_if_run_clears_the_last_run_s_charts(window):
+    dialog = window.wargame_actions.what_if()
+    dialog.count.setValue(5)
+    dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
+    dialog.run(threaded=False)
+    assert dialog.results.bars
+    shown = []
+    dialog.worker = None
+    dialog.count.setValue(6)
+    original = dialog.show_answer
+    dialog.show_answer = lambda answer: None  # the new run's answer held back: what shows meanwhile?
+    try:
+        dialog.run(threaded=True)
+        shown = (list(dialog.results.bars), dialog.summary.text())
+        dialog.worker.wait(20000)
+    finally:
+        dialog.show_answer = original
+    assert shown == ([], "Playing 6 playouts …"), "nothing of the last run is shown as this run's"
 
 
 def test_what_if_charts_keep_their_texts_apart_at_the_default_size(window, qtbot):

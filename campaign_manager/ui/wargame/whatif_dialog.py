@@ -101,6 +101,9 @@ class WhatIfDialog(QDialog):
             return
         sc, st = self.session.scenario, self.session.state.copy()
         self.answer = None
+        self.results.set_bars([])  # the last run's charts go: nothing old is read as this run's
+        self.margins.set_bars([])
+        self.summary.setText(f"Playing {self.count.value()} playouts …")
         self.progress.setRange(0, self.count.value())
         self.progress.setValue(0)
         self.worker = PlayoutWorker(sc, st, self.count.value(), self.seed.value(), self.to.currentData())
@@ -140,9 +143,10 @@ class WhatIfDialog(QDialog):
                                for name, count in outcomes])
         margins = [m for m, _ in answer["margin"]]
         band = BAND * max(1, -(-(max(margins) - min(margins) + 1) // (BAND * 12)))  # at most about 12 bars
-        bands: dict[int, int] = {}
+        low_band, high_band = (min(margins) // band) * band, (max(margins) // band) * band
+        bands = dict.fromkeys(range(low_band, high_band + 1, band), 0)  # empty bands too: an even scale
         for margin, count in answer["margin"]:
-            bands[(margin // band) * band] = bands.get((margin // band) * band, 0) + count
+            bands[(margin // band) * band] += count
         self.margins.title = f"VP margin, Allied minus Axis (bars of {band} VP, from the value shown)"
         self.margins.set_bars([(f"{low:+d}", count, QColor("#2f5fa6") if low >= 0 else QColor("#9c2f1c"))
                                for low, count in sorted(bands.items())])
