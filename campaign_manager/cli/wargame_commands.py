@@ -88,11 +88,26 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     from campaign_manager.store.campaign_file import CampaignFile
 
     with CampaignFile.open(Path(args.file), readonly=True) as campaign:
-        data = playouts(campaign.scenario, campaign.state, args.playouts, args.seed, args.to)
+        state = campaign.state
+        data = playouts(campaign.scenario, state, args.playouts, args.seed, args.to)
     if args.json:
         print(json.dumps(data, indent=2))
         return 0
-    print(f"{data['playouts']} playouts to the {args.to.replace('-', ' ')}:")
+    under_way = state.phase in ("planning", "battle")
+    upto = state.turn if under_way else state.turn + 1  # the turn a playout to the end of the turn plays
+    to = f"the end of turn {upto}" if args.to == "end-of-turn" else "the end of the campaign"
+    start = f"turn {state.turn}, {state.phase} phase" if state.turn else "the start"
+    print(f"{data['playouts']} playouts from {start} to {to} (seed {args.seed}):")
     for name, count in data["outcomes"].items():
         print(f"  {name}: {count} ({count / data['playouts']:.0%})")
+    print(margin_words(data))
     return 0
+
+
+def margin_words(data: dict) -> str:
+    """The VP margin's spread in one line: its middle and the range half the playouts fall in."""
+    spread = sorted(margin for margin, count in data["margin"] for _ in range(count))
+    def at(share: float) -> int:
+        return spread[min(len(spread) - 1, int(share * len(spread)))]
+    return (f"VP margin, Allied minus Axis: median {at(0.5):+d}; half the playouts between {at(0.25):+d} "
+            f"and {at(0.75):+d}; from {spread[0]:+d} to {spread[-1]:+d} (--json lists every margin)")

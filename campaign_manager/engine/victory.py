@@ -23,3 +23,12 @@ def outcome(sc: Scenario, st: CampaignState) -> dict:
             result = f"{sc.sides[leader]} {name}"
             break
     return {"leader": leader, "margin": margin, "result": result, "final": st.phase == FINISHED}
+
+
+def result_order(sc: Scenario) -> dict[str, int]:
+    """The campaign results from the Axis's best to the Allies' best, the draw between them: the
+    order of a VP margin, Allied minus Axis, from low to high (what-if charts and lists)."""
+    levels = [name for _, name in sorted(sc.victory_levels, reverse=True)]
+    names = [f"{sc.sides['axis']} {name}" for name in levels] + [sc.victory_below]
+    names += [f"{sc.sides['allied']} {name}" for name in reversed(levels)]
+    return {name: index for index, name in enumerate(names)}

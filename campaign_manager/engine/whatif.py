@@ -16,11 +16,12 @@ from typing import Callable
 from campaign_manager.engine.match import Match, Policy
 from campaign_manager.engine.players import ComputerPolicy
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.engine.victory import outcome
+from campaign_manager.engine.victory import outcome, result_order
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
 
 ENDS = ("end-of-turn", "end")
+MOST = 100_000  # playouts in one run: about ten minutes on two cores
 PARALLEL_FROM = 64  # fewer playouts than this are over before worker processes would have started
 
 
@@ -61,6 +62,8 @@ def playouts(sc: Scenario, st: CampaignState, count: int, seed: int = 0, to: str
         raise UserError(f"--to should be one of {', '.join(ENDS)}, not '{to}'")
     if count < 1:
         raise UserError("give at least one playout")
+    if count > MOST:
+        raise UserError(f"give at most {MOST:,} playouts (more change the chances by less than can be read)")
     if st.phase == "finished":
         raise UserError("the campaign is over: there is nothing left to play out")
     workers = workers or os.cpu_count() or 1
@@ -74,7 +77,9 @@ def playouts(sc: Scenario, st: CampaignState, count: int, seed: int = 0, to: str
                 break
     results = Counter(name for name, _ in found)
     margins = Counter(margin for _, margin in found)
-    return {"playouts": len(found), "to": to, "outcomes": dict(sorted(results.items())),
+    order = result_order(sc)  # the Axis's best result first, the Allies' best last, as margins run
+    return {"playouts": len(found), "to": to,
+            "outcomes": dict(sorted(results.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))),
             "margin": sorted(margins.items()), "margin_means": "Allied VP minus Axis VP"}
 
 

@@ -83,6 +83,22 @@ def test_whatif_from_a_campaign_leaves_the_file_untouched(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["to"] == "end-of-turn"
 
 
+def test_whatif_in_words_lists_results_by_strength_and_the_margin(tmp_path, capsys):
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path).close()
+    assert main(["whatif", str(path), "--playouts", "30", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "30 playouts from the start to the end of the campaign (seed 3):"
+    order = whatif.result_order(load_scenario())
+    listed = [line.strip().split(":")[0] for line in out[1:-1]]
+    assert listed == sorted(listed, key=order.__getitem__), "the Axis's best first, the Allies' best last"
+    assert out[-1].startswith("VP margin, Allied minus Axis: median ")
+    assert main(["whatif", str(path), "--playouts", "3", "--to", "end-of-turn"]) == 0
+    assert capsys.readouterr().out.startswith("3 playouts from the start to the end of turn 1 (seed 0):")
+    assert main(["whatif", str(path), "--playouts", "1000000"]) == 2
+    assert "at most 100,000 playouts" in capsys.readouterr().err
+
+
 def test_playouts_shared_over_worker_processes_give_the_one_core_answer():
     """Playout i has its own seeds, so sharing the playouts over processes changes nothing."""
     sc = load_scenario()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine.state import CampaignState
+from campaign_manager.engine.victory import result_order
 from campaign_manager.engine.whatif import playouts
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
@@ -160,11 +161,3 @@ class WhatIfDialog(QDialog):
             self.worker.wait(5000)
         super().closeEvent(event)
 
-
-def result_order(sc: Scenario) -> dict[str, int]:
-    """The campaign results from the Axis's best to the Allies' best, the draw between them, in
-    the order of the VP margin chart below (Allied minus Axis, left to right)."""
-    levels = [name for _, name in sorted(sc.victory_levels, reverse=True)]
-    names = [f"{sc.sides['axis']} {name}" for name in levels] + [sc.victory_below]
-    names += [f"{sc.sides['allied']} {name}" for name in reversed(levels)]
-    return {name: index for index, name in enumerate(names)}
