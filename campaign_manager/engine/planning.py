@@ -29,7 +29,7 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
         wanted = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6"
         raise RuleError("1.5", f"turn {spec.number} rolls {wanted} for its battle count, not {len(action.dice)}")
     given = action.dice or (None,) * spec.battle_d3
-    dice = tuple(roll_or_check(v, D6, roller, f"turn {spec.number} battle-count die") for v in given)
+    dice = tuple(roll_or_check(v, D6, roller, f"Turn {spec.number}'s battle-count die") for v in given)
     st.turn, st.phase, st.turn_dice = spec.number, PLANNING, dice
     st.battles_required = sum(d3(v) for v in dice) + spec.battle_plus
     st.battles_fought, st.fixed_fought, st.redeployed, st.deployed = 0, (), (), ()

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog
 
-from campaign_manager.dice import RandomRoller
+from campaign_manager.dice import RandomRoller, d3
 from campaign_manager.engine.actions import EndTurn, Note, StartTurn
 from campaign_manager.engine.requirements import default_turn
 from campaign_manager.ui.forms import load_form
@@ -75,9 +75,11 @@ class TurnMenu:
             if problem:
                 self.window.report(problem)
             return
-        dice_words = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6, separated by commas"
-        explanation = (f"Turn {number}, {spec.name}: the battle count is {spec.battle_d3}D3 + {spec.battle_plus}. "
-                       f"Type the {dice_words} thrown for it, or leave it empty and the app rolls.")
+        dice_words = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6 (separated by commas)"
+        reading = ", ".join(f"{low}–{low + 1} counts {d3(low)}" for low in range(1, 7, 2))
+        explanation = (f"Turn {number}, {spec.name}: at least {spec.battle_d3}D3 + {spec.battle_plus} battles. "
+                       f"Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read as "
+                       f"a D3 ({reading}). Or leave it empty and the app rolls.")
 
         def on_value(text: str) -> str | None:
             text = text.strip()

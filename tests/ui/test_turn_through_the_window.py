@@ -130,6 +130,9 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     # Turn 2: the battle-count die typed in; the reinforcements wait.
     window.turn_menu.start_action.trigger()
     dialog = window.turn_menu.dialog
+    said = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "at least 1D3 + 3 battles" in said and "a d6 is read as a D3 (1–2 counts 1, 3–4 counts 2, 5–6 counts 3)" \
+        in said, said
     dialog.valueEdit.setText("5")
     dialog.buttons.accepted.emit()
     assert window.campaign.state.battles_required == 3 + 3
