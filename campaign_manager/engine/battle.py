@@ -22,12 +22,13 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
         raise RuleError("1.1", "battles are fought during a turn: start the turn first"
                         if st.phase != "finished" else "the campaign is over")
     arrow = st.open_arrow(origin, target)
+    start = len(events)  # this battle's first line in the history
     if arrow is None:
         if st.phase == PLANNING:
             close_planning(sc, st)
         rolled_ahead = st.initiative is not None
         arrow = declare(sc, st, action, roller, events)
-        mission = _mission(sc, st, action, roller, events)
+        mission, mission_words = _mission(sc, st, action, roller)
         record = action
         if events.recording:
             record = evolve(action, initiative_dice=None if rolled_ahead else arrow.initiative_dice,
@@ -44,22 +45,35 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
             raise RuleError("1.4", f"the arrow {origin}→{target} is already open: give its result")
         if action.mission_die is not None:
             raise RuleError("1.5", f"the mission of {origin}→{target} was chosen when its arrow was placed")
-        record = action
+        record, mission_words = action, ""
     if not action.has_result:
         events.append(f"Battle arrow {label(sc, origin)} → {label(sc, target)} placed; waiting for the result")
-        return record
-    return resolve(sc, st, arrow, record, roller, events)
+        record_done = record
+    else:
+        record_done = resolve(sc, st, arrow, record, roller, events)
+    if events.recording:  # the history leads with the battle and its result; notes and the mission follow
+        _lead_with(events, start, f"{label(sc, origin)} → {label(sc, target)}: ")
+        if mission_words:
+            events.append(mission_words)
+    return record_done
 
 
-def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> int | None:
-    """The turn's suggested mission, when the players roll for it (typed in, or "roll")."""
+def _lead_with(events: Chronicle, start: int, opening: str) -> None:
+    """Move the line that begins with `opening` to `start`, the first line of this action."""
+    for index in range(start, len(events)):
+        if events[index].startswith(opening):
+            events.insert(start, events.pop(index))
+            return
+
+
+def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller) -> tuple[int | None, str]:
+    """The turn's suggested mission, when the players roll for it (typed in, or "roll"): the die,
+    and the sentence for the history."""
     if action.mission_die is None:
-        return None
+        return None, ""
     given = None if action.mission_die == "roll" else action.mission_die
     die = roll_or_check(given, D6, roller, "suggested-mission die")
-    if events.recording:
-        events.append(f"Suggested mission (d6 {die}): {sc.turn(st.turn).missions[die - 1]}")
-    return die
+    return die, f"Suggested mission (d6 {die}): {sc.turn(st.turn).missions[die - 1]}"
 
 
 def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Arrow:

@@ -85,6 +85,12 @@ def test_mission_die_typed_in_or_rolled_is_recorded():
     typed = apply_action(SC, st, {**arrow, "mission_die": 6})
     assert typed.record["mission_die"] == 6
     assert "Suggested mission (d6 6): Surrounded" in typed.events  # turn 1's table, RULES.md 1.5
+    assert typed.events.index("Suggested mission (d6 6): Surrounded") == len(typed.events) - 1, \
+        "the history leads with the battle; its mission follows"
+    fought = apply_action(SC, st, {**arrow, "mission_die": 6, "games": [{"attacker_vp": 5, "defender_vp": 2}],
+                                   "destroy_dice": {}, "retreat_to": "D1"}, ScriptedRoller([1, 1]))
+    assert fought.events[0].startswith("B1 Vlore → C1") and fought.events[-1].startswith("Suggested mission"), \
+        fought.events
     rolled = apply_action(SC, st, {**arrow, "mission_die": "roll"}, ScriptedRoller([2]))
     assert rolled.record["mission_die"] == 2 and "Suggested mission (d6 2): Dust Up" in rolled.events
     assert apply_action(SC, st, rolled.record).state == rolled.state, "the rolled die replays"
