@@ -92,11 +92,13 @@ class PlanningDialog:
     def record(self) -> None:
         troop, area = self.ui.troopCombo.currentData(), self.ui.areaCombo.currentData()
         if troop is None or area is None:
-            self.ui.problem.setText("Choose a troop and where it goes.")
+            if not self.ui.problem.text():  # a refusal already shown for the chosen troop says more
+                self.ui.problem.setText("Choose a troop and where it goes.")
             return
         st = self.menu.window.campaign.state
         action = Place(troop, area) if st.where[troop] == WAITING else Redeploy(troop, area)
         problem = self.menu.record(action)
-        if not problem:
-            self.refill()
-        self.ui.problem.setText(problem or "")
+        if problem:
+            self.ui.problem.setText(problem)
+        else:
+            self.refill()  # which says why the troop it now shows may not move, if it may not

@@ -177,6 +177,8 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("IT-INF-4"))
     assert dialog.areaCombo.count() == 0
     assert "Rule 1.5" in dialog.problem.text() and "redeploy before Greek troops" in dialog.problem.text()
+    dialog.recordButton.click()
+    assert "redeploy before Greek troops" in dialog.problem.text(), "Record keeps the reason, not a vague word"
     assert window.campaign.records[-1]["troop"] == "GR-INF-3", "the refused move was not recorded"
     dialog.reject()
 
