@@ -45,6 +45,8 @@ def scenario_path(name_or_path: str | Path) -> Path:
     path = known.get(str(name_or_path)) or Path(name_or_path)
     if not path.exists():
         names = ", ".join(known) or "none"
+        if str(name_or_path) not in known and (path.suffix or len(path.parts) > 1):  # meant as a file
+            raise ScenarioError(f"no scenario file {path} (or a scenario by name: {names})")
         raise ScenarioError(f"no scenario called '{name_or_path}' (known scenarios: {names})")
     return path
 
@@ -53,9 +55,16 @@ def load_scenario(name_or_path: str | Path = "firestorm-greece") -> Scenario:
     """Load a bundled (or the user's) scenario by name, or a scenario file by path."""
     path = scenario_path(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path.name}: cannot be read ({exc})") from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    if raw.startswith(b"SQLite format 3\0"):
+        raise ScenarioError(f"{path.name} is a campaign file, not a scenario: a scenario is a TOML text file "
+                            f"(a campaign keeps its own scenario)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path.name}: not a scenario (a scenario is a TOML text file in UTF-8)") from None
     return parse_scenario(text, path.name)
 
 

@@ -83,8 +83,23 @@ def test_a_scenario_file_can_be_given_by_path(tmp_path):
     copy = tmp_path / "my-greece.toml"
     copy.write_text(broken('name = "Thessaly"', 'name = "Thessalia"'), encoding="utf-8")
     assert load_scenario(copy).areas["D2"].name == "Thessalia"
-    with pytest.raises(ScenarioError, match="no scenario called"):
+    with pytest.raises(ScenarioError, match="no scenario file .*missing.toml"):
         load_scenario(tmp_path / "missing.toml")
+    with pytest.raises(ScenarioError, match="no scenario called 'atlantis' .known scenarios: firestorm-greece"):
+        load_scenario("atlantis")
+
+
+def test_a_campaign_file_or_junk_given_as_a_scenario_is_refused_for_what_it_is(tmp_path):
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    campaign = tmp_path / "shop.campaign"
+    CampaignFile.create(campaign).close()
+    with pytest.raises(ScenarioError, match="shop.campaign is a campaign file, not a scenario"):
+        load_scenario(campaign)
+    junk = tmp_path / "junk.toml"
+    junk.write_bytes(bytes(range(128, 256)))
+    with pytest.raises(ScenarioError, match="junk.toml: not a scenario .a scenario is a TOML text file in UTF-8."):
+        load_scenario(junk)
 
 
 def test_no_fact_of_greece_is_written_in_the_core():
