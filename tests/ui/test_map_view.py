@@ -198,3 +198,18 @@ def test_every_area_name_fits_inside_its_area_and_past_battles_stay_visible(open
     counters = [item for item in scene.items() if isinstance(item, CounterItem)]
     assert len(fought) == 2 and all(a.zValue() > c.zValue() for a in fought for c in counters), \
         "a past battle's arrow (see-through) lies over the counters: a short one would vanish under them"
+
+
+@pytest.mark.parametrize("turns", [("turn 1",), ("turn 1", "turn 2"), ("turn 1", "turn 2", "turn 3")])
+def test_result_badges_keep_clear_of_area_names_counters_and_each_other(open_window, turns):
+    """A fought arrow's badge sits on its shaft where nothing else is (or just beside it): it never
+    hides an area's code, name or VP, a counter, or another badge (B3 → B2's badge once covered
+    "Korce (Corizza)")."""
+    actions = [a for turn in turns for a in FULL_CAMPAIGN[turn]]
+    window = open_window(actions[:-1])  # the last turn not ended: its battles are drawn
+    scene = window.map_view.map_scene
+    badges = [arrow.badge_box for arrow in scene.arrows if not arrow.badge_box.isEmpty()]
+    assert badges, "this turn's battles are drawn with their results"
+    others = scene.label_boxes + [counter.sceneBoundingRect() for counter in scene.counters]
+    for n, badge in enumerate(badges):
+        assert not any(badge.intersects(box) for box in others + badges[:n]), badge

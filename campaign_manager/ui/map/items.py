@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
@@ -68,6 +69,15 @@ class AreaLabel(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return QRectF(-95, -30, 190, 52)
+
+    def text_boxes(self) -> list[QRectF]:
+        """Where the code, the name and the VP badge are drawn, in scene coordinates (tight to the
+        words, not the whole boxes they are centred in)."""
+        code_width = QFontMetricsF(self._code_font).horizontalAdvance(self.code)
+        boxes = [QRectF(-code_width / 2, -28, code_width, 27), QRectF(-self.name_width / 2, 2, self.name_width, 17)]
+        if self.vp:
+            boxes.append(QRectF(30, -25, 46, 21))
+        return [box.translated(self.pos()) for box in boxes]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         for font, box, text, ink in ((self._code_font, self.CODE_BOX, self.code, QColor("#1b1b1b")),
@@ -144,14 +154,36 @@ class LinkItem(QGraphicsPathItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
 
+BADGE = 13.0  # a result badge's radius
+
+
+def _clear_spot(start: tuple[float, float], end: tuple[float, float], avoid: Sequence[QRectF]) -> QPointF:
+    """Where on the arrow (or just beside it) a badge covers the least of `avoid`: the middle if
+    it is clear, else the nearest clear point along the shaft, else beside the middle."""
+    (sx, sy), (ex, ey) = start, end
+    length = math.hypot(ex - sx, ey - sy) or 1.0
+    across = (-(ey - sy) / length, (ex - sx) / length)
+    candidates = [(t, 0.0) for t in (0.5, 0.4, 0.6, 0.3, 0.7)] + [(0.5, d) for d in (22.0, -22.0, 36.0, -36.0)]
+
+    def covered(t: float, d: float) -> float:
+        x, y = sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d
+        box = QRectF(x - BADGE, y - BADGE, 2 * BADGE, 2 * BADGE)
+        return sum(box.intersected(other).width() * box.intersected(other).height() for other in avoid
+                   if box.intersects(other))
+
+    t, d = min(candidates, key=lambda c: (covered(*c) > 0, covered(*c)))  # the first clear one, else the least
+    return QPointF(sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d)
+
+
 class ArrowItem(QGraphicsPathItem):
     """A battle arrow from one area to another. An open arrow carries its troops as a caption;
     a fought one a small badge with its result (`badge`: text and colour), the words on hover."""
 
     def __init__(self, start: tuple[float, float], end: tuple[float, float], colour: QColor, caption: str,
                  tooltip: str, width: float = 7, badge: tuple[str, QColor] | None = None,
-                 caption_side: float = 1.0) -> None:
-        """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right."""
+                 caption_side: float = 1.0, avoid: Sequence[QRectF] = ()) -> None:
+        """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
+        `avoid`: what a badge must not cover (area names, counters, other badges), as far as it can."""
         super().__init__()
         self.caption = caption
         self.open_pair: tuple[str, str] | None = None  # (from, to) of an open arrow, set by the scene
@@ -175,15 +207,18 @@ class ArrowItem(QGraphicsPathItem):
         self.setZValue(7)
         self.setToolTip(tooltip)
         middle = QPointF((sx + ex) / 2, (sy + ey) / 2)
+        self.badge_box = self.caption_box = QRectF()
         if badge is not None:
-            self._badge(middle, *badge)
+            spot = _clear_spot((sx, sy), (ex, ey), avoid)
+            self.badge_box = QRectF(spot.x() - BADGE, spot.y() - BADGE, 2 * BADGE, 2 * BADGE)
+            self._badge(spot, *badge)
         else:
             self._caption(middle, angle, caption, colour, caption_side)
 
     def _badge(self, at: QPointF, text: str, colour: QColor) -> None:
         circle = QGraphicsPathItem(self)
         round_path = QPainterPath()
-        round_path.addEllipse(at, 13, 13)
+        round_path.addEllipse(at, BADGE, BADGE)
         circle.setPath(round_path)
         circle.setBrush(colour)
         circle.setPen(QPen(Qt.GlobalColor.white, 2))
@@ -205,7 +240,8 @@ class ArrowItem(QGraphicsPathItem):
         text.setPos(x, y)
         backing = QGraphicsPathItem(self)
         rounded = QPainterPath()
-        rounded.addRoundedRect(x - 3, y - 1, box.width() + 6, box.height() + 2, 4, 4)
+        self.caption_box = QRectF(x - 3, y - 1, box.width() + 6, box.height() + 2)
+        rounded.addRoundedRect(self.caption_box, 4, 4)
         backing.setPath(rounded)
         backing.setBrush(QColor(255, 255, 255, 215))
         backing.setPen(QPen(colour, 1))

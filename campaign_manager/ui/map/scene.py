@@ -3,7 +3,7 @@ and arrows for whatever campaign state it is shown."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
@@ -40,13 +40,16 @@ class MapScene(QGraphicsScene):
         for text in self.layout.labels:
             self._map_label(text.text, text.kind, text.at)
         self.areas: dict[str, AreaItem] = {}
+        self.label_boxes: list[QRectF] = []  # where the areas' codes, names and VP stand: kept clear of badges
         for code, shape in self.layout.areas.items():
             area = AreaItem(code, shape.outline)
             self.addItem(area)
             self.areas[code] = area
             info = sc.areas[code]
-            self.addItem(AreaLabel(code, info.name, info.vp, shape.label,
-                                   min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))))
+            words = AreaLabel(code, info.name, info.vp, shape.label,
+                              min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17)))
+            self.addItem(words)
+            self.label_boxes += words.text_boxes()
         for link in sc.links:
             self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.metaxas, link.sea))
         self.counters: list[CounterItem] = []
@@ -86,14 +89,9 @@ class MapScene(QGraphicsScene):
             self._counters(st, code, planning)
         ends = iter(arrow_places(self.layout, [(row.origin, row.target) for row in fought] +
                                  [(arrow.origin, arrow.target) for arrow in st.open_arrows]))
-        for row in fought:
-            caption = fought_caption(sc, row)
-            start, end, _ = next(ends)
-            fought = ArrowItem(start, end, style.FOUGHT_ARROW, caption,
-                               f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
-                               badge=style.result_badge(row.attacker_side, row.winner))
-            self._add(fought)
-        for arrow in st.open_arrows:
+        places = [next(ends) for _ in fought]
+        opened = []
+        for arrow in st.open_arrows:  # made first, drawn last: fought arrows' badges keep clear of their captions
             start, end, side = next(ends)
             item = ArrowItem(start, end, style.OPEN_ARROW,
                              arrow_caption(sc, arrow),
@@ -101,6 +99,17 @@ class MapScene(QGraphicsScene):
                              f"waiting for the result of the game. Double-click to record it; "
                              f"right-click to record or abandon it.", caption_side=side)
             item.open_pair = (arrow.origin, arrow.target)
+            opened.append(item)
+        taken = self.label_boxes + [counter.sceneBoundingRect() for counter in self.counters]
+        taken += [item.caption_box for item in opened]
+        for row, (start, end, _) in zip(fought, places):
+            caption = fought_caption(sc, row)
+            fought = ArrowItem(start, end, style.FOUGHT_ARROW, caption,
+                               f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
+                               badge=style.result_badge(row.attacker_side, row.winner), avoid=taken)
+            taken.append(fought.badge_box)  # the next badge keeps clear of this one too
+            self._add(fought)
+        for item in opened:
             self._add(item)
 
     def _add(self, item: QGraphicsItem) -> None:
