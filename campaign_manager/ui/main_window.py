@@ -35,13 +35,14 @@ class MainWindow(QMainWindow):
         self._choosers = choosers
         self.session = CampaignSession(self)
         self.session.changed.connect(self.refresh)
-        self.session.message.connect(lambda words: self.statusBar().showMessage(words, 8000))
+        self.session.message.connect(self._say)
         self.menus: dict[str, QMenu] = {}  # "file", "edit", "turn", "assist", "help": for features to extend
         self.setWindowTitle("Firestorm Campaign Manager")
         self.resize(1200, 760)
         self.tabs = QTabWidget(self)
         self.tabs.setTabsClosable(True)
         self.tabs.tabCloseRequested.connect(self._close_tab)
+        self.tabs.setTabBarAutoHide(True)  # a lone "Campaign" tab says nothing; assist panels bring the bar
         self.setCentralWidget(self.tabs)
         self.view = CampaignView(self.session, self)
         self.map_view = self.view.map_view
@@ -123,9 +124,16 @@ class MainWindow(QMainWindow):
         except UserError as exc:
             self.report(str(exc))
 
+    def _say(self, words: str) -> None:
+        """What an action did, in the status bar for a while; the whole of it on hover there (a
+        long sentence is cut at the window's edge), and always in the Log tab."""
+        self.statusBar().showMessage(words, 8000)
+        self.statusBar().setToolTip(words)
+
     def report(self, message: str) -> None:
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
         self.statusBar().showMessage(message)
+        self.statusBar().setToolTip(message)
         box = QMessageBox(QMessageBox.Icon.Warning, "Firestorm Campaign Manager", message,
                           QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -28,6 +28,7 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     before = real.read_bytes()
     scratch = window.wargame_actions.try_a_plan()
     assert scratch.windowTitle().startswith("PLAN")
+    assert scratch.screen().availableGeometry().contains(scratch.geometry()), "the plan opens wholly on screen"
     banner = scratch.findChild(QLabel, "planBanner")
     qtbot.waitUntil(lambda: banner.width() > scratch.width() // 2)  # the banner spans the window, not a corner
     assert scratch.campaign.path != real and scratch.campaign.records == window.campaign.records

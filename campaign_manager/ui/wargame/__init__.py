@@ -10,8 +10,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from campaign_manager.errors import UserError
 from campaign_manager.store.copies import save_copy
@@ -96,7 +96,7 @@ class WargameActions:
         title()
         scratch.session.changed.connect(title)
         scratch.destroyed.connect(lambda: shutil.rmtree(folder, ignore_errors=True))
-        scratch.resize(self.window.size())
+        scratch.setGeometry(on_screen(self.window.geometry().translated(40, 40), self.window))
         scratch.show()
         self.scratch.append(scratch)
         return scratch
@@ -110,6 +110,17 @@ class WargameActions:
             self.dialog = WhatIfDialog(self.window.session, self.window)
         self.dialog.show()
         return self.dialog
+
+
+def on_screen(wanted: QRect, near: QWidget) -> QRect:
+    """`wanted` (a window's inside) moved, and shrunk if need be, so the window with its frame lies
+    wholly on the screen `near` is on."""
+    frame = near.frameGeometry().height() - near.geometry().height()  # the title bar and borders
+    screen = near.screen().availableGeometry().adjusted(0, frame, 0, 0)
+    width, height = min(wanted.width(), screen.width()), min(wanted.height(), screen.height())
+    left = max(screen.left(), min(wanted.left(), screen.right() - width + 1))
+    top = max(screen.top(), min(wanted.top(), screen.bottom() - height + 1))
+    return QRect(left, top, width, height)
 
 
 def wargame_name(computer: str | None) -> str:
