@@ -397,3 +397,32 @@ def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
     window.session.record([{"type": "redeploy", "troop": "GR-INF-4", "to": "B4"}])
     assert "fight the first battle (Battle ▸ New battle)" in window.view.panel.headline.text()
     assert window.battle_menu.new_battle() is not None
+
+
+def test_a_battle_typed_from_the_keyboard_return_goes_on(open_window, qtbot):
+    """Dice typed at the table: Return in a die's box presses the button in sight (Next, then
+    Record on the last page), never a hidden one."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("IT-INF-1")
+    wizard.next()
+    result = wizard.pages["result"]
+    result.wargame.setChecked(True)
+    for die, typed in ((result.attacker_die, "6"), (result.defender_die, "1")):
+        die.box.setFocus()
+        die.box.selectAll()
+        qtbot.keyClicks(die.box, typed)
+    qtbot.keyClick(result.defender_die.box, Qt.Key.Key_Return)
+    assert wizard.page_name == "destroy", "Return went on to the rolls to destroy"
+    for _ in range(5):  # the rolls to destroy, then a retreat or an advance the rules may ask for
+        if wizard.page_name == "summary":
+            break
+        for die in getattr(wizard.pages[wizard.page_name], "dice", {}).values():
+            die.set_value(1)
+        qtbot.keyClick(wizard, Qt.Key.Key_Return)
+    assert wizard.page_name == "summary"
+    before = len(window.campaign.records)
+    qtbot.keyClick(wizard, Qt.Key.Key_Return)
+    assert len(window.campaign.records) == before + 1, "Return on the last page records the battle"

@@ -69,8 +69,6 @@ class BattleWizard(AftermathSteps, QDialog):
                                     "(Battle ▸ Resolve an open battle)")
         self.next_button = QPushButton("Next >", self)
         self.record_button = QPushButton("Record the battle", self)
-        for button in (self.next_button, self.record_button):
-            button.setDefault(True)
         buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
         for button in (self.back_button, self.open_button, self.next_button, self.record_button):
@@ -147,6 +145,8 @@ class BattleWizard(AftermathSteps, QDialog):
         self.open_button.setVisible(name == "commit" and not self.dice_only)
         self.record_button.setVisible(name == "summary")
         self.next_button.setVisible(name != "summary")
+        # Return presses the button in sight (a hidden default button would take it and do nothing).
+        (self.record_button if name == "summary" else self.next_button).setDefault(True)
         refresh = getattr(self, f"_show_{name}", None)
         if refresh is not None:
             refresh()
