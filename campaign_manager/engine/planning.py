@@ -52,6 +52,12 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
             st.where[troop_id] = zone
             del st.waiting_zone[troop_id]
             events.append(f"{troop_id} arrives in {label(sc, zone)}")
+    if events.recording:  # a troop type that changes its model from this turn on says so
+        for kind in sc.troop_types.values():
+            if any(variant.from_turn == spec.number for variant in kind.variants):
+                before, after = kind.on_turn(spec.number - 1)[0], kind.on_turn(spec.number)[0]
+                events.append(f"From turn {spec.number} the {sc.nation_name(kind.nation)} {before} troops are "
+                              f"{after}, with the new model's bonus")
     dice_words = (f" (d6 {', '.join(map(str, dice))} read as D3 {', '.join(str(d3(v)) for v in dice)}, "
                   f"plus {spec.battle_plus})" if dice else "")
     events.insert(0, f"Turn {spec.number}, {spec.name}: at least {st.battles_required} battles{dice_words}")

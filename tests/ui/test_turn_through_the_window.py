@@ -136,6 +136,8 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     dialog.valueEdit.setText("5")
     dialog.buttons.accepted.emit()
     assert window.campaign.state.battles_required == 3 + 3
+    assert "From turn 2 the Italian Carri M11/39 troops are Carri M13/40, with the new model's bonus" in \
+        window.history.stringList()[-1], "a troop's new model is said when it comes in"
     assert "Next: place the waiting reinforcements" in plain(window.view.panel.headline.text())
     waiting = window.view.panel.waiting
     assert {waiting.item(i).data(Qt.ItemDataRole.UserRole) for i in range(waiting.count())} == \
