@@ -113,9 +113,14 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
         if mine.sortie and not legal.aircraft_adds(sc, mine.sortie, theirs.sortie) and events.recording:
             events.append(f"The {sc.aircraft[mine.sortie].name} sortie is spent but adds nothing: it only counts "
                           f"against enemy aircraft, and none is in this battle")
-    for commitment in (attacker, defender):
+    for commitment, whose in ((attacker, side), (defender, enemy_of(side))):
         if commitment.sortie:
             st.sorties[commitment.sortie] -= 1
+            if events.recording:
+                left = st.sorties[commitment.sortie]
+                events.append(f"The {sc.aircraft[commitment.sortie].name} flies for the {side_name(sc, whose)} "
+                              f"({left} {sc.nation_name(commitment.sortie)} {'sortie' if left == 1 else 'sorties'} "
+                              f"left this turn)")
     if not defender.troops and not defender.sortie and events.recording:
         events.append(f"The defenders of {label(sc, target)} commit no Firestorm troops")
     fortification = legal.fortification_name(sc, st, origin, target, side)

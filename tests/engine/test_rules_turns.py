@@ -157,9 +157,13 @@ def test_used_sorties_are_gone_for_the_turn():
     assert st.sorties["german"] == 0
     refused(st, attack("A5", "B4", ["DE-INF-2"], sortie="german", initiative=(1, 1)), "1.5", "German")
     # The one Italian and the one British sortie are still there.
-    st = play(st, attack("B2", "C2", ["IT-INF-3"], sortie="italian", defender_sortie="british",
-                         initiative=(1, 1))).state
-    assert st.sorties == {"german": 0, "italian": 0, "british": 0}
+    done = play(st, attack("B2", "C2", ["IT-INF-3"], sortie="italian", defender_sortie="british",
+                           initiative=(1, 1)))
+    assert done.state.sorties == {"german": 0, "italian": 0, "british": 0}
+    flown = [line for line in done.events if " flies for the " in line]
+    assert flown == ["The FIAT CR.42 flies for the Axis (0 Italian sorties left this turn)",
+                     "The RAF Hurricane flies for the Allies (0 British sorties left this turn)"], \
+        "the history says which sorties were spent"
 
 
 def test_there_are_no_german_or_british_sorties_before_turn_four():
