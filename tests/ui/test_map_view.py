@@ -213,3 +213,28 @@ def test_result_badges_keep_clear_of_area_names_counters_and_each_other(open_win
     others = scene.label_boxes + [counter.sceneBoundingRect() for counter in scene.counters]
     for n, badge in enumerate(badges):
         assert not any(badge.intersects(box) for box in others + badges[:n]), badge
+
+
+def test_a_crowded_small_area_keeps_its_counters_inside(qapp):
+    """Three stacks in C2 Kastoria: set a little smaller, side by side, within its borders (at full
+    size they ran over into C1, C3 and D2); a roomy area keeps them at full size."""
+    from campaign_manager.engine.campaign import initial_state
+    from campaign_manager.scenario import load_scenario
+    from campaign_manager.ui.map.scene import MapScene
+
+    sc = load_scenario()
+    st = initial_state(sc)
+    st.control["C2"] = "axis"
+    for troop in st.troops_in("C2"):
+        st.where[troop] = "pool"
+    for troop in ("IT-INF-1", "IT-CARRI", "IT-ALPINI"):
+        st.where[troop] = "C2"
+    scene = MapScene(sc)
+    scene.show_state(st, [], False)
+    crowded = [c for c in scene.counters if c.troops[0] in ("IT-INF-1", "IT-CARRI", "IT-ALPINI")]
+    assert len(crowded) == 3 and all(c.scale() < 1 for c in crowded)
+    for counter in crowded:
+        box = counter.sceneBoundingRect()
+        for corner in (box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()):
+            assert scene.areas["C2"].contains(corner), (counter.troops, corner)
+    assert all(c.scale() == 1 for c in scene.counters if c not in crowded), "elsewhere: full size"

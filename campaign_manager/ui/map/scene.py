@@ -127,15 +127,24 @@ class MapScene(QGraphicsScene):
         if not groups:
             return
         x0, y0 = self.anchor(code)
-        per_row = 3
         count = len(groups)
+        # As many stacks side by side as the area is wide under its name (up to 3), the rest below;
+        # a crowded small area sets its counters a little smaller when that keeps them in one row.
+        room = self.layout.areas[code].room_across(y0 + 26 + COUNTER_H / 2)
+
+        def fits(scale: float) -> int:
+            return max(1, min(3, int((room + 4 * scale) // ((COUNTER_W + 4) * scale)))) if room else 3
+
+        scale = next((s for s in (1.0, 0.85, 0.75) if count <= fits(s)), 1.0)
+        per_row, step_x, step_y = fits(scale), (COUNTER_W + 4) * scale, (COUNTER_H + 4) * scale
         for index, ((nation, kind), troops) in enumerate(sorted(groups.items())):
             row, col = divmod(index, per_row)
             in_row = min(per_row, count - row * per_row)
-            x = x0 - in_row * (COUNTER_W + 4) / 2 + col * (COUNTER_W + 4)
-            y = y0 + 26 + row * (COUNTER_H + 4)
+            x = x0 - in_row * step_x / 2 + col * step_x
+            y = y0 + 26 + row * step_y
             movable = planning and any(legal.redeploy_targets(sc, st, t) for t in troops)
             counter = CounterItem(troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable), movable)
+            counter.setScale(scale)
             counter.setPos(x, y)
             self._add(counter)
             self.counters.append(counter)
