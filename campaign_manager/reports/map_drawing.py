@@ -8,11 +8,14 @@ import math
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.reports.page import BOLD, FONT
-from campaign_manager.scenario.layout import AreaShape, ArrowPlace, MapLayout, arrow_places, grid_layout
+from campaign_manager.scenario.layout import (
+    AreaShape, ArrowPlace, Box, MapLayout, arrow_places, clear_spot, grid_layout, shaft,
+)
 from campaign_manager.scenario.model import Scenario
 
 SEA = colors.HexColor("#eef3f7")
@@ -56,13 +59,17 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
                         bold=label.kind == "country"))
     places = iter(arrow_places(layout, [(row.origin, row.target) for row in battles] +
                                [(arrow.origin, arrow.target) for arrow in st.open_arrows]))
+    stacks = {code: _stacks(sc, st, code, shape) for code, shape in layout.areas.items()}
+    # The arrows' tags keep clear of the areas' words, the counters and each other.
+    taken = [box for code, shape in layout.areas.items() for box in _label_boxes(sc, st, code, shape)]
+    taken += [stack[:4] for found in stacks.values() for stack in found]
     for row in battles:
-        group.add(_arrow(next(places), colors.HexColor("#555555"), _result(sc, row)))
+        group.add(_arrow(next(places), colors.HexColor("#555555"), _result(sc, row), taken))
     for _ in st.open_arrows:
-        group.add(_arrow(next(places), colors.HexColor("#d06a00"), "open"))
+        group.add(_arrow(next(places), colors.HexColor("#d06a00"), "open", taken))
     for code, shape in layout.areas.items():
         group.add(_area_label(sc, st, code, shape))
-        group.add(_counters(sc, st, code, shape))
+        group.add(_counters(sc, stacks[code]))
     drawing.add(group)
     return drawing
 
@@ -93,37 +100,58 @@ def _link(a, b, metaxas: bool, sea: bool) -> Line:
     return line
 
 
-def _area_label(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> Group:
+def _label_lines(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> list[tuple]:
+    """The area's words: (text, where, size, colour, bold) for its code, name and holder · VP."""
     info = sc.areas[code]
-    group = Group()
     x, y = shape.label
-    group.add(_text(code, (x, y - 4), 22, colors.black, bold=True))
     holder = st.control.get(code)
-    words = info.name if info.impassable else f"{info.name}"
-    group.add(_text(words, (x, y + 13), 11, colors.HexColor("#222222")))
+    lines = [(code, (x, y - 4), 22, colors.black, True), (info.name, (x, y + 13), 11, colors.HexColor("#222222"), False)]
     detail = []
     if holder and not info.impassable:
         detail.append(sc.sides[holder])
     if info.vp:
         detail.append(f"{info.vp} VP")
     if detail:
-        group.add(_text(" · ".join(detail), (x, y + 27), 10, INK.get(holder or "", colors.black), bold=True))
+        lines.append((" · ".join(detail), (x, y + 27), 10, INK.get(holder or "", colors.black), True))
+    return lines
+
+
+def _label_boxes(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> list[Box]:
+    """Where the area's words stand (left, top, width, height): kept clear of the arrows' tags."""
+    boxes = []
+    for text, (x, y), size, _, bold in _label_lines(sc, st, code, shape):
+        wide = stringWidth(text, BOLD if bold else FONT, size)
+        boxes.append((x - wide / 2, y - size * 0.8, wide, size))
+    return boxes
+
+
+def _area_label(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> Group:
+    group = Group()
+    for text, at, size, colour, bold in _label_lines(sc, st, code, shape):
+        group.add(_text(text, at, size, colour, bold=bold))
     return group
 
 
-def _counters(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> Group:
-    group = Group()
+def _stacks(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> list[tuple]:
+    """The area's counters: (left, top, width, height, nation, kind, how many) each."""
     stacks: dict[tuple[str, str], int] = {}
     for troop_id in st.troops_in(code):
         member = sc.troops[troop_id]
         stacks[(member.nation, member.kind)] = stacks.get((member.nation, member.kind), 0) + 1
     x0, y0 = shape.label
     width, height, per_row = 54.0, 30.0, 3
+    found = []
     for index, ((nation, kind), count) in enumerate(sorted(stacks.items())):
         row, col = divmod(index, per_row)
         in_row = min(per_row, len(stacks) - row * per_row)
-        x = x0 - in_row * (width + 4) / 2 + col * (width + 4)
-        y = y0 + 34 + row * (height + 4)
+        found.append((x0 - in_row * (width + 4) / 2 + col * (width + 4), y0 + 34 + row * (height + 4), width, height,
+                      nation, kind, count))
+    return found
+
+
+def _counters(sc: Scenario, stacks: list[tuple]) -> Group:
+    group = Group()
+    for x, y, width, height, nation, kind, count in stacks:
         side = sc.side_of(nation)
         group.add(Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=INK.get(side),
                        strokeWidth=2.2))
@@ -142,12 +170,11 @@ def _result(sc: Scenario, row: BattleRow) -> str:
     return "taken" if row.took_area else "won"
 
 
-def _arrow(place: ArrowPlace, colour, caption: str) -> Group:
-    (sx, sy), (ex, ey) = place.start, place.end
+def _arrow(place: ArrowPlace, colour, caption: str, taken: list[Box]) -> Group:
+    """The arrow and its tag, the tag beside it where it hides nothing in `taken` (and is then
+    added to it, so the next tag keeps clear of this one)."""
+    (sx, sy), (ex, ey) = shaft(place)
     angle = math.atan2(ey - sy, ex - sx)
-    trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
-    sx, sy = sx + math.cos(angle) * trim, sy + math.sin(angle) * trim
-    ex, ey = ex - math.cos(angle) * trim, ey - math.sin(angle) * trim
     group = Group()
     group.add(Line(sx, sy, ex, ey, strokeColor=colour, strokeWidth=6, strokeLineCap=1))
     head = 20.0
@@ -155,8 +182,8 @@ def _arrow(place: ArrowPlace, colour, caption: str) -> Group:
     for turn in (2.6, -2.6):
         points += [ex + head * math.cos(angle + turn), ey + head * math.sin(angle + turn)]
     group.add(Polygon(points, fillColor=colour, strokeColor=colour))
-    side = 16 * place.caption_side
-    mid = ((sx + ex) / 2 - math.sin(angle) * side, (sy + ey) / 2 + math.cos(angle) * side)
-    group.add(Rect(mid[0] - 26, mid[1] - 11, 52, 16, rx=3, ry=3, fillColor=colors.white, strokeColor=colour))
-    group.add(_text(caption, (mid[0], mid[1] + 1), 10, colors.black, bold=True))
+    mid = clear_spot((sx, sy), (ex, ey), (52, 16), taken, beside=16 * place.caption_side)
+    taken.append((mid[0] - 26, mid[1] - 8, 52, 16))
+    group.add(Rect(mid[0] - 26, mid[1] - 8, 52, 16, rx=3, ry=3, fillColor=colors.white, strokeColor=colour))
+    group.add(_text(caption, (mid[0], mid[1] + 4), 10, colors.black, bold=True))
     return group

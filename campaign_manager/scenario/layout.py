@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Annotated, Iterable, Literal, NamedTuple
+from typing import Annotated, Iterable, Literal, NamedTuple, Sequence
 
 from pydantic import AfterValidator, Field
 
@@ -117,6 +117,46 @@ def arrow_places(layout: MapLayout, arrows: list[tuple[str, str]], gap: float = 
         outward = math.copysign(1.0, across) if across else 1.0
         found.append(ArrowPlace((start[0] + dx, start[1] + dy), (end[0] + dx, end[1] + dy), outward * along))
     return found
+
+
+Box = tuple[float, float, float, float]  # left, top, width, height in layout units (y downwards)
+
+
+def shaft(place: ArrowPlace) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where an arrow's shaft is drawn: stopped short of both label points, so it sits between
+    the two areas' names."""
+    (sx, sy), (ex, ey) = place.start, place.end
+    angle = math.atan2(ey - sy, ex - sx)
+    trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
+    return ((sx + math.cos(angle) * trim, sy + math.sin(angle) * trim),
+            (ex - math.cos(angle) * trim, ey - math.sin(angle) * trim))
+
+
+def clear_spot(start: tuple[float, float], end: tuple[float, float], size: tuple[float, float],
+               avoid: Sequence[Box], beside: float = 0.0) -> tuple[float, float]:
+    """The centre for a mark of `size` (width, height) on an arrow from `start` to `end` (or
+    `beside` units to its left, looking along it) that covers nothing in `avoid`: the middle if
+    that is clear, else the nearest clear point along the arrow, else a little further aside;
+    failing all, the one that covers least. A fought battle's result mark, in the window and in
+    print, so it never hides an area's name, a counter or another mark."""
+    (sx, sy), (ex, ey) = start, end
+    length = math.hypot(ex - sx, ey - sy) or 1.0
+    across = (-(ey - sy) / length, (ex - sx) / length)
+    away = math.copysign(1.0, beside) if beside else 1.0
+    tries = [(t, beside) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+    tries += [(0.5, beside + away * d) for d in (22.0, 36.0)] + [(0.5, beside - away * d) for d in (22.0, 36.0)]
+    width, height = size
+
+    def at(t: float, d: float) -> tuple[float, float]:
+        return sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d
+
+    def covered(t: float, d: float) -> float:
+        x, y = at(t, d)
+        left, top = x - width / 2, y - height / 2
+        return sum(max(0.0, min(left + width, bx + bw) - max(left, bx)) *
+                   max(0.0, min(top + height, by + bh) - max(top, by)) for bx, by, bw, bh in avoid)
+
+    return at(*min(tries, key=lambda c: (covered(*c) > 0, covered(*c))))
 
 
 def grid_layout(codes: Iterable[str]) -> MapLayout:

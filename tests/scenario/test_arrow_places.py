@@ -43,3 +43,15 @@ def test_the_room_across_an_area_is_measured_from_its_outline_around_the_label()
     off_centre = AreaShape(outline=((0, 0), (100, 0), (100, 10), (0, 10)), label=(80, 5))
     assert math.isclose(off_centre.room_across(5), 40), "text is centred on the label: the nearer border limits it"
     assert off_centre.room_across(50) == 0.0
+
+
+def test_a_mark_goes_where_it_hides_nothing_the_middle_first():
+    from campaign_manager.scenario.layout import clear_spot
+
+    start, end = (0.0, 0.0), (100.0, 0.0)
+    assert clear_spot(start, end, (20, 20), []) == (50.0, 0.0), "nothing in the way: the middle"
+    in_the_middle = [(40.0, -10.0, 20.0, 20.0)]
+    assert clear_spot(start, end, (20, 20), in_the_middle) == (30.0, 0.0), "along the arrow, the nearest clear"
+    along_all = [(0.0, -10.0, 100.0, 20.0)]  # the whole shaft is taken: beside it
+    assert clear_spot(start, end, (20, 20), along_all) == (50.0, 22.0)
+    assert clear_spot(start, end, (20, 16), [], beside=16.0) == (50.0, 16.0), "a tag beside the arrow, on its left"

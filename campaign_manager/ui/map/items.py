@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.scenario.layout import ArrowPlace, clear_spot, shaft
 from campaign_manager.ui.map import style
 
 COUNTER_W, COUNTER_H = 58.0, 40.0
@@ -157,24 +158,6 @@ class LinkItem(QGraphicsPathItem):
 BADGE = 13.0  # a result badge's radius
 
 
-def _clear_spot(start: tuple[float, float], end: tuple[float, float], avoid: Sequence[QRectF]) -> QPointF:
-    """Where on the arrow (or just beside it) a badge covers the least of `avoid`: the middle if
-    it is clear, else the nearest clear point along the shaft, else beside the middle."""
-    (sx, sy), (ex, ey) = start, end
-    length = math.hypot(ex - sx, ey - sy) or 1.0
-    across = (-(ey - sy) / length, (ex - sx) / length)
-    candidates = [(t, 0.0) for t in (0.5, 0.4, 0.6, 0.3, 0.7)] + [(0.5, d) for d in (22.0, -22.0, 36.0, -36.0)]
-
-    def covered(t: float, d: float) -> float:
-        x, y = sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d
-        box = QRectF(x - BADGE, y - BADGE, 2 * BADGE, 2 * BADGE)
-        return sum(box.intersected(other).width() * box.intersected(other).height() for other in avoid
-                   if box.intersects(other))
-
-    t, d = min(candidates, key=lambda c: (covered(*c) > 0, covered(*c)))  # the first clear one, else the least
-    return QPointF(sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d)
-
-
 class ArrowItem(QGraphicsPathItem):
     """A battle arrow from one area to another. An open arrow carries its troops as a caption;
     a fought one a small badge with its result (`badge`: text and colour), the words on hover."""
@@ -187,13 +170,8 @@ class ArrowItem(QGraphicsPathItem):
         super().__init__()
         self.caption = caption
         self.open_pair: tuple[str, str] | None = None  # (from, to) of an open arrow, set by the scene
-        sx, sy = start
-        ex, ey = end
+        (sx, sy), (ex, ey) = shaft(ArrowPlace(start, end, caption_side))
         angle = math.atan2(ey - sy, ex - sx)
-        # Stop short of the label points so the arrow sits between the two areas' names.
-        trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
-        sx, sy = sx + math.cos(angle) * trim, sy + math.sin(angle) * trim
-        ex, ey = ex - math.cos(angle) * trim, ey - math.sin(angle) * trim
         path = QPainterPath(QPointF(sx, sy))
         path.lineTo(QPointF(ex, ey))
         head = 18.0
@@ -209,7 +187,8 @@ class ArrowItem(QGraphicsPathItem):
         middle = QPointF((sx + ex) / 2, (sy + ey) / 2)
         self.badge_box = self.caption_box = QRectF()
         if badge is not None:
-            spot = _clear_spot((sx, sy), (ex, ey), avoid)
+            boxes = [(box.x(), box.y(), box.width(), box.height()) for box in avoid]
+            spot = QPointF(*clear_spot((sx, sy), (ex, ey), (2 * BADGE, 2 * BADGE), boxes))
             self.badge_box = QRectF(spot.x() - BADGE, spot.y() - BADGE, 2 * BADGE, 2 * BADGE)
             self._badge(spot, *badge)
         else:
