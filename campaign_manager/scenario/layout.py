@@ -146,6 +146,9 @@ def clear_spot(start: tuple[float, float], end: tuple[float, float], size: tuple
     tries = [(t, beside) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
     tries += [(0.5, beside + away * d) for d in (22.0, 36.0)] + [(0.5, beside - away * d) for d in (22.0, 36.0)]
     width, height = size
+    reach = abs(beside) + 36.0 + max(width, height)  # nothing farther from the arrow can be covered
+    near = [box for box in avoid if box[0] < max(sx, ex) + reach and box[0] + box[2] > min(sx, ex) - reach
+            and box[1] < max(sy, ey) + reach and box[1] + box[3] > min(sy, ey) - reach]
 
     def at(t: float, d: float) -> tuple[float, float]:
         return sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d
@@ -154,7 +157,7 @@ def clear_spot(start: tuple[float, float], end: tuple[float, float], size: tuple
         x, y = at(t, d)
         left, top = x - width / 2, y - height / 2
         return sum(max(0.0, min(left + width, bx + bw) - max(left, bx)) *
-                   max(0.0, min(top + height, by + bh) - max(top, by)) for bx, by, bw, bh in avoid)
+                   max(0.0, min(top + height, by + bh) - max(top, by)) for bx, by, bw, bh in near)
 
     return at(*min(tries, key=lambda c: (covered(*c) > 0, covered(*c))))
 
