@@ -4,6 +4,7 @@ requirements and the log of every recorded action. All are views of the one sess
 from __future__ import annotations
 
 from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QListView, QSplitter, QTabWidget, QWidget
 
 from campaign_manager.ui.campaign_panel import CampaignPanel
@@ -26,6 +27,17 @@ class ActionLog(QListView):
         self.setAlternatingRowColors(True)
         session.changed.connect(self.refresh)
         self.refresh()
+
+    EMPTY = "Nothing recorded yet. Every action will be listed here as it is made, with its dice."
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self.lines.rowCount() == 0:  # an empty white box says nothing: say what will come here
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
+                             Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, self.EMPTY)
+            painter.end()
 
     def refresh(self) -> None:
         lines = [f"{number}. {'; '.join(applied.events) or applied.record['type']}"

@@ -221,3 +221,19 @@ def test_the_battle_count_reads_as_a_sentence(open_window):
     assert "This turn: 2 battles required, 0 fought so far" in requirements
     assert "at least 2" not in requirements
     assert "2 battles required, 0 fought so far." in window.view.panel.headline.text()
+
+
+def test_an_empty_log_says_what_will_come_there(open_window, qtbot):
+    window = open_window([])
+    log = window.view.log
+    window.view.side.setCurrentWidget(log)
+    qtbot.waitUntil(log.isVisible)
+
+    def ink(widget) -> int:
+        image = widget.grab().toImage()
+        background = image.pixelColor(image.width() - 3, image.height() - 3)
+        return sum(image.pixelColor(x, y) != background for x in range(0, image.width(), 3) for y in range(0, 60, 3))
+
+    assert log.lines.rowCount() == 0 and ink(log) > 20, "the empty log shows its hint"
+    window.session.record([{"type": "start_turn"}])
+    assert log.lines.rowCount() == 1 and log.lines.stringList()[0].startswith("1. Turn 1")
