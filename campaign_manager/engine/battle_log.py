@@ -49,6 +49,11 @@ class BattleRow:
             return f"totals {a}–{d} (dice {a_die}–{d_die})"
         return " ".join(f"{a}–{d}" for a, d in self.games) + " VP"
 
+    def roll_words(self) -> list[str]:
+        """Each roll to destroy: "GR-INF-2 rolled 5 (needed 5+)", as the history says it."""
+        return [f"{t} rolled {self.destroy_dice.get(t, '?')} (needed {target}+)"
+                for t, target in self.destroy_targets.items()]
+
 
 
 def _arrow(before: CampaignState, record: dict) -> Arrow:

@@ -100,8 +100,7 @@ def _result_words(sc, row: BattleRow) -> str:
 def _destroy_words(row: BattleRow) -> str:
     if not row.destroy_targets:
         return "no rolls"
-    return "; ".join(f"{t} rolled {row.destroy_dice.get(t, '?')} (needed {target}{'+' if target < 6 else ''})"
-                     for t, target in row.destroy_targets.items())
+    return "; ".join(row.roll_words())
 
 
 def _after_words(row: BattleRow) -> str:

@@ -38,8 +38,7 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     Wargame totals and dice, or the tabletop games' VP; the attacker's first)."""
     how = row.score_words()
     winner = f"{sc.side_nouns[row.winner]} won" if row.winner else "No one defeated"
-    rolls = ", ".join(f"{t} {row.destroy_dice[t]} (needs {target})" for t, target in row.destroy_targets.items()
-                      if t in row.destroy_dice)
+    rolls = "; ".join(row.roll_words())
     return (str(row.turn), f"{row.origin} → {row.target}", _commitment(sc, row.attacker),
             _commitment(sc, row.defender), f"{winner}, {how}", rolls or "—",
             ", ".join(row.destroyed) or "—", ", ".join(row.captured) or "—", ", ".join(row.advanced) or "—")
