@@ -120,7 +120,12 @@ def _headline(sc, name: str, view: dict, st=None) -> str:
     if view["turn"]:
         turn = (f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
                 f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}.")
-        if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
+        if view["phase"] == "finished":
+            result = view["outcome"]["result"]
+            turn = (f"The campaign is over after turn {view['turn']} ({view['turn_name']}). Result: "
+                    f"<b>{_escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
+                    f"the last turn's.")
+        elif view["phase"] == "strategic" and view["turn"] < len(sc.turns):
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
         elif st is not None and view["phase"] in ("planning", "battle"):
             turn += f"<br><span style='color:#1d3f66'><b>Next:</b> {next_step(sc, st)}</span>"

@@ -237,3 +237,13 @@ def test_an_empty_log_says_what_will_come_there(open_window, qtbot):
     assert log.lines.rowCount() == 0 and ink(log) > 20, "the empty log shows its hint"
     window.session.record([{"type": "start_turn"}])
     assert log.lines.rowCount() == 1 and log.lines.stringList()[0].startswith("1. Turn 1")
+
+
+def test_a_finished_campaign_says_so_and_its_result(open_window):
+    from tests.shared import FULL_CAMPAIGN
+
+    window = open_window([a for turn in ("turn 1", "turn 2", "turn 3", "turn 4") for a in FULL_CAMPAIGN[turn]])
+    assert window.campaign.state.phase == "finished"
+    headline = window.view.panel.headline.text()
+    assert "The campaign is over after turn 4" in headline and "Result: <b>Draw</b>" in headline, headline
+    assert "Next:" not in headline
