@@ -14,7 +14,7 @@ from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.reports.page import BOLD, FONT
 from campaign_manager.scenario.layout import (
-    AreaShape, ArrowPlace, Box, MapLayout, arrow_places, clear_spot, grid_layout, shaft,
+    AreaShape, ArrowPlace, Box, MapLayout, arrow_places, clear_spot, grid_layout, shaft, stack_places,
 )
 from campaign_manager.scenario.model import Scenario
 
@@ -138,27 +138,21 @@ def _stacks(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> lis
     for troop_id in st.troops_in(code):
         member = sc.troops[troop_id]
         stacks[(member.nation, member.kind)] = stacks.get((member.nation, member.kind), 0) + 1
-    x0, y0 = shape.label
-    width, height, per_row = 54.0, 30.0, 3
-    found = []
-    for index, ((nation, kind), count) in enumerate(sorted(stacks.items())):
-        row, col = divmod(index, per_row)
-        in_row = min(per_row, len(stacks) - row * per_row)
-        found.append((x0 - in_row * (width + 4) / 2 + col * (width + 4), y0 + 34 + row * (height + 4), width, height,
-                      nation, kind, count))
-    return found
+    scale, corners = stack_places(shape, len(stacks), (54.0, 30.0), 34)
+    return [(x, y, 54.0 * scale, 30.0 * scale, nation, kind, count)
+            for ((nation, kind), count), (x, y) in zip(sorted(stacks.items()), corners)]
 
 
 def _counters(sc: Scenario, stacks: list[tuple]) -> Group:
     group = Group()
     for x, y, width, height, nation, kind, count in stacks:
-        side = sc.side_of(nation)
+        side, scale = sc.side_of(nation), width / 54.0  # a crowded area's counters are set smaller
         group.add(Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=INK.get(side),
                        strokeWidth=2.2))
-        group.add(Rect(x, y, 8, height, fillColor=INK.get(side), strokeColor=None))
+        group.add(Rect(x, y, 8 * scale, height, fillColor=INK.get(side), strokeColor=None))
         label = f"{nation_letters(sc, nation)} {KIND_WORDS.get(kind, kind)}"
-        group.add(_text(label, (x + 31, y + 13), 10, colors.black, bold=True))
-        group.add(_text(f"×{count}", (x + 31, y + 25), 10, colors.black))
+        group.add(_text(label, (x + 31 * scale, y + 13 * scale), 10 * scale, colors.black, bold=True))
+        group.add(_text(f"×{count}", (x + 31 * scale, y + 25 * scale), 10 * scale, colors.black))
     return group
 
 

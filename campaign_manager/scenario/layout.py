@@ -122,6 +122,29 @@ def arrow_places(layout: MapLayout, arrows: list[tuple[str, str]], gap: float = 
 Box = tuple[float, float, float, float]  # left, top, width, height in layout units (y downwards)
 
 
+def stack_places(shape: AreaShape, count: int, size: tuple[float, float], below: float,
+                 gap: float = 4.0) -> tuple[float, list[tuple[float, float]]]:
+    """Where an area's `count` counters of `size` stand, `below` its label point: as many side by
+    side as the area is wide there (up to 3), the rest in rows beneath; a crowded small area sets
+    them smaller (down to 3/4) when that keeps them in one row. The scale, and each counter's
+    top-left corner. For the window and the printed map alike."""
+    width, height = size
+    x0, y0 = shape.label
+    room = shape.room_across(y0 + below + height / 2)
+
+    def fits(scale: float) -> int:
+        return max(1, min(3, int((room + gap * scale) // ((width + gap) * scale)))) if room else 3
+
+    scale = next((s for s in (1.0, 0.85, 0.75) if count <= fits(s)), 1.0)
+    per_row, step_x, step_y = fits(scale), (width + gap) * scale, (height + gap) * scale
+    corners = []
+    for index in range(count):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, count - row * per_row)
+        corners.append((x0 - in_row * step_x / 2 + col * step_x, y0 + below + row * step_y))
+    return scale, corners
+
+
 def shaft(place: ArrowPlace) -> tuple[tuple[float, float], tuple[float, float]]:
     """Where an arrow's shaft is drawn: stopped short of both label points, so it sits between
     the two areas' names."""

@@ -314,15 +314,8 @@ def test_the_odds_follow_the_ticked_troops(open_window):
 def test_a_die_box_refuses_what_a_die_cannot_show_and_says_so(open_window, qtbot):
     """7, 0 or a letter typed in a die box is not taken, with a word beside the box; a good
     value takes the word down. Nothing is dropped without a word."""
-    window = open_window([{"type": "start_turn"}])
-    wizard = window.battle_menu.new_battle()
+    window, wizard, result = _to_the_wargame_dice(open_window)
     qtbot.waitExposed(wizard)
-    wizard.pages["arrow"].choose("B1", "C1")
-    wizard.next()
-    wizard.pages["commit"].attacker.tick("IT-INF-1")
-    wizard.next()
-    result = wizard.pages["result"]
-    result.wargame.setChecked(True)
     die = result.attacker_die
     for typed, words in (("7", "A d6 cannot show 7 (it shows 1 to 6)"),
                          ("0", "A d6 cannot show 0 (it shows 1 to 6)"),
@@ -402,14 +395,7 @@ def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
 def test_a_battle_typed_from_the_keyboard_return_goes_on(open_window, qtbot):
     """Dice typed at the table: Return in a die's box presses the button in sight (Next, then
     Record on the last page), never a hidden one."""
-    window = open_window([{"type": "start_turn"}])
-    wizard = window.battle_menu.new_battle()
-    wizard.pages["arrow"].choose("B1", "C1")
-    wizard.next()
-    wizard.pages["commit"].attacker.tick("IT-INF-1")
-    wizard.next()
-    result = wizard.pages["result"]
-    result.wargame.setChecked(True)
+    window, wizard, result = _to_the_wargame_dice(open_window)
     for die, typed in ((result.attacker_die, "6"), (result.defender_die, "1")):
         die.box.setFocus()
         die.box.selectAll()
@@ -426,3 +412,16 @@ def test_a_battle_typed_from_the_keyboard_return_goes_on(open_window, qtbot):
     before = len(window.campaign.records)
     qtbot.keyClick(wizard, Qt.Key.Key_Return)
     assert len(window.campaign.records) == before + 1, "Return on the last page records the battle"
+
+
+def _to_the_wargame_dice(open_window):
+    """Turn 1, B1 → C1 with IT-INF-1, up to the General's Wargame dice: (window, wizard, result page)."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("IT-INF-1")
+    wizard.next()
+    result = wizard.pages["result"]
+    result.wargame.setChecked(True)
+    return window, wizard, result

@@ -11,7 +11,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.scenario.layout import MapLayout, arrow_places, grid_layout
+from campaign_manager.scenario.layout import MapLayout, arrow_places, grid_layout, stack_places
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
@@ -126,22 +126,8 @@ class MapScene(QGraphicsScene):
             groups.setdefault((member.nation, member.kind), []).append(troop_id)
         if not groups:
             return
-        x0, y0 = self.anchor(code)
-        count = len(groups)
-        # As many stacks side by side as the area is wide under its name (up to 3), the rest below;
-        # a crowded small area sets its counters a little smaller when that keeps them in one row.
-        room = self.layout.areas[code].room_across(y0 + 26 + COUNTER_H / 2)
-
-        def fits(scale: float) -> int:
-            return max(1, min(3, int((room + 4 * scale) // ((COUNTER_W + 4) * scale)))) if room else 3
-
-        scale = next((s for s in (1.0, 0.85, 0.75) if count <= fits(s)), 1.0)
-        per_row, step_x, step_y = fits(scale), (COUNTER_W + 4) * scale, (COUNTER_H + 4) * scale
-        for index, ((nation, kind), troops) in enumerate(sorted(groups.items())):
-            row, col = divmod(index, per_row)
-            in_row = min(per_row, count - row * per_row)
-            x = x0 - in_row * step_x / 2 + col * step_x
-            y = y0 + 26 + row * step_y
+        scale, corners = stack_places(self.layout.areas[code], len(groups), (COUNTER_W, COUNTER_H), 26)
+        for ((nation, kind), troops), (x, y) in zip(sorted(groups.items()), corners):
             movable = planning and any(legal.redeploy_targets(sc, st, t) for t in troops)
             counter = CounterItem(troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable), movable)
             counter.setScale(scale)
