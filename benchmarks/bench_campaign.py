@@ -33,7 +33,6 @@ from campaign_manager.scenario.model import enemy_of
 from campaign_manager.store.campaign_file import CampaignFile
 
 
-
 def long_log(count: int) -> list[dict]:
     """A legal log of `count` actions. Turn 1 and set-up come from the random player; turn 2
     then runs long (the battle count is only a floor) with drawn battles, each with its
@@ -60,8 +59,16 @@ def long_log(count: int) -> list[dict]:
             side = enemy_of(side)
         origin, target = rng.choice(legal.arrows(sc, st, side))
         troop = rng.choice([t for t in st.troops_in(origin)])
-        record(Battle(origin, target, (dice[side], dice[enemy_of(side)]), Commitment((troop,)), Commitment(()),
-                      games=((rng.randint(0, 2), rng.randint(0, 2)),)))
+        record(
+            Battle(
+                origin,
+                target,
+                (dice[side], dice[enemy_of(side)]),
+                Commitment((troop,)),
+                Commitment(()),
+                games=((rng.randint(0, 2), rng.randint(0, 2)),),
+            )
+        )
     while len(records) < count and (applied := player.step(sc, st)) is not None:
         record(applied)
     while len(records) < count:
@@ -104,9 +111,11 @@ def main() -> None:
         print(f"\nRebuild from {len(records)} logged actions (goal: under 500 ms)")
         print(f"  floor: read and parse the rows with sqlite3  {best(floor)}")
         print(f"  replay through the rules engine              {best(engine_only)}")
-        print(f"  open the campaign file (read + replay)       {best(whole)}"
-              f"   ratio to floor {statistics.median(whole) / statistics.median(floor):.1f}x"
-              f"   {'MEETS' if statistics.median(whole) < 0.5 else 'MISSES'} the goal")
+        print(
+            f"  open the campaign file (read + replay)       {best(whole)}"
+            f"   ratio to floor {statistics.median(whole) / statistics.median(floor):.1f}x"
+            f"   {'MEETS' if statistics.median(whole) < 0.5 else 'MISSES'} the goal"
+        )
 
         small = Path(folder) / "small.campaign"
         with CampaignFile.create(small) as campaign:
@@ -117,8 +126,10 @@ def main() -> None:
         ratio = statistics.median(show) / statistics.median(sqlmodel_floor)
         print("\nshow --json wall time (goal: at most 1.5x importing sqlmodel)")
         print(f"  floor: python -c 'import sqlmodel'   {best(sqlmodel_floor)}")
-        print(f"  campaign-manager show FILE --json    {best(show)}   ratio {ratio:.2f}x"
-              f"   {'MEETS' if ratio <= 1.5 else 'MISSES'} the goal")
+        print(
+            f"  campaign-manager show FILE --json    {best(show)}   ratio {ratio:.2f}x"
+            f"   {'MEETS' if ratio <= 1.5 else 'MISSES'} the goal"
+        )
     playouts(args.repeat)
 
 
@@ -139,13 +150,17 @@ def playouts(repeat: int) -> None:
         copies.append((time.perf_counter() - start) / 1000)
     print("\nCopying a campaign state (for playouts and what-if branches)")
     print(f"  floor: copy the two largest dicts   {statistics.median(floor) * 1e6:7.1f} µs")
-    print(f"  CampaignState.copy()                {statistics.median(copies) * 1e6:7.1f} µs"
-          f"   ratio {statistics.median(copies) / statistics.median(floor):.1f}x")
+    print(
+        f"  CampaignState.copy()                {statistics.median(copies) * 1e6:7.1f} µs"
+        f"   ratio {statistics.median(copies) / statistics.median(floor):.1f}x"
+    )
     start = time.perf_counter()
     actions = sum(len(play(sc, seed)) for seed in range(100))
     took = time.perf_counter() - start
-    print(f"  100 random legal campaigns: {took:.2f} s, {actions} actions "
-          f"({100 / took:.0f} campaigns/s, {took / actions * 1e6:.0f} µs per action)")
+    print(
+        f"  100 random legal campaigns: {took:.2f} s, {actions} actions "
+        f"({100 / took:.0f} campaigns/s, {took / actions * 1e6:.0f} µs per action)"
+    )
 
 
 if __name__ == "__main__":

@@ -20,9 +20,22 @@ import time
 
 from common import compile_app, wall_times
 
-ODDS = ["-m", "campaign_manager", "odds", "--terrain", "rough", "--turn", "4", "--attacker",
-        "german:armour", "--attacker-sortie", "german", "--defender", "greek:infantry,greek:infantry",
-        "--json"]
+ODDS = [
+    "-m",
+    "campaign_manager",
+    "odds",
+    "--terrain",
+    "rough",
+    "--turn",
+    "4",
+    "--attacker",
+    "german:armour",
+    "--attacker-sortie",
+    "german",
+    "--defender",
+    "greek:infantry,greek:infantry",
+    "--json",
+]
 
 
 def timed(command: list[str], repeat: int) -> float:
@@ -42,8 +55,10 @@ def main() -> None:
     print(f"  python -c pass                                 {bare * 1000:7.1f} ms")
     print(f"  floor: python -c 'import ...engine.wargame'     {floor * 1000:7.1f} ms")
     beyond = (odds - floor) * 1000
-    print(f"  campaign-manager odds ... --json                {odds * 1000:7.1f} ms   {beyond:+.1f} ms beyond the floor "
-          f"(ratio {odds / floor:.2f}x)   {'MEETS' if beyond < 5 else 'MISSES'} the goal")
+    print(
+        f"  campaign-manager odds ... --json                {odds * 1000:7.1f} ms   {beyond:+.1f} ms beyond the floor "
+        f"(ratio {odds / floor:.2f}x)   {'MEETS' if beyond < 5 else 'MISSES'} the goal"
+    )
     from campaign_manager.engine import wargame
     from campaign_manager.scenario import load_scenario
 
@@ -53,8 +68,10 @@ def main() -> None:
         wargame._enumerate(sc, 3)  # the enumeration itself: `odds` keeps each answer once worked out
     print(f"  the exact odds alone, worked out in process     {(time.perf_counter() - start):7.3f} ms each")
 
-    print(f"\n{args.playouts} full-campaign playouts, computer against computer, as `whatif` runs them "
-          f"(worker processes on {os.cpu_count()} cores)")
+    print(
+        f"\n{args.playouts} full-campaign playouts, computer against computer, as `whatif` runs them "
+        f"(worker processes on {os.cpu_count()} cores)"
+    )
     from campaign_manager.engine.campaign import initial_state
     from campaign_manager.engine.whatif import playouts
 
@@ -63,8 +80,10 @@ def main() -> None:
     took = time.perf_counter() - start
     rate = done / took
     estimate = 10000 / rate
-    print(f"  {done} playouts in {took:.1f} s: {rate:.0f} a second; 10,000 would take {estimate:.0f} s   "
-          f"{'MEETS' if estimate < 10 else 'MISSES'} the goal (10 s)")
+    print(
+        f"  {done} playouts in {took:.1f} s: {rate:.0f} a second; 10,000 would take {estimate:.0f} s   "
+        f"{'MEETS' if estimate < 10 else 'MISSES'} the goal (10 s)"
+    )
     engine_floor(sc, min(200, args.playouts))
 
 
@@ -82,8 +101,7 @@ def engine_floor(sc, count: int) -> None:
     def players(index: int) -> dict:
         return {side: ComputerPolicy(index * 2 + n) for n, side in enumerate(sorted(sc.sides))}
 
-    logs = [[parse_action(a.record) for a in Match(sc, players(i), i).play(initial_state(sc))[1]]
-            for i in range(count)]
+    logs = [[parse_action(a.record) for a in Match(sc, players(i), i).play(initial_state(sc))[1]] for i in range(count)]
     start = time.perf_counter()
     for i in range(count):
         Match(sc, players(i), i, quiet=True).play(initial_state(sc))
@@ -98,10 +116,14 @@ def engine_floor(sc, count: int) -> None:
     budget = 10 / 10000 * (os.cpu_count() or 1)
     print(f"\nOne core, {count} campaigns of about {per_action:.0f} actions each")
     print(f"  a whole playout (decisions and the engine)       {whole * 1000:7.2f} ms")
-    print(f"  floor: the engine alone, every choice given      {engine * 1000:7.2f} ms   "
-          f"(the playout is {whole / engine:.1f}x the floor)")
-    print(f"  the goal allows {budget * 1000:.1f} ms a playout on each of {os.cpu_count()} cores, perfectly shared: "
-          f"{budget / engine:.1f}x the floor")
+    print(
+        f"  floor: the engine alone, every choice given      {engine * 1000:7.2f} ms   "
+        f"(the playout is {whole / engine:.1f}x the floor)"
+    )
+    print(
+        f"  the goal allows {budget * 1000:.1f} ms a playout on each of {os.cpu_count()} cores, perfectly shared: "
+        f"{budget / engine:.1f}x the floor"
+    )
 
 
 if __name__ == "__main__":

@@ -86,8 +86,10 @@ def main() -> None:
     compile_app()
     print("Start to screenshot (goal: at most 1.5x the floor)")
     floor = timed([sys.executable, "-c", FLOOR, str(folder / "floor.png")], args.repeat)
-    app = timed([sys.executable, "-m", "campaign_manager", "open", str(path), "--screenshot",
-                 str(folder / "app.png")], args.repeat)
+    app = timed(
+        [sys.executable, "-m", "campaign_manager", "open", str(path), "--screenshot", str(folder / "app.png")],
+        args.repeat,
+    )
     print(line("floor: bare PySide6 window + import sqlmodel", floor))
     print(line("open FILE --screenshot (40 battles)", app, statistics.median(floor), 1.5))
 
@@ -113,8 +115,10 @@ def main() -> None:
         qt.processEvents()
         refreshes.append(time.perf_counter() - start)
     print("\nAfter one action, with 40 battles in the file (goal: map redraw under 30 ms)")
-    print(line("map redraw (scene rebuilt and painted)", redraws)
-          + ("   MEETS the goal" if statistics.median(redraws) < 0.030 else "   MISSES the goal"))
+    print(
+        line("map redraw (scene rebuilt and painted)", redraws)
+        + ("   MEETS the goal" if statistics.median(redraws) < 0.030 else "   MISSES the goal")
+    )
     print(line("every view of the session refreshed", refreshes))
     window.close()
     window.deleteLater()

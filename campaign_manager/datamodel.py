@@ -13,13 +13,23 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, Strict, StringConstraints, TypeAdapter
-from pydantic import ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    Strict,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 Int = Annotated[int, Strict()]
 Count = Annotated[int, Strict(), Field(ge=0)]
@@ -72,6 +82,7 @@ def keyed(table: dict[str, K]) -> dict[str, K]:
 
 # -- faults ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Fault:
     """One thing wrong in a data file: where (`areas[5].links`) and what, in the app's words."""
@@ -108,10 +119,20 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
-_KINDS = {"int_type": "a whole number", "int_parsing": "a whole number", "string_type": "a text",
-          "bool_type": "true or false", "float_type": "a number", "list_type": "a list",
-          "tuple_type": "a list", "dict_type": "a table", "model_type": "a table",
-          "dataclass_type": "a table", "model_attributes_type": "a table", "dataclass_args_type": "a table"}
+_KINDS = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "string_type": "a text",
+    "bool_type": "true or false",
+    "float_type": "a number",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "dataclass_type": "a table",
+    "model_attributes_type": "a table",
+    "dataclass_args_type": "a table",
+}
 
 
 def _say(error: Any) -> str:
@@ -171,9 +192,13 @@ def faults_of(error: ValidationError, data: Any = None, text: str | None = None)
         if where in faults:
             continue
         faults[where] = Fault(where, _say(item), line_of(text, loc) if text else None)
-    deepest = [f for f in faults.values()
-               if not any(g.where.startswith(f.where + ".") or g.where.startswith(f.where + "[")
-                          for g in faults.values() if f.where)]
+    deepest = [
+        f
+        for f in faults.values()
+        if not any(
+            g.where.startswith(f.where + ".") or g.where.startswith(f.where + "[") for g in faults.values() if f.where
+        )
+    ]
     return deepest
 
 
@@ -234,8 +259,15 @@ def _header(lines: list[str], parts: list) -> tuple[int | None, list]:
 
 # -- reading -----------------------------------------------------------------------------------
 
-def read_model(adapter: TypeAdapter[M], data: Any, file: str, error: type[Exception],
-               checks: Callable[[M], list[Fault]] | None = None, text: str | None = None) -> M:
+
+def read_model(
+    adapter: TypeAdapter[M],
+    data: Any,
+    file: str,
+    error: type[Exception],
+    checks: Callable[[M], list[Fault]] | None = None,
+    text: str | None = None,
+) -> M:
     """`data` as the model `kind`, or `error` listing every fault: the shape first, then (when
     the shape is sound) the cross-checks `checks` returns."""
     try:
@@ -278,8 +310,9 @@ def load_toml(path: Path, file: str, error: type[Exception]) -> tuple[dict[str, 
     return parse_toml(text, file, error), text
 
 
-def read_data_file(path: Path, adapter: TypeAdapter[M], error: type[Exception],
-                   checks: Callable[[M], list[Fault]] | None = None) -> M:
+def read_data_file(
+    path: Path, adapter: TypeAdapter[M], error: type[Exception], checks: Callable[[M], list[Fault]] | None = None
+) -> M:
     """A data file read, shape-checked and cross-checked; `error` lists every fault."""
     data, text = load_toml(path, Path(path).name, error)
     return read_model(adapter, data, Path(path).name, error, checks, text)

@@ -8,8 +8,9 @@ silently rolling a new one.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
 
 from campaign_manager.errors import DieError
 

@@ -26,8 +26,15 @@ class ChoiceNeeded(RuleError):
     the answer is a map troop id → choice.
     """
 
-    def __init__(self, rule: str, message: str, key: str, options: list[str], partial: dict,
-                 troop_options: dict[str, list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        key: str,
+        options: list[str],
+        partial: dict,
+        troop_options: dict[str, list[str]] | None = None,
+    ) -> None:
         self.key, self.options, self.partial = key, options, partial
         self.troop_options = troop_options
         super().__init__(rule, message)

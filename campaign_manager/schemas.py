@@ -32,8 +32,7 @@ def action_schema() -> dict[str, Any]:
         if "const" in definition.get("properties", {}).get("type", {}):
             definition["properties"]["type"].pop("default", None)
             definition["required"] = ["type", *definition.get("required", [])]
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Firestorm campaign action",
-            **schema}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Firestorm campaign action", **schema}
 
 
 def scenario_schema() -> dict[str, Any]:
@@ -41,8 +40,7 @@ def scenario_schema() -> dict[str, Any]:
     from campaign_manager.scenario.model import ScenarioFile
 
     schema = ScenarioFile.model_json_schema(by_alias=True)
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema,
-            "title": "Firestorm scenario file"}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "Firestorm scenario file"}
 
 
 SCHEMAS = {"actions.schema.json": action_schema, "scenario.schema.json": scenario_schema}

@@ -38,8 +38,11 @@ def ensure_environment() -> Path:
         print("Creating the app's private Python environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     if not STAMP.exists() or STAMP.read_text() != _wanted_stamp():
-        print("Installing the app and its test tools: first run only, a few minutes on a fresh machine "
-              "(Qt alone is a download of some 100 MB) ...", flush=True)
+        print(
+            "Installing the app and its test tools: first run only, a few minutes on a fresh machine "
+            "(Qt alone is a download of some 100 MB) ...",
+            flush=True,
+        )
         _install(python)
         # Byte code now, so no start has to compile the app (some machines never write it).
         subprocess.run([str(python), "-m", "compileall", "-q", str(ROOT / "campaign_manager")], check=False)
@@ -55,9 +58,22 @@ def _install(python: Path) -> None:
 
     start = time.monotonic()
     said: list[str] = []
-    with subprocess.Popen([str(python), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar",
-                           "off", "-e", f"{ROOT}[test]"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True) as pip:
+    with subprocess.Popen(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "--progress-bar",
+            "off",
+            "-e",
+            f"{ROOT}[test]",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    ) as pip:
         assert pip.stdout is not None
         for line in pip.stdout:
             said.append(line)

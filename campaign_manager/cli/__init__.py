@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
@@ -37,12 +37,14 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     parser = OneLineParser(
         prog=PROG,
         description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
-                    "With no command, the app window opens.")
+        "With no command, the app window opens.",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
     window.add_argument("file", nargs="?", help="a campaign file")
-    window.add_argument("--screenshot", metavar="PNG",
-                        help="render the window at 1280x800 (no screen needed) to PNG and exit")
+    window.add_argument(
+        "--screenshot", metavar="PNG", help="render the window at 1280x800 (no screen needed) to PNG and exit"
+    )
     window.set_defaults(run=lambda args: _open(args, open_window))
     import importlib
 
@@ -91,9 +93,11 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
     """Run a command; `open_window` (given by the launcher) opens the app window."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if open_window is None:
+
         def open_window(file: str | None, screenshot: str | None = None) -> int:
             print(f"{PROG}: the app window is opened by the campaign-manager program itself", file=sys.stderr)
             return 2
+
     if not argv:
         return open_window(None)
     parser = build_parser(argv, open_window)

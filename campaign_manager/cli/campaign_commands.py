@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-
 ACTIONS_HELP = "a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input"
 
 
@@ -81,8 +80,13 @@ def cmd_apply(args) -> int:
         if args.json:
             from campaign_manager.engine.views import state_view
 
-            emit({"applied": [{"action": a.record, "events": list(a.events)} for a in done],
-                  "state": state_view(campaign.scenario, campaign.state)}, True)
+            emit(
+                {
+                    "applied": [{"action": a.record, "events": list(a.events)} for a in done],
+                    "state": state_view(campaign.scenario, campaign.state),
+                },
+                True,
+            )
         else:
             lines = []
             first = len(campaign.records) - len(done) + 1
@@ -122,10 +126,18 @@ def cmd_log(args) -> int:
     with _open(args.file, readonly=True) as campaign:
         entries = campaign.log.entries()
         history = campaign.history()
-    data = [{**record, "seq": seq, "recorded_at": at, "events": list(applied.events)}
-            for (seq, at, record), applied in zip(entries, history)]
-    text = "".join(f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}\n" + "".join(f"        {e}\n" for e in d["events"])
-                   for d, (_, _, r) in zip(data, entries)) or "the log is empty"
+    data = [
+        {**record, "seq": seq, "recorded_at": at, "events": list(applied.events)}
+        for (seq, at, record), applied in zip(entries, history)
+    ]
+    text = (
+        "".join(
+            f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}\n"
+            + "".join(f"        {e}\n" for e in d["events"])
+            for d, (_, _, r) in zip(data, entries)
+        )
+        or "the log is empty"
+    )
     emit(data, args.json, text)
     return 0
 

@@ -7,14 +7,20 @@ from pathlib import Path
 
 def register(commands) -> None:
     report = commands.add_parser(
-        "report", help="a PDF: the turn report, the status sheet for the wall, or battle slips",
+        "report",
+        help="a PDF: the turn report, the status sheet for the wall, or battle slips",
         description="Write a PDF of the campaign. By default the report of the last completed turn "
-                    "(or of the turn under way, if none has ended).")
+        "(or of the turn under way, if none has ended).",
+    )
     report.add_argument("file", type=Path, help="the campaign file")
     report.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the PDF to write")
     report.add_argument("--turn", type=int, help="the turn to report on")
-    report.add_argument("--kind", choices=("turn", "status", "slips"), default="turn",
-                        help="turn report (default), one-page status sheet, or battle slips")
+    report.add_argument(
+        "--kind",
+        choices=("turn", "status", "slips"),
+        default="turn",
+        help="turn report (default), one-page status sheet, or battle slips",
+    )
     report.add_argument("--paper", choices=("a4", "letter"), default="a4")
     report.set_defaults(run=cmd_report)
 

@@ -24,9 +24,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     sc = load_scenario(args.path)  # ScenarioError (every fault) → exit 2
     turns = len(sc.turns)
-    print(f"{Path(args.path).name}: sound — {sc.name}: {len(sc.areas)} areas, {len(sc.links)} links, "
-          f"{len(sc.troops)} troops, {turns} turn{'s' if turns != 1 else ''}"
-          f"{', with a map drawing' if sc.layout else ''}")
+    print(
+        f"{Path(args.path).name}: sound — {sc.name}: {len(sc.areas)} areas, {len(sc.links)} links, "
+        f"{len(sc.troops)} troops, {turns} turn{'s' if turns != 1 else ''}"
+        f"{', with a map drawing' if sc.layout else ''}"
+    )
     return 0
 
 
@@ -34,8 +36,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     from campaign_manager.scenario.loader import bundled_scenarios, known_scenarios, user_scenarios
 
     bundled = bundled_scenarios()
-    rows = [{"name": name, "path": str(path), "where": "bundled" if name in bundled else "yours"}
-            for name, path in known_scenarios().items()]
+    rows = [
+        {"name": name, "path": str(path), "where": "bundled" if name in bundled else "yours"}
+        for name, path in known_scenarios().items()
+    ]
     if args.json:
         print(json.dumps({"scenarios": rows, "user_folder": str(user_scenarios())}, indent=2))
         return 0

@@ -14,8 +14,9 @@ def register(commands) -> None:
 
     imported = commands.add_parser("import", help="rebuild a campaign file from an exported JSON log")
     imported.add_argument("log", type=Path, metavar="LOG.json")
-    imported.add_argument("-o", "--output", type=Path, required=True, metavar="FILE",
-                          help="the new campaign file (never overwritten)")
+    imported.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE", help="the new campaign file (never overwritten)"
+    )
     imported.set_defaults(run=cmd_import)
 
     backups = commands.add_parser("backups", help="the end-of-turn backups of a campaign, newest first")
@@ -38,8 +39,10 @@ def cmd_import(args) -> int:
     from campaign_manager.store.transfer import import_log
 
     with import_log(args.log, args.output) as campaign:
-        print(f"Created campaign '{campaign.name}' in {args.output}: {len(campaign.records)} actions, "
-              f"turn {campaign.state.turn} ({campaign.state.phase})")
+        print(
+            f"Created campaign '{campaign.name}' in {args.output}: {len(campaign.records)} actions, "
+            f"turn {campaign.state.turn} ({campaign.state.phase})"
+        )
     return 0
 
 

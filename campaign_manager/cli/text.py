@@ -22,14 +22,16 @@ def _links(area: dict) -> str:
 def show_text(sc: Scenario, view: dict) -> str:
     lines = [f"{view['name']} — {view['scenario']}"]
     if view["turn"]:
-        lines.append(f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; "
-                     f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}")
+        lines.append(
+            f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; "
+            f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}"
+        )
         if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
             lines.append(f"Turn {view['turn']} is over: apply start_turn to begin turn {view['turn'] + 1}")
     else:
         lines.append("Not started: apply start_turn to begin turn 1")
     vp, out = view["vp"], view["outcome"]
-    lead = (f"the {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "level")
+    lead = f"the {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "level"
     when = "final result" if out["final"] else "if it ended now"
     lines.append(f"VP: Axis {vp['axis']}, Allied {vp['allied']} — {lead} ({when}: {out['result']})")
     if view["sorties"]:
@@ -37,20 +39,27 @@ def show_text(sc: Scenario, view: dict) -> str:
     lines.append("")
     lines.append(f"  {'':<3} {'area':<20} {'held by':<7} {'ground':<6} {'VP':>3}  {'next to':<20} troops")
     for code, area in view["areas"].items():
-        lines.append(f"  {code:<3} {area['name']:<20} {_side(sc, area['controller']):<7} "
-                     f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {_links(area):<20} "
-                     f"{_troops(area['troops'])}")
+        lines.append(
+            f"  {code:<3} {area['name']:<20} {_side(sc, area['controller']):<7} "
+            f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {_links(area):<20} "
+            f"{_troops(area['troops'])}"
+        )
     lines.append("")
-    for title, key in (("Waiting to be placed", "reinforcements"), ("Reinforcement pool", "pools"),
-                       ("Captured", "captured")):
+    for title, key in (
+        ("Waiting to be placed", "reinforcements"),
+        ("Reinforcement pool", "pools"),
+        ("Captured", "captured"),
+    ):
         for side, items in view[key].items():
             if items:
                 lines.append(f"{title} ({sc.sides[side]}): {_troops(items)}")
     if view.get("initiative"):
         lines.append(f"Initiative rolled: the {sc.side_nouns[view['initiative']['attacker']]} place the next arrow")
     for arrow in view["open_arrows"]:
-        lines.append(f"Open battle arrow {arrow['from']} → {arrow['to']}"
-                     + (f" ({arrow['fortification']})" if arrow.get("fortification") else ""))
+        lines.append(
+            f"Open battle arrow {arrow['from']} → {arrow['to']}"
+            + (f" ({arrow['fortification']})" if arrow.get("fortification") else "")
+        )
     return "\n".join(lines)
 
 
@@ -65,7 +74,9 @@ def requirements_text(sc: Scenario, data: dict) -> str:
         lines.append("Fixed battles: " + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"]))
     if data["initiative"]:
         lines.append("Initiative: " + data["initiative"]["words"])
-    lines.append("Air sorties: " + (", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none"))
+    lines.append(
+        "Air sorties: " + (", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none")
+    )
     lines.append("Redeploy: " + (", then ".join(sc.nation_name(n) for n in data["redeploy"]) or "no redeployment"))
     for rule in data["deployment"]:
         lines.append(f"Deployment: {rule}")

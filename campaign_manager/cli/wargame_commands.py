@@ -8,25 +8,36 @@ import json
 
 
 def register(commands) -> None:
-    for name, helptext in (("wargame", "fight a General's Wargame battle on its own (dice typed or rolled)"),
-                           ("odds", "the exact odds of a General's Wargame battle, before any die")):
+    for name, helptext in (
+        ("wargame", "fight a General's Wargame battle on its own (dice typed or rolled)"),
+        ("odds", "the exact odds of a General's Wargame battle, before any die"),
+    ):
         sub = commands.add_parser(name, help=helptext)
         sub.add_argument("--scenario", default="firestorm-greece", help="a bundled scenario or a scenario file")
         sub.add_argument("--terrain", required=True, help="the terrain of the area attacked (plain, rough)")
         sub.add_argument("--turn", type=int, required=True, help="the campaign turn (troop models change)")
-        sub.add_argument("--attacker", required=True, metavar="NATION:KIND,..", help="e.g. greek:infantry,greek:infantry")
+        sub.add_argument(
+            "--attacker", required=True, metavar="NATION:KIND,..", help="e.g. greek:infantry,greek:infantry"
+        )
         sub.add_argument("--defender", default="", metavar="NATION:KIND,..", help="may be empty")
         for side in ("attacker", "defender"):
-            sub.add_argument(f"--{side}-sortie", action="append", metavar="NATION", default=[],
-                             help=f"the nation whose aircraft fly a sortie for the {side}, e.g. italian")
+            sub.add_argument(
+                f"--{side}-sortie",
+                action="append",
+                metavar="NATION",
+                default=[],
+                help=f"the nation whose aircraft fly a sortie for the {side}, e.g. italian",
+            )
         sub.add_argument("--metaxas", action="store_true", help="the Greek defenders are behind the Metaxas Line")
         sub.add_argument("--json", action="store_true", help="print JSON")
         if name == "wargame":
             sub.add_argument("--dice", metavar="A,D", help="the two dice thrown (left out: the app rolls)")
             sub.add_argument("--seed", type=int, help="seed for dice the app rolls")
         sub.set_defaults(run=cmd_wargame if name == "wargame" else cmd_odds)
-    whatif = commands.add_parser("whatif", help="seeded playouts of the rest of the turn or campaign, both "
-                                                "sides played by the computer: how it may end")
+    whatif = commands.add_parser(
+        "whatif",
+        help="seeded playouts of the rest of the turn or campaign, both sides played by the computer: how it may end",
+    )
     whatif.add_argument("file", help="the campaign file (never written to)")
     whatif.add_argument("--playouts", type=int, default=200)
     whatif.add_argument("--seed", type=int, default=0)
@@ -40,8 +51,16 @@ def _battle(args: argparse.Namespace):
     from campaign_manager.scenario import load_scenario
 
     sc = load_scenario(args.scenario)
-    return StandaloneBattle.from_words(sc, args.terrain, args.turn, args.attacker, args.defender,
-                                       args.attacker_sortie, args.defender_sortie, args.metaxas)
+    return StandaloneBattle.from_words(
+        sc,
+        args.terrain,
+        args.turn,
+        args.attacker,
+        args.defender,
+        args.attacker_sortie,
+        args.defender_sortie,
+        args.metaxas,
+    )
 
 
 def cmd_wargame(args: argparse.Namespace) -> int:
@@ -75,7 +94,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    print(f"Attacker wins {data['attacker_win']:.1%}, draw {data['draw']:.1%}, defender wins {data['defender_win']:.1%}")
+    print(
+        f"Attacker wins {data['attacker_win']:.1%}, draw {data['draw']:.1%}, defender wins {data['defender_win']:.1%}"
+    )
     for troop in data["troops"]:
         print(f"  {troop['side']} {troop['troop']}: destroyed {troop['destroyed']:.1%}")
     return 0
@@ -107,7 +128,11 @@ def cmd_whatif(args: argparse.Namespace) -> int:
 def margin_words(data: dict) -> str:
     """The VP margin's spread in one line: its middle and the range half the playouts fall in."""
     spread = sorted(margin for margin, count in data["margin"] for _ in range(count))
+
     def at(share: float) -> int:
         return spread[min(len(spread) - 1, int(share * len(spread)))]
-    return (f"VP margin, Allied minus Axis: median {at(0.5):+d}; half the playouts between {at(0.25):+d} "
-            f"and {at(0.75):+d}; from {spread[0]:+d} to {spread[-1]:+d} (--json lists every margin)")
+
+    return (
+        f"VP margin, Allied minus Axis: median {at(0.5):+d}; half the playouts between {at(0.25):+d} "
+        f"and {at(0.75):+d}; from {spread[0]:+d} to {spread[-1]:+d} (--json lists every margin)"
+    )

@@ -5,5 +5,4 @@ from campaign_manager.engine.actions import Action, parse_action
 from campaign_manager.engine.campaign import Applied, apply_action, initial_state, replay
 from campaign_manager.engine.state import Arrow, CampaignState
 
-__all__ = ["Action", "Applied", "Arrow", "CampaignState", "apply_action", "initial_state", "parse_action",
-           "replay"]
+__all__ = ["Action", "Applied", "Arrow", "CampaignState", "apply_action", "initial_state", "parse_action", "replay"]

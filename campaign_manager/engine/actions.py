@@ -10,7 +10,7 @@ engine builds and reads the dataclasses directly, so nothing is validated twice 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, dataclass_transform
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_transform
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
@@ -35,12 +35,16 @@ if TYPE_CHECKING:  # what the engine holds
     SideDice = tuple[tuple[str, int | None], ...]
 else:  # how it is read and written
     # A game is held as the pair (attacker VP, defender VP); written as a GameScore.
-    Game = Annotated[GameScore, AfterValidator(lambda g: (g.attacker_vp, g.defender_vp)),
-                     PlainSerializer(lambda g: {"attacker_vp": g[0], "defender_vp": g[1]})]
+    Game = Annotated[
+        GameScore,
+        AfterValidator(lambda g: (g.attacker_vp, g.defender_vp)),
+        PlainSerializer(lambda g: {"attacker_vp": g[0], "defender_vp": g[1]}),
+    ]
     # Initiative dice are held as sorted (side, die) pairs; written as {"axis": 5, "allied": 3}.
-    SideDice = Annotated[dict[Text, Int | None], AfterValidator(lambda d: tuple(sorted(d.items()))),
-                         PlainSerializer(dict)]
-Area = Annotated[Text, Field(description="an area code, e.g. \"C1\"")]
+    SideDice = Annotated[
+        dict[Text, Int | None], AfterValidator(lambda d: tuple(sorted(d.items()))), PlainSerializer(dict)
+    ]
+Area = Annotated[Text, Field(description="an area code, as the scenario writes it")]
 TroopIds = tuple[Text, ...]
 
 
@@ -152,8 +156,11 @@ class Battle(Written):
         return self.games is not None or self.wargame is not None
 
     def title(self) -> str:
-        return f"battle {self.origin} → {self.target}" if self.has_result else \
-            f"battle arrow {self.origin} → {self.target} (placed, no result yet)"
+        return (
+            f"battle {self.origin} → {self.target}"
+            if self.has_result
+            else f"battle arrow {self.origin} → {self.target} (placed, no result yet)"
+        )
 
 
 @declared
@@ -194,7 +201,7 @@ class Note(Written):
     type: Literal["note"] = _tag("note")
 
 
-Action = Union[StartTurn, Place, Redeploy, Initiative, Battle, Abandon, EndTurn, Note]
+Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note
 ACTION: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
 ACTION_TYPES = ("start_turn", "place", "redeploy", "initiative", "battle", "abandon", "end_turn", "note")
 
@@ -214,7 +221,7 @@ def parse_action(data: Any) -> Action:
     except ValidationError as exc:
         raise ActionFormatError(_words(data, exc)) from None
     if type(action) is Battle and action.games is not None and action.wargame is not None:
-        raise ActionFormatError("'battle' action: either tabletop \"games\" or a \"wargame\" roll, not both")
+        raise ActionFormatError('\'battle\' action: either tabletop "games" or a "wargame" roll, not both')
     return action
 
 
@@ -232,7 +239,9 @@ def _words(data: Any, exc: ValidationError) -> str:
 
 def to_json(action: Action) -> dict[str, Any]:
     """The action as the log writes it: "type" first, empty and missing parts left out."""
-    data = ACTION.dump_python(action, mode="json", by_alias=True, exclude_none=True)  # the union's own writer: no second schema to build
+    data = ACTION.dump_python(
+        action, mode="json", by_alias=True, exclude_none=True
+    )  # the union's own writer: no second schema to build
     if not data.get("destroy_dice", True):
         del data["destroy_dice"]
     return {"type": data.pop("type"), **data}

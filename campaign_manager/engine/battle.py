@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine import legal
@@ -19,8 +19,12 @@ from campaign_manager.scenario.model import Scenario, enemy_of
 def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Battle:
     origin, target = area(sc, action.origin), area(sc, action.target)
     if st.phase not in (PLANNING, BATTLE):
-        raise RuleError("1.1", "battles are fought during a turn: start the turn first"
-                        if st.phase != "finished" else "the campaign is over")
+        raise RuleError(
+            "1.1",
+            "battles are fought during a turn: start the turn first"
+            if st.phase != "finished"
+            else "the campaign is over",
+        )
     arrow = st.open_arrow(origin, target)
     start = len(events)  # this battle's first line in the history
     if arrow is None:
@@ -31,16 +35,26 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
         mission, mission_words = _mission(sc, st, action, roller)
         record = action
         if events.recording:
-            record = evolve(action, initiative_dice=None if rolled_ahead else arrow.initiative_dice,
-                            attacker=arrow.attacker, defender=arrow.defender, mission_die=mission)
+            record = evolve(
+                action,
+                initiative_dice=None if rolled_ahead else arrow.initiative_dice,
+                attacker=arrow.attacker,
+                defender=arrow.defender,
+                mission_die=mission,
+            )
     else:
         if action.initiative_dice is not None:
             raise RuleError("1.5", f"the arrow {origin}→{target} is already placed; its initiative was rolled then")
-        for given, placed, who in ((action.attacker, arrow.attacker, "attacker"),
-                                   (action.defender, arrow.defender, "defender")):
+        for given, placed, who in (
+            (action.attacker, arrow.attacker, "attacker"),
+            (action.defender, arrow.defender, "defender"),
+        ):
             if given is not None and given != placed:
-                raise RuleError("1.4", f"the {who}'s troops on the open arrow {origin}→{target} were committed when "
-                                       f"it was placed and cannot change")
+                raise RuleError(
+                    "1.4",
+                    f"the {who}'s troops on the open arrow {origin}→{target} were committed when "
+                    f"it was placed and cannot change",
+                )
         if not action.has_result:
             raise RuleError("1.4", f"the arrow {origin}→{target} is already open: give its result")
         if action.mission_die is not None:
@@ -89,14 +103,21 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     if goal.staging:
         raise RuleError("1.4", f"{label(sc, target)} is a staging area: it is never attacked, only attacked from")
     if st.control.get(target) != enemy_of(side):
-        raise RuleError("1.4", f"{label(sc, target)} is held by the {side_name(sc, st.control.get(target))}: "
-                               f"the {side_name(sc, side)} can only attack an area the enemy holds")
+        raise RuleError(
+            "1.4",
+            f"{label(sc, target)} is held by the {side_name(sc, st.control.get(target))}: "
+            f"the {side_name(sc, side)} can only attack an area the enemy holds",
+        )
     if target not in sc.neighbours[origin]:
-        raise RuleError("1.4", f"{label(sc, target)} cannot be attacked from {label(sc, origin)}: the areas are not linked")
+        raise RuleError(
+            "1.4", f"{label(sc, target)} cannot be attacked from {label(sc, origin)}: the areas are not linked"
+        )
     for arrow in st.open_arrows:
         if arrow.pair() == frozenset((origin, target)):
-            raise RuleError("1.4", f"finish the battle {arrow.origin}→{arrow.target} before placing another arrow "
-                                   f"between those areas")
+            raise RuleError(
+                "1.4",
+                f"finish the battle {arrow.origin}→{arrow.target} before placing another arrow between those areas",
+            )
     initiative = _initiative(sc, st, action, side, roller, events)
     if spec.fixed_arrows:
         fixed = ", ".join(f"{a}→{b}" for a, b in spec.fixed_arrows)
@@ -111,16 +132,20 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     _check_commitment(sc, st, enemy_of(side), target, defender, "defender")
     for mine, theirs in ((attacker, defender), (defender, attacker)):
         if mine.sortie and not legal.aircraft_adds(sc, mine.sortie, theirs.sortie) and events.recording:
-            events.append(f"The {sc.aircraft[mine.sortie].name} sortie is spent but adds nothing: it only counts "
-                          f"against enemy aircraft, and none is in this battle")
+            events.append(
+                f"The {sc.aircraft[mine.sortie].name} sortie is spent but adds nothing: it only counts "
+                f"against enemy aircraft, and none is in this battle"
+            )
     for commitment, whose in ((attacker, side), (defender, enemy_of(side))):
         if commitment.sortie:
             st.sorties[commitment.sortie] -= 1
             if events.recording:
                 left = st.sorties[commitment.sortie]
-                events.append(f"The {sc.aircraft[commitment.sortie].name} flies for the {side_name(sc, whose)} "
-                              f"({left} {sc.nation_name(commitment.sortie)} {'sortie' if left == 1 else 'sorties'} "
-                              f"left this turn)")
+                events.append(
+                    f"The {sc.aircraft[commitment.sortie].name} flies for the {side_name(sc, whose)} "
+                    f"({left} {sc.nation_name(commitment.sortie)} {'sortie' if left == 1 else 'sorties'} "
+                    f"left this turn)"
+                )
     if not defender.troops and not defender.sortie and events.recording:
         events.append(f"The defenders of {label(sc, target)} commit no Firestorm troops")
     fortification = legal.fortification_name(sc, st, origin, target, side)
@@ -135,15 +160,18 @@ def fortification_words(sc: Scenario, name: str) -> str:
     """What the fortification means at the table (rule 1.3), in a sentence."""
     fort = sc.fortification
     assert fort is not None
-    bonus = ", ".join(f"{value:+d} in {sc.terrains.get(terrain, terrain).lower()} terrain"
-                      for terrain, value in fort.bonus.by_terrain)
+    bonus = ", ".join(
+        f"{value:+d} in {sc.terrains.get(terrain, terrain).lower()} terrain" for terrain, value in fort.bonus.by_terrain
+    )
     tabletop = f"in a tabletop game {fort.tabletop}" if fort.tabletop else ""
-    return (f"The {name} defends this battle: " + "; ".join(filter(None, (
-        tabletop, f"in the General's Wargame the defender adds {bonus}" if bonus else ""))))
+    return f"The {name} defends this battle: " + "; ".join(
+        filter(None, (tabletop, f"in the General's Wargame the defender adds {bonus}" if bonus else ""))
+    )
 
 
-def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roller: Roller,
-                events: Chronicle) -> tuple[int, int] | None:
+def _initiative(
+    sc: Scenario, st: CampaignState, action: Battle, side: str, roller: Roller, events: Chronicle
+) -> tuple[int, int] | None:
     spec = sc.turn(st.turn)
     rule = spec.initiative
     if rule is None:
@@ -155,32 +183,45 @@ def _initiative(sc: Scenario, st: CampaignState, action: Battle, side: str, roll
         if action.initiative_dice is not None:
             raise RuleError("1.5", "the initiative for this battle was already rolled: leave out initiative_dice")
         if ahead != side:
-            raise RuleError("1.5", f"the {side_name(sc, ahead)} won the initiative: they place the next battle "
-                                   f"arrow, not the {side_name(sc, side)}")
+            raise RuleError(
+                "1.5",
+                f"the {side_name(sc, ahead)} won the initiative: they place the next battle "
+                f"arrow, not the {side_name(sc, side)}",
+            )
         st.initiative = None
         return dice
     given = action.initiative_dice or (None, None)
-    dice = (roll_or_check(given[0], D6, roller, "attacker's initiative die"),
-            roll_or_check(given[1], D6, roller, "defender's initiative die"))
+    dice = (
+        roll_or_check(given[0], D6, roller, "attacker's initiative die"),
+        roll_or_check(given[1], D6, roller, "defender's initiative die"),
+    )
     enemy = enemy_of(side)
     winner, scores = initiative_winner(sc, st.turn, {side: dice[0], enemy: dice[1]})
     if winner == side and not events.recording:
         return dice
-    words = (f"{side_name(sc, side)} {scores[side]}, {side_name(sc, enemy)} {scores[enemy]} "
-             f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)")
+    words = (
+        f"{side_name(sc, side)} {scores[side]}, {side_name(sc, enemy)} {scores[enemy]} "
+        f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)"
+    )
     if winner != side:
         if legal.arrows(sc, st, winner):
-            raise RuleError("1.5", f"the {side_name(sc, winner)} won the initiative ({words}): the "
-                                   f"{side_name(sc, side)} cannot attack in this battle")
-        events.append(f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place; "
-                      f"the {side_name(sc, side)} attack instead")
+            raise RuleError(
+                "1.5",
+                f"the {side_name(sc, winner)} won the initiative ({words}): the "
+                f"{side_name(sc, side)} cannot attack in this battle",
+            )
+        events.append(
+            f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place; "
+            f"the {side_name(sc, side)} attack instead"
+        )
     else:
         events.append(f"Initiative to the {side_name(sc, side)}: {words}")
     return dice
 
 
-def roll_initiative(sc: Scenario, st: CampaignState, action: InitiativeRoll, roller: Roller,
-                    events: Chronicle) -> InitiativeRoll:
+def roll_initiative(
+    sc: Scenario, st: CampaignState, action: InitiativeRoll, roller: Roller, events: Chronicle
+) -> InitiativeRoll:
     """The `initiative` action: roll now, before the arrow; the winner places the next one."""
     spec = sc.turn(st.turn) if st.turn else None
     if st.phase not in (PLANNING, BATTLE) or spec is None:
@@ -188,31 +229,40 @@ def roll_initiative(sc: Scenario, st: CampaignState, action: InitiativeRoll, rol
     if spec.initiative is None:
         raise RuleError("1.5", f"turn {spec.number} has fixed battles: there is no initiative roll")
     if st.initiative is not None:
-        raise RuleError("1.5", f"the initiative is already rolled: the {side_name(sc, st.initiative[0])} place the "
-                               f"next battle arrow")
+        raise RuleError(
+            "1.5",
+            f"the initiative is already rolled: the {side_name(sc, st.initiative[0])} place the next battle arrow",
+        )
     given = dict(action.dice or ())
     if action.dice is not None and set(given) != set(sc.sides):
         raise RuleError("1.5", f"give one initiative die for each side ({', '.join(sorted(sc.sides))})")
     if st.phase == PLANNING:
         close_planning(sc, st)
-    dice = {side: roll_or_check(given.get(side), D6, roller, f"{side_name(sc, side)}' initiative die")
-            for side in sorted(sc.sides)}
+    dice = {
+        side: roll_or_check(given.get(side), D6, roller, f"{side_name(sc, side)}' initiative die")
+        for side in sorted(sc.sides)
+    }
     winner, scores = initiative_winner(sc, st.turn, dice)
     words = ", ".join(f"{side_name(sc, s)} {dice[s]}→{scores[s]}" for s in sorted(sc.sides))
     attacker = winner
     if not legal.arrows(sc, st, winner):
         attacker = enemy_of(winner)
-        events.append(f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place: "
-                      f"the {side_name(sc, attacker)} attack instead")
+        events.append(
+            f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place: "
+            f"the {side_name(sc, attacker)} attack instead"
+        )
     else:
         events.append(f"Initiative to the {side_name(sc, winner)} ({words}): they place the next battle arrow")
     st.initiative = (attacker, (dice[attacker], dice[enemy_of(attacker)]))
     return InitiativeRoll(tuple(sorted(dice.items())))
 
 
-def initiative_attacker(sc: Scenario, st: CampaignState, dice: dict[str, int],
-                        arrows: Callable[[Scenario, CampaignState, str], list] = legal.legal_arrows,
-                        ) -> tuple[str, tuple[int, int]]:
+def initiative_attacker(
+    sc: Scenario,
+    st: CampaignState,
+    dice: dict[str, int],
+    arrows: Callable[[Scenario, CampaignState, str], list] = legal.legal_arrows,
+) -> tuple[str, tuple[int, int]]:
     """Who places the next battle arrow with these initiative dice (rule 1.5): the winner, or the
     other side when the winner has no arrow to place; and the dice as (attacker's, defender's).
     `arrows`: the legal_arrows query, or a caller's kept answers to it."""
@@ -231,20 +281,25 @@ def initiative_winner(sc: Scenario, turn: int, dice: dict[str, int]) -> tuple[st
     return winner, scores
 
 
-def _check_commitment(sc: Scenario, st: CampaignState, side: str, where: str, commitment: Commitment,
-                      role: str) -> None:
+def _check_commitment(
+    sc: Scenario, st: CampaignState, side: str, where: str, commitment: Commitment, role: str
+) -> None:
     busy = st.committed() if st.open_arrows else ()
     if len(set(commitment.troops)) != len(commitment.troops):
         raise RuleError("1.4", f"the {role} lists a troop twice")
     for troop_id in commitment.troops:
         member = sc.troops.get(troop_id) or troop(sc, troop_id)
         if sc.nations[member.nation][1] != side:
-            raise RuleError("1.4", f"{troop_id} is {sc.nation_name(member.nation)}: it cannot fight for the "
-                                   f"{side_name(sc, side)}")
+            raise RuleError(
+                "1.4", f"{troop_id} is {sc.nation_name(member.nation)}: it cannot fight for the {side_name(sc, side)}"
+            )
         if st.where[troop_id] != where:
             what = "the area attacked from" if role == "attacker" else "the area attacked"
-            raise RuleError("1.4", f"{troop_id} is in {label(sc, st.where[troop_id])}, not {label(sc, where)}: "
-                                   f"the {role} commits troops from {what}")
+            raise RuleError(
+                "1.4",
+                f"{troop_id} is in {label(sc, st.where[troop_id])}, not {label(sc, where)}: "
+                f"the {role} commits troops from {what}",
+            )
         if troop_id in busy:
             raise RuleError("1.4", f"{troop_id} is already committed on another open battle arrow")
     if role == "attacker" and not commitment.troops:
@@ -259,5 +314,6 @@ def _check_commitment(sc: Scenario, st: CampaignState, side: str, where: str, co
             raise RuleError("1.5", f"no {sc.nation_name(nation)} air sorties are left this turn")
     total = len(commitment.troops) + (1 if commitment.sortie else 0)
     if total > sc.max_committed:
-        raise RuleError("1.4", f"the {role} may commit at most {sc.max_committed} Firestorm troops, aircraft "
-                               f"included (got {total})")
+        raise RuleError(
+            "1.4", f"the {role} may commit at most {sc.max_committed} Firestorm troops, aircraft included (got {total})"
+        )

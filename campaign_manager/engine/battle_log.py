@@ -4,8 +4,8 @@ worked out from the completed action (which holds every die) and the states arou
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from campaign_manager.engine.actions import WargameRoll
 from campaign_manager.engine.campaign import Applied
@@ -51,9 +51,10 @@ class BattleRow:
 
     def roll_words(self) -> list[str]:
         """Each roll to destroy: "GR-INF-2 rolled 5 (needed 5+)", as the history says it."""
-        return [f"{t} rolled {self.destroy_dice.get(t, '?')} (needed {target}+)"
-                for t, target in self.destroy_targets.items()]
-
+        return [
+            f"{t} rolled {self.destroy_dice.get(t, '?')} (needed {target}+)"
+            for t, target in self.destroy_targets.items()
+        ]
 
 
 def _arrow(before: CampaignState, record: dict) -> Arrow:
@@ -68,8 +69,9 @@ def _arrow(before: CampaignState, record: dict) -> Arrow:
         return Commitment(tuple(data.get("troops", ())), data.get("sortie"))
 
     assert side is not None
-    return Arrow(record["from"], record["to"], side, commitment(record.get("attacker")),
-                 commitment(record.get("defender")))
+    return Arrow(
+        record["from"], record["to"], side, commitment(record.get("attacker")), commitment(record.get("defender"))
+    )
 
 
 def battle_rows(sc: Scenario, start: CampaignState, history: Iterable[Applied]) -> list[BattleRow]:
@@ -99,16 +101,31 @@ def _row(sc: Scenario, number: int, before: CampaignState, applied: Applied) -> 
     winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
     rolled = dict(record.get("destroy_dice", {}))
     destroyed = tuple(t for t, target in targets.items() if t in rolled and destroys(rolled[t], target))
-    captured = tuple(sorted(t for t, place in after.where.items()
-                            if place == CAPTURED and before.where.get(t) != CAPTURED))
+    captured = tuple(
+        sorted(t for t, place in after.where.items() if place == CAPTURED and before.where.get(t) != CAPTURED)
+    )
     die = record.get("mission_die")
     mission = sc.turn(before.turn).missions[die - 1] if die else None  # rolled when the arrow was placed
     return BattleRow(
-        number=number, turn=before.turn, origin=arrow.origin, target=arrow.target,
-        attacker_side=arrow.attacker_side, attacker=arrow.attacker, defender=arrow.defender,
-        kind="wargame" if dice else "tabletop", games=games, wargame_dice=dice, wargame_totals=result.totals if dice else None, winner=winner,
-        destroy_dice=rolled, destroy_targets=targets, destroyed=destroyed, captured=captured,
-        retreat_to=record.get("retreat_to"), advanced=tuple(record.get("advance", ())),
+        number=number,
+        turn=before.turn,
+        origin=arrow.origin,
+        target=arrow.target,
+        attacker_side=arrow.attacker_side,
+        attacker=arrow.attacker,
+        defender=arrow.defender,
+        kind="wargame" if dice else "tabletop",
+        games=games,
+        wargame_dice=dice,
+        wargame_totals=result.totals if dice else None,
+        winner=winner,
+        destroy_dice=rolled,
+        destroy_targets=targets,
+        destroyed=destroyed,
+        captured=captured,
+        retreat_to=record.get("retreat_to"),
+        advanced=tuple(record.get("advance", ())),
         took_area=before.control.get(arrow.target) != after.control.get(arrow.target),
-        mission=mission, words=applied.events)
-
+        mission=mission,
+        words=applied.events,
+    )

@@ -7,13 +7,23 @@ raises RuleError and leaves everything as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from campaign_manager.dice import NoRoller, Roller
 from campaign_manager.engine import battle, planning
 from campaign_manager.engine.actions import (
-    Abandon, Action, Battle, EndTurn, Initiative, Note, Place, Redeploy, StartTurn, parse_action,
+    Abandon,
+    Action,
+    Battle,
+    EndTurn,
+    Initiative,
+    Note,
+    Place,
+    Redeploy,
+    StartTurn,
+    parse_action,
 )
 from campaign_manager.engine.lookup import area, label
 from campaign_manager.engine.resolve import Chooser
@@ -33,7 +43,8 @@ class Applied:
 def initial_state(sc: Scenario) -> CampaignState:
     """The map at set-up, before turn 1 starts."""
     return CampaignState(
-        turn=0, phase=SETUP,
+        turn=0,
+        phase=SETUP,
         control={code: a.controller for code, a in sc.areas.items()},
         where=Places({troop_id: t.start or RESERVE for troop_id, t in sc.troops.items()}),
         scored={side: 0 for side in sc.sides},
@@ -50,8 +61,10 @@ def _abandon(sc: Scenario, st: CampaignState, action: Abandon, roller: Roller, e
     for commitment in (arrow.attacker, arrow.defender):
         if commitment.sortie:
             st.sorties[commitment.sortie] += 1
-    events.append(f"Battle arrow {label(sc, action.origin)} → {label(sc, action.target)} abandoned; "
-                  f"its troops and sorties are free again")
+    events.append(
+        f"Battle arrow {label(sc, action.origin)} → {label(sc, action.target)} abandoned; "
+        f"its troops and sorties are free again"
+    )
     return action
 
 
@@ -72,8 +85,15 @@ HANDLERS: dict[type, Callable] = {
 }
 
 
-def apply_action(sc: Scenario, st: CampaignState, action: Action | dict, roller: Roller | None = None, *,
-                 chooser: Chooser | None = None, quiet: bool = False) -> Applied:
+def apply_action(
+    sc: Scenario,
+    st: CampaignState,
+    action: Action | dict,
+    roller: Roller | None = None,
+    *,
+    chooser: Chooser | None = None,
+    quiet: bool = False,
+) -> Applied:
     """Apply one action (typed, or in its JSON form, where friendly spellings of areas and
     troops are accepted); dice it lacks come from `roller`, choices it lacks mid-battle from
     `chooser` (a player at the table). `quiet`: nobody will read the words or the completed
@@ -104,5 +124,7 @@ def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> Ca
             action = parse_action(record)
             HANDLERS[type(action)](sc, st, action, roller, events)
         except UserError as exc:
-            raise UserError(f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}") from None
+            raise UserError(
+                f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}"
+            ) from None
     return st

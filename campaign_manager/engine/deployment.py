@@ -3,8 +3,8 @@ the first battle closes planning."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from campaign_manager.engine.lookup import counted, label, side_name
 from campaign_manager.engine.state import CampaignState
@@ -25,8 +25,9 @@ class Shortfall:
     mend_in: frozenset[str] = frozenset()  # where a stray troop may stand instead (if the rule allows it there)
 
 
-def deployment_shortfalls(sc: Scenario, st: CampaignState, only: str | None = None,
-                          skip: tuple[str, ...] = ()) -> list[Shortfall]:
+def deployment_shortfalls(
+    sc: Scenario, st: CampaignState, only: str | None = None, skip: tuple[str, ...] = ()
+) -> list[Shortfall]:
     """Every way the current turn's deployment rule is broken (empty when it holds).
 
     A rule that cannot be met at all (its area lost, no held area next to the enemy) is waived.
@@ -58,8 +59,11 @@ class DeploymentCheck:
                 assert rule.area is not None
                 self.held[index] = control[rule.area] == side
                 continue
-            self.garrisons[index] = [(x, sc.troops_like(rule.nation, x.kind, x.troop)) for x in rule.exceptions
-                                     if control.get(x.area) == side]
+            self.garrisons[index] = [
+                (x, sc.troops_like(rule.nation, x.kind, x.troop))
+                for x in rule.exceptions
+                if control.get(x.area) == side
+            ]
             self.near_enemy[index] = _near_enemy(sc, st, rule, side)
             self.allowed[index] = [sc.troops_like(rule.nation, x.kind, x.troop) for x in rule.exceptions]
 
@@ -83,8 +87,9 @@ class DeploymentCheck:
         return found
 
 
-def deployment_problems(sc: Scenario, st: CampaignState, only: str | None = None,
-                        skip: tuple[str, ...] = ()) -> list[str]:
+def deployment_problems(
+    sc: Scenario, st: CampaignState, only: str | None = None, skip: tuple[str, ...] = ()
+) -> list[str]:
     """Every way the current turn's deployment rule is broken, in words (empty when it holds)."""
     return [shortfall.say() for shortfall in deployment_shortfalls(sc, st, only, skip)]
 
@@ -96,9 +101,16 @@ def _at_least(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentRu
     here = sum(1 for t in ours if where[t] == area)
     if here >= rule.count:
         return []
-    return [Shortfall(rule.count - here, short_in=area, say=lambda: (
-        f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} must stand "
-        f"in {label(sc, area)} before the first battle (there are {here})"))]
+    return [
+        Shortfall(
+            rule.count - here,
+            short_in=area,
+            say=lambda: (
+                f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} "
+                f"must stand in {label(sc, area)} before the first battle (there are {here})"
+            ),
+        )
+    ]
 
 
 def exception_words(sc: Scenario, exception: DeploymentException) -> str:
@@ -106,8 +118,14 @@ def exception_words(sc: Scenario, exception: DeploymentException) -> str:
     return f"{what} in {label(sc, exception.area)}"
 
 
-def _garrisons(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentRule, ours: list[str],
-               held: list[tuple[DeploymentException, frozenset[str]]]) -> list[Shortfall]:
+def _garrisons(
+    sc: Scenario,
+    where: dict[str, str],
+    turn: int,
+    rule: DeploymentRule,
+    ours: list[str],
+    held: list[tuple[DeploymentException, frozenset[str]]],
+) -> list[Shortfall]:
     """An exception is also a garrison: while the side holds its area (and has such a troop on the
     map), that many such troops stay there (RULES.md 1.5, turn 4). `held`: the exceptions whose
     area the side holds, each with the troops it speaks of."""
@@ -119,10 +137,14 @@ def _garrisons(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentR
             continue
         here = sum(1 for t in fitting if where[t] == exception.area)
         if here < exception.count:
+
             def say(exception=exception, here=here) -> str:
                 what = exception.troop or f"{exception.count} {sc.nation_name(rule.nation)} {exception.kind or 'troop'}"
-                return (f"turn {turn} deployment: while the {side_name(sc, side)} hold "
-                        f"{label(sc, exception.area)}, {what} must stay there (there are {here})")
+                return (
+                    f"turn {turn} deployment: while the {side_name(sc, side)} hold "
+                    f"{label(sc, exception.area)}, {what} must stay there (there are {here})"
+                )
+
             found.append(Shortfall(exception.count - here, say, short_in=exception.area))
     return found
 
@@ -133,12 +155,24 @@ def _near_enemy(sc: Scenario, st: CampaignState, rule: DeploymentRule, side: str
     enemy = rule.enemy_nation
     assert enemy is not None
     enemy_areas = {where[t] for t in sc.troops_of(enemy)}
-    return {a for e in enemy_areas if e in neighbours for a in neighbours[e]
-            if control.get(a) == side and sc.may_enter(rule.nation, a)}
+    return {
+        a
+        for e in enemy_areas
+        if e in neighbours
+        for a in neighbours[e]
+        if control.get(a) == side and sc.may_enter(rule.nation, a)
+    }
 
 
-def _next_to_enemy(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentRule, ours: list[str],
-                   near_enemy: set[str], allowed: list[frozenset[str]]) -> list[Shortfall]:
+def _next_to_enemy(
+    sc: Scenario,
+    where: dict[str, str],
+    turn: int,
+    rule: DeploymentRule,
+    ours: list[str],
+    near_enemy: set[str],
+    allowed: list[frozenset[str]],
+) -> list[Shortfall]:
     """Every troop next to an area with enemy troops, but for the rule's exceptions (`allowed`:
     the troops each exception speaks of). `ours`: the nation's troops on the map, in id order."""
     if not near_enemy:
@@ -162,11 +196,20 @@ def _next_to_enemy(sc: Scenario, where: dict[str, str], turn: int, rule: Deploym
 
     def say() -> str:
         allowed = "; ".join(exception_words(sc, x) for x in rule.exceptions)
-        return (f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
-                f"holding {sc.nation_name(enemy)} troops (the only ones allowed elsewhere: {allowed}); "
-                f"not so: {', '.join(f'{t} in {label(sc, at)}' for t, at in stray)}")
-    return [Shortfall(len(stray), say, stray=tuple(t for t, _ in stray),
-                      mend_in=frozenset(near_enemy).union(x.area for x in rule.exceptions))]
+        return (
+            f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
+            f"holding {sc.nation_name(enemy)} troops (the only ones allowed elsewhere: {allowed}); "
+            f"not so: {', '.join(f'{t} in {label(sc, at)}' for t, at in stray)}"
+        )
+
+    return [
+        Shortfall(
+            len(stray),
+            say,
+            stray=tuple(t for t, _ in stray),
+            mend_in=frozenset(near_enemy).union(x.area for x in rule.exceptions),
+        )
+    ]
 
 
 def confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], nation: str) -> None:
@@ -177,9 +220,13 @@ def confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], n
             continue
         waiting = sorted(t for t in st.waiting_zone if sc.troops[t].nation == done)
         if waiting:
-            raise RuleError("1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
-                                   f"place {', '.join(waiting)} first")
+            raise RuleError(
+                "1.5",
+                f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
+                f"place {', '.join(waiting)} first",
+            )
         for problem in deployment_problems(sc, st, only=done):
-            raise RuleError("1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
-                                   f"{problem}")
+            raise RuleError(
+                "1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: {problem}"
+            )
         st.deployed = (*st.deployed, done)

@@ -33,12 +33,16 @@ def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, 
     busy = st.committed() if st.open_arrows else ()
     open_pairs = {arrow.pair() for arrow in st.open_arrows}
     where, areas, control, enemy = st.where, sc.areas, st.control, enemy_of(side)
-    ready = {where[t] for nation, (_, owner) in sc.nations.items() if owner == side
-             for t in sc.troops_of(nation) if where[t] in areas and t not in busy}
+    ready = {
+        where[t]
+        for nation, (_, owner) in sc.nations.items()
+        if owner == side
+        for t in sc.troops_of(nation)
+        if where[t] in areas and t not in busy
+    }
     found = []
     for origin, target, pair in _directions(sc):
-        if (control.get(origin) != side or control.get(target) != enemy or origin not in ready
-                or pair in open_pairs):
+        if control.get(origin) != side or control.get(target) != enemy or origin not in ready or pair in open_pairs:
             continue
         if spec.fixed_arrows and ((origin, target) not in spec.fixed_arrows or (origin, target) in st.fixed_fought):
             continue
@@ -53,8 +57,11 @@ def first_battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
     if st.phase != PLANNING:
         return None
     if st.waiting_zone:
-        return RuleError("1.1", f"the first battle closes planning, but troops still wait to be placed: "
-                                f"{', '.join(sorted(st.waiting_zone))}")
+        return RuleError(
+            "1.1",
+            f"the first battle closes planning, but troops still wait to be placed: "
+            f"{', '.join(sorted(st.waiting_zone))}",
+        )
     problems = deployment_problems(sc, st, skip=st.deployed)
     if problems:
         return RuleError("1.5", "; ".join(problems))
@@ -67,9 +74,11 @@ def _directions(sc: Scenario) -> list[tuple[str, str, frozenset[str]]]:
     found = sc.memo.get(("attack directions",))
     if found is None:
         found = sc.memo[("attack directions",)] = [
-            (origin, target, frozenset((origin, target))) for link in sc.links
+            (origin, target, frozenset((origin, target)))
+            for link in sc.links
             for origin, target in ((link.a, link.b), (link.b, link.a))
-            if not sc.areas[target].impassable and not sc.areas[target].staging]
+            if not sc.areas[target].impassable and not sc.areas[target].staging
+        ]
     return found
 
 
@@ -109,12 +118,15 @@ def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str)
     standing = st.where.standing
     sorties = st.sorties
     flying = [n for n in sorted(sorties) if sorties[n] > 0 and n in sc.aircraft] if sorties else ()
-    return CommitmentOptions(side,
-                             tuple(t for t in standing(origin) if sides[t] == side and t not in busy),
-                             tuple(t for t in standing(target) if sides[t] == enemy and t not in busy),
-                             tuple(n for n in flying if sc.side_of(n) == side),
-                             tuple(n for n in flying if sc.side_of(n) == enemy),
-                             sc.max_committed, fortification_name(sc, st, origin, target, side))
+    return CommitmentOptions(
+        side,
+        tuple(t for t in standing(origin) if sides[t] == side and t not in busy),
+        tuple(t for t in standing(target) if sides[t] == enemy and t not in busy),
+        tuple(n for n in flying if sc.side_of(n) == side),
+        tuple(n for n in flying if sc.side_of(n) == enemy),
+        sc.max_committed,
+        fortification_name(sc, st, origin, target, side),
+    )
 
 
 def _troop_sides(sc: Scenario) -> dict[str, str]:
@@ -161,13 +173,19 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
     if nation not in spec.redeploy:
         if not spec.redeploy:
             raise RuleError("1.5", f"{member.id} cannot redeploy: nobody redeploys on turn {st.turn}")
-        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} only "
-                               f"{nations_words(sc, spec.redeploy)} troops may redeploy")
+        raise RuleError(
+            "1.5",
+            f"{member.id} cannot redeploy: on turn {st.turn} only "
+            f"{nations_words(sc, spec.redeploy)} troops may redeploy",
+        )
     order = spec.redeploy.index(nation)
     later = [n for n in st.redeployed if spec.redeploy.index(n) > order]
     if later:
-        raise RuleError("1.5", f"{member.id} cannot redeploy: on turn {st.turn} {sc.nation_name(nation)} troops "
-                               f"redeploy before {sc.nation_name(later[0])} troops, who have already begun")
+        raise RuleError(
+            "1.5",
+            f"{member.id} cannot redeploy: on turn {st.turn} {sc.nation_name(nation)} troops "
+            f"redeploy before {sc.nation_name(later[0])} troops, who have already begun",
+        )
     if nation not in st.redeployed:
         confirm_earlier(sc, st, spec.redeploy[:order], nation)
     here = st.where[member.id]
@@ -178,11 +196,15 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
     if to == here:
         raise RuleError("1.5", f"{member.id} already stands in {label(sc, here)}")
     if st.control[to] != side:
-        raise RuleError("1.5", f"{member.id} cannot redeploy to {label(sc, to)}: troops redeploy only "
-                               f"inside their own side's territory")
+        raise RuleError(
+            "1.5",
+            f"{member.id} cannot redeploy to {label(sc, to)}: troops redeploy only inside their own side's territory",
+        )
     if not sc.may_enter(nation, to):
-        raise RuleError("1.4", f"{member.id} cannot enter {label(sc, to)}: only "
-                               f"{nations_words(sc, sc.areas[to].only_nations)} troops may")
+        raise RuleError(
+            "1.4",
+            f"{member.id} cannot enter {label(sc, to)}: only {nations_words(sc, sc.areas[to].only_nations)} troops may",
+        )
 
 
 def _trial(st: CampaignState) -> CampaignState:
@@ -231,8 +253,13 @@ def redeploy_refusal(sc: Scenario, st: CampaignState, troop_id: str) -> str | No
     if redeploy_targets(sc, st, troop_id):
         return None
     member = sc.troops[troop_id]
-    return str(RuleError("1.5", f"{troop_id} cannot redeploy: the {side_name(sc, sc.side_of(member.nation))} hold no "
-                                f"other area {sc.nation_name(member.nation)} troops may enter"))
+    return str(
+        RuleError(
+            "1.5",
+            f"{troop_id} cannot redeploy: the {side_name(sc, sc.side_of(member.nation))} hold no "
+            f"other area {sc.nation_name(member.nation)} troops may enter",
+        )
+    )
 
 
 def retreat_areas(sc: Scenario, st: CampaignState, target: str, troop_id: str) -> list[str]:
@@ -248,6 +275,12 @@ def advance_candidates(sc: Scenario, st: CampaignState, target: str, side: str) 
     holds, not on an open arrow, and allowed to enter. The battle's surviving attackers must be
     among the first to move; turn 1's fixed battles may further limit it (the action says why)."""
     busy = st.committed()
-    return sorted(t for t, here in st.where.items()
-                  if here in sc.neighbours[target] and st.control.get(here) == side and t not in busy
-                  and sc.side_of(sc.troops[t].nation) == side and sc.may_enter(sc.troops[t].nation, target))
+    return sorted(
+        t
+        for t, here in st.where.items()
+        if here in sc.neighbours[target]
+        and st.control.get(here) == side
+        and t not in busy
+        and sc.side_of(sc.troops[t].nation) == side
+        and sc.may_enter(sc.troops[t].nation, target)
+    )

@@ -8,7 +8,7 @@ from campaign_manager.scenario.model import Scenario, Troop
 
 
 def counted(count: int, noun: str) -> str:
-    """"1 troop", "2 troops": a count with its noun in the right number."""
+    """ "1 troop", "2 troops": a count with its noun in the right number."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
@@ -50,8 +50,7 @@ def zone_areas(sc: Scenario, st: CampaignState, troop_id: str, zone: str) -> lis
         candidates = [code for code, a in sc.areas.items() if a.region == zone[7:]]
     else:
         candidates = [zone]
-    return [code for code in candidates
-            if st.control.get(code) == side and sc.may_enter(member.nation, code)]
+    return [code for code in candidates if st.control.get(code) == side and sc.may_enter(member.nation, code)]
 
 
 def placement_areas(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]:

@@ -28,16 +28,25 @@ class Policy(Protocol):
 
     def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None: ...
 
-    def attack(self, sc: Scenario, st: CampaignState, side: str, arrows: list[tuple[str, str]],
-               required: bool) -> tuple[str, str, Commitment] | None: ...
+    def attack(
+        self, sc: Scenario, st: CampaignState, side: str, arrows: list[tuple[str, str]], required: bool
+    ) -> tuple[str, str, Commitment] | None: ...
 
-    def defend(self, sc: Scenario, st: CampaignState, origin: str, target: str,
-               options: legal.CommitmentOptions, attacker: Commitment) -> Commitment: ...
+    def defend(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        origin: str,
+        target: str,
+        options: legal.CommitmentOptions,
+        attacker: Commitment,
+    ) -> Commitment: ...
 
     def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> str | dict[str, str]: ...
 
-    def advance(self, sc: Scenario, st: CampaignState, target: str, survivors: list[str],
-                candidates: list[str]) -> list[str]: ...
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> list[str]: ...
 
 
 @dataclass
@@ -61,8 +70,7 @@ class Match:
         done: list[Applied] = []
         start_turn = st.turn
         while st.phase != FINISHED and len(done) < limit:
-            if to == "end-of-turn" and st.phase == STRATEGIC and (st.turn > start_turn or start_turn == 0 or
-                                                                  done):
+            if to == "end-of-turn" and st.phase == STRATEGIC and (st.turn > start_turn or start_turn == 0 or done):
                 break
             applied = self.step(st)
             done.append(applied)
@@ -80,8 +88,13 @@ class Match:
             return apply_action(sc, st, Place(troop, area))
         if st.open_arrows:  # an arrow left open: fight it out with dice
             arrow = st.open_arrows[0]
-            return self._resolve(st, Battle(arrow.origin, arrow.target, wargame=WargameRoll()), arrow.attacker_side,
-                                 arrow.origin, arrow.target)
+            return self._resolve(
+                st,
+                Battle(arrow.origin, arrow.target, wargame=WargameRoll()),
+                arrow.attacker_side,
+                arrow.origin,
+                arrow.target,
+            )
         if st.phase == PLANNING:
             move = self._redeploy(st)
             if move is not None:
@@ -91,7 +104,7 @@ class Match:
     def _redeploy(self, st: CampaignState) -> Redeploy | None:
         spec = self.sc.turn(st.turn)
         begun = [spec.redeploy.index(n) for n in st.redeployed]
-        for nation in spec.redeploy[max(begun, default=0):]:
+        for nation in spec.redeploy[max(begun, default=0) :]:
             move = self.players[self.sc.side_of(nation)].redeploy(self.sc, st, nation)
             if move is not None:
                 return Redeploy(*move)
@@ -120,7 +133,11 @@ class Match:
         if choice is None:
             if required and legal.any_arrow(sc, st) and arrows:
                 origin, target = arrows[0]  # the turn's battles are a floor: someone must attack
-                choice = (origin, target, Commitment(legal.legal_commitments(sc, st, origin, target).attacker_troops[:1]))
+                choice = (
+                    origin,
+                    target,
+                    Commitment(legal.legal_commitments(sc, st, origin, target).attacker_troops[:1]),
+                )
             else:
                 return apply_action(sc, st, EndTurn())
         origin, target, attack = choice
@@ -147,8 +164,9 @@ class AtTheTable:
     def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> str | dict[str, str]:
         return self.players[enemy_of(self.attacker_side)].retreat(sc, st, choice)
 
-    def advance(self, sc: Scenario, st: CampaignState, target: str, survivors: list[str],
-                candidates: list[str]) -> tuple[list[str], list[str]]:
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> tuple[list[str], list[str]]:
         return self.players[self.attacker_side].advance(sc, st, target, survivors, candidates), survivors
 
 

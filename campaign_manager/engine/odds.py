@@ -23,8 +23,15 @@ class ArrowOdds:
     expected_vp: dict[str, float]  # side → expected change of its campaign VP
 
 
-def arrow_odds(sc: Scenario, st: CampaignState, origin: str, target: str, attacker: Commitment,
-               defender: Commitment, initiative_dice: tuple[int, int] | None = None) -> ArrowOdds:
+def arrow_odds(
+    sc: Scenario,
+    st: CampaignState,
+    origin: str,
+    target: str,
+    attacker: Commitment,
+    defender: Commitment,
+    initiative_dice: tuple[int, int] | None = None,
+) -> ArrowOdds:
     """Odds of the arrow origin→target with these commitments, fought as a General's Wargame
     battle; raises UserError when the engine would refuse the arrow itself."""
     side = st.control.get(origin)
@@ -32,10 +39,26 @@ def arrow_odds(sc: Scenario, st: CampaignState, origin: str, target: str, attack
         raise UserError(f"nobody holds {origin}")
     terrain = sc.areas[target].terrain
     fort = legal.fortification_name(sc, st, origin, target, side) is not None
-    a_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in attacker.troops],
-                                     attacker.sortie, defender.sortie, False, 0)
-    d_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in defender.troops],
-                                     defender.sortie, attacker.sortie, fort, 0)
+    a_factors = wargame.side_factors(
+        sc,
+        st.turn,
+        terrain,
+        [(t, sc.troops[t].type) for t in attacker.troops],
+        attacker.sortie,
+        defender.sortie,
+        False,
+        0,
+    )
+    d_factors = wargame.side_factors(
+        sc,
+        st.turn,
+        terrain,
+        [(t, sc.troops[t].type) for t in defender.troops],
+        defender.sortie,
+        attacker.sortie,
+        fort,
+        0,
+    )
     found = wargame.odds(sc, wargame.total(a_factors), wargame.total(d_factors))
     before = victory_points(sc, st)
     expected = {s: 0.0 for s in sc.sides}
@@ -57,7 +80,8 @@ def _fight(sc: Scenario, st: CampaignState, action: Battle) -> CampaignState:
         return apply_action(sc, st, _only_needed(sc, st, action)).state
     except ChoiceNeeded as choice:
         answer: str | dict[str, str] = (
-            {t: o[0] for t, o in choice.troop_options.items()} if choice.troop_options else choice.options[0])
+            {t: o[0] for t, o in choice.troop_options.items()} if choice.troop_options else choice.options[0]
+        )
         return apply_action(sc, st, dict(choice.partial, retreat_to=answer)).state
 
 

@@ -8,10 +8,27 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import EndTurn, Place, Redeploy, StartTurn
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import (
-    area, counted, label, nations_words, placement_areas, side_name, troop, zone_words,
+    area,
+    counted,
+    label,
+    nations_words,
+    placement_areas,
+    side_name,
+    troop,
+    zone_words,
 )
 from campaign_manager.engine.state import (
-    BATTLE, FINISHED, PLANNING, POOL, RESERVE, SETUP, STRATEGIC, WAITING, CampaignState, Chronicle, evolve,
+    BATTLE,
+    FINISHED,
+    PLANNING,
+    POOL,
+    RESERVE,
+    SETUP,
+    STRATEGIC,
+    WAITING,
+    CampaignState,
+    Chronicle,
+    evolve,
 )
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario
@@ -56,15 +73,22 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
         for kind in sc.troop_types.values():
             if any(variant.from_turn == spec.number for variant in kind.variants):
                 before, after = kind.on_turn(spec.number - 1)[0], kind.on_turn(spec.number)[0]
-                events.append(f"From turn {spec.number} the {sc.nation_name(kind.nation)} {before} troops are "
-                              f"{after}, with the new model's bonus")
-    dice_words = (f" (d6 {', '.join(map(str, dice))} read as D3 {', '.join(str(d3(v)) for v in dice)}, "
-                  f"plus {spec.battle_plus})" if dice else "")
+                events.append(
+                    f"From turn {spec.number} the {sc.nation_name(kind.nation)} {before} troops are "
+                    f"{after}, with the new model's bonus"
+                )
+    dice_words = (
+        f" (d6 {', '.join(map(str, dice))} read as D3 {', '.join(str(d3(v)) for v in dice)}, plus {spec.battle_plus})"
+        if dice
+        else ""
+    )
     events.insert(0, f"Turn {spec.number}, {spec.name}: at least {st.battles_required} battles{dice_words}")
     if st.waiting_zone:
         waiting = len(st.waiting_zone)
-        events.append(f"{counted(waiting, 'troop')} {'waits' if waiting == 1 else 'wait'} to be placed: "
-                      f"{', '.join(sorted(st.waiting_zone))}")
+        events.append(
+            f"{counted(waiting, 'troop')} {'waits' if waiting == 1 else 'wait'} to be placed: "
+            f"{', '.join(sorted(st.waiting_zone))}"
+        )
     return evolve(action, dice=dice)
 
 
@@ -89,8 +113,11 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
             reason = f"only {only} troops may enter {where}" if only else f"{where} cannot be entered"
             raise RuleError("1.4", f"{member.id} cannot be placed in {where}: {reason}{open_areas}")
         if st.control.get(action.area) != sc.side_of(member.nation):
-            raise RuleError("1.5", f"{member.id} cannot be placed in {where}: it is held by the "
-                                   f"{side_name(sc, st.control.get(action.area))}{open_areas}")
+            raise RuleError(
+                "1.5",
+                f"{member.id} cannot be placed in {where}: it is held by the "
+                f"{side_name(sc, st.control.get(action.area))}{open_areas}",
+            )
         zone = zone_words(sc, st.waiting_zone[member.id])
         raise RuleError("1.5", f"{member.id} cannot be placed in {where}: it goes to {zone}{open_areas}")
     st.where[member.id] = action.area
@@ -131,21 +158,28 @@ def close_planning(sc: Scenario, st: CampaignState) -> None:
 
 def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, events: Chronicle) -> EndTurn:
     if st.phase not in (PLANNING, BATTLE):
-        raise RuleError("1.1", "there is no turn under way to end" if st.phase != FINISHED
-                        else "the campaign is over")
+        raise RuleError("1.1", "there is no turn under way to end" if st.phase != FINISHED else "the campaign is over")
     if st.waiting_zone:
         raise RuleError("1.5", f"troops still wait to be placed: {', '.join(sorted(st.waiting_zone))}")
     if st.open_arrows:
         arrow = st.open_arrows[0]
-        raise RuleError("1.4", f"the battle {arrow.origin}→{arrow.target} is still open: record its result "
-                               f"or abandon it before ending the turn")
+        raise RuleError(
+            "1.4",
+            f"the battle {arrow.origin}→{arrow.target} is still open: record its result "
+            f"or abandon it before ending the turn",
+        )
     short = st.battles_required - st.battles_fought
     if short > 0:
         if legal.any_arrow(sc, st):
-            raise RuleError("1.5", f"turn {st.turn} needs at least {st.battles_required} battles; "
-                                   f"{st.battles_fought} fought, {short} to go")
-        events.append(f"only {st.battles_fought} of {st.battles_required} battles fought: "
-                      f"no side has a battle arrow left to place")
+            raise RuleError(
+                "1.5",
+                f"turn {st.turn} needs at least {st.battles_required} battles; "
+                f"{st.battles_fought} fought, {short} to go",
+            )
+        events.append(
+            f"only {st.battles_fought} of {st.battles_required} battles fought: "
+            f"no side has a battle arrow left to place"
+        )
     st.phase = FINISHED if st.turn == len(sc.turns) else STRATEGIC
     st.sorties, st.initiative = {}, None
     events.append(f"Turn {st.turn} ends" + (": the campaign is over" if st.phase == FINISHED else ""))

@@ -22,8 +22,12 @@ def _moves(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortf
     stray = {t for s in shortfalls for t in s.stray}
     mend = frozenset().union(*(s.mend_in for s in shortfalls))
     short = {s.short_in for s in shortfalls if s.short_in}
-    return [(t, to) for t, targets in legal.redeploy_moves(sc, st, nation).items()
-            for to in targets if (t in stray and to in mend) or to in short]
+    return [
+        (t, to)
+        for t, targets in legal.redeploy_moves(sc, st, nation).items()
+        for to in targets
+        if (t in stray and to in mend) or to in short
+    ]
 
 
 def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
@@ -73,7 +77,9 @@ class RandomPolicy:
             return None
         origin, target = self.rng.choice(arrows)
         options = legal.legal_commitments(sc, st, origin, target)
-        troops = self.rng.sample(options.attacker_troops, self.rng.randint(1, min(options.limit, len(options.attacker_troops))))
+        troops = self.rng.sample(
+            options.attacker_troops, self.rng.randint(1, min(options.limit, len(options.attacker_troops)))
+        )
         sortie = None
         if len(troops) < options.limit and options.attacker_sorties and self.rng.random() < 0.5:
             sortie = self.rng.choice(options.attacker_sorties)
@@ -94,7 +100,9 @@ class RandomPolicy:
 
     def advance(self, sc, st, target, survivors, candidates):
         others = [t for t in candidates if t not in survivors]
-        return survivors + self.rng.sample(others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors))))
+        return survivors + self.rng.sample(
+            others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors)))
+        )
 
 
 def _bonuses(sc: Scenario, turn: int, terrain: str | None) -> dict[str, int]:
@@ -124,14 +132,24 @@ def _best(rank: dict[str, int], troops, count: int) -> tuple[str, ...]:
     return tuple(sorted(troops, key=rank.__getitem__)[:count])
 
 
-def _total(sc: Scenario, turn: int, terrain: str | None, troops: tuple[str, ...], sortie: str | None,
-           enemy_sortie: str | None, fortification: bool) -> int:
+def _total(
+    sc: Scenario,
+    turn: int,
+    terrain: str | None,
+    troops: tuple[str, ...],
+    sortie: str | None,
+    enemy_sortie: str | None,
+    fortification: bool,
+) -> int:
     """A side's General's Wargame bonus, summed from the factors the battle itself uses; kept."""
     key = ("side total", turn, terrain, troops, sortie, enemy_sortie, fortification)
     found = sc.memo.get(key)
     if found is None:
-        found = sc.memo[key] = wargame.total(wargame.side_factors(
-            sc, turn, terrain, [(t, sc.troops[t].type) for t in troops], sortie, enemy_sortie, fortification, 0))
+        found = sc.memo[key] = wargame.total(
+            wargame.side_factors(
+                sc, turn, terrain, [(t, sc.troops[t].type) for t in troops], sortie, enemy_sortie, fortification, 0
+            )
+        )
     return found
 
 
@@ -142,8 +160,12 @@ def _chances(sc: Scenario, attacker: int, defender: int) -> tuple[float, float, 
     found = sc.memo.get(key)
     if found is None:
         odds = wargame.odds(sc, attacker, defender)
-        found = sc.memo[key] = (float(odds.attacker_win), float(odds.defender_win),
-                                float(odds.attacker_destroyed), float(odds.defender_destroyed))
+        found = sc.memo[key] = (
+            float(odds.attacker_win),
+            float(odds.defender_win),
+            float(odds.attacker_destroyed),
+            float(odds.defender_destroyed),
+        )
     return found
 
 
@@ -170,9 +192,11 @@ class ComputerPolicy:
     def place(self, sc, st, troop, areas):
         side = sc.side_of(sc.troops[troop].nation)
         enemy = enemy_of(side)
+
         def score(area: str) -> tuple[int, int]:
             threatened = any(st.control.get(n) == enemy for n in sc.neighbours[area])
             return (_worth(sc, area) * (2 if threatened else 1) + (5 if threatened else 0), -len(st.troops_in(area)))
+
         return max(sorted(areas), key=score)
 
     def redeploy(self, sc, st, nation):
@@ -197,11 +221,19 @@ class ComputerPolicy:
         enemy = enemy_of(side)
         control = st.control
         refuges = [n for n in sc.neighbours[target] if control.get(n) == enemy]
-        prize += sum(sc.troops[t].type.capture_vp for t in st.where.standing(target)
-                     if not any(sc.may_enter(sc.troops[t].nation, n) for n in refuges))
+        prize += sum(
+            sc.troops[t].type.capture_vp
+            for t in st.where.standing(target)
+            if not any(sc.may_enter(sc.troops[t].nation, n) for n in refuges)
+        )
         risk = _worth(sc, origin) * len(troops) * defender_win * 0.2
-        value = attacker_win * (prize + 4) - defender_win * 3 - risk \
-            - attacker_destroyed * len(troops) * 2 + defender_destroyed * len(enemy_best) * 2
+        value = (
+            attacker_win * (prize + 4)
+            - defender_win * 3
+            - risk
+            - attacker_destroyed * len(troops) * 2
+            + defender_destroyed * len(enemy_best) * 2
+        )
         return value, troops, sortie
 
     def attack(self, sc, st, side, arrows, required):
@@ -224,6 +256,7 @@ class ComputerPolicy:
     def retreat(self, sc, st, choice: ChoiceNeeded):
         def score(area: str) -> int:
             return _worth(sc, area) * 10 + len(st.troops_in(area))
+
         if choice.troop_options:
             return {t: max(o, key=score) for t, o in choice.troop_options.items()}
         return max(choice.options, key=score)
@@ -231,7 +264,13 @@ class ComputerPolicy:
     def advance(self, sc, st, target, survivors, candidates):
         # The survivors move in; others only when the area is worth holding and theirs is not.
         side = st.control[target]
-        extra = [t for t in candidates if t not in survivors and sc.areas[target].vp
-                 and not sc.areas[st.where[t]].vp and len(st.troops_in(st.where[t])) > 1]
+        extra = [
+            t
+            for t in candidates
+            if t not in survivors
+            and sc.areas[target].vp
+            and not sc.areas[st.where[t]].vp
+            and len(st.troops_in(st.where[t])) > 1
+        ]
         del side
         return survivors + extra[: max(0, sc.advance_limit - len(survivors))]

@@ -12,8 +12,8 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, EndTurn, Initiative, Place, Redeploy, StartTurn, WargameRoll
 from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
-from campaign_manager.engine.lookup import placement_areas
 from campaign_manager.engine.deployment import deployment_problems
+from campaign_manager.engine.lookup import placement_areas
 from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -45,8 +45,9 @@ class RandomPlayer:
             move = self._redeploy(sc, st)
             if move is not None:
                 return apply_action(sc, st, move)
-        if st.battles_fought >= st.battles_required + self.rng.randint(0, self.extra_battles) \
-                or not legal.any_arrow(sc, st):
+        if st.battles_fought >= st.battles_required + self.rng.randint(0, self.extra_battles) or not legal.any_arrow(
+            sc, st
+        ):
             return apply_action(sc, st, EndTurn())
         return self._battle(sc, st)
 
@@ -59,7 +60,7 @@ class RandomPlayer:
         """
         spec = sc.turn(st.turn)
         started = [spec.redeploy.index(n) for n in st.redeployed]
-        for nation in spec.redeploy[max(started, default=0):]:
+        for nation in spec.redeploy[max(started, default=0) :]:
             problems = deployment_problems(sc, st, only=nation, skip=st.deployed)
             moves = self._moves(sc, st, nation)
             if problems:
@@ -75,10 +76,13 @@ class RandomPlayer:
 
     @staticmethod
     def _moves(sc: Scenario, st: CampaignState, nation: str) -> list[tuple[str, str]]:
-        return [(t, to) for t, here in sorted(st.where.items())
-                if here in sc.areas and sc.troops[t].nation == nation
-                for to in sc.areas if to != here and st.control.get(to) == st.control.get(here)
-                and sc.may_enter(nation, to)]
+        return [
+            (t, to)
+            for t, here in sorted(st.where.items())
+            if here in sc.areas and sc.troops[t].nation == nation
+            for to in sc.areas
+            if to != here and st.control.get(to) == st.control.get(here) and sc.may_enter(nation, to)
+        ]
 
     @staticmethod
     def _moved(st: CampaignState, move: tuple[str, str]) -> CampaignState:
@@ -86,8 +90,9 @@ class RandomPlayer:
         trial.where[move[0]] = move[1]
         return trial
 
-    def _improves(self, sc: Scenario, st: CampaignState, nation: str, move: tuple[str, str],
-                  problems: list[str]) -> bool:
+    def _improves(
+        self, sc: Scenario, st: CampaignState, nation: str, move: tuple[str, str], problems: list[str]
+    ) -> bool:
         after = deployment_problems(sc, self._moved(st, move), only=nation, skip=st.deployed)
         return len(after) < len(problems) or (bool(after) and len(after[-1]) < len(problems[-1]))
 
@@ -121,8 +126,15 @@ class RandomPlayer:
             applied = apply_action(sc, st, dict(choice.partial, retreat_to=answer), self.roller)
         return self._maybe_advance(sc, st, applied, side, target)
 
-    def _commit(self, sc: Scenario, st: CampaignState, side: str, area: str, need_ground: bool,
-                against: Commitment | None = None) -> Commitment:
+    def _commit(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        side: str,
+        area: str,
+        need_ground: bool,
+        against: Commitment | None = None,
+    ) -> Commitment:
         busy = st.committed()
         ready = [t for t in st.troops_in(area) if t not in busy]
         count = self.rng.randint(1 if need_ground else 0, min(sc.max_committed, len(ready)))
@@ -140,15 +152,15 @@ class RandomPlayer:
             return {"games": games}
         return {"wargame": WargameRoll(attacker_modifier=self.rng.choice((0, 0, 0, 1, -1)))}
 
-    def _maybe_advance(self, sc: Scenario, before: CampaignState, applied: Applied, side: str,
-                       target: str) -> Applied:
+    def _maybe_advance(self, sc: Scenario, before: CampaignState, applied: Applied, side: str, target: str) -> Applied:
         after = applied.state
         if before.control.get(target) == side or after.control.get(target) != side or self.rng.random() < 0.2:
             return applied
         record = applied.record
         origin = record["from"]
         arrow_troops = record.get("attacker", {}).get("troops") or next(
-            a.attacker.troops for a in before.open_arrows if (a.origin, a.target) == (origin, target))
+            a.attacker.troops for a in before.open_arrows if (a.origin, a.target) == (origin, target)
+        )
         survivors = [t for t in arrow_troops if after.where[t] == origin]
         others = [t for t in legal.advance_candidates(sc, after, target, side) if t not in survivors]
         extra = self.rng.sample(others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors))))

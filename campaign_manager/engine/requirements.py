@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from campaign_manager.engine.battle import fortification_words
-from campaign_manager.engine.lookup import counted, label, placement_areas, zone_words
 from campaign_manager.engine.deployment import deployment_problems
+from campaign_manager.engine.lookup import counted, label, placement_areas, zone_words
 from campaign_manager.engine.state import PLANNING, POOL, CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import DeploymentRule, Scenario
@@ -30,9 +30,12 @@ def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     holder = sc.side_nouns[sc.side_of(rule.nation)]
     allowed = "; and ".join(
         f"{x.troop or ' '.join((str(x.count), nation, x.kind or 'troop'))}, who stays in {label(sc, x.area)} "
-        f"while the {holder} hold it" for x in rule.exceptions)
-    return (f"every {nation} troop next to an area holding {sc.nation_name(rule.enemy_nation or '')} troops"
-            + (f", except {allowed}" if allowed else ""))
+        f"while the {holder} hold it"
+        for x in rule.exceptions
+    )
+    return f"every {nation} troop next to an area holding {sc.nation_name(rule.enemy_nation or '')} troops" + (
+        f", except {allowed}" if allowed else ""
+    )
 
 
 def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> dict:
@@ -44,29 +47,59 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     formula = " + ".join(filter(None, (f"{spec.battle_d3}D3" if spec.battle_d3 else "", str(spec.battle_plus))))
     if st.turn == number and st.phase == PLANNING:
         # The turn has started: what still waits, and where each may go now.
-        arrivals = [{"id": t, "nation": sc.troops[t].nation, "kind": sc.troops[t].kind,
-                     "zone": zone_words(sc, zone), "may_go": placement_areas(sc, st, t),
-                     "from_pool": not sc.troops[t].arrives_on(number)}
-                    for t, zone in sorted(st.waiting_zone.items())]
+        arrivals = [
+            {
+                "id": t,
+                "nation": sc.troops[t].nation,
+                "kind": sc.troops[t].kind,
+                "zone": zone_words(sc, zone),
+                "may_go": placement_areas(sc, st, t),
+                "from_pool": not sc.troops[t].arrives_on(number),
+            }
+            for t, zone in sorted(st.waiting_zone.items())
+        ]
     else:
-        arrivals = [{"id": t.id, "nation": t.nation, "kind": t.kind, "zone": zone_words(sc, t.arrives.zone)}
-                    for t in sc.troops.values() if t.arrives and t.arrives.turn == number]
+        arrivals = [
+            {"id": t.id, "nation": t.nation, "kind": t.kind, "zone": zone_words(sc, t.arrives.zone)}
+            for t in sc.troops.values()
+            if t.arrives and t.arrives.turn == number
+        ]
         if st.turn == number - 1:
-            arrivals += [{"id": t, "nation": sc.troops[t].nation, "kind": sc.troops[t].kind,
-                          "zone": zone_words(sc, sc.pool_zone), "from_pool": True}
-                         for t, place in st.where.items() if place == POOL]
+            arrivals += [
+                {
+                    "id": t,
+                    "nation": sc.troops[t].nation,
+                    "kind": sc.troops[t].kind,
+                    "zone": zone_words(sc, sc.pool_zone),
+                    "from_pool": True,
+                }
+                for t, place in st.where.items()
+                if place == POOL
+            ]
     initiative = None
     if spec.initiative:
         side = spec.initiative.side
-        initiative = {"side": side, "modifier": spec.initiative.modifier, "ties": side,
-                      "words": f"each side rolls a d6; the {sc.side_nouns[side]} add {spec.initiative.modifier} and win ties"}
+        initiative = {
+            "side": side,
+            "modifier": spec.initiative.modifier,
+            "ties": side,
+            "words": f"each side rolls a d6; the {sc.side_nouns[side]} add {spec.initiative.modifier} and win ties",
+        }
     return {
-        "turn": number, "name": spec.name, "dates": spec.dates,
-        "battles": {"formula": formula, "dice": spec.battle_d3,
-                    "dice_words": (f"roll {spec.battle_d3} d6 and read each as a D3 (1-2 → 1, 3-4 → 2, 5-6 → 3)"
-                                   if spec.battle_d3 else "no dice: the count is fixed"),
-                    "required": st.battles_required if current else None,
-                    "fought": st.battles_fought if current else None},
+        "turn": number,
+        "name": spec.name,
+        "dates": spec.dates,
+        "battles": {
+            "formula": formula,
+            "dice": spec.battle_d3,
+            "dice_words": (
+                f"roll {spec.battle_d3} d6 and read each as a D3 (1-2 → 1, 3-4 → 2, 5-6 → 3)"
+                if spec.battle_d3
+                else "no dice: the count is fixed"
+            ),
+            "required": st.battles_required if current else None,
+            "fought": st.battles_fought if current else None,
+        },
         "fixed_arrows": [{"from": a, "to": b, "attacker": spec.fixed_attacker} for a, b in spec.fixed_arrows],
         "initiative": initiative,
         "sorties": dict(spec.sorties),
@@ -85,7 +118,9 @@ def fortification_view(sc: Scenario) -> dict | None:
     if fort is None:
         return None
     links = [f"{link.a}–{link.b}" for link in sc.links if link.metaxas]
-    words = (f"an attack by the {sc.side_nouns[fort.attacker_side]} across {', '.join(links)} into an area holding "
-             f"{sc.nation_name(fort.nation)} troops meets the {fort.name}: "
-             + fortification_words(sc, fort.name).split(": ", 1)[1])
+    words = (
+        f"an attack by the {sc.side_nouns[fort.attacker_side]} across {', '.join(links)} into an area holding "
+        f"{sc.nation_name(fort.nation)} troops meets the {fort.name}: "
+        + fortification_words(sc, fort.name).split(": ", 1)[1]
+    )
     return {"name": fort.name, "links": links, "tabletop": fort.tabletop, "words": words}

@@ -3,8 +3,9 @@ destroy, retreat, capture and advance (1.8), and the VP they score (1.9)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 
 from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal, wargame
@@ -31,17 +32,20 @@ class Chooser(Protocol):
 
     def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> str | dict[str, str]: ...
 
-    def advance(self, sc: Scenario, st: CampaignState, target: str, survivors: list[str],
-                candidates: list[str]) -> Iterable[list[str]]: ...
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> Iterable[list[str]]: ...
 
 
-def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller,
-            events: Chronicle) -> Battle:
+def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller, events: Chronicle) -> Battle:
     side, enemy = arrow.attacker_side, enemy_of(arrow.attacker_side)
     origin, target = arrow.origin, arrow.target
     if st.control.get(target) != enemy:
-        raise RuleError("1.8", f"the arrow {origin}→{target} can no longer be fought: {label(sc, target)} is now "
-                               f"held by the {side_name(sc, st.control.get(target))}; abandon it")
+        raise RuleError(
+            "1.8",
+            f"the arrow {origin}→{target} can no longer be fought: {label(sc, target)} is now "
+            f"held by the {side_name(sc, st.control.get(target))}; abandon it",
+        )
     st.open_arrows = tuple(a for a in st.open_arrows if a is not arrow)
     attackers, defenders = fighting_troops(st, arrow)
     if len(attackers) + len(defenders) != len(arrow.attacker.troops) + len(arrow.defender.troops):
@@ -67,15 +71,23 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     destroyed = [t for t in needed if destroys(dice[t], needed[t])]
     if events.recording:
         for t in needed:
-            events.append(f"{t}: rolled {dice[t]}, needed {needed[t]}+ — "
-                          f"{'destroyed' if t in destroyed else 'survives'}")
+            events.append(
+                f"{t}: rolled {dice[t]}, needed {needed[t]}+ — {'destroyed' if t in destroyed else 'survives'}"
+            )
 
     retreat_to, advance = None, None
     defender_beaten = result.winner == "attacker"
     goal = sc.areas[target]
     if defender_beaten and not goal.command_centre:
-        retreat_to, retreat_words = _retreat(sc, st, arrow, destroyed, action.retreat_to, events,
-                                             lambda: evolve(record, destroy_dice=dice, retreat_to=None).to_json())
+        retreat_to, retreat_words = _retreat(
+            sc,
+            st,
+            arrow,
+            destroyed,
+            action.retreat_to,
+            events,
+            lambda: evolve(record, destroy_dice=dice, retreat_to=None).to_json(),
+        )
         st.control[target] = side
         events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
         if action.advance:
@@ -91,8 +103,10 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
             assert scorer is not None, "a command centre names its scorer (scenario/checks.py)"
             st.scored[scorer] += goal.command_centre_vp
             st.command_wins[target] = st.command_wins.get(target, 0) + 1
-            events.append(f"{label(sc, target)} cannot be captured: its defenders stay and the "
-                          f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP")
+            events.append(
+                f"{label(sc, target)} cannot be captured: its defenders stay and the "
+                f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP"
+            )
         if action.advance:
             events.append("no advance: the attacker did not take the area")
     if action.retreat_to and retreat_to is None:
@@ -113,16 +127,20 @@ def _unused_retreat(sc: Scenario, target: str, defender_beaten: bool, command_ce
     if command_centre:
         return f"retreat_to not used: the defenders of {label(sc, target)} stay where they are"
     if what == "captured":
-        return (f"retreat_to not used: the defenders of {label(sc, target)} had no adjacent area they may enter "
-                f"and were captured")
+        return (
+            f"retreat_to not used: the defenders of {label(sc, target)} had no adjacent area they may enter "
+            f"and were captured"
+        )
     return f"retreat_to not used: no defender was left in {label(sc, target)} to retreat"
 
 
 def fighting_troops(st: CampaignState, arrow: Arrow) -> tuple[list[str], list[str]]:
     """The committed troops still standing where the arrow needs them (attackers, defenders);
     a troop moved off the arrow by another battle takes no part."""
-    return ([t for t in arrow.attacker.troops if st.where[t] == arrow.origin],
-            [t for t in arrow.defender.troops if st.where[t] == arrow.target])
+    return (
+        [t for t in arrow.attacker.troops if st.where[t] == arrow.origin],
+        [t for t in arrow.defender.troops if st.where[t] == arrow.target],
+    )
 
 
 def destroys(die: int, target: int) -> bool:
@@ -138,8 +156,13 @@ def destroy_targets(result: Result, attackers: list[str], defenders: list[str]) 
     return needed
 
 
-def forecast(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[tuple[int, int], ...] | None = None,
-             wargame: WargameRoll | None = None) -> tuple[Result, dict[str, int]]:
+def forecast(
+    sc: Scenario,
+    st: CampaignState,
+    arrow: Arrow,
+    games: tuple[tuple[int, int], ...] | None = None,
+    wargame: WargameRoll | None = None,
+) -> tuple[Result, dict[str, int]]:
     """The result of an open arrow for given tabletop games or General's Wargame dice (both dice
     given), and the roll-to-destroy target of each troop — before any die to destroy is rolled.
     For the battle wizard and battle slips; changes nothing."""
@@ -194,23 +217,47 @@ def fortification_applies(sc: Scenario, st: CampaignState, arrow: Arrow) -> bool
     return legal.fortification_name(sc, st, arrow.origin, arrow.target, arrow.attacker_side) is not None
 
 
-def wargame_result(sc: Scenario, st: CampaignState, arrow: Arrow, attackers: list[str], defenders: list[str],
-                   given: WargameRoll, roller: Roller) -> tuple[Result, tuple[int, int]]:
+def wargame_result(
+    sc: Scenario,
+    st: CampaignState,
+    arrow: Arrow,
+    attackers: list[str],
+    defenders: list[str],
+    given: WargameRoll,
+    roller: Roller,
+) -> tuple[Result, tuple[int, int]]:
     a_die = roll_or_check(given.attacker_die, D6, roller, "attacker's General's Wargame die")
     d_die = roll_or_check(given.defender_die, D6, roller, "defender's General's Wargame die")
     terrain = sc.areas[arrow.target].terrain
-    a_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in attackers],
-                                     arrow.attacker.sortie, arrow.defender.sortie, False, given.attacker_modifier)
-    d_factors = wargame.side_factors(sc, st.turn, terrain, [(t, sc.troops[t].type) for t in defenders],
-                                     arrow.defender.sortie, arrow.attacker.sortie,
-                                     fortification_applies(sc, st, arrow), given.defender_modifier)
+    a_factors = wargame.side_factors(
+        sc,
+        st.turn,
+        terrain,
+        [(t, sc.troops[t].type) for t in attackers],
+        arrow.attacker.sortie,
+        arrow.defender.sortie,
+        False,
+        given.attacker_modifier,
+    )
+    d_factors = wargame.side_factors(
+        sc,
+        st.turn,
+        terrain,
+        [(t, sc.troops[t].type) for t in defenders],
+        arrow.defender.sortie,
+        arrow.attacker.sortie,
+        fortification_applies(sc, st, arrow),
+        given.defender_modifier,
+    )
     a_total, d_total = a_die + wargame.total(a_factors), d_die + wargame.total(d_factors)
     found = wargame.outcome(sc, a_total, d_total)
 
     def describe() -> str:
         result = OUTCOME_WORDS[found.winner] if found.winner else "a draw"
-        return (f"totals {a_total}–{d_total} (attacker: {wargame.words(a_die, a_factors)}; defender: "
-                f"{wargame.words(d_die, d_factors)}), difference {found.difference}, {result}")
+        return (
+            f"totals {a_total}–{d_total} (attacker: {wargame.words(a_die, a_factors)}; defender: "
+            f"{wargame.words(d_die, d_factors)}), difference {found.difference}, {result}"
+        )
 
     return Result(found.winner, found.vs_attacker, found.vs_defender, describe, (a_total, d_total)), (a_die, d_die)
 
@@ -228,15 +275,25 @@ def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: Chro
     escape = sc.sea_escape
     for troop_id in destroyed:
         nation = sc.troops[troop_id].nation
-        if escape and nation == escape.nation and all(
-                st.control.get(a) == enemy_of(sc.side_of(nation)) for a in escape.areas):
+        if (
+            escape
+            and nation == escape.nation
+            and all(st.control.get(a) == enemy_of(sc.side_of(nation)) for a in escape.areas)
+        ):
             _lost(sc, st, troop_id, events, f"destroyed with {' and '.join(escape.areas)} in enemy hands")
         else:
             st.where[troop_id] = POOL
 
 
-def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str], chosen: str | dict[str, str] | None,
-             events: Chronicle, partial: Callable[[], dict]) -> tuple[str | dict[str, str] | None, str]:
+def _retreat(
+    sc: Scenario,
+    st: CampaignState,
+    arrow: Arrow,
+    destroyed: list[str],
+    chosen: str | dict[str, str] | None,
+    events: Chronicle,
+    partial: Callable[[], dict],
+) -> tuple[str | dict[str, str] | None, str]:
     """Move the defeated defenders out of the area, troop by troop (rule 1.8 and its DECISION on
     mixed nations); troops with nowhere they may go are captured. Returns the retreat as recorded
     (one area, a map troop → area for a split, or None) and what happened, in words."""
@@ -252,8 +309,13 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
             st.where[troop_id] = POOL
             events.append(f"{troop_id} escapes by sea from {label(sc, target)} to the reinforcement pool")
         else:
-            _lost(sc, st, troop_id, events, f"surrounded in {label(sc, target)}: no adjacent area its side "
-                                            f"holds that it may enter")
+            _lost(
+                sc,
+                st,
+                troop_id,
+                events,
+                f"surrounded in {label(sc, target)}: no adjacent area its side holds that it may enter",
+            )
     _to_pool(sc, st, [t for t in destroyed if t in everyone and options[t]], events)
     if not survivors:
         return None, "captured" if trapped else "none"
@@ -273,8 +335,14 @@ def _retreat(sc: Scenario, st: CampaignState, arrow: Arrow, destroyed: list[str]
     return (places.pop() if len(places) == 1 else dict(moves)), "retreated"
 
 
-def _retreat_moves(sc: Scenario, target: str, survivors: list[str], options: dict[str, list[str]],
-                   chosen: str | dict[str, str] | None, partial: Callable[[], dict]) -> dict[str, str]:
+def _retreat_moves(
+    sc: Scenario,
+    target: str,
+    survivors: list[str],
+    options: dict[str, list[str]],
+    chosen: str | dict[str, str] | None,
+    partial: Callable[[], dict],
+) -> dict[str, str]:
     """Where each surviving defender goes: together to one area when one area takes them all,
     otherwise each to an area it may enter; a choice among several is the defender's."""
     together = sorted(set.intersection(*(set(o) for o in options.values())))
@@ -282,39 +350,52 @@ def _retreat_moves(sc: Scenario, target: str, survivors: list[str], options: dic
     if isinstance(chosen, str):
         if together:
             if chosen not in together:
-                raise RuleError("1.8", f"{who} cannot retreat to {label(sc, chosen)}: they may go to "
-                                       f"{' or '.join(together)}")
+                raise RuleError(
+                    "1.8", f"{who} cannot retreat to {label(sc, chosen)}: they may go to {' or '.join(together)}"
+                )
             return {t: chosen for t in survivors}
-        raise RuleError("1.8", f"no one area takes all of {who}: say where each retreats "
-                               f"({_options_words(options)})")
+        raise RuleError("1.8", f"no one area takes all of {who}: say where each retreats ({_options_words(options)})")
     if isinstance(chosen, dict):
         unknown = sorted(set(chosen) - set(survivors))
         if unknown:
             raise RuleError("1.8", f"{', '.join(unknown)} is not among {who} who retreat")
         for troop_id, area_code in chosen.items():
             if area_code not in options[troop_id]:
-                raise RuleError("1.8", f"{troop_id} cannot retreat to {label(sc, area_code)}: it may go to "
-                                       f"{' or '.join(options[troop_id])}")
+                raise RuleError(
+                    "1.8",
+                    f"{troop_id} cannot retreat to {label(sc, area_code)}: it may go to "
+                    f"{' or '.join(options[troop_id])}",
+                )
         if together and len(set(chosen.values())) > 1:
-            raise RuleError("1.8", f"{' or '.join(together)} takes all of {who}: they retreat together, "
-                                   f"to one area")
+            raise RuleError("1.8", f"{' or '.join(together)} takes all of {who}: they retreat together, to one area")
     given = dict(chosen) if isinstance(chosen, dict) else {}
     if together:
         if given:
             return {t: next(iter(given.values())) for t in survivors}
         if len(together) == 1:
             return {t: together[0] for t in survivors}
-        raise ChoiceNeeded("1.8", f"the attacker won, so {who} must retreat: choose where with retreat_to "
-                                  f"({' or '.join(together)}) and give these dice again so nothing is re-rolled: "
-                                  f"{_dice_words(partial())}", "retreat_to", together, partial())
+        raise ChoiceNeeded(
+            "1.8",
+            f"the attacker won, so {who} must retreat: choose where with retreat_to "
+            f"({' or '.join(together)}) and give these dice again so nothing is re-rolled: "
+            f"{_dice_words(partial())}",
+            "retreat_to",
+            together,
+            partial(),
+        )
     moves = {t: given.get(t) or (options[t][0] if len(options[t]) == 1 else "") for t in survivors}
     open_choices = {t: options[t] for t, where in moves.items() if not where}
     if open_choices:
-        raise ChoiceNeeded("1.8", f"the attacker won and no one area takes all of {who}: say where each "
-                                  f"retreats with retreat_to as a map of troop to area ({_options_words(open_choices)}) "
-                                  f"and give these dice again so nothing is re-rolled: {_dice_words(partial())}",
-                           "retreat_to", sorted({a for o in open_choices.values() for a in o}), partial(),
-                           troop_options=open_choices)
+        raise ChoiceNeeded(
+            "1.8",
+            f"the attacker won and no one area takes all of {who}: say where each "
+            f"retreats with retreat_to as a map of troop to area ({_options_words(open_choices)}) "
+            f"and give these dice again so nothing is re-rolled: {_dice_words(partial())}",
+            "retreat_to",
+            sorted({a for o in open_choices.values() for a in o}),
+            partial(),
+            troop_options=open_choices,
+        )
     return moves
 
 
@@ -322,8 +403,9 @@ def _options_words(options: dict[str, list[str]]) -> str:
     return "; ".join(f"{t}: {' or '.join(o)}" for t, o in options.items())
 
 
-def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str], moving: tuple[str, ...],
-             events: Chronicle) -> tuple[str, ...]:
+def _advance(
+    sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str], moving: tuple[str, ...], events: Chronicle
+) -> tuple[str, ...]:
     target = arrow.target
     side = st.control[target]
     if len(set(moving)) != len(moving):
@@ -337,8 +419,11 @@ def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str]
         if sc.side_of(member.nation) != side:
             raise RuleError("1.8", f"{troop_id} is not the attacker's: only the victor advances")
         if here not in sc.neighbours[target] or st.control.get(here) != side:
-            raise RuleError("1.8", f"{troop_id} is in {label(sc, here)}: troops advance into {label(sc, target)} "
-                                   f"only from adjacent areas their side holds")
+            raise RuleError(
+                "1.8",
+                f"{troop_id} is in {label(sc, here)}: troops advance into {label(sc, target)} "
+                f"only from adjacent areas their side holds",
+            )
         if not sc.may_enter(member.nation, target):
             raise RuleError("1.4", f"{troop_id} cannot enter {label(sc, target)}")
         if troop_id in busy:
@@ -346,8 +431,11 @@ def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str]
     others = [t for t in moving if t not in survivors]
     left_behind = [t for t in survivors if t not in moving]
     if others and left_behind:
-        raise RuleError("1.8", f"the surviving troops of the battle advance first: {', '.join(left_behind)} must "
-                               f"move before {', '.join(others)}")
+        raise RuleError(
+            "1.8",
+            f"the surviving troops of the battle advance first: {', '.join(left_behind)} must "
+            f"move before {', '.join(others)}",
+        )
     _keep_fixed_battles(sc, st, arrow, moving)
     for troop_id in moving:
         st.where[troop_id] = target
@@ -357,8 +445,9 @@ def _advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str]
     return moving
 
 
-def _chosen_advance(sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str],
-                    events: Chronicle) -> tuple[str, ...] | None:
+def _chosen_advance(
+    sc: Scenario, st: CampaignState, arrow: Arrow, survivors: list[str], events: Chronicle
+) -> tuple[str, ...] | None:
     """The advance the attacker's player chooses: the first of its choices the rules allow."""
     chooser = events.chooser
     assert chooser is not None
@@ -380,22 +469,28 @@ def _keep_fixed_battles(sc: Scenario, st: CampaignState, arrow: Arrow, moving: t
         if (origin, target) in st.fixed_fought or (origin, target) == (arrow.origin, arrow.target):
             continue
         leaving = [t for t in moving if st.where[t] == origin]
-        staying = [t for t in st.troops_in(origin) if t not in leaving
-                   and sc.side_of(sc.troops[t].nation) == arrow.attacker_side]
+        staying = [
+            t
+            for t in st.troops_in(origin)
+            if t not in leaving and sc.side_of(sc.troops[t].nation) == arrow.attacker_side
+        ]
         if leaving and not staying:
-            raise RuleError("1.5", f"the fixed battle {origin}→{target} is still to be fought this turn: "
-                                   f"{', '.join(leaving)} cannot all advance out of {label(sc, origin)}; "
-                                   f"at least one ground troop stays there to fight it")
+            raise RuleError(
+                "1.5",
+                f"the fixed battle {origin}→{target} is still to be fought this turn: "
+                f"{', '.join(leaving)} cannot all advance out of {label(sc, origin)}; "
+                f"at least one ground troop stays there to fight it",
+            )
 
 
 def _dice_words(partial: dict) -> str:
     parts = []
     if "initiative_dice" in partial:
-        parts.append(f"\"initiative_dice\": {partial['initiative_dice']}")
+        parts.append(f'"initiative_dice": {partial["initiative_dice"]}')
     if "wargame" in partial:
         roll = partial["wargame"]
-        parts.append(f"\"wargame\": {{\"attacker_die\": {roll['attacker_die']}, \"defender_die\": {roll['defender_die']}}}")
+        parts.append(f'"wargame": {{"attacker_die": {roll["attacker_die"]}, "defender_die": {roll["defender_die"]}}}')
     if partial.get("destroy_dice"):
-        dice = ", ".join(f"\"{t}\": {d}" for t, d in partial["destroy_dice"].items())
-        parts.append(f"\"destroy_dice\": {{{dice}}}")
+        dice = ", ".join(f'"{t}": {d}' for t, d in partial["destroy_dice"].items())
+        parts.append(f'"destroy_dice": {{{dice}}}')
     return ", ".join(parts) or "none rolled"

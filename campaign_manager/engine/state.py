@@ -5,8 +5,9 @@ Troop places are plain strings: an area code, or one of the off-map places below
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from pydantic import with_config
 
@@ -20,6 +21,7 @@ CAPTURED = "captured"  # lost for good
 WAITING = "waiting"  # to be placed this planning phase
 RESERVE = "reserve"  # not yet arrived
 OFF_MAP = (POOL, CAPTURED, WAITING, RESERVE)
+
 
 def evolve(obj, **changes):
     """A copy of a dataclass instance with some fields changed; much cheaper than
@@ -182,10 +184,16 @@ class CampaignState:
         if type(self.where) is not Places:
             self.where = Places(self.where)
 
-    def copy(self) -> "CampaignState":
-        return evolve(self, control=dict(self.control), where=Places(self.where),
-                      waiting_zone=dict(self.waiting_zone), sorties=dict(self.sorties),
-                      scored=dict(self.scored), command_wins=dict(self.command_wins))
+    def copy(self) -> CampaignState:
+        return evolve(
+            self,
+            control=dict(self.control),
+            where=Places(self.where),
+            waiting_zone=dict(self.waiting_zone),
+            sorties=dict(self.sorties),
+            scored=dict(self.scored),
+            command_wins=dict(self.command_wins),
+        )
 
     def troops_in(self, area: str) -> list[str]:
         return self.where.in_place(area)

@@ -25,11 +25,18 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
     """Everything `show --json` prints: turn, map, off-map troops, battles, VP and outcome."""
     areas = {}
     for code, area in sc.areas.items():
-        areas[code] = {"name": area.name, "controller": st.control.get(code), "terrain": area.terrain,
-                       "vp": area.vp, "troops": [troop_view(sc, st, t) for t in st.troops_in(code)],
-                       "links": sorted(sc.neighbours[code]), "impassable": area.impassable}
-    off_map: dict[str, dict[str, list]] = {place: {side: [] for side in sc.sides}
-                                            for place in (WAITING, POOL, CAPTURED, RESERVE)}
+        areas[code] = {
+            "name": area.name,
+            "controller": st.control.get(code),
+            "terrain": area.terrain,
+            "vp": area.vp,
+            "troops": [troop_view(sc, st, t) for t in st.troops_in(code)],
+            "links": sorted(sc.neighbours[code]),
+            "impassable": area.impassable,
+        }
+    off_map: dict[str, dict[str, list]] = {
+        place: {side: [] for side in sc.sides} for place in (WAITING, POOL, CAPTURED, RESERVE)
+    }
     for troop_id, place in st.where.items():
         if place in off_map:
             entry = troop_view(sc, st, troop_id)
@@ -49,13 +56,19 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
         "captured": off_map[CAPTURED],
         "not_yet_arrived": off_map[RESERVE],
         "sorties": dict(st.sorties),
-        "initiative": None if st.initiative is None else {"attacker": st.initiative[0],
-                                                           "dice": list(st.initiative[1])},
+        "initiative": None if st.initiative is None else {"attacker": st.initiative[0], "dice": list(st.initiative[1])},
         "battles": {"fought": st.battles_fought, "required": st.battles_required},
-        "open_arrows": [{"from": a.origin, "to": a.target, "attacker_side": a.attacker_side,
-                         "attacker": a.attacker.to_json(), "defender": a.defender.to_json(),
-                         "fortification": _fortification(sc, st, a)}
-                        for a in st.open_arrows],
+        "open_arrows": [
+            {
+                "from": a.origin,
+                "to": a.target,
+                "attacker_side": a.attacker_side,
+                "attacker": a.attacker.to_json(),
+                "defender": a.defender.to_json(),
+                "fortification": _fortification(sc, st, a),
+            }
+            for a in st.open_arrows
+        ],
         "command_centre_wins": dict(st.command_wins),
         "tirane_wins": sum(st.command_wins.values()),
         "vp": victory_points(sc, st),

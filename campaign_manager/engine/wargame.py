@@ -16,8 +16,16 @@ Factor = tuple[str, int]  # (reason, value)
 FACES = range(1, 7)
 
 
-def side_factors(sc: Scenario, turn: int, terrain: str | None, units: list[tuple[str, TroopType]],
-                 sortie: str | None, enemy_sortie: str | None, fortification: bool, modifier: int) -> list[Factor]:
+def side_factors(
+    sc: Scenario,
+    turn: int,
+    terrain: str | None,
+    units: list[tuple[str, TroopType]],
+    sortie: str | None,
+    enemy_sortie: str | None,
+    fortification: bool,
+    modifier: int,
+) -> list[Factor]:
     """One side's bonus, factor by factor: each troop for the terrain (its model on `turn`), its
     aircraft (the RAF only against enemy aircraft, rule 1.3), the fortification, the organiser's
     situation modifier. `units` are (reason, troop type) pairs: the reason names the troop."""
@@ -28,8 +36,12 @@ def side_factors(sc: Scenario, turn: int, terrain: str | None, units: list[tuple
     if sortie:
         plane = sc.aircraft[sortie]
         adds = legal.aircraft_adds(sc, sortie, enemy_sortie)
-        factors.append((plane.name if adds else f"{plane.name} (no enemy aircraft: adds nothing)",
-                        plane.bonus.on(terrain) if adds else 0))
+        factors.append(
+            (
+                plane.name if adds else f"{plane.name} (no enemy aircraft: adds nothing)",
+                plane.bonus.on(terrain) if adds else 0,
+            )
+        )
     if fortification and sc.fortification is not None:
         factors.append((sc.fortification.name, sc.fortification.bonus.on(terrain)))
     if modifier:
@@ -42,7 +54,7 @@ def total(factors: list[Factor]) -> int:
 
 
 def words(die: int, factors: list[Factor]) -> str:
-    """"die 5 +2 GR-INF-2 (Pezikoy infantry) +1 situation": how a total was made."""
+    """ "die 5 +2 GR-INF-2 (Pezikoy infantry) +1 situation": how a total was made."""
     return " ".join([f"die {die}", *(f"{value:+d} {reason}" for reason, value in factors)])
 
 
@@ -67,8 +79,7 @@ def outcome(sc: Scenario, attacker_total: int, defender_total: int) -> WargameOu
     difference = abs(attacker_total - defender_total)
     step = _step(sc.wargame_destroy, difference)
     if step is None:
-        raise ValueError("the scenario's General's Wargame destroy table has no row for a difference of "
-                         f"{difference}")
+        raise ValueError(f"the scenario's General's Wargame destroy table has no row for a difference of {difference}")
     winner = "attacker" if attacker_total > defender_total else "defender" if defender_total > attacker_total else None
     if winner is None:
         return WargameOutcome(None, 0, step.loser, step.loser)
@@ -108,8 +119,13 @@ def _enumerate(sc: Scenario, lead: int) -> Odds:
             wins[result.winner] += 1
             lost_a += _faces_at_least(result.vs_attacker)
             lost_d += _faces_at_least(result.vs_defender)
-    return Odds(Fraction(wins["attacker"], 36), Fraction(wins[None], 36), Fraction(wins["defender"], 36),
-                Fraction(lost_a, 216), Fraction(lost_d, 216))
+    return Odds(
+        Fraction(wins["attacker"], 36),
+        Fraction(wins[None], 36),
+        Fraction(wins["defender"], 36),
+        Fraction(lost_a, 216),
+        Fraction(lost_d, 216),
+    )
 
 
 def _faces_at_least(score: int) -> int:

@@ -23,8 +23,17 @@ class StandaloneBattle:
     metaxas: bool
 
     @classmethod
-    def from_words(cls, sc: Scenario, terrain: str, turn: int, attackers: str, defenders: str,
-                   attacker_sorties: list[str], defender_sorties: list[str], metaxas: bool) -> "StandaloneBattle":
+    def from_words(
+        cls,
+        sc: Scenario,
+        terrain: str,
+        turn: int,
+        attackers: str,
+        defenders: str,
+        attacker_sorties: list[str],
+        defender_sorties: list[str],
+        metaxas: bool,
+    ) -> StandaloneBattle:
         if terrain not in sc.terrains:
             raise UserError(f"no terrain '{terrain}' in {sc.name} (terrains: {', '.join(sc.terrains)})")
         if not 1 <= turn <= len(sc.turns):
@@ -38,12 +47,17 @@ class StandaloneBattle:
         if len(sides) > 1 or len(enemies) > 1 or sides & enemies:
             raise RuleError("1.4", "each side's troops and aircraft must belong to one side, and the two sides differ")
         if not a_units:
-            raise RuleError("1.4", "the attacker must commit at least one ground troop (an aircraft cannot attack alone)")
+            raise RuleError(
+                "1.4", "the attacker must commit at least one ground troop (an aircraft cannot attack alone)"
+            )
         for role, units, sortie in (("attacker", a_units, a_sortie), ("defender", d_units, d_sortie)):
             count = len(units) + (1 if sortie else 0)
             if count > sc.max_committed:
-                raise RuleError("1.4", f"the {role} may commit at most {sc.max_committed} Firestorm troops, "
-                                       f"aircraft included (got {count})")
+                raise RuleError(
+                    "1.4",
+                    f"the {role} may commit at most {sc.max_committed} Firestorm troops, "
+                    f"aircraft included (got {count})",
+                )
         if metaxas and sc.fortification is None:
             raise UserError(f"{sc.name} has no fortification")
         return cls(sc, terrain, turn, tuple(a_units), tuple(d_units), a_sortie, d_sortie, metaxas)
@@ -52,10 +66,26 @@ class StandaloneBattle:
         return [(f"{label} ({kind.on_turn(self.turn)[0]})", kind) for label, kind in units]
 
     def factors(self) -> tuple[list[wargame.Factor], list[wargame.Factor]]:
-        a = wargame.side_factors(self.sc, self.turn, self.terrain, self._named(self.attackers), self.attacker_sortie,
-                                 self.defender_sortie, False, 0)
-        d = wargame.side_factors(self.sc, self.turn, self.terrain, self._named(self.defenders), self.defender_sortie,
-                                 self.attacker_sortie, self.metaxas, 0)
+        a = wargame.side_factors(
+            self.sc,
+            self.turn,
+            self.terrain,
+            self._named(self.attackers),
+            self.attacker_sortie,
+            self.defender_sortie,
+            False,
+            0,
+        )
+        d = wargame.side_factors(
+            self.sc,
+            self.turn,
+            self.terrain,
+            self._named(self.defenders),
+            self.defender_sortie,
+            self.attacker_sortie,
+            self.metaxas,
+            0,
+        )
         return a, d
 
     def fight(self, dice: str | None, roller: Roller) -> dict:
@@ -71,7 +101,9 @@ class StandaloneBattle:
         found = wargame.outcome(self.sc, a_total, d_total)
         return {
             "dice": [a_die, d_die],
-            "attacker_total": a_total, "defender_total": d_total, "difference": found.difference,
+            "attacker_total": a_total,
+            "defender_total": d_total,
+            "difference": found.difference,
             "winner": found.winner or "draw",
             # A side with no ground troops rolls nothing, whatever the result (aircraft are never rolled for).
             "attacker_troops_destroyed_on": (found.vs_attacker or None) if self.attackers else None,
@@ -83,14 +115,22 @@ class StandaloneBattle:
     def odds(self) -> dict:
         a_factors, d_factors = self.factors()
         found = wargame.odds(self.sc, wargame.total(a_factors), wargame.total(d_factors))
-        troops = [{"side": "attacker", "troop": label, "destroyed": float(found.attacker_destroyed)}
-                  for label, _ in self.attackers]
-        troops += [{"side": "defender", "troop": label, "destroyed": float(found.defender_destroyed)}
-                   for label, _ in self.defenders]
-        return {"attacker_win": float(found.attacker_win), "draw": float(found.draw),
-                "defender_win": float(found.defender_win), "troops": troops,
-                "attacker_factors": [{"reason": r, "value": v} for r, v in a_factors],
-                "defender_factors": [{"reason": r, "value": v} for r, v in d_factors]}
+        troops = [
+            {"side": "attacker", "troop": label, "destroyed": float(found.attacker_destroyed)}
+            for label, _ in self.attackers
+        ]
+        troops += [
+            {"side": "defender", "troop": label, "destroyed": float(found.defender_destroyed)}
+            for label, _ in self.defenders
+        ]
+        return {
+            "attacker_win": float(found.attacker_win),
+            "draw": float(found.draw),
+            "defender_win": float(found.defender_win),
+            "troops": troops,
+            "attacker_factors": [{"reason": r, "value": v} for r, v in a_factors],
+            "defender_factors": [{"reason": r, "value": v} for r, v in d_factors],
+        }
 
 
 def _units(sc: Scenario, words: str, role: str) -> list[tuple[str, TroopType]]:
@@ -100,15 +140,19 @@ def _units(sc: Scenario, words: str, role: str) -> list[tuple[str, TroopType]]:
         nation, kind = nation.strip().lower(), kind.strip().lower()
         if not colon:
             example = next(iter(sc.troop_types.values()))
-            raise UserError(f"{role}: '{item}' names no nation; write NATION:KIND, e.g. "
-                            f"{example.nation}:{example.kind} (nations: {', '.join(sc.nations)})")
+            raise UserError(
+                f"{role}: '{item}' names no nation; write NATION:KIND, e.g. "
+                f"{example.nation}:{example.kind} (nations: {', '.join(sc.nations)})"
+            )
         if nation not in sc.nations:
             raise UserError(f"{role}: no nation '{nation}' in {sc.name} (nations: {', '.join(sc.nations)})")
         found = [t for t in sc.troop_types.values() if t.nation == nation and t.kind == kind]
         if not found:
             kinds = sorted({t.kind for t in sc.troop_types.values() if t.nation == nation})
-            raise UserError(f"{role}: {sc.nation_name(nation)} troops have no kind '{kind}' "
-                            f"(kinds: {', '.join(kinds)}); write NATION:KIND, e.g. {nation}:{kinds[0]}")
+            raise UserError(
+                f"{role}: {sc.nation_name(nation)} troops have no kind '{kind}' "
+                f"(kinds: {', '.join(kinds)}); write NATION:KIND, e.g. {nation}:{kinds[0]}"
+            )
         units.append((f"{nation}:{kind}", found[0]))
     return units
 

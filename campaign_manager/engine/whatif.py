@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_context
-from typing import Callable
 
 from campaign_manager.engine.match import Match, Policy
 from campaign_manager.engine.players import ComputerPolicy
@@ -27,8 +27,9 @@ PARALLEL_FROM = 64  # fewer playouts than this are over before worker processes 
 
 def _one(sc: Scenario, st: CampaignState, seed: int, index: int, to: str) -> tuple[str, int]:
     """Playout `index`: its result's name and the margin, Allied VP minus Axis VP."""
-    players: dict[str, Policy] = {side: ComputerPolicy(seed * 7919 + index * 2 + n)
-                                  for n, side in enumerate(sorted(sc.sides))}
+    players: dict[str, Policy] = {
+        side: ComputerPolicy(seed * 7919 + index * 2 + n) for n, side in enumerate(sorted(sc.sides))
+    }
     final, _ = Match(sc, players, seed * 104729 + index, quiet=True).play(st.copy(), to=to)
     found = outcome(sc, final)
     return found["result"], found["margin"] if found["leader"] == "allied" else -found["margin"]
@@ -54,8 +55,15 @@ def _taken_batch(indices: range) -> list[tuple[str, int]]:
     return _batch(sc, st, seed, indices, to)
 
 
-def playouts(sc: Scenario, st: CampaignState, count: int, seed: int = 0, to: str = "end",
-             progress: Callable[[int], bool] | None = None, workers: int | None = None) -> dict:
+def playouts(
+    sc: Scenario,
+    st: CampaignState,
+    count: int,
+    seed: int = 0,
+    to: str = "end",
+    progress: Callable[[int], bool] | None = None,
+    workers: int | None = None,
+) -> dict:
     """Play `count` playouts (seeds seed, seed+1, …); `progress(done)` is told as they finish and
     may return False to stop early (the answer then counts the playouts done)."""
     if to not in ENDS:
@@ -78,20 +86,32 @@ def playouts(sc: Scenario, st: CampaignState, count: int, seed: int = 0, to: str
     results = Counter(name for name, _ in found)
     margins = Counter(margin for _, margin in found)
     order = result_order(sc)  # the Axis's best result first, the Allies' best last, as margins run
-    return {"playouts": len(found), "to": to,
-            "outcomes": dict(sorted(results.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))),
-            "margin": sorted(margins.items()), "margin_means": "Allied VP minus Axis VP"}
+    return {
+        "playouts": len(found),
+        "to": to,
+        "outcomes": dict(sorted(results.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))),
+        "margin": sorted(margins.items()),
+        "margin_means": "Allied VP minus Axis VP",
+    }
 
 
-def _in_processes(sc: Scenario, st: CampaignState, count: int, seed: int, to: str,
-                  progress: Callable[[int], bool] | None, workers: int) -> list[tuple[str, int]]:
+def _in_processes(
+    sc: Scenario,
+    st: CampaignState,
+    count: int,
+    seed: int,
+    to: str,
+    progress: Callable[[int], bool] | None,
+    workers: int,
+) -> list[tuple[str, int]]:
     """Batches small enough for a steady progress bar and a prompt Cancel, spread over `workers`
     fresh processes ("spawn": safe beside Qt's threads)."""
     size = max(4, min(25, count // (workers * 8)))
     batches = [range(start, min(start + size, count)) for start in range(0, count, size)]
     found: list[tuple[str, int]] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"), initializer=_take,
-                             initargs=(sc, st, seed, to)) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=get_context("spawn"), initializer=_take, initargs=(sc, st, seed, to)
+    ) as pool:
         pending: set[Future] = {pool.submit(_taken_batch, batch) for batch in batches}
         try:
             while pending:

@@ -16,15 +16,18 @@ from reportlab.platypus import SimpleDocTemplate
 
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario
 from campaign_manager.reports.data import picture
 from campaign_manager.reports.documents import status_sheet, turn_report
 from campaign_manager.reports.page import MARGIN, PAPERS, footer_canvas
 from campaign_manager.reports.slips import battle_slips
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.campaign_file import CampaignFile
 
-KINDS = {"turn": ("Turn report", turn_report), "status": ("Campaign status", status_sheet),
-         "slips": ("Battle slips", battle_slips)}
+KINDS = {
+    "turn": ("Turn report", turn_report),
+    "status": ("Campaign status", status_sheet),
+    "slips": ("Battle slips", battle_slips),
+}
 
 
 @dataclass(frozen=True)
@@ -39,8 +42,9 @@ class ReportInputs:
 
 
 def report_inputs(campaign: CampaignFile) -> ReportInputs:
-    return ReportInputs(campaign.scenario, campaign.name, campaign.history(),
-                        [at for _, at, _ in campaign.log.entries()])
+    return ReportInputs(
+        campaign.scenario, campaign.name, campaign.history(), [at for _, at, _ in campaign.log.entries()]
+    )
 
 
 def render_pdf(inputs: ReportInputs, kind: str = "turn", turn: int | None = None, paper: str = "a4") -> bytes:
@@ -52,10 +56,18 @@ def render_pdf(inputs: ReportInputs, kind: str = "turn", turn: int | None = None
     pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn)
     title, build = KINDS[kind]
     out = io.BytesIO()
-    doc = SimpleDocTemplate(out, pagesize=PAPERS[paper], leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                            bottomMargin=MARGIN + 6, title=f"{pic.name} — {title}, turn {pic.turn}",
-                            author="Firestorm Campaign Manager", creator="Firestorm Campaign Manager",
-                            subject=inputs.scenario.name)
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=PAPERS[paper],
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 6,
+        title=f"{pic.name} — {title}, turn {pic.turn}",
+        author="Firestorm Campaign Manager",
+        creator="Firestorm Campaign Manager",
+        subject=inputs.scenario.name,
+    )
     doc.build(build(pic, doc.width, doc.height), canvasmaker=footer_canvas(pic.name, pic.last_recorded))
     return out.getvalue()
 
@@ -77,7 +89,8 @@ def save_pdf(path: Path | str, data: bytes) -> Path:
     return path
 
 
-def write_report(path: Path | str, campaign: CampaignFile, kind: str = "turn", turn: int | None = None,
-                 paper: str = "a4") -> Path:
+def write_report(
+    path: Path | str, campaign: CampaignFile, kind: str = "turn", turn: int | None = None, paper: str = "a4"
+) -> Path:
     """Build the document and write it to `path` (never half-written)."""
     return save_pdf(path, report_pdf(campaign, kind, turn, paper))

@@ -55,13 +55,24 @@ def picture(sc: Scenario, name: str, history: list[Applied], recorded_at: list[s
     ends = [i for i, a in enumerate(history) if a.record["type"] == "end_turn" and a.state.turn == number]
     last = ends[0] if ends else len(history) - 1
     state = history[last].state
-    rows = [row for row in battle_rows(sc, initial_state(sc), history[:last + 1]) if row.turn == number]
-    notes = [a.record["text"] for a in history[started[0]:last + 1] if a.record["type"] == "note"]
+    rows = [row for row in battle_rows(sc, initial_state(sc), history[: last + 1]) if row.turn == number]
+    notes = [a.record["text"] for a in history[started[0] : last + 1] if a.record["type"] == "note"]
     upcoming = None
     if number < len(sc.turns):
         upcoming = requirements(sc, state, number + 1)
-    return TurnPicture(sc, name, number, bool(ends), state, state_view(sc, state), rows, notes,
-                       recorded_at[last] if recorded_at else "", upcoming, possible_arrows(sc, state))
+    return TurnPicture(
+        sc,
+        name,
+        number,
+        bool(ends),
+        state,
+        state_view(sc, state),
+        rows,
+        notes,
+        recorded_at[last] if recorded_at else "",
+        upcoming,
+        possible_arrows(sc, state),
+    )
 
 
 def possible_arrows(sc: Scenario, st: CampaignState) -> list[tuple[str, str, str]]:

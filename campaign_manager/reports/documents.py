@@ -13,20 +13,30 @@ from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.map_drawing import map_drawing
 from campaign_manager.reports.page import BOLD, FONT, marked, text
 
-GRID = TableStyle([
-    ("FONT", (0, 0), (-1, -1), FONT, 8),
-    ("FONT", (0, 0), (-1, 0), BOLD, 8),
-    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e4e4")),
-    ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
-    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-])
+GRID = TableStyle(
+    [
+        ("FONT", (0, 0), (-1, -1), FONT, 8),
+        ("FONT", (0, 0), (-1, 0), BOLD, 8),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e4e4")),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+)
 
 
 def table(rows: list[list], widths: list[float]) -> Table:
     """A grid with a header row; cells are plain words (escaped), or flowables."""
-    cells = [[marked(escape(cell).replace("\n", "<br/>"), "cellbold" if index == 0 else "cell")
-              if isinstance(cell, str) else cell for cell in row] for index, row in enumerate(rows)]
+    cells = [
+        [
+            marked(escape(cell).replace("\n", "<br/>"), "cellbold" if index == 0 else "cell")
+            if isinstance(cell, str)
+            else cell
+            for cell in row
+        ]
+        for index, row in enumerate(rows)
+    ]
     grid = Table(cells, colWidths=widths, repeatRows=1)
     grid.setStyle(GRID)
     return grid
@@ -35,9 +45,10 @@ def table(rows: list[list], widths: list[float]) -> Table:
 def _heading(pic: TurnPicture, what: str) -> list:
     spec = pic.scenario.turn(pic.turn)
     state = "ended" if pic.ended else "under way"
-    return [text(pic.name, "title"),
-            text(f"{what} — turn {pic.turn} of {len(pic.scenario.turns)}: {spec.name} ({spec.dates}), {state}",
-                 "subtitle")]
+    return [
+        text(pic.name, "title"),
+        text(f"{what} — turn {pic.turn} of {len(pic.scenario.turns)}: {spec.name} ({spec.dates}), {state}", "subtitle"),
+    ]
 
 
 def vp_block(pic: TurnPicture, width: float) -> Table:
@@ -45,11 +56,19 @@ def vp_block(pic: TurnPicture, width: float) -> Table:
     lead = f"The {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "Level"
     when = "Final result" if out["final"] else "If the campaign ended now"
     levels = ", ".join(f"{m}+ {name}" for m, name in sc.victory_levels)
-    rows = [[f"{sc.sides['axis']} VP", f"{sc.sides['allied']} VP", "Standing"],
-            [marked(f"<b>{vp['axis']}</b>", "big"), marked(f"<b>{vp['allied']}</b>", "big"),
-             marked(f"{escape(lead)}.<br/>{when}: <b>{escape(out['result'])}</b><br/>"
-                    f"<font size=7>Victory levels by margin: {escape(levels)}; under "
-                    f"{sc.victory_levels[-1][0]}: {escape(sc.victory_below)}.</font>", "body")]]
+    rows = [
+        [f"{sc.sides['axis']} VP", f"{sc.sides['allied']} VP", "Standing"],
+        [
+            marked(f"<b>{vp['axis']}</b>", "big"),
+            marked(f"<b>{vp['allied']}</b>", "big"),
+            marked(
+                f"{escape(lead)}.<br/>{when}: <b>{escape(out['result'])}</b><br/>"
+                f"<font size=7>Victory levels by margin: {escape(levels)}; under "
+                f"{sc.victory_levels[-1][0]}: {escape(sc.victory_below)}.</font>",
+                "body",
+            ),
+        ],
+    ]
     return table(rows, [width * 0.18, width * 0.18, width * 0.64])
 
 
@@ -60,16 +79,26 @@ def areas_table(pic: TurnPicture, width: float) -> Table:
         if sc.areas[code].impassable:
             continue
         troops = ", ".join(f"{t['id']} ({t['name']})" for t in area["troops"]) or "—"
-        rows.append([f"{code} {area['name']}", sc.sides.get(area["controller"] or "", "nobody"),
-                     (area["terrain"] or "—").title(), str(area["vp"] or ""), troops])
+        rows.append(
+            [
+                f"{code} {area['name']}",
+                sc.sides.get(area["controller"] or "", "nobody"),
+                (area["terrain"] or "—").title(),
+                str(area["vp"] or ""),
+                troops,
+            ]
+        )
     return table(rows, [width * 0.22, width * 0.1, width * 0.09, width * 0.06, width * 0.53])
 
 
 def off_map_table(pic: TurnPicture, width: float) -> Table:
     sc, view = pic.scenario, pic.view
     rows = [["", sc.sides["axis"], sc.sides["allied"]]]
-    for title, key in (("Reinforcement pool (back next turn)", "pools"), ("Captured (lost for good)", "captured"),
-                       ("Waiting to be placed", "reinforcements")):
+    for title, key in (
+        ("Reinforcement pool (back next turn)", "pools"),
+        ("Captured (lost for good)", "captured"),
+        ("Waiting to be placed", "reinforcements"),
+    ):
         rows.append([title] + [", ".join(t["id"] for t in view[key][side]) or "—" for side in ("axis", "allied")])
     return table(rows, [width * 0.3, width * 0.35, width * 0.35])
 
@@ -83,10 +112,17 @@ def battle_table(pic: TurnPicture, width: float) -> Table:
     sc = pic.scenario
     rows = [["#", "Battle", "Committed", "Mission", "Result", "Roll to destroy", "Afterwards"]]
     for place, row in enumerate(pic.battles, start=1):  # the turn's battles in order (not log numbers)
-        rows.append([str(place), f"{label(sc, row.origin)} → {label(sc, row.target)} "
-                                      f"({sc.side_nouns[row.attacker_side]} attack)",
-                     f"A: {_commit(sc, row.attacker)}\nD: {_commit(sc, row.defender)}",
-                     row.mission or "—", _result_words(sc, row), _destroy_words(row), _after_words(row)])
+        rows.append(
+            [
+                str(place),
+                f"{label(sc, row.origin)} → {label(sc, row.target)} ({sc.side_nouns[row.attacker_side]} attack)",
+                f"A: {_commit(sc, row.attacker)}\nD: {_commit(sc, row.defender)}",
+                row.mission or "—",
+                _result_words(sc, row),
+                _destroy_words(row),
+                _after_words(row),
+            ]
+        )
     if len(rows) == 1:
         rows.append(["", "No battle was fought this turn.", "", "", "", "", ""])
     return table(rows, [w * width for w in (0.04, 0.2, 0.17, 0.1, 0.17, 0.17, 0.15)])
@@ -110,8 +146,11 @@ def _after_words(row: BattleRow) -> str:
     if row.captured:
         parts.append("captured: " + ", ".join(row.captured))
     if row.retreat_to:
-        where = row.retreat_to if isinstance(row.retreat_to, str) else ", ".join(
-            f"{t}→{a}" for t, a in row.retreat_to.items())
+        where = (
+            row.retreat_to
+            if isinstance(row.retreat_to, str)
+            else ", ".join(f"{t}→{a}" for t, a in row.retreat_to.items())
+        )
         parts.append(f"retreat to {where}")
     if row.advanced:
         parts.append("advanced: " + ", ".join(row.advanced))
@@ -148,10 +187,15 @@ def requirements_block(pic: TurnPicture) -> list:
 def turn_report(pic: TurnPicture, width: float, height: float) -> list:
     story = _heading(pic, "Turn report")
     story.append(map_drawing(pic.scenario, pic.state, pic.battles, width, height * 0.62))
-    story.append(text("Map: areas the Axis hold are darker, the Allies' lighter (each says who holds it); "
-                      "counters show nation, kind and how many; grey arrows are this turn's battles "
-                      "(taken / held / no result), orange ones open arrows. The Metaxas Line links are "
-                      "drawn dark red, the sea link dashed.", "small"))
+    story.append(
+        text(
+            "Map: areas the Axis hold are darker, the Allies' lighter (each says who holds it); "
+            "counters show nation, kind and how many; grey arrows are this turn's battles "
+            "(taken / held / no result), orange ones open arrows. The Metaxas Line links are "
+            "drawn dark red, the sea link dashed.",
+            "small",
+        )
+    )
     story += [Spacer(1, 6), vp_block(pic, width)]
     story += [CondPageBreak(120), text("The battles of the turn", "h2"), battle_table(pic, width)]
     story += [CondPageBreak(120), text("Who holds what", "h2"), areas_table(pic, width)]
@@ -170,16 +214,24 @@ def status_sheet(pic: TurnPicture, width: float, height: float) -> list:
     story = _heading(pic, "Campaign status")
     story.append(map_drawing(sc, pic.state, pic.battles, width, height * 0.55))
     story += [Spacer(1, 4), vp_block(pic, width), Spacer(1, 4)]
-    objectives = [f"{code} {a.name} ({a.vp} VP): {sc.sides.get(pic.state.control.get(code) or '', 'nobody')}"
-                  for code, a in sc.areas.items() if a.vp]
+    objectives = [
+        f"{code} {a.name} ({a.vp} VP): {sc.sides.get(pic.state.control.get(code) or '', 'nobody')}"
+        for code, a in sc.areas.items()
+        if a.vp
+    ]
     story.append(marked("<b>Objectives</b>: " + escape("; ".join(objectives)), "small"))
     story += [Spacer(1, 4), off_map_table(pic, width), Spacer(1, 4)]
     data = pic.next_requirements
     if data is not None:
         sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none"
-        story.append(marked(
-            f"<b>Next: turn {data['turn']}, {escape(data['name'])}</b> — battles {data['battles']['formula']}; "
-            + (f"initiative: {escape(data['initiative']['words'])}; " if data["initiative"] else "")
-            + f"sorties: {escape(sorties)}; reinforcements: "
-            + escape(", ".join(t["id"] for t in data["reinforcements"]) or "none") + ".", "small"))
+        story.append(
+            marked(
+                f"<b>Next: turn {data['turn']}, {escape(data['name'])}</b> — battles {data['battles']['formula']}; "
+                + (f"initiative: {escape(data['initiative']['words'])}; " if data["initiative"] else "")
+                + f"sorties: {escape(sorties)}; reinforcements: "
+                + escape(", ".join(t["id"] for t in data["reinforcements"]) or "none")
+                + ".",
+                "small",
+            )
+        )
     return story

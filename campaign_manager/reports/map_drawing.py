@@ -14,7 +14,15 @@ from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.reports.page import BOLD, FONT
 from campaign_manager.scenario.layout import (
-    AreaShape, ArrowPlace, Box, MapLayout, arrow_places, clear_spot, grid_layout, shaft, stack_places,
+    AreaShape,
+    ArrowPlace,
+    Box,
+    MapLayout,
+    arrow_places,
+    clear_spot,
+    grid_layout,
+    shaft,
+    stack_places,
 )
 from campaign_manager.scenario.model import Scenario
 
@@ -47,18 +55,34 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
     for code, shape in layout.areas.items():
         info = sc.areas[code]
         fill = TINT.get(st.control.get(code), TINT[None])
-        group.add(Polygon(_flat(shape.outline), fillColor=fill, strokeColor=colors.HexColor("#333333"),
-                          strokeWidth=2.4 if not info.impassable else 1.2,
-                          strokeDashArray=None if not info.impassable else [6, 4]))
+        group.add(
+            Polygon(
+                _flat(shape.outline),
+                fillColor=fill,
+                strokeColor=colors.HexColor("#333333"),
+                strokeWidth=2.4 if not info.impassable else 1.2,
+                strokeDashArray=None if not info.impassable else [6, 4],
+            )
+        )
     for link in sc.links:
         a, b = layout.areas[link.a].label, layout.areas[link.b].label
         group.add(_link(a, b, link.metaxas, link.sea))
     for label in layout.labels:
-        group.add(_text(label.text, label.at, 17 if label.kind == "country" else 15,
-                        colors.HexColor("#8a8170") if label.kind == "country" else colors.HexColor("#6a86a3"),
-                        bold=label.kind == "country"))
-    places = iter(arrow_places(layout, [(row.origin, row.target) for row in battles] +
-                               [(arrow.origin, arrow.target) for arrow in st.open_arrows]))
+        group.add(
+            _text(
+                label.text,
+                label.at,
+                17 if label.kind == "country" else 15,
+                colors.HexColor("#8a8170") if label.kind == "country" else colors.HexColor("#6a86a3"),
+                bold=label.kind == "country",
+            )
+        )
+    places = iter(
+        arrow_places(
+            layout,
+            [(row.origin, row.target) for row in battles] + [(arrow.origin, arrow.target) for arrow in st.open_arrows],
+        )
+    )
     stacks = {code: _stacks(sc, st, code, shape) for code, shape in layout.areas.items()}
     # The arrows' tags keep clear of the areas' words, the counters and each other.
     taken = [box for code, shape in layout.areas.items() for box in _label_boxes(sc, st, code, shape)]
@@ -82,8 +106,7 @@ def _text(words: str, at, size: float, colour, bold: bool = False, anchor: str =
     """Text in layout units: the group is flipped, so each string is flipped back upright."""
     holder = Group()
     holder.transform = (1, 0, 0, -1, at[0], at[1])
-    holder.add(String(0, 0, words, fontName=BOLD if bold else FONT, fontSize=size, fillColor=colour,
-                      textAnchor=anchor))
+    holder.add(String(0, 0, words, fontName=BOLD if bold else FONT, fontSize=size, fillColor=colour, textAnchor=anchor))
     return holder
 
 
@@ -105,7 +128,10 @@ def _label_lines(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -
     info = sc.areas[code]
     x, y = shape.label
     holder = st.control.get(code)
-    lines = [(code, (x, y - 4), 22, colors.black, True), (info.name, (x, y + 13), 11, colors.HexColor("#222222"), False)]
+    lines = [
+        (code, (x, y - 4), 22, colors.black, True),
+        (info.name, (x, y + 13), 11, colors.HexColor("#222222"), False),
+    ]
     detail = []
     if holder and not info.impassable:
         detail.append(sc.sides[holder])
@@ -139,16 +165,19 @@ def _stacks(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> lis
         member = sc.troops[troop_id]
         stacks[(member.nation, member.kind)] = stacks.get((member.nation, member.kind), 0) + 1
     scale, corners = stack_places(shape, len(stacks), (54.0, 30.0), 34)
-    return [(x, y, 54.0 * scale, 30.0 * scale, nation, kind, count)
-            for ((nation, kind), count), (x, y) in zip(sorted(stacks.items()), corners)]
+    return [
+        (x, y, 54.0 * scale, 30.0 * scale, nation, kind, count)
+        for ((nation, kind), count), (x, y) in zip(sorted(stacks.items()), corners)
+    ]
 
 
 def _counters(sc: Scenario, stacks: list[tuple]) -> Group:
     group = Group()
     for x, y, width, height, nation, kind, count in stacks:
         side, scale = sc.side_of(nation), width / 54.0  # a crowded area's counters are set smaller
-        group.add(Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=INK.get(side),
-                       strokeWidth=2.2))
+        group.add(
+            Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=INK.get(side), strokeWidth=2.2)
+        )
         group.add(Rect(x, y, 8 * scale, height, fillColor=INK.get(side), strokeColor=None))
         label = f"{nation_letters(sc, nation)} {KIND_WORDS.get(kind, kind)}"
         group.add(_text(label, (x + 31 * scale, y + 13 * scale), 10 * scale, colors.black, bold=True))

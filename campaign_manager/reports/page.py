@@ -37,8 +37,9 @@ register_fonts()
 
 STYLES = {
     "title": ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=22, spaceAfter=4),
-    "subtitle": ParagraphStyle("subtitle", fontName=FONT, fontSize=11, leading=14, textColor=colors.HexColor("#444444"),
-                               spaceAfter=8),
+    "subtitle": ParagraphStyle(
+        "subtitle", fontName=FONT, fontSize=11, leading=14, textColor=colors.HexColor("#444444"), spaceAfter=8
+    ),
     "h2": ParagraphStyle("h2", fontName=BOLD, fontSize=13, leading=16, spaceBefore=10, spaceAfter=4),
     "body": ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12.5),
     "small": ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10),

@@ -17,9 +17,14 @@ from campaign_manager.reports.documents import table as _table
 from campaign_manager.reports.page import BOLD, marked, text
 from campaign_manager.scenario.model import enemy_of
 
-BOXES = TableStyle([("GRID", (0, 0), (-1, -1), 0.6, colors.black), ("FONT", (0, 0), (-1, 0), BOLD, 8),
-                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e4e4")),
-                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white])])
+BOXES = TableStyle(
+    [
+        ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
+        ("FONT", (0, 0), (-1, 0), BOLD, 8),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e4e4")),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white]),
+    ]
+)
 
 
 def _roll(on: int) -> str:
@@ -31,23 +36,33 @@ def _destroy_tables(pic: TurnPicture, width: float) -> list:
     tabletop = [["Your VP (average per game)", "Enemy troops you roll for are destroyed on"]]
     previous = None
     for step in sc.tabletop_destroy:
-        span = f"{step.threshold} or more" if previous is None else (
-            f"{step.threshold}" if previous - 1 == step.threshold else f"{step.threshold}–{previous - 1}")
+        span = (
+            f"{step.threshold} or more"
+            if previous is None
+            else (f"{step.threshold}" if previous - 1 == step.threshold else f"{step.threshold}–{previous - 1}")
+        )
         tabletop.append([span, _roll(step.loser)])
         previous = step.threshold
     tabletop.append([f"{previous - 1} or less" if previous else "any", "no roll"])
     wargame = [["Difference of the totals", "Losing troops destroyed on", "Winning troops destroyed on"]]
     previous = None
     for step in sc.wargame_destroy:
-        span = f"{step.threshold} or more" if previous is None else (
-            f"{step.threshold}" if previous - 1 == step.threshold else f"{step.threshold}–{previous - 1}")
-        wargame.append([span + (" (draw: both sides)" if step.threshold == 0 else ""), _roll(step.loser),
-                        _roll(step.winner)])
+        span = (
+            f"{step.threshold} or more"
+            if previous is None
+            else (f"{step.threshold}" if previous - 1 == step.threshold else f"{step.threshold}–{previous - 1}")
+        )
+        wargame.append(
+            [span + (" (draw: both sides)" if step.threshold == 0 else ""), _roll(step.loser), _roll(step.winner)]
+        )
         previous = step.threshold
-    return [text("Roll to destroy — tabletop game (rule 1.6)", "cellbold"),
-            _table(tabletop, [width * 0.45, width * 0.55]), Spacer(1, 4),
-            text("Roll to destroy — General's Wargame (rule 1.7)", "cellbold"),
-            _table(wargame, [width * 0.4, width * 0.3, width * 0.3])]
+    return [
+        text("Roll to destroy — tabletop game (rule 1.6)", "cellbold"),
+        _table(tabletop, [width * 0.45, width * 0.55]),
+        Spacer(1, 4),
+        text("Roll to destroy — General's Wargame (rule 1.7)", "cellbold"),
+        _table(wargame, [width * 0.4, width * 0.3, width * 0.3]),
+    ]
 
 
 def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -> list:
@@ -57,36 +72,54 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     turn = pic.turn if arrow or st.phase in ("planning", "battle") else min(pic.turn + 1, len(sc.turns))
     spec = sc.turn(turn)
     terrain = sc.terrains.get(sc.areas[target].terrain or "", "—")
-    lines = [text(f"Battle slip — turn {turn}: {label(sc, origin)} → {label(sc, target)}", "h2"),
-             text(f"The {sc.side_nouns[side]} attack from {label(sc, origin)} into {label(sc, target)} "
-                  f"({terrain.lower()} terrain); the {sc.side_nouns[enemy]} defend.")]
+    lines = [
+        text(f"Battle slip — turn {turn}: {label(sc, origin)} → {label(sc, target)}", "h2"),
+        text(
+            f"The {sc.side_nouns[side]} attack from {label(sc, origin)} into {label(sc, target)} "
+            f"({terrain.lower()} terrain); the {sc.side_nouns[enemy]} defend."
+        ),
+    ]
     if arrow is not None:
         for who, commitment in (("Attacker", arrow.attacker), ("Defender", arrow.defender)):
             parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
             lines.append(marked(f"<b>{who} committed</b>: {escape(', '.join(parts) or 'nothing')}"))
     else:
         options = legal.legal_commitments(sc, st, origin, target)
-        lines.append(marked(f"<b>Attacker may commit</b> (up to {options.limit}, a sortie counting as one): "
-                            f"{escape(', '.join(options.attacker_troops) or 'none')}"))
+        lines.append(
+            marked(
+                f"<b>Attacker may commit</b> (up to {options.limit}, a sortie counting as one): "
+                f"{escape(', '.join(options.attacker_troops) or 'none')}"
+            )
+        )
         lines.append(marked(f"<b>Defender may commit</b>: {escape(', '.join(options.defender_troops) or 'none')}"))
     fort = legal.fortification_name(sc, st, origin, target, side)
     if fort:
         lines.append(marked(f"<b>{escape(fortification_words(sc, fort))}.</b>"))
     missions = "; ".join(f"{face} {name}" for face, name in enumerate(spec.missions, start=1))
     lines.append(marked(f"<b>Suggested mission (d6)</b>: {escape(missions)}. Mission played: ______________"))
-    games = Table([["Game", f"{sc.sides[side]} (attacker) VP", f"{sc.sides[enemy]} (defender) VP"]]
-                  + [[str(n), "", ""] for n in (1, 2, 3)], colWidths=[width * 0.14, width * 0.43, width * 0.43],
-                  rowHeights=[14, 22, 22, 22])
+    games = Table(
+        [["Game", f"{sc.sides[side]} (attacker) VP", f"{sc.sides[enemy]} (defender) VP"]]
+        + [[str(n), "", ""] for n in (1, 2, 3)],
+        colWidths=[width * 0.14, width * 0.43, width * 0.43],
+        rowHeights=[14, 22, 22, 22],
+    )
     games.setStyle(BOXES)
     lines += [Spacer(1, 4), games, Spacer(1, 4), *_destroy_tables(pic, width)]
-    lines.append(text("Destroy dice rolled: ______________________________________  "
-                      "Retreat to: ____________  Advancing troops: ______________________", "small"))
+    lines.append(
+        text(
+            "Destroy dice rolled: ______________________________________  "
+            "Retreat to: ____________  Advancing troops: ______________________",
+            "small",
+        )
+    )
     return [KeepTogether(lines), Spacer(1, 14)]
 
 
 def battle_slips(pic: TurnPicture, width: float, height: float) -> list:
-    story = [text(pic.name, "title"),
-             text("Battle slips — fill one in at the table and give it to the organiser", "subtitle")]
+    story = [
+        text(pic.name, "title"),
+        text("Battle slips — fill one in at the table and give it to the organiser", "subtitle"),
+    ]
     if not pic.possible_arrows:
         story.append(text("There is no battle to fight now: no open arrow, and no arrow either side may place."))
     for side, origin, target in pic.possible_arrows:

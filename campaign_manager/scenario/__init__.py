@@ -3,5 +3,14 @@
 from campaign_manager.scenario.loader import ScenarioError, bundled_scenarios, load_scenario, parse_scenario
 from campaign_manager.scenario.model import Area, Scenario, Troop, TroopType, TurnSpec
 
-__all__ = ["Area", "Scenario", "ScenarioError", "Troop", "TroopType", "TurnSpec",
-           "bundled_scenarios", "load_scenario", "parse_scenario"]
+__all__ = [
+    "Area",
+    "Scenario",
+    "ScenarioError",
+    "Troop",
+    "TroopType",
+    "TurnSpec",
+    "bundled_scenarios",
+    "load_scenario",
+    "parse_scenario",
+]

@@ -26,8 +26,14 @@ def _code_stamp() -> str:
     """What the reading code looks like: a changed model, check or loader makes new entries."""
     here = Path(__file__).resolve().parent
     parts = [__version__, sys.version]
-    for path in (here / "model.py", here / "checks.py", here / "loader.py", here / "layout.py",
-                 here.parent / "datamodel.py", Path(__file__).resolve()):
+    for path in (
+        here / "model.py",
+        here / "checks.py",
+        here / "loader.py",
+        here / "layout.py",
+        here.parent / "datamodel.py",
+        Path(__file__).resolve(),
+    ):
         try:
             stat = path.stat()
             parts.append(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}")

@@ -52,7 +52,7 @@ def check_scenario(data: ScenarioFile) -> list[Fault]:
     _links(check)
     _troops(check)
     _tables(check)
-    for number, turn in enumerate(data.turns):
+    for number in range(len(data.turns)):
         _turn(check, number, len(data.turns))
     if data.layout is not None:
         _layout(check)
@@ -114,8 +114,9 @@ def _troops(check: Checker) -> None:
             check.zone(f"{where}.arrives.zone", troop.arrives.zone)
             check.zone(f"{where}.arrives.fallback", troop.arrives.fallback)
             if not 2 <= troop.arrives.turn <= len(data.turns):
-                check.fault(f"{where}.arrives.turn",
-                            f"arrives on turn {troop.arrives.turn}, outside turns 2–{len(data.turns)}")
+                check.fault(
+                    f"{where}.arrives.turn", f"arrives on turn {troop.arrives.turn}, outside turns 2–{len(data.turns)}"
+                )
 
 
 def _tables(check: Checker) -> None:
@@ -144,8 +145,10 @@ def _steps(check: Checker, where: str, thresholds: list[int], key: str, zero: bo
         return
     for n in range(1, len(thresholds)):
         if thresholds[n] >= thresholds[n - 1]:
-            check.fault(f"{where}[{n}].{key}", f"rows go from the highest {key} down; {thresholds[n]} comes "
-                                               f"after {thresholds[n - 1]}")
+            check.fault(
+                f"{where}[{n}].{key}",
+                f"rows go from the highest {key} down; {thresholds[n]} comes after {thresholds[n - 1]}",
+            )
     if zero and 0 not in thresholds:
         check.fault(where, f"needs a row with {key} = 0, so that every result is in the table")
 

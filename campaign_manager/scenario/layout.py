@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Annotated, Iterable, Literal, NamedTuple, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import AfterValidator, Field
 
@@ -40,7 +41,8 @@ class AreaShape(DataModel):
         crossings = sorted(
             x1 + (y - y1) * (x2 - x1) / (y2 - y1)
             for (x1, y1), (x2, y2) in zip(self.outline, self.outline[1:] + self.outline[:1])
-            if (y1 <= y < y2) or (y2 <= y < y1))
+            if (y1 <= y < y2) or (y2 <= y < y1)
+        )
         for left, right in zip(crossings[::2], crossings[1::2]):
             if left <= x <= right:
                 return 2 * min(x - left, right - x)
@@ -122,8 +124,9 @@ def arrow_places(layout: MapLayout, arrows: list[tuple[str, str]], gap: float = 
 Box = tuple[float, float, float, float]  # left, top, width, height in layout units (y downwards)
 
 
-def stack_places(shape: AreaShape, count: int, size: tuple[float, float], below: float,
-                 gap: float = 4.0) -> tuple[float, list[tuple[float, float]]]:
+def stack_places(
+    shape: AreaShape, count: int, size: tuple[float, float], below: float, gap: float = 4.0
+) -> tuple[float, list[tuple[float, float]]]:
     """Where an area's `count` counters of `size` stand, `below` its label point: as many side by
     side as the area is wide there (up to 3), the rest in rows beneath; a crowded small area sets
     them smaller (down to 3/4) when that keeps them in one row. The scale, and each counter's
@@ -151,12 +154,19 @@ def shaft(place: ArrowPlace) -> tuple[tuple[float, float], tuple[float, float]]:
     (sx, sy), (ex, ey) = place.start, place.end
     angle = math.atan2(ey - sy, ex - sx)
     trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
-    return ((sx + math.cos(angle) * trim, sy + math.sin(angle) * trim),
-            (ex - math.cos(angle) * trim, ey - math.sin(angle) * trim))
+    return (
+        (sx + math.cos(angle) * trim, sy + math.sin(angle) * trim),
+        (ex - math.cos(angle) * trim, ey - math.sin(angle) * trim),
+    )
 
 
-def clear_spot(start: tuple[float, float], end: tuple[float, float], size: tuple[float, float],
-               avoid: Sequence[Box], beside: float = 0.0) -> tuple[float, float]:
+def clear_spot(
+    start: tuple[float, float],
+    end: tuple[float, float],
+    size: tuple[float, float],
+    avoid: Sequence[Box],
+    beside: float = 0.0,
+) -> tuple[float, float]:
     """The centre for a mark of `size` (width, height) on an arrow from `start` to `end` (or
     `beside` units to its left, looking along it) that covers nothing in `avoid`: the middle if
     that is clear, else the nearest clear point along the arrow, else a little further aside;
@@ -170,8 +180,14 @@ def clear_spot(start: tuple[float, float], end: tuple[float, float], size: tuple
     tries += [(0.5, beside + away * d) for d in (22.0, 36.0)] + [(0.5, beside - away * d) for d in (22.0, 36.0)]
     width, height = size
     reach = abs(beside) + 36.0 + max(width, height)  # nothing farther from the arrow can be covered
-    near = [box for box in avoid if box[0] < max(sx, ex) + reach and box[0] + box[2] > min(sx, ex) - reach
-            and box[1] < max(sy, ey) + reach and box[1] + box[3] > min(sy, ey) - reach]
+    near = [
+        box
+        for box in avoid
+        if box[0] < max(sx, ex) + reach
+        and box[0] + box[2] > min(sx, ex) - reach
+        and box[1] < max(sy, ey) + reach
+        and box[1] + box[3] > min(sy, ey) - reach
+    ]
 
     def at(t: float, d: float) -> tuple[float, float]:
         return sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d
@@ -179,8 +195,10 @@ def clear_spot(start: tuple[float, float], end: tuple[float, float], size: tuple
     def covered(t: float, d: float) -> float:
         x, y = at(t, d)
         left, top = x - width / 2, y - height / 2
-        return sum(max(0.0, min(left + width, bx + bw) - max(left, bx)) *
-                   max(0.0, min(top + height, by + bh) - max(top, by)) for bx, by, bw, bh in near)
+        return sum(
+            max(0.0, min(left + width, bx + bw) - max(left, bx)) * max(0.0, min(top + height, by + bh) - max(top, by))
+            for bx, by, bw, bh in near
+        )
 
     return at(*min(tries, key=lambda c: (covered(*c) > 0, covered(*c))))
 
@@ -190,6 +208,7 @@ def grid_layout(codes: Iterable[str]) -> MapLayout:
     areas = {}
     for index, code in enumerate(codes):
         x, y = 40 + (index % 5) * 190, 40 + (index // 5) * 190
-        areas[code] = AreaShape(outline=((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)),
-                                label=(x + 85, y + 40))
+        areas[code] = AreaShape(
+            outline=((x, y), (x + 170, y), (x + 170, y + 170), (x, y + 170)), label=(x + 85, y + 40)
+        )
     return MapLayout(width=1000, height=60 + ((len(areas) + 4) // 5) * 190, areas=areas)

@@ -59,8 +59,10 @@ def load_scenario(name_or_path: str | Path = "firestorm-greece") -> Scenario:
     except OSError as exc:
         raise ScenarioError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
     if raw.startswith(b"SQLite format 3\0"):
-        raise ScenarioError(f"{path.name} is a campaign file, not a scenario: a scenario is a TOML text file "
-                            f"(a campaign keeps its own scenario)")
+        raise ScenarioError(
+            f"{path.name} is a campaign file, not a scenario: a scenario is a TOML text file "
+            f"(a campaign keeps its own scenario)"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
 
-from campaign_manager.datamodel import AnyText, Count, DataModel, Keyed, keyed, Flag, Int, OptionalText, Roll, Text
+from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
 from campaign_manager.scenario.layout import MapLayout
 
 SIDES = ("axis", "allied")
@@ -31,8 +31,11 @@ def _blank(value: object) -> object:
     return None if value == "" else value
 
 
-OptionalSide = Annotated[Side | None, BeforeValidator(_blank, json_schema_input_type=Literal["axis", "allied", ""]),
-                         Field(description='"axis", "allied", or "" for none')]
+OptionalSide = Annotated[
+    Side | None,
+    BeforeValidator(_blank, json_schema_input_type=Literal["axis", "allied", ""]),
+    Field(description='"axis", "allied", or "" for none'),
+]
 
 
 class Head(DataModel):
@@ -386,19 +389,34 @@ class Scenario:
             troop._type = data.troop_types[troop.type_code]
         head, rules = data.scenario, data.rules
         scenario = cls(
-            id=head.id, name=head.name, version=head.version, notice=head.notice, source=source,
+            id=head.id,
+            name=head.name,
+            version=head.version,
+            notice=head.notice,
+            source=source,
             sides={code: s.name for code, s in data.sides.items()},
             side_nouns={code: s.noun or s.name for code, s in data.sides.items()},
             nations={code: (n.name, n.side) for code, n in data.nations.items()},
             terrains={code: t.name for code, t in data.terrains.items()},
-            areas={a.code: a for a in data.areas}, links=data.map.links, troop_types=dict(data.troop_types),
-            troops={t.id: t for t in data.troops}, aircraft=dict(data.aircraft),
-            fortification=data.fortification, sea_escape=data.sea_escape,
-            max_committed=rules.max_committed, max_sorties=rules.max_sorties, advance_limit=rules.advance_limit,
-            pool_zone=rules.pool_zone, defeat_min_vp=data.tabletop.defeat_min_vp,
-            tabletop_destroy=data.tabletop.destroy, wargame_destroy=data.wargame.destroy,
+            areas={a.code: a for a in data.areas},
+            links=data.map.links,
+            troop_types=dict(data.troop_types),
+            troops={t.id: t for t in data.troops},
+            aircraft=dict(data.aircraft),
+            fortification=data.fortification,
+            sea_escape=data.sea_escape,
+            max_committed=rules.max_committed,
+            max_sorties=rules.max_sorties,
+            advance_limit=rules.advance_limit,
+            pool_zone=rules.pool_zone,
+            defeat_min_vp=data.tabletop.defeat_min_vp,
+            tabletop_destroy=data.tabletop.destroy,
+            wargame_destroy=data.wargame.destroy,
             victory_levels=tuple((v.min_margin, v.name) for v in data.victory.levels),
-            victory_below=data.victory.below, turns=data.turns, layout=data.layout)
+            victory_below=data.victory.below,
+            turns=data.turns,
+            layout=data.layout,
+        )
         near: dict[str, set[str]] = {code: set() for code in scenario.areas}
         for link in data.map.links:
             near[link.a].add(link.b)
@@ -421,7 +439,8 @@ class Scenario:
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = frozenset(
-                t for t in self.troops_of(nation) if troop in (None, t) and kind in (None, self.troops[t].kind))
+                t for t in self.troops_of(nation) if troop in (None, t) and kind in (None, self.troops[t].kind)
+            )
         return found
 
     def nation_name(self, nation: str) -> str:

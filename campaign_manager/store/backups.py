@@ -86,12 +86,15 @@ def list_backups(campaign: Path) -> list[Backup]:
     from campaign_manager.store.campaign_file import CampaignFile
 
     found = []
-    for turn, path in _files(campaign):
+    for _turn, path in _files(campaign):
         try:
             with CampaignFile.open(path, readonly=True) as opened:
                 vp = victory_points(opened.scenario, opened.state)
-                found.append(Backup(path, opened.state.turn, dict(vp), opened.state.phase == "finished",
-                                    dict(opened.scenario.sides)))
+                found.append(
+                    Backup(
+                        path, opened.state.turn, dict(vp), opened.state.phase == "finished", dict(opened.scenario.sides)
+                    )
+                )
         except UserError:
             continue
     return found

@@ -3,8 +3,8 @@ from the log. Every action (or batch of actions) is one transaction."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
@@ -70,8 +70,14 @@ class CampaignFile(LoggedDocument[CampaignState]):
         return self.settings.get("computer") or None
 
     @classmethod
-    def create(cls, path: Path | str, scenario: str | Path = "firestorm-greece", name: str | None = None,
-               play: str = "campaign", computer: str | None = None) -> "CampaignFile":
+    def create(
+        cls,
+        path: Path | str,
+        scenario: str | Path = "firestorm-greece",
+        name: str | None = None,
+        play: str = "campaign",
+        computer: str | None = None,
+    ) -> CampaignFile:
         """A new campaign file; `play="wargame"` for the General's Wargame (dice only), where the
         computer may play one side (`computer`)."""
         sc = load_scenario(scenario)
@@ -84,7 +90,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         return cls(log, sc, [])
 
     @classmethod
-    def open(cls, path: Path | str, readonly: bool = False) -> "CampaignFile":
+    def open(cls, path: Path | str, readonly: bool = False) -> CampaignFile:
         log = cls._open_log(path, readonly)
         try:
             with storage_faults(Path(path), "reading"):

@@ -8,9 +8,9 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from sqlalchemy.exc import DBAPIError
 
@@ -55,17 +55,25 @@ def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
         if "readonly" in text or "read-only" in text or code in (errno.EROFS, errno.EACCES, errno.EPERM):
             return read_only_message(path)
         if "disk is full" in text or "disk or database is full" in text or code in (errno.ENOSPC, errno.EFBIG):
-            return (f"{path}: the disk is full, so the {doing} could not be written; the file keeps "
-                    f"every earlier action — free some space and try again")
+            return (
+                f"{path}: the disk is full, so the {doing} could not be written; the file keeps "
+                f"every earlier action — free some space and try again"
+            )
         if "locked" in text or "busy" in text:
-            return (f"{path}: is busy: another program kept it locked for more than {BUSY_WAIT:g} s, "
-                    f"so nothing was done (nothing was written) — close the other program or try again")
+            return (
+                f"{path}: is busy: another program kept it locked for more than {BUSY_WAIT:g} s, "
+                f"so nothing was done (nothing was written) — close the other program or try again"
+            )
         if "disk i/o error" in text or "unable to open" in text or code == errno.EIO or isinstance(original, OSError):
             if doing in WRITES_A_NEW_FILE:
-                return (f"{path}: a disk error (or no such place), so the {doing} could not be written; "
-                        f"nothing was left half-written there — check the disk or choose another place")
-            return (f"{path}: a disk error (or the medium was removed), so the {doing} could not "
-                    f"be written; the file keeps every earlier action — check the disk, then open it again")
+                return (
+                    f"{path}: a disk error (or no such place), so the {doing} could not be written; "
+                    f"nothing was left half-written there — check the disk or choose another place"
+                )
+            return (
+                f"{path}: a disk error (or the medium was removed), so the {doing} could not "
+                f"be written; the file keeps every earlier action — check the disk, then open it again"
+            )
     return None
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime, timezone
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterable, cast
+from typing import Any, cast
 
 from sqlalchemy import delete, event, func, text
 from sqlmodel import Session, col, create_engine, select
@@ -48,7 +49,7 @@ def _label(kind: str) -> str:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def inspect_file(path: Path) -> tuple[int, str]:
@@ -78,7 +79,8 @@ def inspect_file(path: Path) -> tuple[int, str]:
             if version > SCHEMA_VERSION:
                 raise FileRefused(
                     f"{path}: was written by a newer version of the app (file schema {version}, "
-                    f"this app reads up to {SCHEMA_VERSION}); it was left untouched")
+                    f"this app reads up to {SCHEMA_VERSION}); it was left untouched"
+                )
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise FileRefused(f"{path}: is damaged ({check}); it was left untouched")
@@ -110,8 +112,10 @@ def _recover_interrupted_write(path: Path) -> None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
-        raise FileRefused(f"{path}: a write to it was cut off and it could not be put back ({exc}); "
-                          f"keep {journal.name} beside it and ask for help") from None
+        raise FileRefused(
+            f"{path}: a write to it was cut off and it could not be put back ({exc}); "
+            f"keep {journal.name} beside it and ask for help"
+        ) from None
 
 
 class LogFile:
@@ -140,8 +144,9 @@ class LogFile:
     # -- opening -------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, kind: str, document_name: str, document_source: str,
-               meta: dict[str, str] | None = None) -> "LogFile":
+    def create(
+        cls, path: Path, kind: str, document_name: str, document_source: str, meta: dict[str, str] | None = None
+    ) -> LogFile:
         """Make a new file; refuses to overwrite anything that is already there."""
         path = Path(path)
         if path.exists():
@@ -161,8 +166,13 @@ class LogFile:
                 try:
                     metadata.create_all(log._engine)
                     with Session(log._engine) as session:
-                        entries = {"kind": kind, "created": _now(), "schema": str(SCHEMA_VERSION),
-                                   "revision": "0", **(meta or {})}
+                        entries = {
+                            "kind": kind,
+                            "created": _now(),
+                            "schema": str(SCHEMA_VERSION),
+                            "revision": "0",
+                            **(meta or {}),
+                        }
                         for key, value in entries.items():
                             session.add(MetaEntry(key=key, value=value))
                         session.add(Document(name=document_name, source=document_source))
@@ -176,7 +186,7 @@ class LogFile:
         return log
 
     @classmethod
-    def open(cls, path: Path, kind: str, readonly: bool = False) -> "LogFile":
+    def open(cls, path: Path, kind: str, readonly: bool = False) -> LogFile:
         """Open an existing file of `kind`, upgrading an older schema unless read-only."""
         path = Path(path)
         version, found_kind = inspect_file(path)
@@ -223,12 +233,17 @@ class LogFile:
     def _claim(self, session: Session) -> None:
         """Move the revision on, atomically, only if nobody wrote since we last read."""
         done = session.execute(
-            text("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
-                 "WHERE key = 'revision' AND CAST(value AS INTEGER) = :seen"), {"seen": self.revision})
+            text(
+                "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
+                "WHERE key = 'revision' AND CAST(value AS INTEGER) = :seen"
+            ),
+            {"seen": self.revision},
+        )
         if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult
             session.rollback()
-            raise FileChanged(f"{self.path}: was changed by another program after it was opened here; "
-                              f"nothing was written")
+            raise FileChanged(
+                f"{self.path}: was changed by another program after it was opened here; nothing was written"
+            )
 
     def _migrate(self, version: int) -> None:
         with self._engine.begin() as conn:
@@ -240,7 +255,7 @@ class LogFile:
     def close(self) -> None:
         self._engine.dispose()
 
-    def __enter__(self) -> "LogFile":
+    def __enter__(self) -> LogFile:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -270,8 +285,9 @@ class LogFile:
     def entries(self) -> list[tuple[int, str, dict[str, Any]]]:
         """(seq, recorded_at, payload) for every logged action, oldest first."""
         with Session(self._engine) as session:
-            rows = session.exec(select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload)
-                                .order_by(col(LoggedAction.seq)))
+            rows = session.exec(
+                select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload).order_by(col(LoggedAction.seq))
+            )
             return [(seq, at, json.loads(payload)) for seq, at, payload in rows]
 
     def redo_count(self) -> int:
@@ -294,19 +310,24 @@ class LogFile:
             now = _now()
             for offset, payload in enumerate(payloads, start=1):
                 at = recorded_at[offset - 1] if recorded_at is not None else now
-                session.add(LoggedAction(seq=last + offset, kind=str(payload.get("type", "")),
-                                         payload=json.dumps(payload, sort_keys=True, separators=(",", ":")),
-                                         recorded_at=at))
+                session.add(
+                    LoggedAction(
+                        seq=last + offset,
+                        kind=str(payload.get("type", "")),
+                        payload=json.dumps(payload, sort_keys=True, separators=(",", ":")),
+                        recorded_at=at,
+                    )
+                )
             session.exec(delete(UndoneAction))
             session.commit()
         self.revision += 1
 
-    def _move_top(self, source: type[LoggedAction] | type[UndoneAction],
-                  target: type[LoggedAction] | type[UndoneAction]) -> dict[str, Any] | None:
+    def _move_top(
+        self, source: type[LoggedAction] | type[UndoneAction], target: type[LoggedAction] | type[UndoneAction]
+    ) -> dict[str, Any] | None:
         """Move the newest row of `source` onto the top of `target`, in one transaction."""
         self.check_writable()
-        with storage_faults(self.path, "undo" if source is LoggedAction else "redo"), \
-                Session(self._engine) as session:
+        with storage_faults(self.path, "undo" if source is LoggedAction else "redo"), Session(self._engine) as session:
             self._claim(session)
             found = session.exec(select(source).order_by(col(source.seq).desc()).limit(1)).first()
             row = cast("LoggedAction | UndoneAction | None", found)  # select() of a union of tables

@@ -10,8 +10,9 @@ in one sentence naming the action; anything else is a bug and is raised as it is
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from campaign_manager.errors import FileChanged, FileRefused, UserError
 from campaign_manager.store.logfile import LogFile
@@ -40,8 +41,7 @@ class LoggedDocument(ABC, Generic[StateT]):
         try:
             return self.replay(records)
         except UserError as exc:
-            raise FileRefused(f"{self.log.path}: its log cannot be replayed ({exc}); "
-                              f"it was left untouched") from None
+            raise FileRefused(f"{self.log.path}: its log cannot be replayed ({exc}); it was left untouched") from None
 
     @classmethod
     def _open_log(cls, path: Path | str, readonly: bool = False) -> LogFile:

@@ -59,18 +59,21 @@ def read_export(source: Path) -> dict[str, Any]:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise FileRefused(f"{source}: is not an exported campaign log (not JSON: {exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise FileRefused(f"{source}: is not an exported campaign log (no \"format\": \"{FORMAT}\")")
+        raise FileRefused(f'{source}: is not an exported campaign log (no "format": "{FORMAT}")')
     if not isinstance(data.get("version"), int) or data["version"] > VERSION:
-        raise FileRefused(f"{source}: was exported by a newer version of the app (log format "
-                          f"{data.get('version')}, this app reads up to {VERSION})")
+        raise FileRefused(
+            f"{source}: was exported by a newer version of the app (log format "
+            f"{data.get('version')}, this app reads up to {VERSION})"
+        )
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(
-            isinstance(a, dict) and isinstance(a.get("action"), dict) and isinstance(a.get("recorded_at"), str)
-            for a in actions):
-        raise FileRefused(f"{source}: its \"actions\" should be a list of {{recorded_at, action}} entries")
+        isinstance(a, dict) and isinstance(a.get("action"), dict) and isinstance(a.get("recorded_at"), str)
+        for a in actions
+    ):
+        raise FileRefused(f'{source}: its "actions" should be a list of {{recorded_at, action}} entries')
     for key in ("name", "scenario", "scenario_name", "scenario_source"):
         if not isinstance(data.get(key), str):
-            raise FileRefused(f"{source}: lacks the campaign's \"{key}\"")
+            raise FileRefused(f'{source}: lacks the campaign\'s "{key}"')
     return data
 
 
@@ -86,20 +89,21 @@ def import_log(source: Path, target: Path) -> CampaignFile:
     partial.unlink(missing_ok=True)
     settings = data.get("settings", {})
     if not isinstance(settings, dict) or not all(isinstance(v, str) for v in settings.values()):
-        raise FileRefused(f"{source}: its \"settings\" should map names to text")
+        raise FileRefused(f'{source}: its "settings" should map names to text')
     meta = {key: value for key, value in settings.items() if key not in FILE_KEYS}
     meta.update(name=data["name"], scenario=data["scenario"])
     if data.get("created"):
         meta["created"] = str(data["created"])
     try:
         with LogFile.create(partial, KIND, data["scenario_name"], data["scenario_source"], meta=meta) as log:
-            log.append([entry["action"] for entry in data["actions"]],
-                       recorded_at=[entry["recorded_at"] for entry in data["actions"]])
+            log.append(
+                [entry["action"] for entry in data["actions"]],
+                recorded_at=[entry["recorded_at"] for entry in data["actions"]],
+            )
         try:
             CampaignFile.open(partial, readonly=True).close()  # the scenario parses, the log replays
         except FileRefused as exc:
-            raise FileRefused(f"{source}: cannot be imported: "
-                              f"{str(exc).removeprefix(str(partial) + ': ')}") from None
+            raise FileRefused(f"{source}: cannot be imported: {str(exc).removeprefix(str(partial) + ': ')}") from None
         with storage_faults(target, "import"):
             if target.exists():
                 raise FileRefused(f"{target}: already exists; choose another name (nothing was overwritten)")

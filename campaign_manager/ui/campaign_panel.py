@@ -19,7 +19,7 @@ from campaign_manager.ui.vp_indicator import VPIndicator
 class WaitingList(QListWidget):
     """Troops waiting to be placed; dragging one starts a troop drag onto the map."""
 
-    def __init__(self, panel: "CampaignPanel") -> None:
+    def __init__(self, panel: CampaignPanel) -> None:
         super().__init__(panel)
         self.panel = panel
         self.setObjectName("waitingList")
@@ -74,8 +74,10 @@ class CampaignPanel(QWidget):
         view = state_view(sc, st)
         self.headline.setText(_headline(sc, self.session.name, view, st))
         self.vp.set_values(sc.sides, sc.side_nouns, view["vp"], view["outcome"], sc.victory_levels)
-        sorties = ", ".join(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} "
-                            f"({sc.nation_name(n)}) {left}" for n, left in view["sorties"].items())
+        sorties = ", ".join(
+            f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} ({sc.nation_name(n)}) {left}"
+            for n, left in view["sorties"].items()
+        )
         self.sorties.setText(f"<b>Air sorties left this turn</b>: {sorties or 'none'}")
         waiting = [troop for side in view["reinforcements"].values() for troop in side]
         for troop in waiting:
@@ -92,19 +94,27 @@ class CampaignPanel(QWidget):
 def next_step(sc, st) -> str:
     """What to do next during a turn, with the menu that does it; the engine says what is legal."""
     if st.waiting_zone:
-        return ("place the waiting reinforcements: drag each counter from the list below onto an outlined "
-                "area (or Turn ▸ Place and redeploy troops).")
+        return (
+            "place the waiting reinforcements: drag each counter from the list below onto an outlined "
+            "area (or Turn ▸ Place and redeploy troops)."
+        )
     if st.open_arrows:
         arrow = st.open_arrows[0]
-        return (f"record the result of the open battle {arrow.origin} → {arrow.target} (Battle ▸ Resolve an open "
-                f"battle, or double-click its arrow).")
+        return (
+            f"record the result of the open battle {arrow.origin} → {arrow.target} (Battle ▸ Resolve an open "
+            f"battle, or double-click its arrow)."
+        )
     to_fight = st.battles_required - st.battles_fought
     if st.phase == PLANNING:
         order = sc.turn(st.turn).redeploy
         begun = [order.index(n) for n in st.redeployed]
-        may = order[max(begun, default=0):]
-        redeploy = (f"redeploy if you wish ({nations_words(sc, may)} troops, in that order: drag a counter to "
-                    f"another area its side holds), then " if may else "")
+        may = order[max(begun, default=0) :]
+        redeploy = (
+            f"redeploy if you wish ({nations_words(sc, may)} troops, in that order: drag a counter to "
+            f"another area its side holds), then "
+            if may
+            else ""
+        )
         refusal = legal.first_battle_refusal(sc, st)
         if refusal is not None:
             return f"{redeploy}mend this before the first battle — {refusal}"
@@ -118,13 +128,17 @@ def next_step(sc, st) -> str:
 
 def _headline(sc, name: str, view: dict, st=None) -> str:
     if view["turn"]:
-        turn = (f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
-                f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}.")
+        turn = (
+            f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
+            f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}."
+        )
         if view["phase"] == "finished":
             result = view["outcome"]["result"]
-            turn = (f"The campaign is over after turn {view['turn']} ({view['turn_name']}). Result: "
-                    f"<b>{_escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
-                    f"the last turn's.")
+            turn = (
+                f"The campaign is over after turn {view['turn']} ({view['turn_name']}). Result: "
+                f"<b>{_escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
+                f"the last turn's."
+            )
         elif view["phase"] == "strategic" and view["turn"] < len(sc.turns):
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
         elif st is not None and view["phase"] in ("planning", "battle"):
@@ -132,8 +146,10 @@ def _headline(sc, name: str, view: dict, st=None) -> str:
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
     vp = view["vp"]
-    return (f"<h3 style='margin:0'>{_escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
-            f"{sc.sides['axis']} {vp['axis']} — {sc.sides['allied']} {vp['allied']}.</p>")
+    return (
+        f"<h3 style='margin:0'>{_escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
+        f"{sc.sides['axis']} {vp['axis']} — {sc.sides['allied']} {vp['allied']}.</p>"
+    )
 
 
 def _escape(text: str) -> str:
@@ -143,8 +159,9 @@ def _escape(text: str) -> str:
 def _off_map(sc, view: dict) -> str:
     parts = []
     for title, key in (("Reinforcement pool (back next turn)", "pools"), ("Captured (lost for good)", "captured")):
-        rows = [f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}"
-                for side, troops in view[key].items() if troops]
+        rows = [
+            f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}" for side, troops in view[key].items() if troops
+        ]
         parts.append(f"<b>{title}</b><br>{'<br>'.join(rows) or 'none'}")
     arrows = []
     for arrow in view["open_arrows"]:

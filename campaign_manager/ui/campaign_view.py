@@ -35,13 +35,18 @@ class ActionLog(QListView):
         if self.lines.rowCount() == 0:  # an empty white box says nothing: say what will come here
             painter = QPainter(self.viewport())
             painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
-                             Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, self.EMPTY)
+            painter.drawText(
+                self.viewport().rect().adjusted(12, 12, -12, -12),
+                Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                self.EMPTY,
+            )
             painter.end()
 
     def refresh(self) -> None:
-        lines = [f"{number}. {'; '.join(applied.events) or applied.record['type']}"
-                 for number, applied in enumerate(self.session.history(), start=1)]
+        lines = [
+            f"{number}. {'; '.join(applied.events) or applied.record['type']}"
+            for number, applied in enumerate(self.session.history(), start=1)
+        ]
         self.lines.setStringList(lines)
         self.scrollToBottom()
 

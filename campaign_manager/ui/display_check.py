@@ -33,8 +33,10 @@ def display_problem() -> str | None:
     if sys.platform != "linux" or os.environ.get("QT_QPA_PLATFORM"):
         return None
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        return ("there is no screen to open the window on (DISPLAY is not set); run it from a desktop "
-                "session, or use the command-line commands (campaign-manager --help)")
+        return (
+            "there is no screen to open the window on (DISPLAY is not set); run it from a desktop "
+            "session, or use the command-line commands (campaign-manager --help)"
+        )
     if os.environ.get("WAYLAND_DISPLAY"):
         return None
     import PySide6
@@ -46,5 +48,7 @@ def display_problem() -> str | None:
     missing = missing_from_ldd(done.stdout)
     if not missing:
         return None
-    return (f"the window needs system libraries that are missing: {', '.join(missing)}. "
-            f"On Debian or Ubuntu: sudo apt install {' '.join(debian_packages(missing))} libxcb-cursor0")
+    return (
+        f"the window needs system libraries that are missing: {', '.join(missing)}. "
+        f"On Debian or Ubuntu: sudo apt install {' '.join(debian_packages(missing))} libxcb-cursor0"
+    )

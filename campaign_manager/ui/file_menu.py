@@ -3,8 +3,9 @@ record actions from a file, quit. File choosers are passed in, so tests need no 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
@@ -60,8 +61,14 @@ def ask_scenario(parent: QWidget, names: list[str]) -> str | None:
 
 
 class FileMenu:
-    def __init__(self, window: "MainWindow", choose_open: FileChooser = ask_open, choose_new: FileChooser = ask_save,
-                 choose_actions: FileChooser = ask_actions, choose_scenario: ScenarioChooser = ask_scenario) -> None:
+    def __init__(
+        self,
+        window: MainWindow,
+        choose_open: FileChooser = ask_open,
+        choose_new: FileChooser = ask_save,
+        choose_actions: FileChooser = ask_actions,
+        choose_scenario: ScenarioChooser = ask_scenario,
+    ) -> None:
         self.window = window
         self.choose_open, self.choose_new = choose_open, choose_new
         self.choose_actions, self.choose_scenario = choose_actions, choose_scenario

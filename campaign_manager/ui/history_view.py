@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
-    QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QScrollArea, QSplitter, QTableView, QVBoxLayout, QWidget,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from campaign_manager.engine.battle_log import BattleRow
@@ -20,8 +29,7 @@ from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.session import CampaignSession
 
 COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Destroy rolls", "Destroyed", "Captured", "Advanced")
-SHOWN_ORDER = ("Turn", "Battle", "Result", "Attacker", "Defender", "Destroyed", "Captured", "Advanced",
-               "Destroy rolls")
+SHOWN_ORDER = ("Turn", "Battle", "Result", "Attacker", "Defender", "Destroyed", "Captured", "Advanced", "Destroy rolls")
 SHORT = {"Turn", "Battle", "Result"}  # as wide as their contents; the others wrap
 WIDEST = {"Destroy rolls": 200}  # pixels at most before a column's text wraps (others: 140)
 
@@ -39,9 +47,17 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     how = row.score_words()
     winner = f"{sc.side_nouns[row.winner]} won" if row.winner else "No one defeated"
     rolls = "; ".join(row.roll_words())
-    return (str(row.turn), f"{row.origin} → {row.target}", _commitment(sc, row.attacker),
-            _commitment(sc, row.defender), f"{winner}, {how}", rolls or "—",
-            ", ".join(row.destroyed) or "—", ", ".join(row.captured) or "—", ", ".join(row.advanced) or "—")
+    return (
+        str(row.turn),
+        f"{row.origin} → {row.target}",
+        _commitment(sc, row.attacker),
+        _commitment(sc, row.defender),
+        f"{winner}, {how}",
+        rolls or "—",
+        ", ".join(row.destroyed) or "—",
+        ", ".join(row.captured) or "—",
+        ", ".join(row.advanced) or "—",
+    )
 
 
 class BattlesModel(QAbstractTableModel):
@@ -85,8 +101,10 @@ def battle_record(sc: Scenario, row: BattleRow) -> str:
     """The chosen battle under the table: who fought, then what the battle did in the history's
     own words (the dice, each roll to destroy, retreats, captures, advances) — each said once."""
     cells = dict(zip(COLUMNS, row_cells(sc, row)))
-    return (f"Turn {row.turn}: {cells['Battle']}, {cells['Result']}\n"
-            f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}.\n" + "\n".join(row.words))
+    return (
+        f"Turn {row.turn}: {cells['Battle']}, {cells['Result']}\n"
+        f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}.\n" + "\n".join(row.words)
+    )
 
 
 def turn_ends(history: list[Applied]) -> dict[int, CampaignState]:
@@ -224,6 +242,8 @@ class HistoryView(QWidget):
         sc = self.session.scenario
         state = turn_ends(self.history)[turn]
         self.map_view.show_state(sc, state, [r for r in self.rows if r.turn == turn], read_only=True)
-        self.banner.setText(f"The map shows the end of turn {turn}, read-only: nothing can be moved or recorded "
-                            f"there. Choose \"the campaign now\" to go back.")
+        self.banner.setText(
+            f"The map shows the end of turn {turn}, read-only: nothing can be moved or recorded "
+            f'there. Choose "the campaign now" to go back.'
+        )
         self.banner.show()

@@ -9,20 +9,21 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 from campaign_manager.assist.registry import MODULES
+from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui import settings
-from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.ui.battle import install_battle_actions
 from campaign_manager.ui.campaign_view import CampaignView
 from campaign_manager.ui.file_menu import FileMenu
+from campaign_manager.ui.help_menu import install_help_actions
+from campaign_manager.ui.record_menu import TurnMenu
 from campaign_manager.ui.report_actions import install_report_actions
+from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.storage_actions import install_storage_actions
 from campaign_manager.ui.wargame import install_wargame_actions
 from campaign_manager.ui.wargame.computer import ComputerSide
-from campaign_manager.ui.record_menu import TurnMenu
-from campaign_manager.ui.session import CampaignSession
-from campaign_manager.ui.help_menu import install_help_actions
-from campaign_manager.ui.storage_actions import install_storage_actions
+
 
 class MainWindow(QMainWindow):
     """Holds one open campaign; file choosers are passed in so tests need no dialogs."""
@@ -84,7 +85,8 @@ class MainWindow(QMainWindow):
         self.assist_actions = {}
         for module in MODULES:
             self.assist_actions[module.code] = self._action(
-                assist_menu, module.title, lambda _=False, code=module.code: self.open_assist(code))
+                assist_menu, module.title, lambda _=False, code=module.code: self.open_assist(code)
+            )
         help_menu = self.menus["help"] = bar.addMenu("&Help")
         self._action(help_menu, "About the &map", self.show_map_notice)
         self.help_actions = install_help_actions(self)
@@ -134,8 +136,9 @@ class MainWindow(QMainWindow):
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
         self.statusBar().showMessage(message)
         self.statusBar().setToolTip(message)
-        box = QMessageBox(QMessageBox.Icon.Warning, "Firestorm Campaign Manager", message,
-                          QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, "Firestorm Campaign Manager", message, QMessageBox.StandardButton.Ok, self
+        )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
@@ -170,8 +173,13 @@ class MainWindow(QMainWindow):
 
     def show_map_notice(self) -> None:
         notice = self.campaign.scenario.notice if self.campaign else ""
-        box = QMessageBox(QMessageBox.Icon.Information, "About the map",
-                          notice or "No campaign is open.", QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "About the map",
+            notice or "No campaign is open.",
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
@@ -211,12 +219,12 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(exc))
             return
         if changed:
-            self.statusBar().showMessage("The campaign file was changed by another program: it has been read again",
-                                         8000)
+            self.statusBar().showMessage(
+                "The campaign file was changed by another program: it has been read again", 8000
+            )
 
     def closeEvent(self, event) -> None:
         for panel in self.assist_tabs.values():
             panel.close()
         self.session.close()
         super().closeEvent(event)
-

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.engine.lookup import label
-from campaign_manager.errors import RuleError
 from campaign_manager.engine.state import WAITING
+from campaign_manager.errors import RuleError
 from campaign_manager.ui.forms import load_form
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class PlanningDialog:
     """The planning dialog over `menu.window`'s campaign; records through `menu.record`."""
 
-    def __init__(self, menu: "TurnMenu") -> None:
+    def __init__(self, menu: TurnMenu) -> None:
         self.menu = menu
         self.ui = load_form("planning_dialog", menu.window)
         self.ui.troopCombo.currentIndexChanged.connect(self._fill_areas)
@@ -41,9 +41,14 @@ class PlanningDialog:
         waiting = sorted(t for t, place in st.where.items() if place == WAITING)
         spec = sc.turn(st.turn) if st.turn else None
         # In the turn's redeploy order (rule 1.5): the nation that moves first is offered first.
-        movers = sorted((t for t, place in st.where.items()
-                         if place in sc.areas and spec is not None and sc.troops[t].nation in spec.redeploy),
-                        key=lambda t: (spec.redeploy.index(sc.troops[t].nation), t) if spec else (0, t))
+        movers = sorted(
+            (
+                t
+                for t, place in st.where.items()
+                if place in sc.areas and spec is not None and sc.troops[t].nation in spec.redeploy
+            ),
+            key=lambda t: (spec.redeploy.index(sc.troops[t].nation), t) if spec else (0, t),
+        )
         for troop in waiting:
             self.ui.troopCombo.addItem(f"{troop} — waiting to be placed", troop)
         for troop in movers:
@@ -83,11 +88,12 @@ class PlanningDialog:
         nation = sc.troops[troop].nation
         if nation in st.redeployed:
             return
-        earlier = spec.redeploy[:spec.redeploy.index(nation)]
+        earlier = spec.redeploy[: spec.redeploy.index(nation)]
         if earlier:
             names = " and ".join(sc.nation_name(n) for n in earlier)
-            self.ui.problem.setText(f"Note (rule 1.5): moving {troop} ends the {names} troops' redeployment "
-                                    f"for this turn; they move first.")
+            self.ui.problem.setText(
+                f"Note (rule 1.5): moving {troop} ends the {names} troops' redeployment for this turn; they move first."
+            )
 
     def record(self) -> None:
         troop, area = self.ui.troopCombo.currentData(), self.ui.areaCombo.currentData()

@@ -3,7 +3,8 @@ through the campaign file, with dice typed in or rolled."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -18,8 +19,9 @@ if TYPE_CHECKING:
     from campaign_manager.ui.main_window import MainWindow
 
 
-def ask_text(window: "MainWindow", title: str, explanation: str, placeholder: str,
-             on_value: Callable[[str], str | None]) -> QDialog:
+def ask_text(
+    window: MainWindow, title: str, explanation: str, placeholder: str, on_value: Callable[[str], str | None]
+) -> QDialog:
     """A small non-blocking dialog; `on_value` returns a problem to show, or None to close."""
     dialog = load_form("dice_dialog", window)
     dialog.setWindowTitle(title)
@@ -42,7 +44,7 @@ def ask_text(window: "MainWindow", title: str, explanation: str, placeholder: st
 class TurnMenu:
     """Builds the Turn menu of `window` and records its actions."""
 
-    def __init__(self, window: "MainWindow") -> None:
+    def __init__(self, window: MainWindow) -> None:
         self.window = window
         menu = window.menus["turn"] = window.menuBar().addMenu("&Turn")
         self.start_action = window._action(menu, "&Start the next turn…", self.start_turn, "Ctrl+T")
@@ -50,13 +52,17 @@ class TurnMenu:
         self.end_action = window._action(menu, "&End the turn", self.end_turn, "Ctrl+E")
         menu.addSeparator()
         self.note_action = window._action(menu, "Add a &note…", self.add_note, QKeySequence("Ctrl+M"))
-        self.requirements_action = window._action(menu, "This turn's &requirements", self.show_requirements,
-                                                  "Ctrl+R")
+        self.requirements_action = window._action(menu, "This turn's &requirements", self.show_requirements, "Ctrl+R")
         self.dialog: QDialog | None = None
 
     def set_enabled(self, has_campaign: bool) -> None:
-        for action in (self.start_action, self.planning_action, self.end_action, self.note_action,
-                       self.requirements_action):
+        for action in (
+            self.start_action,
+            self.planning_action,
+            self.end_action,
+            self.note_action,
+            self.requirements_action,
+        ):
             action.setEnabled(has_campaign)
 
     def record(self, action) -> str | None:
@@ -77,9 +83,11 @@ class TurnMenu:
             return
         dice_words = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6 (separated by commas)"
         reading = ", ".join(f"{low}–{low + 1} counts {d3(low)}" for low in range(1, 7, 2))
-        explanation = (f"Turn {number}, {spec.name}: at least {spec.battle_d3}D3 + {spec.battle_plus} battles. "
-                       f"Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read as "
-                       f"a D3 ({reading}). Or leave it empty and the app rolls.")
+        explanation = (
+            f"Turn {number}, {spec.name}: at least {spec.battle_d3}D3 + {spec.battle_plus} battles. "
+            f"Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read as "
+            f"a D3 ({reading}). Or leave it empty and the app rolls."
+        )
 
         def on_value(text: str) -> str | None:
             text = text.strip()
@@ -112,9 +120,12 @@ class TurnMenu:
         from campaign_manager.ui.requirements_panel import requirements_html
 
         st = campaign.state
-        text = requirements_html(campaign.scenario, requirements(campaign.scenario, st), planning=st.phase == "planning")
-        box = QMessageBox(QMessageBox.Icon.Information, "This turn's requirements", text,
-                          QMessageBox.StandardButton.Ok, self.window)
+        text = requirements_html(
+            campaign.scenario, requirements(campaign.scenario, st), planning=st.phase == "planning"
+        )
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "This turn's requirements", text, QMessageBox.StandardButton.Ok, self.window
+        )
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         label = box.findChild(QLabel, "qt_msgbox_label")  # the message's own text, not the icon
@@ -139,5 +150,10 @@ class TurnMenu:
                 return "a note needs some words"
             return self.record(Note(text.strip()))
 
-        self.dialog = ask_text(self.window, "Add a note", "A remark kept in the campaign's history "
-                               "(who played which battle, a ruling, a late result).", "the note", on_value)
+        self.dialog = ask_text(
+            self.window,
+            "Add a note",
+            "A remark kept in the campaign's history (who played which battle, a ruling, a late result).",
+            "the note",
+            on_value,
+        )

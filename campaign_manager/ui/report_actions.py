@@ -11,8 +11,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QKeySequence
@@ -77,15 +78,17 @@ def ask_pdf(parent: QWidget, title: str, suggested: str) -> Path | None:
     return path if path.suffix.lower() == ".pdf" else path.with_suffix(".pdf")
 
 
-def send_to_printer(printer: "QPrinter", pdf: Path) -> None:
+def send_to_printer(printer: QPrinter, pdf: Path) -> None:
     """Hand the PDF to the system's print spooler for the printer chosen in the dialog."""
     lp = shutil.which("lp")
     if lp is None:
-        raise UserError("no print spooler (lp) was found on this computer: export the PDF and print it from "
-                        "a PDF viewer")
+        raise UserError(
+            "no print spooler (lp) was found on this computer: export the PDF and print it from a PDF viewer"
+        )
     copies = max(1, printer.copyCount())
-    done = subprocess.run([lp, "-d", printer.printerName(), "-n", str(copies), str(pdf)], capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [lp, "-d", printer.printerName(), "-n", str(copies), str(pdf)], capture_output=True, text=True
+    )
     if done.returncode != 0:
         raise UserError(f"the printer refused the document: {done.stderr.strip() or done.stdout.strip()}")
 
@@ -93,8 +96,9 @@ def send_to_printer(printer: "QPrinter", pdf: Path) -> None:
 class ReportActions:
     """The report items of the File menu of `window`."""
 
-    def __init__(self, window: "MainWindow", choose_pdf=ask_pdf, runner: Runner = thread_runner,
-                 printer_sink=send_to_printer) -> None:
+    def __init__(
+        self, window: MainWindow, choose_pdf=ask_pdf, runner: Runner = thread_runner, printer_sink=send_to_printer
+    ) -> None:
         self.window, self.choose_pdf, self.runner, self.printer_sink = window, choose_pdf, runner, printer_sink
         menu = window.menus["file"]
         first = menu.actions()[4] if len(menu.actions()) > 4 else None  # after Save a copy
@@ -104,8 +108,9 @@ class ReportActions:
             menu.removeAction(action)
             menu.insertAction(first, action)
             self.actions[kind] = action
-        self.print_action = window._action(menu, "&Print the turn report…", self.print_report,
-                                           QKeySequence.StandardKey.Print)
+        self.print_action = window._action(
+            menu, "&Print the turn report…", self.print_report, QKeySequence.StandardKey.Print
+        )
         menu.removeAction(self.print_action)
         menu.insertAction(first, self.print_action)
         menu.insertSeparator(first)
@@ -168,11 +173,17 @@ class ReportActions:
         self._build(kind, write)
 
     def _offer_to_open(self, path: Path) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, "PDF saved", f"The PDF was saved as\n{path}",
-                          QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close, self.window)
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "PDF saved",
+            f"The PDF was saved as\n{path}",
+            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
+            self.window,
+        )
         box.setObjectName("pdfSaved")
         box.button(QMessageBox.StandardButton.Open).clicked.connect(
-            lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
+            lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+        )
         box.open()
 
     def print_report(self) -> None:
@@ -187,7 +198,7 @@ class ReportActions:
         QDialog.open(dialog)  # QPrintDialog's own open() wants a receiver and a slot
         self.print_dialog = dialog
 
-    def _print(self, printer: "QPrinter") -> None:
+    def _print(self, printer: QPrinter) -> None:
         from campaign_manager.reports import save_pdf
 
         def send(data: bytes) -> None:
@@ -207,5 +218,5 @@ class ReportActions:
         self._build("turn", send)
 
 
-def install_report_actions(window: "MainWindow") -> ReportActions:
+def install_report_actions(window: MainWindow) -> ReportActions:
     return ReportActions(window)

@@ -38,8 +38,11 @@ def requirements_html(sc, data: dict, planning: bool) -> str:
         count += f"<br>{'✔' if done else '•'} This turn: {battle_count_words(battles['required'], battles['fought'])}"
     rows.append(f"<p>{count}</p>")
     if data["fixed_arrows"]:
-        rows.append("<p><b>Fixed battles</b>: " + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"])
-                    + " — both must be fought</p>")
+        rows.append(
+            "<p><b>Fixed battles</b>: "
+            + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"])
+            + " — both must be fought</p>"
+        )
     if data["initiative"]:
         rows.append(f"<p><b>Initiative</b>: {escape(data['initiative']['words'])}</p>")
     sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none"

@@ -11,8 +11,8 @@ there is no unsaved state. Views never call each other's refresh: they listen to
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from PySide6.QtCore import QObject, Signal
 

@@ -4,8 +4,9 @@ and File ▸ Restore from a backup (the backups listed with their turn and VP)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QInputDialog, QLabel, QVBoxLayout, QWidget
 
@@ -23,16 +24,20 @@ def ask_backup(parent: QWidget, found: list[Backup]) -> Backup | None:
     """Which backup to put back (newest first)."""
     words = [backup.describe() for backup in found]
     chosen, ok = QInputDialog.getItem(
-        parent, "Restore from a backup",
+        parent,
+        "Restore from a backup",
         "Put the campaign back as it stood at (the campaign as it is now is kept in backups/):",
-        words, 0, False)
+        words,
+        0,
+        False,
+    )
     return found[words.index(chosen)] if ok and chosen in words else None
 
 
 class StorageActions:
     """Read-only banner, backup warnings and File ▸ Restore from a backup, for one window."""
 
-    def __init__(self, window: "MainWindow", choose_backup: BackupChooser = ask_backup) -> None:
+    def __init__(self, window: MainWindow, choose_backup: BackupChooser = ask_backup) -> None:
         self.window, self.choose_backup = window, choose_backup
         self.banner = QLabel(READ_ONLY_WORDS, objectName="readOnlyCampaignBanner", wordWrap=True)
         self.banner.setStyleSheet("background:#fff3c4; color:#3a2c00; padding:6px; border:1px solid #d8b84a")
@@ -47,7 +52,7 @@ class StorageActions:
         window.session.changed.connect(self.refresh)  # after the menus' own refreshes
         window.session.changed.connect(self.tell_backup_problem)
 
-    def _put_banner_above(self, window: "MainWindow") -> None:
+    def _put_banner_above(self, window: MainWindow) -> None:
         central = window.takeCentralWidget()  # taken, not deleted, to sit under the banner
         holder = QWidget(window)
         column = QVBoxLayout(holder)
@@ -66,10 +71,16 @@ class StorageActions:
         if not read_only:
             return
         window = self.window
-        for action in (window.undo_action, window.redo_action, window.import_action,
-                       window.turn_menu.start_action, window.turn_menu.planning_action,
-                       window.turn_menu.end_action, window.turn_menu.note_action,
-                       window.battle_menu.new_action):
+        for action in (
+            window.undo_action,
+            window.redo_action,
+            window.import_action,
+            window.turn_menu.start_action,
+            window.turn_menu.planning_action,
+            window.turn_menu.end_action,
+            window.turn_menu.note_action,
+            window.battle_menu.new_action,
+        ):
             action.setEnabled(False)
         window.battle_menu.resolve_menu.setEnabled(False)
         window.battle_menu.abandon_menu.setEnabled(False)
@@ -101,8 +112,9 @@ class StorageActions:
         self.window.open_campaign(path)
         if kept is not None:
             self.window.statusBar().showMessage(
-                f"Restored {chosen.describe()}; the campaign as it was is kept as {kept.name}", 10000)
+                f"Restored {chosen.describe()}; the campaign as it was is kept as {kept.name}", 10000
+            )
 
 
-def install_storage_actions(window: "MainWindow", choose_backup: BackupChooser = ask_backup) -> StorageActions:
+def install_storage_actions(window: MainWindow, choose_backup: BackupChooser = ask_backup) -> StorageActions:
     return StorageActions(window, choose_backup)

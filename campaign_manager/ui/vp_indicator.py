@@ -29,12 +29,21 @@ class VPIndicator(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(320, 112)
 
-    def set_values(self, sides: dict[str, str], nouns: dict[str, str], vp: dict[str, int], outcome: dict,
-                   levels: tuple[tuple[int, str], ...]) -> None:
+    def set_values(
+        self,
+        sides: dict[str, str],
+        nouns: dict[str, str],
+        vp: dict[str, int],
+        outcome: dict,
+        levels: tuple[tuple[int, str], ...],
+    ) -> None:
         """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"); the rest from the engine."""
         self.sides, self.nouns, self.vp, self.outcome, self.levels = sides, nouns, vp, outcome, levels
-        self.setToolTip(f"{self.lead_words()}. {self.headline()}. Victory levels by margin: "
-                        + ", ".join(f"{m}+ {name}" for m, name in levels) + ".")
+        self.setToolTip(
+            f"{self.lead_words()}. {self.headline()}. Victory levels by margin: "
+            + ", ".join(f"{m}+ {name}" for m, name in levels)
+            + "."
+        )
         self.update()
 
     def lead_words(self) -> str:
@@ -57,8 +66,11 @@ class VPIndicator(QWidget):
         painter.setFont(QFont("DejaVu Sans", 12, QFont.Weight.Bold))
         for side, align, x in ((left, Qt.AlignmentFlag.AlignLeft, 6), (right, Qt.AlignmentFlag.AlignRight, -6)):
             painter.setPen(SIDE_INK[side])
-            painter.drawText(QRectF(x, 0, width, 22), align | Qt.AlignmentFlag.AlignVCenter,
-                             f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP")
+            painter.drawText(
+                QRectF(x, 0, width, 22),
+                align | Qt.AlignmentFlag.AlignVCenter,
+                f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP",
+            )
         # The scale: the margin from the Axis' side (left) to the Allies' (right).
         top, height = 28.0, 20.0
         span = max([100, *(m for m, _ in self.levels)]) * 1.2

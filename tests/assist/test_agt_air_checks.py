@@ -42,11 +42,20 @@ def test_air_limits_by_weather():
         mission_limits("snow")
 
 
-@pytest.mark.parametrize("terrain, units, allowed", [
-    ("city", [10, 5], True), ("city", [10, 6], False), ("clear", [12], True), ("clear", [8, 5], False),
-    ("rough", [5, 3], True), ("marsh", [5, 4], False), ("mountain", [3, 2], True),
-    ("mountain", [3, 3], False), ("mountain", [9], True),  # one unit always fits a mountain hex
-])
+@pytest.mark.parametrize(
+    "terrain, units, allowed",
+    [
+        ("city", [10, 5], True),
+        ("city", [10, 6], False),
+        ("clear", [12], True),
+        ("clear", [8, 5], False),
+        ("rough", [5, 3], True),
+        ("marsh", [5, 4], False),
+        ("mountain", [3, 2], True),
+        ("mountain", [3, 3], False),
+        ("mountain", [9], True),  # one unit always fits a mountain hex
+    ],
+)
 def test_stacking_limits(terrain, units, allowed):
     assert check_stack(terrain, units).allowed is allowed
 
@@ -78,9 +87,11 @@ def test_gamers_greeks_add_nothing():
 
 def test_the_stacking_verdict_comes_first_and_names_the_rule():
     too_big = check_stack("mountain", [5, 3, 4])
-    assert too_big.verdict() == ("NOT allowed: 12 strength points in a mountain hex, the limit is 5 "
-                                 "(or one unit) — rule 6.42")
-    assert check_stack("city", [10, 5]).verdict() == ("Allowed: 15 strength points in a city hex, "
-                                                      "the limit is 15 — rule 6.42")
+    assert too_big.verdict() == (
+        "NOT allowed: 12 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42"
+    )
+    assert check_stack("city", [10, 5]).verdict() == (
+        "Allowed: 15 strength points in a city hex, the limit is 15 — rule 6.42"
+    )
     both = check_stack("city", [10, 6], artillery=2).verdict()
     assert both.startswith("NOT allowed: 16 strength points") and "; and 2 artillery units" in both

@@ -48,16 +48,36 @@ def test_odds_without_strength_exits_2(capsys):
 
 
 def test_combat_lists_and_sums_modifiers(capsys):
-    data = run_json(capsys, "combat", "--attacker", "9", "--defender", "6", "--aggressive", "--concentric",
-                    "--attacker-artillery", "1", "--defender-air", "2", "--terrain", "rough", "--die", "3")
+    data = run_json(
+        capsys,
+        "combat",
+        "--attacker",
+        "9",
+        "--defender",
+        "6",
+        "--aggressive",
+        "--concentric",
+        "--attacker-artillery",
+        "1",
+        "--defender-air",
+        "2",
+        "--terrain",
+        "rough",
+        "--die",
+        "3",
+    )
     assert data["odds"] == "1.5:1" and data["drm"] == 1 + 2 + 1 - 2 and data["die"] == 3
     assert "the Terrain Effects Chart (rough)" in data["to_read"] and data["adjusted"] is None
 
 
 def test_the_other_calculators(capsys):
     assert run_json(capsys, "cohesion", "--test", "infiltration", "--cohesion", "5", "--die", "2")["passed"]
-    assert run_json(capsys, "initiative", "--scenario", "historical", "--turn", "2", "--italian", "5",
-                    "--greek", "3")["winner"] is None
+    assert (
+        run_json(capsys, "initiative", "--scenario", "historical", "--turn", "2", "--italian", "5", "--greek", "3")[
+            "winner"
+        ]
+        is None
+    )
     assert run_json(capsys, "air-limits", "--weather", "rain", "--die", "4")["italian"] == 9
     assert not run_json(capsys, "stacking", "--terrain", "mountain", "--units", "3,3")["allowed"]
 
@@ -65,8 +85,9 @@ def test_the_other_calculators(capsys):
 def test_tracker_commands_keep_the_game_in_the_file(capsys, tmp_path):
     path = str(tmp_path / "game.agt")
     run_json(capsys, "game", "new", path, "--scenario", "historical")
-    data = run_json(capsys, "cup", "turn", path, "--month", "jan", "--italian", "XXV,XXVI",
-                    "--greek", "A,B,C", "--first", "XXV")
+    data = run_json(
+        capsys, "cup", "turn", path, "--month", "jan", "--italian", "XXV,XXVI", "--greek", "A,B,C", "--first", "XXV"
+    )
     assert len(data["cup"]) == 11 and data["drawn"] == ["Italian XXV #1"]
     data = run_json(capsys, "cup", "draw", path, "--marker", "Mussolini #1", "--event-die", "9", "--seed", "3")
     assert len(data["removed"]) == 3  # six Greek markers in Winter: half, rounded up
@@ -90,7 +111,8 @@ def flat(text: str) -> str:
 @pytest.fixture
 def charts_file(tmp_path, monkeypatch):
     """The combat command reads this file instead of the shipped agt_owner.toml."""
-    from campaign_manager.assist.agt import charts, cli as agt_cli
+    from campaign_manager.assist.agt import charts
+    from campaign_manager.assist.agt import cli as agt_cli
 
     path = tmp_path / "agt_owner.toml"
     monkeypatch.setattr(agt_cli, "load_charts", lambda: charts.load_charts(path))
@@ -103,7 +125,7 @@ def test_combat_help_says_the_result_needs_the_owners_charts(capsys):
     text = flat(capsys.readouterr().out)
     assert "printed only on the game's own charts" in text
     assert "Combat Results Table" in text and "terrain and weather charts" in text
-    assert "\"Charts from the map\" tab" in text and "resources/assist/agt_owner.toml" in text
+    assert '"Charts from the map" tab' in text and "resources/assist/agt_owner.toml" in text
     assert "the odds, the die modifiers and the adjusted die, to read on the printed chart" in text
     with pytest.raises(SystemExit):
         main(["assist", "agt", "--help"])
@@ -118,29 +140,41 @@ def test_combat_without_the_owners_charts_says_where_to_fill_them(capsys, charts
     assert "Then read the result on the printed Combat Results Table." in out
     note = out.strip().splitlines()[-1]
     assert "printed only on the game's own charts" in note and "fills them in once" in note
-    assert "\"Charts from the map\" tab" in note and "resources/assist/agt_owner.toml" in note
+    assert '"Charts from the map" tab' in note and "resources/assist/agt_owner.toml" in note
     assert run_json(capsys, "combat", "--attacker", "10", "--defender", "4", "--die", "5")["known_adjusted"] == 5
 
 
 def test_combat_with_the_owners_charts_gives_the_result_and_no_note(capsys, charts_file):
-    charts_file.write_text('[odds_drm."2.5:1"]\nDRM = 2\n\n[crt."7"]\nattacker = "-"\ndefender = "rd"\n',
-                           encoding="utf-8")
+    charts_file.write_text(
+        '[odds_drm."2.5:1"]\nDRM = 2\n\n[crt."7"]\nattacker = "-"\ndefender = "rd"\n', encoding="utf-8"
+    )
     code, out, _ = run(capsys, "combat", "--attacker", "10", "--defender", "4", "--die", "5")
     assert code == 0 and "Adjusted die 7, a cautious attack and a flexible defence: attacker -, defender rd" in out
     assert "printed only" not in out and "Add the modifiers" not in out
 
 
-@pytest.mark.parametrize("argv, first_line", [
-    (("--terrain", "mountain", "--units", "5,3,4"),
-     "NOT allowed: 12 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42"),
-    (("--terrain", "mountain", "--units", "3,2"),
-     "Allowed: 5 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42"),
-    (("--terrain", "mountain", "--units", "9"),
-     "Allowed: a single unit of 9 strength points always fits a mountain hex, whatever the limit of 5 "
-     "— rule 6.42"),
-    (("--terrain", "rough", "--units", "5,3", "--artillery", "2"),
-     "NOT allowed: 2 artillery units in one hex, only 1 may stack there — rule 6.42"),
-])
+@pytest.mark.parametrize(
+    "argv, first_line",
+    [
+        (
+            ("--terrain", "mountain", "--units", "5,3,4"),
+            "NOT allowed: 12 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42",
+        ),
+        (
+            ("--terrain", "mountain", "--units", "3,2"),
+            "Allowed: 5 strength points in a mountain hex, the limit is 5 (or one unit) — rule 6.42",
+        ),
+        (
+            ("--terrain", "mountain", "--units", "9"),
+            "Allowed: a single unit of 9 strength points always fits a mountain hex, whatever the limit of 5 "
+            "— rule 6.42",
+        ),
+        (
+            ("--terrain", "rough", "--units", "5,3", "--artillery", "2"),
+            "NOT allowed: 2 artillery units in one hex, only 1 may stack there — rule 6.42",
+        ),
+    ],
+)
 def test_stacking_text_starts_with_the_verdict_and_exits_0(capsys, argv, first_line):
     code, out, err = run(capsys, "stacking", *argv)
     assert code == 0 and err == ""

@@ -17,10 +17,20 @@ def empty_charts(tmp_path) -> OwnerCharts:
     return load_charts(tmp_path / "none.toml")
 
 
-@pytest.mark.parametrize("attacker, defender, odds", [
-    (21, 11, "2:1"), (10, 15, "1:1.5"), (10, 11, "1:1"),  # the book's own examples (8.25)
-    (9, 6, "1.5:1"), (6, 9, "1:1.5"), (12, 5, "2.5:1"), (4, 12, "1:3"), (5, 5, "1:1"), (30, 4, "7.5:1"),
-])
+@pytest.mark.parametrize(
+    "attacker, defender, odds",
+    [
+        (21, 11, "2:1"),
+        (10, 15, "1:1.5"),
+        (10, 11, "1:1"),  # the book's own examples (8.25)
+        (9, 6, "1.5:1"),
+        (6, 9, "1:1.5"),
+        (12, 5, "2.5:1"),
+        (4, 12, "1:3"),
+        (5, 5, "1:1"),
+        (30, 4, "7.5:1"),
+    ],
+)
 def test_odds_ratio_rounds_to_the_nearest_as_the_book_shows(attacker, defender, odds):
     assert odds_ratio(attacker, defender) == odds
 
@@ -49,7 +59,10 @@ def test_every_modifier_is_listed_with_its_sign_and_summed(empty_charts):
     combat = Combat(
         CombatSide(12, armour_points=2, artillery=2, aircraft=3),
         CombatSide(6, armour_points=1, artillery=1, aircraft=1),
-        aggressive=True, stand=True, concentric=True)
+        aggressive=True,
+        stand=True,
+        concentric=True,
+    )
     reckoning = reckon_combat(combat, empty_charts, die=5)
     values = _values(reckoning)
     assert values["Aggressive attack"] == 1
@@ -68,10 +81,12 @@ def test_every_modifier_is_listed_with_its_sign_and_summed(empty_charts):
 def test_without_the_charts_it_says_which_chart_to_read(empty_charts):
     combat = Combat(CombatSide(8), CombatSide(4), terrain=("mountain", "river hexside"), weather="snow")
     reckoning = reckon_combat(combat, empty_charts, die=4)
-    assert reckoning.to_read == ["the Combat Results Table's odds row (2:1)",
-                                 "the Terrain Effects Chart (mountain)",
-                                 "the Terrain Effects Chart (river hexside)",
-                                 "the Terrain Effects Chart's weather columns (snow)"]
+    assert reckoning.to_read == [
+        "the Combat Results Table's odds row (2:1)",
+        "the Terrain Effects Chart (mountain)",
+        "the Terrain Effects Chart (river hexside)",
+        "the Terrain Effects Chart's weather columns (snow)",
+    ]
     assert reckoning.adjusted is None and reckoning.result is None
 
 
@@ -104,15 +119,17 @@ def test_owner_filled_charts_give_the_adjusted_die_and_the_result(tmp_path):
     charts.set("weather_drm", "rain", "DRM", "-1")
     charts.set("crt", "4", "aggressive/flexible attacker", "rd")
     charts.set("crt", "4", "aggressive/flexible defender", "R")
-    combat = Combat(CombatSide(10, artillery=1), CombatSide(5), aggressive=True, terrain=("mountain",),
-                    weather="rain")
+    combat = Combat(CombatSide(10, artillery=1), CombatSide(5), aggressive=True, terrain=("mountain",), weather="rain")
     reckoning = reckon_combat(combat, charts, die=6)
     assert reckoning.total == 2 + 1 + 1 - 3 - 1
     assert reckoning.adjusted == 6
     assert reckoning.result is None  # line 6 is not filled: it says so
     assert "adjusted die of 6" in reckoning.notes[-1]
-    assert reckon_combat(combat, charts, die=4).result == {"attacker": "rd", "defender": "R",
-                                                           "options": "aggressive/flexible"}
+    assert reckon_combat(combat, charts, die=4).result == {
+        "attacker": "rd",
+        "defender": "R",
+        "options": "aggressive/flexible",
+    }
 
 
 def _crt_by_options(charts: OwnerCharts) -> None:
@@ -124,9 +141,15 @@ def _crt_by_options(charts: OwnerCharts) -> None:
             charts.set("crt", "5", f"{attack}/{defence} defender", f"D {defence}")
 
 
-@pytest.mark.parametrize("aggressive, stand, die, options", [
-    (True, True, 5, "aggressive/stand"), (True, False, 4, "aggressive/flexible"),
-    (False, True, 6, "cautious/stand"), (False, False, 5, "cautious/flexible")])
+@pytest.mark.parametrize(
+    "aggressive, stand, die, options",
+    [
+        (True, True, 5, "aggressive/stand"),
+        (True, False, 4, "aggressive/flexible"),
+        (False, True, 6, "cautious/stand"),
+        (False, False, 5, "cautious/flexible"),
+    ],
+)
 def test_crt_result_is_read_in_the_columns_of_the_options_chosen(empty_charts, aggressive, stand, die, options):
     """8.23/8.24: a cautious attack loses less than an aggressive one and a standing defender more
     than a flexible one, so the owner's chart holds each side's result per pair of options and
@@ -149,8 +172,10 @@ def test_crt_line_missing_for_the_options_chosen_names_them(empty_charts):
     assert "under a cautious attack and a flexible defence" in reckoning.notes[-1]
 
 
-@pytest.mark.parametrize("die, modifier, cohesion, passed", [
-    (5, 0, 5, True), (6, 0, 5, False), (4, 1, 5, True), (5, 1, 5, False), (9, -4, 5, True)])
+@pytest.mark.parametrize(
+    "die, modifier, cohesion, passed",
+    [(5, 0, 5, True), (6, 0, 5, False), (4, 1, 5, True), (5, 1, 5, False), (9, -4, 5, True)],
+)
 def test_rd_roll_reduces_a_unit_when_above_its_cohesion(die, modifier, cohesion, passed):
     assert cohesion_roll("rd", die, cohesion, modifier).passed is passed
 

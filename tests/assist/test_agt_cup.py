@@ -19,8 +19,9 @@ def charts(tmp_path):
     return load_charts(tmp_path / "none.toml")
 
 
-def turn(charts, scenario="historical", month="nov", italian=("XXV", "XXVI"), greek=("A", "B", "C"),
-         first=None, state=None):
+def turn(
+    charts, scenario="historical", month="nov", italian=("XXV", "XXVI"), greek=("A", "B", "C"), first=None, state=None
+):
     state = state or new_state(book(), scenario)
     return apply(state, cup.start_turn(state, charts, month, italian, greek, first), book())
 
@@ -83,8 +84,7 @@ def test_a_physical_draw_is_recorded_as_named(charts):
 def test_mussolini_marker_rolls_on_the_scenario_table(charts):
     state, action = draw(turn(charts), charts, marker="Mussolini #1", event_die=0)
     assert action["event"]["code"] == "duce-demands-results"  # Historical 0-1
-    state, action = draw(turn(charts, scenario="gamers", month="oct"), charts, marker="Mussolini #2",
-                         event_die=2)
+    state, action = draw(turn(charts, scenario="gamers", month="oct"), charts, marker="Mussolini #2", event_die=2)
     assert action["event"]["code"] == "more-lorries"  # Gamers' 2
 
 
@@ -119,8 +119,7 @@ def test_gamers_weather_die_loses_two_and_fixed_months_need_no_roll(charts):
     assert action["event"]["weather"] == "snow" and action["event"]["weather_die"] is None
 
 
-@pytest.mark.parametrize("month, removed", [("nov", 2), ("dec", 2), ("jan", 3), ("feb", 3),
-                                            ("mar", 2), ("apr", 2)])
+@pytest.mark.parametrize("month, removed", [("nov", 2), ("dec", 2), ("jan", 3), ("feb", 3), ("mar", 2), ("apr", 2)])
 def test_greek_supply_problems_take_half_with_the_season_rounding(charts, month, removed):
     # six Greek markers, one drawn: five left; Fall and Spring round down, Winter up
     state, _ = draw(turn(charts, month=month), charts, marker="Greek A #1")
@@ -141,12 +140,19 @@ def test_markers_taken_from_a_real_cup_are_checked(charts):
     with pytest.raises(UserError, match="3 different Greek markers"):
         cup.draw(state, charts, NoRoller(), marker="Mussolini #1", event_die=9, removed=["Greek A #1"])
     with pytest.raises(UserError, match="not a Greek marker"):
-        cup.draw(state, charts, NoRoller(), marker="Mussolini #1", event_die=9,
-                 removed=["Italian XXV #1", "Greek A #1", "Greek A #2"])
+        cup.draw(
+            state,
+            charts,
+            NoRoller(),
+            marker="Mussolini #1",
+            event_die=9,
+            removed=["Italian XXV #1", "Greek A #1", "Greek A #2"],
+        )
     with pytest.raises(UserError, match="takes no marker"):
         cup.draw(state, charts, NoRoller(), marker="Mussolini #1", event_die=0, removed=["Greek A #1"])
-    state, action = draw(state, charts, marker="Mussolini #1", event_die=9,
-                         removed=["Greek C #1", "Greek A #1", "Greek B #2"])
+    state, action = draw(
+        state, charts, marker="Mussolini #1", event_die=9, removed=["Greek C #1", "Greek A #1", "Greek B #2"]
+    )
     assert action["event"]["removed_how"] == "typed" and len(state.in_cup("greek")) == 3
 
 

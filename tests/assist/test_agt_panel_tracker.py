@@ -13,8 +13,12 @@ LEFT = Qt.MouseButton.LeftButton
 
 def make_panel(qtbot, tmp_path, scenario="historical"):
     game_path = tmp_path / "evening.agt"
-    panel = Panel(roller=ScriptedRoller([6]), choose_new=lambda _: game_path, choose_open=lambda _: game_path,
-                  charts_path=tmp_path / "owner.toml")
+    panel = Panel(
+        roller=ScriptedRoller([6]),
+        choose_new=lambda _: game_path,
+        choose_open=lambda _: game_path,
+        charts_path=tmp_path / "owner.toml",
+    )
     qtbot.addWidget(panel)
     panel.ui.scenarioBox.setCurrentIndex(panel.ui.scenarioBox.findData(scenario))
     qtbot.mouseClick(panel.ui.newButton, LEFT)

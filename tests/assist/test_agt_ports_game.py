@@ -27,7 +27,14 @@ def in_month(charts, month, scenario="historical"):
 
 def test_start_values_are_the_books():
     assert new_state(book(), "historical").ports == {
-        "Durazzo": 18, "Vlore": 18, "Kerkira": 10, "Parga": 8, "Preveza": 6, "Argostoli": 5, "Igoumenitsa": 5}
+        "Durazzo": 18,
+        "Vlore": 18,
+        "Kerkira": 10,
+        "Parga": 8,
+        "Preveza": 6,
+        "Argostoli": 5,
+        "Igoumenitsa": 5,
+    }
 
 
 def test_each_bomber_cuts_two_points_down_to_zero(charts):
@@ -59,8 +66,7 @@ def test_gamers_port_event_opens_building_and_grants_three_free_points(charts):
     state = in_month(charts, "oct", "gamers")
     with pytest.raises(UserError, match="only 0 free"):
         ports.change_port(state, charts, "Kerkira", "bonus", 1)
-    state = apply(state, cup.draw(state, charts, RandomRoller(1), "Mussolini #1", event_die=3, weather_die=5),
-                  book())
+    state = apply(state, cup.draw(state, charts, RandomRoller(1), "Mussolini #1", event_die=3, weather_die=5), book())
     assert ports.change_port(state, charts, "Kerkira", "built", 1)["change"] == 1  # October, yet open
     state = apply(state, ports.change_port(state, charts, "Kerkira", "bonus", 2), book())
     assert (state.ports["Kerkira"], state.port_bonus_left) == (12, 1)

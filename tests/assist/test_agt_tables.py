@@ -26,20 +26,29 @@ def broken(tmp_path, old, new):
     return path
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("Durazzo = 18", 'Durazzo = "x"', 'agt.toml: ports.start.Durazzo: should be a whole number, not "x"'),
-    ("threshold = 9", 'threshold = "nine"', "anti_aircraft.threshold: should be a whole number"),
-    ("dice = [8]\ncode = \"greek-landing\"", "dice = [8, 9]\ncode = \"greek-landing\"",
-     "events.historical: the rows must cover each roll 0 to 9 exactly once"),
-    ('remove_greek = "half"', 'remove_greek = "all"', 'remove_greek: "all" is not one of: one, half'),
-    ('first_month = "nov"', 'first_month = "may"', 'scenarios.historical.first_month: "may" is not one of'),
-    ("dice = [0, 1]", "dice = [0, 10]", "events.historical[0].dice[1]: should be at most 9, not 10"),
-    ("bomber_cut = 2", "bomber_cut = 2\nbomber_gain = 1", "ports.bomber_gain: unknown key"),
-    ('kind = "int"', 'kind = "number"', 'charts.odds_drm.kind: "number" is not one of: int, text, weather'),
-    ("step = 0.5", "step = [", "is not valid TOML"),
-    ('attacker = ["aggressive/stand attacker"', 'attacker = ["aggressive/stand gunner"',
-     "charts.crt.older_columns.attacker: should name a column no longer used and list columns of the chart"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("Durazzo = 18", 'Durazzo = "x"', 'agt.toml: ports.start.Durazzo: should be a whole number, not "x"'),
+        ("threshold = 9", 'threshold = "nine"', "anti_aircraft.threshold: should be a whole number"),
+        (
+            'dice = [8]\ncode = "greek-landing"',
+            'dice = [8, 9]\ncode = "greek-landing"',
+            "events.historical: the rows must cover each roll 0 to 9 exactly once",
+        ),
+        ('remove_greek = "half"', 'remove_greek = "all"', 'remove_greek: "all" is not one of: one, half'),
+        ('first_month = "nov"', 'first_month = "may"', 'scenarios.historical.first_month: "may" is not one of'),
+        ("dice = [0, 1]", "dice = [0, 10]", "events.historical[0].dice[1]: should be at most 9, not 10"),
+        ("bomber_cut = 2", "bomber_cut = 2\nbomber_gain = 1", "ports.bomber_gain: unknown key"),
+        ('kind = "int"', 'kind = "number"', 'charts.odds_drm.kind: "number" is not one of: int, text, weather'),
+        ("step = 0.5", "step = [", "is not valid TOML"),
+        (
+            'attacker = ["aggressive/stand attacker"',
+            'attacker = ["aggressive/stand gunner"',
+            "charts.crt.older_columns.attacker: should name a column no longer used and list columns of the chart",
+        ),
+    ],
+)
 def test_a_broken_book_file_is_refused_naming_the_entry(tmp_path, old, new, message):
     with pytest.raises(TableError, match="agt.toml") as refused:
         load_book(broken(tmp_path, old, new))
@@ -61,15 +70,20 @@ def test_owner_charts_round_trip(tmp_path):
     assert again.value("terrain_drm", "mountain", "DRM") is None
 
 
-@pytest.mark.parametrize("text, message", [
-    ('[terrain_drm.mountain]\nDRM = "steep"\n',
-     "agt_owner.toml: terrain_drm.mountain.DRM: expected a whole number such as -1 or 2, found 'steep' (line 2)"),
-    ("[terrain_drm.glacier]\nDRM = 1\n", "agt_owner.toml: terrain_drm.glacier: no such row (rows: clear"),
-    ('[weather_historical."3"]\nnov = "fog"\n', "weather_historical.3.nov: expected one of clear, rain, snow"),
-    ("[tec]\n", "agt_owner.toml: tec: no such chart"),
-    ("[terrain_drm.mountain]\nDRM = 1.5\n", "terrain_drm.mountain.DRM: should be a whole number, not 1.5"),
-    ("[terrain_drm.mountain]\nDRM = 1\nTEC = 2\n", "terrain_drm.mountain.TEC: no such column (columns: DRM)"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            '[terrain_drm.mountain]\nDRM = "steep"\n',
+            "agt_owner.toml: terrain_drm.mountain.DRM: expected a whole number such as -1 or 2, found 'steep' (line 2)",
+        ),
+        ("[terrain_drm.glacier]\nDRM = 1\n", "agt_owner.toml: terrain_drm.glacier: no such row (rows: clear"),
+        ('[weather_historical."3"]\nnov = "fog"\n', "weather_historical.3.nov: expected one of clear, rain, snow"),
+        ("[tec]\n", "agt_owner.toml: tec: no such chart"),
+        ("[terrain_drm.mountain]\nDRM = 1.5\n", "terrain_drm.mountain.DRM: should be a whole number, not 1.5"),
+        ("[terrain_drm.mountain]\nDRM = 1\nTEC = 2\n", "terrain_drm.mountain.TEC: no such column (columns: DRM)"),
+    ],
+)
 def test_a_broken_owner_file_is_refused(tmp_path, text, message):
     path = tmp_path / "agt_owner.toml"
     path.write_text(text, encoding="utf-8")
@@ -87,8 +101,7 @@ def test_an_older_crt_with_one_result_per_side_reads_it_for_every_option(tmp_pat
     before, with one attacker and one defender result per line, still loads: each result is that
     side's under every pair of options, unless the same line gives an option's own result."""
     path = tmp_path / "agt_owner.toml"
-    path.write_text('[crt."4"]\nattacker = "rd"\ndefender = "R"\n"cautious/stand defender" = "R2"\n',
-                    encoding="utf-8")
+    path.write_text('[crt."4"]\nattacker = "rd"\ndefender = "R"\n"cautious/stand defender" = "R2"\n', encoding="utf-8")
     charts = load_charts(path)
     for options in ("aggressive/stand", "aggressive/flexible", "cautious/stand", "cautious/flexible"):
         assert charts.value("crt", "4", f"{options} attacker") == "rd"

@@ -50,12 +50,14 @@ def test_a_roll_reads_the_owners_weather_table_with_the_scenarios_modifier(chart
 
 
 def test_the_weather_command(capsys):
-    assert main(["assist", "agt", "weather", "--scenario", "historical", "--month", "nov", "--first-turn",
-                 "--json"]) == 0
+    assert (
+        main(["assist", "agt", "weather", "--scenario", "historical", "--month", "nov", "--first-turn", "--json"]) == 0
+    )
     assert json.loads(capsys.readouterr().out)["weather"] == "rain"
 
 
 # -- the weather step of the tracker (rule 4.21, phase A/2 of the turn) ------------------------
+
 
 def in_turn(charts, month, scenario="historical"):
     state = new_state(book(), scenario)
@@ -121,8 +123,9 @@ def test_a_random_events_weather_roll_changes_the_weather_now(charts):
     charts.set("weather_historical", "4", "dec", "rain")
     charts.set("weather_historical", "8", "dec", "snow")
     state = in_turn(charts, "dec")
-    state = apply(state, cup.draw(state, charts, ScriptedRoller([]), "Mussolini #1", event_die=3, weather_die=8),
-                  book())
+    state = apply(
+        state, cup.draw(state, charts, ScriptedRoller([]), "Mussolini #1", event_die=3, weather_die=8), book()
+    )
     state = apply(state, record_turn_weather(state, charts, die=4), book())
     assert (state.weather["weather"], state.weather_now, state.weather_by_event) == ("rain", "snow", True)
 
@@ -135,7 +138,11 @@ def test_the_recorded_weather_replays_from_the_file_without_rolling(tmp_path, ch
     game.record(record_turn_weather(game.state, charts, roller=ScriptedRoller([6])))
     game.close()
     game = AgtGame.open(path)
-    assert (game.state.weather["die"], game.state.weather["modified_die"], game.state.weather["how"]) == (6, 4, "rolled")
+    assert (game.state.weather["die"], game.state.weather["modified_die"], game.state.weather["how"]) == (
+        6,
+        4,
+        "rolled",
+    )
     game.close()
 
 

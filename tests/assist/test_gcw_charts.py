@@ -56,15 +56,33 @@ def broken_chart(tmp_path, old: str, new: str):
     return path
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('["MD", "50%A(-2)"', '["MD", "50%Q(-2)"', r'gcw.toml: conflict.tables.open.rows\[0\]\[1\]: "50%Q\(-2\)" is not a result code .* \(line 27\)'),
-    ('"50%D(+2)", "100%D(+1)", "50%A(-1)", "100%D(-1)", "100%A(+1)"]', '"50%D(+2)"]',
-     r"conflict.tables.open.rows\[1\]: should have 5 results"),
-    ("government_start = 60", "government_start = \"sixty\"", "political_index.government_start: should be a whole number"),
-    ("cap = 99", "", "political_index.cap: is missing"),
-    ('terror = "place"', 'terror = "maybe"', 'conflict.codes.MD.terror: "maybe" is not one of: place, remove, none'),
-    ("[conflict]", "[conflict", "gcw.toml: is not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            '["MD", "50%A(-2)"',
+            '["MD", "50%Q(-2)"',
+            r'gcw.toml: conflict.tables.open.rows\[0\]\[1\]: "50%Q\(-2\)" is not a result code .* \(line 27\)',
+        ),
+        (
+            '"50%D(+2)", "100%D(+1)", "50%A(-1)", "100%D(-1)", "100%A(+1)"]',
+            '"50%D(+2)"]',
+            r"conflict.tables.open.rows\[1\]: should have 5 results",
+        ),
+        (
+            "government_start = 60",
+            'government_start = "sixty"',
+            "political_index.government_start: should be a whole number",
+        ),
+        ("cap = 99", "", "political_index.cap: is missing"),
+        (
+            'terror = "place"',
+            'terror = "maybe"',
+            'conflict.codes.MD.terror: "maybe" is not one of: place, remove, none',
+        ),
+        ("[conflict]", "[conflict", "gcw.toml: is not valid TOML"),
+    ],
+)
 def test_broken_chart_names_file_entry_and_fault(tmp_path, old, new, message):
     with pytest.raises(ChartError, match=message):
         read_charts(broken_chart(tmp_path, old, new))
@@ -103,8 +121,18 @@ def fresh() -> TrackerState:
 
 
 def test_politics_table_read_when_filled(owner):
-    state = record(fresh(), {"type": "doctrine", "from_table": True, "doctrine_dice": [3, 4],
-                             "duration_dice": [4, 5], "limit_from_table": True, "limit_dice": [1, 6]}, owner)
+    state = record(
+        fresh(),
+        {
+            "type": "doctrine",
+            "from_table": True,
+            "doctrine_dice": [3, 4],
+            "duration_dice": [4, 5],
+            "limit_from_table": True,
+            "limit_dice": [1, 6],
+        },
+        owner,
+    )
     assert (state.doctrine, state.politics_roll_turn, state.limit_override) == ("tight", 3, 12)
 
 

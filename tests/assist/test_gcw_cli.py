@@ -23,44 +23,102 @@ def run(capsys, *argv: str) -> tuple[int, dict | str, str]:
 
 def test_conflict_command_as_the_issue_spells_it():
     done = subprocess.run(
-        [sys.executable, "-m", "campaign_manager", "assist", "gcw", "conflict", "--attacker", "9",
-         "--defender", "6", "--table", "open", "--die", "1", "--json"],
-        capture_output=True, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            "-m",
+            "campaign_manager",
+            "assist",
+            "gcw",
+            "conflict",
+            "--attacker",
+            "9",
+            "--defender",
+            "6",
+            "--table",
+            "open",
+            "--die",
+            "1",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert (data["column"], data["result"]) == ("1:1", "50%A(-2)")
 
 
-@pytest.mark.parametrize("argv,column,result", [
-    (["--attacker", "3", "--defender", "4", "--table", "open", "--die", "6"], "<1:1", "100%D(-1)"),
-    (["--attacker", "9", "--defender", "6", "--table", "open", "--die", "5", "--airstrike", "attack"], "2:1", "EA"),
-    (["--attacker", "9", "--defender", "6", "--table", "open", "--die", "3", "--airstrike", "defend"], "<1:1", "100%A(-1)"),
-    (["--attacker", "8", "--defender", "2", "--table", "infrastructure", "--die", "2"], "4:1", "100%D(+1)"),
-])
+@pytest.mark.parametrize(
+    "argv,column,result",
+    [
+        (["--attacker", "3", "--defender", "4", "--table", "open", "--die", "6"], "<1:1", "100%D(-1)"),
+        (["--attacker", "9", "--defender", "6", "--table", "open", "--die", "5", "--airstrike", "attack"], "2:1", "EA"),
+        (
+            ["--attacker", "9", "--defender", "6", "--table", "open", "--die", "3", "--airstrike", "defend"],
+            "<1:1",
+            "100%A(-1)",
+        ),
+        (["--attacker", "8", "--defender", "2", "--table", "infrastructure", "--die", "2"], "4:1", "100%D(+1)"),
+    ],
+)
 def test_conflict_json_keys(capsys, argv, column, result):
     code, data, _ = run(capsys, "conflict", *argv, "--json")
     assert code == 0 and (data["column"], data["result"]) == (column, result)
 
 
 def test_conflict_counts_units_and_pp(capsys):
-    code, data, _ = run(capsys, "conflict", "--attacker", "7", "--defender", "2", "--table", "infrastructure",
-                        "--die", "5", "--buy-modifier", "attacker", "--defending-units", "3", "--json")
+    code, data, _ = run(
+        capsys,
+        "conflict",
+        "--attacker",
+        "7",
+        "--defender",
+        "2",
+        "--table",
+        "infrastructure",
+        "--die",
+        "5",
+        "--buy-modifier",
+        "attacker",
+        "--defending-units",
+        "3",
+        "--json",
+    )
     assert (data["modified_die"], data["result"], data["units_affected"]) == (6, "OK", 3)
     assert data["political_points"] == {"attacker": 2, "defender": 0} and data["terror"] == "placed"
 
 
-@pytest.mark.parametrize("extra,message", [
-    (["--table", "infrastructure", "--die", "3", "--airstrike", "attack"], "Airstrike cannot be used on the Infrastructure"),
-    (["--table", "open", "--die", "7"], "a d6 cannot show 7"),
-])
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (
+            ["--table", "infrastructure", "--die", "3", "--airstrike", "attack"],
+            "Airstrike cannot be used on the Infrastructure",
+        ),
+        (["--table", "open", "--die", "7"], "a d6 cannot show 7"),
+    ],
+)
 def test_impossible_conflicts_exit_2_with_a_message(capsys, extra, message):
     code, _, err = run(capsys, "conflict", "--attacker", "9", "--defender", "6", *extra, "--json")
     assert code == 2 and message.lower() in err.lower()
 
 
 def test_conflict_text_explains_the_result(capsys):
-    code, out, _ = run(capsys, "conflict", "--attacker", "3", "--defender", "4", "--table", "open",
-                       "--die", "1", "--attacking-units", "3")
+    code, out, _ = run(
+        capsys,
+        "conflict",
+        "--attacker",
+        "3",
+        "--defender",
+        "4",
+        "--table",
+        "open",
+        "--die",
+        "1",
+        "--attacking-units",
+        "3",
+    )
     assert code == 0 and "Result MD" in out and "2 of 3" in out
 
 
@@ -104,8 +162,10 @@ def test_tracker_refusals_exit_2(capsys, tmp_path):
 def test_standing_says_a_collapsed_index_counts_as_0_and_has_lost(capsys):
     code, out, _ = run(capsys, "standing", "--government", "-3", "--dse", "80")
     assert code == 0
-    assert out.startswith("Government's index is at 0 or less (it counts as 0): the Government has lost at once "
-                          "and the DSE wins (sudden death, 6.1) with 80 points: a Turning Point (6.1).")
+    assert out.startswith(
+        "Government's index is at 0 or less (it counts as 0): the Government has lost at once "
+        "and the DSE wins (sudden death, 6.1) with 80 points: a Turning Point (6.1)."
+    )
     assert "no next turn" in out and "chooses who goes first" not in out
     code, data, _ = run(capsys, "standing", "--government", "-3", "--dse", "80", "--json")
     assert data["collapsed"] == ["government"] and (data["leader"], data["margin"]) == ("dse", 80)
@@ -126,6 +186,17 @@ def test_tracker_apply_help_names_the_action_types_and_the_docs(capsys):
         main(["assist", "gcw", "tracker", "apply", "--help"])
     out = capsys.readouterr().out
     assert "docs/assist.md" in out
-    for kind in ("adjust", "control", "terror", "resettle", "control_penalties", "doctrine",
-                 "mobilization", "spend", "initiative", "next_turn", "victory_check"):
+    for kind in (
+        "adjust",
+        "control",
+        "terror",
+        "resettle",
+        "control_penalties",
+        "doctrine",
+        "mobilization",
+        "spend",
+        "initiative",
+        "next_turn",
+        "victory_check",
+    ):
         assert kind in out

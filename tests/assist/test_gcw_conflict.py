@@ -17,8 +17,11 @@ STRENGTHS = {"<1:1": (1, 2), "1:1": (3, 2), "2:1": (5, 2), "3:1": (7, 2), "4:1":
 @pytest.mark.parametrize("column", list(COSTS))
 def test_unconventional_costs_by_final_column(column):
     attacker, defender = STRENGTHS[column]
-    both = resolve(ConflictRequest(attacker, defender, "infrastructure", die=3,
-                                   attacker_buys_modifier=True, defender_buys_modifier=True))
+    both = resolve(
+        ConflictRequest(
+            attacker, defender, "infrastructure", die=3, attacker_buys_modifier=True, defender_buys_modifier=True
+        )
+    )
     assert both.political_points == {"defender": COSTS[column][0], "attacker": COSTS[column][1]}
     assert both.modifier == 0 and both.modified_die == 3  # both bought: they cancel, both pay
 
@@ -73,8 +76,9 @@ def test_overkill_places_terror_whoever_attacks():
     assert (outcome.result, outcome.units_affected, outcome.terror) == ("OK", 2, "placed")
 
 
-@pytest.mark.parametrize("side,terror", [
-    ("government", "removed"), ("dse", None), (None, "removed if the Government attacked")])
+@pytest.mark.parametrize(
+    "side,terror", [("government", "removed"), ("dse", None), (None, "removed if the Government attacked")]
+)
 def test_effective_action_removes_terror_only_when_the_government_attacks(side, terror):
     outcome = resolve(ConflictRequest(5, 2, "open", die=5, attacker_side=side, defending_units=3))
     assert (outcome.result, outcome.units_affected, outcome.terror) == ("EA", 2, terror)

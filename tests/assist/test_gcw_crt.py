@@ -76,18 +76,33 @@ def test_book_example_three_against_four_is_below_one_to_one():
     assert resolve(ConflictRequest(3, 4, "open", die=3)).column == "<1:1"
 
 
-@pytest.mark.parametrize("attacker,defender,column", [
-    (1, 9, "<1:1"), (5, 5, "1:1"), (11, 5, "2:1"), (12, 4, "3:1"), (19, 5, "3:1"),
-    (20, 5, "4:1"), (99, 2, "4:1"),
-])
+@pytest.mark.parametrize(
+    "attacker,defender,column",
+    [
+        (1, 9, "<1:1"),
+        (5, 5, "1:1"),
+        (11, 5, "2:1"),
+        (12, 4, "3:1"),
+        (19, 5, "3:1"),
+        (20, 5, "4:1"),
+        (99, 2, "4:1"),
+    ],
+)
 def test_odds_drop_the_fraction_and_stop_at_the_edges(attacker, defender, column):
     assert resolve(ConflictRequest(attacker, defender, "open", die=1)).column == column
 
 
-@pytest.mark.parametrize("attacker,defender,airstrike,column", [
-    (9, 6, "attack", "2:1"), (9, 6, "defend", "<1:1"), (3, 4, "attack", "1:1"),
-    (3, 4, "defend", "<1:1"), (20, 4, "attack", "4:1"), (20, 4, "defend", "3:1"),
-])
+@pytest.mark.parametrize(
+    "attacker,defender,airstrike,column",
+    [
+        (9, 6, "attack", "2:1"),
+        (9, 6, "defend", "<1:1"),
+        (3, 4, "attack", "1:1"),
+        (3, 4, "defend", "<1:1"),
+        (20, 4, "attack", "4:1"),
+        (20, 4, "defend", "3:1"),
+    ],
+)
 def test_airstrike_moves_one_column_on_the_open_table(attacker, defender, airstrike, column):
     outcome = resolve(ConflictRequest(attacker, defender, "open", die=2, airstrike=airstrike))
     assert outcome.column == column

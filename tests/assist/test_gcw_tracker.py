@@ -39,8 +39,10 @@ def test_gains_stop_at_ninety_nine():
 
 
 def test_control_points_added_or_taken_from_the_enemy():
-    state = play({"type": "control", "side": "dse", "points": 3, "use": "add"},
-                 {"type": "control", "side": "government", "points": 2, "use": "subtract"})
+    state = play(
+        {"type": "control", "side": "dse", "points": 3, "use": "add"},
+        {"type": "control", "side": "government", "points": 2, "use": "subtract"},
+    )
     assert state.pi == {"government": 60, "dse": 51}
 
 
@@ -56,20 +58,31 @@ def test_an_index_of_one_is_still_alive():
     assert play({"type": "adjust", "side": "government", "amount": -59}).game_over is None
 
 
-@pytest.mark.parametrize("government,dse,leader,margin", [
-    (60, 35, "government", 25), (60, 58, "government", 2), (30, 81, "dse", 51), (44, 44, None, 0),
-])
-def test_while_nobody_has_won_the_standing_says_who_leads_and_what_a_check_decides(government, dse, leader,
-                                                                                   margin):
+@pytest.mark.parametrize(
+    "government,dse,leader,margin",
+    [
+        (60, 35, "government", 25),
+        (60, 58, "government", 2),
+        (30, 81, "dse", 51),
+        (44, 44, None, 0),
+    ],
+)
+def test_while_nobody_has_won_the_standing_says_who_leads_and_what_a_check_decides(government, dse, leader, margin):
     # 6.2: "If one player has more Political Points than the other, then that player has won."
     found = standing({"government": government, "dse": dse}, RULES)
     assert (found.leader, found.margin, found.level, found.check_winner) == (leader, margin, None, leader)
     assert ("draw" in found.words()) == (leader is None)
 
 
-@pytest.mark.parametrize("dse,points,level", [
-    (25, 25, "Draw"), (26, 26, "Marginal Victory"), (51, 51, "Decisive Victory"), (76, 76, "Turning Point"),
-])
+@pytest.mark.parametrize(
+    "dse,points,level",
+    [
+        (25, 25, "Draw"),
+        (26, 26, "Marginal Victory"),
+        (51, 51, "Decisive Victory"),
+        (76, 76, "Turning Point"),
+    ],
+)
 def test_a_sudden_death_level_comes_from_the_winners_own_points(dse, points, level):
     # 6.1: "the other player checks the number of points he has to get his level of victory".
     found = standing({"government": -4, "dse": dse}, RULES)
@@ -110,20 +123,27 @@ def test_resettlement_moves_a_die_of_points_and_places_terror():
 
 
 def test_resettled_region_is_worth_one_point():
-    state = play({"type": "resettle", "region": "Evritania", "die": 1},
-                 {"type": "terror", "region": "Evritania", "placed": False})
+    state = play(
+        {"type": "resettle", "region": "Evritania", "die": 1},
+        {"type": "terror", "region": "Evritania", "placed": False},
+    )
     with pytest.raises(RuleError, match="16.5"):
         apply(state, {"type": "control", "side": "dse", "region": "Evritania", "points": 2}, RULES)
-    state = play({"type": "resettle", "region": "Evritania", "die": 1},
-                 {"type": "terror", "region": "Evritania", "placed": False},
-                 {"type": "control", "side": "dse", "region": "Evritania"})
+    state = play(
+        {"type": "resettle", "region": "Evritania", "die": 1},
+        {"type": "terror", "region": "Evritania", "placed": False},
+        {"type": "control", "side": "dse", "region": "Evritania"},
+    )
     assert state.pi["dse"] == 52  # 50 + 1 resettlement + 1 control
 
 
 def test_control_phase_penalties_terror_resettlement_and_no_conventional_dse_unit():
-    state = play({"type": "terror", "region": "Athens"}, {"type": "terror", "region": "Larissa"},
-                 {"type": "resettle", "region": "Evritania", "die": 2},  # 58 / 52
-                 {"type": "control_penalties", "dse_conventional_in_greece": False, "dse_dice": [3, 5]})
+    state = play(
+        {"type": "terror", "region": "Athens"},
+        {"type": "terror", "region": "Larissa"},
+        {"type": "resettle", "region": "Evritania", "die": 2},  # 58 / 52
+        {"type": "control_penalties", "dse_conventional_in_greece": False, "dse_dice": [3, 5]},
+    )
     # Three Terror regions (Evritania's included) and one resettled: 4 from the Government.
     assert state.pi == {"government": 54, "dse": 44}
     with pytest.raises(RuleError, match="already recorded"):
@@ -131,19 +151,21 @@ def test_control_phase_penalties_terror_resettlement_and_no_conventional_dse_uni
 
 
 def test_garrison_penalties_follow_the_doctrine():
-    tight = play({"type": "doctrine", "doctrine": "tight"},
-                 {"type": "control_penalties", "tight_ungarrisoned": 2, "tight_dice": [4, 6]})
+    tight = play(
+        {"type": "doctrine", "doctrine": "tight"},
+        {"type": "control_penalties", "tight_ungarrisoned": 2, "tight_dice": [4, 6]},
+    )
     assert tight.pi["government"] == 50
-    area = play({"type": "doctrine", "doctrine": "area"},
-                {"type": "control_penalties", "area_empty_regions": 3})
+    area = play({"type": "doctrine", "doctrine": "area"}, {"type": "control_penalties", "area_empty_regions": 3})
     assert area.pi["government"] == 57
     with pytest.raises(RuleError, match="Tight Defense"):
         play({"type": "doctrine", "doctrine": "area"}, {"type": "control_penalties", "tight_dice": [4]})
 
 
 def mobilize_on_turn_three(doctrine: str, *before: dict) -> TrackerState:
-    return play({"type": "doctrine", "doctrine": doctrine}, *before, *turns(2),
-                {"type": "mobilization", "side": "government"})
+    return play(
+        {"type": "doctrine", "doctrine": doctrine}, *before, *turns(2), {"type": "mobilization", "side": "government"}
+    )
 
 
 @pytest.mark.parametrize("doctrine,limit", [("tight", 10), ("area", 15), ("aggressive", 20)])
@@ -156,8 +178,7 @@ def test_doctrine_limits_government_spending(doctrine, limit):
 
 
 def test_dse_spending_has_no_limit():
-    state = play(*turns(2), {"type": "mobilization", "side": "dse"},
-                 {"type": "spend", "side": "dse", "amount": 30})
+    state = play(*turns(2), {"type": "mobilization", "side": "dse"}, {"type": "spend", "side": "dse", "amount": 30})
     assert state.pi["dse"] == 20
 
 
@@ -186,16 +207,21 @@ def test_american_aid_starts_at_government_thirty_and_adds_ten_beyond_the_limit(
 
 
 def test_american_aid_starts_at_dse_seventy_in_either_sides_phase():
-    state = play({"type": "doctrine", "doctrine": "area"}, {"type": "adjust", "side": "dse", "amount": 20},
-                 *turns(2), {"type": "mobilization", "side": "dse"})
+    state = play(
+        {"type": "doctrine", "doctrine": "area"},
+        {"type": "adjust", "side": "dse", "amount": 20},
+        *turns(2),
+        {"type": "mobilization", "side": "dse"},
+    )
     assert state.american_aid_since == 3 and state.pi["government"] == 60  # aid only in Government phases
     state = apply(state, {"type": "mobilization", "side": "government"}, RULES)
     assert state.pi["government"] == 70 and state.phase["limit"] == 25
 
 
 def test_no_american_aid_at_thirty_one_and_sixty_nine():
-    state = mobilize_on_turn_three("area", {"type": "adjust", "side": "government", "amount": -29},
-                                   {"type": "adjust", "side": "dse", "amount": 19})
+    state = mobilize_on_turn_three(
+        "area", {"type": "adjust", "side": "government", "amount": -29}, {"type": "adjust", "side": "dse", "amount": 19}
+    )
     assert state.american_aid_since is None and state.pi["government"] == 31
 
 
@@ -243,8 +269,7 @@ def test_agreed_last_turn_ends_the_game_at_its_end():
 
 
 def stalin_game(*actions: dict) -> TrackerState:
-    return play({"type": "adjust", "side": "dse", "amount": 30}, *turns(2), *actions,
-                setup=Setup(tito_stalin=True))
+    return play({"type": "adjust", "side": "dse", "amount": 30}, *turns(2), *actions, setup=Setup(tito_stalin=True))
 
 
 def test_stalin_score_grows_by_two_dice_each_dse_mobilization():
@@ -252,16 +277,35 @@ def test_stalin_score_grows_by_two_dice_each_dse_mobilization():
     assert (state.stalin_score, state.dse_line) == (11, None)
 
 
-@pytest.mark.parametrize("break_die,line,closed,purge", [
-    (1, "Stalinist", ["Yugoslavia"], [3, 4]), (4, "Stalinist", ["Yugoslavia"], [6, 6]),
-    (5, "Titoist", ["Albania", "Bulgaria"], [1, 2, 3, 4]), (6, "Titoist", ["Albania", "Bulgaria"], [6, 6, 6, 6]),
-])
+@pytest.mark.parametrize(
+    "break_die,line,closed,purge",
+    [
+        (1, "Stalinist", ["Yugoslavia"], [3, 4]),
+        (4, "Stalinist", ["Yugoslavia"], [6, 6]),
+        (5, "Titoist", ["Albania", "Bulgaria"], [1, 2, 3, 4]),
+        (6, "Titoist", ["Albania", "Bulgaria"], [6, 6, 6, 6]),
+    ],
+)
 def test_tito_breaks_with_stalin_at_fifty(break_die, line, closed, purge):
     state = stalin_game()
     state.stalin_score = 45  # as if several mobilizations had passed
-    state = apply(state, prepare(state, {"type": "mobilization", "side": "dse", "stalin_dice": [2, 3],
-                                         "break_die": [break_die], "purge_dice": purge},
-                                 RULES, NO_CHARTS, NoRoller()), RULES)
+    state = apply(
+        state,
+        prepare(
+            state,
+            {
+                "type": "mobilization",
+                "side": "dse",
+                "stalin_dice": [2, 3],
+                "break_die": [break_die],
+                "purge_dice": purge,
+            },
+            RULES,
+            NO_CHARTS,
+            NoRoller(),
+        ),
+        RULES,
+    )
     assert (state.stalin_score, state.dse_line, state.closed) == (50, line, closed)
     assert state.pi["dse"] == 80 - sum(purge)
 
@@ -270,8 +314,11 @@ def test_break_dice_of_the_wrong_count_are_refused():
     state = stalin_game()
     state.stalin_score = 49
     with pytest.raises(DieError, match="purge_dice"):
-        apply(state, {"type": "mobilization", "side": "dse", "stalin_dice": [1, 1], "break_die": [5],
-                      "purge_dice": [1, 1]}, RULES)
+        apply(
+            state,
+            {"type": "mobilization", "side": "dse", "stalin_dice": [1, 1], "break_die": [5], "purge_dice": [1, 1]},
+            RULES,
+        )
 
 
 def test_closed_country_gives_no_more_points():

@@ -47,46 +47,60 @@ def test_table_factor_for_each_troop_role_and_enemy(tables, troop, unformed):
     defending_inf = fight(tables, CombatSide(INFANTRY, 1), me).defender
     attacking_cav = fight(tables, me, CombatSide(CAVALRY, 1)).attacker
     defending_cav = fight(tables, CombatSide(CAVALRY, 1), me).defender
-    assert [s.factors[0][1] for s in (attacking_inf, defending_inf, attacking_cav, defending_cav)] \
-        == [inf[0], inf[1], cav, cav]
+    assert [s.factors[0][1] for s in (attacking_inf, defending_inf, attacking_cav, defending_cav)] == [
+        inf[0],
+        inf[1],
+        cav,
+        cav,
+    ]
     assert attacking_inf.total == 1 + inf[0]
 
 
 def test_terrain_supports_and_the_winner(tables):
-    result = fight(tables, CombatSide("turkish-infantry-line", 3),
-                   CombatSide("greek-infantry-line", 2, terrain=2, supports=2))
+    result = fight(
+        tables, CombatSide("turkish-infantry-line", 3), CombatSide("greek-infantry-line", 2, terrain=2, supports=2)
+    )
     assert result.attacker.total == 3 + 4
     assert result.defender.total == 2 + 3 + 2 + 2
     assert result.winner == "defender"
 
 
-@pytest.mark.parametrize("mine, theirs, bonus", [(8, 5, 0), (9, 5, 1), (10, 5, 1 + 2),
-                                                  (15, 5, 1 + 3), (20, 5, 1 + 4), (40, 5, 1 + 4),
-                                                  (6, 3, 2), (12, 4, 1 + 3)])
+@pytest.mark.parametrize(
+    "mine, theirs, bonus",
+    [(8, 5, 0), (9, 5, 1), (10, 5, 1 + 2), (15, 5, 1 + 3), (20, 5, 1 + 4), (40, 5, 1 + 4), (6, 3, 2), (12, 4, 1 + 3)],
+)
 def test_outnumbering_and_odds_from_figures(tables, mine, theirs, bonus):
-    result = fight(tables, CombatSide("turkish-infantry-line", 1, figures=mine),
-                   CombatSide("greek-infantry-line", 1, figures=theirs))
+    result = fight(
+        tables,
+        CombatSide("turkish-infantry-line", 1, figures=mine),
+        CombatSide("greek-infantry-line", 1, figures=theirs),
+    )
     assert result.attacker.total == 1 + 4 + bonus
     assert result.defender.total == 1 + 3
     # a defender with the larger side counts the odds, but outnumbering is the attacker's alone
-    reverse = fight(tables, CombatSide("greek-infantry-line", 1, figures=theirs),
-                    CombatSide("turkish-infantry-line", 1, figures=mine))
+    reverse = fight(
+        tables,
+        CombatSide("greek-infantry-line", 1, figures=theirs),
+        CombatSide("turkish-infantry-line", 1, figures=mine),
+    )
     assert reverse.attacker.total == 1 + 2
     outnumbering = 1 if mine - theirs >= 4 else 0
     assert reverse.defender.total == 1 + 4 + bonus - outnumbering
 
 
 def test_shaken_defender_counts_half_its_figures(tables):
-    result = fight(tables, CombatSide("greek-infantry-column", 4, figures=8),
-                   CombatSide("turkish-infantry-column", 4, figures=16, shaken=True))
+    result = fight(
+        tables,
+        CombatSide("greek-infantry-column", 4, figures=8),
+        CombatSide("turkish-infantry-column", 4, figures=16, shaken=True),
+    )
     assert result.defender.total == 4 + 3  # 16 figures count as 8: no odds, no outnumbering
     assert result.attacker.total == 4 + 3 and result.winner == "tie"
     assert any("half strength" in note for note in result.notes)
 
 
 def test_turkish_fanatic_attack_adds_two_and_doubles_attacker_losses(tables):
-    result = fight(tables, CombatSide("turkish-infantry-column", 2),
-                   CombatSide("greek-infantry-line", 6), fanatic=True)
+    result = fight(tables, CombatSide("turkish-infantry-column", 2), CombatSide("greek-infantry-line", 6), fanatic=True)
     assert result.attacker.total == 2 + 3 + 2 and result.defender.total == 6 + 3
     assert result.winner == "defender"
     assert any("losses are doubled" in note for note in result.notes)
@@ -108,8 +122,7 @@ def test_impossible_combats_are_refused(tables):
 
 
 def test_dice_left_out_are_rolled_attacker_first(tables):
-    result = close_combat(tables, CombatSide("cavalry-line"), CombatSide("artillery"),
-                          roller=ScriptedRoller([5, 2]))
+    result = close_combat(tables, CombatSide("cavalry-line"), CombatSide("artillery"), roller=ScriptedRoller([5, 2]))
     assert (result.attacker.die, result.defender.die) == (5, 2)
     assert result.attacker.total == 5 + 4 and result.defender.total == 2 + 2
     assert result.winner == "attacker"

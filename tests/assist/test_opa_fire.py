@@ -10,8 +10,16 @@ from campaign_manager.dice import ScriptedRoller
 from campaign_manager.errors import DieError, UserError
 
 # The book's hit table: the lowest die that hits each target type.
-BOOK_HIT_ON = {"column": 3, "square": 3, "flank": 3, "cavalry-column": 4, "limbered": 4,
-               "line": 5, "unlimbered": 5, "cover": 5}
+BOOK_HIT_ON = {
+    "column": 3,
+    "square": 3,
+    "flank": 3,
+    "cavalry-column": 4,
+    "limbered": 4,
+    "line": 5,
+    "unlimbered": 5,
+    "cover": 5,
+}
 ALL_FACES = [1, 2, 3, 4, 5, 6]
 
 
@@ -39,17 +47,22 @@ def test_column_against_line_with_the_same_dice(tables):
 
 
 def test_artillery_rolls_two_dice_per_stand_at_grapeshot_range(tables):
-    result = fire(tables, "column", None, stands=3, weapon="light-battery", range_bands=2,
-                  roller=ScriptedRoller([1, 2, 3, 4, 5, 6]))
+    result = fire(
+        tables,
+        "column",
+        None,
+        stands=3,
+        weapon="light-battery",
+        range_bands=2,
+        roller=ScriptedRoller([1, 2, 3, 4, 5, 6]),
+    )
     assert result.dice == (1, 2, 3, 4, 5, 6) and result.grapeshot and result.dice_per_stand == 2
     assert result.hits == 4
 
 
-@pytest.mark.parametrize("weapon, reach", [("light-battery", 4), ("medium-battery", 5),
-                                           ("heavy-battery", 6)])
+@pytest.mark.parametrize("weapon, reach", [("light-battery", 4), ("medium-battery", 5), ("heavy-battery", 6)])
 def test_batteries_fire_one_die_per_stand_beyond_grapeshot_up_to_their_range(tables, weapon, reach):
-    result = fire(tables, "line", None, stands=2, weapon=weapon, range_bands=reach,
-                  roller=ScriptedRoller([5, 4]))
+    result = fire(tables, "line", None, stands=2, weapon=weapon, range_bands=reach, roller=ScriptedRoller([5, 4]))
     assert result.dice_per_stand == 1 and not result.grapeshot and result.hits == 1
     with pytest.raises(UserError, match="out of range"):
         fire(tables, "line", [5], stands=1, weapon=weapon, range_bands=reach + 1)
@@ -78,9 +91,10 @@ def test_a_battery_needs_a_range_and_a_die_must_be_on_the_d6(tables):
         fire(tables, "column", [])
 
 
-@pytest.mark.parametrize("hits, die, outcome", [(2, 1, "shaken"), (2, 2, "shaken"),
-                                                (2, 3, "passes"), (1, 1, "shaken"),
-                                                (1, 2, "passes"), (6, 6, "shaken")])
+@pytest.mark.parametrize(
+    "hits, die, outcome",
+    [(2, 1, "shaken"), (2, 2, "shaken"), (2, 3, "passes"), (1, 1, "shaken"), (1, 2, "passes"), (6, 6, "shaken")],
+)
 def test_hit_check_fails_at_or_under_the_hits(tables, hits, die, outcome):
     result = hit_check(tables, hits, die)
     assert result.outcome == outcome

@@ -15,17 +15,24 @@ from campaign_manager.errors import UserError
 TABLES = shipped_tables()
 
 
-@pytest.mark.parametrize(("unit", "attack", "march"), [
-    ("infantry-column", 2, 4), ("infantry-line", 2, 2), ("cavalry", 3, 4), ("general", 3, 4), ("artillery", 1, 2),
-])
+@pytest.mark.parametrize(
+    ("unit", "attack", "march"),
+    [
+        ("infantry-column", 2, 4),
+        ("infantry-line", 2, 2),
+        ("cavalry", 3, 4),
+        ("general", 3, 4),
+        ("artillery", 1, 2),
+    ],
+)
 def test_the_movement_table(unit, attack, march):
     assert movement(TABLES, unit, "ATTACK").bands == attack
     assert movement(TABLES, unit, "march").bands == march
 
 
 def test_road_bonus_and_penalties():
-    assert movement(TABLES, "infantry-column", "MARCH", road=True).bands == 5       # +1 band on a road
-    assert movement(TABLES, "infantry-column", "ATTACK", road=True).bands == 2      # none on ATTACK
+    assert movement(TABLES, "infantry-column", "MARCH", road=True).bands == 5  # +1 band on a road
+    assert movement(TABLES, "infantry-column", "ATTACK", road=True).bands == 2  # none on ATTACK
     assert movement(TABLES, "infantry-column", "MARCH", penalties=("change-formation",)).bands == 2
     assert movement(TABLES, "cavalry", "ATTACK", penalties=("rough",)).bands == 2
     assert movement(TABLES, "artillery", "ATTACK", penalties=("limber", "rough")).bands == 0

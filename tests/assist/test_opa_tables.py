@@ -29,22 +29,35 @@ def test_shipped_file_matches_the_books_ranges():
     tables = shipped_tables()
     assert tables.band_inches == 4 and tables.grapeshot_bands == 2
     assert {code: w.range_bands for code, w in tables.weapons.items()} == {
-        "musket": 1, "light-battery": 4, "medium-battery": 5, "heavy-battery": 6}
+        "musket": 1,
+        "light-battery": 4,
+        "medium-battery": 5,
+        "heavy-battery": 6,
+    }
     assert tables.bonus.odds == ((4, 4), (3, 3), (2, 2))
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("hit_on = 3\n", "hit_on = 7\n", "opa.toml: fire.targets.column.hit_on: should be at most 6, not 7 (line 38)"),
-    ("hit_on = 4\n", "", "opa.toml: fire.targets.cavalry-column.hit_on: is missing"),
-    ("vs_infantry = [2, 3]", "vs_infantry = [2]",
-     "opa.toml: close_combat.troops.greek-infantry-line.vs_infantry: has too few items"),
-    ('C = 4\nD = 5\nE = 6', 'C = "four"\nD = 5\nE = 6', 'opa.toml: rally.C: should be a whole number, not "four"'),
-    ('nation = "greek"', 'nation = "french"',
-     'opa.toml: close_combat.troops.greek-infantry-line.nation: "french" is not one of: turkish, greek, any'),
-    ("ratio = 4", "ratio = 1", "opa.toml: close_combat.odds[0].ratio: should be at least 2, not 1"),
-    ("[[close_combat.odds]]\nratio = 4", "[[close_combat.odds]]\nratio = 2", "close_combat.odds: list the steps"),
-    ("band_inches = 4", "band_inches = 4\nbands = 2", "opa.toml: bands: unknown key"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("hit_on = 3\n", "hit_on = 7\n", "opa.toml: fire.targets.column.hit_on: should be at most 6, not 7 (line 38)"),
+        ("hit_on = 4\n", "", "opa.toml: fire.targets.cavalry-column.hit_on: is missing"),
+        (
+            "vs_infantry = [2, 3]",
+            "vs_infantry = [2]",
+            "opa.toml: close_combat.troops.greek-infantry-line.vs_infantry: has too few items",
+        ),
+        ("C = 4\nD = 5\nE = 6", 'C = "four"\nD = 5\nE = 6', 'opa.toml: rally.C: should be a whole number, not "four"'),
+        (
+            'nation = "greek"',
+            'nation = "french"',
+            'opa.toml: close_combat.troops.greek-infantry-line.nation: "french" is not one of: turkish, greek, any',
+        ),
+        ("ratio = 4", "ratio = 1", "opa.toml: close_combat.odds[0].ratio: should be at least 2, not 1"),
+        ("[[close_combat.odds]]\nratio = 4", "[[close_combat.odds]]\nratio = 2", "close_combat.odds: list the steps"),
+        ("band_inches = 4", "band_inches = 4\nbands = 2", "opa.toml: bands: unknown key"),
+    ],
+)
 def test_a_broken_file_is_refused_naming_file_entry_and_fault(tmp_path, old, new, message):
     with pytest.raises(FileRefused) as refused:
         read_tables(broken_copy(tmp_path, old, new))

@@ -26,16 +26,35 @@ def write(tmp_path, data, name="a.json"):
     return str(path)
 
 
-@pytest.mark.parametrize("actions, words", [
-    ("[{", "is not valid JSON"),
-    ({"type": "fly"}, "unknown action type"),
-    ([{"type": "start_turn"}, {"type": "place", "troop": "GR-INF-8"}], "area: is missing"),
-    ([{"type": "start_turn"}, {"type": "battle", "from": "B1", "to": "C1",
-                               "attacker": {"troops": ["IT-INF-1"]}, "defender": {"troops": []},
-                               "wargame": {"attacker_die": 7, "defender_die": 3}}], "cannot show 7"),
-    ([{"type": "start_turn"}, {"type": "battle", "from": "B2", "to": "B4",
-                               "attacker": {"troops": ["IT-INF-3"]}}], "not linked"),
-])
+@pytest.mark.parametrize(
+    "actions, words",
+    [
+        ("[{", "is not valid JSON"),
+        ({"type": "fly"}, "unknown action type"),
+        ([{"type": "start_turn"}, {"type": "place", "troop": "GR-INF-8"}], "area: is missing"),
+        (
+            [
+                {"type": "start_turn"},
+                {
+                    "type": "battle",
+                    "from": "B1",
+                    "to": "C1",
+                    "attacker": {"troops": ["IT-INF-1"]},
+                    "defender": {"troops": []},
+                    "wargame": {"attacker_die": 7, "defender_die": 3},
+                },
+            ],
+            "cannot show 7",
+        ),
+        (
+            [
+                {"type": "start_turn"},
+                {"type": "battle", "from": "B2", "to": "B4", "attacker": {"troops": ["IT-INF-3"]}},
+            ],
+            "not linked",
+        ),
+    ],
+)
 def test_refused_actions_exit_2_with_one_line_and_leave_the_file(tmp_path, capsys, campaign, actions, words):
     before = campaign.read_bytes()
     code, out, err = run(capsys, "apply", str(campaign), write(tmp_path, actions))
@@ -46,8 +65,11 @@ def test_refused_actions_exit_2_with_one_line_and_leave_the_file(tmp_path, capsy
 
 
 def test_refusal_names_the_action_index_and_rule(tmp_path, capsys, campaign):
-    actions = [{"type": "start_turn"}, {"type": "note", "text": "ok"},
-               {"type": "battle", "from": "B2", "to": "C3", "attacker": {"troops": ["IT-INF-3"]}}]
+    actions = [
+        {"type": "start_turn"},
+        {"type": "note", "text": "ok"},
+        {"type": "battle", "from": "B2", "to": "C3", "attacker": {"troops": ["IT-INF-3"]}},
+    ]
     code, _, err = run(capsys, "apply", str(campaign), write(tmp_path, actions))
     assert code == 2 and "action 3 (battle)" in err and "Rule 1.4" in err and "C3 Pindus" in err
 
@@ -92,15 +114,20 @@ def test_non_gui_commands_never_import_qt_or_reportlab(tmp_path, campaign):
         f"             ['log', {str(campaign)!r}], ['requirements', {str(campaign)!r}], ['undo', {str(campaign)!r}]):\n"
         "    main(argv)\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'reportlab')]\n"
-        "print('LOADED', bad)\n")
+        "print('LOADED', bad)\n"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "LOADED []" in done.stdout
 
 
 def test_module_entry_point_reports_errors_in_one_line(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "campaign_manager", "show", str(tmp_path / "missing.campaign")],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign_manager", "show", str(tmp_path / "missing.campaign")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "no such file" in done.stderr
 
@@ -127,16 +154,21 @@ def test_an_unknown_option_is_told_by_the_command_it_was_given_to(capsys):
         main(["assist", "opa", "fire", "--target", "line", "--seed", "1"])
     err = capsys.readouterr().err
     assert ended.value.code == 2
-    assert err == ("campaign-manager assist opa fire: unrecognized arguments: --seed 1 "
-                   "(see campaign-manager assist opa fire --help)\n")
+    assert err == (
+        "campaign-manager assist opa fire: unrecognized arguments: --seed 1 "
+        "(see campaign-manager assist opa fire --help)\n"
+    )
 
 
-@pytest.mark.parametrize("argv", [
-    ["wargame", "--terrain", "plain", "--turn", "x", "--attacker", "italian:infantry"],
-    ["whatif", "some.campaign", "--to", "tomorrow"],
-    ["odds", "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry", "--dice", "5,2"],
-    ["frobnicate"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["wargame", "--terrain", "plain", "--turn", "x", "--attacker", "italian:infantry"],
+        ["whatif", "some.campaign", "--to", "tomorrow"],
+        ["odds", "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry", "--dice", "5,2"],
+        ["frobnicate"],
+    ],
+)
 def test_a_badly_written_command_is_refused_in_one_line(capsys, argv):
     with pytest.raises(SystemExit) as ended:
         main(argv)

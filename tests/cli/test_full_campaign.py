@@ -10,17 +10,35 @@ import pytest
 from tests.shared import FULL_CAMPAIGN, run
 
 SCRIPT = FULL_CAMPAIGN
-START = {"A1": "axis", "A4": "axis", "A5": "axis", "B1": "axis", "B2": "axis", "B3": "allied", "B4": "allied",
-         "B5": "allied", "C1": "allied", "C2": "allied", "C3": None, "C4": "allied", "D1": "allied",
-         "D2": "allied", "E1": "allied", "F1": "allied", "F2": "allied"}
+START = {
+    "A1": "axis",
+    "A4": "axis",
+    "A5": "axis",
+    "B1": "axis",
+    "B2": "axis",
+    "B3": "allied",
+    "B4": "allied",
+    "B5": "allied",
+    "C1": "allied",
+    "C2": "allied",
+    "C3": None,
+    "C4": "allied",
+    "D1": "allied",
+    "D2": "allied",
+    "E1": "allied",
+    "F1": "allied",
+    "F2": "allied",
+}
 # After each turn: areas that changed hands since the start, VP, and the result if it ended now.
 EXPECTED = {
     "turn 1": ({"C1": "axis"}, {"axis": 30, "allied": 100}, "Allied operational victory"),
     "turn 2": ({"B2": "allied"}, {"axis": 20, "allied": 120}, "Allied strategic victory"),
-    "turn 3": ({"B2": "allied", "C1": "axis", "C2": "axis"}, {"axis": 30, "allied": 110},
-               "Allied operational victory"),
-    "turn 4": ({"B2": "allied", "C1": "axis", "C2": "axis", "B3": "axis", "B4": "axis", "B5": "axis"},
-               {"axis": 55, "allied": 90}, "draw"),
+    "turn 3": ({"B2": "allied", "C1": "axis", "C2": "axis"}, {"axis": 30, "allied": 110}, "Allied operational victory"),
+    "turn 4": (
+        {"B2": "allied", "C1": "axis", "C2": "axis", "B3": "axis", "B4": "axis", "B5": "axis"},
+        {"axis": 55, "allied": 90},
+        "draw",
+    ),
 }
 
 
@@ -59,8 +77,13 @@ def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
         if turn == "turn 2":
             assert where(view, "IT-INF-4") == "A1", "the worked example's survivor retreats to Tirane"
             assert view["tirane_wins"] == 1
-            assert {t["id"] for t in view["pools"]["axis"]} == {"IT-INF-1", "IT-INF-3", "IT-ALPINI", "IT-INF-5",
-                                                                  "IT-CARRI"}
+            assert {t["id"] for t in view["pools"]["axis"]} == {
+                "IT-INF-1",
+                "IT-INF-3",
+                "IT-ALPINI",
+                "IT-INF-5",
+                "IT-CARRI",
+            }
         if turn == "turn 4":
             assert [t["id"] for t in view["captured"]["allied"]] == ["GR-INF-6"]
             assert where(view, "GR-INF-4") == where(view, "GR-INF-7") == "C4"
@@ -71,8 +94,10 @@ def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
     assert log[0]["type"] == "start_turn" and log[0]["seq"] == 1
     example = next(entry for entry in log if entry["type"] == "battle" and entry["from"] == "C2")
     assert example["wargame"]["attacker_die"] == 5 and example["destroy_dice"] == {"IT-INF-3": 5, "IT-INF-4": 2}
-    assert any("totals 9–6 (attacker: die 5 +2 GR-INF-2 +2 GR-INF-8; defender: die 4 +1 IT-INF-3 +1 IT-INF-4)"
-               in event for event in example["events"])
+    assert any(
+        "totals 9–6 (attacker: die 5 +2 GR-INF-2 +2 GR-INF-8; defender: die 4 +1 IT-INF-3 +1 IT-INF-4)" in event
+        for event in example["events"]
+    )
     redeploys = [entry for entry in log if entry["type"] == "redeploy"]
     assert "Italian troops may no longer redeploy this turn" in redeploys[1]["events"]
 
@@ -119,8 +144,12 @@ def test_requirements_lists_what_still_waits_once_the_turn_started(tmp_path, cap
     campaign = tmp_path / "c.campaign"
     run(capsys, "new", str(campaign))
     script = tmp_path / "t.json"
-    script.write_text(json.dumps(SCRIPT["turn 1"] + [{"type": "start_turn", "dice": [4]},
-                                                      {"type": "place", "troop": "IT-INF-4", "area": "B2"}]))
+    script.write_text(
+        json.dumps(
+            SCRIPT["turn 1"]
+            + [{"type": "start_turn", "dice": [4]}, {"type": "place", "troop": "IT-INF-4", "area": "B2"}]
+        )
+    )
     assert run(capsys, "apply", str(campaign), str(script))[0] == 0
     data = json.loads(run(capsys, "requirements", str(campaign), "--json")[1])
     waiting = {t["id"]: t for t in data["reinforcements"]}
@@ -141,8 +170,13 @@ def test_piping_into_a_reader_that_stops_early_is_quiet(tmp_path):
     notes.write_text(json.dumps([{"type": "note", "text": "x" * 200}] * 1500))  # a log far beyond a pipe's buffer
     for argv in (["new", str(campaign)], ["apply", str(campaign), str(notes)]):
         subprocess.run([sys.executable, "-m", "campaign_manager", *argv], check=True, capture_output=True, cwd=ROOT)
-    done = subprocess.run(f"'{sys.executable}' -m campaign_manager log '{campaign}' --json | head -c 10",
-                          shell=True, capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        f"'{sys.executable}' -m campaign_manager log '{campaign}' --json | head -c 10",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
 
 

@@ -26,8 +26,9 @@ def _has_banner(png) -> bool:
 
 def _run(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=os.environ.get("TMPDIR", "/tmp"))
-    return subprocess.run([sys.executable, "-m", "campaign_manager", *args], capture_output=True, text=True,
-                          env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "campaign_manager", *args], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 def test_a_screenshot_of_the_window_at_1280_by_800(tmp_path):

@@ -79,9 +79,15 @@ def test_the_window_turns_the_collector_back_on_once_it_is_up(tmp_path):
 
     path = tmp_path / "shop.campaign"
     CampaignFile.create(path, name="Shop night").close()
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path),
-               QT_LOGGING_RULES="qt.qpa.*=false")
-    done = subprocess.run([sys.executable, "-c", WINDOW, str(path)], capture_output=True, text=True, env=env,
-                          timeout=120)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(tmp_path),
+        XDG_DATA_HOME=str(tmp_path),
+        QT_LOGGING_RULES="qt.qpa.*=false",
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", WINDOW, str(path)], capture_output=True, text=True, env=env, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert "collector on: True" in done.stdout

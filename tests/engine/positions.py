@@ -27,10 +27,18 @@ def scenario() -> Scenario:
     return load_scenario()
 
 
-def position(turn: int, phase: str = "battle", *, control: dict[str, str | None] | None = None,
-             where: dict[str, str] | None = None, clear: tuple[str, ...] = (),
-             sorties: dict[str, int] | None = None, battles_required: int = 0, battles_fought: int = 0,
-             scored: dict[str, int] | None = None) -> CampaignState:
+def position(
+    turn: int,
+    phase: str = "battle",
+    *,
+    control: dict[str, str | None] | None = None,
+    where: dict[str, str] | None = None,
+    clear: tuple[str, ...] = (),
+    sorties: dict[str, int] | None = None,
+    battles_required: int = 0,
+    battles_fought: int = 0,
+    scored: dict[str, int] | None = None,
+) -> CampaignState:
     """A hand-built position: the set-up map, then `clear` empties areas (their troops are
     parked off the map), `control` and `where` override, sorties default to the turn's grant."""
     sc = scenario()
@@ -60,8 +68,9 @@ def play_all(st: CampaignState, *actions: dict[str, Any]) -> CampaignState:
     return st
 
 
-def refused(st: CampaignState, action: dict[str, Any], rule: str | None, *names: str,
-            error: type[Exception] = RuleError) -> Exception:
+def refused(
+    st: CampaignState, action: dict[str, Any], rule: str | None, *names: str, error: type[Exception] = RuleError
+) -> Exception:
     """Check the action is refused, the state untouched, and the message names the rule and things."""
     before = copy.deepcopy(st)
     with pytest.raises(error) as info:
@@ -75,15 +84,29 @@ def refused(st: CampaignState, action: dict[str, Any], rule: str | None, *names:
     return err
 
 
-def attack(origin: str, target: str, attackers: list[str] | tuple[str, ...] = (),
-           defenders: list[str] | tuple[str, ...] = (), *, sortie: str | None = None,
-           defender_sortie: str | None = None, initiative: tuple[int, int] | None = None,
-           wargame: tuple[int, ...] | None = None, games: list[tuple[int, int]] | None = None,
-           destroy: dict[str, int] | None = None, retreat_to: str | None = None,
-           advance: list[str] | None = None) -> dict[str, Any]:
+def attack(
+    origin: str,
+    target: str,
+    attackers: list[str] | tuple[str, ...] = (),
+    defenders: list[str] | tuple[str, ...] = (),
+    *,
+    sortie: str | None = None,
+    defender_sortie: str | None = None,
+    initiative: tuple[int, int] | None = None,
+    wargame: tuple[int, ...] | None = None,
+    games: list[tuple[int, int]] | None = None,
+    destroy: dict[str, int] | None = None,
+    retreat_to: str | None = None,
+    advance: list[str] | None = None,
+) -> dict[str, Any]:
     """A battle action in its JSON form. wargame: (attacker die, defender die[, att mod, def mod])."""
-    action: dict[str, Any] = {"type": "battle", "from": origin, "to": target,
-                              "attacker": {"troops": list(attackers)}, "defender": {"troops": list(defenders)}}
+    action: dict[str, Any] = {
+        "type": "battle",
+        "from": origin,
+        "to": target,
+        "attacker": {"troops": list(attackers)},
+        "defender": {"troops": list(defenders)},
+    }
     if sortie:
         action["attacker"]["sortie"] = sortie
     if defender_sortie:

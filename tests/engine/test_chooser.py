@@ -15,14 +15,31 @@ GREEK = (6, 1)  # an Allied attack wins the initiative on turn 4 (6 against 1 + 
 
 def _axis_group_in_thessaloniki():
     """Turn 4: two Germans and two Italians hold B4; two Greeks attack from C4 (rules 1.8)."""
-    return position(4, control={"B4": "axis"}, clear=("B4", "C4"),
-                    where={"DE-INF-1": "B4", "DE-PZ-1": "B4", "IT-INF-4": "B4", "IT-INF-5": "B4",
-                           "GR-INF-4": "C4", "GR-INF-5": "C4"})
+    return position(
+        4,
+        control={"B4": "axis"},
+        clear=("B4", "C4"),
+        where={
+            "DE-INF-1": "B4",
+            "DE-PZ-1": "B4",
+            "IT-INF-4": "B4",
+            "IT-INF-5": "B4",
+            "GR-INF-4": "C4",
+            "GR-INF-5": "C4",
+        },
+    )
 
 
 # 10 against 7: the Greeks win; the Germans survive their rolls (4 and 2 against 5+).
-GREEKS_TAKE_B4 = attack("C4", "B4", ["GR-INF-4", "GR-INF-5"], ["DE-INF-1", "DE-PZ-1"], initiative=GREEK,
-                        wargame=(6, 1, 2, 0), destroy={"DE-INF-1": 4, "DE-PZ-1": 2})
+GREEKS_TAKE_B4 = attack(
+    "C4",
+    "B4",
+    ["GR-INF-4", "GR-INF-5"],
+    ["DE-INF-1", "DE-PZ-1"],
+    initiative=GREEK,
+    wargame=(6, 1, 2, 0),
+    destroy={"DE-INF-1": 4, "DE-PZ-1": 2},
+)
 
 
 class Scripted:
@@ -63,16 +80,16 @@ def test_the_attackers_player_chooses_who_advances_and_a_refused_choice_falls_to
 
 def test_an_answer_given_in_the_action_wins_over_the_chooser():
     chooser = Scripted("A4", [["GR-INF-4"]])
-    applied = apply_action(scenario(), _axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"),
-                           chooser=chooser)
+    applied = apply_action(
+        scenario(), _axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"), chooser=chooser
+    )
     assert applied.state.where["DE-INF-1"] == "A5"
     assert [q[0] for q in chooser.asked] == ["advance"]
 
 
 def test_a_quiet_action_ends_where_the_recorded_one_does_and_keeps_no_words():
     loud = apply_action(scenario(), _axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"))
-    quiet = apply_action(scenario(), _axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"),
-                         quiet=True)
+    quiet = apply_action(scenario(), _axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"), quiet=True)
     assert quiet.state.where == loud.state.where and quiet.state.scored == loud.state.scored
     assert quiet.record == {} and quiet.events == () and loud.events
 

@@ -11,19 +11,43 @@ from campaign_manager.errors import RuleError
 from campaign_manager.scenario import load_scenario
 
 SC = load_scenario()
-TURN_ONE = [{"type": "start_turn"},
-            {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": ["IT-INF-1"]},
-             "games": [{"attacker_vp": 2, "defender_vp": 2}]},
-            {"type": "battle", "from": "B2", "to": "C2", "attacker": {"troops": ["IT-INF-3"]},
-             "games": [{"attacker_vp": 2, "defender_vp": 2}]},
-            {"type": "end_turn"},
-            {"type": "start_turn", "dice": [1]},
-            {"type": "place", "troop": "IT-INF-4", "area": "B2"}, {"type": "place", "troop": "IT-INF-5", "area": "B1"},
-            {"type": "place", "troop": "GR-INF-8", "area": "C2"}, {"type": "place", "troop": "GR-INF-9", "area": "C1"}]
-GREEK_ATTACK = {"type": "battle", "from": "C2", "to": "B2", "attacker": {"troops": ["GR-INF-2"]},
-                "games": [{"attacker_vp": 1, "defender_vp": 1}]}
-ITALIAN_ATTACK = {"type": "battle", "from": "B2", "to": "C2", "attacker": {"troops": ["IT-INF-3"]},
-                  "games": [{"attacker_vp": 1, "defender_vp": 1}]}
+TURN_ONE = [
+    {"type": "start_turn"},
+    {
+        "type": "battle",
+        "from": "B1",
+        "to": "C1",
+        "attacker": {"troops": ["IT-INF-1"]},
+        "games": [{"attacker_vp": 2, "defender_vp": 2}],
+    },
+    {
+        "type": "battle",
+        "from": "B2",
+        "to": "C2",
+        "attacker": {"troops": ["IT-INF-3"]},
+        "games": [{"attacker_vp": 2, "defender_vp": 2}],
+    },
+    {"type": "end_turn"},
+    {"type": "start_turn", "dice": [1]},
+    {"type": "place", "troop": "IT-INF-4", "area": "B2"},
+    {"type": "place", "troop": "IT-INF-5", "area": "B1"},
+    {"type": "place", "troop": "GR-INF-8", "area": "C2"},
+    {"type": "place", "troop": "GR-INF-9", "area": "C1"},
+]
+GREEK_ATTACK = {
+    "type": "battle",
+    "from": "C2",
+    "to": "B2",
+    "attacker": {"troops": ["GR-INF-2"]},
+    "games": [{"attacker_vp": 1, "defender_vp": 1}],
+}
+ITALIAN_ATTACK = {
+    "type": "battle",
+    "from": "B2",
+    "to": "C2",
+    "attacker": {"troops": ["IT-INF-3"]},
+    "games": [{"attacker_vp": 1, "defender_vp": 1}],
+}
 
 
 @pytest.fixture

@@ -63,17 +63,26 @@ def test_placement_and_redeploy_targets():
 def test_a_troop_that_may_not_redeploy_is_told_why():
     """The words a dragged counter that will not move shows: the rule and the troop (RULES.md 1.1, 1.5)."""
     sc = scenario()
-    assert legal.redeploy_refusal(sc, position(1, "planning"), "IT-INF-1") == \
-        "Rule 1.5: IT-INF-1 cannot redeploy: nobody redeploys on turn 1"
+    assert (
+        legal.redeploy_refusal(sc, position(1, "planning"), "IT-INF-1")
+        == "Rule 1.5: IT-INF-1 cannot redeploy: nobody redeploys on turn 1"
+    )
     assert legal.redeploy_refusal(sc, position(2), "IT-INF-1") == "Rule 1.1: redeployment happens in the planning phase"
     st = play(position(1, "strategic", sorties={}), start_turn(1)).state  # turn 2: the Italians deploy first
     assert legal.redeploy_refusal(sc, st, "IT-INF-1") is None and legal.redeploy_targets(sc, st, "IT-INF-1")
     waiting = legal.redeploy_refusal(sc, st, "GR-INF-1")
     assert waiting is not None and waiting.startswith("Rule 1.5") and "IT-INF-4" in waiting
-    cornered = position(2, "planning", control={c: "axis" for c in sc.areas if c != "F2"} | {"F2": "allied"},
-                        clear=tuple(sc.areas), where={"GR-INF-1": "F2"})
-    assert legal.redeploy_refusal(sc, cornered, "GR-INF-1") == \
-        "Rule 1.5: GR-INF-1 cannot redeploy: the Allies hold no other area Greek troops may enter"
+    cornered = position(
+        2,
+        "planning",
+        control={c: "axis" for c in sc.areas if c != "F2"} | {"F2": "allied"},
+        clear=tuple(sc.areas),
+        where={"GR-INF-1": "F2"},
+    )
+    assert (
+        legal.redeploy_refusal(sc, cornered, "GR-INF-1")
+        == "Rule 1.5: GR-INF-1 cannot redeploy: the Allies hold no other area Greek troops may enter"
+    )
 
 
 def test_retreat_areas_follow_each_nations_entry_rules():

@@ -7,16 +7,28 @@ from campaign_manager.engine.victory import victory_points
 from tests.engine.positions import attack, play, position, redeploy, refused, scenario, troops_at
 
 GREEK = (6, 1)  # a Greek/Allied attack wins the initiative on turns 2–4 with these dice
-AXIS = (1, 1)   # an Axis attack wins it on turn 4
+AXIS = (1, 1)  # an Axis attack wins it on turn 4
 
 
 # -- destroyed troops and the defeated attacker -------------------------------------------------
 
+
 def test_a_defeated_attacker_stays_where_he_attacked_from():
     st = position(2)
     # 1 + 2 against 5 + 1: the Italians win by 3, Greek troops are destroyed on 5+.
-    after = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(1, 5),
-                            destroy={"GR-INF-1": 4}, retreat_to="A1")).state
+    after = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=GREEK,
+            wargame=(1, 5),
+            destroy={"GR-INF-1": 4},
+            retreat_to="A1",
+        ),
+    ).state
     assert after.where["GR-INF-1"] == "C1"
     assert after.control == st.control
     assert troops_at(after, "B1") == {"IT-INF-1", "IT-INF-2", "IT-CARRI"}
@@ -24,19 +36,32 @@ def test_a_defeated_attacker_stays_where_he_attacked_from():
 
 def test_destroyed_troops_go_to_their_sides_pool():
     st = position(2)
-    after = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(1, 5),
-                            destroy={"GR-INF-1": 5})).state
+    after = play(
+        st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(1, 5), destroy={"GR-INF-1": 5})
+    ).state
     assert after.where["GR-INF-1"] == "pool"
     assert after.control["C1"] == "allied"  # an emptied area stays with its side
 
 
 # -- retreat of a defeated defender ---------------------------------------------------------------
 
+
 def test_a_defeated_defender_moves_all_its_troops_committed_or_not():
     st = position(2)
     # 6 + 2 against 1 + 1: the Greeks win by 6; the committed Italian is destroyed on 4+.
-    after = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1),
-                            destroy={"IT-INF-1": 4}, retreat_to="B2")).state
+    after = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=GREEK,
+            wargame=(6, 1),
+            destroy={"IT-INF-1": 4},
+            retreat_to="B2",
+        ),
+    ).state
     assert after.where["IT-INF-1"] == "pool"
     assert {"IT-INF-2", "IT-CARRI"} <= troops_at(after, "B2")
     assert troops_at(after, "B1") == set()
@@ -45,11 +70,10 @@ def test_a_defeated_defender_moves_all_its_troops_committed_or_not():
 
 def test_the_defender_chooses_one_adjacent_friendly_area():
     st = position(2)
-    action = attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1),
-                    destroy={"IT-INF-1": 1})
-    refused(st, action, "1.8", "B1", "A1", "B2")                           # the choice is the defender's
-    refused(st, dict(action, retreat_to="C2"), "1.8", "C2")                # not adjacent, not friendly
-    refused(st, dict(action, retreat_to="C1"), "1.8", "C1")                # adjacent but the enemy's
+    action = attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1), destroy={"IT-INF-1": 1})
+    refused(st, action, "1.8", "B1", "A1", "B2")  # the choice is the defender's
+    refused(st, dict(action, retreat_to="C2"), "1.8", "C2")  # not adjacent, not friendly
+    refused(st, dict(action, retreat_to="C1"), "1.8", "C1")  # adjacent but the enemy's
     after = play(st, dict(action, retreat_to="A1")).state
     assert troops_at(after, "A1") == {"IT-INF-1", "IT-INF-2", "IT-CARRI"}
 
@@ -57,25 +81,29 @@ def test_the_defender_chooses_one_adjacent_friendly_area():
 def test_a_single_retreat_area_needs_no_choice():
     # Italians in Florina (B3) with Korce (B2) theirs: Yugoslavia is closed to them, so B2 it is.
     st = position(2, control={"B3": "axis"}, clear=("B3",), where={"IT-INF-1": "B3", "IT-INF-2": "B3"})
-    after = play(st, attack("C2", "B3", ["GR-INF-2"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1),
-                            destroy={"IT-INF-1": 1})).state
+    after = play(
+        st, attack("C2", "B3", ["GR-INF-2"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1), destroy={"IT-INF-1": 1})
+    ).state
     assert {"IT-INF-1", "IT-INF-2"} <= troops_at(after, "B2")
     assert after.control["B3"] == "allied"
 
 
 # -- surrounded: captured, capture VP to the victor ----------------------------------------------
 
+
 def _italians_surrounded_in_florina():
     """Florina (B3) Italian; Korce (B2) lost to the Allies; only Yugoslavia (closed to them) is Axis."""
-    return position(2, control={"B3": "axis", "B2": "allied"}, clear=("B3", "B2"),
-                    where={"IT-INF-1": "B3", "IT-ALPINI": "B3"})
+    return position(
+        2, control={"B3": "axis", "B2": "allied"}, clear=("B3", "B2"), where={"IT-INF-1": "B3", "IT-ALPINI": "B3"}
+    )
 
 
 def test_surrounded_defenders_are_all_captured_including_the_destroyed():
     st = _italians_surrounded_in_florina()
     # 6 + 2 against 1 + 1: the Greeks win by 6; IT-INF-1 is destroyed (a 6) yet captured too.
-    after = play(st, attack("C2", "B3", ["GR-INF-2"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1),
-                            destroy={"IT-INF-1": 6})).state
+    after = play(
+        st, attack("C2", "B3", ["GR-INF-2"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1), destroy={"IT-INF-1": 6})
+    ).state
     assert after.where["IT-INF-1"] == "captured" and after.where["IT-ALPINI"] == "captured"
     assert after.scored == {"allied": 10, "axis": 0}  # 5 VP per Italian troop
     assert victory_points(scenario(), after) == {"allied": 110 + 10, "axis": 20}
@@ -85,62 +113,99 @@ def test_surrounded_defenders_are_all_captured_including_the_destroyed():
 def test_a_destroyed_attacker_goes_to_the_pool_when_the_defenders_are_surrounded():
     st = _italians_surrounded_in_florina()
     # 3 + 2 against 3 + 1: the Greeks win by 1, so both sides' troops are rolled for on 6.
-    after = play(st, attack("C2", "B3", ["GR-INF-2"], ["IT-INF-1"], initiative=GREEK, wargame=(3, 3),
-                            destroy={"GR-INF-2": 6, "IT-INF-1": 1})).state
+    after = play(
+        st,
+        attack(
+            "C2",
+            "B3",
+            ["GR-INF-2"],
+            ["IT-INF-1"],
+            initiative=GREEK,
+            wargame=(3, 3),
+            destroy={"GR-INF-2": 6, "IT-INF-1": 1},
+        ),
+    ).state
     assert after.where["IT-INF-1"] == "captured"
     assert after.where["GR-INF-2"] == "pool"  # destroyed troops go to their side's pool (1.8 step 1)
 
 
 def test_a_destroyed_attacker_cannot_advance_when_the_defenders_are_surrounded():
     st = _italians_surrounded_in_florina()
-    refused(st, attack("C2", "B3", ["GR-INF-2"], ["IT-INF-1"], initiative=GREEK, wargame=(3, 3),
-                       destroy={"GR-INF-2": 6, "IT-INF-1": 1}, advance=["GR-INF-2"]), "1.8", "GR-INF-2")
+    refused(
+        st,
+        attack(
+            "C2",
+            "B3",
+            ["GR-INF-2"],
+            ["IT-INF-1"],
+            initiative=GREEK,
+            wargame=(3, 3),
+            destroy={"GR-INF-2": 6, "IT-INF-1": 1},
+            advance=["GR-INF-2"],
+        ),
+        "1.8",
+        "GR-INF-2",
+    )
 
 
 def test_surrounded_germans_score_their_capture_vp():
     # Thessaly (D2) German, every neighbour Allied: Panzer 10, Kradschützen 10, Infanterie 5.
     st = position(4, control={"D2": "axis"}, where={"DE-PZ-1": "D2", "DE-KRAD": "D2", "DE-INF-1": "D2"})
     # 6 + 1 (Greek infantry, plain) against 1 + 2: difference 4, the Infanterie on 5+.
-    after = play(st, attack("C2", "D2", ["GR-INF-2"], ["DE-INF-1"], initiative=GREEK, wargame=(6, 1),
-                            destroy={"DE-INF-1": 1})).state
+    after = play(
+        st, attack("C2", "D2", ["GR-INF-2"], ["DE-INF-1"], initiative=GREEK, wargame=(6, 1), destroy={"DE-INF-1": 1})
+    ).state
     assert {after.where[t] for t in ("DE-PZ-1", "DE-KRAD", "DE-INF-1")} == {"captured"}
     assert after.scored["allied"] == 25
 
 
 def test_surrounded_british_away_from_f1_and_f2_are_captured():
     # Aetolia (D1) British; Ioannina, Thermopylae and the Peloponnese Axis.
-    st = position(4, control={"C1": "axis", "E1": "axis", "F1": "axis"}, clear=("C1",),
-                  where={"BR-INF-1": "D1", "BR-TANK": "D1", "IT-INF-1": "C1"})
+    st = position(
+        4,
+        control={"C1": "axis", "E1": "axis", "F1": "axis"},
+        clear=("C1",),
+        where={"BR-INF-1": "D1", "BR-TANK": "D1", "IT-INF-1": "C1"},
+    )
     # 6 + 1 (Fucilieri, rough) against 1 + 2 (British infantry): difference 4, British on 5+.
-    after = play(st, attack("C1", "D1", ["IT-INF-1"], ["BR-INF-1"], initiative=AXIS, wargame=(6, 1),
-                            destroy={"BR-INF-1": 1})).state
+    after = play(
+        st, attack("C1", "D1", ["IT-INF-1"], ["BR-INF-1"], initiative=AXIS, wargame=(6, 1), destroy={"BR-INF-1": 1})
+    ).state
     assert after.where["BR-INF-1"] == "captured" and after.where["BR-TANK"] == "captured"
     assert after.scored["axis"] == 20
 
 
 def test_surrounded_greeks_score_five_each():
-    st = position(4, control={"C1": "axis", "E1": "axis", "F1": "axis"}, clear=("C1",),
-                  where={"GR-INF-8": "D1", "GR-INF-9": "D1", "IT-INF-1": "C1"})
-    after = play(st, attack("C1", "D1", ["IT-INF-1"], ["GR-INF-8"], initiative=AXIS, wargame=(6, 1),
-                            destroy={"GR-INF-8": 1})).state
+    st = position(
+        4,
+        control={"C1": "axis", "E1": "axis", "F1": "axis"},
+        clear=("C1",),
+        where={"GR-INF-8": "D1", "GR-INF-9": "D1", "IT-INF-1": "C1"},
+    )
+    after = play(
+        st, attack("C1", "D1", ["IT-INF-1"], ["GR-INF-8"], initiative=AXIS, wargame=(6, 1), destroy={"GR-INF-8": 1})
+    ).state
     assert after.where["GR-INF-8"] == "captured" and after.where["GR-INF-9"] == "captured"
     assert after.scored["axis"] == 10
 
 
 # -- the British in F1 and F2 ------------------------------------------------------------------
 
+
 def _athens_last_stand():
     """Athens (F2) Allied with a British and a Greek troop; the Peloponnese and Thermopylae Axis."""
-    return position(4, control={"F1": "axis", "E1": "axis"},
-                    where={"BR-INF-2": "F2", "GR-INF-9": "F2", "DE-INF-1": "F1"})
+    return position(
+        4, control={"F1": "axis", "E1": "axis"}, where={"BR-INF-2": "F2", "GR-INF-9": "F2", "DE-INF-1": "F1"}
+    )
 
 
 def test_british_in_athens_escape_by_sea_when_surrounded():
     st = _athens_last_stand()
     # Athens is plain: 6 + 2 against 1 + 2 (British infantry): difference 5, British on 4+.
-    after = play(st, attack("F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=AXIS, wargame=(6, 1),
-                            destroy={"BR-INF-2": 3})).state
-    assert after.where["BR-INF-2"] == "pool"      # escaped by sea (the engine's decision: to the pool)
+    after = play(
+        st, attack("F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=AXIS, wargame=(6, 1), destroy={"BR-INF-2": 3})
+    ).state
+    assert after.where["BR-INF-2"] == "pool"  # escaped by sea (the engine's decision: to the pool)
     assert after.where["GR-INF-9"] == "captured"  # the Greeks have no sea escape
     assert after.scored["axis"] == 5
     assert after.control["F2"] == "axis"
@@ -148,34 +213,52 @@ def test_british_in_athens_escape_by_sea_when_surrounded():
 
 def test_british_in_the_peloponnese_escape_by_sea_when_surrounded():
     st = position(4, control={"D1": "axis", "F2": "axis"}, where={"BR-INF-1": "F1", "DE-INF-1": "F2"})
-    after = play(st, attack("F2", "F1", ["DE-INF-1"], ["BR-INF-1"], initiative=AXIS, wargame=(6, 1),
-                            destroy={"BR-INF-1": 1})).state
+    after = play(
+        st, attack("F2", "F1", ["DE-INF-1"], ["BR-INF-1"], initiative=AXIS, wargame=(6, 1), destroy={"BR-INF-1": 1})
+    ).state
     assert after.where["BR-INF-1"] == "pool"
     assert after.where["BR-INF-1"] != "captured" and after.scored["axis"] == 0
 
 
 def test_british_in_f1_or_f2_who_can_retreat_do_so():
     st = position(4, control={"F1": "axis"}, where={"BR-INF-2": "F2", "DE-INF-1": "F1"})
-    after = play(st, attack("F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=AXIS, wargame=(6, 1),
-                            destroy={"BR-INF-2": 1})).state
+    after = play(
+        st, attack("F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=AXIS, wargame=(6, 1), destroy={"BR-INF-2": 1})
+    ).state
     assert after.where["BR-INF-2"] == "E1"
 
 
 def test_a_destroyed_british_troop_is_captured_once_the_axis_holds_f1_and_f2():
     st = position(4, control={"F1": "axis", "F2": "axis"}, where={"BR-INF-2": "E1", "DE-INF-1": "F2"})
     # The British attack Athens from Thermopylae: 1 + 2 against 6 + 2, British on 4+.
-    after = play(st, attack("E1", "F2", ["BR-INF-2"], ["DE-INF-1"], initiative=GREEK, wargame=(1, 6),
-                            destroy={"BR-INF-2": 4})).state
+    after = play(
+        st, attack("E1", "F2", ["BR-INF-2"], ["DE-INF-1"], initiative=GREEK, wargame=(1, 6), destroy={"BR-INF-2": 4})
+    ).state
     assert after.where["BR-INF-2"] == "captured"
     assert after.scored["axis"] == 10
 
 
 def test_a_destroyed_british_defender_is_captured_once_the_axis_holds_f1_and_f2():
-    st = position(4, control={"F1": "axis", "F2": "axis", "D1": "allied"}, clear=("C1",),
-                  where={"BR-INF-1": "D1", "BR-TANK": "D1", "DE-INF-1": "F1"})
+    st = position(
+        4,
+        control={"F1": "axis", "F2": "axis", "D1": "allied"},
+        clear=("C1",),
+        where={"BR-INF-1": "D1", "BR-TANK": "D1", "DE-INF-1": "F1"},
+    )
     # Peloponnese → Aetolia across the sea: 6 + 2 against 1 + 2, British on 4+.
-    after = play(st, attack("F1", "D1", ["DE-INF-1"], ["BR-INF-1"], initiative=AXIS, wargame=(6, 1),
-                            destroy={"BR-INF-1": 4}, retreat_to="C1")).state
+    after = play(
+        st,
+        attack(
+            "F1",
+            "D1",
+            ["DE-INF-1"],
+            ["BR-INF-1"],
+            initiative=AXIS,
+            wargame=(6, 1),
+            destroy={"BR-INF-1": 4},
+            retreat_to="C1",
+        ),
+    ).state
     assert after.where["BR-INF-1"] == "captured"
     assert after.where["BR-TANK"] == "C1"
     assert after.scored["axis"] == 10
@@ -183,14 +266,27 @@ def test_a_destroyed_british_defender_is_captured_once_the_axis_holds_f1_and_f2(
 
 # -- Tirane -------------------------------------------------------------------------------------
 
+
 def _tirane_attack(destroy, wargame=(4, 4), advance=None):
-    return attack("B1", "A1", ["GR-INF-1", "GR-INF-8"], ["IT-INF-1"], initiative=GREEK, wargame=wargame,
-                  destroy=destroy, advance=advance)
+    return attack(
+        "B1",
+        "A1",
+        ["GR-INF-1", "GR-INF-8"],
+        ["IT-INF-1"],
+        initiative=GREEK,
+        wargame=wargame,
+        destroy=destroy,
+        advance=advance,
+    )
 
 
 def _greeks_in_vlore():
-    return position(2, control={"B1": "allied"}, clear=("B1",),
-                    where={"GR-INF-1": "B1", "GR-INF-8": "B1", "IT-INF-1": "A1", "IT-INF-2": "A1"})
+    return position(
+        2,
+        control={"B1": "allied"},
+        clear=("B1",),
+        where={"GR-INF-1": "B1", "GR-INF-8": "B1", "IT-INF-1": "A1", "IT-INF-2": "A1"},
+    )
 
 
 def test_italians_defeated_in_tirane_stay_and_the_allies_score_ten():
@@ -210,8 +306,9 @@ def test_every_win_at_tirane_scores_ten_more():
     st = _greeks_in_vlore()
     st = play(st, _tirane_attack({"IT-INF-1": 5})).state  # destroyed on 5+: to the pool
     assert st.where["IT-INF-1"] == "pool" and st.scored["allied"] == 10
-    st = play(st, attack("B1", "A1", ["GR-INF-1"], ["IT-INF-2"], initiative=GREEK, wargame=(6, 1),
-                         destroy={"IT-INF-2": 1})).state
+    st = play(
+        st, attack("B1", "A1", ["GR-INF-1"], ["IT-INF-2"], initiative=GREEK, wargame=(6, 1), destroy={"IT-INF-2": 1})
+    ).state
     assert st.scored["allied"] == 20
     assert st.control["A1"] == "axis" and st.where["IT-INF-2"] == "A1"
 
@@ -225,11 +322,20 @@ def test_a_lost_attack_on_tirane_scores_nothing():
 
 # -- advance -------------------------------------------------------------------------------------
 
+
 def _korce_attack(advance, destroy=None, wargame=(6, 1)):
     # 6 + 2 + 2 against 1 + 2 (Alpini) + 1: difference 6; Italians on 4+, Greeks not rolled.
-    return attack("C2", "B2", ["GR-INF-2", "GR-INF-8"], ["IT-ALPINI", "IT-INF-3"], initiative=GREEK,
-                  wargame=wargame, destroy=destroy or {"IT-ALPINI": 1, "IT-INF-3": 1}, retreat_to="A1",
-                  advance=advance)
+    return attack(
+        "C2",
+        "B2",
+        ["GR-INF-2", "GR-INF-8"],
+        ["IT-ALPINI", "IT-INF-3"],
+        initiative=GREEK,
+        wargame=wargame,
+        destroy=destroy or {"IT-ALPINI": 1, "IT-INF-3": 1},
+        retreat_to="A1",
+        advance=advance,
+    )
 
 
 def _greeks_around_korce():
@@ -288,8 +394,19 @@ def test_advancing_is_optional_and_the_area_is_taken_anyway():
 def test_a_defender_who_wins_takes_nothing():
     st = position(2)
     # 1 + 2 against 6 + 1: the Italians win by 4 defending Vlore.
-    after = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(1, 6),
-                            destroy={"GR-INF-1": 1}, advance=["IT-INF-1"])).state
+    after = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=GREEK,
+            wargame=(1, 6),
+            destroy={"GR-INF-1": 1},
+            advance=["IT-INF-1"],
+        ),
+    ).state
     assert after.control == st.control
     assert troops_at(after, "B1") == {"IT-INF-1", "IT-INF-2", "IT-CARRI"}
     assert after.where["GR-INF-1"] == "C1"
@@ -297,10 +414,21 @@ def test_a_defender_who_wins_takes_nothing():
 
 # -- control changes only by a victorious attack ----------------------------------------------
 
+
 def test_a_draw_changes_no_control():
     st = position(2)
-    after = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(3, 4),
-                            destroy={"GR-INF-1": 6, "IT-INF-1": 6})).state
+    after = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=GREEK,
+            wargame=(3, 4),
+            destroy={"GR-INF-1": 6, "IT-INF-1": 6},
+        ),
+    ).state
     assert after.control == st.control
 
 
@@ -312,7 +440,18 @@ def test_leaving_an_area_keeps_its_control():
 def test_an_area_the_defenders_left_stays_theirs_until_attacked():
     # The Italians retreat out of Vlore into Korce: Korce was theirs, nothing else changes hands.
     st = position(2)
-    after = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK, wargame=(6, 1),
-                            destroy={"IT-INF-1": 1}, retreat_to="B2")).state
+    after = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=GREEK,
+            wargame=(6, 1),
+            destroy={"IT-INF-1": 1},
+            retreat_to="B2",
+        ),
+    ).state
     changed = {code for code in st.control if st.control[code] != after.control[code]}
     assert changed == {"B1"}

@@ -70,16 +70,24 @@ def test_the_attacker_commits_at_most_two_troops():
 
 def test_an_aircraft_counts_towards_the_two_troops():
     st = position(2)
-    refused(st, attack("B1", "C1", ["IT-INF-1", "IT-INF-2"], sortie="italian", initiative=AXIS_FIRST),
-            "1.4", "attacker")
+    refused(
+        st, attack("B1", "C1", ["IT-INF-1", "IT-INF-2"], sortie="italian", initiative=AXIS_FIRST), "1.4", "attacker"
+    )
 
 
 def test_the_defender_commits_at_most_two_troops_aircraft_included():
     st = position(4, where={"DE-INF-3": "A4", "GR-INF-8": "B3", "GR-INF-9": "B3"})
     action = attack("A4", "B3", ["DE-INF-3"], ["GR-INF-3", "GR-INF-8", "GR-INF-9"], initiative=(1, 1))
     refused(st, action, "1.4", "defender")
-    action = attack("A4", "B3", ["DE-INF-3"], ["GR-INF-3", "GR-INF-8"], sortie="german",
-                    defender_sortie="british", initiative=(1, 1))
+    action = attack(
+        "A4",
+        "B3",
+        ["DE-INF-3"],
+        ["GR-INF-3", "GR-INF-8"],
+        sortie="german",
+        defender_sortie="british",
+        initiative=(1, 1),
+    )
     refused(st, action, "1.4", "defender")
 
 
@@ -118,8 +126,9 @@ def test_the_defender_may_commit_nothing_and_an_empty_area_can_be_attacked():
 
 def test_an_empty_area_defends_and_is_taken_when_beaten():
     st = position(2, clear=("B2",))
-    applied = play(st, attack("C2", "B2", ["GR-INF-2"], [], initiative=GREEK_FIRST, wargame=(6, 1),
-                              advance=["GR-INF-2"]))
+    applied = play(
+        st, attack("C2", "B2", ["GR-INF-2"], [], initiative=GREEK_FIRST, wargame=(6, 1), advance=["GR-INF-2"])
+    )
     # 6 + 2 = 8 against 1: difference 7, the winner is not rolled for.
     assert applied.state.control["B2"] == "allied"
     assert applied.state.where["GR-INF-2"] == "B2"
@@ -159,15 +168,22 @@ def test_one_open_arrow_per_pair_of_areas():
     # The same arrow again without a result is refused too: it is already open.
     refused(st, attack("C1", "B1", ["GR-INF-1"]), "1.4", "C1", "B1")
     # A later battle with a result resolves the open arrow: 6 + 2 against 1, Italians 4+.
-    applied = play(st, {"type": "battle", "from": "C1", "to": "B1",
-                        "wargame": {"attacker_die": 6, "defender_die": 1}, "retreat_to": "B2"})
+    applied = play(
+        st,
+        {
+            "type": "battle",
+            "from": "C1",
+            "to": "B1",
+            "wargame": {"attacker_die": 6, "defender_die": 1},
+            "retreat_to": "B2",
+        },
+    )
     assert applied.state.open_arrows == ()
     assert applied.state.battles_fought == 1
 
 
 def test_tirane_can_be_attacked():
-    st = position(2, control={"B1": "allied"}, clear=("B1",),
-                  where={"GR-INF-1": "B1", "IT-INF-1": "A1"})
+    st = position(2, control={"B1": "allied"}, clear=("B1",), where={"GR-INF-1": "B1", "IT-INF-1": "A1"})
     applied = play(st, attack("B1", "A1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK_FIRST))
     (arrow,) = applied.state.open_arrows
     assert (arrow.origin, arrow.target) == ("B1", "A1")

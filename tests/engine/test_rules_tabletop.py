@@ -16,12 +16,22 @@ VLORE_ITALIANS = {"IT-INF-1", "IT-INF-2", "IT-CARRI"}
 
 
 def _battle(games, destroy=None, retreat_to=None, **kwargs):
-    return attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=(6, 1), games=games, destroy=destroy,
-                  retreat_to=retreat_to, **kwargs)
+    return attack(
+        "C1",
+        "B1",
+        ["GR-INF-1"],
+        ["IT-INF-1"],
+        initiative=(6, 1),
+        games=games,
+        destroy=destroy,
+        retreat_to=retreat_to,
+        **kwargs,
+    )
 
 
 def _needed(attacker_vp: int, defender_vp: int) -> dict[str, int]:
     """The d6 score that destroys each committed troop, straight from RULES.md 1.6."""
+
     def by_roller(vp):
         return 4 if vp >= 6 else 5 if vp == 5 else 6 if vp >= 3 else None
 
@@ -31,11 +41,26 @@ def _needed(attacker_vp: int, defender_vp: int) -> dict[str, int]:
 
 # -- who is defeated ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("attacker_vp", "defender_vp", "defeated"), [
-    (3, 2, "defender"), (3, 0, "defender"), (5, 4, "defender"), (6, 1, "defender"), (4, 3, "defender"),
-    (2, 0, None), (2, 1, None), (3, 3, None), (5, 5, None), (0, 0, None),
-    (2, 3, "attacker"), (1, 4, "attacker"), (4, 5, "attacker"), (0, 6, "attacker"),
-])
+
+@pytest.mark.parametrize(
+    ("attacker_vp", "defender_vp", "defeated"),
+    [
+        (3, 2, "defender"),
+        (3, 0, "defender"),
+        (5, 4, "defender"),
+        (6, 1, "defender"),
+        (4, 3, "defender"),
+        (2, 0, None),
+        (2, 1, None),
+        (3, 3, None),
+        (5, 5, None),
+        (0, 0, None),
+        (2, 3, "attacker"),
+        (1, 4, "attacker"),
+        (4, 5, "attacker"),
+        (0, 6, "attacker"),
+    ],
+)
 def test_a_side_is_defeated_when_the_other_scored_at_least_three_and_more(attacker_vp, defender_vp, defeated):
     st = position(2)
     dice = {t: 1 for t in _needed(attacker_vp, defender_vp)}  # a 1 never destroys
@@ -52,6 +77,7 @@ def test_a_side_is_defeated_when_the_other_scored_at_least_three_and_more(attack
 
 
 # -- roll to destroy by the roller's own VP ----------------------------------------------------
+
 
 @pytest.mark.parametrize(("roller_vp", "needed"), [(9, 4), (7, 4), (6, 4), (5, 5), (4, 6), (3, 6)])
 def test_the_attackers_vp_set_the_score_that_destroys_defending_troops(roller_vp, needed):
@@ -100,8 +126,16 @@ def test_a_draw_still_rolls_to_destroy():
 
 def test_every_committed_troop_is_rolled_for_but_not_aircraft():
     st = position(2, where={"GR-INF-8": "C1"})
-    action = attack("C1", "B1", ["GR-INF-1", "GR-INF-8"], ["IT-INF-1"], defender_sortie="italian",
-                    initiative=(6, 1), games=[(2, 6)], destroy={"GR-INF-1": 4, "GR-INF-8": 3})
+    action = attack(
+        "C1",
+        "B1",
+        ["GR-INF-1", "GR-INF-8"],
+        ["IT-INF-1"],
+        defender_sortie="italian",
+        initiative=(6, 1),
+        games=[(2, 6)],
+        destroy={"GR-INF-1": 4, "GR-INF-8": 3},
+    )
     after = play(st, action).state
     assert after.where["GR-INF-1"] == "pool" and after.where["GR-INF-8"] == "C1"
     refused(st, dict(action, destroy_dice={"GR-INF-1": 4, "GR-INF-8": 3, "italian": 6}), "1.6", "italian")
@@ -128,23 +162,27 @@ def test_negative_vp_are_refused():
 
 # -- several games on one arrow: winner by total, the 3-VP test and the table by the average ----
 
-@pytest.mark.parametrize(("games", "defeated", "needed"), [
-    # totals 6–4, averages 3–2: the Greeks win; Italian troops on 6, Greek troops not rolled.
-    ([(4, 1), (2, 3)], "defender", {"IT-INF-1": 6}),
-    # totals 5–4 but the Greek average is 2: nobody is defeated, nobody rolls.
-    ([(3, 0), (2, 4)], None, {}),
-    # totals 14–0, average 4 (not 14): Italian troops on 6 only.
-    ([(5, 0), (5, 0), (4, 0)], "defender", {"IT-INF-1": 6}),
-    # totals 11–0, average 5 (11 / 2 rounded down): 5+.
-    ([(7, 0), (4, 0)], "defender", {"IT-INF-1": 5}),
-    # totals 13–1, average 6 and 0: 4+.
-    ([(6, 1), (7, 0)], "defender", {"IT-INF-1": 4}),
-    # The Greeks win two games of three, but the Italians have the higher total (6–10) and an
-    # average of 3: the attacker is defeated. Greek troops on 6; the Greek average 2 rolls nothing.
-    ([(3, 2), (3, 2), (0, 6)], "attacker", {"GR-INF-1": 6}),
-    # totals 6–8, averages 2–2: the Italians lead but nobody is defeated.
-    ([(6, 0), (0, 4), (0, 4)], None, {}),
-])
+
+@pytest.mark.parametrize(
+    ("games", "defeated", "needed"),
+    [
+        # totals 6–4, averages 3–2: the Greeks win; Italian troops on 6, Greek troops not rolled.
+        ([(4, 1), (2, 3)], "defender", {"IT-INF-1": 6}),
+        # totals 5–4 but the Greek average is 2: nobody is defeated, nobody rolls.
+        ([(3, 0), (2, 4)], None, {}),
+        # totals 14–0, average 4 (not 14): Italian troops on 6 only.
+        ([(5, 0), (5, 0), (4, 0)], "defender", {"IT-INF-1": 6}),
+        # totals 11–0, average 5 (11 / 2 rounded down): 5+.
+        ([(7, 0), (4, 0)], "defender", {"IT-INF-1": 5}),
+        # totals 13–1, average 6 and 0: 4+.
+        ([(6, 1), (7, 0)], "defender", {"IT-INF-1": 4}),
+        # The Greeks win two games of three, but the Italians have the higher total (6–10) and an
+        # average of 3: the attacker is defeated. Greek troops on 6; the Greek average 2 rolls nothing.
+        ([(3, 2), (3, 2), (0, 6)], "attacker", {"GR-INF-1": 6}),
+        # totals 6–8, averages 2–2: the Italians lead but nobody is defeated.
+        ([(6, 0), (0, 4), (0, 4)], None, {}),
+    ],
+)
 def test_several_games_on_one_arrow(games, defeated, needed):
     st = position(2)
     retreat = "B2" if defeated == "defender" else None
@@ -161,9 +199,17 @@ def test_several_games_on_one_arrow(games, defeated, needed):
 def test_games_are_entered_on_an_open_arrow():
     st = play(position(2), attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=(6, 1))).state
     assert st.battles_fought == 0
-    after = play(st, {"type": "battle", "from": "C1", "to": "B1",
-                      "games": [{"attacker_vp": 4, "defender_vp": 1}, {"attacker_vp": 5, "defender_vp": 2}],
-                      "destroy_dice": {"IT-INF-1": 5}, "retreat_to": "A1"}).state
+    after = play(
+        st,
+        {
+            "type": "battle",
+            "from": "C1",
+            "to": "B1",
+            "games": [{"attacker_vp": 4, "defender_vp": 1}, {"attacker_vp": 5, "defender_vp": 2}],
+            "destroy_dice": {"IT-INF-1": 5},
+            "retreat_to": "A1",
+        },
+    ).state
     # Totals 9–3, average 4–1: the Greeks win, the Italian troop is destroyed on 6 only.
     assert after.where["IT-INF-1"] == "A1" and after.control["B1"] == "allied"
     assert after.open_arrows == () and after.battles_fought == 1

@@ -6,15 +6,25 @@ from __future__ import annotations
 import pytest
 
 from campaign_manager.engine import initial_state
-from campaign_manager.errors import UserError
 from campaign_manager.engine.views import troop_view
+from campaign_manager.errors import UserError
 from tests.engine.positions import (
-    END_TURN, attack, place, play, play_all, position, redeploy, refused, scenario, start_turn, troops_at,
+    END_TURN,
+    attack,
+    place,
+    play,
+    play_all,
+    position,
+    redeploy,
+    refused,
+    scenario,
+    start_turn,
+    troops_at,
     wargame_totals,
 )
 
-
 # -- turn 1: two fixed battles, the Italians attack, no initiative ---------------------------
+
 
 def _turn_one():
     applied = play(initial_state(scenario()), start_turn())
@@ -54,18 +64,21 @@ def test_turn_one_has_no_initiative_roll():
 def test_turn_one_each_fixed_battle_is_fought_once_then_the_turn_ends():
     st = _turn_one()
     # B1→C1: Italian infantry 3 + 1 against Greek infantry 2 + 2 (rough): a draw, both rolled on 6.
-    st = play(st, attack("B1", "C1", ["IT-INF-1"], ["GR-INF-1"], wargame=(3, 2),
-                         destroy={"IT-INF-1": 1, "GR-INF-1": 1})).state
+    st = play(
+        st, attack("B1", "C1", ["IT-INF-1"], ["GR-INF-1"], wargame=(3, 2), destroy={"IT-INF-1": 1, "GR-INF-1": 1})
+    ).state
     assert st.battles_fought == 1
     refused(st, attack("B1", "C1", ["IT-INF-2"], ["GR-INF-1"], wargame=(3, 2)), "1.5", "B1→C1")
     refused(st, END_TURN, "1.5")
-    st = play(st, attack("B2", "C2", ["IT-INF-3"], ["GR-INF-2"], wargame=(3, 2),
-                         destroy={"IT-INF-3": 1, "GR-INF-2": 1})).state
+    st = play(
+        st, attack("B2", "C2", ["IT-INF-3"], ["GR-INF-2"], wargame=(3, 2), destroy={"IT-INF-3": 1, "GR-INF-2": 1})
+    ).state
     st = play(st, END_TURN).state
     assert (st.turn, st.phase) == (1, "strategic")
 
 
 # -- battle counts: 1D3+3, 1D3+2, 2D3+6 from the entered dice --------------------------------
+
 
 @pytest.mark.parametrize(("die", "battles"), [(1, 4), (2, 4), (3, 5), (4, 5), (5, 6), (6, 6)])
 def test_turn_two_plays_one_d3_plus_three_battles(die, battles):
@@ -79,8 +92,7 @@ def test_turn_three_plays_one_d3_plus_two_battles(die, battles):
     assert st.battles_required == battles
 
 
-@pytest.mark.parametrize(("dice", "battles"), [((1, 1), 8), ((2, 3), 9), ((1, 6), 10), ((4, 6), 11),
-                                               ((6, 5), 12)])
+@pytest.mark.parametrize(("dice", "battles"), [((1, 1), 8), ((2, 3), 9), ((1, 6), 10), ((4, 6), 11), ((6, 5), 12)])
 def test_turn_four_plays_two_d3_plus_six_battles(dice, battles):
     st = play(position(3, "strategic"), start_turn(*dice)).state
     assert st.battles_required == battles
@@ -104,23 +116,26 @@ GREEK_ATTACK = ("C1", "B1", ["GR-INF-1"])
 ITALIAN_ATTACK = ("B1", "C1", ["IT-INF-1"])
 
 
-@pytest.mark.parametrize(("turn", "attack_by", "dice", "allowed"), [
-    # Turn 2: Greeks +1, Greeks win ties.
-    (2, GREEK_ATTACK, (3, 4), True),     # 4 against 4: a tie, the Greeks win it
-    (2, GREEK_ATTACK, (2, 4), False),    # 3 against 4
-    (2, ITALIAN_ATTACK, (5, 4), False),  # 5 against 5: the Greeks win the tie
-    (2, ITALIAN_ATTACK, (6, 4), True),   # 6 against 5
-    # Turn 3: Italians +1, Italians win ties.
-    (3, ITALIAN_ATTACK, (3, 4), True),   # 4 against 4
-    (3, ITALIAN_ATTACK, (2, 4), False),  # 3 against 4
-    (3, GREEK_ATTACK, (5, 4), False),    # 5 against 5: the Italians win the tie
-    (3, GREEK_ATTACK, (6, 4), True),     # 6 against 5
-    # Turn 4: Axis +2, Axis wins ties.
-    (4, ITALIAN_ATTACK, (2, 4), True),   # 4 against 4
-    (4, ITALIAN_ATTACK, (1, 4), False),  # 3 against 4
-    (4, GREEK_ATTACK, (6, 4), False),    # 6 against 6: the Axis wins the tie
-    (4, GREEK_ATTACK, (6, 3), True),     # 6 against 5
-])
+@pytest.mark.parametrize(
+    ("turn", "attack_by", "dice", "allowed"),
+    [
+        # Turn 2: Greeks +1, Greeks win ties.
+        (2, GREEK_ATTACK, (3, 4), True),  # 4 against 4: a tie, the Greeks win it
+        (2, GREEK_ATTACK, (2, 4), False),  # 3 against 4
+        (2, ITALIAN_ATTACK, (5, 4), False),  # 5 against 5: the Greeks win the tie
+        (2, ITALIAN_ATTACK, (6, 4), True),  # 6 against 5
+        # Turn 3: Italians +1, Italians win ties.
+        (3, ITALIAN_ATTACK, (3, 4), True),  # 4 against 4
+        (3, ITALIAN_ATTACK, (2, 4), False),  # 3 against 4
+        (3, GREEK_ATTACK, (5, 4), False),  # 5 against 5: the Italians win the tie
+        (3, GREEK_ATTACK, (6, 4), True),  # 6 against 5
+        # Turn 4: Axis +2, Axis wins ties.
+        (4, ITALIAN_ATTACK, (2, 4), True),  # 4 against 4
+        (4, ITALIAN_ATTACK, (1, 4), False),  # 3 against 4
+        (4, GREEK_ATTACK, (6, 4), False),  # 6 against 6: the Axis wins the tie
+        (4, GREEK_ATTACK, (6, 3), True),  # 6 against 5
+    ],
+)
 def test_initiative_modifiers_and_ties_per_turn(turn, attack_by, dice, allowed):
     st = position(turn)
     action = attack(*attack_by, initiative=dice)
@@ -139,9 +154,15 @@ def test_an_initiative_die_must_be_a_d6():
 
 # -- air sorties per turn and nation ---------------------------------------------------------
 
-@pytest.mark.parametrize(("turn", "sorties"), [
-    (2, {"italian": 1}), (3, {"italian": 1}), (4, {"german": 3, "italian": 1, "british": 1}),
-])
+
+@pytest.mark.parametrize(
+    ("turn", "sorties"),
+    [
+        (2, {"italian": 1}),
+        (3, {"italian": 1}),
+        (4, {"german": 3, "italian": 1, "british": 1}),
+    ],
+)
 def test_each_turn_grants_its_sorties(turn, sorties):
     dice = {2: (1,), 3: (1,), 4: (1, 1)}[turn]
     st = play(position(turn - 1, "strategic", sorties={}), start_turn(*dice)).state
@@ -150,33 +171,49 @@ def test_each_turn_grants_its_sorties(turn, sorties):
 
 def test_used_sorties_are_gone_for_the_turn():
     st = position(4, where={"DE-INF-1": "A5", "DE-INF-2": "A5", "DE-INF-3": "A4", "DE-INF-4": "A4"})
-    st = play_all(st,
-                  attack("A4", "B3", ["DE-INF-3"], sortie="german", initiative=(1, 1)),
-                  attack("A4", "B4", ["DE-INF-4"], sortie="german", initiative=(1, 1)),
-                  attack("A5", "B5", ["DE-INF-1"], sortie="german", initiative=(1, 1)))
+    st = play_all(
+        st,
+        attack("A4", "B3", ["DE-INF-3"], sortie="german", initiative=(1, 1)),
+        attack("A4", "B4", ["DE-INF-4"], sortie="german", initiative=(1, 1)),
+        attack("A5", "B5", ["DE-INF-1"], sortie="german", initiative=(1, 1)),
+    )
     assert st.sorties["german"] == 0
     refused(st, attack("A5", "B4", ["DE-INF-2"], sortie="german", initiative=(1, 1)), "1.5", "German")
     # The one Italian and the one British sortie are still there.
-    done = play(st, attack("B2", "C2", ["IT-INF-3"], sortie="italian", defender_sortie="british",
-                           initiative=(1, 1)))
+    done = play(st, attack("B2", "C2", ["IT-INF-3"], sortie="italian", defender_sortie="british", initiative=(1, 1)))
     assert done.state.sorties == {"german": 0, "italian": 0, "british": 0}
     flown = [line for line in done.events if " flies for the " in line]
-    assert flown == ["The FIAT CR.42 flies for the Axis (0 Italian sorties left this turn)",
-                     "The RAF Hurricane flies for the Allies (0 British sorties left this turn)"], \
-        "the history says which sorties were spent"
+    assert flown == [
+        "The FIAT CR.42 flies for the Axis (0 Italian sorties left this turn)",
+        "The RAF Hurricane flies for the Allies (0 British sorties left this turn)",
+    ], "the history says which sorties were spent"
 
 
 def test_there_are_no_german_or_british_sorties_before_turn_four():
     st = position(2)
     refused(st, attack("B1", "C1", ["IT-INF-1"], sortie="german", initiative=(6, 1)), "1.5", "German")
-    refused(st, attack("B1", "C1", ["IT-INF-1"], sortie="italian", defender_sortie="british",
-                       initiative=(6, 1)), "1.5", "British")
+    refused(
+        st,
+        attack("B1", "C1", ["IT-INF-1"], sortie="italian", defender_sortie="british", initiative=(6, 1)),
+        "1.5",
+        "British",
+    )
 
 
 def test_the_sorties_of_a_turn_do_not_carry_over():
     st = position(2, battles_required=1, sorties={"italian": 0})  # the Italian sortie was used
-    st = play(st, attack("B1", "C1", ["IT-INF-1"], ["GR-INF-1"], initiative=(6, 1), wargame=(3, 2),
-                         destroy={"IT-INF-1": 1, "GR-INF-1": 1})).state  # 4 against 4: a draw
+    st = play(
+        st,
+        attack(
+            "B1",
+            "C1",
+            ["IT-INF-1"],
+            ["GR-INF-1"],
+            initiative=(6, 1),
+            wargame=(3, 2),
+            destroy={"IT-INF-1": 1, "GR-INF-1": 1},
+        ),
+    ).state  # 4 against 4: a draw
     st = play_all(st, END_TURN, start_turn(1))
     assert st.sorties == {"italian": 1}
 
@@ -190,6 +227,7 @@ def test_the_raf_hurricane_may_fly_with_no_axis_aircraft_in_the_battle():
 
 
 # -- redeployment: the turn's order, inside own territory -------------------------------------
+
 
 def test_turn_one_has_no_redeployment():
     st = position(1, "planning")
@@ -206,10 +244,13 @@ def test_turn_two_the_italians_redeploy_first():
     refused(st, redeploy("IT-INF-2", "A1"), "1.5", "IT-INF-2")
 
 
-@pytest.mark.parametrize(("turn", "where"), [
-    (3, {}),
-    (4, {"GR-INF-4": "C1", "GR-INF-5": "C2", "GR-INF-7": "B3"}),  # turn 4's deployment rule holds
-])
+@pytest.mark.parametrize(
+    ("turn", "where"),
+    [
+        (3, {}),
+        (4, {"GR-INF-4": "C1", "GR-INF-5": "C2", "GR-INF-7": "B3"}),  # turn 4's deployment rule holds
+    ],
+)
 def test_turns_three_and_four_the_greeks_redeploy_first(turn, where):
     st = position(turn, "planning", where=where)
     after_italians = play(st, redeploy("IT-INF-1", "B2")).state
@@ -239,12 +280,16 @@ def test_redeployment_ends_with_the_first_battle():
 
 # -- deployment rules, checked when the first battle closes planning --------------------------
 
-@pytest.mark.parametrize(("turn", "area", "moves"), [
-    (2, "B5", (("GR-INF-6", "B4"), ("GR-INF-7", "B4"))),
-    (2, "B4", (("GR-INF-4", "B5"), ("GR-INF-5", "B5"))),
-    (3, "B5", (("GR-INF-6", "C1"), ("GR-INF-7", "C1"))),
-    (3, "B4", (("GR-INF-4", "C2"), ("GR-INF-5", "C2"))),
-])
+
+@pytest.mark.parametrize(
+    ("turn", "area", "moves"),
+    [
+        (2, "B5", (("GR-INF-6", "B4"), ("GR-INF-7", "B4"))),
+        (2, "B4", (("GR-INF-4", "B5"), ("GR-INF-5", "B5"))),
+        (3, "B5", (("GR-INF-6", "C1"), ("GR-INF-7", "C1"))),
+        (3, "B4", (("GR-INF-4", "C2"), ("GR-INF-5", "C2"))),
+    ],
+)
 def test_turns_two_and_three_need_a_greek_troop_in_b4_and_b5(turn, area, moves):
     st = play_all(position(turn, "planning"), *(redeploy(t, to) for t, to in moves))
     refused(st, attack("C1", "B1", ["GR-INF-1"], initiative=(6, 1)), "1.5", area)
@@ -269,19 +314,30 @@ def test_turn_four_every_greek_troop_stands_next_to_the_italians_bar_two():
 
 
 def test_turn_four_the_mechanised_troop_may_stay_only_in_b4():
-    st = play_all(_turn_four_planning(), redeploy("GR-INF-4", "C1"), redeploy("GR-INF-5", "C2"),
-                  redeploy("GR-INF-7", "B3"), redeploy("GR-MECH", "C4"))
+    st = play_all(
+        _turn_four_planning(),
+        redeploy("GR-INF-4", "C1"),
+        redeploy("GR-INF-5", "C2"),
+        redeploy("GR-INF-7", "B3"),
+        redeploy("GR-MECH", "C4"),
+    )
     # C4 borders B3, B4, C2 and D2: no Italian troops there.
     refused(st, attack("A4", "B3", ["DE-INF-3"], initiative=(1, 1)), "1.5", "GR-MECH")
 
 
 def test_turn_four_the_b5_exception_is_for_an_infantry_troop_in_b5_only():
-    st = play_all(_turn_four_planning(), redeploy("GR-INF-4", "C1"), redeploy("GR-INF-5", "C2"),
-                  redeploy("GR-INF-7", "B3"), redeploy("GR-INF-6", "D2"))
+    st = play_all(
+        _turn_four_planning(),
+        redeploy("GR-INF-4", "C1"),
+        redeploy("GR-INF-5", "C2"),
+        redeploy("GR-INF-7", "B3"),
+        redeploy("GR-INF-6", "D2"),
+    )
     refused(st, attack("A4", "B3", ["DE-INF-3"], initiative=(1, 1)), "1.5", "GR-INF-6")
 
 
 # -- reinforcements and the reinforcement pool -------------------------------------------------
+
 
 def _turn_two_planning(**changes):
     return play(position(1, "strategic", sorties={}, **changes), start_turn(1)).state
@@ -359,11 +415,13 @@ def test_a_troop_placed_on_the_map_cannot_be_placed_again():
 
 # -- the first battle closes planning; end of turn ---------------------------------------------
 
+
 def test_the_first_battle_is_refused_while_troops_wait_to_be_placed():
     st = _turn_two_planning()
     refused(st, attack("C1", "B1", ["GR-INF-1"], initiative=(6, 1)), "1.1", "IT-INF-4", "GR-INF-8")
-    st = play_all(st, place("IT-INF-4", "B1"), place("IT-INF-5", "B2"), place("GR-INF-8", "C1"),
-                  place("GR-INF-9", "C2"))
+    st = play_all(
+        st, place("IT-INF-4", "B1"), place("IT-INF-5", "B2"), place("GR-INF-8", "C1"), place("GR-INF-9", "C2")
+    )
     st = play(st, attack("C1", "B1", ["GR-INF-1"], initiative=(6, 1))).state
     assert st.phase == "battle"
     refused(st, place("GR-INF-8", "C2"), "1.1")
@@ -374,8 +432,19 @@ def test_end_turn_is_refused_before_the_required_battles():
     refused(position(2, battles_required=4), END_TURN, "1.5", "4")
     refused(st, END_TURN, "1.5", "4")
     # 7 + 2 against 1 + 1: the Greeks win by 7 and take Vlore; the Italians retreat to B2.
-    st = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=(6, 1), wargame=(6, 1),
-                         destroy={"IT-INF-1": 1}, retreat_to="B2")).state
+    st = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=(6, 1),
+            wargame=(6, 1),
+            destroy={"IT-INF-1": 1},
+            retreat_to="B2",
+        ),
+    ).state
     assert st.battles_fought == 4
     assert play(st, END_TURN).state.phase == "strategic"
 
@@ -387,13 +456,25 @@ def test_end_turn_is_refused_while_an_arrow_is_open():
 
 def test_more_battles_than_the_count_may_be_fought():
     st = position(2, battles_required=1, battles_fought=1)
-    st = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=(6, 1), wargame=(3, 2),
-                         destroy={"GR-INF-1": 1, "IT-INF-1": 1}, retreat_to="B2")).state
+    st = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=(6, 1),
+            wargame=(3, 2),
+            destroy={"GR-INF-1": 1, "IT-INF-1": 1},
+            retreat_to="B2",
+        ),
+    ).state
     # 3 + 2 against 2 + 1: the Greeks win by 2 and both sides' troops are rolled for on a 6.
     assert st.battles_fought == 2
 
 
 # -- the Carri platoon: M11/39 on turn 1, M13/40 from turn 2 -----------------------------------
+
 
 def test_carri_is_an_m11_39_on_turn_one_and_an_m13_40_from_turn_two():
     carri = scenario().troops["IT-CARRI"].type
@@ -407,8 +488,10 @@ def test_carri_is_an_m11_39_on_turn_one_and_an_m13_40_from_turn_two():
 
 
 def test_carri_m11_39_adds_one_in_turn_ones_fixed_battle():
-    st = play(_turn_one(), attack("B1", "C1", ["IT-CARRI"], ["GR-INF-1"], wargame=(4, 3),
-                                  destroy={"IT-CARRI": 1, "GR-INF-1": 1}))
+    st = play(
+        _turn_one(),
+        attack("B1", "C1", ["IT-CARRI"], ["GR-INF-1"], wargame=(4, 3), destroy={"IT-CARRI": 1, "GR-INF-1": 1}),
+    )
     assert wargame_totals(st) == (5, 5)  # 4 + 1 (rough) against 3 + 2: a draw
 
 
@@ -416,8 +499,19 @@ def test_carri_m13_40_adds_two_on_plain_from_turn_two():
     st = position(2, control={"B3": "axis"}, clear=("B3",), where={"IT-CARRI": "B3"})
     # Into Thessaloniki (plain): 6 + 2 against 4 + 1 (Greek infantry, plain) — difference 3,
     # so the Greek troop is destroyed on 5+ and the Carri is not rolled for.
-    applied = play(st, attack("B3", "B4", ["IT-CARRI"], ["GR-INF-4"], initiative=(6, 1), wargame=(6, 4),
-                              destroy={"GR-INF-4": 5}, retreat_to="C4"))
+    applied = play(
+        st,
+        attack(
+            "B3",
+            "B4",
+            ["IT-CARRI"],
+            ["GR-INF-4"],
+            initiative=(6, 1),
+            wargame=(6, 4),
+            destroy={"GR-INF-4": 5},
+            retreat_to="C4",
+        ),
+    )
     assert wargame_totals(applied) == (8, 5)
     assert applied.state.where["GR-INF-4"] == "pool"
     assert applied.state.control["B4"] == "axis"

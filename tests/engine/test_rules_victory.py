@@ -58,12 +58,20 @@ def test_captures_and_tirane_wins_add_to_the_objectives():
     assert victory_points(sc, st) == {"allied": 125, "axis": 30}
 
 
-@pytest.mark.parametrize(("margin", "level"), [
-    (0, "draw"), (1, "draw"), (39, "draw"),
-    (40, "tactical"), (59, "tactical"),
-    (60, "operational"), (99, "operational"),
-    (100, "strategic"), (150, "strategic"),
-])
+@pytest.mark.parametrize(
+    ("margin", "level"),
+    [
+        (0, "draw"),
+        (1, "draw"),
+        (39, "draw"),
+        (40, "tactical"),
+        (59, "tactical"),
+        (60, "operational"),
+        (99, "operational"),
+        (100, "strategic"),
+        (150, "strategic"),
+    ],
+)
 @pytest.mark.parametrize("leader", ["allied", "axis"])
 def test_outcome_by_margin(margin, level, leader):
     sc = scenario()
@@ -91,8 +99,19 @@ def test_the_outcome_is_final_once_turn_four_ends():
 
 def test_taking_an_objective_in_battle_moves_its_vp():
     st = position(2)
-    after = play(st, attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=(6, 1), wargame=(6, 1),
-                            destroy={"IT-INF-1": 1}, retreat_to="B2")).state
+    after = play(
+        st,
+        attack(
+            "C1",
+            "B1",
+            ["GR-INF-1"],
+            ["IT-INF-1"],
+            initiative=(6, 1),
+            wargame=(6, 1),
+            destroy={"IT-INF-1": 1},
+            retreat_to="B2",
+        ),
+    ).state
     assert victory_points(scenario(), after) == {"allied": 130, "axis": 0}
     result = outcome(scenario(), after)
     assert (result["leader"], result["margin"]) == ("allied", 130)

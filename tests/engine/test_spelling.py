@@ -10,25 +10,42 @@ SC = load_scenario()
 
 
 def test_areas_troops_nations_and_sides_are_spelt_as_the_scenario_does():
-    typed = {"type": "battle", "from": "vlore", "to": "c1", "retreat_to": "Aetolia",
-             "attacker": {"troops": ["it-inf-1"], "sortie": "Italian"}, "defender": {"troops": ["gr-inf-1"]},
-             "destroy_dice": {"gr-inf-1": 5}, "advance": ["it-inf-1"]}
+    typed = {
+        "type": "battle",
+        "from": "vlore",
+        "to": "c1",
+        "retreat_to": "Aetolia",
+        "attacker": {"troops": ["it-inf-1"], "sortie": "Italian"},
+        "defender": {"troops": ["gr-inf-1"]},
+        "destroy_dice": {"gr-inf-1": 5},
+        "advance": ["it-inf-1"],
+    }
     assert canonical(SC, typed) == {
-        "type": "battle", "from": "B1", "to": "C1", "retreat_to": "D1",
-        "attacker": {"troops": ["IT-INF-1"], "sortie": "italian"}, "defender": {"troops": ["GR-INF-1"]},
-        "destroy_dice": {"GR-INF-1": 5}, "advance": ["IT-INF-1"]}
+        "type": "battle",
+        "from": "B1",
+        "to": "C1",
+        "retreat_to": "D1",
+        "attacker": {"troops": ["IT-INF-1"], "sortie": "italian"},
+        "defender": {"troops": ["GR-INF-1"]},
+        "destroy_dice": {"GR-INF-1": 5},
+        "advance": ["IT-INF-1"],
+    }
     assert canonical(SC, {"type": "place", "troop": "gr-inf-8", "area": "Korce"})["area"] == "B2"
     assert canonical(SC, {"type": "initiative", "dice": {"Axis": 3, "ALLIED": 4}})["dice"] == {"axis": 3, "allied": 4}
 
 
 def test_unknown_spellings_are_left_for_the_rules_to_refuse():
-    assert canonical(SC, {"type": "place", "troop": "GR-INF-99", "area": "Sparta"}) == \
-        {"type": "place", "troop": "GR-INF-99", "area": "Sparta"}
+    assert canonical(SC, {"type": "place", "troop": "GR-INF-99", "area": "Sparta"}) == {
+        "type": "place",
+        "troop": "GR-INF-99",
+        "area": "Sparta",
+    }
 
 
 def test_the_logged_record_holds_the_codes():
     st = replay(SC, [{"type": "start_turn"}])
-    applied = apply_action(SC, st, {"type": "battle", "from": "vlore", "to": "ioannina",
-                                    "attacker": {"troops": ["it-inf-1"]}})
+    applied = apply_action(
+        SC, st, {"type": "battle", "from": "vlore", "to": "ioannina", "attacker": {"troops": ["it-inf-1"]}}
+    )
     assert applied.record["from"] == "B1" and applied.record["to"] == "C1"
     assert applied.record["attacker"]["troops"] == ["IT-INF-1"]

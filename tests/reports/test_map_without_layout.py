@@ -10,8 +10,7 @@ from campaign_manager.scenario import load_scenario, parse_scenario
 
 def test_a_scenario_without_a_layout_draws_a_grid_map():
     source = load_scenario().source
-    sc = parse_scenario(source[:source.index("[layout]")], "no-drawing.toml")
+    sc = parse_scenario(source[: source.index("[layout]")], "no-drawing.toml")
     assert sc.layout is None
     drawing = map_drawing(sc, initial_state(sc), [], 400, 400)
     assert drawing.width == 400 and drawing.contents
-

@@ -44,6 +44,7 @@ def test_the_turn_report_says_what_happened(campaign):
     assert "B1 Vlore" in whole and "F2 Athens" in whole
     vp = campaign.state
     from campaign_manager.engine.victory import victory_points
+
     points = victory_points(campaign.scenario, vp)
     assert f"{points['axis']}" in text[0] and f"{points['allied']}" in text[0]
     assert "C2 Kastoria → B2 Korce (Corizza) (Allies attack)" in whole.replace("\n", " ")
@@ -55,7 +56,9 @@ def test_the_turn_report_says_what_happened(campaign):
 def test_an_earlier_turn_and_the_status_sheet(campaign):
     first = "\n".join(pages(report_pdf(campaign, turn=1)))
     assert "turn 1 of 4: Emergenza G" in first and "B1 Vlore → C1 Ioannina (Axis attack)" in first.replace("\n", " ")
-    assert "B2 Korce" not in first.split("The battles of the turn")[1].split("Who holds what")[0].split("C1 Ioannina")[0]
+    assert (
+        "B2 Korce" not in first.split("The battles of the turn")[1].split("Who holds what")[0].split("C1 Ioannina")[0]
+    )
     status = pages(report_pdf(campaign, kind="status", paper="letter"))
     assert len(status) == 1 and "Campaign status" in status[0] and "Objectives" in status[0]
     reader = PdfReader(io.BytesIO(report_pdf(campaign, kind="status", paper="letter")))
@@ -84,9 +87,16 @@ def test_the_same_campaign_gives_the_same_bytes(campaign, tmp_path):
 def test_forty_battles_flow_onto_further_pages(tmp_path):
     # Turn 2 played long (the battle count is only a floor): 40 drawn battles B3 → B2.
     # Greek infantry 1 + 2 against Italian infantry 2 + 1 (rough): a draw, both rolled for on 6.
-    draw = {"type": "battle", "from": "B3", "to": "B2", "initiative_dice": [6, 1],
-            "attacker": {"troops": ["GR-INF-3"]}, "defender": {"troops": ["IT-INF-3"]},
-            "wargame": {"attacker_die": 1, "defender_die": 2}, "destroy_dice": {"GR-INF-3": 1, "IT-INF-3": 1}}
+    draw = {
+        "type": "battle",
+        "from": "B3",
+        "to": "B2",
+        "initiative_dice": [6, 1],
+        "attacker": {"troops": ["GR-INF-3"]},
+        "defender": {"troops": ["IT-INF-3"]},
+        "wargame": {"attacker_die": 1, "defender_die": 2},
+        "destroy_dice": {"GR-INF-3": 1, "IT-INF-3": 1},
+    }
     path = tmp_path / "long.campaign"
     with CampaignFile.create(path, name="Long night") as made:
         made.apply(DATA["turn 1"] + DATA["turn 2"][:7])
@@ -112,8 +122,13 @@ def test_slips_for_the_arrows_of_the_turn_say_the_metaxas_line(tmp_path):
     with CampaignFile.create(path) as made:
         made.apply(records)
         from campaign_manager.engine import legal
-        made.apply([{"type": "place", "troop": t, "area": legal.placement_targets(sc, made.state, t)[0]}
-                    for t in sorted(made.state.waiting_zone)])
+
+        made.apply(
+            [
+                {"type": "place", "troop": t, "area": legal.placement_targets(sc, made.state, t)[0]}
+                for t in sorted(made.state.waiting_zone)
+            ]
+        )
         assert made.state.control["B5"] == "allied" and any(t.startswith("GR") for t in made.state.troops_in("B5"))
         slips = pages(report_pdf(made, kind="slips", turn=4))
     metaxas = [page for page in slips if "A5 Bulgaria → B5 Eastern Macedonia" in page.replace("\n", " ")]
@@ -125,9 +140,20 @@ def test_slips_for_the_arrows_of_the_turn_say_the_metaxas_line(tmp_path):
 def test_a_slip_for_an_open_arrow_names_its_troops(campaign, tmp_path):
     path = tmp_path / "open.campaign"
     with CampaignFile.create(path, name="Open") as made:
-        made.apply(DATA["turn 1"] + DATA["turn 2"][:7] + [
-            {"type": "battle", "from": "B3", "to": "B2", "initiative_dice": [6, 1],
-             "attacker": {"troops": ["GR-INF-3"]}, "defender": {"troops": ["IT-INF-3"]}}])
+        made.apply(
+            DATA["turn 1"]
+            + DATA["turn 2"][:7]
+            + [
+                {
+                    "type": "battle",
+                    "from": "B3",
+                    "to": "B2",
+                    "initiative_dice": [6, 1],
+                    "attacker": {"troops": ["GR-INF-3"]},
+                    "defender": {"troops": ["IT-INF-3"]},
+                }
+            ]
+        )
         slips = pages(report_pdf(made, kind="slips", turn=2))
     assert len(slips) == 1
     flat = slips[0].replace("\n", " ")

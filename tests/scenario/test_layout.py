@@ -23,13 +23,16 @@ def test_every_area_of_the_bundled_map_has_a_shape_and_a_label_inside_the_map():
     assert {label.text for label in sc.layout.labels} >= {"ALBANIA", "GREECE", "YUGOSLAVIA", "BULGARIA"}
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    (("[layout.areas.C3]", "[layout.areas.C9]"), 'layout.areas.C9: "C9" is not an area'),
-    (("label = [322, 590]", "label = [322, 5900]"), "layout.areas.C3.label: point [322, 5900] lies outside"),
-    (("label = [322, 590]", "label = [322]"), "layout.areas.C3.label: has too few items"),
-    (("label = [322, 590]", "label = [322, 590]\ncolour = 'red'"), "layout.areas.C3.colour: unknown key"),
-    (('kind = "land"', 'kind = "lava"'), '"lava" is not one of: land'),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("[layout.areas.C3]", "[layout.areas.C9]"), 'layout.areas.C9: "C9" is not an area'),
+        (("label = [322, 590]", "label = [322, 5900]"), "layout.areas.C3.label: point [322, 5900] lies outside"),
+        (("label = [322, 590]", "label = [322]"), "layout.areas.C3.label: has too few items"),
+        (("label = [322, 590]", "label = [322, 590]\ncolour = 'red'"), "layout.areas.C3.colour: unknown key"),
+        (('kind = "land"', 'kind = "lava"'), '"lava" is not one of: land'),
+    ],
+)
 def test_broken_drawing_data_is_refused_naming_the_entry(change, words):
     text = _source().replace(*change, 1)
     with pytest.raises(ScenarioError, match=words.replace("[", r"\[").replace("]", r"\]")):
@@ -46,5 +49,5 @@ def test_a_missing_area_shape_is_refused():
 
 def test_a_scenario_without_a_layout_still_loads():
     text = _source()
-    sc = parse_scenario(text[:text.index("\n[layout]")], "plain.toml")  # [layout] is the file's last section
+    sc = parse_scenario(text[: text.index("\n[layout]")], "plain.toml")  # [layout] is the file's last section
     assert sc.layout is None and len(sc.areas) == 17

@@ -22,76 +22,151 @@ def edited(old: str, new: str) -> str:
 
 FAULTS = [
     # unknown keys, at every level
-    ('[scenario]\n', '[scenario]\nauthor = "me"\n', 'scenario.author: unknown key'),
-    ('[rules]\n', '[rules]\ncolour = "red"\n', 'rules.colour: unknown key'),
-    ('noun = "Axis"', 'noun = "Axis"\nnown = "x"', 'sides.axis.nown: unknown key'),
-    ('name = "Italian"\nside = "axis"', 'name = "Italian"\nside = "axis"\nflag = "it"', 'nations.italian.flag: unknown key'),
-    ('[terrains.plain]\nname = "Plain"', '[terrains.plain]\nname = "Plain"\nmove = 2', 'terrains.plain.move: unknown key'),
-    ('{ a = "A1", b = "B1" }', '{ a = "A1", b = "B1", river = true }', 'map.links[0].river: unknown key'),
-    ('code = "B3"', 'code = "B3"\nlinks = []', 'areas[5].links: unknown key'),
-    ('capture_vp = 5\nvariants', 'capture_vp = 5\ncost = 3\nvariants', 'troop_types.it_carri.cost: unknown key'),
-    ('{ from_turn = 2, name', '{ from_turn = 2, form = 1, name', 'troop_types.it_carri.variants[0].form: unknown key'),
-    ('id = "IT-INF-2"', 'id = "IT-INF-2"\nveteran = true', 'troops[1].veteran: unknown key'),
-    ('{ turn = 2, zone = "friendly" }', '{ turn = 2, zone = "friendly", by = "sea" }', 'troops[15].arrives.by: unknown key'),
-    ('interceptor = true', 'interceptor = true\nrange = 3', 'aircraft.british.range: unknown key'),
-    ('attacker_side = "axis"', 'attacker_side = "axis"\nstrength = 2', 'fortification.strength: unknown key'),
-    ('areas = ["F1", "F2"]', 'areas = ["F1", "F2"]\nships = 3', 'sea_escape.ships: unknown key'),
-    ('{ min_vp = 6, on = 4 }', '{ min_vp = 6, on = 4, or = 3 }', 'tabletop.destroy[0].or: unknown key'),
-    ('battles = { d3 = 1, plus = 3 }', 'battles = { d3 = 1, plus = 3, minus = 1 }', 'turns[1].battles.minus: unknown key'),
-    ('initiative = { side = "allied", modifier = 1 }', 'initiative = { side = "allied", modifier = 1, bonus = 2 }',
-     'turns[1].initiative.bonus: unknown key'),
-    ('dates = "9 – 20 March 1941"', 'dates = "9 – 20 March 1941"\nweather = "rain"', 'turns[2].weather: unknown key'),
-    ('{ area = "B4", troop = "GR-MECH", count = 1 }', '{ area = "B4", troop = "GR-MECH", count = 1, why = "x" }',
-     'turns[3].deployment[0].except[1].why: unknown key'),
+    ("[scenario]\n", '[scenario]\nauthor = "me"\n', "scenario.author: unknown key"),
+    ("[rules]\n", '[rules]\ncolour = "red"\n', "rules.colour: unknown key"),
+    ('noun = "Axis"', 'noun = "Axis"\nnown = "x"', "sides.axis.nown: unknown key"),
+    (
+        'name = "Italian"\nside = "axis"',
+        'name = "Italian"\nside = "axis"\nflag = "it"',
+        "nations.italian.flag: unknown key",
+    ),
+    (
+        '[terrains.plain]\nname = "Plain"',
+        '[terrains.plain]\nname = "Plain"\nmove = 2',
+        "terrains.plain.move: unknown key",
+    ),
+    ('{ a = "A1", b = "B1" }', '{ a = "A1", b = "B1", river = true }', "map.links[0].river: unknown key"),
+    ('code = "B3"', 'code = "B3"\nlinks = []', "areas[5].links: unknown key"),
+    ("capture_vp = 5\nvariants", "capture_vp = 5\ncost = 3\nvariants", "troop_types.it_carri.cost: unknown key"),
+    ("{ from_turn = 2, name", "{ from_turn = 2, form = 1, name", "troop_types.it_carri.variants[0].form: unknown key"),
+    ('id = "IT-INF-2"', 'id = "IT-INF-2"\nveteran = true', "troops[1].veteran: unknown key"),
+    (
+        '{ turn = 2, zone = "friendly" }',
+        '{ turn = 2, zone = "friendly", by = "sea" }',
+        "troops[15].arrives.by: unknown key",
+    ),
+    ("interceptor = true", "interceptor = true\nrange = 3", "aircraft.british.range: unknown key"),
+    ('attacker_side = "axis"', 'attacker_side = "axis"\nstrength = 2', "fortification.strength: unknown key"),
+    ('areas = ["F1", "F2"]', 'areas = ["F1", "F2"]\nships = 3', "sea_escape.ships: unknown key"),
+    ("{ min_vp = 6, on = 4 }", "{ min_vp = 6, on = 4, or = 3 }", "tabletop.destroy[0].or: unknown key"),
+    (
+        "battles = { d3 = 1, plus = 3 }",
+        "battles = { d3 = 1, plus = 3, minus = 1 }",
+        "turns[1].battles.minus: unknown key",
+    ),
+    (
+        'initiative = { side = "allied", modifier = 1 }',
+        'initiative = { side = "allied", modifier = 1, bonus = 2 }',
+        "turns[1].initiative.bonus: unknown key",
+    ),
+    ('dates = "9 – 20 March 1941"', 'dates = "9 – 20 March 1941"\nweather = "rain"', "turns[2].weather: unknown key"),
+    (
+        '{ area = "B4", troop = "GR-MECH", count = 1 }',
+        '{ area = "B4", troop = "GR-MECH", count = 1, why = "x" }',
+        "turns[3].deployment[0].except[1].why: unknown key",
+    ),
     # wrong types
-    ('max_committed = 2', 'max_committed = "two"', 'rules.max_committed: should be a whole number, not "two"'),
-    ('vp = 60', 'vp = 60.5', 'areas[16].vp: should be a whole number, not 60.5'),
-    ('staging = true\nonly_nations = ["german"]\n\n[[areas]]\ncode = "A5"',
-     'staging = "yes"\nonly_nations = ["german"]\n\n[[areas]]\ncode = "A5"', 'areas[1].staging: should be true or false'),
-    ('redeploy = ["italian", "greek"]', 'redeploy = "italian"', 'turns[1].redeploy: should be a list'),
-    ('below = "draw"', 'below = 3', 'victory.below: should be a text, not 3'),
+    ("max_committed = 2", 'max_committed = "two"', 'rules.max_committed: should be a whole number, not "two"'),
+    ("vp = 60", "vp = 60.5", "areas[16].vp: should be a whole number, not 60.5"),
+    (
+        'staging = true\nonly_nations = ["german"]\n\n[[areas]]\ncode = "A5"',
+        'staging = "yes"\nonly_nations = ["german"]\n\n[[areas]]\ncode = "A5"',
+        "areas[1].staging: should be true or false",
+    ),
+    ('redeploy = ["italian", "greek"]', 'redeploy = "italian"', "turns[1].redeploy: should be a list"),
+    ('below = "draw"', "below = 3", "victory.below: should be a text, not 3"),
     # values outside their choices
     ('side = "axis"', 'side = "neutral"', 'nations.italian.side: "neutral" is not one of: axis, allied'),
     ('kind = "mechanised"', 'kind = "hovercraft"', 'troop_types.gr_mech.kind: "hovercraft" is not one of'),
-    ('controller = "allied"\nterrain = "plain"\nvp = 60', 'controller = "allies"\nterrain = "plain"\nvp = 60',
-     'areas[16].controller: "allies" is not one of: axis, allied'),
+    (
+        'controller = "allied"\nterrain = "plain"\nvp = 60',
+        'controller = "allies"\nterrain = "plain"\nvp = 60',
+        'areas[16].controller: "allies" is not one of: axis, allied',
+    ),
     # dangling references
     ('{ a = "A1", b = "B2" }', '{ a = "A1", b = "C9" }', 'map.links[1].b: "C9" is not an area'),
-    ('{ rule = "at_least", nation = "greek", area = "B5", count = 1 }',
-     '{ rule = "at_least", nation = "greek", area = "B9", count = 1 }', 'turns[1].deployment[1].area: "B9" is not an area'),
-    ('nation = "greek"\nkind = "infantry"', 'nation = "cretan"\nkind = "infantry"', 'troop_types.gr_inf.nation: "cretan" is not a nation'),
-    ('id = "IT-INF-1"\ntype = "it_inf"', 'id = "IT-INF-1"\ntype = "it_infantry"', 'troops[0].type: "it_infantry" is not a troop type'),
+    (
+        '{ rule = "at_least", nation = "greek", area = "B5", count = 1 }',
+        '{ rule = "at_least", nation = "greek", area = "B9", count = 1 }',
+        'turns[1].deployment[1].area: "B9" is not an area',
+    ),
+    (
+        'nation = "greek"\nkind = "infantry"',
+        'nation = "cretan"\nkind = "infantry"',
+        'troop_types.gr_inf.nation: "cretan" is not a nation',
+    ),
+    (
+        'id = "IT-INF-1"\ntype = "it_inf"',
+        'id = "IT-INF-1"\ntype = "it_infantry"',
+        'troops[0].type: "it_infantry" is not a troop type',
+    ),
     ('terrain = "plain"\nvp = 60', 'terrain = "swamp"\nvp = 60', 'areas[16].terrain: "swamp" is not a terrain'),
-    ('bonus = { plain = 1, rough = 2 }', 'bonus = { plain = 1, swamp = 2 }', 'troop_types.gr_inf.bonus.swamp: "swamp" is not a terrain'),
-    ('{ turn = 2, zone = "region:albania" }', '{ turn = 2, zone = "region:albion" }',
-     'troops[5].arrives.zone: "region:albion" is not a zone'),
-    ('{ area = "B4", troop = "GR-MECH", count = 1 }', '{ area = "B4", troop = "GR-MEHC", count = 1 }',
-     'turns[3].deployment[0].except[1].troop: "GR-MEHC" is not a troop'),
-    ('sorties = { german = 3, italian = 1, british = 1 }', 'sorties = { german = 3, italian = 1, greek = 1 }',
-     'turns[3].sorties.greek: "greek" has no aircraft'),
-    ('redeploy = ["greek", "italian"]\ndeployment = [\n    { rule = "next',
-     'redeploy = ["greek", "albanian"]\ndeployment = [\n    { rule = "next', 'turns[3].redeploy[1]: "albanian" is not a nation'),
-    ('fixed_arrows = [{ from = "B1", to = "C1" }', 'fixed_arrows = [{ from = "B1", to = "D2" }',
-     'turns[0].fixed_arrows[0]: B1 and D2 are not linked'),
+    (
+        "bonus = { plain = 1, rough = 2 }",
+        "bonus = { plain = 1, swamp = 2 }",
+        'troop_types.gr_inf.bonus.swamp: "swamp" is not a terrain',
+    ),
+    (
+        '{ turn = 2, zone = "region:albania" }',
+        '{ turn = 2, zone = "region:albion" }',
+        'troops[5].arrives.zone: "region:albion" is not a zone',
+    ),
+    (
+        '{ area = "B4", troop = "GR-MECH", count = 1 }',
+        '{ area = "B4", troop = "GR-MEHC", count = 1 }',
+        'turns[3].deployment[0].except[1].troop: "GR-MEHC" is not a troop',
+    ),
+    (
+        "sorties = { german = 3, italian = 1, british = 1 }",
+        "sorties = { german = 3, italian = 1, greek = 1 }",
+        'turns[3].sorties.greek: "greek" has no aircraft',
+    ),
+    (
+        'redeploy = ["greek", "italian"]\ndeployment = [\n    { rule = "next',
+        'redeploy = ["greek", "albanian"]\ndeployment = [\n    { rule = "next',
+        'turns[3].redeploy[1]: "albanian" is not a nation',
+    ),
+    (
+        'fixed_arrows = [{ from = "B1", to = "C1" }',
+        'fixed_arrows = [{ from = "B1", to = "D2" }',
+        "turns[0].fixed_arrows[0]: B1 and D2 are not linked",
+    ),
     ('areas = ["F1", "F2"]', 'areas = ["F1", "F3"]', 'sea_escape.areas[1]: "F3" is not an area'),
     # incomplete tables
-    ('{ min_difference = 0, loser = 6, winner = 6 },', '', 'wargame.destroy: needs a row with min_difference = 0'),
-    ('"Fighting Withdrawal", "Hold the Line"]', '"Fighting Withdrawal"]', 'turns[3].missions: should have 6 items, not 5'),
-    ('name = "Tirane"\n', '', 'areas[0].name: is missing'),
-    ('label = [322, 590]', 'label = [322]', 'layout.areas.C3.label: has too few items'),
-    ('{ min_vp = 5, on = 5 },', '{ min_vp = 7, on = 5 },', 'tabletop.destroy[1].min_vp: rows go from the highest'),
+    ("{ min_difference = 0, loser = 6, winner = 6 },", "", "wargame.destroy: needs a row with min_difference = 0"),
+    (
+        '"Fighting Withdrawal", "Hold the Line"]',
+        '"Fighting Withdrawal"]',
+        "turns[3].missions: should have 6 items, not 5",
+    ),
+    ('name = "Tirane"\n', "", "areas[0].name: is missing"),
+    ("label = [322, 590]", "label = [322]", "layout.areas.C3.label: has too few items"),
+    ("{ min_vp = 5, on = 5 },", "{ min_vp = 7, on = 5 },", "tabletop.destroy[1].min_vp: rows go from the highest"),
     # impossible numbers
-    ('max_sorties = 1', 'max_sorties = -1', 'rules.max_sorties: should be at least 0, not -1'),
-    ('{ min_difference = 5, loser = 4, winner = 0 }', '{ min_difference = 5, loser = 9, winner = 0 }',
-     'wargame.destroy[0].loser: should be at most 6, not 9'),
-    ('battles = { d3 = 2, plus = 6 }', 'battles = { d3 = -2, plus = 6 }', 'turns[3].battles.d3: should be at least 0, not -2'),
-    ('capture_vp = 10\n\n[troop_types.br_tank]', 'capture_vp = -10\n\n[troop_types.br_tank]',
-     'troop_types.br_inf.capture_vp: should be at least 0, not -10'),
-    ('max_committed = 2', 'max_committed = 0', 'rules.max_committed: should be at least 1, not 0'),
-    ('number = 3', 'number = 5', 'turns[2].number: turns must be numbered 1, 2, 3 ... in order; expected 3'),
-    ('{ turn = 3, zone = "region:albania" }', '{ turn = 7, zone = "region:albania" }',
-     'troops[7].arrives.turn: arrives on turn 7, outside turns 2–4'),
-    ('label = [322, 590]', 'label = [322, 5900]', 'layout.areas.C3.label: point [322, 5900] lies outside the map'),
+    ("max_sorties = 1", "max_sorties = -1", "rules.max_sorties: should be at least 0, not -1"),
+    (
+        "{ min_difference = 5, loser = 4, winner = 0 }",
+        "{ min_difference = 5, loser = 9, winner = 0 }",
+        "wargame.destroy[0].loser: should be at most 6, not 9",
+    ),
+    (
+        "battles = { d3 = 2, plus = 6 }",
+        "battles = { d3 = -2, plus = 6 }",
+        "turns[3].battles.d3: should be at least 0, not -2",
+    ),
+    (
+        "capture_vp = 10\n\n[troop_types.br_tank]",
+        "capture_vp = -10\n\n[troop_types.br_tank]",
+        "troop_types.br_inf.capture_vp: should be at least 0, not -10",
+    ),
+    ("max_committed = 2", "max_committed = 0", "rules.max_committed: should be at least 1, not 0"),
+    ("number = 3", "number = 5", "turns[2].number: turns must be numbered 1, 2, 3 ... in order; expected 3"),
+    (
+        '{ turn = 3, zone = "region:albania" }',
+        '{ turn = 7, zone = "region:albania" }',
+        "troops[7].arrives.turn: arrives on turn 7, outside turns 2–4",
+    ),
+    ("label = [322, 590]", "label = [322, 5900]", "layout.areas.C3.label: point [322, 5900] lies outside the map"),
 ]
 
 
@@ -109,24 +184,40 @@ def test_there_are_at_least_25_kinds_of_fault():
 
 
 def test_the_fault_names_the_line_of_the_file():
-    message = str(pytest.raises(ScenarioError, parse_scenario, edited(
-        '{ rule = "at_least", nation = "greek", area = "B5", count = 1 }',
-        '{ rule = "at_least", nation = "greek", area = "B9", count = 1 }'), "g.toml").value)
-    line = next(n for n, text in enumerate(edited('area = "B5", count', 'area = "B9", count').splitlines(), 1)
-                if 'area = "B9"' in text)
+    message = str(
+        pytest.raises(
+            ScenarioError,
+            parse_scenario,
+            edited(
+                '{ rule = "at_least", nation = "greek", area = "B5", count = 1 }',
+                '{ rule = "at_least", nation = "greek", area = "B9", count = 1 }',
+            ),
+            "g.toml",
+        ).value
+    )
+    line = next(
+        n
+        for n, text in enumerate(edited('area = "B5", count', 'area = "B9", count').splitlines(), 1)
+        if 'area = "B9"' in text
+    )
     assert message == f'g.toml: turns[1].deployment[1].area: "B9" is not an area (line {line})'
 
 
 def test_every_fault_is_reported_not_just_the_first():
     text = SOURCE
-    for old, new in (('{ a = "A1", b = "B2" }', '{ a = "A1", b = "C9" }'),
-                     ('nation = "greek"\nkind = "infantry"', 'nation = "cretan"\nkind = "infantry"'),
-                     ('{ min_difference = 0, loser = 6, winner = 6 },', '')):
+    for old, new in (
+        ('{ a = "A1", b = "B2" }', '{ a = "A1", b = "C9" }'),
+        ('nation = "greek"\nkind = "infantry"', 'nation = "cretan"\nkind = "infantry"'),
+        ("{ min_difference = 0, loser = 6, winner = 6 },", ""),
+    ):
         text = text.replace(old, new, 1)
     message = str(pytest.raises(ScenarioError, parse_scenario, text, "g.toml").value)
     assert message.startswith("g.toml: 3 faults\n")
-    for words in ('map.links[1].b: "C9" is not an area', 'troop_types.gr_inf.nation: "cretan" is not a nation',
-                  "wargame.destroy: needs a row with min_difference = 0"):
+    for words in (
+        'map.links[1].b: "C9" is not an area',
+        'troop_types.gr_inf.nation: "cretan" is not a nation',
+        "wargame.destroy: needs a row with min_difference = 0",
+    ):
         assert words in message
 
 
@@ -135,8 +226,9 @@ def test_scenario_validate_on_the_command_line(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith("firestorm-greece.toml: sound — Firestorm: Greece: 17 areas") and out.count("\n") == 1
     broken = tmp_path / "mine.toml"
-    broken.write_text(edited('max_sorties = 1', 'max_sorties = -1').replace('kind = "armour"', 'kind = "tank"'),
-                      encoding="utf-8")
+    broken.write_text(
+        edited("max_sorties = 1", "max_sorties = -1").replace('kind = "armour"', 'kind = "tank"'), encoding="utf-8"
+    )
     assert main(["scenario", "validate", str(broken)]) == 2
     err = capsys.readouterr().err
     assert "mine.toml: 4 faults" in err and err.count("mine.toml: troop_types.") == 3

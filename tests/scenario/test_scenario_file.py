@@ -19,8 +19,11 @@ def test_the_map_of_rules_1_2():
     assert len(sc.areas) == 17 and len(sc.links) == 29
     vp = {code: a.vp for code, a in sc.areas.items() if a.vp}
     assert vp == {"B1": 20, "B4": 20, "C1": 10, "F1": 20, "F2": 60}
-    assert {frozenset((l.a, l.b)) for l in sc.links if l.metaxas} == {frozenset(("A5", "B4")), frozenset(("A5", "B5"))}
-    assert [(l.a, l.b) for l in sc.links if l.sea] == [("D1", "F1")]
+    assert {frozenset((link.a, link.b)) for link in sc.links if link.metaxas} == {
+        frozenset(("A5", "B4")),
+        frozenset(("A5", "B5")),
+    }
+    assert [(link.a, link.b) for link in sc.links if link.sea] == [("D1", "F1")]
     assert sc.areas["C3"].impassable and sc.areas["C3"].controller is None
     assert sc.areas["A1"].command_centre and sc.areas["A1"].command_centre_vp == 10
     assert sc.areas["A4"].staging and sc.areas["A4"].only_nations == ("german",)
@@ -31,24 +34,54 @@ def test_the_map_of_rules_1_2():
 def test_the_troops_of_rules_1_3():
     sc = load_scenario()
     counts = Counter(t.type.code for t in sc.troops.values())
-    assert counts == {"gr_inf": 9, "gr_mech": 1, "br_inf": 2, "br_tank": 1, "it_inf": 6, "it_alpini": 1,
-                      "it_carri": 1, "de_inf": 4, "de_krad": 1, "de_panzer": 2}
+    assert counts == {
+        "gr_inf": 9,
+        "gr_mech": 1,
+        "br_inf": 2,
+        "br_tank": 1,
+        "it_inf": 6,
+        "it_alpini": 1,
+        "it_carri": 1,
+        "de_inf": 4,
+        "de_krad": 1,
+        "de_panzer": 2,
+    }
     capture = {code: t.capture_vp for code, t in sc.troop_types.items()}
-    assert capture == {"gr_inf": 5, "gr_mech": 5, "br_inf": 10, "br_tank": 10, "it_inf": 5, "it_alpini": 5,
-                       "it_carri": 5, "de_inf": 5, "de_krad": 10, "de_panzer": 10}
+    assert capture == {
+        "gr_inf": 5,
+        "gr_mech": 5,
+        "br_inf": 10,
+        "br_tank": 10,
+        "it_inf": 5,
+        "it_alpini": 5,
+        "it_carri": 5,
+        "de_inf": 5,
+        "de_krad": 10,
+        "de_panzer": 10,
+    }
     carri = sc.troop_types["it_carri"]
     assert carri.on_turn(1)[1].on("plain") == 1 and carri.on_turn(2)[1].on("plain") == 2
     starts = Counter((t.start, t.nation) for t in sc.troops.values() if t.start)
-    assert starts == {("B1", "italian"): 3, ("B2", "italian"): 2, ("C1", "greek"): 1, ("C2", "greek"): 1,
-                      ("B3", "greek"): 1, ("B4", "greek"): 2, ("B5", "greek"): 2}
+    assert starts == {
+        ("B1", "italian"): 3,
+        ("B2", "italian"): 2,
+        ("C1", "greek"): 1,
+        ("C2", "greek"): 1,
+        ("B3", "greek"): 1,
+        ("B4", "greek"): 2,
+        ("B5", "greek"): 2,
+    }
 
 
 def test_the_turns_of_rules_1_5():
     sc = load_scenario()
     assert [(t.battle_d3, t.battle_plus) for t in sc.turns] == [(0, 2), (1, 3), (1, 2), (2, 6)]
     assert sc.turn(1).fixed_arrows == (("B1", "C1"), ("B2", "C2"))
-    assert [(t.initiative.side, t.initiative.modifier) for t in sc.turns[1:]] == [("allied", 1), ("axis", 1),
-                                                                                ("axis", 2)]
+    assert [(t.initiative.side, t.initiative.modifier) for t in sc.turns[1:]] == [
+        ("allied", 1),
+        ("axis", 1),
+        ("axis", 2),
+    ]
     assert dict(sc.turn(4).sorties) == {"german": 3, "italian": 1, "british": 1}
     assert sc.turn(2).redeploy == ("italian", "greek") and sc.turn(3).redeploy == ("greek", "italian")
     assert sc.turn(4).missions[5] == "Hold the Line"
@@ -59,19 +92,33 @@ def broken(old: str, new: str) -> str:
     return SOURCE.replace(old, new, 1)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("[scenario\nname=", "is not valid TOML"),
-    (broken('{ a = "B1", b = "C1" }', '{ a = "B1", b = "C9" }'), 'map.links[9].b: "C9" is not an area'),
-    (broken('code = "B3"', 'code = "B3"\nlinks = []'), "areas[5].links: unknown key"),
-    (broken('id = "GR-INF-2"', 'id = "GR-INF-1"'), 'troops[8].id: troop id "GR-INF-1" is used 2 times'),
-    (broken('id = "IT-INF-1"\ntype = "it_inf"\nstart = "B1"', 'id = "IT-INF-1"\ntype = "it_inf"\nstart = "C1"'),
-     "troops[0].start: starts in C1, which its side does not hold"),
-    (broken('kind = "mechanised"', 'kind = "hovercraft"'), 'troop_types.gr_mech.kind: "hovercraft" is not one of: infantry'),
-    (broken('bonus = { plain = 1, rough = 2 }', 'bonus = { plain = 1, swamp = 2 }'), 'troop_types.gr_inf.bonus.swamp: "swamp" is not a terrain'),
-    (broken('side = "axis"', 'side = "neutral"'), 'nations.italian.side: "neutral" is not one of: axis, allied'),
-    (broken('"Fighting Withdrawal", "Hold the Line"]', '"Fighting Withdrawal"]'), "turns[3].missions: should have 6 items, not 5"),
-    (broken('max_committed = 2', 'max_committed = "two"'), "rules.max_committed: should be a whole number"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[scenario\nname=", "is not valid TOML"),
+        (broken('{ a = "B1", b = "C1" }', '{ a = "B1", b = "C9" }'), 'map.links[9].b: "C9" is not an area'),
+        (broken('code = "B3"', 'code = "B3"\nlinks = []'), "areas[5].links: unknown key"),
+        (broken('id = "GR-INF-2"', 'id = "GR-INF-1"'), 'troops[8].id: troop id "GR-INF-1" is used 2 times'),
+        (
+            broken('id = "IT-INF-1"\ntype = "it_inf"\nstart = "B1"', 'id = "IT-INF-1"\ntype = "it_inf"\nstart = "C1"'),
+            "troops[0].start: starts in C1, which its side does not hold",
+        ),
+        (
+            broken('kind = "mechanised"', 'kind = "hovercraft"'),
+            'troop_types.gr_mech.kind: "hovercraft" is not one of: infantry',
+        ),
+        (
+            broken("bonus = { plain = 1, rough = 2 }", "bonus = { plain = 1, swamp = 2 }"),
+            'troop_types.gr_inf.bonus.swamp: "swamp" is not a terrain',
+        ),
+        (broken('side = "axis"', 'side = "neutral"'), 'nations.italian.side: "neutral" is not one of: axis, allied'),
+        (
+            broken('"Fighting Withdrawal", "Hold the Line"]', '"Fighting Withdrawal"]'),
+            "turns[3].missions: should have 6 items, not 5",
+        ),
+        (broken("max_committed = 2", 'max_committed = "two"'), "rules.max_committed: should be a whole number"),
+    ],
+)
 def test_broken_scenarios_are_refused_naming_file_entry_and_fault(text, words):
     with pytest.raises(ScenarioError) as refused:
         parse_scenario(text, "greece-edited.toml")
@@ -104,8 +151,14 @@ def test_a_campaign_file_or_junk_given_as_a_scenario_is_refused_for_what_it_is(t
 
 def test_no_fact_of_greece_is_written_in_the_core():
     """Area codes, troop ids and nation names belong in resources/, not in the core's Python."""
-    core = [p for part in ("engine", "scenario", "store", "cli") for p in (ROOT / "campaign_manager" / part).rglob("*.py")]
+    core = [
+        p for part in ("engine", "scenario", "store", "cli") for p in (ROOT / "campaign_manager" / part).rglob("*.py")
+    ]
     pattern = re.compile(r"""["'](?:[A-F][1-5]|(?:GR|BR|IT|DE)-[A-Z]+(?:-\d)?|greek|british|italian|german)["']""")
-    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in core
-             for n, line in enumerate(p.read_text().splitlines(), 1) if pattern.search(line)]
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in core
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if pattern.search(line)
+    ]
     assert not found, "scenario facts in code:\n" + "\n".join(found)

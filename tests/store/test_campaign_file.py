@@ -81,7 +81,7 @@ def test_damaged_log_entry_is_refused(campaign):
     with CampaignFile.open(campaign) as opened:
         opened.apply(TURN_ONE)
     conn = sqlite3.connect(campaign)
-    conn.execute("UPDATE action SET payload = '{\"type\": \"place\", \"troop\": \"XX\", \"area\": \"B1\"}' WHERE seq = 2")
+    conn.execute('UPDATE action SET payload = \'{"type": "place", "troop": "XX", "area": "B1"}\' WHERE seq = 2')
     conn.commit()
     conn.close()
     with pytest.raises(FileRefused, match="cannot be replayed at action 2"):

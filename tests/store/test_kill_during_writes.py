@@ -54,8 +54,13 @@ def test_kill_9_at_random_points_loses_no_acknowledged_action(tmp_path):
     chance = random.Random(20261123)
     kills = 0
     while True:
-        worker = subprocess.Popen([sys.executable, "-c", WORKER, str(path), str(plan)], cwd=ROOT,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        worker = subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(path), str(plan)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         with CampaignFile.open(path, readonly=True) as before:
             acked, last = len(before.records), "start"
         stop_after = chance.randint(1, 9)
@@ -78,12 +83,12 @@ def test_kill_9_at_random_points_loses_no_acknowledged_action(tmp_path):
         worker.stderr.close()
         with CampaignFile.open(path) as reopened:  # opens for writing: a cut write is put back
             records = reopened.records
-        assert records == planned[:len(records)], "the file holds exactly a prefix of the planned log"
+        assert records == planned[: len(records)], "the file holds exactly a prefix of the planned log"
         if not finished:
             assert len(records) in _next_counts(acked, last), (acked, len(records))
         for backup in backups.folder(path).glob("*.campaign"):
             with CampaignFile.open(backup, readonly=True) as kept:
-                assert kept.records == planned[:len(kept.records)]
+                assert kept.records == planned[: len(kept.records)]
         if finished:
             break
     assert kills >= 10

@@ -89,8 +89,11 @@ def small_disk(tmp_path: Path):
     """A real 256 kB filesystem (tmpfs) where mounting is allowed, else None."""
     mount = tmp_path / "stick"
     mount.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
-                          capture_output=True) if ROOT_USER else None
+    made = (
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], capture_output=True)
+        if ROOT_USER
+        else None
+    )
     if made is None or made.returncode != 0:
         yield None
         return
@@ -150,8 +153,9 @@ def _file_size_limit(tmp_path: Path, note: Path) -> None:
     with CampaignFile.create(path, name="Club") as made:
         made.apply(DATA["turn 1"])
     before = path.read_bytes()
-    done = subprocess.run([sys.executable, "-c", FILL_UP, str(path), str(note)],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", FILL_UP, str(path), str(note)], capture_output=True, text=True, cwd=ROOT
+    )
     assert done.returncode == 2, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
     assert "could not be written; the file keeps every earlier action" in done.stderr

@@ -17,7 +17,7 @@ from tests.shared import FULL_CAMPAIGN, run
 
 DATA = FULL_CAMPAIGN
 TURNS = ["turn 1", "turn 2", "turn 3", "turn 4"]
-NAME = 'Shop <night> & Αθήνα'
+NAME = "Shop <night> & Αθήνα"
 
 
 @pytest.fixture
@@ -85,8 +85,11 @@ def test_import_never_overwrites_and_refuses_a_bad_log(finished, tmp_path, capsy
     assert code == 2 and "cannot be imported" in err and len(err.splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "bad.json", "shop.campaign", "shop.json"]
 
-    for text, words in (("{", "not JSON"), ('{"format": "x"}', "not an exported campaign log"),
-                        (json.dumps({**data, "version": 99}), "newer version")):
+    for text, words in (
+        ("{", "not JSON"),
+        ('{"format": "x"}', "not an exported campaign log"),
+        (json.dumps({**data, "version": 99}), "newer version"),
+    ):
         bad.write_text(text, encoding="utf-8")
         code, _, err = run(capsys, "import", bad, "-o", target)
         assert code == 2 and words in err and not target.exists()

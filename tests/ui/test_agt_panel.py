@@ -13,8 +13,12 @@ LEFT = Qt.MouseButton.LeftButton
 
 
 def make_panel(qtbot, tmp_path, game_path):
-    panel = Panel(roller=RandomRoller(4), choose_new=lambda _: game_path, choose_open=lambda _: game_path,
-                  charts_path=tmp_path / "owner.toml")
+    panel = Panel(
+        roller=RandomRoller(4),
+        choose_new=lambda _: game_path,
+        choose_open=lambda _: game_path,
+        charts_path=tmp_path / "owner.toml",
+    )
     qtbot.addWidget(panel)
     return panel
 
@@ -33,9 +37,11 @@ def test_panel_combat_and_anti_aircraft(qtbot, tmp_path):
     ui.dieEdit.setText("5")
     qtbot.mouseClick(ui.reckonButton, LEFT)
     assert ui.oddsLabel.text().startswith("Odds 2:1")
-    assert rows(panel.combat.modifiers) == [["Odds 2:1", "8.25", "read the chart"],
-                                            ["Aggressive attack", "8.23", "+1"],
-                                            ["Attacker artillery x2", "8.42", "+2"]]
+    assert rows(panel.combat.modifiers) == [
+        ["Odds 2:1", "8.25", "read the chart"],
+        ["Aggressive attack", "8.23", "+1"],
+        ["Attacker artillery x2", "8.42", "+2"],
+    ]
     assert "Combat Results Table" in ui.resultLabel.text()
 
     checks = panel.checks.ui

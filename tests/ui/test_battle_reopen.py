@@ -3,6 +3,8 @@ app, where deferred deletes happen between clicks)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QCoreApplication, QEvent
 
 from campaign_manager.ui.main_window import MainWindow
@@ -18,10 +20,14 @@ def test_a_new_battle_opens_after_the_last_wizard_was_closed_and_deleted(qtbot, 
         for close in ("reject", "accept"):
             first = made.battle_menu.new_battle()
             gone: list[bool] = []
-            first.destroyed.connect(lambda: gone.append(True))
+
+            def went(*_: object, gone: list[bool] = gone) -> None:
+                gone.append(True)
+
+            first.destroyed.connect(went)
             getattr(first, close)()
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
-            qtbot.waitUntil(lambda: bool(gone), timeout=5000)
+            qtbot.waitUntil(partial(bool, gone), timeout=5000)
             second = made.battle_menu.new_battle()
             assert second is not None and second.isVisible()
             second.reject()

@@ -4,7 +4,6 @@ battle is recorded as one action with every die."""
 
 from __future__ import annotations
 
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
@@ -73,10 +72,18 @@ def test_a_fixed_turn_one_battle_with_a_retreat_choice_and_an_advance(open_windo
     assert wizard.page_name == "summary"
     wizard.record()
     record = window.campaign.records[-1]
-    assert record == {"type": "battle", "from": "B1", "to": "C1",
-                      "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]}, "defender": {"troops": ["GR-INF-1"]},
-                      "games": [{"attacker_vp": 5, "defender_vp": 2}], "destroy_dice": {"GR-INF-1": 4},
-                      "retreat_to": "D1", "advance": ["IT-CARRI", "IT-INF-1", "IT-ALPINI"], "mission_die": 3}
+    assert record == {
+        "type": "battle",
+        "from": "B1",
+        "to": "C1",
+        "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]},
+        "defender": {"troops": ["GR-INF-1"]},
+        "games": [{"attacker_vp": 5, "defender_vp": 2}],
+        "destroy_dice": {"GR-INF-1": 4},
+        "retreat_to": "D1",
+        "advance": ["IT-CARRI", "IT-INF-1", "IT-ALPINI"],
+        "mission_die": 3,
+    }
     assert window.campaign.state.control["C1"] == "axis"
     assert window.map_view.map_scene.areas["C1"].brush().color().name() == "#f0cfc4"
 
@@ -116,15 +123,29 @@ def test_a_two_game_arrow_left_open_then_resolved_from_the_battle_menu(open_wind
     assert wizard.page_name == "advance"
     wizard.next()
     wizard.record()
-    assert window.campaign.records[-1]["games"] == [{"attacker_vp": 4, "defender_vp": 2},
-                                                    {"attacker_vp": 3, "defender_vp": 3}]
+    assert window.campaign.records[-1]["games"] == [
+        {"attacker_vp": 4, "defender_vp": 2},
+        {"attacker_vp": 3, "defender_vp": 3},
+    ]
     assert window.campaign.state.control["B2"] == "allied" and not window.campaign.state.open_arrows
 
 
 def test_an_open_arrow_can_be_abandoned(open_window):
-    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7]
-                         + [{"type": "battle", "from": "C2", "to": "B2", "initiative_dice": [4, 2],
-                             "attacker": {"troops": ["GR-INF-2"]}, "defender": {"troops": []}}])
+    window = open_window(
+        DATA["turn 1"]
+        + [{"type": "start_turn", "dice": [4]}]
+        + DATA["turn 2"][1:7]
+        + [
+            {
+                "type": "battle",
+                "from": "C2",
+                "to": "B2",
+                "initiative_dice": [4, 2],
+                "attacker": {"troops": ["GR-INF-2"]},
+                "defender": {"troops": []},
+            }
+        ]
+    )
     window.battle_menu.abandon_menu.actions()[0].trigger()
     assert window.campaign.records[-1] == {"type": "abandon", "from": "C2", "to": "B2"}
     assert not window.battle_menu.resolve_menu.isEnabled()
@@ -149,9 +170,21 @@ def test_the_first_page_has_no_back(open_window):
     wizard = window.battle_menu.new_battle()
     assert wizard.page_name == "arrow" and not wizard.back_button.isEnabled()
     wizard.close()
-    window = open_window(DATA["turn 1"] + [{"type": "start_turn", "dice": [4]}] + DATA["turn 2"][1:7]
-                         + [{"type": "battle", "from": "C2", "to": "B2", "initiative_dice": [4, 2],
-                             "attacker": {"troops": ["GR-INF-2"]}, "defender": {"troops": []}}])
+    window = open_window(
+        DATA["turn 1"]
+        + [{"type": "start_turn", "dice": [4]}]
+        + DATA["turn 2"][1:7]
+        + [
+            {
+                "type": "battle",
+                "from": "C2",
+                "to": "B2",
+                "initiative_dice": [4, 2],
+                "attacker": {"troops": ["GR-INF-2"]},
+                "defender": {"troops": []},
+            }
+        ]
+    )
     wizard = window.battle_menu.resolve(window.campaign.state.open_arrows[0])
     assert wizard.page_name == "result" and not wizard.back_button.isEnabled()
     wizard.back()
@@ -179,8 +212,7 @@ def test_a_general_s_wargame_battle_with_typed_dice(open_window):
     wizard.next()
     wizard.record()
     record = window.campaign.records[-1]
-    assert record["wargame"] == {"attacker_die": 5, "defender_die": 4, "attacker_modifier": 0,
-                                 "defender_modifier": 0}
+    assert record["wargame"] == {"attacker_die": 5, "defender_die": 4, "attacker_modifier": 0, "defender_modifier": 0}
     assert record["destroy_dice"] == {"IT-INF-3": 6}
     assert window.campaign.state.where["IT-INF-3"] == "pool"
 
@@ -248,8 +280,9 @@ def test_the_arrow_is_chosen_by_clicking_the_map_beside_a_wizard_that_leaves_it_
     wizard = window.battle_menu.new_battle()
     assert not wizard.isModal(), "the map stays clickable while the wizard is open"
     view = window.map_view
-    assert {c for c, a in view.map_scene.areas.items() if a.pen().width() > 3} == {"B1", "B2"}, \
+    assert {c for c, a in view.map_scene.areas.items() if a.pen().width() > 3} == {"B1", "B2"}, (
         "the areas an arrow may start from are marked"
+    )
 
     def click(code):
         at = view.mapFromScene(QPointF(*view.map_scene.anchor(code)) + QPointF(0, 75))  # inside, below the counters
@@ -317,9 +350,11 @@ def test_a_die_box_refuses_what_a_die_cannot_show_and_says_so(open_window, qtbot
     window, wizard, result = _to_the_wargame_dice(open_window)
     qtbot.waitExposed(wizard)
     die = result.attacker_die
-    for typed, words in (("7", "A d6 cannot show 7 (it shows 1 to 6)"),
-                         ("0", "A d6 cannot show 0 (it shows 1 to 6)"),
-                         ("x", "'x' is not a number; a d6 shows 1 to 6")):
+    for typed, words in (
+        ("7", "A d6 cannot show 7 (it shows 1 to 6)"),
+        ("0", "A d6 cannot show 0 (it shows 1 to 6)"),
+        ("x", "'x' is not a number; a d6 shows 1 to 6"),
+    ):
         die.box.setFocus()
         die.box.selectAll()
         qtbot.keyClicks(die.box, typed)
@@ -370,8 +405,9 @@ def test_the_rolls_to_destroy_not_typed_are_rolled_at_once_and_typed_ones_kept(o
     assert all(1 <= die.value() <= 6 for die in destroy.dice.values())
     before = window.campaign.path.read_bytes()
     wizard.next()
-    assert wizard.page_name != "destroy" and window.campaign.path.read_bytes() == before, \
+    assert wizard.page_name != "destroy" and window.campaign.path.read_bytes() == before, (
         "nothing is recorded before the battle is"
+    )
 
 
 def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
@@ -380,8 +416,9 @@ def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
     typed (the engine's own question: legal.first_battle_refusal)."""
     from tests.shared import FULL_CAMPAIGN
 
-    window = open_window(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:9] +
-                         [{"type": "redeploy", "troop": "GR-INF-5", "to": "B3"}])
+    window = open_window(
+        FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:9] + [{"type": "redeploy", "troop": "GR-INF-5", "to": "B3"}]
+    )
     headline = window.view.panel.headline.text()
     assert "mend this before the first battle" in headline and "B4 Thessaloniki" in headline, headline
     assert window.battle_menu.new_battle() is None and window.battle_menu.wizard is None

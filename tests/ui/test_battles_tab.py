@@ -44,8 +44,12 @@ def test_the_battles_table_reads_well_at_1280_by_800(open_window, qtbot):
 
 
 def test_a_new_general_s_wargame_drops_everything_shown_of_the_old_campaign(open_window, qtbot, tmp_path):
-    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"][:9],  # placed: battles may begin
-                                   choose_wargame=lambda parent: (None, tmp_path / "game.campaign"))
+    window, history = _battles_tab(
+        open_window,
+        qtbot,
+        DATA["turn 1"] + DATA["turn 2"][:9],  # placed: battles may begin
+        choose_wargame=lambda parent: (None, tmp_path / "game.campaign"),
+    )
     history.table.clicked.emit(history.model.index(0, 0))
     assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()
     whatif = window.wargame_actions.what_if()

@@ -44,8 +44,9 @@ def test_a_new_general_s_wargame_is_offered_the_data_folder(open_window, monkeyp
     from PySide6.QtWidgets import QInputDialog
 
     opened_at = _save_dialog(monkeypatch, tmp_path)
-    monkeypatch.setattr(QInputDialog, "getItem",
-                        lambda parent, title, label, items, current, editable: (items[1], True))
+    monkeypatch.setattr(
+        QInputDialog, "getItem", lambda parent, title, label, items, current, editable: (items[1], True)
+    )
     window = open_window()
     window.wargame_actions.new_wargame()
     assert opened_at == [str(app_data_folder() / "wargame.campaign")]

@@ -32,8 +32,7 @@ def test_missing_libraries_are_named_with_the_install_command(monkeypatch):
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.setattr(display_check.sys, "platform", "linux")
     monkeypatch.setattr(display_check.shutil, "which", lambda name: "/usr/bin/ldd")
-    monkeypatch.setattr(display_check.subprocess, "run",
-                        lambda *a, **k: type("Done", (), {"stdout": LDD})())
+    monkeypatch.setattr(display_check.subprocess, "run", lambda *a, **k: type("Done", (), {"stdout": LDD})())
     problem = display_check.display_problem()
     assert "libxcb-icccm.so.4" in problem and "sudo apt install libxcb-icccm4 libxcb-keysyms1" in problem
 

@@ -32,8 +32,12 @@ def owner_file(tmp_path):
 
 
 def open_panel(qtbot, game_file, owner_file, dice=()):
-    panel = Panel(roller=ScriptedRoller(dice), choose_new_file=lambda: game_file,
-                  choose_open_file=lambda: game_file, owner_file=owner_file)
+    panel = Panel(
+        roller=ScriptedRoller(dice),
+        choose_new_file=lambda: game_file,
+        choose_open_file=lambda: game_file,
+        owner_file=owner_file,
+    )
     qtbot.addWidget(panel)
     panel.show()
     qtbot.waitExposed(panel)
@@ -154,8 +158,12 @@ def test_airstrikes_bought_in_the_tracker_are_shown_and_spent_by_a_recorded_conf
     tracker = panel.tracker.ui
     click(qtbot, tracker.airstrikesButton)
     assert "11.4" in panel.ui.messageLabel.text(), "bought only in the Government's Mobilization Phase"
-    for action in ({"type": "doctrine", "doctrine": "area", "duration": 3}, {"type": "next_turn"},
-                   {"type": "next_turn"}, {"type": "mobilization", "side": "government"}):
+    for action in (
+        {"type": "doctrine", "doctrine": "area", "duration": 3},
+        {"type": "next_turn"},
+        {"type": "next_turn"},
+        {"type": "mobilization", "side": "government"},
+    ):
         panel.tracker.record(lambda _ui, action=action: action)
     tracker.airstrikesSpin.setValue(2)
     click(qtbot, tracker.airstrikesButton)

@@ -9,6 +9,6 @@ def test_the_window_draws_the_same_grid(qapp):
     from campaign_manager.ui.map.scene import fallback_layout
 
     source = load_scenario().source
-    sc = parse_scenario(source[:source.index("[layout]")], "no-drawing.toml")
+    sc = parse_scenario(source[: source.index("[layout]")], "no-drawing.toml")
     layout = fallback_layout(sc)
     assert set(layout.areas) == set(sc.areas) and layout.areas["A1"].outline[0] == (40.0, 40.0)

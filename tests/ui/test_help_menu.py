@@ -26,8 +26,12 @@ def test_the_shortcuts_list_has_every_menu_shortcut(make_window, qtbot, tmp_path
     assert listed[("Battle", "New battle")] == "Ctrl+B"
     assert listed[("Turn", "Start the next turn")] == "Ctrl+T"
     assert listed[("Help", "Keyboard shortcuts")] == "F1", "the usual key for help"
-    every = {k.toString() for a in window.findChildren(type(window.undo_action))
-             if a.isVisible() and any(a in m.actions() for m in window.menus.values()) for k in a.shortcuts()}
+    every = {
+        k.toString()
+        for a in window.findChildren(type(window.undo_action))
+        if a.isVisible() and any(a in m.actions() for m in window.menus.values())
+        for k in a.shortcuts()
+    }
     assert every <= {k for keys in listed.values() for k in keys.split(" or ")}
     box = _open_box(qtbot, window.help_actions[0])
     assert "Ctrl+B" in box.text() and "Battle ▸ New battle" in box.text()
@@ -47,8 +51,18 @@ def test_about_says_the_version_and_where_the_campaign_is(make_window, qtbot, tm
 def test_edit_undo_names_the_action_it_takes_back(make_window, tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as made:
-        made.apply([{"type": "start_turn"}, {"type": "battle", "from": "B1", "to": "C1",
-                                             "attacker": {"troops": ["IT-INF-1"]}, "defender": {"troops": []}}])
+        made.apply(
+            [
+                {"type": "start_turn"},
+                {
+                    "type": "battle",
+                    "from": "B1",
+                    "to": "C1",
+                    "attacker": {"troops": ["IT-INF-1"]},
+                    "defender": {"troops": []},
+                },
+            ]
+        )
     window = make_window(path, remember=False)
     assert window.undo_action.text() == "&Undo battle arrow B1 → C1 (placed, no result yet)"
     messages = []

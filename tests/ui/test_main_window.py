@@ -27,8 +27,12 @@ def test_window_shows_the_campaign(make_window, campaign_path):
     scene = window.map_view.map_scene
     assert len(scene.areas) == 17
     assert "C1 Ioannina is held by the Axis" in scene.areas["C1"].toolTip()
-    in_c1 = {t for counter in scene.counters for t in counter.troops if counter.pos().y() > 0
-             and scene.area_at(counter.sceneBoundingRect().center()) == "C1"}
+    in_c1 = {
+        t
+        for counter in scene.counters
+        for t in counter.troops
+        if counter.pos().y() > 0 and scene.area_at(counter.sceneBoundingRect().center()) == "C1"
+    }
     assert in_c1 == {"IT-INF-1", "IT-CARRI"}
     assert "Axis 30 — Allied 100" in window.view.panel.headline.text()
     assert "Turn 1 is over: next, Turn ▸ Start the next turn (turn 2)" in window.view.panel.headline.text()
@@ -164,10 +168,14 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("B1"))
     dialog.recordButton.click()
     assert dialog.problem.text() == ""
-    movers = [dialog.troopCombo.itemData(i) for i in range(dialog.troopCombo.count())
-              if " — in " in dialog.troopCombo.itemText(i)]
-    assert window.campaign.scenario.troops[movers[0]].nation == "italian", \
+    movers = [
+        dialog.troopCombo.itemData(i)
+        for i in range(dialog.troopCombo.count())
+        if " — in " in dialog.troopCombo.itemText(i)
+    ]
+    assert window.campaign.scenario.troops[movers[0]].nation == "italian", (
         "the Italians redeploy first on turn 2: their troops are offered first"
+    )
     # A Greek redeploy once the Italians are done closes the Italian redeploy (turn 2 order): said before.
     dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("GR-INF-3"))
     assert "ends the Italian troops' redeployment" in dialog.problem.text()
@@ -197,8 +205,10 @@ def test_settings_go_under_the_apps_own_names(qapp):
 def test_new_campaign_asks_for_the_scenario_and_recent_files_remember_it(make_window, tmp_path):
     target = tmp_path / "chosen.campaign"
     asked = []
-    window = make_window(choose_new=lambda parent, title: target,
-                         choose_scenario=lambda parent, names: asked.append(names) or "firestorm-greece")
+    window = make_window(
+        choose_new=lambda parent, title: target,
+        choose_scenario=lambda parent, names: asked.append(names) or "firestorm-greece",
+    )
     window.new_campaign()
     assert asked == [["firestorm-greece"]]
     assert window.campaign.path == target and window.campaign.scenario.id == "firestorm-greece"

@@ -4,7 +4,6 @@ engine's reason and the file untouched."""
 
 from __future__ import annotations
 
-
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDropEvent
@@ -12,8 +11,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
-from tests.ui.windows import troops_in
 from tests.shared import FULL_CAMPAIGN
+from tests.ui.windows import troops_in
 
 DATA = FULL_CAMPAIGN
 
@@ -30,7 +29,7 @@ def _menu_areas(menu, troop):
 
 def test_the_map_tints_areas_by_who_holds_them(window):
     scene = window.map_view.map_scene
-    assert scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]    # taken on turn 1
+    assert scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]  # taken on turn 1
     assert scene.areas["C2"].brush().color() == style.SIDE_TINT["allied"]
     assert troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"}
     vp = window.view.panel.vp
@@ -52,8 +51,9 @@ def test_a_troop_dropped_on_the_map_is_placed(window):
     data = QMimeData()
     data.setData(TROOP_MIME, b"IT-INF-5")
     at = view.mapFromScene(QPointF(*view.map_scene.anchor("B1")))
-    drop = QDropEvent(QPointF(at), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier)
+    drop = QDropEvent(
+        QPointF(at), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
     view.dropEvent(drop)
     assert window.campaign.records[-1] == {"type": "place", "troop": "IT-INF-5", "area": "B1"}
     assert "IT-INF-5" in troops_in(window, "B1")
@@ -91,8 +91,14 @@ def test_dragging_a_counter_that_may_not_move_says_why(open_window, qtbot):
 
 
 def test_redeploying_follows_the_turns_order(window):
-    for troop, area in (("IT-INF-4", "B2"), ("IT-INF-5", "B1"), ("GR-INF-8", "C2"), ("GR-INF-9", "D1"),
-                        ("GR-INF-1", "D1"), ("GR-INF-2", "C2")):
+    for troop, area in (
+        ("IT-INF-4", "B2"),
+        ("IT-INF-5", "B1"),
+        ("GR-INF-8", "C2"),
+        ("GR-INF-9", "D1"),
+        ("GR-INF-1", "D1"),
+        ("GR-INF-2", "C2"),
+    ):
         window.map_view.troopDropped.emit(troop, area)
     assert not window.campaign.state.waiting_zone
     italian = window.map_view.map_scene
@@ -102,8 +108,9 @@ def test_redeploying_follows_the_turns_order(window):
     areas["D2"].trigger()
     assert window.campaign.records[-1] == {"type": "redeploy", "troop": "GR-INF-4", "to": "D2"}
     menu = window.map_view.troop_menu(["IT-INF-2"])
-    assert not next(a for a in menu.actions() if "IT-INF-2" in a.text()).isEnabled(), \
+    assert not next(a for a in menu.actions() if "IT-INF-2" in a.text()).isEnabled(), (
         "once the Greeks begin, the Italians may no longer redeploy"
+    )
 
 
 def test_clicking_an_area_says_which(window, qtbot):
@@ -138,8 +145,14 @@ def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtm
     assert len(window.campaign.records) == 6, "looking back recorded nothing"
 
 
-OPEN_ARROW = {"type": "battle", "from": "C2", "to": "B2", "initiative_dice": [4, 2],
-              "attacker": {"troops": ["GR-INF-2"]}, "defender": {"troops": []}}
+OPEN_ARROW = {
+    "type": "battle",
+    "from": "C2",
+    "to": "B2",
+    "initiative_dice": [4, 2],
+    "attacker": {"troops": ["GR-INF-2"]},
+    "defender": {"troops": []},
+}
 
 
 def _open_arrow_point(window):
@@ -168,8 +181,14 @@ def test_an_open_arrow_s_menu_on_the_map_abandons_it(open_window):
 
 def test_arrows_joining_the_same_two_areas_are_drawn_side_by_side(open_window):
     # Turn 2: the Axis attacked D1 from C1 and lost; now the Allies place D1 → C1, still open.
-    counter_attack = {"type": "battle", "from": "D1", "to": "C1", "initiative_dice": [3, 3],
-                      "attacker": {"troops": ["GR-INF-1", "GR-INF-9"]}, "defender": {"troops": ["IT-CARRI"]}}
+    counter_attack = {
+        "type": "battle",
+        "from": "D1",
+        "to": "C1",
+        "initiative_dice": [3, 3],
+        "attacker": {"troops": ["GR-INF-1", "GR-INF-9"]},
+        "defender": {"troops": ["IT-CARRI"]},
+    }
     window = open_window(DATA["turn 1"] + DATA["turn 2"][:12] + [counter_attack])
     scene = window.map_view.map_scene
     fought = next(a for a in scene.arrows if a.open_pair is None and "C1" in a.toolTip() and "D1" in a.toolTip())
@@ -177,8 +196,9 @@ def test_arrows_joining_the_same_two_areas_are_drawn_side_by_side(open_window):
     apart = fought.path().pointAtPercent(0.5) - placed.path().pointAtPercent(0.5)
     assert (apart.x() ** 2 + apart.y() ** 2) ** 0.5 >= 25, "the two arrows do not lie on one another"
     badge, caption = (max(item.childItems(), key=lambda c: c.boundingRect().width()) for item in (fought, placed))
-    assert not badge.sceneBoundingRect().intersects(caption.sceneBoundingRect()), \
+    assert not badge.sceneBoundingRect().intersects(caption.sceneBoundingRect()), (
         "the open arrow's troops are written away from the fought arrow's result"
+    )
 
 
 def test_every_area_name_fits_inside_its_area_and_past_battles_stay_visible(open_window):
@@ -191,13 +211,16 @@ def test_every_area_name_fits_inside_its_area_and_past_battles_stay_visible(open
     for code, item in labels.items():
         shape = scene.layout.areas[code]
         room = min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))
-        assert item.name_width <= room or item.name_size == AreaLabel.SMALLEST_NAME, f"{code}'s name runs over its borders"
+        assert item.name_width <= room or item.name_size == AreaLabel.SMALLEST_NAME, (
+            f"{code}'s name runs over its borders"
+        )
     assert labels["B2"].name_size < AreaLabel.NAME_SIZE, "Korce (Corizza) is set smaller to fit narrow B2"
     assert labels["D2"].name_size == AreaLabel.NAME_SIZE, "a name with room keeps its size"
     fought = [a for a in scene.arrows if a.open_pair is None]
     counters = [item for item in scene.items() if isinstance(item, CounterItem)]
-    assert len(fought) == 2 and all(a.zValue() > c.zValue() for a in fought for c in counters), \
+    assert len(fought) == 2 and all(a.zValue() > c.zValue() for a in fought for c in counters), (
         "a past battle's arrow (see-through) lies over the counters: a short one would vanish under them"
+    )
 
 
 @pytest.mark.parametrize("turns", [("turn 1",), ("turn 1", "turn 2"), ("turn 1", "turn 2", "turn 3")])

@@ -70,8 +70,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     assert "The attacker wins, 6 to 5." in combat.winnerLabel.text()
     model = panel.combat.factors
     qtmodeltester.check(model)
-    totals = [model.index(row, 2).data() for row in range(model.rowCount())
-              if model.index(row, 1).data() == "Total"]
+    totals = [model.index(row, 2).data() for row in range(model.rowCount()) if model.index(row, 1).data() == "Total"]
     assert totals == ["6", "5"]
 
     # Against infantry the Greek line defends at 3 but counter-attacks at 2 (its ATTACK card).
@@ -102,14 +101,20 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     move.unitCombo.setCurrentIndex(move.unitCombo.findData("infantry-column"))
     move.cardCombo.setCurrentIndex(move.cardCombo.findData("MARCH"))
     move.roadCheck.setChecked(True)
-    rough = next(move.penaltyList.item(i) for i in range(move.penaltyList.count())
-                 if move.penaltyList.item(i).data(Qt.ItemDataRole.UserRole) == "rough")
+    rough = next(
+        move.penaltyList.item(i)
+        for i in range(move.penaltyList.count())
+        if move.penaltyList.item(i).data(Qt.ItemDataRole.UserRole) == "rough"
+    )
     rough.setCheckState(Qt.CheckState.Checked)
     click(qtbot, move.moveButton)
     assert "Moves 4 band(s), 16 inches." in move.moveResult.text()
     move.cardCombo.setCurrentIndex(move.cardCombo.findData("ATTACK"))
-    facing = next(move.penaltyList.item(i) for i in range(move.penaltyList.count())
-                  if move.penaltyList.item(i).data(Qt.ItemDataRole.UserRole) == "change-facing")
+    facing = next(
+        move.penaltyList.item(i)
+        for i in range(move.penaltyList.count())
+        if move.penaltyList.item(i).data(Qt.ItemDataRole.UserRole) == "change-facing"
+    )
     facing.setCheckState(Qt.CheckState.Checked)
     click(qtbot, move.moveButton)
     assert "needs a MARCH card" in panel.ui.messageLabel.text() and move.moveResult.text() == ""

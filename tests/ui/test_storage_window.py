@@ -45,8 +45,14 @@ def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_windo
         assert "Read-only: nothing can be recorded — File ▸ Save a copy to continue" in storage.banner.text()
         assert window.windowTitle().startswith("Shop night — shop.campaign (read-only)")
         assert "Axis" in window.view.panel.headline.text()  # the campaign is shown all the same
-        for action in (window.undo_action, window.redo_action, window.turn_menu.start_action,
-                       window.turn_menu.end_action, window.battle_menu.new_action, storage.restore_action):
+        for action in (
+            window.undo_action,
+            window.redo_action,
+            window.turn_menu.start_action,
+            window.turn_menu.end_action,
+            window.battle_menu.new_action,
+            storage.restore_action,
+        ):
             assert not action.isEnabled(), action.text()
         assert window.file_menu.copy_action.isEnabled()
         window.move_troop("GR-INF-1", "C1")  # a drop on the map is refused, the file untouched
@@ -88,8 +94,11 @@ def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_pa
     assert window.session.try_record([DATA["turn 1"][-1]]) is None
 
     def told():
-        return [box for box in window.findChildren(QMessageBox)
-                if box.isVisible() and "the end-of-turn backup was not made" in box.text()]
+        return [
+            box
+            for box in window.findChildren(QMessageBox)
+            if box.isVisible() and "the end-of-turn backup was not made" in box.text()
+        ]
 
     qtbot.waitUntil(lambda: bool(told()), timeout=2000)
     assert told()[0].text().startswith("The turn is recorded, but")

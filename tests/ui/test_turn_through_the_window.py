@@ -60,15 +60,16 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert commit.attacker.sortie.count() == 2, "the Italian CR.42 sortie is offered"
     wizard.leave_open()
     assert [(a.origin, a.target) for a in window.campaign.state.open_arrows] == [("B2", "C2")]
-    arrow, = window.map_view.map_scene.arrows
+    (arrow,) = window.map_view.map_scene.arrows
     assert arrow.caption == "IT-ALPINI + IT-INF-3 vs GR-INF-2"
     assert arrow.path().length() > 40, "the arrow is drawn between B2 and C2"
 
     # B1 → C1 fought at once: the Italians win 5–2, the Greek survives and retreats to D1.
     wizard = window.battle_menu.new_battle()
-    assert [tuple(wizard.pages["arrow"].arrows.item(i).data(Qt.ItemDataRole.UserRole))
-            for i in range(wizard.pages["arrow"].arrows.count())] == [("B1", "C1")], \
-        "B2→C2 is open: only the other fixed battle is offered"
+    assert [
+        tuple(wizard.pages["arrow"].arrows.item(i).data(Qt.ItemDataRole.UserRole))
+        for i in range(wizard.pages["arrow"].arrows.count())
+    ] == [("B1", "C1")], "B2→C2 is open: only the other fixed battle is offered"
     wizard.pages["arrow"].choose("B1", "C1")
     wizard.next()
     wizard.pages["commit"].attacker.tick("IT-INF-1", "IT-CARRI")
@@ -117,31 +118,42 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert tint(window, "C2") == style.SIDE_TINT["allied"]
     assert troops_in(window, "B2") == {"IT-INF-3"}
     assert "IT-ALPINI" in window.view.panel.off_map.text(), "destroyed: in the Axis pool"
-    assert "Next: no side has a battle arrow left to place: Turn ▸ End the turn" in \
-        plain(window.view.panel.headline.text()), "turn 1's two fixed battles are fought"
+    assert "Next: no side has a battle arrow left to place: Turn ▸ End the turn" in plain(
+        window.view.panel.headline.text()
+    ), "turn 1's two fixed battles are fought"
 
     # End of turn 1.
     window.turn_menu.end_action.trigger()
     assert window.campaign.state.phase == "strategic"
     assert window.view.history.model.rowCount() == 2
     assert sorted(a.caption for a in window.map_view.map_scene.arrows) == [
-        "3–4 2–3 VP: the Allies won", "5–2 VP: the Axis won"], "turn 1's battles drawn faded with their result"
+        "3–4 2–3 VP: the Allies won",
+        "5–2 VP: the Axis won",
+    ], "turn 1's battles drawn faded with their result"
 
     # Turn 2: the battle-count die typed in; the reinforcements wait.
     window.turn_menu.start_action.trigger()
     dialog = window.turn_menu.dialog
     said = " ".join(label.text() for label in dialog.findChildren(QLabel))
-    assert "at least 1D3 + 3 battles" in said and "a d6 is read as a D3 (1–2 counts 1, 3–4 counts 2, 5–6 counts 3)" \
-        in said, said
+    assert (
+        "at least 1D3 + 3 battles" in said and "a d6 is read as a D3 (1–2 counts 1, 3–4 counts 2, 5–6 counts 3)" in said
+    ), said
     dialog.valueEdit.setText("5")
     dialog.buttons.accepted.emit()
     assert window.campaign.state.battles_required == 3 + 3
-    assert "From turn 2 the Italian Carri M11/39 troops are Carri M13/40, with the new model's bonus" in \
-        window.history.stringList()[-1], "a troop's new model is said when it comes in"
+    assert (
+        "From turn 2 the Italian Carri M11/39 troops are Carri M13/40, with the new model's bonus"
+        in window.history.stringList()[-1]
+    ), "a troop's new model is said when it comes in"
     assert "Next: place the waiting reinforcements" in plain(window.view.panel.headline.text())
     waiting = window.view.panel.waiting
-    assert {waiting.item(i).data(Qt.ItemDataRole.UserRole) for i in range(waiting.count())} == \
-        {"IT-INF-4", "IT-INF-5", "GR-INF-8", "GR-INF-9", "IT-ALPINI"}  # IT-ALPINI from the pool
+    assert {waiting.item(i).data(Qt.ItemDataRole.UserRole) for i in range(waiting.count())} == {
+        "IT-INF-4",
+        "IT-INF-5",
+        "GR-INF-8",
+        "GR-INF-9",
+        "IT-ALPINI",
+    }  # IT-ALPINI from the pool
 
     # Placing: one by its menu, one dropped on the map, one dropped where it may not go.
     menu = window.map_view.troop_menu(["IT-INF-4"])
@@ -154,8 +166,11 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
         data = QMimeData()
         data.setData(TROOP_MIME, troop.encode())
         at = view.mapFromScene(QPointF(*view.map_scene.anchor(code)))
-        view.dropEvent(QDropEvent(QPointF(at), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
-                                  Qt.KeyboardModifier.NoModifier))
+        view.dropEvent(
+            QDropEvent(
+                QPointF(at), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+            )
+        )
 
     before = window.campaign.path.read_bytes()
     drop("IT-INF-5", "C2")

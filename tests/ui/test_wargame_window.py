@@ -3,7 +3,6 @@ playouts run off the window's thread and can be cancelled while the window keeps
 
 from __future__ import annotations
 
-
 import pytest
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QFontMetricsF
@@ -35,8 +34,9 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     scratch.map_view.troopDropped.emit("IT-INF-4", "B2")
     scratch.map_view.troopDropped.emit("IT-INF-5", "B1")
     assert len(scratch.campaign.records) == len(window.campaign.records) + 2
-    assert scratch.windowTitle().startswith("PLAN") and real.name in scratch.windowTitle(), \
+    assert scratch.windowTitle().startswith("PLAN") and real.name in scratch.windowTitle(), (
         "after a change the title still says it is a plan, on the real campaign's copy"
+    )
     assert scratch.campaign.path.name not in scratch.windowTitle()
     copy_folder = scratch.campaign.path.parent
     scratch.close()
@@ -55,8 +55,15 @@ def test_what_if_draws_the_results(window):
     assert sum(count for _, count, _ in dialog.margins.bars) == 15
     assert "15 playouts" in dialog.summary.text()
     names = [name for name, _, _ in dialog.results.bars]
-    everything = ["Axis strategic victory", "Axis operational victory", "Axis tactical victory", "draw",
-                  "Allied tactical victory", "Allied operational victory", "Allied strategic victory"]
+    everything = [
+        "Axis strategic victory",
+        "Axis operational victory",
+        "Axis tactical victory",
+        "draw",
+        "Allied tactical victory",
+        "Allied operational victory",
+        "Allied strategic victory",
+    ]
     assert names == [name for name in everything if name in names], "Axis best … draw … Allied best, as the margins"
     lows = [int(label) for label, _, _ in dialog.margins.bars]
     assert len({b - a for a, b in zip(lows, lows[1:])}) <= 1, "an even scale: empty bands are drawn, at 0"
@@ -98,10 +105,10 @@ def test_what_if_charts_keep_their_texts_apart_at_the_default_size(window, qtbot
                 assert bounds.contains(text), f"{chart.title}: {name} drawn outside the chart"
                 assert not text.intersects(found.title), f"{chart.title}: {name}'s texts run into the title"
             assert not place.count.intersects(place.label) and not place.label.intersects(place.bar), name
-            written = metrics.boundingRect(place.label, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
-                                           name)
-            assert written.width() <= place.label.width() + 0.5 and written.height() <= place.label.height() + 0.5, \
+            written = metrics.boundingRect(place.label, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, name)
+            assert written.width() <= place.label.width() + 0.5 and written.height() <= place.label.height() + 0.5, (
                 f"{name} does not fit under its bar"
+            )
         labels = [place.label for place in found.bars]
         assert not any(a.intersects(b) for a, b in zip(labels, labels[1:])), "labels side by side, apart"
 
@@ -166,8 +173,14 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         against = result.outcome.text()
         assert "the Allies GR-INF-1 (the computer's choice)" in against, against
         assert "+2 GR-INF-1" in against and "commit nothing" not in against, "the odds against its defence"
-        odds = arrow_odds(made.session.scenario, made.session.state, "B1", "C1",
-                          Commitment(("IT-INF-1", "IT-CARRI")), Commitment(("GR-INF-1",))).odds
+        odds = arrow_odds(
+            made.session.scenario,
+            made.session.state,
+            "B1",
+            "C1",
+            Commitment(("IT-INF-1", "IT-CARRI")),
+            Commitment(("GR-INF-1",)),
+        ).odds
         assert f"win {float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}" in against
         assert float(odds.attacker_win) < 0.6, "a defended area is harder to take than an empty one"
         wizard.back()

@@ -39,7 +39,8 @@ def _computer_against_random(seeds: range) -> list[bool]:
     beaten = []
     for seed in seeds:
         baseline, _ = Match(sc, {"axis": RandomPolicy(seed), "allied": RandomPolicy(seed + 10**6)}, seed).play(
-            initial_state(sc))
+            initial_state(sc)
+        )
         for side in ("axis", "allied"):
             players = {"axis": RandomPolicy(seed), "allied": RandomPolicy(seed + 10**6)}
             players[side] = ComputerPolicy(seed)

@@ -27,25 +27,53 @@ def fight(capsys, *argv):
 def test_the_worked_example(capsys):
     # Turn 2, Greeks attack C2 → B2 (rough), 2 Greek against 2 Italian infantry, dice 5 and 4:
     # totals 9 and 6, difference 3: each Italian destroyed on 5+, the Greeks not rolled for.
-    result = fight(capsys, "--terrain", "rough", "--turn", "2", "--attacker", "greek:infantry,greek:infantry",
-                   "--defender", "italian:infantry,italian:infantry", "--dice", "5,4")
+    result = fight(
+        capsys,
+        "--terrain",
+        "rough",
+        "--turn",
+        "2",
+        "--attacker",
+        "greek:infantry,greek:infantry",
+        "--defender",
+        "italian:infantry,italian:infantry",
+        "--dice",
+        "5,4",
+    )
     assert (result["attacker_total"], result["defender_total"], result["difference"]) == (9, 6, 3)
     assert result["winner"] == "attacker"
     assert result["defender_troops_destroyed_on"] == 5 and result["attacker_troops_destroyed_on"] is None
-    assert sum(f["value"] for f in result["attacker_factors"]) + 5 == result["attacker_total"], \
+    assert sum(f["value"] for f in result["attacker_factors"]) + 5 == result["attacker_total"], (
         "the factors shown are the factors summed"
+    )
 
 
-@pytest.mark.parametrize(("dice", "difference", "loser_on", "winner_on"), [
-    ((3, 3), 0, 6, 6),      # a draw: both sides' troops on 6
-    ((4, 3), 1, 6, 6), ((5, 3), 2, 6, 6),
-    ((6, 3), 3, 5, None), ((6, 2), 4, 5, None),
-    ((6, 1), 5, 4, None),
-])
+@pytest.mark.parametrize(
+    ("dice", "difference", "loser_on", "winner_on"),
+    [
+        ((3, 3), 0, 6, 6),  # a draw: both sides' troops on 6
+        ((4, 3), 1, 6, 6),
+        ((5, 3), 2, 6, 6),
+        ((6, 3), 3, 5, None),
+        ((6, 2), 4, 5, None),
+        ((6, 1), 5, 4, None),
+    ],
+)
 def test_every_row_of_the_destruction_table(capsys, dice, difference, loser_on, winner_on):
     # Greek infantry on plain (+1) against Italian infantry on plain (+1): the difference is the dice's.
-    result = fight(capsys, "--terrain", "plain", "--turn", "2", "--attacker", "greek:infantry",
-                   "--defender", "italian:infantry", "--dice", f"{dice[0]},{dice[1]}")
+    result = fight(
+        capsys,
+        "--terrain",
+        "plain",
+        "--turn",
+        "2",
+        "--attacker",
+        "greek:infantry",
+        "--defender",
+        "italian:infantry",
+        "--dice",
+        f"{dice[0]},{dice[1]}",
+    )
     assert result["difference"] == difference
     if difference == 0:
         assert result["winner"] == "draw"
@@ -57,8 +85,19 @@ def test_every_row_of_the_destruction_table(capsys, dice, difference, loser_on, 
 
 
 def test_a_bigger_difference_and_a_defender_win(capsys):
-    result = fight(capsys, "--terrain", "plain", "--turn", "4", "--attacker", "greek:infantry",
-                   "--defender", "german:armour", "--dice", "1,6")  # 1 + 1 against 6 + 4: 10 – 2 = 8
+    result = fight(
+        capsys,
+        "--terrain",
+        "plain",
+        "--turn",
+        "4",
+        "--attacker",
+        "greek:infantry",
+        "--defender",
+        "german:armour",
+        "--dice",
+        "1,6",
+    )  # 1 + 1 against 6 + 4: 10 – 2 = 8
     assert result["winner"] == "defender" and result["difference"] == 8
     assert result["attacker_troops_destroyed_on"] == 4 and result["defender_troops_destroyed_on"] is None
 
@@ -67,32 +106,96 @@ def test_a_side_without_ground_troops_rolls_nothing(capsys):
     """An aircraft alone defends, or nothing does: the loser's target is in the table, but there is no
     troop to roll for, so the answer is null and the words say so (aircraft are never rolled for)."""
     for defence in (["--defender-sortie", "british"], []):
-        result = fight(capsys, "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry",
-                       *defence, "--dice", "5,2")
+        result = fight(
+            capsys, "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry", *defence, "--dice", "5,2"
+        )
         assert result["winner"] == "attacker" and result["difference"] == 4
         assert result["defender_troops_destroyed_on"] is None and result["attacker_troops_destroyed_on"] is None
-    code, out, _ = run(capsys, "wargame", "--terrain", "plain", "--turn", "2", "--attacker", "italian:infantry",
-                       "--defender-sortie", "british", "--dice", "5,2")
+    code, out, _ = run(
+        capsys,
+        "wargame",
+        "--terrain",
+        "plain",
+        "--turn",
+        "2",
+        "--attacker",
+        "italian:infantry",
+        "--defender-sortie",
+        "british",
+        "--dice",
+        "5,2",
+    )
     assert code == 0 and "The defender committed no ground troops: nothing to roll for" in out
     assert "defender's troops are destroyed" not in out
 
 
 def test_the_raf_adds_only_against_enemy_aircraft(capsys):
-    alone = fight(capsys, "--terrain", "rough", "--turn", "4", "--attacker", "german:infantry",
-                  "--defender", "greek:infantry", "--defender-sortie", "british", "--dice", "3,3")
+    alone = fight(
+        capsys,
+        "--terrain",
+        "rough",
+        "--turn",
+        "4",
+        "--attacker",
+        "german:infantry",
+        "--defender",
+        "greek:infantry",
+        "--defender-sortie",
+        "british",
+        "--dice",
+        "3,3",
+    )
     assert alone["defender_total"] == 3 + 2 + 0
     assert any("adds nothing" in f["reason"] and f["value"] == 0 for f in alone["defender_factors"])
-    against = fight(capsys, "--terrain", "rough", "--turn", "4", "--attacker", "german:infantry",
-                    "--attacker-sortie", "german", "--defender", "greek:infantry", "--defender-sortie", "british",
-                    "--dice", "3,3")
+    against = fight(
+        capsys,
+        "--terrain",
+        "rough",
+        "--turn",
+        "4",
+        "--attacker",
+        "german:infantry",
+        "--attacker-sortie",
+        "german",
+        "--defender",
+        "greek:infantry",
+        "--defender-sortie",
+        "british",
+        "--dice",
+        "3,3",
+    )
     assert against["defender_total"] == 3 + 2 + 1 and against["attacker_total"] == 3 + 2 + 2
 
 
 def test_the_metaxas_line_adds_only_in_rough_terrain(capsys):
-    rough = fight(capsys, "--terrain", "rough", "--turn", "4", "--attacker", "german:infantry",
-                  "--defender", "greek:infantry", "--metaxas", "--dice", "3,3")
-    plain = fight(capsys, "--terrain", "plain", "--turn", "4", "--attacker", "german:infantry",
-                  "--defender", "greek:infantry", "--metaxas", "--dice", "3,3")
+    rough = fight(
+        capsys,
+        "--terrain",
+        "rough",
+        "--turn",
+        "4",
+        "--attacker",
+        "german:infantry",
+        "--defender",
+        "greek:infantry",
+        "--metaxas",
+        "--dice",
+        "3,3",
+    )
+    plain = fight(
+        capsys,
+        "--terrain",
+        "plain",
+        "--turn",
+        "4",
+        "--attacker",
+        "german:infantry",
+        "--defender",
+        "greek:infantry",
+        "--metaxas",
+        "--dice",
+        "3,3",
+    )
     assert rough["defender_total"] == 3 + 2 + 1 and plain["defender_total"] == 3 + 1 + 0
 
 
@@ -103,18 +206,32 @@ def test_italian_armour_is_the_turns_model(capsys):
     assert two["attacker_total"] == 3 and "M13/40" in two["attacker_factors"][0]["reason"]
 
 
-@pytest.mark.parametrize(("argv", "words"), [
-    (["--attacker", "greek:tank"], "no kind 'tank'"),
-    (["--attacker", "french:infantry"], "no nation 'french'"),
-    (["--attacker", "infantry"], "write NATION:KIND, e.g."),
-    (["--attacker", "greek:infantry", "--dice", "7,3"], "cannot show 7"),
-    (["--attacker", "greek:infantry", "--dice", "3"], "two dice"),
-    (["--attacker", "greek:infantry,greek:infantry,greek:infantry"], "at most 2"),
-    (["--attacker", "greek:infantry", "--defender", "italian:infantry", "--defender-sortie", "italian",
-      "--defender-sortie", "italian"], "at most one air sortie"),
-    (["--attacker", "", "--attacker-sortie", "british"], "at least one ground troop"),
-    (["--attacker", "greek:infantry", "--defender", "greek:infantry"], "sides differ"),
-])
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--attacker", "greek:tank"], "no kind 'tank'"),
+        (["--attacker", "french:infantry"], "no nation 'french'"),
+        (["--attacker", "infantry"], "write NATION:KIND, e.g."),
+        (["--attacker", "greek:infantry", "--dice", "7,3"], "cannot show 7"),
+        (["--attacker", "greek:infantry", "--dice", "3"], "two dice"),
+        (["--attacker", "greek:infantry,greek:infantry,greek:infantry"], "at most 2"),
+        (
+            [
+                "--attacker",
+                "greek:infantry",
+                "--defender",
+                "italian:infantry",
+                "--defender-sortie",
+                "italian",
+                "--defender-sortie",
+                "italian",
+            ],
+            "at most one air sortie",
+        ),
+        (["--attacker", "", "--attacker-sortie", "british"], "at least one ground troop"),
+        (["--attacker", "greek:infantry", "--defender", "greek:infantry"], "sides differ"),
+    ],
+)
 def test_impossible_battles_are_refused_in_one_line(capsys, argv, words):
     code, out, err = run(capsys, "wargame", "--terrain", "rough", "--turn", "2", *argv)
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1
@@ -124,8 +241,13 @@ def brute_force(attacker_bonus: int, defender_bonus: int) -> tuple[Fraction, Fra
     results = Counter()
     for a in range(1, 7):
         for d in range(1, 7):
-            results["a" if a + attacker_bonus > d + defender_bonus else "d" if d + defender_bonus > a + attacker_bonus
-                    else "="] += 1
+            results[
+                "a"
+                if a + attacker_bonus > d + defender_bonus
+                else "d"
+                if d + defender_bonus > a + attacker_bonus
+                else "="
+            ] += 1
     return Fraction(results["a"], 36), Fraction(results["="], 36), Fraction(results["d"], 36)
 
 
@@ -160,8 +282,19 @@ def test_destruction_chances_follow_the_table():
 
 
 def test_the_odds_command(capsys):
-    code, out, err = run(capsys, "odds", "--terrain", "rough", "--turn", "2", "--attacker",
-                         "greek:infantry,greek:infantry", "--defender", "italian:infantry,italian:infantry", "--json")
+    code, out, err = run(
+        capsys,
+        "odds",
+        "--terrain",
+        "rough",
+        "--turn",
+        "2",
+        "--attacker",
+        "greek:infantry,greek:infantry",
+        "--defender",
+        "italian:infantry,italian:infantry",
+        "--json",
+    )
     data = json.loads(out)
     assert code == 0
     assert abs(data["attacker_win"] + data["draw"] + data["defender_win"] - 1) < 1e-12

@@ -21,8 +21,9 @@ class AntiAircraft:
     neutralised: int
 
 
-def anti_aircraft(die: object, strength: object, squadrons: int | None = None,
-                  tables: BookTables | None = None) -> AntiAircraft:
+def anti_aircraft(
+    die: object, strength: object, squadrons: int | None = None, tables: BookTables | None = None
+) -> AntiAircraft:
     """Die plus the combat strength in the hex; each point above the threshold (9) turns back one
     squadron, never more than flew in (fighters escorting are not counted, as at Kalpaki)."""
     tables = tables or book()

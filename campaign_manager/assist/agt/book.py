@@ -38,7 +38,7 @@ def check_book(data: BookFile) -> list[Fault]:
         faults.append(Fault("air_limits.weathers", "should list the weathers"))
     for key, value in data.air_limits.items():
         if key != "weathers" and (key not in weathers or not isinstance(value, AirLimit)):
-            faults.append(Fault(f"air_limits.{key}", f"\"{key}\" should be one of air_limits.weathers, a table"))
+            faults.append(Fault(f"air_limits.{key}", f'"{key}" should be one of air_limits.weathers, a table'))
     for month in months:
         if data.calendar.seasons.get(month) not in data.calendar.rounding:
             faults.append(Fault(f"calendar.seasons.{month}", "needs a season listed in calendar.rounding"))
@@ -49,20 +49,26 @@ def check_book(data: BookFile) -> list[Fault]:
     for name in SCENARIOS:
         scenario = getattr(data.scenarios, name)
         if scenario.first_month not in months:
-            faults.append(Fault(f"scenarios.{name}.first_month",
-                                f'"{scenario.first_month}" is not one of calendar.months'))
+            faults.append(
+                Fault(f"scenarios.{name}.first_month", f'"{scenario.first_month}" is not one of calendar.months')
+            )
         for month, weather in scenario.fixed_weather.items():
             if month not in months or weather not in weathers:
-                faults.append(Fault(f"scenarios.{name}.fixed_weather.{month}",
-                                    "needs a month and one of air_limits.weathers"))
+                faults.append(
+                    Fault(f"scenarios.{name}.fixed_weather.{month}", "needs a month and one of air_limits.weathers")
+                )
         covered = sorted(die for event in getattr(data.events, name) for die in event.dice)
         if covered != list(range(10)):
             faults.append(Fault(f"events.{name}", "the rows must cover each roll 0 to 9 exactly once"))
     for name, chart in data.charts.items():
         for old, columns in chart.older_columns.items():
             if old in chart.columns or not set(columns) <= set(chart.columns):
-                faults.append(Fault(f"charts.{name}.older_columns.{old}",
-                                    "should name a column no longer used and list columns of the chart"))
+                faults.append(
+                    Fault(
+                        f"charts.{name}.older_columns.{old}",
+                        "should name a column no longer used and list columns of the chart",
+                    )
+                )
     return faults
 
 
@@ -77,8 +83,11 @@ def _build(data: BookFile) -> BookTables:
         stacking=data.stacking.limits,
         one_unit_always=data.stacking.one_unit_always,
         artillery_per_hex=data.stacking.artillery_per_hex,
-        air_limits={w: limit.model_dump(exclude_none=True) for w, limit in data.air_limits.items()
-                    if isinstance(limit, AirLimit)},
+        air_limits={
+            w: limit.model_dump(exclude_none=True)
+            for w, limit in data.air_limits.items()
+            if isinstance(limit, AirLimit)
+        },
         weathers=_weathers(data),
         port_start=data.ports.start,
         bomber_cut=data.ports.bomber_cut,

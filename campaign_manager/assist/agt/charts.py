@@ -11,9 +11,9 @@ A cell left out is not filled yet; the calculators then say which printed chart 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from pydantic import TypeAdapter
 
@@ -23,14 +23,17 @@ from campaign_manager.datamodel import Fault, Int, Text, read_data_file
 from campaign_manager.paths import ASSIST_TABLES
 
 OWNER_FILE = ASSIST_TABLES / "agt_owner.toml"
-WHERE_TO_FILL = ('the panel\'s "Charts from the map" tab (Assist > A Greek Tragedy), '
-                 "or the file resources/assist/agt_owner.toml")
+WHERE_TO_FILL = (
+    'the panel\'s "Charts from the map" tab (Assist > A Greek Tragedy), or the file resources/assist/agt_owner.toml'
+)
 # Said wherever the app cannot give a result because a printed chart is not filled in yet.
-PRINTED_ONLY = ("The Combat Results Table and the terrain and weather charts are printed only on the "
-                "game's own charts, not in its rules, so the app does not have them. "
-                f"The owner fills them in once, from the printed game, in {WHERE_TO_FILL}. "
-                "Until then the app gives the odds, the die modifiers and the adjusted die, "
-                "to read on the printed chart.")
+PRINTED_ONLY = (
+    "The Combat Results Table and the terrain and weather charts are printed only on the "
+    "game's own charts, not in its rules, so the app does not have them. "
+    f"The owner fills them in once, from the printed game, in {WHERE_TO_FILL}. "
+    "Until then the app gives the odds, the die modifiers and the adjusted die, "
+    "to read on the printed chart."
+)
 HEADER = """# A Greek Tragedy: charts printed only on the game's map, filled in by the owner.
 # Fill them in the app (Assist > A Greek Tragedy > Charts from the map) or here, one row per table, e.g.
 #   [terrain_drm.mountain]
@@ -83,8 +86,7 @@ def _cell_fault(tables: BookTables, spec: ChartSpec, value: object) -> str | Non
     return None
 
 
-def _check_cell(tables: BookTables, spec: ChartSpec, row: str, column: str, value: object,
-                where: str) -> int | str:
+def _check_cell(tables: BookTables, spec: ChartSpec, row: str, column: str, value: object, where: str) -> int | str:
     fault = _cell_fault(tables, spec, value)
     if fault:
         raise TableError(f"{where}: row '{row}', {column}: {fault}")
@@ -96,11 +98,13 @@ def _check_cell(tables: BookTables, spec: ChartSpec, row: str, column: str, valu
 
 # agt_owner.toml: chart → row → column → value; its names are the book's (checked below).
 OWNER_SHAPE: TypeAdapter[dict[str, dict[str, dict[str, int | str]]]] = TypeAdapter(
-    dict[str, dict[str, dict[str, Int | Text]]])
+    dict[str, dict[str, dict[str, Int | Text]]]
+)
 
 
 def check_owner_charts(tables: BookTables) -> Callable[[dict[str, dict[str, dict[str, int | str]]]], list[Fault]]:
     """The cross-checks of the owner's file: charts, rows and columns of the book, values that fit."""
+
     def check(data: dict[str, dict[str, dict[str, int | str]]]) -> list[Fault]:
         faults = []
         for name, rows in data.items():
@@ -119,6 +123,7 @@ def check_owner_charts(tables: BookTables) -> Callable[[dict[str, dict[str, dict
                     elif fault := _cell_fault(tables, spec, value):
                         faults.append(Fault(where, fault))
         return faults
+
     return check
 
 

@@ -19,7 +19,7 @@ from campaign_manager.dice import D10, RandomRoller, roll_or_check
 
 
 def int_list(text: str) -> list[int]:
-    """"5,3,2" -> [5, 3, 2], for argparse."""
+    """ "5,3,2" -> [5, 3, 2], for argparse."""
     try:
         return [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
@@ -35,38 +35,66 @@ def run_odds(args: argparse.Namespace) -> int:
     if args.defender_isolated:
         defender = side_strength(defender, isolated=True)
     odds = odds_ratio(args.attacker, defender)
-    emit({"odds": odds, "attacker": args.attacker, "defender": defender}, args.json,
-         f"{args.attacker} against {defender}: odds {odds}")
+    emit(
+        {"odds": odds, "attacker": args.attacker, "defender": defender},
+        args.json,
+        f"{args.attacker} against {defender}: odds {odds}",
+    )
     return 0
 
 
 def run_aa(args: argparse.Namespace) -> int:
     fire = anti_aircraft(_die(args, args.die, "Rule 8.75: anti-aircraft die"), args.strength, args.squadrons)
-    emit({"neutralised": fire.neutralised, "die": fire.die, "total": fire.total}, args.json,
-         f"Die {fire.die} + strength {fire.strength} = {fire.total}: "
-         f"{fire.neutralised} squadron(s) neutralised (escorting fighters are not affected)")
+    emit(
+        {"neutralised": fire.neutralised, "die": fire.die, "total": fire.total},
+        args.json,
+        f"Die {fire.die} + strength {fire.strength} = {fire.total}: "
+        f"{fire.neutralised} squadron(s) neutralised (escorting fighters are not affected)",
+    )
     return 0
 
 
 def run_combat(args: argparse.Namespace) -> int:
-    side = {who: CombatSide(getattr(args, who), tuple(getattr(args, f"{who}_unsupported")),
-                            getattr(args, f"{who}_armour"), getattr(args, f"{who}_artillery"),
-                            getattr(args, f"{who}_air"), who == "defender" and args.defender_isolated)
-            for who in ("attacker", "defender")}
-    combat = Combat(side["attacker"], side["defender"], args.aggressive, args.stand, args.concentric,
-                    tuple(args.terrain), args.weather)
+    side = {
+        who: CombatSide(
+            getattr(args, who),
+            tuple(getattr(args, f"{who}_unsupported")),
+            getattr(args, f"{who}_armour"),
+            getattr(args, f"{who}_artillery"),
+            getattr(args, f"{who}_air"),
+            who == "defender" and args.defender_isolated,
+        )
+        for who in ("attacker", "defender")
+    }
+    combat = Combat(
+        side["attacker"],
+        side["defender"],
+        args.aggressive,
+        args.stand,
+        args.concentric,
+        tuple(args.terrain),
+        args.weather,
+    )
     charts = load_charts()
     reckoning = reckon_combat(combat, charts, _die(args, args.die, "Rule 8.22: combat die"))
-    data = {"odds": reckoning.odds, "attacker_strength": reckoning.attacker_strength,
-            "defender_strength": reckoning.defender_strength,
-            "modifiers": [{"name": m.name, "value": m.value, "rule": m.rule} for m in reckoning.modifiers],
-            "drm": reckoning.total, "to_read": reckoning.to_read, "die": reckoning.die,
-            "known_adjusted": reckoning.known_adjusted, "adjusted": reckoning.adjusted,
-            "result": reckoning.result, "notes": reckoning.notes}
+    data = {
+        "odds": reckoning.odds,
+        "attacker_strength": reckoning.attacker_strength,
+        "defender_strength": reckoning.defender_strength,
+        "modifiers": [{"name": m.name, "value": m.value, "rule": m.rule} for m in reckoning.modifiers],
+        "drm": reckoning.total,
+        "to_read": reckoning.to_read,
+        "die": reckoning.die,
+        "known_adjusted": reckoning.known_adjusted,
+        "adjusted": reckoning.adjusted,
+        "result": reckoning.result,
+        "notes": reckoning.notes,
+    }
     lines = [f"Strengths {reckoning.attacker_strength} : {reckoning.defender_strength}, odds {reckoning.odds}"]
-    lines += [f"  {m.name} (rule {m.rule}): "
-              f"{'on the printed chart, not filled in' if m.value is None else f'{m.value:+d}'}"
-              for m in reckoning.modifiers]
+    lines += [
+        f"  {m.name} (rule {m.rule}): {'on the printed chart, not filled in' if m.value is None else f'{m.value:+d}'}"
+        for m in reckoning.modifiers
+    ]
     known = f"Known modifiers total {reckoning.total:+d}; die {reckoning.die}"
     if reckoning.to_read:
         lines.append(f"{known}; adjusted die so far {reckoning.known_adjusted}")
@@ -75,8 +103,10 @@ def run_combat(args: argparse.Namespace) -> int:
     else:
         lines.append(known)
     if reckoning.result:
-        lines.append(f"Adjusted die {reckoning.adjusted}, {options_in_words(reckoning.result['options'])}: "
-                     f"attacker {reckoning.result['attacker']}, defender {reckoning.result['defender']}")
+        lines.append(
+            f"Adjusted die {reckoning.adjusted}, {options_in_words(reckoning.result['options'])}: "
+            f"attacker {reckoning.result['attacker']}, defender {reckoning.result['defender']}"
+        )
     lines += reckoning.notes
     if not reckoning.result:
         lines.append(PRINTED_ONLY)
@@ -86,8 +116,11 @@ def run_combat(args: argparse.Namespace) -> int:
 
 def run_cohesion(args: argparse.Namespace) -> int:
     roll = cohesion_roll(args.test, _die(args, args.die, "cohesion die"), args.cohesion, args.modifier)
-    emit({"passed": roll.passed, "die": roll.die, "outcome": roll.outcome}, args.json,
-         f"Die {roll.die}{roll.modifier:+d} against cohesion {roll.cohesion}: {roll.outcome}")
+    emit(
+        {"passed": roll.passed, "die": roll.die, "outcome": roll.outcome},
+        args.json,
+        f"Die {roll.die}{roll.modifier:+d} against cohesion {roll.cohesion}: {roll.outcome}",
+    )
     return 0
 
 
@@ -95,19 +128,28 @@ def run_initiative(args: argparse.Namespace) -> int:
     italian = greek = None
     if args.turn > 1 and not args.offensive:
         italian = _die(args, args.italian, "Rule 4.1: Italian initiative die")
-        greek = roll_or_check(args.greek, D10, RandomRoller(None if args.seed is None else args.seed + 1),
-                              "Rule 4.1: Greek initiative die")
+        greek = roll_or_check(
+            args.greek,
+            D10,
+            RandomRoller(None if args.seed is None else args.seed + 1),
+            "Rule 4.1: Greek initiative die",
+        )
     result = initiative(args.scenario, args.turn, italian, greek, args.offensive)
-    emit({"winner": result.winner, "italian": result.italian_total, "greek": result.greek_total},
-         args.json, result.explanation)
+    emit(
+        {"winner": result.winner, "italian": result.italian_total, "greek": result.greek_total},
+        args.json,
+        result.explanation,
+    )
     return 0
 
 
 def run_air_limits(args: argparse.Namespace) -> int:
     die = _die(args, args.die, "Rule 8.73: air missions die") if needs_die(args.weather) else None
     limits = mission_limits(args.weather, die)
-    text = (f"{args.weather}: Italian missions {'no limit' if limits.italian is None else limits.italian}, "
-            f"Greek and British {'no limit' if limits.greek is None else limits.greek}")
+    text = (
+        f"{args.weather}: Italian missions {'no limit' if limits.italian is None else limits.italian}, "
+        f"Greek and British {'no limit' if limits.greek is None else limits.greek}"
+    )
     emit({"italian": limits.italian, "greek": limits.greek, "die": limits.die}, args.json, text)
     return 0
 
@@ -115,16 +157,18 @@ def run_air_limits(args: argparse.Namespace) -> int:
 def run_weather(args: argparse.Namespace) -> int:
     from campaign_manager.assist.agt.weather import turn_weather
 
-    found = turn_weather(load_charts(), args.scenario, args.month, args.die, args.first_turn,
-                         RandomRoller(args.seed))
+    found = turn_weather(load_charts(), args.scenario, args.month, args.die, args.first_turn, RandomRoller(args.seed))
     emit(found.to_json(), args.json, f"Weather: {found.weather or 'see the printed table'} — {found.why}.")
     return 0
 
 
 def run_stacking(args: argparse.Namespace) -> int:
     check = check_stack(args.terrain, args.units, args.artillery)
-    emit({"allowed": check.allowed, "total": check.total, "limit": check.limit, "faults": check.faults},
-         args.json, check.verdict())
+    emit(
+        {"allowed": check.allowed, "total": check.total, "limit": check.limit, "faults": check.faults},
+        args.json,
+        check.verdict(),
+    )
     return 0
 
 
@@ -179,24 +223,34 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def _register_combat(commands) -> None:
-    combat = _common(commands.add_parser(
-        "combat", help="odds, every die modifier and the adjusted die; the result once the owner "
-                       "has filled in the Combat Results Table",
-        description="Works out a battle (rules 8.2-8.7): strengths, odds, every die modifier and the "
-                    "adjusted die. " + PRINTED_ONLY + " Once they are filled in, it also gives the "
-                    "result."))
+    combat = _common(
+        commands.add_parser(
+            "combat",
+            help="odds, every die modifier and the adjusted die; the result once the owner "
+            "has filled in the Combat Results Table",
+            description="Works out a battle (rules 8.2-8.7): strengths, odds, every die modifier and the "
+            "adjusted die. " + PRINTED_ONLY + " Once they are filled in, it also gives the "
+            "result.",
+        )
+    )
     for who in ("attacker", "defender"):
         combat.add_argument(f"--{who}", type=int, required=True, help=f"{who}'s strength (not unsupported armour)")
-        combat.add_argument(f"--{who}-unsupported", type=int_list, default=[],
-                            help="strength of each armour unit with no infantry, e.g. 4,2")
+        combat.add_argument(
+            f"--{who}-unsupported",
+            type=int_list,
+            default=[],
+            help="strength of each armour unit with no infantry, e.g. 4,2",
+        )
         combat.add_argument(f"--{who}-armour", type=int, default=0, help="armour points")
         combat.add_argument(f"--{who}-artillery", type=int, default=0, help="artillery units in range")
         combat.add_argument(f"--{who}-air", type=int, default=0, help="ground-support squadrons")
     combat.add_argument("--defender-isolated", action="store_true")
-    combat.add_argument("--aggressive", action="store_true",
-                        help="aggressive attack, +1 (rule 8.23); left out, the attack is cautious")
-    combat.add_argument("--stand", action="store_true",
-                        help="stand defence, -1 (rule 8.24); left out, the defence is flexible")
+    combat.add_argument(
+        "--aggressive", action="store_true", help="aggressive attack, +1 (rule 8.23); left out, the attack is cautious"
+    )
+    combat.add_argument(
+        "--stand", action="store_true", help="stand defence, -1 (rule 8.24); left out, the defence is flexible"
+    )
     combat.add_argument("--concentric", action="store_true")
     combat.add_argument("--terrain", action="append", default=[], help="repeat for each terrain feature")
     combat.add_argument("--weather", choices=book().weathers, default="clear")

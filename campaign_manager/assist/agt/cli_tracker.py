@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from campaign_manager.assist.agt import cup, ports, weather
 from campaign_manager.assist.agt.book import book
@@ -23,27 +24,40 @@ def _names(text: str | None) -> list[str]:
 def state_data(game: AgtGame) -> dict[str, Any]:
     """The tracker as JSON: cup, this turn's draws, ports and the history in words."""
     state = game.state
-    return {"scenario": game.scenario, "turn": state.turn, "month": state.month, "cup": state.cup,
-            "drawn": state.drawn, "removed": state.removed, "ports": state.ports,
-            "port_used": {name: state.used(name) for name in state.ports},
-            "port_left": {name: state.left(name) for name in state.ports},
-            "weather": state.weather, "weather_now": state.weather_now,
-            "port_building_open": state.port_building_open, "port_bonus_left": state.port_bonus_left,
-            "history": [describe(entry, game.tables, game.scenario) for entry in state.history]}
+    return {
+        "scenario": game.scenario,
+        "turn": state.turn,
+        "month": state.month,
+        "cup": state.cup,
+        "drawn": state.drawn,
+        "removed": state.removed,
+        "ports": state.ports,
+        "port_used": {name: state.used(name) for name in state.ports},
+        "port_left": {name: state.left(name) for name in state.ports},
+        "weather": state.weather,
+        "weather_now": state.weather_now,
+        "port_building_open": state.port_building_open,
+        "port_bonus_left": state.port_bonus_left,
+        "history": [describe(entry, game.tables, game.scenario) for entry in state.history],
+    }
 
 
 def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) -> int:
     data = state_data(game)
     tables = game.tables
     lines = [headline] if headline else []
-    lines += [f"{tables.scenarios[game.scenario]['name']}, turn {data['turn']} "
-              f"({tables.month_names[data['month']]})",
-              f"In the cup ({len(data['cup'])}): {', '.join(data['cup']) or 'empty'}",
-              "Ports: " + ", ".join(f"{name} {value}" for name, value in data["ports"].items())]
+    lines += [
+        f"{tables.scenarios[game.scenario]['name']}, turn {data['turn']} ({tables.month_names[data['month']]})",
+        f"In the cup ({len(data['cup'])}): {', '.join(data['cup']) or 'empty'}",
+        "Ports: " + ", ".join(f"{name} {value}" for name, value in data["ports"].items()),
+    ]
     if state_weather := weather_line(game.state):
         lines.append(state_weather)
-    used = [f"{name} {data['port_used'][name]} of {data['ports'][name]} ({data['port_left'][name]} left)"
-            for name in data["ports"] if data["port_used"][name]]
+    used = [
+        f"{name} {data['port_used'][name]} of {data['ports'][name]} ({data['port_left'][name]} left)"
+        for name in data["ports"]
+        if data["port_used"][name]
+    ]
     if used:
         lines.append("Capacity used this turn: " + ", ".join(used))
     emit(data, args.json, "\n".join(lines))
@@ -57,6 +71,7 @@ def _with_game(work: Callable[[AgtGame, argparse.Namespace], int]) -> Callable[[
             return work(game, args)
         finally:
             game.close()
+
     return run
 
 
@@ -84,15 +99,15 @@ def run_redo(game: AgtGame, args: argparse.Namespace) -> int:
 
 
 def run_turn(game: AgtGame, args: argparse.Namespace) -> int:
-    action = cup.start_turn(game.state, load_charts(), args.month, _names(args.italian),
-                            _names(args.greek), args.first)
+    action = cup.start_turn(game.state, load_charts(), args.month, _names(args.italian), _names(args.greek), args.first)
     return _act(game, args, action)
 
 
 def run_draw(game: AgtGame, args: argparse.Namespace) -> int:
     removed = _names(args.remove) if args.remove is not None else None
-    action = cup.draw(game.state, load_charts(), RandomRoller(args.seed), args.marker, args.event_die,
-                      args.weather_die, removed)
+    action = cup.draw(
+        game.state, load_charts(), RandomRoller(args.seed), args.marker, args.event_die, args.weather_die, removed
+    )
     return _act(game, args, action)
 
 
@@ -106,6 +121,7 @@ def _port_runner(why: str, option: str) -> Callable[[AgtGame, argparse.Namespace
     def run(game: AgtGame, args: argparse.Namespace) -> int:
         action = ports.change_port(game.state, load_charts(), args.port, why, getattr(args, option))
         return _act(game, args, action)
+
     return run
 
 
@@ -137,17 +153,19 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
     new = sub(games, "new", "start a new assist-game file", run_new)
     new.add_argument("--scenario", choices=tuple(book().scenarios), required=True)
     sub(games, "show", "the cup, the ports and the history", _with_game(lambda g, a: _show(g, a)))
-    turn_weather = sub(games, "weather", "the weather at the start of this turn (rule 4.21)",
-                       _with_game(run_weather))
+    turn_weather = sub(games, "weather", "the weather at the start of this turn (rule 4.21)", _with_game(run_weather))
     turn_weather.add_argument("--die", help="the d10 rolled (the app rolls it if left out)")
-    turn_weather.add_argument("--read", choices=book().weathers,
-                              help="the weather read on the printed Weather Table, while the owner's copy "
-                                   "lacks that line")
+    turn_weather.add_argument(
+        "--read",
+        choices=book().weathers,
+        help="the weather read on the printed Weather Table, while the owner's copy lacks that line",
+    )
     sub(games, "undo", "take back the last action", _with_game(run_undo))
     sub(games, "redo", "put back the action undone last", _with_game(run_redo))
 
     cups = commands.add_parser("cup", help="the activation cup").add_subparsers(
-        dest="agt_cup", metavar="ACTION", required=True)
+        dest="agt_cup", metavar="ACTION", required=True
+    )
     turn = sub(cups, "turn", "fill the cup for a new turn", _with_game(run_turn))
     turn.add_argument("--month", choices=book().months, required=True)
     turn.add_argument("--italian", default="", help="Italian commands this turn, e.g. XXV,XXVI")
@@ -164,20 +182,28 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
     remove.add_argument("--reason", default="Greek Disloyalty")
 
     port_group = commands.add_parser("port", help="Italian port capacities").add_subparsers(
-        dest="agt_port", metavar="ACTION", required=True)
+        dest="agt_port", metavar="ACTION", required=True
+    )
     for name, why, option, help_text in (
-            ("bomb", "bombed", "bombers", "bombers cut the capacity (2 each)"),
-            ("build", "built", "points", "capacity points spent to build it up (from Dec 1940)"),
-            ("wreck", "destroyed", "mp", "a Greek unit spends movement points wrecking it"),
-            ("bonus", "bonus", "points", "free points from the Gamers' random event")):
+        ("bomb", "bombed", "bombers", "bombers cut the capacity (2 each)"),
+        ("build", "built", "points", "capacity points spent to build it up (from Dec 1940)"),
+        ("wreck", "destroyed", "mp", "a Greek unit spends movement points wrecking it"),
+        ("bonus", "bonus", "points", "free points from the Gamers' random event"),
+    ):
         parser = sub(port_group, name, help_text, _with_game(_port_runner(why, option)))
         parser.add_argument("--port", required=True)
         parser.add_argument(f"--{option}", type=int, required=True)
-    use = sub(port_group, "use", "capacity points a port passes this turn (rules 6.81, 6.83, 9.11)",
-              _with_game(run_use))
+    use = sub(
+        port_group, "use", "capacity points a port passes this turn (rules 6.81, 6.83, 9.11)", _with_game(run_use)
+    )
     use.add_argument("--port", required=True)
-    use.add_argument("--for", dest="use", choices=tuple(ports.USES), required=True,
-                     help="landing units, full activation, refit (2 points each) or air (squadrons based "
-                          "in Albania or Greece); building up is counted by 'port build'")
+    use.add_argument(
+        "--for",
+        dest="use",
+        choices=tuple(ports.USES),
+        required=True,
+        help="landing units, full activation, refit (2 points each) or air (squadrons based "
+        "in Albania or Greece); building up is counted by 'port build'",
+    )
     use.add_argument("--points", type=int, help="capacity points used (landing, activation, air)")
     use.add_argument("--refits", type=int, help="refit actions (2 capacity points each)")

@@ -4,9 +4,8 @@ from the owner-filled Combat Results Table when it is there, read for the option
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.odds import check_strength, odds_ratio, side_strength
@@ -112,11 +111,13 @@ def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -
     row = clamped_odds(odds, charts.spec("odds_drm").rows)
     if row != odds:
         end = "highest" if odds_value(odds) > odds_value(row) else "lowest"
-        reckoning.notes.append(f"Odds of {odds} are beyond the chart: they are read on its {end} row, {row}, "
-                               f"as printed charts are (8.25)")
+        reckoning.notes.append(
+            f"Odds of {odds} are beyond the chart: they are read on its {end} row, {row}, as printed charts are (8.25)"
+        )
     if defender.isolated:
-        reckoning.notes.append("Rule 8.27: the isolated defender's strength is halved and its armour "
-                               "points are not used")
+        reckoning.notes.append(
+            "Rule 8.27: the isolated defender's strength is halved and its armour points are not used"
+        )
     if attacker.unsupported_armour or defender.unsupported_armour:
         reckoning.notes.append("Rule 8.53: armour with no infantry stacked with it fights at half strength")
     reckoning.result = _crt_line(reckoning, combat, charts)
@@ -140,19 +141,22 @@ def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]
     if dfd.artillery:
         found.append(Modifier(f"Defender artillery x{dfd.artillery}", -dfd.artillery * mods["artillery_each"], "8.42"))
     if att.armour_points:
-        found.append(Modifier(f"Attacker armour points {att.armour_points}",
-                              att.armour_points * mods["armour_point"], "8.52"))
+        found.append(
+            Modifier(f"Attacker armour points {att.armour_points}", att.armour_points * mods["armour_point"], "8.52")
+        )
     if dfd.armour_points and not dfd.isolated:
-        found.append(Modifier(f"Defender armour points {dfd.armour_points}",
-                              -dfd.armour_points * mods["armour_point"], "8.52"))
+        found.append(
+            Modifier(f"Defender armour points {dfd.armour_points}", -dfd.armour_points * mods["armour_point"], "8.52")
+        )
     if att.aircraft:
         found.append(Modifier(f"Attacker air support x{att.aircraft}", att.aircraft * mods["aircraft_each"], "8.741"))
     if dfd.aircraft:
         found.append(Modifier(f"Defender air support x{dfd.aircraft}", -dfd.aircraft * mods["aircraft_each"], "8.741"))
     for terrain in combat.terrain:
         if terrain not in charts.spec("terrain_drm").rows:
-            raise UserError(f"Terrain Effects Chart: unknown terrain '{terrain}' "
-                            f"(use {', '.join(charts.spec('terrain_drm').rows)})")
+            raise UserError(
+                f"Terrain Effects Chart: unknown terrain '{terrain}' (use {', '.join(charts.spec('terrain_drm').rows)})"
+            )
         found.append(_chart_modifier(charts, "terrain_drm", terrain, f"Terrain: {terrain}", "8.221"))
     if combat.weather != "clear":
         found.append(_chart_modifier(charts, "weather_drm", combat.weather, f"Weather: {combat.weather}", "4.23"))
@@ -160,7 +164,7 @@ def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]
 
 
 def odds_value(odds: str) -> Fraction:
-    """"13:1" → 13, "1:2.5" → 2/5."""
+    """ "13:1" → 13, "1:2.5" → 2/5."""
     left, right = odds.split(":")
     return Fraction(left) / Fraction(right)
 
@@ -171,8 +175,13 @@ def clamped_odds(odds: str, rows: tuple[str, ...] | list[str]) -> str:
     if odds in rows or not rows:
         return odds
     ordered = sorted(rows, key=odds_value)
-    return ordered[-1] if odds_value(odds) > odds_value(ordered[-1]) else ordered[0] \
-        if odds_value(odds) < odds_value(ordered[0]) else odds
+    return (
+        ordered[-1]
+        if odds_value(odds) > odds_value(ordered[-1])
+        else ordered[0]
+        if odds_value(odds) < odds_value(ordered[0])
+        else odds
+    )
 
 
 def _chart_modifier(charts: OwnerCharts, chart: str, row: str, name: str, rule: str) -> Modifier:
@@ -196,13 +205,15 @@ def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -
     attacker = charts.value("crt", str(adjusted), f"{options} attacker")
     defender = charts.value("crt", str(adjusted), f"{options} defender")
     if attacker is None and defender is None:
-        reckoning.notes.append(f"Read the result for an adjusted die of {adjusted} under {options_in_words(options)} "
-                               "on the printed Combat Results Table (that line is not filled in)")
+        reckoning.notes.append(
+            f"Read the result for an adjusted die of {adjusted} under {options_in_words(options)} "
+            "on the printed Combat Results Table (that line is not filled in)"
+        )
         return None
     return {"attacker": str(attacker or "-"), "defender": str(defender or "-"), "options": options}
 
 
 def options_in_words(options: str) -> str:
-    """"cautious/stand" → "a cautious attack and a stand defence"."""
+    """ "cautious/stand" → "a cautious attack and a stand defence"."""
     attack, defence = options.split("/")
     return f"a{'n' if attack == 'aggressive' else ''} {attack} attack and a {defence} defence"

@@ -8,7 +8,8 @@ which marker, the Random Events die, the weather die, then each marker removed.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.events import resolve_event
@@ -25,19 +26,27 @@ def _names(commands: Iterable[str], side: str) -> list[str]:
     return names
 
 
-def start_turn(state: GameState, charts: OwnerCharts, month: str, italian: Iterable[str],
-               greek: Iterable[str], first: str | None = None) -> dict[str, Any]:
+def start_turn(
+    state: GameState,
+    charts: OwnerCharts,
+    month: str,
+    italian: Iterable[str],
+    greek: Iterable[str],
+    first: str | None = None,
+) -> dict[str, Any]:
     """Fill the cup for a new turn; `first` is the command the initiative player starts with
     (one of its markers is taken out and activates first, rule 4.1)."""
     tables = charts.tables
     scenario = tables.scenarios[state.scenario]
     months = tables.months
     if month not in months or months.index(month) < months.index(scenario["first_month"]):
-        allowed = ", ".join(months[months.index(scenario["first_month"]):])
+        allowed = ", ".join(months[months.index(scenario["first_month"]) :])
         raise UserError(f"The {scenario['name']} has no turn '{month}' (turns: {allowed})")
     if state.turn and months.index(month) <= months.index(state.month):
-        raise UserError(f"Turn {tables.month_names[month]} cannot follow "
-                        f"{tables.month_names[state.month]}; turns go forward one month at a time")
+        raise UserError(
+            f"Turn {tables.month_names[month]} cannot follow "
+            f"{tables.month_names[state.month]}; turns go forward one month at a time"
+        )
     italian, greek = _names(italian, "Italian"), _names(greek, "Greek")
     if not italian and not greek:
         raise UserError("Rule 5.22: name at least one command whose markers go into the cup")
@@ -51,9 +60,15 @@ def start_turn(state: GameState, charts: OwnerCharts, month: str, italian: Itera
     return {"type": "turn", "month": month, "italian": italian, "greek": greek, "first": first_label}
 
 
-def draw(state: GameState, charts: OwnerCharts, roller: Roller, marker: str | None = None,
-         event_die: object = None, weather_die: object = None,
-         removed: Sequence[str] | None = None) -> dict[str, Any]:
+def draw(
+    state: GameState,
+    charts: OwnerCharts,
+    roller: Roller,
+    marker: str | None = None,
+    event_die: object = None,
+    weather_die: object = None,
+    removed: Sequence[str] | None = None,
+) -> dict[str, Any]:
     """Draw one marker; `marker` is the one taken from a real cup, None to let the app draw.
     A Mussolini marker rolls on the scenario's Random Events table unless it is the last."""
     if not state.turn:
@@ -77,8 +92,9 @@ def draw(state: GameState, charts: OwnerCharts, roller: Roller, marker: str | No
     return action
 
 
-def remove_greek(state: GameState, count: int, roller: Roller, reason: str,
-                 markers: Sequence[str] | None = None) -> dict[str, Any]:
+def remove_greek(
+    state: GameState, count: int, roller: Roller, reason: str, markers: Sequence[str] | None = None
+) -> dict[str, Any]:
     """Take `count` Greek markers out of the cup (e.g. the Greek Disloyalty chit takes two)."""
     greek = state.in_cup("greek")
     if count < 1:

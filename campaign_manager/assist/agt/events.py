@@ -3,7 +3,8 @@ and the Greek markers an event takes out of the cup with the season's rounding."
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.picking import choose_markers
@@ -30,19 +31,31 @@ def weather_now(charts: OwnerCharts, scenario: str, month: str, die: int) -> tup
     return modified, (str(weather) if weather is not None else None)
 
 
-def resolve_event(state: GameState, charts: OwnerCharts, roller: Roller, left: Sequence[str],
-                  event_die: object, weather_die: object,
-                  removed: Sequence[str] | None) -> dict[str, Any]:
+def resolve_event(
+    state: GameState,
+    charts: OwnerCharts,
+    roller: Roller,
+    left: Sequence[str],
+    event_die: object,
+    weather_die: object,
+    removed: Sequence[str] | None,
+) -> dict[str, Any]:
     """The event part of a draw action; `left` is the cup after the Mussolini marker came out."""
     tables = charts.tables
     scenario = tables.scenarios[state.scenario]
     die = roll_or_check(event_die, D10, roller, "Random Events die")
     event = tables.event_for(state.scenario, die)
-    record: dict[str, Any] = {"die": die, "code": event.code, "once": event.once,
-                              "no_event": event.once and event.code in state.once_seen,
-                              "repeat": die in state.event_dice, "special_event_chit":
-                              event.special_event_chit and state.scenario == "gamers",
-                              "weather_die": None, "weather": None, "removed": []}
+    record: dict[str, Any] = {
+        "die": die,
+        "code": event.code,
+        "once": event.once,
+        "no_event": event.once and event.code in state.once_seen,
+        "repeat": die in state.event_dice,
+        "special_event_chit": event.special_event_chit and state.scenario == "gamers",
+        "weather_die": None,
+        "weather": None,
+        "removed": [],
+    }
     if die in scenario["weather_roll_on"]:
         fixed = scenario["fixed_weather"].get(state.month)
         if fixed:
@@ -50,11 +63,13 @@ def resolve_event(state: GameState, charts: OwnerCharts, roller: Roller, left: S
         else:
             record["weather_die"] = roll_or_check(weather_die, D10, roller, "Weather die")
             record["weather_modified"], record["weather"] = weather_now(
-                charts, state.scenario, state.month, record["weather_die"])
+                charts, state.scenario, state.month, record["weather_die"]
+            )
             if record["weather"] is None:
                 spec = charts.spec(f"weather_{state.scenario}")
-                record["weather_read"] = (f"read {spec.read}: {tables.month_names[state.month]}, "
-                                          f"die {record['weather_modified']}")
+                record["weather_read"] = (
+                    f"read {spec.read}: {tables.month_names[state.month]}, die {record['weather_modified']}"
+                )
     elif weather_die is not None:
         raise UserError(f"A roll of {die} brings no weather roll; leave the weather die empty")
     if record["no_event"]:
@@ -68,8 +83,9 @@ def resolve_event(state: GameState, charts: OwnerCharts, roller: Roller, left: S
     if event.remove_greek:
         greek = [m for m in left if state.markers[m].side == "greek"]
         count = greek_markers_to_remove(tables, state.month, event.remove_greek, len(greek))
-        record["removed"], record["removed_how"] = choose_markers(roller, greek, count, removed,
-                                                                  "Greek marker taken out")
+        record["removed"], record["removed_how"] = choose_markers(
+            roller, greek, count, removed, "Greek marker taken out"
+        )
     elif removed:
         raise UserError(f"'{event.name}' takes no marker out of the cup")
     return record

@@ -28,21 +28,26 @@ class AgtGame(LoggedDocument[GameState]):
         super().__init__(log)
 
     @classmethod
-    def create(cls, path: Path, scenario: str) -> "AgtGame":
+    def create(cls, path: Path, scenario: str) -> AgtGame:
         tables = book()
         if scenario not in tables.scenarios:
             raise UserError(f"Unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
         name = f"A Greek Tragedy: {tables.scenarios[scenario]['name']}"
-        log = LogFile.create(Path(path), kind=KIND, document_name=name,
-                             document_source=f'scenario = "{scenario}"\n', meta={"scenario": scenario})
+        log = LogFile.create(
+            Path(path),
+            kind=KIND,
+            document_name=name,
+            document_source=f'scenario = "{scenario}"\n',
+            meta={"scenario": scenario},
+        )
         return cls._made(log)
 
     @classmethod
-    def open(cls, path: Path) -> "AgtGame":
+    def open(cls, path: Path) -> AgtGame:
         return cls._made(cls._open_log(path))
 
     @classmethod
-    def _made(cls, log: LogFile) -> "AgtGame":
+    def _made(cls, log: LogFile) -> AgtGame:
         try:
             return cls(log)
         except BaseException:

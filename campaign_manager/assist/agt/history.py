@@ -7,8 +7,10 @@ from typing import Any
 from campaign_manager.assist.agt.state import GameState
 from campaign_manager.assist.agt.tables import BookTables
 
-REPEAT_NOTE = ("this number was already rolled this turn; the book refers to a 'Repeat DR' rule "
-               "that its text does not give, so settle it between the players")
+REPEAT_NOTE = (
+    "this number was already rolled this turn; the book refers to a 'Repeat DR' rule "
+    "that its text does not give, so settle it between the players"
+)
 
 
 def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
@@ -29,18 +31,24 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
     if kind == "remove":
         return f"{entry['reason']}: {', '.join(entry['markers'])} taken out of the cup"
     if kind == "port":
-        verb = {"bombed": f"bombed by {entry['amount']} bomber(s)",
-                "destroyed": f"wrecked by a Greek unit ({entry['amount']} MP)",
-                "built": f"built up ({entry['amount']} point(s) spent)",
-                "bonus": f"raised by {entry['amount']} free point(s) from a random event"}[entry["why"]]
+        verb = {
+            "bombed": f"bombed by {entry['amount']} bomber(s)",
+            "destroyed": f"wrecked by a Greek unit ({entry['amount']} MP)",
+            "built": f"built up ({entry['amount']} point(s) spent)",
+            "bonus": f"raised by {entry['amount']} free point(s) from a random event",
+        }[entry["why"]]
         return f"{entry['port']} {verb}: {entry['change']:+d}"
     if kind == "weather":
         weather = entry["weather"] or "not known yet (read the printed table)"
         read = ", as read on the printed table" if entry.get("read") else ""
         return f"Weather at the start of the turn: {weather}{read} — {entry['why']}"
     if kind == "port-use":
-        what = {"landing": "to land units", "activation": "to fully activate units",
-                "refit": f"for {entry['amount']} refit(s)", "air": "by squadrons based in Albania or Greece"}
+        what = {
+            "landing": "to land units",
+            "activation": "to fully activate units",
+            "refit": f"for {entry['amount']} refit(s)",
+            "air": "by squadrons based in Albania or Greece",
+        }
         return f"{entry['port']}: {entry['points']} capacity point(s) used {what[entry['use']]}"
     return f"(unknown action {kind})"
 

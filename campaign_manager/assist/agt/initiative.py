@@ -20,21 +20,27 @@ class Initiative:
     explanation: str
 
 
-def initiative(scenario: str, turn: int, italian_die: object = None, greek_die: object = None,
-               italian_offensive: bool = False, tables: BookTables | None = None) -> Initiative:
+def initiative(
+    scenario: str,
+    turn: int,
+    italian_die: object = None,
+    greek_die: object = None,
+    italian_offensive: bool = False,
+    tables: BookTables | None = None,
+) -> Initiative:
     tables = tables or book()
     if scenario not in tables.scenarios:
         raise UserError(f"Rule 4.1: unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
     if turn < 1:
         raise UserError(f"Rule 4.1: turn {turn} does not exist; the first turn is 1")
     if turn == 1:
-        return Initiative(tables.first_turn_holder, None, None,
-                          "First turn: the Italians have the initiative without a roll")
+        return Initiative(
+            tables.first_turn_holder, None, None, "First turn: the Italians have the initiative without a roll"
+        )
     if italian_offensive:
         if scenario != "gamers":
             raise UserError("The 'Mussolini to the Front' chit exists only in the Gamers' scenario")
-        return Initiative("italian", None, None,
-                          "'Mussolini to the Front' played: the Italians take the initiative")
+        return Initiative("italian", None, None, "'Mussolini to the Front' played: the Italians take the initiative")
     if italian_die is None or greek_die is None:
         raise UserError("Rule 4.1: both sides' dice are needed (type them in or let the app roll)")
     italian = D10.check(italian_die, "Rule 4.1: Italian initiative die")
@@ -42,9 +48,17 @@ def initiative(scenario: str, turn: int, italian_die: object = None, greek_die: 
     greek = D10.check(greek_die, "Rule 4.1: Greek initiative die") + bonus
     plus = f" (die + {bonus})" if bonus else ""
     if italian == greek:
-        return Initiative(None, italian, greek, f"Tie {italian} to {greek}{plus}: nobody has the "
-                          "initiative and every activation marker goes into the cup")
+        return Initiative(
+            None,
+            italian,
+            greek,
+            f"Tie {italian} to {greek}{plus}: nobody has the initiative and every activation marker goes into the cup",
+        )
     winner = "italian" if italian > greek else "greek"
     who = "Italian" if winner == "italian" else "Greek"
-    return Initiative(winner, italian, greek, f"Italians {italian}, Greeks {greek}{plus}: the {who} "
-                      "player chooses who has the initiative")
+    return Initiative(
+        winner,
+        italian,
+        greek,
+        f"Italians {italian}, Greeks {greek}{plus}: the {who} player chooses who has the initiative",
+    )

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.tables import BookTables

@@ -3,7 +3,7 @@ scripted dice fix every choice, or as named from a real cup."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from campaign_manager.dice import Die, Roller
 from campaign_manager.errors import UserError
@@ -15,15 +15,18 @@ def pick(roller: Roller, labels: Sequence[str], what: str) -> str:
     return labels[index - 1]
 
 
-def choose_markers(roller: Roller, candidates: Sequence[str], count: int,
-                   typed: Sequence[str] | None, what: str) -> tuple[list[str], str]:
+def choose_markers(
+    roller: Roller, candidates: Sequence[str], count: int, typed: Sequence[str] | None, what: str
+) -> tuple[list[str], str]:
     """`count` of `candidates`, picked at random or as typed from a real cup."""
     if typed is not None:
         typed = [t.strip() for t in typed]
         wrong = [t for t in typed if t not in candidates]
         if wrong:
-            raise UserError(f"{', '.join(wrong)}: not a Greek marker in the cup "
-                            f"(Greek markers in the cup: {', '.join(candidates) or 'none'})")
+            raise UserError(
+                f"{', '.join(wrong)}: not a Greek marker in the cup "
+                f"(Greek markers in the cup: {', '.join(candidates) or 'none'})"
+            )
         if len(set(typed)) != len(typed) or len(typed) != count:
             raise UserError(f"{count} different Greek markers must leave the cup; {len(typed)} were named")
         return list(typed), "typed"

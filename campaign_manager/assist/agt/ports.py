@@ -17,8 +17,12 @@ from campaign_manager.errors import UserError
 
 WHYS = ("bombed", "built", "destroyed", "bonus")
 # what a port's capacity points are used for in a turn, with the rule and the words for messages
-USES = {"landing": ("6.81", "landing units"), "activation": ("6.81", "fully activating units"),
-        "refit": ("9.11", "refitting units"), "air": ("6.83", "squadrons based in Albania or Greece")}
+USES = {
+    "landing": ("6.81", "landing units"),
+    "activation": ("6.81", "fully activating units"),
+    "refit": ("9.11", "refitting units"),
+    "air": ("6.83", "squadrons based in Albania or Greece"),
+}
 
 
 def port_maximum(charts: OwnerCharts, port: str) -> int | None:
@@ -54,13 +58,13 @@ def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amou
             _check_building_allowed(state, charts)
             _check_capacity_left(state, port, amount, "building it up (1 point per point built)", "6.84")
         elif amount > state.port_bonus_left:
-            raise UserError(f"Random event: only {state.port_bonus_left} free capacity points are "
-                            f"left to place, not {amount}")
+            raise UserError(
+                f"Random event: only {state.port_bonus_left} free capacity points are left to place, not {amount}"
+            )
         change = amount * tables.build_per_point if why == "built" else amount
         top = port_maximum(charts, port)
         if top is not None and now + change > top:
-            raise UserError(f"Rule 6.84: {port} would reach {now + change}, above the top of its "
-                            f"track ({top})")
+            raise UserError(f"Rule 6.84: {port} would reach {now + change}, above the top of its track ({top})")
     return {"type": "port", "port": port, "why": why, "amount": amount, "change": change}
 
 
@@ -87,8 +91,10 @@ def _check_capacity_left(state: GameState, port: str, points: int, words: str, r
     left = state.left(port)
     if points > left:
         rules = "Rule 6.81" if rule == "6.81" else f"Rules {rule} and 6.81"
-        raise UserError(f"{rules}: {port} can pass only {left} more capacity point(s) this turn "
-                        f"(capacity {state.ports[port]}, {state.used(port)} used); {words} needs {points}")
+        raise UserError(
+            f"{rules}: {port} can pass only {left} more capacity point(s) this turn "
+            f"(capacity {state.ports[port]}, {state.used(port)} used); {words} needs {points}"
+        )
 
 
 def _check_building_allowed(state: GameState, charts: OwnerCharts) -> None:
@@ -97,5 +103,7 @@ def _check_building_allowed(state: GameState, charts: OwnerCharts) -> None:
         return
     start = tables.build_from
     if tables.month_index(state.month) < tables.month_index(start):
-        raise UserError(f"Rule 6.84: port capacity can be built up only from "
-                        f"{tables.month_names[start]}; this is {tables.month_names[state.month]}")
+        raise UserError(
+            f"Rule 6.84: port capacity can be built up only from "
+            f"{tables.month_names[start]}; this is {tables.month_names[state.month]}"
+        )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.odds import check_strength
@@ -30,15 +30,18 @@ class StackCheck:
             return "NOT allowed: " + "; and ".join(self.faults)
         free = "; the artillery unit stacks free" if self.artillery else ""
         if self.single:
-            return (f"Allowed: a single unit of {self.total} strength points always fits a "
-                    f"{self.terrain} hex, whatever the limit of {self.limit}{free} — rule 6.42")
+            return (
+                f"Allowed: a single unit of {self.total} strength points always fits a "
+                f"{self.terrain} hex, whatever the limit of {self.limit}{free} — rule 6.42"
+            )
         extra = " (or one unit)" if self.one_unit_always else ""
-        return (f"Allowed: {self.total} strength points in a {self.terrain} hex, "
-                f"the limit is {self.limit}{extra}{free} — rule 6.42")
+        return (
+            f"Allowed: {self.total} strength points in a {self.terrain} hex, "
+            f"the limit is {self.limit}{extra}{free} — rule 6.42"
+        )
 
 
-def check_stack(terrain: str, units: Sequence[int], artillery: int = 0,
-                tables: BookTables | None = None) -> StackCheck:
+def check_stack(terrain: str, units: Sequence[int], artillery: int = 0, tables: BookTables | None = None) -> StackCheck:
     """`units`: the combat strength of each non-artillery unit; artillery stacks free."""
     tables = tables or book()
     if terrain not in tables.stacking:
@@ -53,6 +56,7 @@ def check_stack(terrain: str, units: Sequence[int], artillery: int = 0,
         extra = " (or one unit)" if one_unit_always else ""
         faults.append(f"{total} strength points in a {terrain} hex, the limit is {limit}{extra} — rule 6.42")
     if artillery > tables.artillery_per_hex:
-        faults.append(f"{artillery} artillery units in one hex, only {tables.artillery_per_hex} may "
-                      f"stack there — rule 6.42")
+        faults.append(
+            f"{artillery} artillery units in one hex, only {tables.artillery_per_hex} may stack there — rule 6.42"
+        )
     return StackCheck(terrain, limit, total, not faults, faults, single, one_unit_always, artillery)

@@ -17,8 +17,9 @@ Actions (JSON):
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.errors import UserError
@@ -44,9 +45,12 @@ class Marker:
 
 def turn_markers(tables: BookTables, italian: Iterable[str], greek: Iterable[str]) -> list[Marker]:
     """Two markers per command available this turn, plus the Mussolini markers, in a fixed order."""
-    markers = [Marker(side, command, n + 1)
-               for side, commands in (("italian", italian), ("greek", greek))
-               for command in commands for n in range(tables.markers_per_command)]
+    markers = [
+        Marker(side, command, n + 1)
+        for side, commands in (("italian", italian), ("greek", greek))
+        for command in commands
+        for n in range(tables.markers_per_command)
+    ]
     markers += [Marker(MUSSOLINI, "Mussolini", n + 1) for n in range(tables.mussolini_markers)]
     return markers
 
@@ -86,8 +90,7 @@ class GameState:
 
 
 def new_state(tables: BookTables, scenario: str) -> GameState:
-    return GameState(scenario=scenario, month=tables.scenarios[scenario]["first_month"],
-                     ports=dict(tables.port_start))
+    return GameState(scenario=scenario, month=tables.scenarios[scenario]["first_month"], ports=dict(tables.port_start))
 
 
 def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameState:

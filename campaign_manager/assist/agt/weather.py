@@ -27,12 +27,24 @@ class TurnWeather:
     why: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"scenario": self.scenario, "month": self.month, "weather": self.weather, "die": self.die,
-                "modified_die": self.modified, "why": self.why}
+        return {
+            "scenario": self.scenario,
+            "month": self.month,
+            "weather": self.weather,
+            "die": self.die,
+            "modified_die": self.modified,
+            "why": self.why,
+        }
 
 
-def turn_weather(charts: OwnerCharts, scenario: str, month: str, die: object = None,
-                 first_turn: bool = False, roller: Roller | None = None) -> TurnWeather:
+def turn_weather(
+    charts: OwnerCharts,
+    scenario: str,
+    month: str,
+    die: object = None,
+    first_turn: bool = False,
+    roller: Roller | None = None,
+) -> TurnWeather:
     tables = charts.tables
     if scenario not in tables.scenarios:
         raise UserError(f"Rule 4.21: no scenario '{scenario}' (use {', '.join(tables.scenarios)})")
@@ -43,8 +55,14 @@ def turn_weather(charts: OwnerCharts, scenario: str, month: str, die: object = N
     if first_turn and spec.get("first_turn_weather"):
         if die is not None:
             raise UserError(f"The {spec['name']} starts with {spec['first_turn_weather']}: no weather die is rolled")
-        return TurnWeather(scenario, month, spec["first_turn_weather"], None, None,
-                           f"the {spec['name']} starts with {spec['first_turn_weather']} (its special rules)")
+        return TurnWeather(
+            scenario,
+            month,
+            spec["first_turn_weather"],
+            None,
+            None,
+            f"the {spec['name']} starts with {spec['first_turn_weather']} (its special rules)",
+        )
     fixed = spec["fixed_weather"].get(month)
     if fixed:
         if die is not None:
@@ -58,13 +76,20 @@ def turn_weather(charts: OwnerCharts, scenario: str, month: str, die: object = N
     how = f"die {rolled}" + (f" {change:+d} = {modified}" if change else "")
     if weather is None:
         read = charts.spec(f"weather_{scenario}").read
-        return TurnWeather(scenario, month, None, rolled, modified,
-                           f"{how}: read {read} for {name}, line {modified} (not filled in yet)")
+        return TurnWeather(
+            scenario,
+            month,
+            None,
+            rolled,
+            modified,
+            f"{how}: read {read} for {name}, line {modified} (not filled in yet)",
+        )
     return TurnWeather(scenario, month, weather, rolled, modified, f"{how} on the Weather Table for {name}: {weather}")
 
 
-def record_turn_weather(state: GameState, charts: OwnerCharts, die: object = None, roller: Roller | None = None,
-                        read: str | None = None) -> dict[str, Any]:
+def record_turn_weather(
+    state: GameState, charts: OwnerCharts, die: object = None, roller: Roller | None = None, read: str | None = None
+) -> dict[str, Any]:
     """The tracker's `weather` action for the turn under way (phase A/2): the die typed (`die`)
     or rolled (`roller`), and `read`, the weather the players read on the printed table when
     the owner's Weather Table does not have that line yet."""
@@ -73,8 +98,10 @@ def record_turn_weather(state: GameState, charts: OwnerCharts, die: object = Non
         raise UserError("Rule 4.21: the weather is checked at the start of a game turn; start a turn first (cup turn)")
     if state.weather is not None:
         said = state.weather["weather"] or "not read yet"
-        raise UserError(f"Rule 4.21: the weather of {tables.month_names[state.month]} is already recorded "
-                        f"({said}); undo it to record it again")
+        raise UserError(
+            f"Rule 4.21: the weather of {tables.month_names[state.month]} is already recorded "
+            f"({said}); undo it to record it again"
+        )
     first_turn = state.month == tables.scenarios[state.scenario]["first_month"]
     found = turn_weather(charts, state.scenario, state.month, die, first_turn, roller)
     weather = found.weather
@@ -87,8 +114,15 @@ def record_turn_weather(state: GameState, charts: OwnerCharts, die: object = Non
     else:
         read = None
     how = None if found.die is None else "typed" if die is not None else "rolled"
-    return {"type": "weather", "weather": weather or read, "die": found.die, "modified_die": found.modified,
-            "how": how, "read": weather is None and read is not None, "why": found.why}
+    return {
+        "type": "weather",
+        "weather": weather or read,
+        "die": found.die,
+        "modified_die": found.modified,
+        "how": how,
+        "read": weather is None and read is not None,
+        "why": found.why,
+    }
 
 
 def _no_roller() -> Roller:

@@ -61,14 +61,19 @@ def check_conflict(spec: ConflictSpec) -> list[Fault]:
             faults.append(Fault(where, f"should have {faces} rows (one per die face), not {len(table.rows)}"))
         for r, row in enumerate(table.rows):
             if len(row) != len(spec.columns):
-                faults.append(Fault(f"{where}[{r}]", f"should have {len(spec.columns)} results (one per column), "
-                                                     f"not {len(row)}"))
+                faults.append(
+                    Fault(f"{where}[{r}]", f"should have {len(spec.columns)} results (one per column), not {len(row)}")
+                )
             for c, cell in enumerate(row):
                 try:
                     effect_of(cell, spec.codes)
                 except KeyError:
-                    faults.append(Fault(f"{where}[{r}][{c}]", f'"{cell}" is not a result code (P%A(±n), P%D(±n) '
-                                                              f'or one of {", ".join(spec.codes)})'))
+                    faults.append(
+                        Fault(
+                            f"{where}[{r}][{c}]",
+                            f'"{cell}" is not a result code (P%A(±n), P%D(±n) or one of {", ".join(spec.codes)})',
+                        )
+                    )
     for column in spec.columns:
         if column.label not in spec.unconventional_cost:
             faults.append(Fault(f"conflict.unconventional_cost.{column.label}", "is missing"))
@@ -82,10 +87,15 @@ def check_charts(data: GcwFile) -> list[Fault]:
 def conflict_charts(spec: ConflictSpec) -> ConflictCharts:
     for key, table in spec.tables.items():
         table._key = key
-    return ConflictCharts(DICE[spec.die], spec.columns, spec.airstrike_shift, spec.unconventional_modifier,
-                          dict(spec.tables),
-                          {label: cost.model_dump() for label, cost in spec.unconventional_cost.items()},
-                          keyed(spec.codes))
+    return ConflictCharts(
+        DICE[spec.die],
+        spec.columns,
+        spec.airstrike_shift,
+        spec.unconventional_modifier,
+        dict(spec.tables),
+        {label: cost.model_dump() for label, cost in spec.unconventional_cost.items()},
+        keyed(spec.codes),
+    )
 
 
 def read_charts(path: Path) -> GcwCharts:

@@ -25,8 +25,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     conflict.add_argument("--die", help="the d6 rolled (1-6); leave out to let the app roll")
     conflict.add_argument("--airstrike", choices=AIRSTRIKES, help="a Government airstrike (Open table only)")
     conflict.add_argument("--attacker-side", choices=(GOVERNMENT, DSE), help="who attacks (for Terror)")
-    conflict.add_argument("--buy-modifier", choices=tuple(BUYERS),
-                          help="unconventional units paying PP for ±1 (Infrastructure table only)")
+    conflict.add_argument(
+        "--buy-modifier",
+        choices=tuple(BUYERS),
+        help="unconventional units paying PP for ±1 (Infrastructure table only)",
+    )
     conflict.add_argument("--attacking-units", type=int, help="number of attacking units")
     conflict.add_argument("--defending-units", type=int, help="number of defending units")
     conflict.add_argument("--urban", action="store_true", help="the region is Urban (airstrike Terror)")
@@ -40,8 +43,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     attrition.add_argument("--json", action="store_true")
     attrition.set_defaults(run=run_attrition)
 
-    lead = commands.add_parser("standing", help="leader, victory level and initiative for two indices "
-                                                     "(an index at 0 or less has lost: 6.1)")
+    lead = commands.add_parser(
+        "standing", help="leader, victory level and initiative for two indices (an index at 0 or less has lost: 6.1)"
+    )
     lead.add_argument("--government", type=int, required=True, help="Government Political Index")
     lead.add_argument("--dse", type=int, required=True, help="DSE Political Index")
     lead.add_argument("--json", action="store_true")
@@ -56,10 +60,18 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run_conflict(args: argparse.Namespace) -> int:
     attacker_buys, defender_buys = BUYERS.get(args.buy_modifier, (False, False))
     request = ConflictRequest(
-        attacker=args.attacker, defender=args.defender, table=args.table, die=args.die,
-        airstrike=args.airstrike, attacker_side=args.attacker_side,
-        attacker_buys_modifier=attacker_buys, defender_buys_modifier=defender_buys,
-        attacking_units=args.attacking_units, defending_units=args.defending_units, urban=args.urban)
+        attacker=args.attacker,
+        defender=args.defender,
+        table=args.table,
+        die=args.die,
+        airstrike=args.airstrike,
+        attacker_side=args.attacker_side,
+        attacker_buys_modifier=attacker_buys,
+        defender_buys_modifier=defender_buys,
+        attacking_units=args.attacking_units,
+        defending_units=args.defending_units,
+        urban=args.urban,
+    )
     outcome = resolve(request, RandomRoller(args.seed))
     text = "\n".join([*outcome.steps, f"Result {outcome.result}: {outcome.explanation}"])
     emit(outcome.as_dict(), args.json, text)
@@ -68,7 +80,7 @@ def run_conflict(args: argparse.Namespace) -> int:
 
 def run_attrition(args: argparse.Namespace) -> int:
     reduce = attrition_losses(args.units, args.turn, default_charts().politics)
-    text = (f"{reduce} of {args.units} unit(s) lose one level; the owner chooses which (15.1).")
+    text = f"{reduce} of {args.units} unit(s) lose one level; the owner chooses which (15.1)."
     emit({"units": args.units, "reduced": reduce, "turn": args.turn}, args.json, text)
     return 0
 
@@ -76,9 +88,15 @@ def run_attrition(args: argparse.Namespace) -> int:
 def run_standing(args: argparse.Namespace) -> int:
     pi = {GOVERNMENT: args.government, DSE: args.dse}
     lead, order = standing(pi, default_charts().politics), initiative(pi)
-    data = {"leader": lead.leader, "margin": lead.margin, "level": lead.level,
-            "victory_check_now": lead.check_winner or "draw",
-            "initiative_chooser": order.chooser, "tie": order.tie, "collapsed": list(lead.collapsed)}
+    data = {
+        "leader": lead.leader,
+        "margin": lead.margin,
+        "level": lead.level,
+        "victory_check_now": lead.check_winner or "draw",
+        "initiative_chooser": order.chooser,
+        "tie": order.tie,
+        "collapsed": list(lead.collapsed),
+    }
     # 6.1: a collapsed index ends the game at once, so no turn order is left to choose.
     after = "The game ends at once: there is no next turn." if lead.collapsed else order.words()
     emit(data, args.json, f"{lead.words()}\n{after}")
@@ -87,12 +105,17 @@ def run_standing(args: argparse.Namespace) -> int:
 
 def run_charts(args: argparse.Namespace) -> int:
     owner = default_owner_charts()
-    data = {"politics_table": [row.dice for row in owner.politics],
-            "mobilization_government": len(owner.mobilization[GOVERNMENT]),
-            "mobilization_dse": len(owner.mobilization[DSE]), "regions": len(owner.regions)}
-    lines = [f"Politics Table: {len(owner.politics)} of {len(TWO_DICE)} lines filled in",
-             f"Government Mobilization Chart: {data['mobilization_government']} unit(s)",
-             f"DSE Mobilization Chart: {data['mobilization_dse']} unit(s)",
-             f"Regions: {data['regions']} filled in"]
+    data = {
+        "politics_table": [row.dice for row in owner.politics],
+        "mobilization_government": len(owner.mobilization[GOVERNMENT]),
+        "mobilization_dse": len(owner.mobilization[DSE]),
+        "regions": len(owner.regions),
+    }
+    lines = [
+        f"Politics Table: {len(owner.politics)} of {len(TWO_DICE)} lines filled in",
+        f"Government Mobilization Chart: {data['mobilization_government']} unit(s)",
+        f"DSE Mobilization Chart: {data['mobilization_dse']} unit(s)",
+        f"Regions: {data['regions']} filled in",
+    ]
     emit(data, args.json, "\n".join(lines))
     return 0

@@ -29,22 +29,27 @@ def register(commands: Any) -> None:
     new.set_defaults(run=run_new)
 
     record = steps.add_parser(
-        "apply", help="record one action (a JSON file, '-' for stdin, or JSON text)",
+        "apply",
+        help="record one action (a JSON file, '-' for stdin, or JSON text)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Record one action in the tracker file. The action is a JSON object with a\n"
-                    "\"type\"; dice left out are rolled by the app and written into the file.\n"
-                    + textwrap.fill("Types: " + ", ".join(REDUCERS) + ".", 78),
+        '"type"; dice left out are rolled by the app and written into the file.\n'
+        + textwrap.fill("Types: " + ", ".join(REDUCERS) + ".", 78),
         epilog=f"Every action type, its fields and a JSON example:\n  {DOCS}\n"
-               "Example:\n  campaign-manager assist gcw tracker apply game.gcw "
-               """'{"type": "adjust", "side": "dse", "amount": 3}'""")
+        "Example:\n  campaign-manager assist gcw tracker apply game.gcw "
+        """'{"type": "adjust", "side": "dse", "amount": 3}'""",
+    )
     record.add_argument("file", type=Path)
     record.add_argument("action", help="ACTION.json, '-' or '{\"type\": ...}'")
     record.add_argument("--seed", type=int, help="seed for the dice the app rolls")
     record.add_argument("--json", action="store_true")
     record.set_defaults(run=run_apply)
 
-    for step, helptext, run in (("show", "show the tracker", run_show), ("undo", "take back the last action", run_undo),
-                                ("redo", "put back the action undone last", run_redo)):
+    for step, helptext, run in (
+        ("show", "show the tracker", run_show),
+        ("undo", "take back the last action", run_undo),
+        ("redo", "put back the action undone last", run_redo),
+    ):
         parser = steps.add_parser(step, help=helptext)
         parser.add_argument("file", type=Path)
         parser.add_argument("--json", action="store_true")
@@ -52,13 +57,16 @@ def register(commands: Any) -> None:
 
 
 def _text(summary: dict[str, Any]) -> str:
-    lines = [f"{summary['file']} — turn {summary['turn']}",
-             f"Government {summary['government_pi']}   DSE {summary['dse_pi']}",
-             f"Doctrine: {summary['doctrine'] or 'not set'}; limit {summary['mobilization_limit'] or '-'} PP; "
-             f"American Aid {'active' if summary['american_aid'] else 'not yet'}",
-             f"Terror: {', '.join(summary['terror_regions']) or 'none'}; "
-             f"resettled: {', '.join(summary['resettled_regions']) or 'none'}",
-             summary["standing"]["words"], summary["initiative"]["words"]]
+    lines = [
+        f"{summary['file']} — turn {summary['turn']}",
+        f"Government {summary['government_pi']}   DSE {summary['dse_pi']}",
+        f"Doctrine: {summary['doctrine'] or 'not set'}; limit {summary['mobilization_limit'] or '-'} PP; "
+        f"American Aid {'active' if summary['american_aid'] else 'not yet'}",
+        f"Terror: {', '.join(summary['terror_regions']) or 'none'}; "
+        f"resettled: {', '.join(summary['resettled_regions']) or 'none'}",
+        summary["standing"]["words"],
+        summary["initiative"]["words"],
+    ]
     if summary["game_over"]:
         lines.append(f"GAME OVER: {summary['game_over']['reason']}")
     lines += ["", *summary["history"][-10:]]

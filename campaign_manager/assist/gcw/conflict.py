@@ -66,8 +66,9 @@ def _attacker_side(request: ConflictRequest) -> str | None:
         return GOVERNMENT
     if request.airstrike == "defend":
         if side == GOVERNMENT:
-            raise RuleError("11.4", "an airstrike in defence needs a Government unit defending, "
-                                    "but the Government is attacking")
+            raise RuleError(
+                "11.4", "an airstrike in defence needs a Government unit defending, but the Government is attacking"
+            )
         return DSE
     return side
 
@@ -88,8 +89,10 @@ def _check(request: ConflictRequest, charts: ConflictCharts) -> None:
         if not table.airstrike_allowed:
             raise RuleError("11.4", f"an airstrike cannot be used on the {table.title} table")
     if (request.attacker_buys_modifier or request.defender_buys_modifier) and not table.unconventional_allowed:
-        raise RuleError("11.6", f"unconventional units buy a die modifier only on the Infrastructure "
-                                f"table, not on the {table.title} table")
+        raise RuleError(
+            "11.6",
+            f"unconventional units buy a die modifier only on the Infrastructure table, not on the {table.title} table",
+        )
 
 
 def column_for(attacker: int, defender: int, charts: ConflictCharts) -> int:
@@ -98,8 +101,9 @@ def column_for(attacker: int, defender: int, charts: ConflictCharts) -> int:
     return max(i for i, column in enumerate(charts.columns) if column.min_ratio <= ratio)
 
 
-def resolve(request: ConflictRequest, roller: Roller | None = None,
-            charts: ConflictCharts | None = None) -> ConflictOutcome:
+def resolve(
+    request: ConflictRequest, roller: Roller | None = None, charts: ConflictCharts | None = None
+) -> ConflictOutcome:
     """Work out one attack; raises UserError (or RuleError, DieError) for what cannot be."""
     charts = charts or default_charts().conflict
     _check(request, charts)
@@ -116,17 +120,23 @@ def resolve(request: ConflictRequest, roller: Roller | None = None,
         index = min(max(base + shift, 0), len(labels) - 1)
         way = "right" if shift > 0 else "left"
         edge = "" if index != base else " (already at the edge of the table)"
-        steps.append(f"Government airstrike {'with the attack' if shift > 0 else 'in defence'}: one column "
-                     f"{way} → {labels[index]}{edge} (11.4)")
+        steps.append(
+            f"Government airstrike {'with the attack' if shift > 0 else 'in defence'}: one column "
+            f"{way} → {labels[index]}{edge} (11.4)"
+        )
     die = roll_or_check(request.die, charts.die, roller or RandomRoller(), "conflict die")
     costs = charts.unconventional_cost[labels[index]]
-    paid = {"attacker": costs["attacker"] if request.attacker_buys_modifier else 0,
-            "defender": costs["defender"] if request.defender_buys_modifier else 0}
+    paid = {
+        "attacker": costs["attacker"] if request.attacker_buys_modifier else 0,
+        "defender": costs["defender"] if request.defender_buys_modifier else 0,
+    }
     modifier = charts.unconventional_modifier * (request.attacker_buys_modifier - request.defender_buys_modifier)
     for role, sign in (("attacker", "+"), ("defender", "-")):
         if getattr(request, f"{role}_buys_modifier"):
-            steps.append(f"The {role} pays {paid[role]} PP for {sign}{charts.unconventional_modifier} "
-                         f"on the die at {labels[index]} (11.6)")
+            steps.append(
+                f"The {role} pays {paid[role]} PP for {sign}{charts.unconventional_modifier} "
+                f"on the die at {labels[index]} (11.6)"
+            )
     if request.attacker_buys_modifier and request.defender_buys_modifier:
         steps.append("Both sides bought a modifier: they cancel, and both still pay (11.6)")
     modified = min(max(die + modifier, charts.die.low), charts.die.high)
@@ -143,10 +153,20 @@ def resolve(request: ConflictRequest, roller: Roller | None = None,
     explanation = describe(effect, units) + terror_words
     steps.append(f"{table.title} table, {labels[index]}, die {modified}: {code}")
     return ConflictOutcome(
-        odds=f"{request.attacker}:{request.defender}", base_column=labels[base], column=labels[index],
-        die=die, modifier=modifier, modified_die=modified, result=code, result_side=effect.side,
-        units_affected=effect.count(units), terror=terror, political_points=paid, steps=steps,
-        explanation=explanation)
+        odds=f"{request.attacker}:{request.defender}",
+        base_column=labels[base],
+        column=labels[index],
+        die=die,
+        modifier=modifier,
+        modified_die=modified,
+        result=code,
+        result_side=effect.side,
+        units_affected=effect.count(units),
+        terror=terror,
+        political_points=paid,
+        steps=steps,
+        explanation=explanation,
+    )
 
 
 def _terror(effect: Effect, side: str | None, request: ConflictRequest) -> tuple[str | None, str]:

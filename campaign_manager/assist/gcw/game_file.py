@@ -29,8 +29,7 @@ class TrackerGame(LoggedDocument[TrackerState]):
 
     KIND = KIND
 
-    def __init__(self, log: LogFile, setup: Setup, charts: GcwCharts, owner: OwnerCharts,
-                 roller: Roller) -> None:
+    def __init__(self, log: LogFile, setup: Setup, charts: GcwCharts, owner: OwnerCharts, roller: Roller) -> None:
         self.setup = setup
         self.rules = charts.politics
         self.owner = owner
@@ -38,8 +37,14 @@ class TrackerGame(LoggedDocument[TrackerState]):
         super().__init__(log)
 
     @classmethod
-    def new(cls, path: Path, setup: dict[str, Any] | None = None, charts: GcwCharts | None = None,
-            owner: OwnerCharts | None = None, roller: Roller | None = None) -> "TrackerGame":
+    def new(
+        cls,
+        path: Path,
+        setup: dict[str, Any] | None = None,
+        charts: GcwCharts | None = None,
+        owner: OwnerCharts | None = None,
+        roller: Roller | None = None,
+    ) -> TrackerGame:
         """Start a tracker in a new file; refuses to overwrite an existing one."""
         charts = charts or default_charts()
         chosen = Setup.from_dict(setup or {}, charts.politics)
@@ -48,8 +53,9 @@ class TrackerGame(LoggedDocument[TrackerState]):
         return cls(log, chosen, charts, owner or default_owner_charts(), roller or RandomRoller())
 
     @classmethod
-    def open(cls, path: Path, charts: GcwCharts | None = None, owner: OwnerCharts | None = None,
-             roller: Roller | None = None) -> "TrackerGame":
+    def open(
+        cls, path: Path, charts: GcwCharts | None = None, owner: OwnerCharts | None = None, roller: Roller | None = None
+    ) -> TrackerGame:
         """Open a tracker file written earlier and replay it."""
         charts = charts or default_charts()
         log = cls._open_log(path)

@@ -36,8 +36,10 @@ class OwnerCharts:
         for row in self.politics:
             if row.dice == total:
                 return row
-        raise UserError(f"The Politics Table is not filled in for 2d6 = {total}: read that line "
-                        f"of the Politics Table printed on the map and type what it says")
+        raise UserError(
+            f"The Politics Table is not filled in for 2d6 = {total}: read that line "
+            f"of the Politics Table printed on the map and type what it says"
+        )
 
     def region(self, name: str) -> Region | None:
         wanted = name.strip().casefold()
@@ -64,7 +66,8 @@ def read_owner_charts(path: Path) -> OwnerCharts:
     return OwnerCharts(
         politics=tuple(sorted(data.politics_table.rows, key=lambda row: row.dice)),
         mobilization={"government": data.mobilization_government.rows, "dse": data.mobilization_dse.rows},
-        regions=data.regions.rows)
+        regions=data.regions.rows,
+    )
 
 
 @lru_cache(maxsize=1)

@@ -39,17 +39,23 @@ class Standing:
     def words(self) -> str:
         if len(self.collapsed) == 2:
             # Not in the book: both indices at 0 or less together; the tracker calls it a draw.
-            return ("Both indices are at 0 or less: each counts as 0 and both sides have collapsed "
-                    "together; the rules name no winner, so the app calls it a draw (6.1).")
+            return (
+                "Both indices are at 0 or less: each counts as 0 and both sides have collapsed "
+                "together; the rules name no winner, so the app calls it a draw (6.1)."
+            )
         if self.collapsed:
             fallen = SIDE_NAMES[self.collapsed[0]]
             winner = SIDE_NAMES[self.leader or ""]
-            return (f"{fallen}'s index is at 0 or less (it counts as 0): the {fallen} has lost at once and the "
-                    f"{winner} wins (sudden death, 6.1) with {self.margin} points: a {self.level} (6.1).")
+            return (
+                f"{fallen}'s index is at 0 or less (it counts as 0): the {fallen} has lost at once and the "
+                f"{winner} wins (sudden death, 6.1) with {self.margin} points: a {self.level} (6.1)."
+            )
         if self.leader is None:
             return "The indices are equal: a victory check now would be a draw (6.2)."
-        return (f"{SIDE_NAMES[self.leader]} leads by {self.margin} points; a victory check now would give the "
-                f"{SIDE_NAMES[self.leader]} the win (6.2). A side whose index falls to 0 loses at once (6.1).")
+        return (
+            f"{SIDE_NAMES[self.leader]} leads by {self.margin} points; a victory check now would give the "
+            f"{SIDE_NAMES[self.leader]} the win (6.2). A side whose index falls to 0 loses at once (6.1)."
+        )
 
 
 def standing(pi: dict[str, int], rules: PoliticalRules) -> Standing:
@@ -91,8 +97,9 @@ def attrition_losses(units: int, turn: int | None, rules: PoliticalRules) -> int
     if units < 0:
         raise RuleError("15.1", f"the number of units cannot be negative ({units})")
     if turn is not None and not parity_holds(rules.attrition_parity, turn):
-        raise RuleError("15.0", f"attrition happens only on {rules.attrition_parity}-numbered turns, "
-                                f"not on turn {turn}")
+        raise RuleError(
+            "15.0", f"attrition happens only on {rules.attrition_parity}-numbered turns, not on turn {turn}"
+        )
     return math.ceil(units * rules.attrition_percent / 100)
 
 

@@ -54,24 +54,39 @@ def check_political_rules(data: GcwFile) -> list[Fault]:
     """No band ends below where it starts."""
     bands = [(f"victory_levels[{n}]", band) for n, band in enumerate(data.victory_levels)]
     bands += [(f"tito_stalin.outcomes[{n}]", band) for n, band in enumerate(data.tito_stalin.outcomes)]
-    return [Fault(where, f"high ({band.high}) is below low ({band.low})") for where, band in bands
-            if band.high < band.low]
+    return [
+        Fault(where, f"high ({band.high}) is below low ({band.low})") for where, band in bands if band.high < band.low
+    ]
 
 
 def political_rules(data: GcwFile) -> PoliticalRules:
     index, control, aid, tito = data.political_index, data.control_phase, data.american_aid, data.tito_stalin
     return PoliticalRules(
-        government_start=index.government_start, dse_start=index.dse_start, cap=index.cap,
-        collapse_at=index.collapse_at, victory_levels=data.victory_levels,
-        victory_check_turns=data.victory_check.turns, doctrines=keyed(data.doctrines),
-        aid_government_at_most=aid.government_at_most, aid_dse_at_least=aid.dse_at_least, aid_points=aid.points,
-        terror_penalty=control.terror_penalty, resettled_penalty=control.resettled_penalty,
-        no_conventional_dse_dice=control.no_conventional_dse_dice, tight_defense_dice=control.tight_defense_dice,
-        area_defense_penalty=control.area_defense_penalty, resettlement_dice=data.resettlement.dice,
+        government_start=index.government_start,
+        dse_start=index.dse_start,
+        cap=index.cap,
+        collapse_at=index.collapse_at,
+        victory_levels=data.victory_levels,
+        victory_check_turns=data.victory_check.turns,
+        doctrines=keyed(data.doctrines),
+        aid_government_at_most=aid.government_at_most,
+        aid_dse_at_least=aid.dse_at_least,
+        aid_points=aid.points,
+        terror_penalty=control.terror_penalty,
+        resettled_penalty=control.resettled_penalty,
+        no_conventional_dse_dice=control.no_conventional_dse_dice,
+        tight_defense_dice=control.tight_defense_dice,
+        area_defense_penalty=control.area_defense_penalty,
+        resettlement_dice=data.resettlement.dice,
         resettled_control_points=data.resettlement.control_points,
-        mobilization_parity=data.mobilization.parity, no_mobilization_turns=data.mobilization.not_on_turns,
-        attrition_parity=data.attrition.parity, attrition_percent=data.attrition.percent,
-        stalin_dice=tito.dice_per_mobilization, stalin_threshold=tito.threshold, stalin_outcomes=tito.outcomes)
+        mobilization_parity=data.mobilization.parity,
+        no_mobilization_turns=data.mobilization.not_on_turns,
+        attrition_parity=data.attrition.parity,
+        attrition_percent=data.attrition.percent,
+        stalin_dice=tito.dice_per_mobilization,
+        stalin_threshold=tito.threshold,
+        stalin_outcomes=tito.outcomes,
+    )
 
 
 def parity_holds(parity: str, turn: int) -> bool:

@@ -63,8 +63,9 @@ def effect_of(code: str, lettered: dict[str, LetteredResult]) -> Effect:
     """The effect of a table's code; raises KeyError for a code that is neither form."""
     if code in lettered:
         found = lettered[code]
-        return Effect(code, found.side, found.eliminated_percent, None, found.survivors_retreat,
-                      found.terror, found.name)
+        return Effect(
+            code, found.side, found.eliminated_percent, None, found.survivors_retreat, found.terror, found.name
+        )
     parsed = parse_percent_code(code)
     if parsed is None:
         raise KeyError(code)
@@ -91,10 +92,10 @@ def describe(effect: Effect, units: int | None) -> str:
             words += "; the survivors must retreat (12.4)"
     elif effect.level_change < 0:
         steps = -effect.level_change
-        words = (f"{who} go down {steps} level{'s' * (steps > 1)}; a unit taken below its lowest "
-                 f"level is eliminated (12.2)")
+        words = (
+            f"{who} go down {steps} level{'s' * (steps > 1)}; a unit taken below its lowest level is eliminated (12.2)"
+        )
     else:
         steps = effect.level_change
-        words = (f"{who} go up {steps} level{'s' * (steps > 1)}, stopping at the unit's highest "
-                 f"level (12.2)")
+        words = f"{who} go up {steps} level{'s' * (steps > 1)}, stopping at the unit's highest level (12.2)"
     return words[0].upper() + words[1:] + "."

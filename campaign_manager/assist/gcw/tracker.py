@@ -7,13 +7,21 @@ file replays to the same state every evening. A refused action changes nothing.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from campaign_manager.assist.gcw import tracker_turns
 from campaign_manager.assist.gcw.politics import GOVERNMENT, SIDES, other, standing
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
 from campaign_manager.assist.gcw.tracker_state import (
-    TrackerState, change_pi, name, recorded_dice, region_of, side_of, whole)
+    TrackerState,
+    change_pi,
+    name,
+    recorded_dice,
+    region_of,
+    side_of,
+    whole,
+)
 from campaign_manager.errors import RuleError, UserError
 
 Reducer = Callable[[TrackerState, dict[str, Any], PoliticalRules], None]
@@ -42,16 +50,21 @@ def _control(state: TrackerState, action: dict[str, Any], rules: PoliticalRules)
         raise UserError(f"'use' must be 'add' or 'subtract', not {use!r}")
     if region is not None:
         if region in state.resettled and points != rules.resettled_control_points:
-            raise RuleError("16.5", f"{region} was resettled: it is worth {rules.resettled_control_points} "
-                                    f"point to its controller, not {points}")
+            raise RuleError(
+                "16.5",
+                f"{region} was resettled: it is worth {rules.resettled_control_points} "
+                f"point to its controller, not {points}",
+            )
         if region.casefold() in (c.casefold() for c in state.closed):
             raise RuleError("17.1", f"{region} has closed its borders: it no longer gives the DSE points")
         state.controlled.append(region)
         where = f" {region}"
     target = side if use == "add" else other(side)
     verb = "adds" if use == "add" else "takes from the enemy"
-    state.note(f"{name(side)} controls{where}, {verb} {points} (14.7): "
-               f"{change_pi(state, target, points if use == 'add' else -points, rules)}")
+    state.note(
+        f"{name(side)} controls{where}, {verb} {points} (14.7): "
+        f"{change_pi(state, target, points if use == 'add' else -points, rules)}"
+    )
 
 
 def _terror(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
@@ -72,8 +85,9 @@ def _airstrikes(state: TrackerState, action: dict[str, Any], rules: PoliticalRul
     """2.8: Airstrike markers the Government bought (its PP are recorded with `spend`)."""
     bought = whole(action, "bought", 1, 1)
     if state.phase is None or state.phase["side"] != GOVERNMENT:
-        raise RuleError("11.4", "Airstrike markers are bought in the Government's Mobilization Phase: "
-                                "start that phase first")
+        raise RuleError(
+            "11.4", "Airstrike markers are bought in the Government's Mobilization Phase: start that phase first"
+        )
     state.airstrikes += bought
     state.note(f"{bought} Airstrike marker(s) bought: {state.airstrikes} available (2.8)")
 
@@ -89,8 +103,9 @@ def _conflict(state: TrackerState, action: dict[str, Any], rules: PoliticalRules
     words = [f"Conflict in {region} ({name(attacker)} attacking)"]
     if action.get("airstrike"):
         if state.airstrikes < 1:
-            raise RuleError("11.4", "the Government has no Airstrike marker available (buy them in a "
-                                    "Mobilization Phase)")
+            raise RuleError(
+                "11.4", "the Government has no Airstrike marker available (buy them in a Mobilization Phase)"
+            )
         state.airstrikes -= 1
         state.airstrikes_spent += 1
         words.append(f"an Airstrike expended ({state.airstrikes} left)")
@@ -123,8 +138,10 @@ def _resettle(state: TrackerState, action: dict[str, Any], rules: PoliticalRules
     state.resettled.append(region)
     if region not in state.terror:
         state.terror.append(region)
-    state.note(f"{region} resettled, a Terror marker there, {moved} PP move (16.5): "
-               f"{change_pi(state, 'government', -moved, rules)}; {change_pi(state, 'dse', moved, rules)}")
+    state.note(
+        f"{region} resettled, a Terror marker there, {moved} PP move (16.5): "
+        f"{change_pi(state, 'government', -moved, rules)}; {change_pi(state, 'dse', moved, rules)}"
+    )
 
 
 def _control_penalties(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
@@ -146,8 +163,10 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
             raise RuleError("16.3", "regions empty of Government units cost points only under Area Defense")
         government += empty * rules.area_defense_penalty
         lines.append(f"{empty} region(s) empty under Area Defense")
-    words = [f"Government penalties ({'; '.join(lines) or 'none'}): "
-             f"{change_pi(state, 'government', -government, rules) if government else 'nothing'}"]
+    words = [
+        f"Government penalties ({'; '.join(lines) or 'none'}): "
+        f"{change_pi(state, 'government', -government, rules) if government else 'nothing'}"
+    ]
     if not action.get("dse_conventional_in_greece", True):
         lost = sum(recorded_dice(action, "dse_dice", rules.no_conventional_dse_dice))
         words.append(f"no conventional DSE unit in Greece (14.6): {change_pi(state, 'dse', -lost, rules)}")
@@ -156,8 +175,13 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
 
 
 REDUCERS: dict[str, Reducer] = {
-    "adjust": _adjust, "control": _control, "terror": _terror, "resettle": _resettle,
-    "control_penalties": _control_penalties, "airstrikes": _airstrikes, "conflict": _conflict,
+    "adjust": _adjust,
+    "control": _control,
+    "terror": _terror,
+    "resettle": _resettle,
+    "control_penalties": _control_penalties,
+    "airstrikes": _airstrikes,
+    "conflict": _conflict,
     **tracker_turns.REDUCERS,
 }
 
@@ -188,6 +212,11 @@ def _collapse(state: TrackerState, rules: PoliticalRules) -> None:
     else:
         winner = other(fallen[0])
         reason = f"the {name(fallen[0])}'s index fell to {state.pi[fallen[0]]} (sudden death, 6.1)"
-        state.game_over = {"winner": winner, "reason": reason, "margin": lead.margin,
-                           "level": lead.level, "turn": state.turn}
+        state.game_over = {
+            "winner": winner,
+            "reason": reason,
+            "margin": lead.margin,
+            "level": lead.level,
+            "turn": state.turn,
+        }
     state.note(f"Game over: {reason}")

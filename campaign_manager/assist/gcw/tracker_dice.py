@@ -37,17 +37,19 @@ def _control(action: dict[str, Any], state: TrackerState, rules: PoliticalRules,
     found = owner.region(region)
     side = side_of(action)
     if found is None:
-        raise UserError(f"{region}'s Political Points are not in the owner's region chart: read the "
-                        f"{name(side)}'s number printed beside the region's name and type it")
+        raise UserError(
+            f"{region}'s Political Points are not in the owner's region chart: read the "
+            f"{name(side)}'s number printed beside the region's name and type it"
+        )
     action["points"] = found.points_for(side)
 
 
-def _resettle(action: dict[str, Any], state: TrackerState, rules: PoliticalRules, owner: OwnerCharts,
-              roller: Roller) -> None:
+def _resettle(
+    action: dict[str, Any], state: TrackerState, rules: PoliticalRules, owner: OwnerCharts, roller: Roller
+) -> None:
     found = owner.region(str(action.get("region", "")))
     if found is not None and found.kind != "R":
-        raise RuleError("16.5", f"only Rural regions can be resettled; {found.name} is "
-                                f"{REGION_KINDS[found.kind]}")
+        raise RuleError("16.5", f"only Rural regions can be resettled; {found.name} is {REGION_KINDS[found.kind]}")
     if action.get("die") is not None and action.get("dice") is None:
         action["dice"] = [action.pop("die")]
     fill_dice(action, "dice", rules.resettlement_dice, roller)
@@ -72,8 +74,10 @@ def _doctrine(action: dict[str, Any], owner: OwnerCharts, roller: Roller) -> Non
     if action.get("limit_from_table"):
         limit_row = owner.politics_row(sum(fill_dice(action, "limit_dice", 2, roller)))
         if limit_row.mobilization_limit is None:
-            raise UserError(f"the Politics Table line for 2d6 = {limit_row.dice} has no spending limit "
-                            f"for rule 17.3: read it on the printed table and type it")
+            raise UserError(
+                f"the Politics Table line for 2d6 = {limit_row.dice} has no spending limit "
+                f"for rule 17.3: read it on the printed table and type it"
+            )
         action["limit"] = limit_row.mobilization_limit
 
 
@@ -95,8 +99,10 @@ def _spend(action: dict[str, Any], owner: OwnerCharts) -> None:
     chart = f"{name(side)} Mobilization Chart"
     item = next((i for i in owner.mobilization[side] if i.unit.casefold() == str(action["unit"]).casefold()), None)
     if item is None:
-        raise UserError(f"'{action['unit']}' is not in the owner's {chart}: read its cost on the "
-                        f"chart printed on the map and type it")
+        raise UserError(
+            f"'{action['unit']}' is not in the owner's {chart}: read its cost on the "
+            f"chart printed on the map and type it"
+        )
     cost = item.upgrade if action.get("upgrade") else item.cost
     if cost is None:
         raise RuleError("9.2", f"the {chart} gives no upgrade for {item.unit}")
@@ -104,8 +110,9 @@ def _spend(action: dict[str, Any], owner: OwnerCharts) -> None:
     action.setdefault("what", f"{'upgrading ' if action.get('upgrade') else ''}{item.unit}")
 
 
-def prepare(state: TrackerState, action: dict[str, Any], rules: PoliticalRules, owner: OwnerCharts,
-            roller: Roller) -> dict[str, Any]:
+def prepare(
+    state: TrackerState, action: dict[str, Any], rules: PoliticalRules, owner: OwnerCharts, roller: Roller
+) -> dict[str, Any]:
     """A copy of `action` with every die and chart value it needs written in."""
     action = dict(action)
     kind = action.get("type")

@@ -6,7 +6,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from campaign_manager.assist.gcw.politics import (
-    DSE, GOVERNMENT, SIDE_NAMES, SIDES, initiative, mobilization_turn, standing)
+    DSE,
+    GOVERNMENT,
+    SIDE_NAMES,
+    SIDES,
+    initiative,
+    mobilization_turn,
+    standing,
+)
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules, parity_holds
 from campaign_manager.dice import D6
 from campaign_manager.errors import DieError, RuleError, UserError
@@ -20,11 +27,13 @@ class Setup:
     victory_check_turn: int | None = None  # 5.0: the game ends after this turn
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: PoliticalRules) -> "Setup":
+    def from_dict(cls, data: dict[str, Any], rules: PoliticalRules) -> Setup:
         turn = data.get("victory_check_turn")
         if turn is not None and turn not in rules.victory_check_turns:
-            raise RuleError("5.0", f"the agreed last turn must be one of "
-                                   f"{', '.join(map(str, rules.victory_check_turns))}, not {turn}")
+            raise RuleError(
+                "5.0",
+                f"the agreed last turn must be one of {', '.join(map(str, rules.victory_check_turns))}, not {turn}",
+            )
         return cls(bool(data.get("tito_stalin", False)), turn)
 
     def as_dict(self) -> dict[str, Any]:
@@ -58,7 +67,7 @@ class TrackerState:
     history: list[str] = field(default_factory=list)
 
     @classmethod
-    def start(cls, setup: Setup, rules: PoliticalRules) -> "TrackerState":
+    def start(cls, setup: Setup, rules: PoliticalRules) -> TrackerState:
         return cls(setup, {GOVERNMENT: rules.government_start, DSE: rules.dse_start})
 
     def note(self, words: str) -> None:
@@ -83,26 +92,37 @@ class TrackerState:
         lead = standing(self.pi, rules)
         order = initiative(self.pi)
         return {
-            "turn": self.turn, "government_pi": self.pi[GOVERNMENT], "dse_pi": self.pi[DSE],
+            "turn": self.turn,
+            "government_pi": self.pi[GOVERNMENT],
+            "dse_pi": self.pi[DSE],
             "doctrine": None if self.doctrine is None else rules.doctrine(self.doctrine).name,
             "mobilization_limit": self.mobilization_limit(rules),
             "politics_roll_turn": self.politics_roll_turn,
             "american_aid": self.american_aid_since is not None,
             "american_aid_since": self.american_aid_since,
-            "terror_regions": sorted(self.terror), "resettled_regions": sorted(self.resettled),
+            "terror_regions": sorted(self.terror),
+            "resettled_regions": sorted(self.resettled),
             "airstrikes": {"available": self.airstrikes, "spent_this_turn": self.airstrikes_spent},
             "stalin_score": self.stalin_score if self.setup.tito_stalin else None,
-            "dse_line": self.dse_line, "closed_countries": list(self.closed),
+            "dse_line": self.dse_line,
+            "closed_countries": list(self.closed),
             "mobilization_phase": self.phase,
             "mobilization_this_turn": mobilization_turn(self.turn, rules),
             "attrition_this_turn": parity_holds(rules.attrition_parity, self.turn),
             "victory_check_this_turn": self.turn in rules.victory_check_turns,
             "first_player": self.first_player,
             "initiative": {"chooser": order.chooser, "tie": order.tie, "words": order.words()},
-            "standing": {"leader": lead.leader, "margin": lead.margin, "level": lead.level,
-                         "victory_check_now": lead.check_winner or "draw",
-                         "collapsed": list(lead.collapsed), "words": lead.words()},
-            "game_over": self.game_over, "setup": self.setup.as_dict(), "history": list(self.history),
+            "standing": {
+                "leader": lead.leader,
+                "margin": lead.margin,
+                "level": lead.level,
+                "victory_check_now": lead.check_winner or "draw",
+                "collapsed": list(lead.collapsed),
+                "words": lead.words(),
+            },
+            "game_over": self.game_over,
+            "setup": self.setup.as_dict(),
+            "history": list(self.history),
         }
 
 

@@ -7,8 +7,7 @@ from typing import Any
 
 from campaign_manager.assist.gcw.politics import DSE, GOVERNMENT, initiative, mobilization_turn, standing
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
-from campaign_manager.assist.gcw.tracker_state import (
-    TrackerState, change_pi, name, recorded_dice, side_of, whole)
+from campaign_manager.assist.gcw.tracker_state import TrackerState, change_pi, name, recorded_dice, side_of, whole
 from campaign_manager.errors import RuleError, UserError
 
 
@@ -48,21 +47,28 @@ def _stalin_score(state: TrackerState, action: dict[str, Any], rules: PoliticalR
     purge = sum(recorded_dice(action, "purge_dice", outcome.purge_dice))
     state.dse_line = outcome.band.name
     state.closed = list(outcome.closes)
-    state.note(f"Tito breaks with Stalin, die {die}: the DSE follows the {outcome.band.name} line; "
-               f"{' and '.join(outcome.closes)} close their borders and DSE units there are eliminated; "
-               f"purge: {change_pi(state, DSE, -purge, rules)}")
+    state.note(
+        f"Tito breaks with Stalin, die {die}: the DSE follows the {outcome.band.name} line; "
+        f"{' and '.join(outcome.closes)} close their borders and DSE units there are eliminated; "
+        f"purge: {change_pi(state, DSE, -purge, rules)}"
+    )
 
 
 def _mobilization(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
     side = side_of(action)
     if not mobilization_turn(state.turn, rules):
-        raise RuleError("5.0", f"turn {state.turn} has no Mobilization Phase "
-                               f"(only {rules.mobilization_parity} turns after the first)")
+        raise RuleError(
+            "5.0",
+            f"turn {state.turn} has no Mobilization Phase (only {rules.mobilization_parity} turns after the first)",
+        )
     if side in state.mobilized:
         raise RuleError("5.0", f"the {name(side)}'s Mobilization Phase of turn {state.turn} is already recorded")
     if side == GOVERNMENT and state.doctrine is None:
-        raise RuleError("16.3", "the Government has no doctrine yet: roll on the Politics Table "
-                                "printed on the map and record the doctrine first")
+        raise RuleError(
+            "16.3",
+            "the Government has no doctrine yet: roll on the Politics Table "
+            "printed on the map and record the doctrine first",
+        )
     state.note(f"{name(side)} Mobilization Phase begins")
     _american_aid_trigger(state, rules)
     limit = None
@@ -70,8 +76,10 @@ def _mobilization(state: TrackerState, action: dict[str, Any], rules: PoliticalR
         limit = state.mobilization_limit(rules)
         if state.american_aid_since is not None and limit is not None:
             limit += rules.aid_points
-            state.note(f"American Aid (17.2): {change_pi(state, GOVERNMENT, rules.aid_points, rules)}, "
-                       f"spendable beyond the limit")
+            state.note(
+                f"American Aid (17.2): {change_pi(state, GOVERNMENT, rules.aid_points, rules)}, "
+                f"spendable beyond the limit"
+            )
     elif state.setup.tito_stalin and state.dse_line is None:
         _stalin_score(state, action, rules)
     state.mobilized.append(side)
@@ -82,14 +90,20 @@ def _spend(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -
     side, amount = side_of(action), whole(action, "amount", 1)
     phase = state.phase
     if phase is None or phase["side"] != side:
-        raise RuleError("9.1", f"the {name(side)} spends Political Points in its own Mobilization "
-                               f"Phase: start that phase first")
+        raise RuleError(
+            "9.1", f"the {name(side)} spends Political Points in its own Mobilization Phase: start that phase first"
+        )
     if phase["limit"] is not None and phase["spent"] + amount > phase["limit"]:
-        raise RuleError("9.5", f"the Government may spend {phase['limit']} PP this phase and has spent "
-                               f"{phase['spent']}; {amount} more is too much")
+        raise RuleError(
+            "9.5",
+            f"the Government may spend {phase['limit']} PP this phase and has spent "
+            f"{phase['spent']}; {amount} more is too much",
+        )
     if state.pi[side] - amount <= rules.collapse_at:
-        raise UserError(f"spending {amount} PP would take the {name(side)}'s index to "
-                        f"{state.pi[side] - amount} and lose the game (6.1); nothing was spent")
+        raise UserError(
+            f"spending {amount} PP would take the {name(side)}'s index to "
+            f"{state.pi[side] - amount} and lose the game (6.1); nothing was spent"
+        )
     phase["spent"] += amount
     what = str(action.get("what") or "units")
     state.note(f"{name(side)} spends {amount} PP on {what}: {change_pi(state, side, -amount, rules)}")
@@ -112,11 +126,13 @@ def _end_by_check(state: TrackerState, rules: PoliticalRules, why: str) -> None:
     6.1 belong to sudden death, so a winner here is never called a draw."""
     lead = standing(state.pi, rules)
     level = "Victory (more Political Points, 6.2)" if lead.leader else "Draw"
-    state.game_over = {"winner": lead.leader, "reason": why, "margin": lead.margin, "level": level,
-                       "turn": state.turn}
+    state.game_over = {"winner": lead.leader, "reason": why, "margin": lead.margin, "level": level, "turn": state.turn}
     points = f"{state.pi['government']} to {state.pi['dse']}"
-    outcome = (f"a draw ({points})" if lead.leader is None
-               else f"the {name(lead.leader)} wins with more Political Points ({points}, by {lead.margin})")
+    outcome = (
+        f"a draw ({points})"
+        if lead.leader is None
+        else f"the {name(lead.leader)} wins with more Political Points ({points}, by {lead.margin})"
+    )
     state.note(f"Victory check at the end of turn {state.turn}: {outcome}")
 
 
@@ -141,6 +157,10 @@ def _victory_check(state: TrackerState, action: dict[str, Any], rules: Political
 
 
 REDUCERS = {
-    "doctrine": _doctrine, "mobilization": _mobilization, "spend": _spend, "initiative": _initiative,
-    "next_turn": _next_turn, "victory_check": _victory_check,
+    "doctrine": _doctrine,
+    "mobilization": _mobilization,
+    "spend": _spend,
+    "initiative": _initiative,
+    "next_turn": _next_turn,
+    "victory_check": _victory_check,
 }

@@ -35,8 +35,9 @@ def run_hitcheck(args: argparse.Namespace) -> int:
 
 
 def run_rally(args: argparse.Namespace) -> int:
-    result = rally(shipped_tables(), args.unit_class, args.die, args.state,
-                   hold_card=not args.no_hold, artillery=args.artillery)
+    result = rally(
+        shipped_tables(), args.unit_class, args.die, args.state, hold_card=not args.no_hold, artillery=args.artillery
+    )
     emit(result.to_json(), args.json, result.explanation)
     return 0
 
@@ -48,13 +49,26 @@ def run_reaction(args: argparse.Namespace) -> int:
 
 
 def run_close_combat(args: argparse.Namespace) -> int:
-    sides = {role: CombatSide(getattr(args, role), getattr(args, f"{role}_die"),
-                              getattr(args, f"{role}_unformed"), getattr(args, f"{role}_terrain"),
-                              getattr(args, f"{role}_support"), getattr(args, f"{role}_figures"),
-                              shaken=(role == "defender" and args.defender_shaken))
-             for role in ("attacker", "defender")}
-    result = close_combat(shipped_tables(), sides["attacker"], sides["defender"], args.fanatic,
-                          defender_order=args.defender_order, attacker_nation=args.attacker_nation)
+    sides = {
+        role: CombatSide(
+            getattr(args, role),
+            getattr(args, f"{role}_die"),
+            getattr(args, f"{role}_unformed"),
+            getattr(args, f"{role}_terrain"),
+            getattr(args, f"{role}_support"),
+            getattr(args, f"{role}_figures"),
+            shaken=(role == "defender" and args.defender_shaken),
+        )
+        for role in ("attacker", "defender")
+    }
+    result = close_combat(
+        shipped_tables(),
+        sides["attacker"],
+        sides["defender"],
+        args.fanatic,
+        defender_order=args.defender_order,
+        attacker_nation=args.attacker_nation,
+    )
     lines = []
     for side in (result.attacker, result.defender):
         parts = " ".join(f"{value:+d} ({reason})" for reason, value in side.factors)
@@ -98,27 +112,31 @@ def _add(commands, name: str, help_text: str, run) -> argparse.ArgumentParser:
 
 
 def _add_combat(commands) -> None:
-    combat = _add(commands, "close-combat", "total both sides of a close combat and name the "
-                  "winner", run_close_combat)
+    combat = _add(commands, "close-combat", "total both sides of a close combat and name the winner", run_close_combat)
     for role in ("attacker", "defender"):
-        combat.add_argument(f"--{role}", required=True, metavar=_names("troops"),
-                            help=f"the {role}'s line of the factor table")
+        combat.add_argument(
+            f"--{role}", required=True, metavar=_names("troops"), help=f"the {role}'s line of the factor table"
+        )
         combat.add_argument(f"--{role}-die", help="its d6 (rolled if left out)")
         combat.add_argument(f"--{role}-unformed", action="store_true", help="it is unformed")
-        combat.add_argument(f"--{role}-terrain", type=int, default=0, metavar="0-2",
-                            help="its terrain advantage")
-        combat.add_argument(f"--{role}-support", type=int, default=0, metavar="N",
-                            help="supporting units")
-        combat.add_argument(f"--{role}-figures", type=int, metavar="N",
-                            help="figures, for outnumbering and odds (give both sides)")
-    combat.add_argument("--defender-shaken", action="store_true",
-                        help="the defender is shaken: half strength")
-    combat.add_argument("--fanatic", action="store_true",
-                        help="Turkish fanatic attack on a SKIRMISH card")
-    combat.add_argument("--defender-order", choices=("defend", "attack"), default="defend",
-                        help="attack: the defender played its ATTACK card and fights with its attack factor")
-    combat.add_argument("--attacker-nation", choices=("turkish", "greek"),
-                        help="whose the attacking troops are, for a line of any nation (cavalry)")
+        combat.add_argument(f"--{role}-terrain", type=int, default=0, metavar="0-2", help="its terrain advantage")
+        combat.add_argument(f"--{role}-support", type=int, default=0, metavar="N", help="supporting units")
+        combat.add_argument(
+            f"--{role}-figures", type=int, metavar="N", help="figures, for outnumbering and odds (give both sides)"
+        )
+    combat.add_argument("--defender-shaken", action="store_true", help="the defender is shaken: half strength")
+    combat.add_argument("--fanatic", action="store_true", help="Turkish fanatic attack on a SKIRMISH card")
+    combat.add_argument(
+        "--defender-order",
+        choices=("defend", "attack"),
+        default="defend",
+        help="attack: the defender played its ATTACK card and fights with its attack factor",
+    )
+    combat.add_argument(
+        "--attacker-nation",
+        choices=("turkish", "greek"),
+        help="whose the attacking troops are, for a line of any nation (cavalry)",
+    )
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -126,10 +144,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(dest="opa_command", metavar="COMMAND", required=True)
 
     shoot = _add(commands, "fire", "count the hits of one unit's fire", run_fire)
-    shoot.add_argument("--target", required=True, metavar=_names("targets"),
-                       help="what the target is doing")
-    shoot.add_argument("--dice", type=_dice_list, metavar="D,D,..",
-                       help="the dice thrown (rolled for --stands if left out)")
+    shoot.add_argument("--target", required=True, metavar=_names("targets"), help="what the target is doing")
+    shoot.add_argument(
+        "--dice", type=_dice_list, metavar="D,D,..", help="the dice thrown (rolled for --stands if left out)"
+    )
     shoot.add_argument("--stands", type=int, metavar="N", help="firing stands")
     shoot.add_argument("--weapon", metavar=_names("weapons"), help="musket or battery")
     shoot.add_argument("--range", type=int, metavar="BANDS", help="range in bands")
@@ -144,8 +162,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     recover.add_argument("--class", dest="unit_class", required=True, metavar="A..E")
     recover.add_argument("--die", help="the rally die (rolled if left out)")
     recover.add_argument("--state", choices=STATES, default="shaken")
-    recover.add_argument("--no-hold", action="store_true",
-                         help="no HOLD card was played (only batteries may then rally)")
+    recover.add_argument(
+        "--no-hold", action="store_true", help="no HOLD card was played (only batteries may then rally)"
+    )
     recover.add_argument("--artillery", action="store_true", help="a silenced battery")
 
     react = _add(commands, "reaction", "roll a defender's reaction", run_reaction)
@@ -160,8 +179,13 @@ def register(parser: argparse.ArgumentParser) -> None:
     move.add_argument("--unit", required=True, choices=list(tables.move_rates))
     move.add_argument("--card", required=True, type=str.upper, choices=["MARCH", "ATTACK"])
     move.add_argument("--road", action="store_true", help="in road column, on a road")
-    move.add_argument("--penalty", action="append", default=[], choices=list(tables.penalties),
-                      help="a penalty taken this move (repeat for several)")
+    move.add_argument(
+        "--penalty",
+        action="append",
+        default=[],
+        choices=list(tables.penalties),
+        help="a penalty taken this move (repeat for several)",
+    )
 
     cards = _add(commands, "orders", "what each order card allows", run_orders)
     cards.add_argument("--card", help="one card (MARCH, ATTACK, HOLD, ...)")

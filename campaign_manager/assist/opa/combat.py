@@ -18,6 +18,7 @@ from campaign_manager.errors import UserError
 class CombatSide:
     """What one side brings: troop type (a factor-table line), die (None → rolled) and
     situation. `shaken` is only allowed for the defender."""
+
     troop: str
     die: object = None
     unformed: bool = False
@@ -30,6 +31,7 @@ class CombatSide:
 @dataclass(frozen=True)
 class SideTotal:
     """One side's die, its factors as (reason, value) and the total."""
+
     role: str
     troop: str
     die: int
@@ -40,21 +42,30 @@ class SideTotal:
         return self.die + sum(value for _, value in self.factors)
 
     def to_json(self) -> dict[str, Any]:
-        return {"troop": self.troop, "die": self.die, "total": self.total,
-                "factors": [{"reason": reason, "value": value} for reason, value in self.factors]}
+        return {
+            "troop": self.troop,
+            "die": self.die,
+            "total": self.total,
+            "factors": [{"reason": reason, "value": value} for reason, value in self.factors],
+        }
 
 
 @dataclass(frozen=True)
 class CloseCombat:
     """Both sides' totals; `winner` is 'attacker', 'defender' or 'tie'."""
+
     attacker: SideTotal
     defender: SideTotal
     winner: str
     notes: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"attacker": self.attacker.to_json(), "defender": self.defender.to_json(),
-                "winner": self.winner, "notes": list(self.notes)}
+        return {
+            "attacker": self.attacker.to_json(),
+            "defender": self.defender.to_json(),
+            "winner": self.winner,
+            "notes": list(self.notes),
+        }
 
 
 def table_factor(troop: CombatTroop, enemy: CombatTroop, attacking: bool, unformed: bool) -> int:
@@ -68,35 +79,39 @@ def table_factor(troop: CombatTroop, enemy: CombatTroop, attacking: bool, unform
 
 def _troop(tables: OpaTables, code: str, role: str) -> CombatTroop:
     if code not in tables.troops:
-        raise UserError(f"Close combat: the {role} '{code}' is not a line of the factor table; "
-                        f"choose one of {', '.join(tables.troops)}")
+        raise UserError(
+            f"Close combat: the {role} '{code}' is not a line of the factor table; "
+            f"choose one of {', '.join(tables.troops)}"
+        )
     return tables.troops[code]
 
 
 def _situation(tables: OpaTables, side: CombatSide, role: str) -> list[tuple[str, int]]:
     bonus = tables.bonus
     if not 0 <= side.terrain <= bonus.terrain_most:
-        raise UserError(f"Close combat: terrain advantage for the {role} is +1 or "
-                        f"+{bonus.terrain_most}, not {side.terrain}")
+        raise UserError(
+            f"Close combat: terrain advantage for the {role} is +1 or +{bonus.terrain_most}, not {side.terrain}"
+        )
     if side.supports < 0:
         raise UserError(f"Close combat: the {role} cannot have {side.supports} supporting units")
     factors = []
     if side.terrain:
         factors.append(("terrain advantage", side.terrain))
     if side.supports:
-        factors.append((f"{side.supports} supporting unit(s)",
-                        side.supports * bonus.per_supporting_unit))
+        factors.append((f"{side.supports} supporting unit(s)", side.supports * bonus.per_supporting_unit))
     return factors
 
 
-def _numbers(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
-             notes: list[str]) -> dict[str, list[tuple[str, int]]]:
+def _numbers(
+    tables: OpaTables, attacker: CombatSide, defender: CombatSide, notes: list[str]
+) -> dict[str, list[tuple[str, int]]]:
     """Outnumbering and odds, from the figures of both sides (a shaken defender counts half)."""
     found: dict[str, list[tuple[str, int]]] = {"attacker": [], "defender": []}
     if attacker.figures is None and defender.figures is None:
         if defender.shaken:
-            notes.append("The defender is shaken and fights at half strength: give both sides' "
-                         "figures to count it in the odds.")
+            notes.append(
+                "The defender is shaken and fights at half strength: give both sides' figures to count it in the odds."
+            )
         return found
     if attacker.figures is None or defender.figures is None:
         raise UserError("Close combat: give the figures of both sides, or of neither")
@@ -106,8 +121,10 @@ def _numbers(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
     counted = {"attacker": attacker.figures, "defender": defender.figures}
     if defender.shaken:
         counted["defender"] = defender.figures // bonus.shaken_defender_divisor
-        notes.append(f"The shaken defender fights at half strength: its {defender.figures} "
-                     f"figures count as {counted['defender']}.")
+        notes.append(
+            f"The shaken defender fights at half strength: its {defender.figures} "
+            f"figures count as {counted['defender']}."
+        )
     for role, other in (("attacker", "defender"), ("defender", "attacker")):
         mine, theirs = counted[role], counted[other]
         # The book's "outnumber the defender" factor is the attacker's alone.
@@ -124,9 +141,15 @@ ORDERS = ("defend", "attack")
 NATIONS = ("turkish", "greek")
 
 
-def close_combat(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
-                 fanatic: bool = False, roller: Roller | None = None, defender_order: str = "defend",
-                 attacker_nation: str | None = None) -> CloseCombat:
+def close_combat(
+    tables: OpaTables,
+    attacker: CombatSide,
+    defender: CombatSide,
+    fanatic: bool = False,
+    roller: Roller | None = None,
+    defender_order: str = "defend",
+    attacker_nation: str | None = None,
+) -> CloseCombat:
     """Total both sides with every factor and name the winner. `defender_order="attack"`: the
     defender played its ATTACK card before the combat and fights with its attacking factor.
     `attacker_nation` says whose troops a line marked for any nation (cavalry) are."""
@@ -143,35 +166,43 @@ def close_combat(tables: OpaTables, attacker: CombatSide, defender: CombatSide,
     notes: list[str] = []
     numbers = _numbers(tables, attacker, defender, notes)
     factors = {}
-    for role, side, troop, enemy in (("attacker", attacker, attacking, defending),
-                                     ("defender", defender, defending, attacking)):
+    for role, side, troop, enemy in (
+        ("attacker", attacker, attacking, defending),
+        ("defender", defender, defending, attacking),
+    ):
         kind = "cavalry" if enemy.arm == "cavalry" else "infantry"
-        reason = (f"{troop.label}{', unformed' if side.unformed else ''}, {role} "
-                  f"against {kind}")
+        reason = f"{troop.label}{', unformed' if side.unformed else ''}, {role} against {kind}"
         fights_attacking = role == "attacker" or defender_order == "attack"
         if role == "defender" and defender_order == "attack":
             reason += ", counter-attacking with its ATTACK card (attack factor)"
         base = table_factor(troop, enemy, fights_attacking, side.unformed)
         factors[role] = [(reason, base)] + _situation(tables, side, role) + numbers[role]
     if "artillery" in (attacking.arm, defending.arm):
-        notes.append("The factor table has no column against artillery: the 'against "
-                     "infantry' values are used for fighting a battery.")
+        notes.append(
+            "The factor table has no column against artillery: the 'against "
+            "infantry' values are used for fighting a battery."
+        )
     if fanatic:
         nation = attacker_nation or attacking.nation
         if nation == "any":
-            raise UserError(f"Close combat: a fanatic attack is Turkish only; {attacking.label} may be either "
-                            f"nation's: say whose they are (turkish or greek)")
+            raise UserError(
+                f"Close combat: a fanatic attack is Turkish only; {attacking.label} may be either "
+                f"nation's: say whose they are (turkish or greek)"
+            )
         if not attacking.fanatic or nation != "turkish":
-            raise UserError(f"Close combat: only Turkish troops make a fanatic attack (on a "
-                            f"SKIRMISH card); {attacking.label}{' (Greek)' if nation == 'greek' else ''} cannot")
+            raise UserError(
+                f"Close combat: only Turkish troops make a fanatic attack (on a "
+                f"SKIRMISH card); {attacking.label}{' (Greek)' if nation == 'greek' else ''} cannot"
+            )
         factors["attacker"].append(("Turkish fanatic attack", tables.bonus.fanatic_attack))
         notes.append("Fanatic attack: the attacker's losses are doubled.")
     roller = roller or RandomRoller()
-    sides = {role: SideTotal(role, troop.code,
-                             roll_or_check(side.die, D6, roller, f"{role.title()} die"),
-                             tuple(factors[role]))
-             for role, side, troop in (("attacker", attacker, attacking),
-                                       ("defender", defender, defending))}
+    sides = {
+        role: SideTotal(
+            role, troop.code, roll_or_check(side.die, D6, roller, f"{role.title()} die"), tuple(factors[role])
+        )
+        for role, side, troop in (("attacker", attacker, attacking), ("defender", defender, defending))
+    }
     a, d = sides["attacker"].total, sides["defender"].total
     winner = "attacker" if a > d else "defender" if d > a else "tie"
     if winner == "tie":

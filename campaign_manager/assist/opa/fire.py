@@ -6,8 +6,9 @@ number is a hit. After all fire, each unit hit rolls one die against its total h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from campaign_manager.assist.opa.tables import OpaTables, Weapon
 from campaign_manager.dice import D6, RandomRoller, Roller, roll_or_check
@@ -16,14 +17,14 @@ from campaign_manager.errors import UserError
 
 def _lookup(table: dict[str, Any], code: str, what: str) -> Any:
     if code not in table:
-        raise UserError(f"{what} '{code}' is not in Opa Opa's tables; choose one of "
-                        f"{', '.join(table)}")
+        raise UserError(f"{what} '{code}' is not in Opa Opa's tables; choose one of {', '.join(table)}")
     return table[code]
 
 
 @dataclass(frozen=True)
 class FireResult:
     """The dice thrown at one target and how many of them hit."""
+
     target: str
     target_label: str
     hit_on: int
@@ -34,14 +35,19 @@ class FireResult:
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        return {"target": self.target, "hit_on": self.hit_on, "dice": list(self.dice),
-                "hits": self.hits, "dice_per_stand": self.dice_per_stand,
-                "grapeshot": self.grapeshot, "notes": list(self.notes)}
+        return {
+            "target": self.target,
+            "hit_on": self.hit_on,
+            "dice": list(self.dice),
+            "hits": self.hits,
+            "dice_per_stand": self.dice_per_stand,
+            "grapeshot": self.grapeshot,
+            "notes": list(self.notes),
+        }
 
     def explain(self) -> str:
         dice = ", ".join(map(str, self.dice))
-        lines = [f"{self.hits} hit(s) on {self.target_label.lower()}: "
-                 f"dice {dice}, each {self.hit_on} or more hits."]
+        lines = [f"{self.hits} hit(s) on {self.target_label.lower()}: dice {dice}, each {self.hit_on} or more hits."]
         return "\n".join(lines + list(self.notes))
 
 
@@ -49,22 +55,34 @@ def dice_per_stand(tables: OpaTables, weapon: Weapon, range_bands: int | None) -
     """Dice each stand rolls with `weapon` at `range_bands`, and whether that is grapeshot."""
     if range_bands is None:
         if weapon.artillery:
-            raise UserError(f"Fire: give the range in bands for the {weapon.label.lower()}, "
-                            f"so the app knows whether it fires grapeshot")
+            raise UserError(
+                f"Fire: give the range in bands for the {weapon.label.lower()}, "
+                f"so the app knows whether it fires grapeshot"
+            )
         return tables.dice_per_stand, False
     if range_bands < 1:
-        raise UserError(f"Fire: the range is counted in bands of {tables.band_inches} inches, "
-                        f"starting at 1; {range_bands} is not a range")
+        raise UserError(
+            f"Fire: the range is counted in bands of {tables.band_inches} inches, "
+            f"starting at 1; {range_bands} is not a range"
+        )
     if range_bands > weapon.range_bands:
-        raise UserError(f"Fire: a target {range_bands} bands away is out of range of the "
-                        f"{weapon.label.lower()} (it reaches {weapon.range_bands} bands)")
+        raise UserError(
+            f"Fire: a target {range_bands} bands away is out of range of the "
+            f"{weapon.label.lower()} (it reaches {weapon.range_bands} bands)"
+        )
     grapeshot = weapon.artillery and range_bands <= tables.grapeshot_bands
     return (tables.grapeshot_dice_per_stand if grapeshot else tables.dice_per_stand), grapeshot
 
 
-def fire(tables: OpaTables, target: str, dice: Sequence[object] | None = None,
-         stands: int | None = None, weapon: str | None = None, range_bands: int | None = None,
-         roller: Roller | None = None) -> FireResult:
+def fire(
+    tables: OpaTables,
+    target: str,
+    dice: Sequence[object] | None = None,
+    stands: int | None = None,
+    weapon: str | None = None,
+    range_bands: int | None = None,
+    roller: Roller | None = None,
+) -> FireResult:
     """Count the hits on `target`. Dice typed in are checked; with `stands` and no dice, the
     app rolls them (one per stand, two per artillery stand at grapeshot range)."""
     aim = _lookup(tables.targets, target, "Target")
@@ -83,26 +101,23 @@ def fire(tables: OpaTables, target: str, dice: Sequence[object] | None = None,
     expected = None if stands is None else stands * (per_stand or tables.dice_per_stand)
     if dice is None or len(dice) == 0:
         if expected is None:
-            raise UserError("Fire: give the dice thrown, or the number of firing stands so "
-                            "the app can roll them")
+            raise UserError("Fire: give the dice thrown, or the number of firing stands so the app can roll them")
         dice = [None] * expected
     elif expected is not None and len(dice) != expected:
-        raise UserError(f"Fire: {stands} stand(s) roll {expected} dice here, but "
-                        f"{len(dice)} were given")
+        raise UserError(f"Fire: {stands} stand(s) roll {expected} dice here, but {len(dice)} were given")
     roller = roller or RandomRoller()
-    thrown = tuple(roll_or_check(value, D6, roller, f"Fire die {n}")
-                   for n, value in enumerate(dice, start=1))
+    thrown = tuple(roll_or_check(value, D6, roller, f"Fire die {n}") for n, value in enumerate(dice, start=1))
     hits = sum(1 for value in thrown if value >= aim.hit_on)
     if aim.code == "flank" and hits:
         # the book's shaken conditions include any hit in the flank or rear
         notes.append("The book also lists a hit in the flank or rear among the causes of shaken.")
-    return FireResult(aim.code, aim.label, aim.hit_on, thrown, hits, per_stand, grapeshot,
-                      tuple(notes))
+    return FireResult(aim.code, aim.label, aim.hit_on, thrown, hits, per_stand, grapeshot, tuple(notes))
 
 
 @dataclass(frozen=True)
 class HitCheck:
     """The check a unit makes after all fire: 'unhurt', 'passes', 'shaken' or 'routed'."""
+
     hits: int
     die: int | None
     outcome: str
@@ -110,29 +125,54 @@ class HitCheck:
     explanation: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"hits": self.hits, "die": self.die, "outcome": self.outcome,
-                "retreat_bands": self.retreat_bands, "explanation": self.explanation}
+        return {
+            "hits": self.hits,
+            "die": self.die,
+            "outcome": self.outcome,
+            "retreat_bands": self.retreat_bands,
+            "explanation": self.explanation,
+        }
 
 
-def hit_check(tables: OpaTables, hits: int, die: object = None, shaken: bool = False,
-              artillery: bool = False, roller: Roller | None = None) -> HitCheck:
+def hit_check(
+    tables: OpaTables,
+    hits: int,
+    die: object = None,
+    shaken: bool = False,
+    artillery: bool = False,
+    roller: Roller | None = None,
+) -> HitCheck:
     """Check a unit that took `hits`; a die at or under the hits fails the check."""
     if hits < 0:
         raise UserError(f"Hit check: {hits} hits is not a number of hits")
     if hits == 0:
         return HitCheck(0, None, "unhurt", 0, "No hits: the unit makes no check.")
     if artillery:
-        return HitCheck(hits, None, "shaken", 0, "Artillery that is hit is shaken (silenced, it "
-                        "cannot fire) with no die; it rallies without needing a HOLD card.")
+        return HitCheck(
+            hits,
+            None,
+            "shaken",
+            0,
+            "Artillery that is hit is shaken (silenced, it "
+            "cannot fire) with no die; it rallies without needing a HOLD card.",
+        )
     value = roll_or_check(die, D6, roller or RandomRoller(), "Hit check die")
     if value > hits:
-        return HitCheck(hits, value, "passes", 0,
-                        f"Die {value} is over the {hits} hit(s): the unit holds.")
+        return HitCheck(hits, value, "passes", 0, f"Die {value} is over the {hits} hit(s): the unit holds.")
     if shaken:
-        return HitCheck(hits, value, "routed", 0,
-                        f"Die {value} is not over the {hits} hit(s) and the unit was already "
-                        f"shaken: it routs and makes a march move away from the enemy.")
+        return HitCheck(
+            hits,
+            value,
+            "routed",
+            0,
+            f"Die {value} is not over the {hits} hit(s) and the unit was already "
+            f"shaken: it routs and makes a march move away from the enemy.",
+        )
     bands = tables.retreat_bands
-    return HitCheck(hits, value, "shaken", bands,
-                    f"Die {value} is not over the {hits} hit(s): the unit is shaken and "
-                    f"falls back {bands} band(s).")
+    return HitCheck(
+        hits,
+        value,
+        "shaken",
+        bands,
+        f"Die {value} is not over the {hits} hit(s): the unit is shaken and falls back {bands} band(s).",
+    )

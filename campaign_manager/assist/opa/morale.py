@@ -16,14 +16,14 @@ def unit_class(value: str) -> str:
     """The class letter, upper-cased; anything but A to E is refused."""
     letter = str(value).strip().upper()
     if letter not in CLASSES:
-        raise UserError(f"Unit class '{value}' is not an Opa Opa class: classes run from "
-                        f"A (best) to E (worst)")
+        raise UserError(f"Unit class '{value}' is not an Opa Opa class: classes run from A (best) to E (worst)")
     return letter
 
 
 @dataclass(frozen=True)
 class ClassRoll:
     """A rally or reaction roll: the die, any modifier, the number needed and the outcome."""
+
     roll: str  # "rally" or "reaction"
     unit_class: str
     die: int
@@ -37,22 +37,36 @@ class ClassRoll:
         return self.die + self.modifier
 
     def to_json(self) -> dict[str, Any]:
-        return {"roll": self.roll, "class": self.unit_class, "die": self.die,
-                "modifier": self.modifier, "modified": self.modified, "needed": self.needed,
-                "passed": self.passed, "explanation": self.explanation}
+        return {
+            "roll": self.roll,
+            "class": self.unit_class,
+            "die": self.die,
+            "modifier": self.modifier,
+            "modified": self.modified,
+            "needed": self.needed,
+            "passed": self.passed,
+            "explanation": self.explanation,
+        }
 
 
-def rally(tables: OpaTables, cls: str, die: object = None, state: str = "shaken",
-          hold_card: bool = True, artillery: bool = False,
-          roller: Roller | None = None) -> ClassRoll:
+def rally(
+    tables: OpaTables,
+    cls: str,
+    die: object = None,
+    state: str = "shaken",
+    hold_card: bool = True,
+    artillery: bool = False,
+    roller: Roller | None = None,
+) -> ClassRoll:
     """Roll to rally a shaken or routed unit (or a silenced battery)."""
     letter = unit_class(cls)
     if state not in STATES:
-        raise UserError(f"Rally: a unit that is '{state}' has nothing to rally from; "
-                        f"only shaken or routed units rally")
+        raise UserError(f"Rally: a unit that is '{state}' has nothing to rally from; only shaken or routed units rally")
     if not hold_card and not artillery:
-        raise UserError("Rally: the unit's general must play a HOLD card before it can rally "
-                        "(only a silenced battery rallies without one)")
+        raise UserError(
+            "Rally: the unit's general must play a HOLD card before it can rally "
+            "(only a silenced battery rallies without one)"
+        )
     value = roll_or_check(die, D6, roller or RandomRoller(), "Rally die")
     needed = tables.rally[letter]
     passed = value >= needed
@@ -62,15 +76,20 @@ def rally(tables: OpaTables, cls: str, die: object = None, state: str = "shaken"
     elif passed:
         text = "passed. The unit recovers and is no longer shaken."
     elif state == "routed":
-        text = ("failed. The unit routs another march move; if that takes it off the table, "
-                "it is gone.")
+        text = "failed. The unit routs another march move; if that takes it off the table, it is gone."
     else:
         text = "failed. The unit stays shaken."
     return ClassRoll("rally", letter, value, 0, needed, passed, head + text)
 
 
-def reaction(tables: OpaTables, cls: str, die: object = None, shaken: bool = False,
-             routed: bool = False, roller: Roller | None = None) -> ClassRoll:
+def reaction(
+    tables: OpaTables,
+    cls: str,
+    die: object = None,
+    shaken: bool = False,
+    routed: bool = False,
+    roller: Roller | None = None,
+) -> ClassRoll:
     """Roll for a defender's reaction before close combat (Greek fire, facing the enemy)."""
     letter = unit_class(cls)
     if routed:
@@ -79,8 +98,6 @@ def reaction(tables: OpaTables, cls: str, die: object = None, shaken: bool = Fal
     modifier = tables.reaction_shaken_modifier if shaken else 0
     needed = tables.reaction[letter]
     passed = value + modifier >= needed
-    detail = f"die {value}" + (f", {modifier:+d} for being shaken = {value + modifier}"
-                               if modifier else "")
-    text = (f"Class {letter} reacts on {needed} or more; {detail}: "
-            + ("the unit reacts." if passed else "no reaction."))
+    detail = f"die {value}" + (f", {modifier:+d} for being shaken = {value + modifier}" if modifier else "")
+    text = f"Class {letter} reacts on {needed} or more; {detail}: " + ("the unit reacts." if passed else "no reaction.")
     return ClassRoll("reaction", letter, value, modifier, needed, passed, text)

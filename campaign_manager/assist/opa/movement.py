@@ -24,21 +24,32 @@ class Move:
         return max(0, sum(value for _, value in self.steps))
 
     def to_json(self, band_inches: int) -> dict[str, Any]:
-        return {"unit": self.unit, "card": self.card, "bands": self.bands, "inches": self.bands * band_inches,
-                "steps": [{"reason": r, "bands": v} for r, v in self.steps], "notes": list(self.notes)}
+        return {
+            "unit": self.unit,
+            "card": self.card,
+            "bands": self.bands,
+            "inches": self.bands * band_inches,
+            "steps": [{"reason": r, "bands": v} for r, v in self.steps],
+            "notes": list(self.notes),
+        }
 
 
 def movement(tables: OpaTables, unit: str, card: str, road: bool = False, penalties: tuple[str, ...] = ()) -> Move:
     """A unit's move on `card`; `penalties` name lines of the penalty table."""
     if unit not in tables.move_rates:
-        raise UserError(f"Movement: '{unit}' is not a line of the movement table; choose one of "
-                        f"{', '.join(tables.move_rates)}")
+        raise UserError(
+            f"Movement: '{unit}' is not a line of the movement table; choose one of {', '.join(tables.move_rates)}"
+        )
     card = card.upper()
     if card not in CARDS:
         raise UserError(f"Movement: only a MARCH or an ATTACK card moves a unit (rules step 4), not '{card}'")
     rate = tables.move_rates[unit]
-    steps = [(f"{rate.label} on {'an' if card == 'ATTACK' else 'a'} {card} card",
-              rate.march if card == "MARCH" else rate.attack)]
+    steps = [
+        (
+            f"{rate.label} on {'an' if card == 'ATTACK' else 'a'} {card} card",
+            rate.march if card == "MARCH" else rate.attack,
+        )
+    ]
     if road:
         bonus = tables.road.march if card == "MARCH" else tables.road.attack
         steps.append(("road column on a road", bonus))
@@ -48,8 +59,9 @@ def movement(tables: OpaTables, unit: str, card: str, road: bool = False, penalt
             raise UserError(f"Movement: no penalty '{name}' (penalties: {', '.join(tables.penalties)})")
         penalty = tables.penalties[name]
         if card not in penalty.cards:
-            raise UserError(f"Movement: to {penalty.label} needs a {' or '.join(penalty.cards)} card, "
-                            f"not {card} (rules step 4)")
+            raise UserError(
+                f"Movement: to {penalty.label} needs a {' or '.join(penalty.cards)} card, not {card} (rules step 4)"
+            )
         steps.append((penalty.label, -penalty.bands))
     if card == "MARCH":
         notes.append("On a MARCH card the unit must stay at least one band from the enemy.")

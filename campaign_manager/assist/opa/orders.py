@@ -12,6 +12,5 @@ def order_cards(tables: OpaTables, card: str | None = None) -> list[dict[str, st
         return [{"card": name, "effect": effect} for name, effect in tables.orders.items()]
     name = card.strip().upper()
     if name not in tables.orders:
-        raise UserError(f"Order card '{card}' is not an Opa Opa card; the cards are "
-                        f"{', '.join(tables.orders)}")
+        raise UserError(f"Order card '{card}' is not an Opa Opa card; the cards are {', '.join(tables.orders)}")
     return [{"card": name, "effect": tables.orders[name]}]

@@ -193,17 +193,26 @@ class OpaTables:
     def of(cls, data: OpaFile, source: Path) -> OpaTables:
         combat = data.close_combat
         combat.bonus._odds = tuple((step.ratio, step.bonus) for step in combat.odds)
-        return cls(source=source, band_inches=data.band_inches, dice_per_stand=data.fire.dice_per_stand,
-                   grapeshot_dice_per_stand=data.fire.grapeshot_dice_per_stand,
-                   grapeshot_bands=data.fire.grapeshot_bands, weapons=keyed(data.fire.weapons),
-                   targets=keyed(data.fire.targets), retreat_bands=data.hit_check.retreat_bands,
-                   rally={c: getattr(data.rally, c) for c in CLASSES},
-                   reaction={c: getattr(data.reaction, c) for c in CLASSES},
-                   reaction_shaken_modifier=data.reaction.shaken_modifier, troops=keyed(combat.troops),
-                   bonus=combat.bonus, orders={card: c.effect for card, c in data.orders.items()},
-                   move_rates=keyed(data.movement.units), road=data.movement.road,
-                   penalties=keyed(data.movement.penalties),
-                   turn_sequence=tuple(step.step for step in data.turn_sequence))
+        return cls(
+            source=source,
+            band_inches=data.band_inches,
+            dice_per_stand=data.fire.dice_per_stand,
+            grapeshot_dice_per_stand=data.fire.grapeshot_dice_per_stand,
+            grapeshot_bands=data.fire.grapeshot_bands,
+            weapons=keyed(data.fire.weapons),
+            targets=keyed(data.fire.targets),
+            retreat_bands=data.hit_check.retreat_bands,
+            rally={c: getattr(data.rally, c) for c in CLASSES},
+            reaction={c: getattr(data.reaction, c) for c in CLASSES},
+            reaction_shaken_modifier=data.reaction.shaken_modifier,
+            troops=keyed(combat.troops),
+            bonus=combat.bonus,
+            orders={card: c.effect for card, c in data.orders.items()},
+            move_rates=keyed(data.movement.units),
+            road=data.movement.road,
+            penalties=keyed(data.movement.penalties),
+            turn_sequence=tuple(step.step for step in data.turn_sequence),
+        )
 
 
 OPA_FILE = TypeAdapter(OpaFile)

@@ -3,7 +3,7 @@ cohesion rolls. Each box has its own button; an empty die box lets the app roll.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel
 
@@ -16,8 +16,11 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
 from campaign_manager.ui.forms import load_form
 
-TEST_NAMES = {"rd": "Combat result 'rd' (reduced if above)", "infiltration": "Greek infiltration (6.92)",
-              "preparedness": "Italian preparedness (Historical)"}
+TEST_NAMES = {
+    "rd": "Combat result 'rd' (reduced if above)",
+    "infiltration": "Greek infiltration (6.92)",
+    "preparedness": "Italian preparedness (Historical)",
+}
 NO_LIMIT = "no limit"
 
 
@@ -52,10 +55,13 @@ class ChecksTab:
 
     def fire_aa(self) -> str:
         squadrons = self.ui.aaSquadrons.value() or None
-        fire = anti_aircraft(self._die(self.ui.aaDie.text(), "Rule 8.75: anti-aircraft die"),
-                             self.ui.aaStrength.value(), squadrons)
-        return (f"Die {fire.die} + strength {fire.strength} = {fire.total}: {fire.neutralised} "
-                "squadron(s) turned back (escorting fighters are not touched)")
+        fire = anti_aircraft(
+            self._die(self.ui.aaDie.text(), "Rule 8.75: anti-aircraft die"), self.ui.aaStrength.value(), squadrons
+        )
+        return (
+            f"Die {fire.die} + strength {fire.strength} = {fire.total}: {fire.neutralised} "
+            "squadron(s) turned back (escorting fighters are not touched)"
+        )
 
     def air_limits(self) -> str:
         weather = self.ui.airWeather.currentText()
@@ -84,7 +90,11 @@ class ChecksTab:
 
     def cohesion(self) -> str:
         ui = self.ui
-        roll = cohesion_roll(ui.cohesionTest.currentData(), self._die(ui.cohesionDie.text(), "cohesion die"),
-                             ui.cohesionValue.value(), ui.cohesionModifier.value())
+        roll = cohesion_roll(
+            ui.cohesionTest.currentData(),
+            self._die(ui.cohesionDie.text(), "cohesion die"),
+            ui.cohesionValue.value(),
+            ui.cohesionModifier.value(),
+        )
         modifier = f" {roll.modifier:+d}" if roll.modifier else ""
         return f"Die {roll.die}{modifier} against cohesion {roll.cohesion}: {roll.outcome}"

@@ -3,8 +3,8 @@ every die modifier, and the Combat Results Table's line once the owner has fille
 
 from __future__ import annotations
 
-from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHeaderView
 
 from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
@@ -15,7 +15,7 @@ from campaign_manager.ui.forms import load_form
 
 
 def strengths(text: str, what: str) -> tuple[int, ...]:
-    """"4, 2" -> (4, 2); refuses anything that is not whole numbers."""
+    """ "4, 2" -> (4, 2); refuses anything that is not whole numbers."""
     try:
         return tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
     except ValueError:
@@ -51,19 +51,30 @@ class CombatTab:
         ui = self.ui
         return CombatSide(
             strength=getattr(ui, f"{who}Strength").value(),
-            unsupported_armour=strengths(getattr(ui, f"{who}Unsupported").text(),
-                                         f"Rule 8.53: {who}'s unsupported armour"),
+            unsupported_armour=strengths(
+                getattr(ui, f"{who}Unsupported").text(), f"Rule 8.53: {who}'s unsupported armour"
+            ),
             armour_points=getattr(ui, f"{who}Armour").value(),
             artillery=getattr(ui, f"{who}Artillery").value(),
             aircraft=getattr(ui, f"{who}Air").value(),
-            isolated=who == "defender" and ui.defenderIsolated.isChecked())
+            isolated=who == "defender" and ui.defenderIsolated.isChecked(),
+        )
 
     def combat(self) -> Combat:
-        terrain = tuple(self.terrain.item(row).text() for row in range(self.terrain.rowCount())
-                        if self.terrain.item(row).checkState() == Qt.CheckState.Checked)
-        return Combat(self._side("attacker"), self._side("defender"), self.ui.aggressiveCheck.isChecked(),
-                      self.ui.standCheck.isChecked(), self.ui.concentricCheck.isChecked(), terrain,
-                      self.ui.weatherBox.currentText())
+        terrain = tuple(
+            self.terrain.item(row).text()
+            for row in range(self.terrain.rowCount())
+            if self.terrain.item(row).checkState() == Qt.CheckState.Checked
+        )
+        return Combat(
+            self._side("attacker"),
+            self._side("defender"),
+            self.ui.aggressiveCheck.isChecked(),
+            self.ui.standCheck.isChecked(),
+            self.ui.concentricCheck.isChecked(),
+            terrain,
+            self.ui.weatherBox.currentText(),
+        )
 
     def reckon(self) -> None:
         self.ui.errorLabel.setText("")
@@ -76,8 +87,7 @@ class CombatTab:
             self.ui.errorLabel.setText(str(exc))
             return
         ui = self.ui
-        ui.oddsLabel.setText(f"Odds {reckoning.odds}  ({reckoning.attacker_strength} to "
-                             f"{reckoning.defender_strength})")
+        ui.oddsLabel.setText(f"Odds {reckoning.odds}  ({reckoning.attacker_strength} to {reckoning.defender_strength})")
         self.modifiers.set_modifiers(reckoning.modifiers)
         rolled = "typed in" if typed is not None else "rolled by the app"
         total = f"Modifiers known: {reckoning.total:+d}. Die {reckoning.die} ({rolled})."
@@ -85,9 +95,11 @@ class CombatTab:
             total += f" Adjusted die {reckoning.adjusted}."
         ui.totalLabel.setText(total)
         if reckoning.result:
-            ui.resultLabel.setText(f"Result ({options_in_words(reckoning.result['options'])}): "
-                                   f"attacker {reckoning.result['attacker']}, "
-                                   f"defender {reckoning.result['defender']}")
+            ui.resultLabel.setText(
+                f"Result ({options_in_words(reckoning.result['options'])}): "
+                f"attacker {reckoning.result['attacker']}, "
+                f"defender {reckoning.result['defender']}"
+            )
         elif reckoning.to_read:
             ui.resultLabel.setText("Still to read on the map: " + "; ".join(reckoning.to_read))
         else:

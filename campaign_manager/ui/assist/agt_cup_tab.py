@@ -39,15 +39,24 @@ class CupTab:
     def fill_cup(self) -> None:
         ui = self.ui
         first = ui.firstEdit.text().strip() or None
-        self.panel.record(lambda game: cup.start_turn(
-            game.state, self.panel.charts, ui.monthBox.currentData(), names(ui.italianEdit.text()),
-            names(ui.greekEdit.text()), first))
+        self.panel.record(
+            lambda game: cup.start_turn(
+                game.state,
+                self.panel.charts,
+                ui.monthBox.currentData(),
+                names(ui.italianEdit.text()),
+                names(ui.greekEdit.text()),
+                first,
+            )
+        )
 
     def check_weather(self) -> None:
         ui = self.ui
-        if self.panel.record(lambda game: record_turn_weather(
-                game.state, self.panel.charts, die_text(ui.startDie.text()), self.panel.roller,
-                ui.readBox.currentData())):
+        if self.panel.record(
+            lambda game: record_turn_weather(
+                game.state, self.panel.charts, die_text(ui.startDie.text()), self.panel.roller, ui.readBox.currentData()
+            )
+        ):
             ui.startDie.clear()
             ui.readBox.setCurrentIndex(0)
 
@@ -55,16 +64,25 @@ class CupTab:
         ui = self.ui
         marker = ui.markerBox.currentText() if ui.markerBox.currentIndex() > 0 else None
         removed = names(ui.removedEdit.text()) or None
-        if self.panel.record(lambda game: cup.draw(
-                game.state, self.panel.charts, self.panel.roller, marker, die_text(ui.eventDie.text()),
-                die_text(ui.weatherDie.text()), removed)):
+        if self.panel.record(
+            lambda game: cup.draw(
+                game.state,
+                self.panel.charts,
+                self.panel.roller,
+                marker,
+                die_text(ui.eventDie.text()),
+                die_text(ui.weatherDie.text()),
+                removed,
+            )
+        ):
             for edit in (ui.eventDie, ui.weatherDie, ui.removedEdit):
                 edit.clear()
 
     def remove(self) -> None:
         ui = self.ui
-        self.panel.record(lambda game: cup.remove_greek(
-            game.state, ui.removeCount.value(), self.panel.roller, ui.removeReason.text()))
+        self.panel.record(
+            lambda game: cup.remove_greek(game.state, ui.removeCount.value(), self.panel.roller, ui.removeReason.text())
+        )
 
     def refresh(self, game: AgtGame | None) -> None:
         ui = self.ui
@@ -80,8 +98,9 @@ class CupTab:
             return
         state, tables = game.state, game.tables
         self.cup_model.set_lines(state.cup)
-        self.history_model.set_lines([f"T{e['turn']} {e['month'].capitalize()}: "
-                                      f"{describe(e, tables, game.scenario)}" for e in state.history])
+        self.history_model.set_lines(
+            [f"T{e['turn']} {e['month'].capitalize()}: {describe(e, tables, game.scenario)}" for e in state.history]
+        )
         ui.historyView.scrollToBottom()
         ui.markerBox.clear()
         ui.markerBox.addItems([AT_RANDOM, *state.cup])
@@ -91,8 +110,11 @@ class CupTab:
             widget.setEnabled(state.weather is None)
         ui.weatherLabel.setText(weather_line(state) or "Fill the cup for a turn first")
         ui.removeBox.setEnabled(bool(state.in_cup("greek")))
-        ui.cupCaption.setText(f"In the cup ({len(state.cup)}), turn {state.turn} "
-                              f"({tables.month_names[state.month]})" if state.turn else "In the cup")
+        ui.cupCaption.setText(
+            f"In the cup ({len(state.cup)}), turn {state.turn} ({tables.month_names[state.month]})"
+            if state.turn
+            else "In the cup"
+        )
         self._months(game)
         turns = [e for e in state.history if e["type"] == "turn"]
         if turns and not ui.italianEdit.text() and not ui.greekEdit.text():
@@ -104,7 +126,7 @@ class CupTab:
     def _months(self, game: AgtGame) -> None:
         """Offer the scenario's months, the next one chosen."""
         tables, state = game.tables, game.state
-        months = tables.months[tables.month_index(tables.scenarios[game.scenario]["first_month"]):]
+        months = tables.months[tables.month_index(tables.scenarios[game.scenario]["first_month"]) :]
         self.ui.monthBox.clear()
         for month in months:
             self.ui.monthBox.addItem(tables.month_names[month], month)

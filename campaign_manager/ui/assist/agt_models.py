@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
@@ -53,8 +54,7 @@ class ModifierModel(_Table):
     headers = ("Modifier", "Rule", "Value")
 
     def set_modifiers(self, modifiers: Sequence[Modifier]) -> None:
-        self.set_rows([(m.name, m.rule, "read the chart" if m.value is None else f"{m.value:+d}")
-                       for m in modifiers])
+        self.set_rows([(m.name, m.rule, "read the chart" if m.value is None else f"{m.value:+d}") for m in modifiers])
 
 
 class PortModel(_Table):
@@ -69,6 +69,7 @@ class PortModel(_Table):
             if state is None:
                 return (name, start[name], start[name], "-", "-", track)
             return (name, start[name], state.ports[name], state.used(name), state.left(name), track)
+
         self.set_rows([row(name) for name in start])
 
 
@@ -145,8 +146,7 @@ class ChartModel(QAbstractTableModel):
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
         try:
-            self.charts.set(self.chart, self.spec.rows[index.row()], self.spec.columns[index.column()],
-                            str(value))
+            self.charts.set(self.chart, self.spec.rows[index.row()], self.spec.columns[index.column()], str(value))
         except UserError as exc:
             self.refused.emit(str(exc))
             return False

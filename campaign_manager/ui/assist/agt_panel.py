@@ -3,8 +3,9 @@ assist-game file (New / Open / Close / Undo / Redo along the top)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
 
@@ -38,9 +39,14 @@ class Panel(QWidget):
     """Assist panel for A Greek Tragedy. Tests pass `roller` (the app's dice), the file-choosing
     functions and `charts_path` (the owner-filled charts file)."""
 
-    def __init__(self, parent: QWidget | None = None, roller: Roller | None = None,
-                 choose_new: ChooseFile = ask_new_file, choose_open: ChooseFile = ask_open_file,
-                 charts_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        roller: Roller | None = None,
+        choose_new: ChooseFile = ask_new_file,
+        choose_open: ChooseFile = ask_open_file,
+        charts_path: Path | None = None,
+    ) -> None:
         super().__init__(parent)
         self.ui = load_form("agt_panel", self)
         holder = QVBoxLayout(self)  # only to let the form fill the panel
@@ -64,9 +70,13 @@ class Panel(QWidget):
         self.cup = CupTab(self)
         self.ports = PortsTab(self)
         self.chart_tab = ChartsTab(self)
-        for tab, title in ((self.combat, "Combat"), (self.checks, "Air, stacking && rolls"),
-                           (self.cup, "Turn, weather && cup"), (self.ports, "Port capacity"),
-                           (self.chart_tab, "Charts from the map")):
+        for tab, title in (
+            (self.combat, "Combat"),
+            (self.checks, "Air, stacking && rolls"),
+            (self.cup, "Turn, weather && cup"),
+            (self.ports, "Port capacity"),
+            (self.chart_tab, "Charts from the map"),
+        ):
             self.ui.tabs.addTab(tab.ui, title)
         self.ui.newButton.clicked.connect(self.new_game)
         self.ui.openButton.clicked.connect(self.open_game)

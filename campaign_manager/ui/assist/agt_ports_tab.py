@@ -10,8 +10,12 @@ from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.ui.assist.agt_models import PortModel
 from campaign_manager.ui.forms import load_form
 
-USE_TITLES = {"landing": "Landing units (6.81)", "activation": "Full activation (6.81)",
-              "refit": "Refit, 2 points each (9.11)", "air": "Squadrons in Albania/Greece (6.83)"}
+USE_TITLES = {
+    "landing": "Landing units (6.81)",
+    "activation": "Full activation (6.81)",
+    "refit": "Refit, 2 points each (9.11)",
+    "air": "Squadrons in Albania/Greece (6.83)",
+}
 
 
 class PortsTab:
@@ -27,8 +31,12 @@ class PortsTab:
         ui.portBox.addItems(list(panel.tables.port_start))
         for use in ports.USES:
             ui.useForBox.addItem(USE_TITLES[use], use)
-        for button, why in ((ui.bombButton, "bombed"), (ui.buildButton, "built"),
-                            (ui.wreckButton, "destroyed"), (ui.bonusButton, "bonus")):
+        for button, why in (
+            (ui.bombButton, "bombed"),
+            (ui.buildButton, "built"),
+            (ui.wreckButton, "destroyed"),
+            (ui.bonusButton, "bonus"),
+        ):
             button.clicked.connect(lambda _=False, why=why: self.change(why))
         ui.useButton.clicked.connect(self.use)
         ui.useForBox.currentIndexChanged.connect(self._use_caption)
@@ -56,9 +64,11 @@ class PortsTab:
             return
         state = game.state
         start = tables.month_names[tables.build_from]
-        building = ("open now" if state.port_building_open
-                    or tables.month_index(state.month) >= tables.month_index(tables.build_from)
-                    else f"not before {start}")
+        building = (
+            "open now"
+            if state.port_building_open or tables.month_index(state.month) >= tables.month_index(tables.build_from)
+            else f"not before {start}"
+        )
         ui.bonusButton.setEnabled(state.port_bonus_left > 0)
         ui.useButton.setEnabled(state.turn > 0)
         ui.infoLabel.setText(
@@ -66,4 +76,5 @@ class PortsTab:
             f"squadrons based in Albania or Greece, refits ({tables.refit_cost} points each) and points "
             f"built all count, and the count starts again each turn (6.81). Bombers cut "
             f"{tables.bomber_cut} points each. Building up (1 point per capacity point spent): "
-            f"{building}. Free points from a random event still to place: {state.port_bonus_left}.")
+            f"{building}. Free points from a random event still to place: {state.port_bonus_left}."
+        )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QHeaderView, QWidget
@@ -20,8 +20,9 @@ class ChartsTab(QObject):
     """Shows the owner-filled charts read-only; `reload` reads the file again and passes the
     charts on to `changed` (the tracker uses the regions and unit costs)."""
 
-    def __init__(self, panel: QWidget, owner_file: Path, report: Callable[[str], None],
-                 changed: Callable[[OwnerCharts], None]) -> None:
+    def __init__(
+        self, panel: QWidget, owner_file: Path, report: Callable[[str], None], changed: Callable[[OwnerCharts], None]
+    ) -> None:
         super().__init__(panel)
         self.page = self.ui = load_form("gcw_charts", panel)
         self.owner_file, self.report, self.changed = owner_file, report, changed
@@ -50,16 +51,18 @@ class ChartsTab(QObject):
         return owner
 
     def show(self, owner: OwnerCharts) -> None:
-        self.models["politics"].set_rows([(r.dice, r.doctrine, r.duration, r.mobilization_limit)
-                                          for r in owner.politics])
-        self.models["regions"].set_rows([(r.name, REGION_KINDS[r.kind], r.dse, r.government)
-                                         for r in owner.regions])
+        self.models["politics"].set_rows(
+            [(r.dice, r.doctrine, r.duration, r.mobilization_limit) for r in owner.politics]
+        )
+        self.models["regions"].set_rows([(r.name, REGION_KINDS[r.kind], r.dse, r.government) for r in owner.regions])
         for side in ("government", "dse"):
             self.models[f"{side}Chart"].set_rows([(i.unit, i.cost, i.upgrade) for i in owner.mobilization[side]])
         missing = len(TWO_DICE) - len(owner.politics)
-        self.ui.politicsStatus.setText(EMPTY_NOTE if not owner.politics else
-                                       f"{len(owner.politics)} lines filled in" +
-                                       (f"; {missing} still to copy." if missing else "."))
+        self.ui.politicsStatus.setText(
+            EMPTY_NOTE
+            if not owner.politics
+            else f"{len(owner.politics)} lines filled in" + (f"; {missing} still to copy." if missing else ".")
+        )
         self.ui.regionsStatus.setText(EMPTY_NOTE if not owner.regions else f"{len(owner.regions)} regions.")
         for side in ("government", "dse"):
             units = owner.mobilization[side]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QHeaderView, QWidget
@@ -15,15 +16,17 @@ from campaign_manager.ui.assist.gcw_models import ConflictTableModel
 from campaign_manager.ui.forms import load_form
 
 SIDES = (("not said", None), ("Government", "government"), ("DSE", "dse"))
-AIRSTRIKES = (("none", None), ("with the attack (one column right)", "attack"),
-              ("in defence (one column left)", "defend"))
+AIRSTRIKES = (
+    ("none", None),
+    ("with the attack (one column right)", "attack"),
+    ("in defence (one column left)", "defend"),
+)
 
 
 class ConflictTab(QObject):
     """Declare an attack, resolve it with a typed or rolled die, read what it does."""
 
-    def __init__(self, panel: QWidget, charts: ConflictCharts, roller: Roller,
-                 report: Callable[[str], None]) -> None:
+    def __init__(self, panel: QWidget, charts: ConflictCharts, roller: Roller, report: Callable[[str], None]) -> None:
         super().__init__(panel)
         self.page = self.ui = load_form("gcw_conflict", panel)
         self.charts, self.roller, self.report = charts, roller, report
@@ -70,20 +73,26 @@ class ConflictTab(QObject):
         """Light the column as the strengths change, before any die is thrown."""
         column = column_for(self.ui.attackerSpin.value(), self.ui.defenderSpin.value(), self.charts)
         label = self.charts.columns[column].label
-        self.ui.previewLabel.setText(f"{self.ui.attackerSpin.value()} against "
-                                     f"{self.ui.defenderSpin.value()}: column {label} before any shift.")
+        self.ui.previewLabel.setText(
+            f"{self.ui.attackerSpin.value()} against {self.ui.defenderSpin.value()}: column {label} before any shift."
+        )
         self.model.mark(column, None)
 
     def request(self) -> ConflictRequest:
         ui = self.ui
         return ConflictRequest(
-            attacker=ui.attackerSpin.value(), defender=ui.defenderSpin.value(),
-            table=ui.tableCombo.currentData(), die=ui.dieEdit.text().strip() or None,
-            airstrike=ui.airstrikeCombo.currentData(), attacker_side=ui.sideCombo.currentData(),
+            attacker=ui.attackerSpin.value(),
+            defender=ui.defenderSpin.value(),
+            table=ui.tableCombo.currentData(),
+            die=ui.dieEdit.text().strip() or None,
+            airstrike=ui.airstrikeCombo.currentData(),
+            attacker_side=ui.sideCombo.currentData(),
             attacker_buys_modifier=ui.attackerBuysCheck.isChecked(),
             defender_buys_modifier=ui.defenderBuysCheck.isChecked(),
             attacking_units=ui.attackingUnitsSpin.value() or None,
-            defending_units=ui.defendingUnitsSpin.value() or None, urban=ui.urbanCheck.isChecked())
+            defending_units=ui.defendingUnitsSpin.value() or None,
+            urban=ui.urbanCheck.isChecked(),
+        )
 
     def tracker_action(self) -> dict[str, Any]:
         """The conflict just resolved, as one tracker action (the region typed in)."""
@@ -99,9 +108,14 @@ class ConflictTab(QObject):
         terror = outcome.terror
         if terror == "removed if the Government attacked":
             terror = "removed" if attacker == "government" else None
-        return {"type": "conflict", "region": region, "attacker": attacker, "airstrike": bool(request.airstrike),
-                "terror": terror if terror in ("placed", "removed") else None,
-                "political_points": {role: points for role, points in outcome.political_points.items() if points}}
+        return {
+            "type": "conflict",
+            "region": region,
+            "attacker": attacker,
+            "airstrike": bool(request.airstrike),
+            "terror": terror if terror in ("placed", "removed") else None,
+            "political_points": {role: points for role, points in outcome.political_points.items() if points},
+        }
 
     def record_in_tracker(self) -> None:
         try:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
 
@@ -24,10 +24,15 @@ class Panel(QWidget):
     """Calculators and the tracker for The Greek Civil War. Tests pass `roller`, the
     file-choosing functions and `owner_file`; the app uses dialogs and the shipped files."""
 
-    def __init__(self, parent: QWidget | None = None, roller: Roller | None = None,
-                 choose_new_file: Callable[[], str | Path | None] | None = None,
-                 choose_open_file: Callable[[], str | Path | None] | None = None,
-                 owner_file: Path = OWNER_FILE, charts: GcwCharts | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        roller: Roller | None = None,
+        choose_new_file: Callable[[], str | Path | None] | None = None,
+        choose_open_file: Callable[[], str | Path | None] | None = None,
+        owner_file: Path = OWNER_FILE,
+        charts: GcwCharts | None = None,
+    ) -> None:
         super().__init__(parent)
         self.ui = load_form("gcw_panel", self)
         holder = QVBoxLayout(self)  # only to let the form fill the panel
@@ -42,13 +47,23 @@ class Panel(QWidget):
             return
         owner = self._owner(owner_file)
         self.conflict = ConflictTab(self, charts.conflict, self.roller, self.show_message)
-        self.tracker = TrackerTab(self, charts, owner, self.roller, self.show_message,
-                                  choose_new_file or self._choose_new, choose_open_file or self._choose_open)
+        self.tracker = TrackerTab(
+            self,
+            charts,
+            owner,
+            self.roller,
+            self.show_message,
+            choose_new_file or self._choose_new,
+            choose_open_file or self._choose_open,
+        )
         self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
         self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
         self.charts.show(owner)
-        for tab, title in ((self.conflict, "Conflict"), (self.tracker, "Political Index tracker"),
-                           (self.charts, "Owner's charts")):
+        for tab, title in (
+            (self.conflict, "Conflict"),
+            (self.tracker, "Political Index tracker"),
+            (self.charts, "Owner's charts"),
+        ):
             self.ui.tabs.addTab(tab.page, title)
 
     def _owner(self, owner_file: Path) -> OwnerCharts:

@@ -38,8 +38,12 @@ def with_dice(action: Action, key: str, dice: list[int] | None) -> Action:
 
 
 def control(ui: QWidget) -> Action:
-    action = {"type": "control", "side": ui.controlSideCombo.currentData(), "region": region(ui.controlRegionCombo),
-              "use": ui.controlUseCombo.currentData()}
+    action = {
+        "type": "control",
+        "side": ui.controlSideCombo.currentData(),
+        "region": region(ui.controlRegionCombo),
+        "use": ui.controlUseCombo.currentData(),
+    }
     if ui.controlPointsSpin.value():
         action["points"] = ui.controlPointsSpin.value()
     return action
@@ -55,8 +59,7 @@ def resettle(ui: QWidget) -> Action:
 
 
 def penalties(ui: QWidget) -> Action:
-    action: Action = {"type": "control_penalties",
-                      "dse_conventional_in_greece": ui.dseConventionalCheck.isChecked()}
+    action: Action = {"type": "control_penalties", "dse_conventional_in_greece": ui.dseConventionalCheck.isChecked()}
     if not action["dse_conventional_in_greece"]:
         with_dice(action, "dse_dice", typed_dice(ui.dseDiceEdit, "DSE loss die"))
     if ui.tightRegionsSpin.value():
@@ -82,8 +85,9 @@ def doctrine_from_table(ui: QWidget) -> Action:
     dice = typed_dice(ui.politicsDiceEdit, "Politics Table die")
     if dice is not None:
         if len(dice) != 4:
-            raise UserError("Type four Politics Table dice (two for the doctrine, two for the duration) "
-                            "or none to let the app roll")
+            raise UserError(
+                "Type four Politics Table dice (two for the doctrine, two for the duration) or none to let the app roll"
+            )
         action.update(doctrine_dice=dice[:2], duration_dice=dice[2:])
     return action
 
@@ -116,5 +120,9 @@ def initiative(ui: QWidget) -> Action:
 def adjust(ui: QWidget) -> Action:
     if not ui.adjustAmountSpin.value():
         raise UserError("Type the change to the index (negative to take points off)")
-    return {"type": "adjust", "side": ui.adjustSideCombo.currentData(), "amount": ui.adjustAmountSpin.value(),
-            "reason": ui.adjustReasonEdit.text().strip() or "change by hand"}
+    return {
+        "type": "adjust",
+        "side": ui.adjustSideCombo.currentData(),
+        "amount": ui.adjustAmountSpin.value(),
+        "reason": ui.adjustReasonEdit.text().strip() or "change by hand",
+    }

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QStringListModel
 from PySide6.QtWidgets import QWidget
@@ -26,8 +27,16 @@ USES = (("add them to its own index", "add"), ("take them off the enemy's index"
 class TrackerTab(QObject):
     """Start or open a tracker file and record the game's political events in it."""
 
-    def __init__(self, panel: QWidget, charts: GcwCharts, owner: OwnerCharts, roller: Roller,
-                 report: Callable[[str], None], choose_new_file: ChooseFile, choose_open_file: ChooseFile) -> None:
+    def __init__(
+        self,
+        panel: QWidget,
+        charts: GcwCharts,
+        owner: OwnerCharts,
+        roller: Roller,
+        report: Callable[[str], None],
+        choose_new_file: ChooseFile,
+        choose_open_file: ChooseFile,
+    ) -> None:
         super().__init__(panel)
         self.page = self.ui = load_form("gcw_tracker", panel)
         self.charts, self.rules, self.owner, self.roller = charts, charts.politics, owner, roller
@@ -81,15 +90,21 @@ class TrackerTab(QObject):
         ui.mobSideCombo.currentIndexChanged.connect(self._fill_units)
         ui.attritionUnitsSpin.valueChanged.connect(self._attrition)
         for button, build in (
-                (ui.controlButton, actions.control), (ui.placeTerrorButton, lambda f: actions.terror(f, True)),
-                (ui.removeTerrorButton, lambda f: actions.terror(f, False)), (ui.resettleButton, actions.resettle),
-                (ui.penaltiesButton, actions.penalties), (ui.doctrineButton, actions.doctrine),
-                (ui.fromTableButton, actions.doctrine_from_table), (ui.mobilizeButton, actions.mobilization),
-                (ui.spendButton, actions.spend),
-                (ui.airstrikesButton, lambda f: {"type": "airstrikes", "bought": f.airstrikesSpin.value()}),
-                (ui.initiativeButton, actions.initiative),
-                (ui.nextTurnButton, lambda f: {"type": "next_turn"}),
-                (ui.victoryCheckButton, lambda f: {"type": "victory_check"}), (ui.adjustButton, actions.adjust)):
+            (ui.controlButton, actions.control),
+            (ui.placeTerrorButton, lambda f: actions.terror(f, True)),
+            (ui.removeTerrorButton, lambda f: actions.terror(f, False)),
+            (ui.resettleButton, actions.resettle),
+            (ui.penaltiesButton, actions.penalties),
+            (ui.doctrineButton, actions.doctrine),
+            (ui.fromTableButton, actions.doctrine_from_table),
+            (ui.mobilizeButton, actions.mobilization),
+            (ui.spendButton, actions.spend),
+            (ui.airstrikesButton, lambda f: {"type": "airstrikes", "bought": f.airstrikesSpin.value()}),
+            (ui.initiativeButton, actions.initiative),
+            (ui.nextTurnButton, lambda f: {"type": "next_turn"}),
+            (ui.victoryCheckButton, lambda f: {"type": "victory_check"}),
+            (ui.adjustButton, actions.adjust),
+        ):
             button.clicked.connect(lambda _=False, build=build: self.record(build))
 
     # -- the file ----------------------------------------------------------------------------
@@ -97,8 +112,10 @@ class TrackerTab(QObject):
     def new_tracker(self) -> None:
         path = self.choose_new_file()
         if path:
-            setup = {"tito_stalin": self.ui.titoCheck.isChecked(),
-                     "victory_check_turn": self.ui.endTurnCombo.currentData()}
+            setup = {
+                "tito_stalin": self.ui.titoCheck.isChecked(),
+                "victory_check_turn": self.ui.endTurnCombo.currentData(),
+            }
             self._take(lambda: TrackerGame.new(Path(path), setup, self.charts, self.owner, self.roller))
 
     def open_tracker(self) -> None:
@@ -156,8 +173,10 @@ class TrackerTab(QObject):
         except UserError as exc:
             self.ui.attritionLabel.setText(str(exc))
             return
-        self.ui.attritionLabel.setText(f"{reduced} of {units} unit(s) lose one level; their owner chooses "
-                                       f"which (15.1). Police and Front units in enemy-held regions only.")
+        self.ui.attritionLabel.setText(
+            f"{reduced} of {units} unit(s) lose one level; their owner chooses "
+            f"which (15.1). Police and Front units in enemy-held regions only."
+        )
 
     def refresh(self) -> None:
         ui, game = self.ui, self.game
@@ -167,8 +186,9 @@ class TrackerTab(QObject):
         self.history.setStringList([] if game is None else game.state.history)
         if game is not None:
             ui.historyView.scrollToBottom()
-        ui.fileLabel.setText("No tracker open: start a new one or open a saved one." if game is None
-                             else f"Tracker: {game.path}")
+        ui.fileLabel.setText(
+            "No tracker open: start a new one or open a saved one." if game is None else f"Tracker: {game.path}"
+        )
         ui.undoButton.setEnabled(game is not None and game.can_undo())
         ui.redoButton.setEnabled(game is not None and game.can_redo())
         ui.actionsBox.setEnabled(game is not None)

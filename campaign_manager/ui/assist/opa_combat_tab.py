@@ -31,21 +31,33 @@ class CombatTab(OpaTab):
         table.verticalHeader().hide()
         table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.ui.fightButton.clicked.connect(lambda: self.attempt(self.resolve, self.ui.winnerLabel, self.ui.combatNotes))
+        self.ui.fightButton.clicked.connect(
+            lambda: self.attempt(self.resolve, self.ui.winnerLabel, self.ui.combatNotes)
+        )
 
     def _side(self, role: str) -> CombatSide:
         part = lambda name: getattr(self.ui, f"{role}{name}")  # noqa: E731 - widget by role
-        return CombatSide(part("Troop").currentData(), typed_die(part("Die")),
-                          part("Unformed").isChecked(), part("Terrain").value(),
-                          part("Support").value(), part("Figures").value() or None,
-                          shaken=role == "defender" and self.ui.defenderShaken.isChecked())
+        return CombatSide(
+            part("Troop").currentData(),
+            typed_die(part("Die")),
+            part("Unformed").isChecked(),
+            part("Terrain").value(),
+            part("Support").value(),
+            part("Figures").value() or None,
+            shaken=role == "defender" and self.ui.defenderShaken.isChecked(),
+        )
 
     def resolve(self) -> None:
         self.factors.set_rows([])
-        result = close_combat(self.tables, self._side("attacker"), self._side("defender"),
-                              self.ui.fanaticCheck.isChecked(), self.roller,
-                              defender_order="attack" if self.ui.defenderAttacks.isChecked() else "defend",
-                              attacker_nation=self.ui.attackerNation.currentData())
+        result = close_combat(
+            self.tables,
+            self._side("attacker"),
+            self._side("defender"),
+            self.ui.fanaticCheck.isChecked(),
+            self.roller,
+            defender_order="attack" if self.ui.defenderAttacks.isChecked() else "defend",
+            attacker_nation=self.ui.attackerNation.currentData(),
+        )
         rows, bold = [], []
         for side in (result.attacker, result.defender):
             role = side.role.title()
@@ -55,8 +67,11 @@ class CombatTab(OpaTab):
             rows.append([role, "Total", str(side.total)])
         self.factors.set_rows(rows, bold)
         self.ui.factorTable.resizeColumnToContents(0)
-        winner = ("Equal totals: no winner" if result.winner == "tie"
-                  else f"The {result.winner} wins, {max(result.attacker.total, result.defender.total)}"
-                       f" to {min(result.attacker.total, result.defender.total)}.")
+        winner = (
+            "Equal totals: no winner"
+            if result.winner == "tie"
+            else f"The {result.winner} wins, {max(result.attacker.total, result.defender.total)}"
+            f" to {min(result.attacker.total, result.defender.total)}."
+        )
         self.ui.winnerLabel.setText(f"<b>{winner}</b>")
         self.ui.combatNotes.setText("\n".join(result.notes))

@@ -15,23 +15,33 @@ class FireTab(OpaTab):
             self.ui.targetCombo.addItem(f"{target.label} (hits on {target.hit_on}+)", target.code)
         self.ui.weaponCombo.addItem("not given", None)
         for weapon in tables.weapons.values():
-            self.ui.weaponCombo.addItem(f"{weapon.label}, {weapon.range_bands} band(s)",
-                                        weapon.code)
+            self.ui.weaponCombo.addItem(f"{weapon.label}, {weapon.range_bands} band(s)", weapon.code)
         self.ui.fireButton.clicked.connect(lambda: self.attempt(self.count_hits, self.ui.fireResult))
         self.ui.checkButton.clicked.connect(lambda: self.attempt(self.check_unit, self.ui.checkResult))
 
     def count_hits(self) -> None:
         text = self.ui.diceEdit.text().strip()
         dice = [part.strip() for part in text.split(",")] if text else None
-        result = fire(self.tables, self.ui.targetCombo.currentData(), dice,
-                      self.ui.standsSpin.value() or None, self.ui.weaponCombo.currentData(),
-                      self.ui.rangeSpin.value() or None, self.roller)
+        result = fire(
+            self.tables,
+            self.ui.targetCombo.currentData(),
+            dice,
+            self.ui.standsSpin.value() or None,
+            self.ui.weaponCombo.currentData(),
+            self.ui.rangeSpin.value() or None,
+            self.roller,
+        )
         self.ui.fireResult.setText(result.explain())
         # the hit check comes next, with the hits just counted
         self.ui.hitsSpin.setValue(result.hits)
 
     def check_unit(self) -> None:
-        result = hit_check(self.tables, self.ui.hitsSpin.value(), typed_die(self.ui.checkDieEdit),
-                           self.ui.checkShaken.isChecked(), self.ui.checkArtillery.isChecked(),
-                           self.roller)
+        result = hit_check(
+            self.tables,
+            self.ui.hitsSpin.value(),
+            typed_die(self.ui.checkDieEdit),
+            self.ui.checkShaken.isChecked(),
+            self.ui.checkArtillery.isChecked(),
+            self.roller,
+        )
         self.ui.checkResult.setText(result.explanation)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -14,8 +15,7 @@ class RowsModel(QAbstractTableModel):
     """Rows of values under fixed headers; rows listed in `bold` are drawn bold (totals),
     columns listed in `centered` are centred (numbers)."""
 
-    def __init__(self, headers: Sequence[str], parent: QObject | None = None,
-                 centered: Iterable[int] = ()) -> None:
+    def __init__(self, headers: Sequence[str], parent: QObject | None = None, centered: Iterable[int] = ()) -> None:
         super().__init__(parent)
         self._headers = list(headers)
         self._centered = set(centered)
@@ -48,8 +48,7 @@ class RowsModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self._headers[section]
         return None

@@ -17,8 +17,7 @@ class MoraleTab(OpaTab):
             combo.addItems(CLASSES)
         self.ui.rallyState.addItems(STATES)
         self.classes = RowsModel(["Class", "Rally on", "Reaction on"], self)
-        self.classes.set_rows([[cls, f"{tables.rally[cls]}+", f"{tables.reaction[cls]}+"]
-                               for cls in CLASSES])
+        self.classes.set_rows([[cls, f"{tables.rally[cls]}+", f"{tables.reaction[cls]}+"] for cls in CLASSES])
         self.ui.classTable.setModel(self.classes)
         self.ui.classTable.verticalHeader().hide()
         self.ui.classTable.resizeColumnsToContents()
@@ -35,13 +34,24 @@ class MoraleTab(OpaTab):
         view.setFixedWidth(view.horizontalHeader().length() + frame)
 
     def roll_rally(self) -> None:
-        result = rally(self.tables, self.ui.rallyClass.currentText(), typed_die(self.ui.rallyDie),
-                       self.ui.rallyState.currentText(), self.ui.rallyHold.isChecked(),
-                       self.ui.rallyArtillery.isChecked(), self.roller)
+        result = rally(
+            self.tables,
+            self.ui.rallyClass.currentText(),
+            typed_die(self.ui.rallyDie),
+            self.ui.rallyState.currentText(),
+            self.ui.rallyHold.isChecked(),
+            self.ui.rallyArtillery.isChecked(),
+            self.roller,
+        )
         self.ui.rallyResult.setText(result.explanation)
 
     def roll_reaction(self) -> None:
-        result = reaction(self.tables, self.ui.reactionClass.currentText(),
-                          typed_die(self.ui.reactionDie), self.ui.reactionShaken.isChecked(),
-                          self.ui.reactionRouted.isChecked(), self.roller)
+        result = reaction(
+            self.tables,
+            self.ui.reactionClass.currentText(),
+            typed_die(self.ui.reactionDie),
+            self.ui.reactionShaken.isChecked(),
+            self.ui.reactionRouted.isChecked(),
+            self.roller,
+        )
         self.ui.reactionResult.setText(result.explanation)

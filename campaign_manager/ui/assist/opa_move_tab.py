@@ -27,12 +27,20 @@ class MoveTab(OpaTab):
         self.ui.moveButton.clicked.connect(lambda: self.attempt(self.work_out, self.ui.moveResult))
 
     def work_out(self) -> None:
-        chosen = tuple(self.ui.penaltyList.item(i).data(Qt.ItemDataRole.UserRole)
-                       for i in range(self.ui.penaltyList.count())
-                       if self.ui.penaltyList.item(i).checkState() == Qt.CheckState.Checked)
-        move = movement(self.tables, self.ui.unitCombo.currentData(), self.ui.cardCombo.currentData(),
-                        self.ui.roadCheck.isChecked(), chosen)
+        chosen = tuple(
+            self.ui.penaltyList.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(self.ui.penaltyList.count())
+            if self.ui.penaltyList.item(i).checkState() == Qt.CheckState.Checked
+        )
+        move = movement(
+            self.tables,
+            self.ui.unitCombo.currentData(),
+            self.ui.cardCombo.currentData(),
+            self.ui.roadCheck.isChecked(),
+            chosen,
+        )
         steps = "<br>".join(f"{escape(reason)}: {value:+d}" for reason, value in move.steps)
-        self.ui.moveResult.setText(f"{steps}<br><b>Moves {move.bands} band(s), "
-                                   f"{move.bands * self.tables.band_inches} inches.</b><br>"
-                                   + "<br>".join(escape(n) for n in move.notes))
+        self.ui.moveResult.setText(
+            f"{steps}<br><b>Moves {move.bands} band(s), "
+            f"{move.bands * self.tables.band_inches} inches.</b><br>" + "<br>".join(escape(n) for n in move.notes)
+        )

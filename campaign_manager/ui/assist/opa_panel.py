@@ -19,8 +19,9 @@ class Panel(QWidget):
     """Calculators for Opa Opa. `roller` gives the app's dice (tests pass scripted ones);
     `tables` defaults to the shipped data file."""
 
-    def __init__(self, parent: QWidget | None = None, roller: Roller | None = None,
-                 tables: OpaTables | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, roller: Roller | None = None, tables: OpaTables | None = None
+    ) -> None:
         super().__init__(parent)
         self.ui = load_form("opa_panel", self)
         holder = QVBoxLayout(self)  # only to let the form fill the panel
@@ -37,9 +38,13 @@ class Panel(QWidget):
         self.combat = CombatTab(self, tables, self.roller, self.show_message)
         self.move = MoveTab(self, tables, self.roller, self.show_message)
         self.reference = ReferenceTab(self, tables, self.roller, self.show_message)
-        for tab, title in ((self.fire, "Fire && hit check"), (self.morale, "Rally && reaction"),
-                           (self.move, "Movement"), (self.combat, "Close combat"),
-                           (self.reference, "Turn, cards && factors")):
+        for tab, title in (
+            (self.fire, "Fire && hit check"),
+            (self.morale, "Rally && reaction"),
+            (self.move, "Movement"),
+            (self.combat, "Close combat"),
+            (self.reference, "Turn, cards && factors"),
+        ):
             self.ui.tabs.addTab(tab.page, title)
 
     def show_message(self, text: str) -> None:

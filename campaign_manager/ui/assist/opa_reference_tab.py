@@ -24,16 +24,23 @@ class ReferenceTab(OpaTab):
         self.ui.turnSequence.setText(f"<ol style='margin:0'>{steps}</ol>")
         self.orders = RowsModel(["Card", "What it allows"], self)
         self.orders.set_rows([[c["card"], c["effect"]] for c in order_cards(tables)])
-        self.factors = RowsModel(["Troop", "Against infantry, attacking",
-                                  "Against infantry, defending", "Against cavalry"], self,
-                                 centered={1, 2, 3})
-        self.factors.set_rows([[t.label,
-                                _with_unformed(t.vs_infantry[0], t.vs_infantry_unformed[0]),
-                                _with_unformed(t.vs_infantry[1], t.vs_infantry_unformed[1]),
-                                _with_unformed(t.vs_cavalry, t.vs_cavalry_unformed)]
-                               for t in tables.troops.values()])
-        for view, model, stretch in ((self.ui.ordersTable, self.orders, 1),
-                                     (self.ui.factorsTable, self.factors, 0)):
+        self.factors = RowsModel(
+            ["Troop", "Against infantry, attacking", "Against infantry, defending", "Against cavalry"],
+            self,
+            centered={1, 2, 3},
+        )
+        self.factors.set_rows(
+            [
+                [
+                    t.label,
+                    _with_unformed(t.vs_infantry[0], t.vs_infantry_unformed[0]),
+                    _with_unformed(t.vs_infantry[1], t.vs_infantry_unformed[1]),
+                    _with_unformed(t.vs_cavalry, t.vs_cavalry_unformed),
+                ]
+                for t in tables.troops.values()
+            ]
+        )
+        for view, model, stretch in ((self.ui.ordersTable, self.orders, 1), (self.ui.factorsTable, self.factors, 0)):
             view.setModel(model)
             view.verticalHeader().hide()
             # rows grow with the wrapped card text as the column width changes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLineEdit, QWidget
@@ -22,8 +22,9 @@ def typed_die(edit: QLineEdit) -> str | None:
 class OpaTab(QObject):
     """A tab page loaded from `forms/<form>.ui`; refusals go to `report`, never a traceback."""
 
-    def __init__(self, panel: QWidget, form: str, tables: OpaTables, roller: Roller,
-                 report: Callable[[str], None]) -> None:
+    def __init__(
+        self, panel: QWidget, form: str, tables: OpaTables, roller: Roller, report: Callable[[str], None]
+    ) -> None:
         super().__init__(panel)
         self.page = load_form(form, panel)
         self.ui = self.page

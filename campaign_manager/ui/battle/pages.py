@@ -3,12 +3,25 @@ Pages only hold the user's choices; the wizard asks the engine what to offer and
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QButtonGroup, QCheckBox, QComboBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget,
-    QListWidgetItem, QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from campaign_manager.ui.battle.dice import DieInput
@@ -76,8 +89,13 @@ class ArrowPage(Page):
         self.arrows = QListWidget(self)
         self.arrows.setObjectName("arrowList")
         self.arrows.currentRowChanged.connect(lambda _: self.changed.emit())
-        self.body.addWidget(QLabel("Choose the arrow from the list, or click the map: first the area attacked "
-                                   "from, then the area attacked.", wordWrap=True))
+        self.body.addWidget(
+            QLabel(
+                "Choose the arrow from the list, or click the map: first the area attacked "
+                "from, then the area attacked.",
+                wordWrap=True,
+            )
+        )
         self.body.addWidget(self.arrows)
 
     def fill(self, arrows: list[tuple[str, str]], words) -> None:

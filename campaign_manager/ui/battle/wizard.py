@@ -11,7 +11,14 @@ before it counts, and recorded.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QDialog, QFrame, QHBoxLayout, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget,
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
 )
 
 from campaign_manager.engine import apply_action, legal
@@ -26,15 +33,25 @@ from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.battle.aftermath import AftermathSteps
 from campaign_manager.ui.battle.pages import (
-    AdvancePage, ArrowPage, CommitPage, DestroyPage, InitiativePage, Page, ResultPage, RetreatPage, SummaryPage,
+    AdvancePage,
+    ArrowPage,
+    CommitPage,
+    DestroyPage,
+    InitiativePage,
+    Page,
+    ResultPage,
+    RetreatPage,
+    SummaryPage,
 )
 from campaign_manager.ui.session import CampaignSession
+
 
 class BattleWizard(AftermathSteps, QDialog):
     """A battle from initiative to advance. Give `open_arrow` to resolve an arrow placed earlier."""
 
-    def __init__(self, session: CampaignSession, parent: QWidget | None = None, map_view=None,
-                 open_arrow: Arrow | None = None) -> None:
+    def __init__(
+        self, session: CampaignSession, parent: QWidget | None = None, map_view=None, open_arrow: Arrow | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("battleWizard")
         self.setWindowTitle("Battle")
@@ -55,8 +72,16 @@ class BattleWizard(AftermathSteps, QDialog):
         self.kept: tuple[tuple[str, str], Commitment, Commitment] | None = None  # ticks kept for Back
         self.pages: dict[str, Page] = {}
         self.stack = QStackedWidget(self)
-        for page in (InitiativePage(sc.sides), ArrowPage(), CommitPage(), ResultPage(), DestroyPage(),
-                     RetreatPage(), AdvancePage(), SummaryPage()):
+        for page in (
+            InitiativePage(sc.sides),
+            ArrowPage(),
+            CommitPage(),
+            ResultPage(),
+            DestroyPage(),
+            RetreatPage(),
+            AdvancePage(),
+            SummaryPage(),
+        ):
             self.pages[page.name.removesuffix("Page")] = page
             self.stack.addWidget(page)
             page.changed.connect(self._update)
@@ -65,8 +90,10 @@ class BattleWizard(AftermathSteps, QDialog):
         self.cancel_button = QPushButton("Cancel", self)
         self.back_button = QPushButton("< Back", self)
         self.open_button = QPushButton("Place the arrow, result later", self)
-        self.open_button.setToolTip("Record the arrow and its troops now; enter the result when the game is over "
-                                    "(Battle ▸ Resolve an open battle)")
+        self.open_button.setToolTip(
+            "Record the arrow and its troops now; enter the result when the game is over "
+            "(Battle ▸ Resolve an open battle)"
+        )
         self.next_button = QPushButton("Next >", self)
         self.record_button = QPushButton("Record the battle", self)
         buttons.addWidget(self.cancel_button)
@@ -156,9 +183,11 @@ class BattleWizard(AftermathSteps, QDialog):
     def _enter_initiative(self) -> None:
         rule = self.sc.turn(self.session.state.turn).initiative
         assert rule is not None
-        self.pages["initiative"].say(f"Rule 1.5: each side rolls a d6 for the initiative; the "
-                                     f"{side_name(self.sc, rule.side)} add {rule.modifier} and win ties. "
-                                     f"The winner places the battle arrow.")
+        self.pages["initiative"].say(
+            f"Rule 1.5: each side rolls a d6 for the initiative; the "
+            f"{side_name(self.sc, rule.side)} add {rule.modifier} and win ties. "
+            f"The winner places the battle arrow."
+        )
 
     def _initiative_dice(self) -> dict[str, int] | None:
         dice = {side: die.value() for side, die in self.pages["initiative"].dice.items()}
@@ -195,8 +224,10 @@ class BattleWizard(AftermathSteps, QDialog):
         page = self.pages["arrow"]
         spec = sc.turn(st.turn)
         fixed = " This turn's battles are fixed." if spec.fixed_arrows else ""
-        page.say(f"Rule 1.4: the {side_name(sc, self.side)} attack from an area they hold, with a ground troop "
-                 f"there, into an adjacent area the enemy holds.{fixed}")
+        page.say(
+            f"Rule 1.4: the {side_name(sc, self.side)} attack from an area they hold, with a ground troop "
+            f"there, into an adjacent area the enemy holds.{fixed}"
+        )
         page.fill(arrows, lambda a, b: f"{label(sc, a)} → {label(sc, b)}")
         if not arrows:
             page.problem.setText(f"The {side_name(sc, self.side)} have no battle arrow they may place now.")
@@ -208,8 +239,9 @@ class BattleWizard(AftermathSteps, QDialog):
             assert choice is not None
             self.computer_attack = choice[2]
             page.choose(choice[0], choice[1])
-            page.problem.inform(f"The {side_name(sc, self.side)} are played by the computer: this is its arrow. "
-                                f"Press Next.")
+            page.problem.inform(
+                f"The {side_name(sc, self.side)} are played by the computer: this is its arrow. Press Next."
+            )
 
     def _area_clicked(self, code: str) -> None:
         """Choosing the arrow on the map: first its start, then its end."""
@@ -227,15 +259,20 @@ class BattleWizard(AftermathSteps, QDialog):
         if targets:
             self._clicked_origin = code
             self.map_view.highlight([code, *targets])
-            page.problem.inform(f"From {label(self.sc, code)}: now click the area to attack "
-                                f"({' or '.join(label(self.sc, t) for t in targets)}).")
+            page.problem.inform(
+                f"From {label(self.sc, code)}: now click the area to attack "
+                f"({' or '.join(label(self.sc, t) for t in targets)})."
+            )
         elif self._clicked_origin:
-            page.problem.setText(f"{label(self.sc, code)} cannot be attacked from "
-                                 f"{label(self.sc, self._clicked_origin)} now: click one of the areas outlined, "
-                                 f"or another area to attack from.")
+            page.problem.setText(
+                f"{label(self.sc, code)} cannot be attacked from "
+                f"{label(self.sc, self._clicked_origin)} now: click one of the areas outlined, "
+                f"or another area to attack from."
+            )
         else:
-            page.problem.setText(f"No battle arrow of the {side_name(self.sc, self.side)} starts "
-                                 f"from {label(self.sc, code)} now.")
+            page.problem.setText(
+                f"No battle arrow of the {side_name(self.sc, self.side)} starts from {label(self.sc, code)} now."
+            )
 
     def _back_to_window(self) -> None:
         """The keyboard goes back to the campaign window (Ctrl+B for the next battle at once)."""
@@ -255,7 +292,8 @@ class BattleWizard(AftermathSteps, QDialog):
         recorded yet, so say so and let the user check; the engine checks again on recording."""
         if not self._recording and self.isVisible():
             self.pages[self.page_name].problem.setText(
-                "The campaign changed meanwhile (another action, undo or redo): check these choices.")
+                "The campaign changed meanwhile (another action, undo or redo): check these choices."
+            )
 
     def _campaign_switched(self) -> None:
         """Another campaign was opened: this battle belongs to the old one and nothing of it was
@@ -287,16 +325,27 @@ class BattleWizard(AftermathSteps, QDialog):
         origin, target = self._arrow_ends()
         options = legal.legal_commitments(sc, st, origin, target)
         page = self.pages["commit"]
-        page.say(f"Rule 1.4: each side commits at most {options.limit} Firestorm troops, an aircraft sortie "
-                 f"counting as one; the attacker at least one ground troop from {label(sc, origin)}, his sortie "
-                 f"only as his second troop. The defender may commit a sortie alone, or nothing.")
-        sorties = lambda nations: [(n, f"{sc.aircraft[n].name} sortie ({st.sorties[n]} left)") for n in nations]
-        page.attacker.fill(f"Attacker: the {side_name(sc, options.attacker_side)} from {label(sc, origin)}",
-                           [(t, self._troop_words(t)) for t in options.attacker_troops],
-                           sorties(options.attacker_sorties), options.limit)
-        page.defender.fill(f"Defender: the {side_name(sc, enemy_of(options.attacker_side))} in {label(sc, target)}",
-                           [(t, self._troop_words(t)) for t in options.defender_troops],
-                           sorties(options.defender_sorties), options.limit)
+        page.say(
+            f"Rule 1.4: each side commits at most {options.limit} Firestorm troops, an aircraft sortie "
+            f"counting as one; the attacker at least one ground troop from {label(sc, origin)}, his sortie "
+            f"only as his second troop. The defender may commit a sortie alone, or nothing."
+        )
+
+        def sorties(nations):
+            return [(n, f"{sc.aircraft[n].name} sortie ({st.sorties[n]} left)") for n in nations]
+
+        page.attacker.fill(
+            f"Attacker: the {side_name(sc, options.attacker_side)} from {label(sc, origin)}",
+            [(t, self._troop_words(t)) for t in options.attacker_troops],
+            sorties(options.attacker_sorties),
+            options.limit,
+        )
+        page.defender.fill(
+            f"Defender: the {side_name(sc, enemy_of(options.attacker_side))} in {label(sc, target)}",
+            [(t, self._troop_words(t)) for t in options.defender_troops],
+            sorties(options.defender_sorties),
+            options.limit,
+        )
         page.fortification.setText(fortification_words(sc, options.fortification) if options.fortification else "")
         if self.map_view is not None:
             self.map_view.highlight([origin, target])
@@ -319,8 +368,10 @@ class BattleWizard(AftermathSteps, QDialog):
 
     def _commitments(self) -> tuple[Commitment, Commitment]:
         page = self.pages["commit"]
-        return (Commitment(page.attacker.troops(), page.attacker.sortie.currentData()),
-                Commitment(page.defender.troops(), page.defender.sortie.currentData()))
+        return (
+            Commitment(page.attacker.troops(), page.attacker.sortie.currentData()),
+            Commitment(page.defender.troops(), page.defender.sortie.currentData()),
+        )
 
     def _show_commit(self) -> None:
         page = self.pages["commit"]
@@ -328,9 +379,11 @@ class BattleWizard(AftermathSteps, QDialog):
         warnings = []
         for mine, theirs in ((attacker, defender), (defender, attacker)):
             if mine.sortie and not legal.aircraft_adds(self.sc, mine.sortie, theirs.sortie):
-                warnings.append(f"The {self.sc.aircraft[mine.sortie].name} adds nothing here: it only counts against "
-                                f"enemy aircraft and none is committed. Its sortie would be spent for nothing "
-                                f"(rule 1.3).")
+                warnings.append(
+                    f"The {self.sc.aircraft[mine.sortie].name} adds nothing here: it only counts against "
+                    f"enemy aircraft and none is committed. Its sortie would be spent for nothing "
+                    f"(rule 1.3)."
+                )
         page.warning.setText(" ".join(warnings))
         page.odds.setText(self._odds_words(attacker, defender))
         die = page.mission.value()
@@ -339,8 +392,12 @@ class BattleWizard(AftermathSteps, QDialog):
 
     def _computer_defends_later(self) -> bool:
         """True while the computer's defence is still to be chosen (it chooses on leaving this page)."""
-        return self.computer is not None and self.computer != self.side and self.open_arrow is None \
+        return (
+            self.computer is not None
+            and self.computer != self.side
+            and self.open_arrow is None
             and self.page_name == "commit"
+        )
 
     def _odds_words(self, attacker: Commitment, defender: Commitment) -> str:
         """The exact odds of the arrow as ticked, if fought as a General's Wargame battle, with
@@ -356,24 +413,41 @@ class BattleWizard(AftermathSteps, QDialog):
         enemy = enemy_of(side)
         odds = found.odds
         vp = ", ".join(f"the {side_name(self.sc, s)} {found.expected_vp[s]:+.1f}" for s in (side, enemy))
-        bonus = "; ".join(f"the {side_name(self.sc, s)} " + (" ".join(f"{v:+d} {r}" for r, v in factors) or "+0")
-                          for s, factors in ((side, found.attacker_factors), (enemy, found.defender_factors)))
-        pending = (f" if the {side_name(self.sc, enemy)} commit nothing — the computer chooses their defence when "
-                   f"you press Next, and the next page gives the odds against it"
-                   if self._computer_defends_later() else "")
-        defending = (f", each defending troop {float(odds.defender_destroyed):.0%}" if defender.troops
-                     else "; no defending troop is at risk")
-        return (f"<b>Odds in the General's Wargame</b> (exact, rule 1.7){pending}. Bonus: {bonus}. "
-                f"Chances: the {side_name(self.sc, side)} win "
-                f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
-                f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
-                f"{float(odds.attacker_destroyed):.0%} of the time{defending}. Expected change in campaign VP: {vp}.")
+        bonus = "; ".join(
+            f"the {side_name(self.sc, s)} " + (" ".join(f"{v:+d} {r}" for r, v in factors) or "+0")
+            for s, factors in ((side, found.attacker_factors), (enemy, found.defender_factors))
+        )
+        pending = (
+            f" if the {side_name(self.sc, enemy)} commit nothing — the computer chooses their defence when "
+            f"you press Next, and the next page gives the odds against it"
+            if self._computer_defends_later()
+            else ""
+        )
+        defending = (
+            f", each defending troop {float(odds.defender_destroyed):.0%}"
+            if defender.troops
+            else "; no defending troop is at risk"
+        )
+        return (
+            f"<b>Odds in the General's Wargame</b> (exact, rule 1.7){pending}. Bonus: {bonus}. "
+            f"Chances: the {side_name(self.sc, side)} win "
+            f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
+            f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
+            f"{float(odds.attacker_destroyed):.0%} of the time{defending}. Expected change in campaign VP: {vp}."
+        )
 
     def _new_arrow_action(self, **result) -> Battle:
         origin, target = self._arrow_ends()
         attacker, defender = self._commitments()
-        return Battle(origin, target, initiative_dice=self.initiative_dice, attacker=attacker, defender=defender,
-                      mission_die=self.pages["commit"].mission.value(), **result)
+        return Battle(
+            origin,
+            target,
+            initiative_dice=self.initiative_dice,
+            attacker=attacker,
+            defender=defender,
+            mission_die=self.pages["commit"].mission.value(),
+            **result,
+        )
 
     def _check(self, action: Battle) -> str | None:
         """The engine's refusal of the action as it stands (nothing recorded), or None."""

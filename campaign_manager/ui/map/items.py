@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
-    QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
     QWidget,
 )
 
@@ -81,8 +85,10 @@ class AreaLabel(QGraphicsItem):
         return [box.translated(self.pos()) for box in boxes]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        for font, box, text, ink in ((self._code_font, self.CODE_BOX, self.code, QColor("#1b1b1b")),
-                                     (self._name_font, self.NAME_BOX, self.name, QColor("#2b2b2b"))):
+        for font, box, text, ink in (
+            (self._code_font, self.CODE_BOX, self.code, QColor("#1b1b1b")),
+            (self._name_font, self.NAME_BOX, self.name, QColor("#2b2b2b")),
+        ):
             painter.setFont(font)
             painter.setPen(HALO)  # the words drawn a little to each side first: cheap, and glyphs are cached
             for dx, dy in ((-1.2, 0), (1.2, 0), (0, -1.2), (0, 1.2)):
@@ -162,9 +168,18 @@ class ArrowItem(QGraphicsPathItem):
     """A battle arrow from one area to another. An open arrow carries its troops as a caption;
     a fought one a small badge with its result (`badge`: text and colour), the words on hover."""
 
-    def __init__(self, start: tuple[float, float], end: tuple[float, float], colour: QColor, caption: str,
-                 tooltip: str, width: float = 7, badge: tuple[str, QColor] | None = None,
-                 caption_side: float = 1.0, avoid: Sequence[QRectF] = ()) -> None:
+    def __init__(
+        self,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        colour: QColor,
+        caption: str,
+        tooltip: str,
+        width: float = 7,
+        badge: tuple[str, QColor] | None = None,
+        caption_side: float = 1.0,
+        avoid: Sequence[QRectF] = (),
+    ) -> None:
         """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
         `avoid`: what a badge must not cover (area names, counters, other badges), as far as it can."""
         super().__init__()

@@ -34,8 +34,9 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(0, 0, self.layout.width, self.layout.height)
         self.setBackgroundBrush(style.SEA)
         for land in self.layout.backdrop:
-            item = self.addPolygon(QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(style.LAND),
-                                   QBrush(style.LAND))
+            item = self.addPolygon(
+                QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(style.LAND), QBrush(style.LAND)
+            )
             item.setZValue(0)
         for text in self.layout.labels:
             self._map_label(text.text, text.kind, text.at)
@@ -46,8 +47,9 @@ class MapScene(QGraphicsScene):
             self.addItem(area)
             self.areas[code] = area
             info = sc.areas[code]
-            words = AreaLabel(code, info.name, info.vp, shape.label,
-                              min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17)))
+            words = AreaLabel(
+                code, info.name, info.vp, shape.label, min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))
+            )
             self.addItem(words)
             self.label_boxes += words.text_boxes()
         for link in sc.links:
@@ -87,26 +89,43 @@ class MapScene(QGraphicsScene):
             area.setToolTip(area_sentence(sc, st, code))
         for code in self.areas:
             self._counters(st, code, planning)
-        ends = iter(arrow_places(self.layout, [(row.origin, row.target) for row in fought] +
-                                 [(arrow.origin, arrow.target) for arrow in st.open_arrows]))
+        ends = iter(
+            arrow_places(
+                self.layout,
+                [(row.origin, row.target) for row in fought]
+                + [(arrow.origin, arrow.target) for arrow in st.open_arrows],
+            )
+        )
         places = [next(ends) for _ in fought]
         opened = []
         for arrow in st.open_arrows:  # made first, drawn last: fought arrows' badges keep clear of their captions
             start, end, side = next(ends)
-            item = ArrowItem(start, end, style.OPEN_ARROW,
-                             arrow_caption(sc, arrow),
-                             f"Open battle arrow {label(sc, arrow.origin)} → {label(sc, arrow.target)}: "
-                             f"waiting for the result of the game. Double-click to record it; "
-                             f"right-click to record or abandon it.", caption_side=side)
+            item = ArrowItem(
+                start,
+                end,
+                style.OPEN_ARROW,
+                arrow_caption(sc, arrow),
+                f"Open battle arrow {label(sc, arrow.origin)} → {label(sc, arrow.target)}: "
+                f"waiting for the result of the game. Double-click to record it; "
+                f"right-click to record or abandon it.",
+                caption_side=side,
+            )
             item.open_pair = (arrow.origin, arrow.target)
             opened.append(item)
         taken = self.label_boxes + [counter.sceneBoundingRect() for counter in self.counters]
         taken += [item.caption_box for item in opened]
         for row, (start, end, _) in zip(fought, places):
             caption = fought_caption(sc, row)
-            fought = ArrowItem(start, end, style.FOUGHT_ARROW, caption,
-                               f"Fought: {caption}.\n" + "\n".join(row.words), width=5,
-                               badge=style.result_badge(row.attacker_side, row.winner), avoid=taken)
+            fought = ArrowItem(
+                start,
+                end,
+                style.FOUGHT_ARROW,
+                caption,
+                f"Fought: {caption}.\n" + "\n".join(row.words),
+                width=5,
+                badge=style.result_badge(row.attacker_side, row.winner),
+                avoid=taken,
+            )
             taken.append(fought.badge_box)  # the next badge keeps clear of this one too
             self._add(fought)
         for item in opened:
@@ -129,7 +148,9 @@ class MapScene(QGraphicsScene):
         scale, corners = stack_places(self.layout.areas[code], len(groups), (COUNTER_W, COUNTER_H), 26)
         for ((nation, kind), troops), (x, y) in zip(sorted(groups.items()), corners):
             movable = planning and any(legal.redeploy_targets(sc, st, t) for t in troops)
-            counter = CounterItem(troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable), movable)
+            counter = CounterItem(
+                troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable), movable
+            )
             counter.setScale(scale)
             counter.setPos(x, y)
             self._add(counter)

@@ -56,8 +56,9 @@ class MapView(QGraphicsView):
         QShortcut(QKeySequence("Ctrl+0"), self, self.fit)
         self.banner = QLabel(self.viewport())
         self.banner.setObjectName("mapBanner")
-        self.banner.setStyleSheet("background:rgba(255,243,196,230); padding:6px; border:1px solid #d8b84a;"
-                                  "font-weight:bold")
+        self.banner.setStyleSheet(
+            "background:rgba(255,243,196,230); padding:6px; border:1px solid #d8b84a;font-weight:bold"
+        )
         self.banner.hide()
         session.changed.connect(self.refresh)
         self.refresh()
@@ -185,8 +186,10 @@ class MapView(QGraphicsView):
         """Why this troop's counter does not move: the map shows an earlier turn, or the engine's
         own refusal (the rule, the troop and what stops it)."""
         if self.read_only:
-            return ("The map shows the end of an earlier turn, read-only: choose \"the campaign now\" on the "
-                    "Battles tab to move troops.")
+            return (
+                'The map shows the end of an earlier turn, read-only: choose "the campaign now" on the '
+                "Battles tab to move troops."
+            )
         sc, st = self.session.scenario, self.session.state
         return legal.redeploy_refusal(sc, st, troop) or f"{troop} may be moved: drag it onto a highlighted area."
 
@@ -230,8 +233,9 @@ class MapView(QGraphicsView):
         for troop in troops:
             placing = bool(legal.placement_targets(sc, st, troop))
             targets = self._targets(troop)
-            sub = menu.addMenu(f"{'Place' if placing else 'Redeploy'} {troop} in" if placing
-                               else f"Redeploy {troop} to")
+            sub = menu.addMenu(
+                f"{'Place' if placing else 'Redeploy'} {troop} in" if placing else f"Redeploy {troop} to"
+            )
             sub.setEnabled(bool(targets) and not self.read_only)
             for code in targets:
                 action = sub.addAction(label(sc, code))

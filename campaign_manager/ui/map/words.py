@@ -13,7 +13,11 @@ def area_sentence(sc: Scenario, st: CampaignState, code: str) -> str:
     if info.impassable:
         return f"{label(sc, code)} is impassable: it cannot be entered or attacked."
     holder = st.control.get(code)
-    parts = [f"{label(sc, code)} is held by the {side_name(sc, holder)}" if holder else f"{label(sc, code)} is held by nobody"]
+    parts = [
+        f"{label(sc, code)} is held by the {side_name(sc, holder)}"
+        if holder
+        else f"{label(sc, code)} is held by nobody"
+    ]
     if info.terrain:
         parts.append(f"{sc.terrains.get(info.terrain, info.terrain).lower()} terrain")
     if info.vp:
@@ -21,10 +25,14 @@ def area_sentence(sc: Scenario, st: CampaignState, code: str) -> str:
     sentence = ", ".join(parts) + "."
     if info.staging:
         only = " and ".join(sc.nation_name(n) for n in info.only_nations)
-        sentence += f" A staging area: never attacked, only attacked from{f'; only {only} troops enter' if only else ''}."
+        sentence += (
+            f" A staging area: never attacked, only attacked from{f'; only {only} troops enter' if only else ''}."
+        )
     if info.command_centre:
-        sentence += (f" A command centre: it may be attacked but never taken; each win scores "
-                     f"{info.command_centre_vp} VP for the {side_name(sc, info.command_centre_scorer)}.")
+        sentence += (
+            f" A command centre: it may be attacked but never taken; each win scores "
+            f"{info.command_centre_vp} VP for the {side_name(sc, info.command_centre_scorer)}."
+        )
     links = []
     for near in sorted(sc.neighbours[code]):
         link = sc.link(code, near)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class WargameActions:
-    def __init__(self, window: "MainWindow") -> None:
+    def __init__(self, window: MainWindow) -> None:
         self.window = window
         menu = window.menus["file"]
         first = next((a for a in menu.actions() if a.text().startswith("Record")), None)
@@ -33,8 +33,8 @@ class WargameActions:
             menu.removeAction(action)
             menu.insertAction(first, action)
         menu.insertSeparator(first)
-        self.scratch: list["MainWindow"] = []
-        self.dialog: "WhatIfDialog | None" = None
+        self.scratch: list[MainWindow] = []
+        self.dialog: WhatIfDialog | None = None
         window.session.changed.connect(self.refresh)
         self.refresh()
 
@@ -60,7 +60,7 @@ class WargameActions:
             return
         self.window.open_campaign(path)
 
-    def try_a_plan(self) -> "MainWindow | None":
+    def try_a_plan(self) -> MainWindow | None:
         """A window on a copy of the campaign made with SQLite's backup API: anything may be
         recorded there; the real file is never touched and the copy is thrown away on closing."""
         from campaign_manager.ui.main_window import MainWindow
@@ -78,8 +78,10 @@ class WargameActions:
             return None
         scratch = MainWindow(path, remember=False)
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        banner = QLabel(f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "
-                        f"here touches the real campaign. Close this window to throw the plan away.")
+        banner = QLabel(
+            f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "
+            f"here touches the real campaign. Close this window to throw the plan away."
+        )
         banner.setObjectName("planBanner")
         banner.setWordWrap(True)
         banner.setStyleSheet("background:#fff3c4; padding:6px; border:1px solid #d8b84a; font-weight:bold")
@@ -88,11 +90,14 @@ class WargameActions:
         bar = scratch.addToolBar("Plan")
         bar.setMovable(False)
         bar.addWidget(banner)
-        plan_title = (f"PLAN (scratch copy) — {session.name} — {session.path.name} — "  # the real campaign's
-                      f"Firestorm Campaign Manager")                                   # name, not the scratch file's
+        plan_title = (
+            f"PLAN (scratch copy) — {session.name} — {session.path.name} — "  # the real campaign's
+            f"Firestorm Campaign Manager"
+        )  # name, not the scratch file's
 
         def title() -> None:
             scratch.setWindowTitle(plan_title)
+
         title()
         scratch.session.changed.connect(title)
         scratch.destroyed.connect(lambda: shutil.rmtree(folder, ignore_errors=True))
@@ -101,7 +106,7 @@ class WargameActions:
         self.scratch.append(scratch)
         return scratch
 
-    def what_if(self) -> "WhatIfDialog | None":
+    def what_if(self) -> WhatIfDialog | None:
         from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
 
         if not self.window.session.is_open:
@@ -136,8 +141,11 @@ def ask_wargame(parent) -> tuple[str | None, Path] | None:
 
     from campaign_manager.ui.file_menu import ask_save
 
-    choices = ["Two players at one screen", "Against the computer: I play the Axis",
-               "Against the computer: I play the Allies"]
+    choices = [
+        "Two players at one screen",
+        "Against the computer: I play the Axis",
+        "Against the computer: I play the Allies",
+    ]
     picked, ok = QInputDialog.getItem(parent, "New General's Wargame", "Who plays?", choices, 0, False)
     if not ok:
         return None
@@ -146,5 +154,5 @@ def ask_wargame(parent) -> tuple[str | None, Path] | None:
     return None if path is None else (computer, path)
 
 
-def install_wargame_actions(window: "MainWindow") -> WargameActions:
+def install_wargame_actions(window: MainWindow) -> WargameActions:
     return WargameActions(window)

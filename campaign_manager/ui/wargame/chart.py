@@ -63,8 +63,10 @@ class BarChart(QWidget):
             return ChartPlaces(title, [])
         slot = width / len(self.bars)
         label_width = max(slot - 2, 1.0)
-        label_height = max(text_metrics.boundingRect(QRectF(0, 0, label_width, height), LABEL_FLAGS, name).height()
-                           for name, _, _ in self.bars)
+        label_height = max(
+            text_metrics.boundingRect(QRectF(0, 0, label_width, height), LABEL_FLAGS, name).height()
+            for name, _, _ in self.bars
+        )
         count_height = text_metrics.height()
         top = title.bottom() + GAP + count_height  # the tallest bar's count sits under the title
         bottom = max(top, height - label_height - GAP - MARGIN)
@@ -73,8 +75,13 @@ class BarChart(QWidget):
         for index, (_, count, _) in enumerate(self.bars):
             bar_height = (bottom - top) * count / most
             bar = QRectF(index * slot + slot * 0.15, bottom - bar_height, slot * 0.7, bar_height)
-            places.append(BarPlace(bar, QRectF(index * slot, bar.top() - count_height, slot, count_height),
-                                   QRectF(index * slot + 1, bottom + GAP, label_width, label_height)))
+            places.append(
+                BarPlace(
+                    bar,
+                    QRectF(index * slot, bar.top() - count_height, slot, count_height),
+                    QRectF(index * slot + 1, bottom + GAP, label_width, label_height),
+                )
+            )
         return ChartPlaces(title, places)
 
     def paintEvent(self, event) -> None:
@@ -85,8 +92,9 @@ class BarChart(QWidget):
         painter.drawText(found.title, TITLE_FLAGS, self.title)
         painter.setFont(self.text_font)
         if not self.bars:
-            painter.drawText(QRectF(0, found.title.bottom() + GAP, self.width(), 20), Qt.AlignmentFlag.AlignLeft,
-                             "no playouts yet")
+            painter.drawText(
+                QRectF(0, found.title.bottom() + GAP, self.width(), 20), Qt.AlignmentFlag.AlignLeft, "no playouts yet"
+            )
             painter.end()
             return
         for (name, count, colour), place in zip(self.bars, found.bars):

@@ -8,7 +8,16 @@ from __future__ import annotations
 from PySide6.QtCore import QThread, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from campaign_manager.engine.state import CampaignState
@@ -61,8 +70,9 @@ class WhatIfDialog(QDialog):
         form.addRow("Playouts:", self.count)
         form.addRow("Seed (the same seed, the same playouts):", self.seed)
         form.addRow("Play on to:", self.to)
-        self.note = QLabel("Both sides are played by the computer opponent with dice only; nothing is recorded.",
-                           wordWrap=True)
+        self.note = QLabel(
+            "Both sides are played by the computer opponent with dice only; nothing is recorded.", wordWrap=True
+        )
         self.progress = QProgressBar(self)
         self.run_button = QPushButton("Run", self)
         self.cancel_button = QPushButton("Cancel", self)
@@ -139,9 +149,12 @@ class WhatIfDialog(QDialog):
         palette = {"Allied": QColor("#2f5fa6"), "Axis": QColor("#9c2f1c")}
         order = result_order(self.session.scenario)
         outcomes = sorted(answer["outcomes"].items(), key=lambda item: order.get(item[0], len(order)))
-        self.results.set_bars([(name, count, next((c for k, c in palette.items() if name.startswith(k)),
-                                                  QColor("#777777")))
-                               for name, count in outcomes])
+        self.results.set_bars(
+            [
+                (name, count, next((c for k, c in palette.items() if name.startswith(k)), QColor("#777777")))
+                for name, count in outcomes
+            ]
+        )
         margins = [m for m, _ in answer["margin"]]
         band = BAND * max(1, -(-(max(margins) - min(margins) + 1) // (BAND * 12)))  # at most about 12 bars
         low_band, high_band = (min(margins) // band) * band, (max(margins) // band) * band
@@ -149,15 +162,20 @@ class WhatIfDialog(QDialog):
         for margin, count in answer["margin"]:
             bands[(margin // band) * band] += count
         self.margins.title = f"VP margin, Allied minus Axis (bars of {band} VP, from the value shown)"
-        self.margins.set_bars([(f"{low:+d}", count, QColor("#2f5fa6") if low >= 0 else QColor("#9c2f1c"))
-                               for low, count in sorted(bands.items())])
+        self.margins.set_bars(
+            [
+                (f"{low:+d}", count, QColor("#2f5fa6") if low >= 0 else QColor("#9c2f1c"))
+                for low, count in sorted(bands.items())
+            ]
+        )
         stopped = " (cancelled early)" if answer["playouts"] < self.count.value() else ""
-        self.summary.setText(f"{answer['playouts']} playouts{stopped}. Most likely: "
-                             f"{max(answer['outcomes'], key=answer['outcomes'].get)}.")
+        self.summary.setText(
+            f"{answer['playouts']} playouts{stopped}. Most likely: "
+            f"{max(answer['outcomes'], key=answer['outcomes'].get)}."
+        )
 
     def closeEvent(self, event) -> None:
         self.cancel()
         if self.worker is not None:
             self.worker.wait(5000)
         super().closeEvent(event)
-
