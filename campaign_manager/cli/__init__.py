@@ -57,9 +57,9 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
     if argv[:1] == ["assist"]:
-        from campaign_manager.assist.registry import register_cli
+        from campaign_manager.cli.assist import register as register_assist
 
-        register_cli(games, argv[1] if len(argv) > 1 else None)
+        register_assist(games, argv[1] if len(argv) > 1 else None)
     return parser
 
 

@@ -112,7 +112,7 @@ def flat(text: str) -> str:
 def charts_file(tmp_path, monkeypatch):
     """The combat command reads this file instead of the shipped agt_owner.toml."""
     from campaign_manager.assist.agt import charts
-    from campaign_manager.assist.agt import cli as agt_cli
+    from campaign_manager.cli.assist import agt as agt_cli
 
     path = tmp_path / "agt_owner.toml"
     monkeypatch.setattr(agt_cli, "load_charts", lambda: charts.load_charts(path))

@@ -1,11 +1,10 @@
 """`campaign-manager assist agt ...`: the calculators. The tracker commands (game, cup, port)
-are in cli_tracker.py. A die left out is rolled by the app (`--seed` makes it repeatable)."""
+are in agt_tracker.py. A die left out is rolled by the app (`--seed` makes it repeatable)."""
 
 from __future__ import annotations
 
 import argparse
 
-from campaign_manager.assist.agt import cli_tracker
 from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import PRINTED_ONLY, load_charts
@@ -14,6 +13,7 @@ from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_wo
 from campaign_manager.assist.agt.initiative import initiative
 from campaign_manager.assist.agt.odds import check_strength, odds_ratio, side_strength
 from campaign_manager.assist.agt.stacking import check_stack
+from campaign_manager.cli.assist import agt_tracker
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import D10, RandomRoller, roll_or_check
 
@@ -219,7 +219,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     stack.add_argument("--units", type=int_list, required=True, help="strength of each unit, e.g. 5,3")
     stack.add_argument("--artillery", type=int, default=0)
     stack.set_defaults(run=run_stacking)
-    cli_tracker.register(commands, _common)
+    agt_tracker.register(commands, _common)
 
 
 def _register_combat(commands) -> None:

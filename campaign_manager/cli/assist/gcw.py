@@ -1,15 +1,15 @@
 """`campaign-manager assist gcw ...`: the conflict calculator and the helpers that change
-nothing (attrition, standing, the owner's charts). The tracker's commands are in cli_tracker."""
+nothing (attrition, standing, the owner's charts). The tracker's commands are in gcw_tracker.py."""
 
 from __future__ import annotations
 
 import argparse
 
-from campaign_manager.assist.gcw import cli_tracker
 from campaign_manager.assist.gcw.charts import default_charts
 from campaign_manager.assist.gcw.conflict import AIRSTRIKES, DSE, GOVERNMENT, ConflictRequest, resolve
 from campaign_manager.assist.gcw.owner_charts import TWO_DICE, default_owner_charts
 from campaign_manager.assist.gcw.politics import attrition_losses, initiative, standing
+from campaign_manager.cli.assist import gcw_tracker
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 
@@ -54,7 +54,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     charts = commands.add_parser("charts", help="which owner-filled charts are filled in")
     charts.add_argument("--json", action="store_true")
     charts.set_defaults(run=run_charts)
-    cli_tracker.register(commands)
+    gcw_tracker.register(commands)
 
 
 def run_conflict(args: argparse.Namespace) -> int:
