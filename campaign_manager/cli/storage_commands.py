@@ -47,7 +47,8 @@ def cmd_import(args) -> int:
 
 
 def cmd_backups(args) -> int:
-    from campaign_manager.store.backups import folder, list_backups
+    from campaign_manager.store.backup_list import list_backups
+    from campaign_manager.store.backups import folder
     from campaign_manager.store.campaign_file import CampaignFile
 
     CampaignFile.open(args.file, readonly=True).close()

@@ -2,12 +2,14 @@
 copied with SQLite's online backup API (consistent even while the file is open elsewhere); the
 newest KEEP are kept. Restoring puts a backup's log in place of the campaign's, after keeping
 the campaign as it was in `backups/NAME.before-restore.campaign`.
+
+The backups listed with their turn and VP are in `backup_list` (it reads them as campaigns, so
+it stands above `campaign_file`, which makes a backup at every end of turn).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from campaign_manager.errors import UserError
@@ -15,24 +17,6 @@ from campaign_manager.store.copies import save_copy
 
 KEEP = 10
 FOLDER = "backups"
-
-
-@dataclass(frozen=True)
-class Backup:
-    """One backup file: the turn it was made at the end of, and the VP standing then."""
-
-    path: Path
-    turn: int
-    vp: dict[str, int]
-    finished: bool
-    side_names: dict[str, str] = field(default_factory=dict)  # side code → the scenario's word
-
-    def describe(self) -> str:
-        """One line: when it was made and the VP then, sides named and ordered as the scenario has them."""
-        order = [side for side in self.side_names if side in self.vp] + sorted(set(self.vp) - set(self.side_names))
-        vp = ", ".join(f"{self.side_names.get(side, side)} {self.vp[side]}" for side in order)
-        ended = "the campaign's end" if self.finished else f"the end of turn {self.turn}"
-        return f"{ended} — VP {vp} ({self.path.name})"
 
 
 def folder(campaign: Path) -> Path:
@@ -60,7 +44,8 @@ def make_backup(campaign: Path, turn: int) -> Path:
     return target
 
 
-def _files(campaign: Path) -> list[tuple[int, Path]]:
+def backup_files(campaign: Path) -> list[tuple[int, Path]]:
+    """The campaign's backup files with their turns, newest first."""
     where = folder(campaign)
     if not where.is_dir():
         return []
@@ -75,29 +60,8 @@ def _files(campaign: Path) -> list[tuple[int, Path]]:
 
 
 def _prune(campaign: Path) -> None:
-    for _turn, path in _files(campaign)[KEEP:]:
+    for _turn, path in backup_files(campaign)[KEEP:]:
         path.unlink(missing_ok=True)
-
-
-def list_backups(campaign: Path) -> list[Backup]:
-    """The campaign's backups, newest first, each with its turn and VP (a backup that cannot be
-    read is left out: it is never offered for restoring)."""
-    from campaign_manager.engine.victory import victory_points
-    from campaign_manager.store.campaign_file import CampaignFile
-
-    found = []
-    for _turn, path in _files(campaign):
-        try:
-            with CampaignFile.open(path, readonly=True) as opened:
-                vp = victory_points(opened.scenario, opened.state)
-                found.append(
-                    Backup(
-                        path, opened.state.turn, dict(vp), opened.state.phase == "finished", dict(opened.scenario.sides)
-                    )
-                )
-        except UserError:
-            continue
-    return found
 
 
 def restore_backup(backup: Path, campaign: Path) -> Path:

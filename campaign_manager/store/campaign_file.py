@@ -11,6 +11,7 @@ from campaign_manager.engine import Applied, CampaignState, apply_action, initia
 from campaign_manager.engine.actions import Action
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from campaign_manager.store.backups import make_backup
 from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
@@ -137,8 +138,6 @@ class CampaignFile(LoggedDocument[CampaignState]):
     def _back_up(self) -> None:
         """Copy the file into backups/ at the end of a turn. The turn is already recorded, so a
         backup that fails does not undo it: `backup_problem` says why, for the user to be told."""
-        from campaign_manager.store.backups import make_backup
-
         self.backup_problem = None
         try:
             make_backup(self.path, self.state.turn)

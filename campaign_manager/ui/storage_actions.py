@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QInputDialog, QLabel, QVBoxLayout, QWidget
 
 from campaign_manager.errors import UserError
-from campaign_manager.store.backups import Backup, list_backups, restore_backup
+from campaign_manager.store.backup_list import Backup, list_backups
+from campaign_manager.store.backups import restore_backup
 
 if TYPE_CHECKING:
     from campaign_manager.ui.main_window import MainWindow

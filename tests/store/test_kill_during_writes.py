@@ -13,7 +13,7 @@ import textwrap
 from campaign_manager.engine.playout import play
 from campaign_manager.paths import ROOT
 from campaign_manager.scenario import load_scenario
-from campaign_manager.store import backups
+from campaign_manager.store import backup_list, backups
 from campaign_manager.store.campaign_file import CampaignFile
 
 # The worker: records the planned actions one at a time; after every second one it undoes it and
@@ -93,4 +93,4 @@ def test_kill_9_at_random_points_loses_no_acknowledged_action(tmp_path):
             break
     assert kills >= 10
     assert len(records) == len(planned)
-    assert sorted(b.turn for b in backups.list_backups(path)) == [1, 2, 3, 4]
+    assert sorted(b.turn for b in backup_list.list_backups(path)) == [1, 2, 3, 4]

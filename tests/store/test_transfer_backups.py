@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from campaign_manager.engine.victory import victory_points
-from campaign_manager.store import backups
+from campaign_manager.store import backup_list, backups
 from campaign_manager.store.campaign_file import CampaignFile
 from tests.shared import FULL_CAMPAIGN, run
 
@@ -96,7 +96,7 @@ def test_import_never_overwrites_and_refuses_a_bad_log(finished, tmp_path, capsy
 
 
 def test_every_end_of_turn_leaves_a_backup_with_its_turn_and_vp(finished, capsys):
-    found = backups.list_backups(finished)
+    found = backup_list.list_backups(finished)
     assert [b.turn for b in found] == [4, 3, 2, 1]
     assert [b.path.name for b in found][-1] == "shop.turn-1.campaign"
     assert found[0].finished and not found[1].finished
