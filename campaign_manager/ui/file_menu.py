@@ -1,13 +1,12 @@
-"""The File menu: new campaign (from a bundled scenario), open, recent campaigns, save a copy,
-record actions from a file, quit. File choosers are passed in, so tests need no dialogs."""
+"""The File menu's campaign items: new campaign (from a bundled scenario), open, recent campaigns,
+save a copy, record actions from a file. File choosers are passed in, so tests need no dialogs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 
 from campaign_manager.dice import RandomRoller
@@ -18,9 +17,7 @@ from campaign_manager.scenario.loader import bundled_scenarios
 from campaign_manager.store.action_files import read_actions
 from campaign_manager.store.copies import save_copy
 from campaign_manager.ui import settings
-
-if TYPE_CHECKING:
-    from campaign_manager.ui.main_window import MainWindow
+from campaign_manager.ui.window_services import WindowServices
 
 FileChooser = Callable[[QWidget, str], "Path | None"]
 ScenarioChooser = Callable[[QWidget, list[str]], "str | None"]
@@ -60,86 +57,71 @@ def ask_scenario(parent: QWidget, names: list[str]) -> str | None:
     return name if ok else None
 
 
-class FileMenu:
+class FileActions:
+    """What File ▸ New, Open, Open recent, Save a copy and Record actions do."""
+
     def __init__(
         self,
-        window: MainWindow,
+        services: WindowServices,
         choose_open: FileChooser = ask_open,
         choose_new: FileChooser = ask_save,
         choose_actions: FileChooser = ask_actions,
         choose_scenario: ScenarioChooser = ask_scenario,
     ) -> None:
-        self.window = window
+        self.services = services
         self.choose_open, self.choose_new = choose_open, choose_new
         self.choose_actions, self.choose_scenario = choose_actions, choose_scenario
-        menu = window.menus["file"] = window.menuBar().addMenu("&File")
-        add = window._action
-        self.new_action = add(menu, "&New campaign…", self.new_campaign, QKeySequence.StandardKey.New)
-        self.open_action = add(menu, "&Open campaign…", self.ask_and_open, QKeySequence.StandardKey.Open)
-        self.recent = QMenu("Open &recent", menu)
-        self.recent.aboutToShow.connect(self.fill_recent)
-        menu.addMenu(self.recent)
-        self.copy_action = add(menu, "Save a &copy…", self.save_a_copy, "Ctrl+Shift+S")
-        menu.addSeparator()
-        self.import_action = add(menu, "Record &actions from a file…", self.apply_actions_file, "Ctrl+I")
-        menu.addSeparator()
-        self.quit_action = add(menu, "&Quit", window.close, QKeySequence.StandardKey.Quit)
 
-    def set_enabled(self, has_campaign: bool) -> None:
-        self.copy_action.setEnabled(has_campaign)
-        self.import_action.setEnabled(has_campaign)
-
-    def fill_recent(self) -> None:
-        self.recent.clear()
+    def fill_recent(self, menu: QMenu) -> None:
         for name in settings.recent_campaigns():
-            action = self.recent.addAction(name, lambda n=name: self.window.open_campaign(Path(n)))
+            action = menu.addAction(name, partial(self.services.open_campaign, Path(name)))
             action.setEnabled(Path(name).exists())
-        if self.recent.isEmpty():
-            self.recent.addAction("(none yet)").setEnabled(False)
+        if menu.isEmpty():
+            menu.addAction("(none yet)").setEnabled(False)
 
     def ask_and_open(self) -> None:
-        path = self.choose_open(self.window, "Open a campaign")
+        path = self.choose_open(self.services.parent, "Open a campaign")
         if path is not None:
-            self.window.open_campaign(path)
+            self.services.open_campaign(path)
 
     def new_campaign(self) -> None:
         scenarios = bundled_scenarios()
-        scenario = self.choose_scenario(self.window, list(scenarios))
+        scenario = self.choose_scenario(self.services.parent, list(scenarios))
         if scenario is None:
             return
-        path = self.choose_new(self.window, "Create a new campaign")
+        path = self.choose_new(self.services.parent, "Create a new campaign")
         if path is None:
             return
         try:
-            self.window.session.create(path, scenario=scenario)
+            self.services.session.create(path, scenario=scenario)
         except UserError as exc:
-            self.window.report(f"Could not create the campaign: {exc}")
+            self.services.report(f"Could not create the campaign: {exc}")
             return
         settings.remember_campaign(path)
 
     def save_a_copy(self) -> None:
-        session = self.window.session
-        if not session.is_open:
+        session = self.services.session
+        if session.path is None:
             return
-        path = self.choose_new(self.window, "Save a copy of the campaign")
+        path = self.choose_new(self.services.parent, "Save a copy of the campaign")
         if path is None:
             return
         try:
             save_copy(session.path, path)
         except UserError as exc:
-            self.window.report(str(exc))
+            self.services.report(str(exc))
             return
-        self.window.statusBar().showMessage(f"A copy of the campaign was saved as {path}", 8000)
+        self.services.tell(f"A copy of the campaign was saved as {path}", 8000)
 
     def apply_actions_file(self) -> None:
-        if not self.window.session.is_open:
+        if not self.services.session.is_open:
             return
-        path = self.choose_actions(self.window, "Record actions from a JSON file")
+        path = self.choose_actions(self.services.parent, "Record actions from a JSON file")
         if path is None:
             return
         try:
-            done = self.window.session.record(read_actions(str(path)), RandomRoller())
+            done = self.services.session.record(read_actions(str(path)), RandomRoller())
         except UserError as exc:
-            self.window.report(str(exc))
+            self.services.report(str(exc))
             return
-        self.window.statusBar().showMessage(f"Recorded {counted(len(done), 'action')} from {path.name}", 5000)
+        self.services.tell(f"Recorded {counted(len(done), 'action')} from {path.name}", 5000)

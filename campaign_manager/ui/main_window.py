@@ -1,50 +1,77 @@
-"""The main window: the campaign as it stands, its history, undo/redo, and the assist panels."""
+"""The main window: the campaign as it stands, its history, undo/redo, and the assist panels.
+
+Its menus are declared in `ui/actions.py` and built by an `ActionRegistry`; the objects behind
+them get the window's services (`WindowServices`), never the window.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui import settings
-from campaign_manager.ui.battle import install_battle_actions
+from campaign_manager.ui.action_registry import ActionRegistry, ActionSpec, SubmenuSpec
+from campaign_manager.ui.actions import MENUS, MenuAction, declare_actions
+from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.campaign_view import CampaignView
-from campaign_manager.ui.file_menu import FileMenu
-from campaign_manager.ui.help_menu import install_help_actions
-from campaign_manager.ui.record_menu import TurnMenu
-from campaign_manager.ui.report_actions import install_report_actions
+from campaign_manager.ui.file_menu import (
+    FileActions,
+    FileChooser,
+    ScenarioChooser,
+    ask_actions,
+    ask_open,
+    ask_save,
+    ask_scenario,
+)
+from campaign_manager.ui.help_menu import HelpActions
+from campaign_manager.ui.record_menu import TurnActions
+from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.session import CampaignSession
-from campaign_manager.ui.storage_actions import install_storage_actions
-from campaign_manager.ui.wargame import install_wargame_actions
+from campaign_manager.ui.storage_actions import StorageActions
+from campaign_manager.ui.wargame import WargameActions, WargameChooser
 from campaign_manager.ui.wargame.computer import ComputerSide
+from campaign_manager.ui.window_services import WindowServices
+
+APPLICATION_TITLE = "Firestorm Campaign Manager"
 
 
 class MainWindow(QMainWindow):
     """Holds one open campaign; file choosers are passed in so tests need no dialogs."""
 
-    def __init__(self, campaign_path: Path | None = None, remember: bool = True, **choosers) -> None:
-        """`choosers` (choose_open, choose_new, choose_actions, choose_scenario) replace the file
-        dialogs, for tests; `remember=False` leaves the recent-campaigns list alone."""
+    def __init__(
+        self,
+        campaign_path: Path | None = None,
+        remember: bool = True,
+        *,
+        choose_open: FileChooser = ask_open,
+        choose_new: FileChooser = ask_save,
+        choose_actions: FileChooser = ask_actions,
+        choose_scenario: ScenarioChooser = ask_scenario,
+        choose_wargame: WargameChooser | None = None,
+        title: str | None = None,
+    ) -> None:
+        """The choosers replace the file dialogs, for tests; `remember=False` leaves the
+        recent-campaigns list alone; `title`, if given, is the window's title whatever is open."""
         super().__init__()
         self.remember = remember
-        self._choosers = choosers
+        self.fixed_title = title
         self.session = CampaignSession(self)
         self.session.changed.connect(self.refresh)
         self.session.message.connect(self._say)
-        self.menus: dict[str, QMenu] = {}  # "file", "edit", "turn", "assist", "help": for features to extend
-        self.setWindowTitle("Firestorm Campaign Manager")
+        self.setWindowTitle(APPLICATION_TITLE)
         self.resize(1200, 760)
         self.tabs = QTabWidget(self)
         self.tabs.setTabsClosable(True)
         self.tabs.tabCloseRequested.connect(self._close_tab)
         self.tabs.setTabBarAutoHide(True)  # a lone "Campaign" tab says nothing; assist panels bring the bar
-        self.setCentralWidget(self.tabs)
         self.view = CampaignView(self.session, self)
         self.map_view = self.view.map_view
         self.map_view.troopDropped.connect(self.move_troop)
@@ -53,43 +80,49 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.view, "Campaign")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.assist_tabs: dict[str, QWidget] = {}
-        self._build_menus()
+        services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)
+        self.computer = ComputerSide(self.session, self)
+        self.file_menu = FileActions(services, choose_open, choose_new, choose_actions, choose_scenario)
+        self.report_actions = ReportActions(services)
+        self.storage_actions = StorageActions(services)
+        self.wargame_actions = WargameActions(services, self._open_plan_window, choose_wargame)
+        self.turn_menu = TurnActions(services)
+        self.battle_menu = BattleActions(services, self.map_view, self.computer)
+        self.menu_actions: ActionRegistry[MenuAction] = ActionRegistry(
+            self, self.session, self._declared_actions(services), MENUS
+        )
+        self.menus: dict[str, QMenu] = self.menu_actions.install(self.menuBar())
+        self.setCentralWidget(self._under_banner(self.storage_actions.banner, self.tabs))
         if campaign_path is not None:
             self.open_campaign(campaign_path)
         self.refresh()
 
-    # -- menus ------------------------------------------------------------------------------
+    def _declared_actions(self, services: WindowServices) -> dict[MenuAction, ActionSpec | SubmenuSpec]:
+        return declare_actions(
+            file=self.file_menu,
+            reports=self.report_actions,
+            storage=self.storage_actions,
+            wargame=self.wargame_actions,
+            turn=self.turn_menu,
+            battle=self.battle_menu,
+            help=HelpActions(services, lambda: self.menu_actions.shortcut_rows()),
+            undo=self.undo,
+            redo=self.redo,
+            quit=self.close,
+            open_assist=self.open_assist,
+        )
 
-    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        menu.addAction(action)
-        return action
+    def _under_banner(self, banner: QWidget, central: QWidget) -> QWidget:
+        holder = QWidget(self)
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(banner)
+        column.addWidget(central)
+        return holder
 
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.file_menu = FileMenu(self, **{k: v for k, v in self._choosers.items() if k != "choose_wargame"})
-        self.import_action = self.file_menu.import_action
-        edit_menu = self.menus["edit"] = bar.addMenu("&Edit")
-        self.undo_action = self._action(edit_menu, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
-        self.redo_action = self._action(edit_menu, "&Redo", self.redo, QKeySequence.StandardKey.Redo)
-        self.turn_menu = TurnMenu(self)
-        self.battle_menu = install_battle_actions(self)
-        self.report_actions = install_report_actions(self)
-        self.wargame_actions = install_wargame_actions(self)
-        self.computer = ComputerSide(self.session, self)
-        self.storage_actions = install_storage_actions(self)
-        assist_menu = self.menus["assist"] = bar.addMenu("&Assist")
-        self.assist_actions = {}
-        for module in MODULES:
-            self.assist_actions[module.code] = self._action(
-                assist_menu, module.title, lambda _=False, code=module.code: self.open_assist(code)
-            )
-        help_menu = self.menus["help"] = bar.addMenu("&Help")
-        self._action(help_menu, "About the &map", self.show_map_notice)
-        self.help_actions = install_help_actions(self)
+    def _open_plan_window(self, path: Path, title: str) -> MainWindow:
+        return MainWindow(path, remember=False, title=title)
 
     # -- campaign ---------------------------------------------------------------------------
 
@@ -118,7 +151,7 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         self._step_back_or_forth(self.session.redo)
 
-    def _step_back_or_forth(self, step) -> None:
+    def _step_back_or_forth(self, step: Callable[[], object]) -> None:
         if self.campaign is None:
             return
         try:
@@ -132,34 +165,33 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(words, 8000)
         self.statusBar().setToolTip(words)
 
+    def _tell(self, words: str, milliseconds: int) -> None:
+        self.statusBar().showMessage(words, milliseconds)
+
     def report(self, message: str) -> None:
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
         self.statusBar().showMessage(message)
         self.statusBar().setToolTip(message)
-        box = QMessageBox(
-            QMessageBox.Icon.Warning, "Firestorm Campaign Manager", message, QMessageBox.StandardButton.Ok, self
-        )
+        box = QMessageBox(QMessageBox.Icon.Warning, APPLICATION_TITLE, message, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
     # -- showing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Menus and title follow the session (the map and panels redraw themselves)."""
-        has = self.session.is_open
-        self.undo_action.setEnabled(self.session.can_undo())
+        """Edit ▸ Undo names what it takes back; the title names the campaign (the menus' items,
+        the map and the panels follow the session themselves)."""
+        undo = self.menu_actions[MenuAction.UNDO]
         last = self.session.last_action_title() if self.session.can_undo() else None
-        self.undo_action.setText(f"&Undo {last}" if last else "&Undo")
-        self.undo_action.setIconText("Undo")  # its name in the list of shortcuts
-        self.redo_action.setEnabled(self.session.can_redo())
-        self.file_menu.set_enabled(has)
-        self.turn_menu.set_enabled(has)
-        title = "Firestorm Campaign Manager"
-        if has:
+        undo.setText(f"&Undo {last}" if last else "&Undo")
+        undo.setIconText("Undo")  # its name in the list of shortcuts
+        title = APPLICATION_TITLE
+        if self.fixed_title is not None:
+            title = self.fixed_title
+        elif self.session.path is not None:
             read_only = " (read-only)" if self.session.read_only else ""
             title = f"{self.session.name} — {self.session.path.name}{read_only} — {title}"
         self.setWindowTitle(title)
-        self.storage_actions.refresh()
 
     def move_troop(self, troop: str, area: str) -> None:
         """A troop dropped on an area (or chosen from its menu): place it if it waits to be
@@ -171,22 +203,10 @@ class MainWindow(QMainWindow):
         if problem:
             self.report(problem)
 
-    def show_map_notice(self) -> None:
-        notice = self.campaign.scenario.notice if self.campaign else ""
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
-            "About the map",
-            notice or "No campaign is open.",
-            QMessageBox.StandardButton.Ok,
-            self,
-        )
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-
     # -- assist panels -------------------------------------------------------------------------
 
     def open_assist(self, code: str) -> QWidget:
-        from campaign_manager.ui.assist import make_panel
+        from campaign_manager.ui.assist import make_panel  # each panel loads when first opened
 
         panel = self.assist_tabs.get(code)
         if panel is None:
@@ -206,10 +226,10 @@ class MainWindow(QMainWindow):
                 widget.close()
                 widget.deleteLater()
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         """Coming back to the window: show what another program wrote to the file meanwhile."""
         super().changeEvent(event)
-        if event.type() == event.Type.ActivationChange and self.isActiveWindow():
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
             self.check_for_outside_changes()
 
     def check_for_outside_changes(self) -> None:
@@ -223,7 +243,7 @@ class MainWindow(QMainWindow):
                 "The campaign file was changed by another program: it has been read again", 8000
             )
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         for panel in self.assist_tabs.values():
             panel.close()
         self.session.close()

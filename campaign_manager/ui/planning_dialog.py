@@ -6,25 +6,26 @@ checks every move, and a refusal is shown in the dialog with nothing recorded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
 
 from campaign_manager.engine import legal
-from campaign_manager.engine.actions import Place, Redeploy
+from campaign_manager.engine.actions import Action, Place, Redeploy
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import WAITING
 from campaign_manager.errors import RuleError
 from campaign_manager.ui.forms import load_form
-
-if TYPE_CHECKING:
-    from campaign_manager.ui.record_menu import TurnMenu
+from campaign_manager.ui.session import CampaignSession
 
 
 class PlanningDialog:
-    """The planning dialog over `menu.window`'s campaign; records through `menu.record`."""
+    """The planning dialog over the session's campaign; `record` records a move, or returns why not."""
 
-    def __init__(self, menu: TurnMenu) -> None:
-        self.menu = menu
-        self.ui = load_form("planning_dialog", menu.window)
+    def __init__(self, session: CampaignSession, parent: QWidget, record: Callable[[Action], str | None]) -> None:
+        self.session = session
+        self.record_move = record
+        self.ui = load_form("planning_dialog", parent)
         self.ui.troopCombo.currentIndexChanged.connect(self._fill_areas)
         self.ui.recordButton.clicked.connect(self.record)
         self.ui.closeButton.clicked.connect(self.ui.reject)
@@ -34,8 +35,7 @@ class PlanningDialog:
         self.ui.open()
 
     def refill(self) -> None:
-        campaign = self.menu.window.campaign
-        sc, st = campaign.scenario, campaign.state
+        sc, st = self.session.scenario, self.session.state
         self.ui.troopCombo.blockSignals(True)
         self.ui.troopCombo.clear()
         waiting = sorted(t for t, place in st.where.items() if place == WAITING)
@@ -65,8 +65,7 @@ class PlanningDialog:
         troop = self.ui.troopCombo.currentData()
         if troop is None:
             return
-        campaign = self.menu.window.campaign
-        sc, st = campaign.scenario, campaign.state
+        sc, st = self.session.scenario, self.session.state
         if st.where[troop] == WAITING:
             areas = legal.placement_targets(sc, st, troop)
         else:
@@ -101,9 +100,9 @@ class PlanningDialog:
             if not self.ui.problem.text():  # a refusal already shown for the chosen troop says more
                 self.ui.problem.setText("Choose a troop and where it goes.")
             return
-        st = self.menu.window.campaign.state
+        st = self.session.state
         action = Place(troop, area) if st.where[troop] == WAITING else Redeploy(troop, area)
-        problem = self.menu.record(action)
+        problem = self.record_move(action)
         if problem:
             self.ui.problem.setText(problem)
         else:

@@ -1,29 +1,27 @@
-"""The Turn menu: start the next turn, end the turn, add a note — engine actions recorded
-through the campaign file, with dice typed in or rolled."""
+"""The Turn menu: start the next turn, place and redeploy, end the turn, add a note, the turn's
+requirements — engine actions recorded through the campaign file, with dice typed in or rolled."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QWidget
 
 from campaign_manager.dice import RandomRoller, d3
-from campaign_manager.engine.actions import EndTurn, Note, StartTurn
-from campaign_manager.engine.requirements import default_turn
+from campaign_manager.engine.actions import Action, EndTurn, Note, StartTurn
+from campaign_manager.engine.requirements import default_turn, requirements
 from campaign_manager.ui.forms import load_form
-
-if TYPE_CHECKING:
-    from campaign_manager.ui.main_window import MainWindow
+from campaign_manager.ui.planning_dialog import PlanningDialog
+from campaign_manager.ui.requirements_panel import requirements_html
+from campaign_manager.ui.window_services import WindowServices
 
 
 def ask_text(
-    window: MainWindow, title: str, explanation: str, placeholder: str, on_value: Callable[[str], str | None]
+    parent: QWidget, title: str, explanation: str, placeholder: str, on_value: Callable[[str], str | None]
 ) -> QDialog:
     """A small non-blocking dialog; `on_value` returns a problem to show, or None to close."""
-    dialog = load_form("dice_dialog", window)
+    dialog = load_form("dice_dialog", parent)
     dialog.setWindowTitle(title)
     dialog.explanation.setText(explanation)
     dialog.valueEdit.setPlaceholderText(placeholder)
@@ -41,36 +39,21 @@ def ask_text(
     return dialog
 
 
-class TurnMenu:
-    """Builds the Turn menu of `window` and records its actions."""
+class TurnActions:
+    """What the Turn menu's items do, recorded through the window's session."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
-        menu = window.menus["turn"] = window.menuBar().addMenu("&Turn")
-        self.start_action = window._action(menu, "&Start the next turn…", self.start_turn, "Ctrl+T")
-        self.planning_action = window._action(menu, "&Place and redeploy troops…", self.plan, "Ctrl+Shift+P")
-        self.end_action = window._action(menu, "&End the turn", self.end_turn, "Ctrl+E")
-        menu.addSeparator()
-        self.note_action = window._action(menu, "Add a &note…", self.add_note, QKeySequence("Ctrl+M"))
-        self.requirements_action = window._action(menu, "This turn's &requirements", self.show_requirements, "Ctrl+R")
-        self.dialog: QDialog | None = None
+    def __init__(self, services: WindowServices) -> None:
+        self.services = services
+        self.session = services.session
+        self.dialog: QDialog | QMessageBox | None = None
+        self.planning: PlanningDialog | None = None
 
-    def set_enabled(self, has_campaign: bool) -> None:
-        for action in (
-            self.start_action,
-            self.planning_action,
-            self.end_action,
-            self.note_action,
-            self.requirements_action,
-        ):
-            action.setEnabled(has_campaign)
-
-    def record(self, action) -> str | None:
+    def record(self, action: Action) -> str | None:
         """Record one action; a refusal is returned as words (nothing is recorded)."""
-        return self.window.session.try_record([action], RandomRoller())
+        return self.session.try_record([action], RandomRoller())
 
     def start_turn(self) -> None:
-        campaign = self.window.campaign
+        campaign = self.session.campaign
         if campaign is None:
             return
         sc, st = campaign.scenario, campaign.state
@@ -79,7 +62,7 @@ class TurnMenu:
         if spec.battle_d3 == 0 or st.phase not in ("setup", "strategic"):
             problem = self.record(StartTurn())  # no dice to ask for (or the engine says why not)
             if problem:
-                self.window.report(problem)
+                self.services.report(problem)
             return
         dice_words = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6 (separated by commas)"
         reading = ", ".join(f"{low}–{low + 1} counts {d3(low)}" for low in range(1, 7, 2))
@@ -99,32 +82,31 @@ class TurnMenu:
                 return f"'{text}' is not a list of dice: type numbers such as 4 or 3,5"
             return self.record(StartTurn(dice))
 
-        self.dialog = ask_text(self.window, f"Start turn {number}", explanation, "empty: the app rolls", on_value)
+        self.dialog = ask_text(
+            self.services.parent, f"Start turn {number}", explanation, "empty: the app rolls", on_value
+        )
 
     def plan(self) -> None:
-        if self.window.campaign is None:
+        if not self.session.is_open:
             return
-        from campaign_manager.ui.planning_dialog import PlanningDialog
-
-        self.planning = PlanningDialog(self)
+        self.planning = PlanningDialog(self.session, self.services.parent, self.record)
         self.planning.open()
 
     def show_requirements(self) -> None:
         """The turn's requirements (the same words as the Requirements tab), in a box of their own."""
-        campaign = self.window.campaign
+        campaign = self.session.campaign
         if campaign is None:
             return
-        from PySide6.QtWidgets import QLabel, QMessageBox
-
-        from campaign_manager.engine.requirements import requirements
-        from campaign_manager.ui.requirements_panel import requirements_html
-
         st = campaign.state
         text = requirements_html(
             campaign.scenario, requirements(campaign.scenario, st), planning=st.phase == "planning"
         )
         box = QMessageBox(
-            QMessageBox.Icon.Information, "This turn's requirements", text, QMessageBox.StandardButton.Ok, self.window
+            QMessageBox.Icon.Information,
+            "This turn's requirements",
+            text,
+            QMessageBox.StandardButton.Ok,
+            self.services.parent,
         )
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -135,14 +117,14 @@ class TurnMenu:
         box.open()
 
     def end_turn(self) -> None:
-        if self.window.campaign is None:
+        if not self.session.is_open:
             return
         problem = self.record(EndTurn())
         if problem:
-            self.window.report(problem)
+            self.services.report(problem)
 
     def add_note(self) -> None:
-        if self.window.campaign is None:
+        if not self.session.is_open:
             return
 
         def on_value(text: str) -> str | None:
@@ -151,7 +133,7 @@ class TurnMenu:
             return self.record(Note(text.strip()))
 
         self.dialog = ask_text(
-            self.window,
+            self.services.parent,
             "Add a note",
             "A remark kept in the campaign's history (who played which battle, a ruling, a late result).",
             "the note",

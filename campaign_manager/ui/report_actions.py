@@ -1,4 +1,4 @@
-"""File ▸ Export turn report / status sheet / battle slips, and File ▸ Print (Ctrl+P).
+"""File ▸ Export turn report / status sheet / battle slips, and File ▸ Print.
 
 The PDF is built away from the window's thread (a progress box shows if it takes more than a
 moment); when it is written, the user may open it in the system's viewer. Printing goes through
@@ -16,18 +16,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
-    from PySide6.QtPrintSupport import QPrinter
-
-    from campaign_manager.ui.main_window import MainWindow
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
 DOCUMENTS = {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}
 Runner = Callable[[Callable[[], bytes], Callable[[bytes], None], Callable[[str], None]], None]
+PdfChooser = Callable[[QWidget, str, str], "Path | None"]
+PrinterSink = Callable[["QPrinter", Path], None]
 
 
 class _Signals(QObject):
@@ -52,7 +53,9 @@ class _Job(QRunnable):
 _RUNNING: set[_Signals] = set()  # alive until their answer has reached the window's thread
 
 
-def thread_runner(work, on_done, on_failed) -> None:
+def thread_runner(
+    work: Callable[[], bytes], on_done: Callable[[bytes], None], on_failed: Callable[[str], None]
+) -> None:
     """Run `work` on Qt's thread pool; the callbacks run back on the window's thread."""
     signals = _Signals()
     _RUNNING.add(signals)
@@ -94,42 +97,29 @@ def send_to_printer(printer: QPrinter, pdf: Path) -> None:
 
 
 class ReportActions:
-    """The report items of the File menu of `window`."""
+    """What File ▸ Export (a PDF) and File ▸ Print do."""
 
     def __init__(
-        self, window: MainWindow, choose_pdf=ask_pdf, runner: Runner = thread_runner, printer_sink=send_to_printer
+        self,
+        services: WindowServices,
+        choose_pdf: PdfChooser = ask_pdf,
+        runner: Runner = thread_runner,
+        printer_sink: PrinterSink = send_to_printer,
     ) -> None:
-        self.window, self.choose_pdf, self.runner, self.printer_sink = window, choose_pdf, runner, printer_sink
-        menu = window.menus["file"]
-        first = menu.actions()[4] if len(menu.actions()) > 4 else None  # after Save a copy
-        self.actions = {}
-        for kind, words in DOCUMENTS.items():
-            action = window._action(menu, f"Export {words} (PDF)…", lambda _=False, k=kind: self.export(k))
-            menu.removeAction(action)
-            menu.insertAction(first, action)
-            self.actions[kind] = action
-        self.print_action = window._action(
-            menu, "&Print the turn report…", self.print_report, QKeySequence.StandardKey.Print
-        )
-        menu.removeAction(self.print_action)
-        menu.insertAction(first, self.print_action)
-        menu.insertSeparator(first)
+        self.services, self.choose_pdf, self.runner, self.printer_sink = services, choose_pdf, runner, printer_sink
         self.progress: QProgressDialog | None = None
         self.last_written: Path | None = None
-        window.session.changed.connect(self.refresh)
-        self.refresh()
-
-    def refresh(self) -> None:
-        started = self.window.session.is_open and self.window.session.state.turn > 0
-        for action in (*self.actions.values(), self.print_action):
-            action.setEnabled(started)
+        self.print_dialog: QPrintDialog | None = None
 
     def _build(self, kind: str, on_done: Callable[[bytes], None]) -> None:
         """Build the PDF off the window's thread, with a progress box after a moment."""
         from campaign_manager.reports import render_pdf, report_inputs  # reportlab loads when first used
 
-        inputs = report_inputs(self.window.session.campaign)  # read the file here, on this thread
-        self.progress = QProgressDialog(f"Preparing the {DOCUMENTS[kind]}…", "", 0, 0, self.window)
+        campaign = self.services.session.campaign
+        if campaign is None:
+            return
+        inputs = report_inputs(campaign)  # read the file here, on this thread
+        self.progress = QProgressDialog(f"Preparing the {DOCUMENTS[kind]}…", "", 0, 0, self.services.parent)
         self.progress.setCancelButton(None)
         self.progress.setMinimumDuration(600)
         self.progress.setWindowTitle("Firestorm Campaign Manager")
@@ -140,7 +130,7 @@ class ReportActions:
 
         def failed(message: str) -> None:
             self._close_progress()
-            self.window.report(message)
+            self.services.report(message)
 
         self.runner(lambda: render_pdf(inputs, kind), finished, failed)
 
@@ -151,11 +141,11 @@ class ReportActions:
             self.progress = None
 
     def export(self, kind: str) -> None:
-        session = self.window.session
-        if not session.is_open:
+        campaign_path = self.services.session.path
+        if campaign_path is None:
             return
-        suggested = str(session.path.with_name(f"{session.path.stem}-{kind}.pdf"))
-        path = self.choose_pdf(self.window, f"Export the {DOCUMENTS[kind]}", suggested)
+        suggested = str(campaign_path.with_name(f"{campaign_path.stem}-{kind}.pdf"))
+        path = self.choose_pdf(self.services.parent, f"Export the {DOCUMENTS[kind]}", suggested)
         if path is None:
             return
 
@@ -165,9 +155,9 @@ class ReportActions:
             try:
                 self.last_written = save_pdf(path, data)
             except UserError as exc:
-                self.window.report(str(exc))
+                self.services.report(str(exc))
                 return
-            self.window.statusBar().showMessage(f"The {DOCUMENTS[kind]} was saved as {path}", 10000)
+            self.services.tell(f"The {DOCUMENTS[kind]} was saved as {path}", 10000)
             self._offer_to_open(path)
 
         self._build(kind, write)
@@ -178,7 +168,7 @@ class ReportActions:
             "PDF saved",
             f"The PDF was saved as\n{path}",
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
-            self.window,
+            self.services.parent,
         )
         box.setObjectName("pdfSaved")
         box.button(QMessageBox.StandardButton.Open).clicked.connect(
@@ -189,10 +179,10 @@ class ReportActions:
     def print_report(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter  # loaded when first printing
 
-        if not self.window.session.is_open:
+        if not self.services.session.is_open:
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self.window)
+        dialog = QPrintDialog(printer, self.services.parent)
         dialog.setWindowTitle("Print the turn report")
         dialog.accepted.connect(lambda: self._print(printer))
         QDialog.open(dialog)  # QPrintDialog's own open() wants a receiver and a slot
@@ -211,12 +201,8 @@ class ReportActions:
                         spool = save_pdf(Path(folder) / "turn-report.pdf", data)
                         self.printer_sink(printer, spool)
             except UserError as exc:
-                self.window.report(str(exc))
+                self.services.report(str(exc))
                 return
-            self.window.statusBar().showMessage("The turn report was sent to the printer", 8000)
+            self.services.tell("The turn report was sent to the printer", 8000)
 
         self._build("turn", send)
-
-
-def install_report_actions(window: MainWindow) -> ReportActions:
-    return ReportActions(window)

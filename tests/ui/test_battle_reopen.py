@@ -7,6 +7,7 @@ from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QEvent
 
+from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.main_window import MainWindow
 
 
@@ -16,7 +17,7 @@ def test_a_new_battle_opens_after_the_last_wizard_was_closed_and_deleted(qtbot, 
     made.show()
     try:
         made.wargame_actions.new_wargame()
-        made.turn_menu.start_action.trigger()
+        made.menu_actions[MenuAction.START_TURN].trigger()
         for close in ("reject", "accept"):
             first = made.battle_menu.new_battle()
             gone: list[bool] = []

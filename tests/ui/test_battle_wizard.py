@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from campaign_manager.engine import legal
+from campaign_manager.ui.actions import MenuAction
 from tests.shared import FULL_CAMPAIGN
 
 DATA = FULL_CAMPAIGN
@@ -106,7 +107,7 @@ def test_a_two_game_arrow_left_open_then_resolved_from_the_battle_menu(open_wind
     arrow = window.campaign.state.open_arrows[0]
     assert (arrow.origin, arrow.target, arrow.initiative_dice) == ("C2", "B2", (3, 3))
     assert "GR-INF-2" in window.view.panel.off_map.text() or "C2 → B2" in window.view.panel.off_map.text()
-    resolve = window.battle_menu.resolve_menu.actions()
+    resolve = window.menu_actions.submenu(MenuAction.RESOLVE_BATTLE).actions()
     assert [a.text() for a in resolve] == ["C2 Kastoria → B2 Korce (Corizza)"]
     resolve[0].trigger()
     wizard = window.battle_menu.wizard
@@ -146,9 +147,9 @@ def test_an_open_arrow_can_be_abandoned(open_window):
             }
         ]
     )
-    window.battle_menu.abandon_menu.actions()[0].trigger()
+    window.menu_actions.submenu(MenuAction.ABANDON_BATTLE).actions()[0].trigger()
     assert window.campaign.records[-1] == {"type": "abandon", "from": "C2", "to": "B2"}
-    assert not window.battle_menu.resolve_menu.isEnabled()
+    assert not window.menu_actions.submenu(MenuAction.RESOLVE_BATTLE).isEnabled()
 
 
 def test_a_refusal_is_taken_down_once_the_page_is_changed(open_window):
@@ -316,7 +317,7 @@ def test_clicking_a_counter_picks_its_area_and_the_wizard_says_what_to_click_nex
 def test_the_wizard_notices_when_the_campaign_changes_under_it(open_window):
     window = open_window([{"type": "start_turn"}])
     wizard = window.battle_menu.new_battle()
-    window.undo_action.trigger()
+    window.menu_actions[MenuAction.UNDO].trigger()
     assert "changed meanwhile" in wizard.pages["arrow"].problem.text()
     wizard.pages["arrow"].choose("B1", "C1")
     wizard.next()

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.actions import MenuAction
 from tests.shared import FULL_CAMPAIGN
 
 TURN_ONE = FULL_CAMPAIGN["turn 1"]
@@ -43,23 +44,24 @@ def test_window_shows_the_campaign(make_window, campaign_path):
 
 def test_undo_and_redo_from_the_edit_menu(make_window, campaign_path):
     window = make_window(campaign_path)
-    window.undo_action.trigger()
+    window.menu_actions[MenuAction.UNDO].trigger()
     assert window.history.rowCount() == 3
     assert "strategic" not in window.view.panel.headline.text()
-    assert window.redo_action.isEnabled()
-    window.redo_action.trigger()
-    assert window.history.rowCount() == 4 and not window.redo_action.isEnabled()
+    assert window.menu_actions[MenuAction.REDO].isEnabled()
+    window.menu_actions[MenuAction.REDO].trigger()
+    assert window.history.rowCount() == 4 and not window.menu_actions[MenuAction.REDO].isEnabled()
     with CampaignFile.open(campaign_path, readonly=True) as on_disk:
         assert len(on_disk.records) == 4, "every undo and redo is written to the file at once"
 
 
 def test_each_assist_panel_opens_in_a_tab(make_window, campaign_path):
     window = make_window(campaign_path)
-    for code in ("gcw", "agt", "opa"):
-        window.assist_actions[code].trigger()
+    items = {a.text(): a for a in window.menu_actions.submenu(MenuAction.ASSIST).actions()}
+    for code, title in (("gcw", "The Greek Civil War"), ("agt", "A Greek Tragedy"), ("opa", "Opa Opa")):
+        items[title].trigger()
         assert window.tabs.currentWidget() is window.assist_tabs[code]
     assert window.tabs.count() == 4
-    window.assist_actions["gcw"].trigger()
+    items["The Greek Civil War"].trigger()
     assert window.tabs.count() == 4, "a panel already open is shown again, not opened twice"
     window._close_tab(window.tabs.indexOf(window.assist_tabs["opa"]))
     assert window.tabs.count() == 3 and "opa" not in window.assist_tabs
@@ -84,7 +86,7 @@ def test_new_campaign_and_recording_actions_from_a_file(make_window, tmp_path):
     window = make_window(choose_new=lambda parent, title: target, choose_actions=lambda parent, title: script)
     window.new_campaign()
     assert window.campaign is not None and window.campaign.path == target
-    window.import_action.trigger()
+    window.menu_actions[MenuAction.RECORD_ACTIONS].trigger()
     assert window.history.rowCount() == 4
     assert "Recorded 4 actions" in window.statusBar().currentMessage()
 
@@ -93,14 +95,14 @@ def test_turn_menu_starts_ends_and_notes(make_window, tmp_path):
     path = tmp_path / "fresh.campaign"
     CampaignFile.create(path).close()
     window = make_window(path)
-    window.turn_menu.start_action.trigger()  # turn 1 has a fixed battle count: no dice asked
+    window.menu_actions[MenuAction.START_TURN].trigger()  # turn 1 has a fixed battle count: no dice asked
     assert window.campaign.state.turn == 1
-    window.turn_menu.end_action.trigger()  # refused: the two fixed battles are not fought
+    window.menu_actions[MenuAction.END_TURN].trigger()  # refused: the two fixed battles are not fought
     assert "Rule 1.5" in window.statusBar().currentMessage() and window.campaign.state.phase == "planning"
     for box in QApplication.topLevelWidgets():
         if box.isVisible() and box is not window:
             box.close()
-    window.turn_menu.note_action.trigger()
+    window.menu_actions[MenuAction.ADD_NOTE].trigger()
     dialog = window.turn_menu.dialog
     dialog.valueEdit.setText("Table 3 played B1 to C1")
     dialog.buttons.accepted.emit()
@@ -109,7 +111,7 @@ def test_turn_menu_starts_ends_and_notes(make_window, tmp_path):
 
 def test_start_turn_asks_for_the_battle_count_dice(make_window, campaign_path):
     window = make_window(campaign_path)  # turn 1 is over: turn 2 rolls 1D3 + 3
-    window.turn_menu.start_action.trigger()
+    window.menu_actions[MenuAction.START_TURN].trigger()
     dialog = window.turn_menu.dialog
     assert "1D3 + 3" in dialog.explanation.text()
     dialog.valueEdit.setText("7")
@@ -126,7 +128,7 @@ def test_the_window_reads_outside_changes_again(make_window, campaign_path):
     window = make_window(campaign_path)
     with CampaignFile.open(campaign_path) as command_line:
         command_line.apply([{"type": "start_turn", "dice": [4]}])
-    window.undo_action.trigger()  # stale: refused, nothing written, the window shows the file again
+    window.menu_actions[MenuAction.UNDO].trigger()  # stale: refused, nothing written, the window shows the file again
     assert "changed by another program" in window.statusBar().currentMessage()
     assert window.campaign.state.turn == 2 and window.history.rowCount() == 5
     for box in QApplication.topLevelWidgets():
@@ -140,7 +142,7 @@ def test_the_window_reads_outside_changes_again(make_window, campaign_path):
 
 def test_requirements_of_the_turn_from_the_turn_menu(make_window, campaign_path):
     window = make_window(campaign_path)
-    window.turn_menu.requirements_action.trigger()
+    window.menu_actions[MenuAction.REQUIREMENTS].trigger()
     box = window.turn_menu.dialog
     assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3" in box.text()
     box.close()
@@ -150,7 +152,7 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     window = make_window(campaign_path)
     window.campaign.apply([{"type": "start_turn", "dice": [4]}])
     window.refresh()
-    window.turn_menu.planning_action.trigger()
+    window.menu_actions[MenuAction.PLACE_AND_REDEPLOY].trigger()
     dialog = window.turn_menu.planning.ui
     troops = [dialog.troopCombo.itemData(i) for i in range(dialog.troopCombo.count())]
     assert troops[:6] == ["GR-INF-1", "GR-INF-2", "GR-INF-8", "GR-INF-9", "IT-INF-4", "IT-INF-5"]
@@ -212,14 +214,15 @@ def test_new_campaign_asks_for_the_scenario_and_recent_files_remember_it(make_wi
     window.new_campaign()
     assert asked == [["firestorm-greece"]]
     assert window.campaign.path == target and window.campaign.scenario.id == "firestorm-greece"
-    window.file_menu.fill_recent()
-    assert [a.text() for a in window.file_menu.recent.actions()] == [str(target)]
+    recent = window.menu_actions.submenu(MenuAction.OPEN_RECENT)
+    recent.aboutToShow.emit()
+    assert [a.text() for a in recent.actions()] == [str(target)]
 
 
 def test_save_a_copy_makes_a_campaign_that_opens_the_same(make_window, campaign_path, tmp_path):
     copy = tmp_path / "copy.campaign"
     window = make_window(campaign_path, choose_new=lambda parent, title: copy)
-    window.file_menu.copy_action.trigger()
+    window.menu_actions[MenuAction.SAVE_COPY].trigger()
     with CampaignFile.open(copy, readonly=True) as copied, CampaignFile.open(campaign_path, readonly=True) as original:
         assert copied.records == original.records and copied.state == original.state
     assert not (tmp_path / "copy.campaign.partial").exists()

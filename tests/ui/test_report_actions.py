@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from campaign_manager.ui.actions import MenuAction
 from tests.shared import FULL_CAMPAIGN
 
 DATA = FULL_CAMPAIGN
@@ -30,10 +31,10 @@ def window(open_window):
 
 
 def test_export_each_document_and_offer_to_open_it(window, tmp_path):
-    for kind in ("turn", "status", "slips"):
+    for kind in (MenuAction.EXPORT_TURN_REPORT, MenuAction.EXPORT_STATUS_SHEET, MenuAction.EXPORT_BATTLE_SLIPS):
         target = tmp_path / f"{kind}.pdf"
         window.report_actions.choose_pdf = lambda parent, title, suggested, t=target: t
-        window.report_actions.actions[kind].trigger()
+        window.menu_actions[kind].trigger()
         assert target.read_bytes().startswith(b"%PDF")
     boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
     assert boxes and boxes[-1].button(QMessageBox.StandardButton.Open) is not None
@@ -50,7 +51,7 @@ def test_print_sends_the_turn_report_to_the_chosen_printer(window, tmp_path):
 
 
 def test_file_print_opens_the_print_dialog_and_prints_what_it_chose(window, tmp_path):
-    window.report_actions.print_action.trigger()
+    window.menu_actions[MenuAction.PRINT_TURN_REPORT].trigger()
     dialog = window.report_actions.print_dialog
     assert dialog.isVisible(), "the print dialog opens (it did not: PySide6's QPrintDialog.open needs care)"
     dialog.printer().setOutputFileName(str(tmp_path / "chosen.pdf"))
@@ -71,14 +72,14 @@ def test_print_to_a_file_writes_the_pdf(window, tmp_path):
 def test_an_unwritable_target_is_reported_and_nothing_half_written(window, tmp_path):
     target = tmp_path / "missing" / "turn.pdf"
     window.report_actions.choose_pdf = lambda parent, title, suggested: target
-    window.report_actions.actions["turn"].trigger()
+    window.menu_actions[MenuAction.EXPORT_TURN_REPORT].trigger()
     assert "cannot be written" in window.statusBar().currentMessage()
     assert not target.exists()
 
 
 def test_the_print_shortcut_is_ctrl_p(window):
-    assert window.report_actions.print_action.shortcut().toString() == "Ctrl+P"
-    assert window.turn_menu.planning_action.shortcut().toString() == "Ctrl+Shift+P"
+    assert window.menu_actions[MenuAction.PRINT_TURN_REPORT].shortcut().toString() == "Ctrl+P"
+    assert window.menu_actions[MenuAction.PLACE_AND_REDEPLOY].shortcut().toString() == "Ctrl+Shift+P"
 
 
 def test_the_pdf_is_built_away_from_the_window_thread(window, tmp_path, qtbot):
@@ -87,6 +88,6 @@ def test_the_pdf_is_built_away_from_the_window_thread(window, tmp_path, qtbot):
     window.report_actions.runner = thread_runner
     target = tmp_path / "threaded.pdf"
     window.report_actions.choose_pdf = lambda parent, title, suggested: target
-    window.report_actions.actions["status"].trigger()
+    window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].trigger()
     qtbot.waitUntil(target.exists, timeout=20000)
     assert target.read_bytes().startswith(b"%PDF")

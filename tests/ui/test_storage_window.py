@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from campaign_manager.store import backups, faults
 from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.actions import MenuAction
 from tests.shared import FULL_CAMPAIGN
 
 DATA = FULL_CAMPAIGN
@@ -46,15 +47,15 @@ def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_windo
         assert window.windowTitle().startswith("Shop night — shop.campaign (read-only)")
         assert "Axis" in window.view.panel.headline.text()  # the campaign is shown all the same
         for action in (
-            window.undo_action,
-            window.redo_action,
-            window.turn_menu.start_action,
-            window.turn_menu.end_action,
-            window.battle_menu.new_action,
-            storage.restore_action,
+            window.menu_actions[MenuAction.UNDO],
+            window.menu_actions[MenuAction.REDO],
+            window.menu_actions[MenuAction.START_TURN],
+            window.menu_actions[MenuAction.END_TURN],
+            window.menu_actions[MenuAction.NEW_BATTLE],
+            window.menu_actions[MenuAction.RESTORE_BACKUP],
         ):
             assert not action.isEnabled(), action.text()
-        assert window.file_menu.copy_action.isEnabled()
+        assert window.menu_actions[MenuAction.SAVE_COPY].isEnabled()
         window.move_troop("GR-INF-1", "C1")  # a drop on the map is refused, the file untouched
         assert "is open read-only" in window.statusBar().currentMessage()
         window.undo()
@@ -63,7 +64,9 @@ def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_windo
         _set_read_only(two_turns, False)
     window.open_campaign(two_turns)  # writable again: the banner goes
     qtbot.waitUntil(lambda: not storage.banner.isVisible(), timeout=2000)
-    assert window.undo_action.isEnabled() and storage.restore_action.isEnabled()
+    assert (
+        window.menu_actions[MenuAction.UNDO].isEnabled() and window.menu_actions[MenuAction.RESTORE_BACKUP].isEnabled()
+    )
 
 
 def test_restore_from_a_backup_puts_the_end_of_turn_one_back(make_window, two_turns, qtbot):
@@ -76,7 +79,7 @@ def test_restore_from_a_backup_puts_the_end_of_turn_one_back(make_window, two_tu
 
     window.storage_actions.choose_backup = choose
     assert window.session.state.turn == 2
-    window.storage_actions.restore_action.trigger()
+    window.menu_actions[MenuAction.RESTORE_BACKUP].trigger()
     assert offered[0].startswith("the end of turn 2 — VP") and offered[1].startswith("the end of turn 1 — VP")
     qtbot.waitUntil(lambda: window.session.is_open and window.session.state.turn == 1, timeout=2000)
     assert "Restored the end of turn 1" in window.statusBar().currentMessage()

@@ -11,6 +11,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel
 
+from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
 from tests.ui.windows import troops_in
@@ -44,7 +45,7 @@ def close_boxes(window):
 
 def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     # Turn 1 starts: a fixed battle count, so no dice are asked.
-    window.turn_menu.start_action.trigger()
+    window.menu_actions[MenuAction.START_TURN].trigger()
     assert "Turn 1 of 4" in window.view.panel.headline.text()
     assert "Next: fight the first battle (Battle ▸ New battle)" in plain(window.view.panel.headline.text())
     assert vp(window) == {"axis": 20, "allied": 110}
@@ -98,13 +99,13 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert "Next: record the result of the open battle B2 → C2" in plain(window.view.panel.headline.text())
 
     # A slip of the hand: undo puts the battle back; redo records it again.
-    window.undo_action.trigger()
+    window.menu_actions[MenuAction.UNDO].trigger()
     assert tint(window, "C1") == style.SIDE_TINT["allied"] and vp(window) == {"axis": 20, "allied": 110}
-    window.redo_action.trigger()
+    window.menu_actions[MenuAction.REDO].trigger()
     assert tint(window, "C1") == style.SIDE_TINT["axis"]
 
     # The open arrow's two games are in: 3–4 and 2–3, the Greeks hold (total 5–7, averages 2–3).
-    window.battle_menu.resolve_menu.actions()[0].trigger()
+    window.menu_actions.submenu(MenuAction.RESOLVE_BATTLE).actions()[0].trigger()
     wizard = window.battle_menu.wizard
     wizard.pages["result"].set_games((3, 4), (2, 3))
     wizard.next()
@@ -123,7 +124,7 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     ), "turn 1's two fixed battles are fought"
 
     # End of turn 1.
-    window.turn_menu.end_action.trigger()
+    window.menu_actions[MenuAction.END_TURN].trigger()
     assert window.campaign.state.phase == "strategic"
     assert window.view.history.model.rowCount() == 2
     assert sorted(a.caption for a in window.map_view.map_scene.arrows) == [
@@ -132,7 +133,7 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     ], "turn 1's battles drawn faded with their result"
 
     # Turn 2: the battle-count die typed in; the reinforcements wait.
-    window.turn_menu.start_action.trigger()
+    window.menu_actions[MenuAction.START_TURN].trigger()
     dialog = window.turn_menu.dialog
     said = " ".join(label.text() for label in dialog.findChildren(QLabel))
     assert (

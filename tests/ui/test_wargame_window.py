@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
+from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.battle.pages import MessageLine
 from campaign_manager.ui.main_window import MainWindow
 from tests.shared import FULL_CAMPAIGN
@@ -144,7 +145,7 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         campaign = made.campaign
         assert campaign.dice_only and campaign.computer_side == "allied"
         assert "the computer plays the Allies" in made.windowTitle(), "who the computer plays is in sight"
-        made.turn_menu.start_action.trigger()
+        made.menu_actions[MenuAction.START_TURN].trigger()
         wizard = made.battle_menu.new_battle()
         assert not wizard.open_button.isVisible(), "dice only: no arrow is left open for a tabletop game"
         wizard.pages["arrow"].choose("B1", "C1")
@@ -213,8 +214,8 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
             die.set_value(1)
         wizard.next()
         wizard.record()
-        made.turn_menu.end_action.trigger()
-        made.turn_menu.start_action.trigger()
+        made.menu_actions[MenuAction.END_TURN].trigger()
+        made.menu_actions[MenuAction.START_TURN].trigger()
         made.turn_menu.dialog.valueEdit.setText("3")
         made.turn_menu.dialog.buttons.accepted.emit()
         qtbot.waitUntil(lambda: not any(t.startswith("GR") for t in made.campaign.state.waiting_zone), timeout=5000)
@@ -233,7 +234,7 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
     try:
         made.wargame_actions.new_wargame()
         assert "the computer plays the Axis" in made.windowTitle()
-        made.turn_menu.start_action.trigger()
+        made.menu_actions[MenuAction.START_TURN].trigger()
         wizard = made.battle_menu.new_battle()
         arrow = wizard.pages["arrow"]
         assert not arrow.arrows.isEnabled() and arrow.chosen() is not None, "the computer places its arrow"
@@ -257,7 +258,7 @@ def test_the_computer_s_advance_on_turn_one_leaves_a_troop_for_the_other_fixed_b
     made.show()
     try:
         made.wargame_actions.new_wargame()
-        made.turn_menu.start_action.trigger()
+        made.menu_actions[MenuAction.START_TURN].trigger()
         wizard = made.battle_menu.new_battle()
         assert wizard.pages["arrow"].chosen() == ("B1", "C1")
         wizard.next()
@@ -299,7 +300,7 @@ def test_the_battle_wizard_against_the_computer_fits_the_window(qtbot, tmp_path,
     qtbot.waitExposed(made)
     try:
         made.wargame_actions.new_wargame()
-        made.turn_menu.start_action.trigger()
+        made.menu_actions[MenuAction.START_TURN].trigger()
         wizard = made.battle_menu.new_battle()
         qtbot.waitExposed(wizard)
         _fits(wizard, made)

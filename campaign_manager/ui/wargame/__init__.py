@@ -1,53 +1,46 @@
-"""The General's Wargame in the window: try a plan on a scratch copy, and "what if" playouts.
-
-`install_wargame_actions(window)` adds them to the window's File menu.
+"""The General's Wargame in the window: a new wargame, try a plan on a scratch copy, and "what
+if" playouts (File menu items, declared with the others in `ui/actions.py`).
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QWidget
 
 from campaign_manager.errors import UserError
 from campaign_manager.store.copies import save_copy
+from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
-    from campaign_manager.ui.main_window import MainWindow
     from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
+
+WargameChooser = Callable[[QWidget], "tuple[str | None, Path] | None"]
+WindowOpener = Callable[[Path, str], QMainWindow]  # a window on a campaign file, titled so
 
 
 class WargameActions:
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
-        menu = window.menus["file"]
-        first = next((a for a in menu.actions() if a.text().startswith("Record")), None)
-        self.new_action = window._action(menu, "New &General's Wargame…", self.new_wargame, "Ctrl+Shift+N")
-        self.plan_action = window._action(menu, "&Try a plan on a scratch copy…", self.try_a_plan, "Ctrl+Shift+T")
-        self.whatif_action = window._action(menu, "&What if… (computer playouts)", self.what_if, "Ctrl+Shift+W")
-        for action in (self.new_action, self.plan_action, self.whatif_action):
-            menu.removeAction(action)
-            menu.insertAction(first, action)
-        menu.insertSeparator(first)
-        self.scratch: list[MainWindow] = []
-        self.dialog: WhatIfDialog | None = None
-        window.session.changed.connect(self.refresh)
-        self.refresh()
+    """What File ▸ New General's Wargame, Try a plan and What if do. `open_window` opens another
+    main window (the plan's, on a scratch copy) without this module knowing the window's class."""
 
-    def refresh(self) -> None:
-        has = self.window.session.is_open
-        self.plan_action.setEnabled(has)
-        self.whatif_action.setEnabled(has and self.window.session.state.phase != "finished")
+    def __init__(
+        self, services: WindowServices, open_window: WindowOpener, choose_wargame: WargameChooser | None = None
+    ) -> None:
+        self.services = services
+        self.open_window = open_window
+        self.choose_wargame: WargameChooser = choose_wargame or ask_wargame
+        self.scratch: list[QMainWindow] = []
+        self.dialog: WhatIfDialog | None = None
 
     def new_wargame(self) -> None:
         """A new campaign fought with dice only: two players at one screen, or one against the
         computer (which then plays the other side)."""
-        choose = getattr(self.window, "_choosers", {}).get("choose_wargame", ask_wargame)
-        chosen = choose(self.window)
+        chosen = self.choose_wargame(self.services.parent)
         if chosen is None:
             return
         computer, path = chosen
@@ -56,17 +49,15 @@ class WargameActions:
 
             CampaignFile.create(path, name=wargame_name(computer), play="wargame", computer=computer).close()
         except UserError as exc:
-            self.window.report(f"Could not create the game: {exc}")
+            self.services.report(f"Could not create the game: {exc}")
             return
-        self.window.open_campaign(path)
+        self.services.open_campaign(path)
 
-    def try_a_plan(self) -> MainWindow | None:
+    def try_a_plan(self) -> QMainWindow | None:
         """A window on a copy of the campaign made with SQLite's backup API: anything may be
         recorded there; the real file is never touched and the copy is thrown away on closing."""
-        from campaign_manager.ui.main_window import MainWindow
-
-        session = self.window.session
-        if not session.is_open:
+        session = self.services.session
+        if session.path is None:
             return None
         folder = Path(tempfile.mkdtemp(prefix="firestorm-plan-"))
         path = folder / f"{session.path.stem} (plan).campaign"
@@ -74,9 +65,13 @@ class WargameActions:
             save_copy(session.path, path)
         except UserError as exc:
             shutil.rmtree(folder, ignore_errors=True)
-            self.window.report(str(exc))
+            self.services.report(str(exc))
             return None
-        scratch = MainWindow(path, remember=False)
+        plan_title = (
+            f"PLAN (scratch copy) — {session.name} — {session.path.name} — "  # the real campaign's
+            f"Firestorm Campaign Manager"
+        )  # name, not the scratch file's
+        scratch = self.open_window(path, plan_title)
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         banner = QLabel(
             f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "
@@ -90,18 +85,9 @@ class WargameActions:
         bar = scratch.addToolBar("Plan")
         bar.setMovable(False)
         bar.addWidget(banner)
-        plan_title = (
-            f"PLAN (scratch copy) — {session.name} — {session.path.name} — "  # the real campaign's
-            f"Firestorm Campaign Manager"
-        )  # name, not the scratch file's
-
-        def title() -> None:
-            scratch.setWindowTitle(plan_title)
-
-        title()
-        scratch.session.changed.connect(title)
         scratch.destroyed.connect(lambda: shutil.rmtree(folder, ignore_errors=True))
-        scratch.setGeometry(on_screen(self.window.geometry().translated(40, 40), self.window))
+        window = self.services.parent
+        scratch.setGeometry(on_screen(window.geometry().translated(40, 40), window))
         scratch.show()
         self.scratch.append(scratch)
         return scratch
@@ -109,10 +95,10 @@ class WargameActions:
     def what_if(self) -> WhatIfDialog | None:
         from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
 
-        if not self.window.session.is_open:
+        if not self.services.session.is_open:
             return None
         if self.dialog is None:
-            self.dialog = WhatIfDialog(self.window.session, self.window)
+            self.dialog = WhatIfDialog(self.services.session, self.services.parent)
         self.dialog.show()
         return self.dialog
 
@@ -135,7 +121,7 @@ def wargame_name(computer: str | None) -> str:
     return f"General's Wargame — the computer plays the {'Allies' if computer == 'allied' else 'Axis'}"
 
 
-def ask_wargame(parent) -> tuple[str | None, Path] | None:
+def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
     """Who plays (two players, or the computer as one side), then where the game is kept."""
     from PySide6.QtWidgets import QInputDialog
 
@@ -152,7 +138,3 @@ def ask_wargame(parent) -> tuple[str | None, Path] | None:
     computer = {choices[1]: "allied", choices[2]: "axis"}.get(picked)
     path = ask_save(parent, "Keep the game in", "wargame.campaign")
     return None if path is None else (computer, path)
-
-
-def install_wargame_actions(window: MainWindow) -> WargameActions:
-    return WargameActions(window)

@@ -1,0 +1,169 @@
+"""The machinery of the menus: one QAction per declared action, kept under its key, and the menu
+bar built from a layout of those keys. What the actions are is declared in `ui/actions.py`.
+
+An action is enabled when its declaration says it may be used now (asked of the session after
+every change); one that writes to the campaign file is off while the file is read-only. A
+submenu whose items come from data (recent files, open arrows, assist panels) is filled again
+after every change and before it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, Generic, TypeVar
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
+
+from campaign_manager.ui.session import CampaignSession
+
+Availability = Callable[[CampaignSession], bool]
+Shortcut = QKeySequence.StandardKey | str | None
+Key = TypeVar("Key", bound=Enum)
+
+
+def always(session: CampaignSession) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One menu item that does something: its words, what it calls, its keys, its status tip."""
+
+    text: str
+    slot: Callable[[], object]
+    shortcut: Shortcut = None
+    tip: str = ""
+    available: Availability = always  # when it may be used
+    records: bool = False  # it writes to the campaign file: off while the file is read-only
+
+
+@dataclass(frozen=True)
+class SubmenuSpec:
+    """A menu (or submenu) whose items come from data: `fill` adds them to the emptied menu."""
+
+    text: str
+    fill: Callable[[QMenu], None]
+    tip: str = ""
+    available: Availability = always
+    records: bool = False
+
+
+class Separator(Enum):
+    LINE = "line"
+
+
+SEPARATOR: Final = Separator.LINE
+
+
+@dataclass(frozen=True)
+class MenuSpec(Generic[Key]):
+    """A menu of the menu bar: its title and its items in order (keys of declared actions and
+    submenus). A menu wholly made from data is declared as a SubmenuSpec and placed by its key."""
+
+    title: str
+    items: tuple[Key | Separator, ...]
+
+
+def plain(text: str) -> str:
+    """A menu text as it reads in a sentence (as Qt names an action by default): no mnemonic '&',
+    no ellipsis."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").replace("…", "").replace("...", "")
+
+
+class ActionRegistry(Generic[Key]):
+    """The window's menu actions and submenus, one per key, made from their declarations."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        session: CampaignSession,
+        declared: Mapping[Key, ActionSpec | SubmenuSpec],
+        menus: Sequence[MenuSpec[Key] | Key],
+    ) -> None:
+        self.session = session
+        self.declared = dict(declared)
+        self.menus = tuple(menus)
+        self._actions: dict[Key, QAction] = {}
+        self._submenus: dict[Key, QMenu] = {}
+        for key, spec in self.declared.items():
+            if isinstance(spec, SubmenuSpec):
+                menu = QMenu(spec.text, parent)
+                menu.aboutToShow.connect(lambda menu=menu, fill=spec.fill: self._fill(menu, fill))
+                self._submenus[key] = menu
+                action = menu.menuAction()
+            else:
+                action = QAction(spec.text, parent)
+                if spec.shortcut is not None:
+                    action.setShortcut(QKeySequence(spec.shortcut))
+                action.triggered.connect(spec.slot)
+            action.setStatusTip(spec.tip)
+            action.setIconText(plain(spec.text))  # its name in the list of shortcuts
+            self._actions[key] = action
+        placed = [item for item in self._items(self.menus) if not isinstance(item, Separator)]
+        missing = set(self.declared) - set(placed)
+        if missing or len(placed) != len(set(placed)) or set(placed) - set(self.declared):
+            raise ValueError(f"every declared action must stand in exactly one menu (not placed: {missing})")
+        session.changed.connect(self.refresh)
+
+    def __getitem__(self, key: Key) -> QAction:
+        return self._actions[key]
+
+    def submenu(self, key: Key) -> QMenu:
+        return self._submenus[key]
+
+    @staticmethod
+    def _items(menus: Sequence[MenuSpec[Key] | Key]) -> list[Key | Separator]:
+        return [item for menu in menus for item in (menu.items if isinstance(menu, MenuSpec) else (menu,))]
+
+    def install(self, bar: QMenuBar) -> dict[str, QMenu]:
+        """Build the menu bar from the layout; returns the menus by their plain titles."""
+        built: dict[str, QMenu] = {}
+        for spec in self.menus:
+            if not isinstance(spec, MenuSpec):
+                menu = self._submenus[spec]
+                bar.addMenu(menu)
+            else:
+                menu = bar.addMenu(spec.title)
+                for item in spec.items:
+                    if isinstance(item, Separator):
+                        menu.addSeparator()
+                    else:
+                        menu.addAction(self._actions[item])
+            built[plain(menu.title())] = menu
+        self.refresh()
+        return built
+
+    def refresh(self) -> None:
+        """Each action on or off as the campaign now allows; submenus filled again."""
+        read_only = self.session.read_only
+        for key, spec in self.declared.items():
+            enabled = spec.available(self.session) and not (spec.records and read_only)
+            if isinstance(spec, SubmenuSpec):
+                menu = self._submenus[key]
+                menu.setEnabled(enabled)  # and so its item in the menu above
+                self._fill(menu, spec.fill)
+            else:
+                self._actions[key].setEnabled(enabled)
+
+    @staticmethod
+    def _fill(menu: QMenu, fill: Callable[[QMenu], None]) -> None:
+        menu.clear()
+        fill(menu)
+
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        """(menu, action, keys) for every declared action that has a shortcut, in menu order."""
+        rows = []
+        for menu in self.menus:
+            if not isinstance(menu, MenuSpec):
+                continue  # made from data: no shortcuts
+            for item in menu.items:
+                if isinstance(item, Separator):
+                    continue
+                action = self._actions[item]
+                if action.shortcuts():
+                    keys = " or ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
+                    rows.append((plain(menu.title), plain(self.declared[item].text), keys))
+        return rows

@@ -1,0 +1,301 @@
+"""Every menu action of the main window, declared once: its words, what it calls, its shortcut,
+its status tip and when it may be used; and the menu bar laid out from their keys.
+
+The slots belong to small objects that each know one part of the window's work (the File items,
+the Turn items, the battles, the reports, the wargame, the file's storage, the help boxes);
+none of them builds a menu or knows the window. Help ▸ Keyboard shortcuts lists what is
+declared here (`ActionRegistry.shortcut_rows`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from functools import partial
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from campaign_manager.assist.registry import MODULES
+from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING
+from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, SubmenuSpec
+from campaign_manager.ui.battle import BattleActions
+from campaign_manager.ui.file_menu import FileActions
+from campaign_manager.ui.help_menu import HelpActions
+from campaign_manager.ui.record_menu import TurnActions
+from campaign_manager.ui.report_actions import DOCUMENTS, ReportActions
+from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.storage_actions import StorageActions
+from campaign_manager.ui.wargame import WargameActions
+
+Keys = QKeySequence.StandardKey
+
+
+class MenuAction(StrEnum):
+    NEW_CAMPAIGN = "new_campaign"
+    OPEN_CAMPAIGN = "open_campaign"
+    OPEN_RECENT = "open_recent"
+    SAVE_COPY = "save_copy"
+    RESTORE_BACKUP = "restore_backup"
+    EXPORT_TURN_REPORT = "export_turn_report"
+    EXPORT_STATUS_SHEET = "export_status_sheet"
+    EXPORT_BATTLE_SLIPS = "export_battle_slips"
+    PRINT_TURN_REPORT = "print_turn_report"
+    NEW_WARGAME = "new_wargame"
+    TRY_A_PLAN = "try_a_plan"
+    WHAT_IF = "what_if"
+    RECORD_ACTIONS = "record_actions"
+    QUIT = "quit"
+    UNDO = "undo"
+    REDO = "redo"
+    START_TURN = "start_turn"
+    PLACE_AND_REDEPLOY = "place_and_redeploy"
+    END_TURN = "end_turn"
+    ADD_NOTE = "add_note"
+    REQUIREMENTS = "requirements"
+    NEW_BATTLE = "new_battle"
+    RESOLVE_BATTLE = "resolve_battle"
+    ABANDON_BATTLE = "abandon_battle"
+    ASSIST = "assist"
+    ABOUT_MAP = "about_map"
+    SHORTCUTS = "shortcuts"
+    ABOUT = "about"
+
+
+EXPORTS = {
+    MenuAction.EXPORT_TURN_REPORT: "turn",
+    MenuAction.EXPORT_STATUS_SHEET: "status",
+    MenuAction.EXPORT_BATTLE_SLIPS: "slips",
+}
+
+# When an action may be used, asked of the session after every change.
+
+
+def with_campaign(session: CampaignSession) -> bool:
+    return session.is_open
+
+
+def turn_started(session: CampaignSession) -> bool:
+    return session.is_open and session.state.turn > 0
+
+
+def not_finished(session: CampaignSession) -> bool:
+    return session.is_open and session.state.phase != FINISHED
+
+
+def battles_allowed(session: CampaignSession) -> bool:
+    return session.is_open and session.state.phase in (PLANNING, BATTLE)
+
+
+def arrows_open(session: CampaignSession) -> bool:
+    return session.is_open and bool(session.state.open_arrows)
+
+
+def can_undo(session: CampaignSession) -> bool:
+    return session.can_undo()
+
+
+def can_redo(session: CampaignSession) -> bool:
+    return session.can_redo()
+
+
+MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
+    MenuSpec(
+        "&File",
+        (
+            MenuAction.NEW_CAMPAIGN,
+            MenuAction.OPEN_CAMPAIGN,
+            MenuAction.OPEN_RECENT,
+            MenuAction.SAVE_COPY,
+            MenuAction.RESTORE_BACKUP,
+            *EXPORTS,
+            MenuAction.PRINT_TURN_REPORT,
+            SEPARATOR,
+            MenuAction.NEW_WARGAME,
+            MenuAction.TRY_A_PLAN,
+            MenuAction.WHAT_IF,
+            SEPARATOR,
+            MenuAction.RECORD_ACTIONS,
+            SEPARATOR,
+            MenuAction.QUIT,
+        ),
+    ),
+    MenuSpec("&Edit", (MenuAction.UNDO, MenuAction.REDO)),
+    MenuSpec(
+        "&Turn",
+        (
+            MenuAction.START_TURN,
+            MenuAction.PLACE_AND_REDEPLOY,
+            MenuAction.END_TURN,
+            SEPARATOR,
+            MenuAction.ADD_NOTE,
+            MenuAction.REQUIREMENTS,
+        ),
+    ),
+    MenuSpec("&Battle", (MenuAction.NEW_BATTLE, MenuAction.RESOLVE_BATTLE, MenuAction.ABANDON_BATTLE)),
+    MenuAction.ASSIST,  # a menu of its own, one item per assist module
+    MenuSpec("&Help", (MenuAction.ABOUT_MAP, MenuAction.SHORTCUTS, MenuAction.ABOUT)),
+)
+
+
+def declare_actions(
+    *,
+    file: FileActions,
+    reports: ReportActions,
+    storage: StorageActions,
+    wargame: WargameActions,
+    turn: TurnActions,
+    battle: BattleActions,
+    help: HelpActions,
+    undo: Callable[[], object],
+    redo: Callable[[], object],
+    quit: Callable[[], object],
+    open_assist: Callable[[str], object],
+) -> dict[MenuAction, ActionSpec | SubmenuSpec]:
+    """Every action of the menus with the slot that does it."""
+    exports = {
+        key: ActionSpec(
+            f"Export {DOCUMENTS[kind]} (PDF)…",
+            partial(reports.export, kind),
+            tip=f"Save the {DOCUMENTS[kind]} of the campaign as a PDF",
+            available=turn_started,
+        )
+        for key, kind in EXPORTS.items()
+    }
+    return {
+        MenuAction.NEW_CAMPAIGN: ActionSpec(
+            "&New campaign…", file.new_campaign, Keys.New, "Make a new campaign file from a bundled scenario"
+        ),
+        MenuAction.OPEN_CAMPAIGN: ActionSpec("&Open campaign…", file.ask_and_open, Keys.Open, "Open a campaign file"),
+        MenuAction.OPEN_RECENT: SubmenuSpec(
+            "Open &recent", file.fill_recent, "Open one of the campaigns opened here lately"
+        ),
+        MenuAction.SAVE_COPY: ActionSpec(
+            "Save a &copy…",
+            file.save_a_copy,
+            "Ctrl+Shift+S",
+            "Copy the campaign to a new file (and carry on there, if this file is read-only)",
+            with_campaign,
+        ),
+        MenuAction.RESTORE_BACKUP: ActionSpec(
+            "Restore from a &backup…",
+            storage.restore,
+            tip="Put the campaign back as it stood at an earlier end of turn",
+            available=with_campaign,
+            records=True,
+        ),
+        **exports,
+        MenuAction.PRINT_TURN_REPORT: ActionSpec(
+            "&Print the turn report…", reports.print_report, Keys.Print, "Print the turn report", turn_started
+        ),
+        MenuAction.NEW_WARGAME: ActionSpec(
+            "New &General's Wargame…",
+            wargame.new_wargame,
+            "Ctrl+Shift+N",
+            "A new campaign fought with dice only, by two players or against the computer",
+        ),
+        MenuAction.TRY_A_PLAN: ActionSpec(
+            "&Try a plan on a scratch copy…",
+            wargame.try_a_plan,
+            "Ctrl+Shift+T",
+            "Try moves and battles on a throw-away copy; the campaign itself is not touched",
+            with_campaign,
+        ),
+        MenuAction.WHAT_IF: ActionSpec(
+            "&What if… (computer playouts)",
+            wargame.what_if,
+            "Ctrl+Shift+W",
+            "The rest played out many times by the computer on both sides: the spread of results",
+            not_finished,
+        ),
+        MenuAction.RECORD_ACTIONS: ActionSpec(
+            "Record &actions from a file…",
+            file.apply_actions_file,
+            "Ctrl+I",
+            "Record the actions listed in a JSON file, all of them or none",
+            with_campaign,
+            records=True,
+        ),
+        MenuAction.QUIT: ActionSpec("&Quit", quit, Keys.Quit, "Close the window: every action is already saved"),
+        MenuAction.UNDO: ActionSpec("&Undo", undo, Keys.Undo, "Take back the last action", can_undo, records=True),
+        MenuAction.REDO: ActionSpec(
+            "&Redo", redo, Keys.Redo, "Put back the action last taken back", can_redo, records=True
+        ),
+        MenuAction.START_TURN: ActionSpec(
+            "&Start the next turn…",
+            turn.start_turn,
+            "Ctrl+T",
+            "Start the next turn, its battle-count dice typed in or rolled",
+            with_campaign,
+            records=True,
+        ),
+        MenuAction.PLACE_AND_REDEPLOY: ActionSpec(
+            "&Place and redeploy troops…",
+            turn.plan,
+            "Ctrl+Shift+P",
+            "Place waiting troops and redeploy troops, where the rules allow now",
+            with_campaign,
+            records=True,
+        ),
+        MenuAction.END_TURN: ActionSpec(
+            "&End the turn",
+            turn.end_turn,
+            "Ctrl+E",
+            "End the turn once its battles are fought (the file is backed up)",
+            with_campaign,
+            records=True,
+        ),
+        MenuAction.ADD_NOTE: ActionSpec(
+            "Add a &note…",
+            turn.add_note,
+            "Ctrl+M",
+            "Keep a remark in the campaign's history",
+            with_campaign,
+            records=True,
+        ),
+        MenuAction.REQUIREMENTS: ActionSpec(
+            "This turn's &requirements",
+            turn.show_requirements,
+            "Ctrl+R",
+            "What this turn asks for: battles, initiative, air sorties, deployment",
+            with_campaign,
+        ),
+        MenuAction.NEW_BATTLE: ActionSpec(
+            "&New battle…",
+            battle.new_battle,
+            "Ctrl+B",
+            "A battle step by step: initiative, arrow, troops, mission, result and what follows",
+            battles_allowed,
+            records=True,
+        ),
+        MenuAction.RESOLVE_BATTLE: SubmenuSpec(
+            "&Resolve an open battle",
+            battle.fill_resolve,
+            "Record the result of a battle placed earlier",
+            arrows_open,
+            records=True,
+        ),
+        MenuAction.ABANDON_BATTLE: SubmenuSpec(
+            "&Abandon an open battle",
+            battle.fill_abandon,
+            "Take an open battle arrow back, unfought",
+            arrows_open,
+            records=True,
+        ),
+        MenuAction.ASSIST: SubmenuSpec("&Assist", partial(_fill_assist, open_assist)),
+        MenuAction.ABOUT_MAP: ActionSpec("About the &map", help.show_map_notice, tip="The scenario's note on its map"),
+        MenuAction.SHORTCUTS: ActionSpec(
+            "&Keyboard shortcuts", help.show_shortcuts, "F1", "Every keyboard shortcut of the menus"
+        ),
+        MenuAction.ABOUT: ActionSpec(
+            "&About Firestorm Campaign Manager",
+            help.show_about,
+            tip="The version, and where the campaign and the app's own files are kept",
+        ),
+    }
+
+
+def _fill_assist(open_assist: Callable[[str], object], menu: QMenu) -> None:
+    """Assist: one item per assist module, opening its panel in a tab."""
+    for module in MODULES:
+        menu.addAction(module.title, partial(open_assist, module.code))
