@@ -13,6 +13,8 @@ def open_window(file: str | None, screenshot: str | None = None) -> int:
     if screenshot:
         from campaign_manager.ui.app import screenshot_app
 
+        assert file is not None, "the command line asks for the FILE to show with --screenshot"
+
         return screenshot_app(file, screenshot)
     from campaign_manager.ui.app import run_app
 

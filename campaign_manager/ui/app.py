@@ -37,10 +37,10 @@ def screenshot_app(file: str, png: str) -> int:
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    def quiet(kind, context, message: str) -> None:
+    def quiet(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
         # Without a screen Qt warns that it cannot pass size hints to a window manager; harmless.
         if "propagateSizeHints" not in message:
             print(message, file=sys.stderr)

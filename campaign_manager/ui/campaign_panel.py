@@ -4,14 +4,16 @@ A view of the session: it redraws on `session.changed`."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import battle_count_words
-from campaign_manager.engine.state import PLANNING
+from campaign_manager.engine.state import PLANNING, CampaignState
 from campaign_manager.engine.views import state_view
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.vp_indicator import VPIndicator
 
@@ -28,12 +30,12 @@ class WaitingList(QListWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._menu)
 
-    def startDrag(self, actions) -> None:
+    def startDrag(self, actions: Qt.DropAction) -> None:
         item = self.currentItem()
         if item is not None and self.panel.map_view is not None:
             self.panel.map_view.start_troop_drag(item.data(Qt.ItemDataRole.UserRole), self)
 
-    def _menu(self, pos) -> None:
+    def _menu(self, pos: QPoint) -> None:
         item = self.itemAt(pos)
         if item is not None and self.panel.map_view is not None:
             self.panel.map_view.troop_menu([item.data(Qt.ItemDataRole.UserRole)], self).popup(self.mapToGlobal(pos))
@@ -42,17 +44,20 @@ class WaitingList(QListWidget):
 class CampaignPanel(QWidget):
     """Everything about the campaign that is not on the map."""
 
-    def __init__(self, session: CampaignSession, map_view=None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: CampaignSession, map_view: MapView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.map_view = map_view
         layout = QVBoxLayout(self)
-        self.headline = QLabel(objectName="headline", wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.headline = QLabel(wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.headline.setObjectName("headline")
         self.vp = VPIndicator(self)
-        self.sorties = QLabel(objectName="sorties", wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.sorties = QLabel(wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.sorties.setObjectName("sorties")
         self.waiting_title = QLabel("<b>Waiting to be placed</b> — drag onto the map, or right-click")
         self.waiting = WaitingList(self)
-        self.off_map = QLabel(objectName="offMap", wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.off_map = QLabel(wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.off_map.setObjectName("offMap")
         self.off_map.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         for widget in (self.headline, self.vp, self.sorties, self.waiting_title, self.waiting, self.off_map):
             layout.addWidget(widget)
@@ -91,7 +96,7 @@ class CampaignPanel(QWidget):
         self.off_map.setText(_off_map(sc, view))
 
 
-def next_step(sc, st) -> str:
+def next_step(sc: Scenario, st: CampaignState) -> str:
     """What to do next during a turn, with the menu that does it; the engine says what is legal."""
     if st.waiting_zone:
         return (
@@ -126,7 +131,7 @@ def next_step(sc, st) -> str:
     return "no side has a battle arrow left to place: Turn ▸ End the turn."
 
 
-def _headline(sc, name: str, view: dict, st=None) -> str:
+def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = None) -> str:
     if view["turn"]:
         turn = (
             f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
@@ -156,7 +161,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _off_map(sc, view: dict) -> str:
+def _off_map(sc: Scenario, view: dict) -> str:
     parts = []
     for title, key in (("Reinforcement pool (back next turn)", "pools"), ("Captured (lost for good)", "captured")):
         rows = [

@@ -4,7 +4,7 @@ requirements and the log of every recorded action. All are views of the one sess
 from __future__ import annotations
 
 from PySide6.QtCore import QStringListModel, Qt
-from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QListView, QSplitter, QTabWidget, QWidget
 
 from campaign_manager.ui.campaign_panel import CampaignPanel
@@ -30,7 +30,7 @@ class ActionLog(QListView):
 
     EMPTY = "Nothing recorded yet. Every action will be listed here as it is made, with its dice."
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         if self.lines.rowCount() == 0:  # an empty white box says nothing: say what will come here
             painter = QPainter(self.viewport())

@@ -1,16 +1,40 @@
-"""Qt Designer forms from `forms/`, all loaded one way: at run time with QUiLoader.
+"""Qt Designer forms from `forms/`, all handled one way: loaded at run time with QUiLoader, and
+read through a typed wrapper per form.
 
-Windows and panels use them by composition: `self.ui = load_form("gcw_conflict", self)`,
-then reach widgets by object name (`self.ui.dieBox`).
+A wrapper names its form and declares the widgets the code uses, each with its Qt class:
+
+    class PlanningForm(Form):
+        FORM = "planning_dialog"
+        root: QDialog
+        troopCombo: QComboBox
+
+`PlanningForm(parent)` loads `forms/planning_dialog.ui` and fills each declared attribute from
+the loaded tree by object name, refusing a widget that is missing or of another class; the
+windows and panels use it by composition (`self.ui = PlanningForm(self)`, `self.ui.troopCombo`).
+tests/ui/test_forms.py checks every wrapper against its `.ui` file and that every form has one.
+
+Why wrappers rather than compiling the forms with pyside6-uic: Designer stays the one place a
+form is edited and the `.ui` files stay data, found like the app's other data files, so an
+editable install, a wheel and the one-folder app need no build step and cannot run code made
+from an older form; there is no generated code to drift from its form, and a wrapper that no
+longer matches its form fails the tests (and the form's loading) by name, never silently.
+The cost is a line per widget the code touches, which is also the list of what the code needs.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QFile, QIODevice
+import typing
+from typing import ClassVar
+
+from PySide6.QtCore import QFile, QIODevice, QObject
 from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import QWidget
 
 from campaign_manager.paths import FORMS
+
+
+class FormError(RuntimeError):
+    """A form file is missing, unreadable or not what its wrapper declares (a packaging fault)."""
 
 
 def load_form(name: str, parent: QWidget | None = None) -> QWidget:
@@ -18,12 +42,37 @@ def load_form(name: str, parent: QWidget | None = None) -> QWidget:
     path = FORMS / f"{name}.ui"
     handle = QFile(str(path))
     if not handle.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise FileNotFoundError(f"form {path} is missing")
+        raise FormError(f"form {path} is missing")
     try:
         loader = QUiLoader()
         widget = loader.load(handle, parent)
     finally:
         handle.close()
     if widget is None:
-        raise RuntimeError(f"form {path} could not be loaded: {loader.errorString()}")
+        raise FormError(f"form {path} could not be loaded: {loader.errorString()}")
     return widget
+
+
+class Form:
+    """A loaded Designer form: `root` is its top widget; the other declared attributes are its
+    widgets (and layouts or actions) by object name, each of the declared class."""
+
+    FORM: ClassVar[str]  # the file's name in forms/, without .ui
+    root: QWidget
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        root = load_form(self.FORM, parent)
+        for name, kind in self.declared().items():
+            found = root if name == "root" else root.findChild(kind, name)
+            if not isinstance(found, kind):
+                raise FormError(f"form {self.FORM}.ui has no {kind.__name__} named {name}")
+            setattr(self, name, found)
+
+    @classmethod
+    def declared(cls) -> dict[str, type[QObject]]:
+        """The declared widgets (with `root`) and their classes."""
+        return {
+            name: kind
+            for name, kind in typing.get_type_hints(cls).items()
+            if isinstance(kind, type) and issubclass(kind, QObject)
+        }

@@ -8,7 +8,7 @@ The chosen battle's record sits under the table in a box of its own that scrolls
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -26,6 +26,8 @@ from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.session import CampaignSession
 
 COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Destroy rolls", "Destroyed", "Captured", "Advanced")
@@ -60,10 +62,13 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     )
 
 
+Index = QModelIndex | QPersistentModelIndex
+
+
 class BattlesModel(QAbstractTableModel):
     """One row per fought battle (engine/battle_log.py)."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[tuple[str, ...], str]] = []
 
@@ -72,18 +77,20 @@ class BattlesModel(QAbstractTableModel):
         self._rows = [(row_cells(sc, r), "\n".join(r.words)) for r in rows] if sc else []
         self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> str | None:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
         return None
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
         if not index.isValid():
             return None
         cells, words = self._rows[index.row()]
@@ -115,7 +122,7 @@ def turn_ends(history: list[Applied]) -> dict[int, CampaignState]:
 class HistoryView(QWidget):
     """The battle table, and which moment the map shows: now, or the end of an earlier turn."""
 
-    def __init__(self, session: CampaignSession, map_view, parent: QWidget | None = None) -> None:
+    def __init__(self, session: CampaignSession, map_view: MapView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyView")
         self.session, self.map_view = session, map_view
@@ -138,18 +145,21 @@ class HistoryView(QWidget):
         self.moment = QComboBox(self)
         self.moment.setObjectName("mapMoment")
         self.moment.activated.connect(lambda _: self.show_moment())
-        self.banner = QLabel(objectName="readOnlyBanner", wordWrap=True)
+        self.banner = QLabel(wordWrap=True)
+        self.banner.setObjectName("readOnlyBanner")
         self.banner.setStyleSheet("background:#fff3c4; padding:4px; border:1px solid #d8b84a")
         top = QHBoxLayout()
         top.addWidget(QLabel("The map shows:"))
         top.addWidget(self.moment, 1)
-        self.details = QLabel(objectName="battleDetails", wordWrap=True)
+        self.details = QLabel(wordWrap=True)
+        self.details.setObjectName("battleDetails")
         self.details.setText(NO_BATTLE_CHOSEN)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setMargin(4)
         # A long record scrolls in its own box instead of pushing the table up.
-        self.details_box = QScrollArea(self, objectName="battleDetailsBox", widgetResizable=True)
+        self.details_box = QScrollArea(self, widgetResizable=True)
+        self.details_box.setObjectName("battleDetailsBox")
         self.details_box.setFrameShape(QFrame.Shape.StyledPanel)
         self.details_box.setWidget(self.details)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
@@ -168,7 +178,7 @@ class HistoryView(QWidget):
         layout.addWidget(self.split, 1)
         self.history: list[Applied] = []
         self.rows: list[BattleRow] = []
-        self._sized_for = None  # the campaign the columns were last sized for
+        self._sized_for: CampaignFile | None = None  # the campaign the columns were last sized for
         self.chosen: tuple[int, tuple[str, ...]] | None = None  # the battle read under the table: number, words
         session.switched.connect(self.forget_chosen)
         session.changed.connect(self.refresh)
@@ -213,7 +223,7 @@ class HistoryView(QWidget):
             wanted = max(self.table.sizeHintForColumn(column), 0)
             header.resizeSection(column, max(header.sectionSizeHint(column), min(wanted, WIDEST.get(name, 140))))
 
-    def _show_details(self, index) -> None:
+    def _show_details(self, index: QModelIndex) -> None:
         row = self.rows[index.row()]
         self.chosen = (row.number, row.words)
         self.details.setText(battle_record(self.session.scenario, row))

@@ -8,15 +8,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QWidget
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Action, Place, Redeploy
 from campaign_manager.engine.lookup import label
-from campaign_manager.engine.state import WAITING
+from campaign_manager.engine.state import WAITING, CampaignState
 from campaign_manager.errors import RuleError
-from campaign_manager.ui.forms import load_form
+from campaign_manager.scenario import Scenario
+from campaign_manager.ui.forms import Form
 from campaign_manager.ui.session import CampaignSession
+
+
+class PlanningForm(Form):
+    """Which troop, to which area, and why not."""
+
+    FORM = "planning_dialog"
+    root: QDialog
+    troopCombo: QComboBox
+    areaCombo: QComboBox
+    problem: QLabel
+    recordButton: QPushButton
+    closeButton: QPushButton
 
 
 class PlanningDialog:
@@ -25,14 +38,14 @@ class PlanningDialog:
     def __init__(self, session: CampaignSession, parent: QWidget, record: Callable[[Action], str | None]) -> None:
         self.session = session
         self.record_move = record
-        self.ui = load_form("planning_dialog", parent)
+        self.ui = PlanningForm(parent)
         self.ui.troopCombo.currentIndexChanged.connect(self._fill_areas)
         self.ui.recordButton.clicked.connect(self.record)
-        self.ui.closeButton.clicked.connect(self.ui.reject)
+        self.ui.closeButton.clicked.connect(self.ui.root.reject)
         self.refill()
 
     def open(self) -> None:
-        self.ui.open()
+        self.ui.root.open()
 
     def refill(self) -> None:
         sc, st = self.session.scenario, self.session.state
@@ -80,7 +93,7 @@ class PlanningDialog:
         for code in areas:
             self.ui.areaCombo.addItem(label(sc, code), code)
 
-    def _warn_of_order(self, sc, st, troop: str) -> None:
+    def _warn_of_order(self, sc: Scenario, st: CampaignState, troop: str) -> None:
         """Moving a later nation's troop ends the earlier nations' redeployment (rule 1.5): say so
         before it is recorded."""
         spec = sc.turn(st.turn)

@@ -6,23 +6,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QWidget
 
 from campaign_manager.dice import RandomRoller, d3
 from campaign_manager.engine.actions import Action, EndTurn, Note, StartTurn
 from campaign_manager.engine.requirements import default_turn, requirements
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 from campaign_manager.ui.planning_dialog import PlanningDialog
 from campaign_manager.ui.requirements_panel import requirements_html
 from campaign_manager.ui.window_services import WindowServices
 
 
+class TextForm(Form):
+    """A line to type in (dice, a note), with what it is for and what was wrong with it."""
+
+    FORM = "dice_dialog"
+    root: QDialog
+    explanation: QLabel
+    valueEdit: QLineEdit
+    problem: QLabel
+    buttons: QDialogButtonBox
+
+
 def ask_text(
     parent: QWidget, title: str, explanation: str, placeholder: str, on_value: Callable[[str], str | None]
-) -> QDialog:
+) -> TextForm:
     """A small non-blocking dialog; `on_value` returns a problem to show, or None to close."""
-    dialog = load_form("dice_dialog", parent)
-    dialog.setWindowTitle(title)
+    dialog = TextForm(parent)
+    dialog.root.setWindowTitle(title)
     dialog.explanation.setText(explanation)
     dialog.valueEdit.setPlaceholderText(placeholder)
 
@@ -31,11 +42,11 @@ def ask_text(
         if problem:
             dialog.problem.setText(problem)
         else:
-            dialog.done(QDialog.DialogCode.Accepted)
+            dialog.root.done(QDialog.DialogCode.Accepted)
 
     dialog.buttons.accepted.connect(accept)
-    dialog.buttons.rejected.connect(dialog.reject)
-    dialog.open()
+    dialog.buttons.rejected.connect(dialog.root.reject)
+    dialog.root.open()
     return dialog
 
 
@@ -45,7 +56,8 @@ class TurnActions:
     def __init__(self, services: WindowServices) -> None:
         self.services = services
         self.session = services.session
-        self.dialog: QDialog | QMessageBox | None = None
+        self.dialog: TextForm | None = None  # the dice or the note being typed
+        self.requirements_box: QMessageBox | None = None
         self.planning: PlanningDialog | None = None
 
     def record(self, action: Action) -> str | None:
@@ -113,7 +125,7 @@ class TurnActions:
         label = box.findChild(QLabel, "qt_msgbox_label")  # the message's own text, not the icon
         if label is not None:
             label.setMinimumWidth(560)
-        self.dialog = box
+        self.requirements_box = box
         box.open()
 
     def end_turn(self) -> None:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from campaign_manager.engine.requirements import battle_count_words, requirements
 from campaign_manager.engine.state import PLANNING
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.session import CampaignSession
 
 
@@ -29,7 +30,7 @@ class RequirementsPanel(QTextBrowser):
         self.setHtml(requirements_html(sc, requirements(sc, st), planning=st.phase == PLANNING))
 
 
-def requirements_html(sc, data: dict, planning: bool) -> str:
+def requirements_html(sc: Scenario, data: dict, planning: bool) -> str:
     rows = [f"<h3>Turn {data['turn']}: {escape(data['name'])}</h3><p><i>{escape(data['dates'])}</i></p>"]
     battles = data["battles"]
     count = f"<b>Battles</b>: {battles['formula']} ({escape(battles['dice_words'])})"
@@ -61,14 +62,14 @@ def requirements_html(sc, data: dict, planning: bool) -> str:
     if data.get("fortification"):
         rows.append(f"<p><b>{escape(data['fortification']['name'])}</b>: {escape(data['fortification']['words'])}</p>")
     if data["reinforcements"]:
-        items = []
+        troops = []
         for troop in data["reinforcements"]:
             source = " (from the pool)" if troop.get("from_pool") else ""
             where = escape(troop["zone"])
             if "may_go" in troop:
                 where += f"; open now: {', '.join(troop['may_go']) or 'nowhere'}"
-            items.append(f"<li>{troop['id']}{source} → {where}</li>")
-        rows.append(f"<p><b>Reinforcements</b>:</p><ul>{''.join(items)}</ul>")
+            troops.append(f"<li>{troop['id']}{source} → {where}</li>")
+        rows.append(f"<p><b>Reinforcements</b>:</p><ul>{''.join(troops)}</ul>")
     missions = "; ".join(f"{k} {escape(v)}" for k, v in data["missions"].items())
     rows.append(f"<p><b>Suggested missions (d6)</b>: {missions}</p>")
     return "".join(rows)

@@ -11,7 +11,7 @@ there is no unsaved state. Views never call each other's refresh: they listen to
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -174,7 +174,7 @@ class CampaignSession(QObject):
     def redo(self) -> dict | None:
         return self._step(lambda c: c.redo(), "Redone")
 
-    def _step(self, step, word: str) -> dict | None:
+    def _step(self, step: Callable[[CampaignFile], dict | None], word: str) -> dict | None:
         campaign = self._open()
         try:
             record = step(campaign)

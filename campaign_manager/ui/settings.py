@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ RECENT_CAMPAIGNS = Setting("campaign/recent_files", "")  # newest first, one pat
 RECENT_LIMIT = 8
 
 
-def apply_identity(app) -> None:
+def apply_identity(app: QCoreApplication) -> None:
     """Name the app, so settings and data go to its own folders (not "Unknown Organization")."""
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)

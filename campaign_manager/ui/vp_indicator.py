@@ -4,7 +4,7 @@ with the victory levels, the result if the campaign ended now."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from campaign_manager.ui.map import style
@@ -56,7 +56,7 @@ class VPIndicator(QWidget):
         when = "Final result" if self.outcome.get("final") else "If it ended now"
         return f"{when}: {self.outcome['result']}"
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         if not self.vp:
             return
         painter = QPainter(self)
@@ -85,15 +85,15 @@ class VPIndicator(QWidget):
         painter.setFont(QFont("DejaVu Sans", 7))
         for margin, _ in self.levels:
             for sign in (-1, 1):
-                x = centre + sign * margin / span * bar.width() / 2
-                painter.drawLine(int(x), int(top), int(x), int(top + height))
-                painter.drawText(QRectF(x - 15, top + height, 30, 12), Qt.AlignmentFlag.AlignCenter, str(margin))
+                tick = centre + sign * margin / span * bar.width() / 2
+                painter.drawLine(int(tick), int(top), int(tick), int(top + height))
+                painter.drawText(QRectF(tick - 15, top + height, 30, 12), Qt.AlignmentFlag.AlignCenter, str(margin))
         margin = self.outcome.get("margin", 0)
         leader = self.outcome.get("leader")
         signed = -margin if leader == left else margin if leader == right else 0
-        x = centre + max(-1.0, min(1.0, signed / span)) * bar.width() / 2
+        now = centre + max(-1.0, min(1.0, signed / span)) * bar.width() / 2
         painter.setPen(QPen(QColor("#111111"), 3))
-        painter.drawLine(int(x), int(top - 4), int(x), int(top + height + 4))
+        painter.drawLine(int(now), int(top - 4), int(now), int(top + height + 4))
         painter.setPen(QColor("#111111"))
         painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
         painter.drawText(QRectF(0, top + height + 14, width, 18), Qt.AlignmentFlag.AlignCenter, self.lead_words())

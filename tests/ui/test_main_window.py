@@ -121,7 +121,7 @@ def test_start_turn_asks_for_the_battle_count_dice(make_window, campaign_path):
     dialog.buttons.accepted.emit()
     assert window.campaign.state.turn == 2 and window.campaign.state.battles_required == 6
     assert window.campaign.records[-1] == {"type": "start_turn", "dice": [5]}
-    assert not dialog.isVisible()
+    assert not dialog.root.isVisible()
 
 
 def test_the_window_reads_outside_changes_again(make_window, campaign_path):
@@ -143,7 +143,7 @@ def test_the_window_reads_outside_changes_again(make_window, campaign_path):
 def test_requirements_of_the_turn_from_the_turn_menu(make_window, campaign_path):
     window = make_window(campaign_path)
     window.menu_actions[MenuAction.REQUIREMENTS].trigger()
-    box = window.turn_menu.dialog
+    box = window.turn_menu.requirements_box
     assert "Turn 2: Greek Counter-Offensive" in box.text() and "1D3 + 3" in box.text()
     box.close()
 
@@ -190,7 +190,7 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     dialog.recordButton.click()
     assert "redeploy before Greek troops" in dialog.problem.text(), "Record keeps the reason, not a vague word"
     assert window.campaign.records[-1]["troop"] == "GR-INF-3", "the refused move was not recorded"
-    dialog.reject()
+    dialog.root.reject()
 
 
 def test_settings_go_under_the_apps_own_names(qapp):

@@ -97,7 +97,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     click(qtbot, combat.fightButton)
     assert "fanatic attack" in panel.ui.messageLabel.text() and combat.winnerLabel.text() == ""
 
-    move = panel.move.ui  # infantry in column on a MARCH card, on a road, through rough ground: 4 + 1 - 1
+    move = panel.movement.ui  # infantry in column on a MARCH card, on a road, through rough ground: 4 + 1 - 1
     move.unitCombo.setCurrentIndex(move.unitCombo.findData("infantry-column"))
     move.cardCombo.setCurrentIndex(move.cardCombo.findData("MARCH"))
     move.roadCheck.setChecked(True)

@@ -135,7 +135,7 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     # Turn 2: the battle-count die typed in; the reinforcements wait.
     window.menu_actions[MenuAction.START_TURN].trigger()
     dialog = window.turn_menu.dialog
-    said = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    said = " ".join(label.text() for label in dialog.root.findChildren(QLabel))
     assert (
         "at least 1D3 + 3 battles" in said and "a d6 is read as a D3 (1–2 counts 1, 3–4 counts 2, 5–6 counts 3)" in said
     ), said

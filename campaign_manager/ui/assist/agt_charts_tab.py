@@ -3,23 +3,36 @@ editable tables, saved to the owner's charts file and used at once by the calcul
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QTableView, QWidget
 
 from campaign_manager.assist.agt.charts import load_charts, save_charts
 from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import ChartModel
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
+
+
+class ChartsForm(Form):
+    """The owner's charts, one at a time, to copy from the map."""
+
+    FORM = "agt_charts"
+    root: QWidget
+    chartBox: QComboBox
+    chartView: QTableView
+    saveButton: QPushButton
+    reloadButton: QPushButton
+    chartStatus: QLabel
 
 
 class ChartsTab:
     """Edits the panel's OwnerCharts in place; Save writes them to the panel's charts file."""
 
-    def __init__(self, panel) -> None:
+    def __init__(self, panel: AgtHost, parent: QWidget) -> None:
         self.panel = panel
-        self.ui = ui = load_form("agt_charts", panel)
+        self.ui = ui = ChartsForm(parent)
         for name, spec in panel.tables.charts.items():
             ui.chartBox.addItem(spec.title, name)
-        self.model = ChartModel(panel.charts, ui.chartBox.currentData(), ui)
+        self.model = ChartModel(panel.charts, ui.chartBox.currentData(), ui.root)
         ui.chartView.setModel(self.model)
         ui.chartView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.model.refused.connect(ui.chartStatus.setText)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
@@ -14,7 +14,8 @@ from campaign_manager.assist.agt.stacking import check_stack
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.assist.agt_host import AgtHost
+from campaign_manager.ui.forms import Form
 
 TEST_NAMES = {
     "rd": "Combat result 'rd' (reduced if above)",
@@ -24,12 +25,47 @@ TEST_NAMES = {
 NO_LIMIT = "no limit"
 
 
+class ChecksForm(Form):
+    """The small calculators: anti-aircraft, air missions, stacking, initiative, cohesion."""
+
+    FORM = "agt_checks"
+    root: QWidget
+    aaDie: QLineEdit
+    aaStrength: QSpinBox
+    aaSquadrons: QSpinBox
+    aaButton: QPushButton
+    aaResult: QLabel
+    airWeather: QComboBox
+    airDie: QLineEdit
+    airButton: QPushButton
+    airResult: QLabel
+    stackTerrain: QComboBox
+    stackUnits: QLineEdit
+    stackArtillery: QSpinBox
+    stackButton: QPushButton
+    stackResult: QLabel
+    initScenario: QComboBox
+    initTurn: QSpinBox
+    initItalian: QLineEdit
+    initGreek: QLineEdit
+    initOffensive: QCheckBox
+    initButton: QPushButton
+    initResult: QLabel
+    cohesionTest: QComboBox
+    cohesionValue: QSpinBox
+    cohesionModifier: QSpinBox
+    cohesionDie: QLineEdit
+    cohesionButton: QPushButton
+    cohesionResult: QLabel
+    errorLabel: QLabel
+
+
 class ChecksTab:
     """Small calculators that need no game file."""
 
-    def __init__(self, panel) -> None:
+    def __init__(self, panel: AgtHost, parent: QWidget) -> None:
         self.panel = panel
-        self.ui = ui = load_form("agt_checks", panel)
+        self.ui = ui = ChecksForm(parent)
         ui.airWeather.addItems(list(panel.tables.weathers))
         ui.stackTerrain.addItems(list(panel.tables.stacking))
         for name, scenario in panel.tables.scenarios.items():

@@ -5,13 +5,25 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QWidget,
+)
 
 from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import ModifierModel
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 
 
 def strengths(text: str, what: str) -> tuple[int, ...]:
@@ -27,17 +39,48 @@ def die_text(text: str) -> str | None:
     return text.strip() or None
 
 
+class CombatForm(Form):
+    """One battle: each side's strengths and support, the options, terrain and weather."""
+
+    FORM = "agt_combat"
+    root: QWidget
+    attackerStrength: QSpinBox
+    defenderStrength: QSpinBox
+    attackerUnsupported: QLineEdit
+    defenderUnsupported: QLineEdit
+    attackerArmour: QSpinBox
+    defenderArmour: QSpinBox
+    attackerArtillery: QSpinBox
+    defenderArtillery: QSpinBox
+    attackerAir: QSpinBox
+    defenderAir: QSpinBox
+    defenderIsolated: QCheckBox
+    aggressiveCheck: QCheckBox
+    standCheck: QCheckBox
+    concentricCheck: QCheckBox
+    terrainList: QListView
+    weatherBox: QComboBox
+    dieEdit: QLineEdit
+    reckonButton: QPushButton
+    oddsLabel: QLabel
+    modifiersView: QTableView
+    totalLabel: QLabel
+    resultLabel: QLabel
+    notesLabel: QLabel
+    errorLabel: QLabel
+
+
 class CombatTab:
     """Reckons one battle at a time with the panel's charts and dice."""
 
-    def __init__(self, panel) -> None:
+    def __init__(self, panel: AgtHost, parent: QWidget) -> None:
         self.panel = panel
-        self.ui = load_form("agt_combat", panel)
-        self.modifiers = ModifierModel(self.ui)
+        self.ui = CombatForm(parent)
+        self.modifiers = ModifierModel(self.ui.root)
         self.ui.modifiersView.setModel(self.modifiers)
         self.ui.modifiersView.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.ui.modifiersView.verticalHeader().hide()
-        self.terrain = QStandardItemModel(self.ui)
+        self.terrain = QStandardItemModel(self.ui.root)
         for name in panel.charts.spec("terrain_drm").rows:
             item = QStandardItem(name)
             item.setCheckable(True)
@@ -49,14 +92,17 @@ class CombatTab:
 
     def _side(self, who: str) -> CombatSide:
         ui = self.ui
+        strength, unsupported, armour, artillery, air = (
+            (ui.attackerStrength, ui.attackerUnsupported, ui.attackerArmour, ui.attackerArtillery, ui.attackerAir)
+            if who == "attacker"
+            else (ui.defenderStrength, ui.defenderUnsupported, ui.defenderArmour, ui.defenderArtillery, ui.defenderAir)
+        )
         return CombatSide(
-            strength=getattr(ui, f"{who}Strength").value(),
-            unsupported_armour=strengths(
-                getattr(ui, f"{who}Unsupported").text(), f"Rule 8.53: {who}'s unsupported armour"
-            ),
-            armour_points=getattr(ui, f"{who}Armour").value(),
-            artillery=getattr(ui, f"{who}Artillery").value(),
-            aircraft=getattr(ui, f"{who}Air").value(),
+            strength=strength.value(),
+            unsupported_armour=strengths(unsupported.text(), f"Rule 8.53: {who}'s unsupported armour"),
+            armour_points=armour.value(),
+            artillery=artillery.value(),
+            aircraft=air.value(),
             isolated=who == "defender" and ui.defenderIsolated.isChecked(),
         )
 

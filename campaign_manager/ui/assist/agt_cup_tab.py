@@ -3,13 +3,16 @@ real cup), take Greek markers out, and read the history of the game."""
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QLineEdit, QListView, QPushButton, QSpinBox, QWidget
+
 from campaign_manager.assist.agt import cup
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import describe, weather_line
 from campaign_manager.assist.agt.weather import record_turn_weather
 from campaign_manager.ui.assist.agt_combat_tab import die_text
+from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import LinesModel
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 
 AT_RANDOM = "draw at random"
 FROM_TABLE = "as the Weather Table gives"
@@ -19,13 +22,45 @@ def names(text: str) -> list[str]:
     return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
 
 
+class CupForm(Form):
+    """The turn's cup, weather and draws, and the game's history."""
+
+    FORM = "agt_cup"
+    root: QWidget
+    turnBox: QGroupBox
+    monthBox: QComboBox
+    italianEdit: QLineEdit
+    greekEdit: QLineEdit
+    firstEdit: QLineEdit
+    turnButton: QPushButton
+    startWeatherBox: QGroupBox
+    startDie: QLineEdit
+    readBox: QComboBox
+    weatherButton: QPushButton
+    weatherLabel: QLabel
+    drawBox: QGroupBox
+    markerBox: QComboBox
+    eventDie: QLineEdit
+    weatherDie: QLineEdit
+    removedEdit: QLineEdit
+    drawButton: QPushButton
+    removeBox: QGroupBox
+    removeCount: QSpinBox
+    removeReason: QLineEdit
+    removeButton: QPushButton
+    lastLabel: QLabel
+    cupCaption: QLabel
+    cupView: QListView
+    historyView: QListView
+
+
 class CupTab:
     """Drives the cup through the panel, which logs each action in the open game file."""
 
-    def __init__(self, panel) -> None:
+    def __init__(self, panel: AgtHost, parent: QWidget) -> None:
         self.panel = panel
-        self.ui = ui = load_form("agt_cup", panel)
-        self.cup_model, self.history_model = LinesModel(ui), LinesModel(ui)
+        self.ui = ui = CupForm(parent)
+        self.cup_model, self.history_model = LinesModel(ui.root), LinesModel(ui.root)
         ui.cupView.setModel(self.cup_model)
         ui.historyView.setModel(self.history_model)
         ui.turnButton.clicked.connect(self.fill_cup)

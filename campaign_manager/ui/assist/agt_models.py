@@ -5,12 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 
 from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.combat import Modifier
 from campaign_manager.assist.agt.ports import port_maximum
 from campaign_manager.assist.agt.state import GameState
+from campaign_manager.assist.agt.tables import ChartSpec
 from campaign_manager.errors import UserError
 
 Index = QModelIndex | QPersistentModelIndex
@@ -22,7 +31,7 @@ class _Table(QAbstractTableModel):
 
     headers: tuple[str, ...] = ()
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[Any, ...]] = []
 
@@ -76,7 +85,7 @@ class PortModel(_Table):
 class LinesModel(QAbstractListModel):
     """A list of lines of text (the cup's markers, the history)."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._lines: list[str] = []
 
@@ -103,7 +112,7 @@ class ChartModel(QAbstractTableModel):
     refused = Signal(str)
     edited = Signal()
 
-    def __init__(self, charts: OwnerCharts, chart: str, parent=None) -> None:
+    def __init__(self, charts: OwnerCharts, chart: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.charts, self.chart = charts, chart
 
@@ -113,7 +122,7 @@ class ChartModel(QAbstractTableModel):
         self.endResetModel()
 
     @property
-    def spec(self):
+    def spec(self) -> ChartSpec:
         return self.charts.spec(self.chart)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import OWNER_FILE, load_charts
@@ -19,9 +20,10 @@ from campaign_manager.ui.assist.agt_checks_tab import ChecksTab
 from campaign_manager.ui.assist.agt_combat_tab import CombatTab
 from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 
 ChooseFile = Callable[[QWidget], "str | Path | None"]
+T = TypeVar("T")
 FILE_FILTER = "A Greek Tragedy games (*.agt);;All files (*)"
 
 
@@ -33,6 +35,22 @@ def ask_new_file(parent: QWidget) -> str | None:
 def ask_open_file(parent: QWidget) -> str | None:
     path, _ = QFileDialog.getOpenFileName(parent, "Open an A Greek Tragedy game", "", FILE_FILTER)
     return path or None
+
+
+class AgtPanelForm(Form):
+    """The panel: the game file's buttons along the top, the tabs, the message line."""
+
+    FORM = "agt_panel"
+    root: QWidget
+    fileLabel: QLabel
+    scenarioBox: QComboBox
+    newButton: QPushButton
+    openButton: QPushButton
+    closeButton: QPushButton
+    undoButton: QPushButton
+    redoButton: QPushButton
+    tabs: QTabWidget
+    statusLabel: QLabel
 
 
 class Panel(QWidget):
@@ -48,10 +66,10 @@ class Panel(QWidget):
         charts_path: Path | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ui = load_form("agt_panel", self)
+        self.ui = AgtPanelForm(self)
         holder = QVBoxLayout(self)  # only to let the form fill the panel
         holder.setContentsMargins(0, 0, 0, 0)
-        holder.addWidget(self.ui)
+        holder.addWidget(self.ui.root)
         self.roller = roller or RandomRoller()
         self.choose_new, self.choose_open = choose_new, choose_open
         self.charts_path = Path(charts_path or OWNER_FILE)
@@ -65,11 +83,11 @@ class Panel(QWidget):
             return
         for name, scenario in self.tables.scenarios.items():
             self.ui.scenarioBox.addItem(scenario["name"], name)
-        self.combat = CombatTab(self)
-        self.checks = ChecksTab(self)
-        self.cup = CupTab(self)
-        self.ports = PortsTab(self)
-        self.chart_tab = ChartsTab(self)
+        self.combat = CombatTab(self, parent=self)
+        self.checks = ChecksTab(self, parent=self)
+        self.cup = CupTab(self, parent=self)
+        self.ports = PortsTab(self, parent=self)
+        self.chart_tab = ChartsTab(self, parent=self)
         for tab, title in (
             (self.combat, "Combat"),
             (self.checks, "Air, stacking && rolls"),
@@ -77,7 +95,7 @@ class Panel(QWidget):
             (self.ports, "Port capacity"),
             (self.chart_tab, "Charts from the map"),
         ):
-            self.ui.tabs.addTab(tab.ui, title)
+            self.ui.tabs.addTab(tab.ui.root, title)
         self.ui.newButton.clicked.connect(self.new_game)
         self.ui.openButton.clicked.connect(self.open_game)
         self.ui.closeButton.clicked.connect(self.close_game)
@@ -91,8 +109,8 @@ class Panel(QWidget):
         """Show a refusal (or clear it with an empty text) under the tabs."""
         self.ui.statusLabel.setText(text)
 
-    def attempt(self, work: Callable[[], Any]) -> Any:
-        """Run `work`; a refusal is shown as a message, never a traceback."""
+    def attempt(self, work: Callable[[], T]) -> T | None:
+        """Run `work`; a refusal is shown as a message, never a traceback (and gives None)."""
         self.show_message("")
         try:
             return work()
@@ -155,6 +173,6 @@ class Panel(QWidget):
         self.cup.refresh(game)
         self.ports.refresh(game)
 
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.close_game()
         super().closeEvent(event)

@@ -3,12 +3,13 @@ the changes that move the capacity, and the points used by landing, activation, 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QSpinBox, QTableView, QWidget
 
 from campaign_manager.assist.agt import ports
 from campaign_manager.assist.agt.game import AgtGame
+from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import PortModel
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 
 USE_TITLES = {
     "landing": "Landing units (6.81)",
@@ -18,13 +19,32 @@ USE_TITLES = {
 }
 
 
+class PortsForm(Form):
+    """The Italian ports' capacities, and what changes or uses them."""
+
+    FORM = "agt_ports"
+    root: QWidget
+    portsView: QTableView
+    portBox: QComboBox
+    amountSpin: QSpinBox
+    bombButton: QPushButton
+    buildButton: QPushButton
+    wreckButton: QPushButton
+    bonusButton: QPushButton
+    useForBox: QComboBox
+    useAmountCaption: QLabel
+    useSpin: QSpinBox
+    useButton: QPushButton
+    infoLabel: QLabel
+
+
 class PortsTab:
     """Shows the tracker's port capacities; every change and use is logged in the game file."""
 
-    def __init__(self, panel) -> None:
+    def __init__(self, panel: AgtHost, parent: QWidget) -> None:
         self.panel = panel
-        self.ui = ui = load_form("agt_ports", panel)
-        self.model = PortModel(ui)
+        self.ui = ui = PortsForm(parent)
+        self.model = PortModel(ui.root)
         ui.portsView.setModel(self.model)
         ui.portsView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         ui.portsView.verticalHeader().hide()

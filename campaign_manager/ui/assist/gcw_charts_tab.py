@@ -6,14 +6,31 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QHeaderView, QWidget
+from PySide6.QtWidgets import QHeaderView, QLabel, QPushButton, QTableView, QWidget
 
 from campaign_manager.assist.gcw.owner_charts import REGION_KINDS, TWO_DICE, OwnerCharts, read_owner_charts
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_models import RowsModel
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 
 EMPTY_NOTE = "Not filled in yet: the players read the chart printed on the map."
+
+
+class GcwChartsForm(Form):
+    """The owner's charts as read from the file, and what is still to fill in."""
+
+    FORM = "gcw_charts"
+    root: QWidget
+    politicsStatus: QLabel
+    politicsView: QTableView
+    regionsStatus: QLabel
+    regionsView: QTableView
+    governmentChartStatus: QLabel
+    governmentChartView: QTableView
+    dseChartStatus: QLabel
+    dseChartView: QTableView
+    reloadButton: QPushButton
+    chartsFileLabel: QLabel
 
 
 class ChartsTab(QObject):
@@ -24,7 +41,8 @@ class ChartsTab(QObject):
         self, panel: QWidget, owner_file: Path, report: Callable[[str], None], changed: Callable[[OwnerCharts], None]
     ) -> None:
         super().__init__(panel)
-        self.page = self.ui = load_form("gcw_charts", panel)
+        self.ui = GcwChartsForm(panel)
+        self.page = self.ui.root
         self.owner_file, self.report, self.changed = owner_file, report, changed
         self.models = {
             "politics": RowsModel(("2d6", "Doctrine", "Turns", "Limit (17.3)"), parent=self),
@@ -32,8 +50,14 @@ class ChartsTab(QObject):
             "governmentChart": RowsModel(("Unit", "Cost", "Upgrade"), parent=self),
             "dseChart": RowsModel(("Unit", "Cost", "Upgrade"), parent=self),
         }
+        views = {
+            "politics": self.ui.politicsView,
+            "regions": self.ui.regionsView,
+            "governmentChart": self.ui.governmentChartView,
+            "dseChart": self.ui.dseChartView,
+        }
         for name, model in self.models.items():
-            view = getattr(self.ui, f"{name}View")
+            view = views[name]
             view.setModel(model)
             view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.ui.chartsFileLabel.setText(str(owner_file))
@@ -64,6 +88,6 @@ class ChartsTab(QObject):
             else f"{len(owner.politics)} lines filled in" + (f"; {missing} still to copy." if missing else ".")
         )
         self.ui.regionsStatus.setText(EMPTY_NOTE if not owner.regions else f"{len(owner.regions)} regions.")
-        for side in ("government", "dse"):
+        for side, status in (("government", self.ui.governmentChartStatus), ("dse", self.ui.dseChartStatus)):
             units = owner.mobilization[side]
-            getattr(self.ui, f"{side}ChartStatus").setText(EMPTY_NOTE if not units else f"{len(units)} units.")
+            status.setText(EMPTY_NOTE if not units else f"{len(units)} units.")

@@ -6,14 +6,24 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QHeaderView, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QWidget,
+)
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
 from campaign_manager.assist.gcw.conflict import ConflictRequest, column_for, resolve
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_models import ConflictTableModel
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 
 SIDES = (("not said", None), ("Government", "government"), ("DSE", "dse"))
 AIRSTRIKES = (
@@ -23,12 +33,39 @@ AIRSTRIKES = (
 )
 
 
+class ConflictForm(Form):
+    """One conflict: the sides, the table, the die, the result."""
+
+    FORM = "gcw_conflict"
+    root: QWidget
+    tableCombo: QComboBox
+    attackerSpin: QSpinBox
+    defenderSpin: QSpinBox
+    attackingUnitsSpin: QSpinBox
+    defendingUnitsSpin: QSpinBox
+    sideCombo: QComboBox
+    airstrikeCombo: QComboBox
+    urbanCheck: QCheckBox
+    attackerBuysCheck: QCheckBox
+    defenderBuysCheck: QCheckBox
+    dieEdit: QLineEdit
+    resolveButton: QPushButton
+    regionEdit: QLineEdit
+    recordButton: QPushButton
+    previewLabel: QLabel
+    crtView: QTableView
+    resultLabel: QLabel
+    explanationLabel: QLabel
+    stepsLabel: QLabel
+
+
 class ConflictTab(QObject):
     """Declare an attack, resolve it with a typed or rolled die, read what it does."""
 
     def __init__(self, panel: QWidget, charts: ConflictCharts, roller: Roller, report: Callable[[str], None]) -> None:
         super().__init__(panel)
-        self.page = self.ui = load_form("gcw_conflict", panel)
+        self.ui = ConflictForm(panel)
+        self.page = self.ui.root
         self.charts, self.roller, self.report = charts, roller, report
         for key, table in charts.tables.items():
             self.ui.tableCombo.addItem(table.title, key)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
@@ -21,7 +21,7 @@ class ConflictTableModel(QAbstractTableModel):
     """One conflict table: a row per die face, a column per odds column; the column in play
     and the result cell are tinted."""
 
-    def __init__(self, charts: ConflictCharts, table: str, parent=None) -> None:
+    def __init__(self, charts: ConflictCharts, table: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.charts = charts
         self.table = charts.tables[table]
@@ -72,7 +72,9 @@ class ConflictTableModel(QAbstractTableModel):
 class RowsModel(QAbstractTableModel):
     """Read-only rows under named headers (the owner's charts, the tracker's markers)."""
 
-    def __init__(self, headers: Sequence[str], rows: Sequence[Sequence[Any]] = (), parent=None) -> None:
+    def __init__(
+        self, headers: Sequence[str], rows: Sequence[Sequence[Any]] = (), parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.headers = list(headers)
         self.rows = [list(row) for row in rows]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QFileDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
 from campaign_manager.assist.gcw.owner_charts import OWNER_FILE, OwnerCharts, read_owner_charts
@@ -14,10 +15,19 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
 
 FILE_FILTER = "Greek Civil War tracker (*.gcw);;All files (*)"
 NO_OWNER_CHARTS = OwnerCharts((), {"government": (), "dse": ()}, ())
+
+
+class GcwPanelForm(Form):
+    """The panel: its tabs and the message line."""
+
+    FORM = "gcw_panel"
+    root: QWidget
+    tabs: QTabWidget
+    messageLabel: QLabel
 
 
 class Panel(QWidget):
@@ -34,11 +44,11 @@ class Panel(QWidget):
         charts: GcwCharts | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ui = load_form("gcw_panel", self)
+        self.ui = GcwPanelForm(self)
         holder = QVBoxLayout(self)  # only to let the form fill the panel
         holder.setContentsMargins(0, 0, 0, 0)
-        holder.addWidget(self.ui)
-        self.setWindowTitle(self.ui.windowTitle())
+        holder.addWidget(self.ui.root)
+        self.setWindowTitle(self.ui.root.windowTitle())
         self.roller = roller or RandomRoller()
         try:
             charts = charts or default_charts()
@@ -88,7 +98,7 @@ class Panel(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, "Open a Greek Civil War tracker", "", FILE_FILTER)
         return path or None
 
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+    def closeEvent(self, event: QCloseEvent) -> None:
         if hasattr(self, "tracker"):
             self.tracker.close_tracker()
         super().closeEvent(event)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from campaign_manager.dice import D6
 from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 
 Action = dict[str, Any]
 
@@ -37,7 +38,7 @@ def with_dice(action: Action, key: str, dice: list[int] | None) -> Action:
     return action
 
 
-def control(ui: QWidget) -> Action:
+def control(ui: TrackerForm) -> Action:
     action = {
         "type": "control",
         "side": ui.controlSideCombo.currentData(),
@@ -49,16 +50,16 @@ def control(ui: QWidget) -> Action:
     return action
 
 
-def terror(ui: QWidget, placed: bool) -> Action:
+def terror(ui: TrackerForm, placed: bool) -> Action:
     return {"type": "terror", "region": region(ui.markerRegionCombo), "placed": placed}
 
 
-def resettle(ui: QWidget) -> Action:
+def resettle(ui: TrackerForm) -> Action:
     action = {"type": "resettle", "region": region(ui.markerRegionCombo)}
     return with_dice(action, "dice", typed_dice(ui.resettleDieEdit, "Resettlement die"))
 
 
-def penalties(ui: QWidget) -> Action:
+def penalties(ui: TrackerForm) -> Action:
     action: Action = {"type": "control_penalties", "dse_conventional_in_greece": ui.dseConventionalCheck.isChecked()}
     if not action["dse_conventional_in_greece"]:
         with_dice(action, "dse_dice", typed_dice(ui.dseDiceEdit, "DSE loss die"))
@@ -70,7 +71,7 @@ def penalties(ui: QWidget) -> Action:
     return action
 
 
-def doctrine(ui: QWidget) -> Action:
+def doctrine(ui: TrackerForm) -> Action:
     action: Action = {"type": "doctrine", "doctrine": ui.doctrineCombo.currentData()}
     if ui.durationSpin.value():
         action["duration"] = ui.durationSpin.value()
@@ -79,7 +80,7 @@ def doctrine(ui: QWidget) -> Action:
     return action
 
 
-def doctrine_from_table(ui: QWidget) -> Action:
+def doctrine_from_table(ui: TrackerForm) -> Action:
     """Four dice typed (2d6 for the doctrine, 2d6 for the duration) or none (the app rolls)."""
     action: Action = {"type": "doctrine", "from_table": True}
     dice = typed_dice(ui.politicsDiceEdit, "Politics Table die")
@@ -92,14 +93,14 @@ def doctrine_from_table(ui: QWidget) -> Action:
     return action
 
 
-def mobilization(ui: QWidget) -> Action:
+def mobilization(ui: TrackerForm) -> Action:
     action = {"type": "mobilization", "side": ui.mobSideCombo.currentData()}
     with_dice(action, "stalin_dice", typed_dice(ui.stalinDiceEdit, "Stalin score die"))
     with_dice(action, "break_die", typed_dice(ui.breakDieEdit, "Break die"))
     return with_dice(action, "purge_dice", typed_dice(ui.purgeDiceEdit, "Purge die"))
 
 
-def spend(ui: QWidget) -> Action:
+def spend(ui: TrackerForm) -> Action:
     action: Action = {"type": "spend", "side": ui.mobSideCombo.currentData()}
     unit = ui.spendUnitCombo.currentText().strip()
     upgrade = ui.spendUpgradeCheck.isChecked()
@@ -113,11 +114,11 @@ def spend(ui: QWidget) -> Action:
     return action
 
 
-def initiative(ui: QWidget) -> Action:
+def initiative(ui: TrackerForm) -> Action:
     return {"type": "initiative", "first": ui.initiativeCombo.currentData()}
 
 
-def adjust(ui: QWidget) -> Action:
+def adjust(ui: TrackerForm) -> Action:
     if not ui.adjustAmountSpin.value():
         raise UserError("Type the change to the index (negative to take points off)")
     return {

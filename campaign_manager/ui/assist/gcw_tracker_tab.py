@@ -16,8 +16,8 @@ from campaign_manager.assist.gcw.politics import attrition_losses
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist import gcw_tracker_actions as actions
+from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 from campaign_manager.ui.assist.gcw_tracker_view import EMPTY, status_lines
-from campaign_manager.ui.forms import load_form
 
 ChooseFile = Callable[[], "str | Path | None"]
 SIDES = (("Government", "government"), ("DSE", "dse"))
@@ -38,7 +38,8 @@ class TrackerTab(QObject):
         choose_open_file: ChooseFile,
     ) -> None:
         super().__init__(panel)
-        self.page = self.ui = load_form("gcw_tracker", panel)
+        self.ui = TrackerForm(panel)
+        self.page = self.ui.root
         self.charts, self.rules, self.owner, self.roller = charts, charts.politics, owner, roller
         self.report, self.choose_new_file, self.choose_open_file = report, choose_new_file, choose_open_file
         self.game: TrackerGame | None = None
@@ -142,7 +143,7 @@ class TrackerTab(QObject):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def record(self, build: Callable[[QWidget], dict[str, Any]]) -> None:
+    def record(self, build: Callable[[TrackerForm], dict[str, Any]]) -> None:
         if self.game is None:
             self.report("Start a new tracker or open a saved one first.")
             return
@@ -181,8 +182,9 @@ class TrackerTab(QObject):
     def refresh(self) -> None:
         ui, game = self.ui, self.game
         lines = EMPTY if game is None else status_lines(game.summary(), self.rules)
+        labels = ui.status_labels()
         for name, text in lines.items():
-            getattr(ui, name).setText(text)
+            labels[name].setText(text)
         self.history.setStringList([] if game is None else game.state.history)
         if game is not None:
             ui.historyView.scrollToBottom()

@@ -2,25 +2,102 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QWidget,
+)
 
 from campaign_manager.assist.opa.combat import CombatSide, close_combat
+from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+from campaign_manager.ui.forms import Form
 
 ROLES = ("attacker", "defender")
+
+
+@dataclass(frozen=True)
+class SideBoxes:
+    """One side's boxes on the form."""
+
+    troop: QComboBox
+    die: QLineEdit
+    unformed: QCheckBox
+    terrain: QSpinBox
+    support: QSpinBox
+    figures: QSpinBox
+
+
+class CombatForm(Form):
+    """Close combat: the attacker, the defender, the factors, the winner."""
+
+    FORM = "opa_combat"
+    root: QWidget
+    attackerTroop: QComboBox
+    attackerDie: QLineEdit
+    attackerTerrain: QSpinBox
+    attackerSupport: QSpinBox
+    attackerFigures: QSpinBox
+    attackerUnformed: QCheckBox
+    fanaticCheck: QCheckBox
+    attackerNation: QComboBox
+    defenderTroop: QComboBox
+    defenderDie: QLineEdit
+    defenderTerrain: QSpinBox
+    defenderSupport: QSpinBox
+    defenderFigures: QSpinBox
+    defenderUnformed: QCheckBox
+    defenderShaken: QCheckBox
+    defenderAttacks: QCheckBox
+    fightButton: QPushButton
+    winnerLabel: QLabel
+    factorTable: QTableView
+    combatNotes: QLabel
+
+    def side(self, role: str) -> SideBoxes:
+        """The attacker's or the defender's boxes."""
+        if role == "attacker":
+            return SideBoxes(
+                self.attackerTroop,
+                self.attackerDie,
+                self.attackerUnformed,
+                self.attackerTerrain,
+                self.attackerSupport,
+                self.attackerFigures,
+            )
+        return SideBoxes(
+            self.defenderTroop,
+            self.defenderDie,
+            self.defenderUnformed,
+            self.defenderTerrain,
+            self.defenderSupport,
+            self.defenderFigures,
+        )
 
 
 class CombatTab(OpaTab):
     """Enter each side's troop type and situation; every factor is listed and summed."""
 
-    def __init__(self, panel, tables, roller, report) -> None:
-        super().__init__(panel, "opa_combat", tables, roller, report)
+    ui: CombatForm
+
+    def __init__(self, panel: QWidget, tables: OpaTables, roller: Roller, report: Callable[[str], None]) -> None:
+        super().__init__(panel, CombatForm(panel), tables, roller, report)
         for role in ROLES:
-            combo = getattr(self.ui, f"{role}Troop")
+            boxes = self.ui.side(role)
             for troop in tables.troops.values():
-                combo.addItem(troop.label, troop.code)
-            getattr(self.ui, f"{role}Terrain").setMaximum(tables.bonus.terrain_most)
+                boxes.troop.addItem(troop.label, troop.code)
+            boxes.terrain.setMaximum(tables.bonus.terrain_most)
         self.ui.defenderTroop.setCurrentIndex(min(2, len(tables.troops) - 1))
         self.ui.attackerNation.addItem("as the troop line says", None)
         self.ui.attackerNation.addItem("Turkish", "turkish")
@@ -36,14 +113,14 @@ class CombatTab(OpaTab):
         )
 
     def _side(self, role: str) -> CombatSide:
-        part = lambda name: getattr(self.ui, f"{role}{name}")  # noqa: E731 - widget by role
+        boxes = self.ui.side(role)
         return CombatSide(
-            part("Troop").currentData(),
-            typed_die(part("Die")),
-            part("Unformed").isChecked(),
-            part("Terrain").value(),
-            part("Support").value(),
-            part("Figures").value() or None,
+            boxes.troop.currentData(),
+            typed_die(boxes.die),
+            boxes.unformed.isChecked(),
+            boxes.terrain.value(),
+            boxes.support.value(),
+            boxes.figures.value() or None,
             shaken=role == "defender" and self.ui.defenderShaken.isChecked(),
         )
 

@@ -2,15 +2,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+
 from campaign_manager.assist.opa.fire import fire, hit_check
+from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+from campaign_manager.ui.forms import Form
+
+
+class FireForm(Form):
+    """Fire and the hit check: weapon, target, range, dice."""
+
+    FORM = "opa_fire"
+    root: QWidget
+    targetCombo: QComboBox
+    weaponCombo: QComboBox
+    rangeSpin: QSpinBox
+    standsSpin: QSpinBox
+    diceEdit: QLineEdit
+    fireButton: QPushButton
+    fireResult: QLabel
+    hitsSpin: QSpinBox
+    checkShaken: QCheckBox
+    checkArtillery: QCheckBox
+    checkDieEdit: QLineEdit
+    checkButton: QPushButton
+    checkResult: QLabel
 
 
 class FireTab(OpaTab):
     """Fire at a target (dice typed in or rolled per stand) and check the unit hit."""
 
-    def __init__(self, panel, tables, roller, report) -> None:
-        super().__init__(panel, "opa_fire", tables, roller, report)
+    ui: FireForm
+
+    def __init__(self, panel: QWidget, tables: OpaTables, roller: Roller, report: Callable[[str], None]) -> None:
+        super().__init__(panel, FireForm(panel), tables, roller, report)
         for target in tables.targets.values():
             self.ui.targetCombo.addItem(f"{target.label} (hits on {target.hit_on}+)", target.code)
         self.ui.weaponCombo.addItem("not given", None)

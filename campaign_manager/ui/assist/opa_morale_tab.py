@@ -2,17 +2,46 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableView, QWidget
+
 from campaign_manager.assist.opa.morale import STATES, rally, reaction
-from campaign_manager.assist.opa.tables import CLASSES
+from campaign_manager.assist.opa.tables import CLASSES, OpaTables
+from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+from campaign_manager.ui.forms import Form
+
+
+class MoraleForm(Form):
+    """Rally and reaction tests, and the troop classes."""
+
+    FORM = "opa_morale"
+    root: QWidget
+    rallyClass: QComboBox
+    rallyState: QComboBox
+    rallyHold: QCheckBox
+    rallyArtillery: QCheckBox
+    rallyDie: QLineEdit
+    rallyButton: QPushButton
+    rallyResult: QLabel
+    reactionClass: QComboBox
+    reactionShaken: QCheckBox
+    reactionRouted: QCheckBox
+    reactionDie: QLineEdit
+    reactionButton: QPushButton
+    reactionResult: QLabel
+    classTable: QTableView
 
 
 class MoraleTab(OpaTab):
     """Rally a shaken or routed unit; roll a defender's reaction."""
 
-    def __init__(self, panel, tables, roller, report) -> None:
-        super().__init__(panel, "opa_morale", tables, roller, report)
+    ui: MoraleForm
+
+    def __init__(self, panel: QWidget, tables: OpaTables, roller: Roller, report: Callable[[str], None]) -> None:
+        super().__init__(panel, MoraleForm(panel), tables, roller, report)
         for combo in (self.ui.rallyClass, self.ui.reactionClass):
             combo.addItems(CLASSES)
         self.ui.rallyState.addItems(STATES)
@@ -26,7 +55,7 @@ class MoraleTab(OpaTab):
         self.ui.reactionButton.clicked.connect(lambda: self.attempt(self.roll_reaction, self.ui.reactionResult))
 
     @staticmethod
-    def _fit(view) -> None:
+    def _fit(view: QTableView) -> None:
         """Size the class table to its five rows, so it does not leave an empty box."""
         rows = sum(view.rowHeight(row) for row in range(view.model().rowCount()))
         frame = 2 * view.frameWidth()

@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QWidget
 
 from campaign_manager.assist.opa.movement import CARDS, movement
+from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_tab import OpaTab
+from campaign_manager.ui.forms import Form
+
+
+class MoveForm(Form):
+    """Movement: the unit, its order card, road and penalties."""
+
+    FORM = "opa_move"
+    root: QWidget
+    unitCombo: QComboBox
+    cardCombo: QComboBox
+    roadCheck: QCheckBox
+    penaltyList: QListWidget
+    moveButton: QPushButton
+    moveResult: QLabel
 
 
 class MoveTab(OpaTab):
-    def __init__(self, panel, tables, roller, report) -> None:
-        super().__init__(panel, "opa_move", tables, roller, report)
+    ui: MoveForm
+
+    def __init__(self, panel: QWidget, tables: OpaTables, roller: Roller, report: Callable[[str], None]) -> None:
+        super().__init__(panel, MoveForm(panel), tables, roller, report)
         for code, rate in tables.move_rates.items():
             self.ui.unitCombo.addItem(rate.label, code)
         for card in CARDS:

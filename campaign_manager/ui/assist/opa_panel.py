@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from campaign_manager.assist.opa.tables import OpaTables, shipped_tables
 from campaign_manager.dice import RandomRoller, Roller
@@ -12,7 +12,16 @@ from campaign_manager.ui.assist.opa_fire_tab import FireTab
 from campaign_manager.ui.assist.opa_morale_tab import MoraleTab
 from campaign_manager.ui.assist.opa_move_tab import MoveTab
 from campaign_manager.ui.assist.opa_reference_tab import ReferenceTab
-from campaign_manager.ui.forms import load_form
+from campaign_manager.ui.forms import Form
+
+
+class OpaPanelForm(Form):
+    """The panel: its tabs and the message line."""
+
+    FORM = "opa_panel"
+    root: QWidget
+    tabs: QTabWidget
+    messageLabel: QLabel
 
 
 class Panel(QWidget):
@@ -23,10 +32,10 @@ class Panel(QWidget):
         self, parent: QWidget | None = None, roller: Roller | None = None, tables: OpaTables | None = None
     ) -> None:
         super().__init__(parent)
-        self.ui = load_form("opa_panel", self)
+        self.ui = OpaPanelForm(self)
         holder = QVBoxLayout(self)  # only to let the form fill the panel
         holder.setContentsMargins(0, 0, 0, 0)
-        holder.addWidget(self.ui)
+        holder.addWidget(self.ui.root)
         self.roller = roller or RandomRoller()
         try:
             tables = tables or shipped_tables()
@@ -36,12 +45,12 @@ class Panel(QWidget):
         self.fire = FireTab(self, tables, self.roller, self.show_message)
         self.morale = MoraleTab(self, tables, self.roller, self.show_message)
         self.combat = CombatTab(self, tables, self.roller, self.show_message)
-        self.move = MoveTab(self, tables, self.roller, self.show_message)
+        self.movement = MoveTab(self, tables, self.roller, self.show_message)
         self.reference = ReferenceTab(self, tables, self.roller, self.show_message)
         for tab, title in (
             (self.fire, "Fire && hit check"),
             (self.morale, "Rally && reaction"),
-            (self.move, "Movement"),
+            (self.movement, "Movement"),
             (self.combat, "Close combat"),
             (self.reference, "Turn, cards && factors"),
         ):

@@ -2,24 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
-from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QWidget
 
 from campaign_manager.assist.opa.orders import order_cards
+from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab
+from campaign_manager.ui.forms import Form
 
 
 def _with_unformed(value: int, unformed: int) -> str:
     return f"{value} ({unformed})"
 
 
+class ReferenceForm(Form):
+    """The turn sequence, the order cards and the close-combat factors."""
+
+    FORM = "opa_reference"
+    root: QWidget
+    turnSequence: QLabel
+    ordersTable: QTableView
+    factorsTable: QTableView
+
+
 class ReferenceTab(OpaTab):
     """Read-only tables for the players to look things up."""
 
-    def __init__(self, panel, tables, roller, report) -> None:
-        super().__init__(panel, "opa_reference", tables, roller, report)
+    ui: ReferenceForm
+
+    def __init__(self, panel: QWidget, tables: OpaTables, roller: Roller, report: Callable[[str], None]) -> None:
+        super().__init__(panel, ReferenceForm(panel), tables, roller, report)
         steps = "".join(f"<li>{escape(step)}</li>" for step in tables.turn_sequence)
         self.ui.turnSequence.setText(f"<ol style='margin:0'>{steps}</ol>")
         self.orders = RowsModel(["Card", "What it allows"], self)

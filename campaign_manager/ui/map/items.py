@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsPolygonItem,
+    QGraphicsSceneHoverEvent,
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -25,7 +26,7 @@ COUNTER_W, COUNTER_H = 58.0, 40.0
 class AreaItem(QGraphicsPolygonItem):
     """One area of the map; its tint says who holds it."""
 
-    def __init__(self, code: str, outline) -> None:
+    def __init__(self, code: str, outline: Sequence[tuple[float, float]]) -> None:
         super().__init__(QPolygonF([QPointF(x, y) for x, y in outline]))
         self.code = code
         self.setPen(QPen(style.BORDER, 2.2))
@@ -38,12 +39,12 @@ class AreaItem(QGraphicsPolygonItem):
         self.setPen(QPen(style.HIGHLIGHT, 6) if on else QPen(style.BORDER, 2.2))
         self.setZValue(2 if on else 1)
 
-    def hoverEnterEvent(self, event) -> None:
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         if not self._highlighted:
             self.setPen(QPen(style.BORDER.darker(150), 3.5))
         super().hoverEnterEvent(event)
 
-    def hoverLeaveEvent(self, event) -> None:
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.set_highlighted(self._highlighted)
         super().hoverLeaveEvent(event)
 

@@ -3,7 +3,9 @@ and arrows for whatever campaign state it is shown."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
+from collections.abc import Iterable
+
+from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
@@ -26,7 +28,7 @@ def fallback_layout(sc: Scenario) -> MapLayout:
 class MapScene(QGraphicsScene):
     """The static map (land, areas, links, names) and the state's counters and arrows."""
 
-    def __init__(self, sc: Scenario, parent=None) -> None:
+    def __init__(self, sc: Scenario, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.scenario = sc
         self.layout = sc.layout or fallback_layout(sc)
@@ -116,7 +118,7 @@ class MapScene(QGraphicsScene):
         taken += [item.caption_box for item in opened]
         for row, (start, end, _) in zip(fought, places):
             caption = fought_caption(sc, row)
-            fought = ArrowItem(
+            drawn = ArrowItem(
                 start,
                 end,
                 style.FOUGHT_ARROW,
@@ -126,8 +128,8 @@ class MapScene(QGraphicsScene):
                 badge=style.result_badge(row.attacker_side, row.winner),
                 avoid=taken,
             )
-            taken.append(fought.badge_box)  # the next badge keeps clear of this one too
-            self._add(fought)
+            taken.append(drawn.badge_box)  # the next badge keeps clear of this one too
+            self._add(drawn)
         for item in opened:
             self._add(item)
 
@@ -156,7 +158,7 @@ class MapScene(QGraphicsScene):
             self._add(counter)
             self.counters.append(counter)
 
-    def highlight(self, codes) -> None:
+    def highlight(self, codes: Iterable[str]) -> None:
         wanted = set(codes)
         for code, area in self.areas.items():
             area.set_highlighted(code in wanted)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
+from campaign_manager.scenario.model import Scenario
+
 SEA = QColor("#c6dbea")
 LAND = QColor("#e9e4d6")
 BORDER = QColor("#4a4a4a")
@@ -21,7 +23,7 @@ FOUGHT_ARROW = QColor(70, 70, 70, 140)
 HIGHLIGHT = QColor("#ffb000")
 
 
-def nation_colours(scenario) -> dict[str, QColor]:
+def nation_colours(scenario: Scenario) -> dict[str, QColor]:
     colours: dict[str, QColor] = {}
     used = {side: 0 for side in NATION_PALETTES}
     for code, (_, side) in scenario.nations.items():

@@ -8,8 +8,22 @@ Dragging a counter that may not move emits `moveRefused(words)` with the engine'
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
-from PySide6.QtGui import QDrag, QKeySequence, QPainter, QShortcut
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QDrag,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QShortcut,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
 
 from campaign_manager.engine import legal
@@ -95,17 +109,17 @@ class MapView(QGraphicsView):
             self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
             self._zoomed = False
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if not self._zoomed:
             self.fit()
 
-    def wheelEvent(self, event) -> None:
+    def wheelEvent(self, event: QWheelEvent) -> None:
         factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
         self.scale(factor, factor)
         self._zoomed = True
 
-    def highlight(self, codes) -> None:
+    def highlight(self, codes: Iterable[str]) -> None:
         """Mark these areas (e.g. the legal targets of a battle arrow); an empty list clears."""
         if self.map_scene is not None:
             self.map_scene.highlight(codes)
@@ -126,7 +140,7 @@ class MapView(QGraphicsView):
                 return item.open_pair
         return None
 
-    def mouseDoubleClickEvent(self, event) -> None:
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         pair = self._open_arrow_at(event.position().toPoint())
         if pair is not None and event.button() == Qt.MouseButton.LeftButton and not self.read_only:
             self.resolveArrow.emit(*pair)
@@ -134,7 +148,7 @@ class MapView(QGraphicsView):
             return
         super().mouseDoubleClickEvent(event)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         counter = self._counter_at(event.position().toPoint())
         if event.button() == Qt.MouseButton.LeftButton and counter is not None and self.session.is_open:
             self._press = (event.position().toPoint(), counter)  # a drag, or a refusal saying why
@@ -147,7 +161,7 @@ class MapView(QGraphicsView):
                 self.areaClicked.emit(code)
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._press is not None:
             start, counter = self._press
             if (event.position().toPoint() - start).manhattanLength() > 6:
@@ -159,7 +173,7 @@ class MapView(QGraphicsView):
             return
         super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event) -> None:
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._press is not None and event.button() == Qt.MouseButton.LeftButton and self.map_scene is not None:
             # A counter pressed and let go without a drag: a click on the area it stands in.
             code = self.map_scene.area_at(self.mapToScene(event.position().toPoint()))
@@ -197,13 +211,13 @@ class MapView(QGraphicsView):
         sc, st = self.session.scenario, self.session.state
         return legal.placement_targets(sc, st, troop) or legal.redeploy_targets(sc, st, troop)
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(TROOP_MIME) and not self.read_only:
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if event.mimeData().hasFormat(TROOP_MIME) and self.map_scene is not None:
             inside = self.map_scene.area_at(self.mapToScene(event.position().toPoint())) is not None
             event.setAccepted(inside)
@@ -212,7 +226,7 @@ class MapView(QGraphicsView):
         else:
             event.ignore()
 
-    def dropEvent(self, event) -> None:
+    def dropEvent(self, event: QDropEvent) -> None:
         if self.map_scene is None or not event.mimeData().hasFormat(TROOP_MIME):
             event.ignore()
             return
@@ -255,14 +269,15 @@ class MapView(QGraphicsView):
             action.setEnabled(not self.read_only)
         return menu
 
-    def contextMenuEvent(self, event) -> None:
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         if not self.session.is_open:
             super().contextMenuEvent(event)
             return
         counter = self._counter_at(event.pos())
         pair = self._open_arrow_at(event.pos()) if counter is None else None
-        if counter is None and pair is None:
+        if counter is not None:
+            self.troop_menu(counter.troops).popup(event.globalPos())
+        elif pair is not None:
+            self.arrow_menu(pair).popup(event.globalPos())
+        else:
             super().contextMenuEvent(event)
-            return
-        menu = self.troop_menu(counter.troops) if counter is not None else self.arrow_menu(pair)
-        menu.popup(event.globalPos())
