@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu
 
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING
+from campaign_manager.paths import APPLICATION
 from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, SubmenuSpec
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.file_menu import FileActions
@@ -288,7 +289,7 @@ def declare_actions(
             "&Keyboard shortcuts", help.show_shortcuts, "F1", "Every keyboard shortcut of the menus"
         ),
         MenuAction.ABOUT: ActionSpec(
-            "&About Firestorm Campaign Manager",
+            f"&About {APPLICATION}",
             help.show_about,
             tip="The version, and where the campaign and the app's own files are kept",
         ),

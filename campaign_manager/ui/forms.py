@@ -24,11 +24,11 @@ The cost is a line per widget the code touches, which is also the list of what t
 from __future__ import annotations
 
 import typing
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from PySide6.QtCore import QFile, QIODevice, QObject
 from PySide6.QtUiTools import QUiLoader
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from campaign_manager.paths import FORMS
 
@@ -67,6 +67,15 @@ class Form:
             if not isinstance(found, kind):
                 raise FormError(f"form {self.FORM}.ui has no {kind.__name__} named {name}")
             setattr(self, name, found)
+
+    @classmethod
+    def filling(cls, widget: QWidget) -> Self:
+        """The form loaded as the whole of `widget`, edge to edge (a panel that is its form)."""
+        form = cls(widget)
+        holder = QVBoxLayout(widget)
+        holder.setContentsMargins(0, 0, 0, 0)
+        holder.addWidget(form.root)
+        return form
 
     @classmethod
     def declared(cls) -> dict[str, type[QObject]]:

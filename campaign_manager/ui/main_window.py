@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBox
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.errors import UserError
+from campaign_manager.paths import APPLICATION
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui import settings
 from campaign_manager.ui.action_registry import ActionRegistry, ActionSpec, SubmenuSpec
@@ -39,8 +40,6 @@ from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.wargame import WargameActions, WargameChooser
 from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.window_services import WindowServices
-
-APPLICATION_TITLE = "Firestorm Campaign Manager"
 
 
 class MainWindow(QMainWindow):
@@ -66,7 +65,7 @@ class MainWindow(QMainWindow):
         self.session = CampaignSession(self)
         self.session.changed.connect(self.refresh)
         self.session.message.connect(self._say)
-        self.setWindowTitle(APPLICATION_TITLE)
+        self.setWindowTitle(APPLICATION)
         self.resize(1200, 760)
         self.tabs = QTabWidget(self)
         self.tabs.setTabsClosable(True)
@@ -172,7 +171,7 @@ class MainWindow(QMainWindow):
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
         self.statusBar().showMessage(message)
         self.statusBar().setToolTip(message)
-        box = QMessageBox(QMessageBox.Icon.Warning, APPLICATION_TITLE, message, QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(QMessageBox.Icon.Warning, APPLICATION, message, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
@@ -185,7 +184,7 @@ class MainWindow(QMainWindow):
         last = self.session.last_action_title() if self.session.can_undo() else None
         undo.setText(f"&Undo {last}" if last else "&Undo")
         undo.setIconText("Undo")  # its name in the list of shortcuts
-        title = APPLICATION_TITLE
+        title = APPLICATION
         if self.fixed_title is not None:
             title = self.fixed_title
         elif self.session.path is not None:

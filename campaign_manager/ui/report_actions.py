@@ -20,6 +20,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.paths import APPLICATION
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
@@ -108,7 +109,6 @@ class ReportActions:
     ) -> None:
         self.services, self.choose_pdf, self.runner, self.printer_sink = services, choose_pdf, runner, printer_sink
         self.progress: QProgressDialog | None = None
-        self.last_written: Path | None = None
         self.print_dialog: QPrintDialog | None = None
 
     def _build(self, kind: str, on_done: Callable[[bytes], None]) -> None:
@@ -122,7 +122,7 @@ class ReportActions:
         self.progress = QProgressDialog(f"Preparing the {DOCUMENTS[kind]}…", "", 0, 0, self.services.parent)
         self.progress.setCancelButton(None)
         self.progress.setMinimumDuration(600)
-        self.progress.setWindowTitle("Firestorm Campaign Manager")
+        self.progress.setWindowTitle(APPLICATION)
 
         def finished(data: bytes) -> None:
             self._close_progress()
@@ -153,7 +153,7 @@ class ReportActions:
             from campaign_manager.reports import save_pdf
 
             try:
-                self.last_written = save_pdf(path, data)
+                save_pdf(path, data)
             except UserError as exc:
                 self.services.report(str(exc))
                 return

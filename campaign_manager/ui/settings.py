@@ -7,15 +7,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 
+from campaign_manager.paths import APPLICATION, ORGANISATION
+
 
 @dataclass(frozen=True)
 class Setting:
     key: str
     default: str
 
-
-ORGANISATION = "Firestorm"
-APPLICATION = "Firestorm Campaign Manager"
 
 LAST_CAMPAIGN = Setting("campaign/last_file", "")
 RECENT_CAMPAIGNS = Setting("campaign/recent_files", "")  # newest first, one path a line

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QTabWidget, QWidget
 
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import OWNER_FILE, load_charts
@@ -66,10 +66,7 @@ class Panel(QWidget):
         charts_path: Path | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ui = AgtPanelForm(self)
-        holder = QVBoxLayout(self)  # only to let the form fill the panel
-        holder.setContentsMargins(0, 0, 0, 0)
-        holder.addWidget(self.ui.root)
+        self.ui = AgtPanelForm.filling(self)
         self.roller = roller or RandomRoller()
         self.choose_new, self.choose_open = choose_new, choose_open
         self.charts_path = Path(charts_path or OWNER_FILE)

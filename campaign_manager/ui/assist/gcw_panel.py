@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QTabWidget, QWidget
 
 from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
 from campaign_manager.assist.gcw.owner_charts import OWNER_FILE, OwnerCharts, read_owner_charts
@@ -44,10 +44,7 @@ class Panel(QWidget):
         charts: GcwCharts | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ui = GcwPanelForm(self)
-        holder = QVBoxLayout(self)  # only to let the form fill the panel
-        holder.setContentsMargins(0, 0, 0, 0)
-        holder.addWidget(self.ui.root)
+        self.ui = GcwPanelForm.filling(self)
         self.setWindowTitle(self.ui.root.windowTitle())
         self.roller = roller or RandomRoller()
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTabWidget, QWidget
 
 from campaign_manager.assist.opa.tables import OpaTables, shipped_tables
 from campaign_manager.dice import RandomRoller, Roller
@@ -32,10 +32,7 @@ class Panel(QWidget):
         self, parent: QWidget | None = None, roller: Roller | None = None, tables: OpaTables | None = None
     ) -> None:
         super().__init__(parent)
-        self.ui = OpaPanelForm(self)
-        holder = QVBoxLayout(self)  # only to let the form fill the panel
-        holder.setContentsMargins(0, 0, 0, 0)
-        holder.addWidget(self.ui.root)
+        self.ui = OpaPanelForm.filling(self)
         self.roller = roller or RandomRoller()
         try:
             tables = tables or shipped_tables()

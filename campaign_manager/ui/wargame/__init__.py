@@ -14,6 +14,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.paths import APPLICATION
 from campaign_manager.store.copies import save_copy
 from campaign_manager.ui.window_services import WindowServices
 
@@ -67,10 +68,8 @@ class WargameActions:
             shutil.rmtree(folder, ignore_errors=True)
             self.services.report(str(exc))
             return None
-        plan_title = (
-            f"PLAN (scratch copy) — {session.name} — {session.path.name} — "  # the real campaign's
-            f"Firestorm Campaign Manager"
-        )  # name, not the scratch file's
+        # the real campaign's name, not the scratch file's
+        plan_title = f"PLAN (scratch copy) — {session.name} — {session.path.name} — {APPLICATION}"
         scratch = self.open_window(path, plan_title)
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         banner = QLabel(
