@@ -22,6 +22,11 @@ def open_window(file: str | None, screenshot: str | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """`campaign-manager`: the command line (and the window, with no command or a FILE)."""
+    if getattr(sys, "frozen", False):  # the one-folder app: What if's worker processes start here
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     from campaign_manager import startup
 
     startup.starting()
@@ -31,6 +36,17 @@ def main(argv: list[str] | None = None) -> int:
         return command_line(argv, open_window=open_window)
     finally:
         startup.settled()
+
+
+def window() -> int:
+    """`campaign-manager-window [FILE]`: the window alone, as a desktop shortcut or a double-click
+    starts it (on Windows, with no console window). With no console to read, a file that cannot
+    be opened is said in the window itself."""
+    from campaign_manager import startup
+
+    startup.starting()
+    file = next((word for word in sys.argv[1:] if not word.startswith("-")), None)
+    return open_window(file)
 
 
 if __name__ == "__main__":

@@ -1,33 +1,82 @@
-"""Where the app's data lives: scenario and table files, and Qt Designer forms."""
+"""Where the app's data lives: its bundled files (scenarios, tables, fonts, icons, Qt Designer
+forms) and the user's own folders. The one module that knows.
 
+The bundled files are edited in the checkout's top-level `resources/` and `forms/`; the build
+ships them inside the package as `campaign_manager.resources` and `campaign_manager.forms`
+(setup.py maps the folders), so they are read the same way from a wheel, an editable install
+and the one-folder app: through `importlib.resources`.
+
+The user's folders are where Qt's QStandardPaths puts the window's (AppDataLocation and
+CacheLocation for organisation "Firestorm", application "Firestorm Campaign Manager"), found
+here without Qt so that the command line finds the same files.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.resources import files
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-RESOURCES = ROOT / "resources"
-SCENARIOS = RESOURCES / "scenarios"
-ASSIST_TABLES = RESOURCES / "assist"
-FORMS = ROOT / "forms"
 
 # The app's name for its data folder; the window gives Qt the same (ui/settings.py).
 ORGANISATION = "Firestorm"
 APPLICATION = "Firestorm Campaign Manager"
+DESKTOP_NAME = "campaign-manager"  # the desktop file's name, the icon's and the program's
 
 
-def app_data_folder() -> Path:
-    """Where the app keeps its data, found without Qt: what Qt's AppDataLocation gives on Linux,
-    `$XDG_DATA_HOME/Firestorm/Firestorm Campaign Manager` (~/.local/share/...)."""
-    import os
+def _bundled(package: str) -> Path:
+    """The folder of a bundled data package, on the file system (every way the app is installed
+    keeps its files unpacked: a zipped install is not supported)."""
+    found = files(package)
+    if not isinstance(found, Path):
+        raise RuntimeError(f"{package} is not on the file system ({found!r}): install the app unzipped")
+    return found
 
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / ORGANISATION / APPLICATION
+
+RESOURCES = _bundled("campaign_manager.resources")
+SCENARIOS = RESOURCES / "scenarios"
+ASSIST_TABLES = RESOURCES / "assist"
+FONTS = RESOURCES / "fonts"
+ICONS = RESOURCES / "icons"
+FORMS = _bundled("campaign_manager.forms")
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)  # the PNGs rendered from the SVG (installer/render_icons.py)
 
 
-def app_cache_folder() -> Path:
+def icon_files() -> list[Path]:
+    """The app's icon: one PNG a size, smallest first."""
+    return [ICONS / f"{DESKTOP_NAME}-{size}.png" for size in ICON_SIZES]
+
+
+def _home() -> Path:
+    return Path.home()
+
+
+def app_data_folder(platform: str = sys.platform) -> Path:
+    """Where the app keeps its data, as Qt's AppDataLocation gives it for this app:
+    Linux (and other Unix) `$XDG_DATA_HOME/Firestorm/Firestorm Campaign Manager`
+    (~/.local/share/...); Windows `%APPDATA%\\Firestorm\\Firestorm Campaign Manager`;
+    macOS `~/Library/Application Support/Firestorm/Firestorm Campaign Manager`."""
+    if platform == "win32":
+        base = Path(os.environ.get("APPDATA") or _home() / "AppData" / "Roaming")
+    elif platform == "darwin":
+        base = _home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or _home() / ".local" / "share")
+    return base / ORGANISATION / APPLICATION
+
+
+def app_cache_folder(platform: str = sys.platform) -> Path:
     """Where the app keeps what it can always make again (checked scenarios, for a quick start):
-    `$FIRESTORM_CACHE_DIR`, else `$XDG_CACHE_HOME/Firestorm/Firestorm Campaign Manager` (~/.cache/...)."""
-    import os
-
+    `$FIRESTORM_CACHE_DIR` if set, else where Qt's CacheLocation is for this app:
+    Linux `$XDG_CACHE_HOME/Firestorm/Firestorm Campaign Manager` (~/.cache/...);
+    Windows `%LOCALAPPDATA%\\Firestorm\\Firestorm Campaign Manager\\cache`;
+    macOS `~/Library/Caches/Firestorm/Firestorm Campaign Manager`."""
     if os.environ.get("FIRESTORM_CACHE_DIR"):
         return Path(os.environ["FIRESTORM_CACHE_DIR"])
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / ORGANISATION / APPLICATION
+    if platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or _home() / "AppData" / "Local")
+        return base / ORGANISATION / APPLICATION / "cache"
+    if platform == "darwin":
+        return _home() / "Library" / "Caches" / ORGANISATION / APPLICATION
+    base = Path(os.environ.get("XDG_CACHE_HOME") or _home() / ".cache")
+    return base / ORGANISATION / APPLICATION

@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from campaign_manager.paths import ROOT
-
+# A developer's tool: it writes into the checkout it is run from (the package sits at its top).
+ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 

@@ -3,14 +3,20 @@
     python3 installer/bootstrap.py app [ARGS...]    launch the campaign manager
     python3 installer/bootstrap.py test [ARGS...]   run the whole test suite
 
-The first call creates `.venv/` beside pyproject.toml and installs the app with its test
-extras; later calls reinstall only when pyproject.toml has changed. Needs Python 3.11+.
+The first call creates `.venv/` beside pyproject.toml and installs the app (`app`: only what
+the app needs; `test`: its test tools too), at the versions tested (installer/constraints.txt);
+later calls reinstall only when pyproject.toml, setup.py or the constraints have changed, or
+when `test` needs the test tools an `app` install left out. On Linux, `test` also makes sure the
+desktop files' validators are there (Debian's desktop-file-utils and appstream; binutils for the
+one-folder build), installing them with apt-get when it may (as root, or with sudo). Needs
+Python 3.11+.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -19,6 +25,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".installed-from"
+CONSTRAINTS = ROOT / "installer" / "constraints.txt"
+# What the tests run besides Python: the program each Debian package brings.
+TEST_PROGRAMS = {
+    "desktop-file-validate": "desktop-file-utils",
+    "appstreamcli": "appstream",
+    "update-mime-database": "shared-mime-info",
+    "objdump": "binutils",
+}
 
 
 def _venv_python() -> Path:
@@ -28,29 +42,42 @@ def _venv_python() -> Path:
 
 
 def _wanted_stamp() -> str:
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    return f"{digest} {sys.version_info[:2]}"
+    digest = hashlib.sha256()
+    for name in ("pyproject.toml", "setup.py", "installer/constraints.txt"):
+        digest.update((ROOT / name).read_bytes())
+    return f"{digest.hexdigest()} {sys.version_info[:2]}"
 
 
-def ensure_environment() -> Path:
+def _installed_extras() -> set[str] | None:
+    """The extras of the install that is there and current (an empty set: the app alone), or
+    None when there is none or it was made from other files."""
+    if not STAMP.exists():
+        return None
+    made, _, extras = STAMP.read_text().partition("\n")
+    return set(extras.split()) if made == _wanted_stamp() else None
+
+
+def ensure_environment(extras: set[str]) -> Path:
     python = _venv_python()
     if not python.exists():
         print("Creating the app's private Python environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    if not STAMP.exists() or STAMP.read_text() != _wanted_stamp():
+    installed = _installed_extras()
+    if installed is None or not extras <= installed:
+        wanted = extras | (installed or set())  # an `app` run keeps the test tools a `test` run put there
         print(
-            "Installing the app and its test tools: first run only, a few minutes on a fresh machine "
-            "(Qt alone is a download of some 100 MB) ...",
+            f"Installing the app{' and its test tools' if wanted else ''}: first run only, a few minutes on a "
+            "fresh machine (Qt alone is a download of some 100 MB) ...",
             flush=True,
         )
-        _install(python)
+        _install(python, wanted)
         # Byte code now, so no start has to compile the app (some machines never write it).
         subprocess.run([str(python), "-m", "compileall", "-q", str(ROOT / "campaign_manager")], check=False)
-        STAMP.write_text(_wanted_stamp())
+        STAMP.write_text(f"{_wanted_stamp()}\n{' '.join(sorted(wanted))}")
     return python
 
 
-def _install(python: Path) -> None:
+def _install(python: Path, extras: set[str]) -> None:
     """pip install, telling each package as it is fetched (a silent wait of minutes looks like a
     hang); pip's own words are shown only if it fails."""
     import re
@@ -67,8 +94,10 @@ def _install(python: Path) -> None:
             "--disable-pip-version-check",
             "--progress-bar",
             "off",
+            "-c",
+            str(CONSTRAINTS),
             "-e",
-            f"{ROOT}[test]",
+            f"{ROOT}[{','.join(sorted(extras))}]" if extras else str(ROOT),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -86,6 +115,33 @@ def _install(python: Path) -> None:
     print(f"Installed in {time.monotonic() - start:.0f} s.", flush=True)
 
 
+def ensure_test_programs() -> None:
+    """The programs the tests call besides Python (Linux only): installed with apt-get when
+    missing and when this may (as root, or with sudo that asks no password); otherwise said."""
+    if not sys.platform.startswith("linux"):
+        return
+    missing = sorted({package for program, package in TEST_PROGRAMS.items() if shutil.which(program) is None})
+    if not missing:
+        return
+    if shutil.which("apt-get") is None:
+        print(f"The tests need these programs (Debian packages {', '.join(missing)}): please install them.")
+        return
+    if os.geteuid() == 0:
+        sudo: list[str] = []
+    elif shutil.which("sudo") and subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0:
+        sudo = ["sudo", "-n"]
+    else:
+        print(f"The tests need: sudo apt-get install {' '.join(missing)}")
+        return
+    print(f"Installing {', '.join(missing)} for the tests (apt-get) ...", flush=True)
+    apt = [*sudo, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "-q", "-o", "DPkg::Lock::Timeout=120"]
+    subprocess.run([*apt, "update"], capture_output=True, text=True)
+    done = subprocess.run([*apt, "install", "-y", "--no-install-recommends", *missing], capture_output=True, text=True)
+    if done.returncode:
+        print(done.stdout[-2000:] + done.stderr[-2000:], file=sys.stderr)
+        print(f"Installing {', '.join(missing)} failed; the tests that need them will say so.", file=sys.stderr)
+
+
 def main(argv: list[str]) -> int:
     if sys.version_info < (3, 11):
         print("The campaign manager needs Python 3.11 or newer.", file=sys.stderr)
@@ -93,15 +149,16 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("app", "test"):
         print(__doc__.strip(), file=sys.stderr)
         return 2
+    command, rest = argv[0], argv[1:]
     try:
-        python = ensure_environment()
+        python = ensure_environment({"test"} if command == "test" else set())
     except subprocess.CalledProcessError as exc:
         print(f"Setting up the environment failed (pip exited with {exc.returncode}).", file=sys.stderr)
         return 2
-    command, rest = argv[0], argv[1:]
     if command == "app":
         args = [str(python), "-m", "campaign_manager", *rest]
     else:
+        ensure_test_programs()
         args = [str(python), "-m", "pytest", *rest]
     return subprocess.call(args, cwd=ROOT)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from campaign_manager.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent  # the checkout (the package reads its data through paths.py)
 FULL_CAMPAIGN: dict[str, list[dict]] = json.loads((Path(__file__).parent / "data" / "full_campaign.json").read_text())
 
 

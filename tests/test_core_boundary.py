@@ -7,7 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from campaign_manager.paths import ROOT
+from tests.shared import ROOT
 
 CORE = [
     "campaign_manager.dice",

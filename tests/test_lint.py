@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from campaign_manager.paths import ROOT
+from tests.shared import ROOT
 
 CHECKED = ["campaign_manager", "tests", "benchmarks", "installer"]
 

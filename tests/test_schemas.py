@@ -10,8 +10,9 @@ import tomllib
 import jsonschema
 import pytest
 
-from campaign_manager.paths import ROOT, SCENARIOS
+from campaign_manager.paths import SCENARIOS
 from campaign_manager.schemas import DOCS, SCHEMAS, text
+from tests.shared import ROOT
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))

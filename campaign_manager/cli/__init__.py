@@ -1,4 +1,5 @@
-"""The `campaign-manager` command line. With no arguments it opens the app window.
+"""The `campaign-manager` command line. With no arguments it opens the app window; with a FILE
+(what a desktop file's `%f` or a double-click sends) it opens the window on that file.
 
 Every failure the user can cause ends with a one-line message on stderr and exit code 2.
 Modules are imported per command so that non-GUI commands never load Qt or reportlab.
@@ -24,6 +25,19 @@ COMMANDS = {
 }
 
 
+class _Version(argparse.Action):
+    """--version: the installed package's version, looked up only when asked for."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from campaign_manager import __version__
+
+        print(f"{PROG} {__version__}")
+        parser.exit()
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose refusals are one line, like every other refusal of the command line: what
     was wrong and where the usage is to be read, not the whole usage block. Its subcommands'
@@ -39,6 +53,7 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
         description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
         "With no command, the app window opens.",
     )
+    parser.add_argument("--version", action=_Version, help="say which version this is and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
     window.add_argument("file", nargs="?", help="a campaign file")
@@ -49,7 +64,7 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     import importlib
 
     asked = argv[0] if argv else None
-    known = {name for names in COMMANDS.values() for name in names} | {"open", "assist"}
+    known = command_names()
     for module, names in COMMANDS.items():
         # Only the module of the command asked for loads (all of them for help or a typo).
         if asked in names or asked not in known:
@@ -61,6 +76,24 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
 
         register_assist(games, argv[1] if len(argv) > 1 else None)
     return parser
+
+
+def command_names() -> set[str]:
+    return {name for names in COMMANDS.values() for name in names} | {"open", "assist"}
+
+
+def _file_to_open(argv: list[str]) -> list[str]:
+    """`campaign-manager FILE [--screenshot PNG]` is `open FILE ...`. A first word that is a
+    command's name is always that command (a file called `show` opens as `./show`); one that is
+    neither a command nor an existing file is refused."""
+    first = argv[0]
+    if first.startswith("-") or first in command_names():
+        return argv
+    from pathlib import Path
+
+    if not Path(first).exists():
+        raise UserError(f"{first}: no such campaign file, and not a command (see {PROG} --help)")
+    return ["open", *argv]
 
 
 def _deepest(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.ArgumentParser:
@@ -100,6 +133,11 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
 
     if not argv:
         return open_window(None)
+    try:
+        argv = _file_to_open(argv)
+    except UserError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
     parser = build_parser(argv, open_window)
     args, extra = parser.parse_known_args(argv)
     if extra:  # told by the command they were given to, with its usage, not the program's

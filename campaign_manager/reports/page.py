@@ -16,7 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from campaign_manager.paths import RESOURCES
+from campaign_manager.paths import FONTS
 
 rl_config.invariant = 1  # the same campaign gives the same PDF, byte for byte
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -27,9 +27,8 @@ MARGIN = 15 * mm
 def register_fonts() -> None:
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
-    folder = RESOURCES / "fonts"
     for name in (FONT, BOLD):
-        pdfmetrics.registerFont(TTFont(name, str(folder / f"{name}.ttf")))
+        pdfmetrics.registerFont(TTFont(name, str(FONTS / f"{name}.ttf")))
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
 
 

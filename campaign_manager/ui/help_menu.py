@@ -13,6 +13,7 @@ from campaign_manager import __version__
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.scenario.loader import user_scenarios
 from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.settings import app_icon
 from campaign_manager.ui.window_services import WindowServices
 
 ShortcutRows = Callable[[], list[tuple[str, str, str]]]  # (menu, action, keys), as the registry lists them
@@ -65,12 +66,14 @@ class HelpActions:
         return self._tell("Keyboard shortcuts", shortcuts_html(self.shortcut_rows()))
 
     def show_about(self) -> QMessageBox:
-        return self._tell(f"About {APPLICATION}", about_text(self.services.session))
+        return self._tell(f"About {APPLICATION}", about_text(self.services.session), with_app_icon=True)
 
-    def _tell(self, title: str, text: str) -> QMessageBox:
+    def _tell(self, title: str, text: str, with_app_icon: bool = False) -> QMessageBox:
         box = QMessageBox(
             QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self.services.parent
         )
+        if with_app_icon:  # About shows the app's own icon
+            box.setIconPixmap(app_icon().pixmap(64, 64))
         box.setObjectName("helpBox")
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+from PySide6.QtGui import QGuiApplication, QIcon
 
-from campaign_manager.paths import APPLICATION, ORGANISATION
+from campaign_manager.paths import APPLICATION, DESKTOP_NAME, ORGANISATION, icon_files
 
 
 @dataclass(frozen=True)
@@ -22,9 +23,21 @@ RECENT_LIMIT = 8
 
 
 def apply_identity(app: QCoreApplication) -> None:
-    """Name the app, so settings and data go to its own folders (not "Unknown Organization")."""
+    """Name the app, so settings and data go to its own folders (not "Unknown Organization"),
+    give every window its icon, and tie its windows to its desktop file (campaign-manager.desktop),
+    so a desktop shows them under the app's name and icon."""
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
+    QGuiApplication.setDesktopFileName(DESKTOP_NAME)
+    app.setWindowIcon(app_icon())
+
+
+def app_icon() -> QIcon:
+    """The app's icon, from its PNGs (one a size: Qt picks the nearest)."""
+    icon = QIcon()
+    for path in icon_files():
+        icon.addFile(str(path))
+    return icon
 
 
 def recent_campaigns() -> list[str]:

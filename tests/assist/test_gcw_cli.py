@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from campaign_manager.cli import main
-from campaign_manager.paths import ROOT
+from tests.shared import ROOT
 
 
 def run(capsys, *argv: str) -> tuple[int, dict | str, str]:

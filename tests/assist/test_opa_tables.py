@@ -12,7 +12,7 @@ import pytest
 from campaign_manager.assist.opa.orders import order_cards
 from campaign_manager.assist.opa.tables import TABLE_FILE, read_tables, shipped_tables
 from campaign_manager.errors import FileRefused, UserError
-from campaign_manager.paths import ROOT
+from tests.shared import ROOT
 
 BOOK_CARDS = ["MARCH", "ATTACK", "HOLD", "ARTILLERY", "SKIRMISH", "DEPLOY"]
 

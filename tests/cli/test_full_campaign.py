@@ -163,7 +163,7 @@ def test_piping_into_a_reader_that_stops_early_is_quiet(tmp_path):
     import subprocess
     import sys
 
-    from campaign_manager.paths import ROOT
+    from tests.shared import ROOT
 
     campaign = tmp_path / "c.campaign"
     notes = tmp_path / "notes.json"

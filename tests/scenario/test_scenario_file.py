@@ -8,8 +8,9 @@ from collections import Counter
 
 import pytest
 
-from campaign_manager.paths import ROOT, SCENARIOS
+from campaign_manager.paths import SCENARIOS
 from campaign_manager.scenario import ScenarioError, load_scenario, parse_scenario
+from tests.shared import ROOT
 
 SOURCE = (SCENARIOS / "firestorm-greece.toml").read_text(encoding="utf-8")
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from campaign_manager.errors import FileRefused
-from campaign_manager.paths import ROOT
 from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.schema import SCHEMA_VERSION
+from tests.shared import ROOT
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 TURN_ONE = [{"type": "start_turn"}, {"type": "note", "text": "first evening"}]

@@ -11,10 +11,10 @@ import sys
 import textwrap
 
 from campaign_manager.engine.playout import play
-from campaign_manager.paths import ROOT
 from campaign_manager.scenario import load_scenario
 from campaign_manager.store import backup_list, backups
 from campaign_manager.store.campaign_file import CampaignFile
+from tests.shared import ROOT
 
 # The worker: records the planned actions one at a time; after every second one it undoes it and
 # redoes it. It says "ack WRITE N" (N = actions in the file) only after each write has returned.

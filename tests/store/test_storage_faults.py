@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from campaign_manager.paths import ROOT
 from campaign_manager.store import faults
 from campaign_manager.store.campaign_file import CampaignFile
-from tests.shared import FULL_CAMPAIGN, run
+from tests.shared import FULL_CAMPAIGN, ROOT, run
 
 DATA = FULL_CAMPAIGN
 ROOT_USER = os.geteuid() == 0

@@ -104,3 +104,26 @@ def test_edit_undo_names_the_action_it_takes_back(make_window, tmp_path):
     assert messages[-1] == "Redone: battle arrow B1 → C1 (placed, no result yet)"
     listed = {(menu, name) for menu, name, _ in window.menu_actions.shortcut_rows()}
     assert ("Edit", "Undo") in listed
+
+
+def _image(pixmap):
+    return pixmap.toImage().convertToFormat(pixmap.toImage().Format.Format_ARGB32)
+
+
+def test_the_window_and_about_show_the_app_s_icon(make_window, qtbot, qapp):
+    """The app names itself to the desktop (its desktop file, its icon at every size drawn) and
+    the About box shows the icon rather than a generic "information" sign."""
+    from PySide6.QtGui import QGuiApplication
+
+    from campaign_manager.paths import ICON_SIZES
+    from campaign_manager.ui import settings
+
+    settings.apply_identity(qapp)
+    assert QGuiApplication.desktopFileName() == "campaign-manager"
+    window = make_window(remember=False)
+    sizes = {size.width() for size in window.windowIcon().availableSizes()}
+    assert sizes == set(ICON_SIZES)
+    box = _open_box(qtbot, window.help_actions[1])
+    assert not box.iconPixmap().isNull()
+    assert _image(box.iconPixmap()) == _image(settings.app_icon().pixmap(64, 64))
+    box.close()

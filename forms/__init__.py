@@ -1,0 +1,2 @@
+"""The app's Qt Designer forms, shipped as the package `campaign_manager.forms` and loaded by
+`campaign_manager.ui.forms`."""

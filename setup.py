@@ -1,0 +1,21 @@
+"""The package list, which pyproject.toml alone cannot say: the code in campaign_manager/, and
+the data people edit at the top of the checkout (resources/, forms/) shipped inside it as
+campaign_manager.resources and campaign_manager.forms. Everything else is in pyproject.toml."""
+
+from setuptools import find_namespace_packages, setup
+
+DATA = {"campaign_manager.resources": "resources", "campaign_manager.forms": "forms"}
+SKIP = ["*__pycache__*"]
+
+code = find_namespace_packages(include=["campaign_manager", "campaign_manager.*"], exclude=SKIP)
+data = [
+    f"{package}.{sub}" if sub else package
+    for package, folder in DATA.items()
+    for sub in ["", *find_namespace_packages(where=folder, exclude=SKIP)]
+]
+setup(
+    packages=[*code, *data],
+    package_dir={package: folder for package, folder in DATA.items()},
+    package_data={package: ["*"] for package in data},
+    exclude_package_data={"": ["*.pyc"]},
+)
