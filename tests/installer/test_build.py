@@ -65,21 +65,24 @@ def test_the_one_folder_app_builds_from_a_clone_and_runs_bare(tmp_path):
     # The first start with an empty home folder opens the bundled campaign (and keeps it).
     kept = home / ".local" / "share" / "Firestorm" / "Firestorm Campaign Manager" / "firestorm-greece.campaign"
     settings = home / ".config" / "Firestorm" / "Firestorm Campaign Manager.conf"
-    window = subprocess.Popen(
-        ["env", "-i", *(f"{k}={v}" for k, v in bare.items()), "QT_QPA_PLATFORM=offscreen", program],
-        cwd=work,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and window.poll() is None:
-            if settings.exists() and str(kept) in settings.read_text():
-                break
-            time.sleep(0.2)
-        assert window.poll() is None, window.communicate()
-        assert kept.exists() and str(kept) in settings.read_text()
-    finally:
-        window.terminate()
-        window.wait(timeout=30)
+    said = tmp_path / "window.log"
+    with open(said, "wb") as log:
+        window = subprocess.Popen(
+            ["env", "-i", *(f"{k}={v}" for k, v in bare.items()), "QT_QPA_PLATFORM=offscreen", program],
+            cwd=work,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and window.poll() is None:
+                if settings.exists() and str(kept) in settings.read_text():
+                    break
+                time.sleep(0.2)
+            assert window.poll() is None, said.read_text()  # still running: the window is up
+            assert kept.exists() and str(kept) in settings.read_text()
+        finally:
+            window.terminate()
+            window.wait(timeout=30)
+    assert "Traceback" not in said.read_text()
     assert not (Path(work) / "firestorm-greece.campaign").exists()
