@@ -44,7 +44,11 @@ def display_problem() -> str | None:
     plugin = Path(PySide6.__file__).parent / "Qt" / "plugins" / "platforms" / "libqxcb.so"
     if not plugin.exists() or shutil.which("ldd") is None:
         return None
-    done = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True)
+    env = dict(os.environ)
+    bundled = getattr(sys, "_MEIPASS", None)  # the one-folder app: its own copies of libraries count
+    if bundled:
+        env["LD_LIBRARY_PATH"] = os.pathsep.join(filter(None, [bundled, env.get("LD_LIBRARY_PATH")]))
+    done = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True, env=env)
     missing = missing_from_ldd(done.stdout)
     if not missing:
         return None
