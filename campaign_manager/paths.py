@@ -27,7 +27,13 @@ DESKTOP_NAME = "campaign-manager"  # the desktop file's name, the icon's and the
 def _bundled(package: str) -> Path:
     """The folder of a bundled data package, on the file system (every way the app is installed
     keeps its files unpacked: a zipped install is not supported)."""
-    found = files(package)
+    try:
+        found = files(package)
+    except ModuleNotFoundError:
+        raise RuntimeError(
+            f"{package} is missing: the app runs from an install (`pip install -e .` in a checkout, "
+            "or python3 installer/bootstrap.py app), which ships resources/ and forms/ inside the package"
+        ) from None
     if not isinstance(found, Path):
         raise RuntimeError(f"{package} is not on the file system ({found!r}): install the app unzipped")
     return found
