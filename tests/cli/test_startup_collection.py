@@ -40,7 +40,10 @@ def test_a_command_runs_with_the_collector_on(collector, monkeypatch, capsys):
 
 def test_the_collector_is_back_on_after_a_refused_command(collector, capsys):
     with pytest.raises(SystemExit):
-        launcher.main(["no-such-command"])
+        launcher.main(["show", "--no-such-option"])  # refused by the parser
+    assert gc.isenabled()
+    gc.disable()
+    assert launcher.main(["no-such-command"]) == 2  # neither a command nor a file
     assert gc.isenabled()
 
 

@@ -91,3 +91,16 @@ def test_the_pdf_is_built_away_from_the_window_thread(window, tmp_path, qtbot):
     window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].trigger()
     qtbot.waitUntil(target.exists, timeout=20000)
     assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_printing_without_a_print_spooler_is_refused_in_words(monkeypatch, tmp_path):
+    """A computer with no `lp` (Windows, macOS without CUPS' tools, a bare Linux): printing says
+    so and suggests the PDF, rather than failing."""
+    import pytest
+
+    from campaign_manager.errors import UserError
+    from campaign_manager.ui import report_actions
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no lp anywhere on it
+    with pytest.raises(UserError, match="no print spooler"):
+        report_actions.send_to_printer(None, tmp_path / "turn-report.pdf")
