@@ -24,7 +24,8 @@ def run_app(argv: list[str]) -> int:
     from campaign_manager.ui import settings
     from campaign_manager.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
     window = MainWindow(campaign_to_open(argv))
     window.show()
@@ -55,7 +56,8 @@ def screenshot_app(file: str, png: str) -> int:
     except UserError as exc:
         print(f"campaign-manager: {exc}", file=sys.stderr)
         return 2
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     settings.apply_identity(app)
     window = MainWindow(remember=False)
     window.session.adopt(campaign)

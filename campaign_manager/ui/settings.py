@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtGui import QGuiApplication, QIcon
 
 from campaign_manager.paths import APPLICATION, DESKTOP_NAME, ORGANISATION, icon_files
@@ -22,7 +22,7 @@ RECENT_CAMPAIGNS = Setting("campaign/recent_files", "")  # newest first, one pat
 RECENT_LIMIT = 8
 
 
-def apply_identity(app: QCoreApplication) -> None:
+def apply_identity(app: QGuiApplication) -> None:
     """Name the app, so settings and data go to its own folders (not "Unknown Organization"),
     give every window its icon, and tie its windows to its desktop file (campaign-manager.desktop),
     so a desktop shows them under the app's name and icon."""
