@@ -123,7 +123,7 @@ def test_the_window_and_about_show_the_app_s_icon(make_window, qtbot, qapp):
     window = make_window(remember=False)
     sizes = {size.width() for size in window.windowIcon().availableSizes()}
     assert sizes == set(ICON_SIZES)
-    box = _open_box(qtbot, window.help_actions[1])
+    box = _open_box(qtbot, window.menu_actions[MenuAction.ABOUT])
     assert not box.iconPixmap().isNull()
     assert _image(box.iconPixmap()) == _image(settings.app_icon().pixmap(64, 64))
     box.close()
