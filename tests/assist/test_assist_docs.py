@@ -155,3 +155,18 @@ def test_tracker_apply_help_points_to_the_page(capsys):
         main(["assist", "gcw", "tracker", "apply", "--help"])
     out = capsys.readouterr().out
     assert "docs/assist.md" in out and "victory_check" in out
+
+
+def test_every_gcw_tracker_actions_fields_are_in_its_table_row():
+    """The table lists each action's fields as the tracker reads them (assist/gcw/actions.py),
+    no more and no fewer: a field the page forgot, or one the app would refuse, fails here."""
+    from campaign_manager.assist.gcw.actions import FIELDS
+
+    values = {"government", "dse", "add", "subtract", "tight", "area", "aggressive", "placed", "removed", "spend"}
+    values |= {"true", "false"}
+    text = DOC.read_text(encoding="utf-8")
+    for kind, fields in FIELDS.items():
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{kind}` |"))
+        named = set(re.findall(r"`\"?([a-z_]+)\"?(?::[^`]*)?`", row.split("|")[2]))
+        assert set(fields) <= named, (kind, set(fields) - named)
+        assert named - set(fields) <= values, (kind, named - set(fields) - values)

@@ -75,5 +75,5 @@ def test_a_conflict_places_its_terror_marker_and_charges_the_points_paid():
 def test_a_malformed_conflict_is_refused():
     with pytest.raises(UserError, match="attacker"):
         play({"type": "conflict", "region": "Athens", "attacker": "italians"})
-    with pytest.raises(UserError, match="whole number"):
+    with pytest.raises(UserError, match="political_points.attacker: should be at least 0"):
         play({"type": "conflict", "region": "Athens", "attacker": "dse", "political_points": {"attacker": -1}})

@@ -136,6 +136,9 @@ def test_tracker_new_apply_show_undo_redo(capsys, tmp_path):
     path = str(tmp_path / "game.gcw")
     code, data, _ = run(capsys, "tracker", "new", path, "--end-after-turn", "10", "--json")
     assert code == 0 and (data["government_pi"], data["dse_pi"]) == (60, 50)
+    for step in ('{"type": "doctrine", "doctrine": "area"}', '{"type": "next_turn"}', '{"type": "next_turn"}'):
+        run(capsys, "tracker", "apply", path, step)
+    run(capsys, "tracker", "apply", path, '{"type": "mobilization", "side": "government"}')
     action = tmp_path / "resettle.json"
     action.write_text('{"type": "resettle", "region": "Evritania", "die": 3}', encoding="utf-8")
     code, data, _ = run(capsys, "tracker", "apply", path, str(action), "--json")
@@ -154,7 +157,7 @@ def test_tracker_refusals_exit_2(capsys, tmp_path):
     code, _, err = run(capsys, "tracker", "apply", path, '{"type": "mobilization", "side": "dse"}')
     assert code == 2 and "Rule 5.0" in err
     code, _, err = run(capsys, "tracker", "apply", path, '{"type": "resettle", "region": "X", "die": 9}')
-    assert code == 2 and "cannot show 9" in err
+    assert code == 2 and "'resettle' action: die: should be at most 6, not 9" in err
     code, _, err = run(capsys, "tracker", "undo", path)
     assert code == 2 and "nothing to undo" in err
 

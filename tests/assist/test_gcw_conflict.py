@@ -76,12 +76,14 @@ def test_overkill_places_terror_whoever_attacks():
     assert (outcome.result, outcome.units_affected, outcome.terror) == ("OK", 2, "placed")
 
 
-@pytest.mark.parametrize(
-    "side,terror", [("government", "removed"), ("dse", None), (None, "removed if the Government attacked")]
-)
+@pytest.mark.parametrize("side,terror", [("government", "removed"), ("dse", None), (None, None)])
 def test_effective_action_removes_terror_only_when_the_government_attacks(side, terror):
+    """12.2: an EA removes Terror only after a Government attack; without the side, `terror`
+    stays null (one of null, placed, removed) and the explanation says what depends on it."""
     outcome = resolve(ConflictRequest(5, 2, "open", die=5, attacker_side=side, defending_units=3))
     assert (outcome.result, outcome.units_affected, outcome.terror) == ("EA", 2, terror)
+    if side is None:
+        assert "If the Government attacked, remove the region's Terror marker" in outcome.explanation
 
 
 def test_very_effective_action_removes_terror_for_a_government_attack():

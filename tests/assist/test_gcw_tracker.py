@@ -28,6 +28,14 @@ def turns(count: int) -> list[dict]:
     return [{"type": "next_turn"}] * count
 
 
+# Turn 3, the Government's Mobilization Phase begun: where a resettlement is announced (16.5).
+GOVERNMENT_PHASE = [
+    {"type": "doctrine", "doctrine": "aggressive"},
+    *turns(2),
+    {"type": "mobilization", "side": "government"},
+]
+
+
 def test_indices_start_at_sixty_and_fifty():
     assert play().pi == {"government": 60, "dse": 50}
 
@@ -115,7 +123,7 @@ def test_terrorized_region_gives_no_control_points():
 
 
 def test_resettlement_moves_a_die_of_points_and_places_terror():
-    state = play({"type": "resettle", "region": "Evritania", "die": 4})
+    state = play(*GOVERNMENT_PHASE, {"type": "resettle", "region": "Evritania", "die": 4})
     assert state.pi == {"government": 56, "dse": 54}
     assert (state.resettled, state.terror) == (["Evritania"], ["Evritania"])
     with pytest.raises(RuleError, match="never be put back"):
@@ -124,12 +132,14 @@ def test_resettlement_moves_a_die_of_points_and_places_terror():
 
 def test_resettled_region_is_worth_one_point():
     state = play(
+        *GOVERNMENT_PHASE,
         {"type": "resettle", "region": "Evritania", "die": 1},
         {"type": "terror", "region": "Evritania", "placed": False},
     )
     with pytest.raises(RuleError, match="16.5"):
         apply(state, {"type": "control", "side": "dse", "region": "Evritania", "points": 2}, RULES)
     state = play(
+        *GOVERNMENT_PHASE,
         {"type": "resettle", "region": "Evritania", "die": 1},
         {"type": "terror", "region": "Evritania", "placed": False},
         {"type": "control", "side": "dse", "region": "Evritania"},
@@ -139,6 +149,7 @@ def test_resettled_region_is_worth_one_point():
 
 def test_control_phase_penalties_terror_resettlement_and_no_conventional_dse_unit():
     state = play(
+        *GOVERNMENT_PHASE,
         {"type": "terror", "region": "Athens"},
         {"type": "terror", "region": "Larissa"},
         {"type": "resettle", "region": "Evritania", "die": 2},  # 58 / 52

@@ -82,9 +82,15 @@ def test_tracker_survives_closing_and_reopening_its_file(qtbot, qtmodeltester, t
     click(qtbot, tracker.newButton)
     assert game_file.exists() and tracker.actionsBox.isEnabled()
 
+    click(qtbot, tracker.doctrineButton)
+    click(qtbot, tracker.nextTurnButton)
+    click(qtbot, tracker.nextTurnButton)
+    tracker.mobSideCombo.setCurrentIndex(tracker.mobSideCombo.findData("government"))
+    click(qtbot, tracker.mobilizeButton)  # a resettlement opens the Government's Mobilization Phase (16.5)
     tracker.markerRegionCombo.setEditText("Evritania")
     tracker.resettleDieEdit.setText("3")
     click(qtbot, tracker.resettleButton)
+    assert panel.ui.messageLabel.text() == ""
     assert tracker.controlRegionCombo.findText("Arkadia") >= 0  # from the owner's region chart
     tracker.controlSideCombo.setCurrentIndex(tracker.controlSideCombo.findData("government"))
     tracker.controlRegionCombo.setEditText("Arkadia")
@@ -106,7 +112,7 @@ def test_tracker_survives_closing_and_reopening_its_file(qtbot, qtmodeltester, t
     assert again.ui.messageLabel.text() == ""
     assert tracker.indicesLabel.text() == "Government 59   ·   DSE 53"
     assert "Evritania" in tracker.markersLabel.text()
-    assert again.tracker.history.rowCount() == 2
+    assert again.tracker.history.rowCount() == 6  # doctrine, two turns, the phase, resettlement, control
     click(qtbot, tracker.undoButton)
     assert tracker.indicesLabel.text() == "Government 57   ·   DSE 53"
     assert tracker.redoButton.isEnabled()

@@ -35,6 +35,8 @@ class ConflictCharts:
     tables: dict[str, ConflictTable]
     unconventional_cost: dict[str, dict[str, int]]  # column label → {"attacker": PP, "defender": PP}
     lettered: dict[str, LetteredResult]
+    strength_most: int = 999  # a side's strength in one conflict (gcw.toml [limits])
+    units_most: int = 99  # units on one side
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def check_charts(data: GcwFile) -> list[Fault]:
     return check_conflict(data.conflict) + check_political_rules(data)
 
 
-def conflict_charts(spec: ConflictSpec) -> ConflictCharts:
+def conflict_charts(spec: ConflictSpec, limits: GcwFile.Limits) -> ConflictCharts:
     for key, table in spec.tables.items():
         table._key = key
     return ConflictCharts(
@@ -95,13 +97,15 @@ def conflict_charts(spec: ConflictSpec) -> ConflictCharts:
         dict(spec.tables),
         {label: cost.model_dump() for label, cost in spec.unconventional_cost.items()},
         keyed(spec.codes),
+        limits.strength,
+        limits.units,
     )
 
 
 def read_charts(path: Path) -> GcwCharts:
     """Read and check a chart file; raises ChartError naming the file and every fault."""
     data = read_data_file(path, GCW_FILE, ChartError, check_charts)
-    return GcwCharts(conflict_charts(data.conflict), political_rules(data))
+    return GcwCharts(conflict_charts(data.conflict, data.limits), political_rules(data))
 
 
 @lru_cache(maxsize=1)

@@ -47,7 +47,7 @@ class ConflictOutcome:
     result: str
     result_side: str
     units_affected: int | None
-    terror: str | None  # "placed", "removed", "removed if the Government attacked" or None
+    terror: str | None  # "placed", "removed", or None (none, or it depends on who attacked: see explanation)
     political_points: dict[str, int]  # PP paid for the unconventional modifier, by role
     steps: list[str] = field(default_factory=list)
     explanation: str = ""
@@ -80,9 +80,16 @@ def _check(request: ConflictRequest, charts: ConflictCharts) -> None:
     for role, strength in (("attacking", request.attacker), ("defending", request.defender)):
         if strength < 1:
             raise RuleError("11.2", f"the {role} strength must be at least 1, not {strength}")
+        if strength > charts.strength_most:
+            raise RuleError(
+                "9.4",
+                f"the {role} strength of {strength} is more than the counter mix can bring ({charts.strength_most})",
+            )
     for role, units in (("attacking", request.attacking_units), ("defending", request.defending_units)):
         if units is not None and units < 1:
             raise UserError(f"the number of {role} units must be at least 1, not {units}")
+        if units is not None and units > charts.units_most:
+            raise RuleError("9.4", f"{units} {role} units are more than the counter mix holds ({charts.units_most})")
     if request.airstrike is not None:
         if request.airstrike not in AIRSTRIKES:
             raise UserError(f"an airstrike is 'attack' or 'defend', not '{request.airstrike}'")
@@ -171,18 +178,18 @@ def resolve(
 
 def _terror(effect: Effect, side: str | None, request: ConflictRequest) -> tuple[str | None, str]:
     """What happens to the region's Terror marker (12.2 codes, 16.2, 16.4)."""
-    terror, words = None, ""
-    if effect.terror == "place":
-        terror, words = "placed", " Place a Terror marker in the region (16.4)."
-    elif effect.terror == "remove":
-        if side == GOVERNMENT:
-            terror, words = "removed", " The Government attacked: remove the region's Terror marker, if any."
-        elif side is None:
-            terror = "removed if the Government attacked"
-            words = " If the Government attacked, remove the region's Terror marker, if any."
-        else:
-            words = " The DSE attacked, so a Terror marker stays where it is."
     if request.airstrike and request.urban:
-        terror = "placed"
-        words += " An airstrike was used in an Urban region: place a Terror marker there (16.2)."
-    return terror, words
+        # 16.2 places a marker whatever the result did, so a removal (12.2) is not said as well.
+        words = " An airstrike was used in an Urban region: place a Terror marker there (16.2)."
+        if effect.terror == "remove":
+            words += " The region keeps it, though the result would otherwise remove one."
+        return "placed", words
+    if effect.terror == "place":
+        return "placed", " Place a Terror marker in the region (16.4)."
+    if effect.terror == "remove":
+        if side == GOVERNMENT:
+            return "removed", " The Government attacked: remove the region's Terror marker, if any."
+        if side is None:
+            return None, " If the Government attacked, remove the region's Terror marker, if any (12.2)."
+        return None, " The DSE attacked, so a Terror marker stays where it is."
+    return None, ""

@@ -126,6 +126,16 @@ class GcwFile(DataModel):
         parity: Parity
         percent: Annotated[Int, Field(ge=1, le=100)]
 
+    class Regions(DataModel):
+        urban: tuple[Text, ...]
+        foreign: tuple[Text, ...]
+        tight_defense: tuple[Text, ...]
+
+    class Limits(DataModel):
+        strength: Positive
+        units: Positive
+        turn: Positive
+
     class TitoStalin(DataModel):
         dice_per_mobilization: Positive
         threshold: Positive
@@ -142,6 +152,8 @@ class GcwFile(DataModel):
     mobilization: Mobilization
     attrition: Attrition
     tito_stalin: TitoStalin
+    regions: Regions
+    limits: Limits
 
 
 class PoliticsRow(DataModel):

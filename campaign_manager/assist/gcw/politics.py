@@ -58,6 +58,21 @@ class Standing:
         )
 
 
+def check_index(pi: dict[str, int], rules: PoliticalRules) -> dict[str, int]:
+    """Two indices a player typed: at most the cap (7.2). An index below 0 has already lost
+    (6.1); the app takes it down to minus the cap."""
+    for side in SIDES:
+        if pi[side] > rules.cap:
+            raise RuleError(
+                "7.2", f"a Political Index stops at {rules.cap}: the {SIDE_NAMES[side]}'s cannot be {pi[side]}"
+            )
+        if pi[side] < -rules.cap:
+            raise RuleError(
+                "6.1", f"the {SIDE_NAMES[side]}'s index of {pi[side]} is below anything the game reaches (-{rules.cap})"
+            )
+    return pi
+
+
 def standing(pi: dict[str, int], rules: PoliticalRules) -> Standing:
     """A sudden-death winner's level comes from his own points (6.1: "the other player checks
     the number of points he has"); a collapsed index counts as 0 in the margin."""
@@ -96,6 +111,10 @@ def attrition_losses(units: int, turn: int | None, rules: PoliticalRules) -> int
     """How many of `units` eligible units in an enemy-controlled region lose one level (15.1)."""
     if units < 0:
         raise RuleError("15.1", f"the number of units cannot be negative ({units})")
+    if units > rules.units_most:
+        raise RuleError("9.4", f"{units} units are more than the counter mix holds ({rules.units_most})")
+    if turn is not None and not 1 <= turn <= rules.turn_most:
+        raise RuleError("5.0", f"turn {turn} is not a turn of the game (1 to {rules.turn_most})")
     if turn is not None and not parity_holds(rules.attrition_parity, turn):
         raise RuleError(
             "15.0", f"attrition happens only on {rules.attrition_parity}-numbered turns, not on turn {turn}"

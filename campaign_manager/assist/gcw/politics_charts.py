@@ -39,9 +39,22 @@ class PoliticalRules:
     stalin_dice: int
     stalin_threshold: int
     stalin_outcomes: tuple[StalinOutcome, ...]
+    urban_regions: tuple[str, ...]
+    foreign_areas: tuple[str, ...]
+    tight_defense_regions: tuple[str, ...]
+    modifier_cost_most: int  # 11.6: the dearest unconventional modifier
+    strength_most: int
+    units_most: int
+    turn_most: int
 
     def doctrine(self, key: str) -> Doctrine:
         return self.doctrines[key]
+
+    def is_foreign(self, region: str) -> bool:
+        return region.strip().casefold() in (name.casefold() for name in self.foreign_areas)
+
+    def is_urban(self, region: str) -> bool:
+        return region.strip().casefold() in (name.casefold() for name in self.urban_regions)
 
     def victory_level(self, margin: int) -> str:
         for band in self.victory_levels:
@@ -86,6 +99,13 @@ def political_rules(data: GcwFile) -> PoliticalRules:
         stalin_dice=tito.dice_per_mobilization,
         stalin_threshold=tito.threshold,
         stalin_outcomes=tito.outcomes,
+        urban_regions=data.regions.urban,
+        foreign_areas=data.regions.foreign,
+        tight_defense_regions=data.regions.tight_defense,
+        modifier_cost_most=max(max(c.attacker, c.defender) for c in data.conflict.unconventional_cost.values()),
+        strength_most=data.limits.strength,
+        units_most=data.limits.units,
+        turn_most=data.limits.turn,
     )
 
 

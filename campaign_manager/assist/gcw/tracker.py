@@ -11,10 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from campaign_manager.assist.gcw import tracker_turns
+from campaign_manager.assist.gcw.actions import check_action
 from campaign_manager.assist.gcw.politics import GOVERNMENT, SIDES, other, standing
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
 from campaign_manager.assist.gcw.tracker_state import (
     TrackerState,
+    amount_of,
     change_pi,
     name,
     recorded_dice,
@@ -32,6 +34,8 @@ def _adjust(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) 
     amount = action.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
         raise UserError(f"'amount' must be a whole number other than 0, not {amount!r}")
+    if abs(amount) > rules.cap:
+        raise RuleError("7.2", f"an index runs from 0 to {rules.cap}: a change of {amount} is more than its track")
     reason = str(action.get("reason") or "correction")
     state.note(f"{reason}: {change_pi(state, side, amount, rules)}")
 
@@ -40,11 +44,13 @@ def _control(state: TrackerState, action: dict[str, Any], rules: PoliticalRules)
     side, region, where = side_of(action), None, ""
     if action.get("region"):
         region = state.holds(region_of(action))
+        if side == GOVERNMENT and rules.is_foreign(region):
+            raise RuleError("14.4", f"{region} is a foreign area: the DSE always controls it, never the Government")
         if region in state.controlled:
             raise RuleError("14.1", f"{region}'s control points for turn {state.turn} are already recorded")
         if region in state.terror:
             raise RuleError("16.4", f"{region} is terrorized: whoever controls it gets no Political Points")
-    points = whole(action, "points")
+    points = amount_of(rules, action, "points")
     use = action.get("use", "add")
     if use not in ("add", "subtract"):
         raise UserError(f"'use' must be 'add' or 'subtract', not {use!r}")
@@ -83,7 +89,7 @@ def _terror(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) 
 
 def _airstrikes(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
     """2.8: Airstrike markers the Government bought (its PP are recorded with `spend`)."""
-    bought = whole(action, "bought", 1, 1)
+    bought = whole(action, "bought", 1, 1, high=rules.cap, rule="7.2")
     if state.phase is None or state.phase["side"] != GOVERNMENT:
         raise RuleError(
             "11.4", "Airstrike markers are bought in the Government's Mobilization Phase: start that phase first"
@@ -112,6 +118,8 @@ def _conflict(state: TrackerState, action: dict[str, Any], rules: PoliticalRules
     terror = action.get("terror")
     if terror not in (None, "placed", "removed"):
         raise UserError(f"'terror' should be placed, removed or left out, not {terror!r}")
+    if terror == "removed" and attacker != GOVERNMENT:
+        raise RuleError("12.2", "only a Government attack removes a Terror marker; the DSE attacked here")
     if terror == "placed" and region not in state.terror:
         state.terror.append(region)
         words.append("a Terror marker placed")
@@ -124,6 +132,8 @@ def _conflict(state: TrackerState, action: dict[str, Any], rules: PoliticalRules
     for role, points in sorted(paid.items()):
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
             raise UserError(f"the PP the {role} paid should be a whole number of 0 or more, not {points!r}")
+        if points > rules.modifier_cost_most:
+            raise RuleError("11.6", f"the {role}'s modifier costs at most {rules.modifier_cost_most} PP, not {points}")
         if points:
             side = attacker if role == "attacker" else other(attacker)
             words.append(f"the {role} paid {points} PP (11.6): {change_pi(state, side, -points, rules)}")
@@ -132,6 +142,20 @@ def _conflict(state: TrackerState, action: dict[str, Any], rules: PoliticalRules
 
 def _resettle(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
     region = state.holds(region_of(action))
+    if rules.is_urban(region) or rules.is_foreign(region):
+        kind = "an Urban region" if rules.is_urban(region) else "a foreign area"
+        raise RuleError("16.5", f"only Rural regions can be resettled; {region} is {kind}")
+    phase = state.phase
+    if phase is None or phase["side"] != GOVERNMENT:
+        raise RuleError(
+            "16.5",
+            f"the Government resettles a region at the beginning of its own Mobilization Phase; "
+            f"it is not in that phase now (turn {state.turn})",
+        )
+    if phase["spent"]:
+        raise RuleError(
+            "16.5", "resettlement is announced at the beginning of the Mobilization Phase, before any PP is spent"
+        )
     if region in state.resettled:
         raise RuleError("16.5", f"{region} is already resettled; it can never be put back")
     moved = sum(recorded_dice(action, "dice", rules.resettlement_dice))
@@ -152,12 +176,21 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
     if state.terror or state.resettled:
         lines.append(f"{len(state.terror)} Terror and {len(state.resettled)} resettled region(s)")
     tight = action.get("tight_dice") or []
+    garrisons = len(rules.tight_defense_regions)
+    ungarrisoned = whole(action, "tight_ungarrisoned", 0, 0, high=garrisons, rule="16.3")
+    if ungarrisoned and len(tight) != ungarrisoned * rules.tight_defense_dice:
+        raise UserError(
+            f"'tight_dice' must hold {ungarrisoned * rules.tight_defense_dice} d6 value(s), one per "
+            f"ungarrisoned region, not {tight!r}"
+        )
+    if len(tight) > garrisons * rules.tight_defense_dice:
+        raise RuleError("16.3", f"only {garrisons} regions need a Tight Defense garrison, not {len(tight)}")
     if tight:
         if state.doctrine != "tight":
             raise RuleError("16.3", "the garrison dice are for Tight Defense, which is not the doctrine")
         government += sum(recorded_dice(action, "tight_dice", len(tight)))
         lines.append(f"{len(tight)} region(s) without their Tight Defense garrison")
-    empty = whole(action, "area_empty_regions", 0, 0)
+    empty = whole(action, "area_empty_regions", 0, 0, high=rules.cap, rule="7.2")
     if empty:
         if state.doctrine != "area":
             raise RuleError("16.3", "regions empty of Government units cost points only under Area Defense")
@@ -188,9 +221,7 @@ REDUCERS: dict[str, Reducer] = {
 
 def apply(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> TrackerState:
     """The state after `action`; raises UserError (nothing changed) if it cannot be done."""
-    if not isinstance(action, dict) or action.get("type") not in REDUCERS:
-        kind = action.get("type") if isinstance(action, dict) else action
-        raise UserError(f"unknown tracker action {kind!r} (known: {', '.join(REDUCERS)})")
+    check_action(action)
     if state.game_over is not None:
         raise RuleError("6.1", f"the game is over ({state.game_over['reason']}); undo to go on")
     after = copy.deepcopy(state)

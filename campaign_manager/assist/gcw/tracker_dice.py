@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign_manager.assist.gcw.actions import check_action
 from campaign_manager.assist.gcw.owner_charts import REGION_KINDS, OwnerCharts
 from campaign_manager.assist.gcw.politics import DSE
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
@@ -55,10 +56,13 @@ def _resettle(
     fill_dice(action, "dice", rules.resettlement_dice, roller)
 
 
-def _penalties(action: dict[str, Any], rules: PoliticalRules, roller: Roller) -> None:
+def _penalties(action: dict[str, Any], rules: PoliticalRules, owner: OwnerCharts, roller: Roller) -> None:
     if not action.get("dse_conventional_in_greece", True):
         fill_dice(action, "dse_dice", rules.no_conventional_dse_dice, roller)
-    regions = whole(action, "tight_ungarrisoned", 0, 0)
+    greek = [region for region in owner.regions if region.kind != "F"]
+    if greek:  # with the owner's region chart, an Area Defense counts at most its regions of Greece
+        whole(action, "area_empty_regions", 0, 0, high=len(greek), rule="16.3")
+    regions = whole(action, "tight_ungarrisoned", 0, 0, high=len(rules.tight_defense_regions), rule="16.3")
     if regions or action.get("tight_dice"):
         count = regions or len(action["tight_dice"])
         fill_dice(action, "tight_dice", count * rules.tight_defense_dice, roller)
@@ -114,14 +118,14 @@ def prepare(
     state: TrackerState, action: dict[str, Any], rules: PoliticalRules, owner: OwnerCharts, roller: Roller
 ) -> dict[str, Any]:
     """A copy of `action` with every die and chart value it needs written in."""
-    action = dict(action)
+    action = dict(check_action(action))
     kind = action.get("type")
     if kind == "control":
         _control(action, state, rules, owner)
     elif kind == "resettle":
         _resettle(action, state, rules, owner, roller)
     elif kind == "control_penalties":
-        _penalties(action, rules, roller)
+        _penalties(action, rules, owner, roller)
     elif kind == "doctrine":
         _doctrine(action, owner, roller)
     elif kind == "mobilization":

@@ -28,13 +28,21 @@ class Setup:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: PoliticalRules) -> Setup:
+        if not isinstance(data, dict):
+            raise UserError(f"the tracker's set-up should be a JSON object, not {data!r}")
+        unknown = sorted(set(data) - {"tito_stalin", "victory_check_turn"})
+        if unknown:
+            raise UserError(f"the tracker's set-up: {unknown[0]}: unknown key")
+        tito = data.get("tito_stalin", False)
+        if not isinstance(tito, bool):
+            raise UserError(f"the tracker's set-up: tito_stalin: should be true or false, not {tito!r}")
         turn = data.get("victory_check_turn")
-        if turn is not None and turn not in rules.victory_check_turns:
+        if turn is not None and (isinstance(turn, bool) or turn not in rules.victory_check_turns):
             raise RuleError(
                 "5.0",
                 f"the agreed last turn must be one of {', '.join(map(str, rules.victory_check_turns))}, not {turn}",
             )
-        return cls(bool(data.get("tito_stalin", False)), turn)
+        return cls(tito, turn)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -111,7 +119,11 @@ class TrackerState:
             "attrition_this_turn": parity_holds(rules.attrition_parity, self.turn),
             "victory_check_this_turn": self.turn in rules.victory_check_turns,
             "first_player": self.first_player,
-            "initiative": {"chooser": order.chooser, "tie": order.tie, "words": order.words()},
+            "initiative": (
+                {"chooser": order.chooser, "tie": order.tie, "words": order.words()}
+                if self.game_over is None
+                else {"chooser": None, "tie": False, "words": "The game is over: no turn is left to order."}
+            ),
             "standing": {
                 "leader": lead.leader,
                 "margin": lead.margin,
@@ -133,7 +145,10 @@ def side_of(action: dict[str, Any], key: str = "side") -> str:
     return side
 
 
-def whole(action: dict[str, Any], key: str, low: int = 0, default: Any = ...) -> int:
+def whole(
+    action: dict[str, Any], key: str, low: int = 0, default: Any = ..., high: int | None = None, rule: str = ""
+) -> int:
+    """A whole number of the action, from `low` to `high` (the bound the rule `rule` sets)."""
     value = action.get(key, default)
     if value is ...:
         raise UserError(f"the action '{action.get('type')}' needs '{key}'")
@@ -141,6 +156,8 @@ def whole(action: dict[str, Any], key: str, low: int = 0, default: Any = ...) ->
         raise UserError(f"'{key}' must be a whole number, not {value!r}")
     if value < low:
         raise UserError(f"'{key}' must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise RuleError(rule, f"'{key}' can be at most {high}, not {value}")
     return value
 
 
@@ -158,9 +175,16 @@ def name(side: str) -> str:
 def recorded_dice(action: dict[str, Any], key: str, count: int) -> list[int]:
     """The d6 values recorded under `key`, checked; exactly `count` of them."""
     values = action.get(key)
-    if not isinstance(values, list) or len(values) != count:
+    if count == 1 and isinstance(values, int) and not isinstance(values, bool):
+        values = [values]  # one die may be written bare: "break_die": 5
+    if not isinstance(values, (list, tuple)) or len(values) != count:
         raise DieError(f"'{key}' must hold {count} d6 value{'s' * (count != 1)}, not {values!r}")
     return [D6.check(value, f"{key} die {index}") for index, value in enumerate(values, start=1)]
+
+
+def amount_of(state_rules: PoliticalRules, action: dict[str, Any], key: str, low: int = 0, default: Any = ...) -> int:
+    """A number of Political Points, at most the top of the index (7.2)."""
+    return whole(action, key, low, default, high=state_rules.cap, rule="7.2")
 
 
 def change_pi(state: TrackerState, side: str, delta: int, rules: PoliticalRules) -> str:

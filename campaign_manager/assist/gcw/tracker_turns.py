@@ -18,8 +18,10 @@ def _doctrine(state: TrackerState, action: dict[str, Any], rules: PoliticalRules
     duration = action.get("duration")
     limit = action.get("limit")
     state.doctrine = key
-    state.limit_override = None if limit is None else whole(action, "limit")
-    state.politics_roll_turn = None if duration is None else state.turn + whole(action, "duration", 1)
+    state.limit_override = None if limit is None else whole(action, "limit", high=rules.cap, rule="7.2")
+    state.politics_roll_turn = (
+        None if duration is None else state.turn + whole(action, "duration", 1, high=rules.turn_most, rule="16.3")
+    )
     words = f"Politics Table: {rules.doctrine(key).name}, spending limit {state.mobilization_limit(rules)} PP"
     if state.politics_roll_turn is not None:
         words += f", next roll on turn {state.politics_roll_turn}"
@@ -87,7 +89,7 @@ def _mobilization(state: TrackerState, action: dict[str, Any], rules: PoliticalR
 
 
 def _spend(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> None:
-    side, amount = side_of(action), whole(action, "amount", 1)
+    side, amount = side_of(action), whole(action, "amount", 1, high=rules.cap, rule="7.2")
     phase = state.phase
     if phase is None or phase["side"] != side:
         raise RuleError(

@@ -8,7 +8,7 @@ import argparse
 from campaign_manager.assist.gcw.charts import default_charts
 from campaign_manager.assist.gcw.conflict import AIRSTRIKES, DSE, GOVERNMENT, ConflictRequest, resolve
 from campaign_manager.assist.gcw.owner_charts import TWO_DICE, default_owner_charts
-from campaign_manager.assist.gcw.politics import attrition_losses, initiative, standing
+from campaign_manager.assist.gcw.politics import attrition_losses, check_index, initiative, standing
 from campaign_manager.cli.assist import gcw_tracker
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
@@ -86,8 +86,9 @@ def run_attrition(args: argparse.Namespace) -> int:
 
 
 def run_standing(args: argparse.Namespace) -> int:
-    pi = {GOVERNMENT: args.government, DSE: args.dse}
-    lead, order = standing(pi, default_charts().politics), initiative(pi)
+    rules = default_charts().politics
+    pi = check_index({GOVERNMENT: args.government, DSE: args.dse}, rules)
+    lead, order = standing(pi, rules), initiative(pi)
     data = {
         "leader": lead.leader,
         "margin": lead.margin,

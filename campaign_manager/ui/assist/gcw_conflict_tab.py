@@ -142,15 +142,12 @@ class ConflictTab(QObject):
         attacker = request.attacker_side or {"attack": "government", "defend": "dse"}.get(request.airstrike or "")
         if attacker is None:
             raise UserError("say who attacks (Who attacks), to record the conflict in the tracker")
-        terror = outcome.terror
-        if terror == "removed if the Government attacked":
-            terror = "removed" if attacker == "government" else None
-        return {
+        return {  # the side was known when it was resolved, so `terror` is already decided (12.2)
             "type": "conflict",
             "region": region,
             "attacker": attacker,
             "airstrike": bool(request.airstrike),
-            "terror": terror if terror in ("placed", "removed") else None,
+            "terror": outcome.terror,
             "political_points": {role: points for role, points in outcome.political_points.items() if points},
         }
 
