@@ -68,7 +68,6 @@ def test_rally_reports_passed_for_every_class(capsys, cls, die, passed):
         (["fire", "--target", "line", "--dice", "5,7"], "Fire die 2: a d6 cannot show 7"),
         (["fire", "--target", "wood", "--dice", "5"], "Target 'wood' is not in Opa Opa's tables"),
         (["rally", "--class", "B", "--die", "4", "--no-hold"], "HOLD card"),
-        (["reaction", "--class", "B", "--die", "4", "--routed"], "routed unit cannot react"),
     ],
 )
 def test_impossible_requests_exit_2_with_a_message(capsys, words, message):

@@ -40,7 +40,7 @@ def test_shipped_file_matches_the_books_ranges():
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        ("hit_on = 3\n", "hit_on = 7\n", "opa.toml: fire.targets.column.hit_on: should be at most 6, not 7 (line 38)"),
+        ("hit_on = 3\n", "hit_on = 7\n", "opa.toml: fire.targets.column.hit_on: should be at most 6, not 7 (line 46)"),
         ("hit_on = 4\n", "", "opa.toml: fire.targets.cavalry-column.hit_on: is missing"),
         (
             "vs_infantry = [2, 3]",

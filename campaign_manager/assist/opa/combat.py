@@ -94,6 +94,11 @@ def _situation(tables: OpaTables, side: CombatSide, role: str) -> list[tuple[str
         )
     if side.supports < 0:
         raise UserError(f"Close combat: the {role} cannot have {side.supports} supporting units")
+    if side.supports > tables.limits.supporting_units:
+        raise UserError(
+            f"Close combat: {side.supports} supporting units for the {role} are more than any table "
+            f"holds; give at most {tables.limits.supporting_units}"
+        )
     factors = []
     if side.terrain:
         factors.append(("terrain advantage", side.terrain))
@@ -117,13 +122,17 @@ def _numbers(
         raise UserError("Close combat: give the figures of both sides, or of neither")
     if attacker.figures < 1 or defender.figures < 1:
         raise UserError("Close combat: each side needs at least one figure")
+    most = tables.limits.figures
+    if attacker.figures > most or defender.figures > most:
+        raise UserError(f"Close combat: a side has at most {most} figures on the table")
     bonus = tables.bonus
     counted = {"attacker": attacker.figures, "defender": defender.figures}
     if defender.shaken:
-        counted["defender"] = defender.figures // bonus.shaken_defender_divisor
+        # half, rounded down, but a unit still on the table counts at least one figure
+        counted["defender"] = max(1, defender.figures // bonus.shaken_defender_divisor)
         notes.append(
             f"The shaken defender fights at half strength: its {defender.figures} "
-            f"figures count as {counted['defender']}."
+            f"figure(s) count as {counted['defender']} (rounded down, never below one)."
         )
     for role, other in (("attacker", "defender"), ("defender", "attacker")):
         mine, theirs = counted[role], counted[other]
@@ -207,6 +216,11 @@ def close_combat(
     winner = "attacker" if a > d else "defender" if d > a else "tie"
     if winner == "tie":
         notes.append("Equal totals: the book gives no rule for a tie; agree on one at the table.")
+    elif winner == "attacker" and defender.shaken:
+        notes.append(
+            "The losing defender was already shaken: the book says no more about losing a close combat "
+            "when shaken (after fire, a shaken unit that fails its check routs); settle it at the table."
+        )
     else:
         notes.append(f"The losing {'defender' if winner == 'attacker' else 'attacker'} is shaken.")
     return CloseCombat(sides["attacker"], sides["defender"], winner, tuple(notes))

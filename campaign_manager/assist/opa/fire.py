@@ -98,6 +98,13 @@ def fire(
         raise UserError("Fire: a range only counts with a weapon (musket or a battery)")
     if stands is not None and stands < 1:
         raise UserError(f"Fire: {stands} stands cannot fire; give 1 or more")
+    if stands is not None and stands > tables.limits.stands:
+        raise UserError(f"Fire: {stands} stands are more than any unit has; give at most {tables.limits.stands}")
+    if dice is not None and len(dice) > tables.dice_most:
+        raise UserError(
+            f"Fire: {len(dice)} dice are more than one unit can throw (at most {tables.dice_most}: "
+            f"{tables.limits.stands} stands at grapeshot range)"
+        )
     expected = None if stands is None else stands * (per_stand or tables.dice_per_stand)
     if dice is None or len(dice) == 0:
         if expected is None:
@@ -145,6 +152,8 @@ def hit_check(
     """Check a unit that took `hits`; a die at or under the hits fails the check."""
     if hits < 0:
         raise UserError(f"Hit check: {hits} hits is not a number of hits")
+    if hits > tables.dice_most:
+        raise UserError(f"Hit check: {hits} hits are more than fire can cause (at most {tables.dice_most})")
     if hits == 0:
         return HitCheck(0, None, "unhurt", 0, "No hits: the unit makes no check.")
     if artillery:

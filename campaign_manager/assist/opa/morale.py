@@ -26,15 +26,15 @@ class ClassRoll:
 
     roll: str  # "rally" or "reaction"
     unit_class: str
-    die: int
+    die: int | None  # None: no die is rolled (a routed unit does not react)
     modifier: int
     needed: int
     passed: bool
     explanation: str
 
     @property
-    def modified(self) -> int:
-        return self.die + self.modifier
+    def modified(self) -> int | None:
+        return None if self.die is None else self.die + self.modifier
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -90,13 +90,17 @@ def reaction(
     routed: bool = False,
     roller: Roller | None = None,
 ) -> ClassRoll:
-    """Roll for a defender's reaction before close combat (Greek fire, facing the enemy)."""
+    """Roll for a defender's reaction before close combat (Greek fire, facing the enemy). A
+    routed unit does not react: that is the answer "no", with no die (step 5: no rout reaction)."""
     letter = unit_class(cls)
+    needed = tables.reaction[letter]
     if routed:
-        raise UserError("Reaction: a routed unit cannot react to an attack")
+        if die is not None:
+            D6.check(die, "Reaction die")
+        text = f"Class {letter} reacts on {needed} or more, but a routed unit cannot react: no reaction, no die."
+        return ClassRoll("reaction", letter, None, 0, needed, False, text)
     value = roll_or_check(die, D6, roller or RandomRoller(), "Reaction die")
     modifier = tables.reaction_shaken_modifier if shaken else 0
-    needed = tables.reaction[letter]
     passed = value + modifier >= needed
     detail = f"die {value}" + (f", {modifier:+d} for being shaken = {value + modifier}" if modifier else "")
     text = f"Class {letter} reacts on {needed} or more; {detail}: " + ("the unit reacts." if passed else "no reaction.")

@@ -145,10 +145,19 @@ class TurnStep(DataModel):
     step: Text
 
 
+class Limits(DataModel):
+    """Bounds on what a player types (the book prints no unit sizes)."""
+
+    stands: Annotated[Int, Field(ge=1)]
+    figures: Annotated[Int, Field(ge=1)]
+    supporting_units: Annotated[Int, Field(ge=0)]
+
+
 class OpaFile(DataModel):
     """The whole of opa.toml, as written."""
 
     band_inches: Annotated[Int, Field(ge=1, le=12)]
+    limits: Limits
     fire: Fire
     hit_check: HitCheck
     rally: ByClass
@@ -188,6 +197,12 @@ class OpaTables:
     road: RoadBonus
     penalties: dict[str, MovePenalty]
     turn_sequence: tuple[str, ...]
+    limits: Limits
+
+    @property
+    def dice_most(self) -> int:
+        """The most dice one unit's fire can throw: every stand at grapeshot range."""
+        return self.limits.stands * max(self.dice_per_stand, self.grapeshot_dice_per_stand)
 
     @classmethod
     def of(cls, data: OpaFile, source: Path) -> OpaTables:
@@ -212,6 +227,7 @@ class OpaTables:
             road=data.movement.road,
             penalties=keyed(data.movement.penalties),
             turn_sequence=tuple(step.step for step in data.turn_sequence),
+            limits=data.limits,
         )
 
 

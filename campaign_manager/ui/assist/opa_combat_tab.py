@@ -98,6 +98,8 @@ class CombatTab(OpaTab):
             for troop in tables.troops.values():
                 boxes.troop.addItem(troop.label, troop.code)
             boxes.terrain.setMaximum(tables.bonus.terrain_most)
+            boxes.support.setMaximum(tables.limits.supporting_units)  # the data's bounds
+            boxes.figures.setMaximum(tables.limits.figures)
         self.ui.defenderTroop.setCurrentIndex(min(2, len(tables.troops) - 1))
         self.ui.attackerNation.addItem("as the troop line says", None)
         self.ui.attackerNation.addItem("Turkish", "turkish")

@@ -45,6 +45,8 @@ class FireTab(OpaTab):
         self.ui.weaponCombo.addItem("not given", None)
         for weapon in tables.weapons.values():
             self.ui.weaponCombo.addItem(f"{weapon.label}, {weapon.range_bands} band(s)", weapon.code)
+        self.ui.standsSpin.setMaximum(tables.limits.stands)  # the data's bounds
+        self.ui.hitsSpin.setMaximum(tables.dice_most)
         self.ui.fireButton.clicked.connect(lambda: self.attempt(self.count_hits, self.ui.fireResult))
         self.ui.checkButton.clicked.connect(lambda: self.attempt(self.check_unit, self.ui.checkResult))
 
