@@ -85,6 +85,8 @@ def test_the_other_calculators(capsys):
 def test_tracker_commands_keep_the_game_in_the_file(capsys, tmp_path):
     path = str(tmp_path / "game.agt")
     run_json(capsys, "game", "new", path, "--scenario", "historical")
+    for month in ("nov", "dec"):  # the scenario starts in November, one turn a month (10.0)
+        run_json(capsys, "cup", "turn", path, "--month", month, "--italian", "XXV", "--greek", "A")
     data = run_json(
         capsys, "cup", "turn", path, "--month", "jan", "--italian", "XXV,XXVI", "--greek", "A,B,C", "--first", "XXV"
     )
@@ -96,7 +98,7 @@ def test_tracker_commands_keep_the_game_in_the_file(capsys, tmp_path):
     data = run_json(capsys, "game", "undo", path)
     assert data["ports"]["Vlore"] == 18
     shown = run_json(capsys, "game", "show", path)
-    assert shown["turn"] == 1 and shown["month"] == "jan" and len(shown["history"]) == 2
+    assert shown["turn"] == 3 and shown["month"] == "jan" and len(shown["history"]) == 4
     code, _, err = run(capsys, "cup", "draw", path, "--marker", "Greek Z #1")
     assert code == 2 and "not in the cup" in err
     code, _, err = run(capsys, "port", "build", path, "--port", "Vlore", "--points", "1")

@@ -203,8 +203,8 @@ def test_odds_beyond_the_chart_are_read_on_its_last_rows(empty_charts):
     assert high.odds == "13:1"
     assert _values(high)["Odds 13:1, read as 6:1"] == 5
     assert any("beyond the chart" in note and "highest row, 6:1" in note for note in high.notes)
-    low = reckon_combat(Combat(CombatSide(2), CombatSide(19)), empty_charts, die=3)
-    assert low.odds == "1:9.5" and _values(low)["Odds 1:9.5, read as 1:4"] == -4
+    low = reckon_combat(Combat(CombatSide(2), CombatSide(15)), empty_charts, die=3)
+    assert low.odds == "1:7.5" and _values(low)["Odds 1:7.5, read as 1:4"] == -4
     assert any("lowest row, 1:4" in note for note in low.notes)
     inside = reckon_combat(Combat(CombatSide(12), CombatSide(6)), empty_charts, die=3)
     assert not any("beyond the chart" in note for note in inside.notes)

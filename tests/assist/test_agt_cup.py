@@ -12,6 +12,7 @@ from campaign_manager.assist.agt.charts import load_charts
 from campaign_manager.assist.agt.state import apply, new_state
 from campaign_manager.dice import NoRoller, RandomRoller, ScriptedRoller
 from campaign_manager.errors import DieError, UserError
+from tests.assist.agt_turns import reach
 
 
 @pytest.fixture
@@ -20,10 +21,12 @@ def charts(tmp_path):
 
 
 def turn(
-    charts, scenario="historical", month="nov", italian=("XXV", "XXVI"), greek=("A", "B", "C"), first=None, state=None
+    charts, scenario="historical", month=None, italian=("XXV", "XXVI"), greek=("A", "B", "C"), first=None, state=None
 ):
+    """The game at `month` (the scenario's first by default), every earlier turn played."""
     state = state or new_state(book(), scenario)
-    return apply(state, cup.start_turn(state, charts, month, italian, greek, first), book())
+    month = month or book().scenario_months(scenario)[0]
+    return reach(state, charts, month, italian, greek, first)
 
 
 def draw(state, charts, roller=None, **kwargs):
@@ -39,18 +42,19 @@ def test_two_markers_per_command_plus_two_mussolini(charts):
 
 
 def test_initiative_player_starts_with_a_marker_kept_out_of_the_cup(charts):
-    state = turn(charts, first="B")
+    state = turn(charts, month="dec", first="B")
     assert state.drawn == ["Greek B #1"] and "Greek B #1" not in state.cup and len(state.cup) == 11
     with pytest.raises(UserError, match="4.1"):
         cup.start_turn(new_state(book(), "historical"), charts, "nov", ["XXV"], ["A"], "XXX")
 
 
 def test_turns_go_forward_and_stay_in_the_scenario(charts):
-    with pytest.raises(UserError, match="no turn 'oct'"):
-        turn(charts, month="oct")  # the Historical scenario starts in November
+    historical = new_state(book(), "historical")
+    with pytest.raises(UserError, match="starts with the November 1940 turn, not October 1940"):
+        cup.start_turn(historical, charts, "oct", ["XXV"], ["A"])  # the Historical scenario starts in November
     state = turn(charts, month="dec")
     with pytest.raises(UserError, match="cannot follow"):
-        turn(charts, month="nov", state=state)
+        cup.start_turn(state, charts, "nov", ["XXV"], ["A"])
 
 
 def test_a_scripted_draw_takes_that_marker(charts):

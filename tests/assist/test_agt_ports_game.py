@@ -13,6 +13,7 @@ from campaign_manager.assist.agt.state import apply, new_state
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store.logfile import LogFile
+from tests.assist.agt_turns import reach, reach_game
 
 
 @pytest.fixture
@@ -21,8 +22,7 @@ def charts(tmp_path):
 
 
 def in_month(charts, month, scenario="historical"):
-    state = new_state(book(), scenario)
-    return apply(state, cup.start_turn(state, charts, month, ["XXV"], ["A"]), book())
+    return reach(new_state(book(), scenario), charts, month)
 
 
 def test_start_values_are_the_books():
@@ -82,7 +82,7 @@ def test_unknown_port_is_refused(charts):
 def test_cup_and_ports_survive_closing_and_reopening_with_undo(tmp_path, charts):
     path = tmp_path / "evening.agt"
     game = AgtGame.create(path, "historical")
-    game.record(cup.start_turn(game.state, charts, "dec", ["XXV", "XXVI"], ["A", "B"], "XXV"))
+    reach_game(game, charts, "dec", ["XXV", "XXVI"], ["A", "B"], "XXV")
     roller = RandomRoller(5)
     for _ in range(3):
         game.record(cup.draw(game.state, charts, roller))
@@ -119,7 +119,7 @@ def test_a_port_passes_at_most_its_capacity_in_a_turn(charts):
     assert (state.used("Durazzo"), state.left("Durazzo"), state.left("Vlore")) == (18, 0, 18)
     with pytest.raises(UserError, match=r"Rule 6\.81: Durazzo can pass only 0 more .* landing units needs 1"):
         ports.use_port(state, charts, "Durazzo", "landing", 1)
-    assert ports.use_port(state, charts, "Vlore", "air", 18)["points"] == 18  # 6.83: squadrons based there
+    assert ports.use_port(state, charts, "Vlore", "air", 18)["points"] == 9  # 8.64: one point readies two
 
 
 def test_a_refit_costs_two_capacity_points(charts):

@@ -19,6 +19,7 @@ from campaign_manager.assist.agt.weather import record_turn_weather, turn_weathe
 from campaign_manager.cli import main
 from campaign_manager.dice import ScriptedRoller
 from campaign_manager.errors import UserError
+from tests.assist.agt_turns import reach, reach_game
 
 
 @pytest.fixture
@@ -60,8 +61,7 @@ def test_the_weather_command(capsys):
 
 
 def in_turn(charts, month, scenario="historical"):
-    state = new_state(book(), scenario)
-    return apply(state, cup.start_turn(state, charts, month, ["XXV"], ["A"]), book())
+    return reach(new_state(book(), scenario), charts, month)
 
 
 def test_the_tracker_records_the_turns_weather_with_its_die(charts):
@@ -134,7 +134,7 @@ def test_the_recorded_weather_replays_from_the_file_without_rolling(tmp_path, ch
     """4.21: the die is kept with the action, so reopening the file gives the same weather."""
     path = tmp_path / "evening.agt"
     game = AgtGame.create(path, "gamers")
-    game.record(cup.start_turn(game.state, charts, "nov", ["XXV"], ["A"]))
+    reach_game(game, charts, "nov")  # October first: the Gamers' scenario starts then
     game.record(record_turn_weather(game.state, charts, roller=ScriptedRoller([6])))
     game.close()
     game = AgtGame.open(path)

@@ -213,6 +213,8 @@ def test_rule_11_6_a_modifier_costs_at_most_five_points():
     ],
 )
 def test_a_tracker_action_refuses_a_field_it_does_not_know(capsys, tmp_path, action, field):
+    """Conflict (12.2), correction, turn (5.0): a field the action does not have is refused in one
+    line naming it, exit 2, and nothing is recorded."""
     path = str(tmp_path / "game.gcw")
     run(capsys, "tracker", "new", path)
     code, _, err = run(capsys, "tracker", "apply", path, action)
@@ -220,7 +222,14 @@ def test_a_tracker_action_refuses_a_field_it_does_not_know(capsys, tmp_path, act
     assert "Turn 1" not in run(capsys, "tracker", "show", path)[1].split("\n\n")[-1]  # nothing recorded
 
 
+def test_rule_16_3_a_doctrine_actions_faults_name_its_own_fields():
+    """The action type "doctrine" has a field "doctrine": a fault is still named by its field."""
+    with pytest.raises(UserError, match="'doctrine' action: from_table: should be true or false"):
+        play({"type": "doctrine", "doctrine": "tight", "from_table": "yes"})
+
+
 def test_a_tracker_files_set_up_refuses_unknown_keys_and_non_booleans():
+    """The set-up a tracker file keeps (17.1 Tito-Stalin, 5.0 agreed last turn) is read strictly."""
     with pytest.raises(UserError, match="colour: unknown key"):
         Setup.from_dict({"colour": "red"}, RULES)
     with pytest.raises(UserError, match="tito_stalin: should be true or false"):

@@ -82,7 +82,7 @@ def test_the_three_files_are_logged_documents(tmp_path):
     assert issubclass(AgtGame, LoggedDocument) and issubclass(TrackerGame, LoggedDocument)
 
 
-def test_a_greek_tragedy_log_is_told_when_refused_and_never_hides_a_bug(tmp_path):
+def test_a_greek_tragedy_log_is_told_when_refused_and_never_hides_a_bug(tmp_path, monkeypatch):
     path = tmp_path / "agt.assist"
     game = AgtGame.create(path, "historical")
     game.record({"type": "port", "port": "Durazzo", "change": -2, "why": "bombed", "amount": 2})
@@ -90,9 +90,17 @@ def test_a_greek_tragedy_log_is_told_when_refused_and_never_hides_a_bug(tmp_path
     _poke(path, '{"type": "parade"}')
     with pytest.raises(FileRefused, match="cannot be replayed .*unknown action type 'parade'"):
         AgtGame.open(path)
-    _poke(path, '{"type": "port", "port": "Durazzo"}')  # a port change without its change
-    with pytest.raises(KeyError):
+    _poke(path, '{"type": "port", "port": "Durazzo"}')  # a port change without its change:
+    with pytest.raises(FileRefused, match="'port' action: why: is missing; amount: is missing"):
+        AgtGame.open(path)  # the record is read by its declared shape, so it is told, naming the fields
+
+    def broken(*args):
+        raise KeyError("a bug in the reducer")
+
+    monkeypatch.setattr("campaign_manager.assist.agt.game.replay", broken)
+    with pytest.raises(KeyError):  # a bug still shows as a bug, not as a damaged file
         AgtGame.open(path)
+    monkeypatch.undo()
     _poke(path, '{"type": "port", "port": "Durazzo", "change": -2, "why": "bombed", "amount": 2}')
     with AgtGame.open(path) as again:  # and the file itself was never touched by all this
         assert again.state.ports["Durazzo"] == 16

@@ -60,10 +60,12 @@ def test_panel_cup_and_ports_survive_close_and_reopen(qtbot, tmp_path):
     qtbot.mouseClick(panel.ui.newButton, LEFT)
     assert panel.ui.fileLabel.text() == str(game_path)
     cup = panel.cup.ui
-    cup.monthBox.setCurrentIndex(cup.monthBox.findData("jan"))
     cup.italianEdit.setText("XXV, XXVI")
     cup.greekEdit.setText("A, B, C")
-    qtbot.mouseClick(cup.turnButton, LEFT)
+    for month in ("nov", "dec", "jan"):  # one turn a month from November (10.0); the next is offered
+        assert cup.monthBox.currentData() == month
+        qtbot.mouseClick(cup.turnButton, LEFT)
+    assert panel.ui.statusLabel.text() == ""
     assert len(panel.cup.cup_model.lines()) == 12
     cup.markerBox.setCurrentText("Mussolini #1")
     cup.eventDie.setText("9")  # Greek supply problems; January: Winter, half of six rounded up
@@ -88,7 +90,7 @@ def test_panel_cup_and_ports_survive_close_and_reopen(qtbot, tmp_path):
     qtbot.mouseClick(reopened.ui.openButton, LEFT)
     assert reopened.cup.cup_model.lines() == in_cup
     assert rows(reopened.ports.model)[0][:3] == ["Durazzo", "18", "14"]
-    assert len(reopened.cup.history_model.lines()) == 4
+    assert len(reopened.cup.history_model.lines()) == 6
     qtbot.mouseClick(reopened.ui.undoButton, LEFT)
     assert rows(reopened.ports.model)[0][2] == "18" and reopened.ui.redoButton.isEnabled()
     reopened.ports.ui.amountSpin.setValue(2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign_manager.assist.agt.book import book
-from campaign_manager.assist.agt.odds import check_strength
+from campaign_manager.assist.agt.odds import STACK_WHY, check_strength
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.dice import D10
 from campaign_manager.errors import UserError
@@ -28,11 +28,15 @@ def anti_aircraft(
     squadron, never more than flew in (fighters escorting are not counted, as at Kalpaki)."""
     tables = tables or book()
     die = D10.check(die, "Rule 8.75: anti-aircraft die")
-    strength = check_strength(strength, "Rule 8.75: combat strength in the hex", low=0)
+    strength = check_strength(
+        strength, "Rule 8.75: combat strength in the hex", low=0, high=tables.largest_stack, why=STACK_WHY
+    )
     total = die + strength
     neutralised = max(0, total - tables.aa_threshold)
     if squadrons is not None:
-        neutralised = min(neutralised, check_strength(squadrons, "Rule 8.75: squadrons on the mission", 0))
+        most = tables.limits.squadrons
+        flying = check_strength(squadrons, "Rule 8.75: squadrons on the mission", 0, most, "more than any air force")
+        neutralised = min(neutralised, flying)
     return AntiAircraft(die, strength, total, neutralised)
 
 

@@ -60,6 +60,14 @@ def check_book(data: BookFile) -> list[Fault]:
         covered = sorted(die for event in getattr(data.events, name) for die in event.dice)
         if covered != list(range(10)):
             faults.append(Fault(f"events.{name}", "the rows must cover each roll 0 to 9 exactly once"))
+    for n, line in enumerate(data.reinforcements):
+        where = f"reinforcements[{n}]"
+        if (line.season is None) == (line.month is None):
+            faults.append(Fault(where, "give a season (Italian units) or a month (Greek units), one of the two"))
+        elif line.season is not None and line.season not in data.calendar.rounding:
+            faults.append(Fault(f"{where}.season", f'"{line.season}" is not a season of calendar.seasons'))
+        elif line.month is not None and line.month not in months:
+            faults.append(Fault(f"{where}.month", f'"{line.month}" is not one of calendar.months'))
     for name, chart in data.charts.items():
         for old, columns in chart.older_columns.items():
             if old in chart.columns or not set(columns) <= set(chart.columns):
@@ -93,6 +101,7 @@ def _build(data: BookFile) -> BookTables:
         bomber_cut=data.ports.bomber_cut,
         build_per_point=data.ports.build_per_point,
         refit_cost=data.ports.refit_cost,
+        squadrons_per_point=data.ports.squadrons_per_point,
         build_from=data.ports.build_from,
         markers_per_command=data.cup.markers_per_command,
         mussolini_markers=data.cup.mussolini_markers,
@@ -103,4 +112,8 @@ def _build(data: BookFile) -> BookTables:
         scenarios={name: getattr(data.scenarios, name).model_dump() for name in SCENARIOS},
         events={name: getattr(data.events, name) for name in SCENARIOS},
         charts=keyed(data.charts),
+        limits=data.limits,
+        special_events=keyed(data.special_events),
+        reference=keyed(data.reference),
+        reinforcements=data.reinforcements,
     )

@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from campaign_manager.assist.agt.charts import OwnerCharts
-from campaign_manager.assist.agt.odds import check_strength, odds_ratio, side_strength
+from campaign_manager.assist.agt.odds import (
+    ATTACK_WHY,
+    STACK_WHY,
+    attack_most,
+    check_strength,
+    odds_ratio,
+    side_strength,
+)
+from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.dice import D10
 from campaign_manager.errors import UserError
 
@@ -36,6 +44,7 @@ class Combat:
     concentric: bool = False
     terrain: tuple[str, ...] = ()
     weather: str = "clear"
+    mussolini_to_the_front: bool = False  # Gamers' Special Event: the Italians attack, +1 this turn
 
 
 @dataclass(frozen=True)
@@ -82,14 +91,22 @@ class CombatReckoning:
         return self.die + self.total
 
 
-def _check_side(side: CombatSide, who: str) -> CombatSide:
-    for name in ("armour_points", "artillery", "aircraft"):
-        check_strength(getattr(side, name), f"{who} {name.replace('_', ' ')}", low=0)
-    check_strength(side.strength, f"{who} strength", low=0)
+def _check_side(side: CombatSide, who: str, tables: BookTables) -> CombatSide:
+    limits = tables.limits
+    for name, most, why in (
+        ("armour_points", limits.armour_points, "there is little armour in this game, rule 2.4"),
+        ("artillery", limits.artillery, "more than either order of battle holds"),
+        ("aircraft", limits.squadrons, "more than either air force holds"),
+    ):
+        check_strength(getattr(side, name), f"{who} {name.replace('_', ' ')}", low=0, high=most, why=why)
+    most, why = (attack_most(tables), ATTACK_WHY) if who == "attacker" else (tables.largest_stack, STACK_WHY)
+    check_strength(side.strength, f"{who} strength", low=0, high=most, why=why)
     for armour in side.unsupported_armour:
-        check_strength(armour, f"{who} unsupported armour strength")
-    if side.strength + sum(side.unsupported_armour) < 1:
+        check_strength(armour, f"{who} unsupported armour strength", high=most, why=why)
+    total = side.strength + sum(side.unsupported_armour)
+    if total < 1:
         raise UserError(f"Rule 8.25: the {who} needs at least one strength point in the battle")
+    check_strength(total, f"{who} strength with its unsupported armour", high=most, why=why)
     return side
 
 
@@ -97,7 +114,8 @@ def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -
     """Work out the battle; with `die` (typed or rolled by the caller) and every chart filled,
     also the adjusted die and the Combat Results Table's line."""
     tables = charts.tables
-    attacker, defender = _check_side(combat.attacker, "attacker"), _check_side(combat.defender, "defender")
+    attacker = _check_side(combat.attacker, "attacker", tables)
+    defender = _check_side(combat.defender, "defender", tables)
     if attacker.isolated:
         raise UserError("Rule 5.25: isolated units have only limited activation and may not attack")
     if combat.weather not in tables.weathers:
@@ -115,8 +133,9 @@ def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -
             f"Odds of {odds} are beyond the chart: they are read on its {end} row, {row}, as printed charts are (8.25)"
         )
     if defender.isolated:
+        unused = " and artillery are" if defender.artillery else " are"
         reckoning.notes.append(
-            "Rule 8.27: the isolated defender's strength is halved and its armour points are not used"
+            f"Rule 8.27: the isolated defender's strength is halved and its armour points{unused} not used (9.33)"
         )
     if attacker.unsupported_armour or defender.unsupported_armour:
         reckoning.notes.append("Rule 8.53: armour with no infantry stacked with it fights at half strength")
@@ -138,7 +157,7 @@ def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]
         found.append(Modifier("Concentric attack", mods["concentric"], "8.26"))
     if att.artillery:
         found.append(Modifier(f"Attacker artillery x{att.artillery}", att.artillery * mods["artillery_each"], "8.42"))
-    if dfd.artillery:
+    if dfd.artillery and not dfd.isolated:  # 8.27, 9.33: isolated artillery is of no use
         found.append(Modifier(f"Defender artillery x{dfd.artillery}", -dfd.artillery * mods["artillery_each"], "8.42"))
     if att.armour_points:
         found.append(
@@ -148,6 +167,9 @@ def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]
         found.append(
             Modifier(f"Defender armour points {dfd.armour_points}", -dfd.armour_points * mods["armour_point"], "8.52")
         )
+    if combat.mussolini_to_the_front:
+        duce = charts.tables.special_events["mussolini-to-the-front"]
+        found.append(Modifier(f"{duce.name} (Italian attack)", duce.attack_drm, "11.0"))
     if att.aircraft:
         found.append(Modifier(f"Attacker air support x{att.aircraft}", att.aircraft * mods["aircraft_each"], "8.741"))
     if dfd.aircraft:
@@ -197,16 +219,30 @@ def crt_options(combat: Combat) -> str:
     return f"{'aggressive' if combat.aggressive else 'cautious'}/{'stand' if combat.stand else 'flexible'}"
 
 
+def crt_row(adjusted: int, rows: tuple[str, ...] | list[str]) -> str:
+    """The Combat Results Table's line for an adjusted die: its own, or the top or bottom line
+    for a die beyond the chart, as the odds beyond it are read on its end rows."""
+    numbers = sorted(int(row) for row in rows)
+    return str(min(max(adjusted, numbers[0]), numbers[-1]))
+
+
 def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -> dict[str, str] | None:
     adjusted = reckoning.adjusted
     if adjusted is None:
         return None
     options = crt_options(combat)
-    attacker = charts.value("crt", str(adjusted), f"{options} attacker")
-    defender = charts.value("crt", str(adjusted), f"{options} defender")
+    row = crt_row(adjusted, charts.spec("crt").rows)
+    if row != str(adjusted):
+        end = "top" if adjusted > int(row) else "bottom"
+        reckoning.notes.append(
+            f"An adjusted die of {adjusted} is beyond the Combat Results Table: it is read on the table's {end} "
+            f"line, {row}, as odds beyond it are read on its end rows (8.3)"
+        )
+    attacker = charts.value("crt", row, f"{options} attacker")
+    defender = charts.value("crt", row, f"{options} defender")
     if attacker is None and defender is None:
         reckoning.notes.append(
-            f"Read the result for an adjusted die of {adjusted} under {options_in_words(options)} "
+            f"Read the result for an adjusted die of {row} under {options_in_words(options)} "
             "on the printed Combat Results Table (that line is not filled in)"
         )
         return None

@@ -26,6 +26,55 @@ def _names(commands: Iterable[str], side: str) -> list[str]:
     return names
 
 
+def _next_month(state: GameState, charts: OwnerCharts, month: str) -> None:
+    """The scenario starts in its own month (10.0: November; 11.0: October) and each turn is the
+    next month, to April 1941."""
+    tables = charts.tables
+    scenario = tables.scenarios[state.scenario]
+    months = tables.scenario_months(state.scenario)
+    names = tables.month_names
+    rule = "10.0" if state.scenario == "historical" else "11.0"
+    if state.turn >= len(months):
+        raise UserError(f"Rule {rule}: the {scenario['name']} ends with the {names[months[-1]]} turn")
+    expected = months[state.turn]
+    if month == expected:
+        return
+    if month not in tables.months:
+        raise UserError(f"Rule {rule}: there is no month '{month}' (months: {', '.join(months)})")
+    if not state.turn:
+        raise UserError(
+            f"Rule {rule}: the {scenario['name']} starts with the {names[expected]} turn, not {names[month]}"
+        )
+    raise UserError(
+        f"Rule {rule}: turn {names[month]} cannot follow {names[state.month]}; each turn is one month, "
+        f"so the next is {names[expected]}"
+    )
+
+
+def _chits(state: GameState, charts: OwnerCharts, play: Iterable[str]) -> list[str]:
+    """The Special Event chits played as the turn starts (Gamers' scenario, 11.0): each once a
+    game, and no more than the Italian player has drawn."""
+    chits = [code.strip() for code in play if code.strip()]
+    if not chits:
+        return []
+    known = charts.tables.special_events
+    if state.scenario != "gamers":
+        raise UserError("Rule 11.0: Special Event chits belong to the Gamers' scenario only")
+    for code in chits:
+        if code not in known:
+            raise UserError(
+                f"Rule 11.0: no Special Event chit '{code}' kept by the tracker (known: {', '.join(known)})"
+            )
+        if code in state.chits_played or chits.count(code) > 1:
+            raise UserError(f"Rule 11.0: '{known[code].name}' has already been played; a played chit is discarded")
+    if len(state.chits_played) + len(chits) > state.chits_drawn:
+        raise UserError(
+            f"Rule 11.0: the Italian player has drawn {state.chits_drawn} Special Event chit(s) (on a Random "
+            f"Events roll of 0 or 9) and played {len(state.chits_played)}; he cannot play {len(chits)} more"
+        )
+    return chits
+
+
 def start_turn(
     state: GameState,
     charts: OwnerCharts,
@@ -33,31 +82,40 @@ def start_turn(
     italian: Iterable[str],
     greek: Iterable[str],
     first: str | None = None,
+    play: Iterable[str] = (),
 ) -> dict[str, Any]:
     """Fill the cup for a new turn; `first` is the command the initiative player starts with
-    (one of its markers is taken out and activates first, rule 4.1)."""
-    tables = charts.tables
-    scenario = tables.scenarios[state.scenario]
-    months = tables.months
-    if month not in months or months.index(month) < months.index(scenario["first_month"]):
-        allowed = ", ".join(months[months.index(scenario["first_month"]) :])
-        raise UserError(f"The {scenario['name']} has no turn '{month}' (turns: {allowed})")
-    if state.turn and months.index(month) <= months.index(state.month):
-        raise UserError(
-            f"Turn {tables.month_names[month]} cannot follow "
-            f"{tables.month_names[state.month]}; turns go forward one month at a time"
-        )
+    (one of its markers is taken out and activates first, rule 4.1); `play` the Gamers' Special
+    Event chits played as the turn starts."""
+    _next_month(state, charts, month)
     italian, greek = _names(italian, "Italian"), _names(greek, "Greek")
     if not italian and not greek:
         raise UserError("Rule 5.22: name at least one command whose markers go into the cup")
+    chits = _chits(state, charts, play)
+    offensive = next(
+        (charts.tables.special_events[c] for c in chits if charts.tables.special_events[c].italian_initiative), None
+    )
     first_label = None
     if first:
         first = first.strip()
         side = "Italian" if first in italian else "Greek" if first in greek else None
         if side is None:
             raise UserError(f"Rule 4.1: '{first}' is not one of this turn's commands, so it cannot start the turn")
+        if side == "Greek" and not state.turn:
+            raise UserError(
+                f"Rule 4.1: the Italians have the initiative on game turn 1, so the Greek {first} cannot start it"
+            )
+        if side == "Greek" and offensive is not None:
+            raise UserError(
+                f"Rule 11.0: '{offensive.name}' gives the Italians the initiative, "
+                f"so the Greek {first} cannot start the turn"
+            )
         first_label = f"{side} {first} #1"
-    return {"type": "turn", "month": month, "italian": italian, "greek": greek, "first": first_label}
+    elif offensive is not None:
+        raise UserError(
+            f"Rule 11.0: with '{offensive.name}' the Italian player picks the marker that starts the turn: give it"
+        )
+    return {"type": "turn", "month": month, "italian": italian, "greek": greek, "first": first_label, "play": chits}
 
 
 def draw(

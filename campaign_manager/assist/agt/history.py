@@ -19,7 +19,8 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
     if kind == "turn":
         commands = ", ".join([*entry["italian"], *entry["greek"]])
         first = f"; {entry['first']} starts the turn" if entry.get("first") else ""
-        return f"New turn ({tables.month_names[entry['month']]}): markers for {commands}{first}"
+        played = "".join(f"; played: {tables.special_events[code].name}" for code in entry.get("play", ()))
+        return f"New turn ({tables.month_names[entry['month']]}): markers for {commands}{first}{played}"
     if kind == "draw":
         how = "drawn by the app" if entry["how"] == "rolled" else "drawn from the cup"
         line = f"{entry['marker']} {how}"
@@ -36,8 +37,10 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
             "destroyed": f"wrecked by a Greek unit ({entry['amount']} MP)",
             "built": f"built up ({entry['amount']} point(s) spent)",
             "bonus": f"raised by {entry['amount']} free point(s) from a random event",
+            "special": f"raised by the {tables.special_events['port-capacity'].name} chit",
         }[entry["why"]]
-        return f"{entry['port']} {verb}: {entry['change']:+d}"
+        warning = f" (warning: {entry['warning']})" if entry.get("warning") else ""
+        return f"{entry['port']} {verb}: {entry['change']:+d}{warning}"
     if kind == "weather":
         weather = entry["weather"] or "not known yet (read the printed table)"
         read = ", as read on the printed table" if entry.get("read") else ""
@@ -47,19 +50,19 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
             "landing": "to land units",
             "activation": "to fully activate units",
             "refit": f"for {entry['amount']} refit(s)",
-            "air": "by squadrons based in Albania or Greece",
+            "air": "to ready squadrons based in Albania or Greece",
         }
         return f"{entry['port']}: {entry['points']} capacity point(s) used {what[entry['use']]}"
     return f"(unknown action {kind})"
 
 
-def weather_line(state: GameState) -> str | None:
+def weather_line(state: GameState, how_to_record: str = "game weather FILE") -> str | None:
     """The turn's weather in a sentence (start of turn, and a random event's roll since), or
-    None before the first turn."""
+    None before the first turn; `how_to_record` says where the weather is recorded."""
     if not state.turn:
         return None
     if state.weather is None:
-        return "Weather: not recorded yet this turn (game weather FILE)"
+        return f"Weather: not recorded yet this turn ({how_to_record})"
     line = f"Weather at the start of the turn: {state.weather['weather'] or 'read the printed table'}"
     if state.weather.get("read"):
         line += ", read on the printed table"
@@ -69,6 +72,23 @@ def weather_line(state: GameState) -> str | None:
         now = state.weather_now or "as the printed table says (that line is not filled in)"
         line += f"; a random event rolled it again, now {now}"
     return line
+
+
+def specials_line(state: GameState, tables: BookTables) -> str | None:
+    """The Gamers' Special Event chits in play this turn, in a sentence, or None."""
+    parts = []
+    for code in state.played_this_turn:
+        chit = tables.special_events[code]
+        if chit.attack_drm:
+            parts.append(
+                f"{chit.name}: every Italian ground attack this turn adds {chit.attack_drm:+d} to its die, "
+                "until an Italian ground unit is eliminated"
+            )
+    if "port-capacity" in state.chits_played:
+        done = "already placed" if state.port_boost_used else "still to place"
+        chit = tables.special_events["port-capacity"]
+        parts.append(f"{chit.name}: this turn's {chit.port_boost} points {done}")
+    return "; ".join(parts) or None
 
 
 def describe_event(event: dict[str, Any], tables: BookTables, scenario: str) -> str:

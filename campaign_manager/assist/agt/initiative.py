@@ -31,8 +31,10 @@ def initiative(
     tables = tables or book()
     if scenario not in tables.scenarios:
         raise UserError(f"Rule 4.1: unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
-    if turn < 1:
-        raise UserError(f"Rule 4.1: turn {turn} does not exist; the first turn is 1")
+    turns = len(tables.scenario_months(scenario))
+    if not 1 <= turn <= turns:
+        name = tables.scenarios[scenario]["name"]
+        raise UserError(f"Rule 4.1: the {name} has turns 1 to {turns} (one a month to April 1941), not {turn}")
     if turn == 1:
         return Initiative(
             tables.first_turn_holder, None, None, "First turn: the Italians have the initiative without a roll"

@@ -11,8 +11,9 @@ from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.errors import UserError
 
 
-def check_strength(value: object, what: str, low: int = 1) -> int:
-    """A combat strength the user typed, as an int; refuses fractions, text and too-small values."""
+def check_strength(value: object, what: str, low: int = 1, high: int | None = None, why: str = "") -> int:
+    """A count the user typed, as an int; refuses fractions, text and values out of `low` to
+    `high` (`why` says where the bound comes from)."""
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             value = int(str(value).strip())
@@ -20,7 +21,18 @@ def check_strength(value: object, what: str, low: int = 1) -> int:
             raise UserError(f"{what}: '{value}' is not a whole number") from None
     if value < low:
         raise UserError(f"{what}: must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise UserError(f"{what}: can be at most {high}{f' ({why})' if why else ''}, not {value}")
     return value
+
+
+def attack_most(tables: BookTables) -> int:
+    """The most strength an attack can bring: a full stack in every hex around the defender."""
+    return tables.limits.attack_hexes * tables.largest_stack
+
+
+STACK_WHY = "the largest stack a hex holds, rule 6.42"
+ATTACK_WHY = "a full stack in each of the six hexes around the defender, rules 6.42 and 8.26"
 
 
 def halved(strength: int) -> int:
@@ -46,8 +58,8 @@ def odds_ratio(attacker: int, defender: int, tables: BookTables | None = None) -
     """Rule 8.25: the ratio of the larger total to the smaller, rounded to the nearest step
     (half up), written from the attacker's side: 21 to 11 is "2:1", 10 to 15 is "1:1.5"."""
     tables = tables or book()
-    attacker = check_strength(attacker, "Rule 8.25: attacking strength")
-    defender = check_strength(defender, "Rule 8.25: defending strength")
+    attacker = check_strength(attacker, "Rule 8.25: attacking strength", high=attack_most(tables), why=ATTACK_WHY)
+    defender = check_strength(defender, "Rule 8.25: defending strength", high=tables.largest_stack, why=STACK_WHY)
     step = Fraction(tables.odds_step).limit_denominator(100)
     larger, smaller = max(attacker, defender), min(attacker, defender)
     # exact fractions: 3:2 must round to 1.5, not to a float neighbour

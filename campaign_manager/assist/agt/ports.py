@@ -1,13 +1,19 @@
 """Italian port capacity (rules 6.8, 8.743, 9.11): bombers cut it, Greek units wreck it, the
-Italians build it back from December 1940, and a Gamers' random event may add free points.
+Italians build it back from December 1940, and in the Gamers' scenario a random event may add
+free points and the Increased Italian Port Capacity chit 5 points to one port each turn.
 Within a turn a port passes at most its capacity in points: units landed, units fully activated
-through it, squadrons based in Albania or Greece, refits (2 points each) and points built.
+through it, squadrons based in Albania or Greece readied (one point per two, 8.64), refits
+(2 points each) and points built.
+
+The top of each port's track is printed only on the map (6.82). Until the owner fills it in,
+a rise above the port's start value is recorded with a warning that it could not be checked.
 
 Each function checks the request and returns the action to log (see state.py).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from campaign_manager.assist.agt.charts import OwnerCharts
@@ -15,13 +21,14 @@ from campaign_manager.assist.agt.odds import check_strength
 from campaign_manager.assist.agt.state import GameState
 from campaign_manager.errors import UserError
 
-WHYS = ("bombed", "built", "destroyed", "bonus")
+WHYS = ("bombed", "built", "destroyed", "bonus", "special")
+PORT_CHIT = "port-capacity"
 # what a port's capacity points are used for in a turn, with the rule and the words for messages
 USES = {
     "landing": ("6.81", "landing units"),
     "activation": ("6.81", "fully activating units"),
     "refit": ("9.11", "refitting units"),
-    "air": ("6.83", "squadrons based in Albania or Greece"),
+    "air": ("8.64", "readying squadrons based in Albania or Greece"),
 }
 
 
@@ -38,20 +45,27 @@ def _port(state: GameState, port: str) -> str:
     raise UserError(f"Rule 6.82: there is no port '{port}' (ports: {', '.join(state.ports)})")
 
 
-def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amount: object) -> dict[str, Any]:
+def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amount: object = None) -> dict[str, Any]:
     """`amount`: bombers flown (bombed), points spent (built), movement points spent by the
-    Greek unit (destroyed) or free points placed (bonus)."""
+    Greek unit (destroyed) or free points placed (bonus); none for the chit's points (special)."""
     tables = charts.tables
     if why not in WHYS:
         raise ValueError(f"unknown port change {why!r}")
     port = _port(state, port)
     now = state.ports[port]
+    if why in ("bombed", "destroyed") and now == 0:
+        rule = "Rule 8.743" if why == "bombed" else "Rule 6.85"
+        raise UserError(f"{rule}: {port}'s capacity is already 0; there is nothing left to cut")
     if why == "bombed":
-        amount = check_strength(amount, "Rule 8.743: bombers flown to the port")
+        most = tables.limits.bombers
+        amount = check_strength(amount, "Rule 8.743: bombers flown to the port", 1, most, "every bomber in the game")
         change = -min(now, amount * tables.bomber_cut)
     elif why == "destroyed":
-        amount = check_strength(amount, "Rule 6.85: movement points spent wrecking the port")
-        change = -min(now, amount)
+        why_most = f"the port has only {now} capacity point(s) left to wreck"
+        amount = check_strength(amount, "Rule 6.85: movement points spent wrecking the port", 1, now, why_most)
+        change = -amount
+    elif why == "special":
+        return _port_chit(state, charts, port)
     else:
         amount = check_strength(amount, "Rule 6.84: capacity points")
         if why == "built":
@@ -65,22 +79,63 @@ def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amou
         top = port_maximum(charts, port)
         if top is not None and now + change > top:
             raise UserError(f"Rule 6.84: {port} would reach {now + change}, above the top of its track ({top})")
+        return _rise(charts, port, why, amount, now, change)
     return {"type": "port", "port": port, "why": why, "amount": amount, "change": change}
 
 
+def _rise(charts: OwnerCharts, port: str, why: str, amount: int, now: int, change: int) -> dict[str, Any]:
+    """A rise in capacity, with a warning when it passes the start value and the top of the
+    port's track is not filled in, so nothing could check it (6.82, 6.84)."""
+    action: dict[str, Any] = {"type": "port", "port": port, "why": why, "amount": amount, "change": change}
+    start = charts.tables.port_start[port]
+    if port_maximum(charts, port) is None and now + change > start:
+        action["warning"] = (
+            f"{port} is now {now + change}, above its start of {start}, and the top of its printed track is not "
+            f"filled in (Charts from the map), so the app could not check it (6.84): make sure the track goes that high"
+        )
+    return action
+
+
+def port_chit_open(state: GameState) -> bool:
+    """Whether the Increased Italian Port Capacity chit's points may be placed this turn."""
+    return PORT_CHIT in state.chits_played and not state.port_boost_used and state.turn > 0
+
+
+def _port_chit(state: GameState, charts: OwnerCharts, port: str) -> dict[str, Any]:
+    """The Increased Italian Port Capacity chit (11.0): once each turn from the turn it was
+    played, one port gains its points, up to the top of its track."""
+    chit = charts.tables.special_events[PORT_CHIT]
+    if PORT_CHIT not in state.chits_played:
+        raise UserError(f"Rule 11.0: the '{chit.name}' chit has not been played (cup turn --play {PORT_CHIT})")
+    if state.port_boost_used:
+        raise UserError(f"Rule 11.0: '{chit.name}' raises one port a turn; this turn's port is done")
+    now, top = state.ports[port], port_maximum(charts, port)
+    if top is not None and now >= top:
+        raise UserError(f"Rule 11.0: {port} is at the top of its track ({top}); choose another port")
+    change = chit.port_boost if top is None else min(chit.port_boost, top - now)
+    return _rise(charts, port, "special", chit.port_boost, now, change)
+
+
 def use_port(state: GameState, charts: OwnerCharts, port: str, use: str, amount: object) -> dict[str, Any]:
-    """Capacity points a port passes this turn: `amount` is the points for a landing, a full
-    activation or squadrons, and the number of refit actions for a refit (2 points each)."""
+    """Capacity points a port passes this turn: `amount` is the points for a landing or a full
+    activation, the refit actions for a refit (2 points each) and the squadrons readied for air
+    (one point per two, 8.64)."""
     if use not in USES:
         raise UserError(f"Rule 6.81: a port's capacity is used for {', '.join(USES)}, not '{use}'")
     rule, words = USES[use]
     if not state.turn:
         raise UserError("Rule 6.81: capacity is counted turn by turn; start a turn first (cup turn)")
     port = _port(state, port)
+    tables = charts.tables
     if use == "refit":
         amount = check_strength(amount, "Rule 9.11: refit actions")
-        points = amount * charts.tables.refit_cost
-        words = f"{amount} refit(s) at {charts.tables.refit_cost} points each"
+        points = amount * tables.refit_cost
+        words = f"{amount} refit(s) at {tables.refit_cost} points each"
+    elif use == "air":
+        most = tables.limits.squadrons
+        amount = check_strength(amount, "Rule 8.64: squadrons readied", 1, most, "more than the Italian air force")
+        points = math.ceil(amount / tables.squadrons_per_point)
+        words = f"readying {amount} squadron(s), one point per {tables.squadrons_per_point}"
     else:
         points = amount = check_strength(amount, f"Rule {rule}: capacity points used")
     _check_capacity_left(state, port, points, words, rule)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from campaign_manager.assist.agt.book import book
-from campaign_manager.assist.agt.odds import check_strength
+from campaign_manager.assist.agt.odds import STACK_WHY, check_strength
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.errors import UserError
 
@@ -46,8 +46,12 @@ def check_stack(terrain: str, units: Sequence[int], artillery: int = 0, tables: 
     tables = tables or book()
     if terrain not in tables.stacking:
         raise UserError(f"Rule 6.42: unknown terrain '{terrain}' (use {', '.join(tables.stacking)})")
-    strengths = [check_strength(s, "Rule 6.42: unit strength", low=0) for s in units]
-    artillery = check_strength(artillery, "Rule 6.42: artillery units", low=0)
+    limits = tables.limits
+    check_strength(len(units), "Rule 6.42: units listed", low=0, high=limits.units_in_hex, why="no hex holds as many")
+    strengths = [check_strength(s, "Rule 6.42: unit strength", 0, tables.largest_stack, STACK_WHY) for s in units]
+    artillery = check_strength(
+        artillery, "Rule 6.42: artillery units", low=0, high=limits.artillery, why="more than either order of battle"
+    )
     limit, total = tables.stacking[terrain], sum(strengths)
     faults = []
     one_unit_always = terrain in tables.one_unit_always

@@ -2,16 +2,19 @@
 actions through `apply`, a pure reducer. Actions carry every die and every marker drawn, so a
 replay never rolls anything.
 
-Actions (JSON):
-  {"type": "turn", "month", "italian": [commands], "greek": [commands], "first": label | None}
+Actions (JSON; declared in actions.py, which refuses any other shape):
+  {"type": "turn", "month", "italian": [commands], "greek": [commands], "first": label | None,
+   "play": [Special Event chits played as the turn starts]}
   {"type": "draw", "marker": label, "how": "rolled" | "typed", "ignored": bool, "event": {...} | None}
   {"type": "remove", "markers": [labels], "reason": text, "how": "rolled" | "typed"}
-  {"type": "port", "port": name, "why": "bombed" | "built" | "destroyed" | "bonus", "amount": n,
-   "change": signed points}  (points built are also capacity used this turn, 6.84)
+  {"type": "port", "port": name, "why": "bombed" | "built" | "destroyed" | "bonus" | "special",
+   "amount": n, "change": signed points, "warning": text (optional)}  (points built are also
+   capacity used this turn, 6.84)
   {"type": "weather", "weather": name | None, "die": n | None, "modified_die": n | None,
    "how": "rolled" | "typed" | None, "read": bool, "why": text}  (the start of the turn under way)
   {"type": "port-use", "port": name, "use": "landing" | "activation" | "refit" | "air", "amount": n,
-   "points": capacity points used}  (amount: refit actions for a refit, else the points)
+   "points": capacity points used}  (amount: refit actions for a refit, squadrons readied for
+   air in files written since squadrons are counted, else the points)
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from campaign_manager.assist.agt.actions import check_action
 from campaign_manager.assist.agt.tables import BookTables
-from campaign_manager.errors import UserError
 
 SIDES = ("italian", "greek")
 MUSSOLINI = "mussolini"
@@ -75,6 +78,10 @@ class GameState:
     weather: dict[str, Any] | None = None  # this turn's start-of-turn weather action (4.21)
     weather_now: str | None = None  # the latest known: the start's, or a random event's roll (4.21)
     weather_by_event: bool = False  # a random event has rolled the weather again this turn
+    chits_drawn: int = 0  # Gamers' Special Event chits drawn on a 0 or 9 of the Random Events table
+    chits_played: list[str] = field(default_factory=list)  # the Special Event chits the tracker kept
+    played_this_turn: list[str] = field(default_factory=list)
+    port_boost_used: bool = False  # the Increased Port Capacity chit's port this turn
     history: list[dict[str, Any]] = field(default_factory=list)  # every action, with turn and month
 
     def in_cup(self, side: str) -> list[str]:
@@ -95,8 +102,9 @@ def new_state(tables: BookTables, scenario: str) -> GameState:
 
 def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameState:
     """Return the state after `action`; the input is left as it was."""
+    check_action(action)
     state = copy.deepcopy(state)
-    kind = action.get("type")
+    kind = action["type"]
     if kind == "turn":
         state.turn += 1
         state.month = action["month"]
@@ -108,12 +116,16 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
         state.removed, state.event_dice = [], []
         state.port_used = {}  # every port's capacity track starts the turn unused (6.81)
         state.weather, state.weather_now, state.weather_by_event = None, None, False
+        state.played_this_turn = list(action.get("play", ()))
+        state.chits_played += state.played_this_turn
+        state.port_boost_used = False
     elif kind == "draw":
         state.cup.remove(action["marker"])
         state.drawn.append(action["marker"])
         event = action.get("event")
         if event:
             state.event_dice.append(event["die"])
+            state.chits_drawn += bool(event.get("special_event_chit"))
             if event.get("once") and event["code"] not in state.once_seen and not event.get("no_event"):
                 state.once_seen.append(event["code"])
             for label in event.get("removed", []):
@@ -132,16 +144,16 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
         state.ports[action["port"]] += action["change"]
         if action["why"] == "bonus":
             state.port_bonus_left -= action["amount"]
+        elif action["why"] == "special":
+            state.port_boost_used = True
         elif action["why"] == "built":
             _use(state, action["port"], action["amount"])
     elif kind == "weather":
         state.weather = {key: value for key, value in action.items() if key != "type"}
         if not state.weather_by_event:  # recorded late, it does not undo an event's new weather
             state.weather_now = action["weather"]
-    elif kind == "port-use":
+    else:  # "port-use": check_action knows no other type
         _use(state, action["port"], action["points"])
-    else:
-        raise UserError(f"unknown action type {kind!r} in the assist-game log")
     state.history.append({**action, "turn": state.turn, "month": state.month})
     return state
 

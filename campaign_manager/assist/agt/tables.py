@@ -53,6 +53,60 @@ class ChartSpec(Keyed):
     older_columns: dict[str, tuple[Text, ...]] = {}
 
 
+Scenario = Literal["historical", "gamers"]
+
+
+class SpecialEvent(Keyed):
+    """A Gamers' Special Event chit whose effect the tracker keeps (its `code` is the key)."""
+
+    name: Text
+    effect: Text
+    port_boost: Annotated[Int, Field(ge=0)] = 0  # capacity points added to one port each turn
+    italian_initiative: Flag = False
+    attack_drm: Int = 0  # on every Italian ground attack this turn
+
+
+class ReferenceEntry(DataModel):
+    """One paragraph of a reference topic, for the scenarios it belongs to."""
+
+    scenarios: Annotated[tuple[Scenario, ...], Field(min_length=1)]
+    heading: Text
+    text: Text
+
+
+class ReferenceTopic(Keyed):
+    """A reference a player wants at the table (victory conditions, strategic movement, ...)."""
+
+    title: Text
+    rule: Text
+    entries: Annotated[tuple[ReferenceEntry, ...], Field(min_length=1)]
+
+
+class Reinforcement(DataModel):
+    """One line of the reinforcement schedule: the Italians' by season, the Greeks' by month
+    with the refit points they receive (9.11)."""
+
+    scenarios: Annotated[tuple[Scenario, ...], Field(min_length=1)]
+    side: Literal["italian", "greek"]
+    season: Text | None = None
+    month: Text | None = None
+    units: Text
+    refit_points: Annotated[Int, Field(ge=0)] = 0
+
+
+class Limits(DataModel):
+    """Bounds on what a player types, from the book where it gives one (see agt.toml)."""
+
+    attack_hexes: Annotated[Int, Field(ge=1)]
+    artillery: Annotated[Int, Field(ge=1)]
+    squadrons: Annotated[Int, Field(ge=1)]
+    bombers: Annotated[Int, Field(ge=1)]
+    armour_points: Annotated[Int, Field(ge=1)]
+    cohesion: Annotated[Int, Field(ge=0)]
+    rd_modifier: Annotated[Int, Field(ge=0)]
+    units_in_hex: Annotated[Int, Field(ge=1)]
+
+
 class ScenarioSpec(DataModel):
     name: AnyText
     first_month: AnyText
@@ -106,6 +160,7 @@ class BookFile(DataModel):
         build_per_point: Int
         build_from: AnyText
         refit_cost: Int
+        squadrons_per_point: Annotated[Int, Field(ge=1)]
 
     class Cup(DataModel):
         markers_per_command: Int
@@ -120,6 +175,7 @@ class BookFile(DataModel):
         gamers: ScenarioSpec
 
     odds: Odds
+    limits: Limits
     modifiers: dict[str, Int]
     anti_aircraft: AntiAircraft
     initiative: InitiativeSpec
@@ -130,6 +186,9 @@ class BookFile(DataModel):
     calendar: Calendar
     scenarios: Scenarios
     events: Events
+    special_events: dict[str, SpecialEvent]
+    reference: dict[str, ReferenceTopic]
+    reinforcements: Annotated[tuple[Reinforcement, ...], Field(min_length=1)]
     charts: dict[str, ChartSpec]
 
 
@@ -152,6 +211,7 @@ class BookTables:
     build_per_point: int
     build_from: str
     refit_cost: int
+    squadrons_per_point: int
     markers_per_command: int
     mussolini_markers: int
     months: tuple[str, ...]
@@ -161,6 +221,10 @@ class BookTables:
     scenarios: dict[str, dict[str, Any]]
     events: dict[str, tuple[RandomEvent, ...]]
     charts: dict[str, ChartSpec]
+    limits: Limits
+    special_events: dict[str, SpecialEvent]
+    reference: dict[str, ReferenceTopic]
+    reinforcements: tuple[Reinforcement, ...]
 
     def event_for(self, scenario: str, die: int) -> RandomEvent:
         for event in self.events[scenario]:
@@ -170,3 +234,12 @@ class BookTables:
 
     def month_index(self, month: str) -> int:
         return self.months.index(month)
+
+    def scenario_months(self, scenario: str) -> tuple[str, ...]:
+        """The months of the scenario's turns, its first turn first (one turn a month)."""
+        return self.months[self.month_index(self.scenarios[scenario]["first_month"]) :]
+
+    @property
+    def largest_stack(self) -> int:
+        """The most strength points any hex holds (6.42)."""
+        return max(self.stacking.values())

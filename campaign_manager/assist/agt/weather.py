@@ -48,9 +48,19 @@ def turn_weather(
     tables = charts.tables
     if scenario not in tables.scenarios:
         raise UserError(f"Rule 4.21: no scenario '{scenario}' (use {', '.join(tables.scenarios)})")
-    if month not in tables.months:
-        raise UserError(f"Rule 4.21: no month '{month}' (use {', '.join(tables.months)})")
     spec = tables.scenarios[scenario]
+    months = tables.scenario_months(scenario)
+    rule = "10.0" if scenario == "historical" else "11.0"
+    if month not in months:
+        raise UserError(
+            f"Rule {rule}: the {spec['name']} has no {tables.month_names.get(month, repr(month))} turn "
+            f"(its turns: {', '.join(months)})"
+        )
+    if first_turn and month != months[0]:
+        raise UserError(
+            f"Rule {rule}: the {spec['name']}'s first turn is {tables.month_names[months[0]]}, "
+            f"not {tables.month_names[month]}"
+        )
     name = tables.month_names[month]
     if first_turn and spec.get("first_turn_weather"):
         if die is not None:
@@ -102,7 +112,7 @@ def record_turn_weather(
             f"Rule 4.21: the weather of {tables.month_names[state.month]} is already recorded "
             f"({said}); undo it to record it again"
         )
-    first_turn = state.month == tables.scenarios[state.scenario]["first_month"]
+    first_turn = state.turn == 1
     found = turn_weather(charts, state.scenario, state.month, die, first_turn, roller)
     weather = found.weather
     if read is not None and read.strip():

@@ -12,6 +12,7 @@ from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
 from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
 from campaign_manager.assist.agt.initiative import initiative
 from campaign_manager.assist.agt.odds import check_strength, odds_ratio, side_strength
+from campaign_manager.assist.agt.reference import reference, topics
 from campaign_manager.assist.agt.stacking import check_stack
 from campaign_manager.cli.assist import agt_tracker
 from campaign_manager.cli.output import emit
@@ -74,6 +75,7 @@ def run_combat(args: argparse.Namespace) -> int:
         args.concentric,
         tuple(args.terrain),
         args.weather,
+        args.mussolini_to_the_front,
     )
     charts = load_charts()
     reckoning = reckon_combat(combat, charts, _die(args, args.die, "Rule 8.22: combat die"))
@@ -162,6 +164,15 @@ def run_weather(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_reference(args: argparse.Namespace) -> int:
+    tables = book()
+    chosen = [args.topic] if args.topic else list(topics(tables))
+    found = [reference(tables, topic, args.scenario) for topic in chosen]
+    name = tables.scenarios[args.scenario]["name"]
+    emit({"references": [r.to_json() for r in found]}, args.json, "\n\n".join(r.text(name) for r in found))
+    return 0
+
+
 def run_stacking(args: argparse.Namespace) -> int:
     check = check_stack(args.terrain, args.units, args.artillery)
     emit(
@@ -219,6 +230,15 @@ def register(parser: argparse.ArgumentParser) -> None:
     stack.add_argument("--units", type=int_list, required=True, help="strength of each unit, e.g. 5,3")
     stack.add_argument("--artillery", type=int, default=0)
     stack.set_defaults(run=run_stacking)
+    ref = _common(
+        commands.add_parser(
+            "reference",
+            help="victory conditions, reinforcements and refit points, strategic movement, readying squadrons",
+        )
+    )
+    ref.add_argument("--topic", choices=topics(book()), help="one topic (all of them if left out)")
+    ref.add_argument("--scenario", choices=tuple(book().scenarios), required=True)
+    ref.set_defaults(run=run_reference)
     agt_tracker.register(commands, _common)
 
 
@@ -254,5 +274,11 @@ def _register_combat(commands) -> None:
     combat.add_argument("--concentric", action="store_true")
     combat.add_argument("--terrain", action="append", default=[], help="repeat for each terrain feature")
     combat.add_argument("--weather", choices=book().weathers, default="clear")
+    combat.add_argument(
+        "--mussolini-to-the-front",
+        action="store_true",
+        help="Gamers' Special Event played this turn: an Italian attack, +1 (until an Italian ground unit "
+        "is eliminated)",
+    )
     combat.add_argument("--die")
     combat.set_defaults(run=run_combat)

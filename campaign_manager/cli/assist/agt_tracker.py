@@ -11,7 +11,7 @@ from campaign_manager.assist.agt import cup, ports, weather
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import load_charts
 from campaign_manager.assist.agt.game import AgtGame
-from campaign_manager.assist.agt.history import describe, weather_line
+from campaign_manager.assist.agt.history import describe, specials_line, weather_line
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
@@ -38,6 +38,10 @@ def state_data(game: AgtGame) -> dict[str, Any]:
         "weather_now": state.weather_now,
         "port_building_open": state.port_building_open,
         "port_bonus_left": state.port_bonus_left,
+        "chits_drawn": state.chits_drawn,
+        "chits_played": state.chits_played,
+        "chits_this_turn": state.played_this_turn,
+        "port_chit_open": ports.port_chit_open(state),
         "history": [describe(entry, game.tables, game.scenario) for entry in state.history],
     }
 
@@ -53,6 +57,8 @@ def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) 
     ]
     if state_weather := weather_line(game.state):
         lines.append(state_weather)
+    if chits := specials_line(game.state, tables):
+        lines.append(chits)
     used = [
         f"{name} {data['port_used'][name]} of {data['ports'][name]} ({data['port_left'][name]} left)"
         for name in data["ports"]
@@ -99,7 +105,9 @@ def run_redo(game: AgtGame, args: argparse.Namespace) -> int:
 
 
 def run_turn(game: AgtGame, args: argparse.Namespace) -> int:
-    action = cup.start_turn(game.state, load_charts(), args.month, _names(args.italian), _names(args.greek), args.first)
+    action = cup.start_turn(
+        game.state, load_charts(), args.month, _names(args.italian), _names(args.greek), args.first, args.play
+    )
     return _act(game, args, action)
 
 
@@ -117,9 +125,10 @@ def run_remove(game: AgtGame, args: argparse.Namespace) -> int:
     return _act(game, args, action)
 
 
-def _port_runner(why: str, option: str) -> Callable[[AgtGame, argparse.Namespace], int]:
+def _port_runner(why: str, option: str | None) -> Callable[[AgtGame, argparse.Namespace], int]:
     def run(game: AgtGame, args: argparse.Namespace) -> int:
-        action = ports.change_port(game.state, load_charts(), args.port, why, getattr(args, option))
+        amount = getattr(args, option) if option else None
+        action = ports.change_port(game.state, load_charts(), args.port, why, amount)
         return _act(game, args, action)
 
     return run
@@ -130,12 +139,15 @@ def run_weather(game: AgtGame, args: argparse.Namespace) -> int:
     return _act(game, args, action)
 
 
+USE_OPTIONS = {"refit": "refits", "air": "squadrons"}  # the others take --points
+
+
 def run_use(game: AgtGame, args: argparse.Namespace) -> int:
-    given = "refits" if args.use == "refit" else "points"
-    wrong = "points" if args.use == "refit" else "refits"
-    if getattr(args, wrong) is not None or getattr(args, given) is None:
+    given = USE_OPTIONS.get(args.use, "points")
+    wrong = [option for option in ("points", "refits", "squadrons") if option != given and getattr(args, option)]
+    if wrong or getattr(args, given) is None:
         rule, _ = ports.USES[args.use]
-        but = f", not --{wrong}" if getattr(args, wrong) is not None else ""
+        but = f", not --{wrong[0]}" if wrong else ""
         raise UserError(f"Rule {rule}: give --{given} for {args.use}{but}")
     action = ports.use_port(game.state, load_charts(), args.port, args.use, getattr(args, given))
     return _act(game, args, action)
@@ -171,6 +183,13 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
     turn.add_argument("--italian", default="", help="Italian commands this turn, e.g. XXV,XXVI")
     turn.add_argument("--greek", default="", help="Greek and British commands this turn, e.g. A,B,C")
     turn.add_argument("--first", help="command the initiative player starts the turn with")
+    turn.add_argument(
+        "--play",
+        action="append",
+        default=[],
+        choices=tuple(book().special_events),
+        help="a Gamers' Special Event chit played as the turn starts (repeat for two)",
+    )
     draw = sub(cups, "draw", "draw a marker (at random, or name the one drawn)", _with_game(run_draw))
     draw.add_argument("--marker", help="the marker drawn from a real cup, e.g. 'Greek B #1'")
     draw.add_argument("--event-die", help="Random Events die, if a Mussolini marker comes out")
@@ -189,10 +208,12 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
         ("build", "built", "points", "capacity points spent to build it up (from Dec 1940)"),
         ("wreck", "destroyed", "mp", "a Greek unit spends movement points wrecking it"),
         ("bonus", "bonus", "points", "free points from the Gamers' random event"),
+        ("special", "special", None, "the Increased Italian Port Capacity chit: 5 points to one port, once a turn"),
     ):
         parser = sub(port_group, name, help_text, _with_game(_port_runner(why, option)))
         parser.add_argument("--port", required=True)
-        parser.add_argument(f"--{option}", type=int, required=True)
+        if option:
+            parser.add_argument(f"--{option}", type=int, required=True)
     use = sub(
         port_group, "use", "capacity points a port passes this turn (rules 6.81, 6.83, 9.11)", _with_game(run_use)
     )
@@ -202,8 +223,9 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
         dest="use",
         choices=tuple(ports.USES),
         required=True,
-        help="landing units, full activation, refit (2 points each) or air (squadrons based "
-        "in Albania or Greece); building up is counted by 'port build'",
+        help="landing units, full activation, refit (2 points each) or air (readying squadrons based "
+        "in Albania or Greece, 1 point per 2); building up is counted by 'port build'",
     )
-    use.add_argument("--points", type=int, help="capacity points used (landing, activation, air)")
+    use.add_argument("--points", type=int, help="capacity points used (landing, activation)")
     use.add_argument("--refits", type=int, help="refit actions (2 capacity points each)")
+    use.add_argument("--squadrons", type=int, help="squadrons readied (1 capacity point per 2)")

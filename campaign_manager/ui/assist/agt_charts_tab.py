@@ -36,12 +36,17 @@ class ChartsTab:
         ui.chartView.setModel(self.model)
         ui.chartView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.model.refused.connect(ui.chartStatus.setText)
-        self.model.edited.connect(lambda: ui.chartStatus.setText("Changed: press Save charts to keep it"))
+        self.model.edited.connect(self._edited)
         ui.chartBox.currentIndexChanged.connect(self.show_chart)
         ui.saveButton.clicked.connect(self.save)
         ui.reloadButton.clicked.connect(self.reload)
 
+    def _edited(self) -> None:
+        self.panel.show_message("")  # a refusal read from the charts before the change is stale
+        self.ui.chartStatus.setText("Changed: press Save charts to keep it")
+
     def show_chart(self) -> None:
+        self.panel.show_message("")
         self.model.show_chart(self.panel.charts, self.ui.chartBox.currentData())
         spec = self.panel.tables.charts[self.ui.chartBox.currentData()]
         self.ui.chartStatus.setText(f"Copy from {spec.read}." + (f" {spec.note}" if spec.note else ""))
@@ -53,6 +58,7 @@ class ChartsTab:
             self.ui.chartStatus.setText(f"{self.panel.charts_path}: could not be written ({exc.strerror})")
             return
         self.ui.chartStatus.setText(f"Saved to {self.panel.charts_path}")
+        self.panel.show_message("")
         self.panel.refresh()
 
     def reload(self) -> None:

@@ -60,6 +60,7 @@ class CombatForm(Form):
     concentricCheck: QCheckBox
     terrainList: QListView
     weatherBox: QComboBox
+    mussoliniCheck: QCheckBox
     dieEdit: QLineEdit
     reckonButton: QPushButton
     oddsLabel: QLabel
@@ -120,6 +121,7 @@ class CombatTab:
             self.ui.concentricCheck.isChecked(),
             terrain,
             self.ui.weatherBox.currentText(),
+            self.ui.mussoliniCheck.isChecked(),
         )
 
     def reckon(self) -> None:
@@ -139,6 +141,8 @@ class CombatTab:
         total = f"Modifiers known: {reckoning.total:+d}. Die {reckoning.die} ({rolled})."
         if reckoning.adjusted is not None:
             total += f" Adjusted die {reckoning.adjusted}."
+        else:  # as the command line: the die with what is known, the printed charts still to add
+            total += f" Adjusted die so far {reckoning.known_adjusted}, before the charts still to read."
         ui.totalLabel.setText(total)
         if reckoning.result:
             ui.resultLabel.setText(

@@ -3,11 +3,22 @@ real cup), take Greek markers out, and read the history of the game."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QLineEdit, QListView, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from campaign_manager.assist.agt import cup
 from campaign_manager.assist.agt.game import AgtGame
-from campaign_manager.assist.agt.history import describe, weather_line
+from campaign_manager.assist.agt.history import describe, specials_line, weather_line
 from campaign_manager.assist.agt.weather import record_turn_weather
 from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
@@ -32,7 +43,10 @@ class CupForm(Form):
     italianEdit: QLineEdit
     greekEdit: QLineEdit
     firstEdit: QLineEdit
+    playBox: QWidget
+    playLayout: QHBoxLayout
     turnButton: QPushButton
+    chitsLabel: QLabel
     startWeatherBox: QGroupBox
     startDie: QLineEdit
     readBox: QComboBox
@@ -63,6 +77,20 @@ class CupTab:
         self.cup_model, self.history_model = LinesModel(ui.root), LinesModel(ui.root)
         ui.cupView.setModel(self.cup_model)
         ui.historyView.setModel(self.history_model)
+        self.chits: dict[str, QCheckBox] = {}
+        for code, chit in panel.tables.special_events.items():  # one box per chit the tracker keeps
+            box = QCheckBox(chit.name, ui.playBox)
+            box.setToolTip(chit.effect)
+            ui.playLayout.addWidget(box)
+            self.chits[code] = box
+        ui.playLayout.addStretch(1)
+        for edit, name in (
+            (ui.monthBox, "Month of the new turn"),
+            (ui.italianEdit, "Italian commands"),
+            (ui.greekEdit, "Greek and British commands"),
+            (ui.firstEdit, "Command starting the turn"),
+        ):
+            edit.setAccessibleName(name)
         ui.turnButton.clicked.connect(self.fill_cup)
         ui.readBox.addItem(FROM_TABLE, None)
         for name in panel.tables.weathers:
@@ -74,7 +102,8 @@ class CupTab:
     def fill_cup(self) -> None:
         ui = self.ui
         first = ui.firstEdit.text().strip() or None
-        self.panel.record(
+        play = [code for code, box in self.chits.items() if box.isChecked()]
+        if self.panel.record(
             lambda game: cup.start_turn(
                 game.state,
                 self.panel.charts,
@@ -82,8 +111,11 @@ class CupTab:
                 names(ui.italianEdit.text()),
                 names(ui.greekEdit.text()),
                 first,
+                play,
             )
-        )
+        ):
+            for box in self.chits.values():
+                box.setChecked(False)
 
     def check_weather(self) -> None:
         ui = self.ui
@@ -125,6 +157,7 @@ class CupTab:
             box.setEnabled(game is not None)
         if game is None:
             ui.weatherLabel.setText("")
+            ui.chitsLabel.setText("")
             self.cup_model.set_lines([])
             self.history_model.set_lines([])
             ui.markerBox.clear()
@@ -143,7 +176,10 @@ class CupTab:
         ui.startWeatherBox.setEnabled(bool(state.turn))
         for widget in (ui.startDie, ui.readBox, ui.weatherButton):  # once a turn; undo to redo it
             widget.setEnabled(state.weather is None)
-        ui.weatherLabel.setText(weather_line(state) or "Fill the cup for a turn first")
+        ui.weatherLabel.setText(weather_line(state, "Check the weather") or "Fill the cup for a turn first")
+        ui.playBox.setVisible(game.scenario == "gamers")  # Special Event chits are the Gamers' only
+        ui.chitsLabel.setText(specials_line(state, tables) or "")
+        ui.chitsLabel.setVisible(bool(ui.chitsLabel.text()))
         ui.removeBox.setEnabled(bool(state.in_cup("greek")))
         ui.cupCaption.setText(
             f"In the cup ({len(state.cup)}), turn {state.turn} ({tables.month_names[state.month]})"

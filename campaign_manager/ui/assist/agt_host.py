@@ -19,6 +19,11 @@ class AgtHost(Protocol):
     charts: OwnerCharts
     charts_path: Path
     roller: Roller
+    game: AgtGame | None
+
+    def show_message(self, text: str) -> None:
+        """Show a refusal under the tabs (or clear it with an empty text)."""
+        ...
 
     def record(self, make_action: Callable[[AgtGame], dict[str, Any]]) -> bool:
         """Check and log one tracker action built from the open game's state; False if refused."""

@@ -20,6 +20,7 @@ from campaign_manager.ui.assist.agt_checks_tab import ChecksTab
 from campaign_manager.ui.assist.agt_combat_tab import CombatTab
 from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
+from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
 from campaign_manager.ui.forms import Form
 
 ChooseFile = Callable[[QWidget], "str | Path | None"]
@@ -84,15 +85,19 @@ class Panel(QWidget):
         self.checks = ChecksTab(self, parent=self)
         self.cup = CupTab(self, parent=self)
         self.ports = PortsTab(self, parent=self)
+        self.reference = ReferenceTab(self, parent=self)
         self.chart_tab = ChartsTab(self, parent=self)
         for tab, title in (
             (self.combat, "Combat"),
             (self.checks, "Air, stacking && rolls"),
             (self.cup, "Turn, weather && cup"),
             (self.ports, "Port capacity"),
+            (self.reference, "Reference"),
             (self.chart_tab, "Charts from the map"),
         ):
             self.ui.tabs.addTab(tab.ui.root, title)
+        # a refusal belongs to the tab it came from: moving to another tab clears it
+        self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)
         self.ui.openButton.clicked.connect(self.open_game)
         self.ui.closeButton.clicked.connect(self.close_game)
@@ -169,6 +174,7 @@ class Panel(QWidget):
         self.ui.redoButton.setEnabled(bool(game and game.can_redo()))
         self.cup.refresh(game)
         self.ports.refresh(game)
+        self.reference.refresh(game)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.close_game()

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QSpin
 
 from campaign_manager.assist.agt import ports
 from campaign_manager.assist.agt.game import AgtGame
+from campaign_manager.assist.agt.history import describe
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import PortModel
 from campaign_manager.ui.forms import Form
@@ -15,8 +16,9 @@ USE_TITLES = {
     "landing": "Landing units (6.81)",
     "activation": "Full activation (6.81)",
     "refit": "Refit, 2 points each (9.11)",
-    "air": "Squadrons in Albania/Greece (6.83)",
+    "air": "Readying squadrons in Albania/Greece (8.64)",
 }
+AMOUNT_CAPTIONS = {"refit": "Refit actions", "air": "Squadrons readied"}
 
 
 class PortsForm(Form):
@@ -31,10 +33,12 @@ class PortsForm(Form):
     buildButton: QPushButton
     wreckButton: QPushButton
     bonusButton: QPushButton
+    specialButton: QPushButton
     useForBox: QComboBox
     useAmountCaption: QLabel
     useSpin: QSpinBox
     useButton: QPushButton
+    doneLabel: QLabel
     infoLabel: QLabel
 
 
@@ -56,30 +60,47 @@ class PortsTab:
             (ui.buildButton, "built"),
             (ui.wreckButton, "destroyed"),
             (ui.bonusButton, "bonus"),
+            (ui.specialButton, "special"),
         ):
             button.clicked.connect(lambda _=False, why=why: self.change(why))
         ui.useButton.clicked.connect(self.use)
         ui.useForBox.currentIndexChanged.connect(self._use_caption)
+        ui.amountSpin.setAccessibleName("Bombers, points or movement points")
+        ui.useForBox.setAccessibleName("Capacity used for")
+        self._use_caption()
 
     def change(self, why: str) -> None:
         port, amount = self.ui.portBox.currentText(), self.ui.amountSpin.value()
-        self.panel.record(lambda game: ports.change_port(game.state, self.panel.charts, port, why, amount))
+        amount_given = None if why == "special" else amount
+        self._confirm(
+            self.panel.record(lambda game: ports.change_port(game.state, self.panel.charts, port, why, amount_given))
+        )
 
     def use(self) -> None:
         ui = self.ui
         port, use, amount = ui.portBox.currentText(), ui.useForBox.currentData(), ui.useSpin.value()
-        self.panel.record(lambda game: ports.use_port(game.state, self.panel.charts, port, use, amount))
+        self._confirm(self.panel.record(lambda game: ports.use_port(game.state, self.panel.charts, port, use, amount)))
+
+    def _confirm(self, done: bool) -> None:
+        """Say what was just recorded (the refusal, if any, is the panel's message)."""
+        game = self.panel.game
+        if done and game is not None and game.state.history:
+            self.ui.doneLabel.setText("Recorded: " + describe(game.state.history[-1], game.tables, game.scenario))
+        else:
+            self.ui.doneLabel.setText("")
 
     def _use_caption(self) -> None:
-        refit = self.ui.useForBox.currentData() == "refit"
-        self.ui.useAmountCaption.setText("Refit actions" if refit else "Capacity points")
+        caption = AMOUNT_CAPTIONS.get(self.ui.useForBox.currentData(), "Capacity points")
+        self.ui.useAmountCaption.setText(caption)
+        self.ui.useSpin.setAccessibleName(caption)
 
     def refresh(self, game: AgtGame | None) -> None:
         ui, tables = self.ui, self.panel.tables
         self.model.show(tables.port_start, game.state if game else None, self.panel.charts)
-        for button in (ui.bombButton, ui.buildButton, ui.wreckButton, ui.bonusButton, ui.useButton):
+        for button in (ui.bombButton, ui.buildButton, ui.wreckButton, ui.bonusButton, ui.specialButton, ui.useButton):
             button.setEnabled(game is not None)
         if game is None:
+            ui.doneLabel.setText("")
             ui.infoLabel.setText("Start or open a game file to track the ports (start values shown).")
             return
         state = game.state
@@ -90,10 +111,13 @@ class PortsTab:
             else f"not before {start}"
         )
         ui.bonusButton.setEnabled(state.port_bonus_left > 0)
+        ui.specialButton.setVisible(game.scenario == "gamers")  # the chit is the Gamers' only
+        ui.specialButton.setEnabled(ports.port_chit_open(state))
         ui.useButton.setEnabled(state.turn > 0)
         ui.infoLabel.setText(
             f"In a turn a port passes at most its capacity: units landed, units fully activated, "
-            f"squadrons based in Albania or Greece, refits ({tables.refit_cost} points each) and points "
+            f"squadrons based in Albania or Greece readied (1 point per {tables.squadrons_per_point}), "
+            f"refits ({tables.refit_cost} points each) and points "
             f"built all count, and the count starts again each turn (6.81). Bombers cut "
             f"{tables.bomber_cut} points each. Building up (1 point per capacity point spent): "
             f"{building}. Free points from a random event still to place: {state.port_bonus_left}."

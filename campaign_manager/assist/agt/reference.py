@@ -1,0 +1,95 @@
+"""References a player wants at the table, read from agt.toml: the victory conditions, the
+reinforcement and refit-point schedule, strategic movement and readying squadrons, each for
+one scenario."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from campaign_manager.assist.agt.tables import BookTables
+from campaign_manager.errors import UserError
+
+SCHEDULE = "reinforcements"
+SCHEDULE_TITLE = "Reinforcements and refit points"
+SCHEDULE_RULE = "6.5-6.7, 9.11 and the scenarios' reinforcement schedules"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its paragraphs."""
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One topic for one scenario."""
+
+    topic: str
+    title: str
+    rule: str
+    scenario: str
+    sections: tuple[Section, ...]
+
+    def text(self, scenario_name: str) -> str:
+        lines = [f"{self.title}, {scenario_name} (rules {self.rule})"]
+        for section in self.sections:
+            lines += ["", f"{section.heading}:", *(f"  {line}" for line in section.lines)]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "topic": self.topic,
+            "title": self.title,
+            "rule": self.rule,
+            "scenario": self.scenario,
+            "sections": [{"heading": s.heading, "lines": list(s.lines)} for s in self.sections],
+        }
+
+
+def topics(tables: BookTables) -> tuple[str, ...]:
+    """Every topic: those written in agt.toml, and the schedule built from its table."""
+    first = [topic for topic in tables.reference if topic == "victory"]
+    return (*first, SCHEDULE, *(topic for topic in tables.reference if topic != "victory"))
+
+
+def topic_title(tables: BookTables, topic: str) -> str:
+    return SCHEDULE_TITLE if topic == SCHEDULE else tables.reference[topic].title
+
+
+def reference(tables: BookTables, topic: str, scenario: str) -> Reference:
+    if scenario not in tables.scenarios:
+        raise UserError(f"Unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
+    if topic == SCHEDULE:
+        return schedule(tables, scenario)
+    if topic not in tables.reference:
+        raise UserError(f"No reference '{topic}' (topics: {', '.join(topics(tables))})")
+    found = tables.reference[topic]
+    sections = tuple(Section(e.heading, (e.text,)) for e in found.entries if scenario in e.scenarios)
+    return Reference(topic, found.title, found.rule, scenario, sections)
+
+
+def schedule(tables: BookTables, scenario: str) -> Reference:
+    """The scenario's turns, each with the Italian units that become available (at the start of
+    a season's first turn), the Greek units that arrive and the refit points received, with the
+    points received so far (the Greeks may keep unused points, 9.11)."""
+    lines = [line for line in tables.reinforcements if scenario in line.scenarios]
+    seasons_seen: set[str] = set()
+    received = 0
+    sections = []
+    for month in tables.scenario_months(scenario):
+        said = []
+        season = tables.seasons[month]
+        if season not in seasons_seen:
+            seasons_seen.add(season)
+            said += [f"Italian ({season}): {line.units}" for line in lines if line.season == season]
+        for line in lines:
+            if line.month == month:
+                said.append(f"Greek: {line.units}")
+                if line.refit_points:
+                    received += line.refit_points
+                    said.append(f"Greek refit points: {line.refit_points} ({received} received so far)")
+        sections.append(Section(tables.month_names[month], tuple(said) or ("Nothing new.",)))
+    return Reference(SCHEDULE, SCHEDULE_TITLE, SCHEDULE_RULE, scenario, tuple(sections))
