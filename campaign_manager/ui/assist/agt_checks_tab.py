@@ -67,6 +67,12 @@ class ChecksTab:
         self.panel = panel
         self.ui = ui = ChecksForm(parent)
         ui.airWeather.addItems(list(panel.tables.weathers))
+        limits = panel.tables.limits  # the book's bounds (agt.toml [limits])
+        ui.aaStrength.setMaximum(panel.tables.largest_stack)
+        ui.aaSquadrons.setMaximum(limits.squadrons)
+        ui.stackArtillery.setMaximum(limits.artillery)
+        ui.cohesionValue.setMaximum(limits.cohesion)
+        ui.cohesionModifier.setRange(-limits.rd_modifier, limits.rd_modifier)
         ui.stackTerrain.addItems(list(panel.tables.stacking))
         for name, scenario in panel.tables.scenarios.items():
             ui.initScenario.addItem(scenario["name"], name)

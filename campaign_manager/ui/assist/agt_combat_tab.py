@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
+from campaign_manager.assist.agt.odds import attack_most
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_host import AgtHost
@@ -89,6 +90,12 @@ class CombatTab:
             self.terrain.appendRow(item)
         self.ui.terrainList.setModel(self.terrain)
         self.ui.weatherBox.addItems(list(panel.tables.weathers))
+        tables, limits = panel.tables, panel.tables.limits
+        for who, most in (("attacker", attack_most(tables)), ("defender", tables.largest_stack)):
+            getattr(self.ui, f"{who}Strength").setMaximum(most)  # the book's bounds (agt.toml [limits])
+            getattr(self.ui, f"{who}Artillery").setMaximum(limits.artillery)
+            getattr(self.ui, f"{who}Air").setMaximum(limits.squadrons)
+            getattr(self.ui, f"{who}Armour").setMaximum(limits.armour_points)
         self.ui.reckonButton.clicked.connect(self.reckon)
 
     def _side(self, who: str) -> CombatSide:
