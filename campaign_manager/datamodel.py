@@ -31,6 +31,8 @@ from pydantic import (
     ValidationError,
 )
 
+from campaign_manager import bounds
+
 Int = Annotated[int, Strict()]
 Count = Annotated[int, Strict(), Field(ge=0)]
 Die = Annotated[int, Strict(), Field(ge=1, le=6)]
@@ -109,7 +111,7 @@ def path_of(loc: Iterable[str | int]) -> str:
 
 def _shown(value: Any) -> str:
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{value}"' if len(value) <= 60 else f'"{value[:57]}…" ({len(value):,} characters)'
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
@@ -148,6 +150,9 @@ def _say(error: Any) -> str:
         return "has too few items"
     if kind == "string_too_short":
         return "should not be empty"
+    if kind == "string_too_long":
+        has = f", not {len(value):,}" if isinstance(value, str) else ""
+        return f"should have at most {ctx.get('max_length'):,} characters{has}"
     if kind == "greater_than_equal":
         return f"should be at least {ctx.get('ge')}, not {_shown(value)}"
     if kind == "less_than_equal":
@@ -159,7 +164,9 @@ def _say(error: Any) -> str:
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         return f"unknown type {_shown(ctx.get('tag', value))} (known: {ctx.get('expected_tags', '')})".replace("'", "")
     if kind in ("too_short", "too_long"):
-        return f"should have {ctx.get('min_length', ctx.get('max_length'))} items, not {ctx.get('actual_length')}"
+        bound = f"at least {ctx.get('min_length')}" if kind == "too_short" else f"at most {ctx.get('max_length'):,}"
+        has = f", not {ctx['actual_length']:,}" if ctx.get("actual_length") is not None else ""
+        return f"should have {bound} item{'' if bound.endswith(' 1') else 's'}{has}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     return error["msg"][:1].lower() + error["msg"][1:]
@@ -319,7 +326,17 @@ def read_data_file(
 
 
 def parse_toml(text: str, file: str, error: type[Exception]) -> dict[str, Any]:
+    """TOML text read within the limits of bounds.py: nesting and the length of numbers."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{file}: is not valid TOML ({exc})") from None
+    except RecursionError:
+        raise error(f"{file}: its tables and lists are nested more than {bounds.MAX_DEPTH} deep") from None
+    except ValueError:  # a whole number past Python's own limit (4,300 digits)
+        raise error(
+            f"{file}: holds a number of thousands of digits (numbers have at most {bounds.MAX_DIGITS})"
+        ) from None
+    bounds.check_depth(data, file, "its data", error)
+    bounds.check_numbers(data, file, "it", error)
+    return data

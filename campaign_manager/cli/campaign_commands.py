@@ -94,16 +94,25 @@ def cmd_apply(args) -> int:
                 lines.append(f"action {number} ({applied.record['type']}), log entry {first + number - 1}:")
                 lines.extend(f"   {event}" for event in applied.events)
             emit(None, False, "\n".join(lines) or "no actions given")
-        if campaign.backup_problem:  # the actions are recorded; only the backup copy failed
-            import sys
-
-            print(f"warning: {campaign.backup_problem}", file=sys.stderr)
+        _tell_backups(campaign)
     return 0
+
+
+def _tell_backups(campaign) -> None:
+    """What became of the end-of-turn backups: one made again after it was cut off, one that
+    failed (the actions are recorded either way)."""
+    import sys
+
+    if campaign.backup_notice:
+        print(f"note: {campaign.backup_notice}", file=sys.stderr)
+    if campaign.backup_problem:
+        print(f"warning: {campaign.backup_problem}", file=sys.stderr)
 
 
 def cmd_undo(args) -> int:
     with _open(args.file) as campaign:
         record = campaign.undo()
+        _tell_backups(campaign)
     print("nothing to undo" if record is None else f"undone: {_describe(record)}")
     return 0
 
@@ -111,6 +120,7 @@ def cmd_undo(args) -> int:
 def cmd_redo(args) -> int:
     with _open(args.file) as campaign:
         record = campaign.redo()
+        _tell_backups(campaign)
     print("nothing to redo" if record is None else f"redone: {_describe(record)}")
     return 0
 

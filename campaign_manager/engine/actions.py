@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_tr
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
+from campaign_manager.bounds import MAX_NOTE
 from campaign_manager.datamodel import STRICT, DataModel, Int, Text, Words, faults_of
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
@@ -193,11 +194,14 @@ class EndTurn(Written):
     type: Literal["end_turn"] = _tag("end_turn")
 
 
+NoteText = Annotated[Words, Field(max_length=MAX_NOTE, description=f"at most {MAX_NOTE:,} characters")]
+
+
 @declared
 class Note(Written):
     """The organiser's note in the history."""
 
-    text: Words
+    text: NoteText
     type: Literal["note"] = _tag("note")
 
 

@@ -8,7 +8,6 @@ shop wall, and battle slips for the tables. Qt-free; the only package that impor
 from __future__ import annotations
 
 import io
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from campaign_manager.reports.documents import status_sheet, turn_report
 from campaign_manager.reports.page import MARGIN, PAPERS, footer_canvas
 from campaign_manager.reports.slips import battle_slips
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.store import writing
 from campaign_manager.store.campaign_file import CampaignFile
 
 KINDS = {
@@ -77,15 +77,10 @@ def report_pdf(campaign: CampaignFile, kind: str = "turn", turn: int | None = No
 
 
 def save_pdf(path: Path | str, data: bytes) -> Path:
-    """Write PDF bytes beside `path`, then move them into place: never a partly written PDF."""
+    """Write PDF bytes whole or not at all (never a partly written PDF, never through a link
+    planted beside it: store/writing.py)."""
     path = Path(path)
-    partial = path.with_name(path.name + ".partial")
-    try:
-        partial.write_bytes(data)
-        os.replace(partial, path)
-    except OSError as exc:
-        partial.unlink(missing_ok=True)
-        raise UserError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    writing.write_whole(path, data, "report")
     return path
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+from campaign_manager import bounds
 from campaign_manager.datamodel import parse_toml, read_model
 from campaign_manager.errors import UserError
 from campaign_manager.paths import SCENARIOS, app_data_folder
@@ -54,10 +55,7 @@ def scenario_path(name_or_path: str | Path) -> Path:
 def load_scenario(name_or_path: str | Path = "firestorm-greece") -> Scenario:
     """Load a bundled (or the user's) scenario by name, or a scenario file by path."""
     path = scenario_path(name_or_path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    raw = bounds.read_bounded(path, bounds.MAX_SCENARIO, "a scenario", ScenarioError)
     if raw.startswith(b"SQLite format 3\0"):
         raise ScenarioError(
             f"{path.name} is a campaign file, not a scenario: a scenario is a TOML text file "
@@ -77,6 +75,8 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
     scenario builds its validators, which costs more than everything else a command does."""
     from campaign_manager.scenario import cache
 
+    if len(text) > bounds.MAX_SCENARIO or len(text.encode("utf-8", "surrogatepass")) > bounds.MAX_SCENARIO:
+        raise ScenarioError(f"{file}: is too large for a scenario (more than {bounds.size_words(bounds.MAX_SCENARIO)})")
     found = cache.read(text)
     if found is not None:
         return found

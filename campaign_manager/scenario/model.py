@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
 
+from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_TROOPS, MAX_TURNS
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
 from campaign_manager.scenario.layout import MapLayout
 
@@ -86,7 +87,7 @@ class Link(DataModel):
 
 
 class MapSpec(DataModel):
-    links: tuple[Link, ...]
+    links: tuple[Link, ...] = Field(max_length=MAX_LINKS)
 
 
 class Bonus(RootModel[dict[str, Int]]):
@@ -280,8 +281,8 @@ class DeploymentRule(DataModel):
 
 
 class BattleCount(DataModel):
-    d3: Count
-    plus: Count
+    d3: Annotated[Count, Field(le=MAX_BATTLE_DICE)]
+    plus: Annotated[Count, Field(le=MAX_BATTLE_DICE)]
 
 
 class FixedArrow(DataModel):
@@ -330,17 +331,17 @@ class ScenarioFile(DataModel):
     nations: dict[str, NationSpec]
     terrains: dict[str, TerrainSpec]
     map: MapSpec
-    areas: tuple[Area, ...] = Field(min_length=1)
-    troop_types: dict[str, TroopType]
+    areas: tuple[Area, ...] = Field(min_length=1, max_length=MAX_AREAS)
+    troop_types: dict[str, TroopType] = Field(max_length=MAX_TROOPS)
     aircraft: dict[str, Aircraft] = {}
     fortification: Fortification | None = None
     sea_escape: SeaEscape | None = None
-    troops: tuple[Troop, ...] = ()
+    troops: tuple[Troop, ...] = Field((), max_length=MAX_TROOPS)
     rules: Rules
     tabletop: Tabletop
     wargame: Wargame
     victory: Victory
-    turns: tuple[TurnSpec, ...] = Field(min_length=1)
+    turns: tuple[TurnSpec, ...] = Field(min_length=1, max_length=MAX_TURNS)
     layout: MapLayout | None = None
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
-from campaign_manager.engine.actions import Action
+from campaign_manager.engine.actions import Action, parse_action
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
-from campaign_manager.store.backups import make_backup
+from campaign_manager.store.backups import cut_off, make_backup
 from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
@@ -37,6 +38,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._history: list[Applied] | None = None  # filled on first use
         self._settings: dict[str, str] | None = None
         self.backup_problem: str | None = None  # why the last end-of-turn backup failed, if it did
+        self.backup_notice: str | None = None  # a backup cut off earlier and made again on opening
         super().__init__(log, records)
 
     def replay(self, records: list[dict]) -> CampaignState:
@@ -84,7 +86,10 @@ class CampaignFile(LoggedDocument[CampaignState]):
         sc = load_scenario(scenario)
         if computer is not None and computer not in sc.sides:
             raise UserError(f"no side '{computer}' for the computer to play (sides: {', '.join(sc.sides)})")
-        meta = {"name": name or Path(path).stem, "scenario": sc.id}
+        name = name if name is not None else Path(path).stem[: bounds.MAX_NAME]
+        if not name.strip() or len(name) > bounds.MAX_NAME:
+            raise UserError(f"a campaign's name has 1 to {bounds.MAX_NAME} characters (this one has {len(name)})")
+        meta = {"name": name, "scenario": sc.id}
         if play == "wargame":
             meta.update(play="wargame", computer=computer or "")
         log = LogFile.create(Path(path), KIND, sc.name, sc.source, meta=meta)
@@ -96,25 +101,31 @@ class CampaignFile(LoggedDocument[CampaignState]):
         try:
             with storage_faults(Path(path), "reading"):
                 document, records = log.document(), log.actions()
+            log.meta()  # read now: the window keeps what the file was made with
             try:
                 sc = parse_scenario(document.source, f"the scenario stored in {Path(path).name}")
             except ScenarioError as exc:
                 raise FileRefused(f"{path}: is damaged: {exc}") from None
-            return cls(log, sc, records)
+            campaign = cls(log, sc, records)
         except BaseException:
             log.close()
             raise
+        if not readonly:
+            campaign._finish_cut_off_backups()
+        return campaign
 
     def preview(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
         """Apply actions in memory only; raises ActionRefused naming the first refused one."""
         state: CampaignState = self.state
         done = []
         for index, action in enumerate(actions, start=1):
-            kind = action.get("type", "?") if isinstance(action, dict) else action.to_json()["type"]
+            kind = _kind(action)
             try:
+                if not isinstance(action, dict):  # typed by the window: held to the same limits as JSON
+                    parse_action(action.to_json() if hasattr(action, "to_json") else action)
                 applied = apply_action(self.scenario, state, action, roller)
             except UserError as exc:
-                raise ActionRefused(index, str(kind), exc) from None
+                raise ActionRefused(index, kind, exc) from None
             done.append(applied)
             state = applied.state
         return done
@@ -128,27 +139,68 @@ class CampaignFile(LoggedDocument[CampaignState]):
         done = self.preview(actions, roller)
         if done:
             history = self._history
+            first = len(self.records) + 1
             self._record([applied.record for applied in done], done[-1].state)
             if history is not None:
                 self._history = history + done
-            if any(applied.record.get("type") == "end_turn" for applied in done):
-                self._back_up()
+            ends = [
+                (applied.state.turn, first + offset)
+                for offset, applied in enumerate(done)
+                if applied.record.get("type") == "end_turn"
+            ]
+            self._back_up(ends, last=first + len(done) - 1)
         return done
 
-    def _back_up(self) -> None:
-        """Copy the file into backups/ at the end of a turn. The turn is already recorded, so a
-        backup that fails does not undo it: `backup_problem` says why, for the user to be told."""
+    def _back_up(self, ends: list[tuple[int, int]], last: int) -> None:
+        """Copy the file into backups/ at each end of a turn (turn, log entry), each cut at its own
+        end of turn. The turns are already recorded, so a backup that fails does not undo them:
+        `backup_problem` says why, for the user to be told."""
         self.backup_problem = None
+        for turn, upto in ends:
+            try:
+                make_backup(self.path, turn, None if upto == last else upto)
+            except UserError as exc:
+                self.backup_problem = f"the end-of-turn backup was not made for turn {turn}: {exc}"
+
+    def _finish_cut_off_backups(self) -> None:
+        """Make again each end-of-turn backup that was cut off (its `.partial` left behind)."""
         try:
-            make_backup(self.path, self.state.turn)
-        except UserError as exc:
-            self.backup_problem = f"the end-of-turn backup was not made: {exc}"
+            unfinished = cut_off(self.path)
+        except OSError:
+            return
+        made = []
+        for turn, partial in unfinished:
+            upto = _end_of_turn(self.records, turn)
+            try:
+                if upto is None:  # that end of turn was taken back meanwhile: nothing to keep
+                    partial.unlink()
+                    continue
+                made.append(make_backup(self.path, turn, upto).name)
+            except (UserError, OSError) as exc:
+                self.backup_problem = f"the backup of turn {turn}, cut off earlier, could not be made again: {exc}"
+        if made:
+            self.backup_notice = (
+                f"the end-of-turn backup{'s' if len(made) > 1 else ''} cut off last time "
+                f"{'were' if len(made) > 1 else 'was'} made again: {', '.join(made)}"
+            )
+
+    def image(self) -> bytes:
+        """The campaign as this program holds it (its scenario, settings and log), as the bytes
+        of a campaign file: what File ▸ Save a copy writes, even when the file itself is gone."""
+        document = self.log.document()
+        return LogFile.build(KIND, document.name, document.source, self.settings, self.records, self.log.times)
 
     def undo(self) -> dict | None:
         history = self._history
         record = super().undo()
         if record is not None and history is not None:
             self._history = history[:-1]  # the rest of the history still stands
+        return record
+
+    def redo(self) -> dict | None:
+        record = super().redo()
+        if record is not None:
+            self._history = None
         return record
 
     def history(self) -> list[Applied]:
@@ -161,3 +213,22 @@ class CampaignFile(LoggedDocument[CampaignState]):
                 self._history.append(applied)
                 state = applied.state
         return list(self._history)
+
+
+def _kind(action: object) -> str:
+    """An action's type, in words for a refusal, whatever was given."""
+    if isinstance(action, dict):
+        return str(action.get("type", "?"))[:40]
+    to_json = getattr(action, "to_json", None)
+    return str(to_json()["type"]) if callable(to_json) else type(action).__name__
+
+
+def _end_of_turn(records: list[dict], turn: int) -> int | None:
+    """The log entry (from 1) of the action that ended `turn`, if it is in the log."""
+    ended = 0
+    for number, record in enumerate(records, start=1):
+        if record.get("type") == "end_turn":
+            ended += 1
+            if ended == turn:
+                return number
+    return None

@@ -43,7 +43,8 @@ def read_only_message(path: Path) -> str:
     return f"{path}: is read-only ({what} cannot be written): nothing can be recorded — {SAVE_A_COPY}"
 
 
-WRITES_A_NEW_FILE = ("export", "import")  # a fault there leaves no campaign behind to speak of
+# Writes that make a file of their own: a fault there leaves no campaign behind to speak of.
+WRITES_A_NEW_FILE = ("export", "import", "new file", "report", "copy", "backup")
 
 
 def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
@@ -51,13 +52,23 @@ def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
     original = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
     text = str(original).lower()
     code = getattr(original, "errno", None)
+    new_file = doing in WRITES_A_NEW_FILE
+    kept = "nothing was left half-written there" if new_file else "the file keeps every earlier action"
     if isinstance(original, sqlite3.OperationalError) or isinstance(original, OSError):
+        if code == errno.ENAMETOOLONG or "file name too long" in text:
+            return (
+                f"{path}: the file name is too long for its disk, so the {doing} could not be written "
+                f"— choose a shorter name"
+            )
         if "readonly" in text or "read-only" in text or code in (errno.EROFS, errno.EACCES, errno.EPERM):
+            if new_file:
+                return (
+                    f"{path}: cannot be written there (read-only), so the {doing} was not made — choose another place"
+                )
             return read_only_message(path)
         if "disk is full" in text or "disk or database is full" in text or code in (errno.ENOSPC, errno.EFBIG):
             return (
-                f"{path}: the disk is full, so the {doing} could not be written; the file keeps "
-                f"every earlier action — free some space and try again"
+                f"{path}: the disk is full, so the {doing} could not be written; {kept} — free some space and try again"
             )
         if "locked" in text or "busy" in text:
             return (
@@ -65,14 +76,14 @@ def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
                 f"so nothing was done (nothing was written) — close the other program or try again"
             )
         if "disk i/o error" in text or "unable to open" in text or code == errno.EIO or isinstance(original, OSError):
-            if doing in WRITES_A_NEW_FILE:
+            if new_file:
                 return (
                     f"{path}: a disk error (or no such place), so the {doing} could not be written; "
-                    f"nothing was left half-written there — check the disk or choose another place"
+                    f"{kept} — check the disk or choose another place"
                 )
             return (
                 f"{path}: a disk error (or the medium was removed), so the {doing} could not "
-                f"be written; the file keeps every earlier action — check the disk, then open it again"
+                f"be written; {kept} — check the disk, then open it again"
             )
     return None
 

@@ -95,11 +95,23 @@ class LoggedDocument(ABC, Generic[StateT]):
         return record
 
     def redo(self) -> Record | None:
-        """Put back the action taken back last; None when there is none."""
-        record = self._written(self.log.redo)
+        """Put back the action taken back last; None when there is none. It is replayed before
+        anything is written: one that does not apply (a damaged row) is refused, not logged."""
+        after: list[StateT] = []
+
+        def check(record: Record) -> None:
+            try:
+                after.append(self.replay([*self.records, record]))
+            except UserError as exc:
+                raise FileRefused(
+                    f"{self.log.path}: the action waiting to be redone (table redo) does not apply ({exc}); "
+                    f"nothing was written"
+                ) from None
+
+        record = self._written(lambda: self.log.redo(check))
         if record is not None:
             self.records.append(record)
-            self.state = self._replayed(self.records)
+            self.state = after[-1]
         return record
 
     # -- another program wrote ------------------------------------------------------------------

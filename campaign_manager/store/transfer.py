@@ -1,23 +1,54 @@
 """A campaign as plain JSON and back: the scenario it was made from and its action log, each
 action with the time it was recorded — small enough to send by e-mail or keep in version
 control. Importing rebuilds the same campaign: the same state, the same history, the same times.
+
+The exported form is declared once (`ExportFile`) and read strictly within the limits of
+campaign_manager/bounds.py; every action is replayed before the new file is written.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import Field, StringConstraints, TypeAdapter
+
+from campaign_manager import bounds
+from campaign_manager.datamodel import AnyText, DataModel, Int, Text, read_model
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.store import writing
 from campaign_manager.store.campaign_file import KIND, CampaignFile
-from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
 
 FORMAT = "firestorm-campaign-log"
 VERSION = 1
 FILE_KEYS = frozenset({"kind", "schema", "revision", "created", "name", "scenario"})  # the file's own
+Time = Annotated[str, StringConstraints(strict=True, max_length=64)]
+
+
+class ExportEntry(DataModel):
+    """One logged action and when it was recorded (the action is read as one on replay)."""
+
+    recorded_at: Time
+    action: dict[str, Any]
+
+
+class ExportFile(DataModel):
+    """An exported campaign log, as written by `export`."""
+
+    format: Literal["firestorm-campaign-log"]
+    version: Int
+    name: Annotated[str, StringConstraints(strict=True, min_length=1, max_length=bounds.MAX_NAME)]
+    scenario: Text
+    scenario_name: Text
+    scenario_source: Annotated[str, StringConstraints(strict=True, max_length=bounds.MAX_SCENARIO)]
+    created: AnyText = ""
+    settings: dict[Text, AnyText] = {}
+    actions: Annotated[list[ExportEntry], Field(max_length=bounds.MAX_LOG)]
+
+
+EXPORT_FILE = TypeAdapter(ExportFile)
 
 
 def export_log(campaign: CampaignFile) -> dict[str, Any]:
@@ -39,76 +70,59 @@ def export_log(campaign: CampaignFile) -> dict[str, Any]:
 
 
 def write_export(campaign: CampaignFile, target: Path) -> None:
-    """Write the export to `target` whole or not at all (a temporary file, then a rename)."""
+    """Write the export to `target` whole or not at all."""
     text = json.dumps(export_log(campaign), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-    partial = target.with_name(target.name + ".partial")
-    try:
-        with storage_faults(target, "export"):
-            partial.write_text(text, encoding="utf-8")
-            os.replace(partial, target)
-    finally:
-        partial.unlink(missing_ok=True)
+    writing.write_whole(Path(target), text.encode("utf-8"), "export")
 
 
-def read_export(source: Path) -> dict[str, Any]:
+def read_export(source: Path) -> ExportFile:
     """Read and check an exported log; refuses in one sentence what cannot be imported."""
-    try:
-        data = json.loads(Path(source).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UserError(f"{source}: cannot be read ({exc.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FileRefused(f"{source}: is not an exported campaign log (not JSON: {exc})") from None
+    what = "an exported campaign log"
+    raw = bounds.read_bounded(source, bounds.MAX_EXPORT_FILE, what, FileRefused)
+    data = bounds.parse_json(bounds.decode(raw, source, what, FileRefused), source, what, FileRefused)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise FileRefused(f'{source}: is not an exported campaign log (no "format": "{FORMAT}")')
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
         raise FileRefused(
-            f"{source}: was exported by a newer version of the app (log format "
-            f"{data.get('version')}, this app reads up to {VERSION})"
+            f"{source}: was exported by a newer version of the app (log format {version}, "
+            f"this app reads up to {VERSION})"
         )
-    actions = data.get("actions")
-    if not isinstance(actions, list) or not all(
-        isinstance(a, dict) and isinstance(a.get("action"), dict) and isinstance(a.get("recorded_at"), str)
-        for a in actions
-    ):
-        raise FileRefused(f'{source}: its "actions" should be a list of {{recorded_at, action}} entries')
-    for key in ("name", "scenario", "scenario_name", "scenario_source"):
-        if not isinstance(data.get(key), str):
-            raise FileRefused(f'{source}: lacks the campaign\'s "{key}"')
-    return data
+    try:
+        return read_model(EXPORT_FILE, data, str(source), FileRefused)
+    except FileRefused as exc:
+        faults = getattr(exc, "faults", None)
+        if not faults:
+            raise
+        more = len(faults) - 1
+        raise FileRefused(f"{faults[0].words(str(source))} (and {more} more fault{'s' if more > 1 else ''})") from None
 
 
 def import_log(source: Path, target: Path) -> CampaignFile:
     """Rebuild the campaign exported in `source` as a new campaign file `target` (never
     overwriting one). Every action is replayed first: a log that does not replay is refused and
-    no file is left behind. Returns the campaign opened read-only."""
+    no file is made. Returns the campaign opened read-only."""
+    from campaign_manager.engine import replay
+    from campaign_manager.scenario import parse_scenario
+
     data = read_export(source)
     target = Path(target)
-    if target.exists():
-        raise FileRefused(f"{target}: already exists; choose another name (nothing was overwritten)")
-    partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    settings = data.get("settings", {})
-    if not isinstance(settings, dict) or not all(isinstance(v, str) for v in settings.values()):
-        raise FileRefused(f'{source}: its "settings" should map names to text')
-    meta = {key: value for key, value in settings.items() if key not in FILE_KEYS}
-    meta.update(name=data["name"], scenario=data["scenario"])
-    if data.get("created"):
-        meta["created"] = str(data["created"])
+    writing.check_new(target)
+    actions = [entry.action for entry in data.actions]
     try:
-        with LogFile.create(partial, KIND, data["scenario_name"], data["scenario_source"], meta=meta) as log:
-            log.append(
-                [entry["action"] for entry in data["actions"]],
-                recorded_at=[entry["recorded_at"] for entry in data["actions"]],
-            )
-        try:
-            CampaignFile.open(partial, readonly=True).close()  # the scenario parses, the log replays
-        except FileRefused as exc:
-            raise FileRefused(f"{source}: cannot be imported: {str(exc).removeprefix(str(partial) + ': ')}") from None
-        with storage_faults(target, "import"):
-            if target.exists():
-                raise FileRefused(f"{target}: already exists; choose another name (nothing was overwritten)")
-            os.replace(partial, target)
-    finally:
-        partial.unlink(missing_ok=True)
-        partial.with_name(partial.name + "-journal").unlink(missing_ok=True)
+        scenario = parse_scenario(data.scenario_source, f"the scenario in {Path(source).name}")
+        replay(scenario, actions)
+    except UserError as exc:
+        raise FileRefused(f"{source}: cannot be imported: {exc}") from None
+    meta = {key: value for key, value in data.settings.items() if key not in FILE_KEYS}
+    meta.update(name=data.name, scenario=data.scenario)
+    if data.created:
+        meta["created"] = data.created
+    try:
+        image = LogFile.build(
+            KIND, data.scenario_name, data.scenario_source, meta, actions, [entry.recorded_at for entry in data.actions]
+        )
+    except UserError as exc:
+        raise FileRefused(f"{source}: cannot be imported: {exc}") from None
+    writing.write_whole(target, image, "import", new=True)
     return CampaignFile.open(target, readonly=True)

@@ -56,7 +56,7 @@ def _broken(path: tuple, value):
         (("attacker", "troops"), "IT-INF-1", "attacker.troops: should be a list"),
         (("attacker", "sortie"), ["italian", "italian"], "attacker.sortie: should be a text"),
         (("defender", "tanks"), [], "defender.tanks: unknown key"),
-        (("games",), [], "games: should have 1 items, not 0"),
+        (("games",), [], "games: should have at least 1 item, not 0"),
         (("games", 0, "attacker_vp"), -1, r"games\[0\].attacker_vp: should be at least 0, not -1"),
         (("games", 0, "attacker_vp"), 2.5, r"games\[0\].attacker_vp: should be a whole number"),
         (("games", 0), {"attacker_vp": 1}, r"games\[0\].defender_vp: is missing"),

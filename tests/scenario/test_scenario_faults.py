@@ -137,7 +137,7 @@ FAULTS = [
     (
         '"Fighting Withdrawal", "Hold the Line"]',
         '"Fighting Withdrawal"]',
-        "turns[3].missions: should have 6 items, not 5",
+        "turns[3].missions: should have at least 6 items, not 5",
     ),
     ('name = "Tirane"\n', "", "areas[0].name: is missing"),
     ("label = [322, 590]", "label = [322]", "layout.areas.C3.label: has too few items"),

@@ -115,7 +115,7 @@ def broken(old: str, new: str) -> str:
         (broken('side = "axis"', 'side = "neutral"'), 'nations.italian.side: "neutral" is not one of: axis, allied'),
         (
             broken('"Fighting Withdrawal", "Hold the Line"]', '"Fighting Withdrawal"]'),
-            "turns[3].missions: should have 6 items, not 5",
+            "turns[3].missions: should have at least 6 items, not 5",
         ),
         (broken("max_committed = 2", 'max_committed = "two"'), "rules.max_committed: should be a whole number"),
     ],

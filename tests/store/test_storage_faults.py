@@ -117,7 +117,8 @@ def _fill(folder: Path) -> Path:
 
 def test_a_full_disk_refuses_the_action_and_keeps_the_file(tmp_path, capsys):
     note = tmp_path / "note.json"
-    note.write_text(json.dumps([{"type": "note", "text": "Κέρκυρα " * 2000}]), encoding="utf-8")
+    notes = [{"type": "note", "text": "Κέρκυρα " * 500}] * 4  # each note within its limit, more than the disk holds
+    note.write_text(json.dumps(notes), encoding="utf-8")
     with small_disk(tmp_path) as stick:
         if stick is None:  # no mounting here: a file-size limit stands in for the full disk
             return _file_size_limit(tmp_path, note)
@@ -165,7 +166,7 @@ def _file_size_limit(tmp_path: Path, note: Path) -> None:
 
 def test_a_file_size_limit_is_told_like_a_disk_fault(tmp_path):
     note = tmp_path / "note.json"
-    note.write_text(json.dumps([{"type": "note", "text": "Κέρκυρα " * 20000}]), encoding="utf-8")
+    note.write_text(json.dumps([{"type": "note", "text": "Κέρκυρα " * 500}] * 40), encoding="utf-8")
     _file_size_limit(tmp_path, note)
 
 

@@ -86,7 +86,7 @@ def test_import_never_overwrites_and_refuses_a_bad_log(finished, tmp_path, capsy
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "bad.json", "shop.campaign", "shop.json"]
 
     for text, words in (
-        ("{", "not JSON"),
+        ("{", "not valid JSON"),
         ('{"format": "x"}', "not an exported campaign log"),
         (json.dumps({**data, "version": 99}), "newer version"),
     ):

@@ -1,0 +1,140 @@
+"""Every input's limits, declared once, and the readers that keep to them.
+
+Text from a file or from a user is held to a size, a depth of nesting and a length of numbers
+before anything is built from it, so a broken or hostile input (a 50 MB note, a scenario of a
+million areas, JSON nested ten thousand deep, a number of five thousand digits) is refused in one
+sentence naming the limit, quickly and in little memory. A real campaign comes nowhere near any
+of them. Qt-free.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+KB = 1024
+MB = 1024 * KB
+
+MAX_DEPTH = 32  # lists and tables inside each other, in JSON or TOML
+MAX_DIGITS = 15  # digits of a whole number (dice, VP and counts need a few)
+MAX_ACTIONS_FILE = 4 * MB  # a file of actions (apply; File ▸ Record actions from a file)
+MAX_EXPORT_FILE = 32 * MB  # an exported campaign log (import)
+MAX_SCENARIO = 1 * MB  # a scenario: a file, or the copy a campaign keeps
+MAX_ACTION = 128 * KB  # one action as the log writes it (a longest note of emoji, escaped, is 120 kB)
+MAX_NOTE = 10_000  # characters of a note
+MAX_NAME = 200  # characters of a campaign's name
+MAX_LOG = 100_000  # actions in one log
+MAX_CAMPAIGN_FILE = 64 * MB  # a campaign (or assist-game) file
+MAX_AREAS = 500
+MAX_LINKS = 5_000
+MAX_TROOPS = 5_000
+MAX_TURNS = 50
+MAX_BATTLE_DICE = 20  # d3s thrown (or battles added) for a turn's battle count
+
+
+def size_words(size: int) -> str:
+    """A size in bytes as people say it: "4 MB", "64 kB", "900 bytes"."""
+    if size >= MB:
+        return f"{size / MB:g} MB"
+    if size >= KB:
+        return f"{size / KB:g} kB"
+    return f"{size} bytes"
+
+
+def read_bounded(source: str | Path, limit: int, what: str, error: type[Exception]) -> bytes:
+    """The bytes of the file `source` ("-": standard input), refused with `error` when there
+    are more than `limit` (only limit + 1 bytes are ever read)."""
+    try:
+        if str(source) == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(source, "rb") as handle:
+                data = handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise error(f"{source}: is too large for {what} (more than {size_words(limit)})")
+    return data
+
+
+def decode(data: bytes, source: str | Path, what: str, error: type[Exception]) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{source}: is not {what} (not UTF-8 text: byte {exc.start + 1})") from None
+
+
+class _Refused(Exception):
+    """A number or constant the JSON reader refuses (caught where the text is read)."""
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"a number of {len(text.lstrip('-'))} digits (numbers have at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _constant(name: str) -> float:
+    raise _Refused(f"{name}, which is not a number JSON has")
+
+
+def _fraction(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"a number too large ({text[:20]}…)")
+    return value
+
+
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+_CONTAINERS = (dict, list)
+
+
+def parse_json(text: str, source: str | Path, what: str, error: type[Exception]) -> Any:
+    """JSON text read within the limits: nesting, number length, no NaN or Infinity."""
+    # Whole numbers are looked at one by one only where a long run of digits appears at all.
+    whole = _whole_number if _LONG_DIGITS.search(text) else int
+    try:
+        data = json.loads(text, parse_int=whole, parse_float=_fraction, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise error(f"{source}: is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except _Refused as exc:
+        raise error(f"{source}: {what} holds {exc}") from None
+    except RecursionError:
+        raise error(f"{source}: {what} is nested more than {MAX_DEPTH} deep") from None
+    check_depth(data, source, what, error)
+    return data
+
+
+def check_depth(data: Any, source: str | Path, what: str, error: type[Exception]) -> None:
+    """Refuse lists and tables (as JSON and TOML readers make them) nested more than MAX_DEPTH
+    deep, walked level by level: this runs over every logged action when a campaign opens."""
+    level = [data] if type(data) in _CONTAINERS else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise error(f"{source}: {what} is nested more than {MAX_DEPTH} deep")
+        inner: list[Any] = []
+        for value in level:
+            items = value.values() if type(value) is dict else value
+            inner += [item for item in items if type(item) in _CONTAINERS]
+        level = inner
+
+
+def check_numbers(data: Any, source: str | Path, what: str, error: type[Exception]) -> None:
+    """Refuse whole numbers of more than MAX_DIGITS digits anywhere in `data` (TOML's reader
+    has no hook for them; it is walked once, depth already bounded)."""
+    stack = [data]
+    limit = 10**MAX_DIGITS
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= limit:
+            digits = len(str(abs(value)))
+            raise error(f"{source}: {what} holds a number of {digits} digits (numbers have at most {MAX_DIGITS})")

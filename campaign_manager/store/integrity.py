@@ -1,0 +1,200 @@
+"""What a log file must hold before anything in it is used.
+
+Only the app's own tables, shaped as the app makes them: a trigger, a view, an index or a table
+another program added is refused, since SQL kept in a file can run by itself when the file is
+written (and the app never makes any). Every row read is of the types the app writes: the
+document and the settings as text, every logged action (and every action waiting to be redone)
+one JSON object within the limits, every revision a count. Damage is told in one sentence naming
+the table and the row; the file is left untouched.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from campaign_manager import bounds
+from campaign_manager.errors import FileRefused
+
+LOG_TABLES = ("action", "redo")
+TABLE_WORDS = {"action": "the action log", "redo": "the actions waiting to be redone"}
+REVISION = re.compile(r"\d{1,18}")
+MAX_SETTING = 4096  # characters of one setting (a name, a scenario's id, a time)
+
+
+def shown(name: object, limit: int = 40) -> str:
+    """A name read from a file, quoted for a message: cut short, control characters escaped."""
+    text = str(name)
+    cut = text[:limit] + ("…" if len(text) > limit else "")
+    return '"' + "".join(f"\\x{ord(c):02x}" if unicodedata.category(c)[0] == "C" else c for c in cut) + '"'
+
+
+def row(seq: object) -> str:
+    """A row's number for a message (a number that is not one is quoted as found)."""
+    return f"row {seq}" if type(seq) is int else f"row {shown(seq)}"
+
+
+class Damaged(FileRefused):
+    """A file whose tables or rows are not what the app writes; it was not written to."""
+
+
+def refuse(path: Path, what: str) -> Damaged:
+    return Damaged(f"{path}: is damaged: {what}; it was left untouched")
+
+
+@cache
+def expected_schema() -> dict[tuple[str, str], tuple[tuple[Any, ...], ...]]:
+    """(type, name) → columns of every object the app makes in a file (built once, in memory)."""
+    from campaign_manager.store.database import memory, memory_engine
+    from campaign_manager.store.schema import metadata
+
+    conn = memory()
+    engine = memory_engine(conn)
+    try:
+        metadata.create_all(engine)
+        return _schema_of(conn)
+    finally:
+        engine.dispose()
+        conn.close()
+
+
+def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[tuple[Any, ...], ...]]:
+    found: dict[tuple[str, str], tuple[tuple[Any, ...], ...]] = {}
+    for kind, name in conn.execute("SELECT type, name FROM sqlite_master").fetchall():
+        if isinstance(name, str) and name.startswith("sqlite_stat"):
+            continue  # statistics SQLite itself keeps (ANALYZE): not the app's, not harmful
+        columns: tuple[tuple[Any, ...], ...] = ()
+        if kind == "table" and isinstance(name, str):
+            quoted = name.replace('"', '""')
+            columns = tuple(tuple(row[1:]) for row in conn.execute(f'PRAGMA table_xinfo("{quoted}")').fetchall())
+        found[(str(kind), str(name))] = columns
+    return found
+
+
+def check_schema(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file holding anything the app did not make, or lacking a table it did."""
+    expected = expected_schema()
+    found = _schema_of(conn)
+    for (kind, name), columns in found.items():
+        if (kind, name) not in expected:
+            if kind == "trigger":
+                raise FileRefused(
+                    f"{path}: holds a trigger {shown(name)} (SQL that runs by itself when the file is written), "
+                    f"which the app never makes: another program changed the file, so it is refused and was left "
+                    f"untouched"
+                )
+            article = "an" if kind[:1] in "aeiou" else "a"
+            raise FileRefused(
+                f"{path}: holds {article} {kind} {shown(name)} the app never makes: another program changed the file, "
+                f"so it is refused and was left untouched"
+            )
+        if columns != expected[(kind, name)]:
+            raise refuse(path, f"its table {shown(name)} is not shaped as the app makes it")
+    for kind, name in expected:
+        if (kind, name) not in found and kind == "table":
+            raise refuse(path, f"its table {shown(name)} is missing")
+
+
+def check_rows(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file whose settings, document or logged actions are not what the app writes."""
+    bad = conn.execute(
+        "SELECT key, typeof(key), typeof(value) FROM meta "
+        "WHERE typeof(key) != 'text' OR typeof(value) != 'text' OR length(value) > ? LIMIT 1",
+        (MAX_SETTING,),
+    ).fetchone()
+    if bad is not None:
+        raise refuse(path, f"its table meta, row {shown(bad[0])}, is not a setting the app writes")
+    revision = conn.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+    if revision is not None and not (isinstance(revision[0], str) and REVISION.fullmatch(revision[0])):
+        raise refuse(path, f'its table meta, row "revision", holds {shown(revision[0])}, not a count of writes')
+    documents = conn.execute(
+        "SELECT id, typeof(name), typeof(source), length(CAST(source AS BLOB)) FROM document"
+    ).fetchall()
+    if len(documents) != 1 or documents[0][0] != 1:
+        raise refuse(path, f"its table document holds {len(documents)} rows, not the one the app writes")
+    _id, name_type, source_type, size = documents[0]
+    if name_type != "text" or source_type != "text":
+        raise refuse(path, "its table document, row 1, is not text")
+    if size > bounds.MAX_SCENARIO:
+        raise refuse(
+            path,
+            f"its table document, row 1, is larger than {bounds.size_words(bounds.MAX_SCENARIO)} (a scenario's limit)",
+        )
+    for table in LOG_TABLES:
+        count = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        if count > bounds.MAX_LOG:
+            raise refuse(
+                path,
+                f"{TABLE_WORDS[table]} (table {table}) holds {count} rows, "
+                f"more than the app keeps ({bounds.MAX_LOG:,})",
+            )
+        _check_log_rows(conn, path, table)
+
+
+def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:
+    try:
+        bad = conn.execute(
+            "SELECT seq, fault FROM (SELECT seq, CASE "  # the table's name is one of ours
+            "WHEN typeof(seq) != 'integer' THEN 'its number is not a whole number' "
+            "WHEN typeof(payload) != 'text' THEN 'its action is ' || typeof(payload) || ', not JSON text' "
+            "WHEN length(CAST(payload AS BLOB)) > :max THEN 'its action is larger than ' || :words "
+            "WHEN NOT json_valid(payload) THEN 'its action is not valid JSON' "
+            "WHEN json_type(payload) != 'object' "
+            "THEN 'its action is a JSON ' || json_type(payload) || ', not an object' "
+            "WHEN typeof(kind) != 'text' THEN 'its type is not text' "
+            "WHEN typeof(recorded_at) != 'text' OR length(recorded_at) > 64 THEN 'its time is not a time' "
+            f"END AS fault FROM {table}) WHERE fault IS NOT NULL ORDER BY seq LIMIT 1",
+            {"max": bounds.MAX_ACTION, "words": bounds.size_words(bounds.MAX_ACTION)},
+        ).fetchone()
+    except sqlite3.OperationalError as exc:
+        if "no such function" not in str(exc):
+            raise
+        bad = None  # an SQLite without JSON functions: each row is checked as it is read
+    if bad is not None:
+        raise refuse(path, f"{TABLE_WORDS[table]} (table {table}), {row(bad[0])}: {bad[1]}")
+
+
+def payload(path: Path, table: str, seq: object, text: object) -> dict[str, Any]:
+    """One logged action read from its row, or Damaged naming the row."""
+
+    def damaged(what: str) -> Damaged:
+        return refuse(path, f"{TABLE_WORDS[table]} (table {table}), {row(seq)}: {what}")
+
+    if not isinstance(text, str):
+        raise damaged(f"its action is {type(text).__name__}, not JSON text")
+    if len(text) > bounds.MAX_ACTION:
+        raise damaged(f"its action is larger than {bounds.size_words(bounds.MAX_ACTION)}")
+
+    class RowFault(Exception):
+        pass
+
+    try:
+        data = bounds.parse_json(text, "", "its action", RowFault)
+    except RowFault as exc:
+        raise damaged(str(exc).removeprefix(": ")) from None
+    if not isinstance(data, dict):
+        raise damaged(f"its action is a JSON {type(data).__name__}, not an object")
+    return data
+
+
+def payloads(path: Path, table: str, rows: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
+    """Every row's action, oldest first: one parse of the joined text (the hot path of opening a
+    long log), then, only if that fails, row by row to name the damaged one. The joined parse is
+    sound because every row was checked to hold one JSON object (check_rows)."""
+    try:
+        if all(isinstance(text, str) for _seq, text in rows):
+            joined = "[" + ",".join(text for _seq, text in rows) + "]"
+            data = bounds.parse_json(joined, path, "the action log", _Joined)
+            if len(data) == len(rows) and all(type(item) is dict for item in data):
+                return data
+    except _Joined:
+        pass
+    return [payload(path, table, seq, text) for seq, text in rows]
+
+
+class _Joined(Exception):
+    pass

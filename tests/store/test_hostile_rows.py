@@ -1,0 +1,208 @@
+"""Every row read from a campaign file is checked before it is used: a damaged or foreign row,
+a table or trigger another program added, or a file schema no version writes is refused in one
+line naming the table and row (exit 2), and the file is never written to — redo included."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from campaign_manager.errors import FileRefused
+from campaign_manager.store.campaign_file import CampaignFile
+from tests.shared import FULL_CAMPAIGN, run
+
+COMMANDS = ("show", "log", "requirements", "apply", "undo", "redo", "export", "report", "backups", "whatif")
+
+
+def refused(code: int, err: str) -> None:
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    path = tmp_path / "c.campaign"
+    with CampaignFile.create(path, name="Club") as made:
+        made.apply(FULL_CAMPAIGN["turn 1"][:3])
+        made.undo()  # one action waits to be redone
+    return path
+
+
+def sql(path: Path, *statements: str, params: tuple = ()) -> None:
+    conn = sqlite3.connect(path)
+    try:
+        for statement in statements:
+            conn.execute(statement, params if "?" in statement else ())
+        conn.commit()
+    finally:
+        conn.close()
+
+
+def every_command_refuses(tmp_path: Path, capsys, path: Path, *words: str) -> None:
+    before = digest(path)
+    note = tmp_path / "note.json"
+    note.write_text('[{"type": "note", "text": "late"}]')
+    for command in COMMANDS:
+        argv: tuple = (command, path)
+        if command == "apply":
+            argv = (command, path, note)
+        elif command in ("export", "report"):
+            argv = (command, path, "-o", tmp_path / f"out.{command}")
+        elif command == "whatif":
+            argv = (command, path, "--playouts", "2")
+        code, _, err = run(capsys, *argv)
+        refused(code, err)
+        for word in words:
+            assert word in err, (command, err)
+        assert digest(path) == before, command
+    assert not (tmp_path / "out.export").exists() and not (tmp_path / "out.report").exists()
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ("'not json at all'", "not valid JSON"),
+        ("'5'", "a JSON integer, not an object"),
+        ("'[1, 2]'", "a JSON array, not an object"),
+        ("'\"a note\"'", "a JSON text, not an object"),
+        ("'null'", "a JSON null, not an object"),
+        ("x'7b7d'", "blob, not JSON text"),
+        ("'{\"type\": \"note\", \"text\": \"' || printf('%.140000c', 'x') || '\"}'", "larger than 128 kB"),
+        ("'{\"a\":' || printf('%.40c', '[') || '1' || printf('%.40c', ']') || '}'", "nested more than 32 deep"),
+        ("'{\"type\": \"start_turn\", \"dice\": [' || printf('%.5000c', '9') || ']}'", "5000 digits"),
+    ],
+)
+def test_a_damaged_log_row_is_refused_by_every_command(campaign, tmp_path, capsys, value, words):
+    sql(campaign, f"UPDATE action SET payload = {value} WHERE seq = 2")
+    every_command_refuses(tmp_path, capsys, campaign, "table action", "row 2", words)
+
+
+def test_a_damaged_row_waiting_to_be_redone_is_refused_not_logged(campaign, tmp_path, capsys):
+    sql(campaign, "UPDATE redo SET payload = 'junk'")
+    every_command_refuses(tmp_path, capsys, campaign, "table redo", "not valid JSON")
+
+
+def test_redo_of_an_action_that_no_longer_applies_writes_nothing(campaign, capsys):
+    sql(campaign, """UPDATE redo SET payload = '{"type": "place", "troop": "NOBODY", "area": "B1"}'""")
+    before = digest(campaign)
+    code, _, err = run(capsys, "redo", campaign)
+    refused(code, err)
+    assert "waiting to be redone" in err and "nothing was written" in err
+    assert digest(campaign) == before
+    with CampaignFile.open(campaign) as opened:  # the campaign itself still opens and records
+        assert len(opened.records) == 2
+        opened.apply([{"type": "note", "text": "after"}])  # a new action empties the redo stack
+        assert not opened.can_redo()
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [("'abc'", "not a count"), ("'" + "9" * 40 + "'", "not a count"), ("x'31'", "not a setting")],
+)
+def test_a_damaged_revision_is_refused(campaign, tmp_path, capsys, value, words):
+    sql(campaign, f"UPDATE meta SET value = {value} WHERE key = 'revision'")
+    every_command_refuses(tmp_path, capsys, campaign, "table meta", words)
+
+
+@pytest.mark.parametrize(
+    "statement, words",
+    [
+        ("DROP TABLE redo", 'table "redo" is missing'),
+        ("DROP TABLE action", 'table "action" is missing'),
+        ("ALTER TABLE action ADD COLUMN extra", 'table "action" is not shaped'),
+        ("CREATE TABLE mine (x)", 'a table "mine" the app never makes'),
+        ("CREATE VIEW seen AS SELECT * FROM action", 'a view "seen" the app never makes'),
+        ("CREATE INDEX quick ON action (payload)", 'an index "quick"'),
+        ("CREATE TRIGGER wipe AFTER UPDATE ON meta BEGIN DELETE FROM action; END", 'a trigger "wipe"'),
+        ("PRAGMA user_version = 0", "file schema is 0"),
+        ("DELETE FROM document", "table document holds 0 rows"),
+        ("UPDATE document SET source = x'00'", "table document, row 1, is not text"),
+        ("DELETE FROM meta WHERE key = 'kind'", 'no row "kind"'),
+    ],
+)
+def test_a_file_changed_by_another_program_is_refused_untouched(campaign, tmp_path, capsys, statement, words):
+    sql(campaign, statement)
+    every_command_refuses(tmp_path, capsys, campaign, words)
+
+
+def test_a_trigger_added_after_opening_never_runs_on_a_write(campaign):
+    with CampaignFile.open(campaign) as opened:
+        sql(campaign, "CREATE TRIGGER wipe AFTER UPDATE ON meta BEGIN DELETE FROM action; END")
+        with pytest.raises(FileRefused, match='trigger "wipe"'):
+            opened.apply([{"type": "note", "text": "late"}])
+    conn = sqlite3.connect(campaign)
+    assert conn.execute("SELECT count(*) FROM action").fetchone()[0] == 2, "the trigger's work was rolled back"
+    conn.close()
+
+
+def test_sqlites_integrity_report_is_cut_to_one_line(campaign, tmp_path, capsys):
+    with CampaignFile.open(campaign) as opened:  # a log over many pages: the report runs long
+        opened.apply([{"type": "note", "text": "x" * 3000}] * 30)
+    conn = sqlite3.connect(campaign)
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'action'").fetchone()[0]
+    conn.close()
+    data = bytearray(campaign.read_bytes())
+    page = 4096 * (root - 1)
+    data[page + 8 : page + 4096] = bytes(range(256)) * 15 + bytes(range(136))  # the table's page scrambled
+    campaign.write_bytes(bytes(data))
+    code, _, err = run(capsys, "show", campaign)
+    refused(code, err)
+    assert "is damaged: SQLite finds it unsound (" in err and "more faults" in err and "untouched" in err
+
+
+def test_a_file_of_no_schema_is_refused_for_what_it_is(campaign, tmp_path, capsys):
+    sql(campaign, "PRAGMA user_version = 0")
+    before = digest(campaign)
+    note = tmp_path / "note.json"
+    note.write_text('{"type": "note", "text": "x"}')
+    code, _, err = run(capsys, "apply", campaign, note)
+    refused(code, err)
+    assert "file schema is 0" in err
+    assert digest(campaign) == before
+
+
+def test_a_file_larger_than_any_campaign_is_not_read(campaign, capsys, monkeypatch):
+    from campaign_manager import bounds
+
+    monkeypatch.setattr(bounds, "MAX_CAMPAIGN_FILE", campaign.stat().st_size - 1)
+    code, _, err = run(capsys, "show", campaign)
+    refused(code, err)
+    assert "is larger than" in err
+
+
+def test_json_in_a_row_is_read_row_by_row_when_joining_would_hide_damage(campaign, capsys):
+    """Two rows that are not objects each but join into two objects are still refused."""
+    sql(
+        campaign,
+        """UPDATE action SET payload = '{"type": "note", "text": "a"},{"type": "note"' WHERE seq = 1""",
+        """UPDATE action SET payload = '"text": "b"}' WHERE seq = 2""",
+    )
+    code, _, err = run(capsys, "show", campaign)
+    refused(code, err)
+    assert "(table action), row 1" in err
+
+
+def test_the_longest_note_is_kept_and_a_longer_one_refused(campaign, tmp_path, capsys):
+    from campaign_manager.bounds import MAX_NOTE
+
+    longest = tmp_path / "longest.json"
+    longest.write_text(json.dumps([{"type": "note", "text": "\U0001f3b2" * MAX_NOTE}]))  # 12 bytes each, escaped
+    code, _, err = run(capsys, "apply", campaign, longest)
+    assert (code, err) == (0, "")
+    longer = tmp_path / "longer.json"
+    longer.write_text(json.dumps([{"type": "note", "text": "x" * (MAX_NOTE + 1)}]))
+    before = digest(campaign)
+    code, _, err = run(capsys, "apply", campaign, longer)
+    refused(code, err)
+    assert f"at most {MAX_NOTE:,} characters" in err
+    assert digest(campaign) == before
+    with CampaignFile.open(campaign, readonly=True) as opened:
+        assert opened.records[-1]["text"] == "\U0001f3b2" * MAX_NOTE
