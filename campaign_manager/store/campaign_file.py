@@ -3,6 +3,7 @@ from the log. Every action (or batch of actions) is one transaction."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from campaign_manager.engine import Applied, CampaignState, apply_action, initia
 from campaign_manager.engine.actions import Action, parse_action
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from campaign_manager.store import writing
 from campaign_manager.store.backups import cut_off, make_backup
 from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
@@ -183,6 +185,18 @@ class CampaignFile(LoggedDocument[CampaignState]):
                 f"the end-of-turn backup{'s' if len(made) > 1 else ''} cut off last time "
                 f"{'were' if len(made) > 1 else 'was'} made again: {', '.join(made)}"
             )
+
+    def save_copy(self, target: Path | str) -> None:
+        """Write the campaign as this program holds it to `target` (replacing what is there),
+        whole or not at all; the file itself is not read, so this works when it is gone."""
+        target = Path(target)
+        try:
+            itself = target.exists() and self.path.exists() and os.path.samefile(target, self.path)
+        except OSError:
+            itself = False
+        if itself:
+            raise UserError(f"{target}: is the campaign itself; choose another name for the copy")
+        writing.write_whole(target, self.image(), "copy")
 
     def image(self) -> bytes:
         """The campaign as this program holds it (its scenario, settings and log), as the bytes

@@ -14,6 +14,7 @@ from campaign_manager.engine.state import PLANNING, CampaignState
 from campaign_manager.engine.views import state_view
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map.view import MapView
+from campaign_manager.ui.plain import escape, tip
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.vp_indicator import VPIndicator
 
@@ -80,7 +81,7 @@ class CampaignPanel(QWidget):
         self.headline.setText(_headline(sc, self.session.name, view, st))
         self.vp.set_values(sc.sides, sc.side_nouns, view["vp"], view["outcome"], sc.victory_levels)
         sorties = ", ".join(
-            f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} ({sc.nation_name(n)}) {left}"
+            escape(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} ({sc.nation_name(n)}) {left}")
             for n, left in view["sorties"].items()
         )
         self.sorties.setText(f"<b>Air sorties left this turn</b>: {sorties or 'none'}")
@@ -88,7 +89,7 @@ class CampaignPanel(QWidget):
         for troop in waiting:
             item = QListWidgetItem(f"{troop['id']} — {troop['name']} → {troop['zone']}")
             item.setData(Qt.ItemDataRole.UserRole, troop["id"])
-            item.setToolTip(f"May go to: {', '.join(troop['may_go']) or 'nowhere now'}")
+            item.setToolTip(tip(f"May go to: {', '.join(troop['may_go']) or 'nowhere now'}"))
             self.waiting.addItem(item)
         self.waiting.setVisible(bool(waiting))
         self.waiting_title.setVisible(bool(waiting))
@@ -133,46 +134,44 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
 
 def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = None) -> str:
     if view["turn"]:
-        turn = (
+        turn = escape(
             f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
             f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}."
         )
         if view["phase"] == "finished":
             result = view["outcome"]["result"]
             turn = (
-                f"The campaign is over after turn {view['turn']} ({view['turn_name']}). Result: "
-                f"<b>{_escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
+                f"The campaign is over after turn {view['turn']} ({escape(view['turn_name'])}). Result: "
+                f"<b>{escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
                 f"the last turn's."
             )
         elif view["phase"] == "strategic" and view["turn"] < len(sc.turns):
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
         elif st is not None and view["phase"] in ("planning", "battle"):
-            turn += f"<br><span style='color:#1d3f66'><b>Next:</b> {next_step(sc, st)}</span>"
+            turn += f"<br><span style='color:#1d3f66'><b>Next:</b> {escape(next_step(sc, st))}</span>"
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
     vp = view["vp"]
     return (
-        f"<h3 style='margin:0'>{_escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
-        f"{sc.sides['axis']} {vp['axis']} — {sc.sides['allied']} {vp['allied']}.</p>"
+        f"<h3 style='margin:0'>{escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
+        f"{escape(sc.sides['axis'])} {vp['axis']} — {escape(sc.sides['allied'])} {vp['allied']}.</p>"
     )
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _off_map(sc: Scenario, view: dict) -> str:
     parts = []
     for title, key in (("Reinforcement pool (back next turn)", "pools"), ("Captured (lost for good)", "captured")):
         rows = [
-            f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}" for side, troops in view[key].items() if troops
+            escape(f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}")
+            for side, troops in view[key].items()
+            if troops
         ]
         parts.append(f"<b>{title}</b><br>{'<br>'.join(rows) or 'none'}")
     arrows = []
     for arrow in view["open_arrows"]:
-        line = f"{arrow['from']} → {arrow['to']}"
+        line = escape(f"{arrow['from']} → {arrow['to']}")
         if arrow.get("fortification"):
-            line += f"<br><i>{_escape(arrow['fortification'])}</i>"
+            line += f"<br><i>{escape(arrow['fortification'])}</i>"
         arrows.append(line)
     parts.append(f"<b>Open battle arrows</b><br>{'<br>'.join(arrows) or 'none'}")
     return "<br><br>".join(parts)

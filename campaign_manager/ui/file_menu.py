@@ -15,7 +15,6 @@ from campaign_manager.errors import UserError
 from campaign_manager.paths import app_data_folder
 from campaign_manager.scenario.loader import bundled_scenarios
 from campaign_manager.store.action_files import read_actions
-from campaign_manager.store.copies import save_copy
 from campaign_manager.ui import settings
 from campaign_manager.ui.window_services import WindowServices
 
@@ -107,7 +106,7 @@ class FileActions:
         if path is None:
             return
         try:
-            save_copy(session.path, path)
+            session.save_copy(path)  # what the window holds: the file itself may be gone
         except UserError as exc:
             self.services.report(str(exc))
             return

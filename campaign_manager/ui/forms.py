@@ -19,6 +19,10 @@ editable install, a wheel and the one-folder app need no build step and cannot r
 from an older form; there is no generated code to drift from its form, and a wrapper that no
 longer matches its form fails the tests (and the form's loading) by name, never silently.
 The cost is a line per widget the code touches, which is also the list of what the code needs.
+
+A label a form leaves empty is filled at run time, often with words from a file or a user (a
+name, a path, a refusal quoting what was typed): it shows them as plain text (ui/plain.py) unless
+the form sets its `textFormat` itself (Qt::RichText where the code builds escaped HTML).
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ from __future__ import annotations
 import typing
 from typing import ClassVar, Self
 
-from PySide6.QtCore import QFile, QIODevice, QObject
+from PySide6.QtCore import QFile, QIODevice, QObject, Qt
 from PySide6.QtUiTools import QUiLoader
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from campaign_manager.paths import FORMS
 
@@ -50,6 +54,9 @@ def load_form(name: str, parent: QWidget | None = None) -> QWidget:
         handle.close()
     if widget is None:
         raise FormError(f"form {path} could not be loaded: {loader.errorString()}")
+    for label in [widget, *widget.findChildren(QLabel)]:
+        if isinstance(label, QLabel) and not label.text() and label.textFormat() == Qt.TextFormat.AutoText:
+            label.setTextFormat(Qt.TextFormat.PlainText)
     return widget
 
 

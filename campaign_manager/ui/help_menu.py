@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 from campaign_manager import __version__
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.scenario.loader import user_scenarios
+from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.settings import app_icon
 from campaign_manager.ui.window_services import WindowServices
@@ -51,12 +52,8 @@ class HelpActions:
     def show_map_notice(self) -> QMessageBox:
         campaign = self.services.session.campaign
         notice = campaign.scenario.notice if campaign is not None else ""
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
-            "About the map",
-            notice or "No campaign is open.",
-            QMessageBox.StandardButton.Ok,
-            self.services.parent,
+        box = message_box(
+            QMessageBox.Icon.Information, "About the map", notice or "No campaign is open.", parent=self.services.parent
         )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
@@ -66,12 +63,14 @@ class HelpActions:
         return self._tell("Keyboard shortcuts", shortcuts_html(self.shortcut_rows()))
 
     def show_about(self) -> QMessageBox:
-        return self._tell(f"About {APPLICATION}", about_text(self.services.session), with_app_icon=True)
+        return self._tell(f"About {APPLICATION}", about_text(self.services.session), with_app_icon=True, plain=True)
 
-    def _tell(self, title: str, text: str, with_app_icon: bool = False) -> QMessageBox:
+    def _tell(self, title: str, text: str, with_app_icon: bool = False, plain: bool = False) -> QMessageBox:
+        """A box of help: rich text built with every name escaped, or `plain` text (folders, names)."""
         box = QMessageBox(
             QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self.services.parent
         )
+        box.setTextFormat(Qt.TextFormat.PlainText if plain else Qt.TextFormat.RichText)
         if with_app_icon:  # About shows the app's own icon
             box.setIconPixmap(app_icon().pixmap(64, 64))
         box.setObjectName("helpBox")

@@ -28,6 +28,7 @@ from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.map.view import MapView
+from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 
 COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Destroy rolls", "Destroyed", "Captured", "Advanced")
@@ -97,7 +98,7 @@ class BattlesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return cells[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:  # the whole cell, however narrow its column
-            return f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}"
+            return tip(f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}")
         return None
 
 
@@ -151,7 +152,7 @@ class HistoryView(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("The map shows:"))
         top.addWidget(self.moment, 1)
-        self.details = QLabel(wordWrap=True)
+        self.details = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
         self.details.setObjectName("battleDetails")
         self.details.setText(NO_BATTLE_CHOSEN)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)

@@ -33,6 +33,7 @@ from campaign_manager.ui.file_menu import (
     ask_scenario,
 )
 from campaign_manager.ui.help_menu import HelpActions
+from campaign_manager.ui.plain import message_box, tip
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.session import CampaignSession
@@ -162,7 +163,7 @@ class MainWindow(QMainWindow):
         """What an action did, in the status bar for a while; the whole of it on hover there (a
         long sentence is cut at the window's edge), and always in the Log tab."""
         self.statusBar().showMessage(words, 8000)
-        self.statusBar().setToolTip(words)
+        self.statusBar().setToolTip(tip(words))
 
     def _tell(self, words: str, milliseconds: int) -> None:
         self.statusBar().showMessage(words, milliseconds)
@@ -170,8 +171,8 @@ class MainWindow(QMainWindow):
     def report(self, message: str) -> None:
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
         self.statusBar().showMessage(message)
-        self.statusBar().setToolTip(message)
-        box = QMessageBox(QMessageBox.Icon.Warning, APPLICATION, message, QMessageBox.StandardButton.Ok, self)
+        self.statusBar().setToolTip(tip(message))
+        box = message_box(QMessageBox.Icon.Warning, APPLICATION, message, parent=self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 

@@ -41,6 +41,7 @@ def ask_text(
         problem = on_value(dialog.valueEdit.text())
         if problem:
             dialog.problem.setText(problem)
+            dialog.root.adjustSize()  # a refusal of several lines is shown whole, not cut at the dialog's foot
         else:
             dialog.root.done(QDialog.DialogCode.Accepted)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QUrl, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
@@ -170,6 +170,7 @@ class ReportActions:
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
             self.services.parent,
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the path as it is
         box.setObjectName("pdfSaved")
         box.button(QMessageBox.StandardButton.Open).clicked.connect(
             lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))

@@ -41,14 +41,14 @@ def requirements_html(sc: Scenario, data: dict, planning: bool) -> str:
     if data["fixed_arrows"]:
         rows.append(
             "<p><b>Fixed battles</b>: "
-            + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"])
+            + escape(", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"]))
             + " — both must be fought</p>"
         )
     if data["initiative"]:
         rows.append(f"<p><b>Initiative</b>: {escape(data['initiative']['words'])}</p>")
-    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none"
+    sorties = escape(", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none")
     rows.append(f"<p><b>Air sorties granted</b>: {sorties}</p>")
-    redeploy = ", then ".join(sc.nation_name(n) for n in data["redeploy"]) or "nobody redeploys"
+    redeploy = escape(", then ".join(sc.nation_name(n) for n in data["redeploy"]) or "nobody redeploys")
     rows.append(f"<p><b>Redeployment</b>: {redeploy}</p>")
     if data["deployment"]:
         items = "".join(f"<li>{escape(rule)}</li>" for rule in data["deployment"])
@@ -67,9 +67,9 @@ def requirements_html(sc: Scenario, data: dict, planning: bool) -> str:
             source = " (from the pool)" if troop.get("from_pool") else ""
             where = escape(troop["zone"])
             if "may_go" in troop:
-                where += f"; open now: {', '.join(troop['may_go']) or 'nowhere'}"
-            troops.append(f"<li>{troop['id']}{source} → {where}</li>")
+                where += escape(f"; open now: {', '.join(troop['may_go']) or 'nowhere'}")
+            troops.append(f"<li>{escape(troop['id'])}{source} → {where}</li>")
         rows.append(f"<p><b>Reinforcements</b>:</p><ul>{''.join(troops)}</ul>")
-    missions = "; ".join(f"{k} {escape(v)}" for k, v in data["missions"].items())
+    missions = "; ".join(f"{escape(k)} {escape(v)}" for k, v in data["missions"].items())
     rows.append(f"<p><b>Suggested missions (d6)</b>: {missions}</p>")
     return "".join(rows)

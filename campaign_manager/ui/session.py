@@ -86,7 +86,12 @@ class CampaignSession(QObject):
         return self.campaign is not None and not self.read_only and bool(self.campaign.records)
 
     def can_redo(self) -> bool:
-        return self.campaign is not None and not self.read_only and self.campaign.can_redo()
+        if self.campaign is None or self.read_only:
+            return False
+        try:
+            return self.campaign.can_redo()
+        except UserError:  # the file is gone, busy or damaged: said when something is asked of it
+            return False
 
     def _open(self) -> CampaignFile:
         if self.campaign is None:
@@ -143,8 +148,7 @@ class CampaignSession(QObject):
         """
         batch = list(actions)
         campaign = self._open()
-        if self.read_only:
-            campaign.log.check_writable()  # refused in the file's own words, before any rule is asked
+        campaign.log.check_writable()  # read-only, gone or replaced: said first, before any rule is asked
         try:
             done = campaign.apply(batch, roller or RandomRoller())
         except ActionRefused as refused:
@@ -167,6 +171,10 @@ class CampaignSession(QObject):
         except UserError as exc:
             return str(exc)
         return None
+
+    def save_copy(self, path: Path) -> None:
+        """Write the open campaign, as held here, to `path` (File ▸ Save a copy)."""
+        self._open().save_copy(path)
 
     def undo(self) -> dict | None:
         return self._step(lambda c: c.undo(), "Undone")

@@ -49,6 +49,9 @@ class StorageActions:
 
     def tell_backup_problem(self) -> None:
         campaign = self.services.session.campaign
+        if campaign is not None and campaign.backup_notice:
+            notice, campaign.backup_notice = campaign.backup_notice, None
+            self.services.report(notice[:1].upper() + notice[1:] + ".")
         if campaign is not None and campaign.backup_problem:
             problem, campaign.backup_problem = campaign.backup_problem, None
             self.services.report(f"The turn is recorded, but {problem}")

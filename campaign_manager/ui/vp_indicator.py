@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from campaign_manager.ui.map import style
+from campaign_manager.ui.plain import tip
 
 SIDE_INK = style.SIDE_INK
 
@@ -40,9 +41,11 @@ class VPIndicator(QWidget):
         """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"); the rest from the engine."""
         self.sides, self.nouns, self.vp, self.outcome, self.levels = sides, nouns, vp, outcome, levels
         self.setToolTip(
-            f"{self.lead_words()}. {self.headline()}. Victory levels by margin: "
-            + ", ".join(f"{m}+ {name}" for m, name in levels)
-            + "."
+            tip(
+                f"{self.lead_words()}. {self.headline()}. Victory levels by margin: "
+                + ", ".join(f"{m}+ {name}" for m, name in levels)
+                + "."
+            )
         )
         self.update()
 

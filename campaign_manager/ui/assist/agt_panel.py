@@ -22,6 +22,7 @@ from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.plain import tip
 
 ChooseFile = Callable[[QWidget], "str | Path | None"]
 T = TypeVar("T")
@@ -168,7 +169,7 @@ class Panel(QWidget):
         game = self.game
         self.ui.fileLabel.setText(str(game.path) if game else "no game open: start a new one or open one")
         if game:
-            self.ui.fileLabel.setToolTip(self.tables.scenarios[game.scenario]["name"])
+            self.ui.fileLabel.setToolTip(tip(self.tables.scenarios[game.scenario]["name"]))
         self.ui.closeButton.setEnabled(game is not None)
         self.ui.undoButton.setEnabled(bool(game and game.state.history))
         self.ui.redoButton.setEnabled(bool(game and game.can_redo()))

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
 from campaign_manager.assist.gcw.results import describe, effect_of
+from campaign_manager.ui.plain import tip
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMN_TINT = QColor("#e4ecf7")
@@ -55,7 +56,7 @@ class ConflictTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return describe(effect_of(code, self.charts.lettered), None)
+            return tip(describe(effect_of(code, self.charts.lettered), None))
         if role == Qt.ItemDataRole.BackgroundRole and index.column() == self.column:
             lit = self.die is not None and index.row() == self.die - self.charts.die.low
             return QBrush(RESULT_TINT if lit else COLUMN_TINT)

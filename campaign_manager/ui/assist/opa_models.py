@@ -8,6 +8,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from campaign_manager.ui.plain import tip
+
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -38,8 +40,10 @@ class RowsModel(QAbstractTableModel):
         if not index.isValid():
             return None
         value = self._rows[index.row()][index.column()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return str(value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tip(str(value))
         if role == Qt.ItemDataRole.FontRole and index.row() in self._bold:
             font = QFont()
             font.setBold(True)

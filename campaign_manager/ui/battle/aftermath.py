@@ -15,6 +15,7 @@ from campaign_manager.engine.resolve import destroys, fighting_troops, forecast
 from campaign_manager.engine.state import Arrow
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
+from campaign_manager.ui.plain import escape
 
 if TYPE_CHECKING:
     from campaign_manager.ui.battle.wizard import BattleWizard
@@ -81,7 +82,7 @@ class AftermathSteps:
         arrow = self._the_arrow()
         winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
         who = f" — the {side_name(self.sc, winner)} win" if winner else ""
-        page.outcome.setText(f"<b>Result</b>: {result.describe()}{who}.")
+        page.outcome.setText(f"<b>Result</b>: {escape(result.describe() + who)}.")
 
     def _before_the_dice(self: BattleWizard) -> str:
         """Who fights (the computer's choice said) and the exact odds, before any die is typed."""
@@ -92,10 +93,13 @@ class AftermathSteps:
         def troops(c):
             return ", ".join([*c.troops, *([f"{self.sc.aircraft[c.sortie].name} sortie"] if c.sortie else [])])
 
-        return (
+        committed = (
             f"Committed: the {side_name(self.sc, arrow.attacker_side)} {troops(arrow.attacker) or 'nothing'}; "
-            f"the {side_name(self.sc, defender)} {troops(arrow.defender) or 'nothing'}{chosen}.<br>"
-            f"{self._odds_words(arrow.attacker, arrow.defender)}<br>Type both dice, or roll them."
+            f"the {side_name(self.sc, defender)} {troops(arrow.defender) or 'nothing'}{chosen}."
+        )
+        return (
+            f"{escape(committed)}<br>{self._odds_words(arrow.attacker, arrow.defender)}<br>"
+            f"Type both dice, or roll them."
         )
 
     def _leave_result(self: BattleWizard) -> str | None:

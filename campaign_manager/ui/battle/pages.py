@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.ui.battle.dice import DieInput
+from campaign_manager.ui.plain import label
 
 
 class MessageLine(QLabel):
@@ -53,10 +54,10 @@ class Page(QWidget):
         self.name = name
         outer = QVBoxLayout(self)
         self.title = QLabel(f"<h3 style='margin:0'>{title}</h3>")
-        self.rule = QLabel(wordWrap=True)
+        self.rule = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
         self.rule.setStyleSheet("color:#3b4a5a; font-style:italic")
         self.body = QVBoxLayout()
-        self.problem = MessageLine(wordWrap=True, objectName="problem")
+        self.problem = MessageLine(wordWrap=True, objectName="problem", textFormat=Qt.TextFormat.PlainText)
         self.problem.setText("")
         outer.addWidget(self.title)
         outer.addWidget(self.rule)
@@ -75,10 +76,10 @@ class InitiativePage(Page):
         for side, name in sides.items():
             die = DieInput(f"initiative_{side}", self)
             die.changed.connect(self.changed)
-            form.addRow(f"{name} d6:", die)
+            form.addRow(label(f"{name} d6:"), die)
             self.dice[side] = die
         self.body.addLayout(form)
-        self.outcome = QLabel(wordWrap=True, objectName="outcome")
+        self.outcome = QLabel(wordWrap=True, objectName="outcome", textFormat=Qt.TextFormat.PlainText)
         self.body.addWidget(self.outcome)
         self.body.addStretch(1)
 
@@ -129,7 +130,7 @@ class SideCommitment(QGroupBox):
         self.boxes: dict[str, QCheckBox] = {}
         # Who chooses for this side, under the title: a group box's title never wraps, and a long
         # one made the wizard wider than the window.
-        self.note = QLabel(wordWrap=True, objectName=f"{role}Note")
+        self.note = QLabel(wordWrap=True, objectName=f"{role}Note", textFormat=Qt.TextFormat.PlainText)
         self.note.setStyleSheet("font-style:italic")
         self.note.hide()
         self.layout_.addWidget(self.note)
@@ -193,16 +194,16 @@ class CommitPage(Page):
             side.changed.connect(self.changed)
             row.addWidget(side)
         self.body.addLayout(row)
-        self.fortification = QLabel(wordWrap=True, objectName="fortification")
+        self.fortification = QLabel(wordWrap=True, objectName="fortification", textFormat=Qt.TextFormat.PlainText)
         self.fortification.setStyleSheet("color:#7a1c14; font-weight:bold")
-        self.warning = QLabel(wordWrap=True, objectName="warning")
+        self.warning = QLabel(wordWrap=True, objectName="warning", textFormat=Qt.TextFormat.PlainText)
         self.warning.setStyleSheet("color:#9a5a00")
-        self.odds = QLabel(wordWrap=True, objectName="odds")
+        self.odds = QLabel(wordWrap=True, objectName="odds", textFormat=Qt.TextFormat.RichText)  # HTML, names escaped
         self.odds.setStyleSheet("background:#f3f6fa; border:1px solid #c8d3e0; padding:4px")
         mission = QHBoxLayout()
         self.mission = DieInput("missionDie", self)
         self.mission.changed.connect(self.changed)
-        self.mission_name = QLabel(objectName="missionName")
+        self.mission_name = QLabel(objectName="missionName", textFormat=Qt.TextFormat.PlainText)
         mission.addWidget(QLabel("Suggested mission (d6, optional):"))
         mission.addWidget(self.mission)
         mission.addWidget(self.mission_name, 1)
@@ -245,7 +246,9 @@ class ResultPage(Page):
         form.addRow("Defender's d6:", self.defender_die)
         form.addRow("Attacker's situation modifier:", self.attacker_mod)
         form.addRow("Defender's situation modifier:", self.defender_mod)
-        self.outcome = QLabel(wordWrap=True, objectName="outcome")
+        self.outcome = QLabel(
+            wordWrap=True, objectName="outcome", textFormat=Qt.TextFormat.RichText
+        )  # HTML, names escaped
         self.body.addWidget(self.games_box)
         self.body.addWidget(self.dice_box)
         self.body.addWidget(self.outcome)
@@ -321,7 +324,7 @@ class DestroyPage(Page):
             said = QLabel(objectName=f"verdict_{troop}")
             die.changed.connect(lambda troop=troop, die=die, said=said: self._judge(troop, die, said, verdict))
             die.changed.connect(self.changed)
-            self.grid.addWidget(QLabel(words), index, 0)
+            self.grid.addWidget(label(words), index, 0)
             self.grid.addWidget(die, index, 1)
             self.grid.addWidget(said, index, 2)
             self.dice[troop], self.verdicts[troop] = die, said
@@ -332,7 +335,7 @@ class DestroyPage(Page):
             self.grid.addWidget(rest, len(rows), 1, 1, 2)
         self.grid.setColumnStretch(3, 1)  # spare width beyond the verdicts, which stay by their dice
         if spared:
-            self.grid.addWidget(QLabel(spared, wordWrap=True, objectName="spared"), len(rows) + 1, 0, 1, 3)
+            self.grid.addWidget(label(spared, wordWrap=True, objectName="spared"), len(rows) + 1, 0, 1, 3)
 
     @staticmethod
     def _judge(troop: str, die: DieInput, said: QLabel, verdict: Callable[[str, int], bool]) -> None:
@@ -368,7 +371,7 @@ class RetreatPage(Page):
             combo.setObjectName(f"retreat_{troop or 'all'}")
             for code in areas:
                 combo.addItem(words(code), code)
-            self.form.addRow(f"{troop} retreats to:" if troop else "The defenders retreat to:", combo)
+            self.form.addRow(label(f"{troop} retreats to:" if troop else "The defenders retreat to:"), combo)
             self.choices[troop] = combo
 
     def answer(self) -> str | dict[str, str]:

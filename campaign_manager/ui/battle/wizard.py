@@ -43,6 +43,7 @@ from campaign_manager.ui.battle.pages import (
     RetreatPage,
     SummaryPage,
 )
+from campaign_manager.ui.plain import escape
 from campaign_manager.ui.session import CampaignSession
 
 
@@ -403,12 +404,12 @@ class BattleWizard(AftermathSteps, QDialog):
         """The exact odds of the arrow as ticked, if fought as a General's Wargame battle, with
         each side's bonus factor by factor (the same factors the result adds up)."""
         if not attacker.troops:
-            return "Tick the attacking troops to see the odds."
+            return "Tick the attacking troops to see the odds."  # HTML (the label's), as every answer here
         origin, target = self._arrow_ends()
         try:
             found = arrow_odds(self.sc, self.session.state, origin, target, attacker, defender, self.initiative_dice)
         except UserError as exc:
-            return f"No odds: {exc}"
+            return escape(f"No odds: {exc}")
         side = self.side or ""
         enemy = enemy_of(side)
         odds = found.odds
@@ -428,8 +429,8 @@ class BattleWizard(AftermathSteps, QDialog):
             if defender.troops
             else "; no defending troop is at risk"
         )
-        return (
-            f"<b>Odds in the General's Wargame</b> (exact, rule 1.7){pending}. Bonus: {bonus}. "
+        return "<b>Odds in the General's Wargame</b> " + escape(
+            f"(exact, rule 1.7){pending}. Bonus: {bonus}. "
             f"Chances: the {side_name(self.sc, side)} win "
             f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(self.sc, enemy)} win "
             f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "

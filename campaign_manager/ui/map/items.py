@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.scenario.layout import ArrowPlace, clear_spot, shaft
 from campaign_manager.ui.map import style
+from campaign_manager.ui.plain import tip
 
 COUNTER_W, COUNTER_H = 58.0, 40.0
 
@@ -117,7 +118,7 @@ class CounterItem(QGraphicsItem):
         self.kind = kind
         self.colour = colour
         self.movable = movable
-        self.setToolTip(tooltip)
+        self.setToolTip(tip(tooltip))
         self.setZValue(6)
         self.setCursor(Qt.CursorShape.OpenHandCursor if movable else Qt.CursorShape.ArrowCursor)
 
@@ -199,7 +200,7 @@ class ArrowItem(QGraphicsPathItem):
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self.setPen(pen)
         self.setZValue(7)
-        self.setToolTip(tooltip)
+        self.setToolTip(tip(tooltip))
         middle = QPointF((sx + ex) / 2, (sy + ey) / 2)
         self.badge_box = self.caption_box = QRectF()
         if badge is not None:

@@ -18,6 +18,7 @@ from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
 from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
+from campaign_manager.ui.plain import tip
 
 
 def fallback_layout(sc: Scenario) -> MapLayout:
@@ -88,7 +89,7 @@ class MapScene(QGraphicsScene):
         for code, area in self.areas.items():
             info = sc.areas[code]
             area.setBrush(style.area_brush(st.control.get(code), info.staging, info.impassable))
-            area.setToolTip(area_sentence(sc, st, code))
+            area.setToolTip(tip(area_sentence(sc, st, code)))
         for code in self.areas:
             self._counters(st, code, planning)
         ends = iter(

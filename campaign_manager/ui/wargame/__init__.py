@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QWidget
+from PySide6.QtWidgets import QMainWindow, QSizePolicy, QWidget
 
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
 from campaign_manager.store.copies import save_copy
+from campaign_manager.ui.plain import label
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class WargameActions:
         plan_title = f"PLAN (scratch copy) — {session.name} — {session.path.name} — {APPLICATION}"
         scratch = self.open_window(path, plan_title)
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        banner = QLabel(
+        banner = label(
             f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "
             f"here touches the real campaign. Close this window to throw the plan away."
         )

@@ -14,6 +14,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from campaign_manager.ui.plain import tip
+
 GAP = 4.0  # pixels between the title, the counts, the bars and their labels
 MARGIN = 6.0  # above the title and under the labels: apart from whatever is next to the chart
 LABEL_FLAGS = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
@@ -50,7 +52,7 @@ class BarChart(QWidget):
 
     def set_bars(self, bars: list[tuple[str, int, QColor]]) -> None:
         self.bars = bars
-        self.setToolTip("\n".join(f"{name}: {count}" for name, count, _ in bars))
+        self.setToolTip(tip("\n".join(f"{name}: {count}" for name, count, _ in bars)))
         self.update()
 
     def places(self) -> ChartPlaces:

@@ -5,7 +5,7 @@ the campaign file is never touched."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import Qt, QThread, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -85,7 +85,7 @@ class WhatIfDialog(QDialog):
         buttons.addWidget(self.cancel_button)
         self.results = BarChart("Results", self)
         self.margins = BarChart("VP margin (Allied minus Axis)", self)
-        self.summary = QLabel(wordWrap=True, objectName="summary")
+        self.summary = QLabel(wordWrap=True, objectName="summary", textFormat=Qt.TextFormat.PlainText)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.note)
