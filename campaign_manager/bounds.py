@@ -73,7 +73,7 @@ class _Refused(Exception):
 
 def _whole_number(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(f"a number of {len(text.lstrip('-'))} digits (numbers have at most {MAX_DIGITS})")
+        raise _Refused(f"a number of {len(text.lstrip('-')):,} digits (numbers have at most {MAX_DIGITS})")
     return int(text)
 
 
@@ -137,4 +137,4 @@ def check_numbers(data: Any, source: str | Path, what: str, error: type[Exceptio
             stack.extend(value)
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= limit:
             digits = len(str(abs(value)))
-            raise error(f"{source}: {what} holds a number of {digits} digits (numbers have at most {MAX_DIGITS})")
+            raise error(f"{source}: {what} holds a number of {digits:,} digits (numbers have at most {MAX_DIGITS})")

@@ -44,7 +44,9 @@ class OneLineParser(argparse.ArgumentParser):
     parsers are of this class too (argparse makes them of their parent's class)."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        from campaign_manager.cli.output import printable
+
+        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
 
 
 def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.ArgumentParser:
@@ -150,7 +152,11 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
     try:
         return int(args.run(args) or 0)
     except UserError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        from campaign_manager.cli.output import printable, printable_lines
+
+        # A list of faults (a scenario's) keeps its lines; any other refusal is one line.
+        words = printable_lines(str(exc)) if getattr(exc, "faults", None) else printable(str(exc))
+        print(f"{PROG}: {words}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; nothing was half-written", file=sys.stderr)

@@ -6,6 +6,7 @@ campaign file unchanged."""
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ DEEP = "[" * 100_000 + "]" * 100_000
         ("5", "should hold a list of actions"),
         (DEEP, f"nested more than {bounds.MAX_DEPTH} deep"),
         ('[{"type": "note", "text": ' + "[" * 40 + "]" * 40 + "}]", f"nested more than {bounds.MAX_DEPTH} deep"),
-        ('[{"type": "start_turn", "dice": [' + "9" * 5000 + "]}]", "a number of 5000 digits"),
+        ('[{"type": "start_turn", "dice": [' + "9" * 5000 + "]}]", "a number of 5,000 digits"),
         ('[{"type": "start_turn", "dice": [' + "1" * 20 + "]}]", "a number of 20 digits"),
         ('[{"type": "start_turn", "dice": [NaN]}]', "NaN, which is not a number JSON has"),
         ('[{"type": "start_turn", "dice": [1e999]}]', "a number too large"),
@@ -78,7 +79,7 @@ def test_apply_reads_no_more_than_its_limit_from_an_endless_file(campaign, capsy
     "change, words",
     [
         (lambda data: "[" * 5000 + "]" * 5000, f"nested more than {bounds.MAX_DEPTH} deep"),
-        (lambda data: data.replace('"version": 1', '"version": ' + "9" * 5000), "a number of 5000 digits"),
+        (lambda data: data.replace('"version": 1', '"version": ' + "9" * 5000), "a number of 5,000 digits"),
         (lambda data: data + " " * (bounds.MAX_EXPORT_FILE + 1), "too large for an exported campaign log"),
     ],
 )
@@ -130,3 +131,16 @@ def test_a_campaign_name_out_of_bounds_is_refused(tmp_path, capsys):
     code, _, err = run(capsys, "new", tmp_path / "c.campaign", "--name", "n" * (bounds.MAX_NAME + 1))
     refused(code, err)
     assert f"1 to {bounds.MAX_NAME} characters" in err and not (tmp_path / "c.campaign").exists()
+
+
+def test_control_characters_never_break_a_line_or_drive_the_terminal(campaign, tmp_path, capsys):
+    actions = tmp_path / "a.json"
+    actions.write_text(json.dumps(["\x1b[2J\u2028\x1e\nred"]))
+    code, _, err = run(capsys, "apply", campaign, actions)
+    refused(code, err)
+    assert "\x1b" not in err and "\\x1b[2J\\u2028\\x1e\\x0ared" in err
+    named = tmp_path / "named.campaign"
+    assert run(capsys, "new", named, "--name", "Shop\x1b]0;owned\x07 night\u202e")[0] == 0
+    code, out, err = run(capsys, "show", named)
+    assert code == 0 and "\x1b" not in out and "\u202e" not in out
+    assert "Shop\\x1b]0;owned\\x07 night\\u202e" in out.splitlines()[0]

@@ -77,7 +77,7 @@ def every_command_refuses(tmp_path: Path, capsys, path: Path, *words: str) -> No
         ("x'7b7d'", "blob, not JSON text"),
         ("'{\"type\": \"note\", \"text\": \"' || printf('%.140000c', 'x') || '\"}'", "larger than 128 kB"),
         ("'{\"a\":' || printf('%.40c', '[') || '1' || printf('%.40c', ']') || '}'", "nested more than 32 deep"),
-        ("'{\"type\": \"start_turn\", \"dice\": [' || printf('%.5000c', '9') || ']}'", "5000 digits"),
+        ("'{\"type\": \"start_turn\", \"dice\": [' || printf('%.5000c', '9') || ']}'", "5,000 digits"),
     ],
 )
 def test_a_damaged_log_row_is_refused_by_every_command(campaign, tmp_path, capsys, value, words):
