@@ -4,6 +4,8 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
 - `legal_arrows`: the battle arrows a side may place now (rule 1.4, and turn 1's fixed battles).
 - `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
+- `redeploying_nations`: the nations that may still redeploy, in the turn's order (rule 1.5).
+- `next_attacker`: who places the next battle arrow, when the dice need not say (rule 1.5).
 - `redeploy_targets`: where a troop may redeploy now (rule 1.5), `redeploy_moves` the same for all
   of a nation's troops at once, with `redeploy_check` refusing
   and `redeploy_refusal` saying why a troop may not move at all (for a refused drag on the map).
@@ -178,16 +180,16 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
             f"{member.id} cannot redeploy: on turn {st.turn} only "
             f"{nations_words(sc, spec.redeploy)} troops may redeploy",
         )
-    order = spec.redeploy.index(nation)
-    later = [n for n in st.redeployed if spec.redeploy.index(n) > order]
-    if later:
+    if nation not in redeploying_nations(sc, st):
+        order = spec.redeploy.index(nation)
+        later = next(n for n in st.redeployed if spec.redeploy.index(n) > order)
         raise RuleError(
             "1.5",
             f"{member.id} cannot redeploy: on turn {st.turn} {sc.nation_name(nation)} troops "
-            f"redeploy before {sc.nation_name(later[0])} troops, who have already begun",
+            f"redeploy before {sc.nation_name(later)} troops, who have already begun",
         )
     if nation not in st.redeployed:
-        confirm_earlier(sc, st, spec.redeploy[:order], nation)
+        confirm_earlier(sc, st, spec.redeploy[: spec.redeploy.index(nation)], nation)
     here = st.where[member.id]
     if here not in sc.areas:
         raise RuleError("1.5", f"{member.id} is not on the map ({label(sc, here)}); only troops on the map redeploy")
@@ -205,6 +207,25 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
             "1.4",
             f"{member.id} cannot enter {label(sc, to)}: only {nations_words(sc, sc.areas[to].only_nations)} troops may",
         )
+
+
+def redeploying_nations(sc: Scenario, st: CampaignState) -> tuple[str, ...]:
+    """The nations that may still redeploy this turn, in the turn's order (rule 1.5): nobody
+    outside the planning phase; once a nation has begun, the nations before it are done."""
+    if st.phase != PLANNING:
+        return ()
+    order = sc.turn(st.turn).redeploy
+    begun = [order.index(n) for n in st.redeployed]
+    return order[max(begun, default=0) :]
+
+
+def next_attacker(sc: Scenario, st: CampaignState) -> str | None:
+    """Who places the next battle arrow without a roll (rule 1.5): the winner of an initiative
+    rolled ahead, or the turn's fixed attacker; None when the initiative is still to be rolled."""
+    if st.initiative is not None:
+        return st.initiative[0]
+    spec = sc.turn(st.turn)
+    return None if spec.initiative is not None else spec.fixed_attacker
 
 
 def _trial(st: CampaignState) -> CampaignState:

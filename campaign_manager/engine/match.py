@@ -102,9 +102,7 @@ class Match:
         return self._battle_or_end(st)
 
     def _redeploy(self, st: CampaignState) -> Redeploy | None:
-        spec = self.sc.turn(st.turn)
-        begun = [spec.redeploy.index(n) for n in st.redeployed]
-        for nation in spec.redeploy[max(begun, default=0) :]:
+        for nation in legal.redeploying_nations(self.sc, st):
             move = self.players[self.sc.side_of(nation)].redeploy(self.sc, st, nation)
             if move is not None:
                 return Redeploy(*move)
@@ -112,7 +110,6 @@ class Match:
 
     def _battle_or_end(self, st: CampaignState) -> Applied:
         sc = self.sc
-        spec = sc.turn(st.turn)
         required = st.battles_fought < st.battles_required
         dice: tuple[int, int] | None = None
         known: dict[str, list[tuple[str, str]]] = {}  # each side's legal arrows, asked once
@@ -122,12 +119,9 @@ class Match:
                 known[side] = legal.legal_arrows(sc, st, side)
             return known[side]
 
-        if st.initiative is not None:  # rolled ahead in the campaign: that side attacks
-            side = st.initiative[0]
-        elif spec.initiative:
+        side = legal.next_attacker(sc, st)  # rolled ahead, or the turn's fixed attacker
+        if side is None:
             side, dice = initiative_attacker(sc, st, {s: self.rng.randint(1, 6) for s in sc.sides}, arrows_of)
-        else:
-            side = spec.fixed_attacker or sorted(sc.sides)[0]
         arrows = arrows_of(sc, st, side)
         choice = self.players[side].attack(sc, st, side, arrows, required) if arrows else None
         if choice is None:

@@ -130,16 +130,15 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
     _planning(st, "redeployment")
     member = troop(sc, action.troop)
     area(sc, action.to)
-    spec = sc.turn(st.turn)
     nation = member.nation
-    order = spec.redeploy.index(nation) if nation in spec.redeploy else 0
     here = st.where[member.id]
     legal.redeploy_check(sc, st, member.id, action.to)
+    still = legal.redeploying_nations(sc, st)
     st.where[member.id] = action.to
     events.append(f"{member.id} redeploys from {label(sc, here)} to {label(sc, action.to)}")
     if nation not in st.redeployed:
         st.redeployed = (*st.redeployed, nation)
-        closed = spec.redeploy[:order]
+        closed = still[: still.index(nation)]
         if closed:
             events.append(f"{nations_words(sc, closed)} troops may no longer redeploy this turn")
     if events.recording:

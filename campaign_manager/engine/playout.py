@@ -58,9 +58,7 @@ class RandomPlayer:
 
         Nations redeploy in the turn's order; a nation only moves once those before it are done.
         """
-        spec = sc.turn(st.turn)
-        started = [spec.redeploy.index(n) for n in st.redeployed]
-        for nation in spec.redeploy[max(started, default=0) :]:
+        for nation in legal.redeploying_nations(sc, st):
             problems = deployment_problems(sc, st, only=nation, skip=st.deployed)
             moves = self._moves(sc, st, nation)
             if problems:

@@ -112,9 +112,7 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
         )
     to_fight = st.battles_required - st.battles_fought
     if st.phase == PLANNING:
-        order = sc.turn(st.turn).redeploy
-        begun = [order.index(n) for n in st.redeployed]
-        may = order[max(begun, default=0) :]
+        may = legal.redeploying_nations(sc, st)
         redeploy = (
             f"redeploy if you wish ({nations_words(sc, may)} troops, in that order: drag a counter to "
             f"another area its side holds), then "

@@ -52,15 +52,12 @@ class PlanningDialog:
         self.ui.troopCombo.blockSignals(True)
         self.ui.troopCombo.clear()
         waiting = sorted(t for t, place in st.where.items() if place == WAITING)
-        spec = sc.turn(st.turn) if st.turn else None
-        # In the turn's redeploy order (rule 1.5): the nation that moves first is offered first.
+        # In the turn's redeploy order (rule 1.5): the nation that moves first is offered first; a
+        # nation whose turn has passed is still listed, and says why it may not move.
+        order = sc.turn(st.turn).redeploy if st.turn else ()
         movers = sorted(
-            (
-                t
-                for t, place in st.where.items()
-                if place in sc.areas and spec is not None and sc.troops[t].nation in spec.redeploy
-            ),
-            key=lambda t: (spec.redeploy.index(sc.troops[t].nation), t) if spec else (0, t),
+            (t for t, place in st.where.items() if place in sc.areas and sc.troops[t].nation in order),
+            key=lambda t: (order.index(sc.troops[t].nation), t),
         )
         for troop in waiting:
             self.ui.troopCombo.addItem(f"{troop} — waiting to be placed", troop)
@@ -96,11 +93,11 @@ class PlanningDialog:
     def _warn_of_order(self, sc: Scenario, st: CampaignState, troop: str) -> None:
         """Moving a later nation's troop ends the earlier nations' redeployment (rule 1.5): say so
         before it is recorded."""
-        spec = sc.turn(st.turn)
         nation = sc.troops[troop].nation
         if nation in st.redeployed:
             return
-        earlier = spec.redeploy[: spec.redeploy.index(nation)]
+        still = legal.redeploying_nations(sc, st)
+        earlier = still[: still.index(nation)]
         if earlier:
             names = " and ".join(sc.nation_name(n) for n in earlier)
             self.ui.problem.setText(

@@ -55,9 +55,21 @@ def test_placement_and_redeploy_targets():
     st = play(st, {"type": "place", "troop": "GR-INF-9", "area": "C1"}).state
     targets = legal.redeploy_targets(scenario(), st, "GR-INF-1")
     assert "C2" in targets and "B1" not in targets and "C1" not in targets
+    assert legal.redeploying_nations(scenario(), st) == ("italian", "greek")  # RULES.md 1.5, turn 2
     after = play(st, redeploy("GR-INF-1", "C2")).state
+    assert legal.redeploying_nations(scenario(), after) == ("greek",), "the Italians' turn has passed"
     assert legal.redeploy_targets(scenario(), after, "IT-INF-1") == []
     refused(after, redeploy("IT-INF-1", "B2"), "1.5", "IT-INF-1")
+    battle = play(after, attack("C1", "B1", ["GR-INF-8"], initiative=(6, 1))).state  # placed, no result yet
+    assert legal.redeploying_nations(scenario(), battle) == (), "the first battle ends planning"
+
+
+def test_who_places_the_next_arrow_without_a_roll():
+    assert legal.next_attacker(scenario(), position(1)) == "axis", "turn 1's battles are the Axis's (1.5)"
+    st = position(2)
+    assert legal.next_attacker(scenario(), st) is None, "turn 2 rolls for the initiative"
+    rolled = play(st, {"type": "initiative", "dice": {"axis": 1, "allied": 6}}).state
+    assert legal.next_attacker(scenario(), rolled) == "allied", "rolled ahead: the winner attacks"
 
 
 def test_a_troop_that_may_not_redeploy_is_told_why():

@@ -125,11 +125,8 @@ class BattleWizard(AftermathSteps, QDialog):
         # The first page has nothing before it: no Back (the stack's first widget is not a visit).
         if open_arrow is not None:
             self._go("result", remember=False)
-        elif st.initiative is not None:
-            self.side = st.initiative[0]
-            self._go("arrow", remember=False)
-        elif sc.turn(st.turn).initiative is None:
-            self.side = sc.turn(st.turn).fixed_attacker
+        elif legal.next_attacker(sc, st) is not None:
+            self.side = legal.next_attacker(sc, st)
             self._go("arrow", remember=False)
         else:
             self._go("initiative", remember=False)

@@ -54,7 +54,7 @@ class ComputerSide(QObject):
         for troop in sorted(st.waiting_zone):
             if sc.side_of(sc.troops[troop].nation) == side:
                 return Place(troop, self.policy.place(sc, st, troop, legal.placement_targets(sc, st, troop)))
-        order = sc.turn(st.turn).redeploy
+        order = legal.redeploying_nations(sc, st)
         for index, nation in enumerate(order):
             if sc.side_of(nation) != side:
                 continue
