@@ -27,7 +27,7 @@ from campaign_manager.engine.actions import Battle, Note
 from campaign_manager.engine.battle import initiative_winner
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.playout import RandomPlayer
-from campaign_manager.engine.state import PLANNING, Commitment
+from campaign_manager.engine.state import Commitment, Phase
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.store.campaign_file import CampaignFile
@@ -47,7 +47,7 @@ def long_log(count: int) -> list[dict]:
         records.append(applied.record)
         st = applied.state
 
-    while not (st.turn == 2 and st.phase == PLANNING and not st.waiting_zone):
+    while not (st.turn == 2 and st.phase == Phase.PLANNING and not st.waiting_zone):
         record(player.step(sc, st))
     while len(records) < count - 150:
         if len(records) % 10 == 0:

@@ -60,7 +60,7 @@ def main() -> None:
         f"  report FILE --turn 4 (the whole command)     median {statistics.median(command) * 1000:7.1f} ms"
         f"   ratio {ratio:.2f}x   {'MEETS' if ratio <= 1.5 else 'MISSES'} the goal (1.5x)"
     )
-    from campaign_manager.reports import render_pdf, report_inputs
+    from campaign_manager.reports.render import render_pdf, report_inputs
 
     with CampaignFile.open(path, readonly=True) as campaign:
         inputs = report_inputs(campaign)

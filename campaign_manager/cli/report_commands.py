@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign_manager.reports import Paper, ReportKind
+
 
 def register(commands) -> None:
     report = commands.add_parser(
@@ -17,11 +19,11 @@ def register(commands) -> None:
     report.add_argument("--turn", type=int, help="the turn to report on")
     report.add_argument(
         "--kind",
-        choices=("turn", "status", "slips"),
-        default="turn",
+        choices=list(ReportKind),
+        default=ReportKind.TURN,
         help="turn report (default), one-page status sheet, or battle slips",
     )
-    report.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    report.add_argument("--paper", choices=list(Paper), default=Paper.A4)
     report.set_defaults(run=cmd_report)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign_manager.engine.requirements import battle_count_words
+from campaign_manager.engine.state import Phase
 from campaign_manager.scenario.model import Scenario
 
 
@@ -26,7 +27,7 @@ def show_text(sc: Scenario, view: dict) -> str:
             f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; "
             f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}"
         )
-        if view["phase"] == "strategic" and view["turn"] < len(sc.turns):
+        if view["phase"] == Phase.STRATEGIC and view["turn"] < len(sc.turns):
             lines.append(f"Turn {view['turn']} is over: apply start_turn to begin turn {view['turn'] + 1}")
     else:
         lines.append("Not started: apply start_turn to begin turn 1")

@@ -105,6 +105,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_whatif(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from campaign_manager.engine.state import Phase
     from campaign_manager.engine.whatif import playouts
     from campaign_manager.store.campaign_file import CampaignFile
 
@@ -114,7 +115,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2))
         return 0
-    under_way = state.phase in ("planning", "battle")
+    under_way = state.phase in (Phase.PLANNING, Phase.BATTLE)
     upto = state.turn if under_way else state.turn + 1  # the turn a playout to the end of the turn plays
     to = f"the end of turn {upto}" if args.to == "end-of-turn" else "the end of the campaign"
     start = f"turn {state.turn}, {state.phase} phase" if state.turn else "the start"

@@ -10,7 +10,7 @@ engine builds and reads the dataclasses directly, so nothing is validated twice 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_transform, get_args
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
@@ -207,7 +207,7 @@ class Note(Written):
 
 Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note
 ACTION: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
-ACTION_TYPES = ("start_turn", "place", "redeploy", "initiative", "battle", "abandon", "end_turn", "note")
+ACTION_TYPES: tuple[str, ...] = tuple(kind.type for kind in get_args(Action))  # each action's "type", in order
 
 
 def action_title(record: dict[str, Any]) -> str:

@@ -11,24 +11,24 @@ from campaign_manager.engine.actions import Initiative as InitiativeRoll
 from campaign_manager.engine.lookup import area, label, side_name, troop
 from campaign_manager.engine.planning import close_planning
 from campaign_manager.engine.resolve import resolve
-from campaign_manager.engine.state import BATTLE, PLANNING, Arrow, CampaignState, Chronicle, Commitment, evolve
+from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commitment, Phase, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
 def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Battle:
     origin, target = area(sc, action.origin), area(sc, action.target)
-    if st.phase not in (PLANNING, BATTLE):
+    if st.phase not in (Phase.PLANNING, Phase.BATTLE):
         raise RuleError(
             "1.1",
             "battles are fought during a turn: start the turn first"
-            if st.phase != "finished"
+            if st.phase != Phase.FINISHED
             else "the campaign is over",
         )
     arrow = st.open_arrow(origin, target)
     start = len(events)  # this battle's first line in the history
     if arrow is None:
-        if st.phase == PLANNING:
+        if st.phase == Phase.PLANNING:
             close_planning(sc, st)
         rolled_ahead = st.initiative is not None
         arrow = declare(sc, st, action, roller, events)
@@ -224,7 +224,7 @@ def roll_initiative(
 ) -> InitiativeRoll:
     """The `initiative` action: roll now, before the arrow; the winner places the next one."""
     spec = sc.turn(st.turn) if st.turn else None
-    if st.phase not in (PLANNING, BATTLE) or spec is None:
+    if st.phase not in (Phase.PLANNING, Phase.BATTLE) or spec is None:
         raise RuleError("1.1", "initiative is rolled during a turn's battles: start the turn first")
     if spec.initiative is None:
         raise RuleError("1.5", f"turn {spec.number} has fixed battles: there is no initiative roll")
@@ -236,7 +236,7 @@ def roll_initiative(
     given = dict(action.dice or ())
     if action.dice is not None and set(given) != set(sc.sides):
         raise RuleError("1.5", f"give one initiative die for each side ({', '.join(sorted(sc.sides))})")
-    if st.phase == PLANNING:
+    if st.phase == Phase.PLANNING:
         close_planning(sc, st)
     dice = {
         side: roll_or_check(given.get(side), D6, roller, f"{side_name(sc, side)}' initiative die")

@@ -28,7 +28,7 @@ from campaign_manager.engine.actions import (
 from campaign_manager.engine.lookup import area, label
 from campaign_manager.engine.resolve import Chooser
 from campaign_manager.engine.spelling import canonical
-from campaign_manager.engine.state import RESERVE, SETUP, CampaignState, Chronicle, Places, Silent
+from campaign_manager.engine.state import RESERVE, CampaignState, Chronicle, Phase, Places, Silent
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario
 
@@ -44,7 +44,7 @@ def initial_state(sc: Scenario) -> CampaignState:
     """The map at set-up, before turn 1 starts."""
     return CampaignState(
         turn=0,
-        phase=SETUP,
+        phase=Phase.SETUP,
         control={code: a.controller for code, a in sc.areas.items()},
         where=Places({troop_id: t.start or RESERVE for troop_id, t in sc.troops.items()}),
         scored={side: 0 for side in sc.sides},

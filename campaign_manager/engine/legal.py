@@ -20,14 +20,14 @@ from dataclasses import dataclass
 
 from campaign_manager.engine.deployment import confirm_earlier, deployment_problems
 from campaign_manager.engine.lookup import label, nations_words, placement_areas, side_name, troop
-from campaign_manager.engine.state import PLANNING, CampaignState, evolve
+from campaign_manager.engine.state import CampaignState, Phase, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
 def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
     """Every (from, to) the side could attack along right now, in map order."""
-    if st.turn == 0 or st.phase not in (PLANNING, "battle"):
+    if st.turn == 0 or st.phase not in (Phase.PLANNING, Phase.BATTLE):
         return []
     spec = sc.turn(st.turn)
     if spec.fixed_arrows and side != spec.fixed_attacker:
@@ -56,7 +56,7 @@ def first_battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
     """Why no battle may start now, or None. The first battle of a turn ends its planning phase,
     which nobody may leave with troops still waiting to be placed or a deployment rule broken
     (rules 1.1 and 1.5); the window asks before a battle is begun, the action when it is fought."""
-    if st.phase != PLANNING:
+    if st.phase != Phase.PLANNING:
         return None
     if st.waiting_zone:
         return RuleError(
@@ -168,7 +168,7 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
     """Refuse (RuleError) a redeployment of `troop_id` (to `to`, when given) that the rules do not
     allow now. May mark earlier nations' deployment as settled on `st`, as the action does."""
     member = troop(sc, troop_id)
-    if st.phase != PLANNING:
+    if st.phase != Phase.PLANNING:
         raise RuleError("1.1", "redeployment happens in the planning phase")
     spec = sc.turn(st.turn)
     nation, side = member.nation, sc.side_of(member.nation)
@@ -212,7 +212,7 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
 def redeploying_nations(sc: Scenario, st: CampaignState) -> tuple[str, ...]:
     """The nations that may still redeploy this turn, in the turn's order (rule 1.5): nobody
     outside the planning phase; once a nation has begun, the nations before it are done."""
-    if st.phase != PLANNING:
+    if st.phase != Phase.PLANNING:
         return ()
     order = sc.turn(st.turn).redeploy
     begun = [order.index(n) for n in st.redeployed]

@@ -15,7 +15,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon, Battle, EndTurn, Place, Redeploy, StartTurn, WargameRoll
 from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
-from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING, STRATEGIC, CampaignState, Commitment
+from campaign_manager.engine.state import CampaignState, Commitment, Phase
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -69,8 +69,12 @@ class Match:
         """Play on until the campaign ends (`to="end"`) or the turn under way ends ("end-of-turn")."""
         done: list[Applied] = []
         start_turn = st.turn
-        while st.phase != FINISHED and len(done) < limit:
-            if to == "end-of-turn" and st.phase == STRATEGIC and (st.turn > start_turn or start_turn == 0 or done):
+        while st.phase != Phase.FINISHED and len(done) < limit:
+            if (
+                to == "end-of-turn"
+                and st.phase == Phase.STRATEGIC
+                and (st.turn > start_turn or start_turn == 0 or done)
+            ):
                 break
             applied = self.step(st)
             done.append(applied)
@@ -79,7 +83,7 @@ class Match:
 
     def step(self, st: CampaignState) -> Applied:
         sc = self.sc
-        if st.phase not in (PLANNING, BATTLE):
+        if st.phase not in (Phase.PLANNING, Phase.BATTLE):
             return apply_action(sc, st, StartTurn(), self.roller)
         if st.waiting_zone:
             troop = sorted(st.waiting_zone)[0]
@@ -95,7 +99,7 @@ class Match:
                 arrow.origin,
                 arrow.target,
             )
-        if st.phase == PLANNING:
+        if st.phase == Phase.PLANNING:
             move = self._redeploy(st)
             if move is not None:
                 return apply_action(sc, st, move)

@@ -17,27 +17,15 @@ from campaign_manager.engine.lookup import (
     troop,
     zone_words,
 )
-from campaign_manager.engine.state import (
-    BATTLE,
-    FINISHED,
-    PLANNING,
-    POOL,
-    RESERVE,
-    SETUP,
-    STRATEGIC,
-    WAITING,
-    CampaignState,
-    Chronicle,
-    evolve,
-)
+from campaign_manager.engine.state import POOL, RESERVE, WAITING, CampaignState, Chronicle, Phase, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario
 
 
 def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Roller, events: Chronicle) -> StartTurn:
-    if st.phase == FINISHED or st.turn >= len(sc.turns):
+    if st.phase == Phase.FINISHED or st.turn >= len(sc.turns):
         raise RuleError("1.1", "the campaign is over: there is no turn to start")
-    if st.phase not in (SETUP, STRATEGIC):
+    if st.phase not in (Phase.SETUP, Phase.STRATEGIC):
         raise RuleError("1.1", f"turn {st.turn} is still under way: end it before starting the next")
     spec = sc.turn(st.turn + 1)
     if action.dice is not None and len(action.dice) != spec.battle_d3:
@@ -47,7 +35,7 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
         raise RuleError("1.5", f"turn {spec.number} rolls {wanted} for its battle count, not {len(action.dice)}")
     given = action.dice or (None,) * spec.battle_d3
     dice = tuple(roll_or_check(v, D6, roller, f"Turn {spec.number}'s battle-count die") for v in given)
-    st.turn, st.phase, st.turn_dice = spec.number, PLANNING, dice
+    st.turn, st.phase, st.turn_dice = spec.number, Phase.PLANNING, dice
     st.battles_required = sum(d3(v) for v in dice) + spec.battle_plus
     st.battles_fought, st.fixed_fought, st.redeployed, st.deployed = 0, (), (), ()
     st.sorties = dict(spec.sorties)
@@ -93,8 +81,8 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
 
 
 def _planning(st: CampaignState, what: str) -> None:
-    if st.phase != PLANNING:
-        where = "before the campaign starts" if st.phase == SETUP else f"in the {st.phase} phase"
+    if st.phase != Phase.PLANNING:
+        where = "before the campaign starts" if st.phase == Phase.SETUP else f"in the {st.phase} phase"
         raise RuleError("1.1", f"{what} happens in the planning phase, not {where}")
 
 
@@ -152,12 +140,14 @@ def close_planning(sc: Scenario, st: CampaignState) -> None:
     refusal = legal.first_battle_refusal(sc, st)
     if refusal is not None:
         raise refusal
-    st.phase = BATTLE
+    st.phase = Phase.BATTLE
 
 
 def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, events: Chronicle) -> EndTurn:
-    if st.phase not in (PLANNING, BATTLE):
-        raise RuleError("1.1", "there is no turn under way to end" if st.phase != FINISHED else "the campaign is over")
+    if st.phase not in (Phase.PLANNING, Phase.BATTLE):
+        raise RuleError(
+            "1.1", "there is no turn under way to end" if st.phase != Phase.FINISHED else "the campaign is over"
+        )
     if st.waiting_zone:
         raise RuleError("1.5", f"troops still wait to be placed: {', '.join(sorted(st.waiting_zone))}")
     if st.open_arrows:
@@ -179,7 +169,7 @@ def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, e
             f"only {st.battles_fought} of {st.battles_required} battles fought: "
             f"no side has a battle arrow left to place"
         )
-    st.phase = FINISHED if st.turn == len(sc.turns) else STRATEGIC
+    st.phase = Phase.FINISHED if st.turn == len(sc.turns) else Phase.STRATEGIC
     st.sorties, st.initiative = {}, None
-    events.append(f"Turn {st.turn} ends" + (": the campaign is over" if st.phase == FINISHED else ""))
+    events.append(f"Turn {st.turn} ends" + (": the campaign is over" if st.phase == Phase.FINISHED else ""))
     return action

@@ -14,7 +14,7 @@ from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import placement_areas
-from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING, CampaignState, Commitment
+from campaign_manager.engine.state import CampaignState, Commitment, Phase
 from campaign_manager.errors import ChoiceNeeded, RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -34,14 +34,14 @@ class RandomPlayer:
 
     def step(self, sc: Scenario, st: CampaignState) -> Applied | None:
         """Pick and apply one legal action; None when the campaign is over."""
-        if st.phase == FINISHED:
+        if st.phase == Phase.FINISHED:
             return None
-        if st.phase not in (PLANNING, BATTLE):
+        if st.phase not in (Phase.PLANNING, Phase.BATTLE):
             return apply_action(sc, st, StartTurn(), self.roller)
         if st.waiting_zone:
             troop = self.rng.choice(sorted(st.waiting_zone))
             return apply_action(sc, st, Place(troop, self.rng.choice(placement_areas(sc, st, troop))))
-        if st.phase == PLANNING:
+        if st.phase == Phase.PLANNING:
             move = self._redeploy(sc, st)
             if move is not None:
                 return apply_action(sc, st, move)

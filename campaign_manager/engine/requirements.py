@@ -5,14 +5,14 @@ from __future__ import annotations
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import counted, label, placement_areas, zone_words
-from campaign_manager.engine.state import PLANNING, POOL, CampaignState
+from campaign_manager.engine.state import POOL, CampaignState, Phase
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import DeploymentRule, Scenario
 
 
 def default_turn(sc: Scenario, st: CampaignState) -> int:
     """The turn under way, or the next one between turns."""
-    if st.phase in ("setup", "strategic"):
+    if st.phase in (Phase.SETUP, Phase.STRATEGIC):
         return min(st.turn + 1, len(sc.turns))
     return max(st.turn, 1)
 
@@ -43,9 +43,9 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     if not 1 <= number <= len(sc.turns):
         raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
     spec = sc.turn(number)
-    current = st.turn == number and st.phase in (PLANNING, "battle", "strategic", "finished")
+    current = st.turn == number and st.phase != Phase.SETUP
     formula = " + ".join(filter(None, (f"{spec.battle_d3}D3" if spec.battle_d3 else "", str(spec.battle_plus))))
-    if st.turn == number and st.phase == PLANNING:
+    if st.turn == number and st.phase == Phase.PLANNING:
         # The turn has started: what still waits, and where each may go now.
         arrivals = [
             {
@@ -105,7 +105,7 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
         "sorties": dict(spec.sorties),
         "redeploy": list(spec.redeploy),
         "deployment": [rule_words(sc, r) for r in spec.deployment],
-        "deployment_problems": deployment_problems(sc, st) if st.turn == number and st.phase == PLANNING else [],
+        "deployment_problems": deployment_problems(sc, st) if st.turn == number and st.phase == Phase.PLANNING else [],
         "reinforcements": arrivals,
         "missions": {str(face): name for face, name in enumerate(spec.missions, start=1)},
         "fortification": fortification_view(sc),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from pydantic import with_config
@@ -126,7 +127,15 @@ class Places(dict):
         return by.get(place, _NOBODY)
 
 
-SETUP, PLANNING, BATTLE, STRATEGIC, FINISHED = "setup", "planning", "battle", "strategic", "finished"
+class Phase(StrEnum):
+    """Where a campaign stands (rule 1.1): before turn 1, a turn's planning or battle phase,
+    between turns, or over. Written as its value ("planning") in the JSON views."""
+
+    SETUP = "setup"
+    PLANNING = "planning"
+    BATTLE = "battle"
+    STRATEGIC = "strategic"
+    FINISHED = "finished"
 
 
 @with_config(STRICT)
@@ -164,7 +173,7 @@ class CampaignState:
     """The whole campaign at one moment; rebuilt from the action log, never stored itself."""
 
     turn: int
-    phase: str
+    phase: Phase
     control: dict[str, str | None]
     where: Places  # troop id → area code or off-map place (a plain dict given is made Places)
     waiting_zone: dict[str, str] = field(default_factory=dict)  # waiting troop → where it may go

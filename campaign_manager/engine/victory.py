@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign_manager.engine.state import FINISHED, CampaignState
+from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.scenario.model import Scenario
 
 
@@ -22,7 +22,7 @@ def outcome(sc: Scenario, st: CampaignState) -> dict:
         if margin >= threshold and leader:
             result = f"{sc.sides[leader]} {name}"
             break
-    return {"leader": leader, "margin": margin, "result": result, "final": st.phase == FINISHED}
+    return {"leader": leader, "margin": margin, "result": result, "final": st.phase == Phase.FINISHED}
 
 
 def result_order(sc: Scenario) -> dict[str, int]:

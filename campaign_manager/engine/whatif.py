@@ -15,7 +15,7 @@ from multiprocessing import get_context
 
 from campaign_manager.engine.match import Match, Policy
 from campaign_manager.engine.players import ComputerPolicy
-from campaign_manager.engine.state import CampaignState
+from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.victory import outcome, result_order
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
@@ -72,7 +72,7 @@ def playouts(
         raise UserError("give at least one playout")
     if count > MOST:
         raise UserError(f"give at most {MOST:,} playouts (more change the chances by less than can be read)")
-    if st.phase == "finished":
+    if st.phase == Phase.FINISHED:
         raise UserError("the campaign is over: there is nothing left to play out")
     workers = workers or os.cpu_count() or 1
     if workers > 1 and count >= PARALLEL_FROM:

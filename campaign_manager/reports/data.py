@@ -10,7 +10,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied, initial_state
 from campaign_manager.engine.requirements import requirements
-from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING, SETUP, STRATEGIC, CampaignState
+from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -80,13 +80,13 @@ def possible_arrows(sc: Scenario, st: CampaignState) -> list[tuple[str, str, str
     place now (or, between turns, at the start of the next turn)."""
     if st.open_arrows:
         return [(a.attacker_side, a.origin, a.target) for a in st.open_arrows]
-    if st.phase == FINISHED:
+    if st.phase == Phase.FINISHED:
         return []
     trial = st
-    if st.phase in (SETUP, STRATEGIC):
+    if st.phase in (Phase.SETUP, Phase.STRATEGIC):
         trial = st.copy()
-        trial.turn, trial.phase = st.turn + 1, PLANNING
-    elif st.phase not in (PLANNING, BATTLE):
+        trial.turn, trial.phase = st.turn + 1, Phase.PLANNING
+    elif st.phase not in (Phase.PLANNING, Phase.BATTLE):
         return []
     return [(side, a, b) for side in sc.sides for a, b in legal.legal_arrows(sc, trial, side)]
 

@@ -17,9 +17,10 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from campaign_manager.paths import FONTS
+from campaign_manager.reports import Paper
 
 rl_config.invariant = 1  # the same campaign gives the same PDF, byte for byte
-PAPERS = {"a4": A4, "letter": LETTER}
+PAGE_SIZES = {Paper.A4: A4, Paper.LETTER: LETTER}
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"  # two faces: each registered font costs start-up time
 MARGIN = 15 * mm
 

@@ -12,6 +12,7 @@ from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label
+from campaign_manager.engine.state import Phase
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.documents import table as _table
 from campaign_manager.reports.page import BOLD, marked, text
@@ -69,7 +70,7 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     sc, st = pic.scenario, pic.state
     arrow = st.open_arrow(origin, target)
     enemy = enemy_of(side)
-    turn = pic.turn if arrow or st.phase in ("planning", "battle") else min(pic.turn + 1, len(sc.turns))
+    turn = pic.turn if arrow or st.phase in (Phase.PLANNING, Phase.BATTLE) else min(pic.turn + 1, len(sc.turns))
     spec = sc.turn(turn)
     terrain = sc.terrains.get(sc.areas[target].terrain or "", "—")
     lines = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol, get_args
 
 from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
 
@@ -18,10 +18,10 @@ from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_T
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
 from campaign_manager.scenario.layout import MapLayout
 
-SIDES = ("axis", "allied")
-KINDS = ("infantry", "mountain", "armour", "mechanised", "motorcycle")
 Side = Literal["axis", "allied"]
 Kind = Literal["infantry", "mountain", "armour", "mechanised", "motorcycle"]
+SIDES: tuple[str, ...] = get_args(Side)
+KINDS: tuple[str, ...] = get_args(Kind)
 
 
 def enemy_of(side: str) -> str:

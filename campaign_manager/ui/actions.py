@@ -17,14 +17,15 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from campaign_manager.assist.registry import MODULES
-from campaign_manager.engine.state import BATTLE, FINISHED, PLANNING
+from campaign_manager.engine.state import Phase
 from campaign_manager.paths import APPLICATION
+from campaign_manager.reports import ReportKind
 from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, SubmenuSpec
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.file_menu import FileActions
 from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.record_menu import TurnActions
-from campaign_manager.ui.report_actions import DOCUMENTS, ReportActions
+from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.wargame import WargameActions
@@ -64,9 +65,9 @@ class MenuAction(StrEnum):
 
 
 EXPORTS = {
-    MenuAction.EXPORT_TURN_REPORT: "turn",
-    MenuAction.EXPORT_STATUS_SHEET: "status",
-    MenuAction.EXPORT_BATTLE_SLIPS: "slips",
+    MenuAction.EXPORT_TURN_REPORT: ReportKind.TURN,
+    MenuAction.EXPORT_STATUS_SHEET: ReportKind.STATUS,
+    MenuAction.EXPORT_BATTLE_SLIPS: ReportKind.SLIPS,
 }
 
 # When an action may be used, asked of the session after every change.
@@ -81,11 +82,11 @@ def turn_started(session: CampaignSession) -> bool:
 
 
 def not_finished(session: CampaignSession) -> bool:
-    return session.is_open and session.state.phase != FINISHED
+    return session.is_open and session.state.phase != Phase.FINISHED
 
 
 def battles_allowed(session: CampaignSession) -> bool:
-    return session.is_open and session.state.phase in (PLANNING, BATTLE)
+    return session.is_open and session.state.phase in (Phase.PLANNING, Phase.BATTLE)
 
 
 def arrows_open(session: CampaignSession) -> bool:
@@ -156,9 +157,9 @@ def declare_actions(
     """Every action of the menus with the slot that does it."""
     exports = {
         key: ActionSpec(
-            f"Export {DOCUMENTS[kind]} (PDF)…",
+            f"Export {kind.words} (PDF)…",
             partial(reports.export, kind),
-            tip=f"Save the {DOCUMENTS[kind]} of the campaign as a PDF",
+            tip=f"Save the {kind.words} of the campaign as a PDF",
             available=turn_started,
         )
         for key, kind in EXPORTS.items()

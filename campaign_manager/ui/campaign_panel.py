@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidge
 from campaign_manager.engine import legal
 from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import battle_count_words
-from campaign_manager.engine.state import PLANNING, CampaignState
+from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map.view import MapView
@@ -111,7 +111,7 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
             f"battle, or double-click its arrow)."
         )
     to_fight = st.battles_required - st.battles_fought
-    if st.phase == PLANNING:
+    if st.phase == Phase.PLANNING:
         may = legal.redeploying_nations(sc, st)
         redeploy = (
             f"redeploy if you wish ({nations_words(sc, may)} troops, in that order: drag a counter to "
@@ -136,16 +136,16 @@ def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = No
             f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
             f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}."
         )
-        if view["phase"] == "finished":
+        if view["phase"] == Phase.FINISHED:
             result = view["outcome"]["result"]
             turn = (
                 f"The campaign is over after turn {view['turn']} ({escape(view['turn_name'])}). Result: "
                 f"<b>{escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
                 f"the last turn's."
             )
-        elif view["phase"] == "strategic" and view["turn"] < len(sc.turns):
+        elif view["phase"] == Phase.STRATEGIC and view["turn"] < len(sc.turns):
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
-        elif st is not None and view["phase"] in ("planning", "battle"):
+        elif st is not None and view["phase"] in (Phase.PLANNING, Phase.BATTLE):
             turn += f"<br><span style='color:#1d3f66'><b>Next:</b> {escape(next_step(sc, st))}</span>"
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMes
 from campaign_manager.dice import RandomRoller, d3
 from campaign_manager.engine.actions import Action, EndTurn, Note, StartTurn
 from campaign_manager.engine.requirements import default_turn, requirements
+from campaign_manager.engine.state import Phase
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.planning_dialog import PlanningDialog
 from campaign_manager.ui.requirements_panel import requirements_html
@@ -72,7 +73,7 @@ class TurnActions:
         sc, st = campaign.scenario, campaign.state
         number = default_turn(sc, st)
         spec = sc.turn(number)
-        if spec.battle_d3 == 0 or st.phase not in ("setup", "strategic"):
+        if spec.battle_d3 == 0 or st.phase not in (Phase.SETUP, Phase.STRATEGIC):
             problem = self.record(StartTurn())  # no dice to ask for (or the engine says why not)
             if problem:
                 self.services.report(problem)
@@ -112,7 +113,7 @@ class TurnActions:
             return
         st = campaign.state
         text = requirements_html(
-            campaign.scenario, requirements(campaign.scenario, st), planning=st.phase == "planning"
+            campaign.scenario, requirements(campaign.scenario, st), planning=st.phase == Phase.PLANNING
         )
         box = QMessageBox(
             QMessageBox.Icon.Information,

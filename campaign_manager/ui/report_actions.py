@@ -21,12 +21,12 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog
 
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
+from campaign_manager.reports import ReportKind
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
-DOCUMENTS = {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}
 Runner = Callable[[Callable[[], bytes], Callable[[bytes], None], Callable[[str], None]], None]
 PdfChooser = Callable[[QWidget, str, str], "Path | None"]
 PrinterSink = Callable[["QPrinter", Path], None]
@@ -111,15 +111,15 @@ class ReportActions:
         self.progress: QProgressDialog | None = None
         self.print_dialog: QPrintDialog | None = None
 
-    def _build(self, kind: str, on_done: Callable[[bytes], None]) -> None:
+    def _build(self, kind: ReportKind, on_done: Callable[[bytes], None]) -> None:
         """Build the PDF off the window's thread, with a progress box after a moment."""
-        from campaign_manager.reports import render_pdf, report_inputs  # reportlab loads when first used
+        from campaign_manager.reports.render import render_pdf, report_inputs  # reportlab loads when first used
 
         campaign = self.services.session.campaign
         if campaign is None:
             return
         inputs = report_inputs(campaign)  # read the file here, on this thread
-        self.progress = QProgressDialog(f"Preparing the {DOCUMENTS[kind]}…", "", 0, 0, self.services.parent)
+        self.progress = QProgressDialog(f"Preparing the {kind.words}…", "", 0, 0, self.services.parent)
         self.progress.setCancelButton(None)
         self.progress.setMinimumDuration(600)
         self.progress.setWindowTitle(APPLICATION)
@@ -140,24 +140,24 @@ class ReportActions:
             self.progress.deleteLater()
             self.progress = None
 
-    def export(self, kind: str) -> None:
+    def export(self, kind: ReportKind) -> None:
         campaign_path = self.services.session.path
         if campaign_path is None:
             return
         suggested = str(campaign_path.with_name(f"{campaign_path.stem}-{kind}.pdf"))
-        path = self.choose_pdf(self.services.parent, f"Export the {DOCUMENTS[kind]}", suggested)
+        path = self.choose_pdf(self.services.parent, f"Export the {kind.words}", suggested)
         if path is None:
             return
 
         def write(data: bytes) -> None:
-            from campaign_manager.reports import save_pdf
+            from campaign_manager.reports.render import save_pdf
 
             try:
                 save_pdf(path, data)
             except UserError as exc:
                 self.services.report(str(exc))
                 return
-            self.services.tell(f"The {DOCUMENTS[kind]} was saved as {path}", 10000)
+            self.services.tell(f"The {kind.words} was saved as {path}", 10000)
             self._offer_to_open(path)
 
         self._build(kind, write)
@@ -190,7 +190,7 @@ class ReportActions:
         self.print_dialog = dialog
 
     def _print(self, printer: QPrinter) -> None:
-        from campaign_manager.reports import save_pdf
+        from campaign_manager.reports.render import save_pdf
 
         def send(data: bytes) -> None:
             try:
@@ -206,4 +206,4 @@ class ReportActions:
                 return
             self.services.tell("The turn report was sent to the printer", 8000)
 
-        self._build("turn", send)
+        self._build(ReportKind.TURN, send)

@@ -9,7 +9,7 @@ from html import escape
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from campaign_manager.engine.requirements import battle_count_words, requirements
-from campaign_manager.engine.state import PLANNING
+from campaign_manager.engine.state import Phase
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.session import CampaignSession
 
@@ -27,7 +27,7 @@ class RequirementsPanel(QTextBrowser):
             self.setHtml("<p>No campaign open.</p>")
             return
         sc, st = self.session.scenario, self.session.state
-        self.setHtml(requirements_html(sc, requirements(sc, st), planning=st.phase == PLANNING))
+        self.setHtml(requirements_html(sc, requirements(sc, st), planning=st.phase == Phase.PLANNING))
 
 
 def requirements_html(sc: Scenario, data: dict, planning: bool) -> str:

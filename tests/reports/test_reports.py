@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from campaign_manager.cli import main
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.playout import RandomPlayer
-from campaign_manager.reports import report_pdf
+from campaign_manager.reports.render import report_pdf
 from campaign_manager.scenario import load_scenario
 from campaign_manager.store.campaign_file import CampaignFile
 from tests.shared import FULL_CAMPAIGN

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
-from campaign_manager.engine.state import PLANNING, CampaignState
+from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map.items import ArrowItem, CounterItem
 from campaign_manager.ui.map.scene import MapScene
@@ -97,7 +97,7 @@ class MapView(QGraphicsView):
             self._zoomed = False
             self.fit()
         self.read_only = read_only
-        self.map_scene.show_state(st, fought, planning=st.phase == PLANNING and not read_only)
+        self.map_scene.show_state(st, fought, planning=st.phase == Phase.PLANNING and not read_only)
         self.banner.setVisible(read_only)
         if read_only:
             self.banner.setText(f"The end of turn {st.turn}, as it stood — read-only")

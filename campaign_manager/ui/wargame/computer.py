@@ -11,7 +11,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.players import ComputerPolicy, fixing_move
-from campaign_manager.engine.state import PLANNING
+from campaign_manager.engine.state import Phase
 from campaign_manager.errors import UserError
 from campaign_manager.ui.session import CampaignSession
 
@@ -40,7 +40,7 @@ class ComputerSide(QObject):
         """Make every move that is the computer's now (one action at a time, each recorded)."""
         self._pending = False
         side = self.side
-        while side is not None and self.session.is_open and self.session.state.phase == PLANNING:
+        while side is not None and self.session.is_open and self.session.state.phase == Phase.PLANNING:
             move = self._next_move(side, before_battle)
             if move is None:
                 return

@@ -1,0 +1,87 @@
+"""Building a printed document: the campaign file's history read once (`report_inputs`), the
+PDF made from it (`render_pdf`, on any thread) and written whole (`save_pdf`)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.platypus import SimpleDocTemplate
+
+from campaign_manager.engine.campaign import Applied
+from campaign_manager.errors import UserError
+from campaign_manager.reports import Paper, ReportKind
+from campaign_manager.reports.data import picture
+from campaign_manager.reports.documents import status_sheet, turn_report
+from campaign_manager.reports.page import MARGIN, PAGE_SIZES, footer_canvas
+from campaign_manager.reports.slips import battle_slips
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.store import writing
+from campaign_manager.store.campaign_file import CampaignFile
+
+BUILDERS = {ReportKind.TURN: turn_report, ReportKind.STATUS: status_sheet, ReportKind.SLIPS: battle_slips}
+
+
+@dataclass(frozen=True)
+class ReportInputs:
+    """Everything a document is made from, read from the campaign file first, so the PDF itself
+    can be built anywhere (e.g. away from the window's thread)."""
+
+    scenario: Scenario
+    name: str
+    history: list[Applied]
+    recorded_at: list[str]
+
+
+def report_inputs(campaign: CampaignFile) -> ReportInputs:
+    return ReportInputs(
+        campaign.scenario, campaign.name, campaign.history(), [at for _, at, _ in campaign.log.entries()]
+    )
+
+
+def render_pdf(
+    inputs: ReportInputs,
+    kind: ReportKind | str = ReportKind.TURN,
+    turn: int | None = None,
+    paper: Paper | str = Paper.A4,
+) -> bytes:
+    """The document as PDF bytes; the same campaign, turn and kind give the same bytes."""
+    if kind not in list(ReportKind):
+        raise UserError(f"no such document '{kind}' ({' or '.join(ReportKind)})")
+    if paper not in list(Paper):
+        raise UserError(f"no such paper '{paper}' ({' or '.join(Paper)})")
+    kind, paper = ReportKind(kind), Paper(paper)
+    pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn)
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=PAGE_SIZES[paper],
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 6,
+        title=f"{pic.name} — {kind.heading}, turn {pic.turn}",
+        author="Firestorm Campaign Manager",
+        creator="Firestorm Campaign Manager",
+        subject=inputs.scenario.name,
+    )
+    doc.build(BUILDERS[kind](pic, doc.width, doc.height), canvasmaker=footer_canvas(pic.name, pic.last_recorded))
+    return out.getvalue()
+
+
+def report_pdf(
+    campaign: CampaignFile,
+    kind: ReportKind | str = ReportKind.TURN,
+    turn: int | None = None,
+    paper: Paper | str = Paper.A4,
+) -> bytes:
+    return render_pdf(report_inputs(campaign), kind, turn, paper)
+
+
+def save_pdf(path: Path | str, data: bytes) -> Path:
+    """Write PDF bytes whole or not at all (never a partly written PDF, never through a link
+    planted beside it: store/writing.py)."""
+    path = Path(path)
+    writing.write_whole(path, data, "report")
+    return path
