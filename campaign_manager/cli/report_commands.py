@@ -19,11 +19,11 @@ def register(commands) -> None:
     report.add_argument("--turn", type=int, help="the turn to report on")
     report.add_argument(
         "--kind",
-        choices=list(ReportKind),
+        choices=[kind.value for kind in ReportKind],
         default=ReportKind.TURN,
         help="turn report (default), one-page status sheet, or battle slips",
     )
-    report.add_argument("--paper", choices=list(Paper), default=Paper.A4)
+    report.add_argument("--paper", choices=[paper.value for paper in Paper], default=Paper.A4)
     report.set_defaults(run=cmd_report)
 
 
