@@ -92,7 +92,6 @@ def engine_floor(sc, count: int) -> None:
     applying the same campaigns' actions with every die and choice already made (no decisions,
     no copies, no words) — the part no computer player can take away."""
     from campaign_manager.dice import NoRoller
-    from campaign_manager.engine.actions import parse_action
     from campaign_manager.engine.campaign import HANDLERS, initial_state
     from campaign_manager.engine.match import Match
     from campaign_manager.engine.players import ComputerPolicy
@@ -101,7 +100,7 @@ def engine_floor(sc, count: int) -> None:
     def players(index: int) -> dict:
         return {side: ComputerPolicy(index * 2 + n) for n, side in enumerate(sorted(sc.sides))}
 
-    logs = [[parse_action(a.record) for a in Match(sc, players(i), i).play(initial_state(sc))[1]] for i in range(count)]
+    logs = [[a.action for a in Match(sc, players(i), i).play(initial_state(sc))[1]] for i in range(count)]
     start = time.perf_counter()
     for i in range(count):
         Match(sc, players(i), i, quiet=True).play(initial_state(sc))

@@ -91,7 +91,7 @@ def cmd_apply(args) -> int:
             lines = []
             first = len(campaign.records) - len(done) + 1
             for number, applied in enumerate(done, start=1):
-                lines.append(f"action {number} ({applied.record['type']}), log entry {first + number - 1}:")
+                lines.append(f"action {number} ({applied.action.type}), log entry {first + number - 1}:")
                 lines.extend(f"   {event}" for event in applied.events)
             emit(None, False, "\n".join(lines) or "no actions given")
         _tell_backups(campaign)

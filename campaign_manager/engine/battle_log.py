@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from campaign_manager.engine.actions import WargameRoll
+from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commitment
@@ -57,21 +57,14 @@ class BattleRow:
         ]
 
 
-def _arrow(before: CampaignState, record: dict) -> Arrow:
+def _arrow(before: CampaignState, action: Battle) -> Arrow:
     """The arrow as it stood when fought: already open, or placed by this same action."""
-    open_arrow = before.open_arrow(record["from"], record["to"])
+    open_arrow = before.open_arrow(action.origin, action.target)
     if open_arrow is not None:
         return open_arrow
-    side = before.control[record["from"]]
-
-    def commitment(data: dict | None) -> Commitment:
-        data = data or {}
-        return Commitment(tuple(data.get("troops", ())), data.get("sortie"))
-
-    assert side is not None
-    return Arrow(
-        record["from"], record["to"], side, commitment(record.get("attacker")), commitment(record.get("defender"))
-    )
+    side = before.control[action.origin]
+    assert side is not None, "an arrow starts from an area its side holds"
+    return Arrow(action.origin, action.target, side, action.attacker or Commitment(), action.defender or Commitment())
 
 
 def battle_rows(sc: Scenario, start: CampaignState, history: Iterable[Applied]) -> list[BattleRow]:
@@ -79,33 +72,33 @@ def battle_rows(sc: Scenario, start: CampaignState, history: Iterable[Applied]) 
     rows: list[BattleRow] = []
     before = start
     for number, applied in enumerate(history, start=1):
-        record = applied.record
-        if record["type"] == "battle" and ("games" in record or "wargame" in record):
-            rows.append(_row(sc, number, before, applied))
+        action = applied.action
+        if isinstance(action, Battle) and action.has_result:
+            rows.append(_row(sc, number, before, action, applied))
         before = applied.state
     return rows
 
 
-def _row(sc: Scenario, number: int, before: CampaignState, applied: Applied) -> BattleRow:
-    record, after = applied.record, applied.state
-    arrow = _arrow(before, record)
-    games = tuple((g["attacker_vp"], g["defender_vp"]) for g in record.get("games", ()))
-    dice = None
-    if "wargame" in record:
-        roll = record["wargame"]
-        dice = (roll["attacker_die"], roll["defender_die"])
-        wargame = WargameRoll(dice[0], dice[1], roll.get("attacker_modifier", 0), roll.get("defender_modifier", 0))
-        result, targets = forecast(sc, before, arrow, wargame=wargame)
+def _row(sc: Scenario, number: int, before: CampaignState, action: Battle, applied: Applied) -> BattleRow:
+    after = applied.state
+    arrow = _arrow(before, action)
+    roll = action.wargame
+    if roll is not None:
+        result, targets = forecast(sc, before, arrow, wargame=roll)
     else:
-        result, targets = forecast(sc, before, arrow, games=games)
+        result, targets = forecast(sc, before, arrow, games=action.games)
     winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
-    rolled = dict(record.get("destroy_dice", {}))
+    rolled = dict(action.destroy_dice)
     destroyed = tuple(t for t, target in targets.items() if t in rolled and destroys(rolled[t], target))
     captured = tuple(
         sorted(t for t, place in after.where.items() if place == CAPTURED and before.where.get(t) != CAPTURED)
     )
-    die = record.get("mission_die")
-    mission = sc.turn(before.turn).missions[die - 1] if die else None  # rolled when the arrow was placed
+    die = action.mission_die  # rolled when the arrow was placed: the completed action holds the face
+    mission = sc.turn(before.turn).missions[die - 1] if isinstance(die, int) else None
+    dice = None
+    if roll is not None:
+        assert roll.attacker_die is not None and roll.defender_die is not None, "a completed roll has both dice"
+        dice = (roll.attacker_die, roll.defender_die)
     return BattleRow(
         number=number,
         turn=before.turn,
@@ -114,17 +107,17 @@ def _row(sc: Scenario, number: int, before: CampaignState, applied: Applied) -> 
         attacker_side=arrow.attacker_side,
         attacker=arrow.attacker,
         defender=arrow.defender,
-        kind="wargame" if dice else "tabletop",
-        games=games,
+        kind="wargame" if roll else "tabletop",
+        games=action.games or (),
         wargame_dice=dice,
-        wargame_totals=result.totals if dice else None,
+        wargame_totals=result.totals if roll else None,
         winner=winner,
         destroy_dice=rolled,
         destroy_targets=targets,
         destroyed=destroyed,
         captured=captured,
-        retreat_to=record.get("retreat_to"),
-        advanced=tuple(record.get("advance", ())),
+        retreat_to=action.retreat_to,
+        advanced=action.advance or (),
         took_area=before.control.get(arrow.target) != after.control.get(arrow.target),
         mission=mission,
         words=applied.events,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from campaign_manager.dice import NoRoller, Roller
@@ -35,9 +36,19 @@ from campaign_manager.scenario.model import Scenario
 
 @dataclass(frozen=True)
 class Applied:
+    """One action applied: the state after it, the completed action (every die and choice it
+    used filled in) and what it did, in words. Applied quietly (what-if playouts), the action is
+    kept as it was given and nothing is said."""
+
     state: CampaignState
-    record: dict[str, Any]  # the completed action, as logged
+    action: Action
     events: tuple[str, ...]
+    quiet: bool = False
+
+    @cached_property
+    def record(self) -> dict[str, Any]:
+        """The completed action in the log's JSON form (empty when applied quietly)."""
+        return {} if self.quiet else self.action.to_json()
 
 
 def initial_state(sc: Scenario) -> CampaignState:
@@ -105,7 +116,7 @@ def apply_action(
     if chooser is not None:
         events.chooser = chooser
     record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)
-    return Applied(new, {} if quiet else record.to_json(), tuple(events))
+    return Applied(new, record, tuple(events), quiet)
 
 
 def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> CampaignState:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign_manager.engine import legal
+from campaign_manager.engine.actions import EndTurn, Note, StartTurn
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied, initial_state
 from campaign_manager.engine.requirements import requirements
@@ -35,10 +36,10 @@ class TurnPicture:
 
 def default_report_turn(sc: Scenario, history: list[Applied]) -> int:
     """The last completed turn, or the turn under way if none has ended."""
-    ended = [a.state.turn for a in history if a.record["type"] == "end_turn"]
+    ended = [a.state.turn for a in history if isinstance(a.action, EndTurn)]
     if ended:
         return ended[-1]
-    turns = [a.state.turn for a in history if a.record["type"] == "start_turn"]
+    turns = [a.state.turn for a in history if isinstance(a.action, StartTurn)]
     if not turns:
         raise UserError("the campaign has not started: there is no turn to report on yet")
     return turns[-1]
@@ -49,14 +50,14 @@ def picture(sc: Scenario, name: str, history: list[Applied], recorded_at: list[s
     number = default_report_turn(sc, history) if turn is None else turn
     if not 1 <= number <= len(sc.turns):
         raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
-    started = [i for i, a in enumerate(history) if a.record["type"] == "start_turn" and a.state.turn == number]
+    started = [i for i, a in enumerate(history) if isinstance(a.action, StartTurn) and a.state.turn == number]
     if not started:
         raise UserError(f"turn {number} has not started yet: there is nothing to report")
-    ends = [i for i, a in enumerate(history) if a.record["type"] == "end_turn" and a.state.turn == number]
+    ends = [i for i, a in enumerate(history) if isinstance(a.action, EndTurn) and a.state.turn == number]
     last = ends[0] if ends else len(history) - 1
     state = history[last].state
     rows = [row for row in battle_rows(sc, initial_state(sc), history[: last + 1]) if row.turn == number]
-    notes = [a.record["text"] for a in history[started[0] : last + 1] if a.record["type"] == "note"]
+    notes = [a.action.text for a in history[started[0] : last + 1] if isinstance(a.action, Note)]
     upcoming = None
     if number < len(sc.turns):
         upcoming = requirements(sc, state, number + 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
-from campaign_manager.engine.actions import Action, parse_action
+from campaign_manager.engine.actions import Action, EndTurn, parse_action
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store import writing
@@ -148,7 +148,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
             ends = [
                 (applied.state.turn, first + offset)
                 for offset, applied in enumerate(done)
-                if applied.record.get("type") == "end_turn"
+                if isinstance(applied.action, EndTurn)
             ]
             self._back_up(ends, last=first + len(done) - 1)
         return done

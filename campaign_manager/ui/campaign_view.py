@@ -44,7 +44,7 @@ class ActionLog(QListView):
 
     def refresh(self) -> None:
         lines = [
-            f"{number}. {'; '.join(applied.events) or applied.record['type']}"
+            f"{number}. {'; '.join(applied.events) or applied.action.type}"
             for number, applied in enumerate(self.session.history(), start=1)
         ]
         self.lines.setStringList(lines)

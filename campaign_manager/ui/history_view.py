@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.engine.actions import EndTurn
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState, Commitment
@@ -117,7 +118,7 @@ def battle_record(sc: Scenario, row: BattleRow) -> str:
 
 def turn_ends(history: list[Applied]) -> dict[int, CampaignState]:
     """The state at the end of each finished turn (the history already holds every state)."""
-    return {applied.state.turn: applied.state for applied in history if applied.record["type"] == "end_turn"}
+    return {applied.state.turn: applied.state for applied in history if isinstance(applied.action, EndTurn)}
 
 
 class HistoryView(QWidget):
