@@ -26,7 +26,8 @@ from campaign_manager.engine import apply_action, legal, replay
 from campaign_manager.engine.actions import Battle, Note
 from campaign_manager.engine.battle import initiative_winner
 from campaign_manager.engine.campaign import initial_state
-from campaign_manager.engine.playout import RandomPlayer
+from campaign_manager.engine.driver import Question
+from campaign_manager.engine.playout import random_driver
 from campaign_manager.engine.state import Commitment, Phase
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.model import enemy_of
@@ -39,25 +40,26 @@ def long_log(count: int) -> list[dict]:
     initiative roll and commitments, and a note now and then; the random player finishes."""
     sc = load_scenario()
     rng = random.Random(1)
-    player, st, records = RandomPlayer(1), initial_state(sc), []
+    driver, st, records = random_driver(sc, 1), initial_state(sc), []
 
     def record(action) -> None:
         nonlocal st
+        assert not isinstance(action, Question), "the random player answers for both sides"
         applied = action if not isinstance(action, (Battle, Note)) else apply_action(sc, st, action)
         records.append(applied.record)
         st = applied.state
 
     while not (st.turn == 2 and st.phase == Phase.PLANNING and not st.waiting_zone):
-        record(player.step(sc, st))
+        record(driver.step(st))
     while len(records) < count - 150:
         if len(records) % 10 == 0:
             record(Note(f"organiser's note {len(records)}"))
             continue
         dice = {side: rng.randint(1, 6) for side in sc.sides}
         side, _ = initiative_winner(sc, st.turn, dice)
-        if not legal.arrows(sc, st, side):
+        if not legal.legal_arrows(sc, st, side):
             side = enemy_of(side)
-        origin, target = rng.choice(legal.arrows(sc, st, side))
+        origin, target = rng.choice(legal.legal_arrows(sc, st, side))
         troop = rng.choice([t for t in st.troops_in(origin)])
         record(
             Battle(
@@ -69,7 +71,7 @@ def long_log(count: int) -> list[dict]:
                 games=((rng.randint(0, 2), rng.randint(0, 2)),),
             )
         )
-    while len(records) < count and (applied := player.step(sc, st)) is not None:
+    while len(records) < count and (applied := driver.step(st)) is not None:
         record(applied)
     while len(records) < count:
         record(Note("after the campaign"))

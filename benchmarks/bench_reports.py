@@ -20,7 +20,8 @@ from pathlib import Path
 from common import wall_times
 
 from campaign_manager.engine.campaign import initial_state
-from campaign_manager.engine.playout import RandomPlayer
+from campaign_manager.engine.driver import Question
+from campaign_manager.engine.playout import random_driver
 from campaign_manager.scenario import load_scenario
 from campaign_manager.store.campaign_file import CampaignFile
 
@@ -28,8 +29,9 @@ from campaign_manager.store.campaign_file import CampaignFile
 def finished_campaign_with_forty_battles() -> list[dict]:
     sc = load_scenario()
     for seed in range(1, 1000):
-        player, st, records = RandomPlayer(seed, extra_battles=12), initial_state(sc), []
-        while (applied := player.step(sc, st)) is not None:
+        driver, st, records = random_driver(sc, seed, declines=0.1), initial_state(sc), []
+        while (applied := driver.step(st)) is not None:
+            assert not isinstance(applied, Question), "the random player answers for both sides"
             st = applied.state
             records.append(applied.record)
         fought = sum(1 for r in records if r["type"] == "battle" and ("games" in r or "wargame" in r))

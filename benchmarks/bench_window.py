@@ -26,7 +26,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from common import compile_app, wall_times  # noqa: E402
 
 from campaign_manager.engine.campaign import initial_state  # noqa: E402
-from campaign_manager.engine.playout import RandomPlayer  # noqa: E402
+from campaign_manager.engine.driver import Question  # noqa: E402
+from campaign_manager.engine.playout import random_driver  # noqa: E402
 from campaign_manager.scenario import load_scenario  # noqa: E402
 from campaign_manager.store.campaign_file import CampaignFile  # noqa: E402
 
@@ -48,8 +49,9 @@ def forty_battles() -> list[dict]:
     sc = load_scenario()
     for seed in range(1, 500):
         records, battles = [], 0
-        player, st = RandomPlayer(seed, extra_battles=12), initial_state(sc)
-        while (applied := player.step(sc, st)) is not None:
+        driver, st = random_driver(sc, seed, declines=0.1), initial_state(sc)
+        while (applied := driver.step(st)) is not None:
+            assert not isinstance(applied, Question), "the random player answers for both sides"
             st = applied.state
             records.append(applied.record)
             if applied.record["type"] == "battle" and ("games" in applied.record or "wargame" in applied.record):

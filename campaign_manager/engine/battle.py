@@ -204,7 +204,7 @@ def _initiative(
         f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)"
     )
     if winner != side:
-        if legal.arrows(sc, st, winner):
+        if legal.legal_arrows(sc, st, winner):
             raise RuleError(
                 "1.5",
                 f"the {side_name(sc, winner)} won the initiative ({words}): the "
@@ -245,7 +245,7 @@ def roll_initiative(
     winner, scores = initiative_winner(sc, st.turn, dice)
     words = ", ".join(f"{side_name(sc, s)} {dice[s]}→{scores[s]}" for s in sorted(sc.sides))
     attacker = winner
-    if not legal.arrows(sc, st, winner):
+    if not legal.legal_arrows(sc, st, winner):
         attacker = enemy_of(winner)
         events.append(
             f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place: "

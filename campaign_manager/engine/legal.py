@@ -84,9 +84,6 @@ def _directions(sc: Scenario) -> list[tuple[str, str, frozenset[str]]]:
     return found
 
 
-arrows = legal_arrows  # the older name, kept for callers
-
-
 def any_arrow(sc: Scenario, st: CampaignState) -> bool:
     return any(legal_arrows(sc, st, side) for side in sc.sides)
 

@@ -1,5 +1,5 @@
-"""Players for a match (engine/match.py): a random legal player, the floor any sensible player
-must beat, and the computer opponent, which picks arrows by their odds and what they are worth,
+"""Players the turn driver (engine/driver.py) seats: a random legal player, the floor any sensible
+player must beat, and the computer opponent, which picks arrows by their odds and what they are worth,
 commits its best troops and places reinforcements where they defend objectives. Both choose only
 among what the engine's legality queries offer."""
 
@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from campaign_manager.engine import legal, wargame
+from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.deployment import DeploymentCheck, Shortfall, deployment_shortfalls
 from campaign_manager.engine.state import CampaignState, Commitment
-from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
+
+if TYPE_CHECKING:
+    from campaign_manager.engine.driver import ChooseRetreat
 
 
 def _moves(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortfall]) -> list[tuple[str, str]]:
@@ -55,9 +59,14 @@ def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random
 
 @dataclass
 class RandomPolicy:
-    """Uniform among the legal choices (and sensible enough to finish a turn)."""
+    """Uniform among the legal choices (and sensible enough to finish a turn): the floor any
+    sensible player must beat, and the player of the random campaigns the property tests check.
+    `declines`: the chance it lets a battle beyond the turn's required count go; `wanders`: the
+    chance it makes a redeployment nobody needs (one that breaks no deployment rule)."""
 
     seed: int
+    declines: float = 0.6
+    wanders: float = 0.0
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -70,10 +79,18 @@ class RandomPolicy:
         fix = fixing_move(sc, st, nation, self.rng)
         if fix is not None or deployment_shortfalls(sc, st, only=nation, skip=st.deployed):
             return fix
+        if self.wanders and self.rng.random() < self.wanders:
+            moves = [(t, to) for t, targets in legal.redeploy_moves(sc, st, nation).items() for to in targets]
+            if moves:
+                troop, to = self.rng.choice(moves)
+                trial = st.copy()
+                trial.where[troop] = to
+                if not deployment_shortfalls(sc, trial, skip=st.deployed):
+                    return troop, to
         return None
 
     def attack(self, sc, st, side, arrows, required):
-        if not required and self.rng.random() < 0.6:
+        if not required and self.rng.random() < self.declines:
             return None
         origin, target = self.rng.choice(arrows)
         options = legal.legal_commitments(sc, st, origin, target)
@@ -93,16 +110,43 @@ class RandomPolicy:
             sortie = self.rng.choice(options.defender_sorties)
         return Commitment(tuple(troops), sortie)
 
-    def retreat(self, sc, st, choice: ChoiceNeeded):
-        if choice.troop_options:
-            return {t: self.rng.choice(o) for t, o in choice.troop_options.items()}
-        return self.rng.choice(choice.options)
+    def retreat(self, sc, st, question: ChooseRetreat):
+        if question.troop_options:
+            return {t: self.rng.choice(o) for t, o in question.troop_options.items()}
+        return self.rng.choice(question.options)
 
     def advance(self, sc, st, target, survivors, candidates):
         others = [t for t in candidates if t not in survivors]
         return survivors + self.rng.sample(
             others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors)))
         )
+
+
+@dataclass
+class RandomTable:
+    """A table that settles things at random (engine/driver.py `Table`): now and then the
+    initiative is rolled before the arrow is chosen, or an arrow is placed with its result given
+    later; a battle is decided by one to three tabletop games or by the General's Wargame dice
+    with a situation modifier."""
+
+    seed: int
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None:
+        if self.rng.random() < 0.3:
+            return None
+        return {side: rng.randint(1, 6) for side in sc.sides}
+
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> dict[str, Any]:
+        if st.open_arrow(battle.origin, battle.target) is None and self.rng.random() < 0.1:
+            return {}  # the arrow is placed now, its result given at the next step
+        if self.rng.random() < 0.5:
+            count = self.rng.randint(1, 3)
+            return {"games": tuple((self.rng.randint(0, 8), self.rng.randint(0, 8)) for _ in range(count))}
+        return {"wargame": WargameRoll(attacker_modifier=self.rng.choice((0, 0, 0, 1, -1)))}
 
 
 def _bonuses(sc: Scenario, turn: int, terrain: str | None) -> dict[str, int]:
@@ -253,13 +297,13 @@ class ComputerPolicy:
                 sortie = max(useful, key=lambda n: sc.aircraft[n].bonus.on(terrain))
         return Commitment(troops, sortie)
 
-    def retreat(self, sc, st, choice: ChoiceNeeded):
+    def retreat(self, sc, st, question: ChooseRetreat):
         def score(area: str) -> int:
             return _worth(sc, area) * 10 + len(st.troops_in(area))
 
-        if choice.troop_options:
-            return {t: max(o, key=score) for t, o in choice.troop_options.items()}
-        return max(choice.options, key=score)
+        if question.troop_options:
+            return {t: max(o, key=score) for t, o in question.troop_options.items()}
+        return max(question.options, key=score)
 
     def advance(self, sc, st, target, survivors, candidates):
         # The survivors move in; others only when the area is worth holding and theirs is not.

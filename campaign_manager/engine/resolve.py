@@ -143,6 +143,13 @@ def fighting_troops(st: CampaignState, arrow: Arrow) -> tuple[list[str], list[st
     )
 
 
+def surviving_attackers(before: CampaignState, after: CampaignState, arrow: Arrow) -> list[str]:
+    """The attackers who fought on the arrow and still stand where they attacked from, once the
+    battle is worked out (before anyone advances): they advance first (rule 1.8)."""
+    attackers, _ = fighting_troops(before, arrow)
+    return [t for t in attackers if after.where[t] == arrow.origin]
+
+
 def destroys(die: int, target: int) -> bool:
     """Whether a roll to destroy of `die` against `target` ("destroyed on 5+") destroys the troop."""
     return die >= target

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_context
 
-from campaign_manager.engine.match import Match, Policy
+from campaign_manager.engine.driver import Policy, TurnDriver
 from campaign_manager.engine.players import ComputerPolicy
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.victory import outcome, result_order
@@ -30,7 +30,7 @@ def _one(sc: Scenario, st: CampaignState, seed: int, index: int, to: str) -> tup
     players: dict[str, Policy] = {
         side: ComputerPolicy(seed * 7919 + index * 2 + n) for n, side in enumerate(sorted(sc.sides))
     }
-    final, _ = Match(sc, players, seed * 104729 + index, quiet=True).play(st.copy(), to=to)
+    final, _ = TurnDriver(sc, players, seed * 104729 + index, quiet=True).play(st.copy(), to=to)
     found = outcome(sc, final)
     return found["result"], found["margin"] if found["leader"] == "allied" else -found["margin"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from campaign_manager.engine import apply_action
 from campaign_manager.engine.campaign import initial_state, replay
-from campaign_manager.engine.match import Match
+from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.players import ComputerPolicy, RandomPolicy
 from tests.engine.positions import attack, position, scenario
 
@@ -101,8 +101,8 @@ def _players(seed: int):
 def test_quiet_matches_end_where_recorded_ones_do_and_the_records_replay_to_it():
     sc = scenario()
     for seed in range(8):
-        recorded, done = Match(sc, _players(seed), seed).play(initial_state(sc))
-        quiet, _ = Match(sc, _players(seed), seed, quiet=True).play(initial_state(sc))
+        recorded, done = TurnDriver(sc, _players(seed), seed).play(initial_state(sc))
+        quiet, _ = TurnDriver(sc, _players(seed), seed, quiet=True).play(initial_state(sc))
         replayed = replay(sc, [applied.record for applied in done])
         for st in (quiet, replayed):
             assert (st.turn, st.phase) == (recorded.turn, recorded.phase) == (4, "finished")

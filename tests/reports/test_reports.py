@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from campaign_manager.cli import main
-from campaign_manager.engine.campaign import initial_state
-from campaign_manager.engine.playout import RandomPlayer
+from campaign_manager.engine.campaign import Applied, initial_state
+from campaign_manager.engine.playout import random_driver
 from campaign_manager.reports.render import report_pdf
 from campaign_manager.scenario import load_scenario
 from campaign_manager.store.campaign_file import CampaignFile
@@ -112,8 +112,9 @@ def test_forty_battles_flow_onto_further_pages(tmp_path):
 def test_slips_for_the_arrows_of_the_turn_say_the_metaxas_line(tmp_path):
     sc = load_scenario()
     records = []
-    player, st = RandomPlayer(7), initial_state(sc)
-    while (applied := player.step(sc, st)) is not None:
+    driver, st = random_driver(sc, 7), initial_state(sc)
+    while (applied := driver.step(st)) is not None:
+        assert isinstance(applied, Applied)
         st = applied.state
         records.append(applied.record)
         if applied.record["type"] == "start_turn" and st.turn == 4:

@@ -45,7 +45,7 @@ def _next_counts(acked: int, last: str) -> set[int]:
 
 def test_kill_9_at_random_points_loses_no_acknowledged_action(tmp_path):
     sc = load_scenario()
-    planned = [applied.record for applied in play(sc, 3)]
+    planned = [applied.record for applied in play(sc, 18)]
     assert len(planned) == 50  # 50 recordings + 25 undos + 25 redos = 100 writes, 4 backups
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps(planned))

@@ -1,4 +1,4 @@
-"""The computer opponent (engine/players.py) through matches (engine/match.py): a thousand
+"""The computer opponent (engine/players.py) seated on both sides by the turn driver (engine/driver.py): a thousand
 seeded computer-against-computer campaigns finish all four turns with no refused action, and the
 computer plays sensibly — it does better with a side than the random legal player does with the
 same side, against the same opponent and dice, in at least 70 % of games. Both cores are used."""
@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from campaign_manager.cli import main
 from campaign_manager.engine import whatif
 from campaign_manager.engine.campaign import initial_state
-from campaign_manager.engine.match import Match
+from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.players import ComputerPolicy, RandomPolicy
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.scenario import load_scenario
@@ -24,7 +24,7 @@ def _computer_against_computer(seeds: range) -> list[tuple[int, str, int]]:
     finished = []
     for seed in seeds:
         players = {"axis": ComputerPolicy(seed), "allied": ComputerPolicy(seed + 1)}
-        st, done = Match(sc, players, seed).play(initial_state(sc))  # a refused action raises
+        st, done = TurnDriver(sc, players, seed).play(initial_state(sc))  # a refused action raises
         finished.append((seed, st.phase, st.turn))
     return finished
 
@@ -38,13 +38,13 @@ def _computer_against_random(seeds: range) -> list[bool]:
     sc = load_scenario()
     beaten = []
     for seed in seeds:
-        baseline, _ = Match(sc, {"axis": RandomPolicy(seed), "allied": RandomPolicy(seed + 10**6)}, seed).play(
+        baseline, _ = TurnDriver(sc, {"axis": RandomPolicy(seed), "allied": RandomPolicy(seed + 10**6)}, seed).play(
             initial_state(sc)
         )
         for side in ("axis", "allied"):
             players = {"axis": RandomPolicy(seed), "allied": RandomPolicy(seed + 10**6)}
             players[side] = ComputerPolicy(seed)
-            st, _ = Match(sc, players, seed).play(initial_state(sc))
+            st, _ = TurnDriver(sc, players, seed).play(initial_state(sc))
             beaten.append(_margin(sc, st, side) > _margin(sc, baseline, side))
     return beaten
 

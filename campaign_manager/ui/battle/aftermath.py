@@ -11,7 +11,7 @@ from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label, side_name
-from campaign_manager.engine.resolve import destroys, fighting_troops, forecast
+from campaign_manager.engine.resolve import destroys, fighting_troops, forecast, surviving_attackers
 from campaign_manager.engine.state import Arrow
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
@@ -175,7 +175,8 @@ class AftermathSteps:
         page.fill(choice.options, choice.troop_options, lambda code: label(self.sc, code))
         defender = enemy_of(self._the_arrow().attacker_side)
         if self.computer == defender:
-            answer = self.policy.retreat(self.sc, self.session.state, choice)
+            question = self.driver.retreat_question(self.session.state, self._the_arrow().target, choice)
+            answer = self.driver.decide(self.session.state, question).reply
             for troop, combo in page.choices.items():
                 combo.setCurrentIndex(combo.findData(answer if isinstance(answer, str) else answer[troop]))
                 combo.setEnabled(False)
@@ -187,8 +188,7 @@ class AftermathSteps:
 
     def _survivors(self: BattleWizard) -> list[str]:
         assert self.preview is not None
-        arrow = self._the_arrow()
-        return [t for t in arrow.attacker.troops if self.preview.state.where[t] == arrow.origin]
+        return surviving_attackers(self.session.state, self.preview.state, self._the_arrow())
 
     def _enter_advance(self: BattleWizard) -> None:
         assert self.preview is not None
@@ -204,23 +204,13 @@ class AftermathSteps:
         page.fill(
             [(t, f"{self._troop_words(t)} (in {self.preview.state.where[t]})") for t in candidates], self.survivors
         )
-        if self.computer == arrow.attacker_side:
-            moving = self._computer_advance(
-                self.policy.advance(self.sc, self.preview.state, arrow.target, self.survivors, candidates)
-            )
+        if self.computer == arrow.attacker_side:  # its choice, as the rules accept it
+            moving = self.driver.fought(self.session.state, self._battle_action(), arrow.attacker_side).action
+            assert isinstance(moving, Battle)
             for troop, box in page.boxes.items():
-                box.setChecked(troop in moving)
+                box.setChecked(troop in (moving.advance or ()))
                 box.setEnabled(False)
             page.problem.inform("The computer chose who advances. Press Next.")
-
-    def _computer_advance(self: BattleWizard, chosen: list[str]) -> list[str]:
-        """The computer's advance as the engine accepts it: its choice, else the survivors alone,
-        else nobody (e.g. on turn 1 a troop must stay for the fixed battle still to be fought)."""
-        for moving in (chosen, self.survivors):
-            ordered = tuple(sorted(moving, key=lambda t: (t not in self.survivors, t)))  # as the page orders them
-            if ordered and self._check(replace(self._battle_action(), advance=ordered)) is None:
-                return list(moving)
-        return []
 
     def _final_action(self: BattleWizard) -> Battle:
         action = self._battle_action()

@@ -10,6 +10,8 @@ before it counts, and recorded.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
@@ -25,9 +27,9 @@ from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.battle import fortification_words, initiative_attacker, initiative_winner
 from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.odds import arrow_odds
-from campaign_manager.engine.players import ComputerPolicy
 from campaign_manager.engine.state import Arrow, Commitment, evolve
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
@@ -63,7 +65,7 @@ class BattleWizard(AftermathSteps, QDialog):
         campaign = session.campaign
         self.dice_only = bool(campaign and campaign.dice_only)
         self.computer = campaign.computer_side if campaign else None
-        self.policy = ComputerPolicy(len(st.open_arrows) + st.battles_fought + 1000 * st.turn)
+        self.driver = TurnDriver.against_computer(sc, self.computer, len(st.open_arrows) + st.battles_fought)
         self.side: str | None = open_arrow.attacker_side if open_arrow else None
         self.initiative_dice: tuple[int, int] | None = None
         self.preview: Applied | None = None
@@ -232,8 +234,9 @@ class BattleWizard(AftermathSteps, QDialog):
         if self.map_view is not None:
             self.map_view.highlight(sorted({a for a, _ in arrows}))
         page.arrows.setEnabled(self.side != self.computer)
-        if self.side == self.computer and arrows:
-            choice = self.policy.attack(sc, st, self.side, arrows, required=True)
+        if self.side == self.computer and arrows:  # the computer was asked for a battle: it attacks
+            question = replace(self.driver.attack_question(st, self.side, self.initiative_dice, arrows), required=True)
+            choice = self.driver.decide(st, question).reply
             assert choice is not None
             self.computer_attack = choice[2]
             page.choose(choice[0], choice[1])
@@ -475,9 +478,9 @@ class BattleWizard(AftermathSteps, QDialog):
         if self.computer is None or self.computer == self.side or self.open_arrow is not None:
             return
         origin, target = self._arrow_ends()
-        options = legal.legal_commitments(self.sc, self.session.state, origin, target)
         attacker, _ = self._commitments()
-        defence = self.policy.defend(self.sc, self.session.state, origin, target, options, attacker)
+        question = self.driver.defence_question(self.session.state, origin, target, attacker, self.initiative_dice)
+        defence = self.driver.decide(self.session.state, question).reply
         page = self.pages["commit"]
         for troop, box in page.defender.boxes.items():
             box.setChecked(troop in defence.troops)

@@ -1,19 +1,19 @@
 """The computer's side in a General's Wargame against the computer: it places its own
-reinforcements and mends its own deployment as soon as it may, choosing with the computer
-opponent (engine/players.py) among what the engine allows; in battles the wizard asks it for its
-arrow, its troops, its retreats and its advances."""
+reinforcements and mends its own deployment as soon as it may, through the turn driver
+(engine/driver.py), which asks the computer opponent among what the engine allows; in battles
+the wizard puts the computer's questions to the same driver."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer
 
-from campaign_manager.engine import legal
-from campaign_manager.engine.actions import Place, Redeploy
-from campaign_manager.engine.deployment import deployment_problems
-from campaign_manager.engine.players import ComputerPolicy, fixing_move
+from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.state import Phase
 from campaign_manager.errors import UserError
 from campaign_manager.ui.session import CampaignSession
+
+SEED = 2026  # the computer's own choices (ties between equally good moves) are seeded
 
 
 class ComputerSide(QObject):
@@ -22,7 +22,7 @@ class ComputerSide(QObject):
     def __init__(self, session: CampaignSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.policy = ComputerPolicy(2026)
+        self._driver: TurnDriver | None = None
         self._pending = False
         session.changed.connect(self._soon)
 
@@ -31,38 +31,31 @@ class ComputerSide(QObject):
         campaign = self.session.campaign
         return campaign.computer_side if campaign is not None else None
 
+    @property
+    def driver(self) -> TurnDriver | None:
+        """The turn driver seating the computer on its side of the open campaign (None: two people)."""
+        side = self.side
+        if side is None:
+            return None
+        if self._driver is None or self._driver.sc is not self.session.scenario or not self._driver.seated(side):
+            self._driver = TurnDriver.against_computer(self.session.scenario, side, SEED)
+        return self._driver
+
     def _soon(self) -> None:
         if self.side is not None and not self._pending:
             self._pending = True
             QTimer.singleShot(0, self.act)
 
     def act(self, before_battle: bool = False) -> None:
-        """Make every move that is the computer's now (one action at a time, each recorded)."""
+        """Make every planning move that is the computer's now (one action at a time, each
+        recorded), until a person must decide. `before_battle`: the people are done planning."""
         self._pending = False
-        side = self.side
-        while side is not None and self.session.is_open and self.session.state.phase == Phase.PLANNING:
-            move = self._next_move(side, before_battle)
-            if move is None:
-                return
+        while self.session.is_open and self.session.state.phase == Phase.PLANNING:
+            driver = self.driver
+            move = driver.planning_step(self.session.state, before_battle) if driver is not None else None
+            if not isinstance(move, Applied):
+                return  # nothing left, or the people's turn
             try:
-                self.session.record([move])
+                self.session.record([move.action])
             except UserError:
                 return  # the engine said no: leave it to the players
-
-    def _next_move(self, side: str, before_battle: bool):
-        sc, st = self.session.scenario, self.session.state
-        for troop in sorted(st.waiting_zone):
-            if sc.side_of(sc.troops[troop].nation) == side:
-                return Place(troop, self.policy.place(sc, st, troop, legal.placement_targets(sc, st, troop)))
-        order = legal.redeploying_nations(sc, st)
-        for index, nation in enumerate(order):
-            if sc.side_of(nation) != side:
-                continue
-            earlier_are_mine = all(sc.side_of(n) == side for n in order[:index])
-            if not (before_battle or earlier_are_mine):
-                continue
-            if deployment_problems(sc, st, only=nation, skip=st.deployed):
-                fix = fixing_move(sc, st, nation, self.policy.rng)
-                if fix is not None:
-                    return Redeploy(*fix)
-        return None

@@ -1,0 +1,493 @@
+"""The turn driver: plays the computer's part of a campaign through the engine's actions and
+legality queries, and stops where a person must decide, with a question saying what is asked.
+
+Everyone who plays a turn goes through it: what-if playouts and the tests seat a computer player
+(engine/players.py) on both sides; the General's Wargame window seats the computer on one side
+and gets back the human's questions; the battle wizard puts the computer's questions to it with
+`decide`. A question is answered the same way by whoever answers it:
+
+    found = driver.step(st)              # the computer's next move (Applied), a Question, or None
+    found = driver.answer(st, found, reply)    # a person's answer to a Question: the same again
+
+A question is a small frozen record of what is asked and of whom (`side`; the table itself for
+the dice), with the choices the engine allows; the reply is one of them. `decide` gives a
+computer player's reply as a `Decision`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from campaign_manager.dice import RandomRoller
+from campaign_manager.engine import legal
+from campaign_manager.engine.actions import (
+    Action,
+    Battle,
+    EndTurn,
+    Initiative,
+    Place,
+    Redeploy,
+    StartTurn,
+    WargameRoll,
+    parse_action,
+)
+from campaign_manager.engine.battle import initiative_attacker
+from campaign_manager.engine.campaign import Applied, apply_action
+from campaign_manager.engine.resolve import surviving_attackers
+from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase
+from campaign_manager.errors import ChoiceNeeded
+from campaign_manager.scenario.model import Scenario, enemy_of
+
+Attack = tuple[str, str, Commitment]  # (from, to, the attacker's troops and sortie)
+Retreat = str | dict[str, str]  # one area for the whole group, or troop id → area
+
+
+# -- the questions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaceTroop:
+    """Where a waiting troop is placed (rule 1.5). Reply: one of `areas`."""
+
+    side: str
+    troop: str
+    areas: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RedeployTroops:
+    """A nation's turn to redeploy (rule 1.5). Reply: (troop, area), a move `legal.redeploy_moves`
+    offers, or None: the nation is done (and the nations after it may begin)."""
+
+    side: str
+    nation: str
+
+
+@dataclass(frozen=True)
+class RollInitiative:
+    """The initiative dice for the next battle, thrown at the table (rule 1.5). Reply: a d6 per
+    side, or None to roll now, before the arrow is chosen (an `initiative` action)."""
+
+    sides: tuple[str, ...]
+    side: None = None  # asked of the table, not of one side
+
+
+@dataclass(frozen=True)
+class ChooseAttack:
+    """Whether the side attacks, and where with what (rules 1.4 and 1.5). Reply: (from, to,
+    commitment) on one of `arrows` with what `legal.legal_commitments` offers, or None: no battle
+    (while `required`, the driver then places the least arrow itself: the count is a floor)."""
+
+    side: str
+    arrows: tuple[tuple[str, str], ...]
+    required: bool
+    initiative_dice: tuple[int, int] | None = None  # the battle's initiative, carried into the action
+
+
+@dataclass(frozen=True)
+class CommitDefence:
+    """What the defender commits against an arrow (rule 1.4). Reply: a Commitment from `options`."""
+
+    side: str
+    origin: str
+    target: str
+    options: legal.CommitmentOptions
+    attacker: Commitment
+    initiative_dice: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class GiveResult:
+    """How the battle on an arrow was decided (rules 1.6 and 1.7): asked of the table. Reply:
+    {"games": ((attacker VP, defender VP), ...)} or {"wargame": WargameRoll(...)}, dice left out
+    being rolled."""
+
+    battle: Battle  # the arrow and its commitments, without a result
+    attacker_side: str
+    side: None = None
+
+
+@dataclass(frozen=True)
+class ChooseRetreat:
+    """Where the defeated defenders retreat (rule 1.8). Reply: one of `options` for the whole
+    group or, when no one area takes them all, a map troop → one of its `troop_options`."""
+
+    side: str
+    target: str
+    options: tuple[str, ...]
+    troop_options: Mapping[str, list[str]] | None
+    battle: Battle | None = None  # the battle so far with every die it used, when the reply is added to it
+
+
+@dataclass(frozen=True)
+class ChooseAdvance:
+    """Who advances into the area just taken (rule 1.8). Reply: troops from `candidates`, the
+    `survivors` first (none: nobody advances); the rules may still refuse a choice."""
+
+    side: str
+    target: str
+    survivors: tuple[str, ...]
+    candidates: tuple[str, ...]
+    battle: Battle | None = None  # the battle as fought, when the advance is all it lacks
+
+
+Question = (
+    PlaceTroop
+    | RedeployTroops
+    | RollInitiative
+    | ChooseAttack
+    | CommitDefence
+    | GiveResult
+    | ChooseRetreat
+    | ChooseAdvance
+)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's reply to a question; `reason`, when given, says why in a line."""
+
+    reply: Any
+    reason: str | None = None
+
+
+# -- who answers ---------------------------------------------------------------------------------
+
+
+class Policy(Protocol):
+    """One side's player. Every method is given the state and the choices the engine offers, and
+    returns one of them (the driver asks it through the questions above)."""
+
+    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: list[str]) -> str: ...
+
+    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None: ...
+
+    def attack(
+        self, sc: Scenario, st: CampaignState, side: str, arrows: list[tuple[str, str]], required: bool
+    ) -> Attack | None: ...
+
+    def defend(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        origin: str,
+        target: str,
+        options: legal.CommitmentOptions,
+        attacker: Commitment,
+    ) -> Commitment: ...
+
+    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Retreat: ...
+
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> list[str]: ...
+
+
+class Table(Protocol):
+    """How the table settles what is no side's choice: the initiative dice, and how a battle is
+    decided (the General's Wargame's dice, or tabletop games)."""
+
+    def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None: ...
+
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> dict[str, Any]: ...
+
+
+class DiceTable:
+    """The General's Wargame with dice only: the initiative thrown with each arrow, every battle
+    decided by the dice (rolled as the engine asks for them)."""
+
+    def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None:
+        return {side: rng.randint(1, 6) for side in sc.sides}
+
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> dict[str, Any]:
+        return {"wargame": WargameRoll()}
+
+
+def ask(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Decision:
+    """A computer player's reply to a question about its side."""
+    if isinstance(question, PlaceTroop):
+        return Decision(player.place(sc, st, question.troop, list(question.areas)))
+    if isinstance(question, RedeployTroops):
+        return Decision(player.redeploy(sc, st, question.nation))
+    if isinstance(question, ChooseAttack):
+        return Decision(player.attack(sc, st, question.side, list(question.arrows), question.required))
+    if isinstance(question, CommitDefence):
+        q = question
+        return Decision(player.defend(sc, st, q.origin, q.target, q.options, q.attacker))
+    if isinstance(question, ChooseRetreat):
+        return Decision(player.retreat(sc, st, question))
+    if isinstance(question, ChooseAdvance):
+        q2 = question
+        return Decision(player.advance(sc, st, q2.target, list(q2.survivors), list(q2.candidates)))
+    raise ValueError(f"a side's player is not asked {type(question).__name__}: the table answers it")
+
+
+# -- the driver ----------------------------------------------------------------------------------
+
+
+@dataclass
+class TurnDriver:
+    """Plays the campaign for the computer's `players` (side → player) from any state, with seeded
+    dice. A side with no player is a person's: the driver stops at its questions. `table`: who
+    throws the initiative and gives results (None: the people at the table, asked too).
+    `quiet`: the actions' words and completed records are not kept (playouts want the end)."""
+
+    sc: Scenario
+    players: Mapping[str, Policy]
+    seed: int
+    quiet: bool = False
+    table: Table | None = field(default_factory=DiceTable)
+    rng: random.Random = field(init=False)
+    roller: RandomRoller = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.roller = RandomRoller(self.rng.randrange(2**32))
+
+    @classmethod
+    def against_computer(cls, sc: Scenario, side: str | None, seed: int) -> TurnDriver:
+        """The driver of a game against the computer opponent on `side` (None: two people)."""
+        from campaign_manager.engine.players import ComputerPolicy
+
+        return cls(sc, {side: ComputerPolicy(seed)} if side else {}, seed, table=None)
+
+    def seated(self, side: str | None) -> bool:
+        """Whether the computer answers for `side`."""
+        return side is not None and side in self.players
+
+    def decide(self, st: CampaignState, question: Question) -> Decision:
+        """The computer's reply to a question about one of its sides."""
+        player = self.players.get(question.side or "")
+        if player is None:
+            raise ValueError(f"the computer does not play the side asked ({question.side})")
+        return ask(player, self.sc, st, question)
+
+    # -- whole games ---------------------------------------------------------------------------
+
+    def play(self, st: CampaignState, to: str = "end", limit: int = 3000) -> tuple[CampaignState, list[Applied]]:
+        """Play on until the campaign ends (`to="end"`) or the turn under way ends ("end-of-turn").
+        Every side must have a player."""
+        done: list[Applied] = []
+        start_turn = st.turn
+        while st.phase != Phase.FINISHED and len(done) < limit:
+            ended = st.phase == Phase.STRATEGIC and (st.turn > start_turn or start_turn == 0 or done)
+            if to == "end-of-turn" and ended:
+                break
+            found = self.step(st)
+            if not isinstance(found, Applied):
+                raise ValueError(f"a person must answer {found!r}: seat a player on every side to play on")
+            done.append(found)
+            st = found.state
+        return st, done
+
+    # -- one move at a time --------------------------------------------------------------------
+
+    def step(self, st: CampaignState, planning_done: bool = False) -> Applied | Question | None:
+        """The computer's next move, applied to a copy of `st` (record its action to keep it); or
+        the question a person must answer first; None once the campaign is over. `planning_done`:
+        the people have finished their planning (they asked for a battle)."""
+        if st.phase == Phase.FINISHED:
+            return None
+        if st.phase not in (Phase.PLANNING, Phase.BATTLE):
+            return self._apply(st, StartTurn())
+        if st.phase == Phase.PLANNING:
+            found = self.planning_step(st, planning_done)
+            if found is not None:
+                return found
+        if st.open_arrows:  # an arrow left open: fight it out
+            arrow = st.open_arrows[0]
+            return self._result(st, Battle(arrow.origin, arrow.target), arrow.attacker_side)
+        return self._battle_or_end(st)
+
+    def planning_step(self, st: CampaignState, planning_done: bool = False) -> Applied | Question | None:
+        """The computer's next placement or redeployment; else the people's question (a troop to
+        place, or their nation's turn to redeploy unless `planning_done`); else None. Every
+        reinforcement is placed before anyone redeploys (rule 1.1's order of the planning phase)."""
+        sc = self.sc
+        person: Question | None = None
+        for troop in sorted(st.waiting_zone):
+            side = sc.side_of(sc.troops[troop].nation)
+            question = PlaceTroop(side, troop, tuple(legal.placement_targets(sc, st, troop)))
+            if side in self.players:
+                return self._apply(st, Place(troop, self.decide(st, question).reply))
+            person = person or question
+        if person is not None:
+            return person
+        for nation in legal.redeploying_nations(sc, st):
+            side = sc.side_of(nation)
+            if side not in self.players:
+                if planning_done:
+                    continue
+                return RedeployTroops(side, nation)  # the later nations wait for this one
+            move = self.decide(st, RedeployTroops(side, nation)).reply
+            if move is not None:
+                return self._apply(st, Redeploy(*move))
+        return None
+
+    def answer(self, st: CampaignState, question: Question, reply: Any) -> Applied | Question | None:
+        """Go on from a person's reply to `question`, asked at `st`: the move it makes (applied to
+        a copy), or the next question. A reply the rules refuse raises RuleError."""
+        if isinstance(question, PlaceTroop):
+            return self._apply(st, Place(question.troop, reply))
+        if isinstance(question, RedeployTroops):
+            return self.step(st, planning_done=True) if reply is None else self._apply(st, Redeploy(*reply))
+        if isinstance(question, RollInitiative):
+            if reply is None:
+                return self._apply(st, Initiative())
+            side, dice = initiative_attacker(self.sc, st, reply)
+            return self._ask_attack(st, side, dice)
+        if isinstance(question, ChooseAttack):
+            return self._attack(st, question, reply)
+        if isinstance(question, CommitDefence):
+            q = question
+            battle = Battle(q.origin, q.target, q.initiative_dice, q.attacker, reply)
+            return self._result(st, battle, enemy_of(q.side))
+        if isinstance(question, GiveResult):
+            return self._fight(st, replace(question.battle, **reply), question.attacker_side)
+        if isinstance(question, ChooseRetreat):
+            assert question.battle is not None, "asked once the battle's dice were rolled"
+            return self._fight(st, replace(question.battle, retreat_to=reply), enemy_of(question.side))
+        if isinstance(question, ChooseAdvance):
+            assert question.battle is not None, "asked after the battle was fought"
+            return self._apply(st, replace(question.battle, advance=tuple(reply) or None))
+        raise ValueError(f"not a question: {question!r}")
+
+    # -- the turn's battles --------------------------------------------------------------------
+
+    def _battle_or_end(self, st: CampaignState) -> Applied | Question:
+        sc = self.sc
+        side = legal.next_attacker(sc, st)  # rolled ahead, or the turn's fixed attacker
+        if side is not None:
+            return self._ask_attack(st, side, None)
+        if self.table is None:
+            return RollInitiative(tuple(sc.sides))
+        known: dict[str, list[tuple[str, str]]] = {}  # each side's legal arrows, asked once
+
+        def arrows_of(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
+            if side not in known:
+                known[side] = legal.legal_arrows(sc, st, side)
+            return known[side]
+
+        dice = self.table.initiative(sc, st, self.rng)
+        if dice is None:  # rolled now, before the arrow is chosen
+            return self._apply(st, Initiative())
+        side, rolled = initiative_attacker(sc, st, dice, arrows_of)
+        return self._ask_attack(st, side, rolled, arrows_of(sc, st, side))
+
+    def attack_question(
+        self, st: CampaignState, side: str, dice: tuple[int, int] | None, arrows: list[tuple[str, str]] | None = None
+    ) -> ChooseAttack:
+        """What `side` is asked when it places the next arrow (with the battle's initiative dice)."""
+        found = legal.legal_arrows(self.sc, st, side) if arrows is None else arrows
+        return ChooseAttack(side, tuple(found), st.battles_fought < st.battles_required, dice)
+
+    def _ask_attack(
+        self, st: CampaignState, side: str, dice: tuple[int, int] | None, arrows: list[tuple[str, str]] | None = None
+    ) -> Applied | Question:
+        question = self.attack_question(st, side, dice, arrows)
+        if not question.arrows:
+            return self._attack(st, question, None)
+        if side not in self.players:
+            return question
+        return self._attack(st, question, self.decide(st, question).reply)
+
+    def _attack(self, st: CampaignState, question: ChooseAttack, choice: Attack | None) -> Applied | Question:
+        sc = self.sc
+        if choice is None:
+            if question.required and question.arrows and legal.any_arrow(sc, st):
+                origin, target = question.arrows[0]  # the turn's battles are a floor: someone must attack
+                choice = origin, target, Commitment(legal.legal_commitments(sc, st, origin, target).attacker_troops[:1])
+            else:
+                return self._apply(st, EndTurn())
+        origin, target, attack = choice
+        defence = self.defence_question(st, origin, target, attack, question.initiative_dice)
+        if defence.side not in self.players:
+            return defence
+        battle = Battle(origin, target, question.initiative_dice, attack, self.decide(st, defence).reply)
+        return self._result(st, battle, question.side)
+
+    def defence_question(
+        self, st: CampaignState, origin: str, target: str, attack: Commitment, dice: tuple[int, int] | None = None
+    ) -> CommitDefence:
+        """What the defender is asked once the attacker's troops on origin→target are known."""
+        options = legal.legal_commitments(self.sc, st, origin, target)
+        return CommitDefence(enemy_of(options.attacker_side), origin, target, options, attack, dice)
+
+    def _result(self, st: CampaignState, battle: Battle, side: str) -> Applied | Question:
+        if self.table is None:
+            return GiveResult(battle, side)
+        return self._fight(st, replace(battle, **self.table.result(self.sc, st, battle)), side)
+
+    def _fight(self, st: CampaignState, battle: Battle, side: str) -> Applied | Question:
+        """Fight the battle out; the seated players answer where the defenders retreat and who
+        advances as the engine asks, so the battle is fought once; a person's answer is asked."""
+        sc = self.sc
+        try:
+            table = AtTheTable(self, side, battle.target)
+            applied = apply_action(sc, st, battle, self.roller, chooser=table, quiet=self.quiet)
+        except ChoiceNeeded as choice:  # the defenders are a person's: ask where they go
+            return self.retreat_question(st, battle.target, choice)
+        if side in self.players or st.control.get(battle.target) == applied.state.control.get(battle.target):
+            return applied
+        arrow = _arrow(st, battle, side)
+        after = applied.state
+        candidates = legal.advance_candidates(sc, after, battle.target, side)
+        if not candidates:
+            return applied
+        survivors = surviving_attackers(st, after, arrow)
+        assert isinstance(applied.action, Battle)
+        return ChooseAdvance(side, battle.target, tuple(survivors), tuple(candidates), applied.action)
+
+    def fought(self, st: CampaignState, battle: Battle, attacker_side: str) -> Applied:
+        """The battle worked out with the computer's answers to what the rules ask in its course
+        (where its defenders retreat, who of its attackers advances) and every die it needs given."""
+        chooser = AtTheTable(self, attacker_side, battle.target)
+        return apply_action(self.sc, st, battle, chooser=chooser, quiet=self.quiet)
+
+    def retreat_question(self, st: CampaignState, target: str, choice: ChoiceNeeded) -> ChooseRetreat:
+        """The engine's demand for a retreat (ChoiceNeeded) as a question to the defenders' side."""
+        side = st.control.get(target) or ""
+        battle = parse_action(choice.partial)
+        assert isinstance(battle, Battle)
+        return ChooseRetreat(side, target, tuple(choice.options), choice.troop_options, battle)
+
+    def _apply(self, st: CampaignState, action: Action) -> Applied:
+        return apply_action(self.sc, st, action, self.roller, quiet=self.quiet)
+
+
+def _arrow(st: CampaignState, battle: Battle, side: str) -> Arrow:
+    return st.open_arrow(battle.origin, battle.target) or Arrow(
+        battle.origin, battle.target, side, battle.attacker or Commitment(), battle.defender or Commitment()
+    )
+
+
+@dataclass(frozen=True)
+class AtTheTable:
+    """The players of a battle answering the rules' questions as the engine asks them
+    (engine/resolve.py `Chooser`): the defender's player where to retreat; the attacker's who
+    advances, or failing that (the rules refuse it) the battle's survivors alone. A person's
+    side is not answered here: the driver asks it once the battle is worked out."""
+
+    driver: TurnDriver
+    attacker_side: str
+    target: str
+
+    def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> Retreat:
+        defender = enemy_of(self.attacker_side)
+        player = self.driver.players.get(defender)
+        if player is None:
+            raise choice
+        question = ChooseRetreat(defender, self.target, tuple(choice.options), choice.troop_options)
+        return ask(player, sc, st, question).reply
+
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> Iterable[list[str]]:
+        player = self.driver.players.get(self.attacker_side)
+        if player is None:
+            return ()
+        question = ChooseAdvance(self.attacker_side, target, tuple(survivors), tuple(candidates))
+        return ask(player, sc, st, question).reply, survivors
