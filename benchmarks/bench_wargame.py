@@ -93,17 +93,17 @@ def engine_floor(sc, count: int) -> None:
     no copies, no words) — the part no computer player can take away."""
     from campaign_manager.dice import NoRoller
     from campaign_manager.engine.campaign import HANDLERS, initial_state
-    from campaign_manager.engine.match import Match
+    from campaign_manager.engine.driver import TurnDriver
     from campaign_manager.engine.players import ComputerPolicy
     from campaign_manager.engine.state import Silent
 
     def players(index: int) -> dict:
         return {side: ComputerPolicy(index * 2 + n) for n, side in enumerate(sorted(sc.sides))}
 
-    logs = [[a.action for a in Match(sc, players(i), i).play(initial_state(sc))[1]] for i in range(count)]
+    logs = [[a.action for a in TurnDriver(sc, players(i), i).play(initial_state(sc))[1]] for i in range(count)]
     start = time.perf_counter()
     for i in range(count):
-        Match(sc, players(i), i, quiet=True).play(initial_state(sc))
+        TurnDriver(sc, players(i), i, quiet=True).play(initial_state(sc))
     whole = (time.perf_counter() - start) / count
     start = time.perf_counter()
     for actions in logs:
