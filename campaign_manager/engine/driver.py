@@ -36,13 +36,12 @@ from campaign_manager.engine.actions import (
 )
 from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
-from campaign_manager.engine.resolve import surviving_attackers
+from campaign_manager.engine.resolve import Retreat, surviving_attackers
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 Attack = tuple[str, str, Commitment]  # (from, to, the attacker's troops and sortie)
-Retreat = str | dict[str, str]  # one area for the whole group, or troop id → area
 
 
 # -- the questions -------------------------------------------------------------------------------

@@ -38,32 +38,87 @@ class Chooser(Protocol):
 
 
 def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller, events: Chronicle) -> Battle:
-    side, enemy = arrow.attacker_side, enemy_of(arrow.attacker_side)
-    origin, target = arrow.origin, arrow.target
-    if st.control.get(target) != enemy:
-        raise RuleError(
-            "1.8",
-            f"the arrow {origin}→{target} can no longer be fought: {label(sc, target)} is now "
-            f"held by the {side_name(sc, st.control.get(target))}; abandon it",
-        )
+    """Fight the arrow out with the action's result: roll to destroy, then the defeated defenders
+    retreat and the attacker advances (or a command centre holds), and the battle is counted.
+    Returns the action completed with every die and choice it used."""
+    _still_fought(sc, st, arrow)
     st.open_arrows = tuple(a for a in st.open_arrows if a is not arrow)
     attackers, defenders = fighting_troops(st, arrow)
     if len(attackers) + len(defenders) != len(arrow.attacker.troops) + len(arrow.defender.troops):
         for gone in sorted(set(arrow.attacker.troops + arrow.defender.troops) - set(attackers + defenders)):
             events.append(f"{gone} was moved off the arrow by another battle and takes no part")
-
-    if action.games is not None:
-        result = tabletop_result(sc, action.games)
-        record = action
-    else:
-        assert action.wargame is not None, "resolved only with a result"
-        result, roll = wargame_result(sc, st, arrow, attackers, defenders, action.wargame, roller)
-        record = evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1]))
+    result, record = _decided(sc, st, arrow, action, attackers, defenders, roller)
     if events.recording:
-        events.append(f"{label(sc, origin)} → {label(sc, target)}: {result.describe()}")
+        events.append(f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}: {result.describe()}")
+    dice, destroyed = _rolls_to_destroy(sc, result, attackers, defenders, action.destroy_dice, roller, events)
+    survivors = [t for t in attackers if t not in destroyed]
+    defender_beaten = result.winner == "attacker"
+    goal = sc.areas[arrow.target]
+    retreat_to: Retreat | None = None
+    advance: tuple[str, ...] | None = None
+    if defender_beaten and not goal.command_centre:
 
+        def partial() -> dict:
+            return evolve(record, destroy_dice=dice, retreat_to=None).to_json()
+
+        retreat_to, retreat_words = _retreat(sc, st, arrow, destroyed, action.retreat_to, events, partial)
+        advance = _take(sc, st, arrow, survivors, action.advance, events)
+    else:
+        retreat_words = "none"
+        _hold(sc, st, arrow, destroyed, defender_beaten, bool(action.advance), events)
+    if action.retreat_to and retreat_to is None:
+        events.append(_unused_retreat(sc, arrow.target, defender_beaten, goal.command_centre, retreat_words))
+    st.battles_fought += 1
+    if (arrow.origin, arrow.target) in sc.turn(st.turn).fixed_arrows:
+        st.fixed_fought = (*st.fixed_fought, (arrow.origin, arrow.target))
+    if not events.recording:
+        return record
+    return evolve(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
+
+
+Retreat = str | dict[str, str]  # one area for the whole group, or troop id → area
+
+
+def _still_fought(sc: Scenario, st: CampaignState, arrow: Arrow) -> None:
+    """An open arrow whose target its side has taken since can no longer be fought (rule 1.8)."""
+    target = arrow.target
+    if st.control.get(target) != enemy_of(arrow.attacker_side):
+        raise RuleError(
+            "1.8",
+            f"the arrow {arrow.origin}→{target} can no longer be fought: {label(sc, target)} is now "
+            f"held by the {side_name(sc, st.control.get(target))}; abandon it",
+        )
+
+
+def _decided(
+    sc: Scenario,
+    st: CampaignState,
+    arrow: Arrow,
+    action: Battle,
+    attackers: list[str],
+    defenders: list[str],
+    roller: Roller,
+) -> tuple[Result, Battle]:
+    """The battle's result from its tabletop games or its General's Wargame dice (rolled when
+    missing), and the action with those dice."""
+    if action.games is not None:
+        return tabletop_result(sc, action.games), action
+    assert action.wargame is not None, "resolved only with a result"
+    result, roll = wargame_result(sc, st, arrow, attackers, defenders, action.wargame, roller)
+    return result, evolve(action, wargame=evolve(action.wargame, attacker_die=roll[0], defender_die=roll[1]))
+
+
+def _rolls_to_destroy(
+    sc: Scenario,
+    result: Result,
+    attackers: list[str],
+    defenders: list[str],
+    given: dict[str, int],
+    roller: Roller,
+    events: Chronicle,
+) -> tuple[dict[str, int], list[str]]:
+    """Each roll to destroy the result calls for (given, or rolled): the dice and who is destroyed."""
     needed = destroy_targets(result, attackers, defenders)
-    given = action.destroy_dice
     for troop_id in given:
         if troop_id not in needed:
             raise RuleError("1.6", _no_roll_needed(sc, troop_id))
@@ -74,50 +129,54 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
             events.append(
                 f"{t}: rolled {dice[t]}, needed {needed[t]}+ — {'destroyed' if t in destroyed else 'survives'}"
             )
+    return dice, destroyed
 
-    retreat_to, advance = None, None
-    defender_beaten = result.winner == "attacker"
+
+def _take(
+    sc: Scenario,
+    st: CampaignState,
+    arrow: Arrow,
+    survivors: list[str],
+    moving: tuple[str, ...] | None,
+    events: Chronicle,
+) -> tuple[str, ...] | None:
+    """The attacker takes the area the defenders left, and advances: the troops given, or those
+    its player at the table chooses (rule 1.8)."""
+    side, target = arrow.attacker_side, arrow.target
+    st.control[target] = side
+    events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
+    if moving:
+        return _advance(sc, st, arrow, survivors, moving, events)
+    if events.chooser is not None:
+        return _chosen_advance(sc, st, arrow, survivors, events)
+    return None
+
+
+def _hold(
+    sc: Scenario,
+    st: CampaignState,
+    arrow: Arrow,
+    destroyed: list[str],
+    defender_beaten: bool,
+    advance_given: bool,
+    events: Chronicle,
+) -> None:
+    """The defenders hold the area: the destroyed go to the pool, and a command centre defeated
+    scores for its scorer (rule 1.9) while its defenders stay."""
+    target = arrow.target
     goal = sc.areas[target]
-    if defender_beaten and not goal.command_centre:
-        retreat_to, retreat_words = _retreat(
-            sc,
-            st,
-            arrow,
-            destroyed,
-            action.retreat_to,
-            events,
-            lambda: evolve(record, destroy_dice=dice, retreat_to=None).to_json(),
+    _to_pool(sc, st, destroyed, events)
+    if defender_beaten:
+        scorer = goal.command_centre_scorer
+        assert scorer is not None, "a command centre names its scorer (scenario/checks.py)"
+        st.scored[scorer] += goal.command_centre_vp
+        st.command_wins[target] = st.command_wins.get(target, 0) + 1
+        events.append(
+            f"{label(sc, target)} cannot be captured: its defenders stay and the "
+            f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP"
         )
-        st.control[target] = side
-        events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
-        if action.advance:
-            survivors = [t for t in attackers if t not in destroyed]
-            advance = _advance(sc, st, arrow, survivors, action.advance, events)
-        elif events.chooser is not None:
-            advance = _chosen_advance(sc, st, arrow, [t for t in attackers if t not in destroyed], events)
-    else:
-        retreat_words = "none"
-        _to_pool(sc, st, destroyed, events)
-        if defender_beaten:
-            scorer = goal.command_centre_scorer
-            assert scorer is not None, "a command centre names its scorer (scenario/checks.py)"
-            st.scored[scorer] += goal.command_centre_vp
-            st.command_wins[target] = st.command_wins.get(target, 0) + 1
-            events.append(
-                f"{label(sc, target)} cannot be captured: its defenders stay and the "
-                f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP"
-            )
-        if action.advance:
-            events.append("no advance: the attacker did not take the area")
-    if action.retreat_to and retreat_to is None:
-        events.append(_unused_retreat(sc, target, defender_beaten, goal.command_centre, retreat_words))
-
-    st.battles_fought += 1
-    if (origin, target) in sc.turn(st.turn).fixed_arrows:
-        st.fixed_fought = (*st.fixed_fought, (origin, target))
-    if not events.recording:
-        return record
-    return evolve(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
+    if advance_given:
+        events.append("no advance: the attacker did not take the area")
 
 
 def _unused_retreat(sc: Scenario, target: str, defender_beaten: bool, command_centre: bool, what: str) -> str:

@@ -288,7 +288,7 @@ def _fits(wizard, window) -> None:
     """The wizard's page lies inside the 1280×800 window, and nothing on it is cut sideways."""
     inside = window.frameGeometry().contains(wizard.frameGeometry())
     assert inside, f"the {wizard.page_name} page: {wizard.frameGeometry()} overflows {window.frameGeometry()}"
-    assert wizard.scroll.horizontalScrollBar().maximum() == 0, f"the {wizard.page_name} page is wider than the wizard"
+    assert wizard.scroller.horizontalScrollBar().maximum() == 0, f"the {wizard.page_name} page is wider than the wizard"
 
 
 @pytest.mark.parametrize("computer", ["allied", "axis"])

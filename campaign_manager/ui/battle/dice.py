@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 from campaign_manager.dice import D6, Die
@@ -29,7 +29,7 @@ class DieBox(QSpinBox):
         self.setRange(die.low - 1, die.high)
         self.setSpecialValueText(NOTHING_YET)
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_R and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
             self.roll_asked.emit()
             return
@@ -38,7 +38,7 @@ class DieBox(QSpinBox):
     def _typed(self, text: str) -> str:
         return text.replace(NOTHING_YET, "").strip()  # a digit typed after the dash counts alone
 
-    def validate(self, text: str, pos: int):
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         typed = self._typed(text)
         if not typed:  # the dash, or the box emptied while typing
             state = QValidator.State.Acceptable if text == NOTHING_YET else QValidator.State.Intermediate
@@ -75,7 +75,8 @@ class DieInput(QWidget):
         self.roll_button.clicked.connect(self.roll)
         # Tab goes from die to die, as dice are typed at the table; R in a box rolls it instead.
         self.roll_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.problem = QLabel(objectName="dieProblem")
+        self.problem = QLabel()
+        self.problem.setObjectName("dieProblem")
         self.problem.setStyleSheet("color:#a01818")
         self.problem.hide()
         layout.addWidget(self.box)

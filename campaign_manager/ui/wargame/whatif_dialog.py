@@ -6,7 +6,7 @@ the campaign file is never touched."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QThread, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -85,7 +85,8 @@ class WhatIfDialog(QDialog):
         buttons.addWidget(self.cancel_button)
         self.results = BarChart("Results", self)
         self.margins = BarChart("VP margin (Allied minus Axis)", self)
-        self.summary = QLabel(wordWrap=True, objectName="summary", textFormat=Qt.TextFormat.PlainText)
+        self.summary = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
+        self.summary.setObjectName("summary")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.note)
@@ -174,7 +175,7 @@ class WhatIfDialog(QDialog):
             f"{max(answer['outcomes'], key=answer['outcomes'].get)}."
         )
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.cancel()
         if self.worker is not None:
             self.worker.wait(5000)

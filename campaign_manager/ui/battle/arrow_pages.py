@@ -1,0 +1,373 @@
+"""The battle wizard's first steps: the initiative roll, the battle arrow (from a list or on the
+map) and each side's commitments with the suggested mission and the odds (rules 1.4 and 1.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_manager.engine import legal
+from campaign_manager.engine.battle import fortification_words, initiative_attacker, initiative_winner
+from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.state import Commitment
+from campaign_manager.scenario.model import enemy_of
+from campaign_manager.ui.battle.dice import DieInput
+from campaign_manager.ui.battle.draft import BattleDraft
+from campaign_manager.ui.battle.pages import Page, Refused, Step, named
+from campaign_manager.ui.plain import label
+
+
+class InitiativePage(Page):
+    step, title_words = Step.INITIATIVE, "Initiative"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        form = QFormLayout()
+        self.dice: dict[str, DieInput] = {}
+        for side, name in draft.sc.sides.items():
+            die = DieInput(f"initiative_{side}", self)
+            die.changed.connect(self.changed)
+            form.addRow(label(f"{name} d6:"), die)
+            self.dice[side] = die
+        self.body.addLayout(form)
+        self.outcome = named(QLabel(), "outcome")
+        self.body.addWidget(self.outcome)
+        self.body.addStretch(1)
+
+    def enter(self) -> None:
+        sc = self.draft.sc
+        rule = sc.turn(self.draft.st.turn).initiative
+        assert rule is not None, "the wizard starts here only on turns with an initiative roll"
+        self.say(
+            f"Rule 1.5: each side rolls a d6 for the initiative; the {side_name(sc, rule.side)} add "
+            f"{rule.modifier} and win ties. The winner places the battle arrow."
+        )
+
+    def rolled(self) -> dict[str, int] | None:
+        dice = {side: die.value() for side, die in self.dice.items()}
+        return None if None in dice.values() else {side: die for side, die in dice.items() if die is not None}
+
+    def refresh(self) -> None:
+        dice = self.rolled()
+        if dice is None:
+            self.outcome.setText("Type both dice, or roll them.")
+            return
+        sc, st = self.draft.sc, self.draft.st
+        winner, scores = initiative_winner(sc, st.turn, dice)
+        attacker, _ = initiative_attacker(sc, st, dice)
+        words = ", ".join(f"{side_name(sc, s)} {scores[s]}" for s in scores)
+        text = f"{words}: the {side_name(sc, winner)} win the initiative."
+        if attacker != winner:
+            text += f" They have no arrow to place, so the {side_name(sc, attacker)} attack."
+        self.outcome.setText(text)
+
+    def leave(self) -> Step | Refused:
+        dice = self.rolled()
+        if dice is None:
+            return Refused("Type both initiative dice (or press Roll).")
+        self.draft.side, self.draft.initiative_dice = initiative_attacker(self.draft.sc, self.draft.st, dice)
+        return Step.ARROW
+
+
+class ArrowPage(Page):
+    step, title_words = Step.ARROW, "The battle arrow"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        self.arrows = QListWidget(self)
+        self.arrows.setObjectName("arrowList")
+        self.arrows.currentRowChanged.connect(lambda _: self.changed.emit())
+        self.body.addWidget(
+            named(
+                QLabel(
+                    "Choose the arrow from the list, or click the map: first the area attacked "
+                    "from, then the area attacked."
+                ),
+                "arrowHow",
+            )
+        )
+        self.body.addWidget(self.arrows)
+        self.clicked_origin: str | None = None
+
+    def fill(self, arrows: list[tuple[str, str]], words: Callable[[str, str], str]) -> None:
+        self.arrows.clear()
+        for origin, target in arrows:
+            item = QListWidgetItem(words(origin, target))
+            item.setData(Qt.ItemDataRole.UserRole, (origin, target))
+            self.arrows.addItem(item)
+
+    def chosen(self) -> tuple[str, str] | None:
+        item = self.arrows.currentItem()
+        if item is None:
+            return None
+        origin, target = item.data(Qt.ItemDataRole.UserRole)
+        return origin, target
+
+    def choose(self, origin: str, target: str) -> bool:
+        for row in range(self.arrows.count()):
+            item = self.arrows.item(row)
+            if item is not None and tuple(item.data(Qt.ItemDataRole.UserRole)) == (origin, target):
+                self.arrows.setCurrentRow(row)
+                return True
+        return False
+
+    def enter(self) -> None:
+        draft = self.draft
+        sc, st, side = draft.sc, draft.st, draft.side
+        assert side is not None, "the attacker is known before the arrow"
+        arrows = legal.legal_arrows(sc, st, side)
+        fixed = " This turn's battles are fixed." if sc.turn(st.turn).fixed_arrows else ""
+        self.say(
+            f"Rule 1.4: the {side_name(sc, side)} attack from an area they hold, with a ground troop "
+            f"there, into an adjacent area the enemy holds.{fixed}"
+        )
+        self.fill(arrows, lambda a, b: f"{label(sc, a)} → {label(sc, b)}")
+        if not arrows:
+            self.problem.setText(f"The {side_name(sc, side)} have no battle arrow they may place now.")
+        draft.highlight(sorted({a for a, _ in arrows}))
+        self.arrows.setEnabled(side != draft.computer)
+        if side == draft.computer and arrows:  # the computer was asked for a battle: it attacks
+            question = replace(draft.driver.attack_question(st, side, draft.initiative_dice, arrows), required=True)
+            choice = draft.driver.decide(st, question).reply
+            assert choice is not None, "a required attack is always made"
+            draft.computer_attack = choice[2]
+            self.choose(choice[0], choice[1])
+            self.problem.inform(f"The {side_name(sc, side)} are played by the computer: this is its arrow. Press Next.")
+
+    def area_clicked(self, code: str) -> None:
+        """Choosing the arrow on the map: first its start, then its end."""
+        draft = self.draft
+        sc, side = draft.sc, draft.side
+        if side is None:
+            return
+        arrows = legal.legal_arrows(sc, draft.st, side)
+        if self.clicked_origin and (self.clicked_origin, code) in arrows:
+            self.choose(self.clicked_origin, code)
+            draft.highlight([self.clicked_origin, code])
+            self.clicked_origin = None
+            self.problem.setText("")
+            return
+        targets = [b for a, b in arrows if a == code]
+        if targets:
+            self.clicked_origin = code
+            draft.highlight([code, *targets])
+            self.problem.inform(
+                f"From {label(sc, code)}: now click the area to attack ({' or '.join(label(sc, t) for t in targets)})."
+            )
+        elif self.clicked_origin:
+            self.problem.setText(
+                f"{label(sc, code)} cannot be attacked from {label(sc, self.clicked_origin)} now: click one of "
+                f"the areas outlined, or another area to attack from."
+            )
+        else:
+            self.problem.setText(f"No battle arrow of the {side_name(sc, side)} starts from {label(sc, code)} now.")
+
+    def leave(self) -> Step | Refused:
+        chosen = self.chosen()
+        if chosen is None:
+            return Refused("Choose the battle arrow (from the list or on the map).")
+        self.draft.ends = chosen
+        return Step.COMMIT
+
+
+class SideCommitment(QGroupBox):
+    """One side's troops (tick up to the limit) and its sortie."""
+
+    changed = Signal()
+
+    def __init__(self, role: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"{role}Commitment")
+        self.layout_ = QVBoxLayout(self)
+        self.boxes: dict[str, QCheckBox] = {}
+        # Who chooses for this side, under the title: a group box's title never wraps, and a long
+        # one made the wizard wider than the window.
+        self.note = named(QLabel(), f"{role}Note")
+        self.note.setStyleSheet("font-style:italic")
+        self.note.hide()
+        self.layout_.addWidget(self.note)
+        self.sortie = QComboBox(self)
+        self.sortie.setObjectName(f"{role}Sortie")
+        self.sortie.currentIndexChanged.connect(lambda _: self._ticked())
+        self.limit = 0  # the engine's, given with the troops
+
+    def fill(self, title: str, troops: list[tuple[str, str]], sorties: list[tuple[str, str]], limit: int) -> None:
+        self.setTitle(title)
+        self.say_who_chooses("")
+        for box in self.boxes.values():
+            box.deleteLater()
+        self.boxes = {}
+        self.limit = limit
+        for troop_id, words in troops:
+            box = QCheckBox(words, self)
+            box.setObjectName(troop_id)
+            box.toggled.connect(self._ticked)
+            self.layout_.insertWidget(len(self.boxes) + 1, box)  # after the note
+            self.boxes[troop_id] = box
+        self.sortie.clear()
+        self.sortie.addItem("no air sortie", None)
+        for nation, words in sorties:
+            self.sortie.addItem(words, nation)
+        self.sortie.setVisible(bool(sorties))
+        if self.layout_.indexOf(self.sortie) < 0:
+            self.layout_.addWidget(self.sortie)
+        self._ticked()
+
+    def say_who_chooses(self, words: str) -> None:
+        self.note.setText(words)
+        self.note.setVisible(bool(words))
+
+    def _ticked(self) -> None:
+        # The limit is the engine's (legal_commitments.limit): aircraft count towards it.
+        used = len(self.troops()) + (1 if self.sortie.currentData() else 0)
+        for box in self.boxes.values():
+            box.setEnabled(box.isChecked() or used < self.limit)
+        self.sortie.setEnabled(bool(self.sortie.currentData()) or used < self.limit)
+        self.changed.emit()
+
+    def troops(self) -> tuple[str, ...]:
+        return tuple(t for t, box in self.boxes.items() if box.isChecked())
+
+    def commitment(self) -> Commitment:
+        return Commitment(self.troops(), self.sortie.currentData())
+
+    def tick(self, *troops: str) -> None:
+        for troop in troops:
+            self.boxes[troop].setChecked(True)
+
+    def show_commitment(self, commitment: Commitment) -> None:
+        """Tick exactly these troops and choose this sortie."""
+        for troop, box in self.boxes.items():
+            box.setChecked(troop in commitment.troops)
+        self.choose_sortie(commitment.sortie)
+
+    def choose_sortie(self, nation: str | None) -> None:
+        self.sortie.setCurrentIndex(max(0, self.sortie.findData(nation)))
+
+
+class CommitPage(Page):
+    step, title_words = Step.COMMIT, "Commit troops"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        row = QHBoxLayout()
+        self.attacker = SideCommitment("attacker", self)
+        self.defender = SideCommitment("defender", self)
+        for side in (self.attacker, self.defender):
+            side.changed.connect(self.changed)
+            row.addWidget(side)
+        self.body.addLayout(row)
+        self.fortification = named(QLabel(), "fortification")
+        self.fortification.setStyleSheet("color:#7a1c14; font-weight:bold")
+        self.warning = named(QLabel(), "warning")
+        self.warning.setStyleSheet("color:#9a5a00")
+        self.odds = named(QLabel(), "odds", rich=True)  # HTML, names escaped (BattleDraft.odds_words)
+        self.odds.setStyleSheet("background:#f3f6fa; border:1px solid #c8d3e0; padding:4px")
+        mission = QHBoxLayout()
+        self.mission = DieInput("missionDie", self)
+        self.mission.changed.connect(self.changed)
+        self.mission_name = named(QLabel(), "missionName", word_wrap=False)
+        mission.addWidget(QLabel("Suggested mission (d6, optional):"))
+        mission.addWidget(self.mission)
+        mission.addWidget(self.mission_name, 1)
+        for widget in (self.fortification, self.warning, self.odds):
+            self.body.addWidget(widget)
+        self.body.addLayout(mission)
+
+    def enter(self) -> None:
+        draft = self.draft
+        sc, st = draft.sc, draft.st
+        origin, target = draft.arrow_ends()
+        options = legal.legal_commitments(sc, st, origin, target)
+        self.say(
+            f"Rule 1.4: each side commits at most {options.limit} Firestorm troops, an aircraft sortie "
+            f"counting as one; the attacker at least one ground troop from {label(sc, origin)}, his sortie "
+            f"only beside it. The defender may commit a sortie alone, or nothing."
+        )
+
+        def sorties(nations: tuple[str, ...]) -> list[tuple[str, str]]:
+            return [(n, f"{sc.aircraft[n].name} sortie ({st.sorties[n]} left)") for n in nations]
+
+        self.attacker.fill(
+            f"Attacker: the {side_name(sc, options.attacker_side)} from {label(sc, origin)}",
+            [(t, draft.troop_words(t)) for t in options.attacker_troops],
+            sorties(options.attacker_sorties),
+            options.limit,
+        )
+        self.defender.fill(
+            f"Defender: the {side_name(sc, enemy_of(options.attacker_side))} in {label(sc, target)}",
+            [(t, draft.troop_words(t)) for t in options.defender_troops],
+            sorties(options.defender_sorties),
+            options.limit,
+        )
+        self.fortification.setText(fortification_words(sc, options.fortification) if options.fortification else "")
+        draft.highlight([origin, target])
+        if draft.computer == options.attacker_side:
+            self.attacker.show_commitment(draft.computer_attack)
+            self.attacker.setEnabled(False)
+            self.attacker.say_who_chooses("The computer's choice.")
+        elif draft.computer is not None:
+            self.defender.setEnabled(False)
+            self.defender.say_who_chooses("The computer chooses when you press Next.")
+        if draft.kept is not None and draft.kept[0] == (origin, target):  # back on this page: the ticks as they were
+            for box, commitment in ((self.attacker, draft.kept[1]), (self.defender, draft.kept[2])):
+                if box.isEnabled():
+                    box.tick(*(t for t in commitment.troops if t in box.boxes))
+                    box.choose_sortie(commitment.sortie)
+
+    def refresh(self) -> None:
+        draft = self.draft
+        attacker, defender = self.attacker.commitment(), self.defender.commitment()
+        warnings = []
+        for mine, theirs in ((attacker, defender), (defender, attacker)):
+            if mine.sortie and not legal.aircraft_adds(draft.sc, mine.sortie, theirs.sortie):
+                warnings.append(
+                    f"The {draft.sc.aircraft[mine.sortie].name} adds nothing here: it only counts against "
+                    f"enemy aircraft and none is committed. Its sortie would be spent for nothing "
+                    f"(rule 1.3)."
+                )
+        self.warning.setText(" ".join(warnings))
+        self.odds.setText(draft.odds_words(attacker, defender, pending=draft.computer_defends()))
+        die = self.mission.value()
+        self.mission_name.setText(draft.sc.turn(draft.st.turn).missions[die - 1] if die else "")
+
+    def keep(self) -> None:
+        """Take the ticks and the mission die into the battle being entered (and keep them for Back)."""
+        draft = self.draft
+        draft.attacker, draft.defender = self.attacker.commitment(), self.defender.commitment()
+        draft.mission_die = self.mission.value()
+        draft.kept = (draft.arrow_ends(), draft.attacker, draft.defender)
+
+    def going_back(self) -> None:
+        self.keep()
+
+    def computer_defends(self) -> None:
+        """The computer's defence, chosen once the attacker's troops are known, and shown."""
+        if self.draft.computer_defends():
+            self.defender.show_commitment(self.draft.choose_computer_defence())
+        self.keep()
+
+    def leave(self) -> Step | Refused:
+        self.keep()
+        draft = self.draft
+        if draft.computer_defends():  # the attacker's own choice first: the computer's stays unseen
+            problem = draft.refusal(draft.new_arrow_action(defender=Commitment()))
+            if problem:
+                return Refused(problem)
+        self.computer_defends()
+        problem = draft.refusal(draft.new_arrow_action())
+        return Refused(problem) if problem else Step.RESULT

@@ -1,0 +1,422 @@
+"""The battle wizard's later steps, once the arrow and its troops are known: the result (tabletop
+VP per game or General's Wargame dice), each roll to destroy with its target shown first, the
+retreat when the engine asks for one, the advance, and the summary of what will be recorded
+(rules 1.6–1.8)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_manager.engine import apply_action, legal
+from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.battle import fortification_words
+from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops, surviving_attackers
+from campaign_manager.engine.state import Commitment
+from campaign_manager.errors import ChoiceNeeded, UserError
+from campaign_manager.scenario.model import enemy_of
+from campaign_manager.ui.battle.dice import DieInput
+from campaign_manager.ui.battle.draft import BattleDraft, Outcome
+from campaign_manager.ui.battle.pages import Page, Refused, Step, empty, named
+from campaign_manager.ui.plain import escape, label
+
+
+class ResultPage(Page):
+    step, title_words = Step.RESULT, "The result"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        kinds = QHBoxLayout()
+        self.tabletop = QRadioButton("Tabletop game(s): each side's VP")
+        self.tabletop.setObjectName("tabletopChoice")
+        self.wargame = QRadioButton("General's Wargame: dice")
+        self.wargame.setObjectName("wargameChoice")
+        self.kind = QButtonGroup(self)
+        for button in (self.tabletop, self.wargame):
+            self.kind.addButton(button)
+            kinds.addWidget(button)
+            button.toggled.connect(self._kind)
+        self.body.addLayout(kinds)
+        self.games_box = QGroupBox("Games on this arrow (several for large groups: rule 1.6)")
+        self.games_grid = QGridLayout(self.games_box)
+        self.games: list[tuple[QSpinBox, QSpinBox]] = []
+        self.add_game_button = QPushButton("Add a game")
+        self.add_game_button.setObjectName("addGame")
+        self.add_game_button.clicked.connect(self.add_game)
+        self.remove_game_button = QPushButton("Remove the last game")
+        self.remove_game_button.setObjectName("removeGame")
+        self.remove_game_button.clicked.connect(self.remove_game)
+        self.games_grid.addWidget(self.add_game_button, 100, 0)
+        self.games_grid.addWidget(self.remove_game_button, 100, 1)
+        self.dice_box = QGroupBox("General's Wargame dice (rule 1.7)")
+        form = QFormLayout(self.dice_box)
+        self.attacker_die, self.defender_die = DieInput("attackerDie", self), DieInput("defenderDie", self)
+        self.attacker_mod, self.defender_mod = QSpinBox(self), QSpinBox(self)
+        for spin in (self.attacker_mod, self.defender_mod):
+            spin.setRange(-6, 6)  # the organiser's situation modifiers, agreed at the table
+            spin.valueChanged.connect(lambda _: self.changed.emit())
+        for die in (self.attacker_die, self.defender_die):
+            die.changed.connect(self.changed)
+        form.addRow("Attacker's d6:", self.attacker_die)
+        form.addRow("Defender's d6:", self.defender_die)
+        form.addRow("Attacker's situation modifier:", self.attacker_mod)
+        form.addRow("Defender's situation modifier:", self.defender_mod)
+        self.outcome = named(QLabel(), "outcome", rich=True)  # HTML, names escaped
+        self.body.addWidget(self.games_box)
+        self.body.addWidget(self.dice_box)
+        self.body.addWidget(self.outcome)
+        self.body.addStretch(1)
+        self.add_game()
+        self.tabletop.setChecked(True)
+
+    def _kind(self) -> None:
+        self.games_box.setVisible(self.tabletop.isChecked())
+        self.dice_box.setVisible(self.wargame.isChecked())
+        self.changed.emit()
+
+    def add_game(self) -> None:
+        row = len(self.games)
+        pair = (QSpinBox(self), QSpinBox(self))
+        for column, (spin, who) in enumerate(zip(pair, ("attacker", "defender"))):
+            spin.setRange(0, 99)
+            spin.setObjectName(f"game{row + 1}_{who}")
+            spin.valueChanged.connect(lambda _: self.changed.emit())
+            self.games_grid.addWidget(QLabel(f"Game {row + 1}, {who}'s VP:"), row, column * 2)
+            self.games_grid.addWidget(spin, row, column * 2 + 1)
+        self.games.append(pair)
+        self.changed.emit()
+
+    def remove_game(self) -> None:
+        if len(self.games) <= 1:
+            return
+        row = len(self.games) - 1
+        for column in range(4):
+            item = self.games_grid.itemAtPosition(row, column)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.games.pop()
+        self.changed.emit()
+
+    def set_games(self, *games: tuple[int, int]) -> None:
+        self.tabletop.setChecked(True)
+        while len(self.games) < len(games):
+            self.add_game()
+        while len(self.games) > len(games):
+            self.remove_game()
+        for (a, d), (spin_a, spin_d) in zip(games, self.games):
+            spin_a.setValue(a)
+            spin_d.setValue(d)
+
+    def game_scores(self) -> tuple[tuple[int, int], ...]:
+        return tuple((a.value(), d.value()) for a, d in self.games)
+
+    def chosen(self) -> Outcome | None:
+        """The result as entered: the games' VP, or both General's Wargame dice (None until given)."""
+        if self.tabletop.isChecked():
+            return {"games": self.game_scores()}
+        a, d = self.attacker_die.value(), self.defender_die.value()
+        if a is None or d is None:
+            return None
+        return {"wargame": WargameRoll(a, d, self.attacker_mod.value(), self.defender_mod.value())}
+
+    def enter(self) -> None:
+        draft = self.draft
+        sc = draft.sc
+        arrow = draft.the_arrow()
+        if draft.dice_only:
+            self.wargame.setChecked(True)
+            self.tabletop.setEnabled(False)
+        fort = legal.fortification_name(sc, draft.st, arrow.origin, arrow.target, arrow.attacker_side)
+        tabletop = (
+            ""
+            if draft.dice_only
+            else f"Rule 1.6: in a tabletop game a side is defeated when the other scored at least "
+            f"{sc.defeat_min_vp} VP and more than it (several games: totals decide, averages count for "
+            f"the rest). "
+        )
+        self.say(
+            f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}. {tabletop}Rule 1.7: in the "
+            f"General's Wargame the higher total wins (equal totals: a draw)."
+            + (f" {fortification_words(sc, fort)}." if fort else "")
+        )
+
+    def refresh(self) -> None:
+        draft = self.draft
+        found = draft.forecast(self.chosen())
+        if found is None:
+            self.outcome.setText(
+                self._before_the_dice() if self.wargame.isChecked() else "Type both dice, or roll them."
+            )
+            return
+        result = found[0]
+        arrow = draft.the_arrow()
+        winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
+        who = f" — the {side_name(draft.sc, winner)} win" if winner else ""
+        self.outcome.setText(f"<b>Result</b>: {escape(result.describe() + who)}.")
+
+    def _before_the_dice(self) -> str:
+        """Who fights (the computer's choice said) and the exact odds, before any die is typed."""
+        draft = self.draft
+        sc = draft.sc
+        arrow = draft.the_arrow()
+        defender = enemy_of(arrow.attacker_side)
+        chosen = " (the computer's choice)" if draft.computer == defender and draft.open_arrow is None else ""
+
+        def troops(c: Commitment) -> str:
+            return ", ".join([*c.troops, *([f"{sc.aircraft[c.sortie].name} sortie"] if c.sortie else [])])
+
+        committed = (
+            f"Committed: the {side_name(sc, arrow.attacker_side)} {troops(arrow.attacker) or 'nothing'}; "
+            f"the {side_name(sc, defender)} {troops(arrow.defender) or 'nothing'}{chosen}."
+        )
+        return f"{escape(committed)}<br>{draft.odds_words(arrow.attacker, arrow.defender)}<br>Type both dice, or roll them."
+
+    def leave(self) -> Step | Refused:
+        outcome = self.chosen()
+        if outcome is None:
+            return Refused("Type both General's Wargame dice (or press Roll).")
+        self.draft.outcome = outcome
+        return Step.DESTROY
+
+
+class DestroyPage(Page):
+    step, title_words = Step.DESTROY, "Roll to destroy"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        self.grid = QGridLayout()
+        self.body.addLayout(self.grid)
+        self.body.addStretch(1)
+        self.dice: dict[str, DieInput] = {}
+        self.verdicts: dict[str, QLabel] = {}
+
+    def fill(self, rows: list[tuple[str, str]], verdict: Callable[[str, int], bool], spared: str = "") -> None:
+        """One row a troop rolled for: (troop, words). `verdict(troop, die)`: whether that die
+        destroys it (the engine's answer), shown beside the die as soon as it is typed or rolled.
+        `spared`: who is not rolled for, and why."""
+        empty(self.grid)
+        self.dice, self.verdicts = {}, {}
+        if not rows:
+            self.grid.addWidget(QLabel("No troop needs a roll to destroy in this battle."), 0, 0)
+        for index, (troop, words) in enumerate(rows):
+            die = DieInput(f"destroy_{troop}", self)
+            said = named(QLabel(), f"verdict_{troop}", word_wrap=False, rich=True)
+            die.changed.connect(lambda troop=troop, die=die, said=said: self._judge(troop, die, said, verdict))
+            die.changed.connect(self.changed)
+            self.grid.addWidget(label(words), index, 0)
+            self.grid.addWidget(die, index, 1)
+            self.grid.addWidget(said, index, 2)
+            self.dice[troop], self.verdicts[troop] = die, said
+        if len(rows) > 1:
+            rest = QPushButton("Roll the rest")
+            rest.setObjectName("rollRest")
+            rest.setToolTip("Roll every die not typed in yet (dice already typed are kept)")
+            rest.clicked.connect(self.roll_the_rest)
+            self.grid.addWidget(rest, len(rows), 1, 1, 2)
+        self.grid.setColumnStretch(3, 1)  # spare width beyond the verdicts, which stay by their dice
+        if spared:
+            self.grid.addWidget(named(QLabel(spared), "spared"), len(rows) + 1, 0, 1, 3)
+
+    @staticmethod
+    def _judge(troop: str, die: DieInput, said: QLabel, verdict: Callable[[str, int], bool]) -> None:
+        value = die.value()
+        if value is None:
+            said.setText("")
+        elif verdict(troop, value):
+            said.setText("<b style='color:#a01818'>destroyed</b>")
+        else:
+            said.setText("<b style='color:#1d6b2a'>survives</b>")
+
+    def roll_the_rest(self) -> None:
+        for die in self.dice.values():
+            if die.value() is None:
+                die.roll()
+
+    def enter(self) -> None:
+        draft = self.draft
+        found = draft.forecast(draft.outcome)
+        assert found is not None, "the result is given before the rolls to destroy"
+        _, targets = found
+        self.say(
+            "Rules 1.6 and 1.7: the enemy rolls a d6 for every committed Firestorm troop (never aircraft); "
+            "it is destroyed on the score shown. Destroyed troops go to the reinforcement pool."
+        )
+        attackers, defenders = fighting_troops(draft.st, draft.the_arrow())
+        spared = [t for t in attackers + defenders if t not in targets]
+        self.fill(
+            [(t, f"{draft.troop_words(t)}: destroyed on {target}+") for t, target in targets.items()],
+            lambda troop, die: destroys(die, targets[troop]),
+            f"Not rolled for: {', '.join(spared)} — this result needs no roll against "
+            f"{'them' if len(spared) > 1 else 'it'}."
+            if spared and targets
+            else "",
+        )
+
+    def leave(self) -> Step | Refused:
+        dice = {t: die.value() for t, die in self.dice.items()}
+        given = {t: value for t, value in dice.items() if value is not None}
+        if len(given) < len(dice):
+            return Refused("Type every roll to destroy (or press Roll).")
+        draft = self.draft
+        draft.destroy_dice, draft.retreat, draft.advance = given, None, ()
+        return work_out(draft)
+
+
+def work_out(draft: BattleDraft) -> Step | Refused:
+    """Work the battle out without recording it: ask for a retreat or an advance if it needs one."""
+    try:
+        draft.preview = apply_action(draft.sc, draft.st, draft.battle_action())
+    except ChoiceNeeded as choice:
+        draft.choice = choice
+        return Step.RETREAT
+    except UserError as exc:
+        return Refused(str(exc))
+    target = draft.the_arrow().target
+    took = draft.st.control.get(target) != draft.preview.state.control.get(target)
+    return Step.ADVANCE if took else Step.SUMMARY
+
+
+class RetreatPage(Page):
+    step, title_words = Step.RETREAT, "Retreat"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        self.form = QFormLayout()
+        self.body.addLayout(self.form)
+        self.body.addStretch(1)
+        self.choices: dict[str, QComboBox] = {}  # "" = the whole group
+
+    def fill(self, options: list[str], troop_options: dict[str, list[str]] | None, words: Callable[[str], str]) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.choices = {}
+        groups = troop_options or {"": options}
+        for troop, areas in groups.items():
+            combo = QComboBox(self)
+            combo.setObjectName(f"retreat_{troop or 'all'}")
+            for code in areas:
+                combo.addItem(words(code), code)
+            self.form.addRow(label(f"{troop} retreats to:" if troop else "The defenders retreat to:"), combo)
+            self.choices[troop] = combo
+
+    def answer(self) -> Retreat:
+        if "" in self.choices:
+            area: str = self.choices[""].currentData()
+            return area
+        return {troop: combo.currentData() for troop, combo in self.choices.items()}
+
+    def enter(self) -> None:
+        draft = self.draft
+        choice = draft.choice
+        assert choice is not None, "the engine asked for a retreat"
+        self.say(
+            "Rule 1.8: the defeated defender moves all its troops from the area to an adjacent area it "
+            "holds; where no one area takes them all, each troop goes where its nation may enter, and "
+            "troops with nowhere to go are captured."
+        )
+        self.fill(choice.options, choice.troop_options, lambda code: label(draft.sc, code))
+        arrow = draft.the_arrow()
+        if draft.computer == enemy_of(arrow.attacker_side):
+            question = draft.driver.retreat_question(draft.st, arrow.target, choice)
+            answer = draft.driver.decide(draft.st, question).reply
+            for troop, combo in self.choices.items():
+                combo.setCurrentIndex(combo.findData(answer if isinstance(answer, str) else answer[troop]))
+                combo.setEnabled(False)
+            self.problem.inform("The computer chose where its troops retreat. Press Next.")
+
+    def leave(self) -> Step | Refused:
+        self.draft.retreat = self.answer()
+        return work_out(self.draft)
+
+
+class AdvancePage(Page):
+    step, title_words = Step.ADVANCE, "Advance"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        self.list = QVBoxLayout()
+        self.body.addLayout(self.list)
+        self.body.addStretch(1)
+        self.boxes: dict[str, QCheckBox] = {}
+
+    def fill(self, candidates: list[tuple[str, str]], survivors: list[str]) -> None:
+        for box in self.boxes.values():
+            box.deleteLater()
+        self.boxes = {}
+        for troop, words in candidates:
+            box = QCheckBox(words, self)
+            box.setObjectName(f"advance_{troop}")
+            box.setChecked(troop in survivors)
+            self.list.addWidget(box)
+            self.boxes[troop] = box
+
+    def moving(self, survivors: list[str]) -> tuple[str, ...]:
+        ticked = [t for t, box in self.boxes.items() if box.isChecked()]
+        return tuple(sorted(ticked, key=lambda t: (t not in survivors, t)))
+
+    def enter(self) -> None:
+        draft = self.draft
+        sc, preview = draft.sc, draft.preview
+        assert preview is not None, "the battle is worked out before the advance"
+        arrow = draft.the_arrow()
+        self.say(
+            f"Rule 1.8: the {side_name(sc, arrow.attacker_side)} now hold {label(sc, arrow.target)} "
+            f"and may move up to {sc.advance_limit} troops into it from adjacent areas they hold; the "
+            f"surviving attackers move first."
+        )
+        candidates = legal.advance_candidates(sc, preview.state, arrow.target, arrow.attacker_side)
+        draft.survivors = surviving_attackers(draft.st, preview.state, arrow)  # before any advance moves them
+        self.fill([(t, f"{draft.troop_words(t)} (in {preview.state.where[t]})") for t in candidates], draft.survivors)
+        if draft.computer == arrow.attacker_side:  # its choice, as the rules accept it
+            chosen = draft.driver.fought(draft.st, draft.battle_action(), arrow.attacker_side).action
+            moving = (chosen.advance if isinstance(chosen, Battle) else None) or ()
+            for troop, box in self.boxes.items():
+                box.setChecked(troop in moving)
+                box.setEnabled(False)
+            self.problem.inform("The computer chose who advances. Press Next.")
+
+    def leave(self) -> Step | Refused:
+        draft = self.draft
+        draft.advance = self.moving(draft.survivors)
+        try:
+            draft.preview = apply_action(draft.sc, draft.st, draft.final_action())
+        except UserError as exc:
+            return Refused(str(exc))
+        return Step.SUMMARY
+
+
+class SummaryPage(Page):
+    step, title_words = Step.SUMMARY, "Record the battle"
+
+    def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
+        super().__init__(draft, parent)
+        self.text = named(QLabel(), "summary")
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.body.addWidget(self.text, 1)
+
+    def enter(self) -> None:
+        self.say("Nothing is recorded until you press Record the battle; Back changes any choice.")
+        preview = self.draft.preview
+        self.text.setText("\n".join(preview.events) if preview else "")
+
+    def leave(self) -> Step | Refused:
+        return Refused("")  # the last step: the battle is recorded with Record, not Next
