@@ -29,6 +29,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         f"{len(sc.troops)} troops, {turns} turn{'s' if turns != 1 else ''}"
         f"{', with a map drawing' if sc.layout else ''}"
     )
+    if sc.read_as:
+        print(f"  written in an earlier form, read as today's: {'; '.join(sc.read_as)}")
     return 0
 
 

@@ -28,7 +28,12 @@ def register(commands) -> None:
                 default=[],
                 help=f"the nation whose aircraft fly a sortie for the {side}, e.g. italian",
             )
-        sub.add_argument("--metaxas", action="store_true", help="the Greek defenders are behind the Metaxas Line")
+        sub.add_argument(
+            "--metaxas",  # the name the bundled scenario gives its fortified line
+            dest="fortified",
+            action="store_true",
+            help="the defenders hold the scenario's fortified line (its fortification adds to them)",
+        )
         sub.add_argument("--json", action="store_true", help="print JSON")
         if name == "wargame":
             sub.add_argument("--dice", metavar="A,D", help="the two dice thrown (left out: the app rolls)")
@@ -59,7 +64,7 @@ def _battle(args: argparse.Namespace):
         args.defender,
         args.attacker_sortie,
         args.defender_sortie,
-        args.metaxas,
+        args.fortified,
     )
 
 

@@ -137,13 +137,14 @@ def _troop_sides(sc: Scenario) -> dict[str, str]:
 
 
 def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str, attacker_side: str) -> str | None:
-    """The fortification defending an attack origin→target, if any (rule 1.3: the Metaxas Line
-    when the Axis attack across a fortified link into an area with Greek troops)."""
+    """The fortification defending an attack origin→target, if any (rule 1.3): the scenario's
+    fortified line, when its attacker side attacks across a fortified link into an area holding
+    troops of the fortification's nation."""
     fort = sc.fortification
     if not fort or attacker_side != fort.attacker_side:
         return None
     link = sc.link(origin, target)
-    if link and link.metaxas and any(sc.troops[t].nation == fort.nation for t in st.where.standing(target)):
+    if link and link.fortified and any(sc.troops[t].nation == fort.nation for t in st.where.standing(target)):
         return fort.name
     return None
 

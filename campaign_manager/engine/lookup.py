@@ -26,7 +26,8 @@ def troop(sc: Scenario, troop_id: str) -> Troop:
 
 
 def label(sc: Scenario, code: str) -> str:
-    """'C1 Ioannina' for an area, the place word for an off-map place."""
+    """An area's code and name, as the scenario gives them; the place word for
+    an off-map place."""
     return sc.area_label(code) if code in sc.areas else f"the {code}"
 
 

@@ -117,7 +117,7 @@ def fortification_view(sc: Scenario) -> dict | None:
     fort = sc.fortification
     if fort is None:
         return None
-    links = [f"{link.a}–{link.b}" for link in sc.links if link.metaxas]
+    links = [f"{link.a}–{link.b}" for link in sc.links if link.fortified]
     words = (
         f"an attack by the {sc.side_nouns[fort.attacker_side]} across {', '.join(links)} into an area holding "
         f"{sc.nation_name(fort.nation)} troops meets the {fort.name}: "

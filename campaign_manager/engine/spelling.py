@@ -1,6 +1,7 @@
-"""Friendly spellings in typed-in actions: `c2` or `Kastoria` for C2, `gr-inf-1` for GR-INF-1,
-`Italian` for italian. Applied to actions a person wrote, before they are checked, so the log
-always holds the scenario's own codes."""
+"""Friendly spellings in typed-in actions: an area's code in any case (`c2`) or its name, a troop
+id in any case (`gr-inf-1`), a nation or side by its name (`Italian` for italian). Applied to
+actions a person wrote, before they are checked, so the log always holds the scenario's own
+codes."""
 
 from __future__ import annotations
 

@@ -70,7 +70,6 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
             for a in st.open_arrows
         ],
         "command_centre_wins": dict(st.command_wins),
-        "tirane_wins": sum(st.command_wins.values()),
         "vp": victory_points(sc, st),
         "outcome": outcome(sc, st),
     }

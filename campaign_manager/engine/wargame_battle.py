@@ -20,7 +20,7 @@ class StandaloneBattle:
     defenders: tuple[tuple[str, TroopType], ...]
     attacker_sortie: str | None
     defender_sortie: str | None
-    metaxas: bool
+    fortified: bool  # the defenders hold the scenario's fortified line
 
     @classmethod
     def from_words(
@@ -32,7 +32,7 @@ class StandaloneBattle:
         defenders: str,
         attacker_sorties: list[str],
         defender_sorties: list[str],
-        metaxas: bool,
+        fortified: bool,
     ) -> StandaloneBattle:
         if terrain not in sc.terrains:
             raise UserError(f"no terrain '{terrain}' in {sc.name} (terrains: {', '.join(sc.terrains)})")
@@ -58,9 +58,9 @@ class StandaloneBattle:
                     f"the {role} may commit at most {sc.max_committed} Firestorm troops, "
                     f"aircraft included (got {count})",
                 )
-        if metaxas and sc.fortification is None:
+        if fortified and sc.fortification is None:
             raise UserError(f"{sc.name} has no fortification")
-        return cls(sc, terrain, turn, tuple(a_units), tuple(d_units), a_sortie, d_sortie, metaxas)
+        return cls(sc, terrain, turn, tuple(a_units), tuple(d_units), a_sortie, d_sortie, fortified)
 
     def _named(self, units) -> list[tuple[str, TroopType]]:
         return [(f"{label} ({kind.on_turn(self.turn)[0]})", kind) for label, kind in units]
@@ -83,7 +83,7 @@ class StandaloneBattle:
             self._named(self.defenders),
             self.defender_sortie,
             self.attacker_sortie,
-            self.metaxas,
+            self.fortified,
             0,
         )
         return a, d

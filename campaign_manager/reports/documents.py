@@ -12,6 +12,7 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.map_drawing import map_drawing
 from campaign_manager.reports.page import BOLD, FONT, marked, text
+from campaign_manager.scenario.model import Scenario
 
 GRID = TableStyle(
     [
@@ -184,18 +185,32 @@ def requirements_block(pic: TurnPicture) -> list:
     return lines
 
 
+def map_key(sc: Scenario) -> str:
+    """What the printed map's tints, counters, arrows and special links mean, for this scenario."""
+    darker, lighter = sorted(sc.sides, key=lambda side: _lightness(sc.side_colours[side].print_tint))
+    links = []
+    if sc.fortification is not None and any(link.fortified for link in sc.links):
+        links.append(f"the {sc.fortification.line_name} links are drawn dark red")
+    if any(link.sea for link in sc.links):
+        links.append("links across the sea dashed")
+    return (
+        f"Map: areas the {sc.side_nouns[darker]} hold are darker, the {sc.side_nouns[lighter]}' lighter (each says "
+        f"who holds it); counters show nation, kind and how many; grey arrows are this turn's battles "
+        f"(taken / held / no result), orange ones open arrows."
+        + (f" {'; '.join(links)[:1].upper()}{'; '.join(links)[1:]}." if links else "")
+    )
+
+
+def _lightness(colour: str) -> float:
+    """How light a "#rrggbb" colour reads in black-and-white print (its luma)."""
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
 def turn_report(pic: TurnPicture, width: float, height: float) -> list:
     story = _heading(pic, "Turn report")
     story.append(map_drawing(pic.scenario, pic.state, pic.battles, width, height * 0.62))
-    story.append(
-        text(
-            "Map: areas the Axis hold are darker, the Allies' lighter (each says who holds it); "
-            "counters show nation, kind and how many; grey arrows are this turn's battles "
-            "(taken / held / no result), orange ones open arrows. The Metaxas Line links are "
-            "drawn dark red, the sea link dashed.",
-            "small",
-        )
-    )
+    story.append(text(map_key(pic.scenario), "small"))
     story += [Spacer(1, 6), vp_block(pic, width)]
     story += [CondPageBreak(120), text("The battles of the turn", "h2"), battle_table(pic, width)]
     story += [CondPageBreak(120), text("Who holds what", "h2"), areas_table(pic, width)]

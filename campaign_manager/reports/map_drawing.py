@@ -28,8 +28,8 @@ from campaign_manager.scenario.model import Scenario
 
 SEA = colors.HexColor("#eef3f7")
 LAND = colors.HexColor("#f4f1ea")
-TINT = {"axis": colors.HexColor("#d9a596"), "allied": colors.HexColor("#e3ecf7"), None: colors.HexColor("#a9a9a9")}
-INK = {"axis": colors.HexColor("#7a2414"), "allied": colors.HexColor("#173e73")}
+NOBODY_TINT = colors.HexColor("#a9a9a9")
+FORTIFIED_LINK = colors.HexColor("#5a0f0a")
 KIND_WORDS = {"infantry": "inf", "mountain": "mtn", "armour": "arm", "mechanised": "mech", "motorcycle": "moto"}
 
 
@@ -54,7 +54,7 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
         group.add(Polygon(_flat(land.outline), fillColor=LAND, strokeColor=None))
     for code, shape in layout.areas.items():
         info = sc.areas[code]
-        fill = TINT.get(st.control.get(code), TINT[None])
+        fill = _tint(sc, st.control.get(code))
         group.add(
             Polygon(
                 _flat(shape.outline),
@@ -66,7 +66,7 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
         )
     for link in sc.links:
         a, b = layout.areas[link.a].label, layout.areas[link.b].label
-        group.add(_link(a, b, link.metaxas, link.sea))
+        group.add(_link(a, b, link.fortified, link.sea))
     for label in layout.labels:
         group.add(
             _text(
@@ -110,12 +110,22 @@ def _text(words: str, at, size: float, colour, bold: bool = False, anchor: str =
     return holder
 
 
-def _link(a, b, metaxas: bool, sea: bool) -> Line:
+def _tint(sc: Scenario, side: str | None) -> colors.Color:
+    """The print tint of the areas `side` holds (the scenario's; grey for nobody's)."""
+    return colors.HexColor(sc.side_colours[side].print_tint) if side in sc.side_colours else NOBODY_TINT
+
+
+def _ink(sc: Scenario, side: str | None) -> colors.Color:
+    """The print ink of `side`'s marks and words (the scenario's; black for nobody's)."""
+    return colors.HexColor(sc.side_colours[side].print_ink) if side in sc.side_colours else colors.black
+
+
+def _link(a, b, fortified: bool, sea: bool) -> Line:
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     gap_x, gap_y = math.cos(angle) * 40, math.sin(angle) * 40
     line = Line(a[0] + gap_x, a[1] + gap_y, b[0] - gap_x, b[1] - gap_y)
-    if metaxas:
-        line.strokeColor, line.strokeWidth, line.strokeDashArray = colors.HexColor("#5a0f0a"), 5, [10, 4, 2, 4]
+    if fortified:
+        line.strokeColor, line.strokeWidth, line.strokeDashArray = FORTIFIED_LINK, 5, [10, 4, 2, 4]
     elif sea:
         line.strokeColor, line.strokeWidth, line.strokeDashArray = colors.HexColor("#2d6f9e"), 3, [8, 6]
     else:
@@ -138,7 +148,7 @@ def _label_lines(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -
     if info.vp:
         detail.append(f"{info.vp} VP")
     if detail:
-        lines.append((" · ".join(detail), (x, y + 27), 10, INK.get(holder or "", colors.black), True))
+        lines.append((" · ".join(detail), (x, y + 27), 10, _ink(sc, holder), True))
     return lines
 
 
@@ -176,9 +186,9 @@ def _counters(sc: Scenario, stacks: list[tuple]) -> Group:
     for x, y, width, height, nation, kind, count in stacks:
         side, scale = sc.side_of(nation), width / 54.0  # a crowded area's counters are set smaller
         group.add(
-            Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=INK.get(side), strokeWidth=2.2)
+            Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=_ink(sc, side), strokeWidth=2.2)
         )
-        group.add(Rect(x, y, 8 * scale, height, fillColor=INK.get(side), strokeColor=None))
+        group.add(Rect(x, y, 8 * scale, height, fillColor=_ink(sc, side), strokeColor=None))
         label = f"{nation_letters(sc, nation)} {KIND_WORDS.get(kind, kind)}"
         group.add(_text(label, (x + 31 * scale, y + 13 * scale), 10 * scale, colors.black, bold=True))
         group.add(_text(f"×{count}", (x + 31 * scale, y + 25 * scale), 10 * scale, colors.black))

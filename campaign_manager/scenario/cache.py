@@ -30,6 +30,7 @@ def _code_stamp() -> str:
         here / "model.py",
         here / "checks.py",
         here / "loader.py",
+        here / "migrate.py",
         here / "layout.py",
         here.parent / "datamodel.py",
         Path(__file__).resolve(),

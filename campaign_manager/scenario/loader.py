@@ -12,6 +12,7 @@ from campaign_manager.datamodel import parse_toml, read_model
 from campaign_manager.errors import UserError
 from campaign_manager.paths import SCENARIOS, app_data_folder
 from campaign_manager.scenario.checks import check_scenario
+from campaign_manager.scenario.migrate import upgrade
 from campaign_manager.scenario.model import Scenario, ScenarioFile
 
 SCENARIO_FILE = TypeAdapter(ScenarioFile)
@@ -80,8 +81,8 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
     found = cache.read(text)
     if found is not None:
         return found
-    data = parse_toml(text, file, ScenarioError)
+    data, read_as = upgrade(parse_toml(text, file, ScenarioError))
     checked = read_model(SCENARIO_FILE, data, file, ScenarioError, check_scenario, text)
-    scenario = Scenario.of(checked, text)
+    scenario = Scenario.of(checked, text, read_as)
     cache.write(text, scenario)
     return scenario

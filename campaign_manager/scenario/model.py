@@ -8,11 +8,12 @@ a property gives the engine's (`TurnSpec.fixed_arrows` as pairs, `Troop.type` as
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Annotated, Any, Literal, Protocol, get_args
 
-from pydantic import BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
 
 from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_TROOPS, MAX_TURNS
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
@@ -46,9 +47,32 @@ class Head(DataModel):
     notice: AnyText = ""
 
 
+def _colour(value: str) -> str:
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ValueError(f'should be a colour written "#rrggbb" (e.g. "#2f5fa6"), not "{value}"')
+    return value
+
+
+Colour = Annotated[Text, AfterValidator(_colour), Field(description='a colour, "#rrggbb"')]
+
+
+class SideColours(DataModel):
+    """How a side is drawn: the tint of the areas it holds on the window's map and in print (in
+    print the two sides' tints differ in lightness, to read in black and white), its ink for the
+    marks and words that are its own (on screen, in print), and its nations' counters, one colour
+    a nation in the order the file lists them."""
+
+    tint: Colour
+    print_tint: Colour
+    ink: Colour
+    print_ink: Colour
+    counters: tuple[Colour, ...] = Field(min_length=1)
+
+
 class SideSpec(DataModel):
     name: Text
     noun: Text | None = None  # in sentences ("the Allies take B2"); the name when missing
+    colours: SideColours
 
 
 class NationSpec(DataModel):
@@ -78,11 +102,12 @@ class Area(DataModel):
 
 
 class Link(DataModel):
-    """Two areas that touch; `metaxas` crosses the Metaxas Line, `sea` is across the sea."""
+    """Two areas that touch; `fortified` crosses the scenario's fortified line (its
+    `fortification`), `sea` is across the sea."""
 
     a: Text
     b: Text
-    metaxas: Flag = False
+    fortified: Flag = False
     sea: Flag = False
 
 
@@ -174,11 +199,19 @@ class Aircraft(Keyed):
 
 
 class Fortification(DataModel):
-    name: Text
+    """A fortified line: not a counter. Defenders of `nation` get it when an arrow of
+    `attacker_side` crosses a `fortified` link into their area."""
+
+    name: Text  # the fortification in sentences ("the ... defends this battle")
+    line: OptionalText = None  # the line itself on the map ("across the ..."); the name when missing
     nation: Text
     attacker_side: Side
     bonus: Bonus
     tabletop: AnyText = ""  # what the defender adds in a tabletop game
+
+    @property
+    def line_name(self) -> str:
+        return self.line or self.name
 
 
 class SeaEscape(DataModel):
@@ -356,6 +389,7 @@ class Scenario:
     source: str  # the file's text, kept in every campaign file made from it
     sides: dict[str, str]  # code → adjective ("Allied")
     side_nouns: dict[str, str]  # code → noun for sentences ("Allies")
+    side_colours: dict[str, SideColours]  # code → how the side is drawn
     nations: dict[str, tuple[str, str]]  # code → (name, side)
     terrains: dict[str, str]
     areas: dict[str, Area]
@@ -379,10 +413,11 @@ class Scenario:
     link_index: dict[frozenset[str], Link] = field(default_factory=dict)
     layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
     by_nation: dict[str, tuple[str, ...]] = field(default_factory=dict)  # nation → its troop ids, in file order
+    read_as: tuple[str, ...] = ()  # what of an earlier form of the file was read as today's (scenario/migrate.py)
     memo: dict[tuple, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # derived answers, kept
 
     @classmethod
-    def of(cls, data: ScenarioFile, source: str) -> Scenario:
+    def of(cls, data: ScenarioFile, source: str, read_as: tuple[str, ...] = ()) -> Scenario:
         """The engine's index over a checked scenario file."""
         keyed(data.troop_types)
         keyed(data.aircraft)
@@ -397,6 +432,7 @@ class Scenario:
             source=source,
             sides={code: s.name for code, s in data.sides.items()},
             side_nouns={code: s.noun or s.name for code, s in data.sides.items()},
+            side_colours={code: s.colours for code, s in data.sides.items()},
             nations={code: (n.name, n.side) for code, n in data.nations.items()},
             terrains={code: t.name for code, t in data.terrains.items()},
             areas={a.code: a for a in data.areas},
@@ -417,6 +453,7 @@ class Scenario:
             victory_below=data.victory.below,
             turns=data.turns,
             layout=data.layout,
+            read_as=read_as,
         )
         near: dict[str, set[str]] = {code: set() for code in scenario.areas}
         for link in data.map.links:

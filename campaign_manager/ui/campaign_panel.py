@@ -79,7 +79,7 @@ class CampaignPanel(QWidget):
         sc, st = self.session.scenario, self.session.state
         view = state_view(sc, st)
         self.headline.setText(_headline(sc, self.session.name, view, st))
-        self.vp.set_values(sc.sides, sc.side_nouns, view["vp"], view["outcome"], sc.victory_levels)
+        self.vp.set_values(sc.sides, sc.side_nouns, view["vp"], view["outcome"], sc.victory_levels, sc.side_colours)
         sorties = ", ".join(
             escape(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} ({sc.nation_name(n)}) {left}")
             for n, left in view["sorties"].items()

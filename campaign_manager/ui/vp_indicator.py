@@ -7,10 +7,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from campaign_manager.ui.map import style
+from campaign_manager.scenario.model import SideColours
 from campaign_manager.ui.plain import tip
-
-SIDE_INK = style.SIDE_INK
 
 
 class VPIndicator(QWidget):
@@ -26,6 +24,7 @@ class VPIndicator(QWidget):
         self.vp: dict[str, int] = {}
         self.outcome: dict = {}
         self.levels: tuple[tuple[int, str], ...] = ()
+        self.colours: dict[str, SideColours] = {}
 
     def sizeHint(self) -> QSize:
         return QSize(320, 112)
@@ -37,9 +36,12 @@ class VPIndicator(QWidget):
         vp: dict[str, int],
         outcome: dict,
         levels: tuple[tuple[int, str], ...],
+        colours: dict[str, SideColours] | None = None,
     ) -> None:
-        """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"); the rest from the engine."""
+        """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"), `colours`: how each
+        side is drawn (the scenario's); the rest from the engine."""
         self.sides, self.nouns, self.vp, self.outcome, self.levels = sides, nouns, vp, outcome, levels
+        self.colours = colours or {}
         self.setToolTip(
             tip(
                 f"{self.lead_words()}. {self.headline()}. Victory levels by margin: "
@@ -59,6 +61,10 @@ class VPIndicator(QWidget):
         when = "Final result" if self.outcome.get("final") else "If it ended now"
         return f"{when}: {self.outcome['result']}"
 
+    def _colour(self, side: str, which: str) -> QColor:
+        colours = self.colours.get(side)
+        return QColor(getattr(colours, which)) if colours is not None else QColor("#777777")
+
     def paintEvent(self, event: QPaintEvent) -> None:
         if not self.vp:
             return
@@ -68,7 +74,7 @@ class VPIndicator(QWidget):
         left, right = "axis", "allied"
         painter.setFont(QFont("DejaVu Sans", 12, QFont.Weight.Bold))
         for side, align, x in ((left, Qt.AlignmentFlag.AlignLeft, 6), (right, Qt.AlignmentFlag.AlignRight, -6)):
-            painter.setPen(SIDE_INK[side])
+            painter.setPen(self._colour(side, "ink"))
             painter.drawText(
                 QRectF(x, 0, width, 22),
                 align | Qt.AlignmentFlag.AlignVCenter,
@@ -80,9 +86,9 @@ class VPIndicator(QWidget):
         bar = QRectF(6, top, width - 12, height)
         centre = bar.center().x()
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.SIDE_TINT["axis"])
+        painter.setBrush(self._colour(left, "tint"))
         painter.drawRect(QRectF(bar.left(), top, bar.width() / 2, height))
-        painter.setBrush(style.SIDE_TINT["allied"])
+        painter.setBrush(self._colour(right, "tint"))
         painter.drawRect(QRectF(centre, top, bar.width() / 2, height))
         painter.setPen(QPen(QColor("#777777"), 1))
         painter.setFont(QFont("DejaVu Sans", 7))

@@ -76,7 +76,7 @@ def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
         assert (next_step in text) == (number < len(SCRIPT)), turn
         if turn == "turn 2":
             assert where(view, "IT-INF-4") == "A1", "the worked example's survivor retreats to Tirane"
-            assert view["tirane_wins"] == 1
+            assert view["command_centre_wins"] == {"A1": 1}
             assert {t["id"] for t in view["pools"]["axis"]} == {
                 "IT-INF-1",
                 "IT-INF-3",

@@ -167,6 +167,12 @@ FAULTS = [
         "troops[7].arrives.turn: arrives on turn 7, outside turns 2–4",
     ),
     ("label = [322, 590]", "label = [322, 5900]", "layout.areas.C3.label: point [322, 5900] lies outside the map"),
+    (
+        'tint = "#f0cfc4"',
+        'tint = "pink"',
+        'sides.axis.colours.tint: should be a colour written "#rrggbb" (e.g. "#2f5fa6"), not "pink"',
+    ),
+    ('counters = ["#2f5fa6", "#9c7b3f", "#5b3f8c"]', "counters = []", "sides.allied.colours.counters: should have 1"),
 ]
 
 

@@ -1,5 +1,5 @@
 """The bundled scenario holds RULES.md 1.2-1.5 as data; broken scenario files are refused by
-name, entry and fault; and no fact of Greece is written in the core's Python."""
+name, entry and fault; and no fact of Greece is written in the app's Python."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_the_map_of_rules_1_2():
     assert len(sc.areas) == 17 and len(sc.links) == 29
     vp = {code: a.vp for code, a in sc.areas.items() if a.vp}
     assert vp == {"B1": 20, "B4": 20, "C1": 10, "F1": 20, "F2": 60}
-    assert {frozenset((link.a, link.b)) for link in sc.links if link.metaxas} == {
+    assert {frozenset((link.a, link.b)) for link in sc.links if link.fortified} == {
         frozenset(("A5", "B4")),
         frozenset(("A5", "B5")),
     }
@@ -150,21 +150,73 @@ def test_a_campaign_file_or_junk_given_as_a_scenario_is_refused_for_what_it_is(t
         load_scenario(junk)
 
 
-def test_no_fact_of_greece_is_written_in_the_core():
-    """Area codes, troop ids and nation names belong in resources/, not in the core's Python. (The
-    assist modules' command lines, under cli/assist/, serve other games whose sides are fixed by
-    their books: they may name them.)"""
-    core = [
-        p
-        for part in ("engine", "scenario", "store", "cli")
-        for p in (ROOT / "campaign_manager" / part).rglob("*.py")
-        if "assist" not in p.relative_to(ROOT / "campaign_manager").parts
-    ]
-    pattern = re.compile(r"""["'](?:[A-F][1-5]|(?:GR|BR|IT|DE)-[A-Z]+(?:-\d)?|greek|british|italian|german)["']""")
-    found = [
-        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
-        for p in core
-        for n, line in enumerate(p.read_text().splitlines(), 1)
-        if pattern.search(line)
-    ]
+def _app_sources():
+    """The app's Python files but the assist modules' (under assist/ in any package): they serve
+    other games of Greece, whose sides and places their books fix, and may name them."""
+    package = ROOT / "campaign_manager"
+    return [p for p in sorted(package.rglob("*.py")) if "assist" not in p.relative_to(package).parts]
+
+
+def _greek_words() -> set[str]:
+    """The bundled scenario's places (every word of four letters or more of an area's name), its
+    fortified line, and the objective that scores when it is defeated on the table."""
+    sc = load_scenario()
+    words = {"Tirane", "Metaxas"}
+    for area in sc.areas.values():
+        words |= set(re.findall(r"[A-Za-z]{4,}", area.name))
+    assert sc.fortification is not None and "Metaxas" in sc.fortification.name
+    assert sc.areas["A1"].name == "Tirane" and sc.areas["A1"].command_centre
+    return words
+
+
+# What may still say it: the command line's flag (the name the scenario gives its fortified line),
+# and the reading of the scenario file's earlier form, whose key it was.
+ALLOWED = (
+    re.compile(r"""["']--metaxas["']"""),
+    re.compile(r"""scenario/migrate\.py:.*(["'`]metaxas["'`]|`metaxas = true`)"""),
+)
+
+
+def test_no_fact_of_greece_is_written_in_the_app():
+    """Area codes and names, troop ids, nation names, the fortified line and the command centre
+    belong in resources/, not in the app's Python: the rules engine, the scenario reader, the
+    store, the command line, the window and the printed reports."""
+    codes = re.compile(r"""["'](?:[A-F][1-5]|(?:GR|BR|IT|DE)-[A-Z]+(?:-\d)?|greek|british|italian|german)["']""")
+    names = re.compile(r"\b(?:" + "|".join(sorted(_greek_words())) + r")\b", re.IGNORECASE)
+    help_key = re.compile(r"""["']F1["'].*|.*(?:shortcut|Key_F1|QKeySequence).*""")  # F1 the key, not the area
+    found = []
+    for path in _app_sources():
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            where = f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+            said = [m.group(0) for m in (*codes.finditer(line), *names.finditer(line))]
+            said = [word for word in said if not (word.strip("\"'") == "F1" and help_key.fullmatch(line.strip()))]
+            if said and not any(rule.search(where) for rule in ALLOWED):
+                found.append(where)
     assert not found, "scenario facts in code:\n" + "\n".join(found)
+
+
+def _earlier_form(text: str) -> str:
+    """The bundled file as the app once wrote it: fortified links marked `metaxas`, no side
+    colours, no name for the line itself."""
+    lines = [line for line in text.splitlines(keepends=True) if not line.startswith(("colours = ", "line = "))]
+    return "".join(lines).replace("fortified = true", "metaxas = true")
+
+
+def test_a_scenario_of_the_earlier_form_reads_as_today_s(capsys, tmp_path):
+    """A campaign file keeps a copy of its scenario: one written before side colours and the
+    fortified line were data still reads, the same scenario but for the line's own name."""
+    today, earlier = load_scenario(), parse_scenario(_earlier_form(SOURCE), "earlier.toml")
+    assert earlier.read_as and not today.read_as
+    assert [link.model_dump() for link in earlier.links] == [link.model_dump() for link in today.links]
+    assert earlier.side_colours == today.side_colours, "drawn in the colours the map always had"
+    assert earlier.fortification is not None and today.fortification is not None
+    assert earlier.fortification.line_name == "Metaxas Line fortification"  # no line name: the fortification's
+    assert today.fortification.line_name == "Metaxas Line"
+    path = tmp_path / "earlier.toml"
+    path.write_text(_earlier_form(SOURCE), encoding="utf-8")
+    from campaign_manager.cli import main
+
+    assert main(["scenario", "validate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "earlier.toml: sound" in out and "links' `metaxas` read as `fortified`" in out
+    assert "sides without colours drawn as before (axis, allied)" in out

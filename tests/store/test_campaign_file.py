@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from campaign_manager.engine import legal
 from campaign_manager.errors import FileRefused
+from campaign_manager.scenario import load_scenario
 from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.schema import SCHEMA_VERSION
@@ -37,6 +39,12 @@ def test_schema_1_fixture_opens_with_its_turn_one(tmp_path):
         assert opened.state.turn == 1 and opened.state.phase == "strategic"
         assert opened.state.control["C1"] == "axis"
         assert len(opened.records) == 4
+        # Its scenario is of the earlier form (links marked `metaxas`, no side colours): read as today's.
+        sc, bundled = opened.scenario, load_scenario()
+        assert sc.read_as and sc.source != bundled.source
+        assert {(link.a, link.b) for link in sc.links if link.fortified} == {("A5", "B4"), ("A5", "B5")}
+        assert sc.side_colours == bundled.side_colours
+        assert legal.fortification_name(sc, opened.state, "A5", "B5", "axis") == "Metaxas Line fortification"
 
 
 def test_not_sqlite_is_refused_untouched(tmp_path):

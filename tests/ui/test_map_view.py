@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtGui import QColor, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from campaign_manager.ui.map import style
+from campaign_manager.scenario import load_scenario
 from campaign_manager.ui.map.view import TROOP_MIME
 from tests.shared import FULL_CAMPAIGN
 from tests.ui.windows import troops_in
+
+# How each side's areas are tinted: the scenario's colours (resources/scenarios).
+TINT = {side: QColor(colours.tint) for side, colours in load_scenario().side_colours.items()}
 
 DATA = FULL_CAMPAIGN
 
@@ -29,8 +32,8 @@ def _menu_areas(menu, troop):
 
 def test_the_map_tints_areas_by_who_holds_them(window):
     scene = window.map_view.map_scene
-    assert scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]  # taken on turn 1
-    assert scene.areas["C2"].brush().color() == style.SIDE_TINT["allied"]
+    assert scene.areas["C1"].brush().color() == TINT["axis"]  # taken on turn 1
+    assert scene.areas["C2"].brush().color() == TINT["allied"]
     assert troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"}
     vp = window.view.panel.vp
     assert vp.vp == {"axis": 30, "allied": 100} and "Allied operational victory" in vp.headline()
@@ -137,7 +140,7 @@ def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtm
     history.show_turn_end(1)
     assert window.map_view.read_only and window.map_view.banner.isVisible() and not history.banner.isHidden()
     assert "IT-INF-4" not in troops_in(window, "B2"), "the end of turn 1, before the turn-2 placement"
-    assert window.map_view.map_scene.areas["C1"].brush().color() == style.SIDE_TINT["axis"]
+    assert window.map_view.map_scene.areas["C1"].brush().color() == TINT["axis"]
     assert not any(c.movable for c in window.map_view.map_scene.counters)
     history.show_turn_end(None)
     assert "IT-INF-4" in troops_in(window, "B2") and not window.map_view.read_only

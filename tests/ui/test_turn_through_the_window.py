@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtGui import QColor, QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel
 
+from campaign_manager.scenario import load_scenario
 from campaign_manager.ui.actions import MenuAction
-from campaign_manager.ui.map import style
 from campaign_manager.ui.map.view import TROOP_MIME
 from tests.ui.windows import troops_in
+
+# How each side's areas are tinted: the scenario's colours (resources/scenarios).
+TINT = {side: QColor(colours.tint) for side, colours in load_scenario().side_colours.items()}
 
 
 @pytest.fixture
@@ -93,16 +96,16 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert wizard.page_name == "advance"
     wizard.next()
     wizard.record()
-    assert tint(window, "C1") == style.SIDE_TINT["axis"]
+    assert tint(window, "C1") == TINT["axis"]
     assert troops_in(window, "C1") == {"IT-INF-1", "IT-CARRI"} and "GR-INF-1" in troops_in(window, "D1")
     assert vp(window) == {"axis": 30, "allied": 100}
     assert "Next: record the result of the open battle B2 → C2" in plain(window.view.panel.headline.text())
 
     # A slip of the hand: undo puts the battle back; redo records it again.
     window.menu_actions[MenuAction.UNDO].trigger()
-    assert tint(window, "C1") == style.SIDE_TINT["allied"] and vp(window) == {"axis": 20, "allied": 110}
+    assert tint(window, "C1") == TINT["allied"] and vp(window) == {"axis": 20, "allied": 110}
     window.menu_actions[MenuAction.REDO].trigger()
-    assert tint(window, "C1") == style.SIDE_TINT["axis"]
+    assert tint(window, "C1") == TINT["axis"]
 
     # The open arrow's two games are in: 3–4 and 2–3, the Greeks hold (total 5–7, averages 2–3).
     window.menu_actions.submenu(MenuAction.RESOLVE_BATTLE).actions()[0].trigger()
@@ -116,7 +119,7 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     wizard.next()
     assert wizard.page_name == "summary"
     wizard.record()
-    assert tint(window, "C2") == style.SIDE_TINT["allied"]
+    assert tint(window, "C2") == TINT["allied"]
     assert troops_in(window, "B2") == {"IT-INF-3"}
     assert "IT-ALPINI" in window.view.panel.off_map.text(), "destroyed: in the Axis pool"
     assert "Next: no side has a battle arrow left to place: Turn ▸ End the turn" in plain(

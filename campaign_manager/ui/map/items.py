@@ -142,16 +142,16 @@ class CounterItem(QGraphicsItem):
 
 
 class LinkItem(QGraphicsPathItem):
-    """A link between two areas: plain, across the Metaxas Line, or across the sea."""
+    """A link between two areas: plain, across the scenario's fortified line, or across the sea."""
 
-    def __init__(self, a: tuple[float, float], b: tuple[float, float], metaxas: bool, sea: bool) -> None:
+    def __init__(self, a: tuple[float, float], b: tuple[float, float], fortified: bool, sea: bool) -> None:
         angle = math.atan2(b[1] - a[1], b[0] - a[0])
         gap_x, gap_y = math.cos(angle) * 40, math.sin(angle) * 40
         path = QPainterPath(QPointF(a[0] + gap_x, a[1] + gap_y))
         path.lineTo(QPointF(b[0] - gap_x, b[1] - gap_y))
         super().__init__(path)
-        if metaxas:
-            pen = QPen(style.METAXAS, 5)
+        if fortified:
+            pen = QPen(style.FORTIFIED_LINK, 5)
             pen.setStyle(Qt.PenStyle.DashDotLine)
         elif sea:
             pen = QPen(style.SEA_LINK, 3)

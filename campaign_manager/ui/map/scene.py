@@ -56,7 +56,7 @@ class MapScene(QGraphicsScene):
             self.addItem(words)
             self.label_boxes += words.text_boxes()
         for link in sc.links:
-            self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.metaxas, link.sea))
+            self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.fortified, link.sea))
         self.counters: list[CounterItem] = []
         self.arrows: list[ArrowItem] = []
         self._dynamic: list[QGraphicsItem] = []
@@ -88,7 +88,7 @@ class MapScene(QGraphicsScene):
         self._dynamic, self.counters, self.arrows = [], [], []
         for code, area in self.areas.items():
             info = sc.areas[code]
-            area.setBrush(style.area_brush(st.control.get(code), info.staging, info.impassable))
+            area.setBrush(style.area_brush(sc, st.control.get(code), info.staging, info.impassable))
             area.setToolTip(tip(area_sentence(sc, st, code)))
         for code in self.areas:
             self._counters(st, code, planning)
@@ -126,7 +126,7 @@ class MapScene(QGraphicsScene):
                 caption,
                 f"Fought: {caption}.\n" + "\n".join(row.words),
                 width=5,
-                badge=style.result_badge(row.attacker_side, row.winner),
+                badge=style.result_badge(sc, row.attacker_side, row.winner),
                 avoid=taken,
             )
             taken.append(drawn.badge_box)  # the next badge keeps clear of this one too

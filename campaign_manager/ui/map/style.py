@@ -1,5 +1,6 @@
-"""How the map looks: tints, counter colours and kind symbols. Colours are chosen per side and
-per nation's place in the scenario, so any scenario gets a legible map without new code."""
+"""How the map looks: tints, counter colours and kind symbols. The sides' colours are the
+scenario's (each side's tint, ink and its nations' counters, in the order the file lists them);
+the rest (sea, land, links, arrows) is the same for every scenario."""
 
 from __future__ import annotations
 
@@ -11,11 +12,9 @@ from campaign_manager.scenario.model import Scenario
 SEA = QColor("#c6dbea")
 LAND = QColor("#e9e4d6")
 BORDER = QColor("#4a4a4a")
-SIDE_TINT = {"axis": QColor("#f0cfc4"), "allied": QColor("#cddff2")}
 NOBODY_TINT = QColor("#bdbdbd")
-# Counter colours by side, one per nation in the order the scenario lists them.
-NATION_PALETTES = {"axis": ("#4f7a3a", "#555b62", "#7a4a2f"), "allied": ("#2f5fa6", "#9c7b3f", "#5b3f8c")}
-METAXAS = QColor("#8c1d18")
+NOBODY_INK = QColor("#444444")
+FORTIFIED_LINK = QColor("#8c1d18")
 SEA_LINK = QColor("#2d6f9e")
 LINK = QColor(60, 60, 60, 110)
 OPEN_ARROW = QColor("#e07b00")
@@ -23,20 +22,30 @@ FOUGHT_ARROW = QColor(70, 70, 70, 140)
 HIGHLIGHT = QColor("#ffb000")
 
 
-def nation_colours(scenario: Scenario) -> dict[str, QColor]:
+def nation_colours(sc: Scenario) -> dict[str, QColor]:
+    """Each nation's counter colour: its side's counter colours, taken in the order the nations
+    are listed (round again if a side has more nations than colours)."""
     colours: dict[str, QColor] = {}
-    used = {side: 0 for side in NATION_PALETTES}
-    for code, (_, side) in scenario.nations.items():
-        palette = NATION_PALETTES.get(side, ("#666666",))
-        colours[code] = QColor(palette[used.get(side, 0) % len(palette)])
-        used[side] = used.get(side, 0) + 1
+    used = dict.fromkeys(sc.sides, 0)
+    for code, (_, side) in sc.nations.items():
+        palette = sc.side_colours[side].counters
+        colours[code] = QColor(palette[used[side] % len(palette)])
+        used[side] += 1
     return colours
 
 
-def area_brush(controller: str | None, staging: bool, impassable: bool) -> QBrush:
+def side_tint(sc: Scenario, side: str | None) -> QColor:
+    return QColor(sc.side_colours[side].tint) if side in sc.side_colours else NOBODY_TINT
+
+
+def side_ink(sc: Scenario, side: str | None) -> QColor:
+    return QColor(sc.side_colours[side].ink) if side in sc.side_colours else NOBODY_INK
+
+
+def area_brush(sc: Scenario, controller: str | None, staging: bool, impassable: bool) -> QBrush:
     if impassable:
         return QBrush(NOBODY_TINT, Qt.BrushStyle.Dense5Pattern)
-    colour = SIDE_TINT.get(controller or "", NOBODY_TINT)
+    colour = side_tint(sc, controller)
     if staging:
         return QBrush(colour.darker(112))
     return QBrush(colour)
@@ -64,12 +73,9 @@ def draw_kind(painter: QPainter, kind: str, box: QRectF) -> None:
         painter.drawEllipse(inner.center(), radius, radius)
 
 
-SIDE_INK = {"axis": QColor("#9c2f1c"), "allied": QColor("#1f4f8f")}
-
-
-def result_badge(attacker_side: str, winner: str | None) -> tuple[str, QColor]:
+def result_badge(sc: Scenario, attacker_side: str, winner: str | None) -> tuple[str, QColor]:
     """A fought arrow's mark: ✔ the attacker won, ✘ the defender held, = nobody defeated; in the
     winner's colour."""
     if winner is None:
         return "=", QColor("#6b6b6b")
-    return ("✔" if winner == attacker_side else "✘"), SIDE_INK.get(winner, QColor("#444444"))
+    return ("✔" if winner == attacker_side else "✘"), side_ink(sc, winner)

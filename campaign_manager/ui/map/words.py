@@ -36,7 +36,9 @@ def area_sentence(sc: Scenario, st: CampaignState, code: str) -> str:
     links = []
     for near in sorted(sc.neighbours[code]):
         link = sc.link(code, near)
-        note = " (Metaxas Line)" if link and link.metaxas else " (by sea)" if link and link.sea else ""
+        fortified = link is not None and link.fortified and sc.fortification is not None
+        note = f" ({sc.fortification.line_name})" if fortified and sc.fortification else ""
+        note = note or (" (by sea)" if link and link.sea else "")
         links.append(near + note)
     sentence += f" Next to: {', '.join(links)}."
     troops = st.troops_in(code)

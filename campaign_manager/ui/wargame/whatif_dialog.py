@@ -31,6 +31,11 @@ from campaign_manager.ui.wargame.chart import BarChart
 BAND = 20  # VP margins are grouped in bands this wide
 
 
+def margin_words(sc: Scenario) -> str:
+    """How the playouts' margin is counted (engine/whatif.py), in the scenario's names."""
+    return f"{sc.sides['allied']} minus {sc.sides['axis']}"
+
+
 class PlayoutWorker(QThread):
     progressed = Signal(int)
     answered = Signal(dict)
@@ -84,7 +89,9 @@ class WhatIfDialog(QDialog):
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
         self.results = BarChart("Results", self)
-        self.margins = BarChart("VP margin (Allied minus Axis)", self)
+        self.margins = BarChart(
+            f"VP margin ({margin_words(session.scenario)})" if session.is_open else "VP margin", self
+        )
         self.summary = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
         self.summary.setObjectName("summary")
         layout = QVBoxLayout(self)
@@ -147,8 +154,9 @@ class WhatIfDialog(QDialog):
         if self.worker is self.stale:
             return
         self.answer = answer
-        palette = {"Allied": QColor("#2f5fa6"), "Axis": QColor("#9c2f1c")}
-        order = result_order(self.session.scenario)
+        sc = self.session.scenario
+        palette = {sc.sides[side]: QColor(sc.side_colours[side].ink) for side in sc.sides}  # a result names its side
+        order = result_order(sc)
         outcomes = sorted(answer["outcomes"].items(), key=lambda item: order.get(item[0], len(order)))
         self.results.set_bars(
             [
@@ -162,13 +170,9 @@ class WhatIfDialog(QDialog):
         bands = dict.fromkeys(range(low_band, high_band + 1, band), 0)  # empty bands too: an even scale
         for margin, count in answer["margin"]:
             bands[(margin // band) * band] += count
-        self.margins.title = f"VP margin, Allied minus Axis (bars of {band} VP, from the value shown)"
-        self.margins.set_bars(
-            [
-                (f"{low:+d}", count, QColor("#2f5fa6") if low >= 0 else QColor("#9c2f1c"))
-                for low, count in sorted(bands.items())
-            ]
-        )
+        self.margins.title = f"VP margin, {margin_words(sc)} (bars of {band} VP, from the value shown)"
+        ahead = {True: QColor(sc.side_colours["allied"].ink), False: QColor(sc.side_colours["axis"].ink)}
+        self.margins.set_bars([(f"{low:+d}", count, ahead[low >= 0]) for low, count in sorted(bands.items())])
         stopped = " (cancelled early)" if answer["playouts"] < self.count.value() else ""
         self.summary.setText(
             f"{answer['playouts']} playouts{stopped}. Most likely: "
