@@ -37,27 +37,15 @@ def arrow_odds(
     side = st.control.get(origin)
     if side is None:
         raise UserError(f"nobody holds {origin}")
-    terrain = sc.areas[target].terrain
-    fort = legal.fortification_name(sc, st, origin, target, side) is not None
-    a_factors = wargame.side_factors(
+    a_factors, d_factors = wargame.battle_factors(
         sc,
         st.turn,
-        terrain,
+        sc.areas[target].terrain,
         [(t, sc.troops[t].type) for t in attacker.troops],
-        attacker.sortie,
-        defender.sortie,
-        False,
-        0,
-    )
-    d_factors = wargame.side_factors(
-        sc,
-        st.turn,
-        terrain,
         [(t, sc.troops[t].type) for t in defender.troops],
-        defender.sortie,
         attacker.sortie,
-        fort,
-        0,
+        defender.sortie,
+        legal.fortification_name(sc, st, origin, target, side) is not None,
     )
     found = wargame.odds(sc, wargame.total(a_factors), wargame.total(d_factors))
     before = victory_points(sc, st)

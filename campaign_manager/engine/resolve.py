@@ -294,26 +294,16 @@ def wargame_result(
 ) -> tuple[Result, tuple[int, int]]:
     a_die = roll_or_check(given.attacker_die, D6, roller, "attacker's General's Wargame die")
     d_die = roll_or_check(given.defender_die, D6, roller, "defender's General's Wargame die")
-    terrain = sc.areas[arrow.target].terrain
-    a_factors = wargame.side_factors(
+    a_factors, d_factors = wargame.battle_factors(
         sc,
         st.turn,
-        terrain,
+        sc.areas[arrow.target].terrain,
         [(t, sc.troops[t].type) for t in attackers],
-        arrow.attacker.sortie,
-        arrow.defender.sortie,
-        False,
-        given.attacker_modifier,
-    )
-    d_factors = wargame.side_factors(
-        sc,
-        st.turn,
-        terrain,
         [(t, sc.troops[t].type) for t in defenders],
-        arrow.defender.sortie,
         arrow.attacker.sortie,
+        arrow.defender.sortie,
         fortification_applies(sc, st, arrow),
-        given.defender_modifier,
+        (given.attacker_modifier, given.defender_modifier),
     )
     a_total, d_total = a_die + wargame.total(a_factors), d_die + wargame.total(d_factors)
     found = wargame.outcome(sc, a_total, d_total)

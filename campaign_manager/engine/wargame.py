@@ -49,6 +49,26 @@ def side_factors(
     return factors
 
 
+def battle_factors(
+    sc: Scenario,
+    turn: int,
+    terrain: str | None,
+    attackers: list[tuple[str, TroopType]],
+    defenders: list[tuple[str, TroopType]],
+    attacker_sortie: str | None,
+    defender_sortie: str | None,
+    fortified: bool,
+    modifiers: tuple[int, int] = (0, 0),
+) -> tuple[list[Factor], list[Factor]]:
+    """Both sides' bonus in one battle, factor by factor (attacker's, defender's): each side's
+    aircraft meets the other's, and only the defender may hold the fortification (rule 1.3).
+    `modifiers`: the organiser's situation modifiers, attacker's and defender's."""
+    return (
+        side_factors(sc, turn, terrain, attackers, attacker_sortie, defender_sortie, False, modifiers[0]),
+        side_factors(sc, turn, terrain, defenders, defender_sortie, attacker_sortie, fortified, modifiers[1]),
+    )
+
+
 def total(factors: list[Factor]) -> int:
     return sum(value for _, value in factors)
 

@@ -66,27 +66,16 @@ class StandaloneBattle:
         return [(f"{label} ({kind.on_turn(self.turn)[0]})", kind) for label, kind in units]
 
     def factors(self) -> tuple[list[wargame.Factor], list[wargame.Factor]]:
-        a = wargame.side_factors(
+        return wargame.battle_factors(
             self.sc,
             self.turn,
             self.terrain,
             self._named(self.attackers),
-            self.attacker_sortie,
-            self.defender_sortie,
-            False,
-            0,
-        )
-        d = wargame.side_factors(
-            self.sc,
-            self.turn,
-            self.terrain,
             self._named(self.defenders),
-            self.defender_sortie,
             self.attacker_sortie,
+            self.defender_sortie,
             self.fortified,
-            0,
         )
-        return a, d
 
     def fight(self, dice: str | None, roller: Roller) -> dict:
         given: list[object] = [None, None]

@@ -14,7 +14,7 @@ from campaign_manager.engine.requirements import requirements
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,3 @@ def possible_arrows(sc: Scenario, st: CampaignState) -> list[tuple[str, str, str
     elif st.phase not in (Phase.PLANNING, Phase.BATTLE):
         return []
     return [(side, a, b) for side in sc.sides for a, b in legal.legal_arrows(sc, trial, side)]
-
-
-def side_of_arrow(sc: Scenario, attacker_side: str) -> tuple[str, str]:
-    return sc.side_nouns[attacker_side], sc.side_nouns[enemy_of(attacker_side)]

@@ -16,7 +16,7 @@ from campaign_manager.engine.state import Phase
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.documents import table as _table
 from campaign_manager.reports.page import BOLD, marked, text
-from campaign_manager.scenario.model import enemy_of
+from campaign_manager.scenario.model import DestroyStep, enemy_of
 
 BOXES = TableStyle(
     [
@@ -32,31 +32,29 @@ def _roll(on: int) -> str:
     return "no roll" if not on else f"{on}+" if on < 6 else "6"
 
 
+def _spans(steps: tuple[DestroyStep, ...]) -> list[str]:
+    """Each row's range of a roll-to-destroy table read from the top ("5 or more", "3–4", "2")."""
+    spans, previous = [], None
+    for step in steps:
+        low = step.threshold
+        spans.append(
+            f"{low} or more" if previous is None else f"{low}" if previous - 1 == low else f"{low}–{previous - 1}"
+        )
+        previous = low
+    return spans
+
+
 def _destroy_tables(pic: TurnPicture, width: float) -> list:
     sc = pic.scenario
     tabletop = [["Your VP (average per game)", "Enemy troops you roll for are destroyed on"]]
-    previous = None
-    for step in sc.tabletop_destroy:
-        span = (
-            f"{step.threshold} or more"
-            if previous is None
-            else (f"{step.threshold}" if previous - 1 == step.threshold else f"{step.threshold}–{previous - 1}")
-        )
+    for span, step in zip(_spans(sc.tabletop_destroy), sc.tabletop_destroy):
         tabletop.append([span, _roll(step.loser)])
-        previous = step.threshold
-    tabletop.append([f"{previous - 1} or less" if previous else "any", "no roll"])
+    lowest = sc.tabletop_destroy[-1].threshold if sc.tabletop_destroy else None
+    tabletop.append([f"{lowest - 1} or less" if lowest else "any", "no roll"])
     wargame = [["Difference of the totals", "Losing troops destroyed on", "Winning troops destroyed on"]]
-    previous = None
-    for step in sc.wargame_destroy:
-        span = (
-            f"{step.threshold} or more"
-            if previous is None
-            else (f"{step.threshold}" if previous - 1 == step.threshold else f"{step.threshold}–{previous - 1}")
-        )
-        wargame.append(
-            [span + (" (draw: both sides)" if step.threshold == 0 else ""), _roll(step.loser), _roll(step.winner)]
-        )
-        previous = step.threshold
+    for span, step in zip(_spans(sc.wargame_destroy), sc.wargame_destroy):
+        draw = " (draw: both sides)" if step.threshold == 0 else ""
+        wargame.append([span + draw, _roll(step.loser), _roll(step.winner)])
     return [
         text("Roll to destroy — tabletop game (rule 1.6)", "cellbold"),
         _table(tabletop, [width * 0.45, width * 0.55]),

@@ -20,8 +20,6 @@ from campaign_manager.datamodel import DataModel, Number, Text
 Coordinate = Annotated[Number, AfterValidator(float)]  # written 60 or 60.5, read as 60.0 or 60.5
 Point = Annotated[tuple[Coordinate, Coordinate], Field(description="[x, y] in the map's coordinates")]
 Outline = Annotated[tuple[Point, ...], Field(min_length=3, description="a closed polygon: at least three points")]
-BACKDROP_KINDS = ("land",)
-LABEL_KINDS = ("country", "sea")
 
 
 class AreaShape(DataModel):
