@@ -27,9 +27,8 @@ from campaign_manager.engine.actions import (
     parse_action,
 )
 from campaign_manager.engine.lookup import area, label
-from campaign_manager.engine.resolve import Chooser
 from campaign_manager.engine.spelling import canonical
-from campaign_manager.engine.state import RESERVE, CampaignState, Chronicle, Phase, Places, Silent
+from campaign_manager.engine.state import RESERVE, CampaignState, Chooser, Chronicle, Phase, Places, Silent
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario
 

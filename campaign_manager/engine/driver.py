@@ -246,13 +246,6 @@ class TurnDriver:
         self.rng = random.Random(self.seed)
         self.roller = RandomRoller(self.rng.randrange(2**32))
 
-    @classmethod
-    def against_computer(cls, sc: Scenario, side: str | None, seed: int) -> TurnDriver:
-        """The driver of a game against the computer opponent on `side` (None: two people)."""
-        from campaign_manager.engine.players import ComputerPolicy
-
-        return cls(sc, {side: ComputerPolicy(seed)} if side else {}, seed, table=None)
-
     def seated(self, side: str | None) -> bool:
         """Whether the computer answers for `side`."""
         return side is not None and side in self.players

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from campaign_manager.engine import legal, wargame
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.deployment import DeploymentCheck, Shortfall, deployment_shortfalls
+from campaign_manager.engine.driver import ChooseRetreat, TurnDriver
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario, enemy_of
-
-if TYPE_CHECKING:
-    from campaign_manager.engine.driver import ChooseRetreat
 
 
 def _moves(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortfall]) -> list[tuple[str, str]]:
@@ -318,3 +316,9 @@ class ComputerPolicy:
         ]
         del side
         return survivors + extra[: max(0, sc.advance_limit - len(survivors))]
+
+
+def computer_opponent(sc: Scenario, side: str | None, seed: int) -> TurnDriver:
+    """The turn driver of a game against the computer opponent on `side` (None: two people at
+    the table); the people throw the dice and give the results."""
+    return TurnDriver(sc, {side: ComputerPolicy(seed)} if side else {}, seed, table=None)

@@ -3,9 +3,8 @@ destroy, retreat, capture and advance (1.8), and the VP they score (1.9)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal, wargame
@@ -23,18 +22,6 @@ class Result:
     target_vs_defender: int
     describe: Callable[[], str]  # the result in words, composed only when someone reads it
     totals: tuple[int, int] | None = None  # a General's Wargame's totals (attacker's, defender's): die and bonus
-
-
-class Chooser(Protocol):
-    """A player at the table answering what the rules ask after the dice: the defender where to
-    retreat (as a ChoiceNeeded's answer), the attacker who advances into the area just taken
-    (choices in order of preference: the first the rules allow is made; an empty one ends it)."""
-
-    def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> str | dict[str, str]: ...
-
-    def advance(
-        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
-    ) -> Iterable[list[str]]: ...
 
 
 def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, roller: Roller, events: Chronicle) -> Battle:

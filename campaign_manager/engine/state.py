@@ -5,17 +5,18 @@ Troop places are plain strings: an area code, or one of the off-map places below
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import with_config
 
 from campaign_manager.datamodel import STRICT, Text
 
 if TYPE_CHECKING:
-    from campaign_manager.engine.resolve import Chooser
+    from campaign_manager.errors import ChoiceNeeded
+    from campaign_manager.scenario.model import Scenario
 
 POOL = "pool"  # destroyed: returns at the start of the next turn
 CAPTURED = "captured"  # lost for good
@@ -33,11 +34,23 @@ def evolve(obj, **changes):
     return new
 
 
+class Chooser(Protocol):
+    """A player at the table answering what the rules ask after the dice: the defender where to
+    retreat (as a ChoiceNeeded's answer), the attacker who advances into the area just taken
+    (choices in order of preference: the first the rules allow is made; an empty one ends it)."""
+
+    def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> str | dict[str, str]: ...
+
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> Iterable[list[str]]: ...
+
+
 class Chronicle(list):
     """What an action did, in words, for the history, the CLI and reports. `recording` says the
     caller keeps the words and the completed action (with every die); a replay keeps neither.
     `chooser`, when a player sits at the table (the computer opponent), answers the questions the
-    rules ask in the middle of a battle (engine/resolve.py `Chooser`); without one, the action
+    rules ask in the middle of a battle (`Chooser`); without one, the action
     itself carries the answers or is refused with ChoiceNeeded."""
 
     recording = True

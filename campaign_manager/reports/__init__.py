@@ -9,37 +9,15 @@ kinds of document and paper here without loading it.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from campaign_manager.reports.kinds import Paper, ReportKind
 
 if TYPE_CHECKING:
     from campaign_manager.store.campaign_file import CampaignFile
 
-
-class ReportKind(StrEnum):
-    """The printed documents, by the name the command line and the file names give them."""
-
-    TURN = "turn"
-    STATUS = "status"
-    SLIPS = "slips"
-
-    @property
-    def words(self) -> str:
-        """In a sentence: "the turn report was saved"."""
-        return {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}[self.value]
-
-    @property
-    def heading(self) -> str:
-        """On the document itself (its PDF title)."""
-        return {"turn": "Turn report", "status": "Campaign status", "slips": "Battle slips"}[self.value]
-
-
-class Paper(StrEnum):
-    """The paper sizes a document is laid out for."""
-
-    A4 = "a4"
-    LETTER = "letter"
+__all__ = ["Paper", "ReportKind", "write_report"]
 
 
 def write_report(

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from campaign_manager.paths import FONTS
-from campaign_manager.reports import Paper
+from campaign_manager.reports.kinds import Paper
 
 rl_config.invariant = 1  # the same campaign gives the same PDF, byte for byte
 PAGE_SIZES = {Paper.A4: A4, Paper.LETTER: LETTER}

@@ -11,9 +11,9 @@ from reportlab.platypus import SimpleDocTemplate
 
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
-from campaign_manager.reports import Paper, ReportKind
 from campaign_manager.reports.data import picture
 from campaign_manager.reports.documents import status_sheet, turn_report
+from campaign_manager.reports.kinds import Paper, ReportKind
 from campaign_manager.reports.page import MARGIN, PAGE_SIZES, footer_canvas
 from campaign_manager.reports.slips import battle_slips
 from campaign_manager.scenario.model import Scenario

@@ -13,6 +13,7 @@ from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.odds import arrow_odds
+from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.resolve import Result, Retreat, forecast
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
@@ -57,7 +58,7 @@ class BattleDraft:
     def begin(cls, session: CampaignSession, map_view: MapView | None, open_arrow: Arrow | None) -> BattleDraft:
         sc, st, campaign = session.scenario, session.state, session.campaign
         computer = campaign.computer_side if campaign is not None else None
-        driver = TurnDriver.against_computer(sc, computer, len(st.open_arrows) + st.battles_fought)
+        driver = computer_opponent(sc, computer, len(st.open_arrows) + st.battles_fought)
         side = open_arrow.attacker_side if open_arrow is not None else legal.next_attacker(sc, st)
         dice_only = bool(campaign is not None and campaign.dice_only)
         return cls(session, driver, map_view, open_arrow, dice_only, computer, side)

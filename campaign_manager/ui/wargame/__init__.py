@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QMainWindow, QSizePolicy, QWidget
 
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
+from campaign_manager.scenario import load_scenario
+from campaign_manager.scenario.model import Scenario, enemy_of
 from campaign_manager.store.copies import save_copy
 from campaign_manager.ui.plain import label
 from campaign_manager.ui.window_services import WindowServices
@@ -49,7 +51,8 @@ class WargameActions:
         try:
             from campaign_manager.store.campaign_file import CampaignFile
 
-            CampaignFile.create(path, name=wargame_name(computer), play="wargame", computer=computer).close()
+            sc = load_scenario()  # the bundled scenario, which a new game is made from
+            CampaignFile.create(path, name=wargame_name(sc, computer), play="wargame", computer=computer).close()
         except UserError as exc:
             self.services.report(f"Could not create the game: {exc}")
             return
@@ -114,11 +117,11 @@ def on_screen(wanted: QRect, near: QWidget) -> QRect:
     return QRect(left, top, width, height)
 
 
-def wargame_name(computer: str | None) -> str:
+def wargame_name(sc: Scenario, computer: str | None) -> str:
     """The game's name, saying who the computer plays (shown in the title and the side panel)."""
     if computer is None:
         return "General's Wargame (two players)"
-    return f"General's Wargame — the computer plays the {'Allies' if computer == 'allied' else 'Axis'}"
+    return f"General's Wargame — the computer plays the {sc.side_nouns[computer]}"
 
 
 def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
@@ -127,14 +130,12 @@ def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
 
     from campaign_manager.ui.file_menu import ask_save
 
-    choices = [
-        "Two players at one screen",
-        "Against the computer: I play the Axis",
-        "Against the computer: I play the Allies",
-    ]
+    sc = load_scenario()
+    against = {f"Against the computer: I play the {sc.side_nouns[side]}": enemy_of(side) for side in sc.sides}
+    choices = ["Two players at one screen", *against]
     picked, ok = QInputDialog.getItem(parent, "New General's Wargame", "Who plays?", choices, 0, False)
     if not ok:
         return None
-    computer = {choices[1]: "allied", choices[2]: "axis"}.get(picked)
+    computer = against.get(picked)
     path = ask_save(parent, "Keep the game in", "wargame.campaign")
     return None if path is None else (computer, path)

@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import TurnDriver
+from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.state import Phase
 from campaign_manager.errors import UserError
 from campaign_manager.ui.session import CampaignSession
@@ -38,7 +39,7 @@ class ComputerSide(QObject):
         if side is None:
             return None
         if self._driver is None or self._driver.sc is not self.session.scenario or not self._driver.seated(side):
-            self._driver = TurnDriver.against_computer(self.session.scenario, side, SEED)
+            self._driver = computer_opponent(self.session.scenario, side, SEED)
         return self._driver
 
     def _soon(self) -> None:

@@ -1,0 +1,31 @@
+"""The printed documents and the paper they are laid out for, declared once: the command line's
+choices, the window's menu and the documents themselves read them (without loading reportlab)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ReportKind(StrEnum):
+    """The printed documents, by the name the command line and the file names give them."""
+
+    TURN = "turn"
+    STATUS = "status"
+    SLIPS = "slips"
+
+    @property
+    def words(self) -> str:
+        """In a sentence: "the turn report was saved"."""
+        return {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}[self.value]
+
+    @property
+    def heading(self) -> str:
+        """On the document itself (its PDF title)."""
+        return {"turn": "Turn report", "status": "Campaign status", "slips": "Battle slips"}[self.value]
+
+
+class Paper(StrEnum):
+    """The paper sizes a document is laid out for."""
+
+    A4 = "a4"
+    LETTER = "letter"
