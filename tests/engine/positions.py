@@ -157,3 +157,21 @@ def wargame_totals(applied: Applied) -> tuple[int, int]:
 
 def troops_at(st: CampaignState, code: str) -> set[str]:
     return set(st.troops_in(code))
+
+
+def mixed_axis_group_in_thessaloniki(control: dict[str, str | None] | None = None) -> CampaignState:
+    """Turn 4: the Axis hold B4 with two Germans and two Italians. Around B4: Yugoslavia (A4) and
+    Bulgaria (A5), which only Germans may enter, and Allied B3, B5 and C4 (two Greeks in C4)."""
+    return position(
+        4,
+        control={"B4": "axis", **(control or {})},
+        clear=("B4", "C4"),
+        where={
+            "DE-INF-1": "B4",
+            "DE-PZ-1": "B4",
+            "IT-INF-4": "B4",
+            "IT-INF-5": "B4",
+            "GR-INF-4": "C4",
+            "GR-INF-5": "C4",
+        },
+    )

@@ -27,7 +27,7 @@ from campaign_manager.engine.driver import (
 from campaign_manager.engine.players import ComputerPolicy, RandomPolicy
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import RuleError
-from tests.engine.positions import play_all, position, scenario, start_turn
+from tests.engine.positions import mixed_axis_group_in_thessaloniki, play_all, position, scenario, start_turn
 
 
 def _person_answers(driver: TurnDriver, person: RandomPolicy, st, found):
@@ -153,19 +153,7 @@ def test_each_side_s_person_is_asked_in_turn_and_the_dice_are_kept():
     with nowhere to go, are captured); the reply finishes the battle with the same dice, and the
     computer's Greeks advance as it chooses."""
     sc = scenario()
-    st = position(
-        4,
-        control={"B4": "axis"},
-        clear=("B4", "C4"),
-        where={
-            "DE-INF-1": "B4",
-            "DE-PZ-1": "B4",
-            "IT-INF-4": "B4",
-            "IT-INF-5": "B4",
-            "GR-INF-4": "C4",
-            "GR-INF-5": "C4",
-        },
-    )
+    st = mixed_axis_group_in_thessaloniki()
     driver = TurnDriver(sc, {"allied": ComputerPolicy(1)}, 1, table=None)
     defence = driver.defence_question(st, "C4", "B4", Commitment(("GR-INF-4", "GR-INF-5")), (6, 1))
     assert defence.side == "axis" and set(defence.options.defender_troops) == {

@@ -17,6 +17,7 @@ from campaign_manager.scenario import parse_scenario
 from tests.engine.positions import (
     END_TURN,
     attack,
+    mixed_axis_group_in_thessaloniki,
     play,
     play_all,
     position,
@@ -35,24 +36,6 @@ AXIS = (1, 1)  # an Axis attack wins it on turn 4 (1 + 2 against 1)
 # -- 1.8 DECISION: a mixed-nation retreat is decided troop by troop --------------------------------
 
 
-def _mixed_axis_group_in_thessaloniki(control: dict[str, str] | None = None):
-    """Turn 4: the Axis hold B4 with two Germans and two Italians. Around B4: Yugoslavia (A4) and
-    Bulgaria (A5), which only Germans may enter, and Allied B3, B5 and C4 (two Greeks in C4)."""
-    return position(
-        4,
-        control={"B4": "axis", **(control or {})},
-        clear=("B4", "C4"),
-        where={
-            "DE-INF-1": "B4",
-            "DE-PZ-1": "B4",
-            "IT-INF-4": "B4",
-            "IT-INF-5": "B4",
-            "GR-INF-4": "C4",
-            "GR-INF-5": "C4",
-        },
-    )
-
-
 # Greeks attack C4 → B4 (plain): 6 + 1 + 1 + 2 situation = 10 against 1 + 2 + 4 = 7; a difference
 # of 3: each committed German is destroyed on 5+, the Greeks are not rolled for.
 GREEKS_TAKE_B4 = attack(
@@ -67,7 +50,7 @@ GREEKS_TAKE_B4 = attack(
 
 
 def test_germans_retreat_and_only_the_italians_with_nowhere_to_go_are_captured():
-    st = _mixed_axis_group_in_thessaloniki()
+    st = mixed_axis_group_in_thessaloniki()
     before = victory_points(scenario(), st)
     applied = play(st, dict(GREEKS_TAKE_B4, retreat_to="A5"))
     after = applied.state
@@ -85,14 +68,14 @@ def test_germans_retreat_and_only_the_italians_with_nowhere_to_go_are_captured()
 
 def test_the_issue_walk_through_eighty_to_one_hundred_and_ten():
     # Allied VP 80: they hold F1, F2 and nothing else that scores (B4 and C1 are the Axis').
-    st = _mixed_axis_group_in_thessaloniki(control={"C1": "axis"})
+    st = mixed_axis_group_in_thessaloniki(control={"C1": "axis"})
     assert victory_points(scenario(), st)["allied"] == 80
     after = play(st, dict(GREEKS_TAKE_B4, retreat_to="A4")).state
     assert victory_points(scenario(), after)["allied"] == 110  # + 20 (B4) + 5 + 5 (two Italians)
 
 
 def test_a_destroyed_german_goes_to_the_pool_while_the_italians_are_captured():
-    st = _mixed_axis_group_in_thessaloniki()
+    st = mixed_axis_group_in_thessaloniki()
     after = play(st, dict(GREEKS_TAKE_B4, destroy_dice={"DE-INF-1": 5, "DE-PZ-1": 2}, retreat_to="A5")).state
     assert after.where["DE-INF-1"] == POOL and after.where["DE-PZ-1"] == "A5"
     assert {after.where["IT-INF-4"], after.where["IT-INF-5"]} == {CAPTURED}
@@ -100,7 +83,7 @@ def test_a_destroyed_german_goes_to_the_pool_while_the_italians_are_captured():
 
 
 def test_the_germans_choice_of_area_is_the_defenders():
-    st = _mixed_axis_group_in_thessaloniki()
+    st = mixed_axis_group_in_thessaloniki()
     with pytest.raises(ChoiceNeeded) as info:
         play(st, GREEKS_TAKE_B4)
     assert info.value.options == ["A4", "A5"]  # both take the whole group that can retreat
@@ -130,7 +113,7 @@ def _italians_only_in_eastern_macedonia():
 
 def test_where_no_area_takes_them_all_each_troop_retreats_on_its_own():
     sc = _italians_only_in_eastern_macedonia()
-    st = _mixed_axis_group_in_thessaloniki(control={"B5": "axis"})
+    st = mixed_axis_group_in_thessaloniki(control={"B5": "axis"})
     st.where.update({"GR-INF-6": "reserve", "GR-INF-7": "reserve"})
     with pytest.raises(ChoiceNeeded) as info:
         apply_action(sc, st, GREEKS_TAKE_B4)
