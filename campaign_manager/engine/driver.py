@@ -17,7 +17,7 @@ computer player's reply as a `Decision`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -37,7 +37,7 @@ from campaign_manager.engine.actions import (
 from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action
 from campaign_manager.engine.resolve import Retreat, surviving_attackers
-from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase
+from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase, evolve
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -47,7 +47,7 @@ Attack = tuple[str, str, Commitment]  # (from, to, the attacker's troops and sor
 # -- the questions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaceTroop:
     """Where a waiting troop is placed (rule 1.5). Reply: one of `areas`."""
 
@@ -56,7 +56,7 @@ class PlaceTroop:
     areas: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RedeployTroops:
     """A nation's turn to redeploy (rule 1.5). Reply: (troop, area), a move `legal.redeploy_moves`
     offers, or None: the nation is done (and the nations after it may begin)."""
@@ -65,7 +65,7 @@ class RedeployTroops:
     nation: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RollInitiative:
     """The initiative dice for the next battle, thrown at the table (rule 1.5). Reply: a d6 per
     side, or None to roll now, before the arrow is chosen (an `initiative` action)."""
@@ -74,7 +74,7 @@ class RollInitiative:
     side: None = None  # asked of the table, not of one side
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChooseAttack:
     """Whether the side attacks, and where with what (rules 1.4 and 1.5). Reply: (from, to,
     commitment) on one of `arrows` with what `legal.legal_commitments` offers, or None: no battle
@@ -86,7 +86,7 @@ class ChooseAttack:
     initiative_dice: tuple[int, int] | None = None  # the battle's initiative, carried into the action
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CommitDefence:
     """What the defender commits against an arrow (rule 1.4). Reply: a Commitment from `options`."""
 
@@ -98,7 +98,7 @@ class CommitDefence:
     initiative_dice: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GiveResult:
     """How the battle on an arrow was decided (rules 1.6 and 1.7): asked of the table. Reply:
     {"games": ((attacker VP, defender VP), ...)} or {"wargame": WargameRoll(...)}, dice left out
@@ -109,7 +109,7 @@ class GiveResult:
     side: None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChooseRetreat:
     """Where the defeated defenders retreat (rule 1.8). Reply: one of `options` for the whole
     group or, when no one area takes them all, a map troop → one of its `troop_options`."""
@@ -121,7 +121,7 @@ class ChooseRetreat:
     battle: Battle | None = None  # the battle so far with every die it used, when the reply is added to it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChooseAdvance:
     """Who advances into the area just taken (rule 1.8). Reply: troops from `candidates`, the
     `survivors` first (none: nobody advances); the rules may still refuse a choice."""
@@ -145,7 +145,7 @@ Question = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A player's reply to a question; `reason`, when given, says why in a line."""
 
@@ -160,12 +160,12 @@ class Policy(Protocol):
     """One side's player. Every method is given the state and the choices the engine offers, and
     returns one of them (the driver asks it through the questions above)."""
 
-    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: list[str]) -> str: ...
+    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> str: ...
 
     def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None: ...
 
     def attack(
-        self, sc: Scenario, st: CampaignState, side: str, arrows: list[tuple[str, str]], required: bool
+        self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
     ) -> Attack | None: ...
 
     def defend(
@@ -207,21 +207,25 @@ class DiceTable:
 
 def ask(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Decision:
     """A computer player's reply to a question about its side."""
-    if isinstance(question, PlaceTroop):
-        return Decision(player.place(sc, st, question.troop, list(question.areas)))
-    if isinstance(question, RedeployTroops):
-        return Decision(player.redeploy(sc, st, question.nation))
-    if isinstance(question, ChooseAttack):
-        return Decision(player.attack(sc, st, question.side, list(question.arrows), question.required))
-    if isinstance(question, CommitDefence):
-        q = question
-        return Decision(player.defend(sc, st, q.origin, q.target, q.options, q.attacker))
-    if isinstance(question, ChooseRetreat):
-        return Decision(player.retreat(sc, st, question))
-    if isinstance(question, ChooseAdvance):
-        q2 = question
-        return Decision(player.advance(sc, st, q2.target, list(q2.survivors), list(q2.candidates)))
-    raise ValueError(f"a side's player is not asked {type(question).__name__}: the table answers it")
+    return Decision(reply_of(player, sc, st, question))
+
+
+def reply_of(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Any:
+    """The player's reply itself: the one way a question is put to a player's method."""
+    answer = _ANSWERS.get(type(question))
+    if answer is None:
+        raise ValueError(f"a side's player is not asked {type(question).__name__}: the table answers it")
+    return answer(player, sc, st, question)
+
+
+_ANSWERS: dict[type, Callable[[Policy, Scenario, CampaignState, Any], Any]] = {
+    PlaceTroop: lambda p, sc, st, q: p.place(sc, st, q.troop, q.areas),
+    RedeployTroops: lambda p, sc, st, q: p.redeploy(sc, st, q.nation),
+    ChooseAttack: lambda p, sc, st, q: p.attack(sc, st, q.side, q.arrows, q.required),
+    CommitDefence: lambda p, sc, st, q: p.defend(sc, st, q.origin, q.target, q.options, q.attacker),
+    ChooseRetreat: lambda p, sc, st, q: p.retreat(sc, st, q),
+    ChooseAdvance: lambda p, sc, st, q: p.advance(sc, st, q.target, list(q.survivors), list(q.candidates)),
+}
 
 
 # -- the driver ----------------------------------------------------------------------------------
@@ -304,7 +308,7 @@ class TurnDriver:
             side = sc.side_of(sc.troops[troop].nation)
             question = PlaceTroop(side, troop, tuple(legal.placement_targets(sc, st, troop)))
             if side in self.players:
-                return self._apply(st, Place(troop, self.decide(st, question).reply))
+                return self._apply(st, Place(troop, reply_of(self.players[side], sc, st, question)))
             person = person or question
         if person is not None:
             return person
@@ -314,7 +318,7 @@ class TurnDriver:
                 if planning_done:
                     continue
                 return RedeployTroops(side, nation)  # the later nations wait for this one
-            move = self.decide(st, RedeployTroops(side, nation)).reply
+            move = reply_of(self.players[side], sc, st, RedeployTroops(side, nation))
             if move is not None:
                 return self._apply(st, Redeploy(*move))
         return None
@@ -384,7 +388,7 @@ class TurnDriver:
             return self._attack(st, question, None)
         if side not in self.players:
             return question
-        return self._attack(st, question, self.decide(st, question).reply)
+        return self._attack(st, question, reply_of(self.players[side], self.sc, st, question))
 
     def _attack(self, st: CampaignState, question: ChooseAttack, choice: Attack | None) -> Applied | Question:
         sc = self.sc
@@ -398,7 +402,8 @@ class TurnDriver:
         defence = self.defence_question(st, origin, target, attack, question.initiative_dice)
         if defence.side not in self.players:
             return defence
-        battle = Battle(origin, target, question.initiative_dice, attack, self.decide(st, defence).reply)
+        defended = reply_of(self.players[defence.side], sc, st, defence)
+        battle = Battle(origin, target, question.initiative_dice, attack, defended)
         return self._result(st, battle, question.side)
 
     def defence_question(
@@ -411,7 +416,8 @@ class TurnDriver:
     def _result(self, st: CampaignState, battle: Battle, side: str) -> Applied | Question:
         if self.table is None:
             return GiveResult(battle, side)
-        return self._fight(st, replace(battle, **self.table.result(self.sc, st, battle)), side)
+        result = self.table.result(self.sc, st, battle)
+        return self._fight(st, evolve(battle, **result) if result else battle, side)  # evolve: cheap, the table is ours
 
     def _fight(self, st: CampaignState, battle: Battle, side: str) -> Applied | Question:
         """Fight the battle out; the seated players answer where the defenders retreat and who
@@ -473,7 +479,7 @@ class AtTheTable:
         if player is None:
             raise choice
         question = ChooseRetreat(defender, self.target, tuple(choice.options), choice.troop_options)
-        return ask(player, sc, st, question).reply
+        return reply_of(player, sc, st, question)
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
@@ -482,4 +488,4 @@ class AtTheTable:
         if player is None:
             return ()
         question = ChooseAdvance(self.attacker_side, target, tuple(survivors), tuple(candidates))
-        return ask(player, sc, st, question).reply, survivors
+        return reply_of(player, sc, st, question), survivors

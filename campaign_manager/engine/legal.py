@@ -16,7 +16,7 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from campaign_manager.engine.deployment import confirm_earlier, deployment_problems
 from campaign_manager.engine.lookup import label, nations_words, placement_areas, side_name, troop
@@ -88,8 +88,7 @@ def any_arrow(sc: Scenario, st: CampaignState) -> bool:
     return any(legal_arrows(sc, st, side) for side in sc.sides)
 
 
-@dataclass(frozen=True)
-class CommitmentOptions:
+class CommitmentOptions(NamedTuple):  # a tuple: made for every arrow the computer weighs
     """What may be committed on the arrow origin→target now (rule 1.4).
 
     `attacker_troops` / `defender_troops`: ground troops free to fight from each area;
@@ -115,17 +114,26 @@ def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str)
     busy = st.committed() if st.open_arrows else ()
     sides = _troop_sides(sc)
     standing = st.where.standing
-    sorties = st.sorties
-    flying = [n for n in sorted(sorties) if sorties[n] > 0 and n in sc.aircraft] if sorties else ()
+    sorties, planes = st.sorties, _aircraft_sides(sc)
     return CommitmentOptions(
         side,
-        tuple(t for t in standing(origin) if sides[t] == side and t not in busy),
-        tuple(t for t in standing(target) if sides[t] == enemy and t not in busy),
-        tuple(n for n in flying if sc.side_of(n) == side),
-        tuple(n for n in flying if sc.side_of(n) == enemy),
+        tuple([t for t in standing(origin) if sides[t] == side and t not in busy]),
+        tuple([t for t in standing(target) if sides[t] == enemy and t not in busy]),
+        tuple([n for n in planes[side] if sorties.get(n, 0) > 0]) if sorties else (),
+        tuple([n for n in planes[enemy] if sorties.get(n, 0) > 0]) if sorties else (),
         sc.max_committed,
         fortification_name(sc, st, origin, target, side),
     )
+
+
+def _aircraft_sides(sc: Scenario) -> dict[str, tuple[str, ...]]:
+    """Each side's nations with aircraft, in code order (the order sorties are offered), kept."""
+    found = sc.memo.get(("aircraft sides",))
+    if found is None:
+        found = sc.memo[("aircraft sides",)] = {
+            side: tuple(sorted(n for n in sc.aircraft if sc.side_of(n) == side)) for side in sc.sides
+        }
+    return found
 
 
 def _troop_sides(sc: Scenario) -> dict[str, str]:
@@ -141,12 +149,21 @@ def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str
     fortified line, when its attacker side attacks across a fortified link into an area holding
     troops of the fortification's nation."""
     fort = sc.fortification
-    if not fort or attacker_side != fort.attacker_side:
+    if not fort or attacker_side != fort.attacker_side or (origin, target) not in _fortified(sc):
         return None
-    link = sc.link(origin, target)
-    if link and link.fortified and any(sc.troops[t].nation == fort.nation for t in st.where.standing(target)):
+    if any(sc.troops[t].nation == fort.nation for t in st.where.standing(target)):
         return fort.name
     return None
+
+
+def _fortified(sc: Scenario) -> frozenset[tuple[str, str]]:
+    """Every link across the fortified line, both ways, kept per scenario."""
+    found = sc.memo.get(("fortified links",))
+    if found is None:
+        found = sc.memo[("fortified links",)] = frozenset(
+            pair for link in sc.links if link.fortified for pair in ((link.a, link.b), (link.b, link.a))
+        )
+    return found
 
 
 def aircraft_adds(sc: Scenario, sortie: str | None, enemy_sortie: str | None) -> bool:
