@@ -172,7 +172,11 @@ FAULTS = [
         'tint = "pink"',
         'sides.axis.colours.tint: should be a colour written "#rrggbb" (e.g. "#2f5fa6"), not "pink"',
     ),
-    ('counters = ["#2f5fa6", "#9c7b3f", "#5b3f8c"]', "counters = []", "sides.allied.colours.counters: should have 1"),
+    (
+        'counters = ["#2f5fa6", "#9c7b3f", "#5b3f8c"]',
+        "counters = []",
+        "sides.allied.colours.counters: should have at least 1 item, not 0",
+    ),
 ]
 
 

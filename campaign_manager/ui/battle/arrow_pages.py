@@ -28,7 +28,7 @@ from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
-from campaign_manager.ui.plain import label
+from campaign_manager.ui.plain import label as plain_label
 
 
 class InitiativePage(Page):
@@ -41,7 +41,7 @@ class InitiativePage(Page):
         for side, name in draft.sc.sides.items():
             die = DieInput(f"initiative_{side}", self)
             die.changed.connect(self.changed)
-            form.addRow(label(f"{name} d6:"), die)
+            form.addRow(plain_label(f"{name} d6:"), die)
             self.dice[side] = die
         self.body.addLayout(form)
         self.outcome = named(QLabel(), "outcome")

@@ -35,7 +35,8 @@ from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, empty, named
-from campaign_manager.ui.plain import escape, label
+from campaign_manager.ui.plain import escape
+from campaign_manager.ui.plain import label as plain_label
 
 
 class ResultPage(Page):
@@ -187,7 +188,8 @@ class ResultPage(Page):
             f"Committed: the {side_name(sc, arrow.attacker_side)} {troops(arrow.attacker) or 'nothing'}; "
             f"the {side_name(sc, defender)} {troops(arrow.defender) or 'nothing'}{chosen}."
         )
-        return f"{escape(committed)}<br>{draft.odds_words(arrow.attacker, arrow.defender)}<br>Type both dice, or roll them."
+        odds = draft.odds_words(arrow.attacker, arrow.defender)
+        return f"{escape(committed)}<br>{odds}<br>Type both dice, or roll them."
 
     def leave(self) -> Step | Refused:
         outcome = self.chosen()
@@ -221,7 +223,7 @@ class DestroyPage(Page):
             said = named(QLabel(), f"verdict_{troop}", word_wrap=False, rich=True)
             die.changed.connect(lambda troop=troop, die=die, said=said: self._judge(troop, die, said, verdict))
             die.changed.connect(self.changed)
-            self.grid.addWidget(label(words), index, 0)
+            self.grid.addWidget(plain_label(words), index, 0)
             self.grid.addWidget(die, index, 1)
             self.grid.addWidget(said, index, 2)
             self.dice[troop], self.verdicts[troop] = die, said
@@ -314,7 +316,7 @@ class RetreatPage(Page):
             combo.setObjectName(f"retreat_{troop or 'all'}")
             for code in areas:
                 combo.addItem(words(code), code)
-            self.form.addRow(label(f"{troop} retreats to:" if troop else "The defenders retreat to:"), combo)
+            self.form.addRow(plain_label(f"{troop} retreats to:" if troop else "The defenders retreat to:"), combo)
             self.choices[troop] = combo
 
     def answer(self) -> Retreat:
