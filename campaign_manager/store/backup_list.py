@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from campaign_manager.engine.state import Phase
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.errors import UserError
 from campaign_manager.store.backups import backup_files
@@ -40,7 +41,11 @@ def list_backups(campaign: Path) -> list[Backup]:
                 vp = victory_points(opened.scenario, opened.state)
                 found.append(
                     Backup(
-                        path, opened.state.turn, dict(vp), opened.state.phase == "finished", dict(opened.scenario.sides)
+                        path,
+                        opened.state.turn,
+                        dict(vp),
+                        opened.state.phase == Phase.FINISHED,
+                        dict(opened.scenario.sides),
                     )
                 )
         except UserError:

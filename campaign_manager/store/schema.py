@@ -1,4 +1,4 @@
-"""The tables of a log file (schema version 1) and the ordered migrations to it.
+"""The tables of a log file (schema version 2) and the ordered migrations to it.
 
 A log file holds one document (the scenario or assist set-up it was made from, as text), the
 append-only log of actions, and the redo stack of actions taken back by undo.
@@ -9,7 +9,10 @@ from __future__ import annotations
 from sqlmodel import Field, SQLModel
 
 APPLICATION_ID = 0x46534347  # "FSCG": marks the SQLite file as ours
-SCHEMA_VERSION = 1
+# 2: the same tables; a campaign's scenario copy may be of the form with side colours and a
+# fortified line (scenario/migrate.py reads the older form), which an app reading only schema 1
+# would call damaged. The bump makes such an app say "newer" instead, and leave the file alone.
+SCHEMA_VERSION = 2
 
 metadata = SQLModel.metadata
 
@@ -51,4 +54,6 @@ class UndoneAction(ActionRow, table=True):
 
 
 # Ordered migrations: MIGRATIONS[n] upgrades a file from schema n to n + 1 (SQL statements).
-MIGRATIONS: dict[int, list[str]] = {}
+MIGRATIONS: dict[int, list[str]] = {
+    1: ["UPDATE meta SET value = '2' WHERE key = 'schema'"],
+}

@@ -47,6 +47,36 @@ def test_schema_1_fixture_opens_with_its_turn_one(tmp_path):
         assert legal.fortification_name(sc, opened.state, "A5", "B5", "axis") == "Metaxas Line fortification"
 
 
+def test_schema_1_file_is_upgraded_to_today_s_schema_when_written(tmp_path):
+    """Opened to record, an older file is upgraded in place (its log untouched); read-only, it is
+    left exactly as it was."""
+    copy = tmp_path / "old.campaign"
+    shutil.copy(FIXTURES / "campaign-schema-1.campaign", copy)
+    with CampaignFile.open(copy, readonly=True):
+        pass
+    assert copy.read_bytes() == (FIXTURES / "campaign-schema-1.campaign").read_bytes()
+    with CampaignFile.open(copy) as opened:
+        records = list(opened.records)
+    conn = sqlite3.connect(copy)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "2"
+    conn.close()
+    with CampaignFile.open(copy, readonly=True) as reopened:
+        assert list(reopened.records) == records
+
+
+def test_schema_2_fixture_opens_with_its_scenario_of_today_s_form(tmp_path):
+    """Schema 2 files carry the scenario with side colours and a fortified line; the committed
+    fixture of that schema opens, and its scenario needs no reading as an older form."""
+    copy = tmp_path / "two.campaign"
+    shutil.copy(FIXTURES / "campaign-schema-2.campaign", copy)
+    with CampaignFile.open(copy) as opened:
+        assert opened.name == "Schema 2 fixture"
+        assert opened.state.turn == 1
+        assert not opened.scenario.read_as
+        assert opened.scenario.side_colours == load_scenario().side_colours
+
+
 def test_not_sqlite_is_refused_untouched(tmp_path):
     path = tmp_path / "letter.campaign"
     path.write_bytes(b"Dear organiser, " * 100)
