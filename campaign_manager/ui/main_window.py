@@ -18,7 +18,7 @@ from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
 from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui import settings
+from campaign_manager.ui import settings, window_layout
 from campaign_manager.ui.action_registry import ActionRegistry, ActionSpec, SubmenuSpec
 from campaign_manager.ui.actions import MENUS, MenuAction, declare_actions
 from campaign_manager.ui.battle import BattleActions
@@ -59,7 +59,8 @@ class MainWindow(QMainWindow):
         title: str | None = None,
     ) -> None:
         """The choosers replace the file dialogs, for tests; `remember=False` leaves the
-        recent-campaigns list alone; `title`, if given, is the window's title whatever is open."""
+        recent-campaigns list and the saved size, place and split of the window alone; `title`,
+        if given, is the window's title whatever is open."""
         super().__init__()
         self.remember = remember
         self.fixed_title = title
@@ -67,7 +68,7 @@ class MainWindow(QMainWindow):
         self.session.changed.connect(self.refresh)
         self.session.message.connect(self._say)
         self.setWindowTitle(APPLICATION)
-        self.resize(1200, 760)
+        window_layout.size_for_screen(self)
         self.tabs = QTabWidget(self)
         self.tabs.setTabsClosable(True)
         self.tabs.tabCloseRequested.connect(self._close_tab)
@@ -93,6 +94,8 @@ class MainWindow(QMainWindow):
         )
         self.menus: dict[str, QMenu] = self.menu_actions.install(self.menuBar())
         self.setCentralWidget(self._under_banner(self.storage_actions.banner, self.tabs))
+        if remember:
+            window_layout.restore(self, self.view)
         if campaign_path is not None:
             self.open_campaign(campaign_path)
         self.refresh()
@@ -244,6 +247,8 @@ class MainWindow(QMainWindow):
             )
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.remember:
+            window_layout.save(self, self.view)
         for panel in self.assist_tabs.values():
             panel.close()
         self.session.close()

@@ -1,25 +1,43 @@
-"""The app's settings, declared once with their types and defaults (read through QSettings)."""
+"""The app's settings, declared once with their types and defaults (read through QSettings).
+
+Each `Setting` names its key and its default, and the default's type is the setting's type:
+`read` gives back that type whatever the settings file holds (an unreadable value reads as the
+default), so no caller converts a raw QSettings value.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 from PySide6.QtGui import QGuiApplication, QIcon
 
 from campaign_manager.paths import APPLICATION, DESKTOP_NAME, ORGANISATION, icon_files
 
+Value = TypeVar("Value", str, bytes, bool)
+
 
 @dataclass(frozen=True)
-class Setting:
+class Setting(Generic[Value]):
+    """One setting: its key in the settings file and its default (whose type is the setting's)."""
+
     key: str
-    default: str
+    default: Value
 
 
 LAST_CAMPAIGN = Setting("campaign/last_file", "")
 RECENT_CAMPAIGNS = Setting("campaign/recent_files", "")  # newest first, one path a line
 RECENT_LIMIT = 8
+RECENT_ON_WELCOME = 3  # the welcome page offers the newest three
+# The main window as it was closed: QWidget.saveGeometry, QMainWindow.saveState, and the
+# map/panel split (QSplitter.saveState); empty until the first close.
+WINDOW_GEOMETRY = Setting("window/geometry", b"")
+WINDOW_STATE = Setting("window/state", b"")
+WINDOW_SPLIT = Setting("window/map_split", b"")
+WELCOMED = Setting("window/welcomed", False)  # the welcome page was shown once, on the first start
+SHOW_LEGEND = Setting("map/show_legend", False)
 
 
 def apply_identity(app: QGuiApplication) -> None:
@@ -52,13 +70,27 @@ def remember_campaign(path: Path) -> None:
     write(RECENT_CAMPAIGNS, "\n".join(recent))
 
 
-def read(setting: Setting) -> str:
+def forget_recent_campaigns() -> None:
+    """File ▸ Open recent ▸ Clear: the list empties (the last campaign still opens at start)."""
+    write(RECENT_CAMPAIGNS, "")
+
+
+def read(setting: Setting[Value]) -> Value:
     value = QSettings().value(setting.key, setting.default)
-    return str(value) if value is not None else setting.default
+    default = setting.default
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        return str(value).lower() in ("true", "1") if value is not None else default
+    if isinstance(default, bytes):
+        if isinstance(value, QByteArray):
+            return bytes(value.data())
+        return value if isinstance(value, bytes) else default
+    return str(value) if value is not None else default
 
 
-def write(setting: Setting, value: str) -> None:
-    QSettings().setValue(setting.key, value)
+def write(setting: Setting[Value], value: Value) -> None:
+    QSettings().setValue(setting.key, QByteArray(value) if isinstance(value, bytes) else value)
 
 
 def default_campaign_path() -> Path:
