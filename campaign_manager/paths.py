@@ -71,6 +71,12 @@ def app_data_folder(platform: str = sys.platform) -> Path:
     return base / ORGANISATION / APPLICATION
 
 
+def log_folder(platform: str = sys.platform) -> Path:
+    """Where the window writes its log (campaign-manager.log, rotated): `logs` in the app's data
+    folder, the place a user is asked to look when something went wrong."""
+    return app_data_folder(platform) / "logs"
+
+
 def app_cache_folder(platform: str = sys.platform) -> Path:
     """Where the app keeps what it can always make again (checked scenarios, for a quick start):
     `$FIRESTORM_CACHE_DIR` if set, else where Qt's CacheLocation is for this app:

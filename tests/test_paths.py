@@ -27,6 +27,7 @@ def test_the_user_s_folders_on_each_system(monkeypatch, tmp_path):
     app = Path("Firestorm") / "Firestorm Campaign Manager"
     assert paths.app_data_folder("linux") == tmp_path / ".local" / "share" / app  # where existing users' files are
     assert paths.app_cache_folder("linux") == tmp_path / ".cache" / app
+    assert paths.log_folder("linux") == tmp_path / ".local" / "share" / app / "logs"
     assert paths.app_data_folder("darwin") == tmp_path / "Library" / "Application Support" / app
     assert paths.app_cache_folder("darwin") == tmp_path / "Library" / "Caches" / app
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))

@@ -61,6 +61,7 @@ class MenuAction(StrEnum):
     ASSIST = "assist"
     ABOUT_MAP = "about_map"
     SHORTCUTS = "shortcuts"
+    OPEN_LOG_FOLDER = "open_log_folder"
     ABOUT = "about"
 
 
@@ -136,7 +137,10 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
     ),
     MenuSpec("&Battle", (MenuAction.NEW_BATTLE, MenuAction.RESOLVE_BATTLE, MenuAction.ABANDON_BATTLE)),
     MenuAction.ASSIST,  # a menu of its own, one item per assist module
-    MenuSpec("&Help", (MenuAction.ABOUT_MAP, MenuAction.SHORTCUTS, MenuAction.ABOUT)),
+    MenuSpec(
+        "&Help",
+        (MenuAction.ABOUT_MAP, MenuAction.SHORTCUTS, SEPARATOR, MenuAction.OPEN_LOG_FOLDER, MenuAction.ABOUT),
+    ),
 )
 
 
@@ -288,6 +292,11 @@ def declare_actions(
         MenuAction.ABOUT_MAP: ActionSpec("About the &map", help.show_map_notice, tip="The scenario's note on its map"),
         MenuAction.SHORTCUTS: ActionSpec(
             "&Keyboard shortcuts", help.show_shortcuts, "F1", "Every keyboard shortcut of the menus"
+        ),
+        MenuAction.OPEN_LOG_FOLDER: ActionSpec(
+            "Open the &log folder",
+            help.open_log_folder,
+            tip="The folder of the app's log, to send when something went wrong",
         ),
         MenuAction.ABOUT: ActionSpec(
             f"&About {APPLICATION}",

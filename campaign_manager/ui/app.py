@@ -21,16 +21,24 @@ def run_app(argv: list[str]) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from campaign_manager.ui import settings
+    from campaign_manager.ui import crash, settings
     from campaign_manager.ui.main_window import MainWindow
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
+    crash.start_logging()  # logs/campaign-manager.log there
+    reporter = crash.CrashReporter(parent=app)  # an exception no slot caught: logged, and a box says so
+    reporter.install()
     window = MainWindow(campaign_to_open(argv))
     window.show()
     QTimer.singleShot(0, startup.settled)  # once the window is on screen
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        reporter.uninstall()
+        crash.log.info("closed")
+        crash.stop_logging()
 
 
 def screenshot_app(file: str, png: str) -> int:

@@ -1,17 +1,21 @@
-"""Help ▸ Keyboard shortcuts and Help ▸ About: what a new user asks first — which keys do
-what, which version this is, and where the open campaign and the app's own files are kept."""
+"""Help ▸ Keyboard shortcuts, About and Open the log folder: what a new user asks first — which
+keys do what, which version this is, where the open campaign and the app's own files are kept —
+and where to look when something went wrong."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
 from campaign_manager import __version__
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.scenario.loader import user_scenarios
+from campaign_manager.ui.crash import UrlOpener, current_log_folder, open_log_folder
 from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.settings import app_icon
@@ -25,7 +29,8 @@ def about_text(session: CampaignSession) -> str:
     return (
         f"{APPLICATION} {__version__}\n\n{where}\n\n"
         f"The app's own files (the campaign started with no file): {app_data_folder()}\n"
-        f"Your scenario files: {user_scenarios()}\n\n"
+        f"Your scenario files: {user_scenarios()}\n"
+        f"The app's log (what to send when something went wrong): {current_log_folder()}\n\n"
         "Every action is written to the campaign file as it is made: there is nothing to save. "
         "The command line (campaign-manager --help) reads and records the same files."
     )
@@ -43,11 +48,20 @@ def shortcuts_html(rows: list[tuple[str, str, str]]) -> str:
 
 
 class HelpActions:
-    """What Help ▸ About the map, Keyboard shortcuts and About do: a box each, not modal."""
+    """What the Help menu's items do: a box each, not modal; the log folder in the file manager
+    (through `open_url`, which tests replace)."""
 
-    def __init__(self, services: WindowServices, shortcut_rows: ShortcutRows) -> None:
+    def __init__(
+        self, services: WindowServices, shortcut_rows: ShortcutRows, open_url: UrlOpener = QDesktopServices.openUrl
+    ) -> None:
         self.services = services
         self.shortcut_rows = shortcut_rows
+        self.open_url = open_url
+
+    def open_log_folder(self) -> Path:
+        folder = open_log_folder(self.open_url)
+        self.services.tell(f"The log folder is {folder}", 8000)
+        return folder
 
     def show_map_notice(self) -> QMessageBox:
         campaign = self.services.session.campaign

@@ -89,6 +89,7 @@ class MainWindow(QMainWindow):
         self.wargame_actions = WargameActions(services, self._open_plan_window, choose_wargame)
         self.turn_menu = TurnActions(services)
         self.battle_menu = BattleActions(services, self.map_view, self.computer)
+        self.help_actions = HelpActions(services, lambda: self.menu_actions.shortcut_rows())
         self.menu_actions: ActionRegistry[MenuAction] = ActionRegistry(
             self, self.session, self._declared_actions(services), MENUS
         )
@@ -108,7 +109,7 @@ class MainWindow(QMainWindow):
             wargame=self.wargame_actions,
             turn=self.turn_menu,
             battle=self.battle_menu,
-            help=HelpActions(services, lambda: self.menu_actions.shortcut_rows()),
+            help=self.help_actions,
             undo=self.undo,
             redo=self.redo,
             quit=self.close,
