@@ -38,6 +38,7 @@ class ActionSpec:
     tip: str = ""
     available: Availability = always  # when it may be used
     records: bool = False  # it writes to the campaign file: off while the file is read-only
+    checked: Callable[[], bool] | None = None  # an on/off item (ticked when this says so)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class ActionRegistry(Generic[Key]):
                 action = QAction(spec.text, parent)
                 if spec.shortcut is not None:
                     action.setShortcut(QKeySequence(spec.shortcut))
+                action.setCheckable(spec.checked is not None)
                 action.triggered.connect(spec.slot)
             action.setStatusTip(spec.tip)
             action.setIconText(plain(spec.text))  # its name in the list of shortcuts
@@ -147,6 +149,13 @@ class ActionRegistry(Generic[Key]):
                 self._fill(menu, spec.fill)
             else:
                 self._actions[key].setEnabled(enabled)
+        self.refresh_checks()
+
+    def refresh_checks(self) -> None:
+        """The on/off items ticked as they now stand (e.g. after the window left full screen)."""
+        for key, spec in self.declared.items():
+            if isinstance(spec, ActionSpec) and spec.checked is not None:
+                self._actions[key].setChecked(spec.checked())
 
     @staticmethod
     def _fill(menu: QMenu, fill: Callable[[QMenu], None]) -> None:

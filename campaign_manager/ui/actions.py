@@ -28,6 +28,7 @@ from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
+from campaign_manager.ui.view_menu import ViewActions
 from campaign_manager.ui.wargame import WargameActions
 
 Keys = QKeySequence.StandardKey
@@ -50,6 +51,11 @@ class MenuAction(StrEnum):
     QUIT = "quit"
     UNDO = "undo"
     REDO = "redo"
+    ZOOM_IN = "zoom_in"
+    ZOOM_OUT = "zoom_out"
+    FIT_MAP = "fit_map"
+    SHOW_LEGEND = "show_legend"
+    FULL_SCREEN = "full_screen"
     START_TURN = "start_turn"
     PLACE_AND_REDEPLOY = "place_and_redeploy"
     END_TURN = "end_turn"
@@ -125,6 +131,18 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
     ),
     MenuSpec("&Edit", (MenuAction.UNDO, MenuAction.REDO)),
     MenuSpec(
+        "&View",
+        (
+            MenuAction.ZOOM_IN,
+            MenuAction.ZOOM_OUT,
+            MenuAction.FIT_MAP,
+            SEPARATOR,
+            MenuAction.SHOW_LEGEND,
+            SEPARATOR,
+            MenuAction.FULL_SCREEN,
+        ),
+    ),
+    MenuSpec(
         "&Turn",
         (
             MenuAction.START_TURN,
@@ -150,6 +168,7 @@ def declare_actions(
     reports: ReportActions,
     storage: StorageActions,
     wargame: WargameActions,
+    view: ViewActions,
     turn: TurnActions,
     battle: BattleActions,
     help: HelpActions,
@@ -226,6 +245,28 @@ def declare_actions(
         MenuAction.UNDO: ActionSpec("&Undo", undo, Keys.Undo, "Take back the last action", can_undo, records=True),
         MenuAction.REDO: ActionSpec(
             "&Redo", redo, Keys.Redo, "Put back the action last taken back", can_redo, records=True
+        ),
+        MenuAction.ZOOM_IN: ActionSpec(
+            "Zoom &in", view.zoom_in, Keys.ZoomIn, "A closer look at the map", with_campaign
+        ),
+        MenuAction.ZOOM_OUT: ActionSpec("Zoom &out", view.zoom_out, Keys.ZoomOut, "More of the map", with_campaign),
+        MenuAction.FIT_MAP: ActionSpec(
+            "&Fit the map", view.fit, "Ctrl+0", "The whole map in the view (it then follows the window)", with_campaign
+        ),
+        MenuAction.SHOW_LEGEND: ActionSpec(
+            "Show the &legend",
+            view.toggle_legend,
+            "Ctrl+L",
+            "What the map's colours, counters, lines and arrows mean",
+            with_campaign,
+            checked=view.legend_shown,
+        ),
+        MenuAction.FULL_SCREEN: ActionSpec(
+            "F&ull screen",
+            view.toggle_full_screen,
+            "F11",
+            "The window over the whole screen, and back",
+            checked=view.full_screen,
         ),
         MenuAction.START_TURN: ActionSpec(
             "&Start the next turn…",

@@ -20,7 +20,13 @@ from campaign_manager.ui.window_services import WindowServices
 
 FileChooser = Callable[[QWidget, str], "Path | None"]
 ScenarioChooser = Callable[[QWidget, list[str]], "str | None"]
+CAMPAIGN_SUFFIX = ".campaign"
 CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
+
+
+def menu_words(text: str) -> str:
+    """Text from a file name shown as it is in a menu item ('&' is not a shortcut mark there)."""
+    return text.replace("&", "&&")
 
 
 def ask_open(parent: QWidget, title: str) -> Path | None:
@@ -72,11 +78,43 @@ class FileActions:
         self.choose_actions, self.choose_scenario = choose_actions, choose_scenario
 
     def fill_recent(self, menu: QMenu) -> None:
-        for name in settings.recent_campaigns():
-            action = menu.addAction(name, partial(self.services.open_campaign, Path(name)))
-            action.setEnabled(Path(name).exists())
-        if menu.isEmpty():
+        """The recent campaigns, newest first, numbered for the keyboard (&1 … &9): the file's
+        name, then its folder; one no longer there is shown greyed. Then Clear the list."""
+        recent = settings.recent_campaigns()
+        for number, name in enumerate(recent, start=1):
+            path = Path(name)
+            key = f"&{number} " if number < 10 else ""
+            action = menu.addAction(
+                f"{key}{menu_words(path.name)}  ({menu_words(str(path.parent))})",
+                partial(self.services.open_campaign, path),
+            )
+            action.setStatusTip(name if path.exists() else f"{name} is no longer there")
+            action.setEnabled(path.exists())
+        if not recent:
             menu.addAction("(none yet)").setEnabled(False)
+            return
+        menu.addSeparator()
+        clear = menu.addAction("&Clear the list", self.clear_recent)
+        clear.setStatusTip("Forget the campaigns listed here (the files are not touched)")
+
+    def clear_recent(self) -> None:
+        settings.forget_recent_campaigns()
+        self.services.tell("The list of recent campaigns is cleared", 5000)
+
+    def open_dropped(self, paths: list[Path]) -> bool:
+        """Files dropped on the window: one campaign file is opened; anything else is refused in
+        a sentence (and nothing is opened)."""
+        if len(paths) != 1:
+            self.services.report(f"{len(paths)} files were dropped: drop one campaign file at a time to open it.")
+            return False
+        path = paths[0]
+        if path.suffix.lower() != CAMPAIGN_SUFFIX:
+            self.services.report(
+                f"{path.name} is not a campaign file (a campaign file's name ends in {CAMPAIGN_SUFFIX}): "
+                "nothing was opened."
+            )
+            return False
+        return self.services.open_campaign(path)
 
     def ask_and_open(self) -> None:
         path = self.choose_open(self.services.parent, "Open a campaign")

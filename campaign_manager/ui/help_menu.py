@@ -42,8 +42,8 @@ def shortcuts_html(rows: list[tuple[str, str, str]]) -> str:
         for menu, name, keys in rows
     )
     return (
-        f"<table>{listed}</table><p>On the map: scroll to zoom, drag the background to pan, "
-        "<b>Ctrl+0</b> to fit it to the view; drag a counter onto an area, or right-click it.</p>"
+        f"<table>{listed}</table><p>On the map: scroll to zoom, drag the background to pan; "
+        "drag a counter onto an area, or right-click it. Drop a campaign file on the window to open it.</p>"
     )
 
 

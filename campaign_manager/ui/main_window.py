@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import QEvent, QMimeData, Qt
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from campaign_manager.assist.registry import MODULES
@@ -38,9 +38,15 @@ from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
+from campaign_manager.ui.view_menu import ViewActions
 from campaign_manager.ui.wargame import WargameActions, WargameChooser
 from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.window_services import WindowServices
+
+
+def dropped_files(data: QMimeData) -> list[Path]:
+    """The local files being dragged or dropped (none for anything else, e.g. a troop)."""
+    return [Path(url.toLocalFile()) for url in data.urls() if url.isLocalFile()] if data.hasUrls() else []
 
 
 class MainWindow(QMainWindow):
@@ -89,12 +95,14 @@ class MainWindow(QMainWindow):
         self.wargame_actions = WargameActions(services, self._open_plan_window, choose_wargame)
         self.turn_menu = TurnActions(services)
         self.battle_menu = BattleActions(services, self.map_view, self.computer)
+        self.view_actions = ViewActions(services, self.map_view)
         self.help_actions = HelpActions(services, lambda: self.menu_actions.shortcut_rows())
         self.menu_actions: ActionRegistry[MenuAction] = ActionRegistry(
             self, self.session, self._declared_actions(services), MENUS
         )
         self.menus: dict[str, QMenu] = self.menu_actions.install(self.menuBar())
         self.setCentralWidget(self._under_banner(self.storage_actions.banner, self.tabs))
+        self.setAcceptDrops(True)  # a campaign file dropped on the window opens
         if remember:
             window_layout.restore(self, self.view)
         if campaign_path is not None:
@@ -107,6 +115,7 @@ class MainWindow(QMainWindow):
             reports=self.report_actions,
             storage=self.storage_actions,
             wargame=self.wargame_actions,
+            view=self.view_actions,
             turn=self.turn_menu,
             battle=self.battle_menu,
             help=self.help_actions,
@@ -230,9 +239,26 @@ class MainWindow(QMainWindow):
                 widget.close()
                 widget.deleteLater()
 
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if dropped_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = dropped_files(event.mimeData())
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.file_menu.open_dropped(paths)
+
     def changeEvent(self, event: QEvent) -> None:
-        """Coming back to the window: show what another program wrote to the file meanwhile."""
+        """Coming back to the window: show what another program wrote to the file meanwhile.
+        Into or out of full screen (by F11 or by the window manager): View ▸ Full screen says so."""
         super().changeEvent(event)
+        if event.type() == QEvent.Type.WindowStateChange:
+            self.menu_actions.refresh_checks()
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
             self.check_for_outside_changes()
 

@@ -216,7 +216,8 @@ def test_new_campaign_asks_for_the_scenario_and_recent_files_remember_it(make_wi
     assert window.campaign.path == target and window.campaign.scenario.id == "firestorm-greece"
     recent = window.menu_actions.submenu(MenuAction.OPEN_RECENT)
     recent.aboutToShow.emit()
-    assert [a.text() for a in recent.actions()] == [str(target)]
+    assert [a.text() for a in recent.actions()] == [f"&1 chosen.campaign  ({tmp_path})", "", "&Clear the list"]
+    assert recent.actions()[0].statusTip() == str(target)
 
 
 def test_save_a_copy_makes_a_campaign_that_opens_the_same(make_window, campaign_path, tmp_path):

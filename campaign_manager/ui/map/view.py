@@ -17,11 +17,9 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
-    QKeySequence,
     QMouseEvent,
     QPainter,
     QResizeEvent,
-    QShortcut,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
@@ -32,6 +30,7 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map.items import ArrowItem, CounterItem
+from campaign_manager.ui.map.legend import MapLegend
 from campaign_manager.ui.map.scene import MapScene
 from campaign_manager.ui.session import CampaignSession
 
@@ -67,7 +66,7 @@ class MapView(QGraphicsView):
         self.setAcceptDrops(True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        QShortcut(QKeySequence("Ctrl+0"), self, self.fit)
+        self.legend = MapLegend(self.viewport())
         self.banner = QLabel(self.viewport())
         self.banner.setObjectName("mapBanner")
         self.banner.setStyleSheet(
@@ -84,6 +83,7 @@ class MapView(QGraphicsView):
         if not self.session.is_open:
             self.setScene(None)
             self.map_scene = None
+            self.legend.set_scenario(None)
             return
         sc, st = self.session.scenario, self.session.state
         self.read_only = False
@@ -94,6 +94,8 @@ class MapView(QGraphicsView):
         if self.map_scene is None or self.map_scene.scenario is not sc:
             self.map_scene = MapScene(sc, self)
             self.setScene(self.map_scene)
+            self.legend.set_scenario(sc)
+            self._place_legend()
             self._zoomed = False
             self.fit()
         self.read_only = read_only
@@ -109,15 +111,32 @@ class MapView(QGraphicsView):
             self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
             self._zoomed = False
 
+    def zoom(self, factor: float) -> None:
+        """Closer (factor > 1) or further; the map then keeps its scale when the window is resized."""
+        if self.map_scene is not None:
+            self.scale(factor, factor)
+            self._zoomed = True
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if not self._zoomed:
             self.fit()
+        self._place_legend()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-        self.scale(factor, factor)
-        self._zoomed = True
+        self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
+
+    def show_legend(self, shown: bool) -> None:
+        self.legend.setVisible(shown)
+        self._place_legend()
+
+    def legend_shown(self) -> bool:
+        return not self.legend.isHidden()
+
+    def _place_legend(self) -> None:
+        """In the bottom-left corner of the view (the banner takes the top)."""
+        self.legend.resize(self.legend.sizeHint())
+        self.legend.move(8, max(8, self.viewport().height() - self.legend.height() - 8))
 
     def highlight(self, codes: Iterable[str]) -> None:
         """Mark these areas (e.g. the legal targets of a battle arrow); an empty list clears."""

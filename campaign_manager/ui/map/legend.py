@@ -1,0 +1,106 @@
+"""The map's legend (View ▸ Show the legend): what the tints, counters, symbols, links and arrows
+mean, drawn with the map's own colours and symbols over the corner of the view."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QWidget
+
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.map import style
+
+ROW = 20  # a line of the legend
+SWATCH = QSize(26, 14)
+KIND_WORDS = {
+    "infantry": "infantry",
+    "mountain": "mountain troops",
+    "armour": "armour",
+    "mechanised": "mechanised",
+    "motorcycle": "motorcycle troops",
+}
+
+
+class MapLegend(QWidget):
+    """Paints the key of the scenario's map; hidden until asked for."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("mapLegend")
+        self.setAccessibleName("Map legend")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.scenario: Scenario | None = None
+        self.hide()
+
+    def set_scenario(self, sc: Scenario | None) -> None:
+        self.scenario = sc
+        self.resize(self.sizeHint())
+        self.setToolTip("\n".join(words for _, words in self.rows()))
+        self.update()
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(what is drawn, its words), one a line."""
+        sc = self.scenario
+        if sc is None:
+            return []
+        rows = [("tint:" + side, f"held by the {name}") for side, name in sc.side_nouns.items()]
+        rows += [("counter:" + code, f"{name} troops") for code, (name, _) in sc.nations.items()]
+        kinds = sorted({troop.kind for troop in sc.troops.values()}, key=list(KIND_WORDS).index)
+        rows += [("kind:" + kind, KIND_WORDS[kind]) for kind in kinds]
+        if any(link.metaxas for link in sc.links):
+            rows.append(("line:fortified", "the fortified line"))
+        if any(link.sea for link in sc.links):
+            rows.append(("line:sea", "across the sea"))
+        rows += [("arrow:open", "an open battle"), ("arrow:fought", "a battle fought this turn")]
+        return rows
+
+    def sizeHint(self) -> QSize:
+        metrics = QFontMetrics(self.font())
+        rows = self.rows()
+        wide = max((metrics.horizontalAdvance(words) for _, words in rows), default=0)
+        return QSize(SWATCH.width() + wide + 26, len(rows) * ROW + 12)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        sc = self.scenario
+        if sc is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        backing = QColor(palette.color(QPalette.ColorRole.Window))
+        backing.setAlpha(235)
+        painter.setBrush(backing)
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
+        counters = style.nation_colours(sc)
+        for line, (mark, words) in enumerate(self.rows()):
+            top = 6 + line * ROW
+            swatch = QRectF(8, top + (ROW - SWATCH.height()) / 2, SWATCH.width(), SWATCH.height())
+            what, key = mark.split(":", 1)
+            painter.setPen(QPen(palette.color(QPalette.ColorRole.WindowText), 1))
+            if what == "tint":
+                painter.setBrush(style.area_brush(key, False, False))
+                painter.drawRect(swatch)
+            elif what == "counter":
+                painter.setBrush(counters[key])
+                painter.drawRoundedRect(swatch, 3, 3)
+            elif what == "kind":
+                painter.setBrush(palette.color(QPalette.ColorRole.Dark))
+                painter.drawRoundedRect(swatch, 3, 3)
+                style.draw_kind(painter, key, swatch.adjusted(5, 2, -5, -2))
+            else:
+                painter.setPen(self._line_pen(what, key))
+                middle = swatch.center().y()
+                painter.drawLine(QPointF(swatch.left(), middle), QPointF(swatch.right(), middle))
+            painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+            painter.setFont(self.font())
+            painter.drawText(QRectF(swatch.right() + 8, top, self.width(), ROW), Qt.AlignmentFlag.AlignVCenter, words)
+        painter.end()
+
+    @staticmethod
+    def _line_pen(what: str, key: str) -> QPen:
+        if what == "line":
+            pen = QPen(style.METAXAS if key == "fortified" else style.SEA_LINK, 3)
+            pen.setStyle(Qt.PenStyle.DashDotLine if key == "fortified" else Qt.PenStyle.DashLine)
+            return pen
+        return QPen(style.OPEN_ARROW if key == "open" else style.FOUGHT_ARROW, 4)
