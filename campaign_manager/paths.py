@@ -44,6 +44,8 @@ SCENARIOS = RESOURCES / "scenarios"
 ASSIST_TABLES = RESOURCES / "assist"
 FONTS = RESOURCES / "fonts"
 ICONS = RESOURCES / "icons"
+RULES = RESOURCES / "rules"  # the rules the app enforces, and its decisions (Help ▸ Rules)
+EXAMPLES = RESOURCES / "examples"  # campaigns to explore (exported logs, imported on first use)
 FORMS = _bundled("campaign_manager.forms")
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)  # the PNGs rendered from the SVG (installer/render_icons.py)
 

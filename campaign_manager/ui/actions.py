@@ -65,6 +65,8 @@ class MenuAction(StrEnum):
     RESOLVE_BATTLE = "resolve_battle"
     ABANDON_BATTLE = "abandon_battle"
     ASSIST = "assist"
+    WELCOME = "welcome"
+    RULES = "rules"
     ABOUT_MAP = "about_map"
     SHORTCUTS = "shortcuts"
     OPEN_LOG_FOLDER = "open_log_folder"
@@ -157,7 +159,15 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
     MenuAction.ASSIST,  # a menu of its own, one item per assist module
     MenuSpec(
         "&Help",
-        (MenuAction.ABOUT_MAP, MenuAction.SHORTCUTS, SEPARATOR, MenuAction.OPEN_LOG_FOLDER, MenuAction.ABOUT),
+        (
+            MenuAction.WELCOME,
+            MenuAction.RULES,
+            MenuAction.ABOUT_MAP,
+            MenuAction.SHORTCUTS,
+            SEPARATOR,
+            MenuAction.OPEN_LOG_FOLDER,
+            MenuAction.ABOUT,
+        ),
     ),
 )
 
@@ -172,6 +182,7 @@ def declare_actions(
     turn: TurnActions,
     battle: BattleActions,
     help: HelpActions,
+    welcome: Callable[[], object],
     undo: Callable[[], object],
     redo: Callable[[], object],
     quit: Callable[[], object],
@@ -330,6 +341,14 @@ def declare_actions(
             records=True,
         ),
         MenuAction.ASSIST: SubmenuSpec("&Assist", partial(_fill_assist, open_assist)),
+        MenuAction.WELCOME: ActionSpec(
+            "&Welcome…",
+            welcome,
+            tip="First steps: the bundled campaign, a finished example to explore, a General's Wargame",
+        ),
+        MenuAction.RULES: ActionSpec(
+            "The &rules…", help.show_rules, tip="The rules the app enforces, numbered as in its messages"
+        ),
         MenuAction.ABOUT_MAP: ActionSpec("About the &map", help.show_map_notice, tip="The scenario's note on its map"),
         MenuAction.SHORTCUTS: ActionSpec(
             "&Keyboard shortcuts", help.show_shortcuts, "F1", "Every keyboard shortcut of the menus"

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import writable
+
+if TYPE_CHECKING:
+    from campaign_manager.ui.main_window import MainWindow
 
 
 def run_app(argv: list[str]) -> int:
@@ -32,6 +36,7 @@ def run_app(argv: list[str]) -> int:
     reporter.install()
     window = MainWindow(campaign_to_open(argv))
     window.show()
+    welcome_on_first_start(window)
     QTimer.singleShot(0, startup.settled)  # once the window is on screen
     try:
         return app.exec()
@@ -39,6 +44,17 @@ def run_app(argv: list[str]) -> int:
         reporter.uninstall()
         crash.log.info("closed")
         crash.stop_logging()
+
+
+def welcome_on_first_start(window: MainWindow) -> bool:
+    """The first start shows the welcome page (what a newcomer can do first); later ones do not."""
+    from campaign_manager.ui import settings
+
+    if settings.read(settings.WELCOMED):
+        return False
+    window.show_welcome()
+    settings.write(settings.WELCOMED, True)
+    return True
 
 
 def screenshot_app(file: str, png: str) -> int:
@@ -95,10 +111,4 @@ def campaign_to_open(argv: list[str]) -> Path | None:
     last = settings.read(settings.LAST_CAMPAIGN)
     if last and Path(last).exists():
         return Path(last)
-    path = settings.default_campaign_path()
-    if not path.exists():
-        try:
-            CampaignFile.create(path, name="Firestorm: Greece").close()
-        except UserError:
-            return None  # the window says no campaign is open; File ▸ New still works
-    return path
+    return settings.bundled_campaign()

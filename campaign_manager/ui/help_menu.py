@@ -17,6 +17,7 @@ from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.scenario.loader import user_scenarios
 from campaign_manager.ui.crash import UrlOpener, current_log_folder, open_log_folder
 from campaign_manager.ui.plain import message_box
+from campaign_manager.ui.rules_view import RulesWindow
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.settings import app_icon
 from campaign_manager.ui.window_services import WindowServices
@@ -57,6 +58,15 @@ class HelpActions:
         self.services = services
         self.shortcut_rows = shortcut_rows
         self.open_url = open_url
+        self.rules: RulesWindow | None = None
+
+    def show_rules(self) -> RulesWindow:
+        """Help ▸ Rules: one window, brought to the front when asked again."""
+        if self.rules is None:
+            self.rules = RulesWindow(self.services.parent)
+        self.rules.show()  # shown again, it comes to the front
+        self.rules.activateWindow()
+        return self.rules
 
     def open_log_folder(self) -> Path:
         folder = open_log_folder(self.open_url)

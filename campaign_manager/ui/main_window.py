@@ -18,6 +18,7 @@ from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
 from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.store.example import finished_example
 from campaign_manager.ui import settings, window_layout
 from campaign_manager.ui.action_registry import ActionRegistry, ActionSpec, SubmenuSpec
 from campaign_manager.ui.actions import MENUS, MenuAction, declare_actions
@@ -41,6 +42,7 @@ from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.view_menu import ViewActions
 from campaign_manager.ui.wargame import WargameActions, WargameChooser
 from campaign_manager.ui.wargame.computer import ComputerSide
+from campaign_manager.ui.welcome import WelcomeChoices, WelcomePage
 from campaign_manager.ui.window_services import WindowServices
 
 
@@ -87,6 +89,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.view, "Campaign")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.assist_tabs: dict[str, QWidget] = {}
+        self.welcome: WelcomePage | None = None
         services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)
         self.computer = ComputerSide(self.session, self)
         self.file_menu = FileActions(services, choose_open, choose_new, choose_actions, choose_scenario)
@@ -119,6 +122,7 @@ class MainWindow(QMainWindow):
             turn=self.turn_menu,
             battle=self.battle_menu,
             help=self.help_actions,
+            welcome=self.show_welcome,
             undo=self.undo,
             redo=self.redo,
             quit=self.close,
@@ -154,6 +158,44 @@ class MainWindow(QMainWindow):
             settings.remember_campaign(path)
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
+
+    def open_bundled(self) -> bool:
+        """The bundled campaign (made on first use) in the app's own folder."""
+        path = settings.bundled_campaign()
+        if path is None:
+            self.report(f"The bundled campaign could not be made in {settings.default_campaign_path().parent}")
+            return False
+        return self.open_campaign(path)
+
+    def open_example(self) -> bool:
+        """The finished example campaign, read-only (a copy in the app's cache folder)."""
+        try:
+            path = finished_example()
+            self.session.open(path, readonly=True)
+        except UserError as exc:
+            self.report(f"Could not open the example campaign: {exc}")
+            return False
+        self.statusBar().showMessage(
+            "The example campaign, read-only: see the Battles tab, the map at each turn's end, and File ▸ Print", 15000
+        )
+        return True
+
+    def show_welcome(self) -> WelcomePage:
+        """The welcome page (first start, Help ▸ Welcome): not modal, its choices the window's own."""
+        page = WelcomePage(
+            WelcomeChoices(
+                start_bundled=self.open_bundled,
+                explore_example=self.open_example,
+                new_wargame=self.wargame_actions.new_wargame,
+                open_file=self.file_menu.ask_and_open,
+                open_recent=self.open_campaign,
+            ),
+            self,
+        )
+        page.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        page.open()
+        self.welcome = page
+        return page
 
     def new_campaign(self) -> None:
         self.file_menu.new_campaign()

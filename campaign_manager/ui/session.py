@@ -100,12 +100,13 @@ class CampaignSession(QObject):
 
     # -- opening and closing ----------------------------------------------------------------
 
-    def open(self, path: Path) -> None:
+    def open(self, path: Path, readonly: bool = False) -> None:
         """Open the campaign at `path` in place of the current one; raises UserError (the
         current campaign stays open) when the file is refused. A file that cannot be written
-        (read-only, or in a read-only folder) opens read-only: `read_only` says so."""
+        (read-only, or in a read-only folder) opens read-only, as does any with `readonly`:
+        `read_only` says so."""
         try:
-            opened = CampaignFile.open(path)
+            opened = CampaignFile.open(path, readonly=readonly)
         except ReadOnlyFile:
             opened = CampaignFile.open(path, readonly=True)
         self.adopt(opened)

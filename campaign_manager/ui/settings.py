@@ -93,6 +93,21 @@ def write(setting: Setting[Value], value: Value) -> None:
     QSettings().setValue(setting.key, QByteArray(value) if isinstance(value, bytes) else value)
 
 
+def bundled_campaign() -> Path | None:
+    """The bundled campaign's file, made on first use (None if it cannot be made: the window
+    then says no campaign is open, and File ▸ New still works)."""
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    try:
+        path = default_campaign_path()
+        if not path.exists():
+            CampaignFile.create(path, name="Firestorm: Greece").close()
+    except (UserError, OSError):
+        return None
+    return path
+
+
 def default_campaign_path() -> Path:
     """Where the bundled campaign is kept when the app is started with no file."""
     folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))

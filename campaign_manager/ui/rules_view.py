@@ -1,0 +1,51 @@
+"""Help ▸ Rules: the rules the app enforces (resources/rules/rules.md, numbered as in its
+refusals) and the decisions it takes where the book is silent (rules-decisions.md), shown in the
+app as the Markdown they are written in; a link from one to the other turns to its tab."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
+
+from campaign_manager.paths import RULES
+
+PAGES = (("rules.md", "The rules"), ("rules-decisions.md", "Decisions where the book is silent"))
+
+
+class RulesWindow(QDialog):
+    """The two rule documents, a tab each (not modal: the campaign stays usable beside it)."""
+
+    def __init__(self, parent: QWidget | None = None, folder: Path = RULES) -> None:
+        super().__init__(parent)
+        self.setObjectName("rulesWindow")
+        self.setWindowTitle("The rules the app enforces")
+        self.tabs = QTabWidget(self)
+        self.pages: dict[str, QTextBrowser] = {}
+        for name, title in PAGES:
+            page = QTextBrowser(self.tabs)
+            page.setObjectName(f"rulesPage-{name.removesuffix('.md')}")
+            page.setAccessibleName(title)
+            page.setOpenLinks(False)
+            page.anchorClicked.connect(self.follow)
+            page.setMarkdown((folder / name).read_text(encoding="utf-8"))
+            self.pages[name] = page
+            self.tabs.addTab(page, title)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        column = QVBoxLayout(self)
+        column.addWidget(self.tabs)
+        column.addWidget(buttons)
+        self.resize(860, 680)
+
+    def follow(self, url: QUrl) -> None:
+        """A link to the other document turns to its tab; a web address opens in the browser."""
+        name = Path(url.path()).name
+        if name in self.pages:
+            self.tabs.setCurrentWidget(self.pages[name])
+            if url.fragment():
+                self.pages[name].scrollToAnchor(url.fragment())
+        elif url.scheme() in ("http", "https"):
+            QDesktopServices.openUrl(url)

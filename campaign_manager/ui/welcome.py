@@ -1,0 +1,100 @@
+"""The welcome page: what a newcomer can do first, shown on the app's first start and from
+Help ▸ Welcome — start the bundled campaign, explore a finished one (a read-only example), start
+a General's Wargame, open a file, or one of the three campaigns opened last."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCommandLinkButton, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from campaign_manager.paths import APPLICATION
+from campaign_manager.ui import settings
+
+
+@dataclass(frozen=True)
+class WelcomeChoices:
+    """What each of the page's buttons does (the window's own actions)."""
+
+    start_bundled: Callable[[], object]
+    explore_example: Callable[[], object]
+    new_wargame: Callable[[], object]
+    open_file: Callable[[], object]
+    open_recent: Callable[[Path], object]
+
+
+class WelcomePage(QDialog):
+    """A button for each first step; choosing one closes the page and does it."""
+
+    def __init__(self, choices: WelcomeChoices, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("welcomePage")
+        self.setWindowTitle(f"Welcome to {APPLICATION}")
+        self.choices = choices
+        column = QVBoxLayout(self)
+        intro = QLabel(
+            "Keep a Firestorm: Greece campaign on the shop's counter: the map, the troops, every battle and "
+            "its dice, and the campaign's victory points. Every action is saved as it is made.",
+            self,
+        )
+        intro.setWordWrap(True)
+        intro.setTextFormat(Qt.TextFormat.PlainText)
+        column.addWidget(intro)
+        self.buttons: dict[str, QCommandLinkButton] = {}
+        self._add(
+            column,
+            "start",
+            "Start the Firestorm: Greece campaign",
+            "The bundled campaign from its first turn, kept in the app's own folder.",
+            choices.start_bundled,
+        )
+        self._add(
+            column,
+            "example",
+            "Explore a finished campaign",
+            "An example played to its end, opened read-only: the Battles tab, the map at the end of "
+            "each turn, and its printed reports.",
+            choices.explore_example,
+        )
+        self._add(
+            column,
+            "wargame",
+            "Start a General's Wargame",
+            "The four turns fought with dice only, by two players or against the computer.",
+            choices.new_wargame,
+        )
+        self._add(
+            column, "open", "Open a campaign file…", "A campaign kept anywhere on this computer.", choices.open_file
+        )
+        recent = [Path(name) for name in settings.recent_campaigns()[: settings.RECENT_ON_WELCOME]]
+        if recent:
+            heading = QLabel("Opened lately:", self)
+            column.addWidget(heading)
+        for number, path in enumerate(recent, start=1):
+            button = self._add(
+                column, f"recent{number}", f"Open {path.name}", str(path.parent), partial(choices.open_recent, path)
+            )
+            button.setEnabled(path.exists())
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        close.rejected.connect(self.reject)
+        column.addWidget(close)
+
+    def _add(
+        self, column: QVBoxLayout, key: str, text: str, description: str, do: Callable[[], object]
+    ) -> QCommandLinkButton:
+        button = QCommandLinkButton(text, description, self)
+        button.setObjectName(f"welcome-{key}")
+        button.setAccessibleName(text)
+        button.setAccessibleDescription(description)
+        button.clicked.connect(lambda: self._choose(do))
+        column.addWidget(button)
+        self.buttons[key] = button
+        return button
+
+    def _choose(self, do: Callable[[], object]) -> None:
+        self.accept()
+        do()

@@ -1,0 +1,125 @@
+"""The welcome page's buttons open what they say; Help ▸ Rules shows the rules in the app; the
+example campaign is the recorded campaign played to its end, opened read-only."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from campaign_manager.engine.state import FINISHED
+from campaign_manager.paths import RULES
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.store.example import FINISHED as EXAMPLE_LOG
+from campaign_manager.store.example import finished_example
+from campaign_manager.ui import settings
+from campaign_manager.ui.actions import MenuAction
+from campaign_manager.ui.app import welcome_on_first_start
+from tests.shared import FULL_CAMPAIGN
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _made(path: Path, name: str = "Shop night") -> Path:
+    CampaignFile.create(path, name=name).close()
+    return path
+
+
+def test_the_first_start_shows_the_welcome_page_once(make_window):
+    window = make_window(remember=False)
+    assert welcome_on_first_start(window)
+    assert window.welcome is not None and window.welcome.isVisible()
+    window.welcome.close()
+    assert not welcome_on_first_start(window)  # the next start goes straight to the campaign
+
+
+def test_start_the_bundled_campaign(make_window):
+    window = make_window(remember=False)
+    page = window.menu_actions[MenuAction.WELCOME].trigger() or window.welcome
+    page.buttons["start"].click()
+    assert not page.isVisible()
+    assert window.session.path == settings.default_campaign_path()
+    assert window.session.state.turn == 0 and not window.session.read_only
+
+
+def test_explore_the_finished_example_read_only(make_window):
+    window = make_window(remember=False)
+    window.show_welcome().buttons["example"].click()
+    session = window.session
+    assert session.read_only and session.state.phase == FINISHED and session.state.turn == 4
+    assert window.view.history.model.rowCount() > 10  # the Battles tab has every battle
+    assert window.menu_actions[MenuAction.PRINT_TURN_REPORT].isEnabled()
+    assert window.menu_actions[MenuAction.EXPORT_TURN_REPORT].isEnabled()
+    assert not window.menu_actions[MenuAction.UNDO].isEnabled()
+    assert window.storage_actions.banner.isVisible()
+
+
+def test_start_a_generals_wargame(make_window, tmp_path):
+    target = tmp_path / "dice.campaign"
+    window = make_window(remember=False, choose_wargame=lambda parent: ("axis", target))
+    window.show_welcome().buttons["wargame"].click()
+    assert window.session.path == target and window.campaign.dice_only and window.campaign.computer_side == "axis"
+
+
+def test_open_a_file(make_window, tmp_path):
+    chosen = _made(tmp_path / "chosen.campaign")
+    window = make_window(remember=False, choose_open=lambda parent, title: chosen)
+    window.show_welcome().buttons["open"].click()
+    assert window.session.path == chosen
+
+
+def test_the_three_most_recent_campaigns(make_window, tmp_path):
+    paths = [_made(tmp_path / f"night{n}.campaign") for n in range(4)]
+    for path in paths:
+        settings.remember_campaign(path)
+    window = make_window(remember=False)
+    page = window.show_welcome()
+    recent = [key for key in page.buttons if key.startswith("recent")]
+    assert [page.buttons[key].text() for key in recent] == [
+        "Open night3.campaign",
+        "Open night2.campaign",
+        "Open night1.campaign",
+    ]
+    page.buttons["recent2"].click()
+    assert window.session.path == paths[2]
+
+
+def test_help_shows_the_rules_and_follows_a_link_between_them(make_window):
+    window = make_window(remember=False)
+    window.menu_actions[MenuAction.RULES].trigger()
+    rules = window.help_actions.rules
+    assert rules.isVisible()
+    first = rules.pages["rules.md"].toPlainText()
+    assert "The rules the app enforces" in first and "1.1 Turn sequence" in first
+    assert "rules-decisions" in rules.pages["rules-decisions.md"].objectName()
+    from PySide6.QtCore import QUrl
+
+    rules.follow(QUrl("rules-decisions.md"))
+    assert rules.tabs.currentWidget() is rules.pages["rules-decisions.md"]
+    window.menu_actions[MenuAction.RULES].trigger()
+    assert window.help_actions.rules is rules  # one window, brought forward
+
+
+def test_the_rules_are_shipped_once_with_the_app():
+    assert {p.name for p in RULES.glob("*.md")} == {"rules.md", "rules-decisions.md"}
+    assert not (ROOT / "docs" / "rules.md").exists() and not (ROOT / "docs" / "rules-decisions.md").exists()
+
+
+def test_the_example_is_the_recorded_campaign_played_to_its_end(tmp_path):
+    with CampaignFile.open(finished_example(tmp_path), readonly=True) as example:
+        with CampaignFile.create(tmp_path / "again.campaign") as again:
+            for actions in FULL_CAMPAIGN.values():
+                again.apply(actions)
+            assert example.state == again.state
+        assert example.state.phase == FINISHED
+
+
+def test_the_shipped_example_is_what_its_script_makes_today():
+    """resources/examples/finished-campaign.json is made by installer/make_example.py; made again
+    today (the scenario, the engine and the recorded actions as they are now) it is the same."""
+    sys.path.insert(0, str(ROOT / "installer"))
+    try:
+        import make_example
+    finally:
+        sys.path.remove(str(ROOT / "installer"))
+    assert make_example.example() == json.loads(EXAMPLE_LOG.read_text(encoding="utf-8"))
