@@ -7,6 +7,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.pagesizes import landscape as sideways
 from reportlab.platypus import SimpleDocTemplate
 
 from campaign_manager.engine.campaign import Applied
@@ -45,8 +46,10 @@ def render_pdf(
     kind: ReportKind | str = ReportKind.TURN,
     turn: int | None = None,
     paper: Paper | str = Paper.A4,
+    landscape: bool = False,
 ) -> bytes:
-    """The document as PDF bytes; the same campaign, turn and kind give the same bytes."""
+    """The document as PDF bytes, laid out for `paper` (turned sideways if `landscape`); the same
+    campaign, turn, kind and paper give the same bytes."""
     if kind not in list(ReportKind):
         raise UserError(f"no such document '{kind}' ({' or '.join(ReportKind)})")
     if paper not in list(Paper):
@@ -56,7 +59,7 @@ def render_pdf(
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,
-        pagesize=PAGE_SIZES[paper],
+        pagesize=sideways(PAGE_SIZES[paper]) if landscape else PAGE_SIZES[paper],
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,

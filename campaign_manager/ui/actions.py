@@ -44,6 +44,7 @@ class MenuAction(StrEnum):
     EXPORT_STATUS_SHEET = "export_status_sheet"
     EXPORT_BATTLE_SLIPS = "export_battle_slips"
     PRINT_TURN_REPORT = "print_turn_report"
+    PRINT_PREVIEW = "print_preview"
     NEW_WARGAME = "new_wargame"
     TRY_A_PLAN = "try_a_plan"
     WHAT_IF = "what_if"
@@ -121,6 +122,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             MenuAction.RESTORE_BACKUP,
             *EXPORTS,
             MenuAction.PRINT_TURN_REPORT,
+            MenuAction.PRINT_PREVIEW,
             SEPARATOR,
             MenuAction.NEW_WARGAME,
             MenuAction.TRY_A_PLAN,
@@ -222,7 +224,18 @@ def declare_actions(
         ),
         **exports,
         MenuAction.PRINT_TURN_REPORT: ActionSpec(
-            "&Print the turn report…", reports.print_report, Keys.Print, "Print the turn report", turn_started
+            "&Print the turn report…",
+            reports.print_report,
+            Keys.Print,
+            "Print the turn report on the printer and paper (A4 or Letter, either way up) chosen",
+            turn_started,
+        ),
+        MenuAction.PRINT_PREVIEW: ActionSpec(
+            "Print pre&view…",
+            reports.preview,
+            "Ctrl+Shift+V",
+            "The turn report as it will print, on the paper chosen there",
+            turn_started,
         ),
         MenuAction.NEW_WARGAME: ActionSpec(
             "New &General's Wargame…",

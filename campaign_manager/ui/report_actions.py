@@ -2,34 +2,34 @@
 
 The PDF is built away from the window's thread (a progress box shows if it takes more than a
 moment); when it is written, the user may open it in the system's viewer. Printing goes through
-Qt's print dialog: the chosen printer gets the same PDF (through the system's print spooler);
-"print to file" simply saves it.
+Qt's print dialog (or its preview): the document is made for the paper and orientation chosen
+there and drawn on the printer through Qt (ui/printing.py), on any system.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
+from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
-from campaign_manager.reports import ReportKind
+from campaign_manager.reports import Paper, ReportKind
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
-    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+    from PySide6.QtPrintSupport import QPrinter
+
+    from campaign_manager.reports.render import ReportInputs
+    from campaign_manager.ui.printing import PreviewOpener, PrinterChooser
 
 Runner = Callable[[Callable[[], bytes], Callable[[bytes], None], Callable[[str], None]], None]
 PdfChooser = Callable[[QWidget, str, str], "Path | None"]
-PrinterSink = Callable[["QPrinter", Path], None]
 
 
 class _Signals(QObject):
@@ -82,21 +82,6 @@ def ask_pdf(parent: QWidget, title: str, suggested: str) -> Path | None:
     return path if path.suffix.lower() == ".pdf" else path.with_suffix(".pdf")
 
 
-def send_to_printer(printer: QPrinter, pdf: Path) -> None:
-    """Hand the PDF to the system's print spooler for the printer chosen in the dialog."""
-    lp = shutil.which("lp")
-    if lp is None:
-        raise UserError(
-            "no print spooler (lp) was found on this computer: export the PDF and print it from a PDF viewer"
-        )
-    copies = max(1, printer.copyCount())
-    done = subprocess.run(
-        [lp, "-d", printer.printerName(), "-n", str(copies), str(pdf)], capture_output=True, text=True
-    )
-    if done.returncode != 0:
-        raise UserError(f"the printer refused the document: {done.stderr.strip() or done.stdout.strip()}")
-
-
 class ReportActions:
     """What File ▸ Export (a PDF) and File ▸ Print do."""
 
@@ -105,13 +90,19 @@ class ReportActions:
         services: WindowServices,
         choose_pdf: PdfChooser = ask_pdf,
         runner: Runner = thread_runner,
-        printer_sink: PrinterSink = send_to_printer,
+        choose_printer: PrinterChooser | None = None,
+        open_preview: PreviewOpener | None = None,
     ) -> None:
-        self.services, self.choose_pdf, self.runner, self.printer_sink = services, choose_pdf, runner, printer_sink
+        """`choose_printer` and `open_preview` open the print dialog and the preview (tests pass
+        functions that choose a PDF file instead)."""
+        self.services, self.choose_pdf, self.runner = services, choose_pdf, runner
+        self.choose_printer, self.open_preview = choose_printer, open_preview
         self.progress: QProgressDialog | None = None
-        self.print_dialog: QPrintDialog | None = None
+        self.print_dialog: object = None  # the print dialog or preview last opened
 
-    def _build(self, kind: ReportKind, on_done: Callable[[bytes], None]) -> None:
+    def _build(
+        self, kind: ReportKind, on_done: Callable[[bytes], None], paper: Paper = Paper.A4, landscape: bool = False
+    ) -> None:
         """Build the PDF off the window's thread, with a progress box after a moment."""
         from campaign_manager.reports.render import render_pdf, report_inputs  # reportlab loads when first used
 
@@ -132,7 +123,7 @@ class ReportActions:
             self._close_progress()
             self.services.report(message)
 
-        self.runner(lambda: render_pdf(inputs, kind), finished, failed)
+        self.runner(lambda: render_pdf(inputs, kind, None, paper, landscape), finished, failed)
 
     def _close_progress(self) -> None:
         if self.progress is not None:
@@ -177,33 +168,54 @@ class ReportActions:
         )
         box.open()
 
+    def _new_printer(self) -> QPrinter:
+        from PySide6.QtPrintSupport import QPrinter  # loaded when first printing
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(f"{self.services.session.name} — turn report")
+        return printer
+
     def print_report(self) -> None:
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter  # loaded when first printing
+        """File ▸ Print: the print dialog, then the turn report on the printer and paper chosen."""
+        from campaign_manager.ui.printing import ask_printer
 
         if not self.services.session.is_open:
             return
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self.services.parent)
-        dialog.setWindowTitle("Print the turn report")
-        dialog.accepted.connect(lambda: self._print(printer))
-        QDialog.open(dialog)  # QPrintDialog's own open() wants a receiver and a slot
-        self.print_dialog = dialog
+        printer = self._new_printer()
+        choose = self.choose_printer or ask_printer
+        self.print_dialog = choose(self.services.parent, printer, lambda: self._print(printer))
 
     def _print(self, printer: QPrinter) -> None:
-        from campaign_manager.reports.render import save_pdf
+        from campaign_manager.ui.printing import is_landscape, paper_for, print_pdf
 
         def send(data: bytes) -> None:
             try:
-                target = printer.outputFileName()
-                if target:  # "print to file": the PDF itself
-                    save_pdf(Path(target), data)
-                else:
-                    with tempfile.TemporaryDirectory() as folder:
-                        spool = save_pdf(Path(folder) / "turn-report.pdf", data)
-                        self.printer_sink(printer, spool)
+                pages = print_pdf(data, printer)
             except UserError as exc:
                 self.services.report(str(exc))
                 return
-            self.services.tell("The turn report was sent to the printer", 8000)
+            where = printer.outputFileName() or printer.printerName() or "the printer"
+            self.services.tell(f"The turn report ({counted(pages, 'page')}) was sent to {where}", 8000)
 
-        self._build(ReportKind.TURN, send)
+        self._build(ReportKind.TURN, send, paper_for(printer), is_landscape(printer))
+
+    def preview(self) -> None:
+        """File ▸ Print preview: the turn report as it will print, on the paper chosen there."""
+        from campaign_manager.reports.render import report_inputs
+        from campaign_manager.ui.printing import ask_preview
+
+        campaign = self.services.session.campaign
+        if campaign is None:
+            return
+        inputs = report_inputs(campaign)  # read once; each change of paper lays the pages out again
+        opener = self.open_preview or ask_preview
+        self.print_dialog = opener(self.services.parent, self._new_printer(), lambda p: self._paint_preview(inputs, p))
+
+    def _paint_preview(self, inputs: ReportInputs, printer: QPrinter) -> None:
+        from campaign_manager.reports.render import render_pdf
+        from campaign_manager.ui.printing import is_landscape, paper_for, print_pdf
+
+        try:
+            print_pdf(render_pdf(inputs, ReportKind.TURN, None, paper_for(printer), is_landscape(printer)), printer)
+        except UserError as exc:
+            self.services.report(str(exc))

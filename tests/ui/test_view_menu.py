@@ -43,7 +43,7 @@ def test_the_legend_is_shown_and_remembered(open_window):
     words = [w for _, w in legend.rows()]
     assert "held by the Axis" in words and "held by the Allies" in words
     assert {"Italian troops", "German troops", "Greek troops", "British troops"} <= set(words)
-    assert "the fortified line" in words and "an open battle" in words
+    assert window.session.scenario.fortification.name in words and "an open battle" in words
     assert window.map_view.viewport().rect().contains(legend.geometry())
     assert settings.read(settings.SHOW_LEGEND) is True
     again = open_window()

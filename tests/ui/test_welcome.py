@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from campaign_manager.engine.state import FINISHED
+from campaign_manager.engine.state import Phase
 from campaign_manager.paths import RULES
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.example import FINISHED as EXAMPLE_LOG
@@ -46,7 +46,7 @@ def test_explore_the_finished_example_read_only(make_window):
     window = make_window(remember=False)
     window.show_welcome().buttons["example"].click()
     session = window.session
-    assert session.read_only and session.state.phase == FINISHED and session.state.turn == 4
+    assert session.read_only and session.state.phase == Phase.FINISHED and session.state.turn == 4
     assert window.view.history.model.rowCount() > 10  # the Battles tab has every battle
     assert window.menu_actions[MenuAction.PRINT_TURN_REPORT].isEnabled()
     assert window.menu_actions[MenuAction.EXPORT_TURN_REPORT].isEnabled()
@@ -111,7 +111,7 @@ def test_the_example_is_the_recorded_campaign_played_to_its_end(tmp_path):
             for actions in FULL_CAMPAIGN.values():
                 again.apply(actions)
             assert example.state == again.state
-        assert example.state.phase == FINISHED
+        assert example.state.phase == Phase.FINISHED
 
 
 def test_the_shipped_example_is_what_its_script_makes_today():

@@ -47,8 +47,8 @@ class MapLegend(QWidget):
         rows += [("counter:" + code, f"{name} troops") for code, (name, _) in sc.nations.items()]
         kinds = sorted({troop.kind for troop in sc.troops.values()}, key=list(KIND_WORDS).index)
         rows += [("kind:" + kind, KIND_WORDS[kind]) for kind in kinds]
-        if any(link.metaxas for link in sc.links):
-            rows.append(("line:fortified", "the fortified line"))
+        if any(link.fortified for link in sc.links):
+            rows.append(("line:fortified", sc.fortification.name if sc.fortification else "the fortified line"))
         if any(link.sea for link in sc.links):
             rows.append(("line:sea", "across the sea"))
         rows += [("arrow:open", "an open battle"), ("arrow:fought", "a battle fought this turn")]
@@ -79,7 +79,7 @@ class MapLegend(QWidget):
             what, key = mark.split(":", 1)
             painter.setPen(QPen(palette.color(QPalette.ColorRole.WindowText), 1))
             if what == "tint":
-                painter.setBrush(style.area_brush(key, False, False))
+                painter.setBrush(style.area_brush(sc, key, False, False))
                 painter.drawRect(swatch)
             elif what == "counter":
                 painter.setBrush(counters[key])
@@ -100,7 +100,7 @@ class MapLegend(QWidget):
     @staticmethod
     def _line_pen(what: str, key: str) -> QPen:
         if what == "line":
-            pen = QPen(style.METAXAS if key == "fortified" else style.SEA_LINK, 3)
+            pen = QPen(style.FORTIFIED_LINK if key == "fortified" else style.SEA_LINK, 3)
             pen.setStyle(Qt.PenStyle.DashDotLine if key == "fortified" else Qt.PenStyle.DashLine)
             return pen
         return QPen(style.OPEN_ARROW if key == "open" else style.FOUGHT_ARROW, 4)

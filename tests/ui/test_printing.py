@@ -1,0 +1,131 @@
+"""File ▸ Print and Print preview: the turn report is made for the paper and orientation chosen
+and drawn on the printer through Qt, with no external program. The printer here is a PDF file
+(QPrinter's PdfFormat), whose page boxes are read back with pypdf."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+from PySide6.QtGui import QPageLayout, QPageSize
+from PySide6.QtPrintSupport import QPrinter
+
+from campaign_manager.reports.render import render_pdf, report_inputs
+from campaign_manager.ui.actions import MenuAction
+from tests.shared import FULL_CAMPAIGN
+from tests.ui.test_report_actions import synchronous
+
+POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+SIZES = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+WAYS = {False: QPageLayout.Orientation.Portrait, True: QPageLayout.Orientation.Landscape}
+
+
+@pytest.fixture
+def window(open_window, monkeypatch):
+    def no_programs(*args, **kwargs):
+        raise AssertionError(f"an external program was started: {args}")
+
+    for name in ("Popen", "run", "call", "check_call", "check_output"):
+        monkeypatch.setattr(subprocess, name, no_programs)
+    made = open_window(FULL_CAMPAIGN["turn 1"])
+    made.report_actions.runner = synchronous
+    return made
+
+
+def _as_pdf_file(printer: QPrinter, target, paper: str, landscape: bool) -> None:
+    """What choosing a printer and its paper in the dialog amounts to, with a PDF file as the printer."""
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(target))
+    printer.setPageSize(QPageSize(SIZES[paper]))
+    printer.setPageOrientation(WAYS[landscape])
+
+
+def _boxes(path) -> list[tuple[float, float]]:
+    return [(round(float(p.mediabox.width), 1), round(float(p.mediabox.height), 1)) for p in PdfReader(path).pages]
+
+
+def _grey(pdf, number: int) -> list[int]:
+    """A page as a coarse grid of grey levels (to compare a printed page with the report's own)."""
+    document = pdfium.PdfDocument(pdf)
+    image = document[number].render(scale=12 / 72, grayscale=True).to_pil().resize((24, 32))
+    document.close()
+    return list(image.tobytes())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("landscape", [False, True], ids=["portrait", "landscape"])
+def test_print_makes_pages_of_the_chosen_paper_and_orientation(window, tmp_path, paper, landscape):
+    target = tmp_path / f"printed-{paper}-{landscape}.pdf"
+
+    def choose(parent, printer, accepted):
+        _as_pdf_file(printer, target, paper, landscape)
+        accepted()
+
+    window.report_actions.choose_printer = choose
+    window.menu_actions[MenuAction.PRINT_TURN_REPORT].trigger()
+
+    width, height = POINTS[paper]
+    expected = (round(height, 1), round(width, 1)) if landscape else (round(width, 1), round(height, 1))
+    printed = _boxes(target)
+    report = render_pdf(report_inputs(window.campaign), "turn", None, paper, landscape)
+    assert len(printed) == len(PdfReader(__import__("io").BytesIO(report)).pages) >= 2
+    for box in printed:
+        assert abs(box[0] - expected[0]) < 1.5 and abs(box[1] - expected[1]) < 1.5, (box, expected)
+    # each printed page is the report's page, drawn the right way up on the sheet
+    first_printed, first_report = _grey(target.read_bytes(), 0), _grey(report, 0)
+    if landscape:
+        first_printed, first_report = first_printed[: 24 * 24], first_report[: 24 * 24]
+    difference = sum(abs(a - b) for a, b in zip(first_printed, first_report)) / len(first_report)
+    assert difference < 12, difference
+    assert sum(grey < 230 for grey in first_printed) > len(first_printed) // 10  # not a blank sheet
+    assert f"was sent to {target}" in window.statusBar().currentMessage()
+
+
+def test_a_page_size_that_is_neither_gets_the_a4_layout_fitted(window, tmp_path):
+    target = tmp_path / "a5.pdf"
+
+    def choose(parent, printer, accepted):
+        _as_pdf_file(printer, target, "a4", False)
+        printer.setPageSize(QPageSize(QPageSize.PageSizeId.A5))
+        accepted()
+
+    window.report_actions.choose_printer = choose
+    window.menu_actions[MenuAction.PRINT_TURN_REPORT].trigger()
+    assert all(abs(w - 419.5) < 1.5 and abs(h - 595.3) < 1.5 for w, h in _boxes(target))
+
+
+def test_the_print_dialog_opens_without_blocking_and_prints_what_it_chose(window, tmp_path):
+    window.menu_actions[MenuAction.PRINT_TURN_REPORT].trigger()  # the real dialog
+    dialog = window.report_actions.print_dialog
+    assert dialog.isVisible()
+    _as_pdf_file(dialog.printer(), tmp_path / "chosen.pdf", "letter", False)
+    dialog.accepted.emit(dialog.printer())  # as OK does (accept() would put the offscreen dialog's own settings back)
+    dialog.reject()
+    assert _boxes(tmp_path / "chosen.pdf")[0] == (612.0, 792.0)
+
+
+def test_the_preview_lays_the_report_out_for_its_paper(window, tmp_path):
+    target = tmp_path / "preview.pdf"
+    painted = []
+
+    def preview(parent, printer, paint):
+        _as_pdf_file(printer, target, "letter", True)
+        paint(printer)  # what the preview asks for when it shows, and when its paper is changed
+        painted.append(printer)
+
+    window.report_actions.open_preview = preview
+    window.menu_actions[MenuAction.PRINT_PREVIEW].trigger()
+    assert painted and all(box == (792.0, 612.0) for box in _boxes(target))
+
+
+def test_the_real_preview_opens_without_blocking(window, qtbot):
+    window.menu_actions[MenuAction.PRINT_PREVIEW].trigger()
+    dialog = window.report_actions.print_dialog
+    qtbot.waitUntil(dialog.isVisible, timeout=5000)
+    dialog.close()
+
+
+def test_the_print_shortcuts(window):
+    assert window.menu_actions[MenuAction.PRINT_TURN_REPORT].shortcut().toString() == "Ctrl+P"
