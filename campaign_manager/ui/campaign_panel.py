@@ -26,6 +26,7 @@ class WaitingList(QListWidget):
         super().__init__(panel)
         self.panel = panel
         self.setObjectName("waitingList")
+        self.setAccessibleName("Troops waiting to be placed")
         self.setDragEnabled(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

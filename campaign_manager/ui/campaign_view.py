@@ -20,6 +20,7 @@ class ActionLog(QListView):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("actionLog")
+        self.setAccessibleName("Every recorded action")
         self.session = session
         self.lines = QStringListModel(self)
         self.setModel(self.lines)

@@ -18,6 +18,7 @@ class RequirementsPanel(QTextBrowser):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("requirementsPanel")
+        self.setAccessibleName("This turn's requirements")
         self.session = session
         session.changed.connect(self.refresh)
         self.refresh()

@@ -90,6 +90,7 @@ class ArrowPage(Page):
         super().__init__(draft, parent)
         self.arrows = QListWidget(self)
         self.arrows.setObjectName("arrowList")
+        self.arrows.setAccessibleName("The battle arrows that may be placed")
         self.arrows.currentRowChanged.connect(lambda _: self.changed.emit())
         self.body.addWidget(
             named(
@@ -202,6 +203,7 @@ class SideCommitment(QGroupBox):
         self.layout_.addWidget(self.note)
         self.sortie = QComboBox(self)
         self.sortie.setObjectName(f"{role}Sortie")
+        self.sortie.setAccessibleName(f"The {role}'s air sortie")
         self.sortie.currentIndexChanged.connect(lambda _: self._ticked())
         self.limit = 0  # the engine's, given with the troops
 

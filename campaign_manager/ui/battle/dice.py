@@ -73,6 +73,7 @@ class DieInput(QWidget):
         self.roll_button = QPushButton("Roll", self)
         self.roll_button.setToolTip("Let the app roll this die")
         self.roll_button.clicked.connect(self.roll)
+        self.setFocusProxy(self.box)  # the label beside a die gives its box focus and a name
         # Tab goes from die to die, as dice are typed at the table; R in a box rolls it instead.
         self.roll_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.problem = QLabel()

@@ -32,6 +32,7 @@ from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops, 
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
+from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, empty, named
@@ -102,6 +103,7 @@ class ResultPage(Page):
             self.games_grid.addWidget(QLabel(f"Game {row + 1}, {who}'s VP:"), row, column * 2)
             self.games_grid.addWidget(spin, row, column * 2 + 1)
         self.games.append(pair)
+        name_fields(self)
         self.changed.emit()
 
     def remove_game(self) -> None:

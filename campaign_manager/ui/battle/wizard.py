@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.state import Arrow
 from campaign_manager.errors import UserError
+from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle.arrow_pages import ArrowPage, CommitPage, InitiativePage
 from campaign_manager.ui.battle.draft import BattleDraft
 from campaign_manager.ui.battle.pages import Page, Refused, Step
@@ -138,6 +139,7 @@ class BattleWizard(QDialog):
         page.problem.setText("")  # before entering: what the page says on entry stays
         page.enter()
         self.stack.setCurrentWidget(page)
+        name_fields(self)  # the rows laid out so far: each field named by its label
         self._update()
 
     def back(self) -> None:

@@ -25,6 +25,7 @@ from campaign_manager.engine.victory import result_order
 from campaign_manager.engine.whatif import playouts
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.wargame.chart import BarChart
 
@@ -102,6 +103,7 @@ class WhatIfDialog(QDialog):
         layout.addWidget(self.margins, 1)
         layout.addWidget(self.summary)
         self.resize(560, 620)
+        name_fields(self)
         session.switched.connect(self.forget_answer)
 
     def forget_answer(self) -> None:
