@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QWidget
 
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map import style
+from campaign_manager.ui.plain import tip
 
 ROW = 20  # a line of the legend
 SWATCH = QSize(26, 14)
@@ -35,7 +36,7 @@ class MapLegend(QWidget):
     def set_scenario(self, sc: Scenario | None) -> None:
         self.scenario = sc
         self.resize(self.sizeHint())
-        self.setToolTip("\n".join(words for _, words in self.rows()))
+        self.setToolTip(tip("\n".join(words for _, words in self.rows())))  # names from the scenario: plain
         self.update()
 
     def rows(self) -> list[tuple[str, str]]:
