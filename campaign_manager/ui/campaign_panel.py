@@ -147,7 +147,7 @@ def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = No
         elif view["phase"] == Phase.STRATEGIC and view["turn"] < len(sc.turns):
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
         elif st is not None and view["phase"] in (Phase.PLANNING, Phase.BATTLE):
-            turn += f"<br><span style='color:#1d3f66'><b>Next:</b> {escape(next_step(sc, st))}</span>"
+            turn += f"<br><b>Next:</b> {escape(next_step(sc, st))}"
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
     vp = view["vp"]

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from campaign_manager.engine.requirements import battle_count_words, requirements
 from campaign_manager.engine.state import Phase
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui import ink
 from campaign_manager.ui.session import CampaignSession
 
 
@@ -57,9 +58,11 @@ def requirements_html(sc: Scenario, data: dict, planning: bool) -> str:
         if planning:
             problems = data["deployment_problems"]
             if problems:
-                rows.append("".join(f"<p style='color:#a01818'>✘ {escape(p)}</p>" for p in problems))
+                rows.append(
+                    "".join(f"<p style='color:{ink.on_window(ink.REFUSAL_RED)}'>✘ {escape(p)}</p>" for p in problems)
+                )
             else:
-                rows.append("<p style='color:#1d6b1d'>✔ met as the troops stand now</p>")
+                rows.append(f"<p style='color:{ink.on_window(ink.FINE_GREEN)}'>✔ met as the troops stand now</p>")
     if data.get("fortification"):
         rows.append(f"<p><b>{escape(data['fortification']['name'])}</b>: {escape(data['fortification']['words'])}</p>")
     if data["reinforcements"]:

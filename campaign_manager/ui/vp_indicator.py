@@ -4,10 +4,11 @@ with the victory levels, the result if the campaign ended now."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from campaign_manager.scenario.model import SideColours
+from campaign_manager.ui import ink
 from campaign_manager.ui.plain import tip
 
 
@@ -62,8 +63,13 @@ class VPIndicator(QWidget):
         return f"{when}: {self.outcome['result']}"
 
     def _colour(self, side: str, which: str) -> QColor:
+        """A side's colour from the scenario (its tint or its ink)."""
         colours = self.colours.get(side)
-        return QColor(getattr(colours, which)) if colours is not None else QColor("#777777")
+        return QColor(getattr(colours, which)) if colours is not None else ink.role(ink.Role.Mid)
+
+    def side_ink(self, side: str) -> QColor:
+        """A side's words in its own ink, made lighter or darker until they read on the window."""
+        return ink.legible(self._colour(side, "ink"), self.palette().color(QPalette.ColorRole.Window))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if not self.vp:
@@ -73,8 +79,9 @@ class VPIndicator(QWidget):
         width = self.width()
         left, right = "axis", "allied"
         painter.setFont(QFont("DejaVu Sans", 12, QFont.Weight.Bold))
+        words = self.palette().color(QPalette.ColorRole.WindowText)
         for side, align, x in ((left, Qt.AlignmentFlag.AlignLeft, 6), (right, Qt.AlignmentFlag.AlignRight, -6)):
-            painter.setPen(self._colour(side, "ink"))
+            painter.setPen(self.side_ink(side))
             painter.drawText(
                 QRectF(x, 0, width, 22),
                 align | Qt.AlignmentFlag.AlignVCenter,
@@ -90,20 +97,22 @@ class VPIndicator(QWidget):
         painter.drawRect(QRectF(bar.left(), top, bar.width() / 2, height))
         painter.setBrush(self._colour(right, "tint"))
         painter.drawRect(QRectF(centre, top, bar.width() / 2, height))
-        painter.setPen(QPen(QColor("#777777"), 1))
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
         painter.setFont(QFont("DejaVu Sans", 7))
         for margin, _ in self.levels:
             for sign in (-1, 1):
                 tick = centre + sign * margin / span * bar.width() / 2
                 painter.drawLine(int(tick), int(top), int(tick), int(top + height))
+                painter.setPen(words)
                 painter.drawText(QRectF(tick - 15, top + height, 30, 12), Qt.AlignmentFlag.AlignCenter, str(margin))
+                painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
         margin = self.outcome.get("margin", 0)
         leader = self.outcome.get("leader")
         signed = -margin if leader == left else margin if leader == right else 0
         now = centre + max(-1.0, min(1.0, signed / span)) * bar.width() / 2
-        painter.setPen(QPen(QColor("#111111"), 3))
+        painter.setPen(QPen(ink.readable_on(self._colour(left if now < centre else right, "tint")), 3))
         painter.drawLine(int(now), int(top - 4), int(now), int(top + height + 4))
-        painter.setPen(QColor("#111111"))
+        painter.setPen(words)
         painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
         painter.drawText(QRectF(0, top + height + 14, width, 18), Qt.AlignmentFlag.AlignCenter, self.lead_words())
         painter.drawText(QRectF(0, top + height + 32, width, 18), Qt.AlignmentFlag.AlignCenter, self.headline())

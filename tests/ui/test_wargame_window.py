@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
+from campaign_manager.ui import ink
 from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.battle.pages import MessageLine
 from campaign_manager.ui.main_window import MainWindow
@@ -154,7 +155,7 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         assert not commit.defender.isEnabled(), "the computer defends"
         wizard.next()  # nothing ticked: refused, and the computer's defence is not chosen (so not seen) yet
         assert wizard.page_name == "commit" and "at least one ground troop" in commit.problem.text()
-        assert commit.problem.styleSheet() == MessageLine.REFUSAL
+        assert commit.problem.styleSheet() == ink.refusal_style()
         assert commit.defender.troops() == () and commit.defender.sortie.currentData() is None
         commit.attacker.tick("IT-INF-1")
         assert commit.attacker.sortie.isEnabled(), "one troop ticked: the second may be the sortie"

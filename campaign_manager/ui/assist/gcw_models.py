@@ -7,15 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
 from campaign_manager.assist.gcw.results import describe, effect_of
+from campaign_manager.ui import ink
 from campaign_manager.ui.plain import tip
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMN_TINT = QColor("#e4ecf7")
-RESULT_TINT = QColor("#ffd966")
 
 
 class ConflictTableModel(QAbstractTableModel):
@@ -57,9 +56,11 @@ class ConflictTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             return tip(describe(effect_of(code, self.charts.lettered), None))
-        if role == Qt.ItemDataRole.BackgroundRole and index.column() == self.column:
-            lit = self.die is not None and index.row() == self.die - self.charts.die.low
-            return QBrush(RESULT_TINT if lit else COLUMN_TINT)
+        lit = self.die is not None and index.row() == self.die - self.charts.die.low
+        if role == Qt.ItemDataRole.BackgroundRole and index.column() == self.column:  # the column read, its row lit
+            return QBrush(ink.role(ink.Role.Highlight if lit else ink.Role.AlternateBase))
+        if role == Qt.ItemDataRole.ForegroundRole and index.column() == self.column and lit:
+            return QBrush(ink.role(ink.Role.HighlightedText))
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -25,6 +25,7 @@ from campaign_manager.engine.battle import fortification_words, initiative_attac
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
 from campaign_manager.scenario.model import enemy_of
+from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
@@ -274,11 +275,11 @@ class CommitPage(Page):
             row.addWidget(side)
         self.body.addLayout(row)
         self.fortification = named(QLabel(), "fortification")
-        self.fortification.setStyleSheet("color:#7a1c14; font-weight:bold")
+        self.fortification.setStyleSheet("font-weight:bold")
         self.warning = named(QLabel(), "warning")
-        self.warning.setStyleSheet("color:#9a5a00")
+        self.warning.setStyleSheet(ink.refusal_style(bold=False))
         self.odds = named(QLabel(), "odds", rich=True)  # HTML, names escaped (BattleDraft.odds_words)
-        self.odds.setStyleSheet("background:#f3f6fa; border:1px solid #c8d3e0; padding:4px")
+        self.odds.setStyleSheet("background: palette(alternate-base); border: 1px solid palette(mid); padding: 4px")
         mission = QHBoxLayout()
         self.mission = DieInput("missionDie", self)
         self.mission.changed.connect(self.changed)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 from campaign_manager.dice import D6, Die
+from campaign_manager.ui.ink import refusal_style
 
 _ROLLER = random.SystemRandom()
 NOTHING_YET = "–"  # the box before a die is given
@@ -78,7 +79,7 @@ class DieInput(QWidget):
         self.roll_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.problem = QLabel()
         self.problem.setObjectName("dieProblem")
-        self.problem.setStyleSheet("color:#a01818")
+        self.problem.setStyleSheet(refusal_style())
         self.problem.hide()
         layout.addWidget(self.box)
         layout.addWidget(self.roll_button)

@@ -13,6 +13,7 @@ from typing import ClassVar
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
 
+from campaign_manager.ui import ink
 from campaign_manager.ui.battle.draft import BattleDraft
 
 
@@ -59,10 +60,10 @@ class MessageLine(QLabel):
     """The line under a page: what the engine refused, in red (`setText`), or a word on what to
     do next that is not a refusal, in the page's quieter ink (`inform`)."""
 
-    REFUSAL, INFORMATION = "color:#a01818", "color:#1d3f66; font-weight:bold"
+    INFORMATION = "color: palette(window-text); font-weight:bold"
 
     def setText(self, text: str) -> None:  # a refusal's colour comes with it
-        self.setStyleSheet(self.REFUSAL)
+        self.setStyleSheet(ink.refusal_style())
         super().setText(text)
 
     def inform(self, text: str) -> None:
@@ -84,7 +85,7 @@ class Page(QWidget):
         outer = QVBoxLayout(self)
         self.title = QLabel(f"<h3 style='margin:0'>{self.title_words}</h3>")
         self.rule = named(QLabel(), "rule")
-        self.rule.setStyleSheet("color:#3b4a5a; font-style:italic")
+        self.rule.setStyleSheet("font-style:italic")
         self.body = QVBoxLayout()
         self.problem = MessageLine()
         named(self.problem, "problem")

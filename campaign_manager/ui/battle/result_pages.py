@@ -32,6 +32,7 @@ from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops, 
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
+from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
@@ -245,9 +246,9 @@ class DestroyPage(Page):
         if value is None:
             said.setText("")
         elif verdict(troop, value):
-            said.setText("<b style='color:#a01818'>destroyed</b>")
+            said.setText(f"<b style='color:{ink.on_window(ink.REFUSAL_RED)}'>destroyed</b>")
         else:
-            said.setText("<b style='color:#1d6b2a'>survives</b>")
+            said.setText(f"<b style='color:{ink.on_window(ink.FINE_GREEN)}'>survives</b>")
 
     def roll_the_rest(self) -> None:
         for die in self.dice.values():

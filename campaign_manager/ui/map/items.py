@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.scenario.layout import ArrowPlace, clear_spot, shaft
+from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.plain import tip
 
@@ -30,19 +31,24 @@ class AreaItem(QGraphicsPolygonItem):
     def __init__(self, code: str, outline: Sequence[tuple[float, float]]) -> None:
         super().__init__(QPolygonF([QPointF(x, y) for x, y in outline]))
         self.code = code
-        self.setPen(QPen(style.BORDER, 2.2))
+        self.setPen(QPen(style.border(style.NOBODY_TINT), 2.2))
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
         self._highlighted = False
 
+    def set_tint(self, brush: QBrush) -> None:
+        """Who holds it (its tint), with an outline that reads on that tint."""
+        self.setBrush(brush)
+        self.set_highlighted(self._highlighted)
+
     def set_highlighted(self, on: bool) -> None:
         self._highlighted = on
-        self.setPen(QPen(style.HIGHLIGHT, 6) if on else QPen(style.BORDER, 2.2))
+        self.setPen(QPen(style.highlight(), 6) if on else QPen(style.border(self.brush().color()), 2.2))
         self.setZValue(2 if on else 1)
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         if not self._highlighted:
-            self.setPen(QPen(style.BORDER.darker(150), 3.5))
+            self.setPen(QPen(style.border(self.brush().color()), 3.5))
         super().hoverEnterEvent(event)
 
     def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
@@ -73,6 +79,12 @@ class AreaLabel(QGraphicsItem):
             self._name_font.setPointSizeF(max(self.SMALLEST_NAME, self.NAME_SIZE * fits / wide))
         self.name_size = self._name_font.pointSizeF()
         self.name_width = QFontMetricsF(self._name_font).horizontalAdvance(name)
+        self.ground = style.land()  # what the words stand on: the area's tint once it is shown
+
+    def set_ground(self, colour: QColor) -> None:
+        """The area's tint under the words: their ink (and halo) is chosen to read on it."""
+        self.ground = QColor(colour)
+        self.update()
 
     def boundingRect(self) -> QRectF:
         return QRectF(-95, -30, 190, 52)
@@ -87,26 +99,25 @@ class AreaLabel(QGraphicsItem):
         return [box.translated(self.pos()) for box in boxes]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        for font, box, text, ink in (
-            (self._code_font, self.CODE_BOX, self.code, QColor("#1b1b1b")),
-            (self._name_font, self.NAME_BOX, self.name, QColor("#2b2b2b")),
-        ):
+        words = ink.readable_on(self.ground)
+        halo = ink.translucent(ink.readable_on(words), 120)  # the opposite of the words, faint
+        shown = ((self._code_font, self.CODE_BOX, self.code), (self._name_font, self.NAME_BOX, self.name))
+        for font, box, text in shown:
             painter.setFont(font)
-            painter.setPen(HALO)  # the words drawn a little to each side first: cheap, and glyphs are cached
+            painter.setPen(halo)  # the words drawn a little to each side first: cheap, and glyphs are cached
             for dx, dy in ((-1.2, 0), (1.2, 0), (0, -1.2), (0, 1.2)):
                 painter.drawText(box.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, text)
-            painter.setPen(ink)
+            painter.setPen(words)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.vp:
             badge = QRectF(30, -25, 46, 21)
-            painter.setBrush(QColor("#f7e08a"))
-            painter.setPen(QPen(QColor("#6b5a12"), 1))
+            plate = ink.role(ink.Role.ToolTipBase)
+            painter.setBrush(plate)
+            painter.setPen(QPen(ink.role(ink.Role.Mid), 1))
             painter.drawRoundedRect(badge, 4, 4)
+            painter.setPen(ink.legible(ink.role(ink.Role.ToolTipText), plate))
             painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{self.vp} VP")
-
-
-HALO = QColor(255, 255, 255, 120)
 
 
 class CounterItem(QGraphicsItem):
@@ -127,16 +138,16 @@ class CounterItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#111111"), 1.4))
+        painter.setPen(QPen(ink.role(ink.Role.Shadow), 1.4))
         painter.setBrush(self.colour)
         painter.drawRoundedRect(QRectF(1, 1, COUNTER_W - 2, COUNTER_H - 2), 4, 4)
-        style.draw_kind(painter, self.kind, QRectF(8, 9, 28, 22))
+        style.draw_kind(painter, self.kind, QRectF(8, 9, 28, 22), self.colour)
         if len(self.troops) > 1:
-            painter.setPen(Qt.GlobalColor.white)
+            painter.setPen(ink.readable_on(self.colour))
             painter.setFont(QFont("DejaVu Sans", 14, QFont.Weight.Bold))
             painter.drawText(QRectF(37, 0, 20, COUNTER_H), Qt.AlignmentFlag.AlignCenter, str(len(self.troops)))
         if self.movable:
-            painter.setPen(QPen(style.HIGHLIGHT, 2))
+            painter.setPen(QPen(style.highlight(), 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(0, 0, COUNTER_W, COUNTER_H), 5, 5)
 
@@ -151,13 +162,13 @@ class LinkItem(QGraphicsPathItem):
         path.lineTo(QPointF(b[0] - gap_x, b[1] - gap_y))
         super().__init__(path)
         if fortified:
-            pen = QPen(style.FORTIFIED_LINK, 5)
+            pen = QPen(style.signal(style.FORTIFIED_LINK), 5)
             pen.setStyle(Qt.PenStyle.DashDotLine)
         elif sea:
-            pen = QPen(style.SEA_LINK, 3)
+            pen = QPen(style.signal(style.SEA_LINK), 3)
             pen.setStyle(Qt.PenStyle.DashLine)
         else:
-            pen = QPen(style.LINK, 2)
+            pen = QPen(style.link(), 2)
         self.setPen(pen)
         self.setZValue(3)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -217,17 +228,19 @@ class ArrowItem(QGraphicsPathItem):
         round_path.addEllipse(at, BADGE, BADGE)
         circle.setPath(round_path)
         circle.setBrush(colour)
-        circle.setPen(QPen(Qt.GlobalColor.white, 2))
+        mark_ink = ink.readable_on(colour)
+        circle.setPen(QPen(mark_ink, 2))
         mark = QGraphicsSimpleTextItem(text, circle)
         mark.setFont(QFont("DejaVu Sans", 13, QFont.Weight.Bold))
-        mark.setBrush(QBrush(Qt.GlobalColor.white))
+        mark.setBrush(QBrush(mark_ink))
         box = mark.boundingRect()
         mark.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
 
     def _caption(self, at: QPointF, angle: float, caption: str, colour: QColor, on_side: float) -> None:
         text = QGraphicsSimpleTextItem(caption, self)
         text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
-        text.setBrush(QBrush(colour.darker(170)))
+        plate = ink.translucent(ink.role(ink.Role.Base), 215)  # a backing in the palette's own ground
+        text.setBrush(QBrush(ink.legible(colour, plate)))
         box = text.boundingRect()
         # Beside the arrow, not on it: shifted across the arrow's direction.
         side = (16 + box.height() / 2) * on_side
@@ -239,7 +252,7 @@ class ArrowItem(QGraphicsPathItem):
         self.caption_box = QRectF(x - 3, y - 1, box.width() + 6, box.height() + 2)
         rounded.addRoundedRect(self.caption_box, 4, 4)
         backing.setPath(rounded)
-        backing.setBrush(QColor(255, 255, 255, 215))
+        backing.setBrush(plate)
         backing.setPen(QPen(colour, 1))
         backing.setZValue(0)
         text.setZValue(1)  # the caption reads above its arrow's shaft (the head stays clear of it)

@@ -86,10 +86,14 @@ class MapLegend(QWidget):
                 painter.setBrush(counters[key])
                 painter.drawRoundedRect(swatch, 3, 3)
             elif what == "kind":
-                painter.setBrush(palette.color(QPalette.ColorRole.Dark))
+                plate = palette.color(QPalette.ColorRole.Dark)
+                painter.setBrush(plate)
                 painter.drawRoundedRect(swatch, 3, 3)
-                style.draw_kind(painter, key, swatch.adjusted(5, 2, -5, -2))
-            else:
+                style.draw_kind(painter, key, swatch.adjusted(5, 2, -5, -2), plate)
+            else:  # a line as the map draws it: over an area's tint
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(style.NOBODY_TINT)
+                painter.drawRect(swatch)
                 painter.setPen(self._line_pen(what, key))
                 middle = swatch.center().y()
                 painter.drawLine(QPointF(swatch.left(), middle), QPointF(swatch.right(), middle))
@@ -101,7 +105,7 @@ class MapLegend(QWidget):
     @staticmethod
     def _line_pen(what: str, key: str) -> QPen:
         if what == "line":
-            pen = QPen(style.FORTIFIED_LINK if key == "fortified" else style.SEA_LINK, 3)
+            pen = QPen(style.signal(style.FORTIFIED_LINK if key == "fortified" else style.SEA_LINK), 3)
             pen.setStyle(Qt.PenStyle.DashDotLine if key == "fortified" else Qt.PenStyle.DashLine)
             return pen
-        return QPen(style.OPEN_ARROW if key == "open" else style.FOUGHT_ARROW, 4)
+        return QPen(style.signal(style.OPEN_ARROW) if key == "open" else style.fought_arrow(), 4)

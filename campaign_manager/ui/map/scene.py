@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, QPointF, QRectF
-from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QFont, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from campaign_manager.engine import legal
@@ -15,6 +15,7 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.scenario.layout import MapLayout, arrow_places, grid_layout, stack_places
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
 from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
@@ -35,15 +36,17 @@ class MapScene(QGraphicsScene):
         self.layout = sc.layout or fallback_layout(sc)
         self.colours = style.nation_colours(sc)
         self.setSceneRect(0, 0, self.layout.width, self.layout.height)
-        self.setBackgroundBrush(style.SEA)
+        self.setBackgroundBrush(style.sea())
+        land_colour = style.land()
         for land in self.layout.backdrop:
             item = self.addPolygon(
-                QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(style.LAND), QBrush(style.LAND)
+                QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(land_colour), QBrush(land_colour)
             )
             item.setZValue(0)
         for text in self.layout.labels:
             self._map_label(text.text, text.kind, text.at)
         self.areas: dict[str, AreaItem] = {}
+        self.labels: dict[str, AreaLabel] = {}
         self.label_boxes: list[QRectF] = []  # where the areas' codes, names and VP stand: kept clear of badges
         for code, shape in self.layout.areas.items():
             area = AreaItem(code, shape.outline)
@@ -54,6 +57,7 @@ class MapScene(QGraphicsScene):
                 code, info.name, info.vp, shape.label, min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))
             )
             self.addItem(words)
+            self.labels[code] = words
             self.label_boxes += words.text_boxes()
         for link in sc.links:
             self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.fortified, link.sea))
@@ -71,7 +75,9 @@ class MapScene(QGraphicsScene):
         font.setItalic(sea)
         font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if sea else 3)
         item.setFont(font)
-        item.setBrush(QColor("#4d78a8") if sea else QColor("#8a8170"))
+        # a place name in a quieter ink than the areas' own words, still readable on the sea or land
+        ground = style.sea() if sea else style.land()
+        item.setBrush(ink.legible(ink.blend(ink.readable_on(ground), ground, 0.45), ground, 3.0))
         box = item.boundingRect()
         item.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
         item.setZValue(0.5 if sea else 4)
@@ -88,7 +94,9 @@ class MapScene(QGraphicsScene):
         self._dynamic, self.counters, self.arrows = [], [], []
         for code, area in self.areas.items():
             info = sc.areas[code]
-            area.setBrush(style.area_brush(sc, st.control.get(code), info.staging, info.impassable))
+            brush = style.area_brush(sc, st.control.get(code), info.staging, info.impassable)
+            area.set_tint(brush)
+            self.labels[code].set_ground(brush.color())
             area.setToolTip(tip(area_sentence(sc, st, code)))
         for code in self.areas:
             self._counters(st, code, planning)
@@ -106,7 +114,7 @@ class MapScene(QGraphicsScene):
             item = ArrowItem(
                 start,
                 end,
-                style.OPEN_ARROW,
+                style.signal(style.OPEN_ARROW),
                 arrow_caption(sc, arrow),
                 f"Open battle arrow {label(sc, arrow.origin)} → {label(sc, arrow.target)}: "
                 f"waiting for the result of the game. Double-click to record it; "
@@ -122,7 +130,7 @@ class MapScene(QGraphicsScene):
             drawn = ArrowItem(
                 start,
                 end,
-                style.FOUGHT_ARROW,
+                style.fought_arrow(),
                 caption,
                 f"Fought: {caption}.\n" + "\n".join(row.words),
                 width=5,

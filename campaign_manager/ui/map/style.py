@@ -8,18 +8,52 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui import ink
 
-SEA = QColor("#c6dbea")
-LAND = QColor("#e9e4d6")
-BORDER = QColor("#4a4a4a")
 NOBODY_TINT = QColor("#bdbdbd")
 NOBODY_INK = QColor("#444444")
+# A line's own colour, kept visible over the areas it crosses (signal()).
 FORTIFIED_LINK = QColor("#8c1d18")
 SEA_LINK = QColor("#2d6f9e")
-LINK = QColor(60, 60, 60, 110)
 OPEN_ARROW = QColor("#e07b00")
-FOUGHT_ARROW = QColor(70, 70, 70, 140)
-HIGHLIGHT = QColor("#ffb000")
+SIGNAL_CONTRAST = 2.0
+
+# The sea, the land and the lines on them come from the palette (tinted towards blue and sand),
+# so the map sits in a dark theme as in a light one; the sides' tints are the scenario's, and
+# words over them take the ink that reads there (ui/ink.py).
+
+
+def sea() -> QColor:
+    return ink.blend(ink.role(ink.Role.Base), QColor("#5b8fc7"), 0.35)
+
+
+def land() -> QColor:
+    return ink.blend(ink.role(ink.Role.Window), QColor("#c9b98f"), 0.3)
+
+
+def border(tint: QColor) -> QColor:
+    """An area's outline, in the ink that reads on its own tint."""
+    return ink.translucent(ink.readable_on(tint), 185)
+
+
+def link() -> QColor:
+    """A link between areas: drawn over the areas' (light) tints, in the ink that reads there."""
+    return ink.translucent(ink.readable_on(NOBODY_TINT), 110)
+
+
+def fought_arrow() -> QColor:
+    """A battle fought this turn, faded: drawn over the areas' tints like the links."""
+    return ink.translucent(ink.readable_on(NOBODY_TINT), 140)
+
+
+def highlight() -> QColor:
+    return ink.role(ink.Role.Highlight)
+
+
+def signal(colour: QColor) -> QColor:
+    """A line's own colour (an open arrow, the fortified line, a sea link) kept visible on the
+    areas it is drawn over: at least 2:1 against an area's tint."""
+    return ink.legible(colour, NOBODY_TINT, SIGNAL_CONTRAST)
 
 
 def nation_colours(sc: Scenario) -> dict[str, QColor]:
@@ -51,10 +85,10 @@ def area_brush(sc: Scenario, controller: str | None, staging: bool, impassable: 
     return QBrush(colour)
 
 
-def draw_kind(painter: QPainter, kind: str, box: QRectF) -> None:
+def draw_kind(painter: QPainter, kind: str, box: QRectF, on: QColor) -> None:
     """A small unit symbol in the style of map counters: infantry a cross, armour an oval,
-    mechanised both, mountain a peak, motorcycle a wheel."""
-    painter.setPen(QPen(Qt.GlobalColor.white, 1.6))
+    mechanised both, mountain a peak, motorcycle a wheel; in the ink that reads on `on`."""
+    painter.setPen(QPen(ink.readable_on(on), 1.6))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(box)
     inner = box.adjusted(3, 3, -3, -3)
@@ -77,5 +111,5 @@ def result_badge(sc: Scenario, attacker_side: str, winner: str | None) -> tuple[
     """A fought arrow's mark: ✔ the attacker won, ✘ the defender held, = nobody defeated; in the
     winner's colour."""
     if winner is None:
-        return "=", QColor("#6b6b6b")
+        return "=", ink.role(ink.Role.Mid)
     return ("✔" if winner == attacker_side else "✘"), side_ink(sc, winner)

@@ -101,7 +101,7 @@ class BarChart(QWidget):
             return
         for (name, count, colour), place in zip(self.bars, found.bars):
             painter.fillRect(place.bar, colour)
-            painter.setPen(QColor("#222222"))
+            painter.setPen(self.palette().color(self.palette().ColorRole.WindowText))
             painter.drawText(place.count, Qt.AlignmentFlag.AlignCenter, str(count))
             painter.drawText(place.label, LABEL_FLAGS, name)
         painter.end()

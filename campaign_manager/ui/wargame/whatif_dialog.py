@@ -25,6 +25,7 @@ from campaign_manager.engine.victory import result_order
 from campaign_manager.engine.whatif import playouts
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.wargame.chart import BarChart
@@ -162,7 +163,7 @@ class WhatIfDialog(QDialog):
         outcomes = sorted(answer["outcomes"].items(), key=lambda item: order.get(item[0], len(order)))
         self.results.set_bars(
             [
-                (name, count, next((c for k, c in palette.items() if name.startswith(k)), QColor("#777777")))
+                (name, count, next((c for k, c in palette.items() if name.startswith(k)), ink.role(ink.Role.Mid)))
                 for name, count in outcomes
             ]
         )
