@@ -35,6 +35,7 @@ class WelcomePage(QDialog):
         self.setObjectName("welcomePage")
         self.setWindowTitle(f"Welcome to {APPLICATION}")
         self.choices = choices
+        self.setMinimumWidth(560)
         column = QVBoxLayout(self)
         intro = QLabel(
             "Keep a Firestorm: Greece campaign on the shop's counter: the map, the troops, every battle and "

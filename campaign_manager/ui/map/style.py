@@ -16,7 +16,7 @@ NOBODY_INK = QColor("#444444")
 FORTIFIED_LINK = QColor("#8c1d18")
 SEA_LINK = QColor("#2d6f9e")
 OPEN_ARROW = QColor("#e07b00")
-SIGNAL_CONTRAST = 2.0
+SIGNAL_CONTRAST = 1.5  # a thick coloured line need only stand apart from the tints it crosses
 
 # The sea, the land and the lines on them come from the palette (tinted towards blue and sand),
 # so the map sits in a dark theme as in a light one; the sides' tints are the scenario's, and
@@ -52,7 +52,7 @@ def highlight() -> QColor:
 
 def signal(colour: QColor) -> QColor:
     """A line's own colour (an open arrow, the fortified line, a sea link) kept visible on the
-    areas it is drawn over: at least 2:1 against an area's tint."""
+    areas it is drawn over: at least SIGNAL_CONTRAST against an area's tint."""
     return ink.legible(colour, NOBODY_TINT, SIGNAL_CONTRAST)
 
 
