@@ -28,7 +28,7 @@ from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.ui.ink import NOTICE
+from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
@@ -152,7 +152,7 @@ class HistoryView(QWidget):
         self.moment.activated.connect(lambda _: self.show_moment())
         self.banner = QLabel(wordWrap=True)
         self.banner.setObjectName("readOnlyBanner")
-        self.banner.setStyleSheet(NOTICE)
+        self.banner.setStyleSheet(notice_style())
         top = QHBoxLayout()
         shows = QLabel("The map &shows:")
         shows.setBuddy(self.moment)

@@ -8,7 +8,7 @@ from the scenario's side colours, with text over any colour given the ink that r
   until it reads on `background` (WCAG's 4.5:1 for text).
 - `blend(a, b, share)`: a colour between two (the map's sea and land: the palette's base and
   window tinted towards blue and sand).
-- `NOTICE`: a style sheet for notices (read-only banners) in the palette's tooltip colours.
+- `notice_style()`: a style sheet for notices (read-only banners) in the palette's tooltip colours.
 """
 
 from __future__ import annotations
@@ -17,9 +17,6 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 TEXT_CONTRAST = 4.5  # WCAG AA for text
 Role = QPalette.ColorRole
-NOTICE = (
-    "background: palette(tool-tip-base); color: palette(tool-tip-text); padding: 6px; border: 1px solid palette(mid)"
-)
 
 
 REFUSAL_RED = QColor("#a01818")  # what the engine refused: red, kept legible on the window
@@ -31,6 +28,16 @@ FINE_GREEN = QColor("#1d6b2a")  # what holds (a requirement met, a troop that su
 def on_window(colour: QColor) -> str:
     """`colour` made legible on the palette's window, as a name for rich text ("#rrggbb")."""
     return legible(colour, role(Role.Window)).name()
+
+
+def notice_style(bold: bool = False) -> str:
+    """A style sheet for notices (the read-only banners): the palette's tooltip colours."""
+    ground = role(Role.ToolTipBase)
+    words = legible(role(Role.ToolTipText), ground)
+    style = (
+        f"background: {ground.name()}; color: {words.name()}; padding: 6px; border: 1px solid {role(Role.Mid).name()}"
+    )
+    return style + ("; font-weight: bold" if bold else "")
 
 
 def refusal_style(bold: bool = True) -> str:

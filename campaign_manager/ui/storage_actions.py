@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QWidget
 from campaign_manager.errors import UserError
 from campaign_manager.store.backup_list import Backup, list_backups
 from campaign_manager.store.backups import restore_backup
-from campaign_manager.ui.ink import NOTICE
+from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.window_services import WindowServices
 
 BackupChooser = Callable[[QWidget, list[Backup]], "Backup | None"]
@@ -40,7 +40,7 @@ class StorageActions:
         self.services, self.choose_backup = services, choose_backup
         self.banner = QLabel(READ_ONLY_WORDS, wordWrap=True)
         self.banner.setObjectName("readOnlyCampaignBanner")
-        self.banner.setStyleSheet(NOTICE)
+        self.banner.setStyleSheet(notice_style())
         self.banner.hide()
         services.session.changed.connect(self.refresh)
         services.session.changed.connect(self.tell_backup_problem)

@@ -11,7 +11,11 @@ import sys
 from campaign_manager.store.campaign_file import CampaignFile
 from tests.store.test_storage_faults import read_only
 
-BANNER = (0xFF, 0xF3, 0xC4)  # the read-only banner's background (ui/storage_actions.py)
+def _banner_colour() -> tuple[int, int, int]:
+    """The read-only banner's background: the palette's tooltip colour (ui/ink.NOTICE)."""
+    from PySide6.QtGui import QGuiApplication, QPalette
+
+    return QGuiApplication.palette().color(QPalette.ColorRole.ToolTipBase).getRgb()[:3]
 
 
 def _has_banner(png) -> bool:
@@ -21,7 +25,8 @@ def _has_banner(png) -> bool:
     image = QImage(str(png))
     assert not image.isNull()
     column = image.width() // 2
-    return any(image.pixelColor(column, y).getRgb()[:3] == BANNER for y in range(0, 80))
+    banner = _banner_colour()
+    return any(image.pixelColor(column, y).getRgb()[:3] == banner for y in range(0, 80))
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
@@ -43,7 +48,7 @@ def test_a_screenshot_of_the_window_at_1280_by_800(tmp_path):
     assert struct.unpack(">II", header[16:24]) == (1280, 800)
 
 
-def test_the_picture_shows_the_read_only_banner_only_for_a_read_only_file(tmp_path):
+def test_the_picture_shows_the_read_only_banner_only_for_a_read_only_file(tmp_path, qapp):
     """The picture is taken without writing (the file is opened read-only for it), but it shows
     the window as it would open: no "nothing can be recorded" banner on a file that can be written."""
     path = tmp_path / "shop.campaign"

@@ -29,7 +29,7 @@ from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.scenario.model import Scenario
-from campaign_manager.ui.ink import NOTICE
+from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.map.items import ArrowItem, CounterItem
 from campaign_manager.ui.map.legend import MapLegend
 from campaign_manager.ui.map.scene import MapScene
@@ -70,7 +70,7 @@ class MapView(QGraphicsView):
         self.legend = MapLegend(self.viewport())
         self.banner = QLabel(self.viewport())
         self.banner.setObjectName("mapBanner")
-        self.banner.setStyleSheet(NOTICE + "; font-weight:bold")
+        self.banner.setStyleSheet(notice_style(bold=True))
         self.banner.hide()
         session.changed.connect(self.refresh)
         self.refresh()

@@ -18,7 +18,7 @@ from campaign_manager.paths import APPLICATION
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.model import Scenario, enemy_of
 from campaign_manager.store.copies import save_copy
-from campaign_manager.ui.ink import NOTICE
+from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.plain import label
 from campaign_manager.ui.window_services import WindowServices
 
@@ -83,7 +83,7 @@ class WargameActions:
         )
         banner.setObjectName("planBanner")
         banner.setWordWrap(True)
-        banner.setStyleSheet(NOTICE + "; font-weight:bold")
+        banner.setStyleSheet(notice_style(bold=True))
         banner.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)  # the window's width
         banner.setMaximumHeight(2 * banner.fontMetrics().lineSpacing() + 16)  # two lines, not a narrow column's four
         bar = scratch.addToolBar("Plan")
