@@ -11,6 +11,7 @@ import sys
 from campaign_manager.store.campaign_file import CampaignFile
 from tests.store.test_storage_faults import read_only
 
+
 def _banner_colour() -> tuple[int, int, int]:
     """The read-only banner's background: the palette's tooltip colour (ui/ink.NOTICE)."""
     from PySide6.QtGui import QGuiApplication, QPalette
