@@ -277,24 +277,38 @@ def read_model(
 ) -> M:
     """`data` as the model `kind`, or `error` listing every fault: the shape first, then (when
     the shape is sound) the cross-checks `checks` returns."""
-    try:
-        model = adapter.validate_python(data)
-    except ValidationError as exc:
-        raise refusal(error, file, faults_of(exc, data, text)) from None
-    faults = checks(model) if checks else []
-    if faults:
-        if text:
-            faults = [f if f.line else Fault(f.where, f.what, line_of(text, _split(f.where))) for f in faults]
+    model, faults = check_model(adapter, data, checks, text)
+    if model is None or faults:
         raise refusal(error, file, faults)
     return model
 
 
+def check_model(
+    adapter: TypeAdapter[M],
+    data: Any,
+    checks: Callable[[M], list[Fault]] | None = None,
+    text: str | None = None,
+) -> tuple[M | None, list[Fault]]:
+    """`data` read as the model, and every fault found: the faults of its shape (and then no
+    model), else those its cross-checks `checks` return. With the file's `text`, each fault is
+    given its line where it can be found."""
+    try:
+        model = adapter.validate_python(data)
+    except ValidationError as exc:
+        return None, faults_of(exc, data, text)
+    faults = checks(model) if checks else []
+    if text:
+        faults = [f if f.line else Fault(f.where, f.what, line_of(text, _split(f.where))) for f in faults]
+    return model, faults
+
+
 def refusal(error: type[Exception], file: str, faults: list[Fault]) -> Exception:
-    """One exception naming every fault: a single fault in one line, more as a list."""
+    """One exception naming every fault: a single fault in one line, more as a list; the faults
+    themselves are kept on it (`faults`)."""
     if len(faults) == 1:
-        return error(faults[0].words(file))
-    lines = [f"{file}: {len(faults)} faults"] + ["  " + fault.words(file) for fault in faults]
-    exc = error("\n".join(lines))
+        exc = error(faults[0].words(file))
+    else:
+        exc = error("\n".join([f"{file}: {len(faults)} faults"] + ["  " + fault.words(file) for fault in faults]))
     exc.faults = faults  # type: ignore[attr-defined]
     return exc
 

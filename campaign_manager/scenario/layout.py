@@ -23,19 +23,25 @@ Outline = Annotated[tuple[Point, ...], Field(min_length=3, description="a closed
 
 
 class AreaShape(DataModel):
-    """An area's outline (a closed polygon) and where its name goes."""
+    """An area's outline (a closed polygon), where its name goes and, if the file says, where its
+    counters stand (the top middle of their stack; under the name when it does not)."""
 
     outline: Outline
     label: Point
+    counters: Point | None = None
 
     def centre(self) -> tuple[float, float]:
         xs, ys = zip(*self.outline)
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
-    def room_across(self, y: float) -> float:
-        """How wide a line of text centred on the label point's x may be at height `y` and still
-        lie inside the outline (0 when that point is outside it there)."""
-        x = self.label[0]
+    def counters_at(self, below: float) -> tuple[float, float]:
+        """The top middle of the area's stack of counters: its own spot, or `below` its name."""
+        return self.counters or (self.label[0], self.label[1] + below)
+
+    def room_across(self, y: float, x: float | None = None) -> float:
+        """How wide a line centred on `x` (the label point's, unless given) may be at height `y`
+        and still lie inside the outline (0 when that point is outside it there)."""
+        x = self.label[0] if x is None else x
         crossings = sorted(
             x1 + (y - y1) * (x2 - x1) / (y2 - y1)
             for (x1, y1), (x2, y2) in zip(self.outline, self.outline[1:] + self.outline[:1])
@@ -77,6 +83,8 @@ class MapLayout(DataModel):
         for code, shape in self.areas.items():
             found += [(f"layout.areas.{code}.outline[{i}]", p) for i, p in enumerate(shape.outline)]
             found.append((f"layout.areas.{code}.label", shape.label))
+            if shape.counters is not None:
+                found.append((f"layout.areas.{code}.counters", shape.counters))
         for n, back in enumerate(self.backdrop):
             found += [(f"layout.backdrop[{n}].outline[{i}]", p) for i, p in enumerate(back.outline)]
         found += [(f"layout.labels[{n}].at", label.at) for n, label in enumerate(self.labels)]
@@ -125,13 +133,13 @@ Box = tuple[float, float, float, float]  # left, top, width, height in layout un
 def stack_places(
     shape: AreaShape, count: int, size: tuple[float, float], below: float, gap: float = 4.0
 ) -> tuple[float, list[tuple[float, float]]]:
-    """Where an area's `count` counters of `size` stand, `below` its label point: as many side by
-    side as the area is wide there (up to 3), the rest in rows beneath; a crowded small area sets
-    them smaller (down to 3/4) when that keeps them in one row. The scale, and each counter's
-    top-left corner. For the window and the printed map alike."""
+    """Where an area's `count` counters of `size` stand: from the area's counter spot, or `below`
+    its label point, as many side by side as the area is wide there (up to 3), the rest in rows
+    beneath; a crowded small area sets them smaller (down to 3/4) when that keeps them in one
+    row. The scale, and each counter's top-left corner. For the window and the printed map alike."""
     width, height = size
-    x0, y0 = shape.label
-    room = shape.room_across(y0 + below + height / 2)
+    x0, y0 = shape.counters_at(below)
+    room = shape.room_across(y0 + height / 2, x0)
 
     def fits(scale: float) -> int:
         return max(1, min(3, int((room + gap * scale) // ((width + gap) * scale)))) if room else 3
@@ -142,7 +150,7 @@ def stack_places(
     for index in range(count):
         row, col = divmod(index, per_row)
         in_row = min(per_row, count - row * per_row)
-        corners.append((x0 - in_row * step_x / 2 + col * step_x, y0 + below + row * step_y))
+        corners.append((x0 - in_row * step_x / 2 + col * step_x, y0 + row * step_y))
     return scale, corners
 
 

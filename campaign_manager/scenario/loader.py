@@ -4,11 +4,12 @@ naming the file and every fault, each with its entry and, where it can be found,
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import TypeAdapter
 
 from campaign_manager import bounds
-from campaign_manager.datamodel import parse_toml, read_model
+from campaign_manager.datamodel import Fault, check_model, parse_toml, refusal
 from campaign_manager.errors import UserError
 from campaign_manager.paths import SCENARIOS, app_data_folder
 from campaign_manager.scenario.checks import check_scenario
@@ -56,6 +57,12 @@ def scenario_path(name_or_path: str | Path) -> Path:
 def load_scenario(name_or_path: str | Path = "firestorm-greece") -> Scenario:
     """Load a bundled (or the user's) scenario by name, or a scenario file by path."""
     path = scenario_path(name_or_path)
+    return parse_scenario(read_scenario_text(path), path.name)
+
+
+def read_scenario_text(path: Path) -> str:
+    """The text of the scenario file at `path`, within the limits; what is not a scenario's
+    text (too large, a campaign file, not UTF-8) is refused."""
     raw = bounds.read_bounded(path, bounds.MAX_SCENARIO, "a scenario", ScenarioError)
     if raw.startswith(b"SQLite format 3\0"):
         raise ScenarioError(
@@ -66,7 +73,32 @@ def load_scenario(name_or_path: str | Path = "firestorm-greece") -> Scenario:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ScenarioError(f"{path.name}: not a scenario (a scenario is a TOML text file in UTF-8)") from None
-    return parse_scenario(text, path.name)
+    _check_size(text, path.name)
+    return text
+
+
+def _check_size(text: str, file: str) -> None:
+    if len(text) > bounds.MAX_SCENARIO or len(text.encode("utf-8", "surrogatepass")) > bounds.MAX_SCENARIO:
+        raise ScenarioError(f"{file}: is too large for a scenario (more than {bounds.size_words(bounds.MAX_SCENARIO)})")
+
+
+def validate_scenario(data: Any, text: str | None = None) -> tuple[ScenarioFile | None, list[Fault]]:
+    """The one check of a scenario, for `scenario validate`, every campaign made and the scenario
+    editor: `data` (a file's tables, in today's form) read as a scenario, and every fault: those
+    of its shape (and then no scenario), else those of its content (checks.py). With the file's
+    `text`, each fault is given its line."""
+    return check_model(SCENARIO_FILE, data, check_scenario, text)
+
+
+def read_scenario_file(text: str, file: str = "scenario") -> tuple[ScenarioFile, list[Fault]]:
+    """A scenario file's text as its typed model, for the editor, with the faults of its content
+    (a file whose shape is not sound is refused: ScenarioError names every fault and line)."""
+    _check_size(text, file)
+    data, _ = upgrade(parse_toml(text, file, ScenarioError))
+    checked, faults = validate_scenario(data, text)
+    if checked is None:
+        raise refusal(ScenarioError, file, faults)
+    return checked, faults
 
 
 def parse_scenario(text: str, file: str = "scenario") -> Scenario:
@@ -76,13 +108,14 @@ def parse_scenario(text: str, file: str = "scenario") -> Scenario:
     scenario builds its validators, which costs more than everything else a command does."""
     from campaign_manager.scenario import cache
 
-    if len(text) > bounds.MAX_SCENARIO or len(text.encode("utf-8", "surrogatepass")) > bounds.MAX_SCENARIO:
-        raise ScenarioError(f"{file}: is too large for a scenario (more than {bounds.size_words(bounds.MAX_SCENARIO)})")
+    _check_size(text, file)
     found = cache.read(text)
     if found is not None:
         return found
     data, read_as = upgrade(parse_toml(text, file, ScenarioError))
-    checked = read_model(SCENARIO_FILE, data, file, ScenarioError, check_scenario, text)
+    checked, faults = validate_scenario(data, text)
+    if checked is None or faults:
+        raise refusal(ScenarioError, file, faults)
     scenario = Scenario.of(checked, text, read_as)
     cache.write(text, scenario)
     return scenario
