@@ -73,6 +73,7 @@ class Keyed(DataModel):
 
 K = TypeVar("K", bound=Keyed)
 M = TypeVar("M")
+N = TypeVar("N")
 
 
 def keyed(table: dict[str, K]) -> dict[str, K]:
@@ -277,18 +278,18 @@ def read_model(
 ) -> M:
     """`data` as the model `kind`, or `error` listing every fault: the shape first, then (when
     the shape is sound) the cross-checks `checks` returns."""
-    model, faults = check_model(adapter, data, checks, text)
-    if model is None or faults:
-        raise refusal(error, file, faults)
-    return model
+    found = check_model(adapter, data, checks, text)
+    if found[0] is None or found[1]:
+        raise refusal(error, file, found[1])
+    return found[0]
 
 
 def check_model(
-    adapter: TypeAdapter[M],
+    adapter: TypeAdapter[N],
     data: Any,
-    checks: Callable[[M], list[Fault]] | None = None,
+    checks: Callable[[N], list[Fault]] | None = None,
     text: str | None = None,
-) -> tuple[M | None, list[Fault]]:
+) -> tuple[N | None, list[Fault]]:
     """`data` read as the model, and every fault found: the faults of its shape (and then no
     model), else those its cross-checks `checks` return. With the file's `text`, each fault is
     given its line where it can be found."""
@@ -298,7 +299,7 @@ def check_model(
         return None, faults_of(exc, data, text)
     faults = checks(model) if checks else []
     if text:
-        faults = [f if f.line else Fault(f.where, f.what, line_of(text, _split(f.where))) for f in faults]
+        faults = [f if f.line else Fault(f.where, f.what, line_of(text, split_path(f.where))) for f in faults]
     return model, faults
 
 
@@ -313,7 +314,8 @@ def refusal(error: type[Exception], file: str, faults: list[Fault]) -> Exception
     return exc
 
 
-def _split(where: str) -> tuple:
+def split_path(where: str) -> tuple:
+    """`turns[2].deployment[0].area` → `('turns', 2, 'deployment', 0, 'area')` (path_of undone)."""
     parts: list[str | int] = []
     for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", where):
         parts.append(int(index) if index else name)
