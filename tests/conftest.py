@@ -9,3 +9,5 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 # Checked scenarios are cached between runs (scenario/cache.py): the tests' own cache, not the user's.
 os.environ.setdefault("FIRESTORM_CACHE_DIR", tempfile.mkdtemp(prefix="firestorm-test-cache-"))
+# The user's data folder (their campaign, their own scenarios) is the tests' own too.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="firestorm-test-data-")

@@ -34,17 +34,12 @@ def show_text(sc: Scenario, view: dict) -> str:
     vp, out = view["vp"], view["outcome"]
     lead = f"the {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "level"
     when = "final result" if out["final"] else "if it ended now"
-    lines.append(f"VP: Axis {vp['axis']}, Allied {vp['allied']} — {lead} ({when}: {out['result']})")
+    standing = ", ".join(f"{sc.sides[side]} {points}" for side, points in vp.items())
+    lines.append(f"VP: {standing} — {lead} ({when}: {out['result']})")
     if view["sorties"]:
         lines.append("Air sorties left: " + ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view["sorties"].items()))
     lines.append("")
-    lines.append(f"  {'':<3} {'area':<20} {'held by':<7} {'ground':<6} {'VP':>3}  {'next to':<20} troops")
-    for code, area in view["areas"].items():
-        lines.append(
-            f"  {code:<3} {area['name']:<20} {_side(sc, area['controller']):<7} "
-            f"{(area['terrain'] or ''):<6} {str(area['vp'] or ''):>3}  {_links(area):<20} "
-            f"{_troops(area['troops'])}"
-        )
+    lines += _area_table(sc, view["areas"])
     lines.append("")
     for title, key in (
         ("Waiting to be placed", "reinforcements"),
@@ -62,6 +57,34 @@ def show_text(sc: Scenario, view: dict) -> str:
             + (f" ({arrow['fortification']})" if arrow.get("fortification") else "")
         )
     return "\n".join(lines)
+
+
+def _area_table(sc: Scenario, areas: dict[str, dict]) -> list[str]:
+    """The areas as a table, each column as wide as its longest entry (at least its heading)."""
+    rows = [
+        (
+            code,
+            area["name"],
+            _side(sc, area["controller"]),
+            area["terrain"] or "",
+            str(area["vp"] or ""),
+            _links(area),
+            _troops(area["troops"]),
+        )
+        for code, area in areas.items()
+    ]
+    heading = ("", "area", "held by", "ground", "VP", "next to", "troops")
+    least = (3, 20, 7, 6, 3, 20, 0)
+    widths = [max([least[n], len(heading[n])] + [len(row[n]) for row in rows]) for n in range(len(heading))]
+
+    def line(row: tuple[str, ...]) -> str:
+        code, name, side, ground, vp, links, troops = row
+        return (
+            f"  {code:<{widths[0]}} {name:<{widths[1]}} {side:<{widths[2]}} {ground:<{widths[3]}} "
+            f"{vp:>{widths[4]}}  {links:<{widths[5]}} {troops}"
+        )
+
+    return [line(heading)] + [line(row) for row in rows]
 
 
 def requirements_text(sc: Scenario, data: dict) -> str:

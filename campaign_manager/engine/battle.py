@@ -8,7 +8,7 @@ from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.actions import Initiative as InitiativeRoll
-from campaign_manager.engine.lookup import area, label, side_name, troop
+from campaign_manager.engine.lookup import area, label, possessive, side_name, troop
 from campaign_manager.engine.planning import close_planning
 from campaign_manager.engine.resolve import resolve
 from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commitment, Phase, evolve
@@ -239,7 +239,7 @@ def roll_initiative(
     if st.phase == Phase.PLANNING:
         close_planning(sc, st)
     dice = {
-        side: roll_or_check(given.get(side), D6, roller, f"{side_name(sc, side)}' initiative die")
+        side: roll_or_check(given.get(side), D6, roller, f"{possessive(side_name(sc, side))} initiative die")
         for side in sorted(sc.sides)
     }
     winner, scores = initiative_winner(sc, st.turn, dice)

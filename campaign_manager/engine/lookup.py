@@ -36,6 +36,11 @@ def side_name(sc: Scenario, side: str | None) -> str:
     return sc.side_nouns.get(side or "", "nobody")
 
 
+def possessive(noun: str) -> str:
+    """A noun's possessive: "Allies'", "Free Cities'", but "Horde's" (a side's noun need not end in s)."""
+    return f"{noun}'" if noun.endswith("s") else f"{noun}'s"
+
+
 def nations_words(sc: Scenario, nations) -> str:
     names = [sc.nation_name(n) for n in nations]
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""

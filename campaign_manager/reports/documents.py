@@ -8,7 +8,7 @@ from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, TableStyle
 
 from campaign_manager.engine.battle_log import BattleRow
-from campaign_manager.engine.lookup import label
+from campaign_manager.engine.lookup import label, possessive
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.map_drawing import map_drawing
 from campaign_manager.reports.page import BOLD, FONT, marked, text
@@ -194,9 +194,9 @@ def map_key(sc: Scenario) -> str:
     if any(link.sea for link in sc.links):
         links.append("links across the sea dashed")
     return (
-        f"Map: areas the {sc.side_nouns[darker]} hold are darker, the {sc.side_nouns[lighter]}' lighter (each says "
-        f"who holds it); counters show nation, kind and how many; grey arrows are this turn's battles "
-        f"(taken / held / no result), orange ones open arrows."
+        f"Map: areas the {sc.side_nouns[darker]} hold are darker, the {possessive(sc.side_nouns[lighter])} "
+        f"lighter (each says who holds it); counters show nation, kind and how many; grey arrows are this "
+        f"turn's battles (taken / held / no result), orange ones open arrows."
         + (f" {'; '.join(links)[:1].upper()}{'; '.join(links)[1:]}." if links else "")
     )
 

@@ -202,7 +202,10 @@ def declare_actions(
     }
     return {
         MenuAction.NEW_CAMPAIGN: ActionSpec(
-            "&New campaign…", file.new_campaign, Keys.New, "Make a new campaign file from a bundled scenario"
+            "&New campaign…",
+            file.new_campaign,
+            Keys.New,
+            "Make a new campaign file from a scenario: a bundled one, or one of yours",
         ),
         MenuAction.OPEN_CAMPAIGN: ActionSpec("&Open campaign…", file.ask_and_open, Keys.Open, "Open a campaign file"),
         MenuAction.OPEN_RECENT: SubmenuSpec(

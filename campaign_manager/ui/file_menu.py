@@ -1,5 +1,6 @@
-"""The File menu's campaign items: new campaign (from a bundled scenario), open, recent campaigns,
-save a copy, record actions from a file. File choosers are passed in, so tests need no dialogs."""
+"""The File menu's campaign items: new campaign (from a bundled scenario or one of the user's own),
+open, recent campaigns, save a copy, record actions from a file. File choosers are passed in, so
+tests need no dialogs."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from campaign_manager.dice import RandomRoller
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.paths import app_data_folder
-from campaign_manager.scenario.loader import bundled_scenarios
+from campaign_manager.scenario.loader import ScenarioError, bundled_scenarios, known_scenarios, load_scenario
 from campaign_manager.store.action_files import read_actions
 from campaign_manager.ui import settings
 from campaign_manager.ui.window_services import WindowServices
@@ -55,11 +56,27 @@ def ask_actions(parent: QWidget, title: str) -> Path | None:
 
 
 def ask_scenario(parent: QWidget, names: list[str]) -> str | None:
-    """Which bundled scenario a new campaign is made from (no question when there is one)."""
+    """Which scenario a new campaign is made from (no question when there is one): the bundled
+    ones, then the user's, marked as such."""
     if len(names) == 1:
         return names[0]
-    name, ok = QInputDialog.getItem(parent, "New campaign", "Scenario:", names, 0, False)
-    return name if ok else None
+    bundled = bundled_scenarios()
+    shown = [name if name in bundled else f"{name} (yours)" for name in names]
+    chosen, ok = QInputDialog.getItem(parent, "New campaign", "Scenario:", shown, 0, False)
+    return names[shown.index(chosen)] if ok and chosen in shown else None
+
+
+def scenario_refusal(name: str) -> str | None:
+    """Why a campaign cannot be made from the scenario `name` (its first fault), or None."""
+    try:
+        load_scenario(name)
+    except ScenarioError as exc:
+        faults = getattr(exc, "faults", [])
+        if not faults:
+            return str(exc)
+        more = f" (and {len(faults) - 1} more: Scenario ▸ Edit lists them)" if len(faults) > 1 else ""
+        return f"the scenario {name} has a fault — {faults[0].where}: {faults[0].what}{more}"
+    return None
 
 
 class FileActions:
@@ -122,9 +139,13 @@ class FileActions:
             self.services.open_campaign(path)
 
     def new_campaign(self) -> None:
-        scenarios = bundled_scenarios()
+        scenarios = known_scenarios()
         scenario = self.choose_scenario(self.services.parent, list(scenarios))
         if scenario is None:
+            return
+        refused = scenario_refusal(scenario)
+        if refused is not None:  # before a file is asked for: no campaign starts from a faulty scenario
+            self.services.report(f"Could not create the campaign: {refused}")
             return
         path = self.choose_new(self.services.parent, "Create a new campaign")
         if path is None:

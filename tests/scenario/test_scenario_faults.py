@@ -252,7 +252,10 @@ def test_scenario_list_shows_bundled_and_the_users(tmp_path, capsys, monkeypatch
     (folder / "my-crete.toml").write_text(SOURCE, encoding="utf-8")
     assert main(["scenario", "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[:2] == ["firestorm-greece", "bundled"]
-    assert lines[1].split()[:2] == ["my-crete", "yours"]
+    assert [line.split()[:2] for line in lines[:3]] == [
+        ["firestorm-greece", "bundled"],
+        ["veltmark-gap", "bundled"],
+        ["my-crete", "yours"],
+    ]
     assert str(folder) in lines[-1]
     assert main(["scenario", "validate", "my-crete"]) == 0, "a user's scenario is found by name"

@@ -57,7 +57,7 @@ def test_a_new_general_s_wargame_is_offered_the_data_folder(open_window, monkeyp
 
 def test_a_new_campaign_is_offered_the_data_folder(open_window, monkeypatch, tmp_path):
     opened_at = _save_dialog(monkeypatch, tmp_path)
-    window = open_window()
+    window = open_window(choose_scenario=lambda parent, names: "firestorm-greece")
     window.file_menu.new_campaign()
     assert opened_at == [str(app_data_folder() / "new.campaign")]
     assert window.campaign.path == app_data_folder() / "new.campaign"

@@ -83,7 +83,11 @@ def test_new_campaign_and_recording_actions_from_a_file(make_window, tmp_path):
     target = tmp_path / "fresh.campaign"
     script = tmp_path / "turn1.json"
     script.write_text(json.dumps(TURN_ONE))
-    window = make_window(choose_new=lambda parent, title: target, choose_actions=lambda parent, title: script)
+    window = make_window(
+        choose_new=lambda parent, title: target,
+        choose_actions=lambda parent, title: script,
+        choose_scenario=lambda parent, names: "firestorm-greece",
+    )
     window.new_campaign()
     assert window.campaign is not None and window.campaign.path == target
     window.menu_actions[MenuAction.RECORD_ACTIONS].trigger()
@@ -212,7 +216,7 @@ def test_new_campaign_asks_for_the_scenario_and_recent_files_remember_it(make_wi
         choose_scenario=lambda parent, names: asked.append(names) or "firestorm-greece",
     )
     window.new_campaign()
-    assert asked == [["firestorm-greece"]]
+    assert asked == [["firestorm-greece", "veltmark-gap"]], "the bundled scenarios (and the user's own, none here)"
     assert window.campaign.path == target and window.campaign.scenario.id == "firestorm-greece"
     recent = window.menu_actions.submenu(MenuAction.OPEN_RECENT)
     recent.aboutToShow.emit()
