@@ -17,6 +17,7 @@ from typing import Any
 
 from campaign_manager.datamodel import Fault
 from campaign_manager.errors import UserError
+from campaign_manager.scenario.layout import grid_layout
 from campaign_manager.scenario.loader import validate_scenario
 from campaign_manager.scenario.model import ScenarioFile
 
@@ -206,11 +207,148 @@ def _renamed(value: Any, old: str, new: str, key: str = "") -> Any:
 
 
 def move_point(data: ScenarioFile, code: str, which: str, point: tuple[float, float]) -> Change:
-    """An area's label point or counter spot (`which`: "label" or "counters") moved to `point`."""
+    """An area's label point or counter spot (`which`: "label" or "counters") moved to `point`.
+    A scenario with no drawing of its map is given the plain grid first (what the map shows)."""
     x, y = round(point[0], 1), round(point[1], 1)
     what = "name" if which == "label" else "counters"
-    return Change(f"Move the {what} of {code}", ((("layout", "areas", code, which), [x, y]),))
+    sets: list[tuple[Where, Any]] = []
+    if data.layout is None:
+        sets.append(
+            (("layout",), grid_layout(a.code for a in data.areas).model_dump(mode="json", exclude_defaults=True))
+        )
+    sets.append((("layout", "areas", code, which), [x, y]))
+    return Change(f"Move the {what} of {code}", tuple(sets))
 
 
 def _say(where: Where) -> str:
     return ".".join(str(step) for step in where)
+
+
+# -- rows added and taken out, table by table (the editor's tables, named as entries.py names them) --
+
+
+def add_entry(data: ScenarioFile, part: str, near: Any = None) -> Change:
+    """A new row for the table `part`, made so that it reads (it may leave a fault to mend: a
+    second link between the same areas is said, not made); `near` is the selected row (the
+    deployment rules: its turn gets the new rule)."""
+    tables = tables_of(data)
+    maker = _NEW.get(part)
+    if maker is None:
+        raise EditRefused(f"rows cannot be added to {part}")
+    return maker(data, tables, near)
+
+
+def remove_entry(data: ScenarioFile, part: str, key: Any) -> Change:
+    """The row `key` of the table `part` taken out (an area with its links and its shape)."""
+    if part == "areas":
+        return remove_area(data, key)
+    if part == "deployment":
+        turn, rule = key
+        return remove_item(
+            data, ("turns", turn, "deployment"), rule, f"Remove turn {turn + 1}'s deployment rule {rule + 1}"
+        )
+    if part in ("sides",):
+        raise EditRefused("a scenario has exactly its two sides; change their names and colours instead")
+    where = _WHERE[part]
+    if isinstance(key, str):
+        return remove_key(data, where, key, f"Remove {part.replace('_', ' ')} {key}")
+    return remove_item(data, where, key, f"Remove row {key + 1} of {part.replace('_', ' ')}")
+
+
+_WHERE: dict[str, Where] = {
+    "links": ("map", "links"),
+    "troop_types": ("troop_types",),
+    "troops": ("troops",),
+    "turns": ("turns",),
+    "tabletop.destroy": ("tabletop", "destroy"),
+    "wargame.destroy": ("wargame", "destroy"),
+    "victory.levels": ("victory", "levels"),
+    "nations": ("nations",),
+    "terrains": ("terrains",),
+    "aircraft": ("aircraft",),
+}
+
+
+def _new_link(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+    codes = [a["code"] for a in tables["areas"]]
+    linked = {frozenset((link["a"], link["b"])) for link in tables["map"]["links"]}
+    pair = next(((a, b) for a in codes for b in codes if a < b and frozenset((a, b)) not in linked), None)
+    if pair is None:
+        raise EditRefused("every two areas are linked already")
+    return toggle_link(data, *pair)
+
+
+def _new_troop_type(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+    code = new_code(set(tables["troop_types"]), "new_type")
+    nation = next(iter(tables["nations"]), "")
+    entry: dict[str, Any] = {"name": "New troop", "nation": nation, "kind": "infantry", "bonus": {}, "capture_vp": 5}
+    return set_key(data, ("troop_types",), code, entry, f"Add the troop type {code}")
+
+
+def _new_troop(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+    type_code, kind = next(iter(tables["troop_types"].items()), ("", dict[str, Any]()))
+    side = (tables["nations"].get(kind.get("nation")) or {}).get("side")
+    start = next((a["code"] for a in tables["areas"] if a.get("controller") == side), None)
+    troop_id = new_code({t["id"] for t in tables["troops"]}, "NEW-1")
+    troop = {"id": troop_id, "type": type_code, **({"start": start} if start else {"arrives": _arrival(tables)})}
+    return add_item(data, ("troops",), troop, f"Add the troop {troop_id}")
+
+
+def _arrival(tables: dict[str, Any]) -> dict[str, Any]:
+    return {"turn": min(2, len(tables["turns"])), "zone": "friendly"}
+
+
+def _new_turn(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+    last = dict(tables["turns"][-1])
+    turn = {**last, "number": len(tables["turns"]) + 1, "name": f"Turn {len(tables['turns']) + 1}", "deployment": []}
+    if turn.get("fixed_attacker"):  # a later turn rolls for the initiative
+        turn.update(fixed_attacker=None, fixed_arrows=[], initiative={"side": turn["fixed_attacker"], "modifier": 0})
+    return add_item(data, ("turns",), turn, f"Add turn {turn['number']}")
+
+
+def _new_rule(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+    turn = near[0] if isinstance(near, tuple) else len(tables["turns"]) - 1
+    nation = next(iter(tables["nations"]), "")
+    rule = {"rule": "at_least", "nation": nation, "area": tables["areas"][0]["code"], "count": 1}
+    return add_item(data, ("turns", turn, "deployment"), rule, f"Add a deployment rule to turn {turn + 1}")
+
+
+def _new_step(where: Where, key: str, row: dict[str, Any]) -> Any:
+    def make(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+        rows = value_at(tables, where) or []
+        below = rows[-1][key] - 1 if rows else 0
+        return add_item(data, where, {**row, key: max(0, below)}, f"Add a row to {'.'.join(map(str, where))}")
+
+    return make
+
+
+def _new_keyed(where: Where, stem: str, entry: dict[str, Any]) -> Any:
+    def make(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+        code = new_code(set(value_at(tables, where) or {}), stem)
+        return set_key(data, where, code, dict(entry), f"Add {stem} {code}")
+
+    return make
+
+
+def _new_aircraft(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+    nation = next((n for n in tables["nations"] if n not in (tables.get("aircraft") or {})), None)
+    if nation is None:
+        raise EditRefused("every nation has its aircraft already")
+    entry = {"name": f"{tables['nations'][nation]['name']} aircraft", "bonus": {}}
+    return set_key(data, ("aircraft",), nation, entry, f"Add aircraft for {nation}")
+
+
+_NEW: dict[str, Any] = {
+    "areas": lambda data, tables, near: add_area(data),
+    "links": _new_link,
+    "troop_types": _new_troop_type,
+    "troops": _new_troop,
+    "turns": _new_turn,
+    "deployment": _new_rule,
+    "tabletop.destroy": _new_step(("tabletop", "destroy"), "min_vp", {"on": 6}),
+    "wargame.destroy": _new_step(("wargame", "destroy"), "min_difference", {"loser": 6, "winner": 0}),
+    "victory.levels": _new_step(("victory", "levels"), "min_margin", {"name": "new level"}),
+    "nations": _new_keyed(("nations",), "nation", {"name": "New nation", "side": "axis"}),
+    "terrains": _new_keyed(("terrains",), "terrain", {"name": "New terrain"}),
+    "aircraft": _new_aircraft,
+}

@@ -26,6 +26,7 @@ from campaign_manager.ui.file_menu import FileActions
 from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
+from campaign_manager.ui.scenario_menu import ScenarioActions
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.view_menu import ViewActions
@@ -65,6 +66,9 @@ class MenuAction(StrEnum):
     NEW_BATTLE = "new_battle"
     RESOLVE_BATTLE = "resolve_battle"
     ABANDON_BATTLE = "abandon_battle"
+    EDIT_SCENARIO = "edit_scenario"
+    EDIT_SCENARIO_FILE = "edit_scenario_file"
+    EDIT_CAMPAIGN_SCENARIO = "edit_campaign_scenario"
     ASSIST = "assist"
     WELCOME = "welcome"
     RULES = "rules"
@@ -158,6 +162,10 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
         ),
     ),
     MenuSpec("&Battle", (MenuAction.NEW_BATTLE, MenuAction.RESOLVE_BATTLE, MenuAction.ABANDON_BATTLE)),
+    MenuSpec(
+        "&Scenario",
+        (MenuAction.EDIT_SCENARIO, MenuAction.EDIT_SCENARIO_FILE, SEPARATOR, MenuAction.EDIT_CAMPAIGN_SCENARIO),
+    ),
     MenuAction.ASSIST,  # a menu of its own, one item per assist module
     MenuSpec(
         "&Help",
@@ -183,6 +191,7 @@ def declare_actions(
     view: ViewActions,
     turn: TurnActions,
     battle: BattleActions,
+    scenario: ScenarioActions,
     help: HelpActions,
     welcome: Callable[[], object],
     undo: Callable[[], object],
@@ -355,6 +364,21 @@ def declare_actions(
             "Take an open battle arrow back, unfought",
             arrows_open,
             records=True,
+        ),
+        MenuAction.EDIT_SCENARIO: ActionSpec(
+            "&Edit a scenario…",
+            scenario.edit_scenario,
+            "Ctrl+Shift+E",
+            "Open a scenario (a bundled one or yours) on its map and as tables, to correct it and save it as yours",
+        ),
+        MenuAction.EDIT_SCENARIO_FILE: ActionSpec(
+            "Edit a scenario &file…", scenario.edit_file, tip="Open a scenario file (TOML) in the scenario editor"
+        ),
+        MenuAction.EDIT_CAMPAIGN_SCENARIO: ActionSpec(
+            "Edit this &campaign's scenario…",
+            scenario.edit_campaign_scenario,
+            tip="The scenario this campaign keeps, in the editor: saved as a new one, the campaign is not changed",
+            available=with_campaign,
         ),
         MenuAction.ASSIST: SubmenuSpec("&Assist", partial(_fill_assist, open_assist)),
         MenuAction.WELCOME: ActionSpec(

@@ -37,6 +37,7 @@ from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.plain import message_box, tip
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
+from campaign_manager.ui.scenario_menu import ScenarioActions
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.view_menu import ViewActions
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         self.battle_menu = BattleActions(services, self.map_view, self.computer)
         self.view_actions = ViewActions(services, self.map_view)
         self.help_actions = HelpActions(services, lambda: self.menu_actions.shortcut_rows())
+        self.scenario_actions = ScenarioActions(services)
         self.menu_actions: ActionRegistry[MenuAction] = ActionRegistry(
             self, self.session, self._declared_actions(services), MENUS
         )
@@ -121,6 +123,7 @@ class MainWindow(QMainWindow):
             view=self.view_actions,
             turn=self.turn_menu,
             battle=self.battle_menu,
+            scenario=self.scenario_actions,
             help=self.help_actions,
             welcome=self.show_welcome,
             undo=self.undo,

@@ -19,7 +19,13 @@ def _items(menu: QMenu) -> list[str]:
 
 def test_the_menus_are_laid_out_as_declared(make_window):
     window = make_window(remember=False)
-    assert list(window.menus) == ["File", "Edit", "View", "Turn", "Battle", "Assist", "Help"]
+    assert list(window.menus) == ["File", "Edit", "View", "Turn", "Battle", "Scenario", "Assist", "Help"]
+    assert _items(window.menus["Scenario"]) == [
+        "&Edit a scenario…",
+        "Edit a scenario &file…",
+        "",
+        "Edit this &campaign's scenario…",
+    ]
     assert _items(window.menus["Turn"]) == [
         "&Start the next turn…",
         "&Place and redeploy troops…",

@@ -3,7 +3,8 @@ and arrows for whatever campaign state it is shown."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QBrush, QFont, QPen, QPolygonF
@@ -14,7 +15,7 @@ from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.scenario.layout import MapLayout, arrow_places, grid_layout, stack_places
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import Area, Link, Scenario
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
@@ -27,6 +28,66 @@ def fallback_layout(sc: Scenario) -> MapLayout:
     return grid_layout(sc.areas)
 
 
+@dataclass
+class StillMap:
+    """What is drawn once of a map: its areas, their names and where the names stand."""
+
+    areas: dict[str, AreaItem]
+    labels: dict[str, AreaLabel]
+    label_boxes: list[QRectF]  # where the areas' codes, names and VP stand: kept clear of badges
+
+
+def draw_still_map(
+    scene: QGraphicsScene, layout: MapLayout, areas: Mapping[str, Area], links: Iterable[Link]
+) -> StillMap:
+    """The sea, the land, the areas, their names and the links between them: the campaign's map
+    and the scenario editor's alike. Each link is drawn between its areas' label points."""
+    scene.setSceneRect(0, 0, layout.width, layout.height)
+    scene.setBackgroundBrush(style.sea())
+    land_colour = style.land()
+    for land in layout.backdrop:
+        item = scene.addPolygon(
+            QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(land_colour), QBrush(land_colour)
+        )
+        item.setZValue(0)
+    for text in layout.labels:
+        scene.addItem(map_label(text.text, text.kind, text.at))
+    drawn = StillMap({}, {}, [])
+    for code, shape in layout.areas.items():
+        area = AreaItem(code, shape.outline)
+        scene.addItem(area)
+        drawn.areas[code] = area
+        info = areas.get(code)
+        if info is None:  # a drawing of an area the file no longer has (the editor lists it as a fault)
+            continue
+        room = min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))
+        words = AreaLabel(code, info.name, info.vp, shape.label, room)
+        scene.addItem(words)
+        drawn.labels[code] = words
+        drawn.label_boxes += words.text_boxes()
+    for link in links:
+        if link.a in layout.areas and link.b in layout.areas:
+            scene.addItem(LinkItem(layout.areas[link.a].label, layout.areas[link.b].label, link.fortified, link.sea))
+    return drawn
+
+
+def map_label(text: str, kind: str, at: tuple[float, float]) -> QGraphicsSimpleTextItem:
+    """A country's or a sea's name written on the map."""
+    item = QGraphicsSimpleTextItem(text)
+    sea = kind == "sea"
+    font = QFont("DejaVu Sans", 16 if sea else 18, QFont.Weight.Normal if sea else QFont.Weight.Bold)
+    font.setItalic(sea)
+    font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if sea else 3)
+    item.setFont(font)
+    # a place name in a quieter ink than the areas' own words, still readable on the sea or land
+    ground = style.sea() if sea else style.land()
+    item.setBrush(ink.legible(ink.blend(ink.readable_on(ground), ground, 0.45), ground, 3.0))
+    box = item.boundingRect()
+    item.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
+    item.setZValue(0.5 if sea else 4)
+    return item
+
+
 class MapScene(QGraphicsScene):
     """The static map (land, areas, links, names) and the state's counters and arrows."""
 
@@ -35,53 +96,16 @@ class MapScene(QGraphicsScene):
         self.scenario = sc
         self.layout = sc.layout or fallback_layout(sc)
         self.colours = style.nation_colours(sc)
-        self.setSceneRect(0, 0, self.layout.width, self.layout.height)
-        self.setBackgroundBrush(style.sea())
-        land_colour = style.land()
-        for land in self.layout.backdrop:
-            item = self.addPolygon(
-                QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(land_colour), QBrush(land_colour)
-            )
-            item.setZValue(0)
-        for text in self.layout.labels:
-            self._map_label(text.text, text.kind, text.at)
-        self.areas: dict[str, AreaItem] = {}
-        self.labels: dict[str, AreaLabel] = {}
-        self.label_boxes: list[QRectF] = []  # where the areas' codes, names and VP stand: kept clear of badges
-        for code, shape in self.layout.areas.items():
-            area = AreaItem(code, shape.outline)
-            self.addItem(area)
-            self.areas[code] = area
-            info = sc.areas[code]
-            words = AreaLabel(
-                code, info.name, info.vp, shape.label, min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))
-            )
-            self.addItem(words)
-            self.labels[code] = words
-            self.label_boxes += words.text_boxes()
-        for link in sc.links:
-            self.addItem(LinkItem(self.anchor(link.a), self.anchor(link.b), link.fortified, link.sea))
+        drawn = draw_still_map(self, self.layout, sc.areas, sc.links)
+        self.areas: dict[str, AreaItem] = drawn.areas
+        self.labels: dict[str, AreaLabel] = drawn.labels
+        self.label_boxes: list[QRectF] = drawn.label_boxes
         self.counters: list[CounterItem] = []
         self.arrows: list[ArrowItem] = []
         self._dynamic: list[QGraphicsItem] = []
 
     def anchor(self, code: str) -> tuple[float, float]:
         return self.layout.areas[code].label
-
-    def _map_label(self, text: str, kind: str, at: tuple[float, float]) -> None:
-        item = QGraphicsSimpleTextItem(text)
-        sea = kind == "sea"
-        font = QFont("DejaVu Sans", 16 if sea else 18, QFont.Weight.Normal if sea else QFont.Weight.Bold)
-        font.setItalic(sea)
-        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if sea else 3)
-        item.setFont(font)
-        # a place name in a quieter ink than the areas' own words, still readable on the sea or land
-        ground = style.sea() if sea else style.land()
-        item.setBrush(ink.legible(ink.blend(ink.readable_on(ground), ground, 0.45), ground, 3.0))
-        box = item.boundingRect()
-        item.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
-        item.setZValue(0.5 if sea else 4)
-        self.addItem(item)
 
     # -- the state ------------------------------------------------------------------------------
 

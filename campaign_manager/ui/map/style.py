@@ -4,10 +4,12 @@ the rest (sea, land, links, arrows) is the same for every scenario."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import Scenario, SideColours
 from campaign_manager.ui import ink
 
 NOBODY_TINT = QColor("#bdbdbd")
@@ -59,17 +61,28 @@ def signal(colour: QColor) -> QColor:
 def nation_colours(sc: Scenario) -> dict[str, QColor]:
     """Each nation's counter colour: its side's counter colours, taken in the order the nations
     are listed (round again if a side has more nations than colours)."""
-    colours: dict[str, QColor] = {}
-    used = dict.fromkeys(sc.sides, 0)
-    for code, (_, side) in sc.nations.items():
-        palette = sc.side_colours[side].counters
-        colours[code] = QColor(palette[used[side] % len(palette)])
-        used[side] += 1
-    return colours
+    return nation_colours_of({code: side for code, (_, side) in sc.nations.items()}, sc.side_colours)
+
+
+def nation_colours_of(nations: Mapping[str, str], colours: Mapping[str, SideColours]) -> dict[str, QColor]:
+    """`nation_colours` from a nation → side table and the sides' colours (the scenario editor's,
+    whose scenario is still being made)."""
+    found: dict[str, QColor] = {}
+    used: dict[str, int] = {}
+    for code, side in nations.items():
+        palette = colours[side].counters if side in colours else (NOBODY_INK.name(),)
+        found[code] = QColor(palette[used.get(side, 0) % len(palette)])
+        used[side] = used.get(side, 0) + 1
+    return found
 
 
 def side_tint(sc: Scenario, side: str | None) -> QColor:
-    return QColor(sc.side_colours[side].tint) if side in sc.side_colours else NOBODY_TINT
+    return tint_of(sc.side_colours, side)
+
+
+def tint_of(colours: Mapping[str, SideColours], side: str | None) -> QColor:
+    found = colours.get(side or "")
+    return QColor(found.tint) if found is not None else NOBODY_TINT
 
 
 def side_ink(sc: Scenario, side: str | None) -> QColor:
@@ -77,9 +90,16 @@ def side_ink(sc: Scenario, side: str | None) -> QColor:
 
 
 def area_brush(sc: Scenario, controller: str | None, staging: bool, impassable: bool) -> QBrush:
+    return area_brush_of(sc.side_colours, controller, staging, impassable)
+
+
+def area_brush_of(
+    colours: Mapping[str, SideColours], controller: str | None, staging: bool, impassable: bool
+) -> QBrush:
+    """An area's tint from the sides' colours: who holds it, a staging area darker, an impassable one hatched."""
     if impassable:
         return QBrush(NOBODY_TINT, Qt.BrushStyle.Dense5Pattern)
-    colour = side_tint(sc, controller)
+    colour = tint_of(colours, controller)
     if staging:
         return QBrush(colour.darker(112))
     return QBrush(colour)

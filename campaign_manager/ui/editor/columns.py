@@ -1,0 +1,471 @@
+"""The editor's tables declared: which rows each shows (a list of the file, a table keyed by
+code, the turns' deployment rules) and its columns, each a path in the row's entry with how its
+value is written in a cell and read back from what is typed there.
+
+A cell reads as the file would say it, in short: a bonus `open 1, broken 2`, fixed arrows
+`B1→C1, B2→C2`, a list `italian, greek`. What cannot be read is refused in words and nothing
+changes; what reads but breaks the scenario's shape is refused by the one scenario check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from campaign_manager.scenario.edits import Where, value_at
+from campaign_manager.scenario.model import KINDS, SIDES
+
+Kind = Literal[
+    "text", "optional", "int", "flag", "choice", "list", "mapping", "colour", "arrows", "exceptions", "variants"
+]
+Choices = Callable[[dict[str, Any]], list[str]]
+
+
+class Unreadable(ValueError):
+    """What was typed in a cell cannot be read as the column's value; the message says how to write it."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: its heading, the path of its value in a row's entry, how it is written."""
+
+    header: str
+    path: tuple[str, ...]
+    kind: Kind = "text"
+    tip: str = ""
+    choices: Choices | None = None  # the values a "choice" column offers ("" for none, if optional)
+    separator: str = ", "
+    derived: Callable[[dict[str, Any], Any], str] | None = None  # a read-only column worked out from the tables
+    words: Callable[[dict[str, Any], Any], str] | None = None  # how a code reads in the cell (a side: its name)
+
+    @property
+    def field(self) -> str:
+        return self.path[0] if self.path else ""
+
+    def show(self, value: Any) -> str:
+        return _SHOW[self.kind](value, self)
+
+    def read(self, text: str) -> Any:
+        return _READ[self.kind](text.strip(), self)
+
+
+def _show_text(value: Any, column: Column) -> str:
+    return "" if value is None else str(value)
+
+
+def _show_list(value: Any, column: Column) -> str:
+    return column.separator.join(str(v) for v in value or [])
+
+
+def _show_mapping(value: Any, column: Column) -> str:
+    return ", ".join(f"{key} {number}" for key, number in (value or {}).items())
+
+
+def _show_arrows(value: Any, column: Column) -> str:
+    return ", ".join(f"{arrow['from']}→{arrow['to']}" for arrow in value or [])
+
+
+def _show_exceptions(value: Any, column: Column) -> str:
+    return "; ".join(
+        " ".join(str(x) for x in (e["area"], e.get("kind") or e.get("troop"), e.get("count", 1)) if x is not None)
+        for e in value or []
+    )
+
+
+def _show_variants(value: Any, column: Column) -> str:
+    return "; ".join(
+        f"from turn {v['from_turn']}: {v['name']} ({_show_mapping(v['bonus'], column)})" for v in value or []
+    )
+
+
+_SHOW: dict[str, Callable[[Any, Column], str]] = {
+    "text": _show_text,
+    "optional": _show_text,
+    "int": _show_text,
+    "flag": lambda value, column: "",
+    "choice": _show_text,
+    "list": _show_list,
+    "mapping": _show_mapping,
+    "colour": _show_text,
+    "arrows": _show_arrows,
+    "exceptions": _show_exceptions,
+    "variants": _show_variants,
+}
+
+
+def _read_int(text: str, column: Column) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise Unreadable(f"{column.header}: write a whole number, not “{text}”") from None
+
+
+def _read_list(text: str, column: Column) -> list[str]:
+    return [item.strip() for item in text.split(column.separator.strip()) if item.strip()]
+
+
+def _read_mapping(text: str, column: Column) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        match = re.fullmatch(r"(\S+)\s*[: ]\s*(-?\d+)", item)
+        if match is None:
+            raise Unreadable(f"{column.header}: write each as a code and a number, e.g. “open 1, broken 2”")
+        found[match[1]] = int(match[2])
+    return found
+
+
+def _read_arrows(text: str, column: Column) -> list[dict[str, str]]:
+    arrows = []
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        ends = [end.strip() for end in re.split(r"→|->|>", item)]
+        if len(ends) != 2 or not all(ends):
+            raise Unreadable(f"{column.header}: write each arrow as its two areas, e.g. “B1→C1, B2→C2”")
+        arrows.append({"from": ends[0], "to": ends[1]})
+    return arrows
+
+
+def _read_exceptions(text: str, column: Column) -> list[dict[str, Any]]:
+    found = []
+    for item in filter(None, (part.strip() for part in text.split(";"))):
+        area, *rest = item.split()
+        exception: dict[str, Any] = {"area": area}
+        for token in rest:
+            if token.isdigit():
+                exception["count"] = int(token)
+            elif token in KINDS:
+                exception["kind"] = token
+            else:
+                exception["troop"] = token
+        found.append(exception)
+    return found
+
+
+def _read_variants(text: str, column: Column) -> list[dict[str, Any]]:
+    found = []
+    for item in filter(None, (part.strip() for part in text.split(";"))):
+        match = re.fullmatch(r"from turn (\d+):\s*(.+?)\s*\((.*)\)", item)
+        if match is None:
+            raise Unreadable(f"{column.header}: write each as “from turn 2: Name (open 2, broken 1)”")
+        found.append({"from_turn": int(match[1]), "name": match[2], "bonus": _read_mapping(match[3], column)})
+    return found
+
+
+_READ: dict[str, Callable[[str, Column], Any]] = {
+    "text": lambda text, column: text,
+    "optional": lambda text, column: text or None,
+    "int": _read_int,
+    "flag": lambda text, column: bool(text),
+    "choice": lambda text, column: text or None,
+    "list": _read_list,
+    "mapping": _read_mapping,
+    "colour": lambda text, column: text,
+    "arrows": _read_arrows,
+    "exceptions": _read_exceptions,
+    "variants": _read_variants,
+}
+
+
+# -- the rows of a table -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The rows of a table: the items of the list at `where`, the entries of the table keyed by
+    code at `where` (`keyed`), or every turn's deployment rules (`deployment`)."""
+
+    where: Where
+    how: Literal["list", "keyed", "deployment"] = "list"
+
+    def keys(self, tables: dict[str, Any]) -> list[Any]:
+        found = value_at(tables, self.where)
+        if self.how == "keyed":
+            return list(found or {})
+        if self.how == "deployment":
+            return [(t, n) for t, turn in enumerate(tables["turns"]) for n in range(len(turn.get("deployment") or []))]
+        return list(range(len(found or [])))
+
+    def path(self, key: Any) -> Where:
+        if self.how == "deployment":
+            turn, rule = key
+            return ("turns", turn, "deployment", rule)
+        return (*self.where, key)
+
+
+# -- choices -------------------------------------------------------------------------------------
+
+
+def areas(tables: dict[str, Any]) -> list[str]:
+    return [area["code"] for area in tables["areas"]]
+
+
+def terrains(tables: dict[str, Any]) -> list[str]:
+    return ["", *tables["terrains"]]
+
+
+def nations(tables: dict[str, Any]) -> list[str]:
+    return list(tables["nations"])
+
+
+def troop_types(tables: dict[str, Any]) -> list[str]:
+    return list(tables["troop_types"])
+
+
+def sides(tables: dict[str, Any]) -> list[str]:
+    return list(SIDES)
+
+
+def sides_or_nobody(tables: dict[str, Any]) -> list[str]:
+    return ["", *SIDES]
+
+
+def side_words(tables: dict[str, Any], code: Any) -> str:
+    """A side's code as the cell shows it: its name in this scenario ("Free Cities")."""
+    side = (tables.get("sides") or {}).get(code) or {}
+    return f"{side['name']} ({code})" if side.get("name") else str(code or "")
+
+
+def kinds(tables: dict[str, Any]) -> list[str]:
+    return list(KINDS)
+
+
+def rules(tables: dict[str, Any]) -> list[str]:
+    return ["at_least", "next_to_enemy"]
+
+
+def troops_of_type(tables: dict[str, Any], code: Any) -> str:
+    return str(sum(1 for troop in tables.get("troops") or [] if troop.get("type") == code))
+
+
+def arriving(tables: dict[str, Any], index: Any) -> str:
+    number = index + 1
+    return ", ".join(t["id"] for t in tables.get("troops") or [] if (t.get("arrives") or {}).get("turn") == number)
+
+
+# -- the tables ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of the editor: its name (the part of the scenario, as entries.py names it), a
+    title, its rows and columns; for a keyed table the first column is the code."""
+
+    part: str
+    title: str
+    rows: Rows
+    columns: tuple[Column, ...]
+
+
+CODE = Column("code", (), "text", "The entry's code, as the rest of the file names it")
+
+TABLES: tuple[Table, ...] = (
+    Table(
+        "areas",
+        "Areas",
+        Rows(("areas",)),
+        (
+            Column("code", ("code",), tip="The area's code; changed here, it is changed everywhere the file names it"),
+            Column("name", ("name",)),
+            Column("country / region", ("region",), "optional", "A name used by placement zones (region:NAME)"),
+            Column("terrain", ("terrain",), "choice", choices=terrains),
+            Column("VP", ("vp",), "int", "Campaign VP to the side that holds it"),
+            Column(
+                "starts with",
+                ("controller",),
+                "choice",
+                "Who holds it at set-up",
+                choices=sides_or_nobody,
+                words=side_words,
+            ),
+            Column("staging only", ("staging",), "flag", "Never attacked, only attacked from"),
+            Column("impassable", ("impassable",), "flag", "Cannot be entered or attacked"),
+            Column("only nations", ("only_nations",), "list", "The only nations that may enter (staging areas)"),
+            Column("command centre", ("command_centre",), "flag", "May be attacked, never captured"),
+            Column("centre VP", ("command_centre_vp",), "int", "Scored for each win against the command centre"),
+            Column("centre scorer", ("command_centre_scorer",), "choice", choices=sides_or_nobody, words=side_words),
+        ),
+    ),
+    Table(
+        "links",
+        "Links",
+        Rows(("map", "links")),
+        (
+            Column("one area", ("a",), "choice", choices=areas),
+            Column("the other", ("b",), "choice", choices=areas),
+            Column("fortified line", ("fortified",), "flag", "Crosses the fortified line"),
+            Column("sea", ("sea",), "flag", "Across the sea, still adjacent"),
+        ),
+    ),
+    Table(
+        "troop_types",
+        "Troop types",
+        Rows(("troop_types",), "keyed"),
+        (
+            CODE,
+            Column("name", ("name",)),
+            Column("nation", ("nation",), "choice", choices=nations),
+            Column("kind", ("kind",), "choice", choices=kinds),
+            Column("bonus", ("bonus",), "mapping", "General's Wargame bonus by terrain: open 1, broken 2"),
+            Column("capture VP", ("capture_vp",), "int"),
+            Column("from a later turn", ("variants",), "variants", "A new name and bonus from a turn on"),
+            Column("count", (), derived=troops_of_type, tip="How many counters of this type the roster has"),
+        ),
+    ),
+    Table(
+        "troops",
+        "Troops (the roster)",
+        Rows(("troops",)),
+        (
+            Column("id", ("id",)),
+            Column("type", ("type",), "choice", choices=troop_types),
+            Column("starts in", ("start",), "optional", "The area it starts in (or leave empty: it arrives later)"),
+            Column("arrives on turn", ("arrives", "turn"), "int"),
+            Column("arrives in", ("arrives", "zone"), "text", 'An area code, "friendly" or "region:NAME"'),
+            Column("else in", ("arrives", "fallback"), "optional", "Where it goes when that area is lost"),
+        ),
+    ),
+    Table(
+        "turns",
+        "Turns",
+        Rows(("turns",)),
+        (
+            Column("number", ("number",), "int"),
+            Column("name", ("name",)),
+            Column("dates", ("dates",)),
+            Column("battles: D3", ("battles", "d3"), "int", "The battle count: this many D3 ..."),
+            Column("battles: plus", ("battles", "plus"), "int", "... plus this many"),
+            Column("fixed attacker", ("fixed_attacker",), "choice", choices=sides_or_nobody, words=side_words),
+            Column("fixed arrows", ("fixed_arrows",), "arrows", "The turn's only battles: B1→C1, B2→C2"),
+            Column(
+                "initiative to",
+                ("initiative", "side"),
+                "choice",
+                "Adds the modifier and wins ties",
+                sides,
+                words=side_words,
+            ),
+            Column("initiative +", ("initiative", "modifier"), "int"),
+            Column("sorties", ("sorties",), "mapping", "Air sorties per nation: italian 1, german 3"),
+            Column("redeploy", ("redeploy",), "list", "The nations that may redeploy, in order"),
+            Column("missions (d6)", ("missions",), "list", "Six missions, one per face of a d6", separator="; "),
+            Column("reinforcements", (), derived=arriving, tip="The troops that arrive this turn (the roster)"),
+        ),
+    ),
+    Table(
+        "deployment",
+        "Deployment rules",
+        Rows(("turns",), "deployment"),
+        (
+            Column("turn", (), derived=lambda tables, key: str(key[0] + 1)),
+            Column("rule", ("rule",), "choice", choices=rules),
+            Column("nation", ("nation",), "choice", choices=nations),
+            Column("area", ("area",), "optional"),
+            Column("count", ("count",), "int"),
+            Column("next to", ("enemy_nation",), "optional", "next_to_enemy: the enemy nation"),
+            Column("except", ("except",), "exceptions", "Exceptions: B5 infantry 1; B4 GR-MECH 1"),
+        ),
+    ),
+    Table(
+        "tabletop.destroy",
+        "Roll to destroy after a tabletop game",
+        Rows(("tabletop", "destroy")),
+        (
+            Column("roller's VP from", ("min_vp",), "int"),
+            Column("destroys on", ("on",), "int", "A d6 score (0: no roll)"),
+        ),
+    ),
+    Table(
+        "wargame.destroy",
+        "Roll to destroy after a General's Wargame",
+        Rows(("wargame", "destroy")),
+        (
+            Column("difference from", ("min_difference",), "int"),
+            Column("loser destroyed on", ("loser",), "int", "0: no roll"),
+            Column("winner destroyed on", ("winner",), "int", "0: no roll"),
+        ),
+    ),
+    Table(
+        "victory.levels",
+        "Victory levels",
+        Rows(("victory", "levels")),
+        (Column("margin from", ("min_margin",), "int"), Column("result", ("name",))),
+    ),
+    Table(
+        "sides",
+        "Sides and their colours",
+        Rows(("sides",), "keyed"),
+        (
+            CODE,
+            Column("name", ("name",), tip='The side as an adjective: "Allied"'),
+            Column("noun", ("noun",), "optional", 'The side in sentences: "the Allies take B2"'),
+            Column("map tint", ("colours", "tint"), "colour"),
+            Column("print tint", ("colours", "print_tint"), "colour"),
+            Column("ink", ("colours", "ink"), "colour"),
+            Column("print ink", ("colours", "print_ink"), "colour"),
+            Column("counters", ("colours", "counters"), "list", "One colour per nation, in the nations' order"),
+        ),
+    ),
+    Table(
+        "nations",
+        "Nations",
+        Rows(("nations",), "keyed"),
+        (CODE, Column("name", ("name",)), Column("side", ("side",), "choice", choices=sides, words=side_words)),
+    ),
+    Table("terrains", "Terrains", Rows(("terrains",), "keyed"), (CODE, Column("name", ("name",)))),
+    Table(
+        "aircraft",
+        "Aircraft (sorties, by nation)",
+        Rows(("aircraft",), "keyed"),
+        (
+            Column("nation", (), "text", "The nation that flies it"),
+            Column("name", ("name",)),
+            Column("bonus", ("bonus",), "mapping"),
+            Column("interceptor", ("interceptor",), "flag", "Counts only when an enemy aircraft is in the battle"),
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One value of the scenario that is no table's: its words, its path, how it is written."""
+
+    words: str
+    where: Where
+    column: Column
+
+
+def _setting(
+    said: str,
+    where: tuple[str, ...],
+    kind: Kind = "text",
+    tip: str = "",
+    choices: Choices | None = None,
+    **more: Any,
+) -> Setting:
+    return Setting(said, where, Column(said, where, kind, tip, choices, **more))
+
+
+SETTINGS: tuple[Setting, ...] = (
+    _setting("Scenario id", ("scenario", "id")),
+    _setting("Scenario name", ("scenario", "name")),
+    _setting("Version", ("scenario", "version"), "int"),
+    _setting("Notice (About the map)", ("scenario", "notice")),
+    _setting("Troops per side in a battle", ("rules", "max_committed"), "int", "Aircraft included"),
+    _setting("Air sorties per side in a battle", ("rules", "max_sorties"), "int"),
+    _setting("Troops that may advance", ("rules", "advance_limit"), "int"),
+    _setting("Troops back from the pool go to", ("rules", "pool_zone"), tip='"friendly", an area or region:NAME'),
+    _setting("Tabletop: defeated below this VP", ("tabletop", "defeat_min_vp"), "int"),
+    _setting("Result below every victory level", ("victory", "below")),
+    _setting("Fortification", ("fortification", "name"), tip="Defends a fortified link"),
+    _setting("Fortified line (on the map)", ("fortification", "line"), "optional"),
+    _setting("Fortification: its nation", ("fortification", "nation"), "choice", choices=nations),
+    _setting("Fortification: against", ("fortification", "attacker_side"), "choice", choices=sides, words=side_words),
+    _setting("Fortification: bonus", ("fortification", "bonus"), "mapping"),
+    _setting("Fortification: at the table", ("fortification", "tabletop")),
+    _setting("Escape by sea: nation", ("sea_escape", "nation"), "choice", choices=nations),
+    _setting("Escape by sea: from", ("sea_escape", "areas"), "list"),
+    _setting("Map width", ("layout", "width"), "int"),
+    _setting("Map height", ("layout", "height"), "int"),
+)
