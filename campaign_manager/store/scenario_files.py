@@ -31,7 +31,8 @@ def check_scenario_name(name: str) -> str:
         )
     if name.lower() in {bundled.lower() for bundled in bundled_scenarios()}:
         raise FileRefused(
-            f'"{name}" is a bundled scenario: a bundled scenario is never overwritten; save it under another name'
+            f'"{name}" is the name of a bundled scenario, and a bundled scenario is never overwritten: '
+            "save under another name"
         )
     return name
 

@@ -14,7 +14,16 @@ from campaign_manager.dice import RandomRoller
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.paths import app_data_folder
-from campaign_manager.scenario.loader import ScenarioError, bundled_scenarios, known_scenarios, load_scenario
+from campaign_manager.scenario.edits import tables_of
+from campaign_manager.scenario.entries import entry_of
+from campaign_manager.scenario.loader import (
+    ScenarioError,
+    bundled_scenarios,
+    known_scenarios,
+    load_scenario,
+    read_scenario_file,
+    read_scenario_text,
+)
 from campaign_manager.store.action_files import read_actions
 from campaign_manager.ui import settings
 from campaign_manager.ui.window_services import WindowServices
@@ -55,19 +64,20 @@ def ask_actions(parent: QWidget, title: str) -> Path | None:
     return Path(name) if name else None
 
 
-def ask_scenario(parent: QWidget, names: list[str]) -> str | None:
-    """Which scenario a new campaign is made from (no question when there is one): the bundled
-    ones, then the user's, marked as such."""
+def ask_scenario(parent: QWidget, names: list[str], title: str = "New campaign") -> str | None:
+    """Which scenario a new campaign is made from (or, with another `title`, which is edited; no
+    question when there is one): the bundled ones, then the user's, marked as such."""
     if len(names) == 1:
         return names[0]
     bundled = bundled_scenarios()
     shown = [name if name in bundled else f"{name} (yours)" for name in names]
-    chosen, ok = QInputDialog.getItem(parent, "New campaign", "Scenario:", shown, 0, False)
+    chosen, ok = QInputDialog.getItem(parent, title, "Scenario:", shown, 0, False)
     return names[shown.index(chosen)] if ok and chosen in shown else None
 
 
 def scenario_refusal(name: str) -> str | None:
-    """Why a campaign cannot be made from the scenario `name` (its first fault), or None."""
+    """Why a campaign cannot be made from the scenario `name` (its first fault, with the entry it
+    concerns in words), or None."""
     try:
         load_scenario(name)
     except ScenarioError as exc:
@@ -75,8 +85,17 @@ def scenario_refusal(name: str) -> str | None:
         if not faults:
             return str(exc)
         more = f" (and {len(faults) - 1} more: Scenario ▸ Edit lists them)" if len(faults) > 1 else ""
-        return f"the scenario {name} has a fault — {faults[0].where}: {faults[0].what}{more}"
+        return f"the scenario {name} has a fault — {_entry_words(name, faults[0].where)}: {faults[0].what}{more}"
     return None
+
+
+def _entry_words(name: str, where: str) -> str:
+    """The entry at `where` in words ("troop GR-INF-4"), read from the scenario; the path if it cannot be."""
+    try:
+        data, _ = read_scenario_file(read_scenario_text(known_scenarios()[name]), name)
+    except (ScenarioError, KeyError):
+        return where
+    return f"{entry_of(tables_of(data), where).words} ({where})"
 
 
 class FileActions:

@@ -27,6 +27,10 @@ def ask_scenario_file(parent: QWidget, title: str) -> Path | None:
     return Path(name) if name else None
 
 
+def ask_scenario_to_edit(parent: QWidget, names: list[str]) -> str | None:
+    return ask_scenario(parent, names, "Edit a scenario")
+
+
 class ScenarioActions:
     """What Scenario ▸ Edit a scenario, Edit a scenario file and Edit this campaign's scenario do.
     The editors open are in `editors` (each closes on its own)."""
@@ -34,7 +38,7 @@ class ScenarioActions:
     def __init__(
         self,
         services: WindowServices,
-        choose_scenario: ScenarioChooser = ask_scenario,
+        choose_scenario: ScenarioChooser = ask_scenario_to_edit,
         choose_file: FileChooser = ask_scenario_file,
     ) -> None:
         self.services = services

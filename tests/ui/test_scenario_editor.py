@@ -211,7 +211,7 @@ def test_a_fault_made_in_the_editor_is_listed_selected_and_blocks_a_new_campaign
     window.menu_actions[MenuAction.NEW_CAMPAIGN].trigger()
     refused = window.statusBar().currentMessage()
     assert refused.startswith("Could not create the campaign: the scenario broken-greece has a fault — ")
-    assert "troops[11].start: starts in B4, which its side does not hold (and 1 more" in refused
+    assert "troop GR-INF-4 (troops[11].start): starts in B4, which its side does not hold (and 1 more" in refused
     assert asked == [] and not target.exists() and window.campaign.path == before
 
     # Mended (undo), saved again over its own file: now a campaign starts from it.

@@ -222,8 +222,10 @@ def sides_or_nobody(tables: dict[str, Any]) -> list[str]:
 
 def side_words(tables: dict[str, Any], code: Any) -> str:
     """A side's code as the cell shows it: its name in this scenario ("Free Cities")."""
-    side = (tables.get("sides") or {}).get(code) or {}
-    return f"{side['name']} ({code})" if side.get("name") else str(code or "")
+    name = ((tables.get("sides") or {}).get(code) or {}).get("name")
+    if not name or name.lower() == str(code).lower():
+        return str(name or code or "")
+    return f"{name} ({code})"
 
 
 def kinds(tables: dict[str, Any]) -> list[str]:

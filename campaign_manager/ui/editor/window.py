@@ -161,12 +161,14 @@ class ScenarioEditor(QMainWindow):
         self.hint = label("", self)
         self.hint.setObjectName("mapHint")
         self.hint.setWordWrap(True)
+        self.hint.setFixedHeight(2 * self.hint.fontMetrics().lineSpacing() + 6)  # the map stays put as the hint changes
         self._lay_out()
         self._menus()
         document.changed.connect(self.refresh)
         document.refused.connect(self.say_refused)
         document.undo_stack.cleanChanged.connect(self._clean)
-        self.resize(1400, 860)
+        room = self.screen().availableGeometry()
+        self.resize(min(1400, room.width() - 40), min(860, room.height() - 60))
         self.refresh()
 
     # -- building -------------------------------------------------------------------------------
@@ -264,8 +266,10 @@ class ScenarioEditor(QMainWindow):
             item.setToolTip(tip(f"{fault.where}: {fault.what}"))
             self.faults.addItem(item)
         count = len(self.document.faults)
+        saved = self.document.saved_as is not None and self.document.undo_stack.isClean()
+        sound = "No faults: File ▸ New campaign offers it." if saved else "No faults: saved, File ▸ New offers it."
         self.faults_heading.setText(
-            "No faults: a campaign can start from this scenario once it is saved."
+            sound
             if not count
             else f"{count} fault{'s' if count > 1 else ''}: a campaign cannot start from this scenario until "
             f"{'they are' if count > 1 else 'it is'} mended. Click one to go to its entry."
