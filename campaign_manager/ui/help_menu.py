@@ -22,6 +22,11 @@ from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.settings import app_icon
 from campaign_manager.ui.window_services import WindowServices
 
+CORRECTING = (
+    "To correct the map (names, terrain, links, VP, the fortified line): Scenario ▸ Edit this campaign's "
+    "scenario, or Edit a scenario, then save it as your own. File ▸ New campaign starts campaigns from it; "
+    "a campaign already started keeps the map it started with."
+)
 ShortcutRows = Callable[[], list[tuple[str, str, str]]]  # (menu, action, keys), as the registry lists them
 
 
@@ -76,9 +81,8 @@ class HelpActions:
     def show_map_notice(self) -> QMessageBox:
         campaign = self.services.session.campaign
         notice = campaign.scenario.notice if campaign is not None else ""
-        box = message_box(
-            QMessageBox.Icon.Information, "About the map", notice or "No campaign is open.", parent=self.services.parent
-        )
+        text = (notice + "\n\n" if notice else "") + CORRECTING if campaign is not None else "No campaign is open."
+        box = message_box(QMessageBox.Icon.Information, "About the map", text, parent=self.services.parent)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
