@@ -22,6 +22,7 @@ from campaign_manager.ui.editor.columns import SETTINGS, TABLES
 from campaign_manager.ui.editor.document import ScenarioDocument
 from campaign_manager.ui.editor.tables import PartModel, SettingsModel
 from campaign_manager.ui.editor.window import ScenarioEditor
+from campaign_manager.ui.map.items import LinkItem
 from tests.shared import FULL_CAMPAIGN
 
 
@@ -126,6 +127,8 @@ def test_a_link_a_terrain_and_a_vp_edited_are_saved_and_a_campaign_plays_by_them
     QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at_area(editor, "C4"))
     assert editor.document.data.map.links[-1].model_dump() == {"a": "C1", "b": "C4", "fortified": False, "sea": False}
     assert "Add the link C1–C4" in editor.statusBar().currentMessage()
+    drawn = [item for item in editor.map_view.map_scene.items() if isinstance(item, LinkItem)]
+    assert len(drawn) == len(editor.document.data.map.links) == 30, "the map draws the new link"
     editor.link_action.trigger()
 
     # C2 Kastoria's terrain chosen from the drop-down; B3 Florina's VP typed in.

@@ -267,7 +267,7 @@ class ScenarioEditor(QMainWindow):
             self.faults.addItem(item)
         count = len(self.document.faults)
         saved = self.document.saved_as is not None and self.document.undo_stack.isClean()
-        sound = "No faults: File ▸ New campaign offers it." if saved else "No faults: saved, File ▸ New offers it."
+        sound = "No faults: File ▸ New campaign offers it." if saved else "No faults: once saved, File ▸ New offers it."
         self.faults_heading.setText(
             sound
             if not count
