@@ -263,3 +263,24 @@ def test_nothing_named_in_a_file_is_loaded_when_the_window_shows_it(hostile_camp
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert shot.stat().st_size > 10_000
+
+
+def test_the_scenario_editor_shows_names_literally(make_window, hostile_campaign, qtbot):
+    """The campaign's own hostile scenario in the editor: its map, every table (tooltips of faulty
+    cells included) and its fault list."""
+    from campaign_manager.scenario.edits import set_value
+
+    window = make_window(hostile_campaign, remember=False)
+    window.menu_actions[MenuAction.EDIT_CAMPAIGN_SCENARIO].trigger()
+    editor = window.scenario_actions.editors[-1]
+    editor.confirm_discard = lambda parent, question: True
+    b4 = [area.code for area in editor.document.data.areas].index("B4")
+    editor.document.apply(set_value(editor.document.data, ("areas", b4, "controller"), "axis", f"B4 {HOSTILE}"))
+    assert editor.faults.count() == 2
+    faults: list[str] = []
+    for page in range(editor.tabs.count()):
+        editor.tabs.setCurrentIndex(page)
+        faults += walk(everything_open()).faults
+    assert faults == [], "\n".join(faults)
+    assert walk([editor]).literal >= 10, "the hostile names were shown (literally)"
+    editor.close()

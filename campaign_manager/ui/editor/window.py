@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -230,6 +231,9 @@ class ScenarioEditor(QMainWindow):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             edit.addAction(action)
             self.addAction(action)
+        # A change's title quotes what was typed: its tooltip (the toolbar's) shows it as plain text.
+        stack.undoTextChanged.connect(self._undo_tip)
+        stack.redoTextChanged.connect(self._redo_tip)
         on_map = self.menuBar().addMenu("&Map")
         self.link_action = QAction("&Link areas: click two areas", self)
         self.link_action.setShortcut(QKeySequence("L"))
@@ -289,6 +293,14 @@ class ScenarioEditor(QMainWindow):
                 "Click an area to select it; drag an area's name or its counters to move them. "
                 "Map ▸ Link areas (L) adds or removes links by clicking two areas."
             )
+
+    def _undo_tip(self, text: str) -> None:
+        if shiboken6.isValid(self.undo_action):  # not while the window is taken down
+            self.undo_action.setToolTip(tip(f"Undo {text}".strip()))
+
+    def _redo_tip(self, text: str) -> None:
+        if shiboken6.isValid(self.redo_action):
+            self.redo_action.setToolTip(tip(f"Redo {text}".strip()))
 
     def _clean(self, clean: bool) -> None:
         self.setWindowModified(not clean)
