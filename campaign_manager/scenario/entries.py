@@ -1,9 +1,9 @@
 """Which entry of a scenario a fault concerns, in words and as a place in the scenario editor:
 the part of the file (its table in the editor), the row and the field. Qt-free.
 
-`areas[3].terrain` is the area B2 Korce's terrain (part "areas", row 3, field "terrain");
+`areas[3].terrain` is the fourth area's terrain (part "areas", row 3, field "terrain");
 `turns[1].deployment[0].area` is turn 2's first deployment rule (part "deployment", row (1, 0));
-`layout.areas.B4.label` is the drawing of B4 (part "areas", the row of B4, field "layout").
+`layout.areas.A1.label` is the drawing of A1 (part "areas", the row of A1, field "layout").
 """
 
 from __future__ import annotations

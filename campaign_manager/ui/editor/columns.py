@@ -3,7 +3,7 @@ code, the turns' deployment rules) and its columns, each a path in the row's ent
 value is written in a cell and read back from what is typed there.
 
 A cell reads as the file would say it, in short: a bonus `open 1, broken 2`, fixed arrows
-`B1→C1, B2→C2`, a list `italian, greek`. What cannot be read is refused in words and nothing
+`A1→B1, A2→B2`, a list `north, south`. What cannot be read is refused in words and nothing
 changes; what reads but breaks the scenario's shape is refused by the one scenario check.
 """
 
@@ -121,7 +121,7 @@ def _read_arrows(text: str, column: Column) -> list[dict[str, str]]:
     for item in filter(None, (part.strip() for part in text.split(","))):
         ends = [end.strip() for end in re.split(r"→|->|>", item)]
         if len(ends) != 2 or not all(ends):
-            raise Unreadable(f"{column.header}: write each arrow as its two areas, e.g. “B1→C1, B2→C2”")
+            raise Unreadable(f"{column.header}: write each arrow as its two areas, e.g. “A1→B1, A2→B2”")
         arrows.append({"from": ends[0], "to": ends[1]})
     return arrows
 
@@ -338,7 +338,7 @@ TABLES: tuple[Table, ...] = (
             Column("battles: D3", ("battles", "d3"), "int", "The battle count: this many D3 ..."),
             Column("battles: plus", ("battles", "plus"), "int", "... plus this many"),
             Column("fixed attacker", ("fixed_attacker",), "choice", choices=sides_or_nobody, words=side_words),
-            Column("fixed arrows", ("fixed_arrows",), "arrows", "The turn's only battles: B1→C1, B2→C2"),
+            Column("fixed arrows", ("fixed_arrows",), "arrows", "The turn's only battles, from→to: A1→B1, A2→B2"),
             Column(
                 "initiative to",
                 ("initiative", "side"),
@@ -348,7 +348,7 @@ TABLES: tuple[Table, ...] = (
                 words=side_words,
             ),
             Column("initiative +", ("initiative", "modifier"), "int"),
-            Column("sorties", ("sorties",), "mapping", "Air sorties per nation: italian 1, german 3"),
+            Column("sorties", ("sorties",), "mapping", "Air sorties: nation codes and numbers, e.g. north 1, south 3"),
             Column("redeploy", ("redeploy",), "list", "The nations that may redeploy, in order"),
             Column("missions (d6)", ("missions",), "list", "Six missions, one per face of a d6", separator="; "),
             Column("reinforcements", (), derived=arriving, tip="The troops that arrive this turn (the roster)"),
@@ -365,7 +365,9 @@ TABLES: tuple[Table, ...] = (
             Column("area", ("area",), "optional"),
             Column("count", ("count",), "int"),
             Column("next to", ("enemy_nation",), "optional", "next_to_enemy: the enemy nation"),
-            Column("except", ("except",), "exceptions", "Exceptions: B5 infantry 1; B4 GR-MECH 1"),
+            Column(
+                "except", ("except",), "exceptions", "Exceptions (area, kind or troop, count): A1 infantry 1; B2 ID 1"
+            ),
         ),
     ),
     Table(

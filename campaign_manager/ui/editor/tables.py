@@ -185,7 +185,7 @@ class PartModel(EditorModel):
         return self.change(change)
 
     def row_words(self, key: Any) -> str:
-        """The row in a few words, for the undo list ("Area B4 Thessaloniki")."""
+        """The row in a few words, for the undo list ("Area A1 and its name")."""
         words = entry_of(self.document.tables, _fault_path(self.table.rows.path(key))).words
         return words[:1].upper() + words[1:]
 
