@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewIt
 
 from campaign_manager.scenario.edits import Change, EditRefused, rename_area, rename_key, set_value, value_at
 from campaign_manager.scenario.entries import entry_of
+from campaign_manager.ui import ink
 from campaign_manager.ui.editor.columns import Column, Setting, Table, Unreadable
 from campaign_manager.ui.editor.document import ScenarioDocument
 from campaign_manager.ui.plain import tip
@@ -87,6 +88,8 @@ class EditorModel(QAbstractTableModel):
             return QColor(str(value))
         if role == Qt.ItemDataRole.BackgroundRole and faults:
             return FAULTY
+        if role == Qt.ItemDataRole.ForegroundRole and faults:
+            return ink.readable_on(FAULTY)  # under a dark palette too
         if role == Qt.ItemDataRole.ToolTipRole:
             words = "\n".join(faults) if faults else column.tip
             return tip(words) if words else None
