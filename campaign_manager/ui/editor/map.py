@@ -7,7 +7,7 @@ selects it; with "Link areas" on, clicking two areas adds the link between them 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeySequence, QMouseEvent, QPainter, QPen, QShortcut, QWheelEvent
+from PySide6.QtGui import QKeySequence, QMouseEvent, QPainter, QPen, QResizeEvent, QShortcut, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -165,7 +165,7 @@ class EditorMapView(QGraphicsView):
         self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._zoomed = False
 
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if not self._zoomed:
             self.fit()
