@@ -11,9 +11,11 @@ from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
 from campaign_manager.engine.actions import Action, EndTurn, parse_action
+from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
-from campaign_manager.store import writing
+from campaign_manager.store import integrity, writing
+from campaign_manager.store.action_log import Changes
 from campaign_manager.store.backups import cut_off, make_backup
 from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
@@ -51,7 +53,26 @@ class CampaignFile(LoggedDocument[CampaignState]):
         try:
             return self.replay(records)
         except UserError as exc:
-            raise FileRefused(f"{self.log.path}: is damaged: {exc}") from None
+            raise FileRefused(f"{self.log.where}: is damaged: {exc}") from None
+
+    def _advanced(self, records: list[dict]) -> CampaignState:
+        """The state held with the actions another writer recorded applied to it, one by one
+        (not the whole log replayed); the history grows with them."""
+        state = self.state
+        added = []
+        for number, record in enumerate(records, start=len(self.records) + 1):
+            try:
+                applied = apply_action(self.scenario, state, parse_action(record))
+            except UserError as exc:
+                raise FileRefused(
+                    f"{self.log.where}: is damaged: the campaign log cannot be replayed at action {number} "
+                    f"({integrity.shown(record.get('type'))}): {exc}"
+                ) from None
+            added.append(applied)
+            state = applied.state
+        if self._history is not None:
+            self._history = self._history + added
+        return state
 
     @property
     def name(self) -> str:
@@ -135,14 +156,30 @@ class CampaignFile(LoggedDocument[CampaignState]):
     def apply(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
         """Apply and record actions, all or nothing, in one transaction.
 
-        If another program wrote to the file since it was read here, nothing is written: the
-        campaign is read again and FileChanged asks the user to check it and try again.
+        If another writer recorded actions since the campaign was read here, they are taken in
+        first and these actions checked again against the campaign as it stands then (their
+        dice kept): recorded if the rules still allow them, refused with the rule if not.
         """
         done = self.preview(actions, roller)
         if done:
+
+            def revise(changes: Changes) -> list[dict]:
+                self._absorb(changes)
+                try:
+                    done[:] = self.preview([applied.record for applied in done], roller)
+                except ActionRefused as refused:
+                    meanwhile = f"{counted(changes.count, 'action')} {'was' if changes.count == 1 else 'were'}"
+                    if changes.appended is None:
+                        meanwhile = "actions were taken back and"
+                    words = f"{refused.error} — {meanwhile} recorded elsewhere since it was read here (now shown)"
+                    raise ActionRefused(refused.index, refused.kind, UserError(words)) from None
+                return [applied.record for applied in done]
+
+            self._written(lambda: self.log.append([applied.record for applied in done], revise=revise))
             history = self._history
             first = len(self.records) + 1
-            self._record([applied.record for applied in done], done[-1].state)
+            self.records.extend(applied.record for applied in done)
+            self.state = done[-1].state
             if history is not None:
                 self._history = history + done
             ends = [
@@ -158,6 +195,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         end of turn. The turns are already recorded, so a backup that fails does not undo them:
         `backup_problem` says why, for the user to be told."""
         self.backup_problem = None
+        if not isinstance(self.log, LogFile):
+            return  # a campaign on a server is kept by the server (and `pull` makes a file of it)
         for turn, upto in ends:
             try:
                 make_backup(self.path, turn, None if upto == last else upto)

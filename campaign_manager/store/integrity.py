@@ -42,7 +42,7 @@ class Damaged(FileRefused):
     """A file whose tables or rows are not what the app writes; it was not written to."""
 
 
-def refuse(path: Path, what: str) -> Damaged:
+def refuse(path: Path | str, what: str) -> Damaged:
     return Damaged(f"{path}: is damaged: {what}; it was left untouched")
 
 
@@ -158,7 +158,7 @@ def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:
         raise refuse(path, f"{TABLE_WORDS[table]} (table {table}), {row(bad[0])}: {bad[1]}")
 
 
-def payload(path: Path, table: str, seq: object, text: object) -> dict[str, Any]:
+def payload(path: Path | str, table: str, seq: object, text: object) -> dict[str, Any]:
     """One logged action read from its row, or Damaged naming the row."""
 
     def damaged(what: str) -> Damaged:
@@ -181,7 +181,7 @@ def payload(path: Path, table: str, seq: object, text: object) -> dict[str, Any]
     return data
 
 
-def payloads(path: Path, table: str, rows: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
+def payloads(path: Path | str, table: str, rows: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
     """Every row's action, oldest first: one parse of the joined text (the hot path of opening a
     long log), then, only if that fails, row by row to name the damaged one. The joined parse is
     sound because every row was checked to hold one JSON object (check_rows)."""

@@ -7,9 +7,9 @@ store/integrity.py) is refused before anything is written to it, and so is one t
 ordinary file (a pipe would make reading wait for ever). Every row is checked before it is used.
 A new file is built in memory and written whole (store/writing.py).
 
-Two programs may have the same file open (the app window and the command line). Every write
-first moves the file's revision on from the one this reader last saw, in the same transaction;
-if someone else wrote in between, nothing is written and FileChanged says so.
+Two programs may have the same file open (the app window and the command line): writers take
+turns as store/action_log.py says (the code above the connection, shared with a campaign on a
+server).
 
 The rollback journal (not WAL) keeps everything in the one .campaign file between actions, so
 copying that file is a complete backup whenever no action is being recorded.
@@ -17,22 +17,21 @@ copying that file is a complete backup whenever no action is being recorded.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import stat
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Engine, delete, event, func, text
-from sqlmodel import Session, col, select
+from sqlalchemy import Engine, event, text
+from sqlmodel import Session
 
 from campaign_manager import bounds
-from campaign_manager.errors import FileChanged, FileRefused, UserError
+from campaign_manager.errors import FileRefused
 from campaign_manager.store import database, faults, integrity, writing
+from campaign_manager.store.action_log import OWN_KEYS, ActionLog, now
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault, storage_faults
 from campaign_manager.store.schema import (
     APPLICATION_ID,
@@ -41,7 +40,6 @@ from campaign_manager.store.schema import (
     Document,
     LoggedAction,
     MetaEntry,
-    UndoneAction,
     metadata,
 )
 
@@ -55,10 +53,6 @@ def _label(kind: str) -> str:
     if kind.startswith("assist:"):
         return f"an assist-game file ({kind.split(':', 1)[1]})"
     return KIND_LABELS.get(kind, f"a '{kind}' file")
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 Identity = tuple[int, int]  # (device, inode): the file itself, whatever its name
@@ -178,19 +172,13 @@ def _recover_interrupted_write(path: Path) -> None:
         ) from None
 
 
-class LogFile:
-    """An open log file. Use `LogFile.create` or `LogFile.open`."""
+class LogFile(ActionLog):
+    """An open log file (the SQLite engine of an action log). Use `LogFile.create` or `LogFile.open`."""
 
     def __init__(self, path: Path, kind: str, readonly: bool, engine: Engine | None = None) -> None:
-        self.revision = 0
         self.path = Path(path)
-        self.kind = kind
-        self.readonly = readonly
         self.identity: Identity | None = None  # the file opened (None: one in memory)
-        self.times: list[str] = []  # when each logged action was recorded (kept with `actions`)
-        self._document: Document | None = None
-        self._meta: dict[str, str] | None = None
-        self._engine = engine if engine is not None else database.file_engine(self.path, readonly)
+        super().__init__(engine if engine is not None else database.file_engine(self.path, readonly), kind, readonly)
         event.listen(self._engine, "connect", self._on_connect)
 
     @staticmethod
@@ -200,6 +188,10 @@ class LogFile:
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.execute("PRAGMA cell_size_check = ON")
         cursor.close()
+
+    @property
+    def where(self) -> str:
+        return str(self.path)
 
     # -- making and opening ----------------------------------------------------------------
 
@@ -223,18 +215,7 @@ class LogFile:
             log = cls(Path(":memory:"), kind, readonly=False, engine=database.memory_engine(conn))
             try:
                 metadata.create_all(log._engine)
-                with Session(log._engine) as session:
-                    given = {
-                        key: value for key, value in (meta or {}).items() if key not in ("kind", "schema", "revision")
-                    }
-                    entries = {"kind": kind, "created": _now(), "schema": str(SCHEMA_VERSION), "revision": "0", **given}
-                    for key, value in entries.items():
-                        session.add(MetaEntry(key=key, value=value))
-                    session.add(Document(name=document_name, source=document_source))
-                    session.commit()
-                payloads = list(payloads)
-                if payloads:
-                    log.append(payloads, recorded_at)
+                fill(log._engine, kind, document_name, document_source, meta, payloads, recorded_at)
                 return conn.serialize()
             finally:
                 log.close()  # the engine's pool closes `conn` with it
@@ -272,7 +253,7 @@ class LogFile:
             with storage_faults(path, "opening"):
                 if not readonly:
                     log._prepare_for_writing(version)
-                log.revision = log.file_revision()
+                log.revision = log.stored_revision()
         except BaseException:
             log.close()
             raise
@@ -294,23 +275,7 @@ class LogFile:
             with self._engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA journal_mode = DELETE")
 
-    def file_revision(self) -> int:
-        """How many writes the file has seen (read from the file now)."""
-        self.check_same_file()
-        with storage_faults(self.path, "reading"), self._engine.connect() as conn:
-            row = conn.exec_driver_sql("SELECT value FROM meta WHERE key = 'revision'").fetchone()
-        if row is None:
-            return 0
-        if not (isinstance(row[0], str) and integrity.REVISION.fullmatch(row[0])):
-            raise integrity.refuse(
-                self.path, f'its table meta, row "revision", holds {integrity.shown(row[0])}, not a count of writes'
-            )
-        return int(row[0])
-
-    def changed_elsewhere(self) -> bool:
-        return self.file_revision() != self.revision
-
-    def check_same_file(self) -> None:
+    def check_still_there(self) -> None:
         """Refuse to go on when the file opened here was deleted, moved away or replaced by
         another one meanwhile (SQLite would call it read-only, or write to the file that is gone)."""
         if self.identity is None:
@@ -331,25 +296,14 @@ class LogFile:
                 f"stands here"
             )
 
-    def _claim(self, session: Session) -> None:
-        """Move the revision on, atomically, only if nobody wrote since we last read; refuse (and
-        roll back whatever it did) a file that gained a trigger or a view since it was opened."""
-        done = session.execute(
-            text(
-                "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
-                "WHERE key = 'revision' AND CAST(value AS INTEGER) = :seen"
-            ),
-            {"seen": self.revision},
-        )
-        if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult
-            session.rollback()
-            raise FileChanged(
-                f"{self.path}: was changed by another program after it was opened here; nothing was written"
-            )
+    check_same_file = check_still_there
+
+    def _locked(self, session: Session) -> None:
+        """Refuse (and roll back whatever the write did) a file that gained a trigger or a view
+        since it was opened: the app never runs SQL kept in a file."""
         planted = session.execute(text("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view')"))
         found = planted.first()
         if found is not None:
-            session.rollback()
             raise FileRefused(
                 f"{self.path}: another program added a {found[0]} {integrity.shown(found[1])} to it, so nothing "
                 f"was written (the app never runs SQL kept in a file)"
@@ -362,155 +316,53 @@ class LogFile:
                     conn.execute(text(statement))
             conn.execute(text(f"PRAGMA user_version = {SCHEMA_VERSION}"))
 
-    def close(self) -> None:
-        self._engine.dispose()
-
     def __enter__(self) -> LogFile:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    # -- reading -------------------------------------------------------------------------
-
-    def document(self) -> Document:
-        """The document the file was made from (read once, then kept)."""
-        if self._document is None:
-            with Session(self._engine) as session:
-                document = session.get(Document, 1)
-            if document is None or not isinstance(document.source, str) or not isinstance(document.name, str):
-                raise integrity.refuse(self.path, "its table document has no row 1 of text")
-            self._document = document
-        return self._document
-
-    def meta(self) -> dict[str, str]:
-        """The file's settings (read once, then kept; the revision is `file_revision`)."""
-        if self._meta is None:
-            with Session(self._engine) as session:
-                rows = {row.key: row.value for row in session.exec(select(MetaEntry))}
-            if not all(isinstance(key, str) and isinstance(value, str) for key, value in rows.items()):
-                raise integrity.refuse(self.path, "its table meta holds a setting that is not text")
-            self._meta = rows
-        return dict(self._meta)
-
-    def actions(self) -> list[dict[str, Any]]:
-        """Every logged action's payload, oldest first, each checked to be one JSON object within
-        the limits (a plain query: this is the hot path of opening a campaign with a long log).
-        The time each was recorded is kept in `times`."""
-        self.check_same_file()
-        with self._engine.connect() as conn:
-            rows = conn.exec_driver_sql("SELECT seq, recorded_at, payload FROM action ORDER BY seq").fetchall()
-        if len(rows) > bounds.MAX_LOG:
-            raise integrity.refuse(self.path, f"the action log holds more than {bounds.MAX_LOG:,} actions")
-        records = integrity.payloads(self.path, "action", [(seq, payload) for seq, _at, payload in rows])
-        self.times = [at if isinstance(at, str) else "" for _seq, at, _payload in rows]
-        return records
-
-    def entries(self) -> list[tuple[int, str, dict[str, Any]]]:
-        """(seq, recorded_at, payload) for every logged action, oldest first."""
-        with Session(self._engine) as session:
-            rows = session.exec(
-                select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload).order_by(col(LoggedAction.seq))
-            ).all()
-        return [(seq, at, integrity.payload(self.path, "action", seq, payload)) for seq, at, payload in rows]
-
-    def redo_count(self) -> int:
-        with Session(self._engine) as session:
-            return session.exec(select(func.count()).select_from(UndoneAction)).one()
-
-    # -- writing (each call is one transaction) -------------------------------------------
+    # -- writing ---------------------------------------------------------------------------------
 
     def check_writable(self) -> None:
         if self.readonly:
             raise ReadOnlyFile(f"{self.path}: is open read-only: nothing can be recorded — {faults.SAVE_A_COPY}")
-        self.check_same_file()
-
-    def append(self, payloads: Iterable[dict[str, Any]], recorded_at: list[str] | None = None) -> None:
-        """Record completed actions, all or nothing; a new action empties the redo stack.
-        `recorded_at` (one time per action) is for rebuilding a log exported earlier."""
-        self.check_writable()
-        written = []
-        for number, payload in enumerate(payloads, start=1):
-            words = json.dumps(payload, sort_keys=True, separators=(",", ":"))
-            if len(words) > bounds.MAX_ACTION:
-                raise UserError(
-                    f"action {number} ({integrity.shown(payload.get('type', '?'))}) is larger than "
-                    f"{bounds.size_words(bounds.MAX_ACTION)} as JSON, more than any action needs; nothing was recorded"
-                )
-            written.append((str(payload.get("type", "")), words))
-        times = []
-        with self._writing("action"), Session(self._engine) as session:
-            self._claim(session)
-            last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
-            now = _now()
-            for offset, (kind, words) in enumerate(written, start=1):
-                at = recorded_at[offset - 1] if recorded_at is not None else now
-                times.append(at)
-                session.add(LoggedAction(seq=last + offset, kind=kind, payload=words, recorded_at=at))
-            session.exec(delete(UndoneAction))
-            session.commit()
-        self.revision += 1
-        self.times.extend(times)
+        self.check_still_there()
 
     @contextmanager
-    def _writing(self, doing: str) -> Iterator[None]:
+    def _faults(self, doing: str) -> Iterator[None]:
         """Storage faults told in one sentence; a read-only refusal from a file that is gone or
         replaced is told as that (SQLite calls a deleted file read-only)."""
         try:
             with storage_faults(self.path, doing):
                 yield
         except StorageFault:
-            self.check_same_file()
+            if doing != "reading":
+                self.check_still_there()
             raise
 
-    def _move_top(
-        self,
-        source: type[LoggedAction] | type[UndoneAction],
-        target: type[LoggedAction] | type[UndoneAction],
-        check: Callable[[dict[str, Any]], object] | None = None,
-    ) -> dict[str, Any] | None:
-        """Move the newest row of `source` onto the top of `target`, in one transaction; the
-        row is read and `check`ed (which raises to refuse it) before anything is written."""
-        self.check_writable()
-        table = "action" if source is LoggedAction else "redo"
-        with self._writing("undo" if source is LoggedAction else "redo"), Session(self._engine) as session:
-            self._claim(session)
-            found = session.exec(select(source).order_by(col(source.seq).desc()).limit(1)).first()
-            row = cast("LoggedAction | UndoneAction | None", found)  # select() of a union of tables
-            if row is None:
-                session.rollback()
-                return None
-            try:
-                payload = integrity.payload(self.path, table, row.seq, row.payload)
-                if not isinstance(row.recorded_at, str) or not isinstance(row.kind, str):
-                    raise integrity.refuse(
-                        self.path,
-                        f"{integrity.TABLE_WORDS[table]} (table {table}), {integrity.row(row.seq)}: it is not text",
-                    )
-                if check is not None:
-                    check(payload)
-            except BaseException:
-                session.rollback()
-                raise
-            top = session.exec(select(func.max(target.seq))).one() or 0
-            session.add(target(seq=top + 1, kind=row.kind, payload=row.payload, recorded_at=row.recorded_at))
-            session.delete(row)
-            session.commit()
-        self.revision += 1
-        if source is LoggedAction:
-            self.times = self.times[:-1]
-        else:
-            self.times.append(row.recorded_at)
-        return payload
 
-    def undo(self) -> dict[str, Any] | None:
-        """Take back the last action (kept for redo); None when the log is empty."""
-        return self._move_top(LoggedAction, UndoneAction)
-
-    def redo(self, check: Callable[[dict[str, Any]], object] | None = None) -> dict[str, Any] | None:
-        """Put back the action undone last; None when there is nothing to redo. `check` is
-        given the action first and raises to refuse it: then nothing is written."""
-        return self._move_top(UndoneAction, LoggedAction, check)
+def fill(
+    engine: Engine,
+    kind: str,
+    document_name: str,
+    document_source: str,
+    meta: dict[str, str] | None = None,
+    payloads: Iterable[dict[str, Any]] = (),
+    recorded_at: list[str] | None = None,
+) -> None:
+    """Fill a new log's empty tables, in one transaction: its settings (`meta`, beside the ones
+    every log has), its document, and its actions (with the times they were recorded)."""
+    given = {key: value for key, value in (meta or {}).items() if key not in OWN_KEYS}
+    entries = {"kind": kind, "created": now(), "schema": str(SCHEMA_VERSION), "revision": "0", "shortened": "0"}
+    records = list(payloads)
+    written = ActionLog._encoded(records)
+    stamp = now()
+    with Session(engine) as session:
+        for key, value in {**entries, **given}.items():
+            session.add(MetaEntry(key=key, value=value))
+        session.add(Document(name=document_name, source=document_source))
+        for seq, (kind_of, words) in enumerate(written, start=1):
+            at = recorded_at[seq - 1] if recorded_at is not None else stamp
+            session.add(LoggedAction(seq=seq, kind=kind_of, payload=words, recorded_at=at))
+        session.commit()
 
 
 class FileGone(StorageFault):

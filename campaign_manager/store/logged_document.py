@@ -5,6 +5,10 @@ the log replayed. A subclass says what its state is and how actions replay into 
 
 Replaying never hides an error: an action the rules refuse (a UserError) makes the file refused
 in one sentence naming the action; anything else is a bug and is raised as it is.
+
+What other writers record meanwhile (another program on the same file, another shop on the same
+server campaign) is taken in by `catch_up`: just the new actions, applied to the state held,
+when the log only grew; the whole log replayed when something was taken back.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from campaign_manager.errors import FileChanged, FileRefused, UserError
+from campaign_manager.store.action_log import ActionLog, Changes
 from campaign_manager.store.logfile import LogFile
 
 StateT = TypeVar("StateT")
@@ -28,7 +33,7 @@ class LoggedDocument(ABC, Generic[StateT]):
 
     KIND: ClassVar[str]
 
-    def __init__(self, log: LogFile, records: list[Record] | None = None) -> None:
+    def __init__(self, log: ActionLog, records: list[Record] | None = None) -> None:
         self.log = log
         self.records: list[Record] = log.actions() if records is None else records
         self.state: StateT = self._replayed(self.records)
@@ -41,7 +46,12 @@ class LoggedDocument(ABC, Generic[StateT]):
         try:
             return self.replay(records)
         except UserError as exc:
-            raise FileRefused(f"{self.log.path}: its log cannot be replayed ({exc}); it was left untouched") from None
+            raise FileRefused(f"{self.log.where}: its log cannot be replayed ({exc}); it was left untouched") from None
+
+    def _advanced(self, records: list[Record]) -> StateT:
+        """The state held with `records` (new actions after the ones held) applied to it; a
+        document that cannot apply one action at a time replays its whole log."""
+        return self._replayed([*self.records, *records])
 
     @classmethod
     def _open_log(cls, path: Path | str, readonly: bool = False) -> LogFile:
@@ -51,7 +61,7 @@ class LoggedDocument(ABC, Generic[StateT]):
 
     @property
     def path(self) -> Path:
-        return self.log.path
+        return Path(self.log.where)
 
     def close(self) -> None:
         self.log.close()
@@ -80,7 +90,7 @@ class LoggedDocument(ABC, Generic[StateT]):
 
     def _record(self, records: list[Record], state: StateT) -> None:
         """Write checked records (all or nothing, one transaction), then take `state` as the
-        state they lead to."""
+        state they lead to. If another program wrote first, nothing is written (FileChanged)."""
         if records:
             self._written(lambda: self.log.append(records))
             self.records.extend(records)
@@ -104,7 +114,7 @@ class LoggedDocument(ABC, Generic[StateT]):
                 after.append(self.replay([*self.records, record]))
             except UserError as exc:
                 raise FileRefused(
-                    f"{self.log.path}: the action waiting to be redone (table redo) does not apply ({exc}); "
+                    f"{self.log.where}: the action waiting to be redone (table redo) does not apply ({exc}); "
                     f"nothing was written"
                 ) from None
 
@@ -117,13 +127,27 @@ class LoggedDocument(ABC, Generic[StateT]):
     # -- another program wrote ------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read the log again (another program wrote to the file)."""
-        self.records = self.log.actions()
-        self.state = self._replayed(self.records)
-        self.log.revision = self.log.file_revision()
+        """Take in what another program wrote (`catch_up`)."""
+        self.catch_up()
+
+    def catch_up(self) -> Changes | None:
+        """Take in what other writers recorded since the log was read here; None when nothing."""
+        changes = self.log.changes()
+        if changes is not None:
+            self._absorb(changes)
+        return changes
+
+    def _absorb(self, changes: Changes) -> None:
+        if changes.appended is not None:
+            self.state = self._advanced(changes.appended)
+            self.records.extend(changes.appended)
+            self.log.times.extend(changes.times)
+        else:
+            records = changes.everything or []
+            self.state = self._replayed(records)
+            self.records = records
+            self.log.times = list(changes.times)
+        self.log.revision = changes.revision
 
     def reload_if_changed(self) -> bool:
-        if self.log.readonly or not self.log.changed_elsewhere():
-            return False
-        self.reload()
-        return True
+        return self.catch_up() is not None

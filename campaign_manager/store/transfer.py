@@ -18,12 +18,13 @@ from campaign_manager import bounds
 from campaign_manager.datamodel import AnyText, DataModel, Int, Text, read_model
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store import writing
+from campaign_manager.store.action_log import OWN_KEYS
 from campaign_manager.store.campaign_file import KIND, CampaignFile
 from campaign_manager.store.logfile import LogFile
 
 FORMAT = "firestorm-campaign-log"
 VERSION = 1
-FILE_KEYS = frozenset({"kind", "schema", "revision", "created", "name", "scenario"})  # the file's own
+FILE_KEYS = OWN_KEYS | {"created", "name", "scenario"}  # the file's own
 Time = Annotated[str, StringConstraints(strict=True, max_length=64)]
 
 

@@ -194,23 +194,29 @@ def test_history_stays_in_step_with_apply_undo_and_redo(campaign):
         assert opened.history()[-1].state == opened.state
 
 
-def test_a_second_writer_is_noticed_and_nothing_is_written(campaign):
+def test_a_second_writer_is_taken_in_and_the_action_checked_again(campaign):
     window = CampaignFile.open(campaign)  # e.g. the app window
     with CampaignFile.open(campaign) as command_line:
         command_line.apply(TURN_ONE)
     from campaign_manager.errors import FileChanged
 
-    with pytest.raises(FileChanged, match="changed by another program"):
+    with pytest.raises(ActionRefused, match="Rule 1.1: turn 1 is still under way.*2 actions were recorded elsewhere"):
         window.apply([{"type": "start_turn"}])  # legal only in the window's stale view
-    assert [r["type"] for r in window.records] == ["start_turn", "note"], "the window read the file again"
-    window.apply([{"type": "note", "text": "after the reload"}])
+    assert [r["type"] for r in window.records] == ["start_turn", "note"], "the window took in the other's actions"
+    assert window.state == CampaignFile.open(campaign, readonly=True).state
     with CampaignFile.open(campaign) as command_line:
-        assert len(command_line.records) == 3
+        command_line.apply([{"type": "note", "text": "from the command line"}])
+    window.apply([{"type": "note", "text": "still legal: recorded after the other's"}])
+    texts = [r.get("text") for r in window.records[2:]]
+    assert texts == ["from the command line", "still legal: recorded after the other's"]
+    with CampaignFile.open(campaign) as command_line:
+        assert command_line.records == window.records
         command_line.undo()
-    with pytest.raises(FileChanged):
-        window.undo()
+    with pytest.raises(FileChanged, match="changed by another program"):
+        window.undo()  # what it would take back is not what the window showed: nothing is written
+    assert len(window.records) == 3, "the window shows the campaign as it stands"
     with CampaignFile.open(campaign, readonly=True) as reader:
-        assert [r["type"] for r in reader.records] == ["start_turn", "note"]
+        assert reader.records == window.records and reader.state == window.state
     window.close()
 
 
@@ -246,3 +252,31 @@ def test_a_crash_in_the_middle_of_writing_is_put_back(campaign):
     assert done.returncode == 9, done.stderr
     with CampaignFile.open(campaign, readonly=True) as reopened:
         assert [r["type"] for r in reopened.records] == ["start_turn", "note"]
+
+
+def test_catching_up_applies_just_the_new_actions(campaign, monkeypatch):
+    from campaign_manager.store import campaign_file
+
+    window = CampaignFile.open(campaign)
+    window.apply(TURN_ONE)
+    history = window.history()
+    with CampaignFile.open(campaign) as other:
+        other.apply([{"type": "note", "text": "from the other shop"}, {"type": "note", "text": "and another"}])
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the whole log was replayed")
+
+    monkeypatch.setattr(campaign_file, "replay", no_replay)
+    changes = window.catch_up()
+    assert changes is not None and changes.count == 2 and changes.appended is not None
+    assert [r.get("text") for r in window.records[2:]] == ["from the other shop", "and another"]
+    assert window.history()[:2] == history and len(window.history()) == 4
+    assert window.catch_up() is None, "nothing new: nothing read"
+    monkeypatch.undo()
+    with CampaignFile.open(campaign, readonly=True) as reader:
+        assert reader.state == window.state and reader.log.times == window.log.times
+    with CampaignFile.open(campaign) as other:
+        other.undo()  # something taken back: the whole log is read again
+    changes = window.catch_up()
+    assert changes is not None and changes.appended is None and len(window.records) == 3
+    window.close()

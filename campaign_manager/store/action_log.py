@@ -1,0 +1,352 @@
+"""An action log on a database: one store interface over two engines, a campaign file (SQLite,
+store/logfile.py) and a campaign on a server shared between shops (PostgreSQL, store/server.py).
+
+Everything above the connection is here, written once: the document the log was made from, its
+settings, the append-only log of JSON actions, the redo stack, and how writers take turns. The
+engines add how a connection is made, what a fault is called, and who may write.
+
+Every write is one transaction that first takes the write lock by moving the log's revision on
+(an UPDATE of its row in meta: SQLite's write lock, PostgreSQL's row lock), then checks the
+revision it read against the one this reader last saw. When another writer moved the log on
+meanwhile, the writer is shown what changed (`Changes`) and may re-validate its actions against
+it (`revise`) and record them, or refuse; without `revise` nothing is written and FileChanged
+says so. Writers never overwrite each other and never record an action twice.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from sqlalchemy import Connection, Engine, delete, func, text
+from sqlmodel import Session, col, select
+
+from campaign_manager import bounds
+from campaign_manager.errors import FileChanged, UserError
+from campaign_manager.store import integrity
+from campaign_manager.store.schema import Document, LoggedAction, MetaEntry, UndoneAction
+
+Record = dict[str, Any]
+# The settings every log keeps for itself (never a setting of the document it holds): what it
+# holds, its schema, its count of writes, and the count at which its log last lost an action.
+OWN_KEYS = frozenset({"kind", "schema", "revision", "shortened"})
+READ_TRIES = 20  # consistent reads tried while writers keep moving the log on
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What other writers did to a log since a reader last saw it (at its revision).
+
+    `appended` holds the actions added after the ones the reader has (the log only grew);
+    when the log lost actions meanwhile (undo), `appended` is None and `everything` is the whole
+    log. `times` go with the actions given, one each."""
+
+    revision: int
+    appended: list[Record] | None
+    everything: list[Record] | None
+    times: list[str]
+
+    @property
+    def count(self) -> int:
+        """How many actions are given (new ones, or the whole log)."""
+        return len(self.appended if self.appended is not None else self.everything or [])
+
+
+Revise = Callable[[Changes], list[Record]]
+
+
+@dataclass
+class _Write:
+    """A write under way: its session (holding the write lock) and the revision it started at."""
+
+    session: Session
+    before: int
+    cancelled: bool = False
+
+
+class ActionLog(ABC):
+    """An open action log, whatever engine holds it. `revision` is the count of writes this
+    reader last saw; `times` when each action it holds was recorded (kept with them)."""
+
+    def __init__(self, engine: Engine, kind: str, readonly: bool) -> None:
+        self.kind = kind
+        self.readonly = readonly
+        self.revision = 0
+        self.times: list[str] = []
+        self._document: Document | None = None
+        self._meta: dict[str, str] | None = None
+        self._engine = engine
+
+    # -- what an engine says --------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def where(self) -> str:
+        """Where the log is, as messages name it (a file's path, a server campaign's address)."""
+
+    @abstractmethod
+    def _faults(self, doing: str) -> AbstractContextManager[None]:
+        """A block whose storage faults (a full disk, a server gone) are told in one sentence."""
+
+    @abstractmethod
+    def check_writable(self) -> None:
+        """Refuse, before any rule is asked, a log that cannot be written here."""
+
+    def check_still_there(self) -> None:
+        """Refuse to go on with a log that is no longer where it was opened (a file replaced)."""
+        return None
+
+    def check_may(self, doing: str, kinds: Sequence[str] = ()) -> None:
+        """Refuse what this reader's role does not allow: `doing` is "record" (actions of
+        `kinds`), "undo" or "redo". Only a server has roles."""
+        return None
+
+    def _locked(self, session: Session) -> None:
+        """Checks made once the write lock is held (a file checks that nothing was planted in it)."""
+        return None
+
+    def _announce(self, session: Session, revision: int) -> None:
+        """Tell other readers that the log moved on, when the write commits (a server notifies)."""
+        return None
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> ActionLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def stored_revision(self) -> int:
+        """How many writes the log has seen (read from the database now)."""
+        self.check_still_there()
+        with self._faults("reading"), self._engine.connect() as conn:
+            return self._revision_in(conn)
+
+    def _revision_in(self, conn: Connection | Session) -> int:
+        row = conn.execute(text("SELECT value FROM meta WHERE key = 'revision'")).first()
+        if row is None:
+            return 0
+        if not (isinstance(row[0], str) and integrity.REVISION.fullmatch(row[0])):
+            raise integrity.refuse(
+                self.where, f'its table meta, row "revision", holds {integrity.shown(row[0])}, not a count of writes'
+            )
+        return int(row[0])
+
+    def changed_elsewhere(self) -> bool:
+        return self.stored_revision() != self.revision
+
+    def document(self) -> Document:
+        """The document the log was made from (read once, then kept)."""
+        if self._document is None:
+            with Session(self._engine) as session:
+                document = session.get(Document, 1)
+            if document is None or not isinstance(document.source, str) or not isinstance(document.name, str):
+                raise integrity.refuse(self.where, "its table document has no row 1 of text")
+            self._document = document
+        return self._document
+
+    def meta(self) -> dict[str, str]:
+        """The log's settings (read once, then kept; the revision is `stored_revision`)."""
+        if self._meta is None:
+            with Session(self._engine) as session:
+                rows = {row.key: row.value for row in session.exec(select(MetaEntry))}
+            if not all(isinstance(key, str) and isinstance(value, str) for key, value in rows.items()):
+                raise integrity.refuse(self.where, "its table meta holds a setting that is not text")
+            self._meta = rows
+        return dict(self._meta)
+
+    def actions(self) -> list[Record]:
+        """Every logged action's payload, oldest first, each checked to be one JSON object within
+        the limits (a plain query: this is the hot path of opening a campaign with a long log).
+        The time each was recorded is kept in `times`."""
+        self.check_still_there()
+        with self._engine.connect() as conn:
+            records, times = self._rows_after(conn, 0)
+        self.times = times
+        return records
+
+    def _rows_after(self, conn: Connection | Session, held: int) -> tuple[list[Record], list[str]]:
+        """The actions after the first `held` ones, and their times (plain queries: hot path)."""
+        rows = conn.execute(
+            text("SELECT seq, recorded_at, payload FROM action WHERE seq > :held ORDER BY seq"), {"held": held}
+        ).all()
+        if held + len(rows) > bounds.MAX_LOG:
+            raise integrity.refuse(self.where, f"the action log holds more than {bounds.MAX_LOG:,} actions")
+        records = integrity.payloads(self.where, "action", [(seq, payload) for seq, _at, payload in rows])
+        return records, [at if isinstance(at, str) else "" for _seq, at, _payload in rows]
+
+    def entries(self) -> list[tuple[int, str, Record]]:
+        """(seq, recorded_at, payload) for every logged action, oldest first."""
+        with Session(self._engine) as session:
+            rows = session.exec(
+                select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload).order_by(col(LoggedAction.seq))
+            ).all()
+        return [(seq, at, integrity.payload(self.where, "action", seq, payload)) for seq, at, payload in rows]
+
+    def redo_count(self) -> int:
+        with Session(self._engine) as session:
+            return session.exec(select(func.count()).select_from(UndoneAction)).one()
+
+    def changes(self) -> Changes | None:
+        """What other writers did since this reader last saw the log (None: nothing). Read
+        consistently: a read overtaken by a write is read again."""
+        self.check_still_there()
+        with self._faults("reading"), self._engine.connect() as conn:
+            for _try in range(READ_TRIES):
+                before = self._revision_in(conn)
+                if before == self.revision:
+                    return None
+                changes = self._changes_in(conn, before)
+                if self._revision_in(conn) == before:
+                    return changes
+                conn.rollback()  # a writer came in between: read again
+        raise FileChanged(f"{self.where}: other writers kept moving it on; it could not be read whole — try again")
+
+    def _changes_in(self, conn: Connection | Session, revision: int) -> Changes:
+        """The log at `revision` as changes from what this reader holds: just the actions added
+        when none was taken back since it read the log, else the whole log."""
+        held = len(self.times)
+        row = conn.execute(text("SELECT value FROM meta WHERE key = 'shortened'")).first()
+        shortened = int(row[0]) if row is not None and integrity.REVISION.fullmatch(str(row[0])) else None
+        if shortened is not None and shortened <= self.revision:
+            count = conn.execute(text("SELECT count(*) FROM action")).scalar_one()
+            if count >= held:
+                appended, times = self._rows_after(conn, held)
+                if held + len(appended) == count:
+                    return Changes(revision, appended, None, times)
+        everything, times = self._rows_after(conn, 0)
+        return Changes(revision, None, everything, times)
+
+    # -- writing (each call is one transaction) -------------------------------------------------
+
+    @contextmanager
+    def _write(self, doing: str) -> Iterator[_Write]:
+        """One write: a session holding the write lock, and the revision the log was at. The
+        block commits (after `_announce`) unless it is cancelled or raises; this reader's
+        revision moves on with it."""
+        self.check_writable()
+        with self._faults(doing), Session(self._engine) as session:
+            session.execute(
+                text("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'revision'")
+            )
+            write = _Write(session, self._revision_in(session) - 1)
+            self._locked(session)
+            yield write
+            if write.cancelled:
+                session.rollback()
+                return
+            self._announce(session, write.before + 1)
+            session.commit()
+        self.revision = write.before + 1
+
+    def _moved(self, before: int) -> FileChanged:
+        return FileChanged(f"{self.where}: was changed by another program after it was read here; nothing was written")
+
+    def append(
+        self, payloads: Iterable[Record], recorded_at: list[str] | None = None, revise: Revise | None = None
+    ) -> list[Record]:
+        """Record completed actions, all or nothing; a new action empties the redo stack.
+        `recorded_at` (one time per action) is for rebuilding a log exported earlier. When
+        another writer moved the log on since this reader saw it, `revise` is given the changes
+        and returns the actions to record now (or raises to record nothing); without it nothing
+        is written (FileChanged). Returns the actions recorded."""
+        records = list(payloads)
+        self.check_may("record", [str(record.get("type", "")) for record in records])
+        self._encoded(records)  # refused before anything is locked
+        with self._write("action") as write:
+            session, before = write.session, write.before
+            if before != self.revision:
+                if revise is None:
+                    raise self._moved(before)
+                records = revise(self._changes_in(session, before))
+                self.check_may("record", [str(record.get("type", "")) for record in records])
+            written = self._encoded(records)
+            last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
+            stamp = now()
+            times = [recorded_at[index] if recorded_at is not None else stamp for index in range(len(written))]
+            for offset, ((kind, words), at) in enumerate(zip(written, times, strict=True), start=1):
+                session.add(LoggedAction(seq=last + offset, kind=kind, payload=words, recorded_at=at))
+            session.exec(delete(UndoneAction))
+        self.times.extend(times)
+        return records
+
+    @staticmethod
+    def _encoded(records: list[Record]) -> list[tuple[str, str]]:
+        written = []
+        for number, payload in enumerate(records, start=1):
+            words = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+            if len(words) > bounds.MAX_ACTION:
+                raise UserError(
+                    f"action {number} ({integrity.shown(payload.get('type', '?'))}) is larger than "
+                    f"{bounds.size_words(bounds.MAX_ACTION)} as JSON, more than any action needs; nothing was recorded"
+                )
+            written.append((str(payload.get("type", "")), words))
+        return written
+
+    def _move_top(
+        self,
+        source: type[LoggedAction] | type[UndoneAction],
+        target: type[LoggedAction] | type[UndoneAction],
+        check: Callable[[Record], object] | None = None,
+    ) -> Record | None:
+        """Move the newest row of `source` onto the top of `target`, in one transaction; the
+        row is read and `check`ed (which raises to refuse it) before anything is written. A log
+        moved on by another writer since this reader saw it is not touched (FileChanged): what
+        would be taken back is not what this reader was shown."""
+        undoing = source is LoggedAction
+        table = "action" if undoing else "redo"
+        self.check_may("undo" if undoing else "redo")
+        with self._write("undo" if undoing else "redo") as write:
+            session, before = write.session, write.before
+            if before != self.revision:
+                raise self._moved(before)
+            found = session.exec(select(source).order_by(col(source.seq).desc()).limit(1)).first()
+            row = cast("LoggedAction | UndoneAction | None", found)  # select() of a union of tables
+            if row is None:
+                write.cancelled = True
+                return None
+            payload = integrity.payload(self.where, table, row.seq, row.payload)
+            if not isinstance(row.recorded_at, str) or not isinstance(row.kind, str):
+                words = f"{integrity.TABLE_WORDS[table]} (table {table}), {integrity.row(row.seq)}: it is not text"
+                raise integrity.refuse(self.where, words)
+            if check is not None:
+                check(payload)
+            top = session.exec(select(func.max(target.seq))).one() or 0
+            session.add(target(seq=top + 1, kind=row.kind, payload=row.payload, recorded_at=row.recorded_at))
+            session.delete(row)
+            if undoing:  # readers catching up must read the whole log again, not just what was added
+                session.flush()
+                session.execute(
+                    text(
+                        "INSERT INTO meta (key, value) VALUES ('shortened', :at) "
+                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+                    ),
+                    {"at": str(before + 1)},
+                )
+        if undoing:
+            self.times = self.times[:-1]
+        else:
+            self.times.append(row.recorded_at)
+        return payload
+
+    def undo(self) -> Record | None:
+        """Take back the last action (kept for redo); None when the log is empty."""
+        return self._move_top(LoggedAction, UndoneAction)
+
+    def redo(self, check: Callable[[Record], object] | None = None) -> Record | None:
+        """Put back the action undone last; None when there is nothing to redo. `check` is
+        given the action first and raises to refuse it: then nothing is written."""
+        return self._move_top(UndoneAction, LoggedAction, check)
