@@ -8,8 +8,8 @@ the app needs; `test`: its test tools too), at the versions tested (installer/co
 later calls reinstall only when pyproject.toml, setup.py or the constraints have changed, or
 when `test` needs the test tools an `app` install left out. On Linux, `test` also makes sure the
 desktop files' validators are there (Debian's desktop-file-utils and appstream; binutils for the
-one-folder build), installing them with apt-get when it may (as root, or with sudo). Needs
-Python 3.11+.
+one-folder build) and a PostgreSQL server for the shared-campaign tests (Debian's postgresql),
+installing them with apt-get when it may (as root, or with sudo). Needs Python 3.11+.
 """
 
 from __future__ import annotations
@@ -32,7 +32,10 @@ TEST_PROGRAMS = {
     "appstreamcli": "appstream",
     "update-mime-database": "shared-mime-info",
     "objdump": "binutils",
+    "initdb": "postgresql",  # the tests start a PostgreSQL server of their own (tests/pg_server.py)
 }
+# Where Debian keeps PostgreSQL's server programs (not on PATH).
+POSTGRES_BIN = "/usr/lib/postgresql/*/bin"
 
 
 def _venv_python() -> Path:
@@ -120,7 +123,7 @@ def ensure_test_programs() -> None:
     missing and when this may (as root, or with sudo that asks no password); otherwise said."""
     if not sys.platform.startswith("linux"):
         return
-    missing = sorted({package for program, package in TEST_PROGRAMS.items() if shutil.which(program) is None})
+    missing = sorted({package for program, package in TEST_PROGRAMS.items() if not _found(program)})
     if not missing:
         return
     if shutil.which("apt-get") is None:
@@ -140,6 +143,12 @@ def ensure_test_programs() -> None:
     if done.returncode:
         print(done.stdout[-2000:] + done.stderr[-2000:], file=sys.stderr)
         print(f"Installing {', '.join(missing)} failed; the tests that need them will say so.", file=sys.stderr)
+
+
+def _found(program: str) -> bool:
+    import glob
+
+    return shutil.which(program) is not None or bool(glob.glob(f"{POSTGRES_BIN}/{program}"))
 
 
 def main(argv: list[str]) -> int:

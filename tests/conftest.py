@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import tempfile
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
@@ -11,3 +15,50 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 os.environ.setdefault("FIRESTORM_CACHE_DIR", tempfile.mkdtemp(prefix="firestorm-test-cache-"))
 # The user's data folder (their campaign, their own scenarios) is the tests' own too.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="firestorm-test-data-")
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A real PostgreSQL server for the whole run (tests/pg_server.py), set up for campaigns:
+    alice is an organiser, bob a recorder, carol a viewer, dave has no role. A server that cannot
+    start fails the tests that need it: none is skipped."""
+    from campaign_manager.store.address import parse_address
+    from campaign_manager.store.server import grant_role, init_server
+    from tests.pg_server import running_server
+
+    with running_server() as server:
+        admin = parse_address(server.url())
+        init_server(admin)
+        for user, role in (("alice", "organiser"), ("bob", "recorder"), ("carol", "viewer")):
+            grant_role(admin, user, role)
+        yield server
+
+
+_CAMPAIGNS = itertools.count(1)
+
+
+class CampaignStore:
+    """Where a test's campaigns are made: files under tmp_path, or campaigns on the test server."""
+
+    def __init__(self, engine: str, tmp_path: Path, server=None) -> None:
+        self.engine, self.tmp_path, self.server = engine, tmp_path, server
+
+    def location(self, name: str = "campaign", user: str = "alice") -> str:
+        """A new campaign's location: a file's path, or a server campaign's address (a name not used yet)."""
+        if self.server is None:
+            return str(self.tmp_path / f"{name}.campaign")
+        return self.server.url(user, f"{name.lower().replace('-', '_')}_{next(_CAMPAIGNS)}")
+
+    def as_user(self, location: str, user: str) -> str:
+        """The same campaign reached as another user (a file is the same file)."""
+        if self.server is None:
+            return location
+        return location.replace("postgresql://alice@", f"postgresql://{user}@", 1)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def campaign_store(request, tmp_path):
+    """The campaign tests run on both engines: a campaign file, and a campaign on a server."""
+    if request.param == "sqlite":
+        return CampaignStore("sqlite", tmp_path)
+    return CampaignStore("postgresql", tmp_path, request.getfixturevalue("pg_server"))

@@ -20,7 +20,8 @@ COMMANDS = {
     "campaign_commands": ("new", "show", "apply", "undo", "redo", "log", "requirements"),
     "scenario_commands": ("scenario",),
     "report_commands": ("report",),
-    "storage_commands": ("export", "import", "backups"),
+    "storage_commands": ("export", "import", "backups", "push", "pull"),
+    "server_commands": ("server",),
     "wargame_commands": ("wargame", "odds", "whatif"),
 }
 
@@ -58,7 +59,7 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     parser.add_argument("--version", action=_Version, help="say which version this is and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
-    window.add_argument("file", nargs="?", help="a campaign file")
+    window.add_argument("file", nargs="?", help="a campaign file, or a shared campaign's address")
     window.add_argument(
         "--screenshot", metavar="PNG", help="render the window at 1280x800 (no screen needed) to PNG and exit"
     )
@@ -93,7 +94,9 @@ def _file_to_open(argv: list[str]) -> list[str]:
         return argv
     from pathlib import Path
 
-    if not Path(first).exists():
+    from campaign_manager.store.address import is_server_address
+
+    if not Path(first).exists() and not is_server_address(first):
         raise UserError(f"{first}: no such campaign file, and not a command (see {PROG} --help)")
     return ["open", *argv]
 
@@ -116,11 +119,9 @@ def _open(args: argparse.Namespace, open_window: Callable[..., int]) -> int:
             raise UserError("--screenshot needs a campaign FILE to show")
         return open_window(args.file, screenshot=args.screenshot)  # it opens (and checks) the file once
     if args.file:
-        from pathlib import Path
-
         from campaign_manager.store.campaign_file import CampaignFile
 
-        CampaignFile.open(Path(args.file), readonly=True).close()
+        CampaignFile.open(args.file, readonly=True).close()
     return open_window(args.file)
 
 

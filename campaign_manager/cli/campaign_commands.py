@@ -1,27 +1,28 @@
-"""Campaign subcommands: new, show, apply, undo, redo, log, requirements."""
+"""Campaign subcommands: new, show, apply, undo, redo, log, requirements. Each takes a campaign
+FILE or the address of a campaign on a server (postgresql://USER@HOST/DATABASE?campaign=NAME)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 ACTIONS_HELP = "a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input"
+CAMPAIGN_HELP = "a campaign file, or a shared campaign's address: postgresql://USER@HOST[:PORT]/DATABASE?campaign=NAME"
 
 
 def register(commands) -> None:
-    new = commands.add_parser("new", help="create a campaign file")
-    new.add_argument("file", type=Path)
+    new = commands.add_parser("new", help="create a campaign file (or a campaign on a server)")
+    new.add_argument("file", help=CAMPAIGN_HELP)
     new.add_argument("--scenario", default="firestorm-greece", help="bundled scenario name or a scenario file")
     new.add_argument("--name", help="the campaign's name (default: the file name)")
     new.set_defaults(run=cmd_new)
 
     show = commands.add_parser("show", help="the campaign as it stands")
-    show.add_argument("file", type=Path)
+    show.add_argument("file", help=CAMPAIGN_HELP)
     show.add_argument("--json", action="store_true")
     show.set_defaults(run=cmd_show)
 
     apply = commands.add_parser("apply", help="record actions, all or nothing")
-    apply.add_argument("file", type=Path)
+    apply.add_argument("file", help=CAMPAIGN_HELP)
     apply.add_argument("actions", help=ACTIONS_HELP)
     apply.add_argument("--json", action="store_true")
     apply.add_argument("--seed", type=int, help="seed for dice the app rolls (default: unpredictable)")
@@ -29,32 +30,32 @@ def register(commands) -> None:
 
     for name, text in (("undo", "take back the last action"), ("redo", "put back the last action taken back")):
         sub = commands.add_parser(name, help=text)
-        sub.add_argument("file", type=Path)
+        sub.add_argument("file", help=CAMPAIGN_HELP)
         sub.set_defaults(run=cmd_undo if name == "undo" else cmd_redo)
 
     log = commands.add_parser("log", help="every recorded action with its dice")
-    log.add_argument("file", type=Path)
+    log.add_argument("file", help=CAMPAIGN_HELP)
     log.add_argument("--json", action="store_true")
     log.set_defaults(run=cmd_log)
 
     req = commands.add_parser("requirements", help="a turn's requirements")
-    req.add_argument("file", type=Path)
+    req.add_argument("file", help=CAMPAIGN_HELP)
     req.add_argument("--turn", type=int)
     req.add_argument("--json", action="store_true")
     req.set_defaults(run=cmd_requirements)
 
 
-def _open(path: Path, readonly: bool = False):
+def _open(where: str, readonly: bool = False):
     from campaign_manager.store.campaign_file import CampaignFile
 
-    return CampaignFile.open(path, readonly=readonly)
+    return CampaignFile.open(where, readonly=readonly)
 
 
 def cmd_new(args) -> int:
     from campaign_manager.store.campaign_file import CampaignFile
 
     with CampaignFile.create(args.file, args.scenario, args.name) as campaign:
-        print(f"Created campaign '{campaign.name}' ({campaign.scenario.name}) in {args.file}")
+        print(f"Created campaign '{campaign.name}' ({campaign.scenario.name}) in {campaign.where}")
     return 0
 
 

@@ -14,7 +14,7 @@ def register(commands) -> None:
         description="Write a PDF of the campaign. By default the report of the last completed turn "
         "(or of the turn under way, if none has ended).",
     )
-    report.add_argument("file", type=Path, help="the campaign file")
+    report.add_argument("file", help="the campaign file, or a shared campaign's address")
     report.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the PDF to write")
     report.add_argument("--turn", type=int, help="the turn to report on")
     report.add_argument(

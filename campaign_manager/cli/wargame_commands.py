@@ -43,7 +43,7 @@ def register(commands) -> None:
         "whatif",
         help="seeded playouts of the rest of the turn or campaign, both sides played by the computer: how it may end",
     )
-    whatif.add_argument("file", help="the campaign file (never written to)")
+    whatif.add_argument("file", help="the campaign file, or a shared campaign's address (never written to)")
     whatif.add_argument("--playouts", type=int, default=200)
     whatif.add_argument("--seed", type=int, default=0)
     whatif.add_argument("--to", choices=("end-of-turn", "end"), default="end")
@@ -108,13 +108,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_whatif(args: argparse.Namespace) -> int:
-    from pathlib import Path
 
     from campaign_manager.engine.state import Phase
     from campaign_manager.engine.whatif import playouts
     from campaign_manager.store.campaign_file import CampaignFile
 
-    with CampaignFile.open(Path(args.file), readonly=True) as campaign:
+    with CampaignFile.open(args.file, readonly=True) as campaign:
         state = campaign.state
         data = playouts(campaign.scenario, state, args.playouts, args.seed, args.to)
     if args.json:

@@ -71,6 +71,7 @@ class _Write:
     session: Session
     before: int
     cancelled: bool = False
+    landed: Callable[[Connection], bool] | None = None  # whether it was committed, asked afresh
 
 
 class ActionLog(ABC):
@@ -117,6 +118,11 @@ class ActionLog(ABC):
     def _announce(self, session: Session, revision: int) -> None:
         """Tell other readers that the log moved on, when the write commits (a server notifies)."""
         return None
+
+    def _commit(self, session: Session, landed: Callable[[Connection], bool] | None) -> None:
+        """Commit a write; `landed` tells afterwards, on a connection of its own, whether it
+        was committed (a server's connection can be lost while committing)."""
+        session.commit()
 
     def close(self) -> None:
         self._engine.dispose()
@@ -249,7 +255,7 @@ class ActionLog(ABC):
                 session.rollback()
                 return
             self._announce(session, write.before + 1)
-            session.commit()
+            self._commit(session, write.landed)
         self.revision = write.before + 1
 
     def _moved(self, before: int) -> FileChanged:
@@ -280,6 +286,17 @@ class ActionLog(ABC):
             for offset, ((kind, words), at) in enumerate(zip(written, times, strict=True), start=1):
                 session.add(LoggedAction(seq=last + offset, kind=kind, payload=words, recorded_at=at))
             session.exec(delete(UndoneAction))
+            if written:
+                top = (last + len(written), written[-1][1], times[-1])
+                write.landed = lambda conn: (
+                    tuple(
+                        conn.execute(
+                            text("SELECT seq, payload, recorded_at FROM action WHERE seq = :seq"), {"seq": top[0]}
+                        ).first()
+                        or ()
+                    )
+                    == top
+                )
         self.times.extend(times)
         return records
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
@@ -15,11 +16,14 @@ from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store import integrity, writing
-from campaign_manager.store.action_log import Changes
+from campaign_manager.store.action_log import ActionLog, Changes
+from campaign_manager.store.address import ServerAddress, locate
 from campaign_manager.store.backups import cut_off, make_backup
-from campaign_manager.store.faults import storage_faults
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
+
+if TYPE_CHECKING:
+    from campaign_manager.store.server import ServerLog
 
 KIND = "campaign"
 
@@ -37,7 +41,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
 
     KIND = KIND
 
-    def __init__(self, log: LogFile, scenario: Scenario, records: list[dict]) -> None:
+    def __init__(self, log: ActionLog, scenario: Scenario, records: list[dict]) -> None:
         self.scenario = scenario
         self._history: list[Applied] | None = None  # filled on first use
         self._settings: dict[str, str] | None = None
@@ -76,7 +80,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
 
     @property
     def name(self) -> str:
-        return self.settings.get("name", self.path.stem)
+        return self.settings.get("name") or (self.file.stem if self.file is not None else self.where)
 
     @property
     def settings(self) -> dict[str, str]:
@@ -95,45 +99,87 @@ class CampaignFile(LoggedDocument[CampaignState]):
         """The side the computer plays in a General's Wargame against the computer (or None)."""
         return self.settings.get("computer") or None
 
+    @property
+    def file(self) -> Path | None:
+        """The campaign's file (None for a campaign on a server)."""
+        return self.log.path if isinstance(self.log, LogFile) else None
+
+    @property
+    def where(self) -> str:
+        """Where the campaign is, as messages and the window name it (a path, or an address)."""
+        return self.log.where
+
+    @property
+    def server_log(self) -> ServerLog | None:
+        """The campaign's log on a server (None for a campaign in a file)."""
+        from campaign_manager.store.server import ServerLog
+
+        return self.log if isinstance(self.log, ServerLog) else None
+
+    def may(self, kind: str) -> bool:
+        """Whether an action of `kind` (or "undo", "redo") may be recorded here by this user:
+        always in a file that can be written; on a server, as the user's role allows."""
+        server = self.server_log
+        if server is not None:
+            return server.may(kind)
+        return not self.log.readonly
+
     @classmethod
     def create(
         cls,
-        path: Path | str,
+        path: Path | str | ServerAddress,
         scenario: str | Path = "firestorm-greece",
         name: str | None = None,
         play: str = "campaign",
         computer: str | None = None,
     ) -> CampaignFile:
-        """A new campaign file; `play="wargame"` for the General's Wargame (dice only), where the
-        computer may play one side (`computer`)."""
+        """A new campaign, in a file or on a server (`path` is an address); `play="wargame"` for
+        the General's Wargame (dice only), where the computer may play one side (`computer`)."""
+        location = locate(path)
         sc = load_scenario(scenario)
         if computer is not None and computer not in sc.sides:
             raise UserError(f"no side '{computer}' for the computer to play (sides: {', '.join(sc.sides)})")
-        name = name if name is not None else Path(path).stem[: bounds.MAX_NAME]
+        if name is None:
+            name = location.need_campaign() if isinstance(location, ServerAddress) else location.stem
+            name = name[: bounds.MAX_NAME]
         if not name.strip() or len(name) > bounds.MAX_NAME:
             raise UserError(f"a campaign's name has 1 to {bounds.MAX_NAME} characters (this one has {len(name)})")
         meta = {"name": name, "scenario": sc.id}
         if play == "wargame":
             meta.update(play="wargame", computer=computer or "")
-        log = LogFile.create(Path(path), KIND, sc.name, sc.source, meta=meta)
+        if isinstance(location, ServerAddress):
+            from campaign_manager.store.server import ServerLog
+
+            return cls(ServerLog.create(location, KIND, sc.name, sc.source, meta=meta), sc, [])
+        log = LogFile.create(location, KIND, sc.name, sc.source, meta=meta)
         return cls(log, sc, [])
 
     @classmethod
-    def open(cls, path: Path | str, readonly: bool = False) -> CampaignFile:
-        log = cls._open_log(path, readonly)
+    def open(cls, path: Path | str | ServerAddress, readonly: bool = False) -> CampaignFile:
+        """Open a campaign in a file, or on a server when `path` is an address."""
+        location = locate(path)
+        log: ActionLog
+        if isinstance(location, ServerAddress):
+            from campaign_manager.store.server import ServerLog
+
+            log = ServerLog.open(location, KIND, readonly)
+            name = location.shown
+        else:
+            log = cls._open_log(location, readonly)
+            name = location.name
         try:
-            with storage_faults(Path(path), "reading"):
+            with log._faults("reading"):
                 document, records = log.document(), log.actions()
-            log.meta()  # read now: the window keeps what the file was made with
+                log.meta()  # read now: the window keeps what the file was made with
             try:
-                sc = parse_scenario(document.source, f"the scenario stored in {Path(path).name}")
+                sc = parse_scenario(document.source, f"the scenario stored in {name}")
             except ScenarioError as exc:
-                raise FileRefused(f"{path}: is damaged: {exc}") from None
+                raise FileRefused(f"{log.where}: is damaged: {exc}") from None
             campaign = cls(log, sc, records)
         except BaseException:
             log.close()
             raise
-        if not readonly:
+        if not readonly and isinstance(log, LogFile):
             campaign._finish_cut_off_backups()
         return campaign
 
@@ -160,6 +206,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         first and these actions checked again against the campaign as it stands then (their
         dice kept): recorded if the rules still allow them, refused with the rule if not.
         """
+        actions = list(actions)
+        self.log.check_may("record", [_kind(action) for action in actions])  # the role, before any rule
         done = self.preview(actions, roller)
         if done:
 
@@ -230,7 +278,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         whole or not at all; the file itself is not read, so this works when it is gone."""
         target = Path(target)
         try:
-            itself = target.exists() and self.path.exists() and os.path.samefile(target, self.path)
+            file = self.file
+            itself = file is not None and target.exists() and file.exists() and os.path.samefile(target, file)
         except OSError:
             itself = False
         if itself:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Connection, Engine, event, text
 from sqlmodel import Session
 
 from campaign_manager import bounds
@@ -340,7 +340,7 @@ class LogFile(ActionLog):
 
 
 def fill(
-    engine: Engine,
+    bind: Engine | Connection,
     kind: str,
     document_name: str,
     document_source: str,
@@ -355,7 +355,7 @@ def fill(
     records = list(payloads)
     written = ActionLog._encoded(records)
     stamp = now()
-    with Session(engine) as session:
+    with Session(bind) as session:
         for key, value in {**entries, **given}.items():
             session.add(MetaEntry(key=key, value=value))
         session.add(Document(name=document_name, source=document_source))

@@ -61,7 +61,10 @@ class LoggedDocument(ABC, Generic[StateT]):
 
     @property
     def path(self) -> Path:
-        return Path(self.log.where)
+        """The document's file (a campaign on a server has none: see CampaignFile.where)."""
+        if not isinstance(self.log, LogFile):
+            raise UserError(f"{self.log.where}: is on a server, not in a file")
+        return self.log.path
 
     def close(self) -> None:
         self.log.close()

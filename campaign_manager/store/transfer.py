@@ -19,6 +19,7 @@ from campaign_manager.datamodel import AnyText, DataModel, Int, Text, read_model
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store import writing
 from campaign_manager.store.action_log import OWN_KEYS
+from campaign_manager.store.address import Location, ServerAddress, locate
 from campaign_manager.store.campaign_file import KIND, CampaignFile
 from campaign_manager.store.logfile import LogFile
 
@@ -99,19 +100,47 @@ def read_export(source: Path) -> ExportFile:
         raise FileRefused(f"{faults[0].words(str(source))} (and {more} more fault{'s' if more > 1 else ''})") from None
 
 
-def import_log(source: Path, target: Path) -> CampaignFile:
-    """Rebuild the campaign exported in `source` as a new campaign file `target` (never
-    overwriting one). Every action is replayed first: a log that does not replay is refused and
-    no file is made. Returns the campaign opened read-only."""
+def import_log(source: Path, target: Path | str | ServerAddress) -> CampaignFile:
+    """Rebuild the campaign exported in `source` as a new campaign file `target`, or a new
+    campaign on a server when `target` is an address (never over one). Every action is replayed
+    first: a log that does not replay is refused and nothing is made. Returns the campaign
+    opened read-only."""
+    return _rebuild(read_export(source), str(source), Path(source).name, locate(target))
+
+
+def push(source: Path, target: str | ServerAddress) -> CampaignFile:
+    """Put the campaign file `source` on a server as the new campaign `target`, identical in
+    state and history (its scenario, settings and every action with the time it was recorded)."""
+    location = locate(target)
+    if not isinstance(location, ServerAddress):
+        raise UserError(f"{target}: is not a server's address (postgresql://USER@HOST/DATABASE?campaign=NAME)")
+    with CampaignFile.open(source, readonly=True) as campaign:
+        data = read_model(EXPORT_FILE, export_log(campaign), str(source), FileRefused)
+    return _rebuild(data, str(source), Path(source).name, location)
+
+
+def pull(source: str | ServerAddress, target: Path) -> CampaignFile:
+    """Copy the campaign on a server at `source` into the new campaign file `target`, identical
+    in state and history."""
+    location = locate(source)
+    if not isinstance(location, ServerAddress):
+        raise UserError(f"{source}: is not a server's address (postgresql://USER@HOST/DATABASE?campaign=NAME)")
+    with CampaignFile.open(location, readonly=True) as campaign:
+        data = read_model(EXPORT_FILE, export_log(campaign), location.shown, FileRefused)
+    return _rebuild(data, location.shown, location.shown, Path(target))
+
+
+def _rebuild(data: ExportFile, source: str, name: str, target: Location) -> CampaignFile:
+    """A new campaign at `target` holding the exported campaign `data` (from `source`, called
+    `name` in words about its scenario)."""
     from campaign_manager.engine import replay
     from campaign_manager.scenario import parse_scenario
 
-    data = read_export(source)
-    target = Path(target)
-    writing.check_new(target)
+    if isinstance(target, Path):
+        writing.check_new(target)
     actions = [entry.action for entry in data.actions]
     try:
-        scenario = parse_scenario(data.scenario_source, f"the scenario in {Path(source).name}")
+        scenario = parse_scenario(data.scenario_source, f"the scenario in {name}")
         replay(scenario, actions)
     except UserError as exc:
         raise FileRefused(f"{source}: cannot be imported: {exc}") from None
@@ -119,10 +148,14 @@ def import_log(source: Path, target: Path) -> CampaignFile:
     meta.update(name=data.name, scenario=data.scenario)
     if data.created:
         meta["created"] = data.created
+    times = [entry.recorded_at for entry in data.actions]
+    if isinstance(target, ServerAddress):
+        from campaign_manager.store.server import ServerLog
+
+        ServerLog.create(target, KIND, data.scenario_name, data.scenario_source, meta, actions, times).close()
+        return CampaignFile.open(target, readonly=True)
     try:
-        image = LogFile.build(
-            KIND, data.scenario_name, data.scenario_source, meta, actions, [entry.recorded_at for entry in data.actions]
-        )
+        image = LogFile.build(KIND, data.scenario_name, data.scenario_source, meta, actions, times)
     except UserError as exc:
         raise FileRefused(f"{source}: cannot be imported: {exc}") from None
     writing.write_whole(target, image, "import", new=True)

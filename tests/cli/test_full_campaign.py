@@ -53,8 +53,8 @@ def where(view: dict, troop: str) -> str:
     return "nowhere"
 
 
-def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
-    campaign = tmp_path / "greece.campaign"
+def test_four_turn_campaign_through_the_cli(campaign_store, tmp_path, capsys):
+    campaign = campaign_store.location("greece")
     assert run(capsys, "new", str(campaign), "--name", "Shop campaign")[0] == 0
     for turn, actions in SCRIPT.items():
         script = tmp_path / f"{turn}.json"
@@ -102,8 +102,8 @@ def test_four_turn_campaign_through_the_cli(tmp_path, capsys):
     assert "Italian troops may no longer redeploy this turn" in redeploys[1]["events"]
 
 
-def test_requirements_of_each_turn(tmp_path, capsys):
-    campaign = tmp_path / "c.campaign"
+def test_requirements_of_each_turn(campaign_store, tmp_path, capsys):
+    campaign = campaign_store.location("c")
     run(capsys, "new", str(campaign))
     formulas = {1: "2", 2: "1D3 + 3", 3: "1D3 + 2", 4: "2D3 + 6"}
     for turn, formula in formulas.items():
@@ -119,8 +119,8 @@ def test_requirements_of_each_turn(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("turn", ["turn 1"])
-def test_dice_left_out_are_rolled_recorded_and_replayed(tmp_path, capsys, turn):
-    campaign = tmp_path / "c.campaign"
+def test_dice_left_out_are_rolled_recorded_and_replayed(campaign_store, tmp_path, capsys, turn):
+    campaign = campaign_store.location("c")
     run(capsys, "new", str(campaign))
     actions = [dict(a) for a in SCRIPT[turn]]
     actions[1]["retreat_to"] = "D1"  # in case the roll leaves a Greek survivor
@@ -140,8 +140,8 @@ def test_dice_left_out_are_rolled_recorded_and_replayed(tmp_path, capsys, turn):
     assert set(log[1]["destroy_dice"]) == {"GR-INF-1"}, "the rolled destroy die is recorded"
 
 
-def test_requirements_lists_what_still_waits_once_the_turn_started(tmp_path, capsys):
-    campaign = tmp_path / "c.campaign"
+def test_requirements_lists_what_still_waits_once_the_turn_started(campaign_store, tmp_path, capsys):
+    campaign = campaign_store.location("c")
     run(capsys, "new", str(campaign))
     script = tmp_path / "t.json"
     script.write_text(

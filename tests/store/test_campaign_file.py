@@ -31,6 +31,14 @@ def campaign(tmp_path):
     return path
 
 
+@pytest.fixture
+def anywhere(campaign_store):
+    """A new campaign in a file or on a server: the tests of what both engines do alike."""
+    location = campaign_store.location("c")
+    CampaignFile.create(location, name="Test").close()
+    return location
+
+
 def test_schema_1_fixture_opens_with_its_turn_one(tmp_path):
     copy = tmp_path / "old.campaign"
     shutil.copy(FIXTURES / "campaign-schema-1.campaign", copy)
@@ -133,13 +141,13 @@ def test_assist_file_is_not_a_campaign(tmp_path):
         CampaignFile.open(path)
 
 
-def test_refused_batch_records_nothing(campaign):
-    with CampaignFile.open(campaign) as opened:
+def test_refused_batch_records_nothing(anywhere):
+    with CampaignFile.open(anywhere) as opened:
         with pytest.raises(ActionRefused) as refused:
             opened.apply([*TURN_ONE, {"type": "end_turn"}])
         assert refused.value.index == 3 and "Rule 1.5" in str(refused.value)
         assert opened.records == [] and opened.state.turn == 0
-    with CampaignFile.open(campaign) as reopened:
+    with CampaignFile.open(anywhere) as reopened:
         assert reopened.records == []
 
 
@@ -165,11 +173,11 @@ def test_crash_inside_a_transaction_leaves_the_last_completed_action(campaign):
         assert reopened.state.turn == 1
 
 
-def test_every_action_is_on_disk_when_apply_returns(campaign):
-    opened = CampaignFile.open(campaign)
+def test_every_action_is_on_disk_when_apply_returns(anywhere):
+    opened = CampaignFile.open(anywhere)
     opened.apply(TURN_ONE)
     # A second, independent reader sees both actions without the first being closed.
-    with CampaignFile.open(campaign, readonly=True) as reader:
+    with CampaignFile.open(anywhere, readonly=True) as reader:
         assert [r["type"] for r in reader.records] == ["start_turn", "note"]
     opened.close()
 
@@ -182,8 +190,8 @@ def test_read_only_open_never_writes(campaign):
     assert campaign.read_bytes() == before
 
 
-def test_history_stays_in_step_with_apply_undo_and_redo(campaign):
-    with CampaignFile.open(campaign) as opened:
+def test_history_stays_in_step_with_apply_undo_and_redo(anywhere):
+    with CampaignFile.open(anywhere) as opened:
         assert opened.history() == []
         opened.apply(TURN_ONE)
         assert [a.record["type"] for a in opened.history()] == ["start_turn", "note"]
@@ -194,28 +202,29 @@ def test_history_stays_in_step_with_apply_undo_and_redo(campaign):
         assert opened.history()[-1].state == opened.state
 
 
-def test_a_second_writer_is_taken_in_and_the_action_checked_again(campaign):
-    window = CampaignFile.open(campaign)  # e.g. the app window
-    with CampaignFile.open(campaign) as command_line:
+def test_a_second_writer_is_taken_in_and_the_action_checked_again(anywhere):
+    window = CampaignFile.open(anywhere)  # e.g. the app window
+    with CampaignFile.open(anywhere) as command_line:
         command_line.apply(TURN_ONE)
     from campaign_manager.errors import FileChanged
 
     with pytest.raises(ActionRefused, match="Rule 1.1: turn 1 is still under way.*2 actions were recorded elsewhere"):
         window.apply([{"type": "start_turn"}])  # legal only in the window's stale view
     assert [r["type"] for r in window.records] == ["start_turn", "note"], "the window took in the other's actions"
-    assert window.state == CampaignFile.open(campaign, readonly=True).state
-    with CampaignFile.open(campaign) as command_line:
+    with CampaignFile.open(anywhere, readonly=True) as reader:
+        assert window.state == reader.state
+    with CampaignFile.open(anywhere) as command_line:
         command_line.apply([{"type": "note", "text": "from the command line"}])
     window.apply([{"type": "note", "text": "still legal: recorded after the other's"}])
     texts = [r.get("text") for r in window.records[2:]]
     assert texts == ["from the command line", "still legal: recorded after the other's"]
-    with CampaignFile.open(campaign) as command_line:
+    with CampaignFile.open(anywhere) as command_line:
         assert command_line.records == window.records
         command_line.undo()
     with pytest.raises(FileChanged, match="changed by another program"):
         window.undo()  # what it would take back is not what the window showed: nothing is written
     assert len(window.records) == 3, "the window shows the campaign as it stands"
-    with CampaignFile.open(campaign, readonly=True) as reader:
+    with CampaignFile.open(anywhere, readonly=True) as reader:
         assert reader.records == window.records and reader.state == window.state
     window.close()
 
@@ -254,13 +263,13 @@ def test_a_crash_in_the_middle_of_writing_is_put_back(campaign):
         assert [r["type"] for r in reopened.records] == ["start_turn", "note"]
 
 
-def test_catching_up_applies_just_the_new_actions(campaign, monkeypatch):
+def test_catching_up_applies_just_the_new_actions(anywhere, monkeypatch):
     from campaign_manager.store import campaign_file
 
-    window = CampaignFile.open(campaign)
+    window = CampaignFile.open(anywhere)
     window.apply(TURN_ONE)
     history = window.history()
-    with CampaignFile.open(campaign) as other:
+    with CampaignFile.open(anywhere) as other:
         other.apply([{"type": "note", "text": "from the other shop"}, {"type": "note", "text": "and another"}])
 
     def no_replay(*args, **kwargs):
@@ -273,9 +282,9 @@ def test_catching_up_applies_just_the_new_actions(campaign, monkeypatch):
     assert window.history()[:2] == history and len(window.history()) == 4
     assert window.catch_up() is None, "nothing new: nothing read"
     monkeypatch.undo()
-    with CampaignFile.open(campaign, readonly=True) as reader:
+    with CampaignFile.open(anywhere, readonly=True) as reader:
         assert reader.state == window.state and reader.log.times == window.log.times
-    with CampaignFile.open(campaign) as other:
+    with CampaignFile.open(anywhere) as other:
         other.undo()  # something taken back: the whole log is read again
     changes = window.catch_up()
     assert changes is not None and changes.appended is None and len(window.records) == 3

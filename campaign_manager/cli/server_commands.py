@@ -1,0 +1,76 @@
+"""`campaign-manager server`: set up a PostgreSQL server for shared campaigns, give users their
+roles, and list the campaigns a database holds. Passwords are libpq's business (~/.pgpass, a
+service file, PGPASSWORD), never the app's."""
+
+from __future__ import annotations
+
+URL_HELP = "the database's address: postgresql://USER@HOST[:PORT]/DATABASE (libpq parameters such as sslmode allowed)"
+
+
+def register(commands) -> None:
+    server = commands.add_parser("server", help="set up a PostgreSQL server for shared campaigns, and give roles")
+    actions = server.add_subparsers(dest="server_command", metavar="ACTION", required=True)
+
+    init = actions.add_parser(
+        "init",
+        help="make the roles organiser, recorder and viewer in a database (run as its owner; again: no change)",
+    )
+    init.add_argument("url", metavar="URL", help=URL_HELP)
+    init.set_defaults(run=cmd_init)
+
+    grant = actions.add_parser("grant", help="give a user a role on the database's campaigns")
+    grant.add_argument("url", metavar="URL", help=URL_HELP)
+    grant.add_argument("user", metavar="USER", help="a user of the server (made by its administrator)")
+    grant.add_argument(
+        "role",
+        choices=("organiser", "recorder", "viewer", "none"),
+        help="organiser: everything; recorder: battles, placements and notes; viewer: read only; none: no access",
+    )
+    grant.set_defaults(run=cmd_grant)
+
+    listing = actions.add_parser("list", help="the campaigns a database holds")
+    listing.add_argument("url", metavar="URL", help=URL_HELP)
+    listing.set_defaults(run=cmd_list)
+
+
+def _address(url: str):
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.address import is_server_address, parse_address
+
+    if not is_server_address(url):
+        raise UserError(f"{url}: is not a server's address (postgresql://USER@HOST[:PORT]/DATABASE)")
+    return parse_address(url)
+
+
+def cmd_init(args) -> int:
+    from campaign_manager.store.server import init_server
+
+    address = _address(args.url)
+    done = init_server(address)
+    print(f"{address.shown}: ready for shared campaigns ({'; '.join(done)})")
+    return 0
+
+
+def cmd_grant(args) -> int:
+    from campaign_manager.store.server import ROLE_WORDS, grant_role
+
+    address = _address(args.url)
+    grant_role(address, args.user, args.role)
+    if args.role == "none":
+        print(f"{args.user} has no role on the campaigns of {address.shown} now")
+    else:
+        print(f"{args.user} is {ROLE_WORDS[args.role]} on every campaign of {address.shown}")
+    return 0
+
+
+def cmd_list(args) -> int:
+    from campaign_manager.store.server import list_campaigns
+
+    address = _address(args.url)
+    found = list_campaigns(address)
+    if not found:
+        print(f"{address.shown}: holds no campaign yet (campaign-manager new URL?campaign=NAME makes one)")
+    for name, title, count in found:
+        words = "not readable by this user" if count is None else f"'{title}', {count} actions"
+        print(f"{address.with_campaign(name).shown}  {words}")
+    return 0

@@ -1,0 +1,110 @@
+"""A server's faults told in one sentence: unreachable, a sign-in refused, a role that does not
+allow it, a campaign that is not there, another writer holding the campaign too long, the
+connection lost mid-action. Every write is one transaction, so when one of these stops it the
+server rolls it back: the campaign keeps every action recorded before, and none half-recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.exc import DBAPIError
+
+from campaign_manager.errors import FileRefused
+from campaign_manager.store.faults import ReadOnlyFile, StorageFault
+
+LOCK_WAIT = 10  # seconds a write waits for another writer's transaction before it gives up
+
+
+class ServerUnreachable(StorageFault):
+    """The server could not be reached, or the connection to it was lost; nothing was written
+    (or, lost while committing, the action is whole or absent: the message says which)."""
+
+
+class RoleRefused(ReadOnlyFile):
+    """The user's role on the campaign does not allow it: the app or the server refused it."""
+
+
+def first_line(text: str) -> str:
+    """libpq's message cut to its first line, without its 'connection failed:' preamble."""
+    lines = [line.strip() for line in str(text).splitlines() if line.strip()]
+    line = lines[0] if lines else "no reason given"
+    for noise in ("connection failed: ", "consuming input failed: ", "sending query and params failed: "):
+        line = line.removeprefix(noise)
+    return line[:200]
+
+
+def _original(exc: BaseException) -> BaseException:
+    return exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+
+
+def connection_lost(exc: BaseException) -> bool:
+    """Whether `exc` says the connection is gone (or never came), not that the server refused."""
+    import psycopg
+
+    original = _original(exc)
+    if isinstance(original, psycopg.errors.AdminShutdown | psycopg.errors.CannotConnectNow):
+        return True
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    return isinstance(original, psycopg.OperationalError) and getattr(original, "sqlstate", None) is None
+
+
+def fault_message(where: str, exc: BaseException, doing: str) -> tuple[type[StorageFault], str] | None:
+    """The kind and one sentence for a server's fault, or None when `exc` is not one."""
+    import psycopg
+
+    original = _original(exc)
+    if not isinstance(original, psycopg.Error):
+        return None
+    reason = first_line(str(original))
+    nothing = "nothing was written" if doing != "reading" else "nothing was read"
+    errors = psycopg.errors
+    if isinstance(original, errors.InsufficientPrivilege):
+        return RoleRefused, f"{where}: the server refuses it ({reason}); {nothing} — ask the campaign's organiser"
+    if isinstance(original, errors.LockNotAvailable | errors.QueryCanceled):
+        return StorageFault, (
+            f"{where}: another writer held the campaign for more than {LOCK_WAIT} s, so {nothing} — try again"
+        )
+    if isinstance(original, errors.InvalidSchemaName | errors.UndefinedTable):
+        return FileRefusedFault, f"{where}: there is no such campaign in that database ({reason})"
+    lowered = reason.lower()
+    if "password" in lowered or "authentication" in lowered:
+        return ServerUnreachable, (
+            f"{where}: the server refused the sign-in ({reason}) — give the password in ~/.pgpass, a service "
+            f"file or PGPASSWORD, never in the app"
+        )
+    if 'database "' in lowered and "does not exist" in lowered:
+        return ServerUnreachable, f"{where}: {reason} on that server"
+    if connection_lost(exc):
+        never = str(original).lstrip().lower().startswith(("connection failed", "connection to server", "could not"))
+        if never or doing in ("opening", "reading"):
+            return ServerUnreachable, (
+                f"{where}: the server cannot be reached ({reason}) — check that it is running and that the "
+                f"address is right, then try again"
+            )
+        return ServerUnreachable, (
+            f"{where}: the connection to the server was lost ({reason}), so the {doing} was not recorded; "
+            f"the campaign keeps every earlier action — try again once the server is back"
+        )
+    return None
+
+
+class FileRefusedFault(StorageFault, FileRefused):
+    """A campaign the server does not hold (or not as the app makes it)."""
+
+
+@contextmanager
+def server_faults(where: str, doing: str = "action") -> Iterator[None]:
+    """Turn a server's fault raised inside the block into a StorageFault (one sentence)."""
+    import psycopg
+
+    try:
+        yield
+    except (DBAPIError, psycopg.Error) as exc:
+        told = fault_message(where, exc, doing)
+        if told is None:
+            raise
+        kind, message = told
+        raise kind(message) from None
