@@ -303,9 +303,12 @@ def _check_set_up(conn: Connection, address: ServerAddress) -> None:
     found = conn.execute(
         text("SELECT count(*) FROM pg_roles WHERE rolname = ANY(:roles)"), {"roles": list(SERVER_ROLE.values())}
     ).scalar_one()
-    ready = found == len(SERVER_ROLE) and conn.execute(
-        text("SELECT has_database_privilege(:r, current_database(), 'CREATE')"), {"r": SERVER_ROLE["organiser"]}
-    ).scalar_one()
+    ready = (
+        found == len(SERVER_ROLE)
+        and conn.execute(
+            text("SELECT has_database_privilege(:r, current_database(), 'CREATE')"), {"r": SERVER_ROLE["organiser"]}
+        ).scalar_one()
+    )
     if not ready:  # the roles are the server's, the grants each database's
         raise FileRefused(
             f"{address.shown}: that server is not set up for campaigns yet — its administrator runs "
