@@ -115,6 +115,11 @@ class ActionLog(ABC):
         """Checks made once the write lock is held (a file checks that nothing was planted in it)."""
         return None
 
+    def _lock(self, session: Session) -> int:
+        """Take the write lock by moving the revision on; returns the new revision."""
+        session.execute(text("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'revision'"))
+        return self._revision_in(session)
+
     def _announce(self, session: Session, revision: int) -> None:
         """Tell other readers that the log moved on, when the write commits (a server notifies)."""
         return None
@@ -245,10 +250,7 @@ class ActionLog(ABC):
         revision moves on with it."""
         self.check_writable()
         with self._faults(doing), Session(self._engine) as session:
-            session.execute(
-                text("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'revision'")
-            )
-            write = _Write(session, self._revision_in(session) - 1)
+            write = _Write(session, self._lock(session) - 1)
             self._locked(session)
             yield write
             if write.cancelled:
@@ -272,6 +274,10 @@ class ActionLog(ABC):
         records = list(payloads)
         self.check_may("record", [str(record.get("type", "")) for record in records])
         self._encoded(records)  # refused before anything is locked
+        if revise is not None:  # taken in before the lock is taken: writers hold it for less
+            changes = self.changes()
+            if changes is not None:
+                records = revise(changes)
         with self._write("action") as write:
             session, before = write.session, write.before
             if before != self.revision:

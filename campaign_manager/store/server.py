@@ -220,9 +220,19 @@ class ServerLog(ActionLog):
 
     # -- writing --------------------------------------------------------------------------------
 
-    def _announce(self, session: Session, revision: int) -> None:
-        announced = {"channel": self.address.channel, "revision": str(revision)}
-        session.execute(text("SELECT pg_notify(:channel, :revision)"), announced)
+    def _lock(self, session: Session) -> int:
+        """Take the write lock and announce the new revision on the campaign's channel in one
+        statement (the server sends the announcement only if the write commits)."""
+        moved = session.execute(
+            text(
+                "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'revision' "
+                "RETURNING value, pg_notify(:channel, value)"
+            ),
+            {"channel": self.address.channel},
+        ).first()
+        if moved is None or not integrity.REVISION.fullmatch(str(moved[0])):
+            raise integrity.refuse(self.where, 'its table meta has no row "revision" holding a count of writes')
+        return int(moved[0])
 
     def _commit(self, session: Session, landed: Callable[[Connection], bool] | None) -> None:
         """Commit; a connection lost while committing leaves the action whole or absent on the
