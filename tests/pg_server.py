@@ -93,7 +93,9 @@ class PgServer:
 
     # -- the server ----------------------------------------------------------------------------
 
-    def init(self) -> PgServer:
+    def init(self, durable: bool = False) -> PgServer:
+        """initdb; `durable`: every commit flushed to the disk, as on a real server (the tests
+        run without, for speed: a stopped or killed server loses nothing either way)."""
         self._hand_over()
         secret = self.folder / "superuser-password"
         secret.write_text(PASSWORDS[SUPERUSER] + "\n")
@@ -110,7 +112,7 @@ class PgServer:
             "--auth=scram-sha-256",
             "--encoding=UTF8",
             "--locale=C",
-            "--no-sync",
+            *([] if durable else ["--no-sync"]),
         )
         secret.unlink()
         settings = [
@@ -118,12 +120,12 @@ class PgServer:
             f"port = {self.port}",
             f"unix_socket_directories = '{self.folder}'",
             "max_connections = 120",
-            # speed for tests: a stop (even -m immediate) loses nothing the kernel holds; only a
-            # power cut would, and the tests make none
-            "fsync = off",
-            "full_page_writes = off",
             "shared_buffers = 32MB",
         ]
+        if not durable:
+            # speed for tests: a stop (even -m immediate) loses nothing the kernel holds; only a
+            # power cut would, and the tests make none
+            settings += ["fsync = off", "full_page_writes = off"]
         with (self.data / "postgresql.conf").open("a") as conf:
             conf.write("\n" + "\n".join(settings) + "\n")
         self.passfile.write_text(
@@ -173,12 +175,12 @@ class PgServer:
 
 
 @contextlib.contextmanager
-def running_server():
+def running_server(durable: bool = False):
     """A server started for the block (environment set for libpq), stopped and removed after."""
     server = PgServer()
     saved = {key: os.environ.get(key) for key in server.environment()}
     try:
-        server.init().start()
+        server.init(durable).start()
         os.environ.update(server.environment())
         server.prepare()
         yield server

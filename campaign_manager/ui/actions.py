@@ -38,6 +38,7 @@ Keys = QKeySequence.StandardKey
 class MenuAction(StrEnum):
     NEW_CAMPAIGN = "new_campaign"
     OPEN_CAMPAIGN = "open_campaign"
+    OPEN_SHARED = "open_shared"
     OPEN_RECENT = "open_recent"
     SAVE_COPY = "save_copy"
     RESTORE_BACKUP = "restore_backup"
@@ -99,6 +100,15 @@ def not_finished(session: CampaignSession) -> bool:
     return session.is_open and session.state.phase != Phase.FINISHED
 
 
+def in_a_file(session: CampaignSession) -> bool:
+    return session.path is not None
+
+
+def keeps_turns(session: CampaignSession) -> bool:
+    """Starting and ending turns: the organiser's, on a shared campaign."""
+    return session.is_open and session.may("start_turn")
+
+
 def battles_allowed(session: CampaignSession) -> bool:
     return session.is_open and session.state.phase in (Phase.PLANNING, Phase.BATTLE)
 
@@ -121,6 +131,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
         (
             MenuAction.NEW_CAMPAIGN,
             MenuAction.OPEN_CAMPAIGN,
+            MenuAction.OPEN_SHARED,
             MenuAction.OPEN_RECENT,
             MenuAction.SAVE_COPY,
             MenuAction.RESTORE_BACKUP,
@@ -217,6 +228,12 @@ def declare_actions(
             "Make a new campaign file from a scenario: a bundled one, or one of yours",
         ),
         MenuAction.OPEN_CAMPAIGN: ActionSpec("&Open campaign…", file.ask_and_open, Keys.Open, "Open a campaign file"),
+        MenuAction.OPEN_SHARED: ActionSpec(
+            "Open a &shared campaign…",
+            file.ask_and_open_shared,
+            "Ctrl+Shift+O",
+            "Open a campaign kept on a PostgreSQL server and recorded from several shops at once",
+        ),
         MenuAction.OPEN_RECENT: SubmenuSpec(
             "Open &recent", file.fill_recent, "Open one of the campaigns opened here lately"
         ),
@@ -231,7 +248,7 @@ def declare_actions(
             "Restore from a &backup…",
             storage.restore,
             tip="Put the campaign back as it stood at an earlier end of turn",
-            available=with_campaign,
+            available=in_a_file,
             records=True,
         ),
         **exports,
@@ -309,7 +326,7 @@ def declare_actions(
             turn.start_turn,
             "Ctrl+T",
             "Start the next turn, its battle-count dice typed in or rolled",
-            with_campaign,
+            keeps_turns,
             records=True,
         ),
         MenuAction.PLACE_AND_REDEPLOY: ActionSpec(
@@ -325,7 +342,7 @@ def declare_actions(
             turn.end_turn,
             "Ctrl+E",
             "End the turn once its battles are fought (the file is backed up)",
-            with_campaign,
+            keeps_turns,
             records=True,
         ),
         MenuAction.ADD_NOTE: ActionSpec(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
+from campaign_manager.store.address import is_server_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import writable
 
@@ -76,7 +77,7 @@ def screenshot_app(file: str, png: str) -> int:
     from campaign_manager.ui.main_window import MainWindow
 
     try:
-        campaign = CampaignFile.open(Path(file), readonly=True)
+        campaign = CampaignFile.open(file if is_server_address(file) else Path(file), readonly=True)
     except UserError as exc:
         print(f"campaign-manager: {exc}", file=sys.stderr)
         return 2
@@ -85,7 +86,8 @@ def screenshot_app(file: str, png: str) -> int:
     settings.apply_identity(app)
     window = MainWindow(remember=False)
     window.session.adopt(campaign)
-    if writable(Path(file)):
+    server = campaign.server_log
+    if (campaign.file is not None and writable(campaign.file)) or (server is not None and server.role != "viewer"):
         # opened read-only only so that taking the picture writes nothing: the picture shows
         # the window as it opens on this file, without the read-only banner
         window.storage_actions.banner.hide()
@@ -101,14 +103,16 @@ def screenshot_app(file: str, png: str) -> int:
     return 0
 
 
-def campaign_to_open(argv: list[str]) -> Path | None:
+def campaign_to_open(argv: list[str]) -> Path | str | None:
     """The file named on the command line, else the last one used, else the bundled campaign
     (created on first start)."""
     from campaign_manager.ui import settings
 
     if argv:
-        return Path(argv[0])
+        return argv[0] if is_server_address(argv[0]) else Path(argv[0])
     last = settings.read(settings.LAST_CAMPAIGN)
+    if last and is_server_address(last):
+        return last  # a shared campaign: a server that does not answer is said in the window
     if last and Path(last).exists():
         return Path(last)
     return settings.bundled_campaign()

@@ -25,12 +25,14 @@ from campaign_manager.scenario.loader import (
     read_scenario_text,
 )
 from campaign_manager.store.action_files import read_actions
+from campaign_manager.store.address import is_server_address
 from campaign_manager.ui import settings
 from campaign_manager.ui.window_services import WindowServices
 
 FileChooser = Callable[[QWidget, str], "Path | None"]
 ScenarioChooser = Callable[[QWidget, list[str]], "str | None"]
 CAMPAIGN_SUFFIX = ".campaign"
+AddressChooser = Callable[[QWidget, str], "str | None"]
 CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
 
 
@@ -62,6 +64,20 @@ def ask_save(parent: QWidget, title: str, suggested: str = "new.campaign") -> Pa
 def ask_actions(parent: QWidget, title: str) -> Path | None:
     name, _ = QFileDialog.getOpenFileName(parent, title, "", "Action lists (*.json);;All files (*)")
     return Path(name) if name else None
+
+
+SHARED_WORDS = (
+    "The shared campaign's address, as its organiser gave it:\n"
+    "postgresql://USER@HOST:PORT/DATABASE?campaign=NAME\n\n"
+    "The password is never typed here: the app signs in with libpq's own means (~/.pgpass, "
+    "a service file, or PGPASSWORD)."
+)
+
+
+def ask_address(parent: QWidget, suggested: str) -> str | None:
+    """A shared campaign's address (the last one opened offered first)."""
+    text, ok = QInputDialog.getText(parent, "Open a shared campaign", SHARED_WORDS, text=suggested)
+    return text.strip() if ok and text.strip() else None
 
 
 def ask_scenario(parent: QWidget, names: list[str], title: str = "New campaign") -> str | None:
@@ -108,18 +124,25 @@ class FileActions:
         choose_new: FileChooser = ask_save,
         choose_actions: FileChooser = ask_actions,
         choose_scenario: ScenarioChooser = ask_scenario,
+        choose_address: AddressChooser = ask_address,
     ) -> None:
         self.services = services
         self.choose_open, self.choose_new = choose_open, choose_new
         self.choose_actions, self.choose_scenario = choose_actions, choose_scenario
+        self.choose_address = choose_address
 
     def fill_recent(self, menu: QMenu) -> None:
         """The recent campaigns, newest first, numbered for the keyboard (&1 … &9): the file's
-        name, then its folder; one no longer there is shown greyed. Then Clear the list."""
+        name, then its folder; one no longer there is shown greyed; a shared campaign by its
+        address (whether its server answers is told on opening). Then Clear the list."""
         recent = settings.recent_campaigns()
         for number, name in enumerate(recent, start=1):
-            path = Path(name)
             key = f"&{number} " if number < 10 else ""
+            if is_server_address(name):
+                action = menu.addAction(f"{key}{menu_words(name)}", partial(self.services.open_campaign, name))
+                action.setStatusTip(f"The shared campaign at {name}")
+                continue
+            path = Path(name)
             action = menu.addAction(
                 f"{key}{menu_words(path.name)}  ({menu_words(str(path.parent))})",
                 partial(self.services.open_campaign, path),
@@ -152,6 +175,12 @@ class FileActions:
             return False
         return self.services.open_campaign(path)
 
+    def ask_and_open_shared(self) -> None:
+        recent = [name for name in settings.recent_campaigns() if is_server_address(name)]
+        address = self.choose_address(self.services.parent, recent[0] if recent else "postgresql://")
+        if address is not None:
+            self.services.open_campaign(address)
+
     def ask_and_open(self) -> None:
         path = self.choose_open(self.services.parent, "Open a campaign")
         if path is not None:
@@ -178,7 +207,7 @@ class FileActions:
 
     def save_a_copy(self) -> None:
         session = self.services.session
-        if session.path is None:
+        if not session.is_open:
             return
         path = self.choose_new(self.services.parent, "Save a copy of the campaign")
         if path is None:

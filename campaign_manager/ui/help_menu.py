@@ -32,6 +32,8 @@ ShortcutRows = Callable[[], list[tuple[str, str, str]]]  # (menu, action, keys),
 
 def about_text(session: CampaignSession) -> str:
     where = f"The open campaign: {session.path.resolve()}" if session.path is not None else "No campaign is open."
+    if session.shared:
+        where = f"The open campaign is shared on a server: {session.where} (your role: {session.role})"
     return (
         f"{APPLICATION} {__version__}\n\n{where}\n\n"
         f"The app's own files (the campaign started with no file): {app_data_folder()}\n"

@@ -25,10 +25,12 @@ from campaign_manager.ui.actions import MENUS, MenuAction, declare_actions
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.campaign_view import CampaignView
 from campaign_manager.ui.file_menu import (
+    AddressChooser,
     FileActions,
     FileChooser,
     ScenarioChooser,
     ask_actions,
+    ask_address,
     ask_open,
     ask_save,
     ask_scenario,
@@ -57,13 +59,14 @@ class MainWindow(QMainWindow):
 
     def __init__(
         self,
-        campaign_path: Path | None = None,
+        campaign_path: Path | str | None = None,
         remember: bool = True,
         *,
         choose_open: FileChooser = ask_open,
         choose_new: FileChooser = ask_save,
         choose_actions: FileChooser = ask_actions,
         choose_scenario: ScenarioChooser = ask_scenario,
+        choose_address: AddressChooser = ask_address,
         choose_wargame: WargameChooser | None = None,
         title: str | None = None,
     ) -> None:
@@ -93,7 +96,7 @@ class MainWindow(QMainWindow):
         self.welcome: WelcomePage | None = None
         services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)
         self.computer = ComputerSide(self.session, self)
-        self.file_menu = FileActions(services, choose_open, choose_new, choose_actions, choose_scenario)
+        self.file_menu = FileActions(services, choose_open, choose_new, choose_actions, choose_scenario, choose_address)
         self.report_actions = ReportActions(services)
         self.storage_actions = StorageActions(services)
         self.wargame_actions = WargameActions(services, self._open_plan_window, choose_wargame)
@@ -151,7 +154,8 @@ class MainWindow(QMainWindow):
         """The open campaign file (owned by the session)."""
         return self.session.campaign
 
-    def open_campaign(self, path: Path) -> bool:
+    def open_campaign(self, path: Path | str) -> bool:
+        """Open a campaign file, or a shared campaign by its address."""
         try:
             self.session.open(path)
         except UserError as exc:
@@ -159,7 +163,8 @@ class MainWindow(QMainWindow):
             return False
         if self.remember:
             settings.remember_campaign(path)
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        role = f" as {self.session.role}" if self.session.role else ""
+        self.statusBar().showMessage(f"Opened {self.session.where}{role}", 5000)
         return True
 
     def open_bundled(self) -> bool:
@@ -249,6 +254,9 @@ class MainWindow(QMainWindow):
         elif self.session.path is not None:
             read_only = " (read-only)" if self.session.read_only else ""
             title = f"{self.session.name} — {self.session.path.name}{read_only} — {title}"
+        elif self.session.shared and self.session.where is not None:
+            state = " (offline, read-only)" if self.session.offline else f" ({self.session.role})"
+            title = f"{self.session.name} — shared: {self.session.where}{state} — {title}"
         self.setWindowTitle(title)
 
     def move_troop(self, troop: str, area: str) -> None:

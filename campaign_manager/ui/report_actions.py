@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
-from campaign_manager.paths import APPLICATION
+from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.reports import Paper, ReportKind
 from campaign_manager.ui.window_services import WindowServices
 
@@ -132,10 +132,14 @@ class ReportActions:
             self.progress = None
 
     def export(self, kind: ReportKind) -> None:
-        campaign_path = self.services.session.path
-        if campaign_path is None:
+        session = self.services.session
+        if not session.is_open:
             return
-        suggested = str(campaign_path.with_name(f"{campaign_path.stem}-{kind}.pdf"))
+        campaign_path = session.path
+        if campaign_path is not None:
+            suggested = str(campaign_path.with_name(f"{campaign_path.stem}-{kind}.pdf"))
+        else:  # a shared campaign: named after the campaign, in the app's folder
+            suggested = str(app_data_folder() / f"{safe_stem(session.name)}-{kind}.pdf")
         path = self.choose_pdf(self.services.parent, f"Export the {kind.words}", suggested)
         if path is None:
             return
@@ -219,3 +223,9 @@ class ReportActions:
             print_pdf(render_pdf(inputs, ReportKind.TURN, None, paper_for(printer), is_landscape(printer)), printer)
         except UserError as exc:
             self.services.report(str(exc))
+
+
+def safe_stem(name: str) -> str:
+    """A campaign's name made fit for a file name."""
+    kept = "".join(c if c.isalnum() or c in " -_" else "_" for c in name).strip()
+    return kept[:60] or "campaign"

@@ -7,14 +7,21 @@ views drop what they showed of the old one (a chosen battle, a what-if answer, a
 entered) before they redraw.
 Every action goes through `record`, which commits it to the file before anything is shown:
 there is no unsaved state. Views never call each other's refresh: they listen to `changed`.
+
+A campaign shared on a server is kept live: the session listens on the campaign's channel (a
+socket notifier on the listening connection's socket, in the GUI thread: nothing blocks), and
+when another shop records, it takes in just the new actions and emits `changed`. When the server
+cannot be reached the campaign stays open read-only (`offline` says why) and the session tries
+again every few seconds; once the server is back it catches up and may record again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.engine.actions import Action, action_title
@@ -23,8 +30,14 @@ from campaign_manager.engine.campaign import Applied, initial_state
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.store.address import ServerAddress, is_server_address, locate
 from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
-from campaign_manager.store.faults import ReadOnlyFile
+from campaign_manager.store.faults import ReadOnlyFile, StorageFault
+
+if TYPE_CHECKING:
+    from campaign_manager.store.server import ServerListener
+
+RECONNECT_MS = 2000  # how often an unreachable server is tried again
 
 
 class CampaignSession(QObject):
@@ -43,6 +56,12 @@ class CampaignSession(QObject):
         super().__init__(parent)
         self.campaign: CampaignFile | None = None
         self._battles: list[BattleRow] | None = None
+        self.offline: str | None = None  # why a shared campaign's server cannot be reached now
+        self._listener: ServerListener | None = None
+        self._notifier: QSocketNotifier | None = None
+        self._reconnect = QTimer(self)
+        self._reconnect.setInterval(RECONNECT_MS)
+        self._reconnect.timeout.connect(self._try_again)
         self.changed.connect(self._forget)  # connected first: views read fresh rows
 
     # -- what views read ------------------------------------------------------------------
@@ -61,7 +80,28 @@ class CampaignSession(QObject):
 
     @property
     def path(self) -> Path | None:
-        return None if self.campaign is None else self.campaign.path
+        """The open campaign's file (None when none is open, or it is on a server)."""
+        return None if self.campaign is None else self.campaign.file
+
+    @property
+    def where(self) -> str | None:
+        """Where the open campaign is: its file's path, or its server address (no password)."""
+        return None if self.campaign is None else self.campaign.where
+
+    @property
+    def shared(self) -> bool:
+        """The open campaign is on a server, shared between shops."""
+        return self.campaign is not None and self.campaign.server_log is not None
+
+    @property
+    def role(self) -> str | None:
+        """The user's role on a shared campaign (organiser, recorder, viewer); None for a file."""
+        server = None if self.campaign is None else self.campaign.server_log
+        return None if server is None else server.role
+
+    def may(self, kind: str) -> bool:
+        """Whether an action of `kind` (or "undo", "redo") may be recorded now."""
+        return self.campaign is not None and not self.read_only and self.campaign.may(kind)
 
     @property
     def name(self) -> str:
@@ -83,10 +123,10 @@ class CampaignSession(QObject):
         self._battles = None
 
     def can_undo(self) -> bool:
-        return self.campaign is not None and not self.read_only and bool(self.campaign.records)
+        return self.campaign is not None and self.may("undo") and bool(self.campaign.records)
 
     def can_redo(self) -> bool:
-        if self.campaign is None or self.read_only:
+        if self.campaign is None or not self.may("redo"):
             return False
         try:
             return self.campaign.can_redo()
@@ -100,21 +140,23 @@ class CampaignSession(QObject):
 
     # -- opening and closing ----------------------------------------------------------------
 
-    def open(self, path: Path, readonly: bool = False) -> None:
-        """Open the campaign at `path` in place of the current one; raises UserError (the
-        current campaign stays open) when the file is refused. A file that cannot be written
-        (read-only, or in a read-only folder) opens read-only, as does any with `readonly`:
-        `read_only` says so."""
+    def open(self, path: Path | str | ServerAddress, readonly: bool = False) -> None:
+        """Open the campaign at `path` (a file, or a server's address) in place of the current
+        one; raises UserError (the current campaign stays open) when it is refused. A file that
+        cannot be written (read-only, or in a read-only folder) opens read-only, as does any with
+        `readonly` and a shared campaign for its viewers: `read_only` says so."""
+        location = locate(path) if isinstance(path, str) and is_server_address(path) else path
         try:
-            opened = CampaignFile.open(path, readonly=readonly)
+            opened = CampaignFile.open(location, readonly=readonly)
         except ReadOnlyFile:
-            opened = CampaignFile.open(path, readonly=True)
+            opened = CampaignFile.open(location, readonly=True)
         self.adopt(opened)
 
     @property
     def read_only(self) -> bool:
-        """The open campaign can be read but nothing can be recorded in it."""
-        return self.campaign is not None and self.campaign.log.readonly
+        """The open campaign can be read but nothing can be recorded in it (a read-only file, a
+        viewer's campaign, or a server that cannot be reached now)."""
+        return self.campaign is not None and (self.campaign.log.readonly or self.offline is not None)
 
     def create(self, path: Path, scenario: str | Path = "firestorm-greece", name: str | None = None) -> None:
         """Create a campaign file and open it; raises UserError when it cannot be made."""
@@ -127,6 +169,7 @@ class CampaignSession(QObject):
 
     def close(self) -> None:
         if self.campaign is not None:
+            self._stop_listening()
             self.campaign.close()
             self.campaign = None
             self.switched.emit()
@@ -134,10 +177,102 @@ class CampaignSession(QObject):
 
     def _replace(self, opened: CampaignFile) -> None:
         if self.campaign is not None:
+            self._stop_listening()
             self.campaign.close()
         self.campaign = opened
+        self._listen()
         self.switched.emit()
         self.changed.emit()
+
+    # -- a shared campaign kept live ----------------------------------------------------------
+
+    def _listen(self) -> bool:
+        """Listen for other shops' actions on a shared campaign; False (and offline) if its
+        server cannot be reached."""
+        server = None if self.campaign is None else self.campaign.server_log
+        if server is None:
+            return True
+        try:
+            listener = server.listen()
+        except UserError as exc:
+            self._go_offline(str(exc))
+            return False
+        self._listener = listener
+        self._notifier = QSocketNotifier(listener.fileno(), QSocketNotifier.Type.Read, self)
+        self._notifier.activated.connect(self._heard)
+        return True
+
+    def _stop_listening(self) -> None:
+        self._reconnect.stop()
+        self.offline = None
+        if self._notifier is not None:
+            self._notifier.setEnabled(False)
+            self._notifier.deleteLater()
+            self._notifier = None
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+
+    def _heard(self) -> None:
+        if self._listener is None:
+            return
+        try:
+            announced = self._listener.heard()
+        except UserError as exc:
+            self._go_offline(str(exc))
+            return
+        if announced:
+            self.catch_up()
+
+    def catch_up(self) -> bool:
+        """Take in what other writers recorded (just the new actions); True when there was any."""
+        if self.campaign is None:
+            return False
+        before = len(self.campaign.records)
+        try:
+            changes = self.campaign.catch_up()
+        except StorageFault as exc:
+            if self.shared:
+                self._go_offline(str(exc))
+            return False
+        if changes is None:
+            return False
+        self.changed.emit()
+        if changes.appended is not None and changes.appended:
+            titles = "; ".join(action_title(record) for record in changes.appended[-3:])
+            more = f" ({len(changes.appended)} actions)" if len(changes.appended) > 3 else ""
+            self.message.emit(f"Recorded elsewhere: {titles}{more}")
+        elif changes.appended is None:
+            self.message.emit(f"The campaign was changed elsewhere: it now holds {len(self.campaign.records)} actions")
+        return len(self.campaign.records) != before or changes.appended is None
+
+    def _go_offline(self, words: str) -> None:
+        """The server cannot be reached: read-only until it answers again (tried every few seconds)."""
+        if self._notifier is not None:
+            self._notifier.setEnabled(False)
+            self._notifier.deleteLater()
+            self._notifier = None
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+        first = self.offline is None
+        self.offline = words
+        self._reconnect.start()
+        if first:
+            self.changed.emit()
+            self.message.emit(words)
+
+    def _try_again(self) -> None:
+        if self.campaign is None or self.campaign.server_log is None:
+            self._reconnect.stop()
+            return
+        if not self._listen():
+            return
+        self._reconnect.stop()
+        self.offline = None
+        if not self.catch_up():
+            self.changed.emit()
+        self.message.emit("The server is back: the campaign is live again")
 
     # -- recording ----------------------------------------------------------------------------
 
@@ -149,12 +284,18 @@ class CampaignSession(QObject):
         """
         batch = list(actions)
         campaign = self._open()
+        if self.offline is not None:
+            raise StorageFault(f"{self.offline} — nothing was recorded; the window tries again every few seconds")
         campaign.log.check_writable()  # read-only, gone or replaced: said first, before any rule is asked
         try:
             done = campaign.apply(batch, roller or RandomRoller())
         except ActionRefused as refused:
+            self.changed.emit()  # other shops' actions may have been taken in meanwhile
             if len(batch) == 1:
                 raise refused.error from None
+            raise
+        except StorageFault as fault:
+            self._server_fault(fault)
             raise
         except UserError:
             self.changed.emit()  # the file may have been read again (another program wrote to it)
@@ -187,6 +328,9 @@ class CampaignSession(QObject):
         campaign = self._open()
         try:
             record = step(campaign)
+        except StorageFault as fault:
+            self._server_fault(fault)
+            raise
         finally:
             self.changed.emit()
         if record is not None:
@@ -199,8 +343,16 @@ class CampaignSession(QObject):
             return None
         return action_title(self.campaign.records[-1])
 
+    def _server_fault(self, fault: StorageFault) -> None:
+        from campaign_manager.store.server_faults import ServerUnreachable
+
+        if isinstance(fault, ServerUnreachable) and self.shared:
+            self._go_offline(str(fault))
+
     def reload_if_changed(self) -> bool:
         """Read the file again if another program wrote to it; True when it did."""
+        if self.shared:
+            return False  # kept live by the server's announcements
         if self.campaign is not None and self.campaign.reload_if_changed():
             self.changed.emit()
             return True

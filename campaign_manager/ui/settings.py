@@ -15,6 +15,7 @@ from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 from PySide6.QtGui import QGuiApplication, QIcon
 
 from campaign_manager.paths import APPLICATION, DESKTOP_NAME, ORGANISATION, icon_files
+from campaign_manager.store.address import shown
 
 Value = TypeVar("Value", str, bytes, bool)
 
@@ -62,9 +63,10 @@ def recent_campaigns() -> list[str]:
     return [line for line in read(RECENT_CAMPAIGNS).splitlines() if line]
 
 
-def remember_campaign(path: Path) -> None:
-    """The campaign just opened becomes the last one and heads the recent list."""
-    text = str(path)
+def remember_campaign(path: Path | str) -> None:
+    """The campaign just opened becomes the last one and heads the recent list (a shared
+    campaign by its address, never with a password: libpq's own files keep those)."""
+    text = shown(path)
     write(LAST_CAMPAIGN, text)
     recent = [text, *(p for p in recent_campaigns() if p != text)][:RECENT_LIMIT]
     write(RECENT_CAMPAIGNS, "\n".join(recent))

@@ -12,6 +12,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.store.backup_list import Backup, list_backups
 from campaign_manager.store.backups import restore_backup
 from campaign_manager.ui.ink import notice_style
+from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.window_services import WindowServices
 
 BackupChooser = Callable[[QWidget, list[Backup]], "Backup | None"]
@@ -32,6 +33,18 @@ def ask_backup(parent: QWidget, found: list[Backup]) -> Backup | None:
     return found[words.index(chosen)] if ok and chosen in words else None
 
 
+def banner_words(session: CampaignSession) -> str:
+    """Why nothing can be recorded in the open campaign, in a line."""
+    if session.offline is not None:
+        return (
+            "The server cannot be reached: the campaign is shown as it stood, read-only. The window tries again "
+            "every few seconds and carries on by itself once the server answers."
+        )
+    if session.role == "viewer":
+        return "You are a viewer of this shared campaign: you see every action as it is recorded, and record none."
+    return READ_ONLY_WORDS
+
+
 class StorageActions:
     """The read-only banner (the window places it above everything), backup warnings, and what
     File ▸ Restore from a backup does."""
@@ -46,7 +59,9 @@ class StorageActions:
         services.session.changed.connect(self.tell_backup_problem)
 
     def refresh(self) -> None:
-        self.banner.setVisible(self.services.session.read_only)
+        session = self.services.session
+        self.banner.setText(banner_words(session))
+        self.banner.setVisible(session.read_only)
 
     def tell_backup_problem(self) -> None:
         campaign = self.services.session.campaign

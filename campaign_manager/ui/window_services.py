@@ -20,4 +20,4 @@ class WindowServices:
     session: CampaignSession
     report: Callable[[str], None]  # something refused or failed: a box, and the status bar
     tell: Callable[[str, int], None]  # what was done: the status bar, for so many milliseconds
-    open_campaign: Callable[[Path], bool]  # False (and said why) when the file cannot be opened
+    open_campaign: Callable[[Path | str], bool]  # a file or a server's address; False (and said why) if refused

@@ -63,18 +63,23 @@ class WargameActions:
         """A window on a copy of the campaign made with SQLite's backup API: anything may be
         recorded there; the real file is never touched and the copy is thrown away on closing."""
         session = self.services.session
-        if session.path is None:
+        if not session.is_open:
             return None
         folder = Path(tempfile.mkdtemp(prefix="firestorm-plan-"))
-        path = folder / f"{session.path.stem} (plan).campaign"
+        stem = session.path.stem if session.path is not None else "shared campaign"
+        path = folder / f"{stem} (plan).campaign"
         try:
-            save_copy(session.path, path)
+            if session.path is not None:
+                save_copy(session.path, path)
+            else:  # a shared campaign: the copy is made from what the window holds
+                session.save_copy(path)
         except UserError as exc:
             shutil.rmtree(folder, ignore_errors=True)
             self.services.report(str(exc))
             return None
         # the real campaign's name, not the scratch file's
-        plan_title = f"PLAN (scratch copy) — {session.name} — {session.path.name} — {APPLICATION}"
+        where = session.path.name if session.path is not None else "shared"
+        plan_title = f"PLAN (scratch copy) — {session.name} — {where} — {APPLICATION}"
         scratch = self.open_window(path, plan_title)
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         banner = label(

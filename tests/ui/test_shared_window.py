@@ -1,0 +1,134 @@
+"""The window on a campaign shared on a server: two windows (two shops) on one campaign, a battle
+recorded through the wizard in one shown in the other within a second; each role's menus; a
+server that goes away and comes back while the window is open; File ▸ Open a shared campaign."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from campaign_manager.store.address import parse_address
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.store.server import grant_role, init_server
+from campaign_manager.ui import settings
+from campaign_manager.ui.actions import MenuAction
+from tests.pg_server import free_port, running_server
+
+LIVE_MS = 1000  # another shop's action shows within a second
+
+
+@pytest.fixture
+def shared(pg_server):
+    url = pg_server.url("alice", f"window_{free_port()}")
+    with CampaignFile.create(url, name="Four shops") as made:
+        made.apply([{"type": "start_turn"}])
+    return url
+
+
+def as_user(url: str, user: str) -> str:
+    return url.replace("postgresql://alice@", f"postgresql://{user}@", 1)
+
+
+def record_the_first_battle(window) -> None:
+    """B1 attacks C1 through the battle wizard, as a shop's recorder would enter it."""
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    commit = wizard.pages["commit"]
+    commit.attacker.tick("IT-INF-1", "IT-CARRI")
+    commit.defender.tick("GR-INF-1")
+    commit.mission.set_value(3)
+    wizard.next()
+    wizard.pages["result"].set_games((5, 2))
+    wizard.next()
+    wizard.pages["destroy"].dice["GR-INF-1"].set_value(5)
+    wizard.next()
+    while wizard.page_name != "summary":
+        wizard.next()
+    wizard.record()
+
+
+def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, shared, qtbot):
+    recorder = make_window(as_user(shared, "bob"), remember=False)
+    organiser = make_window(shared, remember=False)
+    assert organiser.session.role == "organiser" and recorder.session.role == "recorder"
+    assert organiser.campaign.state.control["C1"] == "allied"
+    record_the_first_battle(recorder)
+    assert recorder.campaign.state.control["C1"] == "axis"
+    qtbot.waitUntil(lambda: organiser.campaign.state.control["C1"] == "axis", timeout=LIVE_MS)
+    assert organiser.campaign.records == recorder.campaign.records
+    assert organiser.map_view.map_scene.areas["C1"].brush().color().name() == "#f0cfc4", "the map redrawn"
+    assert organiser.history.rowCount() == 2, "the log shows the other shop's battle"
+    assert "Recorded elsewhere" in organiser.statusBar().currentMessage()
+    assert "B1" in organiser.statusBar().currentMessage() or "battle" in organiser.statusBar().currentMessage()
+    # and back: the organiser's note reaches the recorder's window
+    organiser.session.record([{"type": "note", "text": "table 2 is free"}])
+    qtbot.waitUntil(lambda: len(recorder.campaign.records) == 3, timeout=LIVE_MS)
+
+
+def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
+    organiser = make_window(shared, remember=False)
+    organiser.session.record([{"type": "note", "text": "an action to take back"}])
+    recorder = make_window(as_user(shared, "bob"), remember=False)
+    viewer = make_window(as_user(shared, "carol"), remember=False)
+    assert organiser.menu_actions[MenuAction.UNDO].isEnabled()
+    assert organiser.menu_actions[MenuAction.END_TURN].isEnabled()
+    assert not recorder.menu_actions[MenuAction.UNDO].isEnabled(), "undo is the organiser's"
+    assert not recorder.menu_actions[MenuAction.START_TURN].isEnabled()
+    assert not recorder.menu_actions[MenuAction.END_TURN].isEnabled()
+    assert recorder.menu_actions[MenuAction.NEW_BATTLE].isEnabled()
+    assert recorder.menu_actions[MenuAction.ADD_NOTE].isEnabled()
+    assert not recorder.menu_actions[MenuAction.RESTORE_BACKUP].isEnabled(), "the server keeps it"
+    for action in (MenuAction.NEW_BATTLE, MenuAction.ADD_NOTE, MenuAction.UNDO, MenuAction.START_TURN):
+        assert not viewer.menu_actions[action].isEnabled(), action
+    assert viewer.storage_actions.banner.isVisible() and "viewer" in viewer.storage_actions.banner.text()
+    assert not recorder.storage_actions.banner.isVisible()
+    assert "(viewer)" in viewer.windowTitle() and "shared:" in viewer.windowTitle()
+    assert viewer.session.try_record([{"type": "note", "text": "may I?"}]) is not None
+    organiser.session.record([{"type": "note", "text": "seen by the viewer"}])
+    qtbot.waitUntil(lambda: viewer.campaign.records[-1].get("text") == "seen by the viewer", timeout=LIVE_MS)
+
+
+def test_the_window_stays_open_read_only_while_the_server_is_away_and_carries_on(make_window, qtbot):
+    with running_server() as server:
+        admin = parse_address(server.url())
+        init_server(admin)
+        grant_role(admin, "alice", "organiser")
+        url = server.url("alice", "power_cut")
+        CampaignFile.create(url, name="Power cut").close()
+        window = make_window(url, remember=False)
+        window.session._reconnect.setInterval(200)  # tried again quickly, for the test
+        window.session.record([{"type": "note", "text": "before"}])
+        server.stop("immediate")
+        qtbot.waitUntil(lambda: window.session.offline is not None, timeout=5000)
+        assert window.session.read_only and window.storage_actions.banner.isVisible()
+        assert "cannot be reached" in window.storage_actions.banner.text()
+        assert not window.menu_actions[MenuAction.ADD_NOTE].isEnabled()
+        refused = window.session.try_record([{"type": "note", "text": "during"}])
+        assert refused is not None and "nothing was recorded" in refused and "\n" not in refused
+        assert window.isVisible() and window.campaign.records[-1] == {"type": "note", "text": "before"}
+        server.start()
+        qtbot.waitUntil(lambda: window.session.offline is None, timeout=10000)
+        assert not window.storage_actions.banner.isVisible()
+        window.session.record([{"type": "note", "text": "after"}])
+        with CampaignFile.open(url, readonly=True) as kept:
+            assert [r.get("text") for r in kept.records] == ["before", "after"]
+        window.close()
+
+
+def test_open_a_shared_campaign_from_the_file_menu_and_again_from_recent(make_window, shared, qtbot):
+    given = shared.replace("postgresql://alice@", "postgresql://alice:alice-pw@", 1)  # typed with its password
+    window = make_window(choose_address=lambda parent, suggested: given)
+    window.menu_actions[MenuAction.OPEN_SHARED].trigger()
+    assert window.session.shared and window.session.name == "Four shops"
+    assert settings.recent_campaigns()[0] == shared, "remembered by its address"
+    QSettings().sync()
+    stored = " ".join(str(QSettings().value(key)) for key in QSettings().allKeys())
+    assert "alice-pw" not in stored, "a password never goes into the app's settings"
+    window.session.close()
+    recent = window.menu_actions.submenu(MenuAction.OPEN_RECENT)
+    recent.aboutToShow.emit()
+    entries = [a for a in recent.actions() if a.text() == shared]
+    assert entries and entries[0].isEnabled()
+    entries[0].trigger()
+    assert window.session.shared and window.session.where == shared
