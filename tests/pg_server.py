@@ -23,7 +23,14 @@ from pathlib import Path
 SUPERUSER = "postgres"
 DATABASE = "shops"
 SERVICE_USER = "postgres"  # the system user the server runs as when the tests run as root
-PASSWORDS = {SUPERUSER: "super-secret", "alice": "alice-pw", "bob": "bob-pw", "carol": "carol-pw", "dave": "dave-pw"}
+PASSWORDS = {
+    SUPERUSER: "super-secret",
+    "alice": "alice-pw",
+    "bob": "bob-pw",
+    "carol": "carol-pw",
+    "dave": "dave-pw",
+    "keeper": "keeper-pw",
+}
 
 
 class ServerMissing(RuntimeError):

@@ -455,10 +455,22 @@ def init_server(address: ServerAddress) -> list[str]:
             if conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": name}).first() is None:
                 conn.execute(text(f"CREATE ROLE {name} NOLOGIN"))
                 done.append(f"made the role {name}")
-        conn.execute(text(f"GRANT {SERVER_ROLE['viewer']} TO {SERVER_ROLE['recorder']}"))
-        conn.execute(text(f"GRANT {SERVER_ROLE['recorder']} TO {SERVER_ROLE['organiser']}"))
+        for lower, higher in (("viewer", "recorder"), ("recorder", "organiser")):  # each has the one below's rights
+            inside = conn.execute(
+                text("SELECT pg_has_role(:higher, :lower, 'MEMBER')"),
+                {"higher": SERVER_ROLE[higher], "lower": SERVER_ROLE[lower]},
+            ).scalar_one()
+            if not inside:
+                conn.execute(text(f"GRANT {SERVER_ROLE[lower]} TO {SERVER_ROLE[higher]}"))
         conn.execute(text(f"GRANT CONNECT ON DATABASE {quoted(database)} TO {SERVER_ROLE['viewer']}"))
         conn.execute(text(f"GRANT CREATE ON DATABASE {quoted(database)} TO {SERVER_ROLE['organiser']}"))
+        try:  # a user who may not grant these is only warned by the server: check that they hold
+            _check_set_up(conn, address)
+        except FileRefused:
+            raise RoleRefused(
+                f"{address.shown}: {address.user or 'this user'} may not set up the server (only the database's "
+                f"owner, with the right to make roles, may) — ask its administrator"
+            ) from None
     return done or ["the roles were already there"]
 
 

@@ -18,7 +18,7 @@ from tests.shared import ROOT
 pytestmark = pytest.mark.slow
 
 
-def test_the_one_folder_app_builds_from_a_clone_and_runs_bare(tmp_path):
+def test_the_one_folder_app_builds_from_a_clone_and_runs_bare(tmp_path, pg_server):
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", ROOT, clone], check=True)
     started = time.monotonic()
@@ -51,6 +51,16 @@ def test_the_one_folder_app_builds_from_a_clone_and_runs_bare(tmp_path):
     shot = app("shop.campaign", "--screenshot", "shop.png")
     assert shot.returncode == 0 and shot.stderr == "", shot.stderr
     assert (work / "shop.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and (work / "shop.png").stat().st_size > 50_000
+
+    # A shared campaign: the bundled PostgreSQL client (psycopg and its libpq) reaches the server.
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    url = pg_server.url("alice", "frozen")
+    CampaignFile.create(url, name="On the server").close()
+    shared = app("show", url, PGPASSFILE=pg_server.passfile)
+    assert shared.returncode == 0 and "On the server" in shared.stdout, shared.stderr
+    away = app("show", f"postgresql://alice@127.0.0.1:{pg_server.port + 1}/shops?campaign=x")
+    assert away.returncode == 2 and "cannot be reached" in away.stderr, away.stderr
 
     # What if spreads 64 playouts over worker processes: the frozen program must start them
     # (multiprocessing.freeze_support) and give what the source gives for the same seed.

@@ -211,3 +211,23 @@ def test_a_campaign_on_a_server_has_no_backup_files(shared, capsys):
         assert campaign.file is None
         with pytest.raises(UserError, match="is on a server, not in a file"):
             _ = campaign.path
+
+
+def test_a_shop_that_owns_its_database_sets_it_up_without_a_superuser(pg_server, capsys):
+    pg_server.sql("ALTER ROLE keeper CREATEROLE")
+    pg_server.sql("CREATE DATABASE keepers OWNER keeper", database="postgres")
+    database = pg_server.url("keeper", database="keepers")
+    code, out, err = run(capsys, "server", "init", database)
+    assert code == 0 and "ready for shared campaigns" in out, err
+    assert run(capsys, "server", "grant", database, "keeper", "organiser")[0] == 0
+    code, out, err = run(capsys, "server", "grant", database, "dave", "recorder")
+    assert code == 0 and "dave is a recorder" in out, err
+    url = pg_server.url("keeper", "spring", database="keepers")
+    assert run(capsys, "new", url, "--name", "Spring 1941")[0] == 0
+    with CampaignFile.open(url.replace("keeper@", "dave@")) as dave:
+        assert dave.log.role == "recorder"
+    code, _out, err = run(capsys, "server", "grant", database, "nobody", "viewer")
+    assert code == 2 and "there is no user 'nobody'" in err
+    pg_server.sql("CREATE DATABASE keepers_too OWNER keeper", database="postgres")
+    code, _out, err = run(capsys, "server", "init", pg_server.url("dave", database="keepers_too"))
+    assert code == 2 and err.count("\n") == 1 and "dave may not set up the server" in err
