@@ -231,3 +231,15 @@ def test_a_shop_that_owns_its_database_sets_it_up_without_a_superuser(pg_server,
     pg_server.sql("CREATE DATABASE keepers_too OWNER keeper", database="postgres")
     code, _out, err = run(capsys, "server", "init", pg_server.url("dave", database="keepers_too"))
     assert code == 2 and err.count("\n") == 1 and "dave may not set up the server" in err
+
+
+def test_report_whatif_and_log_read_a_shared_campaign(shared, tmp_path, capsys):
+    viewer = as_user(shared, "carol")
+    code, out, err = run(capsys, "report", viewer, "-o", tmp_path / "turn.pdf", "--kind", "status")
+    assert code == 0 and (tmp_path / "turn.pdf").read_bytes()[:5] == b"%PDF-", err
+    code, out, err = run(capsys, "whatif", viewer, "--playouts", "4", "--seed", "3", "--to", "end-of-turn", "--json")
+    assert code == 0 and json.loads(out), err
+    code, out, err = run(capsys, "log", viewer, "--json")
+    assert code == 0 and [entry["type"] for entry in json.loads(out)] == ["start_turn", "note"], err
+    with CampaignFile.open(shared, readonly=True) as campaign:
+        assert campaign.log.stored_revision() == 1, "reading wrote nothing"
