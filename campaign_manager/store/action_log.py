@@ -19,7 +19,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -29,7 +29,7 @@ from sqlmodel import Session, col, select
 from campaign_manager import bounds
 from campaign_manager.errors import FileChanged, UserError
 from campaign_manager.store import integrity
-from campaign_manager.store.schema import Document, LoggedAction, MetaEntry, UndoneAction
+from campaign_manager.store.schema import SCHEMA_VERSION, Document, LoggedAction, MetaEntry, UndoneAction
 
 Record = dict[str, Any]
 # The settings every log keeps for itself (never a setting of the document it holds): what it
@@ -62,6 +62,41 @@ class Changes:
 
 
 Revise = Callable[[Changes], list[Record]]
+
+
+@dataclass(frozen=True)
+class LogContent:
+    """What a new log is made with: what it holds (`kind`), its document, its settings beside
+    the ones every log has, and its actions (with the times they were recorded, when rebuilding
+    a log exported earlier)."""
+
+    kind: str
+    document_name: str
+    document_source: str
+    meta: dict[str, str] = field(default_factory=dict)
+    payloads: list[Record] = field(default_factory=list)
+    recorded_at: list[str] | None = None
+
+    def fill(self, bind: Engine | Connection) -> None:
+        """Fill a new log's empty tables with it, in one transaction (the caller's, if any)."""
+        given = {key: value for key, value in self.meta.items() if key not in OWN_KEYS}
+        entries = {
+            "kind": self.kind,
+            "created": now(),
+            "schema": str(SCHEMA_VERSION),
+            "revision": "0",
+            "shortened": "0",
+        }
+        written = ActionLog._encoded(self.payloads)
+        stamp = now()
+        with Session(bind) as session:
+            for key, value in {**entries, **given}.items():
+                session.add(MetaEntry(key=key, value=value))
+            session.add(Document(name=self.document_name, source=self.document_source))
+            for seq, (kind, words) in enumerate(written, start=1):
+                at = self.recorded_at[seq - 1] if self.recorded_at is not None else stamp
+                session.add(LoggedAction(seq=seq, kind=kind, payload=words, recorded_at=at))
+            session.commit()
 
 
 @dataclass

@@ -16,7 +16,7 @@ from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store import integrity, writing
-from campaign_manager.store.action_log import ActionLog, Changes
+from campaign_manager.store.action_log import ActionLog, Changes, LogContent
 from campaign_manager.store.address import ServerAddress, locate
 from campaign_manager.store.backups import cut_off, make_backup
 from campaign_manager.store.logfile import LogFile
@@ -150,7 +150,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         if isinstance(location, ServerAddress):
             from campaign_manager.store.server import ServerLog
 
-            return cls(ServerLog.create(location, KIND, sc.name, sc.source, meta=meta), sc, [])
+            return cls(ServerLog.create(location, LogContent(KIND, sc.name, sc.source, meta)), sc, [])
         log = LogFile.create(location, KIND, sc.name, sc.source, meta=meta)
         return cls(log, sc, [])
 

@@ -25,21 +25,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, event, text
+from sqlalchemy import Engine, event, text
 from sqlmodel import Session
 
 from campaign_manager import bounds
 from campaign_manager.errors import FileRefused
 from campaign_manager.store import database, faults, integrity, writing
-from campaign_manager.store.action_log import OWN_KEYS, ActionLog, now
+from campaign_manager.store.action_log import ActionLog, LogContent
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault, storage_faults
 from campaign_manager.store.schema import (
     APPLICATION_ID,
     MIGRATIONS,
     SCHEMA_VERSION,
-    Document,
-    LoggedAction,
-    MetaEntry,
     metadata,
 )
 
@@ -215,7 +212,9 @@ class LogFile(ActionLog):
             log = cls(Path(":memory:"), kind, readonly=False, engine=database.memory_engine(conn))
             try:
                 metadata.create_all(log._engine)
-                fill(log._engine, kind, document_name, document_source, meta, payloads, recorded_at)
+                LogContent(kind, document_name, document_source, meta or {}, list(payloads), recorded_at).fill(
+                    log._engine
+                )
                 return conn.serialize()
             finally:
                 log.close()  # the engine's pool closes `conn` with it
@@ -337,32 +336,6 @@ class LogFile(ActionLog):
             if doing != "reading":
                 self.check_still_there()
             raise
-
-
-def fill(
-    bind: Engine | Connection,
-    kind: str,
-    document_name: str,
-    document_source: str,
-    meta: dict[str, str] | None = None,
-    payloads: Iterable[dict[str, Any]] = (),
-    recorded_at: list[str] | None = None,
-) -> None:
-    """Fill a new log's empty tables, in one transaction: its settings (`meta`, beside the ones
-    every log has), its document, and its actions (with the times they were recorded)."""
-    given = {key: value for key, value in (meta or {}).items() if key not in OWN_KEYS}
-    entries = {"kind": kind, "created": now(), "schema": str(SCHEMA_VERSION), "revision": "0", "shortened": "0"}
-    records = list(payloads)
-    written = ActionLog._encoded(records)
-    stamp = now()
-    with Session(bind) as session:
-        for key, value in {**entries, **given}.items():
-            session.add(MetaEntry(key=key, value=value))
-        session.add(Document(name=document_name, source=document_source))
-        for seq, (kind_of, words) in enumerate(written, start=1):
-            at = recorded_at[seq - 1] if recorded_at is not None else stamp
-            session.add(LoggedAction(seq=seq, kind=kind_of, payload=words, recorded_at=at))
-        session.commit()
 
 
 class FileGone(StorageFault):

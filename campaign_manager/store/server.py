@@ -20,7 +20,7 @@ channel (NOTIFY, delivered when the write commits); an open window LISTENs (`Ser
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -30,9 +30,8 @@ from sqlmodel import Session
 
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store import integrity
-from campaign_manager.store.action_log import ActionLog
+from campaign_manager.store.action_log import ActionLog, LogContent
 from campaign_manager.store.address import SCHEMA_PREFIX, ServerAddress
-from campaign_manager.store.logfile import fill
 from campaign_manager.store.schema import SCHEMA_VERSION, metadata
 from campaign_manager.store.server_faults import (
     LOCK_WAIT,
@@ -149,16 +148,7 @@ class ServerLog(ActionLog):
         return log
 
     @classmethod
-    def create(
-        cls,
-        address: ServerAddress,
-        kind: str,
-        document_name: str,
-        document_source: str,
-        meta: dict[str, str] | None = None,
-        payloads: Iterable[dict[str, Any]] = (),
-        recorded_at: list[str] | None = None,
-    ) -> ServerLog:
+    def create(cls, address: ServerAddress, content: LogContent) -> ServerLog:
         """Make a new campaign on the server, whole in one transaction (its schema, its tables,
         their grants and policies, its settings, document and actions); never over one there."""
         schema = address.schema
@@ -180,10 +170,10 @@ class ServerLog(ActionLog):
                 conn.execute(text(f"SET LOCAL search_path TO {quoted(schema)}"))
                 metadata.create_all(conn)
                 conn.execute(text(_campaign_grants(schema)))
-                fill(conn, kind, document_name, document_source, meta, payloads, recorded_at)
+                content.fill(conn)
         finally:
             engine.dispose()
-        return cls.open(address, kind)
+        return cls.open(address, content.kind)
 
     # -- who may do what ------------------------------------------------------------------------
 

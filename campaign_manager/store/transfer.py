@@ -18,7 +18,7 @@ from campaign_manager import bounds
 from campaign_manager.datamodel import AnyText, DataModel, Int, Text, read_model
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store import writing
-from campaign_manager.store.action_log import OWN_KEYS
+from campaign_manager.store.action_log import OWN_KEYS, LogContent
 from campaign_manager.store.address import Location, ServerAddress, locate
 from campaign_manager.store.campaign_file import KIND, CampaignFile
 from campaign_manager.store.logfile import LogFile
@@ -152,7 +152,9 @@ def _rebuild(data: ExportFile, source: str, name: str, target: Location) -> Camp
     if isinstance(target, ServerAddress):
         from campaign_manager.store.server import ServerLog
 
-        ServerLog.create(target, KIND, data.scenario_name, data.scenario_source, meta, actions, times).close()
+        ServerLog.create(
+            target, LogContent(KIND, data.scenario_name, data.scenario_source, meta, actions, times)
+        ).close()
         return CampaignFile.open(target, readonly=True)
     try:
         image = LogFile.build(KIND, data.scenario_name, data.scenario_source, meta, actions, times)

@@ -205,6 +205,10 @@ class CampaignSession(QObject):
     def _stop_listening(self) -> None:
         self._reconnect.stop()
         self.offline = None
+        self._drop_listener()
+
+    def _drop_listener(self) -> None:
+        """Stop watching the listening connection's socket (before it is closed), then close it."""
         if self._notifier is not None:
             self._notifier.setEnabled(False)
             self._notifier.deleteLater()
@@ -248,13 +252,7 @@ class CampaignSession(QObject):
 
     def _go_offline(self, words: str) -> None:
         """The server cannot be reached: read-only until it answers again (tried every few seconds)."""
-        if self._notifier is not None:
-            self._notifier.setEnabled(False)
-            self._notifier.deleteLater()
-            self._notifier = None
-        if self._listener is not None:
-            self._listener.close()
-            self._listener = None
+        self._drop_listener()
         first = self.offline is None
         self.offline = words
         self._reconnect.start()
