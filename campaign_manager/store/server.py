@@ -266,9 +266,14 @@ class ServerListener:
 
     def __init__(self, address: ServerAddress) -> None:
         self.address = address
+        self._told = False  # an announcement psycopg read while the socket was probed
         with server_faults(address.shown, "opening"):
             self.conn = connect(address, autocommit=True)
+            self.conn.add_notify_handler(self._tell)
             self.conn.execute(f"LISTEN {quoted(address.channel)}".encode())
+
+    def _tell(self, _notify: object) -> None:
+        self._told = True
 
     def fileno(self) -> int:
         return self.conn.fileno()
@@ -281,11 +286,12 @@ class ServerListener:
         try:
             pgconn = self.conn.pgconn
             pgconn.consume_input()
-            announced = False
+            announced, self._told = self._told, False
             while pgconn.notifies() is not None:
                 announced = True
             if not announced:
                 self.conn.execute(b"SELECT 1")
+                announced, self._told = self._told, False
             return announced
         except psycopg.Error as exc:
             raise ServerUnreachable(
