@@ -268,7 +268,10 @@ class CampaignSession(QObject):
             return
         self._reconnect.stop()
         self.offline = None
-        if not self.catch_up():
+        caught_up = self.catch_up()
+        if self.offline is not None:  # gone again while catching up: tried again later
+            return
+        if not caught_up:
             self.changed.emit()
         self.message.emit("The server is back: the campaign is live again")
 

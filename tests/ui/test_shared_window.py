@@ -128,7 +128,7 @@ def test_open_a_shared_campaign_from_the_file_menu_and_again_from_recent(make_wi
     window.session.close()
     recent = window.menu_actions.submenu(MenuAction.OPEN_RECENT)
     recent.aboutToShow.emit()
-    entries = [a for a in recent.actions() if a.text() == shared]
+    entries = [a for a in recent.actions() if a.text() == f"&1 {shared}"]  # numbered for the keyboard
     assert entries and entries[0].isEnabled()
     entries[0].trigger()
     assert window.session.shared and window.session.where == shared
