@@ -243,3 +243,35 @@ def test_report_whatif_and_log_read_a_shared_campaign(shared, tmp_path, capsys):
     assert code == 0 and [entry["type"] for entry in json.loads(out)] == ["start_turn", "note"], err
     with CampaignFile.open(shared, readonly=True) as campaign:
         assert campaign.log.stored_revision() == 1, "reading wrote nothing"
+
+
+def _commit_then_lose_the_connection(monkeypatch, commit_first: bool) -> None:
+    """The connection drops as COMMIT is sent: after the server committed, or before."""
+    from sqlalchemy.exc import OperationalError
+    from sqlmodel import Session
+
+    real = Session.commit
+
+    def commit(self) -> None:
+        if commit_first:
+            real(self)
+        else:
+            self.rollback()
+        lost = psycopg.OperationalError("server closed the connection unexpectedly")
+        raise OperationalError("COMMIT", {}, lost, connection_invalidated=True)
+
+    monkeypatch.setattr(Session, "commit", commit)
+
+
+def test_a_connection_lost_while_committing_is_asked_again_which_it_was(shared, monkeypatch):
+    with CampaignFile.open(shared) as campaign:
+        _commit_then_lose_the_connection(monkeypatch, commit_first=True)
+        campaign.apply([{"type": "note", "text": "landed"}])  # it was committed: told as recorded
+        monkeypatch.undo()
+        _commit_then_lose_the_connection(monkeypatch, commit_first=False)
+        with pytest.raises(UserError, match="connection to the server was lost .*so the action was not recorded"):
+            campaign.apply([{"type": "note", "text": "lost"}])
+        monkeypatch.undo()
+        campaign.apply([{"type": "note", "text": "next"}])
+    with CampaignFile.open(shared, readonly=True) as kept:
+        assert [r.get("text") for r in kept.records[1:]] == ["first evening", "landed", "next"]
