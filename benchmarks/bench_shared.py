@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from campaign_manager.store.address import parse_address  # noqa: E402
 from campaign_manager.store.campaign_file import CampaignFile  # noqa: E402
-from campaign_manager.store.server import grant_role, init_server  # noqa: E402
+from campaign_manager.store.server_roles import grant_role, init_server  # noqa: E402
 from tests.pg_server import running_server  # noqa: E402
 
 

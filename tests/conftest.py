@@ -23,7 +23,7 @@ def pg_server():
     alice is an organiser, bob a recorder, carol a viewer, dave has no role. A server that cannot
     start fails the tests that need it: none is skipped."""
     from campaign_manager.store.address import parse_address
-    from campaign_manager.store.server import grant_role, init_server
+    from campaign_manager.store.server_roles import grant_role, init_server
     from tests.pg_server import running_server
 
     with running_server() as server:

@@ -43,7 +43,7 @@ def _address(url: str):
 
 
 def cmd_init(args) -> int:
-    from campaign_manager.store.server import init_server
+    from campaign_manager.store.server_roles import init_server
 
     address = _address(args.url)
     done = init_server(address)
@@ -52,7 +52,7 @@ def cmd_init(args) -> int:
 
 
 def cmd_grant(args) -> int:
-    from campaign_manager.store.server import ROLE_WORDS, grant_role
+    from campaign_manager.store.server_roles import ROLE_WORDS, grant_role
 
     address = _address(args.url)
     grant_role(address, args.user, args.role)
@@ -64,7 +64,7 @@ def cmd_grant(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from campaign_manager.store.server import list_campaigns
+    from campaign_manager.store.server_roles import list_campaigns
 
     address = _address(args.url)
     found = list_campaigns(address)

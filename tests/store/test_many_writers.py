@@ -82,7 +82,7 @@ def test_eight_writers_at_once_lose_nothing_and_record_nothing_twice(pg_server, 
 def test_the_server_stopped_dead_while_shops_write(tmp_path):
     with running_server() as server:
         from campaign_manager.store.address import parse_address
-        from campaign_manager.store.server import grant_role, init_server
+        from campaign_manager.store.server_roles import grant_role, init_server
 
         init_server(parse_address(server.url()))
         grant_role(parse_address(server.url()), "alice", "organiser")

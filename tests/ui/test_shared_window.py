@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings
 
 from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.store.server import grant_role, init_server
+from campaign_manager.store.server_roles import grant_role, init_server
 from campaign_manager.ui import settings
 from campaign_manager.ui.actions import MenuAction
 from tests.pg_server import free_port, running_server

@@ -1,0 +1,201 @@
+"""Who may do what on a server holding shared campaigns, and setting one up: the three roles
+(PostgreSQL roles: `firestorm_organiser`, `firestorm_recorder`, `firestorm_viewer`), the grants
+and row-level security of each campaign's tables, `server init`, `server grant` and `server list`.
+
+The server enforces them (a viewer's own SQL is refused there); the app says them first, in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
+
+from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.store.address import SCHEMA_PREFIX, ServerAddress
+from campaign_manager.store.server_connect import quoted, server_engine
+from campaign_manager.store.server_faults import RoleRefused, first_line, server_faults
+
+ROLES = ("organiser", "recorder", "viewer")
+SERVER_ROLE = {role: f"firestorm_{role}" for role in ROLES}
+# What a recorder may record: the battles (and their initiative and abandoned arrows), the
+# placements and redeployments, and notes; starting and ending turns is the organiser's.
+RECORDER_ACTIONS = ("place", "redeploy", "battle", "initiative", "abandon", "note")
+ROLE_WORDS = {
+    "organiser": "the organiser (everything, undo and redo included)",
+    "recorder": "a recorder (battles, placements and notes)",
+    "viewer": "a viewer (read only)",
+}
+
+
+def refused(exc: DBAPIError) -> bool:
+    import psycopg
+
+    return isinstance(exc.orig, psycopg.errors.InsufficientPrivilege)
+
+
+def check_set_up(conn: Connection, address: ServerAddress) -> None:
+    found = conn.execute(
+        text("SELECT count(*) FROM pg_roles WHERE rolname = ANY(:roles)"), {"roles": list(SERVER_ROLE.values())}
+    ).scalar_one()
+    ready = (
+        found == len(SERVER_ROLE)
+        and conn.execute(
+            text("SELECT has_database_privilege(:r, current_database(), 'CREATE')"), {"r": SERVER_ROLE["organiser"]}
+        ).scalar_one()
+    )
+    if not ready:  # the roles are the server's, the grants each database's
+        raise FileRefused(
+            f"{address.shown}: that server is not set up for campaigns yet — its administrator runs "
+            f"campaign-manager server init {without_campaign(address)}"
+        )
+
+
+def without_campaign(address: ServerAddress) -> str:
+    return address.shown.replace(f"campaign={address.campaign}", "").rstrip("?&")
+
+
+def role_of(conn: Connection, address: ServerAddress) -> str:
+    """The user's role on the campaign: the schema's owner and superusers are organisers."""
+    check_set_up(conn, address)
+    row = conn.execute(
+        text(
+            "SELECT r.rolsuper, n.nspowner = r.oid, "
+            "pg_has_role(r.oid, 'firestorm_organiser', 'MEMBER'), pg_has_role(r.oid, 'firestorm_recorder', 'MEMBER'), "
+            "pg_has_role(r.oid, 'firestorm_viewer', 'MEMBER') "
+            "FROM pg_roles r LEFT JOIN pg_namespace n ON n.nspname = :schema WHERE r.rolname = current_user"
+        ),
+        {"schema": address.schema},
+    ).one()
+    superuser, owner, organiser, recorder, viewer = row
+    if superuser or owner or organiser:
+        return "organiser"
+    if recorder:
+        return "recorder"
+    if viewer:
+        return "viewer"
+    raise RoleRefused(
+        f"{address.shown}: {address.user or 'this user'} has no role on the campaigns of that database — its "
+        f"organiser gives one: campaign-manager server grant {without_campaign(address)} USER viewer"
+    )
+
+
+def campaign_grants(schema: str) -> str:
+    """The grants and row-level security of one campaign's tables: viewers read; recorders add
+    actions of their kinds (and, by doing so, empty the redo stack and move the revision on);
+    organisers do everything."""
+    s = quoted(schema)
+    viewer, recorder, organiser = (SERVER_ROLE[role] for role in ("viewer", "recorder", "organiser"))
+    kinds = ", ".join(f"'{kind}'" for kind in RECORDER_ACTIONS)
+    statements = [
+        f"GRANT USAGE ON SCHEMA {s} TO {viewer}",
+        f"GRANT SELECT ON ALL TABLES IN SCHEMA {s} TO {viewer}",
+        f"GRANT INSERT ON {s}.action TO {recorder}",
+        f"GRANT UPDATE ON {s}.meta TO {recorder}",
+        f"GRANT DELETE ON {s}.redo TO {recorder}",
+        f"GRANT INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {s} TO {organiser}",
+    ]
+    for table in ("action", "meta"):
+        statements += [
+            f"ALTER TABLE {s}.{table} ENABLE ROW LEVEL SECURITY",
+            f"CREATE POLICY reading ON {s}.{table} FOR SELECT TO {viewer} USING (true)",
+            f"CREATE POLICY organising ON {s}.{table} FOR ALL TO {organiser} USING (true) WITH CHECK (true)",
+        ]
+    statements += [
+        f"CREATE POLICY recording ON {s}.action FOR INSERT TO {recorder} WITH CHECK (kind IN ({kinds}))",
+        f"CREATE POLICY counting ON {s}.meta FOR UPDATE TO {recorder} USING (key = 'revision') "
+        f"WITH CHECK (key = 'revision')",
+    ]
+    return ";\n".join(statements)
+
+
+# -- setting a server up ----------------------------------------------------------------------------
+
+
+@contextmanager
+def administering(address: ServerAddress, doing: str) -> Iterator[Connection]:
+    engine = server_engine(address)
+    try:
+        with server_faults(address.shown, doing), engine.begin() as conn:
+            yield conn
+    except DBAPIError as exc:
+        if refused(exc):
+            raise RoleRefused(
+                f"{address.shown}: {address.user or 'this user'} may not {doing} ({first_line(str(exc.orig))}) — "
+                f"ask the database's owner or administrator"
+            ) from None
+        raise
+    finally:
+        engine.dispose()
+
+
+def init_server(address: ServerAddress) -> list[str]:
+    """Make the three roles (if missing) and let them into the database: organisers may make
+    campaigns in it. Run by the database's owner with the right to make roles; run again, it
+    changes nothing. Returns what it did, in words."""
+    done = []
+    with administering(address, "set up the server") as conn:
+        database = conn.execute(text("SELECT current_database()")).scalar_one()
+        for role in reversed(ROLES):
+            name = SERVER_ROLE[role]
+            if conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": name}).first() is None:
+                conn.execute(text(f"CREATE ROLE {name} NOLOGIN"))
+                done.append(f"made the role {name}")
+        for lower, higher in (("viewer", "recorder"), ("recorder", "organiser")):  # each has the one below's rights
+            inside = conn.execute(
+                text("SELECT pg_has_role(:higher, :lower, 'MEMBER')"),
+                {"higher": SERVER_ROLE[higher], "lower": SERVER_ROLE[lower]},
+            ).scalar_one()
+            if not inside:
+                conn.execute(text(f"GRANT {SERVER_ROLE[lower]} TO {SERVER_ROLE[higher]}"))
+        conn.execute(text(f"GRANT CONNECT ON DATABASE {quoted(database)} TO {SERVER_ROLE['viewer']}"))
+        conn.execute(text(f"GRANT CREATE ON DATABASE {quoted(database)} TO {SERVER_ROLE['organiser']}"))
+        try:  # a user who may not grant these is only warned by the server: check that they hold
+            check_set_up(conn, address)
+        except FileRefused:
+            raise RoleRefused(
+                f"{address.shown}: {address.user or 'this user'} may not set up the server (only the database's "
+                f"owner, with the right to make roles, may) — ask its administrator"
+            ) from None
+    return done or ["the roles were already there"]
+
+
+def grant_role(address: ServerAddress, user: str, role: str) -> None:
+    """Give `user` a role on every campaign of the database ("none" takes it away)."""
+    if role not in (*ROLES, "none"):
+        raise UserError(f"{role!r} is not a role: organiser, recorder, viewer or none")
+    with administering(address, "give roles") as conn:
+        check_set_up(conn, address)
+        if conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :u"), {"u": user}).first() is None:
+            raise UserError(
+                f"{address.shown}: there is no user {user!r} on that server — its administrator makes one first "
+                f"(e.g. createuser --pwprompt {user})"
+            )
+        for name in SERVER_ROLE.values():
+            conn.execute(text(f"REVOKE {name} FROM {quoted(user)}"))
+        if role != "none":
+            conn.execute(text(f"GRANT {SERVER_ROLE[role]} TO {quoted(user)}"))
+
+
+def list_campaigns(address: ServerAddress) -> list[tuple[str, str, int | None]]:
+    """The campaigns in the database: (address name, campaign name, actions), the last two
+    as far as this user may read them (None: not allowed)."""
+    found = []
+    with administering(address, "list campaigns") as conn:
+        schemas = conn.execute(
+            text("SELECT nspname FROM pg_namespace WHERE starts_with(nspname, :p) ORDER BY nspname"),
+            {"p": SCHEMA_PREFIX},
+        ).scalars()
+        for schema in list(schemas):
+            name, count = "", None
+            try:
+                with conn.begin_nested():
+                    s = quoted(schema)
+                    name = conn.execute(text(f"SELECT value FROM {s}.meta WHERE key = 'name'")).scalar() or ""
+                    count = conn.execute(text(f"SELECT count(*) FROM {s}.action")).scalar_one()
+            except DBAPIError:
+                pass  # not this user's to read
+            found.append((schema.removeprefix(SCHEMA_PREFIX), str(name), count))
+    return found
