@@ -7,8 +7,12 @@ from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 
 
 @pytest.fixture(autouse=True)
-def isolated_settings(tmp_path, qapp):
-    QStandardPaths.setTestModeEnabled(True)
+def isolated_settings(tmp_path, qapp, monkeypatch):
+    # Each test's own data and cache folders (the bundled campaign, the example, the log), where
+    # Qt's AppDataLocation puts them: never the user's, nor a folder another test run shares.
+    for name in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    QStandardPaths.setTestModeEnabled(False)
     QCoreApplication.setOrganizationName("Firestorm Campaign Manager tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))

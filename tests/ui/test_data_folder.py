@@ -15,11 +15,7 @@ from campaign_manager.ui import settings
 def test_the_core_data_folder_is_the_windows(qapp, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     settings.apply_identity(qapp)
-    QStandardPaths.setTestModeEnabled(False)  # the real location, under the temporary XDG_DATA_HOME
-    try:
-        qt = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
-    finally:
-        QStandardPaths.setTestModeEnabled(True)
+    qt = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
     assert qt.is_relative_to(tmp_path)
     assert app_data_folder() == qt
     assert user_scenarios() == qt / "scenarios"
