@@ -133,19 +133,28 @@ def _describe(record: dict) -> str:
 
 def cmd_log(args) -> int:
     from campaign_manager.cli.output import emit
+    from campaign_manager.engine.app_dice import app_dice_words
 
     with _open(args.file, readonly=True) as campaign:
         entries = campaign.log.entries()
         history = campaign.history()
+        sc = campaign.scenario
+    # Every entry says which of its dice the app rolled (paths in the action; typed dice are not listed).
     data = [
-        {**record, "seq": seq, "recorded_at": at, "events": list(applied.events)}
+        {
+            **record,
+            "rolled_by_app": list(applied.action.app_dice()),
+            "seq": seq,
+            "recorded_at": at,
+            "events": list(applied.events),
+        }
         for (seq, at, record), applied in zip(entries, history)
     ]
     text = (
         "".join(
             f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}\n"
-            + "".join(f"        {e}\n" for e in d["events"])
-            for d, (_, _, r) in zip(data, entries)
+            + "".join(f"        {e}\n" for e in [*d["events"], *filter(None, [app_dice_words(sc, applied.action)])])
+            for d, (_, _, r), applied in zip(data, entries, history)
         )
         or "the log is empty"
     )

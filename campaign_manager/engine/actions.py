@@ -9,13 +9,14 @@ engine builds and reads the dataclasses directly, so nothing is validated twice 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_transform, get_args
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
 from campaign_manager.bounds import MAX_NOTE
-from campaign_manager.datamodel import STRICT, DataModel, Int, Text, Words, faults_of
+from campaign_manager.datamodel import STRICT, AnyText, DataModel, Die, Int, Text, Words, faults_of
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
 
@@ -47,13 +48,30 @@ else:  # how it is read and written
     ]
 Area = Annotated[Text, Field(description="an area code, as the scenario writes it")]
 TroopIds = tuple[Text, ...]
+RolledByApp = Annotated[
+    tuple[Annotated[Text, Field(max_length=64)], ...] | None,
+    Field(
+        description='the dice the app rolled, each by its path in the action ("destroy_dice.GR-INF-1"); '
+        "dice typed in from the table are not listed. Left out: none (a die left out of the action "
+        "is rolled by the app and listed in the log)"
+    ),
+]
 
 
 class Written:
-    """What every action can do: give the JSON form the log keeps."""
+    """What every action can do: give the JSON form the log keeps, and name its dice."""
 
     def to_json(self) -> dict[str, Any]:
         return to_json(self)  # type: ignore[arg-type]
+
+    def faces(self) -> dict[str, int]:
+        """Every die the action holds, by its path in the JSON form ("destroy_dice.GR-INF-1"),
+        in the order the form writes them; a die still to be rolled is not there."""
+        return {}
+
+    def app_dice(self) -> tuple[str, ...]:
+        """The paths of the dice the app rolled (the others were typed in from the table)."""
+        return getattr(self, "rolled_by_app", None) or ()
 
     def title(self) -> str:
         """The action in a few words, for Edit ▸ Undo and the status line ("battle B1 → C1")."""
@@ -94,7 +112,11 @@ class StartTurn(Written):
     """Start the next turn; `dice` are the battle-count d3s (rolled when missing)."""
 
     dice: tuple[Int, ...] | None = None
+    rolled_by_app: RolledByApp = None
     type: Literal["start_turn"] = _tag("start_turn")
+
+    def faces(self) -> dict[str, int]:
+        return {f"dice.{index}": die for index, die in enumerate(self.dice or ()) if die is not None}
 
 
 @declared
@@ -150,11 +172,25 @@ class Battle(Written):
     retreat_to: Area | dict[Text, Area] | None = None  # one area, or troop id → area for a split retreat
     advance: TroopIds | None = None
     mission_die: Int | Literal["roll"] | None = None  # the suggested-mission d6, or "roll"
+    rolled_by_app: RolledByApp = None
     type: Literal["battle"] = _tag("battle")
 
     @property
     def has_result(self) -> bool:
         return self.games is not None or self.wargame is not None
+
+    def faces(self) -> dict[str, int]:
+        found = {f"initiative_dice.{index}": die for index, die in enumerate(self.initiative_dice or ())}
+        roll = self.wargame
+        if roll is not None:
+            for name in ("attacker_die", "defender_die"):
+                die = getattr(roll, name)
+                if die is not None:
+                    found[f"wargame.{name}"] = die
+        found.update((f"destroy_dice.{troop}", die) for troop, die in self.destroy_dice.items())
+        if type(self.mission_die) is int:
+            found["mission_die"] = self.mission_die
+        return found
 
     def title(self) -> str:
         return (
@@ -169,7 +205,11 @@ class Initiative(Written):
     """Roll for the next battle's initiative before any arrow is chosen; the winner attacks."""
 
     dice: SideDice | None = None  # (side, d6) pairs; None → both rolled
+    rolled_by_app: RolledByApp = None
     type: Literal["initiative"] = _tag("initiative")
+
+    def faces(self) -> dict[str, int]:
+        return {f"dice.{side}": die for side, die in self.dice or () if die is not None}
 
     def title(self) -> str:
         return "the initiative roll"
@@ -205,7 +245,47 @@ class Note(Written):
     type: Literal["note"] = _tag("note")
 
 
-Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note
+# The dice of a battle being entered, by their place in it: "initiative.axis" (each side's
+# initiative d6, before the roll says who attacks), "mission_die", "wargame.attacker_die",
+# "wargame.defender_die", "destroy_dice.GR-INF-1".
+ENTRY_DIE = re.compile(
+    r"^(?:initiative\.[^.\s]+|mission_die|wargame\.(?:attacker|defender)_die|destroy_dice\.[^.\s]+)$"
+)
+
+
+def _entry_die(place: str) -> str:
+    if not ENTRY_DIE.match(place):
+        raise ValueError(
+            f"{place[:64]!r} is not a die of a battle entry (initiative.SIDE, mission_die, "
+            f"wargame.attacker_die, wargame.defender_die or destroy_dice.TROOP)"
+        )
+    return place
+
+
+EntryDie = Annotated[Text, Field(max_length=64), AfterValidator(_entry_die)]
+
+
+@declared
+class Discard(Written):
+    """A battle entry thrown away before it was recorded, after the app had rolled dice for it:
+    the history keeps those dice (a die the app rolled is final and on record). Nothing else
+    changes."""
+
+    dice: Annotated[dict[EntryDie, Die], Field(min_length=1, description="each die thrown away: its place → its face")]
+    battle: Annotated[AnyText, Field(max_length=200, description="the battle being entered, in words")] = ""
+    type: Literal["discard"] = _tag("discard")
+
+    def title(self) -> str:
+        return "throwing away a battle entry"
+
+    def faces(self) -> dict[str, int]:
+        return {f"dice.{place}": die for place, die in self.dice.items()}
+
+    def app_dice(self) -> tuple[str, ...]:
+        return tuple(self.faces())  # every die it names was the app's
+
+
+Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note | Discard
 ACTION: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
 ACTION_TYPES: tuple[str, ...] = tuple(kind.type for kind in get_args(Action))  # each action's "type", in order
 
@@ -226,6 +306,17 @@ def parse_action(data: Any) -> Action:
         raise ActionFormatError(_words(data, exc)) from None
     if type(action) is Battle and action.games is not None and action.wargame is not None:
         raise ActionFormatError('\'battle\' action: either tabletop "games" or a "wargame" roll, not both')
+    claimed = getattr(action, "rolled_by_app", None)
+    if claimed:
+        faces = action.faces()
+        for path in claimed:
+            if path not in faces:
+                raise ActionFormatError(
+                    f"'{action.type}' action: rolled_by_app names {path!r}, which is not a die given in the "
+                    f"action (a die left out is rolled by the app and listed on its own)"
+                )
+        if len(set(claimed)) != len(claimed):
+            raise ActionFormatError(f"'{action.type}' action: rolled_by_app names a die twice")
     return action
 
 

@@ -18,6 +18,7 @@ from campaign_manager.engine.actions import (
     Abandon,
     Action,
     Battle,
+    Discard,
     EndTurn,
     Initiative,
     Note,
@@ -26,10 +27,20 @@ from campaign_manager.engine.actions import (
     StartTurn,
     parse_action,
 )
+from campaign_manager.engine.app_dice import entry_die_words
 from campaign_manager.engine.lookup import area, label
 from campaign_manager.engine.spelling import canonical
-from campaign_manager.engine.state import RESERVE, CampaignState, Chooser, Chronicle, Phase, Places, Silent
-from campaign_manager.errors import RuleError, UserError
+from campaign_manager.engine.state import (
+    RESERVE,
+    CampaignState,
+    Chooser,
+    Chronicle,
+    Phase,
+    Places,
+    Silent,
+    evolve,
+)
+from campaign_manager.errors import ChoiceNeeded, RuleError, UserError
 from campaign_manager.scenario.model import Scenario
 
 
@@ -83,6 +94,14 @@ def _note(sc: Scenario, st: CampaignState, action: Note, roller: Roller, events:
     return action
 
 
+def _discard(sc: Scenario, st: CampaignState, action: Discard, roller: Roller, events: Chronicle) -> Discard:
+    if events.recording:
+        what = f" ({action.battle})" if action.battle else ""
+        dice = "; ".join(f"{entry_die_words(sc, place)} {face}" for place, face in action.dice.items())
+        events.append(f"A battle entry{what} was thrown away unrecorded; the dice the app had rolled for it: {dice}")
+    return action
+
+
 HANDLERS: dict[type, Callable] = {
     StartTurn: planning.start_turn,
     Place: planning.place,
@@ -92,6 +111,7 @@ HANDLERS: dict[type, Callable] = {
     Abandon: _abandon,
     EndTurn: planning.end_turn,
     Note: _note,
+    Discard: _discard,
 }
 
 
@@ -114,8 +134,25 @@ def apply_action(
     events = Silent() if quiet else Chronicle()
     if chooser is not None:
         events.chooser = chooser
-    record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)
+    try:
+        record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)
+    except ChoiceNeeded as choice:  # the dice rolled so far, to be given again, keep their mark
+        rolled = app_rolled(action, parse_action(choice.partial).faces())
+        if rolled:
+            choice.partial = {**choice.partial, "rolled_by_app": list(rolled)}
+        raise
+    if not quiet and hasattr(record, "rolled_by_app"):
+        rolled = app_rolled(action, record.faces())
+        if rolled != record.app_dice():
+            record = evolve(record, rolled_by_app=rolled or None)
     return Applied(new, record, tuple(events), quiet)
+
+
+def app_rolled(given: Action, completed: dict[str, int]) -> tuple[str, ...]:
+    """The dice of the completed action the app rolled: those the given action said were the
+    app's, and those it left out (rolled now), in the action's order."""
+    claimed, typed = set(given.app_dice()), given.faces()
+    return tuple(path for path in completed if path in claimed or path not in typed)
 
 
 def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> CampaignState:

@@ -68,7 +68,11 @@ def test_typed_initiative_tie_goes_to_the_greeks_on_turn_two(turn_two):
 
 def test_rolled_initiative_is_recorded_and_replays(turn_two):
     rolled = apply_action(SC, turn_two, {"type": "initiative"}, ScriptedRoller([5, 6]))  # allied, axis (sorted)
-    assert rolled.record == {"type": "initiative", "dice": {"allied": 5, "axis": 6}}
+    assert rolled.record == {
+        "type": "initiative",
+        "dice": {"allied": 5, "axis": 6},
+        "rolled_by_app": ["dice.allied", "dice.axis"],  # both left out: the app's, and on record
+    }
     assert rolled.state.initiative == ("allied", (5, 6))  # 5 + 1 = 6 ties 6
     assert replay(SC, TURN_ONE + [rolled.record]) == rolled.state
 
