@@ -1,41 +1,51 @@
-"""The campaign's backups listed for choosing one: each with the turn it was made at the end of
-and the VP standing then, read from the backup itself as a campaign file."""
+"""The campaign's backups listed for choosing one: each end-of-turn backup with the turn it was
+made at the end of, and each copy a restore kept of the campaign as it was, with when; each with
+the VP standing then, read from the backup itself as a campaign file."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from campaign_manager.engine.state import Phase
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.errors import UserError
-from campaign_manager.store.backups import backup_files
+from campaign_manager.store.backups import STAMP, backup_files, before_restore_files
 from campaign_manager.store.campaign_file import CampaignFile
 
 
 @dataclass(frozen=True)
 class Backup:
-    """One backup file: the turn it was made at the end of, and the VP standing then."""
+    """One backup file: the turn it was made at the end of (or, for the copy a restore kept, the
+    turn it was in and when the restore was made), and the VP standing then."""
 
     path: Path
     turn: int
     vp: dict[str, int]
     finished: bool
     side_names: dict[str, str] = field(default_factory=dict)  # side code → the scenario's word
+    restored_at: str | None = None  # a copy kept by a restore: "before the restore of 2026-03-14 20:15:33"
 
     def describe(self) -> str:
         """One line: when it was made and the VP then, sides named and ordered as the scenario has them."""
         order = [side for side in self.side_names if side in self.vp] + sorted(set(self.vp) - set(self.side_names))
         vp = ", ".join(f"{self.side_names.get(side, side)} {self.vp[side]}" for side in order)
+        if self.restored_at is not None:
+            when = "the campaign's end" if self.finished else f"turn {self.turn}"
+            return f"the campaign as it was {self.restored_at} ({when}) — VP {vp} ({self.path.name})"
         ended = "the campaign's end" if self.finished else f"the end of turn {self.turn}"
         return f"{ended} — VP {vp} ({self.path.name})"
 
 
 def list_backups(campaign: Path) -> list[Backup]:
-    """The campaign's backups, newest first, each with its turn and VP (a backup that cannot be
-    read is left out: it is never offered for restoring)."""
+    """The campaign's backups and the copies its restores kept, newest first, each with its turn
+    and VP (a file that cannot be read is left out: it is never offered for restoring)."""
     found = []
-    for _turn, path in backup_files(campaign):
+    kept = before_restore_files(campaign)
+    paths = sorted([path for _turn, path in backup_files(campaign)] + kept, key=_made, reverse=True)
+    for path in paths:
         try:
             with CampaignFile.open(path, readonly=True) as opened:
                 vp = victory_points(opened.scenario, opened.state)
@@ -46,8 +56,24 @@ def list_backups(campaign: Path) -> list[Backup]:
                         dict(vp),
                         opened.state.phase == Phase.FINISHED,
                         dict(opened.scenario.sides),
+                        _restored_at(path) if path in kept else None,
                     )
                 )
-        except UserError:
+        except (UserError, OSError):
             continue
     return found
+
+
+def _made(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0  # gone meanwhile: it will not open either, and is left out
+
+
+def _restored_at(path: Path) -> str:
+    """When the restore that kept this copy was made, from its name, in words."""
+    found = re.search(r"-(\d{4}-\d\d-\d\d-\d{6})(-\d+)?\.campaign$", path.name)
+    if found is None:
+        return "before an earlier restore"  # the one undated name of earlier versions
+    return "before the restore of " + datetime.strptime(found.group(1), STAMP).strftime("%Y-%m-%d %H:%M:%S")

@@ -4,23 +4,27 @@
 lists them with their turn and VP). A batch of actions
 ending several turns makes one backup per turn, each cut at its own end of turn. A backup cut off
 (a crash, a power cut) leaves its `.partial`, and is made again the next time the campaign opens
-for recording. Restoring puts a backup's log in place of the campaign's, after keeping the
-campaign as it was in `backups/NAME.before-restore.campaign`.
+for recording. Restoring puts a backup in place of the campaign, after keeping the campaign as
+it was in a dated copy of its own, `backups/NAME.before-restore-2026-03-14-201533.campaign`:
+never overwritten, never pruned, listed for restoring with the end-of-turn backups.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from datetime import datetime
 from pathlib import Path
 
-from campaign_manager.errors import UserError
+from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store import writing
 from campaign_manager.store.copies import image_of, save_copy
 
 KEEP = 10
 FOLDER = "backups"
-LONGEST_SUFFIX = ".before-restore.campaign"  # the longest name made from the campaign's
+BEFORE_RESTORE = ".before-restore"
+STAMP = "%Y-%m-%d-%H%M%S"  # when the restore was made, on this computer's clock
+LONGEST_SUFFIX = f"{BEFORE_RESTORE}-2026-03-14-201533-99.campaign"  # the longest name made from the campaign's
 
 
 def folder(campaign: Path) -> Path:
@@ -73,6 +77,17 @@ def cut_off(campaign: Path) -> list[tuple[int, Path]]:
     return sorted(found)
 
 
+def before_restore_files(campaign: Path) -> list[Path]:
+    """The copies of the campaign kept by each restore, newest first (the one name of earlier
+    versions, `NAME.before-restore.campaign`, among them)."""
+    where = folder(campaign)
+    if not where.is_dir():
+        return []
+    pattern = re.compile(re.escape(_stem(campaign) + BEFORE_RESTORE) + r"(-\d{4}-\d\d-\d\d-\d{6}(-\d+)?)?\.campaign$")
+    found = [path for path in where.iterdir() if pattern.match(path.name)]
+    return sorted(found, key=lambda path: (path.stat().st_mtime_ns, path.name), reverse=True)
+
+
 def backup_files(campaign: Path) -> list[tuple[int, Path]]:
     where = folder(campaign)
     if not where.is_dir():
@@ -92,12 +107,27 @@ def _prune(campaign: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def restore_backup(backup: Path, campaign: Path) -> Path:
+def restore_backup(backup: Path, campaign: Path, now: datetime | None = None) -> Path:
     """Put `backup` in place of `campaign` (whole or not at all); the campaign as it was is kept
-    first as `backups/NAME.before-restore.campaign`, which is returned."""
+    first in a dated copy of its own (a second restore in the same second gets the next number:
+    no copy is ever overwritten), which is returned."""
     real = Path(campaign).resolve()
-    kept = folder(real) / f"{_stem(real)}{LONGEST_SUFFIX}"
-    kept.parent.mkdir(exist_ok=True)
-    save_copy(real, kept)
+    where = folder(real)
+    where.mkdir(exist_ok=True)
+    stamp = (now or datetime.now()).strftime(STAMP)
+    image = image_of(real)
+    for number in range(1, 100):
+        kept = where / f"{_stem(real)}{BEFORE_RESTORE}-{stamp}{'' if number == 1 else f'-{number}'}.campaign"
+        if os.path.lexists(kept):
+            continue
+        try:
+            writing.write_whole(kept, image, "copy before the restore", new=True)
+        except FileRefused:
+            if not os.path.lexists(kept):
+                raise
+            continue  # made meanwhile by another restore: the next number
+        break
+    else:
+        raise UserError(f"{where}: already holds 99 copies kept by restores made in the same second")
     save_copy(backup, real)
     return kept

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QLabel, QWidget
 
 from campaign_manager.errors import UserError
@@ -15,22 +16,26 @@ from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.window_services import WindowServices
 
-BackupChooser = Callable[[QWidget, list[Backup]], "Backup | None"]
 READ_ONLY_WORDS = "Read-only: nothing can be recorded — File ▸ Save a copy to continue."
 
 
-def ask_backup(parent: QWidget, found: list[Backup]) -> Backup | None:
-    """Which backup to put back (newest first)."""
+def backup_dialog(parent: QWidget, found: list[Backup], chosen: Callable[[Backup], None]) -> QInputDialog:
+    """Which backup to put back (newest first), asked without blocking: `chosen` is called with
+    the one picked when OK is pressed."""
     words = [backup.describe() for backup in found]
-    chosen, ok = QInputDialog.getItem(
-        parent,
-        "Restore from a backup",
-        "Put the campaign back as it stood at (the campaign as it is now is kept in backups/):",
-        words,
-        0,
-        False,
+    dialog = QInputDialog(parent)
+    dialog.setObjectName("restoreBackup")
+    dialog.setWindowTitle("Restore from a backup")
+    dialog.setLabelText(
+        "Put the campaign back as it stood at (the campaign as it is now is kept in backups/, in a copy of its own "
+        "listed here next time):"
     )
-    return found[words.index(chosen)] if ok and chosen in words else None
+    dialog.setComboBoxItems(words)
+    dialog.setComboBoxEditable(False)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.textValueSelected.connect(lambda text: chosen(found[words.index(text)]) if text in words else None)
+    dialog.open()
+    return dialog
 
 
 def banner_words(session: CampaignSession) -> str:
@@ -49,8 +54,9 @@ class StorageActions:
     """The read-only banner (the window places it above everything), backup warnings, and what
     File ▸ Restore from a backup does."""
 
-    def __init__(self, services: WindowServices, choose_backup: BackupChooser = ask_backup) -> None:
-        self.services, self.choose_backup = services, choose_backup
+    def __init__(self, services: WindowServices) -> None:
+        self.services = services
+        self.dialog: QInputDialog | None = None  # the backup being chosen
         self.banner = QLabel(READ_ONLY_WORDS, wordWrap=True)
         self.banner.setObjectName("readOnlyCampaignBanner")
         self.banner.setStyleSheet(notice_style())
@@ -81,8 +87,14 @@ class StorageActions:
         if not found:
             self.services.report("There is no backup of this campaign yet: one is made at every end of turn.")
             return
-        chosen = self.choose_backup(self.services.parent, found)
-        if chosen is None:
+        self.dialog = backup_dialog(self.services.parent, found, self.put_back)
+
+    def put_back(self, chosen: Backup) -> None:
+        """Put the chosen backup in place of the open campaign (kept first in a dated copy)."""
+        self.dialog = None
+        session = self.services.session
+        path = session.path
+        if path is None or session.read_only:
             return
         session.close()  # the file is replaced whole: nothing may hold it open meanwhile
         try:

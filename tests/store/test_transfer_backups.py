@@ -157,3 +157,31 @@ def test_an_export_to_a_place_that_cannot_be_written_says_so_in_its_own_words(tm
     err = capsys.readouterr().err
     assert "the export could not be written" in err and "choose another place" in err
     assert "keeps every earlier action" not in err
+
+
+def test_every_restore_keeps_its_own_dated_copy_listed_with_the_backups(finished, capsys):
+    """Two restores in the same second: two copies, neither overwritten; `backups` lists them."""
+    from datetime import datetime
+
+    at = datetime(2026, 3, 14, 20, 15, 33)
+    first = backups.restore_backup(backups.backup_path(finished, 3), finished, now=at)
+    first_bytes = first.read_bytes()
+    second = backups.restore_backup(backups.backup_path(finished, 2), finished, now=at)
+    assert first.name == "shop.before-restore-2026-03-14-201533.campaign"
+    assert second.name == "shop.before-restore-2026-03-14-201533-2.campaign"
+    assert first.read_bytes() == first_bytes
+    with CampaignFile.open(first, readonly=True) as kept:
+        assert kept.state.phase == "finished", "the campaign as it was before the first restore"
+    with CampaignFile.open(second, readonly=True) as kept:
+        assert kept.state.turn == 3, "as it was before the second: the end of turn 3 put back"
+    listed = [backup.describe() for backup in backup_list.list_backups(finished)]
+    assert (
+        sum(words.startswith("the campaign as it was before the restore of 2026-03-14 20:15:33") for words in listed)
+        == 2
+    )
+    code, out, _ = run(capsys, "backups", finished)
+    assert code == 0 and first.name in out and second.name in out
+    for turn in range(5, 17):  # end-of-turn backups are pruned to the newest ten; the copies never are
+        backups.make_backup(finished, turn)
+    assert len(backups.backup_files(finished)) == 10
+    assert first.exists() and second.exists()

@@ -10,7 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QMessageBox
 
 from campaign_manager.store import backups, faults
 from campaign_manager.store.campaign_file import CampaignFile
@@ -69,23 +70,59 @@ def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_windo
     )
 
 
+def _restore(window, qtbot, pick: str) -> list[str]:
+    """File ▸ Restore from a backup, the first backup whose words hold `pick` chosen in the dialog
+    with the keyboard and OK clicked: the words offered, newest first."""
+    window.menu_actions[MenuAction.RESTORE_BACKUP].trigger()
+    dialog = window.storage_actions.dialog
+    qtbot.waitUntil(lambda: dialog.isVisible(), timeout=2000)
+    combo = dialog.findChild(QComboBox)
+    offered = [combo.itemText(i) for i in range(combo.count())]
+    combo.setFocus()
+    for _ in range(next(i for i, words in enumerate(offered) if pick in words)):
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert pick in combo.currentText()
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    return offered
+
+
 def test_restore_from_a_backup_puts_the_end_of_turn_one_back(make_window, two_turns, qtbot):
     window = make_window(two_turns, remember=False)
-    offered = []
-
-    def choose(_parent, found):
-        offered.extend(b.describe() for b in found)
-        return next(b for b in found if b.turn == 1)
-
-    window.storage_actions.choose_backup = choose
     assert window.session.state.turn == 2
-    window.menu_actions[MenuAction.RESTORE_BACKUP].trigger()
+    offered = _restore(window, qtbot, "the end of turn 1")
     assert offered[0].startswith("the end of turn 2 — VP") and offered[1].startswith("the end of turn 1 — VP")
     qtbot.waitUntil(lambda: window.session.is_open and window.session.state.turn == 1, timeout=2000)
-    assert "Restored the end of turn 1" in window.statusBar().currentMessage()
-    kept = backups.folder(two_turns) / "shop.before-restore.campaign"
+    said = window.statusBar().currentMessage()
+    assert "Restored the end of turn 1" in said and "shop.before-restore-" in said
+    [kept] = backups.before_restore_files(two_turns)
     with CampaignFile.open(kept, readonly=True) as as_it_was:
         assert as_it_was.state.turn == 2
+
+
+def test_a_second_restore_keeps_the_first_copy_and_any_copy_can_be_put_back(make_window, two_turns, qtbot):
+    """Restore never loses work: each restore keeps the campaign as it was in a dated copy of its own
+    (two restores in the same second included), offered with the backups, newest first."""
+    window = make_window(two_turns, remember=False)
+    window.session.record([{"type": "note", "text": "work done after the end of turn 2"}])
+    _restore(window, qtbot, "the end of turn 1")
+    qtbot.waitUntil(lambda: window.session.is_open and window.session.state.turn == 1, timeout=2000)
+    [first] = backups.before_restore_files(two_turns)
+    first_bytes = first.read_bytes()
+    offered = _restore(window, qtbot, "the end of turn 2")
+    assert offered[0].startswith("the campaign as it was before the restore of ") and "(turn 2)" in offered[0], (
+        "the copy the first restore kept is offered first"
+    )
+    qtbot.waitUntil(lambda: window.session.is_open and window.session.state.turn == 2, timeout=2000)
+    assert window.session.campaign.records[-1]["type"] == "end_turn", "the end-of-turn backup, without the note"
+    copies = backups.before_restore_files(two_turns)
+    assert len(copies) == 2 and first in copies and first.read_bytes() == first_bytes, "the first copy is untouched"
+    offered = _restore(window, qtbot, first.name)  # the work done after turn 2, back
+    assert sum(words.startswith("the campaign as it was") for words in offered) == 2
+    qtbot.waitUntil(
+        lambda: window.session.is_open and window.session.campaign.records[-1].get("type") == "note", timeout=2000
+    )
+    assert len(backups.before_restore_files(two_turns)) == 3 and first.read_bytes() == first_bytes
 
 
 def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_path, qtbot):
