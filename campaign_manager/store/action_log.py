@@ -2,8 +2,10 @@
 store/logfile.py) and a campaign on a server shared between shops (PostgreSQL, store/server.py).
 
 Everything above the connection is here, written once: the document the log was made from, its
-settings, the append-only log of JSON actions, the redo stack, and how writers take turns. The
-engines add how a connection is made, what a fault is called, and who may write.
+settings, the append-only log of JSON actions, the redo stack, how writers take turns, and the
+battle being entered in the window (table draft, beside the log and never in it). The engines add
+how a connection is made, what a fault is called, who may write, and whose battle being entered
+a row of table draft is (a file's one row; on a server, each user's own).
 
 Every write is one transaction that first takes the write lock by moving the log's revision on
 (an UPDATE of its row in meta: SQLite's write lock, PostgreSQL's row lock), then checks the
@@ -21,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from sqlalchemy import Connection, Engine, delete, func, text
 from sqlmodel import Session, col, select
@@ -29,7 +31,14 @@ from sqlmodel import Session, col, select
 from campaign_manager import bounds
 from campaign_manager.errors import FileChanged, UserError
 from campaign_manager.store import integrity
-from campaign_manager.store.schema import SCHEMA_VERSION, Document, LoggedAction, MetaEntry, UndoneAction
+from campaign_manager.store.schema import (
+    SCHEMA_VERSION,
+    Document,
+    LoggedAction,
+    MetaEntry,
+    UndoneAction,
+    tables_of,
+)
 
 Record = dict[str, Any]
 # The settings every log keeps for itself (never a setting of the document it holds): what it
@@ -111,12 +120,20 @@ class _Write:
 
 class ActionLog(ABC):
     """An open action log, whatever engine holds it. `revision` is the count of writes this
-    reader last saw; `times` when each action it holds was recorded (kept with them)."""
+    reader last saw; `times` when each action it holds was recorded (kept with them); `schema`
+    the log's schema (an older one opened read-only keeps its own, and its tables)."""
+
+    # This reader's battle being entered in table draft: read as rows (1, JSON text, time),
+    # cleared, and written (`payload`, `at`).
+    _DRAFT_READ: ClassVar[str]
+    _DRAFT_CLEAR: ClassVar[str]
+    _DRAFT_WRITE: ClassVar[str]
 
     def __init__(self, engine: Engine, kind: str, readonly: bool) -> None:
         self.kind = kind
         self.readonly = readonly
         self.revision = 0
+        self.schema = SCHEMA_VERSION
         self.times: list[str] = []
         self._document: Document | None = None
         self._meta: dict[str, str] | None = None
@@ -245,6 +262,38 @@ class ActionLog(ABC):
     def redo_count(self) -> int:
         with Session(self._engine) as session:
             return session.exec(select(func.count()).select_from(UndoneAction)).one()
+
+    # -- the battle being entered (beside the log, never in it) ---------------------------------
+
+    @property
+    def keeps_drafts(self) -> bool:
+        """Whether the log has a table for the battle being entered (an older schema has not,
+        until it is upgraded)."""
+        return "draft" in tables_of(self.schema)
+
+    def draft(self) -> str | None:
+        """The battle being entered kept here for this reader (its JSON text, checked against its
+        model), or None."""
+        if not self.keeps_drafts:
+            return None
+        self.check_still_there()
+        with self._faults("reading"), self._engine.connect() as conn:
+            rows = conn.execute(text(self._DRAFT_READ)).all()
+        return integrity.check_draft(self.where, [tuple(row) for row in rows])
+
+    def keep_draft(self, payload: str | None) -> None:
+        """Keep the battle being entered (its JSON text), or none: a transaction of its own that
+        never touches the log, the redo stack or the revision (it is not an action, and other
+        readers are not told of it)."""
+        self.check_writable()
+        if not self.keeps_drafts:
+            raise UserError(f"{self.where}: its schema {self.schema} has no table for the battle being entered")
+        with self._faults("keeping the battle being entered"), Session(self._engine) as session:
+            self._locked(session)
+            session.execute(text(self._DRAFT_CLEAR))
+            if payload is not None:
+                session.execute(text(self._DRAFT_WRITE), {"payload": payload, "at": now()})
+            session.commit()
 
     def changes(self) -> Changes | None:
         """What other writers did since this reader last saw the log (None: nothing). Read

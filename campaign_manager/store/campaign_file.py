@@ -12,6 +12,7 @@ from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
 from campaign_manager.engine.actions import Action, EndTurn, parse_action
+from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
@@ -47,6 +48,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._settings: dict[str, str] | None = None
         self.backup_problem: str | None = None  # why the last end-of-turn backup failed, if it did
         self.backup_notice: str | None = None  # a backup cut off earlier and made again on opening
+        self._entry: BattleEntry | None = None  # the battle being entered, as this program holds it
+        self._entry_held = False  # whether `_entry` stands for the file's (kept here at least once)
         super().__init__(log, records)
 
     def replay(self, records: list[dict]) -> CampaignState:
@@ -291,6 +294,31 @@ class CampaignFile(LoggedDocument[CampaignState]):
         of a campaign file: what File ▸ Save a copy writes, even when the file itself is gone."""
         document = self.log.document()
         return LogFile.build(KIND, document.name, document.source, self.settings, self.records, self.log.times)
+
+    # -- the battle being entered (kept beside the log, never in it) ---------------------------
+
+    def kept_entry(self) -> BattleEntry | None:
+        """The battle being entered and kept for later (in the file, or only in this program when
+        the file could not take it), or None."""
+        if self._entry_held:
+            return self._entry
+        text = self.log.draft()
+        return None if text is None else BattleEntry.from_text(text)
+
+    def keep_entry(self, entry: BattleEntry | None) -> str | None:
+        """Keep the battle being entered (None: there is none any more) in the file, in a write of
+        its own that is not an action. Returns None when the file holds it, or why it is kept only
+        while the app is open (a read-only file, a full disk, a file gone)."""
+        self._entry, self._entry_held = entry, True
+        if self.log.readonly:
+            return "the campaign is open read-only, so the battle being entered is kept only while the app is open"
+        try:
+            self.log.keep_draft(None if entry is None else entry.to_text())
+        except UserError as exc:
+            return (
+                f"the battle being entered could not be kept in the file ({exc}); it is kept only while the app is open"
+            )
+        return None
 
     def undo(self) -> dict | None:
         history = self._history

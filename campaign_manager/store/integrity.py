@@ -47,15 +47,17 @@ def refuse(path: Path | str, what: str) -> Damaged:
 
 
 @cache
-def expected_schema() -> dict[tuple[str, str], tuple[tuple[Any, ...], ...]]:
-    """(type, name) → columns of every object the app makes in a file (built once, in memory)."""
+def expected_schema(version: int) -> dict[tuple[str, str], tuple[tuple[Any, ...], ...]]:
+    """(type, name) → columns of every object the app makes in a file of schema `version` (an
+    older file lacks the tables later versions added, until it is first written to), built once,
+    in memory."""
     from campaign_manager.store.database import memory, memory_engine
-    from campaign_manager.store.schema import metadata
+    from campaign_manager.store.schema import metadata, tables_of
 
     conn = memory()
     engine = memory_engine(conn)
     try:
-        metadata.create_all(engine)
+        metadata.create_all(engine, tables=[metadata.tables[name] for name in tables_of(version)])
         return _schema_of(conn)
     finally:
         engine.dispose()
@@ -75,9 +77,9 @@ def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[tuple[An
     return found
 
 
-def check_schema(conn: sqlite3.Connection, path: Path) -> None:
+def check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
     """Refuse a file holding anything the app did not make, or lacking a table it did."""
-    expected = expected_schema()
+    expected = expected_schema(version)
     found = _schema_of(conn)
     for (kind, name), columns in found.items():
         if (kind, name) not in expected:
@@ -99,8 +101,11 @@ def check_schema(conn: sqlite3.Connection, path: Path) -> None:
             raise refuse(path, f"its table {shown(name)} is missing")
 
 
-def check_rows(conn: sqlite3.Connection, path: Path) -> None:
-    """Refuse a file whose settings, document or logged actions are not what the app writes."""
+def check_rows(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Refuse a file whose settings, document, logged actions or battle being entered are not
+    what the app writes."""
+    from campaign_manager.store.schema import tables_of
+
     bad = conn.execute(
         "SELECT key, typeof(key), typeof(value) FROM meta "
         "WHERE typeof(key) != 'text' OR typeof(value) != 'text' OR length(value) > ? LIMIT 1",
@@ -133,6 +138,30 @@ def check_rows(conn: sqlite3.Connection, path: Path) -> None:
                 f"more than the app keeps ({bounds.MAX_LOG:,})",
             )
         _check_log_rows(conn, path, table)
+    if "draft" in tables_of(version):
+        check_draft(path, conn.execute("SELECT id, payload, saved_at FROM draft").fetchall())
+
+
+def check_draft(path: Path | str, rows: list[tuple[Any, ...]]) -> str | None:
+    """The battle being entered, read from its table as rows (id, payload, time), its row 1
+    (a file's only one; on a server, the user's own, read as row 1): its JSON text when there is
+    one, checked against its model (engine/entry.py); Damaged when it is not what the app writes."""
+    from campaign_manager.engine.entry import BattleEntry, EntryError
+
+    if not rows:
+        return None
+    if len(rows) > 1:
+        raise refuse(path, f"its table draft holds {len(rows)} rows, not the one the app writes")
+    if rows[0][0] != 1:
+        raise refuse(path, f"its table draft, {row(rows[0][0])}, is not the row 1 the app writes")
+    _id, text, time = rows[0]
+    if not isinstance(text, str) or not isinstance(time, str):
+        raise refuse(path, "the battle being entered (table draft), row 1, is not text")
+    try:
+        BattleEntry.from_text(text)
+    except EntryError as exc:
+        raise refuse(path, f"the battle being entered (table draft), row 1: {exc}") from None
+    return str(text)
 
 
 def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:

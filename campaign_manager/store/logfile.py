@@ -130,8 +130,8 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
             check = conn.execute(f"PRAGMA quick_check({QUICK_CHECK_FAULTS})").fetchall()
             if not check or check[0][0] != "ok":
                 raise integrity.refuse(path, f"SQLite finds it unsound ({_first_fault(check)})")
-            integrity.check_schema(conn, path)
-            integrity.check_rows(conn, path)
+            integrity.check_schema(conn, path, version)
+            integrity.check_rows(conn, path, version)
             row = conn.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
         finally:
             conn.close()
@@ -171,6 +171,11 @@ def _recover_interrupted_write(path: Path) -> None:
 
 class LogFile(ActionLog):
     """An open log file (the SQLite engine of an action log). Use `LogFile.create` or `LogFile.open`."""
+
+    # The battle being entered: the file's one row of table draft (another row is damage, refused).
+    _DRAFT_READ = "SELECT id, payload, saved_at FROM draft"
+    _DRAFT_CLEAR = "DELETE FROM draft"
+    _DRAFT_WRITE = "INSERT INTO draft (id, payload, saved_at) VALUES (1, :payload, :at)"
 
     def __init__(self, path: Path, kind: str, readonly: bool, engine: Engine | None = None) -> None:
         self.path = Path(path)
@@ -248,6 +253,7 @@ class LogFile(ActionLog):
             )
         log = cls(path, kind, readonly)
         log.identity = identity
+        log.schema = version
         try:
             with storage_faults(path, "opening"):
                 if not readonly:
@@ -263,6 +269,7 @@ class LogFile(ActionLog):
         Nothing is written to a file that needs none of this (so a busy file still opens)."""
         if version < SCHEMA_VERSION:
             self._migrate(version)
+            self.schema = SCHEMA_VERSION
         with self._engine.connect() as conn:
             has_revision = conn.exec_driver_sql("SELECT 1 FROM meta WHERE key = 'revision'").fetchone()
             mode_row = conn.exec_driver_sql("PRAGMA journal_mode").fetchone()

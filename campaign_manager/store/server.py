@@ -53,6 +53,11 @@ TABLES = {
 class ServerLog(ActionLog):
     """A campaign's action log on a server. Use `ServerLog.create` or `ServerLog.open`."""
 
+    # The battle being entered: the table's one row, as in a file (made with the file's tables).
+    _DRAFT_READ = "SELECT id, payload, saved_at FROM draft"
+    _DRAFT_CLEAR = "DELETE FROM draft"
+    _DRAFT_WRITE = "INSERT INTO draft (id, payload, saved_at) VALUES (1, :payload, :at)"
+
     def __init__(self, address: ServerAddress, kind: str, readonly: bool) -> None:
         self.address = address
         self.role: str | None = None

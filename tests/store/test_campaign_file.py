@@ -66,8 +66,8 @@ def test_schema_1_file_is_upgraded_to_today_s_schema_when_written(tmp_path):
     with CampaignFile.open(copy) as opened:
         records = list(opened.records)
     conn = sqlite3.connect(copy)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
-    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "2"
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(SCHEMA_VERSION)
     conn.close()
     with CampaignFile.open(copy, readonly=True) as reopened:
         assert list(reopened.records) == records
