@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from campaign_manager.engine.actions import Battle
+from campaign_manager.engine.app_dice import APP_MARK
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commitment
@@ -39,20 +40,27 @@ class BattleRow:
     took_area: bool  # control of the target changed
     mission: str | None
     words: tuple[str, ...]  # what the action did, as the history says it
+    app_dice: tuple[str, ...] = ()  # the dice the app rolled, as paths in the action (the rest were typed)
+
+    def _face(self, path: str, face: object) -> str:
+        """A die's face, marked when the app rolled it (app_dice.APP_LEGEND says the mark)."""
+        return f"{face}{APP_MARK}" if path in self.app_dice else str(face)
 
     def score_words(self) -> str:
         """How the battle was decided, the attacker's figure first: the General's Wargame totals
         (what decides it) with their dice, or each tabletop game's VP. Said alike in the window's
-        table, on the map and in the reports."""
+        table, on the map and in the reports; a die the app rolled is marked."""
         if self.wargame_totals and self.wargame_dice:
             (a, d), (a_die, d_die) = self.wargame_totals, self.wargame_dice
-            return f"totals {a}–{d} (dice {a_die}–{d_die})"
+            dice = f"{self._face('wargame.attacker_die', a_die)}–{self._face('wargame.defender_die', d_die)}"
+            return f"totals {a}–{d} (dice {dice})"
         return " ".join(f"{a}–{d}" for a, d in self.games) + " VP"
 
     def roll_words(self) -> list[str]:
-        """Each roll to destroy: "GR-INF-2 rolled 5 (needed 5+)", as the history says it."""
+        """Each roll to destroy: "GR-INF-2 rolled 5 (needed 5+)", as the history says it; a die the
+        app rolled is marked ("5*")."""
         return [
-            f"{t} rolled {self.destroy_dice.get(t, '?')} (needed {target}+)"
+            f"{t} rolled {self._face(f'destroy_dice.{t}', self.destroy_dice.get(t, '?'))} (needed {target}+)"
             for t, target in self.destroy_targets.items()
         ]
 
@@ -121,4 +129,5 @@ def _row(sc: Scenario, number: int, before: CampaignState, action: Battle, appli
         took_area=before.control.get(arrow.target) != after.control.get(arrow.target),
         mission=mission,
         words=applied.events,
+        app_dice=action.app_dice(),
     )

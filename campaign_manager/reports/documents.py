@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, TableStyle
 
+from campaign_manager.engine.app_dice import APP_LEGEND
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label, possessive
 from campaign_manager.reports.data import TurnPicture
@@ -213,6 +214,8 @@ def turn_report(pic: TurnPicture, width: float, height: float) -> list:
     story.append(text(map_key(pic.scenario), "small"))
     story += [Spacer(1, 6), vp_block(pic, width)]
     story += [CondPageBreak(120), text("The battles of the turn", "h2"), battle_table(pic, width)]
+    if any(row.app_dice for row in pic.battles):  # the mark beside a die says the app rolled it
+        story.append(text(APP_LEGEND, "small"))
     story += [CondPageBreak(120), text("Who holds what", "h2"), areas_table(pic, width)]
     story += [Spacer(1, 6), off_map_table(pic, width)]
     sorties = ", ".join(f"{pic.scenario.nation_name(n)} {c}" for n, c in pic.view["sorties"].items())

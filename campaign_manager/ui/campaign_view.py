@@ -7,6 +7,9 @@ from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QListView, QSplitter, QTabWidget, QWidget
 
+from campaign_manager.engine.app_dice import app_dice_words
+from campaign_manager.engine.campaign import Applied
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.campaign_panel import CampaignPanel
 from campaign_manager.ui.history_view import HistoryView
 from campaign_manager.ui.map.view import MapView
@@ -44,12 +47,19 @@ class ActionLog(QListView):
             painter.end()
 
     def refresh(self) -> None:
+        sc = self.session.scenario if self.session.is_open else None
         lines = [
-            f"{number}. {'; '.join(applied.events) or applied.action.type}"
+            f"{number}. {'; '.join(applied.events) or applied.action.type}" + _app_dice(sc, applied)
             for number, applied in enumerate(self.session.history(), start=1)
         ]
         self.lines.setStringList(lines)
         self.scrollToBottom()
+
+
+def _app_dice(sc: Scenario | None, applied: Applied) -> str:
+    """The dice the app rolled for an action, said after what it did (every other die was typed)."""
+    words = app_dice_words(sc, applied.action) if sc is not None else ""
+    return f" ({words})" if words else ""
 
 
 class CampaignView(QSplitter):

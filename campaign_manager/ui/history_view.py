@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine.actions import EndTurn
+from campaign_manager.engine.app_dice import APP_LEGEND, APP_MARK
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState, Commitment
@@ -100,7 +101,8 @@ class BattlesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return cells[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:  # the whole cell, however narrow its column
-            return tip(f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}")
+            marked = f"\n\n({APP_LEGEND})" if APP_MARK in cells[index.column()] else ""
+            return tip(f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}{marked}")
         return None
 
 
@@ -113,7 +115,9 @@ def battle_record(sc: Scenario, row: BattleRow) -> str:
     cells = dict(zip(COLUMNS, row_cells(sc, row)))
     return (
         f"Turn {row.turn}: {cells['Battle']}, {cells['Result']}\n"
-        f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}.\n" + "\n".join(row.words)
+        f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}.\n"
+        + "\n".join(row.words)
+        + (f"\n({APP_LEGEND})" if row.app_dice else "")
     )
 
 

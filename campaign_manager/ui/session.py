@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from campaign_manager.dice import RandomRoller, Roller
-from campaign_manager.engine.actions import Action, action_title
+from campaign_manager.engine.actions import Action, Discard, action_title
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied, initial_state
+from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
@@ -313,6 +314,40 @@ class CampaignSession(QObject):
             self.record(actions, roller)
         except UserError as exc:
             return str(exc)
+        return None
+
+    # -- the battle being entered (kept beside the log: not an action) ---------------------------
+
+    def log_length(self) -> int:
+        return 0 if self.campaign is None else len(self.campaign.records)
+
+    def kept_entry(self) -> BattleEntry | None:
+        """The battle entered earlier and kept for later, if any (one the file cannot give back
+        whole is not offered: the file's own check refuses it on opening)."""
+        if self.campaign is None:
+            return None
+        try:
+            return self.campaign.kept_entry()
+        except UserError:
+            return None
+
+    def keep_entry(self, entry: BattleEntry | None) -> str | None:
+        """Keep the battle being entered (None: none any more), as it is typed; returns why it is
+        kept only while the app is open (a read-only file, a full disk), or None."""
+        if self.campaign is None:
+            return None
+        return self.campaign.keep_entry(entry)
+
+    def discard_entry(self, entry: BattleEntry, battle: str) -> str | None:
+        """Throw a battle entry away. The dice the app rolled for it stay on record: a `discard`
+        action names them in the history (RULES.md, dice on record). Returns a refusal in words
+        (then nothing is thrown away), or None."""
+        dice = entry.app_dice()
+        if dice and not self.read_only:
+            problem = self.try_record([Discard(dice, battle=battle[:200])])
+            if problem:
+                return problem
+        self.keep_entry(None)
         return None
 
     def save_copy(self, path: Path) -> None:

@@ -2,20 +2,25 @@
 
 `BattleActions` starts a new battle (the wizard), resolves an open arrow once its game is played
 (the wizard on its result page), and abandons an open arrow; the map's open arrows offer the same.
+A battle entered earlier and kept for later is offered first: carried on, or thrown away (its
+dice the app rolled named in the history), or neither.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon
+from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import Arrow
+from campaign_manager.ui.battle import keeping
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.window_services import WindowServices
@@ -33,6 +38,7 @@ class BattleActions:
         self.map_view = map_view
         self.computer = computer
         self.wizard: BattleWizard | None = None
+        self.question: QMessageBox | None = None  # a kept battle offered, while it is asked
         map_view.resolveArrow.connect(self._resolve_on_map)  # an open arrow on the map: double-click
         map_view.abandonArrow.connect(self._abandon_on_map)  # or its menu
 
@@ -68,8 +74,6 @@ class BattleActions:
     def _open(self, wizard: BattleWizard) -> BattleWizard:
         """Show the wizard beside the map, not over it and not modal: the map stays clickable
         (choosing the arrow there) and readable while the battle is entered."""
-        if self.wizard is not None and self.wizard.isVisible():
-            self.wizard.close()
         self.wizard = wizard
         wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         wizard.finished.connect(lambda _: self._forget(wizard))  # deleted once closed: never asked again
@@ -85,22 +89,94 @@ class BattleActions:
         if self.wizard is wizard:
             self.wizard = None
 
+    def _in_hand(self) -> BattleWizard | None:
+        """The wizard already open (brought to the front: one battle is entered at a time)."""
+        if self.wizard is not None and self.wizard.isVisible():
+            self.wizard.raise_()
+            self.wizard.activateWindow()
+            self.services.tell("A battle is being entered: finish it, or Cancel it first.", 6000)
+            return self.wizard
+        return None
+
     def new_battle(self) -> BattleWizard | None:
+        """The wizard on a new battle, or first the question on a battle kept for later (then None:
+        the answer opens the wizard)."""
         from campaign_manager.ui.battle.wizard import BattleWizard  # loaded when first needed
 
         if not self.session.is_open:
             return None
+        if (open_now := self._in_hand()) is not None:
+            return open_now
         self.computer.act(before_battle=True)  # the computer's side finishes its planning first
+        kept = self.session.kept_entry()
+        if kept is not None:
+            self._offer(kept, "a new battle", self.new_battle)
+            return None
         refusal = legal.first_battle_refusal(self.session.scenario, self.session.state)
         if refusal is not None:  # said before any die is typed, not on the wizard's third page
             self.services.report(f"No battle can begin yet. {refusal}")
             return None
         return self._open(BattleWizard(self.session, self.services.parent, self.map_view))
 
-    def resolve(self, arrow: Arrow) -> BattleWizard:
+    def resolve(self, arrow: Arrow) -> BattleWizard | None:
+        """The wizard on an open arrow's result, or first the question on a battle kept for later."""
         from campaign_manager.ui.battle.wizard import BattleWizard
 
+        if (open_now := self._in_hand()) is not None:
+            return open_now
+        kept = self.session.kept_entry()
+        if kept is not None:
+            sc = self.session.scenario
+            self._offer(kept, f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}", partial(self.resolve, arrow))
+            return None
         return self._open(BattleWizard(self.session, self.services.parent, self.map_view, arrow))
+
+    def carry_on(self, kept: BattleEntry) -> BattleWizard | None:
+        """The wizard on a battle kept for later, walked again to the page it was left on."""
+        from campaign_manager.ui.battle.wizard import BattleWizard
+
+        arrow = None
+        if kept.open_arrow is not None:
+            arrow = self.session.state.open_arrow(*kept.open_arrow)
+            if arrow is None:  # resolved or abandoned meanwhile: nothing to carry on with
+                self.services.report(
+                    f"The battle kept for later was the result of {' → '.join(kept.open_arrow)}, which is no longer "
+                    f"an open arrow: discard it (Battle ▸ New battle offers it)."
+                )
+                return None
+        return self._open(BattleWizard(self.session, self.services.parent, self.map_view, arrow, kept))
+
+    def _offer(self, kept: BattleEntry, asked: str, afresh: Callable[[], object]) -> None:
+        """Offer the battle kept for later before `asked` (what was asked for): carry on with it,
+        throw it away and start `asked` afresh, or go back."""
+        sc = self.session.scenario
+        refused = keeping.discard_refusal(self.session, kept)
+        app_dice = kept.app_dice()
+
+        def discard() -> None:
+            problem = self.session.discard_entry(kept, keeping.battle_words(sc, kept))
+            if problem:
+                self.services.report(problem)
+                return
+            afresh()
+
+        gone = (
+            f" Discarding it leaves the {len(app_dice)} {'die' if len(app_dice) == 1 else 'dice'} the app rolled on "
+            f"record in the history."
+            if app_dice
+            else ""
+        )
+        self.question = keeping.ask(
+            self.services.parent,
+            "keptBattleQuestion",
+            f"A battle was kept for later: {keeping.entry_words(sc, kept)}.",
+            f"Carry on with it, or discard it and start {asked}.{gone}" + (f" {refused}" if refused else ""),
+            [
+                ("&Carry on with it", QMessageBox.ButtonRole.AcceptRole, partial(self.carry_on, kept), None),
+                ("&Discard it", QMessageBox.ButtonRole.DestructiveRole, discard, refused),
+                ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None),
+            ],
+        )
 
     def abandon(self, arrow: Arrow) -> None:
         problem = self.session.try_record([Abandon(arrow.origin, arrow.target)])

@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine import legal
+from campaign_manager.engine.actions import Initiative as InitiativeRoll
 from campaign_manager.engine.battle import fortification_words, initiative_attacker, initiative_winner
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
+from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
@@ -40,8 +42,9 @@ class InitiativePage(Page):
         form = QFormLayout()
         self.dice: dict[str, DieInput] = {}
         for side, name in draft.sc.sides.items():
-            die = DieInput(f"initiative_{side}", self)
+            die = DieInput(f"initiative_{side}", self, words=f"the {name}' initiative")
             die.changed.connect(self.changed)
+            die.roll_wanted.connect(self.roll_against_the_computer)
             form.addRow(plain_label(f"{name} d6:"), die)
             self.dice[side] = die
         self.body.addLayout(form)
@@ -50,13 +53,48 @@ class InitiativePage(Page):
         self.body.addStretch(1)
 
     def enter(self) -> None:
-        sc = self.draft.sc
-        rule = sc.turn(self.draft.st.turn).initiative
+        draft = self.draft
+        sc, st = draft.sc, draft.st
+        rule = sc.turn(st.turn).initiative
         assert rule is not None, "the wizard starts here only on turns with an initiative roll"
+        computer = draft.computer is not None
         self.say(
             f"Rule 1.5: each side rolls a d6 for the initiative; the {side_name(sc, rule.side)} add "
             f"{rule.modifier} and win ties. The winner places the battle arrow."
+            + (" Against the computer the app rolls both dice, and the roll is recorded at once." if computer else "")
         )
+        for side, die in self.dice.items():
+            die.set_app_only(computer)
+            die.rolls_itself = not computer
+            self.show_die(f"initiative.{side}", die)
+        if st.initiative is not None:  # rolled and recorded already: shown as recorded, final
+            attacker, faces = st.initiative
+            for side, face in zip((attacker, enemy_of(attacker)), faces):
+                _, by_app, _ = draft.kept_die(f"initiative.{side}")
+                self.dice[side].restore(face, by_app, True)
+                self.dice[side].set_app_only(True)
+
+    def keep(self) -> None:
+        for side, die in self.dice.items():
+            self.keep_die(f"initiative.{side}", die)
+
+    def tab_chain(self) -> list[QWidget]:
+        return [die.box for die in self.dice.values()]
+
+    def roll_against_the_computer(self) -> None:
+        """Against the computer: the app rolls both dice and the roll is recorded at once."""
+        if self.draft.st.initiative is not None:
+            return
+        try:
+            done = self.draft.record_initiative()
+        except UserError as exc:
+            self.problem.setText(str(exc))
+            return
+        assert isinstance(done.action, InitiativeRoll) and done.action.dice is not None
+        for side, face in done.action.dice:
+            if face is not None:
+                self.dice[side].show_roll(face)
+        self.problem.inform("The initiative roll is recorded. Press Next.")
 
     def rolled(self) -> dict[str, int] | None:
         dice = {side: die.value() for side, die in self.dice.items()}
@@ -65,11 +103,11 @@ class InitiativePage(Page):
     def refresh(self) -> None:
         dice = self.rolled()
         if dice is None:
-            self.outcome.setText("Type both dice, or roll them.")
+            self.outcome.setText("Press Roll." if self.draft.computer else "Type both dice, or roll them.")
             return
         sc, st = self.draft.sc, self.draft.st
         winner, scores = initiative_winner(sc, st.turn, dice)
-        attacker, _ = initiative_attacker(sc, st, dice)
+        attacker = st.initiative[0] if st.initiative is not None else initiative_attacker(sc, st, dice)[0]
         words = ", ".join(f"{side_name(sc, s)} {scores[s]}" for s in scores)
         text = f"{words}: the {side_name(sc, winner)} win the initiative."
         if attacker != winner:
@@ -77,10 +115,20 @@ class InitiativePage(Page):
         self.outcome.setText(text)
 
     def leave(self) -> Step | Refused:
+        draft = self.draft
+        if draft.st.initiative is not None:  # recorded with its own action: the battle leaves it out
+            draft.side, draft.initiative_dice = draft.st.initiative[0], None
+            draft.note(side=draft.side)
+            return Step.ARROW
         dice = self.rolled()
         if dice is None:
-            return Refused("Type both initiative dice (or press Roll).")
-        self.draft.side, self.draft.initiative_dice = initiative_attacker(self.draft.sc, self.draft.st, dice)
+            return Refused(
+                "Press Roll: against the computer the app rolls the initiative."
+                if draft.computer
+                else "Type both initiative dice (or press Roll)."
+            )
+        draft.side, draft.initiative_dice = initiative_attacker(draft.sc, draft.st, dice)
+        draft.note(side=draft.side)
         return Step.ARROW
 
 
@@ -92,7 +140,9 @@ class ArrowPage(Page):
         self.arrows = QListWidget(self)
         self.arrows.setObjectName("arrowList")
         self.arrows.setAccessibleName("The battle arrows that may be placed")
-        self.arrows.currentRowChanged.connect(lambda _: self.changed.emit())
+        # The arrow chosen is the line selected: the line current by itself when the list takes
+        # the keyboard is nobody's choice.
+        self.arrows.itemSelectionChanged.connect(self.changed)
         self.body.addWidget(
             named(
                 QLabel(
@@ -113,9 +163,10 @@ class ArrowPage(Page):
             self.arrows.addItem(item)
 
     def chosen(self) -> tuple[str, str] | None:
-        item = self.arrows.currentItem()
-        if item is None:
+        items = self.arrows.selectedItems()
+        if not items:
             return None
+        item = items[0]
         origin, target = item.data(Qt.ItemDataRole.UserRole)
         return origin, target
 
@@ -142,13 +193,26 @@ class ArrowPage(Page):
             self.problem.setText(f"The {side_name(sc, side)} have no battle arrow they may place now.")
         draft.highlight(sorted({a for a, _ in arrows}))
         self.arrows.setEnabled(side != draft.computer)
+        kept = draft.entry.arrow
         if side == draft.computer and arrows:  # the computer was asked for a battle: it attacks
-            question = replace(draft.driver.attack_question(st, side, draft.initiative_dice, arrows), required=True)
-            choice = draft.driver.decide(st, question).reply
-            assert choice is not None, "a required attack is always made"
-            draft.computer_attack = choice[2]
-            self.choose(choice[0], choice[1])
+            if kept in arrows:  # chosen before this entry was put away: the same choice
+                draft.computer_attack = draft.entry.computer_attack
+                self.choose(*kept)
+            else:
+                question = replace(draft.driver.attack_question(st, side, draft.initiative_dice, arrows), required=True)
+                choice = draft.driver.decide(st, question).reply
+                assert choice is not None, "a required attack is always made"
+                draft.computer_attack = choice[2]
+                self.choose(choice[0], choice[1])
             self.problem.inform(f"The {side_name(sc, side)} are played by the computer: this is its arrow. Press Next.")
+        elif kept is not None:
+            self.choose(*kept)
+
+    def keep(self) -> None:
+        self.draft.note(arrow=self.chosen(), computer_attack=self.draft.computer_attack)
+
+    def tab_chain(self) -> list[QWidget]:
+        return [self.arrows]
 
     def area_clicked(self, code: str) -> None:
         """Choosing the arrow on the map: first its start, then its end."""
@@ -281,7 +345,7 @@ class CommitPage(Page):
         self.odds = named(QLabel(), "odds", rich=True)  # HTML, names escaped (BattleDraft.odds_words)
         self.odds.setStyleSheet("background: palette(alternate-base); border: 1px solid palette(mid); padding: 4px")
         mission = QHBoxLayout()
-        self.mission = DieInput("missionDie", self)
+        self.mission = DieInput("missionDie", self, words="the suggested mission")
         self.mission.changed.connect(self.changed)
         self.mission_name = named(QLabel(), "missionName", word_wrap=False)
         mission.addWidget(QLabel("Suggested mission (d6, optional):"))
@@ -326,11 +390,14 @@ class CommitPage(Page):
         elif draft.computer is not None:
             self.defender.setEnabled(False)
             self.defender.say_who_chooses("The computer chooses when you press Next.")
-        if draft.kept is not None and draft.kept[0] == (origin, target):  # back on this page: the ticks as they were
-            for box, commitment in ((self.attacker, draft.kept[1]), (self.defender, draft.kept[2])):
+        entry = draft.entry
+        if entry.committed_on == (origin, target):  # entered before on this arrow: the ticks as they were
+            for box, commitment in ((self.attacker, entry.attacker), (self.defender, entry.defender)):
                 if box.isEnabled():
                     box.tick(*(t for t in commitment.troops if t in box.boxes))
                     box.choose_sortie(commitment.sortie)
+        self.mission.set_app_only(draft.computer is not None)
+        self.show_die("mission_die", self.mission)
 
     def refresh(self) -> None:
         draft = self.draft
@@ -349,14 +416,18 @@ class CommitPage(Page):
         self.mission_name.setText(draft.sc.turn(draft.st.turn).missions[die - 1] if die else "")
 
     def keep(self) -> None:
-        """Take the ticks and the mission die into the battle being entered (and keep them for Back)."""
+        """Take the ticks and the mission die into the battle being entered (and its entry)."""
         draft = self.draft
         draft.attacker, draft.defender = self.attacker.commitment(), self.defender.commitment()
         draft.mission_die = self.mission.value()
-        draft.kept = (draft.arrow_ends(), draft.attacker, draft.defender)
+        draft.note(committed_on=draft.arrow_ends(), attacker=draft.attacker, defender=draft.defender)
+        self.keep_die("mission_die", self.mission)
 
-    def going_back(self) -> None:
-        self.keep()
+    def tab_chain(self) -> list[QWidget]:
+        chain: list[QWidget] = []
+        for side in (self.attacker, self.defender):
+            chain += [*side.boxes.values(), side.sortie]
+        return [*chain, self.mission.box]
 
     def computer_defends(self) -> None:
         """The computer's defence, chosen once the attacker's troops are known, and shown."""

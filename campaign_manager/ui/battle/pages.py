@@ -1,33 +1,25 @@
 """The battle wizard's pages: each shows one step of a battle and says in a sentence which rule
 applies. A page owns its step: `enter` fills it from the engine as the battle stands (and makes
-the computer's choice when the step is the computer's), `refresh` says what the choices made so
-far mean, and `leave` takes its choices into the battle being entered (ui/battle/draft.py) and
-names the next step, or says why the step is not done."""
+the computer's choice when the step is the computer's), then shows what was entered on it before
+(the entry kept in the battle being entered: ui/battle/draft.py); `keep` puts what it shows back
+into that entry after every change; `refresh` says what the choices made so far mean, and
+`leave` takes its choices into the battle and names the next step, or says why the step is not
+done. `tab_chain` lists its boxes in the order Tab visits them (the wizard's Next follows)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import ClassVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
 
 from campaign_manager.ui import ink
+from campaign_manager.engine.entry import Step
+from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
 
-
-class Step(StrEnum):
-    """The steps of a battle, in order (rules 1.4–1.8); a page's key in the wizard."""
-
-    INITIATIVE = "initiative"
-    ARROW = "arrow"
-    COMMIT = "commit"
-    RESULT = "result"
-    DESTROY = "destroy"
-    RETREAT = "retreat"
-    ADVANCE = "advance"
-    SUMMARY = "summary"
+__all__ = ["MessageLine", "Page", "Refused", "Step", "empty", "named"]
 
 
 @dataclass(frozen=True)
@@ -99,7 +91,14 @@ class Page(QWidget):
         self.rule.setText(rule)
 
     def enter(self) -> None:
-        """Fill the page from the engine as the battle stands."""
+        """Fill the page from the engine as the battle stands, then show what was entered on it."""
+
+    def keep(self) -> None:
+        """Put what the page shows into the battle's entry (after every change)."""
+
+    def tab_chain(self) -> list[QWidget]:
+        """The page's boxes in the order Tab visits them; the wizard's Next comes after the last."""
+        return []
 
     def refresh(self) -> None:
         """Say what the choices made so far mean (the odds, the outcome), after any change."""
@@ -110,3 +109,12 @@ class Page(QWidget):
 
     def going_back(self) -> None:
         """Back was pressed on this page: keep what should survive the way back."""
+        self.keep()
+
+    # -- dice: each kept by its place in the battle (actions.ENTRY_DIE) -------------------------
+
+    def keep_die(self, place: str, die: DieInput) -> None:
+        self.draft.note_die(place, die.value(), die.by_app, die.thrown)
+
+    def show_die(self, place: str, die: DieInput) -> None:
+        die.restore(*self.draft.kept_die(place))

@@ -34,7 +34,7 @@ from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
-from campaign_manager.ui.battle.dice import DieInput
+from campaign_manager.ui.battle.dice import DieInput, VPBox
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, empty, named
 from campaign_manager.ui.plain import escape
@@ -59,21 +59,28 @@ class ResultPage(Page):
         self.body.addLayout(kinds)
         self.games_box = QGroupBox("Games on this arrow (several for large groups: rule 1.6)")
         self.games_grid = QGridLayout(self.games_box)
-        self.games: list[tuple[QSpinBox, QSpinBox]] = []
-        self.add_game_button = QPushButton("Add a game")
+        self.games: list[tuple[VPBox, VPBox]] = []
+        # Buttons Tab passes by (Alt and the underlined letter press them): Tab from the last VP box
+        # goes on to Next, so VP, Tab, Enter never adds a game or throws the battle away.
+        self.add_game_button = QPushButton("&Add a game")
         self.add_game_button.setObjectName("addGame")
+        self.add_game_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.add_game_button.clicked.connect(self.add_game)
-        self.remove_game_button = QPushButton("Remove the last game")
+        self.remove_game_button = QPushButton("Re&move the last game")
         self.remove_game_button.setObjectName("removeGame")
+        self.remove_game_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.remove_game_button.clicked.connect(self.remove_game)
         self.games_grid.addWidget(self.add_game_button, 100, 0)
         self.games_grid.addWidget(self.remove_game_button, 100, 1)
         self.dice_box = QGroupBox("General's Wargame dice (rule 1.7)")
         form = QFormLayout(self.dice_box)
-        self.attacker_die, self.defender_die = DieInput("attackerDie", self), DieInput("defenderDie", self)
+        self.attacker_die = DieInput("attackerDie", self, words="the attacker's General's Wargame")
+        self.defender_die = DieInput("defenderDie", self, words="the defender's General's Wargame")
         self.attacker_mod, self.defender_mod = QSpinBox(self), QSpinBox(self)
-        for spin in (self.attacker_mod, self.defender_mod):
+        for spin, who in ((self.attacker_mod, "attacker"), (self.defender_mod, "defender")):
             spin.setRange(-6, 6)  # the organiser's situation modifiers, agreed at the table
+            spin.setObjectName(f"{who}Modifier")
+            spin.setAccessibleName(f"The {who}'s situation modifier")
             spin.valueChanged.connect(lambda _: self.changed.emit())
         for die in (self.attacker_die, self.defender_die):
             die.changed.connect(self.changed)
@@ -96,11 +103,13 @@ class ResultPage(Page):
 
     def add_game(self) -> None:
         row = len(self.games)
-        pair = (QSpinBox(self), QSpinBox(self))
+        pair = (VPBox(self), VPBox(self))
         for column, (spin, who) in enumerate(zip(pair, ("attacker", "defender"))):
-            spin.setRange(0, 99)
             spin.setObjectName(f"game{row + 1}_{who}")
+            spin.setAccessibleName(f"Game {row + 1}, the {who}'s VP")
+            spin.setToolTip("The VP scored in this game: blank until typed (type 0 for none)")
             spin.valueChanged.connect(lambda _: self.changed.emit())
+            spin.refused.connect(self.problem.setText)
             self.games_grid.addWidget(QLabel(f"Game {row + 1}, {who}'s VP:"), row, column * 2)
             self.games_grid.addWidget(spin, row, column * 2 + 1)
         self.games.append(pair)
@@ -119,32 +128,68 @@ class ResultPage(Page):
         self.games.pop()
         self.changed.emit()
 
-    def set_games(self, *games: tuple[int, int]) -> None:
+    def set_games(self, *games: tuple[int | None, int | None]) -> None:
         self.tabletop.setChecked(True)
         while len(self.games) < len(games):
             self.add_game()
         while len(self.games) > len(games):
             self.remove_game()
         for (a, d), (spin_a, spin_d) in zip(games, self.games):
-            spin_a.setValue(a)
-            spin_d.setValue(d)
+            spin_a.set_number(a)
+            spin_d.set_number(d)
 
-    def game_scores(self) -> tuple[tuple[int, int], ...]:
-        return tuple((a.value(), d.value()) for a, d in self.games)
+    def game_scores(self) -> tuple[tuple[int | None, int | None], ...]:
+        return tuple((a.number(), d.number()) for a, d in self.games)
+
+    def empty_box(self) -> str | None:
+        """The first VP box still blank, in words (None when every box is typed)."""
+        for number, pair in enumerate(self.game_scores(), start=1):
+            for vp, who in zip(pair, ("attacker", "defender")):
+                if vp is None:
+                    return f"Game {number}, the {who}'s VP"
+        return None
 
     def chosen(self) -> Outcome | None:
-        """The result as entered: the games' VP, or both General's Wargame dice (None until given)."""
+        """The result as entered: the games' VP, or both General's Wargame dice (None until every
+        box is given: a VP box left blank is not taken as 0)."""
         if self.tabletop.isChecked():
-            return {"games": self.game_scores()}
+            scores = self.game_scores()
+            if any(vp is None for pair in scores for vp in pair):
+                return None
+            return {"games": tuple((a, d) for a, d in scores if a is not None and d is not None)}
         a, d = self.attacker_die.value(), self.defender_die.value()
         if a is None or d is None:
             return None
         return {"wargame": WargameRoll(a, d, self.attacker_mod.value(), self.defender_mod.value())}
 
+    def keep(self) -> None:
+        self.draft.note(
+            tabletop=self.tabletop.isChecked(),
+            games=self.game_scores(),
+            modifiers=(self.attacker_mod.value(), self.defender_mod.value()),
+        )
+        self.keep_die("wargame.attacker_die", self.attacker_die)
+        self.keep_die("wargame.defender_die", self.defender_die)
+
+    def tab_chain(self) -> list[QWidget]:
+        if self.tabletop.isChecked():
+            return [box for pair in self.games for box in pair]
+        return [self.attacker_die.box, self.defender_die.box, self.attacker_mod, self.defender_mod]
+
     def enter(self) -> None:
         draft = self.draft
         sc = draft.sc
         arrow = draft.the_arrow()
+        entry = draft.entry
+        (self.tabletop if entry.tabletop else self.wargame).setChecked(True)
+        self.set_games(*entry.games)
+        self.tabletop.setChecked(entry.tabletop)
+        self.wargame.setChecked(not entry.tabletop)
+        self.attacker_mod.setValue(entry.modifiers[0])
+        self.defender_mod.setValue(entry.modifiers[1])
+        for die, place in ((self.attacker_die, "wargame.attacker_die"), (self.defender_die, "wargame.defender_die")):
+            die.set_app_only(draft.computer is not None)
+            self.show_die(place, die)
         if draft.dice_only:
             self.wargame.setChecked(True)
             self.tabletop.setEnabled(False)
@@ -167,7 +212,9 @@ class ResultPage(Page):
         found = draft.forecast(self.chosen())
         if found is None:
             self.outcome.setText(
-                self._before_the_dice() if self.wargame.isChecked() else "Type both dice, or roll them."
+                self._before_the_dice()
+                if self.wargame.isChecked()
+                else "Type each side's VP in every game (0 when a side scored none)."
             )
             return
         result = found[0]
@@ -197,6 +244,9 @@ class ResultPage(Page):
     def leave(self) -> Step | Refused:
         outcome = self.chosen()
         if outcome is None:
+            empty_box = self.empty_box() if self.tabletop.isChecked() else None
+            if empty_box:
+                return Refused(f"{empty_box} is empty: type the VP scored (0 if none).")
             return Refused("Type both General's Wargame dice (or press Roll).")
         self.draft.outcome = outcome
         return Step.DESTROY
@@ -222,7 +272,7 @@ class DestroyPage(Page):
         if not rows:
             self.grid.addWidget(QLabel("No troop needs a roll to destroy in this battle."), 0, 0)
         for index, (troop, words) in enumerate(rows):
-            die = DieInput(f"destroy_{troop}", self)
+            die = DieInput(f"destroy_{troop}", self, words=f"the roll to destroy {troop}")
             said = named(QLabel(), f"verdict_{troop}", word_wrap=False, rich=True)
             die.changed.connect(lambda troop=troop, die=die, said=said: self._judge(troop, die, said, verdict))
             die.changed.connect(self.changed)
@@ -233,7 +283,10 @@ class DestroyPage(Page):
         if len(rows) > 1:
             rest = QPushButton("Roll the rest")
             rest.setObjectName("rollRest")
-            rest.setToolTip("Roll every die not typed in yet (dice already typed are kept)")
+            rest.setToolTip(
+                "Roll every die not typed in yet (dice already typed are kept; a die the app rolled is final)"
+            )
+            rest.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes from die to die, then to Next
             rest.clicked.connect(self.roll_the_rest)
             self.grid.addWidget(rest, len(rows), 1, 1, 2)
         self.grid.setColumnStretch(3, 1)  # spare width beyond the verdicts, which stay by their dice
@@ -252,8 +305,15 @@ class DestroyPage(Page):
 
     def roll_the_rest(self) -> None:
         for die in self.dice.values():
-            if die.value() is None:
+            if die.value() is None and not die.thrown:
                 die.roll()
+
+    def keep(self) -> None:
+        for troop, die in self.dice.items():
+            self.keep_die(f"destroy_dice.{troop}", die)
+
+    def tab_chain(self) -> list[QWidget]:
+        return [die.box for die in self.dice.values()]
 
     def enter(self) -> None:
         draft = self.draft
@@ -274,6 +334,10 @@ class DestroyPage(Page):
             if spared and targets
             else "",
         )
+        for troop, die in self.dice.items():
+            die.set_app_only(draft.computer is not None)
+            self.show_die(f"destroy_dice.{troop}", die)
+            die.changed.emit()  # the verdict beside a die kept from before
 
     def leave(self) -> Step | Refused:
         dice = {t: die.value() for t, die in self.dice.items()}
@@ -317,6 +381,8 @@ class RetreatPage(Page):
         for troop, areas in groups.items():
             combo = QComboBox(self)
             combo.setObjectName(f"retreat_{troop or 'all'}")
+            combo.setAccessibleName(f"Where {troop or 'the defenders'} retreat")
+            combo.currentIndexChanged.connect(lambda _: self.changed.emit())
             for code in areas:
                 combo.addItem(words(code), code)
             self.form.addRow(plain_label(f"{troop} retreats to:" if troop else "The defenders retreat to:"), combo)
@@ -339,13 +405,37 @@ class RetreatPage(Page):
         )
         self.fill(choice.options, choice.troop_options, lambda code: label(draft.sc, code))
         arrow = draft.the_arrow()
+        kept = draft.entry.retreat
+        if kept is not None and self.fits(kept):  # chosen before: as it was
+            self.show_retreat(kept)
         if draft.computer == enemy_of(arrow.attacker_side):
-            question = draft.driver.retreat_question(draft.st, arrow.target, choice)
-            answer = draft.driver.decide(draft.st, question).reply
+            answer = kept if kept is not None and self.fits(kept) else None
+            if answer is None:
+                question = draft.driver.retreat_question(draft.st, arrow.target, choice)
+                answer = draft.driver.decide(draft.st, question).reply
             for troop, combo in self.choices.items():
                 combo.setCurrentIndex(combo.findData(answer if isinstance(answer, str) else answer[troop]))
                 combo.setEnabled(False)
             self.problem.inform("The computer chose where its troops retreat. Press Next.")
+
+    def fits(self, retreat: Retreat) -> bool:
+        """Whether a retreat chosen before is one of the page's choices now."""
+        if isinstance(retreat, str):
+            return "" in self.choices and self.choices[""].findData(retreat) >= 0
+        return set(retreat) == set(self.choices) and all(
+            self.choices[troop].findData(area) >= 0 for troop, area in retreat.items()
+        )
+
+    def show_retreat(self, retreat: Retreat) -> None:
+        for troop, combo in self.choices.items():
+            combo.setCurrentIndex(combo.findData(retreat if isinstance(retreat, str) else retreat[troop]))
+
+    def keep(self) -> None:
+        if self.choices:
+            self.draft.note(retreat=self.answer())
+
+    def tab_chain(self) -> list[QWidget]:
+        return list(self.choices.values())
 
     def leave(self) -> Step | Refused:
         self.draft.retreat = self.answer()
@@ -370,6 +460,7 @@ class AdvancePage(Page):
             box = QCheckBox(words, self)
             box.setObjectName(f"advance_{troop}")
             box.setChecked(troop in survivors)
+            box.toggled.connect(lambda _: self.changed.emit())
             self.list.addWidget(box)
             self.boxes[troop] = box
 
@@ -390,13 +481,26 @@ class AdvancePage(Page):
         candidates = legal.advance_candidates(sc, preview.state, arrow.target, arrow.attacker_side)
         draft.survivors = surviving_attackers(draft.st, preview.state, arrow)  # before any advance moves them
         self.fill([(t, f"{draft.troop_words(t)} (in {preview.state.where[t]})") for t in candidates], draft.survivors)
+        kept = draft.entry.advance
+        if kept is not None:  # ticked before: as it was, where the troops may still advance
+            for troop, box in self.boxes.items():
+                box.setChecked(troop in kept)
         if draft.computer == arrow.attacker_side:  # its choice, as the rules accept it
-            chosen = draft.driver.fought(draft.st, draft.battle_action(), arrow.attacker_side).action
-            moving = (chosen.advance if isinstance(chosen, Battle) else None) or ()
+            if kept is not None:
+                moving = kept
+            else:
+                chosen = draft.driver.fought(draft.st, draft.battle_action(), arrow.attacker_side).action
+                moving = (chosen.advance if isinstance(chosen, Battle) else None) or ()
             for troop, box in self.boxes.items():
                 box.setChecked(troop in moving)
                 box.setEnabled(False)
             self.problem.inform("The computer chose who advances. Press Next.")
+
+    def keep(self) -> None:
+        self.draft.note(advance=self.moving(self.draft.survivors))
+
+    def tab_chain(self) -> list[QWidget]:
+        return list(self.boxes.values())
 
     def leave(self) -> Step | Refused:
         draft = self.draft

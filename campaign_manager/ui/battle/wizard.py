@@ -5,18 +5,27 @@ A new arrow runs initiative → arrow → commitments (and the suggested mission
 roll to destroy → retreat (when the engine asks) → advance (when the attacker took the area) →
 record. The arrow can instead be left open after the commitments while the game is played;
 resolving it later starts at the result. Every die is typed in or rolled on its page, shown
-before it counts, and recorded. Each page owns its step (ui/battle/pages.py); the wizard walks
-from page to page, keeps the way back, and records.
+before it counts, and recorded (marked when the app rolled it). Each page owns its step
+(ui/battle/pages.py); the wizard walks from page to page, keeps the way back, and records.
+
+Nothing entered is lost: every change is kept in the campaign file as it is made (the battle's
+entry, beside the log: engine/entry.py), Back keeps the pages ahead, closing with entries asks
+whether to keep them (ui/battle/keeping.py), and a wizard opened on a kept entry walks again to
+the page it was left on, every box and die as it was.
 """
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
     QHBoxLayout,
+    QLabel,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QStackedWidget,
@@ -25,12 +34,16 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine.actions import Battle
+from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.state import Arrow
 from campaign_manager.errors import UserError
+from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
+from campaign_manager.ui.battle import keeping
 from campaign_manager.ui.battle.arrow_pages import ArrowPage, CommitPage, InitiativePage
+from campaign_manager.ui.battle.dice import BlankBox
 from campaign_manager.ui.battle.draft import BattleDraft
-from campaign_manager.ui.battle.pages import Page, Refused, Step
+from campaign_manager.ui.battle.pages import Page, Refused, Step, named
 from campaign_manager.ui.battle.result_pages import AdvancePage, DestroyPage, ResultPage, RetreatPage, SummaryPage
 from campaign_manager.ui.session import CampaignSession
 
@@ -50,7 +63,8 @@ PAGES: tuple[type[Page], ...] = (
 
 
 class BattleWizard(QDialog):
-    """A battle from initiative to advance. Give `open_arrow` to resolve an arrow placed earlier."""
+    """A battle from initiative to advance. Give `open_arrow` to resolve an arrow placed earlier,
+    `entry` to carry on with a battle kept for later."""
 
     def __init__(
         self,
@@ -58,20 +72,24 @@ class BattleWizard(QDialog):
         parent: QWidget | None = None,
         map_view: MapView | None = None,
         open_arrow: Arrow | None = None,
+        entry: BattleEntry | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("battleWizard")
         self.setWindowTitle("Battle")
         self.resize(640, 520)
         self.session, self.map_view, self.open_arrow = session, map_view, open_arrow
-        self.draft = BattleDraft.begin(session, map_view, open_arrow)
+        self.draft = BattleDraft.begin(session, map_view, open_arrow, entry)
         self.stack = QStackedWidget(self)
         self.pages: dict[Step, Page] = {}
         for kind in PAGES:
             self._add(kind(self.draft))
         self.history: list[Step] = []
         self._refused: Page | None = None
-        self._recording = False
+        self._entering = self._keeping = self._leaving = False  # filling a page; keeping; closing unasked
+        self._blank: BattleEntry | None = None  # the entry of this wizard before anything was entered
+        self._saved: BattleEntry | None = entry  # the entry as the file holds it
+        self.question: QMessageBox | None = None  # keep, discard or go back, while it is asked
         self._lay_out(self._buttons())
         if map_view is not None:
             map_view.areaClicked.connect(self._area_clicked)
@@ -79,20 +97,37 @@ class BattleWizard(QDialog):
         self.finished.connect(self._back_to_window)
         session.changed.connect(self._campaign_changed)
         session.switched.connect(self._campaign_switched)
+        self._start(entry)
+
+    def _start(self, entry: BattleEntry | None) -> None:
+        """A new battle on its first page (nothing kept until something is entered), or a battle
+        kept for later walked again to where it was left."""
+        if entry is not None:
+            self._keeping = True
+            self._resume(entry)
+            return
         # The first page has nothing before it: no Back (the stack's first widget is not a visit).
-        first = Step.RESULT if open_arrow else Step.ARROW if self.draft.side else Step.INITIATIVE
+        first = Step.RESULT if self.open_arrow else Step.ARROW if self.draft.side else Step.INITIATIVE
         self._go(first, remember=False)
+        self._blank = self.draft.entry
+        self._keeping = True
 
     def _add(self, page: Page) -> None:
         self.pages[page.step] = page
         self.stack.addWidget(page)
+        page.changed.connect(lambda page=page: self._kept(page))
         page.changed.connect(self._update)
         page.changed.connect(lambda page=page: self._mended(page))
 
     def _buttons(self) -> QHBoxLayout:
         buttons = QHBoxLayout()
+        # Tab never lands on Cancel or Back (Escape cancels, Alt+B goes back): typing a box, Tab,
+        # then Enter goes on, and never throws the battle away.
         self.cancel_button = QPushButton("Cancel", self)
-        self.back_button = QPushButton("< Back", self)
+        self.cancel_button.setToolTip("Close the battle; what was entered can be kept for later (Escape)")
+        self.back_button = QPushButton("< &Back", self)
+        for button in (self.cancel_button, self.back_button):
+            button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.open_button = QPushButton("Place the arrow, result later", self)
         self.open_button.setToolTip(
             "Record the arrow and its troops now; enter the result when the game is over "
@@ -118,8 +153,13 @@ class BattleWizard(QDialog):
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
         self.scroller.setWidget(self.stack)
+        # Where the entry is kept, when it is not in the file (a read-only campaign, a full disk).
+        self.kept_line = named(QLabel(), "keptWhere")
+        self.kept_line.setStyleSheet(ink.refusal_style(bold=False))
+        self.kept_line.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.scroller, 1)
+        layout.addWidget(self.kept_line)
         layout.addLayout(buttons)
 
     # -- navigation ---------------------------------------------------------------------------
@@ -137,15 +177,56 @@ class BattleWizard(QDialog):
             self.history.append(self.page_name)
         page = self.pages[step]
         page.problem.setText("")  # before entering: what the page says on entry stays
-        page.enter()
+        self._entering = True
+        try:
+            page.enter()
+        finally:
+            self._entering = False
         self.stack.setCurrentWidget(page)
         name_fields(self)  # the rows laid out so far: each field named by its label
+        page.keep()  # the computer's choices made on entering, and the boxes as shown
+        self.draft.note(page=step, visited=tuple(self.history))
         self._update()
+        self._chain_tabs(page, focus=True)
+        self._save()
+
+    def _chain_tabs(self, page: Page, focus: bool = False) -> None:
+        """Tab goes from box to box on the page, then to the button that goes on (Next, or Record
+        on the last page), then to Place the arrow; a first box to type in has the keyboard (a list
+        is not given it: it would choose its first line by itself)."""
+        chain = page.tab_chain()
+        going_on = self.record_button if page.step == Step.SUMMARY else self.next_button
+        for before, after in pairwise([*chain, going_on, self.open_button]):
+            QWidget.setTabOrder(before, after)
+        if focus and chain and isinstance(chain[0], BlankBox) and chain[0].isEnabled() and not chain[0].isReadOnly():
+            chain[0].setFocus()
 
     def back(self) -> None:
         self.page.going_back()
         if self.history:
             self._go(self.history.pop(), remember=False)
+
+    def _resume(self, entry: BattleEntry) -> None:
+        """Walk again through the pages a kept battle went through, each filled as it was, to the
+        page it was left on; where the campaign has changed so that it no longer goes the same
+        way, stop there and say so."""
+        steps = [*entry.visited, entry.page]
+        self._go(steps[0], remember=False)
+        for wanted in steps[1:]:
+            found = self.page.leave()
+            if found != wanted:
+                self.page.problem.setText(
+                    found.words
+                    if isinstance(found, Refused)
+                    else "This battle was kept further on, but it no longer goes the same way: check this page."
+                )
+                return
+            self._go(found)
+        if entry.log_length != self.session.log_length():
+            self.page.problem.setText(
+                "The campaign changed since this battle was kept for later (another action, undo or redo): "
+                "check these choices."
+            )
 
     def next(self) -> None:
         page = self.page
@@ -155,6 +236,85 @@ class BattleWizard(QDialog):
             self._refused = page
         else:
             self._go(found)
+
+    # -- keeping what is entered ---------------------------------------------------------------
+
+    def _kept(self, page: Page) -> None:
+        """A change on a page: into the entry, and the entry into the file."""
+        if self._entering or page is not self.page:
+            return
+        page.keep()
+        self._save()
+
+    def _save(self) -> None:
+        """Keep the entry in the campaign file (a write of its own, not an action) when it
+        changed; a wizard where nothing was entered keeps nothing."""
+        if not self._keeping:
+            return
+        entry = self.draft.entry
+        wanted = None if entry == self._blank else entry
+        if wanted == self._saved:
+            return
+        problem = self.session.keep_entry(wanted)
+        self._saved = wanted
+        self.kept_line.setText(problem[:1].upper() + problem[1:] + "." if problem else "")
+        self.kept_line.setVisible(bool(problem))
+
+    def has_entries(self) -> bool:
+        return self.draft.entry != self._blank
+
+    def reject(self) -> None:
+        """Cancel, Escape or the window's close button: with entries, ask first (Keep for later,
+        Discard, Go back); Escape on that question goes back, never discards."""
+        if self._leaving or not self.has_entries():
+            self._leaving = True
+            super().reject()
+            return
+        if self.question is not None and self.question.isVisible():
+            return
+        draft = self.draft
+        refused = keeping.discard_refusal(self.session, draft.entry)
+        app_dice = draft.entry.app_dice()
+        gone = (
+            f" The {len(app_dice)} {'die' if len(app_dice) == 1 else 'dice'} the app rolled stay on record in the "
+            f"history."
+            if app_dice
+            else ""
+        )
+        self.question = keeping.ask(
+            self,
+            "keepQuestion",
+            "Keep what was entered for this battle?",
+            "Keep for later: Battle ▸ New battle offers it again, every box and die as it is now. "
+            f"Discard: it is thrown away.{gone} Go back: carry on here." + (f" {refused}" if refused else ""),
+            [
+                ("&Keep for later", QMessageBox.ButtonRole.AcceptRole, self.keep_for_later, None),
+                ("&Discard", QMessageBox.ButtonRole.DestructiveRole, self.discard, refused),
+                ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None),
+            ],
+        )
+
+    def keep_for_later(self) -> None:
+        self.page.keep()
+        self._save()
+        self.session.message.emit(
+            "The battle being entered is kept for later: Battle ▸ New battle offers it again."
+            if not self.kept_line.text()
+            else f"The battle being entered is kept for later. {self.kept_line.text()}"
+        )
+        self._leaving = True
+        self.reject()
+
+    def discard(self) -> None:
+        """Throw the entry away: the dice the app rolled for it are named in the history."""
+        entry = self.draft.entry
+        problem = self.session.discard_entry(entry, keeping.battle_words(self.draft.sc, entry))
+        if problem:
+            self.page.problem.setText(problem)
+            return
+        self._saved = None
+        self._leaving = True
+        self.reject()
 
     def _mended(self, page: Page) -> None:
         """A refusal stands until the user changes something on its page: then it is taken down
@@ -172,6 +332,7 @@ class BattleWizard(QDialog):
         # Return presses the button in sight (a hidden default button would take it and do nothing).
         (self.record_button if step == Step.SUMMARY else self.next_button).setDefault(True)
         self.page.refresh()
+        self._chain_tabs(self.page)  # a game added, a page filled: its boxes in order, then Next
 
     def _area_clicked(self, code: str) -> None:
         page = self.page
@@ -196,14 +357,17 @@ class BattleWizard(QDialog):
     def _campaign_changed(self) -> None:
         """Something else was recorded (or undone) while the wizard is open: nothing here is
         recorded yet, so say so and let the user check; the engine checks again on recording."""
-        if not self._recording and self.isVisible():
+        if not self.draft.recording and self.isVisible():
             self.page.problem.setText(
                 "The campaign changed meanwhile (another action, undo or redo): check these choices."
             )
 
     def _campaign_switched(self) -> None:
-        """Another campaign was opened: this battle belongs to the old one and nothing of it was
-        recorded, so the wizard closes rather than offer it against the new campaign."""
+        """Another campaign was opened: this battle belongs to the old one (which keeps it, as it
+        was typed), so the wizard closes rather than offer it against the new campaign."""
+        self._keeping, self._leaving = False, True
+        if self.question is not None and self.question.isVisible():
+            self.question.close()
         self.reject()
 
     # -- recording ----------------------------------------------------------------------------
@@ -219,12 +383,14 @@ class BattleWizard(QDialog):
         self._record(self.pages[Step.SUMMARY], self.draft.final_action())
 
     def _record(self, page: Page, action: Battle) -> None:
-        self._recording = True
+        self.draft.recording = True
         try:
             self.session.record([action])
         except UserError as exc:
             page.problem.setText(str(exc))
             return
         finally:
-            self._recording = False
+            self.draft.recording = False
+        self._keeping, self._leaving = False, True
+        self.session.keep_entry(None)  # recorded: nothing is kept for later any more
         self.accept()

@@ -1,0 +1,99 @@
+"""A battle entered and not yet recorded is kept, never lost by a slip of the hand: closing the
+wizard with entries asks "Keep for later / Discard / Go back" (Escape is Go back), and opening it
+again offers the battle kept. Throwing an entry away leaves the dice the app rolled for it in the
+history (session.discard_entry); against the computer those dice are final, so an entry holding
+them is kept, not thrown away, while the campaign is as it was when they were rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
+
+from campaign_manager.engine.entry import BattleEntry, Step
+from campaign_manager.engine.lookup import label
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.plain import escape
+from campaign_manager.ui.session import CampaignSession
+
+PAGE_WORDS = {
+    Step.INITIATIVE: "the initiative",
+    Step.ARROW: "the battle arrow",
+    Step.COMMIT: "the troops committed",
+    Step.RESULT: "the result",
+    Step.DESTROY: "the rolls to destroy",
+    Step.RETREAT: "the retreat",
+    Step.ADVANCE: "the advance",
+    Step.SUMMARY: "recording the battle",
+}
+FINAL_AGAINST_THE_COMPUTER = (
+    "Against the computer the dice the app rolled are final: this battle can be kept and carried on, not thrown away."
+)
+
+
+def entry_words(sc: Scenario, entry: BattleEntry) -> str:
+    """The kept battle in a line: "C2 Kastoria → B2 Korce (Corizza), at the rolls to destroy, with
+    3 dice (2 rolled by the app)"."""
+    ends = entry.open_arrow or entry.arrow
+    what = f"{label(sc, ends[0])} → {label(sc, ends[1])}" if ends else "A new battle"
+    dice, app = len(entry.dice), len(entry.app_dice())
+    said = f", with {dice} {'die' if dice == 1 else 'dice'}" if dice else ""
+    if app:
+        said += f" ({app} rolled by the app)"
+    return f"{what}, at {PAGE_WORDS[entry.page]}{said}"
+
+
+def battle_words(sc: Scenario, entry: BattleEntry) -> str:
+    """The battle an entry is for, for the history ("" before its arrow is chosen)."""
+    ends = entry.open_arrow or entry.arrow
+    return f"{label(sc, ends[0])} → {label(sc, ends[1])}" if ends else ""
+
+
+def discard_refusal(session: CampaignSession, entry: BattleEntry) -> str | None:
+    """Why this entry may not be thrown away (None: it may)."""
+    campaign = session.campaign
+    computer = campaign.computer_side if campaign is not None else None
+    if computer and entry.app_dice() and entry.log_length == session.log_length():
+        return FINAL_AGAINST_THE_COMPUTER
+    return None
+
+
+def ask(
+    parent: QWidget,
+    name: str,
+    text: str,
+    detail: str,
+    choices: list[tuple[str, QMessageBox.ButtonRole, Callable[[], object] | None, str | None]],
+) -> QMessageBox:
+    """A question that does not block: each choice is (words, role, what it does, why it is not
+    offered or None). The first choice is the default; the one with RejectRole is Escape (never
+    a choice that throws anything away)."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Battle", escape(text), parent=parent)
+    box.setObjectName(name)
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setInformativeText(escape(detail))
+    box.setWindowModality(Qt.WindowModality.WindowModal)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    done: dict[QAbstractButton, Callable[[], object] | None] = {}
+    for index, (words, role, action, refused) in enumerate(choices):
+        button = box.addButton(words, role)
+        button.setObjectName(words.replace("&", "").replace(" ", "_").lower())
+        button.setAccessibleName(words.replace("&", ""))
+        if refused:
+            button.setEnabled(False)
+            button.setToolTip(refused)
+        done[button] = action
+        if index == 0:
+            box.setDefaultButton(button)
+        if role == QMessageBox.ButtonRole.RejectRole:
+            box.setEscapeButton(button)
+
+    def answered(button: QAbstractButton) -> None:
+        action = done.get(button)
+        if action is not None:
+            action()
+
+    box.buttonClicked.connect(answered)
+    box.open()
+    return box
