@@ -321,6 +321,16 @@ class CampaignFile(LoggedDocument[CampaignState]):
         return None
 
     def undo(self) -> dict | None:
+        """Take back the last action. Against the computer the dice the app rolled are final
+        (RULES.md, dice on record): an action holding them is not taken back, or they could be
+        rolled again."""
+        if self.computer_side and self.records:
+            last = parse_action(self.records[-1])
+            if last.app_dice():
+                raise UserError(
+                    f"the last action ({last.title()}) holds dice the app rolled, and against the computer those are "
+                    f"final: it cannot be undone"
+                )
         history = self._history
         record = super().undo()
         if record is not None and history is not None:
