@@ -5,7 +5,7 @@ place in it ("initiative.axis", actions.ENTRY_DIE). The log marks each die the a
 
 from __future__ import annotations
 
-from campaign_manager.engine.actions import Action
+from campaign_manager.engine.actions import Action, Discard
 from campaign_manager.engine.lookup import side_name
 from campaign_manager.scenario.model import Scenario
 
@@ -41,7 +41,10 @@ def entry_die_words(sc: Scenario, place: str) -> str:
 
 
 def app_dice_words(sc: Scenario, action: Action) -> str:
-    """The dice the app rolled for the action, in a sentence for the history ("" when none)."""
+    """The dice the app rolled for the action, in a sentence for the history ("" when none, and
+    for a `discard`, whose own words name its dice)."""
+    if isinstance(action, Discard):
+        return ""
     faces = action.faces()
     rolled = [path for path in action.app_dice() if path in faces]
     if not rolled:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from campaign_manager.engine.actions import Battle
-from campaign_manager.engine.app_dice import APP_MARK
+from campaign_manager.engine.app_dice import APP_MARK, app_dice_words
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commitment
@@ -41,6 +41,7 @@ class BattleRow:
     mission: str | None
     words: tuple[str, ...]  # what the action did, as the history says it
     app_dice: tuple[str, ...] = ()  # the dice the app rolled, as paths in the action (the rest were typed)
+    app_words: str = ""  # the same in a sentence ("Rolled by the app: the roll to destroy GR-INF-1 2")
 
     def _face(self, path: str, face: object) -> str:
         """A die's face, marked when the app rolled it (app_dice.APP_LEGEND says the mark)."""
@@ -130,4 +131,5 @@ def _row(sc: Scenario, number: int, before: CampaignState, action: Battle, appli
         mission=mission,
         words=applied.events,
         app_dice=action.app_dice(),
+        app_words=app_dice_words(sc, action),
     )

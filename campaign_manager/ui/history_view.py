@@ -117,7 +117,7 @@ def battle_record(sc: Scenario, row: BattleRow) -> str:
         f"Turn {row.turn}: {cells['Battle']}, {cells['Result']}\n"
         f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}.\n"
         + "\n".join(row.words)
-        + (f"\n({APP_LEGEND})" if row.app_dice else "")
+        + (f"\n{row.app_words} ({APP_MARK} in the table)." if row.app_words else "")
     )
 
 

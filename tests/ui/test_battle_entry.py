@@ -287,6 +287,7 @@ def test_cancel_and_reopen_after_app_rolls_shows_the_same_dice(open_window, qtbo
     }
     words = window.view.log.lines.stringList()[-1]
     assert "thrown away unrecorded" in words and f"the attacker's General's Wargame die {faces[0]}" in words
+    assert "Rolled by the app" not in words, "the dice are said once"
     assert window.session.kept_entry() is None
 
 
@@ -408,3 +409,14 @@ def test_a_read_only_campaign_keeps_the_entry_while_the_app_is_open_and_says_so(
     qtbot.waitUntil(lambda: not wizard.isVisible(), timeout=3000)
     assert "only while the app is open" in window.statusBar().currentMessage()
     assert window.session.kept_entry().games == ((3, None),)
+
+
+def test_a_vp_typo_is_refused_with_a_word_that_goes_once_a_vp_is_taken(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    box = vp_boxes(wizard)[0]
+    type_in(qtbot, box, "w")
+    problem = wizard.pages["result"].problem
+    assert box.number() is None and problem.text() == "'w' is not a number: type the VP scored (0 to 99)."
+    qtbot.keyClicks(box, "4")
+    assert box.number() == 4 and problem.text() == ""

@@ -161,8 +161,9 @@ class BattleActions:
             afresh()
 
         gone = (
-            f" Discarding it leaves the {len(app_dice)} {'die' if len(app_dice) == 1 else 'dice'} the app rolled on "
-            f"record in the history."
+            " Discarding it leaves the die the app rolled on record in the history."
+            if len(app_dice) == 1
+            else f" Discarding it leaves the {len(app_dice)} dice the app rolled on record in the history."
             if app_dice
             else ""
         )

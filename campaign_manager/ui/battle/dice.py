@@ -20,6 +20,7 @@ from campaign_manager.ui.ink import refusal_style
 _ROLLER = random.SystemRandom()
 NOTHING_YET = "–"  # a box before anything is given in it
 ROLLED_ONCE = "Rolled by the app: final (type a physical die to replace it)"
+ROLLED_ALREADY = "Rolled already: final"  # beside the die, when asked to roll it again
 
 
 class BlankBox(QSpinBox):
@@ -192,7 +193,8 @@ class DieInput(QWidget):
     def roll(self) -> None:
         """The app rolls the die, once: its face is final (Roll is gone for good)."""
         if self.thrown:
-            self.problem.setText(ROLLED_ONCE)
+            self.problem.setText(ROLLED_ALREADY)
+            self.problem.setToolTip(ROLLED_ONCE)
             self.problem.show()
             return
         if not self.rolls_itself:

@@ -60,6 +60,7 @@ class ResultPage(Page):
         self.games_box = QGroupBox("Games on this arrow (several for large groups: rule 1.6)")
         self.games_grid = QGridLayout(self.games_box)
         self.games: list[tuple[VPBox, VPBox]] = []
+        self._refusal = ""  # what a VP box refused, shown under the page until a VP is taken
         # Buttons Tab passes by (Alt and the underlined letter press them): Tab from the last VP box
         # goes on to Next, so VP, Tab, Enter never adds a game or throws the battle away.
         self.add_game_button = QPushButton("&Add a game")
@@ -109,12 +110,23 @@ class ResultPage(Page):
             spin.setAccessibleName(f"Game {row + 1}, the {who}'s VP")
             spin.setToolTip("The VP scored in this game: blank until typed (type 0 for none)")
             spin.valueChanged.connect(lambda _: self.changed.emit())
-            spin.refused.connect(self.problem.setText)
+            spin.refused.connect(self._vp_refused)
+            spin.lineEdit().textEdited.connect(self._vp_typed)
             self.games_grid.addWidget(QLabel(f"Game {row + 1}, {who}'s VP:"), row, column * 2)
             self.games_grid.addWidget(spin, row, column * 2 + 1)
         self.games.append(pair)
         name_fields(self)
         self.changed.emit()
+
+    def _vp_refused(self, words: str) -> None:
+        self._refusal = words[:1].upper() + words[1:] + "."
+        self.problem.setText(self._refusal)
+
+    def _vp_typed(self) -> None:
+        """A VP typed and taken: a word on a refused key before it goes."""
+        if self._refusal and self.problem.text() == self._refusal:
+            self.problem.setText("")
+        self._refusal = ""
 
     def remove_game(self) -> None:
         if len(self.games) <= 1:

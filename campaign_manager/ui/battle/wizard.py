@@ -276,8 +276,9 @@ class BattleWizard(QDialog):
         refused = keeping.discard_refusal(self.session, draft.entry)
         app_dice = draft.entry.app_dice()
         gone = (
-            f" The {len(app_dice)} {'die' if len(app_dice) == 1 else 'dice'} the app rolled stay on record in the "
-            f"history."
+            " The die the app rolled stays on record in the history."
+            if len(app_dice) == 1
+            else f" The {len(app_dice)} dice the app rolled stay on record in the history."
             if app_dice
             else ""
         )
