@@ -14,8 +14,8 @@ from typing import ClassVar
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
 
-from campaign_manager.ui import ink
 from campaign_manager.engine.entry import Step
+from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
 
