@@ -33,8 +33,8 @@ FINAL_AGAINST_THE_COMPUTER = (
 
 
 def entry_words(sc: Scenario, entry: BattleEntry) -> str:
-    """The kept battle in a line: "C2 Kastoria → B2 Korce (Corizza), at the rolls to destroy, with
-    3 dice (2 rolled by the app)"."""
+    """The kept battle in a line: its arrow, the page it was left on, and its dice ("…, at the
+    rolls to destroy, with 3 dice (2 rolled by the app)")."""
     ends = entry.open_arrow or entry.arrow
     what = f"{label(sc, ends[0])} → {label(sc, ends[1])}" if ends else "A new battle"
     dice, app = len(entry.dice), len(entry.app_dice())
