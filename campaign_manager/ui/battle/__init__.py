@@ -151,7 +151,6 @@ class BattleActions:
         throw it away and start `asked` afresh, or go back."""
         sc = self.session.scenario
         refused = keeping.discard_refusal(self.session, kept)
-        app_dice = kept.app_dice()
 
         def discard() -> None:
             problem = self.session.discard_entry(kept, keeping.battle_words(sc, kept))
@@ -160,18 +159,12 @@ class BattleActions:
                 return
             afresh()
 
-        gone = (
-            " Discarding it leaves the die the app rolled on record in the history."
-            if len(app_dice) == 1
-            else f" Discarding it leaves the {len(app_dice)} dice the app rolled on record in the history."
-            if app_dice
-            else ""
-        )
         self.question = keeping.ask(
             self.services.parent,
             "keptBattleQuestion",
             f"A battle was kept for later: {keeping.entry_words(sc, kept)}.",
-            f"Carry on with it, or discard it and start {asked}.{gone}" + (f" {refused}" if refused else ""),
+            f"Carry on with it, or discard it and start {asked}.{keeping.on_record(kept)}"
+            + (f" {refused}" if refused else ""),
             [
                 ("&Carry on with it", QMessageBox.ButtonRole.AcceptRole, partial(self.carry_on, kept), None),
                 ("&Discard it", QMessageBox.ButtonRole.DestructiveRole, discard, refused),

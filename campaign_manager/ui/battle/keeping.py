@@ -44,6 +44,17 @@ def entry_words(sc: Scenario, entry: BattleEntry) -> str:
     return f"{what}, at {PAGE_WORDS[entry.page]}{said}"
 
 
+def on_record(entry: BattleEntry) -> str:
+    """What throwing the entry away keeps, in a sentence (" The 2 dice the app rolled stay on
+    record in the history."), or "" when the app rolled none of its dice."""
+    count = len(entry.app_dice())
+    if count == 0:
+        return ""
+    if count == 1:
+        return " The die the app rolled stays on record in the history."
+    return f" The {count} dice the app rolled stay on record in the history."
+
+
 def battle_words(sc: Scenario, entry: BattleEntry) -> str:
     """The battle an entry is for, for the history ("" before its arrow is chosen)."""
     ends = entry.open_arrow or entry.arrow

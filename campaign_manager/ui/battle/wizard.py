@@ -274,20 +274,13 @@ class BattleWizard(QDialog):
             return
         draft = self.draft
         refused = keeping.discard_refusal(self.session, draft.entry)
-        app_dice = draft.entry.app_dice()
-        gone = (
-            " The die the app rolled stays on record in the history."
-            if len(app_dice) == 1
-            else f" The {len(app_dice)} dice the app rolled stay on record in the history."
-            if app_dice
-            else ""
-        )
         self.question = keeping.ask(
             self,
             "keepQuestion",
             "Keep what was entered for this battle?",
             "Keep for later: Battle ▸ New battle offers it again, every box and die as it is now. "
-            f"Discard: it is thrown away.{gone} Go back: carry on here." + (f" {refused}" if refused else ""),
+            f"Discard: it is thrown away.{keeping.on_record(draft.entry)} Go back: carry on here."
+            + (f" {refused}" if refused else ""),
             [
                 ("&Keep for later", QMessageBox.ButtonRole.AcceptRole, self.keep_for_later, None),
                 ("&Discard", QMessageBox.ButtonRole.DestructiveRole, self.discard, refused),
