@@ -249,7 +249,7 @@ class Note(Written):
 # initiative d6, before the roll says who attacks), "mission_die", "wargame.attacker_die",
 # "wargame.defender_die", "destroy_dice.GR-INF-1".
 ENTRY_DIE = re.compile(
-    r"^(?:initiative\.[^.\s]+|mission_die|wargame\.(?:attacker|defender)_die|destroy_dice\.[^.\s]+)$"
+    r"^(?:initiative\..+|mission_die|wargame\.(?:attacker|defender)_die|destroy_dice\..+)$", re.DOTALL
 )
 
 

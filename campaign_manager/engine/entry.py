@@ -53,7 +53,7 @@ class BattleEntry(DataModel):
     computer_attack: Commitment = Commitment()  # the computer's attackers, chosen with its arrow
     computer_defence: Commitment | None = None  # the computer's defence of `committed_on`, once chosen
     tabletop: Flag = True  # tabletop games (VP), or the General's Wargame (dice)
-    games: Annotated[tuple[tuple[VP | None, VP | None], ...], Field(min_length=1, max_length=50)] = ((None, None),)
+    games: Annotated[tuple[tuple[VP | None, VP | None], ...], Field(min_length=1)] = ((None, None),)
     modifiers: tuple[Annotated[Int, Field(ge=-6, le=6)], Annotated[Int, Field(ge=-6, le=6)]] = (0, 0)
     dice: dict[EntryDie, Annotated[Int, Field(ge=1, le=6)]] = {}
     rolled_by_app: tuple[EntryDie, ...] = ()  # dice whose face is the app's

@@ -313,7 +313,10 @@ class CampaignFile(LoggedDocument[CampaignState]):
         if self.log.readonly:
             return "the campaign is open read-only, so the battle being entered is kept only while the app is open"
         try:
-            self.log.keep_draft(None if entry is None else entry.to_text())
+            text = None if entry is None else entry.to_text()
+            if text is not None:
+                BattleEntry.from_text(text)  # what the file is given reads back whole, or it is not written
+            self.log.keep_draft(text)
         except UserError as exc:
             return (
                 f"the battle being entered could not be kept in the file ({exc}); it is kept only while the app is open"

@@ -144,3 +144,14 @@ def test_an_entry_too_large_or_too_deep_is_refused():
         BattleEntry.from_text('{"advance": [' + ",".join(['"IT-INF-1"'] * 20000) + "]}")
     with pytest.raises(EntryError, match="nested more than"):
         BattleEntry.from_text("[" * 40 + "]" * 40)
+
+
+def test_an_entry_that_would_not_read_back_is_not_written(campaign):
+    """The file is only ever given an entry that reads back whole (else it would be refused on
+    opening): a die placed nowhere is kept in memory, and said so."""
+    odd = ENTRY.model_copy(update={"dice": {"somewhere": 3}})  # model_copy does not check
+    with CampaignFile.open(campaign) as opened:
+        said = opened.keep_entry(odd)
+        assert said is not None and "could not be kept in the file" in said and opened.kept_entry() == odd
+    with CampaignFile.open(campaign, readonly=True) as again:
+        assert again.kept_entry() is None
