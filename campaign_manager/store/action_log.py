@@ -287,7 +287,10 @@ class ActionLog(ABC):
         readers are not told of it)."""
         self.check_writable()
         if not self.keeps_drafts:
-            raise UserError(f"{self.where}: its schema {self.schema} has no table for the battle being entered")
+            raise UserError(
+                f"{self.where}: was made by an earlier version of the app and has no place yet for the battle being "
+                f"entered"
+            )
         with self._faults("keeping the battle being entered"), Session(self._engine) as session:
             self._locked(session)
             session.execute(text(self._DRAFT_CLEAR))

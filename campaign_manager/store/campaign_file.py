@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from campaign_manager.store.server import ServerLog
 
 KIND = "campaign"
+ONLY_HERE = "kept only while the app is open"  # a battle being entered the campaign could not take
 
 
 class ActionRefused(UserError):
@@ -49,7 +50,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self.backup_problem: str | None = None  # why the last end-of-turn backup failed, if it did
         self.backup_notice: str | None = None  # a backup cut off earlier and made again on opening
         self._entry: BattleEntry | None = None  # the battle being entered, as this program holds it
-        self._entry_held = False  # whether `_entry` stands for the file's (kept here at least once)
+        self._entry_held = False  # whether `_entry` stands for the campaign's (kept here at least once)
+        self._entry_unsaved = False  # whether `_entry` is held only here (the campaign could not take it)
         super().__init__(log, records)
 
     def replay(self, records: list[dict]) -> CampaignState:
@@ -298,29 +300,41 @@ class CampaignFile(LoggedDocument[CampaignState]):
     # -- the battle being entered (kept beside the log, never in it) ---------------------------
 
     def kept_entry(self) -> BattleEntry | None:
-        """The battle being entered and kept for later (in the file, or only in this program when
-        the file could not take it), or None."""
+        """The battle being entered and kept for later (in the campaign: a file's, or this user's
+        on a server; or only in this program when the campaign could not take it), or None."""
         if self._entry_held:
             return self._entry
         text = self.log.draft()
         return None if text is None else BattleEntry.from_text(text)
 
-    def keep_entry(self, entry: BattleEntry | None) -> str | None:
-        """Keep the battle being entered (None: there is none any more) in the file, in a write of
-        its own that is not an action. Returns None when the file holds it, or why it is kept only
-        while the app is open (a read-only file, a full disk, a file gone)."""
-        self._entry, self._entry_held = entry, True
+    @property
+    def entry_unsaved(self) -> bool:
+        """The battle being entered is held only in this program (the campaign could not take it)."""
+        return self._entry_unsaved
+
+    def keep_entry(self, entry: BattleEntry | None, away: str | None = None) -> str | None:
+        """Keep the battle being entered (None: there is none any more) in the campaign, in a write
+        of its own that is not an action. Returns None when the campaign holds it, or why it is
+        kept only while the app is open (a read-only file, a viewer's campaign, a full disk, a file
+        gone, a server that cannot be reached: `away` says that it cannot be now, and then nothing
+        is tried)."""
+        self._entry, self._entry_held, self._entry_unsaved = entry, True, True
+        server = self.server_log
+        if server is not None and server.role == "viewer":
+            return f"{server.user} is a viewer of this campaign, so the battle being entered is {ONLY_HERE}"
         if self.log.readonly:
-            return "the campaign is open read-only, so the battle being entered is kept only while the app is open"
+            return f"the campaign is open read-only, so the battle being entered is {ONLY_HERE}"
+        if away is not None:
+            return f"{away}, so the battle being entered is {ONLY_HERE}"
         try:
             text = None if entry is None else entry.to_text()
             if text is not None:
-                BattleEntry.from_text(text)  # what the file is given reads back whole, or it is not written
+                BattleEntry.from_text(text)  # what the campaign is given reads back whole, or it is not written
             self.log.keep_draft(text)
         except UserError as exc:
-            return (
-                f"the battle being entered could not be kept in the file ({exc}); it is kept only while the app is open"
-            )
+            there = "in the file" if server is None else "on the server"
+            return f"the battle being entered could not be kept {there} ({exc}); it is {ONLY_HERE}"
+        self._entry_unsaved = False
         return None
 
     def undo(self) -> dict | None:

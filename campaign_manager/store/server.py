@@ -2,8 +2,13 @@
 
 Each campaign's tables are the file's own (store/schema.py: meta, document, action, redo), in a
 schema of its own (`campaign_NAME`), so one database holds many campaigns and the code above the
-connection (store/action_log.py) is the file's. Connections go through libpq (psycopg 3) with
-the campaign's schema as their search path; a write waits at most LOCK_WAIT seconds for another.
+connection (store/action_log.py) is the file's. Its table draft holds the battle being entered
+in the window by each user (a row of each one's own, `owner`; a file has one row): every shop
+at its own table. Connections go through libpq (psycopg 3) with the campaign's schema as their
+search path; a write waits at most LOCK_WAIT seconds for another.
+
+A campaign made by an earlier version (schema 2: no table draft) opens as it is; opened by its
+owner (who made it) to record, it is upgraded first (`_upgrade`), as a file is when written.
 
 Who may do what is the server's to enforce (store/server_roles.py: organiser, recorder, viewer);
 the app says so first, in words (`check_may`). Every write announces the campaign's new revision on its
@@ -23,7 +28,7 @@ from campaign_manager.errors import FileRefused
 from campaign_manager.store import integrity
 from campaign_manager.store.action_log import ActionLog, LogContent
 from campaign_manager.store.address import ServerAddress
-from campaign_manager.store.schema import SCHEMA_VERSION, metadata
+from campaign_manager.store.schema import SCHEMA_VERSION, metadata, tables_of
 from campaign_manager.store.server_connect import connect, quoted, server_engine
 from campaign_manager.store.server_faults import (
     RoleRefused,
@@ -37,6 +42,8 @@ from campaign_manager.store.server_roles import (
     ROLE_WORDS,
     campaign_grants,
     check_set_up,
+    draft_grants,
+    recording_policy,
     refused,
     role_of,
     without_campaign,
@@ -47,16 +54,22 @@ TABLES = {
     "document": ("id", "name", "source"),
     "action": ("seq", "kind", "payload", "recorded_at"),
     "redo": ("seq", "kind", "payload", "recorded_at"),
+    "draft": ("owner", "payload", "saved_at"),  # from schema 3
 }
+# The battle being entered: one row for each user, made and read by the server's own user.
+DRAFT_TABLE = (
+    "CREATE TABLE {schema}.draft (owner VARCHAR PRIMARY KEY DEFAULT current_user, "
+    "payload VARCHAR NOT NULL, saved_at VARCHAR NOT NULL)"
+)
 
 
 class ServerLog(ActionLog):
     """A campaign's action log on a server. Use `ServerLog.create` or `ServerLog.open`."""
 
-    # The battle being entered: the table's one row, as in a file (made with the file's tables).
-    _DRAFT_READ = "SELECT id, payload, saved_at FROM draft"
-    _DRAFT_CLEAR = "DELETE FROM draft"
-    _DRAFT_WRITE = "INSERT INTO draft (id, payload, saved_at) VALUES (1, :payload, :at)"
+    # The battle being entered: this user's own row of table draft (read as row 1).
+    _DRAFT_READ = "SELECT 1, payload, saved_at FROM draft WHERE owner = current_user"
+    _DRAFT_CLEAR = "DELETE FROM draft WHERE owner = current_user"
+    _DRAFT_WRITE = "INSERT INTO draft (owner, payload, saved_at) VALUES (current_user, :payload, :at)"
 
     def __init__(self, address: ServerAddress, kind: str, readonly: bool) -> None:
         self.address = address
@@ -86,14 +99,44 @@ class ServerLog(ActionLog):
         try:
             with server_faults(address.shown, "opening"), log._engine.connect() as conn:
                 log.role = role_of(conn, address)
-                _check_campaign(conn, address, kind)
+                log.schema = _check_campaign(conn, address, kind)
                 log.revision = log._revision_in(conn)
+            if log.role == "viewer":
+                log.readonly = True
+            if log.schema < SCHEMA_VERSION and not log.readonly:
+                log._upgrade()
         except BaseException:
             log.close()
             raise
-        if log.role == "viewer":
-            log.readonly = True
         return log
+
+    def _upgrade(self) -> None:
+        """Bring a campaign made by an earlier version to today's schema, in one transaction
+        (the table for the battle being entered, and what recorders may record), when this user
+        may (its owner, who made it; a superuser). Anyone else records in it as it is: the battle
+        being entered is then kept only while the app is open, until its owner opens it."""
+        schema = quoted(self.address.schema)
+        with server_faults(self.where, "opening"), self._engine.begin() as conn:
+            owner = conn.execute(
+                text(
+                    "SELECT r.rolsuper OR n.nspowner = r.oid FROM pg_roles r JOIN pg_namespace n ON n.nspname = :s "
+                    "WHERE r.rolname = current_user"
+                ),
+                {"s": self.address.schema},
+            ).scalar()
+            if not owner:
+                return
+            found = conn.execute(text("SELECT value FROM meta WHERE key = 'schema' FOR UPDATE")).scalar()
+            version = int(found) if isinstance(found, str) and found.isdigit() else SCHEMA_VERSION
+            if "draft" not in tables_of(version):  # not upgraded by another program meanwhile
+                conn.execute(text(DRAFT_TABLE.format(schema=schema)))
+                for statement in draft_grants(self.address.schema):
+                    conn.execute(text(statement))
+                conn.execute(text(f"DROP POLICY IF EXISTS recording ON {schema}.action"))
+                conn.execute(text(recording_policy(self.address.schema)))
+            if version < SCHEMA_VERSION:
+                conn.execute(text("UPDATE meta SET value = :v WHERE key = 'schema'"), {"v": str(SCHEMA_VERSION)})
+        self.schema = SCHEMA_VERSION
 
     @classmethod
     def create(cls, address: ServerAddress, content: LogContent) -> ServerLog:
@@ -116,7 +159,8 @@ class ServerLog(ActionLog):
                         ) from None
                     raise
                 conn.execute(text(f"SET LOCAL search_path TO {quoted(schema)}"))
-                metadata.create_all(conn)
+                metadata.create_all(conn, tables=[metadata.tables[name] for name in TABLES if name != "draft"])
+                conn.execute(text(DRAFT_TABLE.format(schema=quoted(schema))))
                 conn.execute(text(campaign_grants(schema)))
                 content.fill(conn)
         finally:
@@ -247,9 +291,9 @@ class ServerListener:
 # -- what a database must hold --------------------------------------------------------------------
 
 
-def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> None:
+def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> int:
     """Refuse a campaign that is not there, not one, written by a newer version, or whose
-    tables are not shaped as the app makes them."""
+    tables are not shaped as the app makes them (those of its schema); returns its schema."""
     schema = address.schema
     if conn.execute(text("SELECT 1 FROM pg_namespace WHERE nspname = :s"), {"s": schema}).first() is None:
         raise FileRefused(
@@ -265,13 +309,7 @@ def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> None
         {"s": schema},
     ):
         columns.setdefault(str(table), []).append(str(column))
-    for table, expected in TABLES.items():
-        if tuple(columns.get(table, ())) != expected:
-            missing = table not in columns
-            raise integrity.refuse(
-                address.shown,
-                f"its table {table} is {'missing' if missing else 'not shaped as the app makes it'}",
-            )
+    _check_tables(address, columns, [table for table in TABLES if table in tables_of(1)])
     found = conn.execute(text("SELECT key, value FROM meta WHERE key IN ('kind', 'schema')"))
     rows = {str(key): value for key, value in found}
     if rows.get("kind") != kind:
@@ -284,3 +322,15 @@ def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> None
             f"{address.shown}: was made by a newer version of the app (schema {version}, this app reads up to "
             f"{SCHEMA_VERSION}); it was left untouched"
         )
+    _check_tables(address, columns, [table for table in TABLES if table in tables_of(int(version))])
+    return int(version)
+
+
+def _check_tables(address: ServerAddress, columns: dict[str, list[str]], tables: list[str]) -> None:
+    for table in tables:
+        if tuple(columns.get(table, ())) != TABLES[table]:
+            missing = table not in columns
+            raise integrity.refuse(
+                address.shown,
+                f"its table {table} is {'missing' if missing else 'not shaped as the app makes it'}",
+            )

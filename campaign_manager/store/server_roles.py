@@ -20,9 +20,10 @@ from campaign_manager.store.server_faults import RoleRefused, first_line, server
 
 ROLES = ("organiser", "recorder", "viewer")
 SERVER_ROLE = {role: f"firestorm_{role}" for role in ROLES}
-# What a recorder may record: the battles (and their initiative and abandoned arrows), the
-# placements and redeployments, and notes; starting and ending turns is the organiser's.
-RECORDER_ACTIONS = ("place", "redeploy", "battle", "initiative", "abandon", "note")
+# What a recorder may record: the battles (and their initiative and abandoned arrows, and the
+# dice the app rolled for a battle being entered that was thrown away), the placements and
+# redeployments, and notes; starting and ending turns is the organiser's.
+RECORDER_ACTIONS = ("place", "redeploy", "battle", "initiative", "abandon", "discard", "note")
 ROLE_WORDS = {
     "organiser": "the organiser (everything, undo and redo included)",
     "recorder": "a recorder (battles, placements and notes)",
@@ -85,10 +86,9 @@ def role_of(conn: Connection, address: ServerAddress) -> str:
 def campaign_grants(schema: str) -> str:
     """The grants and row-level security of one campaign's tables: viewers read; recorders add
     actions of their kinds (and, by doing so, empty the redo stack and move the revision on);
-    organisers do everything."""
+    organisers do everything; recorders and organisers keep each their own battle being entered."""
     s = quoted(schema)
     viewer, recorder, organiser = (SERVER_ROLE[role] for role in ("viewer", "recorder", "organiser"))
-    kinds = ", ".join(f"'{kind}'" for kind in RECORDER_ACTIONS)
     statements = [
         f"GRANT USAGE ON SCHEMA {s} TO {viewer}",
         f"GRANT SELECT ON ALL TABLES IN SCHEMA {s} TO {viewer}",
@@ -104,11 +104,35 @@ def campaign_grants(schema: str) -> str:
             f"CREATE POLICY organising ON {s}.{table} FOR ALL TO {organiser} USING (true) WITH CHECK (true)",
         ]
     statements += [
-        f"CREATE POLICY recording ON {s}.action FOR INSERT TO {recorder} WITH CHECK (kind IN ({kinds}))",
+        recording_policy(schema),
         f"CREATE POLICY counting ON {s}.meta FOR UPDATE TO {recorder} USING (key = 'revision') "
         f"WITH CHECK (key = 'revision')",
+        *draft_grants(schema),
     ]
     return ";\n".join(statements)
+
+
+def recording_policy(schema: str) -> str:
+    """What a recorder may add to the log: actions of the recorder's kinds."""
+    kinds = ", ".join(f"'{kind}'" for kind in RECORDER_ACTIONS)
+    return (
+        f"CREATE POLICY recording ON {quoted(schema)}.action FOR INSERT TO {SERVER_ROLE['recorder']} "
+        f"WITH CHECK (kind IN ({kinds}))"
+    )
+
+
+def draft_grants(schema: str) -> list[str]:
+    """Table draft (the battle being entered, one row for each user): recorders and organisers
+    (who are recorders too) read and write their own row only; a viewer keeps none."""
+    s = quoted(schema)
+    recorder = SERVER_ROLE["recorder"]
+    return [
+        f"GRANT SELECT ON {s}.draft TO {SERVER_ROLE['viewer']}",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON {s}.draft TO {recorder}",
+        f"ALTER TABLE {s}.draft ENABLE ROW LEVEL SECURITY",
+        f"CREATE POLICY own_entry ON {s}.draft FOR ALL TO {recorder} "
+        f"USING (owner = current_user) WITH CHECK (owner = current_user)",
+    ]
 
 
 # -- setting a server up ----------------------------------------------------------------------------

@@ -274,6 +274,8 @@ class CampaignSession(QObject):
             return
         if not caught_up:
             self.changed.emit()
+        if self.campaign.entry_unsaved and not self.read_only:  # the battle being entered meanwhile
+            self.campaign.keep_entry(self.campaign.kept_entry())
         self.message.emit("The server is back: the campaign is live again")
 
     # -- recording ----------------------------------------------------------------------------
@@ -333,17 +335,19 @@ class CampaignSession(QObject):
 
     def keep_entry(self, entry: BattleEntry | None) -> str | None:
         """Keep the battle being entered (None: none any more), as it is typed; returns why it is
-        kept only while the app is open (a read-only file, a full disk), or None."""
+        kept only while the app is open (a read-only file, a viewer, a full disk, a server that
+        cannot be reached now: kept there once it is back), or None."""
         if self.campaign is None:
             return None
-        return self.campaign.keep_entry(entry)
+        away = "the server cannot be reached now" if self.offline is not None else None
+        return self.campaign.keep_entry(entry, away=away)
 
     def discard_entry(self, entry: BattleEntry, battle: str) -> str | None:
         """Throw a battle entry away. The dice the app rolled for it stay on record: a `discard`
         action names them in the history (RULES.md, dice on record). Returns a refusal in words
         (then nothing is thrown away), or None."""
         dice = entry.app_dice()
-        if dice and not self.read_only:
+        if dice and self.campaign is not None and not self.campaign.log.readonly:  # a server away: refused
             problem = self.try_record([Discard(dice, battle=battle[:200])])
             if problem:
                 return problem

@@ -51,7 +51,17 @@ def campaign(tmp_path):
     return path
 
 
-def test_an_entry_is_kept_and_read_back_whole(campaign):
+@pytest.fixture
+def stored(campaign_store):
+    """The same campaign in a file or on the test server (made by alice, an organiser)."""
+    location = campaign_store.location("club")
+    with CampaignFile.create(location, name="Club") as made:
+        made.apply(FULL_CAMPAIGN["turn 1"][:1])
+    return location
+
+
+def test_an_entry_is_kept_and_read_back_whole(stored):
+    campaign = stored
     with CampaignFile.open(campaign) as opened:
         assert opened.kept_entry() is None
         assert opened.keep_entry(ENTRY) is None
@@ -63,8 +73,9 @@ def test_an_entry_is_kept_and_read_back_whole(campaign):
         assert again.kept_entry() is None
 
 
-def test_keeping_an_entry_is_not_an_action(campaign):
+def test_keeping_an_entry_is_not_an_action(stored):
     """The log, the redo stack and the revision stay as they were: undo and redo are unaffected."""
+    campaign = stored
     with CampaignFile.open(campaign) as opened:
         opened.apply([{"type": "note", "text": "first"}])
         opened.undo()
