@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from campaign_manager.engine.requirements import battle_count_words
 from campaign_manager.engine.state import Phase
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import Scenario, enemy_of
 
 
 def _side(sc: Scenario, side: str | None) -> str:
@@ -36,19 +36,21 @@ def show_text(sc: Scenario, view: dict) -> str:
     when = "final result" if out["final"] else "if it ended now"
     standing = ", ".join(f"{sc.sides[side]} {points}" for side, points in vp.items())
     lines.append(f"VP: {standing} — {lead} ({when}: {out['result']})")
+    for side, parts in view["vp_breakdown"].items():
+        made_of = "; ".join(f"+{part['vp']} {part['reason']}" for part in parts) or "nothing yet"
+        lines.append(f"  {sc.sides[side]} {vp[side]}: {made_of}")
     if view["sorties"]:
         lines.append("Air sorties left: " + ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view["sorties"].items()))
     lines.append("")
     lines += _area_table(sc, view["areas"])
     lines.append("")
-    for title, key in (
-        ("Waiting to be placed", "reinforcements"),
-        ("Reinforcement pool", "pools"),
-        ("Captured", "captured"),
-    ):
+    for title, key in (("Waiting to be placed", "reinforcements"), ("Reinforcement pool", "pools")):
         for side, items in view[key].items():
             if items:
                 lines.append(f"{title} ({sc.sides[side]}): {_troops(items)}")
+    for side, items in view["captured"].items():  # listed by their own side: say who took them
+        if items:
+            lines.append(f"Captured by the {sc.side_nouns[enemy_of(side)]}: {_troops(items)} ({sc.sides[side]})")
     if view.get("initiative"):
         lines.append(f"Initiative rolled: the {sc.side_nouns[view['initiative']['attacker']]} place the next arrow")
     for arrow in view["open_arrows"]:

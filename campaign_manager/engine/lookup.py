@@ -31,6 +31,16 @@ def label(sc: Scenario, code: str) -> str:
     return sc.area_label(code) if code in sc.areas else f"the {code}"
 
 
+def troop_title(sc: Scenario, troop_id: str, turn: int) -> str:
+    """A troop's nation and type as a reader wants them, the type's name on `turn`: "Greek Pezikoy
+    infantry"; the nation is not said twice when the type's name already says it ("British tank
+    platoon")."""
+    member = sc.troops[troop_id]
+    name, _ = member.type.on_turn(max(turn, 1))
+    nation = sc.nation_name(member.nation)
+    return name if name.casefold().startswith(nation.casefold()) else f"{nation} {name}"
+
+
 def side_name(sc: Scenario, side: str | None) -> str:
     """The side as a noun for sentences: "the Allies take B2"."""
     return sc.side_nouns.get(side or "", "nobody")

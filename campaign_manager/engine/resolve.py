@@ -157,7 +157,7 @@ def _hold(
         scorer = goal.command_centre_scorer
         assert scorer is not None, "a command centre names its scorer (scenario/checks.py)"
         st.scored[scorer] += goal.command_centre_vp
-        st.command_wins[target] = st.command_wins.get(target, 0) + 1
+        st.command_centre_wins += ((target, st.turn),)
         events.append(
             f"{label(sc, target)} cannot be captured: its defenders stay and the "
             f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP"

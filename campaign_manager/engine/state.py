@@ -196,7 +196,7 @@ class CampaignState:
     fixed_fought: tuple[tuple[str, str], ...] = ()
     open_arrows: tuple[Arrow, ...] = ()
     scored: dict[str, int] = field(default_factory=lambda: {"axis": 0, "allied": 0})
-    command_wins: dict[str, int] = field(default_factory=dict)
+    command_centre_wins: tuple[tuple[str, int], ...] = ()  # (area, turn) of each win against a command centre
     redeployed: tuple[str, ...] = ()  # nations that have redeployed this turn, in order
     deployed: tuple[str, ...] = ()  # nations whose deployment rule was met when the next nation began
     turn_dice: tuple[int, ...] = ()
@@ -214,8 +214,15 @@ class CampaignState:
             waiting_zone=dict(self.waiting_zone),
             sorties=dict(self.sorties),
             scored=dict(self.scored),
-            command_wins=dict(self.command_wins),
         )
+
+    @property
+    def command_wins(self) -> dict[str, int]:
+        """How many wins were scored against each command centre."""
+        counts: dict[str, int] = {}
+        for code, _ in self.command_centre_wins:
+            counts[code] = counts.get(code, 0) + 1
+        return counts
 
     def troops_in(self, area: str) -> list[str]:
         return self.where.in_place(area)

@@ -2,13 +2,55 @@
 
 from __future__ import annotations
 
-from campaign_manager.engine.state import CampaignState, Phase
-from campaign_manager.scenario.model import Scenario
+from typing import NamedTuple
+
+from campaign_manager.engine.lookup import troop_title
+from campaign_manager.engine.state import CAPTURED, CampaignState, Phase
+from campaign_manager.scenario.model import Scenario, enemy_of
 
 
 def victory_points(sc: Scenario, st: CampaignState) -> dict[str, int]:
     """Objectives held plus what each side scored (captures, wins against a command centre)."""
     return {side: sc.objective_vp(st.control, side) + st.scored[side] for side in sc.sides}
+
+
+class VPPart(NamedTuple):
+    """One part of a side's campaign VP, and why it scores: an objective held, a win against a
+    command centre, an enemy troop captured."""
+
+    reason: str
+    vp: int
+
+    def to_json(self) -> dict:
+        return {"reason": self.reason, "vp": self.vp}
+
+
+def vp_breakdown(sc: Scenario, st: CampaignState) -> dict[str, list[VPPart]]:
+    """Each side's VP as its parts, which add up to `victory_points` (rule 1.9): the objectives it
+    holds (in the scenario's order), each win against a command centre, each enemy troop it
+    captured (in the roster's order)."""
+    parts: dict[str, list[VPPart]] = {side: [] for side in sc.sides}
+    for code, area in sc.areas.items():
+        holder = st.control.get(code)
+        if area.vp and holder in parts:
+            parts[holder].append(VPPart(f"{sc.area_label(code)} held (objective)", area.vp))
+    for code, turn in st.command_centre_wins:
+        area = sc.areas[code]
+        scorer = area.command_centre_scorer
+        if scorer in parts:
+            parts[scorer].append(
+                VPPart(
+                    f"{sc.area_label(code)}'s defenders defeated in turn {turn} (a command centre: never taken)",
+                    area.command_centre_vp,
+                )
+            )
+    for troop_id, member in sc.troops.items():
+        if st.where.get(troop_id) != CAPTURED:
+            continue
+        owner = sc.side_of(member.nation)
+        words = f"{troop_id} ({troop_title(sc, troop_id, st.turn)}) captured from the {sc.side_nouns[owner]}"
+        parts[enemy_of(owner)].append(VPPart(words, member.type.capture_vp))
+    return parts
 
 
 def outcome(sc: Scenario, st: CampaignState) -> dict:

@@ -212,3 +212,34 @@ def test_the_battle_count_reads_as_a_sentence(tmp_path, capsys):
         _, text, _ = run(capsys, command, str(campaign))
         assert "2 battles required, 0 fought so far" in text, command
         assert "at least 2" not in text, command
+
+
+def test_the_vp_breakdown_adds_up_at_every_step(tmp_path, capsys):
+    """`show --json` says what each side's VP are made of (rule 1.9): after every action of the
+    full campaign the parts add up to both totals; the objectives, the win at Tirane and the
+    capture are each said once, under the side that scores them."""
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    path = tmp_path / "greece.campaign"
+    CampaignFile.create(path).close()
+    steps = [action for actions in SCRIPT.values() for action in actions]
+    for number, action in enumerate(steps, start=1):
+        with CampaignFile.open(path) as campaign:
+            campaign.apply([action])
+        code, out, _ = run(capsys, "show", str(path), "--json")
+        view = json.loads(out)
+        assert set(view["vp_breakdown"]) == set(view["vp"]) == {"axis", "allied"}
+        for side, parts in view["vp_breakdown"].items():
+            assert sum(part["vp"] for part in parts) == view["vp"][side], (number, action, side, parts)
+            assert all(set(part) == {"reason", "vp"} and part["vp"] > 0 for part in parts)
+    final = view["vp_breakdown"]
+    assert [part["vp"] for part in final["axis"]] == [20, 20, 10, 5]
+    assert final["axis"][-1]["reason"] == "GR-INF-6 (Greek Pezikoy infantry) captured from the Allies"
+    assert [part["reason"] for part in final["allied"]] == [
+        "F1 Peloponnese held (objective)",
+        "F2 Athens held (objective)",
+        "A1 Tirane's defenders defeated in turn 2 (a command centre: never taken)",
+    ]
+    _, text, _ = run(capsys, "show", str(path))
+    assert "Captured by the Axis: GR-INF-6 (Allied)" in text
+    assert "  Allied 90: +20 F1 Peloponnese held (objective); +60 F2 Athens held (objective); +10 A1 Tirane" in text
