@@ -12,7 +12,7 @@ from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import battle_count_words
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import Scenario, enemy_of
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.plain import escape, tip
 from campaign_manager.ui.session import CampaignSession
@@ -80,7 +80,15 @@ class CampaignPanel(QWidget):
         sc, st = self.session.scenario, self.session.state
         view = state_view(sc, st)
         self.headline.setText(_headline(sc, self.session.name, view, st))
-        self.vp.set_values(sc.sides, sc.side_nouns, view["vp"], view["outcome"], sc.victory_levels, sc.side_colours)
+        self.vp.set_values(
+            sc.sides,
+            sc.side_nouns,
+            view["vp"],
+            view["outcome"],
+            sc.victory_levels,
+            sc.side_colours,
+            view["vp_breakdown"],
+        )
         sorties = ", ".join(
             escape(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} ({sc.nation_name(n)}) {left}")
             for n, left in view["sorties"].items()
@@ -159,13 +167,20 @@ def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = No
 
 def _off_map(sc: Scenario, view: dict) -> str:
     parts = []
-    for title, key in (("Reinforcement pool (back next turn)", "pools"), ("Captured (lost for good)", "captured")):
-        rows = [
+    if view["phase"] != Phase.FINISHED:  # nothing comes back once the campaign is over
+        pools = [
             escape(f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}")
-            for side, troops in view[key].items()
+            for side, troops in view["pools"].items()
             if troops
         ]
-        parts.append(f"<b>{title}</b><br>{'<br>'.join(rows) or 'none'}")
+        back = "back next turn" if view["turn"] < len(sc.turns) else "the last turn: they do not come back"
+        parts.append(f"<b>Reinforcement pool ({back})</b><br>{'<br>'.join(pools) or 'none'}")
+    taken = [  # listed by their own side in the view: said here by who took them
+        escape(f"by the {sc.side_nouns[enemy_of(side)]}: {', '.join(t['id'] for t in troops)} ({sc.sides[side]})")
+        for side, troops in view["captured"].items()
+        if troops
+    ]
+    parts.append(f"<b>Captured (lost for good)</b><br>{'<br>'.join(taken) or 'none'}")
     arrows = []
     for arrow in view["open_arrows"]:
         line = escape(f"{arrow['from']} → {arrow['to']}")

@@ -38,19 +38,24 @@ class VPIndicator(QWidget):
         outcome: dict,
         levels: tuple[tuple[int, str], ...],
         colours: dict[str, SideColours] | None = None,
+        breakdown: dict[str, list[dict]] | None = None,
     ) -> None:
         """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"), `colours`: how each
-        side is drawn (the scenario's); the rest from the engine."""
+        side is drawn (the scenario's); the rest from the engine (`breakdown`: each side's VP as
+        `{"reason", "vp"}` parts, `show --json`'s vp_breakdown), said in the tooltip."""
         self.sides, self.nouns, self.vp, self.outcome, self.levels = sides, nouns, vp, outcome, levels
         self.colours = colours or {}
-        self.setToolTip(
-            tip(
-                f"{self.lead_words()}. {self.headline()}. Victory levels by margin: "
-                + ", ".join(f"{m}+ {name}" for m, name in levels)
-                + "."
-            )
-        )
+        self.setToolTip(tip(self.explained(breakdown or {})) if vp else "")
         self.update()
+
+    def explained(self, breakdown: dict[str, list[dict]]) -> str:
+        """The tooltip: who leads, the result, what each side's VP are made of, the levels."""
+        lines = [f"{self.lead_words()}. {self.headline()}."]
+        for side, parts in breakdown.items():
+            lines += ["", f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP:"]
+            lines += [f"  +{part['vp']}  {part['reason']}" for part in parts] or ["  nothing yet"]
+        levels = ", ".join(f"{m}+ {name}" for m, name in self.levels)
+        return "\n".join([*lines, "", f"Victory levels by margin: {levels}."])
 
     def lead_words(self) -> str:
         leader = self.outcome.get("leader")

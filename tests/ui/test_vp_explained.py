@@ -1,0 +1,25 @@
+"""The panel says what each side's VP are made of (its tooltip), who captured whom, and no
+reinforcement pool once the campaign is over."""
+
+from __future__ import annotations
+
+from tests.shared import FULL_CAMPAIGN
+
+
+def test_the_vp_tooltip_lists_every_part(open_window):
+    window = open_window(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"])
+    words = window.view.panel.vp.toolTip()
+    assert "Allied 120 VP:" in words and "Axis 20 VP:" in words
+    allied = words.split("Allied 120 VP:")[1].split("Victory levels")[0]
+    assert "+60  F2 Athens held (objective)" in allied
+    assert "+10  A1 Tirane's defenders defeated in turn 2 (a command centre: never taken)" in allied
+    assert sum(int(line.split()[0]) for line in allied.strip().splitlines()) == 120
+
+
+def test_captures_are_said_by_who_took_them_and_the_pool_goes_at_the_end(open_window):
+    window = open_window([action for actions in FULL_CAMPAIGN.values() for action in actions])
+    text = window.view.panel.off_map.text()
+    assert "by the Axis: GR-INF-6 (Allied)" in text
+    assert "Reinforcement pool" not in text, "nothing comes back once the campaign is over"
+    words = window.view.panel.vp.toolTip()
+    assert "+5  GR-INF-6 (Greek Pezikoy infantry) captured from the Allies" in words
