@@ -33,6 +33,9 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
         rolled_ahead = st.initiative is not None
         arrow = declare(sc, st, action, roller, events)
         mission, mission_words = _mission(sc, st, action, roller)
+        if mission is not None:  # the arrow keeps its mission until it is fought, however much later
+            arrow = evolve(arrow, mission_die=mission)
+            st.open_arrows = (*st.open_arrows[:-1], arrow)
         record = action
         if events.recording:
             record = evolve(

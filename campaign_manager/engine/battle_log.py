@@ -14,6 +14,12 @@ from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario, enemy_of
 
+RESULT_MARKS = (
+    ("✔", "the attacker won"),
+    ("✘", "the defender held"),
+    ("=", "no one was defeated"),
+)  # a fought battle's mark on the map, beside its number in the turn: said in every legend
+
 
 @dataclass(frozen=True)
 class BattleRow:
@@ -21,6 +27,7 @@ class BattleRow:
 
     number: int  # the action's number in the log (1 = first)
     turn: int
+    order: int  # its place among its turn's battles (1 = the turn's first), as the map numbers it
     origin: str
     target: str
     attacker_side: str
@@ -46,6 +53,13 @@ class BattleRow:
     def _face(self, path: str, face: object) -> str:
         """A die's face, marked when the app rolled it (app_dice.APP_LEGEND says the mark)."""
         return f"{face}{APP_MARK}" if path in self.app_dice else str(face)
+
+    @property
+    def mark(self) -> str:
+        """The result as the map marks it (RESULT_MARKS)."""
+        if self.winner is None:
+            return "="
+        return "✔" if self.winner == self.attacker_side else "✘"
 
     def score_words(self) -> str:
         """How the battle was decided, the attacker's figure first: the General's Wargame totals
@@ -79,16 +93,18 @@ def _arrow(before: CampaignState, action: Battle) -> Arrow:
 def battle_rows(sc: Scenario, start: CampaignState, history: Iterable[Applied]) -> list[BattleRow]:
     """The fought battles of a history (from the state `start` it began at), in order."""
     rows: list[BattleRow] = []
+    per_turn: dict[int, int] = {}
     before = start
     for number, applied in enumerate(history, start=1):
         action = applied.action
         if isinstance(action, Battle) and action.has_result:
-            rows.append(_row(sc, number, before, action, applied))
+            per_turn[before.turn] = order = per_turn.get(before.turn, 0) + 1
+            rows.append(_row(sc, number, order, before, action, applied))
         before = applied.state
     return rows
 
 
-def _row(sc: Scenario, number: int, before: CampaignState, action: Battle, applied: Applied) -> BattleRow:
+def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: Battle, applied: Applied) -> BattleRow:
     after = applied.state
     arrow = _arrow(before, action)
     roll = action.wargame
@@ -102,7 +118,9 @@ def _row(sc: Scenario, number: int, before: CampaignState, action: Battle, appli
     captured = tuple(
         sorted(t for t, place in after.where.items() if place == CAPTURED and before.where.get(t) != CAPTURED)
     )
-    die = action.mission_die  # rolled when the arrow was placed: the completed action holds the face
+    die = (
+        action.mission_die if action.mission_die is not None else arrow.mission_die
+    )  # placed earlier: the arrow holds it
     mission = sc.turn(before.turn).missions[die - 1] if isinstance(die, int) else None
     dice = None
     if roll is not None:
@@ -111,6 +129,7 @@ def _row(sc: Scenario, number: int, before: CampaignState, action: Battle, appli
     return BattleRow(
         number=number,
         turn=before.turn,
+        order=order,
         origin=arrow.origin,
         target=arrow.target,
         attacker_side=arrow.attacker_side,

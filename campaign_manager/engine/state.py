@@ -176,6 +176,7 @@ class Arrow:
     attacker: Commitment
     defender: Commitment
     initiative_dice: tuple[int, int] | None = None
+    mission_die: int | None = None  # the suggested-mission d6, when rolled as the arrow was placed
 
     def pair(self) -> frozenset[str]:
         return frozenset((self.origin, self.target))

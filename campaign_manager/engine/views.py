@@ -66,6 +66,7 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
                 "attacker": a.attacker.to_json(),
                 "defender": a.defender.to_json(),
                 "fortification": _fortification(sc, st, a),
+                "mission": None if a.mission_die is None else sc.turn(st.turn).missions[a.mission_die - 1],
             }
             for a in st.open_arrows
         ],
