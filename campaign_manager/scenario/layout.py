@@ -128,29 +128,180 @@ def arrow_places(layout: MapLayout, arrows: list[tuple[str, str]], gap: float = 
 
 
 Box = tuple[float, float, float, float]  # left, top, width, height in layout units (y downwards)
+Point2 = tuple[float, float]
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they only touch or lie apart)."""
+    wide = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    tall = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return wide * tall if wide > 0 and tall > 0 else 0.0
+
+
+def _edges(outline: Sequence[Point2]) -> list[tuple[Point2, Point2]]:
+    return list(zip(outline, (*outline[1:], outline[0])))
+
+
+def spans(outline: Sequence[Point2], y: float) -> list[tuple[float, float]]:
+    """Where the horizontal line at `y` lies inside the polygon: (left, right) runs, left to right."""
+    crossings = sorted(
+        x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+        for (x1, y1), (x2, y2) in _edges(outline)
+        if (y1 <= y < y2) or (y2 <= y < y1)
+    )
+    return list(zip(crossings[::2], crossings[1::2]))
+
+
+def _crosses(a: Point2, b: Point2, box: Box) -> bool:
+    """Whether the segment a–b passes through the inside of the box (Liang–Barsky clipping)."""
+    left, top, width, height = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - left), (dx, left + width - a[0]), (-dy, a[1] - top), (dy, top + height - a[1])):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return True
+
+
+def holds(outline: Sequence[Point2], box: Box) -> bool:
+    """Whether the box lies wholly inside the polygon: its centre inside, no border through it."""
+    x, y = box[0] + box[2] / 2, box[1] + box[3] / 2
+    inside = any(left < x < right for left, right in spans(outline, y))
+    return inside and not any(_crosses(a, b, box) for a, b in _edges(outline))
+
+
+STACK_SCALES = (1.0, 0.85, 0.75, 0.65, 0.55)  # a crowded area's counters are set smaller, down to this
 
 
 def stack_places(
-    shape: AreaShape, count: int, size: tuple[float, float], below: float, gap: float = 4.0
+    shape: AreaShape,
+    count: int,
+    size: tuple[float, float],
+    below: float,
+    gap: float = 4.0,
+    avoid: Sequence[Box] = (),
 ) -> tuple[float, list[tuple[float, float]]]:
-    """Where an area's `count` counters of `size` stand: from the area's counter spot, or `below`
-    its label point, as many side by side as the area is wide there (up to 3), the rest in rows
-    beneath; a crowded small area sets them smaller (down to 3/4) when that keeps them in one
-    row. The scale, and each counter's top-left corner. For the window and the printed map alike."""
+    """Where an area's `count` counters of `size` stand: in rows of up to three from the area's
+    counter spot (`below` its label point when it has none), centred on it as far as the borders
+    allow; when they do not fit so, smaller;
+    then wherever in the area there is room (beside its words, above them); never across a
+    border or over anything in `avoid` (the area's words) while any room is left. The scale,
+    and each counter's top-left corner, in reading order. For the window and the printed map."""
+    if count == 0:
+        return 1.0, []
+    natural = [(scale, False) for scale in STACK_SCALES if scale >= 0.75]  # under the label, a little smaller
+    tries = natural + [(scale, True) for scale in STACK_SCALES] + [(scale, False) for scale in STACK_SCALES[3:]]
+    for scale, search in tries:
+        found = _fill(shape, count, (size[0] * scale, size[1] * scale), gap * scale, below, avoid, search)
+        if found is not None:
+            return scale, found
+    return _crowded(shape, count, size, below, gap)
+
+
+def _fill(
+    shape: AreaShape, count: int, size: Point2, gap: float, below: float, avoid: Sequence[Box], search: bool
+) -> list[tuple[float, float]] | None:
+    """Counters of `size` in rows inside the area and off `avoid`: first rows straight down from
+    the counter spot; with `search`, any row of the area, nearest the spot first. None if they do
+    not fit."""
     width, height = size
+    x0, start = shape.counters_at(below)
+    ys = [y for _, y in shape.outline]
+    if search:
+        step = (height + gap) / 3
+        rows = [min(ys) + gap + n * step for n in range(int((max(ys) - min(ys)) / step) + 1)]
+        rows.sort(key=lambda y: abs(y - start) if y >= start - height else abs(y - start) + 1000.0)
+    else:
+        rows = [start + n * (height + gap) for n in range(int((max(ys) - start) / (height + gap)) + 1)]
+    placed: list[Box] = []
+    for top in rows:
+        taken = [*avoid, *placed]
+        fits = _row(shape.outline, x0, top, width, height, gap, taken, min(3, count - len(placed)))
+        if fits:
+            placed += fits
+        elif not search and not placed:
+            return None  # the first row straight under the label must take at least one
+        if len(placed) == count:
+            return sorted(((b[0], b[1]) for b in placed), key=lambda corner: (round(corner[1], 3), corner[0]))
+    return None
+
+
+def _row(
+    outline: Sequence[Point2],
+    x0: float,
+    top: float,
+    width: float,
+    height: float,
+    gap: float,
+    taken: Sequence[Box],
+    most: int,
+) -> list[Box]:
+    """As many counters (up to `most`) as fit side by side in the row at `top`, as near `x0` as
+    they can be: each inside the outline and clear of `taken` (by `gap`)."""
+    run = _run(outline, x0, top - gap / 2, height + gap)
+    if run is None:
+        return []
+    for many in range(most, 0, -1):
+        wide = many * width + (many - 1) * gap
+        low, high = run[0] + gap / 2 + 0.5, run[1] - gap / 2 - 0.5 - wide  # where the row's left edge may go
+        if high < low:
+            continue
+        lefts = [min(max(x0 - wide / 2, low), high)]
+        for box in taken:  # beside whatever stands in the way, on either side
+            lefts += [box[0] + box[2] + gap, box[0] - gap - wide]
+        for left in sorted((x for x in lefts if low <= x <= high), key=lambda x: abs(x + wide / 2 - x0)):
+            boxes = [(left + n * (width + gap), top, width, height) for n in range(many)]
+            if all(holds(outline, (b[0] - gap / 2, b[1] - gap / 2, b[2] + gap, b[3] + gap)) for b in boxes) and not any(
+                overlap((b[0] - gap, b[1] - gap, b[2] + 2 * gap, b[3] + 2 * gap), t) for b in boxes for t in taken
+            ):
+                return boxes
+    return []
+
+
+def _run(outline: Sequence[Point2], x0: float, top: float, height: float) -> tuple[float, float] | None:
+    """The stretch of the row from `top` to `top + height` that lies inside the outline all the
+    way down, around `x0` (or the nearest such stretch): the runs inside it at the row's top,
+    bottom, middle and every corner of the outline in between, taken together."""
+    ys = {top + 0.01, top + height / 2, top + height - 0.01}
+    ys |= {y for _, y in outline if top < y < top + height}
+    middle = spans(outline, top + height / 2)
+    if not middle:
+        return None
+
+    def far(run: tuple[float, float]) -> float:
+        return 0.0 if run[0] <= x0 <= run[1] else min(abs(run[0] - x0), abs(run[1] - x0))
+
+    left, right = min(middle, key=far)
+    for y in sorted(ys):
+        here = [(max(left, a), min(right, b)) for a, b in spans(outline, y) if min(right, b) > max(left, a)]
+        if not here:
+            return None
+        left, right = max(here, key=lambda run: run[1] - run[0])
+    return left, right
+
+
+def _crowded(
+    shape: AreaShape, count: int, size: tuple[float, float], below: float, gap: float
+) -> tuple[float, list[tuple[float, float]]]:
+    """The last resort for an area too small for its counters: the smallest, three to a row
+    from its counter spot (they may run over its borders)."""
+    scale = STACK_SCALES[-1]
+    width, height = size[0] * scale, size[1] * scale
     x0, y0 = shape.counters_at(below)
-    room = shape.room_across(y0 + height / 2, x0)
-
-    def fits(scale: float) -> int:
-        return max(1, min(3, int((room + gap * scale) // ((width + gap) * scale)))) if room else 3
-
-    scale = next((s for s in (1.0, 0.85, 0.75) if count <= fits(s)), 1.0)
-    per_row, step_x, step_y = fits(scale), (width + gap) * scale, (height + gap) * scale
     corners = []
     for index in range(count):
-        row, col = divmod(index, per_row)
-        in_row = min(per_row, count - row * per_row)
-        corners.append((x0 - in_row * step_x / 2 + col * step_x, y0 + row * step_y))
+        row, col = divmod(index, 3)
+        in_row = min(3, count - row * 3)
+        corners.append((x0 - in_row * (width + gap) / 2 + col * (width + gap), y0 + row * (height + gap)))
     return scale, corners
 
 
@@ -172,41 +323,76 @@ def clear_spot(
     size: tuple[float, float],
     avoid: Sequence[Box],
     beside: float = 0.0,
+    bounds: Box | None = None,
 ) -> tuple[float, float]:
     """The centre for a mark of `size` (width, height) on an arrow from `start` to `end` (or
-    `beside` units to its left, looking along it) that covers nothing in `avoid`: the middle if
-    that is clear, else the nearest clear point along the arrow, else a little further aside;
-    failing all, the one that covers least. A fought battle's result mark, in the window and in
-    print, so it never hides an area's name, a counter or another mark."""
+    `beside` units to its left, looking along it) that covers nothing in `avoid` and stays in
+    `bounds`: the middle if that is clear, else the nearest clear point along the arrow, else a
+    little aside, else the nearest clear point around the arrow's middle, further and further
+    out; failing all, the one that covers least. A battle's caption or result mark, in the
+    window and in print, so it never hides an area's name, a counter or another mark."""
     (sx, sy), (ex, ey) = start, end
     length = math.hypot(ex - sx, ey - sy) or 1.0
     across = (-(ey - sy) / length, (ex - sx) / length)
     away = math.copysign(1.0, beside) if beside else 1.0
-    tries = [(t, beside) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
-    tries += [(0.5, beside + away * d) for d in (22.0, 36.0)] + [(0.5, beside - away * d) for d in (22.0, 36.0)]
     width, height = size
-    reach = abs(beside) + 36.0 + max(width, height)  # nothing farther from the arrow can be covered
-    near = [
-        box
-        for box in avoid
-        if box[0] < max(sx, ex) + reach
-        and box[0] + box[2] > min(sx, ex) - reach
-        and box[1] < max(sy, ey) + reach
-        and box[1] + box[3] > min(sy, ey) - reach
-    ]
 
     def at(t: float, d: float) -> tuple[float, float]:
         return sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d
 
-    def covered(t: float, d: float) -> float:
-        x, y = at(t, d)
-        left, top = x - width / 2, y - height / 2
-        return sum(
-            max(0.0, min(left + width, bx + bw) - max(left, bx)) * max(0.0, min(top + height, by + bh) - max(top, by))
-            for bx, by, bw, bh in near
-        )
+    tries = [at(t, beside) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+    tries += [at(0.5, beside + away * d) for d in (22.0, 36.0)] + [at(0.5, beside - away * d) for d in (22.0, 36.0)]
+    tries += [at(t, beside + sign * d) for d in (18.0, 36.0) for t in (0.35, 0.65, 0.2, 0.8) for sign in (away, -away)]
+    middle = at(0.5, beside)
+    for ring in range(1, 16):  # around the middle, nearest first: far enough out there is always room
+        reach = ring * max(12.0, min(width, height))
+        steps = 8 + 4 * ring
+        tries += [
+            (
+                middle[0] + reach * math.cos(2 * math.pi * k / steps),
+                middle[1] + reach * math.sin(2 * math.pi * k / steps),
+            )
+            for k in range(steps)
+        ]
+    spread = 16 * max(12.0, min(width, height)) + max(width, height)
+    near = [
+        box
+        for box in avoid
+        if box[0] < max(sx, ex, middle[0]) + spread
+        and box[0] + box[2] > min(sx, ex, middle[0]) - spread
+        and box[1] < max(sy, ey, middle[1]) + spread
+        and box[1] + box[3] > min(sy, ey, middle[1]) - spread
+    ]
 
-    return at(*min(tries, key=lambda c: (covered(*c) > 0, covered(*c))))
+    def covered(spot: tuple[float, float]) -> float:
+        box = (spot[0] - width / 2, spot[1] - height / 2, width, height)
+        outside = 0.0
+        if bounds is not None:
+            inside = overlap(box, bounds)
+            outside = width * height - inside
+        return outside + sum(overlap(box, other) for other in near)
+
+    best, least = tries[0], math.inf
+    for spot in tries:
+        cover = covered(spot)
+        if cover == 0:
+            return spot
+        if cover < least:
+            best, least = spot, cover
+    return best
+
+
+def leader(
+    shaft_ends: tuple[tuple[float, float], tuple[float, float]], centre: tuple[float, float], size: tuple[float, float]
+) -> tuple[float, float] | None:
+    """Where on its arrow a mark placed at `centre` is tied by a thin line, when it had to stand
+    away from it (None when it sits on or beside the arrow)."""
+    (ax, ay), (bx, by) = shaft_ends
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy or 1.0
+    t = max(0.0, min(1.0, ((centre[0] - ax) * dx + (centre[1] - ay) * dy) / length))
+    near = (ax + t * dx, ay + t * dy)
+    return near if math.hypot(near[0] - centre[0], near[1] - centre[1]) > max(size) / 2 + 18 else None
 
 
 def grid_layout(codes: Iterable[str]) -> MapLayout:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_manager.scenario.layout import ArrowPlace, clear_spot, shaft
+from campaign_manager.scenario.layout import ArrowPlace, Box, clear_spot, leader, shaft
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.plain import tip
@@ -174,12 +174,15 @@ class LinkItem(QGraphicsPathItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
 
-BADGE = 13.0  # a result badge's radius
+BADGE_H = 26.0  # a result badge's height (its width fits its number and mark)
 
 
 class ArrowItem(QGraphicsPathItem):
     """A battle arrow from one area to another. An open arrow carries its troops as a caption;
-    a fought one a small badge with its result (`badge`: text and colour), the words on hover."""
+    a fought one a small badge with its number in the turn and its result (`badge`: text and
+    colour), the words on hover. Either is placed where it covers nothing in `avoid` (the areas'
+    words, the counters, the marks placed before it) and stays inside `bounds` (the map); one
+    that had to stand away from its arrow is tied to it by a thin line."""
 
     def __init__(
         self,
@@ -192,13 +195,15 @@ class ArrowItem(QGraphicsPathItem):
         badge: tuple[str, QColor] | None = None,
         caption_side: float = 1.0,
         avoid: Sequence[QRectF] = (),
+        bounds: QRectF | None = None,
     ) -> None:
-        """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
-        `avoid`: what a badge must not cover (area names, counters, other badges), as far as it can."""
+        """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right."""
         super().__init__()
         self.caption = caption
         self.open_pair: tuple[str, str] | None = None  # (from, to) of an open arrow, set by the scene
+        self.fought: tuple[int, int] | None = None  # (turn, its number in the turn) of a fought one, likewise
         (sx, sy), (ex, ey) = shaft(ArrowPlace(start, end, caption_side))
+        self.shaft = ((sx, sy), (ex, ey))
         angle = math.atan2(ey - sy, ex - sx)
         path = QPainterPath(QPointF(sx, sy))
         path.lineTo(QPointF(ex, ey))
@@ -207,52 +212,76 @@ class ArrowItem(QGraphicsPathItem):
             path.moveTo(QPointF(ex, ey))
             path.lineTo(QPointF(ex + head * math.cos(angle + turn), ey + head * math.sin(angle + turn)))
         self.setPath(path)
-        pen = QPen(colour, width)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        self.setPen(pen)
+        self.colour, self.width = colour, width
+        self._pen(False)
         self.setZValue(7)
         self.setToolTip(tip(tooltip))
-        middle = QPointF((sx + ex) / 2, (sy + ey) / 2)
+        boxes = [(box.x(), box.y(), box.width(), box.height()) for box in avoid]
+        limits = None if bounds is None else (bounds.x(), bounds.y(), bounds.width(), bounds.height())
         self.badge_box = self.caption_box = QRectF()
         if badge is not None:
-            boxes = [(box.x(), box.y(), box.width(), box.height()) for box in avoid]
-            spot = QPointF(*clear_spot((sx, sy), (ex, ey), (2 * BADGE, 2 * BADGE), boxes))
-            self.badge_box = QRectF(spot.x() - BADGE, spot.y() - BADGE, 2 * BADGE, 2 * BADGE)
-            self._badge(spot, *badge)
+            self.badge_box = self._badge(badge[0], badge[1], boxes, limits)
         else:
-            self._caption(middle, angle, caption, colour, caption_side)
+            self.caption_box = self._caption(caption, colour, caption_side, boxes, limits)
 
-    def _badge(self, at: QPointF, text: str, colour: QColor) -> None:
-        circle = QGraphicsPathItem(self)
-        round_path = QPainterPath()
-        round_path.addEllipse(at, BADGE, BADGE)
-        circle.setPath(round_path)
-        circle.setBrush(colour)
+    def _pen(self, marked: bool) -> None:
+        pen = QPen(style.highlight() if marked else self.colour, self.width + (5 if marked else 0))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self.setPen(pen)
+
+    def set_marked(self, on: bool) -> None:
+        """Stand out (the battle chosen in the Battles table), or not."""
+        self._pen(on)
+        self.setZValue(8 if on else 7)
+
+    def _spot(self, size: tuple[float, float], beside: float, boxes: list[Box], limits: Box | None) -> QRectF:
+        """Where a mark of `size` goes (scene/layout.clear_spot), with a line to the arrow if it
+        had to stand away from it."""
+        (sx, sy), (ex, ey) = self.shaft
+        x, y = clear_spot((sx, sy), (ex, ey), size, boxes, beside=beside, bounds=limits)
+        box = QRectF(x - size[0] / 2, y - size[1] / 2, *size)
+        tied = leader(self.shaft, (x, y), size)
+        if tied is not None:
+            line = QPainterPath(QPointF(x, y))
+            line.lineTo(QPointF(*tied))
+            drawn = QGraphicsPathItem(line, self)
+            drawn.setPen(QPen(self.colour, 1.5))
+            drawn.setZValue(-1)
+        return box
+
+    def _badge(self, text: str, colour: QColor, boxes: list[Box], limits: Box | None) -> QRectF:
+        font = QFont("DejaVu Sans", 12, QFont.Weight.Bold)
+        wide = max(BADGE_H, QFontMetricsF(font).horizontalAdvance(text) + 12)
+        box = self._spot((wide, BADGE_H), 0.0, boxes, limits)
+        pill = QGraphicsPathItem(self)
+        rounded = QPainterPath()
+        rounded.addRoundedRect(box, BADGE_H / 2, BADGE_H / 2)
+        pill.setPath(rounded)
+        pill.setBrush(colour)
         mark_ink = ink.readable_on(colour)
-        circle.setPen(QPen(mark_ink, 2))
-        mark = QGraphicsSimpleTextItem(text, circle)
-        mark.setFont(QFont("DejaVu Sans", 13, QFont.Weight.Bold))
+        pill.setPen(QPen(mark_ink, 2))
+        mark = QGraphicsSimpleTextItem(text, pill)
+        mark.setFont(font)
         mark.setBrush(QBrush(mark_ink))
-        box = mark.boundingRect()
-        mark.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
+        inner = mark.boundingRect()
+        mark.setPos(box.center().x() - inner.width() / 2, box.center().y() - inner.height() / 2)
+        return box
 
-    def _caption(self, at: QPointF, angle: float, caption: str, colour: QColor, on_side: float) -> None:
+    def _caption(self, caption: str, colour: QColor, on_side: float, boxes: list[Box], limits: Box | None) -> QRectF:
         text = QGraphicsSimpleTextItem(caption, self)
         text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
         plate = ink.translucent(ink.role(ink.Role.Base), 215)  # a backing in the palette's own ground
         text.setBrush(QBrush(ink.legible(colour, plate)))
-        box = text.boundingRect()
-        # Beside the arrow, not on it: shifted across the arrow's direction.
-        side = (16 + box.height() / 2) * on_side
-        x = at.x() - math.sin(angle) * side - box.width() / 2
-        y = at.y() + math.cos(angle) * side - box.height() / 2
-        text.setPos(x, y)
+        inner = text.boundingRect()
+        size = (inner.width() + 6, inner.height() + 2)
+        box = self._spot(size, (16 + inner.height() / 2) * on_side, boxes, limits)  # beside the arrow, not on it
+        text.setPos(box.x() + 3, box.y() + 1)
         backing = QGraphicsPathItem(self)
         rounded = QPainterPath()
-        self.caption_box = QRectF(x - 3, y - 1, box.width() + 6, box.height() + 2)
-        rounded.addRoundedRect(self.caption_box, 4, 4)
+        rounded.addRoundedRect(box, 4, 4)
         backing.setPath(rounded)
         backing.setBrush(plate)
         backing.setPen(QPen(colour, 1))
         backing.setZValue(0)
         text.setZValue(1)  # the caption reads above its arrow's shaft (the head stays clear of it)
+        return box

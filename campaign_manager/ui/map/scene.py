@@ -14,13 +14,17 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.scenario.layout import MapLayout, arrow_places, grid_layout, stack_places
+from campaign_manager.scenario.layout import Box, MapLayout, arrow_places, grid_layout, stack_places
 from campaign_manager.scenario.model import Area, Link, Scenario
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
 from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
 from campaign_manager.ui.plain import tip
+
+
+def _box(rect: QRectF) -> Box:
+    return (rect.x(), rect.y(), rect.width(), rect.height())
 
 
 def fallback_layout(sc: Scenario) -> MapLayout:
@@ -100,6 +104,9 @@ class MapScene(QGraphicsScene):
         self.areas: dict[str, AreaItem] = drawn.areas
         self.labels: dict[str, AreaLabel] = drawn.labels
         self.label_boxes: list[QRectF] = drawn.label_boxes
+        self.words_of: dict[str, list[Box]] = {  # each area's words: its counters keep clear of them
+            code: [_box(box) for box in words.text_boxes()] for code, words in self.labels.items()
+        }
         self.counters: list[CounterItem] = []
         self.arrows: list[ArrowItem] = []
         self._dynamic: list[QGraphicsItem] = []
@@ -124,17 +131,31 @@ class MapScene(QGraphicsScene):
             area.setToolTip(tip(area_sentence(sc, st, code)))
         for code in self.areas:
             self._counters(st, code, planning)
-        ends = iter(
-            arrow_places(
-                self.layout,
-                [(row.origin, row.target) for row in fought]
-                + [(arrow.origin, arrow.target) for arrow in st.open_arrows],
-            )
+        places = arrow_places(
+            self.layout,
+            [(row.origin, row.target) for row in fought] + [(arrow.origin, arrow.target) for arrow in st.open_arrows],
         )
-        places = [next(ends) for _ in fought]
-        opened = []
-        for arrow in st.open_arrows:  # made first, drawn last: fought arrows' badges keep clear of their captions
-            start, end, side = next(ends)
+        # Each mark is placed clear of the areas' words, the counters and the marks placed before it.
+        taken = self.label_boxes + [counter.sceneBoundingRect() for counter in self.counters]
+        bounds = self.sceneRect()
+        for row, (start, end, side) in zip(fought, places):
+            caption = fought_caption(sc, row)
+            drawn = ArrowItem(
+                start,
+                end,
+                style.fought_arrow(),
+                caption,
+                f"Battle {row.order} of the turn: {caption}.\n" + "\n".join(row.words),
+                width=5,
+                badge=style.result_badge(sc, row),
+                caption_side=side,
+                avoid=taken,
+                bounds=bounds,
+            )
+            drawn.fought = (row.turn, row.order)
+            taken.append(drawn.badge_box)
+            self._add(drawn)
+        for arrow, (start, end, side) in zip(st.open_arrows, places[len(fought) :]):
             item = ArrowItem(
                 start,
                 end,
@@ -144,27 +165,17 @@ class MapScene(QGraphicsScene):
                 f"waiting for the result of the game. Double-click to record it; "
                 f"right-click to record or abandon it.",
                 caption_side=side,
+                avoid=taken,
+                bounds=bounds,
             )
             item.open_pair = (arrow.origin, arrow.target)
-            opened.append(item)
-        taken = self.label_boxes + [counter.sceneBoundingRect() for counter in self.counters]
-        taken += [item.caption_box for item in opened]
-        for row, (start, end, _) in zip(fought, places):
-            caption = fought_caption(sc, row)
-            drawn = ArrowItem(
-                start,
-                end,
-                style.fought_arrow(),
-                caption,
-                f"Fought: {caption}.\n" + "\n".join(row.words),
-                width=5,
-                badge=style.result_badge(sc, row.attacker_side, row.winner),
-                avoid=taken,
-            )
-            taken.append(drawn.badge_box)  # the next badge keeps clear of this one too
-            self._add(drawn)
-        for item in opened:
+            taken.append(item.caption_box)
             self._add(item)
+
+    def mark_battle(self, turn: int | None, order: int | None) -> None:
+        """Make the fought arrow of the turn's battle `order` stand out (None: none does)."""
+        for arrow in self.arrows:
+            arrow.set_marked(arrow.fought is not None and arrow.fought == (turn, order))
 
     def _add(self, item: QGraphicsItem) -> None:
         self.addItem(item)
@@ -180,7 +191,9 @@ class MapScene(QGraphicsScene):
             groups.setdefault((member.nation, member.kind), []).append(troop_id)
         if not groups:
             return
-        scale, corners = stack_places(self.layout.areas[code], len(groups), (COUNTER_W, COUNTER_H), 26)
+        scale, corners = stack_places(
+            self.layout.areas[code], len(groups), (COUNTER_W, COUNTER_H), 26, 4.0, self.words_of.get(code, [])
+        )
         for ((nation, kind), troops), (x, y) in zip(sorted(groups.items()), corners):
             movable = planning and any(legal.redeploy_targets(sc, st, t) for t in troops)
             counter = CounterItem(

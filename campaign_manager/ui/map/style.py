@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
+from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.scenario.model import Scenario, SideColours
 from campaign_manager.ui import ink
 
@@ -127,9 +128,8 @@ def draw_kind(painter: QPainter, kind: str, box: QRectF, on: QColor) -> None:
         painter.drawEllipse(inner.center(), radius, radius)
 
 
-def result_badge(sc: Scenario, attacker_side: str, winner: str | None) -> tuple[str, QColor]:
-    """A fought arrow's mark: ✔ the attacker won, ✘ the defender held, = nobody defeated; in the
-    winner's colour."""
-    if winner is None:
-        return "=", ink.role(ink.Role.Mid)
-    return ("✔" if winner == attacker_side else "✘"), side_ink(sc, winner)
+def result_badge(sc: Scenario, row: BattleRow) -> tuple[str, QColor]:
+    """A fought arrow's mark: its number in the turn and its result (RESULT_MARKS: ✔ the attacker
+    won, ✘ the defender held, = nobody defeated), in the winner's colour."""
+    colour = ink.role(ink.Role.Mid) if row.winner is None else side_ink(sc, row.winner)
+    return f"{row.order} {row.mark}", colour

@@ -1,0 +1,113 @@
+"""The window's map read back as geometry: at every step of the full campaign, and with seven
+arrows open at once, no arrow's caption or result badge covers another, an area's code, name or
+VP, or a counter; counters cover no area's words and no other counter and stay inside their
+area; the turn's fought battles are numbered in order. In a 1024×700 window, at the end of each
+turn, the whole map is in view and every counter stands inside its area (at that size two areas'
+counters once ran together across a border)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from campaign_manager.engine.battle_log import battle_rows
+from campaign_manager.engine.campaign import apply_action, initial_state
+from campaign_manager.scenario import load_scenario
+from campaign_manager.scenario.layout import holds
+from tests.shared import CROWDED, FULL_CAMPAIGN, SEVEN_OPEN
+
+STEPS = [action for actions in FULL_CAMPAIGN.values() for action in actions]
+
+
+def _box(rect: QRectF) -> tuple[float, float, float, float]:
+    return (rect.x(), rect.y(), rect.width(), rect.height())
+
+
+def _overlap(a: QRectF, b: QRectF) -> bool:
+    shared = a.intersected(b)
+    return shared.width() > 0.01 and shared.height() > 0.01
+
+
+def check_the_scene(scene, st, where: str) -> None:
+    sc = scene.scenario
+    words = scene.label_boxes
+    counters = [(scene.area_at(c.sceneBoundingRect().center()), c.sceneBoundingRect()) for c in scene.counters]
+    marks = [a.badge_box if not a.badge_box.isEmpty() else a.caption_box for a in scene.arrows]
+    assert len(marks) == len(scene.arrows) and not any(mark.isEmpty() for mark in marks), where
+    for n, mark in enumerate(marks):
+        assert scene.sceneRect().contains(mark), (where, "a mark runs off the map", mark)
+        for other in words + [box for _, box in counters] + marks[:n]:
+            assert not _overlap(mark, other), (where, n, mark, other)
+    for n, (code, box) in enumerate(counters):
+        assert code is not None and holds(sc.layout.areas[code].outline, _box(box)), (where, code, box)
+        for other in words + [other for _, other in counters[:n]]:
+            assert not _overlap(box, other), (where, code, box, other)
+    placed = {t for c in scene.counters for t in c.troops}
+    assert placed == {t for t, place in st.where.items() if place in sc.areas}, where
+
+
+def steps(actions):
+    sc = load_scenario()
+    st, history = initial_state(sc), []
+    for number, action in enumerate(actions, start=1):
+        applied = apply_action(sc, st, action)
+        history.append(applied)
+        st = applied.state
+        yield number, sc, st, [row for row in battle_rows(sc, initial_state(sc), history) if row.turn == st.turn]
+
+
+def test_nothing_on_the_window_s_map_overlaps_at_any_step_of_the_full_campaign(qapp):
+    from campaign_manager.ui.map.scene import MapScene
+
+    scene = None
+    for number, sc, st, fought in steps(STEPS):
+        scene = scene or MapScene(sc)
+        scene.show_state(st, fought, planning=st.phase == "planning")
+        check_the_scene(scene, st, f"after action {number}")
+
+
+def test_seven_open_arrows_keep_their_captions_apart(qapp):
+    from campaign_manager.ui.map.scene import MapScene
+
+    *_, (_, sc, st, fought) = steps(CROWDED + SEVEN_OPEN)
+    scene = MapScene(sc)
+    scene.show_state(st, fought, planning=False)
+    assert len([a for a in scene.arrows if a.open_pair]) == 7
+    check_the_scene(scene, st, "seven open arrows")
+
+
+def test_the_turn_s_battles_carry_their_number_and_result(qapp):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from campaign_manager.ui.map.scene import MapScene
+
+    *_, (_, sc, st, fought) = steps(STEPS[:-1])  # turn 4 fought, not ended
+    scene = MapScene(sc)
+    scene.show_state(st, fought, planning=False)
+    badges = [
+        child.text()
+        for arrow in scene.arrows
+        for part in arrow.childItems()
+        for child in part.childItems()
+        if isinstance(child, QGraphicsSimpleTextItem)
+    ]
+    assert badges == ["1 =", "2 ✔", "3 ✔", "4 ✔", "5 =", "6 =", "7 =", "8 ="]
+
+
+@pytest.mark.parametrize("turn", [1, 2, 3, 4])
+def test_at_1024_by_700_the_map_is_in_view_and_counters_stay_in_their_areas(open_window, qtbot, turn):
+    actions = [a for n in range(1, turn + 1) for a in FULL_CAMPAIGN[f"turn {n}"]]
+    window = open_window(actions[:-1])  # the turn's battles fought, the turn not yet ended
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024)
+    view = window.map_view
+    view.fit()
+    scene = view.map_scene
+    shown = view.mapFromScene(scene.sceneRect()).boundingRect()
+    assert view.viewport().rect().adjusted(-1, -1, 1, 1).contains(shown), "the whole map is in view"
+    check_the_scene(scene, window.session.state, f"turn {turn} at 1024x700")
+    for counter in scene.counters:  # and on the screen: each counter's corners inside its own area
+        box = counter.sceneBoundingRect()
+        code = scene.area_at(box.center())
+        for corner in (box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()):
+            assert scene.areas[code].contains(corner), (turn, code, counter.troops)
