@@ -1,15 +1,18 @@
 """What a printed document says about a campaign at one turn, gathered from the campaign file
 as plain data (no reportlab here): the state at the end of the turn (or now, if it is under
-way), its battles, notes and dates, and what the next turn asks for."""
+way), its battles, notes and dates, what the next turn asks for, and the battles a slip can be
+printed for (with the map they are worked out on, and whether it may still change)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import EndTurn, Note, StartTurn
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
-from campaign_manager.engine.campaign import Applied, initial_state
+from campaign_manager.engine.campaign import Applied, apply_action, initial_state
+from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import requirements
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
@@ -31,7 +34,19 @@ class TurnPicture:
     notes: list[str]
     last_recorded: str  # the date of the last action up to this point (not the clock)
     next_requirements: dict | None
-    possible_arrows: list[tuple[str, str, str]]  # (side, from, to) for battle slips
+    slips: SlipPlan  # the battles a slip can be printed for
+
+
+@dataclass(frozen=True)
+class SlipPlan:
+    """The battles slips are printed for, (side, from, to) each, on the map `state` of `turn`;
+    `caveat` says plainly when that map may still change before they are fought (the turn's
+    planning is not done, or the turn has not started)."""
+
+    state: CampaignState
+    turn: int
+    arrows: list[tuple[str, str, str]]
+    caveat: str | None
 
 
 def default_report_turn(sc: Scenario, history: list[Applied]) -> int:
@@ -45,9 +60,28 @@ def default_report_turn(sc: Scenario, history: list[Applied]) -> int:
     return turns[-1]
 
 
-def picture(sc: Scenario, name: str, history: list[Applied], recorded_at: list[str], turn: int | None) -> TurnPicture:
-    """Gather the turn's picture; a turn that does not exist or has not started is refused."""
-    number = default_report_turn(sc, history) if turn is None else turn
+def latest_turn(history: list[Applied]) -> int:
+    """The turn under way (or the last one, once it has ended)."""
+    turns = [a.state.turn for a in history if isinstance(a.action, StartTurn)]
+    if not turns:
+        raise UserError("the campaign has not started: there is no turn to report on yet")
+    return turns[-1]
+
+
+def picture(
+    sc: Scenario,
+    name: str,
+    history: list[Applied],
+    recorded_at: list[str],
+    turn: int | None,
+    latest: bool = False,
+) -> TurnPicture:
+    """Gather the turn's picture; a turn that does not exist or has not started is refused.
+    With no turn given: the last completed turn, or with `latest` the campaign as it stands now."""
+    if turn is not None:
+        number = turn
+    else:
+        number = latest_turn(history) if latest else default_report_turn(sc, history)
     if not 1 <= number <= len(sc.turns):
         raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
     started = [i for i, a in enumerate(history) if isinstance(a.action, StartTurn) and a.state.turn == number]
@@ -72,21 +106,41 @@ def picture(sc: Scenario, name: str, history: list[Applied], recorded_at: list[s
         notes,
         recorded_at[last] if recorded_at else "",
         upcoming,
-        possible_arrows(sc, state),
+        slip_plan(sc, state),
     )
 
 
-def possible_arrows(sc: Scenario, st: CampaignState) -> list[tuple[str, str, str]]:
+def slip_plan(sc: Scenario, st: CampaignState) -> SlipPlan:
     """The battles a slip can be printed for: the open arrows, else every arrow either side could
-    place now (or, between turns, at the start of the next turn)."""
+    place now. Between turns, the arrows of the next turn as it will start (its troops that
+    arrive in one area placed there); before the turn's first battle, the arrows as the troops
+    stand. Either way the slip says the positions may still change, and why."""
     if st.open_arrows:
-        return [(a.attacker_side, a.origin, a.target) for a in st.open_arrows]
+        return SlipPlan(st, st.turn, [(a.attacker_side, a.origin, a.target) for a in st.open_arrows], None)
     if st.phase == Phase.FINISHED:
-        return []
-    trial = st
+        return SlipPlan(st, st.turn, [], None)
+    caveat = None
     if st.phase in (Phase.SETUP, Phase.STRATEGIC):
-        trial = st.copy()
-        trial.turn, trial.phase = st.turn + 1, Phase.PLANNING
-    elif st.phase not in (Phase.PLANNING, Phase.BATTLE):
-        return []
-    return [(side, a, b) for side in sc.sides for a, b in legal.legal_arrows(sc, trial, side)]
+        # The dice of the battle count change nothing on a slip: any will do, the same each time.
+        st = apply_action(sc, st, StartTurn(), RandomRoller(0), quiet=True).state
+        caveat = f"Turn {st.turn} has not started yet: this slip shows the map as it will stand when it starts."
+    if st.phase == Phase.PLANNING:
+        caveat = _unplanned(sc, st, caveat)
+    arrows = [(side, a, b) for side in sc.sides for a, b in legal.legal_arrows(sc, st, side)]
+    return SlipPlan(st, st.turn, arrows, caveat)
+
+
+def _unplanned(sc: Scenario, st: CampaignState, caveat: str | None) -> str | None:
+    """What may still move before the turn's first battle, said plainly (None: nothing)."""
+    still = []
+    if st.waiting_zone:
+        waiting = sorted(st.waiting_zone)
+        still.append(f"{counted(len(waiting), 'troop')} still to be placed ({', '.join(waiting)})")
+    may = legal.redeploying_nations(sc, st)
+    if may:
+        still.append(f"{nations_words(sc, may)} troops may still redeploy")
+    if not still:
+        return caveat
+    said = "; ".join(still)
+    opening = f"{caveat} {said[:1].upper()}{said[1:]}" if caveat else f"Turn {st.turn}'s planning is not done: {said}"
+    return f"{opening}. POSITIONS MAY STILL CHANGE: print the slips again once the planning is done."

@@ -19,6 +19,11 @@ class ReportKind(StrEnum):
         return {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}[self.value]
 
     @property
+    def landscape(self) -> bool:
+        """Laid out on the paper turned sideways: the status sheet, for the wall."""
+        return self is ReportKind.STATUS
+
+    @property
     def heading(self) -> str:
         """On the document itself (its PDF title)."""
         return {"turn": "Turn report", "status": "Campaign status", "slips": "Battle slips"}[self.value]

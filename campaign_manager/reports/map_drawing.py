@@ -1,12 +1,19 @@
 """The campaign map as vector graphics for the printed documents, drawn from the same layout
-as the window. Made to read in black-and-white print: the two sides' tints differ in
-lightness, each area says who holds it in words, counters carry letters, not only colours."""
+as the window. Made to be read on a wall and in black-and-white print: the two sides' tints
+differ in lightness, each area says who holds it in words, each nation's troops in an area are
+one counter with its letters and how many in big type (their kinds as small symbols under it),
+and every battle of the turn carries its number and result where nothing else is written.
+
+Where everything goes is worked out first, in layout units (`map_picture`: the words, the
+counters, the marks; the same placing code as the window's, scenario/layout.py), then drawn
+(`map_drawing`): the tests read the one to check the other never overlaps."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -21,6 +28,7 @@ from campaign_manager.scenario.layout import (
     arrow_places,
     clear_spot,
     grid_layout,
+    leader,
     shaft,
     stack_places,
 )
@@ -30,20 +38,168 @@ SEA = colors.HexColor("#eef3f7")
 LAND = colors.HexColor("#f4f1ea")
 NOBODY_TINT = colors.HexColor("#a9a9a9")
 FORTIFIED_LINK = colors.HexColor("#5a0f0a")
-KIND_WORDS = {"infantry": "inf", "mountain": "mtn", "armour": "arm", "mechanised": "mech", "motorcycle": "moto"}
+SEA_LINK = colors.HexColor("#2d6f9e")
+PLAIN_LINK = colors.HexColor("#9a9a9a")
+FOUGHT = colors.HexColor("#555555")
+OPEN = colors.HexColor("#d06a00")
+KIND_ORDER = ("infantry", "mountain", "armour", "mechanised", "motorcycle")
+
+# Sizes in layout units (the map is drawn at about 0.4 point a unit on a page).
+CODE, NAME, DETAIL = 30.0, 12.0, 11.0  # an area's code, its name, who holds it · VP
+STACK_W, STACK_H, BELOW = 104.0, 56.0, 44.0  # a nation's counter, and how far under the label point
+COUNT = 30.0  # the letters and count on a counter: read from across the shop
+SYMBOL_W, SYMBOL_H = 17.0, 11.0
+MARK = 22.0  # a fought battle's number and result; an open arrow's word
 
 
-def _fallback(sc: Scenario) -> MapLayout:
-    return grid_layout(sc.areas)
+@dataclass(frozen=True)
+class Words:
+    """A line of an area's words: its text, baseline centre, size, colour and weight."""
+
+    text: str
+    at: tuple[float, float]
+    size: float
+    colour: colors.Color
+    bold: bool
+
+    def box(self) -> Box:
+        wide = stringWidth(self.text, BOLD if self.bold else FONT, self.size)
+        return (self.at[0] - wide / 2, self.at[1] - 0.76 * self.size, wide, self.size)
+
+
+@dataclass(frozen=True)
+class Stack:
+    """One nation's troops in an area: a counter at `box` (its scale in `scale`)."""
+
+    box: Box
+    scale: float
+    side: str
+    letters: str
+    kinds: tuple[tuple[str, int], ...]  # (kind, how many), in KIND_ORDER
+
+    @property
+    def total(self) -> int:
+        return sum(count for _, count in self.kinds)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """An arrow's caption: a fought battle's "2 ✔", or "open"; with a leader line to its
+    arrow (`anchor`) when it had to stand away from it."""
+
+    box: Box
+    text: str
+    colour: colors.Color
+    anchor: tuple[float, float] | None
+
+
+@dataclass(frozen=True)
+class Arrow:
+    shaft: tuple[tuple[float, float], tuple[float, float]]
+    colour: colors.Color
+
+
+@dataclass(frozen=True)
+class MapPicture:
+    """Where everything on the printed map goes, in layout units (y downwards)."""
+
+    layout: MapLayout
+    words: dict[str, list[Words]]
+    stacks: dict[str, list[Stack]]
+    arrows: list[Arrow]
+    marks: list[Mark]
+
+    def word_boxes(self) -> list[Box]:
+        return [line.box() for lines in self.words.values() for line in lines]
 
 
 def nation_letters(sc: Scenario, nation: str) -> str:
     return sc.nation_name(nation)[:2].upper()
 
 
+def map_picture(sc: Scenario, st: CampaignState, battles: list[BattleRow]) -> MapPicture:
+    """Place the areas' words, then each nation's counter in its area off those words, then each
+    arrow's mark (the turn's battles in order, then the open arrows) clear of all of these and
+    of each other."""
+    layout = sc.layout or grid_layout(sc.areas)
+    words = {code: _label_lines(sc, st, code, shape) for code, shape in layout.areas.items()}
+    stacks = {
+        code: _stacks(sc, st, code, shape, [line.box() for line in words[code]]) for code, shape in layout.areas.items()
+    }
+    taken = [line.box() for lines in words.values() for line in lines]
+    taken += [stack.box for found in stacks.values() for stack in found]
+    places = arrow_places(
+        layout, [(row.origin, row.target) for row in battles] + [(a.origin, a.target) for a in st.open_arrows]
+    )
+    captions = [(f"{row.order} {row.mark}", FOUGHT) for row in battles] + [("open", OPEN) for _ in st.open_arrows]
+    arrows, marks = [], []
+    bounds = (0.0, 0.0, float(layout.width), float(layout.height))
+    for place, (caption, colour) in zip(places, captions):
+        arrows.append(Arrow(shaft(place), colour))
+        marks.append(_mark(place, caption, colour, taken, bounds))
+        taken.append(marks[-1].box)
+    return MapPicture(layout, words, stacks, arrows, marks)
+
+
+def _mark(place: ArrowPlace, caption: str, colour, taken: list[Box], bounds: Box) -> Mark:
+    (sx, sy), (ex, ey) = shaft(place)
+    wide, tall = stringWidth(caption, BOLD, MARK) + 14, MARK + 8
+    x, y = clear_spot(
+        (sx, sy), (ex, ey), (wide, tall), taken, beside=(tall / 2 + 6) * place.caption_side, bounds=bounds
+    )
+    return Mark(
+        (x - wide / 2, y - tall / 2, wide, tall), caption, colour, leader(((sx, sy), (ex, ey)), (x, y), (wide, tall))
+    )
+
+
+def _label_lines(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> list[Words]:
+    """The area's words: its code (big), its name, and who holds it · its VP."""
+    info = sc.areas[code]
+    x, y = shape.label
+    holder = st.control.get(code)
+    lines = [
+        Words(code, (x, y + 4), CODE, colors.black, True),
+        Words(info.name, (x, y + 22), NAME, colors.HexColor("#222222"), False),
+    ]
+    detail = []
+    if holder and not info.impassable:
+        detail.append(sc.sides[holder])
+    if info.vp:
+        detail.append(f"{info.vp} VP")
+    if detail:
+        lines.append(Words(" · ".join(detail), (x, y + 36), DETAIL, print_ink(sc, holder), True))
+    return lines
+
+
+def _stacks(sc: Scenario, st: CampaignState, code: str, shape: AreaShape, words: list[Box]) -> list[Stack]:
+    """One counter per nation in the area, placed inside it and off its words."""
+    found: dict[str, dict[str, int]] = {}
+    for troop_id in st.troops_in(code):
+        member = sc.troops[troop_id]
+        kinds = found.setdefault(member.nation, {})
+        kinds[member.kind] = kinds.get(member.kind, 0) + 1
+    nations = sorted(found, key=list(sc.nations).index)
+    scale, corners = stack_places(shape, len(nations), (STACK_W, STACK_H), BELOW, 6.0, words)
+    return [
+        Stack(
+            (x, y, STACK_W * scale, STACK_H * scale),
+            scale,
+            sc.side_of(nation),
+            nation_letters(sc, nation),
+            tuple((kind, found[nation][kind]) for kind in sorted(found[nation], key=kind_place)),
+        )
+        for nation, (x, y) in zip(nations, corners)
+    ]
+
+
+def kind_place(kind: str) -> int:
+    return KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
+
+
 def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width: float, height: float) -> Drawing:
     """The map scaled to fit `width` x `height` points."""
-    layout = sc.layout or _fallback(sc)
+    picture = map_picture(sc, st, battles)
+    layout = picture.layout
     scale = min(width / layout.width, height / layout.height)
     drawing = Drawing(layout.width * scale, layout.height * scale)
     group = Group()
@@ -54,11 +210,10 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
         group.add(Polygon(_flat(land.outline), fillColor=LAND, strokeColor=None))
     for code, shape in layout.areas.items():
         info = sc.areas[code]
-        fill = _tint(sc, st.control.get(code))
         group.add(
             Polygon(
                 _flat(shape.outline),
-                fillColor=fill,
+                fillColor=print_tint(sc, st.control.get(code)),
                 strokeColor=colors.HexColor("#333333"),
                 strokeWidth=2.4 if not info.impassable else 1.2,
                 strokeDashArray=None if not info.impassable else [6, 4],
@@ -68,32 +223,18 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
         a, b = layout.areas[link.a].label, layout.areas[link.b].label
         group.add(_link(a, b, link.fortified, link.sea))
     for label in layout.labels:
-        group.add(
-            _text(
-                label.text,
-                label.at,
-                17 if label.kind == "country" else 15,
-                colors.HexColor("#8a8170") if label.kind == "country" else colors.HexColor("#6a86a3"),
-                bold=label.kind == "country",
-            )
-        )
-    places = iter(
-        arrow_places(
-            layout,
-            [(row.origin, row.target) for row in battles] + [(arrow.origin, arrow.target) for arrow in st.open_arrows],
-        )
-    )
-    stacks = {code: _stacks(sc, st, code, shape) for code, shape in layout.areas.items()}
-    # The arrows' tags keep clear of the areas' words, the counters and each other.
-    taken = [box for code, shape in layout.areas.items() for box in _label_boxes(sc, st, code, shape)]
-    taken += [stack[:4] for found in stacks.values() for stack in found]
-    for row in battles:
-        group.add(_arrow(next(places), colors.HexColor("#555555"), _result(sc, row), taken))
-    for _ in st.open_arrows:
-        group.add(_arrow(next(places), colors.HexColor("#d06a00"), "open", taken))
-    for code, shape in layout.areas.items():
-        group.add(_area_label(sc, st, code, shape))
-        group.add(_counters(sc, stacks[code]))
+        country = label.kind == "country"
+        colour = colors.HexColor("#8a8170") if country else colors.HexColor("#6a86a3")
+        group.add(words_at(label.text, label.at, 17 if country else 15, colour, bold=country))
+    for arrow in picture.arrows:
+        group.add(_arrow(arrow))
+    for code in layout.areas:
+        for stack in picture.stacks[code]:
+            group.add(counter_drawing(sc, stack))
+        for line in picture.words[code]:
+            group.add(words_at(line.text, line.at, line.size, line.colour, bold=line.bold))
+    for mark in picture.marks:
+        group.add(_mark_drawn(mark))
     drawing.add(group)
     return drawing
 
@@ -102,7 +243,7 @@ def _flat(points) -> list[float]:
     return [value for point in points for value in point]
 
 
-def _text(words: str, at, size: float, colour, bold: bool = False, anchor: str = "middle") -> Group:
+def words_at(words: str, at, size: float, colour, bold: bool = False, anchor: str = "middle") -> Group:
     """Text in layout units: the group is flipped, so each string is flipped back upright."""
     holder = Group()
     holder.transform = (1, 0, 0, -1, at[0], at[1])
@@ -110,113 +251,105 @@ def _text(words: str, at, size: float, colour, bold: bool = False, anchor: str =
     return holder
 
 
-def _tint(sc: Scenario, side: str | None) -> colors.Color:
+def print_tint(sc: Scenario, side: str | None) -> colors.Color:
     """The print tint of the areas `side` holds (the scenario's; grey for nobody's)."""
     return colors.HexColor(sc.side_colours[side].print_tint) if side in sc.side_colours else NOBODY_TINT
 
 
-def _ink(sc: Scenario, side: str | None) -> colors.Color:
+def print_ink(sc: Scenario, side: str | None) -> colors.Color:
     """The print ink of `side`'s marks and words (the scenario's; black for nobody's)."""
     return colors.HexColor(sc.side_colours[side].print_ink) if side in sc.side_colours else colors.black
+
+
+def link_style(fortified: bool, sea: bool) -> tuple[colors.Color, float, list[float] | None]:
+    """A link's colour, width and dashes (in layout units): the legend draws them the same."""
+    if fortified:
+        return FORTIFIED_LINK, 5, [10, 4, 2, 4]
+    if sea:
+        return SEA_LINK, 3, [8, 6]
+    return PLAIN_LINK, 1.6, None
 
 
 def _link(a, b, fortified: bool, sea: bool) -> Line:
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     gap_x, gap_y = math.cos(angle) * 40, math.sin(angle) * 40
     line = Line(a[0] + gap_x, a[1] + gap_y, b[0] - gap_x, b[1] - gap_y)
-    if fortified:
-        line.strokeColor, line.strokeWidth, line.strokeDashArray = FORTIFIED_LINK, 5, [10, 4, 2, 4]
-    elif sea:
-        line.strokeColor, line.strokeWidth, line.strokeDashArray = colors.HexColor("#2d6f9e"), 3, [8, 6]
-    else:
-        line.strokeColor, line.strokeWidth = colors.HexColor("#9a9a9a"), 1.6
+    line.strokeColor, line.strokeWidth, line.strokeDashArray = link_style(fortified, sea)
     return line
 
 
-def _label_lines(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> list[tuple]:
-    """The area's words: (text, where, size, colour, bold) for its code, name and holder · VP."""
-    info = sc.areas[code]
-    x, y = shape.label
-    holder = st.control.get(code)
-    lines = [
-        (code, (x, y - 4), 22, colors.black, True),
-        (info.name, (x, y + 13), 11, colors.HexColor("#222222"), False),
-    ]
-    detail = []
-    if holder and not info.impassable:
-        detail.append(sc.sides[holder])
-    if info.vp:
-        detail.append(f"{info.vp} VP")
-    if detail:
-        lines.append((" · ".join(detail), (x, y + 27), 10, _ink(sc, holder), True))
-    return lines
-
-
-def _label_boxes(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> list[Box]:
-    """Where the area's words stand (left, top, width, height): kept clear of the arrows' tags."""
-    boxes = []
-    for text, (x, y), size, _, bold in _label_lines(sc, st, code, shape):
-        wide = stringWidth(text, BOLD if bold else FONT, size)
-        boxes.append((x - wide / 2, y - size * 0.8, wide, size))
-    return boxes
-
-
-def _area_label(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> Group:
+def counter_drawing(sc: Scenario, stack: Stack) -> Group:
+    """A nation's counter: a band in its side's ink, its letters and how many in big type, its
+    kinds as small symbols (with a count when more than one) along the bottom."""
+    x, y, width, height = stack.box
+    k = stack.scale
+    ink = print_ink(sc, stack.side)
     group = Group()
-    for text, at, size, colour, bold in _label_lines(sc, st, code, shape):
-        group.add(_text(text, at, size, colour, bold=bold))
+    group.add(Rect(x, y, width, height, rx=5 * k, ry=5 * k, fillColor=colors.white, strokeColor=ink, strokeWidth=2.6))
+    group.add(Rect(x, y, 9 * k, height, fillColor=ink, strokeColor=None))
+    group.add(
+        words_at(f"{stack.letters} {stack.total}", (x + width / 2 + 4 * k, y + 29 * k), COUNT * k, colors.black, True)
+    )
+    symbols = [(kind, count) for kind, count in stack.kinds]
+    step = (SYMBOL_W + (9 if any(c > 1 for _, c in symbols) else 3)) * k
+    left = x + width / 2 + 4 * k - step * len(symbols) / 2
+    for kind, count in symbols:
+        box = (left, y + 37 * k, SYMBOL_W * k, SYMBOL_H * k)
+        group.add(kind_symbol(kind, box, colors.black))
+        if count > 1:
+            group.add(words_at(str(count), (left + SYMBOL_W * k + 4.5 * k, y + 47 * k), 11 * k, colors.black, True))
+        left += step
     return group
 
 
-def _stacks(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -> list[tuple]:
-    """The area's counters: (left, top, width, height, nation, kind, how many) each."""
-    stacks: dict[tuple[str, str], int] = {}
-    for troop_id in st.troops_in(code):
-        member = sc.troops[troop_id]
-        stacks[(member.nation, member.kind)] = stacks.get((member.nation, member.kind), 0) + 1
-    scale, corners = stack_places(shape, len(stacks), (54.0, 30.0), 34)
-    return [
-        (x, y, 54.0 * scale, 30.0 * scale, nation, kind, count)
-        for ((nation, kind), count), (x, y) in zip(sorted(stacks.items()), corners)
-    ]
-
-
-def _counters(sc: Scenario, stacks: list[tuple]) -> Group:
+def kind_symbol(kind: str, box: Box, ink) -> Group:
+    """A troop kind as map counters draw it (the window's symbols): infantry a cross, armour an
+    oval, mechanised both, mountain a peak, motorcycle a wheel; in a frame."""
+    x, y, w, h = box
     group = Group()
-    for x, y, width, height, nation, kind, count in stacks:
-        side, scale = sc.side_of(nation), width / 54.0  # a crowded area's counters are set smaller
+    stroke = {"strokeColor": ink, "strokeWidth": max(0.8, h / 9), "fillColor": None}
+    group.add(Rect(x, y, w, h, **stroke))
+    if kind in ("infantry", "mechanised"):
+        group.add(Line(x, y, x + w, y + h, strokeColor=ink, strokeWidth=stroke["strokeWidth"]))
+        group.add(Line(x, y + h, x + w, y, strokeColor=ink, strokeWidth=stroke["strokeWidth"]))
+    if kind in ("armour", "mechanised"):
+        inset = h * 0.22
         group.add(
-            Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=_ink(sc, side), strokeWidth=2.2)
+            Rect(
+                x + inset,
+                y + inset,
+                w - 2 * inset,
+                h - 2 * inset,
+                rx=(h - 2 * inset) / 2,
+                ry=(h - 2 * inset) / 2,
+                **stroke,
+            )
         )
-        group.add(Rect(x, y, 8 * scale, height, fillColor=_ink(sc, side), strokeColor=None))
-        label = f"{nation_letters(sc, nation)} {KIND_WORDS.get(kind, kind)}"
-        group.add(_text(label, (x + 31 * scale, y + 13 * scale), 10 * scale, colors.black, bold=True))
-        group.add(_text(f"×{count}", (x + 31 * scale, y + 25 * scale), 10 * scale, colors.black))
+    if kind == "mountain":
+        group.add(PolyLine([x + w * 0.2, y + h * 0.85, x + w / 2, y + h * 0.18, x + w * 0.8, y + h * 0.85], **stroke))
+    if kind == "motorcycle":
+        group.add(Circle(x + w / 2, y + h / 2, h * 0.3, **stroke))
     return group
 
 
-def _result(sc: Scenario, row: BattleRow) -> str:
-    if row.winner is None:
-        return "no result"
-    if row.winner != row.attacker_side:
-        return "held"
-    return "taken" if row.took_area else "won"
-
-
-def _arrow(place: ArrowPlace, colour, caption: str, taken: list[Box]) -> Group:
-    """The arrow and its tag, the tag beside it where it hides nothing in `taken` (and is then
-    added to it, so the next tag keeps clear of this one)."""
-    (sx, sy), (ex, ey) = shaft(place)
+def _arrow(arrow: Arrow) -> Group:
+    (sx, sy), (ex, ey) = arrow.shaft
     angle = math.atan2(ey - sy, ex - sx)
     group = Group()
-    group.add(Line(sx, sy, ex, ey, strokeColor=colour, strokeWidth=6, strokeLineCap=1))
+    group.add(Line(sx, sy, ex, ey, strokeColor=arrow.colour, strokeWidth=6, strokeLineCap=1))
     head = 20.0
     points = [ex, ey]
     for turn in (2.6, -2.6):
         points += [ex + head * math.cos(angle + turn), ey + head * math.sin(angle + turn)]
-    group.add(Polygon(points, fillColor=colour, strokeColor=colour))
-    mid = clear_spot((sx, sy), (ex, ey), (52, 16), taken, beside=16 * place.caption_side)
-    taken.append((mid[0] - 26, mid[1] - 8, 52, 16))
-    group.add(Rect(mid[0] - 26, mid[1] - 8, 52, 16, rx=3, ry=3, fillColor=colors.white, strokeColor=colour))
-    group.add(_text(caption, (mid[0], mid[1] + 4), 10, colors.black, bold=True))
+    group.add(Polygon(points, fillColor=arrow.colour, strokeColor=arrow.colour))
+    return group
+
+
+def _mark_drawn(mark: Mark) -> Group:
+    x, y, width, height = mark.box
+    group = Group()
+    if mark.anchor is not None:  # stood away from its arrow: a thin line says whose it is
+        group.add(Line(x + width / 2, y + height / 2, *mark.anchor, strokeColor=mark.colour, strokeWidth=1.5))
+    group.add(Rect(x, y, width, height, rx=4, ry=4, fillColor=colors.white, strokeColor=mark.colour, strokeWidth=2))
+    group.add(words_at(mark.text, (x + width / 2, y + height / 2 + MARK * 0.36), MARK, colors.black, bold=True))
     return group

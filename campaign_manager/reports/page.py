@@ -46,17 +46,26 @@ STYLES = {
     "cell": ParagraphStyle("cell", fontName=FONT, fontSize=8, leading=9.6),
     "cellbold": ParagraphStyle("cellbold", fontName=BOLD, fontSize=8, leading=9.6),
     "big": ParagraphStyle("big", fontName=BOLD, fontSize=14, leading=18),
+    "huge": ParagraphStyle("huge", fontName=BOLD, fontSize=26, leading=30),
+    "wall": ParagraphStyle("wall", fontName=FONT, fontSize=11, leading=14),
+    "wallbold": ParagraphStyle("wallbold", fontName=BOLD, fontSize=11, leading=14),
+    "wallhead": ParagraphStyle("wallhead", fontName=BOLD, fontSize=16, leading=19, spaceAfter=2),
+    "tiny": ParagraphStyle("tiny", fontName=FONT, fontSize=7, leading=8.4),
 }
 
 
-def text(words: str, style: str = "body") -> Paragraph:
+def _style(style: str | ParagraphStyle) -> ParagraphStyle:
+    return STYLES[style] if isinstance(style, str) else style
+
+
+def text(words: str, style: str | ParagraphStyle = "body") -> Paragraph:
     """A paragraph of plain words: whatever a user typed prints exactly as typed, never as markup."""
-    return Paragraph(escape(str(words)), STYLES[style])
+    return Paragraph(escape(str(words)), _style(style))
 
 
-def marked(html: str, style: str = "body") -> Paragraph:
+def marked(html: str, style: str | ParagraphStyle = "body") -> Paragraph:
     """A paragraph whose markup is the app's own (bold, italics); user words must be escaped first."""
-    return Paragraph(html, STYLES[style])
+    return Paragraph(html, _style(style))
 
 
 def footer_canvas(name: str, last_recorded: str):

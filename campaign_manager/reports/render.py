@@ -13,10 +13,11 @@ from reportlab.platypus import SimpleDocTemplate
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
 from campaign_manager.reports.data import picture
-from campaign_manager.reports.documents import status_sheet, turn_report
+from campaign_manager.reports.documents import turn_report
 from campaign_manager.reports.kinds import Paper, ReportKind
 from campaign_manager.reports.page import MARGIN, PAGE_SIZES, footer_canvas
 from campaign_manager.reports.slips import battle_slips
+from campaign_manager.reports.status import status_sheet
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store import writing
 from campaign_manager.store.campaign_file import CampaignFile
@@ -48,18 +49,20 @@ def render_pdf(
     paper: Paper | str = Paper.A4,
     landscape: bool = False,
 ) -> bytes:
-    """The document as PDF bytes, laid out for `paper` (turned sideways if `landscape`); the same
-    campaign, turn, kind and paper give the same bytes."""
+    """The document as PDF bytes, laid out for `paper` (turned sideways if `landscape`, and always
+    for a kind made for it: the status sheet); the same campaign, turn, kind and paper give the
+    same bytes."""
     if kind not in list(ReportKind):
         raise UserError(f"no such document '{kind}' ({' or '.join(ReportKind)})")
     if paper not in list(Paper):
         raise UserError(f"no such paper '{paper}' ({' or '.join(Paper)})")
     kind, paper = ReportKind(kind), Paper(paper)
-    pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn)
+    latest = kind is not ReportKind.TURN  # the wall and the tables want the campaign as it stands
+    pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn, latest)
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,
-        pagesize=sideways(PAGE_SIZES[paper]) if landscape else PAGE_SIZES[paper],
+        pagesize=sideways(PAGE_SIZES[paper]) if landscape or kind.landscape else PAGE_SIZES[paper],
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
@@ -69,7 +72,9 @@ def render_pdf(
         creator="Firestorm Campaign Manager",
         subject=inputs.scenario.name,
     )
-    doc.build(BUILDERS[kind](pic, doc.width, doc.height), canvasmaker=footer_canvas(pic.name, pic.last_recorded))
+    inside = 2 * 6  # the page's frame keeps 6 points of padding on each side
+    story = BUILDERS[kind](pic, doc.width - inside, doc.height - inside)
+    doc.build(story, canvasmaker=footer_canvas(pic.name, pic.last_recorded))
     return out.getvalue()
 
 

@@ -12,10 +12,10 @@ from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label
-from campaign_manager.engine.state import Phase
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.documents import table as _table
 from campaign_manager.reports.page import BOLD, marked, text
+from campaign_manager.reports.sections import PADS
+from campaign_manager.reports.tables import table as _table
 from campaign_manager.scenario.model import DestroyStep, enemy_of
 
 BOXES = TableStyle(
@@ -44,7 +44,8 @@ def _spans(steps: tuple[DestroyStep, ...]) -> list[str]:
     return spans
 
 
-def _destroy_tables(pic: TurnPicture, width: float) -> list:
+def _destroy_tables(pic: TurnPicture, width: float) -> Table:
+    """Both roll-to-destroy tables side by side (rules 1.6 and 1.7)."""
     sc = pic.scenario
     tabletop = [["Your VP (average per game)", "Enemy troops you roll for are destroyed on"]]
     for span, step in zip(_spans(sc.tabletop_destroy), sc.tabletop_destroy):
@@ -55,29 +56,59 @@ def _destroy_tables(pic: TurnPicture, width: float) -> list:
     for span, step in zip(_spans(sc.wargame_destroy), sc.wargame_destroy):
         draw = " (draw: both sides)" if step.threshold == 0 else ""
         wargame.append([span + draw, _roll(step.loser), _roll(step.winner)])
-    return [
-        text("Roll to destroy — tabletop game (rule 1.6)", "cellbold"),
-        _table(tabletop, [width * 0.45, width * 0.55]),
-        Spacer(1, 4),
-        text("Roll to destroy — General's Wargame (rule 1.7)", "cellbold"),
-        _table(wargame, [width * 0.4, width * 0.3, width * 0.3]),
-    ]
+    half = (width - 8) / 2
+    both = Table(
+        [
+            [
+                text("Roll to destroy — tabletop game (rule 1.6)", "cellbold"),
+                "",
+                text("Roll to destroy — General's Wargame (rule 1.7)", "cellbold"),
+            ],
+            [
+                _table(tabletop, [half * 0.45, half * 0.55], 7.5),
+                "",
+                _table(wargame, [half * 0.4, half * 0.3, half * 0.3], 7.5),
+            ],
+        ],
+        colWidths=[half, 8, half],
+        hAlign="LEFT",
+    )
+    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), *((pad, (0, 0), (-1, -1), 0) for pad in PADS)]))
+    return both
+
+
+def caveat_box(words: str, width: float) -> Table:
+    """A warning that cannot be missed: the positions on the slip may still change."""
+    box = Table([[marked(f"<b>{escape(words)}</b>", "small")]], colWidths=[width], hAlign="LEFT")
+    box.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.6, colors.black),
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fff3c4")),
+                ("LEFTPADDING", (0, 0), (-1, -1), 5),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+            ]
+        )
+    )
+    return box
 
 
 def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -> list:
-    sc, st = pic.scenario, pic.state
+    sc, plan = pic.scenario, pic.slips
+    st = plan.state
     arrow = st.open_arrow(origin, target)
     enemy = enemy_of(side)
-    turn = pic.turn if arrow or st.phase in (Phase.PLANNING, Phase.BATTLE) else min(pic.turn + 1, len(sc.turns))
-    spec = sc.turn(turn)
+    spec = sc.turn(plan.turn)
     terrain = sc.terrains.get(sc.areas[target].terrain or "", "—")
-    lines = [
-        text(f"Battle slip — turn {turn}: {label(sc, origin)} → {label(sc, target)}", "h2"),
+    lines: list = [text(f"Battle slip — turn {plan.turn}: {label(sc, origin)} → {label(sc, target)}", "h2")]
+    if plan.caveat:
+        lines += [caveat_box(plan.caveat, width), Spacer(1, 3)]
+    lines.append(
         text(
             f"The {sc.side_nouns[side]} attack from {label(sc, origin)} into {label(sc, target)} "
             f"({terrain.lower()} terrain); the {sc.side_nouns[enemy]} defend."
-        ),
-    ]
+        )
+    )
     if arrow is not None:
         for who, commitment in (("Attacker", arrow.attacker), ("Defender", arrow.defender)):
             parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
@@ -94,16 +125,23 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     fort = legal.fortification_name(sc, st, origin, target, side)
     if fort:
         lines.append(marked(f"<b>{escape(fortification_words(sc, fort))}.</b>"))
-    missions = "; ".join(f"{face} {name}" for face, name in enumerate(spec.missions, start=1))
-    lines.append(marked(f"<b>Suggested mission (d6)</b>: {escape(missions)}. Mission played: ______________"))
+    if arrow is not None and arrow.mission_die is not None:
+        rolled = spec.missions[arrow.mission_die - 1]
+        lines.append(
+            marked(f"<b>Mission</b> (rolled when the arrow was placed, d6 {arrow.mission_die}): {escape(rolled)}")
+        )
+    else:
+        missions = "; ".join(f"{face} {name}" for face, name in enumerate(spec.missions, start=1))
+        lines.append(marked(f"<b>Suggested mission (d6)</b>: {escape(missions)}. Mission played: ______________"))
     games = Table(
         [["Game", f"{sc.sides[side]} (attacker) VP", f"{sc.sides[enemy]} (defender) VP"]]
         + [[str(n), "", ""] for n in (1, 2, 3)],
         colWidths=[width * 0.14, width * 0.43, width * 0.43],
-        rowHeights=[14, 22, 22, 22],
+        rowHeights=[14, 20, 20, 20],
+        hAlign="LEFT",
     )
     games.setStyle(BOXES)
-    lines += [Spacer(1, 4), games, Spacer(1, 4), *_destroy_tables(pic, width)]
+    lines += [Spacer(1, 4), games, Spacer(1, 4), _destroy_tables(pic, width)]
     lines.append(
         text(
             "Destroy dice rolled: ______________________________________  "
@@ -111,7 +149,7 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
             "small",
         )
     )
-    return [KeepTogether(lines), Spacer(1, 14)]
+    return [KeepTogether(lines), Spacer(1, 12)]
 
 
 def battle_slips(pic: TurnPicture, width: float, height: float) -> list:
@@ -119,8 +157,8 @@ def battle_slips(pic: TurnPicture, width: float, height: float) -> list:
         text(pic.name, "title"),
         text("Battle slips — fill one in at the table and give it to the organiser", "subtitle"),
     ]
-    if not pic.possible_arrows:
+    if not pic.slips.arrows:
         story.append(text("There is no battle to fight now: no open arrow, and no arrow either side may place."))
-    for side, origin, target in pic.possible_arrows:
+    for side, origin, target in pic.slips.arrows:
         story += _slip(pic, side, origin, target, width)
     return story

@@ -1,0 +1,89 @@
+"""The status sheet for the shop wall: one landscape page, the map down its whole height on the
+left (big type, to be read from across the shop), beside it the VP in big figures with what they
+are made of, the troops off the map, what comes next and the map's legend. The side column is
+a list of parts (`sidebar`): a new part is one more line there; it shrinks to fit the page
+rather than push anything onto a second one."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, KeepInFrame, Spacer, Table, TableStyle
+
+from campaign_manager.reports.data import TurnPicture
+from campaign_manager.reports.legend import map_legend
+from campaign_manager.reports.map_drawing import map_drawing
+from campaign_manager.reports.page import FONT, marked, text
+from campaign_manager.reports.sections import (
+    next_turn_words,
+    off_map_table,
+    open_arrows_table,
+    standing_words,
+    vp_parts_table,
+)
+
+GUTTER = 14.0  # points between the map and the side column
+
+
+def status_sheet(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
+    sc = pic.scenario
+    spec = sc.turn(pic.turn)
+    state = "ended" if pic.ended else "under way"
+    title = marked(
+        f"<b>{escape(pic.name)}</b><font name='{FONT}' size='11'> — campaign status, turn {pic.turn} of "
+        f"{len(sc.turns)}: {escape(spec.name)} ({escape(spec.dates)}), {state}</font>",
+        "wallhead",
+    )
+    tall = height - title.wrap(width, height)[1] - 6  # the map takes the rest of the page's height
+    layout = sc.layout
+    aspect = layout.width / layout.height if layout is not None else 1.0
+    map_width = min(width * 0.62, tall * aspect)
+    side_width = width - map_width - GUTTER
+    drawing = map_drawing(sc, pic.state, pic.battles, map_width, tall)
+    column = KeepInFrame(side_width, tall, sidebar(pic, side_width), mode="shrink")
+    page = Table([[drawing, "", column]], colWidths=[map_width, GUTTER, side_width], rowHeights=[tall], hAlign="LEFT")
+    page.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return [title, Spacer(1, 2), page]
+
+
+def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:
+    """The side column's parts, top to bottom."""
+    waiting = open_arrows_table(pic, width, size=8.5)
+    return [
+        *vp_headline(pic, width),
+        Spacer(1, 6),
+        vp_parts_table(pic, width, size=8.5),
+        Spacer(1, 6),
+        off_map_table(pic, width, size=8.5),
+        *([Spacer(1, 6), waiting] if waiting is not None else []),
+        *next_turn(pic),
+        Spacer(1, 6),
+        text("Legend", "wallbold"),
+        map_legend(pic.scenario, width, columns=2, style="tiny"),
+    ]
+
+
+def vp_headline(pic: TurnPicture, width: float) -> list[Flowable]:
+    """Both sides' VP in big figures, then who leads and the result."""
+    sc, vp = pic.scenario, pic.view["vp"]
+    lead, result = standing_words(pic)
+    figures = " — ".join(f"{escape(sc.sides[side])} {vp[side]}" for side in sc.sides)
+    return [
+        marked(f"{figures} VP", "huge"),
+        marked(f"{escape(lead)}. {escape(result.split(': ')[0])}: <b>{escape(result.split(': ', 1)[1])}</b>.", "wall"),
+    ]
+
+
+def next_turn(pic: TurnPicture) -> list[Flowable]:
+    words = next_turn_words(pic)
+    return [] if words is None else [Spacer(1, 5), text(words, "small")]
