@@ -34,9 +34,33 @@ from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 
-COLUMNS = ("Turn", "Battle", "Attacker", "Defender", "Result", "Destroy rolls", "Destroyed", "Captured", "Advanced")
-SHOWN_ORDER = ("Turn", "Battle", "Result", "Attacker", "Defender", "Destroyed", "Captured", "Advanced", "Destroy rolls")
-SHORT = {"Turn", "Battle", "Result"}  # as wide as their contents; the others wrap
+COLUMNS = (
+    "Turn",
+    "#",
+    "Battle",
+    "Attacker",
+    "Defender",
+    "Result",
+    "Mission",
+    "Destroy rolls",
+    "Destroyed",
+    "Captured",
+    "Advanced",
+)
+SHOWN_ORDER = (
+    "Turn",
+    "#",
+    "Battle",
+    "Result",
+    "Mission",
+    "Attacker",
+    "Defender",
+    "Destroyed",
+    "Captured",
+    "Advanced",
+    "Destroy rolls",
+)
+SHORT = {"Turn", "#", "Battle", "Result"}  # as wide as their contents; the others wrap
 WIDEST = {"Destroy rolls": 200}  # pixels at most before a column's text wraps (others: 140)
 
 
@@ -55,10 +79,12 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     rolls = "; ".join(row.roll_words())
     return (
         str(row.turn),
+        f"{row.order} {row.mark}",  # as the map numbers and marks it
         f"{row.origin} → {row.target}",
         _commitment(sc, row.attacker),
         _commitment(sc, row.defender),
         f"{winner}, {how}",
+        row.mission or "not rolled",
         rolls or "—",
         ", ".join(row.destroyed) or "—",
         ", ".join(row.captured) or "—",
@@ -114,8 +140,8 @@ def battle_record(sc: Scenario, row: BattleRow) -> str:
     own words (the dice, each roll to destroy, retreats, captures, advances) — each said once."""
     cells = dict(zip(COLUMNS, row_cells(sc, row)))
     return (
-        f"Turn {row.turn}: {cells['Battle']}, {cells['Result']}\n"
-        f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}.\n"
+        f"Turn {row.turn}, battle {row.order}: {cells['Battle']}, {cells['Result']}\n"
+        f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}. Mission: {cells['Mission']}.\n"
         + "\n".join(row.words)
         + (f"\n{row.app_words} ({APP_MARK} in the table)." if row.app_words else "")
     )
@@ -175,7 +201,11 @@ class HistoryView(QWidget):
         self.details_box.setWidget(self.details)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.table.clicked.connect(self._show_details)
+        self.table.clicked.connect(lambda index: self._show_details(index, follow=True))
+        self._restoring = False
+        self.table.selectionModel().currentRowChanged.connect(
+            lambda index, _: self._show_details(index, follow=not self._restoring)
+        )
         self.split = QSplitter(Qt.Orientation.Vertical, self)
         self.split.addWidget(self.table)
         self.split.addWidget(self.details_box)
@@ -199,6 +229,8 @@ class HistoryView(QWidget):
         """Another campaign is open: nothing of the old one's battles stays under the table."""
         self.chosen = None
         self.details.setText(NO_BATTLE_CHOSEN)
+        if self.map_view.map_scene is not None:
+            self.map_view.map_scene.mark_battle(None, None)
 
     def refresh(self) -> None:
         if not self.session.is_open:
@@ -217,12 +249,12 @@ class HistoryView(QWidget):
             self._size_columns()
             self._sized_for = self.session.campaign
         self.table.scrollToBottom()
-        self._choose_again()
         self.moment.clear()
         self.moment.addItem("the campaign now", None)
         for turn in sorted(turn_ends(self.history)):
             self.moment.addItem(f"the end of turn {turn} (read-only)", turn)
         self.banner.hide()
+        self._choose_again()
 
     def _size_columns(self) -> None:
         """Long columns as wide as their text up to a readable limit (then it wraps), never
@@ -234,10 +266,21 @@ class HistoryView(QWidget):
             wanted = max(self.table.sizeHintForColumn(column), 0)
             header.resizeSection(column, max(header.sectionSizeHint(column), min(wanted, WIDEST.get(name, 140))))
 
-    def _show_details(self, index: QModelIndex) -> None:
+    def _show_details(self, index: QModelIndex, follow: bool = False) -> None:
+        """Say the chosen battle's record under the table and mark its arrow on the map; with
+        `follow` (chosen by hand), the map turns to the end of the battle's turn if it showed
+        another moment, so that its arrow is there to be seen."""
+        if not index.isValid() or index.row() >= len(self.rows):
+            return
         row = self.rows[index.row()]
         self.chosen = (row.number, row.words)
         self.details.setText(battle_record(self.session.scenario, row))
+        shown = self.moment.currentData()
+        drawn = shown if shown is not None else self.session.state.turn  # the turn whose battles the map shows
+        if follow and row.turn != drawn:
+            self.show_turn_end(None if row.turn == self.session.state.turn else row.turn)
+        if self.map_view.map_scene is not None:
+            self.map_view.map_scene.mark_battle(row.turn, row.order)
 
     def _choose_again(self) -> None:
         """After a change the chosen battle stays chosen if it is still there as it was; undone
@@ -246,7 +289,11 @@ class HistoryView(QWidget):
         if found is None:
             self.forget_chosen()
             return
-        self.table.selectRow(found)
+        self._restoring = True  # chosen again, not by hand: the map stays at the moment it shows
+        try:
+            self.table.selectRow(found)
+        finally:
+            self._restoring = False
         self._show_details(self.model.index(found, 0))
 
     def show_turn_end(self, turn: int | None) -> None:

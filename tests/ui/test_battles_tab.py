@@ -91,3 +91,32 @@ def test_a_retreat_that_ends_in_capture_is_said_once(open_window, qtbot):
     record = history.details.text()
     assert "GR-INF-6 is captured (surrounded in B5 Eastern Macedonia" in record
     assert record.lower().count("captured") == 1
+
+
+def test_choosing_a_battle_marks_its_arrow_on_the_map(open_window, qtbot):
+    """A click (or the arrow keys) on a row of the Battles table marks that battle's arrow on the
+    map; a battle of an earlier turn turns the map to the end of that turn, where its arrow is."""
+    from PySide6.QtTest import QTest
+
+    from campaign_manager.ui.map import style
+
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"][:-1])
+    table, scene = history.table, window.map_view.map_scene
+
+    def marked() -> list[tuple[int, int]]:
+        arrows = window.map_view.map_scene.arrows
+        return [a.fought for a in arrows if a.pen().color() == style.HIGHLIGHT]
+
+    def click(row: int) -> None:
+        cell = table.visualRect(history.model.index(row, 0)).center()
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+
+    assert history.model.rowCount() == 7 and marked() == []
+    click(4)  # turn 2's third battle
+    assert marked() == [(2, 3)] and not window.map_view.read_only
+    assert "Turn 2, battle 3: D1 → C1" in history.details.text()
+    QTest.keyClick(table, Qt.Key.Key_Up)
+    assert marked() == [(2, 2)]
+    click(1)  # turn 1's second battle: the map turns to the end of turn 1
+    assert window.map_view.read_only and marked() == [(1, 2)]
+    assert window.map_view.map_scene is scene and history.moment.currentData() == 1

@@ -131,10 +131,13 @@ def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtm
     qtmodeltester.check(history.model)
     assert history.model.rowCount() == 2
     cells = [history.model.index(0, c).data() for c in range(history.model.columnCount())]
-    assert cells[:3] == ["1", "B1 → C1", "IT-INF-1, IT-CARRI"]
-    assert cells[4] == "Axis won, 5–2 VP" and cells[6] == "GR-INF-1" and cells[8] == "IT-INF-1, IT-CARRI"
+    assert cells[:4] == ["1", "1 ✔", "B1 → C1", "IT-INF-1, IT-CARRI"]
+    assert cells[5] == "Axis won, 5–2 VP" and cells[6] == "not rolled"
+    assert cells[8] == "GR-INF-1" and cells[10] == "IT-INF-1, IT-CARRI"
     history.table.clicked.emit(history.model.index(0, 0))
     assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()
+    assert window.map_view.read_only, "a battle of turn 1 chosen: the map turns to the end of turn 1, its arrow there"
+    history.show_turn_end(None)
     window.map_view.troopDropped.emit("IT-INF-4", "B2")  # now: placed on turn 2
     assert "IT-INF-4" in troops_in(window, "B2")
     history.show_turn_end(1)
