@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from campaign_manager.engine import legal
@@ -21,6 +21,7 @@ from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import Arrow
 from campaign_manager.ui.battle import keeping
+from campaign_manager.ui.map.beside import beside, covered_width, free_area
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.window_services import WindowServices
@@ -78,12 +79,22 @@ class BattleActions:
         wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         wizard.finished.connect(lambda _: self._forget(wizard))  # deleted once closed: never asked again
         wizard.setModal(False)
-        frame = self.services.parent.frameGeometry()
-        wizard.resize(min(wizard.width(), frame.width() - 32), min(wizard.height(), frame.height() - 90))
-        wizard.move(max(frame.left() + 16, frame.right() - wizard.width() - 16), frame.top() + 70)
         wizard.show()
+        self._place(wizard)  # shown first: its frame (title bar, borders) is known then
         wizard.activateWindow()  # the keyboard goes to the wizard (Escape cancels it, Enter goes on)
         return wizard
+
+    def _place(self, wizard: BattleWizard) -> None:
+        """Beside the map and on the screen (ui/map/beside.py); where that covers part of the
+        map, the map is drawn whole in the rest until the wizard closes."""
+        view = self.map_view
+        map_rect = QRect(view.mapToGlobal(QPoint(0, 0)), view.size())
+        frame_extra = wizard.frameGeometry().size() - wizard.geometry().size()  # title bar and borders
+        placed = beside(wizard.size() + frame_extra, map_rect, free_area(self.services.parent))
+        wizard.resize(placed.size() - frame_extra)
+        wizard.move(placed.topLeft())
+        view.keep_clear(covered_width(placed, map_rect))
+        wizard.finished.connect(lambda _: view.keep_clear(0))
 
     def _forget(self, wizard: BattleWizard) -> None:
         if self.wizard is wizard:

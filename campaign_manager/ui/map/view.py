@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QResizeEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
@@ -61,6 +62,7 @@ class MapView(QGraphicsView):
         self.map_scene: MapScene | None = None
         self.read_only = False
         self._zoomed = False
+        self._covered = 0  # pixels of the map's right side a window beside it covers
         self._press: tuple[QPoint, CounterItem] | None = None
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
@@ -106,9 +108,25 @@ class MapView(QGraphicsView):
             self.banner.move(8, 8)
 
     def fit(self) -> None:
-        if self.map_scene is not None:
+        """The whole map in view (in the part a window beside it leaves uncovered: keep_clear)."""
+        if self.map_scene is None:
+            return
+        self._zoomed = False
+        if not self._covered:
+            self.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-            self._zoomed = False
+            return
+        room = self.viewport().rect().adjusted(0, 0, -self._covered, 0)
+        scene = self.map_scene.sceneRect()
+        scale = max(0.05, min(room.width() / scene.width(), room.height() / scene.height()))
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.setTransform(QTransform.fromScale(scale, scale))
+
+    def keep_clear(self, pixels: int) -> None:
+        """A window covers the right `pixels` of the map (0: none does): draw the whole map in
+        the part left uncovered, so that no area is hidden under it."""
+        self._covered = max(0, min(pixels, self.viewport().width() - 80))
+        self.fit()
 
     def zoom(self, factor: float) -> None:
         """Closer (factor > 1) or further; the map then keeps its scale when the window is resized."""
