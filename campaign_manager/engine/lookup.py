@@ -79,10 +79,30 @@ def placement_areas(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]
     return areas
 
 
-def zone_words(sc: Scenario, zone: str) -> str:
+def zone_words(sc: Scenario, zone: str, side: str | None = None) -> str:
+    """A placement zone in words ("any area the Allies hold" when the side is known)."""
     if zone == "friendly":
-        return "any area its side holds"
+        return f"any area the {side_name(sc, side)} hold" if side else "any area its side holds"
     if zone.startswith("region:"):
         region = zone[7:]
         return f"{region.title()} ({', '.join(c for c, a in sc.areas.items() if a.region == region)})"
     return label(sc, zone)
+
+
+def placement_words(sc: Scenario, st: CampaignState, troop_id: str, why: bool = True) -> str:
+    """Where a waiting troop goes, in words, as `placement_areas` decides it: its area, the areas
+    of its region its side holds, or — when its side holds none of its zone — its fallback, and
+    (with `why`) that its zone is lost (rule 1.5: a turn-4 arrival whose printed area is lost)."""
+    zone = st.waiting_zone[troop_id]
+    side = sc.side_of(sc.troops[troop_id].nation)
+    arrival = sc.troops[troop_id].arrives
+    if not zone_areas(sc, st, troop_id, zone) and arrival and arrival.zone == zone and arrival.fallback:
+        instead = zone_words(sc, arrival.fallback, side)
+        if not why:
+            return f"{instead} instead"
+        held = f"held by the {side_name(sc, st.control.get(zone))}" if zone in sc.areas else "lost"
+        return f"{instead}, as {zone_words(sc, zone, side)} is {held}"
+    if zone.startswith("region:"):
+        open_now = placement_areas(sc, st, troop_id)
+        return f"{zone[7:].title()} ({', '.join(open_now) or 'none of it is held now'})"
+    return zone_words(sc, zone, side)

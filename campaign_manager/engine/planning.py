@@ -13,9 +13,9 @@ from campaign_manager.engine.lookup import (
     label,
     nations_words,
     placement_areas,
+    placement_words,
     side_name,
     troop,
-    zone_words,
 )
 from campaign_manager.engine.state import POOL, RESERVE, WAITING, CampaignState, Chronicle, Phase, evolve
 from campaign_manager.errors import RuleError
@@ -95,19 +95,18 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
     allowed = placement_areas(sc, st, member.id)
     if action.area not in allowed:
         where = label(sc, action.area)
-        open_areas = f" (it may go to {', '.join(allowed)})" if allowed else ""
+        # Where it may go, said once (not why its own zone is lost when that is the area refused).
+        goes = placement_words(sc, st, member.id, why=action.area != st.waiting_zone[member.id])
         if not sc.may_enter(member.nation, action.area):
             only = nations_words(sc, sc.areas[action.area].only_nations)
             reason = f"only {only} troops may enter {where}" if only else f"{where} cannot be entered"
-            raise RuleError("1.4", f"{member.id} cannot be placed in {where}: {reason}{open_areas}")
+            raise RuleError("1.4", f"{member.id} cannot be placed in {where}: {reason}; it goes to {goes}")
         if st.control.get(action.area) != sc.side_of(member.nation):
+            holder = side_name(sc, st.control.get(action.area))
             raise RuleError(
-                "1.5",
-                f"{member.id} cannot be placed in {where}: it is held by the "
-                f"{side_name(sc, st.control.get(action.area))}{open_areas}",
+                "1.5", f"{member.id} cannot be placed in {where}: it is held by the {holder}; it goes to {goes}"
             )
-        zone = zone_words(sc, st.waiting_zone[member.id])
-        raise RuleError("1.5", f"{member.id} cannot be placed in {where}: it goes to {zone}{open_areas}")
+        raise RuleError("1.5", f"{member.id} cannot be placed in {where}: it goes to {goes}")
     st.where[member.id] = action.area
     del st.waiting_zone[member.id]
     events.append(f"{member.id} placed in {label(sc, action.area)}")

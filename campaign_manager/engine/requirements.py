@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.deployment import deployment_problems
-from campaign_manager.engine.lookup import counted, label, placement_areas, zone_words
+from campaign_manager.engine.lookup import counted, label, placement_areas, placement_words, zone_words
 from campaign_manager.engine.state import POOL, CampaignState, Phase
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import DeploymentRule, Scenario
@@ -52,11 +52,11 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
                 "id": t,
                 "nation": sc.troops[t].nation,
                 "kind": sc.troops[t].kind,
-                "zone": zone_words(sc, zone),
+                "zone": placement_words(sc, st, t),
                 "may_go": placement_areas(sc, st, t),
                 "from_pool": not sc.troops[t].arrives_on(number),
             }
-            for t, zone in sorted(st.waiting_zone.items())
+            for t in sorted(st.waiting_zone)
         ]
     else:
         arrivals = [

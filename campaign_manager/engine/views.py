@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.legal import fortification_name
-from campaign_manager.engine.lookup import placement_areas, zone_words
+from campaign_manager.engine.lookup import placement_areas, placement_words
 from campaign_manager.engine.state import CAPTURED, POOL, RESERVE, WAITING, Arrow, CampaignState
 from campaign_manager.engine.victory import outcome, victory_points, vp_breakdown
 from campaign_manager.scenario.model import Scenario
@@ -41,7 +41,7 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
         if place in off_map:
             entry = troop_view(sc, st, troop_id)
             if place == WAITING:
-                entry["zone"] = zone_words(sc, st.waiting_zone[troop_id])
+                entry["zone"] = placement_words(sc, st, troop_id)
                 entry["may_go"] = placement_areas(sc, st, troop_id)
             off_map[place][sc.side_of(sc.troops[troop_id].nation)].append(entry)
     spec = sc.turn(st.turn) if st.turn else None

@@ -17,6 +17,7 @@ from campaign_manager.engine.requirements import requirements
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
 from campaign_manager.errors import UserError
+from campaign_manager.reports.kinds import ReportKind
 from campaign_manager.scenario.model import Scenario
 
 
@@ -49,7 +50,7 @@ class SlipPlan:
     caveat: str | None
 
 
-def default_report_turn(sc: Scenario, history: list[Applied]) -> int:
+def default_report_turn(history: list[Applied]) -> int:
     """The last completed turn, or the turn under way if none has ended."""
     ended = [a.state.turn for a in history if isinstance(a.action, EndTurn)]
     if ended:
@@ -68,6 +69,21 @@ def latest_turn(history: list[Applied]) -> int:
     return turns[-1]
 
 
+def slips_turn(st: CampaignState) -> int:
+    """The turn battle slips printed now are for: the next one between turns."""
+    return st.turn + 1 if st.phase in (Phase.SETUP, Phase.STRATEGIC) else st.turn
+
+
+def document_turn(history: list[Applied], kind: ReportKind) -> int:
+    """The turn a document made now shows, unless another is asked for: the turn report the last
+    completed turn, the status sheet the turn under way, the slips the turn they are for."""
+    if kind is ReportKind.TURN:
+        return default_report_turn(history)
+    if kind is ReportKind.SLIPS and history:
+        return slips_turn(history[-1].state)
+    return latest_turn(history)
+
+
 def picture(
     sc: Scenario,
     name: str,
@@ -81,7 +97,7 @@ def picture(
     if turn is not None:
         number = turn
     else:
-        number = latest_turn(history) if latest else default_report_turn(sc, history)
+        number = latest_turn(history) if latest else default_report_turn(history)
     if not 1 <= number <= len(sc.turns):
         raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
     started = [i for i, a in enumerate(history) if isinstance(a.action, StartTurn) and a.state.turn == number]
@@ -120,7 +136,7 @@ def slip_plan(sc: Scenario, st: CampaignState) -> SlipPlan:
     if st.phase == Phase.FINISHED:
         return SlipPlan(st, st.turn, [], None)
     caveat = None
-    if st.phase in (Phase.SETUP, Phase.STRATEGIC):
+    if slips_turn(st) != st.turn:
         # The dice of the battle count change nothing on a slip: any will do, the same each time.
         st = apply_action(sc, st, StartTurn(), RandomRoller(0), quiet=True).state
         caveat = f"Turn {st.turn} has not started yet: this slip shows the map as it will stand when it starts."

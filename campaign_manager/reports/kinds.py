@@ -19,6 +19,11 @@ class ReportKind(StrEnum):
         return {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}[self.value]
 
     @property
+    def file_word(self) -> str:
+        """In a file's name: "Shop night turn-3 report.pdf"."""
+        return {"turn": "report", "status": "status", "slips": "slips"}[self.value]
+
+    @property
     def landscape(self) -> bool:
         """Laid out on the paper turned sideways: the status sheet, for the wall."""
         return self is ReportKind.STATUS

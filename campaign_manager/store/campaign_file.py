@@ -278,10 +278,13 @@ class CampaignFile(LoggedDocument[CampaignState]):
                 f"{'were' if len(made) > 1 else 'was'} made again: {', '.join(made)}"
             )
 
-    def save_copy(self, target: Path | str) -> None:
+    def save_copy(self, target: Path | str, name: str | None = None) -> None:
         """Write the campaign as this program holds it to `target` (replacing what is there),
-        whole or not at all; the file itself is not read, so this works when it is gone."""
+        whole or not at all, named `name` if given (else as this one); the file itself is not
+        read, so this works when it is gone."""
         target = Path(target)
+        if name is not None and (not name.strip() or len(name) > bounds.MAX_NAME):
+            raise UserError(f"a campaign's name has 1 to {bounds.MAX_NAME} characters (this one has {len(name)})")
         try:
             file = self.file
             itself = file is not None and target.exists() and file.exists() and os.path.samefile(target, file)
@@ -289,13 +292,15 @@ class CampaignFile(LoggedDocument[CampaignState]):
             itself = False
         if itself:
             raise UserError(f"{target}: is the campaign itself; choose another name for the copy")
-        writing.write_whole(target, self.image(), "copy")
+        writing.write_whole(target, self.image(name), "copy")
 
-    def image(self) -> bytes:
+    def image(self, name: str | None = None) -> bytes:
         """The campaign as this program holds it (its scenario, settings and log), as the bytes
-        of a campaign file: what File ▸ Save a copy writes, even when the file itself is gone."""
+        of a campaign file, named `name` if given: what File ▸ Save a copy writes, even when the
+        file itself is gone."""
         document = self.log.document()
-        return LogFile.build(KIND, document.name, document.source, self.settings, self.records, self.log.times)
+        settings = self.settings if name is None else {**self.settings, "name": name}
+        return LogFile.build(KIND, document.name, document.source, settings, self.records, self.log.times)
 
     # -- the battle being entered (kept beside the log, never in it) ---------------------------
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 
+from campaign_manager import bounds
 from campaign_manager.dice import RandomRoller
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
@@ -27,12 +28,14 @@ from campaign_manager.scenario.loader import (
 from campaign_manager.store.action_files import read_actions
 from campaign_manager.store.address import is_server_address
 from campaign_manager.ui import settings
+from campaign_manager.ui.report_actions import safe_stem
 from campaign_manager.ui.window_services import WindowServices
 
-FileChooser = Callable[[QWidget, str], "Path | None"]
+FileChooser = Callable[..., "Path | None"]  # (parent, title[, suggested path]) → the file chosen, or None
 ScenarioChooser = Callable[[QWidget, list[str]], "str | None"]
 CAMPAIGN_SUFFIX = ".campaign"
 AddressChooser = Callable[[QWidget, str], "str | None"]
+NameAsker = Callable[[QWidget, str, str, Callable[[str], None]], None]  # (parent, title, suggested, then)
 CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
 
 
@@ -46,19 +49,34 @@ def ask_open(parent: QWidget, title: str) -> Path | None:
     return Path(name) if name else None
 
 
-def ask_save(parent: QWidget, title: str, suggested: str = "new.campaign") -> Path | None:
-    """A file to create, offered first in the app's data folder (where the campaign started with
-    no file is kept), never wherever the program happened to be started from."""
-    folder = app_data_folder()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        pass  # the dialog then opens wherever the system puts it; the user can still choose
-    name, _ = QFileDialog.getSaveFileName(parent, title, str(folder / suggested), CAMPAIGN_FILTER)
+def ask_save(parent: QWidget, title: str, suggested: str | Path = "new.campaign") -> Path | None:
+    """A file to create: a path `suggested` as it is (a copy: beside the campaign it copies), a
+    name in the app's data folder (where the campaign started with no file is kept), never
+    wherever the program happened to be started from."""
+    if isinstance(suggested, str):
+        folder = app_data_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass  # the dialog then opens wherever the system puts it; the user can still choose
+        suggested = folder / suggested
+    name, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), CAMPAIGN_FILTER)
     if not name:
         return None
     path = Path(name)
     return path if path.suffix else path.with_suffix(".campaign")
+
+
+def ask_name(parent: QWidget, title: str, suggested: str, then: Callable[[str], None]) -> None:
+    """Ask a campaign's name in a box that does not block; `then(name)` once it is given."""
+    box = QInputDialog(parent)
+    box.setObjectName("campaignNameBox")
+    box.setWindowTitle(title)
+    box.setLabelText("The campaign's name (shown in the window and on every printed page):")
+    box.setTextValue(suggested)
+    box.textValueSelected.connect(then)
+    box.finished.connect(box.deleteLater)
+    box.open()
 
 
 def ask_actions(parent: QWidget, title: str) -> Path | None:
@@ -125,11 +143,13 @@ class FileActions:
         choose_actions: FileChooser = ask_actions,
         choose_scenario: ScenarioChooser = ask_scenario,
         choose_address: AddressChooser = ask_address,
+        choose_name: NameAsker = ask_name,
     ) -> None:
         self.services = services
         self.choose_open, self.choose_new = choose_open, choose_new
         self.choose_actions, self.choose_scenario = choose_actions, choose_scenario
         self.choose_address = choose_address
+        self.choose_name = choose_name
 
     def fill_recent(self, menu: QMenu) -> None:
         """The recent campaigns, newest first, numbered for the keyboard (&1 … &9): the file's
@@ -206,18 +226,28 @@ class FileActions:
         settings.remember_campaign(path)
 
     def save_a_copy(self) -> None:
+        """Offered beside the campaign as "NAME copy.campaign"; then its own name is asked
+        (the file's name, to begin with), so the copy is not taken for the original."""
         session = self.services.session
         if not session.is_open:
             return
-        path = self.choose_new(self.services.parent, "Save a copy of the campaign")
+        here = session.path
+        # a shared campaign has no file: its copy is offered in the app's folder, by the campaign's name
+        suggested = here.with_name(f"{here.stem} copy.campaign") if here else f"{safe_stem(session.name)} copy.campaign"
+        path = self.choose_new(self.services.parent, "Save a copy of the campaign", suggested)
         if path is None:
             return
+        self.choose_name(
+            self.services.parent, "The copy's name", path.stem[: bounds.MAX_NAME], lambda name: self._copy(path, name)
+        )
+
+    def _copy(self, path: Path, name: str) -> None:
         try:
-            session.save_copy(path)  # what the window holds: the file itself may be gone
+            self.services.session.save_copy(path, name.strip())  # what the window holds: the file itself may be gone
         except UserError as exc:
             self.services.report(str(exc))
             return
-        self.services.tell(f"A copy of the campaign was saved as {path}", 8000)
+        self.services.tell(f"A copy of the campaign was saved as {path}, named {name.strip()}", 8000)
 
     def apply_actions_file(self) -> None:
         if not self.services.session.is_open:

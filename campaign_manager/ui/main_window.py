@@ -28,9 +28,11 @@ from campaign_manager.ui.file_menu import (
     AddressChooser,
     FileActions,
     FileChooser,
+    NameAsker,
     ScenarioChooser,
     ask_actions,
     ask_address,
+    ask_name,
     ask_open,
     ask_save,
     ask_scenario,
@@ -68,6 +70,7 @@ class MainWindow(QMainWindow):
         choose_scenario: ScenarioChooser = ask_scenario,
         choose_address: AddressChooser = ask_address,
         choose_wargame: WargameChooser | None = None,
+        choose_name: NameAsker = ask_name,
         title: str | None = None,
     ) -> None:
         """The choosers replace the file dialogs, for tests; `remember=False` leaves the
@@ -96,7 +99,9 @@ class MainWindow(QMainWindow):
         self.welcome: WelcomePage | None = None
         services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)
         self.computer = ComputerSide(self.session, self)
-        self.file_menu = FileActions(services, choose_open, choose_new, choose_actions, choose_scenario, choose_address)
+        self.file_menu = FileActions(
+            services, choose_open, choose_new, choose_actions, choose_scenario, choose_address, choose_name
+        )
         self.report_actions = ReportActions(services)
         self.storage_actions = StorageActions(services)
         self.wargame_actions = WargameActions(services, self._open_plan_window, choose_wargame)

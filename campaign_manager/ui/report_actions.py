@@ -20,6 +20,7 @@ from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.reports import Paper, ReportKind
+from campaign_manager.reports.data import document_turn
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
@@ -135,11 +136,16 @@ class ReportActions:
         session = self.services.session
         if not session.is_open:
             return
+        try:  # named by its turn and kind, so last turn's is not written over: "Shop turn-3 report.pdf"
+            turn = document_turn(session.history(), kind)
+        except UserError as exc:
+            self.services.report(f"No {kind.words} yet: {exc}")
+            return
         campaign_path = session.path
         if campaign_path is not None:
-            suggested = str(campaign_path.with_name(f"{campaign_path.stem}-{kind}.pdf"))
+            suggested = str(campaign_path.with_name(f"{campaign_path.stem} turn-{turn} {kind.file_word}.pdf"))
         else:  # a shared campaign: named after the campaign, in the app's folder
-            suggested = str(app_data_folder() / f"{safe_stem(session.name)}-{kind}.pdf")
+            suggested = str(app_data_folder() / f"{safe_stem(session.name)} turn-{turn} {kind.file_word}.pdf")
         path = self.choose_pdf(self.services.parent, f"Export the {kind.words}", suggested)
         if path is None:
             return

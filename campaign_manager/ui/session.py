@@ -354,9 +354,9 @@ class CampaignSession(QObject):
         self.keep_entry(None)
         return None
 
-    def save_copy(self, path: Path) -> None:
-        """Write the open campaign, as held here, to `path` (File ▸ Save a copy)."""
-        self._open().save_copy(path)
+    def save_copy(self, path: Path, name: str | None = None) -> None:
+        """Write the open campaign, as held here, to `path`, named `name` (File ▸ Save a copy)."""
+        self._open().save_copy(path, name)
 
     def undo(self) -> dict | None:
         return self._step(lambda c: c.undo(), "Undone")

@@ -34,7 +34,12 @@ def test_a_file_deleted_under_the_window_is_told_and_a_copy_saved_from_what_it_h
     make_window, shop, tmp_path, qtbot
 ):
     copy = tmp_path / "rescued.campaign"
-    window = make_window(shop, remember=False, choose_new=lambda _parent, _title: copy)
+    window = make_window(
+        shop,
+        remember=False,
+        choose_new=lambda _parent, _title, _suggested=None: copy,
+        choose_name=lambda _parent, _title, _suggested, then: then("Shop night"),
+    )
     held = list(window.session.campaign.records)
     shop.unlink()
     window.session.try_record([{"type": "note", "text": "late"}])

@@ -226,7 +226,11 @@ def test_new_campaign_asks_for_the_scenario_and_recent_files_remember_it(make_wi
 
 def test_save_a_copy_makes_a_campaign_that_opens_the_same(make_window, campaign_path, tmp_path):
     copy = tmp_path / "copy.campaign"
-    window = make_window(campaign_path, choose_new=lambda parent, title: copy)
+    window = make_window(
+        campaign_path,
+        choose_new=lambda parent, title, suggested=None: copy,
+        choose_name=lambda parent, title, suggested, then: then(suggested),
+    )
     window.menu_actions[MenuAction.SAVE_COPY].trigger()
     with CampaignFile.open(copy, readonly=True) as copied, CampaignFile.open(campaign_path, readonly=True) as original:
         assert copied.records == original.records and copied.state == original.state
@@ -265,3 +269,30 @@ def test_a_finished_campaign_says_so_and_its_result(open_window):
     headline = window.view.panel.headline.text()
     assert "The campaign is over after turn 4" in headline and "Result: <b>Draw</b>" in headline, headline
     assert "Next:" not in headline
+
+
+def test_save_a_copy_is_offered_beside_the_campaign_and_asks_the_copy_s_name(make_window, campaign_path, qtbot):
+    """File ▸ Save a copy offers "NAME copy.campaign" in the campaign's own folder (not the app's
+    data folder as new.campaign), then asks the copy's own name, so the two are not taken for
+    one another on the window's title or on paper."""
+    from PySide6.QtWidgets import QDialogButtonBox, QInputDialog
+
+    offered = []
+
+    def choose(parent, title, suggested=None):
+        offered.append(suggested)
+        return suggested
+
+    window = make_window(campaign_path, choose_new=choose)
+    window.menu_actions[MenuAction.SAVE_COPY].trigger()
+    expected = campaign_path.with_name(f"{campaign_path.stem} copy.campaign")
+    assert offered == [expected]
+    box = window.findChild(QInputDialog, "campaignNameBox")
+    qtbot.waitExposed(box)
+    assert box.textValue() == f"{campaign_path.stem} copy"
+    box.setTextValue("Saturday league")
+    box.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    with CampaignFile.open(expected, readonly=True) as copied, CampaignFile.open(campaign_path, readonly=True) as first:
+        assert copied.name == "Saturday league" and first.name != "Saturday league"
+        assert copied.records == first.records
+    assert "named Saturday league" in window.statusBar().currentMessage()

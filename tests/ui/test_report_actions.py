@@ -62,3 +62,43 @@ def test_the_pdf_is_built_away_from_the_window_thread(window, tmp_path, qtbot):
     window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].trigger()
     qtbot.waitUntil(target.exists, timeout=20000)
     assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_exports_are_named_by_turn_and_kind(open_window, tmp_path):
+    """The file offered says the campaign, the turn the document shows and its kind, so next
+    turn's export does not write over this one's: the turn report is the last completed turn's,
+    the status sheet the turn under way, the slips the turn they are for."""
+    window = open_window(DATA["turn 1"] + DATA["turn 2"][:1])
+    window.report_actions.runner = synchronous
+    offered = []
+
+    def choose(parent, title, suggested):
+        offered.append(suggested.rsplit("/", 1)[-1])
+        return None
+
+    window.report_actions.choose_pdf = choose
+    for kind in (MenuAction.EXPORT_TURN_REPORT, MenuAction.EXPORT_STATUS_SHEET, MenuAction.EXPORT_BATTLE_SLIPS):
+        window.menu_actions[kind].trigger()
+    assert offered == ["shop turn-1 report.pdf", "shop turn-2 status.pdf", "shop turn-2 slips.pdf"]
+
+
+def test_turn_four_slips_printed_after_ending_turn_three(open_window, tmp_path):
+    """Turn ▸ End the turn on turn 3, then File ▸ Export battle slips: the slips are turn 4's,
+    with the German troops that arrive in Yugoslavia and Bulgaria and their arrows, and each
+    says plainly that the positions may still change (turn 4's planning is not done)."""
+    import io
+
+    from pypdf import PdfReader
+
+    window = open_window(DATA["turn 1"] + DATA["turn 2"] + DATA["turn 3"][:-1])
+    window.report_actions.runner = synchronous
+    window.menu_actions[MenuAction.END_TURN].trigger()
+    assert window.session.state.phase == "strategic" and window.session.state.turn == 3
+    target = tmp_path / "slips.pdf"
+    offered = []
+    window.report_actions.choose_pdf = lambda parent, title, suggested: offered.append(suggested) or target
+    window.menu_actions[MenuAction.EXPORT_BATTLE_SLIPS].trigger()
+    assert offered[0].endswith("shop turn-4 slips.pdf")
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(target.read_bytes())).pages)
+    assert "Battle slip — turn 4: A5 Bulgaria → B4 Thessaloniki" in text and "DE-PZ-1" in text
+    assert text.count("Battle slip — turn 4") == text.count("POSITIONS MAY STILL CHANGE") > 0

@@ -17,7 +17,7 @@ from campaign_manager.engine.actions import NO_DICE, Battle, Initiative
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.entry import BattleEntry
-from campaign_manager.engine.lookup import side_name
+from campaign_manager.engine.lookup import side_name, troop_title
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.resolve import Result, Retreat, forecast
@@ -194,9 +194,7 @@ class BattleDraft:
         return forecast(self.sc, self.st, self.the_arrow(), games=outcome.get("games"), wargame=outcome.get("wargame"))
 
     def troop_words(self, troop: str) -> str:
-        member = self.sc.troops[troop]
-        name, _ = member.type.on_turn(self.st.turn)
-        return f"{troop} — {self.sc.nation_name(member.nation)} {name}"
+        return f"{troop} — {troop_title(self.sc, troop, self.st.turn)}"
 
     def odds_words(self, attacker: Commitment, defender: Commitment, pending: bool = False) -> str:
         """The exact odds of the arrow as ticked, if fought as a General's Wargame battle, with

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaign_manager.engine.battle_log import BattleRow
-from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.lookup import label, side_name, troop_title
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
 
@@ -48,9 +48,8 @@ def area_sentence(sc: Scenario, st: CampaignState, code: str) -> str:
 
 def counter_sentence(sc: Scenario, st: CampaignState, troops: list[str], movable: bool) -> str:
     member = sc.troops[troops[0]]
-    name, _ = member.type.on_turn(max(st.turn, 1))
     many = f"{len(troops)} troops" if len(troops) > 1 else "1 troop"
-    text = f"{', '.join(troops)}: {sc.nation_name(member.nation)} {name} ({member.kind}), {many}."
+    text = f"{', '.join(troops)}: {troop_title(sc, troops[0], st.turn)} ({member.kind}), {many}."
     busy = [t for t in troops if t in st.committed()]
     if busy:
         text += f" On an open battle arrow: {', '.join(busy)}."
