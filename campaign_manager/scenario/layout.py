@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import Annotated, Literal, NamedTuple
 
 from pydantic import AfterValidator, Field
@@ -317,6 +318,15 @@ def shaft(place: ArrowPlace) -> tuple[tuple[float, float], tuple[float, float]]:
     )
 
 
+RINGS = tuple(  # the directions tried on each ring around a mark's first place (more on wider rings)
+    tuple(
+        (math.cos(2 * math.pi * k / (8 + 4 * ring)), math.sin(2 * math.pi * k / (8 + 4 * ring)))
+        for k in range(8 + 4 * ring)
+    )
+    for ring in range(1, 16)
+)
+
+
 def clear_spot(
     start: tuple[float, float],
     end: tuple[float, float],
@@ -340,21 +350,24 @@ def clear_spot(
     def at(t: float, d: float) -> tuple[float, float]:
         return sx + (ex - sx) * t + across[0] * d, sy + (ey - sy) * t + across[1] * d
 
-    tries = [at(t, beside) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
-    tries += [at(0.5, beside + away * d) for d in (22.0, 36.0)] + [at(0.5, beside - away * d) for d in (22.0, 36.0)]
-    tries += [at(t, beside + sign * d) for d in (18.0, 36.0) for t in (0.35, 0.65, 0.2, 0.8) for sign in (away, -away)]
+    near_arrow = [at(t, beside) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+    near_arrow += [at(0.5, beside + away * d) for d in (22.0, 36.0)] + [
+        at(0.5, beside - away * d) for d in (22.0, 36.0)
+    ]
+    near_arrow += [
+        at(t, beside + sign * d) for d in (18.0, 36.0) for t in (0.35, 0.65, 0.2, 0.8) for sign in (away, -away)
+    ]
     middle = at(0.5, beside)
-    for ring in range(1, 16):  # around the middle, nearest first: far enough out there is always room
-        reach = ring * max(12.0, min(width, height))
-        steps = 8 + 4 * ring
-        tries += [
-            (
-                middle[0] + reach * math.cos(2 * math.pi * k / steps),
-                middle[1] + reach * math.sin(2 * math.pi * k / steps),
-            )
-            for k in range(steps)
-        ]
-    spread = 16 * max(12.0, min(width, height)) + max(width, height)
+    step = max(12.0, min(width, height))
+
+    def around() -> Iterator[tuple[float, float]]:
+        """Around the middle, ring by ring, nearest first: far enough out there is always room."""
+        for ring, directions in enumerate(RINGS, start=1):
+            reach = ring * step
+            for dx, dy in directions:
+                yield middle[0] + reach * dx, middle[1] + reach * dy
+
+    spread = len(RINGS) * step + max(width, height)
     near = [
         box
         for box in avoid
@@ -364,22 +377,33 @@ def clear_spot(
         and box[1] + box[3] > min(sy, ey, middle[1]) - spread
     ]
 
+    half_w, half_h = width / 2, height / 2
+
+    def clear(spot: tuple[float, float]) -> bool:
+        left, top = spot[0] - half_w, spot[1] - half_h
+        if bounds is not None and not (
+            bounds[0] <= left
+            and left + width <= bounds[0] + bounds[2]
+            and bounds[1] <= top
+            and top + height <= bounds[1] + bounds[3]
+        ):
+            return False
+        right, bottom = left + width, top + height
+        for bx, by, bw, bh in near:  # the first box it touches is enough to reject it
+            if bx < right and left < bx + bw and by < bottom and top < by + bh:
+                return False
+        return True
+
+    for spot in chain(near_arrow, around()):
+        if clear(spot):
+            return spot
+
     def covered(spot: tuple[float, float]) -> float:
-        box = (spot[0] - width / 2, spot[1] - height / 2, width, height)
-        outside = 0.0
-        if bounds is not None:
-            inside = overlap(box, bounds)
-            outside = width * height - inside
+        box = (spot[0] - half_w, spot[1] - half_h, width, height)
+        outside = width * height - overlap(box, bounds) if bounds is not None else 0.0
         return outside + sum(overlap(box, other) for other in near)
 
-    best, least = tries[0], math.inf
-    for spot in tries:
-        cover = covered(spot)
-        if cover == 0:
-            return spot
-        if cover < least:
-            best, least = spot, cover
-    return best
+    return min(chain(near_arrow, around()), key=covered)  # nowhere clear: the spot that covers least
 
 
 def leader(
