@@ -111,3 +111,17 @@ def test_at_1024_by_700_the_map_is_in_view_and_counters_stay_in_their_areas(open
         code = scene.area_at(box.center())
         for corner in (box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()):
             assert scene.areas[code].contains(corner), (turn, code, counter.troops)
+
+
+def test_the_legend_says_what_a_battle_s_number_and_mark_mean(open_window):
+    from campaign_manager.ui.actions import MenuAction
+
+    window = open_window(STEPS[:3])
+    window.menu_actions[MenuAction.SHOW_LEGEND].trigger()
+    legend = window.map_view.legend
+    rows = dict(legend.rows())
+    assert rows["badge:1 ✔"] == "battle 1 of the turn: the attacker won"
+    assert rows["badge:2 ✘"] == "battle 2 of the turn: the defender held"
+    assert rows["badge:3 ="] == "battle 3 of the turn: no one was defeated"
+    assert window.map_view.viewport().rect().contains(legend.geometry()), "the whole legend in sight"
+    legend.grab()  # painted without a fault

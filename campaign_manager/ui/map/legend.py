@@ -4,10 +4,12 @@ mean, drawn with the map's own colours and symbols over the corner of the view."
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
+from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.plain import tip
 
@@ -53,6 +55,10 @@ class MapLegend(QWidget):
         if any(link.sea for link in sc.links):
             rows.append(("line:sea", "across the sea"))
         rows += [("arrow:open", "an open battle"), ("arrow:fought", "a battle fought this turn")]
+        rows += [  # a fought battle's badge: its number in the turn and its result
+            (f"badge:{n} {mark}", f"battle {n} of the turn: {words}")
+            for n, (mark, words) in enumerate(RESULT_MARKS, start=1)
+        ]
         return rows
 
     def sizeHint(self) -> QSize:
@@ -90,6 +96,14 @@ class MapLegend(QWidget):
                 painter.setBrush(plate)
                 painter.drawRoundedRect(swatch, 3, 3)
                 style.draw_kind(painter, key, swatch.adjusted(5, 2, -5, -2), plate)
+            elif what == "badge":
+                plate = ink.role(ink.Role.Mid)
+                painter.setBrush(plate)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.drawRoundedRect(swatch, swatch.height() / 2, swatch.height() / 2)
+                painter.setPen(ink.readable_on(plate))
+                painter.setFont(QFont("DejaVu Sans", 7, QFont.Weight.Bold))
+                painter.drawText(swatch, Qt.AlignmentFlag.AlignCenter, key)
             else:  # a line as the map draws it: over an area's tint
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(style.NOBODY_TINT)
