@@ -410,13 +410,15 @@ def leader(
     shaft_ends: tuple[tuple[float, float], tuple[float, float]], centre: tuple[float, float], size: tuple[float, float]
 ) -> tuple[float, float] | None:
     """Where on its arrow a mark placed at `centre` is tied by a thin line, when it had to stand
-    away from it (None when it sits on or beside the arrow)."""
+    away from it (None when the mark touches the arrow or sits just beside it)."""
     (ax, ay), (bx, by) = shaft_ends
     dx, dy = bx - ax, by - ay
     length = dx * dx + dy * dy or 1.0
     t = max(0.0, min(1.0, ((centre[0] - ax) * dx + (centre[1] - ay) * dy) / length))
     near = (ax + t * dx, ay + t * dy)
-    return near if math.hypot(near[0] - centre[0], near[1] - centre[1]) > max(size) / 2 + 18 else None
+    gap_x = max(0.0, abs(near[0] - centre[0]) - size[0] / 2)  # from the mark's edge, not its middle
+    gap_y = max(0.0, abs(near[1] - centre[1]) - size[1] / 2)
+    return near if math.hypot(gap_x, gap_y) > 14 else None
 
 
 def grid_layout(codes: Iterable[str]) -> MapLayout:

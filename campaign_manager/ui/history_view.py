@@ -260,11 +260,15 @@ class HistoryView(QWidget):
         """Long columns as wide as their text up to a readable limit (then it wraps), never
         narrower than their title; the user may still drag them wider."""
         header = self.table.horizontalHeader()
+        metrics = self.table.fontMetrics()
+        words = {word for spec in self.session.scenario.turns for name in spec.missions for word in name.split()}
+        widest_word = max((metrics.horizontalAdvance(word) for word in words), default=0) + 12
         for column, name in enumerate(COLUMNS):
             if name in SHORT:
                 continue
             wanted = max(self.table.sizeHintForColumn(column), 0)
-            header.resizeSection(column, max(header.sectionSizeHint(column), min(wanted, WIDEST.get(name, 140))))
+            least = widest_word if name == "Mission" else 0  # any mission to come wraps between words
+            header.resizeSection(column, max(header.sectionSizeHint(column), least, min(wanted, WIDEST.get(name, 140))))
 
     def _show_details(self, index: QModelIndex, follow: bool = False) -> None:
         """Say the chosen battle's record under the table and mark its arrow on the map; with

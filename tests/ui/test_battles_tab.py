@@ -105,7 +105,7 @@ def test_choosing_a_battle_marks_its_arrow_on_the_map(open_window, qtbot):
 
     def marked() -> list[tuple[int, int]]:
         arrows = window.map_view.map_scene.arrows
-        return [a.fought for a in arrows if a.pen().color() == style.HIGHLIGHT]
+        return [a.fought for a in arrows if a.pen().color() == style.highlight()]
 
     def click(row: int) -> None:
         cell = table.visualRect(history.model.index(row, 0)).center()
