@@ -169,6 +169,7 @@ def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:
         bad = conn.execute(
             "SELECT seq, fault FROM (SELECT seq, CASE "  # the table's name is one of ours
             "WHEN typeof(seq) != 'integer' THEN 'its number is not a whole number' "
+            "WHEN seq < 1 OR seq >= :most THEN 'its number is out of range' "  # the next one must still fit
             "WHEN typeof(payload) != 'text' THEN 'its action is ' || typeof(payload) || ', not JSON text' "
             "WHEN length(CAST(payload AS BLOB)) > :max THEN 'its action is larger than ' || :words "
             "WHEN NOT json_valid(payload) THEN 'its action is not valid JSON' "
@@ -177,7 +178,7 @@ def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:
             "WHEN typeof(kind) != 'text' THEN 'its type is not text' "
             "WHEN typeof(recorded_at) != 'text' OR length(recorded_at) > 64 THEN 'its time is not a time' "
             f"END AS fault FROM {table}) WHERE fault IS NOT NULL ORDER BY seq LIMIT 1",
-            {"max": bounds.MAX_ACTION, "words": bounds.size_words(bounds.MAX_ACTION)},
+            {"max": bounds.MAX_ACTION, "words": bounds.size_words(bounds.MAX_ACTION), "most": 10**bounds.MAX_DIGITS},
         ).fetchone()
     except sqlite3.OperationalError as exc:
         if "no such function" not in str(exc):

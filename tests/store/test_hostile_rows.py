@@ -90,6 +90,14 @@ def test_a_damaged_row_waiting_to_be_redone_is_refused_not_logged(campaign, tmp_
     every_command_refuses(tmp_path, capsys, campaign, "table redo", "not valid JSON")
 
 
+@pytest.mark.parametrize("seq", [9_223_372_036_854_775_807, 0, -5])
+def test_a_row_numbered_out_of_range_is_refused_before_anything_is_written(campaign, tmp_path, capsys, seq):
+    """A redo row numbered at SQLite's largest whole number: undo would number the next one past
+    it (the fuzzing found it raising, not refusing)."""
+    sql(campaign, "UPDATE redo SET seq = ?", params=(seq,))
+    every_command_refuses(tmp_path, capsys, campaign, "table redo", "its number is out of range")
+
+
 def test_redo_of_an_action_that_no_longer_applies_writes_nothing(campaign, capsys):
     sql(campaign, """UPDATE redo SET payload = '{"type": "place", "troop": "NOBODY", "area": "B1"}'""")
     before = digest(campaign)
