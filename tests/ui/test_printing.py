@@ -49,7 +49,9 @@ def _boxes(path) -> list[tuple[float, float]]:
 def _grey(pdf, number: int) -> list[int]:
     """A page as a coarse grid of grey levels (to compare a printed page with the report's own)."""
     document = pdfium.PdfDocument(pdf)
-    image = document[number].render(scale=12 / 72, grayscale=True).to_pil().resize((24, 32))
+    # Rendered at 36 dpi, then shrunk: at 12 dpi PDFium thins a printed page's picture (its fine
+    # lines and small type vanish), so a page with much small type read lighter than its own report.
+    image = document[number].render(scale=36 / 72, grayscale=True).to_pil().resize((24, 32))
     document.close()
     return list(image.tobytes())
 
