@@ -37,7 +37,7 @@ def status_sheet(pic: TurnPicture, width: float, height: float) -> list[Flowable
     tall = height - title.wrap(width, height)[1] - 6  # the map takes the rest of the page's height
     layout = sc.layout
     aspect = layout.width / layout.height if layout is not None else 1.0
-    map_width = min(width * 0.62, tall * aspect)
+    map_width = min(width * 0.58, tall * aspect)  # a wide map leaves the side column room for its words
     side_width = width - map_width - GUTTER
     drawing = map_drawing(sc, pic.state, pic.battles, map_width, tall)
     column = KeepInFrame(side_width, tall, sidebar(pic, side_width), mode="shrink")
@@ -78,9 +78,10 @@ def vp_headline(pic: TurnPicture, width: float) -> list[Flowable]:
     sc, vp = pic.scenario, pic.view["vp"]
     lead, result = standing_words(pic)
     figures = " — ".join(f"{escape(sc.sides[side])} {vp[side]}" for side in sc.sides)
+    when, outcome = result.split(": ", 1)
     return [
         marked(f"{figures} VP", "huge"),
-        marked(f"{escape(lead)}. {escape(result.split(': ')[0])}: <b>{escape(result.split(': ', 1)[1])}</b>.", "wall"),
+        marked(f"{escape(lead)}. {escape(when)}:<br/><b>{escape(outcome)}</b>", "wall"),
     ]
 
 

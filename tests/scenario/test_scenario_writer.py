@@ -68,10 +68,10 @@ def test_a_counter_spot_is_written_read_and_stands_the_counters():
     shape = again.layout.areas["B4"]
     assert shape.counters == (600.0, 340.0)
     _, corners = stack_places(shape, 1, (40.0, 30.0), below=26)
-    assert corners == [(578.0, 340.0)], "one counter (and half a gap), centred under its spot"
+    assert corners == [(580.0, 340.0)], "one counter, centred under its spot"
     plain = again.layout.areas["B3"]
     _, corners = stack_places(plain, 1, (40.0, 30.0), below=26)
-    assert corners == [(plain.label[0] - 22.0, plain.label[1] + 26)], "no spot: under the area's name"
+    assert corners == [(plain.label[0] - 20.0, plain.label[1] + 26)], "no spot: under the area's name"
 
 
 def test_a_counter_spot_off_the_map_is_a_fault():
