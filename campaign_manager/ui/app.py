@@ -37,7 +37,7 @@ def run_app(argv: list[str]) -> int:
     reporter.install()
     window = MainWindow(campaign_to_open(argv))
     window.show()
-    welcome_on_first_start(window)
+    welcome_on_first_start(window, file_named=bool(argv))
     QTimer.singleShot(0, startup.settled)  # once the window is on screen
     try:
         return app.exec()
@@ -47,11 +47,12 @@ def run_app(argv: list[str]) -> int:
         crash.stop_logging()
 
 
-def welcome_on_first_start(window: MainWindow) -> bool:
-    """The first start shows the welcome page (what a newcomer can do first); later ones do not."""
+def welcome_on_first_start(window: MainWindow, file_named: bool = False) -> bool:
+    """The first start shows the welcome page (what a newcomer can do first); later ones do not,
+    nor one asked to open a file (a double-click on it, the command line): that file is the answer."""
     from campaign_manager.ui import settings
 
-    if settings.read(settings.WELCOMED):
+    if file_named or settings.read(settings.WELCOMED):
         return False
     window.show_welcome()
     settings.write(settings.WELCOMED, True)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 from PySide6.QtGui import QGuiApplication, QIcon
 
 from campaign_manager.paths import APPLICATION, DESKTOP_NAME, ORGANISATION, icon_files
-from campaign_manager.store.address import shown
+from campaign_manager.store.address import is_server_address, shown
 
 Value = TypeVar("Value", str, bytes, bool)
 
@@ -66,7 +66,7 @@ def recent_campaigns() -> list[str]:
 def remember_campaign(path: Path | str) -> None:
     """The campaign just opened becomes the last one and heads the recent list (a shared
     campaign by its address, never with a password: libpq's own files keep those)."""
-    text = shown(path)
+    text = shown(path if isinstance(path, str) and is_server_address(path) else Path(path).absolute())
     write(LAST_CAMPAIGN, text)
     recent = [text, *(p for p in recent_campaigns() if p != text)][:RECENT_LIMIT]
     write(RECENT_CAMPAIGNS, "\n".join(recent))

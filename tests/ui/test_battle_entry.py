@@ -8,7 +8,8 @@ against the computer a lost initiative cannot be rolled again."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+import shiboken6
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from campaign_manager.store.campaign_file import CampaignFile
@@ -84,6 +85,8 @@ def test_escape_with_entries_asks_and_escape_on_the_question_goes_back(open_wind
     assert wizard.isVisible(), "Escape asks first: the battle is not thrown away"
     qtbot.keyClick(asked, Qt.Key.Key_Escape)
     assert wizard.isVisible() and not asked.isVisible(), "Escape on the question goes back, never discards"
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the answered question is gone
+    qtbot.waitUntil(lambda: not shiboken6.isValid(asked), timeout=3000)
     assert result.game_scores() == ((5, 2), (4, 1))
     press(qtbot, Qt.Key.Key_Escape, wizard)
     answer(qtbot, question(qtbot, "keepQuestion"), "Keep for later")

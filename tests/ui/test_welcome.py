@@ -33,6 +33,21 @@ def test_the_first_start_shows_the_welcome_page_once(make_window):
     assert not welcome_on_first_start(window)  # the next start goes straight to the campaign
 
 
+def test_a_file_named_at_the_first_start_opens_without_the_welcome_page(make_window):
+    window = make_window(remember=False)
+    assert not welcome_on_first_start(window, file_named=True)
+    assert window.welcome is None
+    assert welcome_on_first_start(window)  # still shown on the next start with no file named
+
+
+def test_a_campaign_opened_by_a_relative_name_is_remembered_by_its_full_path(tmp_path, monkeypatch):
+    _made(tmp_path / "night.campaign")
+    monkeypatch.chdir(tmp_path)
+    settings.remember_campaign(Path("night.campaign"))
+    assert settings.recent_campaigns()[0] == str(tmp_path / "night.campaign")
+    assert settings.read(settings.LAST_CAMPAIGN) == str(tmp_path / "night.campaign")
+
+
 def test_start_the_bundled_campaign(make_window):
     window = make_window(remember=False)
     page = window.menu_actions[MenuAction.WELCOME].trigger() or window.welcome

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
@@ -68,6 +69,11 @@ def discard_refusal(session: CampaignSession, entry: BattleEntry) -> str | None:
     if computer and entry.app_dice() and entry.log_length == session.log_length():
         return FINAL_AGAINST_THE_COMPUTER
     return None
+
+
+def asking(box: QMessageBox | None) -> bool:
+    """Whether a question from `ask` is still on screen (once answered, Qt deletes it)."""
+    return box is not None and shiboken6.isValid(box) and box.isVisible()
 
 
 def ask(

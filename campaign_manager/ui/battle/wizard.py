@@ -270,7 +270,7 @@ class BattleWizard(QDialog):
             self._leaving = True
             super().reject()
             return
-        if self.question is not None and self.question.isVisible():
+        if keeping.asking(self.question):
             return
         draft = self.draft
         refused = keeping.discard_refusal(self.session, draft.entry)
@@ -360,7 +360,7 @@ class BattleWizard(QDialog):
         """Another campaign was opened: this battle belongs to the old one (which keeps it, as it
         was typed), so the wizard closes rather than offer it against the new campaign."""
         self._keeping, self._leaving = False, True
-        if self.question is not None and self.question.isVisible():
+        if self.question is not None and keeping.asking(self.question):
             self.question.close()
         self.reject()
 
