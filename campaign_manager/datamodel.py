@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +32,7 @@ from pydantic import (
 )
 
 from campaign_manager import bounds
+from campaign_manager.errors import UserError
 
 Int = Annotated[int, Strict()]
 Count = Annotated[int, Strict(), Field(ge=0)]
@@ -208,6 +209,28 @@ def faults_of(error: ValidationError, data: Any = None, text: str | None = None)
         )
     ]
     return deepest
+
+
+def check_tagged(data: Any, by_type: Mapping[str, type[BaseModel]], one: str, unknown: str) -> dict[str, Any]:
+    """`data` as one of the tagged models `by_type` (its "type" names which), read strictly;
+    refused in one line naming every faulty field. `one` says what the data should be ("a
+    tracker action"), `unknown` what an unknown type is ("tracker action"). The data is returned
+    as it was given (dice and values written as typed)."""
+    if not isinstance(data, dict):
+        raise UserError(f"{one} is a JSON object with a 'type', not {data!r}")
+    kind = data.get("type")
+    model = by_type.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise UserError(f"unknown {unknown} {kind!r} (known: {', '.join(by_type)})")
+    try:  # by its own model: the union's tag in the fault's path could read as a field ("doctrine")
+        model.model_validate(data)
+    except ValidationError as exc:
+        faults = [
+            f"{fault.where}: {fault.what}" if fault.where not in ("", kind) else fault.what
+            for fault in faults_of(exc, data)
+        ]
+        raise UserError(f"'{kind}' action: " + "; ".join(faults)) from None
+    return data
 
 
 # -- lines -------------------------------------------------------------------------------------

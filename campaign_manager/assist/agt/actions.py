@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from campaign_manager.datamodel import AnyText, DataModel, Flag, Int, Text, faults_of
-from campaign_manager.errors import UserError
+from campaign_manager.datamodel import AnyText, DataModel, Flag, Int, Text, check_tagged
 
 D10 = Annotated[Int, Field(ge=0, le=9)]
 How = Literal["rolled", "typed"]
@@ -107,17 +106,4 @@ ACTION_TYPES = tuple(BY_TYPE)
 
 def check_action(data: Any) -> dict[str, Any]:
     """`data` as a logged action, read strictly; refused in one line naming every faulty field."""
-    if not isinstance(data, dict):
-        raise UserError(f"an assist-game action is a JSON object with a 'type', not {data!r}")
-    kind = data.get("type")
-    if kind not in ACTION_TYPES:
-        raise UserError(f"unknown action type {kind!r} in the assist-game log (known: {', '.join(ACTION_TYPES)})")
-    try:  # by its own model: the union's tag in the fault's path could read as a field ("doctrine")
-        BY_TYPE[kind].model_validate(data)
-    except ValidationError as exc:
-        faults = [
-            f"{fault.where}: {fault.what}" if fault.where not in ("", kind) else fault.what
-            for fault in faults_of(exc, data)
-        ]
-        raise UserError(f"'{kind}' action: " + "; ".join(faults)) from None
-    return data
+    return check_tagged(data, BY_TYPE, "an assist-game action", "assist-game action")

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from campaign_manager.datamodel import Count, DataModel, Die, Flag, Int, Text, Words, faults_of
-from campaign_manager.errors import UserError
+from campaign_manager.datamodel import Count, DataModel, Die, Flag, Int, Text, Words, check_tagged
 
 Side = Literal["government", "dse"]
 Dice = tuple[Die, ...]
@@ -175,17 +174,4 @@ BY_TYPE = {_tag(model): model for model in MODELS}
 def check_action(data: Any) -> dict[str, Any]:
     """`data` as a tracker action, read strictly; refused in one line naming every faulty field.
     The action is returned as it was given (its dice and values are written as typed)."""
-    if not isinstance(data, dict):
-        raise UserError(f"a tracker action is a JSON object with a 'type', not {data!r}")
-    kind = data.get("type")
-    if kind not in ACTION_TYPES:
-        raise UserError(f"unknown tracker action {kind!r} (known: {', '.join(ACTION_TYPES)})")
-    try:  # by its own model: the union's tag in the fault's path could read as a field ("doctrine")
-        BY_TYPE[kind].model_validate(data)
-    except ValidationError as exc:
-        faults = [
-            f"{fault.where}: {fault.what}" if fault.where not in ("", kind) else fault.what
-            for fault in faults_of(exc, data)
-        ]
-        raise UserError(f"'{kind}' action: " + "; ".join(faults)) from None
-    return data
+    return check_tagged(data, BY_TYPE, "a tracker action", "tracker action")
