@@ -25,6 +25,7 @@ MAX_EXPORT_FILE = 32 * MB  # an exported campaign log (import)
 MAX_SCENARIO = 1 * MB  # a scenario: a file, or the copy a campaign keeps
 MAX_ACTION = 128 * KB  # one action as the log writes it (a longest note of emoji, escaped, is 120 kB)
 MAX_NOTE = 10_000  # characters of a note
+MAX_REASON = 300  # characters of the computer's reason for a choice
 MAX_NAME = 200  # characters of a campaign's name
 MAX_LOG = 100_000  # actions in one log
 MAX_CAMPAIGN_FILE = 64 * MB  # a campaign (or assist-game) file

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign_manager.engine.requirements import battle_count_words
+from campaign_manager.engine.requirements import count_words
 from campaign_manager.engine.state import Phase
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -24,8 +24,7 @@ def show_text(sc: Scenario, view: dict) -> str:
     lines = [f"{view['name']} — {view['scenario']}"]
     if view["turn"]:
         lines.append(
-            f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; "
-            f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}"
+            f"Turn {view['turn']} ({view['turn_name']}), {view['phase']} phase; {count_words(view['battles'])}"
         )
         if view["phase"] == Phase.STRATEGIC and view["turn"] < len(sc.turns):
             lines.append(f"Turn {view['turn']} is over: apply start_turn to begin turn {view['turn'] + 1}")
@@ -94,7 +93,7 @@ def requirements_text(sc: Scenario, data: dict) -> str:
     battles = data["battles"]
     count = f"{battles['formula']} battles ({battles['dice_words']})"
     if battles["required"] is not None:
-        count += f" — this turn: {battle_count_words(battles['required'], battles['fought'])}"
+        count += f" — this turn: {count_words(battles)}"
     lines.append(count)
     if data["fixed_arrows"]:
         lines.append("Fixed battles: " + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"]))

@@ -3,6 +3,16 @@ apply an action to a state. Qt-free and storage-free: the store and the UI sit o
 
 from campaign_manager.engine.actions import Action, parse_action
 from campaign_manager.engine.campaign import Applied, apply_action, initial_state, replay
-from campaign_manager.engine.state import Arrow, CampaignState
+from campaign_manager.engine.state import Arrow, CampaignState, Play
 
-__all__ = ["Action", "Applied", "Arrow", "CampaignState", "apply_action", "initial_state", "parse_action", "replay"]
+__all__ = [
+    "Action",
+    "Applied",
+    "Arrow",
+    "CampaignState",
+    "Play",
+    "apply_action",
+    "initial_state",
+    "parse_action",
+    "replay",
+]

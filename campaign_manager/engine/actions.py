@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_tr
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
-from campaign_manager.bounds import MAX_NOTE
+from campaign_manager.bounds import MAX_BATTLE_DICE, MAX_NOTE, MAX_REASON
 from campaign_manager.datamodel import STRICT, AnyText, DataModel, Die, Int, Text, Words, faults_of
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
@@ -98,6 +98,19 @@ def _tag(name: str) -> Any:
     return field(default=name, kw_only=True, repr=False)
 
 
+Reason = Annotated[Words, Field(max_length=MAX_REASON, description=f"one line, at most {MAX_REASON} characters")]
+
+
+def _by_computer() -> Any:
+    """Whether the computer opponent chose this action (marked in the log and the history)."""
+    return field(default=False, kw_only=True)
+
+
+def _reason() -> Any:
+    """The computer's reason for its choice, in a line."""
+    return field(default=None, kw_only=True)
+
+
 T = TypeVar("T")
 
 
@@ -109,10 +122,13 @@ def declared(cls: type[T]) -> type[T]:
 
 @declared
 class StartTurn(Written):
-    """Start the next turn; `dice` are the battle-count d3s (rolled when missing)."""
+    """Start the next turn; `dice` are the battle-count d3s (rolled when missing).
+    `extra_battles`: in a General's Wargame, the battles both generals agree to fight beyond the
+    rolled count (rule 1.5: the turn then ends)."""
 
     dice: tuple[Int, ...] | None = None
     rolled_by_app: RolledByApp = None
+    extra_battles: Annotated[Int, Field(ge=0, le=MAX_BATTLE_DICE * 3)] = 0
     type: Literal["start_turn"] = _tag("start_turn")
 
     def faces(self) -> dict[str, int]:
@@ -125,6 +141,8 @@ class Place(Written):
 
     troop: Text
     area: Area
+    by_computer: bool = _by_computer()
+    reason: Reason | None = _reason()
     type: Literal["place"] = _tag("place")
 
     def title(self) -> str:
@@ -137,6 +155,8 @@ class Redeploy(Written):
 
     troop: Text
     to: Area
+    by_computer: bool = _by_computer()
+    reason: Reason | None = _reason()
     type: Literal["redeploy"] = _tag("redeploy")
 
     def title(self) -> str:
@@ -173,6 +193,8 @@ class Battle(Written):
     advance: TroopIds | None = None
     mission_die: Int | Literal["roll"] | None = None  # the suggested-mission d6, or "roll"
     rolled_by_app: RolledByApp = None
+    by_computer: bool = _by_computer()  # the computer chose a part of it: its arrow, defence, retreat or advance
+    reason: Reason | None = _reason()
     type: Literal["battle"] = _tag("battle")
 
     @property
@@ -231,6 +253,8 @@ class Abandon(Written):
 class EndTurn(Written):
     """End the turn once its battles are fought."""
 
+    by_computer: bool = _by_computer()
+    reason: Reason | None = _reason()
     type: Literal["end_turn"] = _tag("end_turn")
 
 
@@ -337,6 +361,7 @@ def to_json(action: Action) -> dict[str, Any]:
     data = ACTION.dump_python(
         action, mode="json", by_alias=True, exclude_none=True
     )  # the union's own writer: no second schema to build
-    if not data.get("destroy_dice", True):
-        del data["destroy_dice"]
+    for quiet in ("destroy_dice", "extra_battles", "by_computer"):  # written only when they say something
+        if quiet in data and not data[quiet]:
+            del data[quiet]
     return {"type": data.pop("type"), **data}

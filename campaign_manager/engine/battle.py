@@ -28,6 +28,9 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
     arrow = st.open_arrow(origin, target)
     start = len(events)  # this battle's first line in the history
     if arrow is None:
+        over = legal.ceiling_refusal(st)
+        if over is not None:
+            raise over
         if st.phase == Phase.PLANNING:
             close_planning(sc, st)
         rolled_ahead = st.initiative is not None
@@ -236,6 +239,9 @@ def roll_initiative(
             "1.5",
             f"the initiative is already rolled: the {side_name(sc, st.initiative[0])} place the next battle arrow",
         )
+    over = legal.ceiling_refusal(st)
+    if over is not None:
+        raise over
     given = dict(action.dice or ())
     if action.dice is not None and set(given) != set(sc.sides):
         raise RuleError("1.5", f"give one initiative die for each side ({', '.join(sorted(sc.sides))})")

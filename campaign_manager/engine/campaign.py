@@ -37,6 +37,7 @@ from campaign_manager.engine.state import (
     Chronicle,
     Phase,
     Places,
+    Play,
     Silent,
     evolve,
 )
@@ -61,14 +62,16 @@ class Applied:
         return {} if self.quiet else self.action.to_json()
 
 
-def initial_state(sc: Scenario) -> CampaignState:
-    """The map at set-up, before turn 1 starts."""
+def initial_state(sc: Scenario, play: Play = Play.TABLETOP) -> CampaignState:
+    """The map at set-up, before turn 1 starts, for a campaign fought as `play` says (the
+    campaign's settings: whether each turn's battles have a ceiling, rule 1.5)."""
     return CampaignState(
         turn=0,
         phase=Phase.SETUP,
         control={code: a.controller for code, a in sc.areas.items()},
         where=Places({troop_id: t.start or RESERVE for troop_id, t in sc.troops.items()}),
         scored={side: 0 for side in sc.sides},
+        play=play,
     )
 
 
@@ -145,6 +148,8 @@ def apply_action(
         rolled = app_rolled(action, record.faces())
         if rolled != record.app_dice():
             record = evolve(record, rolled_by_app=rolled or None)
+    if events.recording and getattr(action, "by_computer", False):
+        events.append(computer_words(action))
     return Applied(new, record, tuple(events), quiet)
 
 
@@ -155,13 +160,20 @@ def app_rolled(given: Action, completed: dict[str, int]) -> tuple[str, ...]:
     return tuple(path for path in completed if path in claimed or path not in typed)
 
 
-def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None) -> CampaignState:
-    """Rebuild the state from logged actions (which carry every die they used).
+def computer_words(action: Action) -> str:
+    """The line the history gives an action the computer chose, with its reason."""
+    reason = getattr(action, "reason", None)
+    return "The computer's choice" + (f": {reason}" if reason else "")
+
+
+def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None, play: Play = Play.TABLETOP) -> CampaignState:
+    """Rebuild the state from logged actions (which carry every die they used), for a campaign
+    fought as `play` says.
 
     Actions are applied in place on one state: a refused one means the log is damaged and
     the whole replay fails, so there is no earlier state to keep.
     """
-    st = initial_state(sc)
+    st = initial_state(sc, play)
     roller = NoRoller()
     events = Silent()
     for index, record in enumerate(records, start=1):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from campaign_manager.bounds import MAX_REASON
 from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import (
@@ -35,7 +36,7 @@ from campaign_manager.engine.actions import (
     parse_action,
 )
 from campaign_manager.engine.battle import initiative_attacker
-from campaign_manager.engine.campaign import Applied, apply_action
+from campaign_manager.engine.campaign import Applied, apply_action, computer_words
 from campaign_manager.engine.resolve import Retreat, surviving_attackers
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase, evolve
 from campaign_manager.errors import ChoiceNeeded
@@ -96,6 +97,7 @@ class CommitDefence:
     options: legal.CommitmentOptions
     attacker: Commitment
     initiative_dice: tuple[int, int] | None = None
+    attack_reason: str | None = None  # the computer's, when it attacks: said to the person defending
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,7 @@ class GiveResult:
     battle: Battle  # the arrow and its commitments, without a result
     attacker_side: str
     side: None = None
+    reasons: tuple[str | None, ...] = ()  # the computer's reasons for its part of the battle so far
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +161,8 @@ class Decision:
 
 class Policy(Protocol):
     """One side's player. Every method is given the state and the choices the engine offers, and
-    returns one of them (the driver asks it through the questions above)."""
+    returns one of them, bare or as a Decision with its reason (the driver asks it through the
+    questions above)."""
 
     def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> str: ...
 
@@ -206,16 +210,18 @@ class DiceTable:
 
 
 def ask(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Decision:
-    """A computer player's reply to a question about its side."""
-    return Decision(reply_of(player, sc, st, question))
-
-
-def reply_of(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Any:
-    """The player's reply itself: the one way a question is put to a player's method."""
+    """A computer player's reply to a question about its side, with its reason when it gives one:
+    the one way a question is put to a player's method."""
     answer = _ANSWERS.get(type(question))
     if answer is None:
         raise ValueError(f"a side's player is not asked {type(question).__name__}: the table answers it")
-    return answer(player, sc, st, question)
+    found = answer(player, sc, st, question)
+    return found if type(found) is Decision else Decision(found)
+
+
+def reply_of(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Any:
+    """The player's reply itself, without its reason."""
+    return ask(player, sc, st, question).reply
 
 
 _ANSWERS: dict[type, Callable[[Policy, Scenario, CampaignState, Any], Any]] = {
@@ -236,13 +242,15 @@ class TurnDriver:
     """Plays the campaign for the computer's `players` (side → player) from any state, with seeded
     dice. A side with no player is a person's: the driver stops at its questions. `table`: who
     throws the initiative and gives results (None: the people at the table, asked too).
-    `quiet`: the actions' words and completed records are not kept (playouts want the end)."""
+    `quiet`: the actions' words and completed records are not kept (playouts want the end), nor
+    the computer's reasons."""
 
     sc: Scenario
     players: Mapping[str, Policy]
     seed: int
     quiet: bool = False
     table: Table | None = field(default_factory=DiceTable)
+    extra_battles: int = 0  # agreed as each turn it starts begins (rule 1.5: none unless told)
     rng: random.Random = field(init=False)
     roller: RandomRoller = field(init=False)
 
@@ -288,7 +296,8 @@ class TurnDriver:
         if st.phase == Phase.FINISHED:
             return None
         if st.phase not in (Phase.PLANNING, Phase.BATTLE):
-            return self._apply(st, StartTurn())
+            extra = self.extra_battles if legal.extra_battles_refusal(self.sc, st, self.extra_battles) is None else 0
+            return self._apply(st, StartTurn(extra_battles=extra))
         if st.phase == Phase.PLANNING:
             found = self.planning_step(st, planning_done)
             if found is not None:
@@ -308,7 +317,8 @@ class TurnDriver:
             side = sc.side_of(sc.troops[troop].nation)
             question = PlaceTroop(side, troop, tuple(legal.placement_targets(sc, st, troop)))
             if side in self.players:
-                return self._apply(st, Place(troop, reply_of(self.players[side], sc, st, question)))
+                placed = ask(self.players[side], sc, st, question)
+                return self._apply(st, Place(troop, placed.reply, **self._marks(placed.reason)))
             person = person or question
         if person is not None:
             return person
@@ -318,10 +328,18 @@ class TurnDriver:
                 if planning_done:
                     continue
                 return RedeployTroops(side, nation)  # the later nations wait for this one
-            move = reply_of(self.players[side], sc, st, RedeployTroops(side, nation))
-            if move is not None:
-                return self._apply(st, Redeploy(*move))
+            move = ask(self.players[side], sc, st, RedeployTroops(side, nation))
+            if move.reply is not None:
+                return self._apply(st, Redeploy(*move.reply, **self._marks(move.reason)))
         return None
+
+    def _marks(self, *reasons: str | None) -> dict[str, Any]:
+        """What marks an action as the computer's in the log: by_computer and its reasons in a line
+        (nothing when quiet: nobody reads them)."""
+        if self.quiet:
+            return {}
+        said = "; ".join(r for r in reasons if r)
+        return {"by_computer": True, "reason": reason_line(said) if said else None}
 
     def answer(self, st: CampaignState, question: Question, reply: Any) -> Applied | Question | None:
         """Go on from a person's reply to `question`, asked at `st`: the move it makes (applied to
@@ -340,12 +358,13 @@ class TurnDriver:
         if isinstance(question, CommitDefence):
             q = question
             battle = Battle(q.origin, q.target, q.initiative_dice, q.attacker, reply)
-            return self._result(st, battle, enemy_of(q.side))
+            return self._result(st, battle, enemy_of(q.side), (q.attack_reason,))
         if isinstance(question, GiveResult):
-            return self._fight(st, replace(question.battle, **reply), question.attacker_side)
+            return self._fight(st, replace(question.battle, **reply), question.attacker_side, question.reasons)
         if isinstance(question, ChooseRetreat):
             assert question.battle is not None, "asked once the battle's dice were rolled"
-            return self._fight(st, replace(question.battle, retreat_to=reply), enemy_of(question.side))
+            battle, reasons = _unmarked(question.battle)
+            return self._fight(st, replace(battle, retreat_to=reply), enemy_of(question.side), reasons)
         if isinstance(question, ChooseAdvance):
             assert question.battle is not None, "asked after the battle was fought"
             return self._apply(st, replace(question.battle, advance=tuple(reply) or None))
@@ -355,6 +374,8 @@ class TurnDriver:
 
     def _battle_or_end(self, st: CampaignState) -> Applied | Question:
         sc = self.sc
+        if legal.turn_must_end(st):  # the agreed battles are fought (rule 1.5)
+            return self._apply(st, EndTurn())
         side = legal.next_attacker(sc, st)  # rolled ahead, or the turn's fixed attacker
         if side is not None:
             return self._ask_attack(st, side, None)
@@ -388,23 +409,29 @@ class TurnDriver:
             return self._attack(st, question, None)
         if side not in self.players:
             return question
-        return self._attack(st, question, reply_of(self.players[side], self.sc, st, question))
+        chosen = ask(self.players[side], self.sc, st, question)
+        return self._attack(st, question, chosen.reply, chosen.reason)
 
-    def _attack(self, st: CampaignState, question: ChooseAttack, choice: Attack | None) -> Applied | Question:
+    def _attack(
+        self, st: CampaignState, question: ChooseAttack, choice: Attack | None, reason: str | None = None
+    ) -> Applied | Question:
         sc = self.sc
         if choice is None:
             if question.required and question.arrows and legal.any_arrow(sc, st):
                 origin, target = question.arrows[0]  # the turn's battles are a floor: someone must attack
                 choice = origin, target, Commitment(legal.legal_commitments(sc, st, origin, target).attacker_troops[:1])
             else:
-                return self._apply(st, EndTurn())
+                ours = self.seated(question.side) and question.arrows
+                return self._apply(st, EndTurn(**self._marks(reason)) if ours else EndTurn())
         origin, target, attack = choice
         defence = self.defence_question(st, origin, target, attack, question.initiative_dice)
+        if self.seated(question.side):
+            defence = replace(defence, attack_reason=reason)
         if defence.side not in self.players:
             return defence
-        defended = reply_of(self.players[defence.side], sc, st, defence)
-        battle = Battle(origin, target, question.initiative_dice, attack, defended)
-        return self._result(st, battle, question.side)
+        defended = ask(self.players[defence.side], sc, st, defence)
+        battle = Battle(origin, target, question.initiative_dice, attack, defended.reply)
+        return self._result(st, battle, question.side, (defence.attack_reason, defended.reason))
 
     def defence_question(
         self, st: CampaignState, origin: str, target: str, attack: Commitment, dice: tuple[int, int] | None = None
@@ -413,21 +440,28 @@ class TurnDriver:
         options = legal.legal_commitments(self.sc, st, origin, target)
         return CommitDefence(enemy_of(options.attacker_side), origin, target, options, attack, dice)
 
-    def _result(self, st: CampaignState, battle: Battle, side: str) -> Applied | Question:
+    def _result(
+        self, st: CampaignState, battle: Battle, side: str, reasons: tuple[str | None, ...] = ()
+    ) -> Applied | Question:
         if self.table is None:
-            return GiveResult(battle, side)
+            return GiveResult(battle, side, reasons=reasons)
         result = self.table.result(self.sc, st, battle)
-        return self._fight(st, evolve(battle, **result) if result else battle, side)  # evolve: cheap, the table is ours
+        # evolve: cheap, the table is ours
+        return self._fight(st, evolve(battle, **result) if result else battle, side, reasons)
 
-    def _fight(self, st: CampaignState, battle: Battle, side: str) -> Applied | Question:
+    def _fight(
+        self, st: CampaignState, battle: Battle, side: str, reasons: tuple[str | None, ...] = ()
+    ) -> Applied | Question:
         """Fight the battle out; the seated players answer where the defenders retreat and who
-        advances as the engine asks, so the battle is fought once; a person's answer is asked."""
+        advances as the engine asks, so the battle is fought once; a person's answer is asked.
+        `reasons`: the computer's reasons for the choices made so far (its arrow, its defence)."""
         sc = self.sc
+        table = AtTheTable(self, side, battle.target)
         try:
-            table = AtTheTable(self, side, battle.target)
             applied = apply_action(sc, st, battle, self.roller, chooser=table, quiet=self.quiet)
         except ChoiceNeeded as choice:  # the defenders are a person's: ask where they go
-            return self.retreat_question(st, battle.target, choice)
+            return self.retreat_question(st, battle.target, choice, reasons)
+        applied = self._marked(applied, (*reasons, *table.reasons))
         if side in self.players or st.control.get(battle.target) == applied.state.control.get(battle.target):
             return applied
         arrow = _arrow(st, battle, side)
@@ -439,17 +473,30 @@ class TurnDriver:
         assert isinstance(applied.action, Battle)
         return ChooseAdvance(side, battle.target, tuple(survivors), tuple(candidates), applied.action)
 
+    def _marked(self, applied: Applied, reasons: tuple[str | None, ...]) -> Applied:
+        """The battle marked as the computer's, with its reasons, when the computer chose a part of it."""
+        if self.quiet or not any(reasons):
+            return applied
+        action = replace(applied.action, **self._marks(*reasons))
+        return Applied(applied.state, action, (*applied.events, computer_words(action)), applied.quiet)
+
     def fought(self, st: CampaignState, battle: Battle, attacker_side: str) -> Applied:
         """The battle worked out with the computer's answers to what the rules ask in its course
         (where its defenders retreat, who of its attackers advances) and every die it needs given."""
         chooser = AtTheTable(self, attacker_side, battle.target)
         return apply_action(self.sc, st, battle, chooser=chooser, quiet=self.quiet)
 
-    def retreat_question(self, st: CampaignState, target: str, choice: ChoiceNeeded) -> ChooseRetreat:
-        """The engine's demand for a retreat (ChoiceNeeded) as a question to the defenders' side."""
+    def retreat_question(
+        self, st: CampaignState, target: str, choice: ChoiceNeeded, reasons: tuple[str | None, ...] = ()
+    ) -> ChooseRetreat:
+        """The engine's demand for a retreat (ChoiceNeeded) as a question to the defenders' side;
+        the computer's reasons so far travel in the battle it carries."""
         side = st.control.get(target) or ""
         battle = parse_action(choice.partial)
         assert isinstance(battle, Battle)
+        said = "; ".join(r for r in reasons if r)
+        if said and not self.quiet:
+            battle = replace(battle, by_computer=True, reason=reason_line(said))
         return ChooseRetreat(side, target, tuple(choice.options), choice.troop_options, battle)
 
     def _apply(self, st: CampaignState, action: Action) -> Applied:
@@ -467,11 +514,13 @@ class AtTheTable:
     """The players of a battle answering the rules' questions as the engine asks them
     (engine/resolve.py `Chooser`): the defender's player where to retreat; the attacker's who
     advances, or failing that (the rules refuse it) the battle's survivors alone. A person's
-    side is not answered here: the driver asks it once the battle is worked out."""
+    side is not answered here: the driver asks it once the battle is worked out. `reasons`:
+    the computer's reasons for what it answered."""
 
     driver: TurnDriver
     attacker_side: str
     target: str
+    reasons: list[str] = field(default_factory=list)
 
     def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> Retreat:
         defender = enemy_of(self.attacker_side)
@@ -479,7 +528,7 @@ class AtTheTable:
         if player is None:
             raise choice
         question = ChooseRetreat(defender, self.target, tuple(choice.options), choice.troop_options)
-        return reply_of(player, sc, st, question)
+        return self._said(ask(player, sc, st, question))
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
@@ -488,4 +537,22 @@ class AtTheTable:
         if player is None:
             return ()
         question = ChooseAdvance(self.attacker_side, target, tuple(survivors), tuple(candidates))
-        return reply_of(player, sc, st, question), survivors
+        return self._said(ask(player, sc, st, question)), survivors
+
+    def _said(self, decision: Decision) -> Any:
+        if decision.reason and not self.driver.quiet:
+            self.reasons.append(decision.reason)
+        return decision.reply
+
+
+def _unmarked(battle: Battle) -> tuple[Battle, tuple[str | None, ...]]:
+    """A battle without the computer's marks, and its reasons: they are added again once it is fought."""
+    if not battle.by_computer:
+        return battle, ()
+    return replace(battle, by_computer=False, reason=None), (battle.reason,)
+
+
+def reason_line(said: str) -> str:
+    """The computer's reasons as the log keeps them: one line, at most MAX_REASON characters."""
+    said = " ".join(said.split())
+    return said if len(said) <= MAX_REASON else said[: MAX_REASON - 1] + "…"

@@ -1,7 +1,11 @@
 """What is legal here? The engine's answers, used by the rules themselves, the window (battle
 wizard, planning by drag and drop), reports and the computer players, so no rule is written twice.
 
-- `legal_arrows`: the battle arrows a side may place now (rule 1.4, and turn 1's fixed battles).
+- `legal_arrows`: the battle arrows a side may place now (rule 1.4, and turn 1's fixed battles;
+  none once a General's Wargame turn has had its agreed battles, rule 1.5).
+- `battles_left`, `turn_must_end`, `battle_refusal`, `extra_battles_refusal`: the turn's battle
+  count (rule 1.5): how many more battles a General's Wargame turn may have, whether the turn must
+  now end, why no new battle may begin, why extra battles may not be agreed.
 - `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
 - `redeploying_nations`: the nations that may still redeploy, in the turn's order (rule 1.5).
@@ -20,14 +24,14 @@ from typing import NamedTuple
 
 from campaign_manager.engine.deployment import confirm_earlier, deployment_problems
 from campaign_manager.engine.lookup import label, nations_words, placement_areas, side_name, troop
-from campaign_manager.engine.state import CampaignState, Phase, evolve
+from campaign_manager.engine.state import CampaignState, Phase, Play, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 
 def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
     """Every (from, to) the side could attack along right now, in map order."""
-    if st.turn == 0 or st.phase not in (Phase.PLANNING, Phase.BATTLE):
+    if st.turn == 0 or st.phase not in (Phase.PLANNING, Phase.BATTLE) or battles_left(st) == 0:
         return []
     spec = sc.turn(st.turn)
     if spec.fixed_arrows and side != spec.fixed_attacker:
@@ -50,6 +54,61 @@ def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, 
             continue
         found.append((origin, target))
     return found
+
+
+def battles_left(st: CampaignState) -> int | None:
+    """How many more battle arrows the turn may have (rule 1.5): in a General's Wargame its
+    rolled count plus the extras agreed, less those fought or open; None at the tabletop, where
+    the count is a floor with no ceiling."""
+    ceiling = st.battle_ceiling
+    if ceiling is None:
+        return None
+    return max(0, ceiling - st.battles_fought - len(st.open_arrows))
+
+
+def extra_battles_refusal(sc: Scenario, st: CampaignState, extra: int) -> RuleError | None:
+    """Why `extra` battles may not be agreed for the turn about to start (rule 1.5), or None:
+    only a General's Wargame has a ceiling to raise, and a turn of fixed battles has no room."""
+    if not extra or st.turn >= len(sc.turns):
+        return None
+    number = st.turn + 1
+    if st.play is Play.TABLETOP:
+        return RuleError(
+            "1.5",
+            f"at the tabletop turn {number}'s battle count is a floor with no ceiling: fight as many "
+            f"more as you like, with no extra battles to agree ({extra} given)",
+        )
+    if sc.turn(number).fixed_arrows:
+        return RuleError("1.5", f"turn {number} has fixed battles only: no extra battles can be agreed")
+    return None
+
+
+def ceiling_refusal(st: CampaignState) -> RuleError | None:
+    """Why no further battle may begin this turn, when its agreed battles are all fought or open
+    (rule 1.5); None while one may."""
+    if battles_left(st) != 0:
+        return None
+    ceiling = st.battle_ceiling
+    extra = f"{st.battles_required} rolled and {st.extra_battles} extra agreed" if st.extra_battles else "as rolled"
+    fought = "fought" if not st.open_arrows else "fought or under way"
+    return RuleError(
+        "1.5",
+        f"turn {st.turn} has {ceiling} battles in a General's Wargame ({extra}) and all {ceiling} are "
+        f"{fought}: no further battle, the turn ends",
+    )
+
+
+def turn_must_end(st: CampaignState) -> bool:
+    """Whether all that is left of the turn is to end it (rule 1.5): its agreed battles are
+    all fought and none is open (a General's Wargame; the tabletop has no ceiling)."""
+    return st.phase in (Phase.PLANNING, Phase.BATTLE) and not st.open_arrows and battles_left(st) == 0
+
+
+def battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
+    """Why no new battle may begin now, or None: the turn's agreed battles are all fought or open
+    (rule 1.5), or it would close a planning phase that may not close yet (first_battle_refusal).
+    The window asks before a battle is begun; the action is refused the same way."""
+    return ceiling_refusal(st) or first_battle_refusal(sc, st)
 
 
 def first_battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:

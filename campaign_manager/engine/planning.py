@@ -33,10 +33,14 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
             raise RuleError("1.5", f"turn {spec.number} has a fixed battle count ({spec.battle_plus}): give no dice")
         wanted = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6"
         raise RuleError("1.5", f"turn {spec.number} rolls {wanted} for its battle count, not {len(action.dice)}")
+    refusal = legal.extra_battles_refusal(sc, st, action.extra_battles)
+    if refusal is not None:
+        raise refusal
     given = action.dice or (None,) * spec.battle_d3
     dice = tuple(roll_or_check(v, D6, roller, f"Turn {spec.number}'s battle-count die") for v in given)
     st.turn, st.phase, st.turn_dice = spec.number, Phase.PLANNING, dice
     st.battles_required = sum(d3(v) for v in dice) + spec.battle_plus
+    st.extra_battles = action.extra_battles
     st.battles_fought, st.fixed_fought, st.redeployed, st.deployed = 0, (), (), ()
     st.sorties = dict(spec.sorties)
     for troop_id, place in st.where.items():
@@ -70,7 +74,7 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
         if dice
         else ""
     )
-    events.insert(0, f"Turn {spec.number}, {spec.name}: at least {st.battles_required} battles{dice_words}")
+    events.insert(0, f"Turn {spec.number}, {spec.name}: {_count_words(st)}{dice_words}")
     if st.waiting_zone:
         waiting = len(st.waiting_zone)
         events.append(
@@ -78,6 +82,15 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
             f"{', '.join(sorted(st.waiting_zone))}"
         )
     return evolve(action, dice=dice)
+
+
+def _count_words(st: CampaignState) -> str:
+    """The turn's battle count as the rules set it (rule 1.5): a floor at the tabletop; in a
+    General's Wargame the rolled count and the extras agreed, and then the turn ends."""
+    if st.battle_ceiling is None:
+        return f"at least {counted(st.battles_required, 'battle')}"
+    extra = f" and {st.extra_battles} extra agreed" if st.extra_battles else ""
+    return f"{counted(st.battles_required, 'battle')}{extra}, {st.battle_ceiling} in all, then the turn ends"
 
 
 def _planning(st: CampaignState, what: str) -> None:

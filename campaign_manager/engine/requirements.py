@@ -17,10 +17,20 @@ def default_turn(sc: Scenario, st: CampaignState) -> int:
     return max(st.turn, 1)
 
 
-def battle_count_words(required: int, fought: int) -> str:
+def battle_count_words(required: int, fought: int, ceiling: int | None = None) -> str:
     """Where the turn's battle count stands, as a plain sentence: "2 battles required, 0 fought so
-    far" (more may be fought than required)."""
-    return f"{counted(required, 'battle')} required, {fought} fought so far"
+    far" (more may be fought than required); in a General's Wargame, with its `ceiling` (rule
+    1.5): "5 battles this turn (4 rolled, 1 extra agreed), 0 fought so far"."""
+    if ceiling is None:
+        return f"{counted(required, 'battle')} required, {fought} fought so far"
+    extra = ceiling - required
+    agreed = f"{required} rolled, {extra} extra agreed" if extra else "as rolled, no extra agreed"
+    return f"{counted(ceiling, 'battle')} this turn ({agreed}), {fought} fought so far"
+
+
+def count_words(battles: dict) -> str:
+    """`battle_count_words` for a view's "battles" (engine/views.py)."""
+    return battle_count_words(battles["required"], battles["fought"], battles.get("ceiling"))
 
 
 def rule_words(sc: Scenario, rule: DeploymentRule) -> str:

@@ -151,6 +151,16 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
+class Play(StrEnum):
+    """How a campaign is fought (rule 1.5's battle count): at the tabletop, where the turn's
+    count is a floor with no ceiling, or as a General's Wargame (dice only, two players at one
+    screen or against the computer; what-if playouts too), where the turn has the rolled count
+    plus the extra battles both generals agreed when it started, and then it ends."""
+
+    TABLETOP = "tabletop"
+    WARGAME = "wargame"
+
+
 @with_config(STRICT)
 @dataclass(frozen=True)
 class Commitment:
@@ -202,6 +212,8 @@ class CampaignState:
     deployed: tuple[str, ...] = ()  # nations whose deployment rule was met when the next nation began
     turn_dice: tuple[int, ...] = ()
     initiative: tuple[str, tuple[int, int]] | None = None  # rolled ahead: (attacking side, (its die, the other's))
+    play: Play = Play.TABLETOP  # from the campaign's settings: whether the turn's battles have a ceiling
+    extra_battles: int = 0  # agreed when the turn started, beyond its rolled count (General's Wargame)
 
     def __post_init__(self) -> None:
         if type(self.where) is not Places:
@@ -224,6 +236,11 @@ class CampaignState:
         for code, _ in self.command_centre_wins:
             counts[code] = counts.get(code, 0) + 1
         return counts
+
+    @property
+    def battle_ceiling(self) -> int | None:
+        """The most battles this turn may have (rule 1.5): None at the tabletop (no ceiling)."""
+        return None if self.play is Play.TABLETOP else self.battles_required + self.extra_battles
 
     def troops_in(self, area: str) -> list[str]:
         return self.where.in_place(area)

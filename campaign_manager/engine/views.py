@@ -57,7 +57,7 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
         "not_yet_arrived": off_map[RESERVE],
         "sorties": dict(st.sorties),
         "initiative": None if st.initiative is None else {"attacker": st.initiative[0], "dice": list(st.initiative[1])},
-        "battles": {"fought": st.battles_fought, "required": st.battles_required},
+        "battles": {"fought": st.battles_fought, "required": st.battles_required, "ceiling": st.battle_ceiling},
         "open_arrows": [
             {
                 "from": a.origin,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
-from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state, replay
+from campaign_manager.engine import Applied, CampaignState, Play, apply_action, initial_state, replay
 from campaign_manager.engine.actions import Action, EndTurn, parse_action
 from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.lookup import counted
@@ -55,7 +55,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         super().__init__(log, records)
 
     def replay(self, records: list[dict]) -> CampaignState:
-        return replay(self.scenario, records)
+        return replay(self.scenario, records, play=self.play)
 
     def _replayed(self, records: list[dict]) -> CampaignState:
         self._history = None
@@ -98,6 +98,15 @@ class CampaignFile(LoggedDocument[CampaignState]):
     def dice_only(self) -> bool:
         """A General's Wargame campaign: every battle fought with dice, none on the tabletop."""
         return self.settings.get("play") == "wargame"
+
+    @property
+    def play(self) -> Play:
+        """How the campaign is fought, as the engine needs to know it (rule 1.5's battle count)."""
+        return Play.WARGAME if self.dice_only else Play.TABLETOP
+
+    def initial_state(self) -> CampaignState:
+        """The campaign at set-up, as its settings make it."""
+        return initial_state(self.scenario, self.play)
 
     @property
     def computer_side(self) -> str | None:
@@ -368,7 +377,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
     def history(self) -> list[Applied]:
         """Every logged action with what it did in words (replayed once, then kept up to date)."""
         if self._history is None:
-            state = initial_state(self.scenario)
+            state = self.initial_state()
             self._history = []
             for record in self.records:
                 applied = apply_action(self.scenario, state, record)

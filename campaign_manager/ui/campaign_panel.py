@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidge
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.lookup import counted, nations_words
-from campaign_manager.engine.requirements import battle_count_words
+from campaign_manager.engine.requirements import count_words
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -119,6 +119,11 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
             f"record the result of the open battle {arrow.origin} → {arrow.target} (Battle ▸ Resolve an open "
             f"battle, or double-click its arrow)."
         )
+    if legal.turn_must_end(st):
+        return (
+            f"the turn's {counted(st.battles_fought, 'battle')} are fought, all the General's Wargame agreed "
+            f"(rule 1.5): end the turn (Turn ▸ End the turn)."
+        )
     to_fight = st.battles_required - st.battles_fought
     if st.phase == Phase.PLANNING:
         may = legal.redeploying_nations(sc, st)
@@ -128,12 +133,15 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
             if may
             else ""
         )
-        refusal = legal.first_battle_refusal(sc, st)
+        refusal = legal.battle_refusal(sc, st)
         if refusal is not None:
             return f"{redeploy}mend this before the first battle — {refusal}"
         return f"{redeploy}fight the first battle (Battle ▸ New battle); it ends the planning phase."
     if to_fight > 0 and legal.any_arrow(sc, st):
         return f"Battle ▸ New battle ({counted(to_fight, 'more battle')} required)."
+    left = legal.battles_left(st)
+    if legal.any_arrow(sc, st) and left is not None:
+        return f"the rolled battles are fought: {counted(left, 'extra battle')} agreed to go, or Turn ▸ End the turn."
     if legal.any_arrow(sc, st):
         return "the required battles are fought: fight more (Battle ▸ New battle) or Turn ▸ End the turn."
     return "no side has a battle arrow left to place: Turn ▸ End the turn."
@@ -143,7 +151,7 @@ def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = No
     if view["turn"]:
         turn = escape(
             f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
-            f"{battle_count_words(view['battles']['required'], view['battles']['fought'])}."
+            f"{count_words(view['battles'])}."
         )
         if view["phase"] == Phase.FINISHED:
             result = view["outcome"]["result"]

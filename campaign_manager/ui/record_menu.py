@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QSpinBox, QWidget
 
 from campaign_manager.dice import RandomRoller, d3
+from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Action, EndTurn, Note, StartTurn
+from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.requirements import default_turn, requirements
-from campaign_manager.engine.state import Phase
+from campaign_manager.engine.state import Phase, Play
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.planning_dialog import PlanningDialog
 from campaign_manager.ui.requirements_panel import requirements_html
@@ -52,6 +54,42 @@ def ask_text(
     return dialog
 
 
+class StartTurnForm(Form):
+    """The battle-count dice of a General's Wargame turn, and the extra battles both generals agree."""
+
+    FORM = "start_turn_dialog"
+    root: QDialog
+    explanation: QLabel
+    valueEdit: QLineEdit
+    extraSpin: QSpinBox
+    extraNote: QLabel
+    problem: QLabel
+    buttons: QDialogButtonBox
+
+
+def ask_start_turn(
+    parent: QWidget, title: str, explanation: str, note: str, on_value: Callable[[str, int], str | None]
+) -> StartTurnForm:
+    """Like `ask_text`, with the extra battles agreed (default none); non-blocking."""
+    dialog = StartTurnForm(parent)
+    dialog.root.setWindowTitle(title)
+    dialog.explanation.setText(explanation)
+    dialog.extraNote.setText(note)
+
+    def accept() -> None:
+        problem = on_value(dialog.valueEdit.text(), dialog.extraSpin.value())
+        if problem:
+            dialog.problem.setText(problem)
+            dialog.root.adjustSize()
+        else:
+            dialog.root.done(QDialog.DialogCode.Accepted)
+
+    dialog.buttons.accepted.connect(accept)
+    dialog.buttons.rejected.connect(dialog.root.reject)
+    dialog.root.open()
+    return dialog
+
+
 class TurnActions:
     """What the Turn menu's items do, recorded through the window's session."""
 
@@ -59,6 +97,7 @@ class TurnActions:
         self.services = services
         self.session = services.session
         self.dialog: TextForm | None = None  # the dice or the note being typed
+        self.start_dialog: StartTurnForm | None = None  # a General's Wargame turn's dice and extra battles
         self.requirements_box: QMessageBox | None = None
         self.planning: PlanningDialog | None = None
 
@@ -73,7 +112,8 @@ class TurnActions:
         sc, st = campaign.scenario, campaign.state
         number = default_turn(sc, st)
         spec = sc.turn(number)
-        if spec.battle_d3 == 0 or st.phase not in (Phase.SETUP, Phase.STRATEGIC):
+        agree = legal.extra_battles_refusal(sc, st, 1) is None and st.play is Play.WARGAME
+        if (spec.battle_d3 == 0 and not agree) or st.phase not in (Phase.SETUP, Phase.STRATEGIC):
             problem = self.record(StartTurn())  # no dice to ask for (or the engine says why not)
             if problem:
                 self.services.report(problem)
@@ -81,24 +121,35 @@ class TurnActions:
         dice_words = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6 (separated by commas)"
         reading = ", ".join(f"{low}–{low + 1} counts {d3(low)}" for low in range(1, 7, 2))
         explanation = (
-            f"Turn {number}, {spec.name}: at least {spec.battle_d3}D3 + {spec.battle_plus} battles. "
-            f"Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read as "
+            f"Turn {number}, {spec.name}: {'' if agree else 'at least '}{spec.battle_d3}D3 + {spec.battle_plus} "
+            f"battles. Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read as "
             f"a D3 ({reading}). Or leave it empty and the app rolls."
         )
 
-        def on_value(text: str) -> str | None:
+        def on_value(text: str, extra: int = 0) -> str | None:
             text = text.strip()
-            if not text:
-                return self.record(StartTurn())
             try:
-                dice = tuple(int(part) for part in text.replace(" ", ",").split(",") if part)
+                dice = tuple(int(part) for part in text.replace(" ", ",").split(",") if part) if text else None
             except ValueError:
                 return f"'{text}' is not a list of dice: type numbers such as 4 or 3,5"
-            return self.record(StartTurn(dice))
+            return self.record(StartTurn(dice, extra_battles=extra))
 
-        self.dialog = ask_text(
-            self.services.parent, f"Start turn {number}", explanation, "empty: the app rolls", on_value
+        if not agree:
+            self.dialog = ask_text(
+                self.services.parent, f"Start turn {number}", explanation, "empty: the app rolls", on_value
+            )
+            return
+        against = campaign.computer_side
+        note = (
+            "In a General's Wargame the turn has the rolled count plus the extra battles both generals "
+            "agree now (rule 1.5), and then it ends."
+            + (
+                f" The computer ({side_name(sc, against)}) agrees to none unless you set a number here."
+                if against
+                else ""
+            )
         )
+        self.start_dialog = ask_start_turn(self.services.parent, f"Start turn {number}", explanation, note, on_value)
 
     def plan(self) -> None:
         if not self.session.is_open:

@@ -8,7 +8,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from campaign_manager.engine.requirements import battle_count_words, requirements
+from campaign_manager.engine.requirements import count_words, requirements
 from campaign_manager.engine.state import Phase
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui import ink
@@ -38,7 +38,7 @@ def requirements_html(sc: Scenario, data: dict, planning: bool) -> str:
     count = f"<b>Battles</b>: {battles['formula']} ({escape(battles['dice_words'])})"
     if battles["required"] is not None:
         done = battles["fought"] >= battles["required"]
-        count += f"<br>{'✔' if done else '•'} This turn: {battle_count_words(battles['required'], battles['fought'])}"
+        count += f"<br>{'✔' if done else '•'} This turn: {count_words(battles)}"
     rows.append(f"<p>{count}</p>")
     if data["fixed_arrows"]:
         rows.append(

@@ -26,7 +26,7 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.engine.actions import Action, Discard, action_title
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
-from campaign_manager.engine.campaign import Applied, initial_state
+from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
@@ -116,8 +116,7 @@ class CampaignSession(QObject):
         if self.campaign is None:
             return []
         if self._battles is None:
-            sc = self.campaign.scenario
-            self._battles = battle_rows(sc, initial_state(sc), self.campaign.history())
+            self._battles = battle_rows(self.campaign.scenario, self.campaign.initial_state(), self.campaign.history())
         return self._battles
 
     def _forget(self) -> None:

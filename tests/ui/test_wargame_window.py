@@ -217,8 +217,10 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         wizard.record()
         made.menu_actions[MenuAction.END_TURN].trigger()
         made.menu_actions[MenuAction.START_TURN].trigger()
-        made.turn_menu.dialog.valueEdit.setText("3")
-        made.turn_menu.dialog.buttons.accepted.emit()
+        asked = made.turn_menu.start_dialog
+        assert asked.extraSpin.value() == 0 and "The computer (Allies) agrees to none" in asked.extraNote.text()
+        asked.valueEdit.setText("3")
+        asked.buttons.accepted.emit()
         qtbot.waitUntil(lambda: not any(t.startswith("GR") for t in made.campaign.state.waiting_zone), timeout=5000)
         assert any(t.startswith("IT") for t in made.campaign.state.waiting_zone), "the Italians are the player's"
     finally:
@@ -333,3 +335,59 @@ def test_the_battle_wizard_against_the_computer_fits_the_window(qtbot, tmp_path,
             if widget.isVisible() and widget is not made:
                 widget.close()
         made.close()
+
+
+def _wargame_at_the_ceiling(path, extra: int):
+    """A General's Wargame file for two players: turn 1 and turn 2 played by the computer on both
+    sides, turn 2 begun with the battle-count d6 1 (4 battles) and `extra` agreed, its battles all
+    fought; the turn is not ended."""
+    from campaign_manager.engine import legal
+    from campaign_manager.engine.actions import StartTurn
+    from campaign_manager.engine.driver import TurnDriver
+    from campaign_manager.engine.players import ComputerPolicy
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    with CampaignFile.create(path, play="wargame") as made:
+        sc = made.scenario
+        driver = TurnDriver(sc, {side: ComputerPolicy(3) for side in sc.sides}, 3)
+        st, done = driver.play(made.state, to="end-of-turn")
+        made.apply([a.record for a in done] + [StartTurn((1,), extra_battles=extra)])
+        st, moves = made.state, []
+        while not legal.turn_must_end(st):
+            found = driver.step(st)
+            moves.append(found.record)
+            st = found.state
+        made.apply(moves)
+        return made.state
+
+
+def test_a_wargame_turn_at_its_agreed_battles_must_end(make_window, tmp_path):
+    path = tmp_path / "two.campaign"
+    state = _wargame_at_the_ceiling(path, extra=1)
+    assert state.battles_fought == 5
+    window = make_window(path, remember=False)
+    headline = window.view.panel.headline.text()
+    assert "5 battles this turn (4 rolled, 1 extra agreed), 5 fought so far" in headline, headline
+    assert "end the turn (Turn ▸ End the turn)" in headline, headline
+    assert window.battle_menu.new_battle() is None and window.battle_menu.wizard is None
+    said = window.statusBar().currentMessage()
+    assert said.startswith("No battle can begin yet. Rule 1.5: turn 2 has 5 battles") and "the turn ends" in said, said
+
+
+def test_the_start_turn_dialog_of_a_wargame_asks_for_the_extra_battles(make_window, tmp_path):
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    path = tmp_path / "two.campaign"
+    _wargame_at_the_ceiling(path, extra=0)
+    with CampaignFile.open(path) as campaign:
+        campaign.apply([{"type": "end_turn"}])
+    window = make_window(path, remember=False)
+    window.menu_actions[MenuAction.START_TURN].trigger()
+    asked = window.turn_menu.start_dialog
+    assert asked.extraSpin.value() == 0 and "then it ends" in asked.extraNote.text()
+    assert "computer" not in asked.extraNote.text(), "two players at one screen"
+    asked.valueEdit.setText("2")
+    asked.extraSpin.setValue(2)
+    asked.buttons.accepted.emit()
+    state = window.campaign.state
+    assert (state.turn, state.battles_required, state.extra_battles, state.battle_ceiling) == (3, 3, 2, 5)

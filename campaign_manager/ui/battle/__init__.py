@@ -123,7 +123,7 @@ class BattleActions:
         if kept is not None:
             self._offer(kept, "a new battle", self.new_battle)
             return None
-        refusal = legal.first_battle_refusal(self.session.scenario, self.session.state)
+        refusal = legal.battle_refusal(self.session.scenario, self.session.state)
         if refusal is not None:  # said before any die is typed, not on the wizard's third page
             self.services.report(f"No battle can begin yet. {refusal}")
             return None
