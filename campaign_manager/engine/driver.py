@@ -164,13 +164,13 @@ class Policy(Protocol):
     returns one of them, bare or as a Decision with its reason (the driver asks it through the
     questions above)."""
 
-    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> str: ...
+    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> str | Decision: ...
 
-    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None: ...
+    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None | Decision: ...
 
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
-    ) -> Attack | None: ...
+    ) -> Attack | None | Decision: ...
 
     def defend(
         self,
@@ -180,13 +180,13 @@ class Policy(Protocol):
         target: str,
         options: legal.CommitmentOptions,
         attacker: Commitment,
-    ) -> Commitment: ...
+    ) -> Commitment | Decision: ...
 
-    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Retreat: ...
+    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Retreat | Decision: ...
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
-    ) -> list[str]: ...
+    ) -> list[str] | Decision: ...
 
 
 class Table(Protocol):
@@ -312,16 +312,13 @@ class TurnDriver:
         place, or their nation's turn to redeploy unless `planning_done`); else None. Every
         reinforcement is placed before anyone redeploys (rule 1.1's order of the planning phase)."""
         sc = self.sc
-        person: Question | None = None
-        for troop in sorted(st.waiting_zone):
+        for troop in sorted(st.waiting_zone):  # in one order, whoever places: the same campaign either way
             side = sc.side_of(sc.troops[troop].nation)
             question = PlaceTroop(side, troop, tuple(legal.placement_targets(sc, st, troop)))
-            if side in self.players:
-                placed = ask(self.players[side], sc, st, question)
-                return self._apply(st, Place(troop, placed.reply, **self._marks(placed.reason)))
-            person = person or question
-        if person is not None:
-            return person
+            if side not in self.players:
+                return question
+            placed = ask(self.players[side], sc, st, question)
+            return self._apply(st, Place(troop, placed.reply, **self._marks(placed.reason)))
         for nation in legal.redeploying_nations(sc, st):
             side = sc.side_of(nation)
             if side not in self.players:

@@ -81,16 +81,21 @@ def test_questions_say_who_is_asked_and_offer_what_the_engine_allows():
     sc = scenario()
     driver = TurnDriver(sc, {"axis": ComputerPolicy(1)}, 1)
     st = play_all(position(1, "strategic", sorties={}), start_turn(1))  # turn 2: reinforcements wait
-    found = driver.step(st)
-    assert isinstance(found, Applied) and isinstance(found.action, Place), "the computer places its own first"
-    assert found.action.troop.startswith("IT-")
-    st = driver.step(found.state).state  # type: ignore[union-attr]  # the second Italian
+    # Waiting troops are placed in one order whoever places them (by id: the Greeks first here),
+    # so a person answering leads where the same player seated would.
     question = driver.step(st)
     assert isinstance(question, PlaceTroop) and question.side == "allied" and question.troop.startswith("GR-")
     assert question.areas == tuple(legal.placement_targets(sc, st, question.troop))
     while isinstance(question, PlaceTroop):
         st = driver.answer(st, question, question.areas[0]).state  # type: ignore[union-attr]
         question = driver.step(st)
+    found = question
+    for _ in range(2):  # then the computer places its own Italians
+        assert isinstance(found, Applied) and isinstance(found.action, Place) and found.action.troop.startswith("IT-")
+        assert found.action.by_computer and found.action.reason, "its reason is given"
+        st = found.state
+        found = driver.step(st)
+    question = found
     # Turn 2 redeploys Italians first: the computer's turn, then the person's (rule 1.5).
     found = question
     while isinstance(found, Applied) and isinstance(found.action, Redeploy):

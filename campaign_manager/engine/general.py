@@ -1,0 +1,782 @@
+"""The computer general: the computer opponent of the General's Wargame and of what-if playouts
+(engine/players.py seats it through the turn driver). It chooses only among what the engine's
+legality queries offer, and says why in a line.
+
+How it weighs things: every area its side holds is worth what can be attacked from it and what
+it risks losing (`Scene.worth`): the enemy's best attack against its best defence, and its best
+attack against each enemy neighbour, at the engine's exact odds (engine/wargame.py). Placing a
+reinforcement, redeploying, advancing and retreating move troops to where that worth rises most:
+towards threatened objectives and attack fronts, never into an area from which it can neither
+attack nor defend anything. An attack is weighed by its odds against the defence a sensible
+defender would choose, the objective, command centre and captures it may win, the threat it
+lifts from its own objectives and the troops it may lose; a sortie flies whenever it adds a bonus
+and nothing better is given up (an aircraft giving the bonus a troop would is flown instead of
+risking the troop).
+
+What it works out is kept: the odds and totals per scenario (`sc.memo`, shared by every playout
+in a process), the picture of one state (`Scene`) while that state is asked about.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from campaign_manager.engine import legal, wargame
+from campaign_manager.engine.deployment import DeploymentCheck, Shortfall, deployment_shortfalls
+from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision
+from campaign_manager.engine.lookup import counted, label
+from campaign_manager.engine.resolve import Retreat
+from campaign_manager.engine.state import CampaignState, Commitment
+from campaign_manager.scenario.model import Scenario, enemy_of
+
+MEMO = "general"  # the general's kept answers in sc.memo
+THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to risk (not every threat is carried out)
+REACH = 0.4  # how much of an attack's expected gain an area is worth for the attacks it could make
+MOVE_GAIN = 1.0  # the least gain in worth a redeployment must bring (so redeploying always ends)
+MOVES_PER_TURN = 8  # redeployments one nation makes in a turn at most
+ROUTE = 0.3  # what an enemy objective one link further away is worth, as a share of it
+
+
+# -- kept per scenario -----------------------------------------------------------------------------
+
+
+def _bonuses(sc: Scenario, turn: int, terrain: str | None) -> dict[str, int]:
+    """Every troop's General's Wargame bonus on `turn` in `terrain` (its model on that turn)."""
+    key = (MEMO, "bonuses", turn, terrain)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {t: troop.type.on_turn(turn)[1].on(terrain) for t, troop in sc.troops.items()}
+    return found
+
+
+def _total(
+    sc: Scenario,
+    turn: int,
+    terrain: str | None,
+    troops: tuple[str, ...],
+    sortie: str | None,
+    enemy_sortie: str | None,
+    fortified: bool,
+) -> int:
+    """A side's bonus, summed from the factors the battle itself uses (wargame.side_factors)."""
+    key = (MEMO, "total", turn, terrain, troops, sortie, enemy_sortie, fortified)
+    found = sc.memo.get(key)
+    if found is None:
+        units = [(t, sc.troops[t].type) for t in troops]
+        factors = wargame.side_factors(sc, turn, terrain, units, sortie, enemy_sortie, fortified, 0)
+        found = sc.memo[key] = wargame.total(factors)
+    return found
+
+
+class Chances(NamedTuple):
+    """The exact odds of a battle as floats: each result, and each committed troop's chance of
+    being destroyed."""
+
+    win: float
+    loss: float
+    attacker_lost: float
+    defender_lost: float
+
+
+def chances(sc: Scenario, attacker: int, defender: int) -> Chances:
+    """The engine's exact odds for two bonuses (kept per difference)."""
+    key = (MEMO, "chances", attacker - defender)
+    found = sc.memo.get(key)
+    if found is None:
+        odds = wargame.odds(sc, attacker, defender)
+        found = sc.memo[key] = Chances(
+            float(odds.attacker_win),
+            float(odds.defender_win),
+            float(odds.attacker_destroyed),
+            float(odds.defender_destroyed),
+        )
+    return found
+
+
+def _troop_sides(sc: Scenario) -> dict[str, str]:
+    key = (MEMO, "troop sides")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {t: sc.side_of(troop.nation) for t, troop in sc.troops.items()}
+    return found
+
+
+def _attackable(sc: Scenario) -> frozenset[str]:
+    """The areas an arrow may go into at all (not impassable, not a staging area)."""
+    key = (MEMO, "attackable")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = frozenset(c for c, a in sc.areas.items() if not a.impassable and not a.staging)
+    return found
+
+
+def _distances(sc: Scenario) -> dict[str, dict[str, int]]:
+    """Links between every two areas, over areas that can be entered (breadth first, kept)."""
+    key = (MEMO, "distances")
+    found = sc.memo.get(key)
+    if found is None:
+        found = {}
+        for start in sc.areas:
+            steps, edge = {start: 0}, [start]
+            while edge:
+                nearer = []
+                for area in edge:
+                    for near in sc.neighbours[area]:
+                        if near not in steps and not sc.areas[near].impassable:
+                            steps[near] = steps[area] + 1
+                            nearer.append(near)
+                edge = nearer
+            found[start] = steps
+        sc.memo[key] = found
+    return found
+
+
+def _objectives(sc: Scenario) -> tuple[tuple[str, int], ...]:
+    """The areas worth VP to whoever holds them (rule 1.9), with their VP."""
+    key = (MEMO, "objectives")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = tuple((c, a.vp) for c, a in sc.areas.items() if a.vp and not a.command_centre)
+    return found
+
+
+def _command_centre_loss(sc: Scenario, area: str, side: str) -> int:
+    """What one enemy win against `area` costs `side` when it is the side's command centre."""
+    info = sc.areas[area]
+    return info.command_centre_vp if info.command_centre and info.command_centre_scorer != side else 0
+
+
+# -- commitments -----------------------------------------------------------------------------------
+
+
+class Choice(NamedTuple):
+    """A commitment the general weighs, with its bonus."""
+
+    troops: tuple[str, ...]
+    sortie: str | None
+    total: int
+
+    def commitment(self) -> Commitment:
+        return Commitment(self.troops, self.sortie)
+
+
+def _ranked(bonus: dict[str, int], troops: Iterable[str]) -> list[str]:
+    return sorted(troops, key=lambda t: (-bonus[t], t))
+
+
+def attack_choices(
+    sc: Scenario, turn: int, terrain: str | None, troops: Sequence[str], sorties: Sequence[str], limit: int
+) -> list[Choice]:
+    """The attacks worth weighing from these troops: the strongest two, the strongest alone, and
+    the strongest with each sortie that adds its bonus (the sortie is the attacker's second troop,
+    rule 1.4). The defender's aircraft are unknown: an interceptor is counted as adding nothing."""
+    if not troops:
+        return []
+    ranked = _ranked(_bonuses(sc, turn, terrain), troops)
+    found = {tuple(ranked[:limit]), tuple(ranked[:1])}
+    result = [Choice(t, None, _total(sc, turn, terrain, t, None, None, False)) for t in sorted(found)]
+    if limit > 1:
+        for nation in sorties:
+            if legal.aircraft_adds(sc, nation, None):
+                first = tuple(ranked[:1])
+                result.append(Choice(first, nation, _total(sc, turn, terrain, first, nation, None, False)))
+    return result
+
+
+def defence_choice(
+    sc: Scenario,
+    turn: int,
+    terrain: str | None,
+    troops: Sequence[str],
+    sorties: Sequence[str],
+    limit: int,
+    attacker_sortie: str | None,
+    fortified: bool,
+) -> Choice:
+    """What a sensible defender commits: the strongest defence; an aircraft rather than a second
+    troop when it adds as much (it is never destroyed), and a sortie only where it adds."""
+    ranked = _ranked(_bonuses(sc, turn, terrain), troops)
+    best = tuple(ranked[:limit])
+    choice = Choice(best, None, _total(sc, turn, terrain, best, None, attacker_sortie, fortified))
+    for nation in sorties:
+        if not legal.aircraft_adds(sc, nation, attacker_sortie):
+            continue
+        ground = tuple(ranked[: limit - 1])
+        total = _total(sc, turn, terrain, ground, nation, attacker_sortie, fortified)
+        if total > choice.total or (total == choice.total and len(ground) < len(choice.troops)):
+            choice = Choice(ground, nation, total)
+    return choice
+
+
+# -- the picture of one state ----------------------------------------------------------------------
+
+
+def _type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, ...], fortified: bool) -> int:
+    """The bonus of ground troops of these types (the strongest `max_committed` of them), summed
+    from the factors the battle itself uses; what an area is worth is weighed by troop type."""
+    key = (MEMO, "type total", turn, terrain, kinds, fortified)
+    found = sc.memo.get(key)
+    if found is None:
+        types = sc.troop_types
+        ranked = sorted(kinds, key=lambda k: -types[k].on_turn(turn)[1].on(terrain))[: sc.max_committed]
+        factors = wargame.side_factors(sc, turn, terrain, [(k, types[k]) for k in ranked], None, None, fortified, 0)
+        found = sc.memo[key] = wargame.total(factors)
+    return found
+
+
+@dataclass
+class Scene:
+    """What the general sees in one state for one side: who stands where, what each area it holds
+    is worth (`worth`), what taking an enemy area would bring (`prize`). Kept while the state is
+    asked about; every answer it gives comes from the engine's odds and legality queries. What an
+    area is worth depends on its troops' types only, and is kept by type."""
+
+    sc: Scenario
+    st: CampaignState
+    side: str
+    enemy: str = field(init=False)
+    ground: dict[str, dict[str, list[str]]] = field(init=False)  # side → area → its free troops there
+    sorties: dict[str, tuple[str, ...]] = field(init=False)  # side → nations with a sortie left
+    last_turn: bool = field(init=False)
+    fortified: frozenset[tuple[str, str]] = field(init=False)  # (from, to) where the fortification defends now
+    kept: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state
+
+    def __post_init__(self) -> None:
+        sc, st = self.sc, self.st
+        self.enemy = enemy_of(self.side)
+        busy = st.committed() if st.open_arrows else ()
+        sides = _troop_sides(sc)
+        self.ground = {s: {} for s in sc.sides}
+        for troop, here in st.where.items():
+            if here in sc.areas and troop not in busy:
+                self.ground[sides[troop]].setdefault(here, []).append(troop)
+        self.sorties = {
+            s: tuple(n for n in sorted(sc.aircraft) if sc.side_of(n) == s and st.sorties.get(n, 0) > 0)
+            for s in sc.sides
+        }
+        self.last_turn = st.turn >= len(sc.turns)
+        self.fortified = self._fortified()
+
+    def carry(self, earlier: Scene) -> None:
+        """Take on what an earlier scene worked out, when nothing it depends on has changed since:
+        the same side and turn, who holds what, and where the enemy stands (only this side's own
+        troops moved, which is what the worth of an area is asked for)."""
+        if (
+            earlier.side == self.side
+            and earlier.st.turn == self.st.turn
+            and earlier.st.control == self.st.control
+            and earlier.ground[self.enemy] == self.ground[self.enemy]
+            and earlier.fortified == self.fortified
+        ):
+            self.kept = earlier.kept
+
+    def _fortified(self) -> frozenset[tuple[str, str]]:
+        """The links across which the fortification defends now (the engine's answer, link by link)."""
+        sc, st, fort = self.sc, self.st, self.sc.fortification
+        if fort is None:
+            return frozenset()
+        return frozenset(
+            (a, b)
+            for link in sc.links
+            if link.fortified
+            for a, b in ((link.a, link.b), (link.b, link.a))
+            if legal.fortification_name(sc, st, a, b, fort.attacker_side)
+        )
+
+    def terrain(self, area: str) -> str | None:
+        return self.sc.areas[area].terrain
+
+    def kinds(self, troops: Iterable[str]) -> tuple[str, ...]:
+        """The troops' types, in order (what an area's worth is kept by)."""
+        found = self.sc.troops
+        return tuple(sorted(found[t].type_code for t in troops))
+
+    # -- battles ----------------------------------------------------------------------------------
+
+    def defence(
+        self, side: str, troops: Sequence[str], target: str, origin: str, attacker_sortie: str | None
+    ) -> Choice:
+        """The defence a sensible `side` commits in `target` against an attack from `origin`."""
+        fortified = legal.fortification_name(self.sc, self.st, origin, target, enemy_of(side)) is not None
+        return defence_choice(
+            self.sc,
+            self.st.turn,
+            self.terrain(target),
+            troops,
+            self.sorties[side],
+            self.sc.max_committed,
+            attacker_sortie,
+            fortified,
+        )
+
+    def troop_value(self, troop: str, area: str) -> float:
+        """What losing a troop for the rest of the turn costs (for good on the last turn)."""
+        strength = _bonuses(self.sc, self.st.turn, self.terrain(area))[troop] + 1
+        return strength * (2.5 if self.last_turn else 1.0)
+
+    def trapped(self, area: str, nation: str) -> bool:
+        """Whether the nation's troops defeated in `area` would have nowhere to retreat (rule 1.8)."""
+        key = ("trapped", area, nation)
+        found = self.kept.get(key)
+        if found is None:
+            someone = self.sc.troops_of(nation)[0]
+            found = self.kept[key] = not legal.retreat_areas(self.sc, self.st, area, someone)
+        return bool(found)
+
+    def trapped_vp(self, kinds: Iterable[str], area: str) -> int:
+        """The capture VP of troops of these types who could not retreat from `area` if defeated."""
+        types = self.sc.troop_types
+        return sum(types[k].capture_vp for k in kinds if self.trapped(area, types[k].nation))
+
+    def prize(self, side: str, target: str) -> float:
+        """What `side` gains by winning an attack on `target`: the objective (twice: the other side
+        loses it), a command centre's VP, the defenders trapped there, and a little for the enemy
+        objectives it brings in reach and the threat it lifts from its own."""
+        key = ("prize", side, target)
+        found = self.kept.get(key)
+        if found is not None:
+            return found
+        sc, control = self.sc, self.st.control
+        info = sc.areas[target]
+        enemy = enemy_of(side)
+        found = 2.0
+        if info.command_centre:
+            found += info.command_centre_vp if info.command_centre_scorer in (None, side) else 0
+        else:
+            defenders = self.ground[enemy].get(target, ())
+            found += 2 * info.vp + self.trapped_vp(self.kinds(defenders), target) + self.route(side, target)
+            if defenders:  # the threat lifted from the side's own objectives and command centre
+                for near in sc.neighbours[target]:
+                    if control.get(near) == side:
+                        found += 0.25 * sc.areas[near].vp + _command_centre_loss(sc, near, side)
+        self.kept[key] = found
+        return found
+
+    def route(self, side: str, area: str) -> float:
+        """How near `area` brings `side` to the enemy's objectives: each one's VP, less the
+        farther it lies (ROUTE per link away)."""
+        key = ("route", side, area)
+        found = self.kept.get(key)
+        if found is None:
+            sc, control, enemy = self.sc, self.st.control, enemy_of(side)
+            far = _distances(sc)[area]
+            found = 0.0
+            for goal, vp in _objectives(sc):
+                steps = far.get(goal)
+                if steps and control.get(goal) == enemy:
+                    found += vp * ROUTE**steps
+            self.kept[key] = found
+        return found
+
+    def attack_bound(self, side: str, target: str) -> float:
+        """The most an attack on `target` can gain: its prize, and every defender destroyed."""
+        defenders = self.ground[enemy_of(side)].get(target, ())
+        return self.prize(side, target) + sum(self.troop_value(t, target) for t in defenders)
+
+    def attack_gain(self, side: str, choice: Choice, origin: str, target: str) -> tuple[float, float, Choice]:
+        """An attack's expected gain for `side`, its chance of winning and the defence it meets."""
+        enemy = enemy_of(side)
+        defenders = self.ground[enemy].get(target, ())
+        defence = self.defence(enemy, defenders, target, origin, choice.sortie)
+        total = _total(self.sc, self.st.turn, self.terrain(target), choice.troops, choice.sortie, defence.sortie, False)
+        odds = chances(self.sc, total, defence.total)
+        gain = odds.win * self.prize(side, target)
+        gain -= odds.attacker_lost * sum(self.troop_value(t, target) for t in choice.troops)
+        gain += odds.defender_lost * sum(self.troop_value(t, target) for t in defence.troops)
+        return gain, odds.win, defence
+
+    # -- what an area is worth --------------------------------------------------------------------
+
+    def worth(self, area: str, kinds: tuple[str, ...]) -> float:
+        """What `area`, held by the scene's side with troops of these types (in order) in it, is
+        worth: the attacks it could make on enemy neighbours, less what the enemy's best attack
+        on it would take. Aircraft are left out: a sortie flies in one battle, not in every one."""
+        key = (area, kinds)
+        found = self.kept.get(key)
+        if found is None:
+            found = self.kept[key] = self._reach(area, kinds) - self._risk(area, kinds)
+        return found
+
+    def _enemy_held(self, area: str) -> dict[str, int]:
+        """The defence of an enemy area against an attack from `area` (ground troops only)."""
+        key = ("held", area)
+        found = self.kept.get(key)
+        if found is None:
+            sc, enemy, turn = self.sc, self.enemy, self.st.turn
+            best: dict[str, int] = {}
+            for near in sc.neighbours[area]:
+                if self.st.control.get(near) == enemy and near in _attackable(sc):
+                    fortified = legal.fortification_name(sc, self.st, area, near, self.side) is not None
+                    kinds = self.kinds(self.ground[enemy].get(near, ()))
+                    best[near] = _type_total(sc, turn, self.terrain(near), kinds, fortified)
+            found = self.kept[key] = best
+        return found
+
+    def _reach(self, area: str, kinds: tuple[str, ...]) -> float:
+        if not kinds:
+            return 0.0
+        sc, turn, types = self.sc, self.st.turn, self.sc.troop_types
+        best = 0.0
+        for near, held in self._enemy_held(area).items():
+            able = tuple(k for k in kinds if sc.may_enter(types[k].nation, near))
+            if able:
+                total = _type_total(sc, turn, self.terrain(near), able, False)
+                best = max(best, chances(sc, total, held).win * self.prize(self.side, near))
+        return REACH * best
+
+    def _threats(self, area: str) -> list[tuple[str, int]]:
+        """The enemy's strongest ground attack on `area` from each neighbour it holds (kept)."""
+        key = ("threats", area)
+        found = self.kept.get(key)
+        if found is None:
+            sc, control, enemy, turn, types = self.sc, self.st.control, self.enemy, self.st.turn, self.sc.troop_types
+            threats = []
+            if area in _attackable(sc):
+                for near in sc.neighbours[area]:
+                    theirs = self.ground[enemy].get(near)
+                    if control.get(near) != enemy or not theirs:
+                        continue
+                    able = tuple(k for k in self.kinds(theirs) if sc.may_enter(types[k].nation, area))
+                    if able:
+                        threats.append((near, _type_total(sc, turn, self.terrain(area), able, False)))
+            found = self.kept[key] = threats
+        return found
+
+    def _risk(self, area: str, kinds: tuple[str, ...]) -> float:
+        threats = self._threats(area)
+        if not threats:
+            return 0.0
+        sc, turn = self.sc, self.st.turn
+        fort = sc.fortification
+        worst = 0.0
+        for near, total in threats:
+            fortified = bool(fort) and legal.fortification_name(sc, self.st, near, area, self.enemy) is not None
+            held = _type_total(sc, turn, self.terrain(area), kinds, fortified)
+            worst = max(worst, chances(sc, total, held).win)
+        info = sc.areas[area]
+        at_stake = 2.0 + 2 * info.vp + self.trapped_vp(kinds, area) + 2 * _command_centre_loss(sc, area, self.side)
+        at_stake += sum(0.25 * sc.areas[n].vp for n in sc.neighbours[area] if self.st.control.get(n) == self.side)
+        return THREAT * worst * at_stake
+
+    def gain_of_kinds(
+        self, area: str, troops: Sequence[str], added: str | None = None, removed: str | None = None
+    ) -> float:
+        """How much `area`'s worth changes when one troop joins (`added`) or leaves (`removed`)
+        the troops standing there."""
+        if area not in self.sc.areas:
+            return 0.0
+        now = self.kinds(troops)
+        after = self.kinds([*(t for t in troops if t != removed), *((added,) if added else ())])
+        return self.worth(area, after) - self.worth(area, now)
+
+    def gain_of_moving(self, moves: dict[str, str]) -> float:
+        """How much the side's areas gain in worth if each troop moves as `moves` says (troop → area)."""
+        before: dict[str, list[str]] = {}
+        after: dict[str, list[str]] = {}
+        where = self.st.where
+        for troop, to in moves.items():
+            for place in (where[troop], to):
+                if place not in before:
+                    before[place] = list(self.ground[self.side].get(place, ()))
+                    after[place] = list(before[place])
+            if troop in after[where[troop]]:
+                after[where[troop]].remove(troop)
+            after[to].append(troop)
+        areas = self.sc.areas
+        return sum(
+            self.worth(place, self.kinds(after[place])) - self.worth(place, self.kinds(troops))
+            for place, troops in before.items()
+            if place in areas
+        )
+
+    def reach_words(self, area: str) -> str:
+        """What an area is for, in a few words: the objective it is, the enemy it faces, the enemy
+        objectives in reach."""
+        sc, control, enemy = self.sc, self.st.control, self.enemy
+        info = sc.areas[area]
+        near = [n for n in sc.neighbours[area] if control.get(n) == enemy]
+        facing = sum(len(self.ground[enemy].get(n, ())) for n in near)
+        parts = [f"an objective ({info.vp} VP)"] if info.vp else []
+        if facing:
+            parts.append(f"facing {counted(facing, sc.sides[enemy] + ' troop')}")
+        goals = [n for n in near if sc.areas[n].vp or sc.areas[n].command_centre]
+        if goals:
+            parts.append("in reach of " + " and ".join(label(sc, n) for n in goals))
+        elif near and not facing:
+            parts.append("in reach of " + " and ".join(label(sc, n) for n in near[:2]))
+        return ", ".join(parts) or "behind the front"
+
+
+# -- the general -----------------------------------------------------------------------------------
+
+
+@dataclass
+class ComputerPolicy:
+    """The computer general (see the module's words). `explain`: give each choice its reason
+    (what-if playouts need none). Its own ties are broken by `seed`."""
+
+    seed: int
+    explain: bool = True
+    rng: random.Random = field(init=False)
+    _scene: Scene | None = field(init=False, default=None)
+    _moves: dict[tuple[int, str], int] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def scene(self, sc: Scenario, st: CampaignState, side: str) -> Scene:
+        """The picture of `st` for `side`, kept while the same state is asked about; what areas
+        are worth is carried on while only the side's own troops move (placing, redeploying)."""
+        kept = self._scene
+        if kept is not None and kept.st is st and kept.side == side and kept.sc is sc:
+            return kept
+        found = self._scene = Scene(sc, st, side)
+        if kept is not None and kept.sc is sc:
+            found.carry(kept)
+        return found
+
+    def _said(self, reply: object, words) -> Decision:
+        return Decision(reply, words() if self.explain else None)
+
+    # -- planning ---------------------------------------------------------------------------------
+
+    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
+        scene = self.scene(sc, st, sc.side_of(sc.troops[troop].nation))
+        ours = scene.ground[scene.side]
+        gains = {area: scene.gain_of_kinds(area, ours.get(area, ()), added=troop) for area in sorted(areas)}
+        best = max(gains, key=lambda a: (gains[a], -len(scene.ground[scene.side].get(a, ())), a))
+        return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
+
+    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision:
+        fix = fixing_move(sc, st, nation, self.rng)
+        if fix is not None:
+            troop, to = fix
+            return self._said(fix, lambda: f"{troop} to {label(sc, to)}: the turn's deployment rule asks for it")
+        if deployment_shortfalls(sc, st, only=nation, skip=st.deployed):
+            return Decision(None)  # nothing mends it: the rule is waived where it cannot be met
+        key = (st.turn, nation)
+        if self._moves.get(key, 0) >= MOVES_PER_TURN:
+            return Decision(None)
+        move = self._best_move(sc, st, nation)
+        if move is None:
+            return self._said(None, lambda: f"the {sc.nation_name(nation)} troops stand where they are most use")
+        self._moves[key] = self._moves.get(key, 0) + 1
+        troop, to = move
+        scene = self.scene(sc, st, sc.side_of(nation))
+        origin = st.where[troop]
+        return self._said(move, lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {scene.reach_words(to)}")
+
+    def _best_move(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None:
+        """The redeployment that raises the side's worth most (by at least MOVE_GAIN), keeping the
+        turn's deployment rule. A move's gain is what its troop's type adds where it goes and takes
+        away where it leaves: each weighed once per area and type."""
+        scene = self.scene(sc, st, sc.side_of(nation))
+        ours = scene.ground[scene.side]
+        kind_of = {t: sc.troops[t].type_code for t in sc.troops_of(nation)}
+        leaving: dict[tuple[str, str], float] = {}
+        arriving: dict[tuple[str, str], float] = {}
+        found = []
+        for troop, targets in legal.redeploy_moves(sc, st, nation).items():
+            here, kind = st.where[troop], kind_of[troop]
+            if (here, kind) not in leaving:
+                leaving[here, kind] = scene.gain_of_kinds(here, ours.get(here, ()), removed=troop)
+            for to in targets:
+                if (to, kind) not in arriving:
+                    arriving[to, kind] = scene.gain_of_kinds(to, ours.get(to, ()), added=troop)
+                found.append((leaving[here, kind] + arriving[to, kind], troop, to))
+        found.sort(key=lambda f: (-f[0], f[1], f[2]))
+        check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
+        trial = dict(st.where)
+        for gain, troop, to in found:
+            if gain <= MOVE_GAIN:
+                break
+            trial[troop] = to
+            if not check.shortfalls(trial):
+                return troop, to
+            trial[troop] = st.where[troop]
+        return None
+
+    # -- battles ----------------------------------------------------------------------------------
+
+    def attack(
+        self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
+    ) -> Decision:
+        scene = self.scene(sc, st, side)
+        plans = []
+        best = -1e9
+        # The most an attack can gain is its prize and every defender destroyed: arrows are weighed
+        # from the richest down, and the weighing stops where no arrow can beat the best found.
+        bounds = sorted(((scene.attack_bound(side, target), origin, target) for origin, target in arrows), reverse=True)
+        for bound, origin, target in bounds:
+            if bound <= best:
+                break
+            options = legal.legal_commitments(sc, st, origin, target)
+            terrain = scene.terrain(target)
+            for choice in attack_choices(
+                sc, st.turn, terrain, options.attacker_troops, options.attacker_sorties, options.limit
+            ):
+                gain, win, defence = scene.attack_gain(side, choice, origin, target)
+                gain -= self._sortie_cost(scene, choice.sortie)
+                plans.append((gain, win, origin, target, choice, defence))
+                best = max(best, gain)
+        gain, win, origin, target, choice, defence = max(plans, key=lambda p: (p[0], -len(p[4].troops), p[2], p[3]))
+        if not required and gain < 1.0:
+            return self._said(
+                None, lambda: f"no attack is worth its risk now (the best, on {target}, gains {gain:.1f})"
+            )
+        attack: Attack = (origin, target, choice.commitment())
+        return self._said(attack, lambda: self._attack_words(sc, scene, origin, target, choice, defence, win))
+
+    def _sortie_cost(self, scene: Scene, sortie: str | None) -> float:
+        """What flying a sortie now gives up: the battles still to come in which it could fly,
+        when there are fewer sorties than those battles."""
+        if sortie is None:
+            return 0.0
+        left = legal.battles_left(scene.st)
+        later = (left - 1) / 2 if left is not None else 2.0  # about half the battles are the side's
+        sorties = scene.st.sorties.get(sortie, 0)
+        return 0.0 if sorties > later else 1.5
+
+    def _attack_words(
+        self, sc: Scenario, scene: Scene, origin: str, target: str, choice: Choice, defence: Choice, win: float
+    ) -> str:
+        what = ", ".join(choice.troops) + (f" and the {sc.aircraft[choice.sortie].name}" if choice.sortie else "")
+        info = sc.areas[target]
+        why = (
+            f"an objective ({info.vp} VP)"
+            if info.vp
+            else f"the command centre ({info.command_centre_vp} VP a win)"
+            if info.command_centre
+            else "no objective"
+        )
+        against = ", ".join(defence.troops) or "no troops"
+        return (
+            f"attacks {label(sc, target)} from {origin} with {what}: {why}; {win:.0%} to win against "
+            f"the likely defence ({against})"
+        )
+
+    def defend(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        origin: str,
+        target: str,
+        options: legal.CommitmentOptions,
+        attacker: Commitment,
+    ) -> Decision:
+        scene = self.scene(sc, st, enemy_of(options.attacker_side))
+        fortified = options.fortification is not None
+        choice = defence_choice(
+            sc,
+            st.turn,
+            scene.terrain(target),
+            options.defender_troops,
+            options.defender_sorties,
+            options.limit,
+            attacker.sortie,
+            fortified,
+        )
+        if choice.sortie and self._sortie_cost(scene, choice.sortie) and not sc.areas[target].vp:
+            plain = defence_choice(
+                sc,
+                st.turn,
+                scene.terrain(target),
+                options.defender_troops,
+                (),
+                options.limit,
+                attacker.sortie,
+                fortified,
+            )
+            if plain.total >= choice.total - 1 and plain.troops:
+                choice = plain  # a scarce sortie is kept for an objective
+        total = _total(sc, st.turn, scene.terrain(target), attacker.troops, attacker.sortie, choice.sortie, False)
+        hold = 1 - chances(sc, total, choice.total).win
+        what = ", ".join(choice.troops) + (f" and the {sc.aircraft[choice.sortie].name}" if choice.sortie else "")
+        return self._said(
+            choice.commitment(),
+            lambda: f"defends {label(sc, target)} with {what or 'nothing'}: holds {hold:.0%} of the time",
+        )
+
+    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+        side = question.side
+        scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
+        group = [t for t in st.where.standing(question.target) if sc.side_of(sc.troops[t].nation) == side]
+        if question.troop_options:
+            chosen: Retreat = {t: self._fall_back(scene, t, o) for t, o in question.troop_options.items()}
+            return self._said(chosen, lambda: "each troop falls back where it is most use")
+        best = max(sorted(question.options), key=lambda a: scene.gain_of_moving({t: a for t in group}))
+        return self._said(best, lambda: f"falls back to {label(sc, best)}: {scene.reach_words(best)}")
+
+    @staticmethod
+    def _fall_back(scene: Scene, troop: str, areas: Sequence[str]) -> str:
+        return max(sorted(areas), key=lambda a: scene.gain_of_moving({troop: a}))
+
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> Decision:
+        side = st.control[target] or ""
+        scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
+        moving: list[str] = []
+        gain = 0.0
+        first = [t for t in survivors if t in candidates] or survivors
+        if first:
+            found = scene.gain_of_moving({t: target for t in first})
+            if found > 0:
+                moving, gain = list(first), found
+        if moving or not first:
+            for troop in candidates:
+                if troop in moving or len(moving) >= sc.advance_limit:
+                    continue
+                found = scene.gain_of_moving({t: target for t in (*moving, troop)})
+                if found > gain + 0.5:
+                    moving.append(troop)
+                    gain = found
+        if not moving:
+            return self._said([], lambda: f"nobody advances into {label(sc, target)}: {scene.reach_words(target)}")
+        return self._said(
+            moving, lambda: f"{', '.join(moving)} advance into {label(sc, target)}: {scene.reach_words(target)}"
+        )
+
+
+# -- mending the deployment rule -------------------------------------------------------------------
+
+
+def _mending(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortfall]) -> list[tuple[str, str]]:
+    """The redeployments that could mend the shortfalls: a stray troop moving where it may stand,
+    or any troop moving into an area that lacks troops. (Any other move leaves every shortfall
+    as it is or worse.)"""
+    stray = {t for s in shortfalls for t in s.stray}
+    mend = frozenset().union(*(s.mend_in for s in shortfalls))
+    short = {s.short_in for s in shortfalls if s.short_in}
+    return [
+        (t, to)
+        for t, targets in legal.redeploy_moves(sc, st, nation).items()
+        for to in targets
+        if (t in stray and to in mend) or to in short
+    ]
+
+
+def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
+    return len(shortfalls), sum(s.size for s in shortfalls)
+
+
+def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random) -> tuple[str, str] | None:
+    """A redeployment that mends the nation's broken deployment rule (None when it holds): the
+    move that leaves the fewest broken rules, then the fewest troops missing or out of place."""
+    check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
+    shortfalls = check.shortfalls(st.where)
+    if not shortfalls:
+        return None
+    best, score = None, _size(shortfalls)
+    trial = dict(st.where)  # one scratch map of places: each trial move is made on it and taken back
+    for troop, to in _mending(sc, st, nation, shortfalls):
+        assert check.moves_only_checked(troop), "a nation is never its own rule's enemy"
+        trial[troop] = to
+        candidate = _size(check.shortfalls(trial))
+        trial[troop] = st.where[troop]
+        if candidate < score or (candidate == score and best is not None and rng.random() < 0.2):
+            best, score = (troop, to), candidate
+    return best
