@@ -41,12 +41,34 @@ def register(commands) -> None:
         sub.set_defaults(run=cmd_wargame if name == "wargame" else cmd_odds)
     whatif = commands.add_parser(
         "whatif",
-        help="seeded playouts of the rest of the turn or campaign, both sides played by the computer: how it may end",
+        help="seeded playouts of the rest of the turn or campaign by the computer general: how it may end",
     )
     whatif.add_argument("file", help="the campaign file, or a shared campaign's address (never written to)")
-    whatif.add_argument("--playouts", type=int, default=200)
+    whatif.add_argument(
+        "--playouts", type=int, default=None, help="at most this many playouts (default: until precise enough)"
+    )
+    whatif.add_argument(
+        "--precision",
+        type=float,
+        default=2.0,
+        metavar="POINTS",
+        help="stop once every result's share is known to ± this many points (95%% interval); 0: play them all",
+    )
     whatif.add_argument("--seed", type=int, default=0)
     whatif.add_argument("--to", choices=("end-of-turn", "end"), default="end")
+    whatif.add_argument(
+        "--plan",
+        metavar="SIDE",
+        help="this side attacks along its arrows placed on the map (in order, as the initiative allows) "
+        "for the rest of this turn; the computer plays the other side, and both later",
+    )
+    whatif.add_argument(
+        "--extra-battles",
+        type=int,
+        default=0,
+        metavar="N",
+        help="extra battles both generals agree each later turn (rule 1.5; default none)",
+    )
     whatif.add_argument("--json", action="store_true", help="print JSON")
     whatif.set_defaults(run=cmd_whatif)
 
@@ -109,35 +131,59 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 def cmd_whatif(args: argparse.Namespace) -> int:
 
+    from campaign_manager.engine import whatif
+    from campaign_manager.engine.spelling import side_code
     from campaign_manager.engine.state import Phase
-    from campaign_manager.engine.whatif import playouts
+    from campaign_manager.errors import UserError
     from campaign_manager.store.campaign_file import CampaignFile
 
+    if args.precision < 0 or args.precision >= 50:
+        raise UserError(f"--precision is in points, from 0 (play them all) to under 50, not {args.precision:g}")
+    precision = args.precision / 100 or None
+    limit = args.playouts if args.playouts is not None else (whatif.LIMIT if precision else 200)
     with CampaignFile.open(args.file, readonly=True) as campaign:
-        state = campaign.state
-        data = playouts(campaign.scenario, state, args.playouts, args.seed, args.to)
+        state, sc = campaign.state, campaign.scenario
+        plan = side_code(sc, args.plan) if args.plan else None
+        data = whatif.playouts(
+            sc, state, limit, args.seed, args.to, precision=precision, plan_side=plan, extra_battles=args.extra_battles
+        )
     if args.json:
-        print(json.dumps(data, indent=2))
+        print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
     under_way = state.phase in (Phase.PLANNING, Phase.BATTLE)
     upto = state.turn if under_way else state.turn + 1  # the turn a playout to the end of the turn plays
     to = f"the end of turn {upto}" if args.to == "end-of-turn" else "the end of the campaign"
     start = f"turn {state.turn}, {state.phase} phase" if state.turn else "the start"
-    print(f"{data['playouts']} playouts from {start} to {to} (seed {args.seed}):")
-    for name, count in data["outcomes"].items():
-        print(f"  {name}: {count} ({count / data['playouts']:.0%})")
+    print(f"{data['playouts']} playouts from {start} to {to} (seed {args.seed}){stop_words(data)}:")
+    for name, (low, high) in data["intervals"].items():
+        count = data["outcomes"].get(name, 0)
+        if count or high >= 0.05:
+            print(f"  {name}: {count} ({count / data['playouts']:.0%}, 95% between {low:.0%} and {high:.0%})")
     print(margin_words(data))
+    changed = [f"{code} {share:.0%}" for code, share in data["objectives"].items() if share]
+    print("Objectives that changed hands: " + (", ".join(changed) or "none"))
+    print(f"Most battles in a turn: {data['most_battles_in_a_turn']}")
+    for arrow in data.get("plan", {}).get("arrows", []):
+        print(f"Planned arrow {arrow['from']} → {arrow['to']}: fought in {arrow['fought']:.0%} of the playouts")
     return 0
 
 
+def stop_words(data: dict) -> str:
+    """Why the playouts stopped, when it was not the limit given."""
+    if data["stopped"] == "precise":
+        return f", stopped once every result was known to ±{data['precision'] * 100:g} points"
+    if data["stopped"] == "cancelled":
+        return ", cancelled early"
+    return ""
+
+
 def margin_words(data: dict) -> str:
-    """The VP margin's spread in one line: its middle and the range half the playouts fall in."""
-    spread = sorted(margin for margin, count in data["margin"] for _ in range(count))
-
-    def at(share: float) -> int:
-        return spread[min(len(spread) - 1, int(share * len(spread)))]
-
+    """The VP margin's spread in one line: its middle and the ranges most playouts fall in, beside
+    the margins that decide the result."""
+    cut = data["percentiles"]
+    thresholds = "/".join(str(t) for t in data["thresholds"])
     return (
-        f"VP margin, Allied minus Axis: median {at(0.5):+d}; half the playouts between {at(0.25):+d} "
-        f"and {at(0.75):+d}; from {spread[0]:+d} to {spread[-1]:+d} (--json lists every margin)"
+        f"VP margin, {data['margin_means'].replace(' VP', '')}: median {cut['50']:+d}; half the playouts between "
+        f"{cut['25']:+d} and {cut['75']:+d}, nine in ten between {cut['5']:+d} and {cut['95']:+d} "
+        f"(results change at ±{thresholds}; --json lists every margin)"
     )

@@ -20,23 +20,26 @@ in a process), the picture of one state (`Scene`) while that state is asked abou
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from functools import cached_property
+from typing import Any, NamedTuple, TypeVar
 
 from campaign_manager.engine import legal, wargame
-from campaign_manager.engine.deployment import DeploymentCheck, Shortfall, deployment_shortfalls
+from campaign_manager.engine.deployment import DeploymentCheck, Shortfall
 from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision
 from campaign_manager.engine.lookup import counted, label
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario, enemy_of
 
+T = TypeVar("T")
 MEMO = "general"  # the general's kept answers in sc.memo
 THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to risk (not every threat is carried out)
 REACH = 0.4  # how much of an attack's expected gain an area is worth for the attacks it could make
 MOVE_GAIN = 1.0  # the least gain in worth a redeployment must bring (so redeploying always ends)
 MOVES_PER_TURN = 8  # redeployments one nation makes in a turn at most
+REMEMBERED = 100_000  # decisions kept per scenario before the memory starts afresh
 ROUTE = 0.3  # what an enemy objective one link further away is worth, as a share of it
 
 
@@ -101,6 +104,23 @@ def _troop_sides(sc: Scenario) -> dict[str, str]:
     found = sc.memo.get(key)
     if found is None:
         found = sc.memo[key] = {t: sc.side_of(troop.nation) for t, troop in sc.troops.items()}
+    return found
+
+
+def _aircraft(sc: Scenario) -> dict[str, tuple[str, ...]]:
+    """Each side's nations with aircraft, in code order."""
+    key = (MEMO, "aircraft")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {s: tuple(n for n in sorted(sc.aircraft) if sc.side_of(n) == s) for s in sc.sides}
+    return found
+
+
+def _troop_types(sc: Scenario) -> dict[str, str]:
+    key = (MEMO, "troop types")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {t: troop.type_code for t, troop in sc.troops.items()}
     return found
 
 
@@ -175,6 +195,10 @@ def attack_choices(
     rule 1.4). The defender's aircraft are unknown: an interceptor is counted as adding nothing."""
     if not troops:
         return []
+    key = (MEMO, "attack choices", turn, terrain, tuple(troops), tuple(sorties), limit)
+    kept = sc.memo.get(key)
+    if kept is not None:
+        return kept
     ranked = _ranked(_bonuses(sc, turn, terrain), troops)
     found = {tuple(ranked[:limit]), tuple(ranked[:1])}
     result = [Choice(t, None, _total(sc, turn, terrain, t, None, None, False)) for t in sorted(found)]
@@ -183,6 +207,7 @@ def attack_choices(
             if legal.aircraft_adds(sc, nation, None):
                 first = tuple(ranked[:1])
                 result.append(Choice(first, nation, _total(sc, turn, terrain, first, nation, None, False)))
+    sc.memo[key] = result
     return result
 
 
@@ -198,6 +223,23 @@ def defence_choice(
 ) -> Choice:
     """What a sensible defender commits: the strongest defence; an aircraft rather than a second
     troop when it adds as much (it is never destroyed), and a sortie only where it adds."""
+    key = (MEMO, "defence", turn, terrain, tuple(troops), tuple(sorties), limit, attacker_sortie, fortified)
+    kept = sc.memo.get(key)
+    if kept is None:
+        kept = sc.memo[key] = _defence_choice(sc, turn, terrain, troops, sorties, limit, attacker_sortie, fortified)
+    return kept
+
+
+def _defence_choice(
+    sc: Scenario,
+    turn: int,
+    terrain: str | None,
+    troops: Sequence[str],
+    sorties: Sequence[str],
+    limit: int,
+    attacker_sortie: str | None,
+    fortified: bool,
+) -> Choice:
     ranked = _ranked(_bonuses(sc, turn, terrain), troops)
     best = tuple(ranked[:limit])
     choice = Choice(best, None, _total(sc, turn, terrain, best, None, attacker_sortie, fortified))
@@ -241,8 +283,8 @@ class Scene:
     ground: dict[str, dict[str, list[str]]] = field(init=False)  # side → area → its free troops there
     sorties: dict[str, tuple[str, ...]] = field(init=False)  # side → nations with a sortie left
     last_turn: bool = field(init=False)
-    fortified: frozenset[tuple[str, str]] = field(init=False)  # (from, to) where the fortification defends now
-    kept: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state
+    kept: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers carried while only its troops move
+    kept_here: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state alone
 
     def __post_init__(self) -> None:
         sc, st = self.sc, self.st
@@ -253,12 +295,9 @@ class Scene:
         for troop, here in st.where.items():
             if here in sc.areas and troop not in busy:
                 self.ground[sides[troop]].setdefault(here, []).append(troop)
-        self.sorties = {
-            s: tuple(n for n in sorted(sc.aircraft) if sc.side_of(n) == s and st.sorties.get(n, 0) > 0)
-            for s in sc.sides
-        }
+        left = st.sorties
+        self.sorties = {s: tuple(n for n in planes if left.get(n, 0) > 0) for s, planes in _aircraft(sc).items()}
         self.last_turn = st.turn >= len(sc.turns)
-        self.fortified = self._fortified()
 
     def carry(self, earlier: Scene) -> None:
         """Take on what an earlier scene worked out, when nothing it depends on has changed since:
@@ -273,7 +312,8 @@ class Scene:
         ):
             self.kept = earlier.kept
 
-    def _fortified(self) -> frozenset[tuple[str, str]]:
+    @cached_property
+    def fortified(self) -> frozenset[tuple[str, str]]:
         """The links across which the fortification defends now (the engine's answer, link by link)."""
         sc, st, fort = self.sc, self.st, self.sc.fortification
         if fort is None:
@@ -291,8 +331,27 @@ class Scene:
 
     def kinds(self, troops: Iterable[str]) -> tuple[str, ...]:
         """The troops' types, in order (what an area's worth is kept by)."""
-        found = self.sc.troops
-        return tuple(sorted(found[t].type_code for t in troops))
+        types = _troop_types(self.sc)
+        return tuple(sorted([types[t] for t in troops]))
+
+    def kinds_in(self, side: str, area: str) -> tuple[str, ...]:
+        """`kinds` of the side's free troops in `area` (kept)."""
+        key = ("kinds in", side, area)
+        found = self.kept_here.get(key)
+        if found is None:
+            found = self.kept_here[key] = self.kinds(self.ground[side].get(area, ()))
+        return found
+
+    def front(self) -> frozenset[str]:
+        """The areas the side holds next to an area the enemy holds: where a troop can attack or
+        be attacked (kept)."""
+        found = self.kept_here.get(("front",))
+        if found is None:
+            sc, control, side, enemy = self.sc, self.st.control, self.side, self.enemy
+            found = self.kept_here["front",] = frozenset(
+                a for a in sc.areas if control.get(a) == side and any(control.get(n) == enemy for n in sc.neighbours[a])
+            )
+        return found
 
     # -- battles ----------------------------------------------------------------------------------
 
@@ -311,11 +370,6 @@ class Scene:
             attacker_sortie,
             fortified,
         )
-
-    def troop_value(self, troop: str, area: str) -> float:
-        """What losing a troop for the rest of the turn costs (for good on the last turn)."""
-        strength = _bonuses(self.sc, self.st.turn, self.terrain(area))[troop] + 1
-        return strength * (2.5 if self.last_turn else 1.0)
 
     def trapped(self, area: str, nation: str) -> bool:
         """Whether the nation's troops defeated in `area` would have nowhere to retreat (rule 1.8)."""
@@ -374,19 +428,28 @@ class Scene:
     def attack_bound(self, side: str, target: str) -> float:
         """The most an attack on `target` can gain: its prize, and every defender destroyed."""
         defenders = self.ground[enemy_of(side)].get(target, ())
-        return self.prize(side, target) + sum(self.troop_value(t, target) for t in defenders)
+        return self.prize(side, target) + self.troops_value(tuple(defenders), self.terrain(target))
 
     def attack_gain(self, side: str, choice: Choice, origin: str, target: str) -> tuple[float, float, Choice]:
         """An attack's expected gain for `side`, its chance of winning and the defence it meets."""
-        enemy = enemy_of(side)
-        defenders = self.ground[enemy].get(target, ())
-        defence = self.defence(enemy, defenders, target, origin, choice.sortie)
-        total = _total(self.sc, self.st.turn, self.terrain(target), choice.troops, choice.sortie, defence.sortie, False)
+        key = ("defence of", target, origin, choice.sortie)
+        defence = self.kept_here.get(key)
+        if defence is None:
+            enemy = enemy_of(side)
+            defenders = self.ground[enemy].get(target, ())
+            defence = self.kept_here[key] = self.defence(enemy, defenders, target, origin, choice.sortie)
+        terrain = self.terrain(target)
+        total = _total(self.sc, self.st.turn, terrain, choice.troops, choice.sortie, defence.sortie, False)
         odds = chances(self.sc, total, defence.total)
         gain = odds.win * self.prize(side, target)
-        gain -= odds.attacker_lost * sum(self.troop_value(t, target) for t in choice.troops)
-        gain += odds.defender_lost * sum(self.troop_value(t, target) for t in defence.troops)
+        gain -= odds.attacker_lost * self.troops_value(choice.troops, terrain)
+        gain += odds.defender_lost * self.troops_value(defence.troops, terrain)
         return gain, odds.win, defence
+
+    def troops_value(self, troops: tuple[str, ...], terrain: str | None) -> float:
+        """What losing these troops for the rest of the turn costs (for good on the last turn)."""
+        bonus = _bonuses(self.sc, self.st.turn, terrain)
+        return sum(bonus[t] + 1 for t in troops) * (2.5 if self.last_turn else 1.0)
 
     # -- what an area is worth --------------------------------------------------------------------
 
@@ -516,16 +579,13 @@ class Scene:
 @dataclass
 class ComputerPolicy:
     """The computer general (see the module's words). `explain`: give each choice its reason
-    (what-if playouts need none). Its own ties are broken by `seed`."""
+    (what-if playouts need none). Its answers depend on the state and the question alone (ties
+    go to the first in order), so `seed` changes nothing: it is taken as every player's is."""
 
     seed: int
     explain: bool = True
-    rng: random.Random = field(init=False)
     _scene: Scene | None = field(init=False, default=None)
     _moves: dict[tuple[int, str], int] = field(init=False, default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
 
     def scene(self, sc: Scenario, st: CampaignState, side: str) -> Scene:
         """The picture of `st` for `side`, kept while the same state is asked about; what areas
@@ -541,35 +601,95 @@ class ComputerPolicy:
     def _said(self, reply: object, words) -> Decision:
         return Decision(reply, words() if self.explain else None)
 
-    # -- planning ---------------------------------------------------------------------------------
+    # -- what the driver asks (engine/driver.py Policy) ---------------------------------------------
+    # Every answer is a function of the state and the question alone, so it is kept per scenario
+    # (`remembered`): playouts from one position meet the same states again and again.
 
     def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
+        return self.remembered(sc, st, ("place", troop, tuple(areas)), lambda: self._place(sc, st, troop, areas))
+
+    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision:
+        moved = self._moves.get((st.turn, nation), 0)
+        found, chosen = self.remembered(sc, st, ("redeploy", nation, moved), lambda: self._redeploy(sc, st, nation))
+        if chosen:
+            self._moves[st.turn, nation] = moved + 1  # a move of its own choosing, not one the rule asks for
+        return found
+
+    def attack(
+        self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
+    ) -> Decision:
+        what = ("attack", side, tuple(arrows), required)
+        return self.remembered(sc, st, what, lambda: self._attack(sc, st, side, arrows, required))
+
+    def defend(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        origin: str,
+        target: str,
+        options: legal.CommitmentOptions,
+        attacker: Commitment,
+    ) -> Decision:
+        what = ("defend", origin, target, options, attacker)
+        return self.remembered(sc, st, what, lambda: self._defend(sc, st, origin, target, options, attacker))
+
+    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+        options = tuple(sorted((t, tuple(o)) for t, o in (question.troop_options or {}).items()))
+        what = ("retreat", question.side, question.target, question.options, options)
+        found = self.remembered(sc, st, what, lambda: self._retreat(sc, st, question))
+        return Decision(dict(found.reply), found.reason) if isinstance(found.reply, dict) else found
+
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> Decision:
+        what = ("advance", target, tuple(survivors), tuple(candidates))
+        found = self.remembered(sc, st, what, lambda: self._advance(sc, st, target, survivors, candidates))
+        return Decision(list(found.reply), found.reason)
+
+    def remembered(self, sc: Scenario, st: CampaignState, what: tuple, decide: Callable[[], T]) -> T:
+        """The decision on `what` in `st`, worked out once per scenario (and kind of answer)."""
+        memo = sc.memo.get((MEMO, "decisions"))
+        if memo is None or len(memo) >= REMEMBERED:
+            memo = sc.memo[MEMO, "decisions"] = {}  # a fresh start rather than an unbounded memory
+        key = (what, self.explain, state_key(st))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = decide()
+        return found
+
+    # -- planning ---------------------------------------------------------------------------------
+
+    def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
         scene = self.scene(sc, st, sc.side_of(sc.troops[troop].nation))
         ours = scene.ground[scene.side]
         gains = {area: scene.gain_of_kinds(area, ours.get(area, ()), added=troop) for area in sorted(areas)}
         best = max(gains, key=lambda a: (gains[a], -len(scene.ground[scene.side].get(a, ())), a))
         return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
 
-    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision:
-        fix = fixing_move(sc, st, nation, self.rng)
-        if fix is not None:
+    def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision, bool]:
+        """The nation's next redeployment, and whether it is one of the general's own choosing
+        (not one the deployment rule asks for): those are MOVES_PER_TURN at most."""
+        check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
+        if check.shortfalls(st.where):
+            fix = fixing_move(sc, st, nation, check=check)
+            if fix is None:
+                return Decision(None), False  # nothing mends it: the rule is waived where it cannot be met
             troop, to = fix
-            return self._said(fix, lambda: f"{troop} to {label(sc, to)}: the turn's deployment rule asks for it")
-        if deployment_shortfalls(sc, st, only=nation, skip=st.deployed):
-            return Decision(None)  # nothing mends it: the rule is waived where it cannot be met
-        key = (st.turn, nation)
-        if self._moves.get(key, 0) >= MOVES_PER_TURN:
-            return Decision(None)
-        move = self._best_move(sc, st, nation)
+            return self._said(fix, lambda: f"{troop} to {label(sc, to)}: the turn's deployment rule asks for it"), False
+        if self._moves.get((st.turn, nation), 0) >= MOVES_PER_TURN:
+            return Decision(None), False
+        move = self._best_move(sc, st, nation, check)
         if move is None:
-            return self._said(None, lambda: f"the {sc.nation_name(nation)} troops stand where they are most use")
-        self._moves[key] = self._moves.get(key, 0) + 1
+            return self._said(None, lambda: f"the {sc.nation_name(nation)} troops stand where they are most use"), False
         troop, to = move
         scene = self.scene(sc, st, sc.side_of(nation))
         origin = st.where[troop]
-        return self._said(move, lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {scene.reach_words(to)}")
+        words = lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {scene.reach_words(to)}"  # noqa: E731
+        return self._said(move, words), True
 
-    def _best_move(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None:
+    def _best_move(
+        self, sc: Scenario, st: CampaignState, nation: str, check: DeploymentCheck
+    ) -> tuple[str, str] | None:
         """The redeployment that raises the side's worth most (by at least MOVE_GAIN), keeping the
         turn's deployment rule. A move's gain is what its troop's type adds where it goes and takes
         away where it leaves: each weighed once per area and type."""
@@ -579,16 +699,18 @@ class ComputerPolicy:
         leaving: dict[tuple[str, str], float] = {}
         arriving: dict[tuple[str, str], float] = {}
         found = []
+        front = scene.front()  # a troop gains nothing where it can neither attack nor be attacked
         for troop, targets in legal.redeploy_moves(sc, st, nation).items():
             here, kind = st.where[troop], kind_of[troop]
             if (here, kind) not in leaving:
                 leaving[here, kind] = scene.gain_of_kinds(here, ours.get(here, ()), removed=troop)
             for to in targets:
+                if to not in front:
+                    continue
                 if (to, kind) not in arriving:
                     arriving[to, kind] = scene.gain_of_kinds(to, ours.get(to, ()), added=troop)
                 found.append((leaving[here, kind] + arriving[to, kind], troop, to))
         found.sort(key=lambda f: (-f[0], f[1], f[2]))
-        check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
         trial = dict(st.where)
         for gain, troop, to in found:
             if gain <= MOVE_GAIN:
@@ -601,7 +723,7 @@ class ComputerPolicy:
 
     # -- battles ----------------------------------------------------------------------------------
 
-    def attack(
+    def _attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
     ) -> Decision:
         scene = self.scene(sc, st, side)
@@ -619,7 +741,7 @@ class ComputerPolicy:
                 sc, st.turn, terrain, options.attacker_troops, options.attacker_sorties, options.limit
             ):
                 gain, win, defence = scene.attack_gain(side, choice, origin, target)
-                gain -= self._sortie_cost(scene, choice.sortie)
+                gain -= self._sortie_cost(st, choice.sortie)
                 plans.append((gain, win, origin, target, choice, defence))
                 best = max(best, gain)
         gain, win, origin, target, choice, defence = max(plans, key=lambda p: (p[0], -len(p[4].troops), p[2], p[3]))
@@ -630,15 +752,15 @@ class ComputerPolicy:
         attack: Attack = (origin, target, choice.commitment())
         return self._said(attack, lambda: self._attack_words(sc, scene, origin, target, choice, defence, win))
 
-    def _sortie_cost(self, scene: Scene, sortie: str | None) -> float:
+    @staticmethod
+    def _sortie_cost(st: CampaignState, sortie: str | None) -> float:
         """What flying a sortie now gives up: the battles still to come in which it could fly,
         when there are fewer sorties than those battles."""
         if sortie is None:
             return 0.0
-        left = legal.battles_left(scene.st)
+        left = legal.battles_left(st)
         later = (left - 1) / 2 if left is not None else 2.0  # about half the battles are the side's
-        sorties = scene.st.sorties.get(sortie, 0)
-        return 0.0 if sorties > later else 1.5
+        return 0.0 if st.sorties.get(sortie, 0) > later else 1.5
 
     def _attack_words(
         self, sc: Scenario, scene: Scene, origin: str, target: str, choice: Choice, defence: Choice, win: float
@@ -658,7 +780,7 @@ class ComputerPolicy:
             f"the likely defence ({against})"
         )
 
-    def defend(
+    def _defend(
         self,
         sc: Scenario,
         st: CampaignState,
@@ -667,23 +789,23 @@ class ComputerPolicy:
         options: legal.CommitmentOptions,
         attacker: Commitment,
     ) -> Decision:
-        scene = self.scene(sc, st, enemy_of(options.attacker_side))
+        terrain = sc.areas[target].terrain
         fortified = options.fortification is not None
         choice = defence_choice(
             sc,
             st.turn,
-            scene.terrain(target),
+            terrain,
             options.defender_troops,
             options.defender_sorties,
             options.limit,
             attacker.sortie,
             fortified,
         )
-        if choice.sortie and self._sortie_cost(scene, choice.sortie) and not sc.areas[target].vp:
+        if choice.sortie and self._sortie_cost(st, choice.sortie) and not sc.areas[target].vp:
             plain = defence_choice(
                 sc,
                 st.turn,
-                scene.terrain(target),
+                terrain,
                 options.defender_troops,
                 (),
                 options.limit,
@@ -692,7 +814,7 @@ class ComputerPolicy:
             )
             if plain.total >= choice.total - 1 and plain.troops:
                 choice = plain  # a scarce sortie is kept for an objective
-        total = _total(sc, st.turn, scene.terrain(target), attacker.troops, attacker.sortie, choice.sortie, False)
+        total = _total(sc, st.turn, terrain, attacker.troops, attacker.sortie, choice.sortie, False)
         hold = 1 - chances(sc, total, choice.total).win
         what = ", ".join(choice.troops) + (f" and the {sc.aircraft[choice.sortie].name}" if choice.sortie else "")
         return self._said(
@@ -700,7 +822,7 @@ class ComputerPolicy:
             lambda: f"defends {label(sc, target)} with {what or 'nothing'}: holds {hold:.0%} of the time",
         )
 
-    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+    def _retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
         side = question.side
         scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
         group = [t for t in st.where.standing(question.target) if sc.side_of(sc.troops[t].nation) == side]
@@ -714,7 +836,7 @@ class ComputerPolicy:
     def _fall_back(scene: Scene, troop: str, areas: Sequence[str]) -> str:
         return max(sorted(areas), key=lambda a: scene.gain_of_moving({troop: a}))
 
-    def advance(
+    def _advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
     ) -> Decision:
         side = st.control[target] or ""
@@ -741,6 +863,27 @@ class ComputerPolicy:
         )
 
 
+def state_key(st: CampaignState) -> tuple:
+    """Everything in a state a decision may depend on, as one hashable value (the places and
+    holders in the scenario's order, which every copy of a state keeps)."""
+    return (
+        st.turn,
+        st.phase,
+        st.battles_required,
+        st.extra_battles,
+        st.battles_fought,
+        st.play,
+        tuple(st.where.values()),
+        tuple(st.control.values()),
+        tuple(st.sorties.items()),
+        st.redeployed,
+        st.deployed,
+        st.open_arrows,
+        st.initiative,
+        st.fixed_fought,
+    )
+
+
 # -- mending the deployment rule -------------------------------------------------------------------
 
 
@@ -763,10 +906,18 @@ def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
     return len(shortfalls), sum(s.size for s in shortfalls)
 
 
-def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random) -> tuple[str, str] | None:
+def fixing_move(
+    sc: Scenario,
+    st: CampaignState,
+    nation: str,
+    rng: random.Random | None = None,
+    check: DeploymentCheck | None = None,
+) -> tuple[str, str] | None:
     """A redeployment that mends the nation's broken deployment rule (None when it holds): the
-    move that leaves the fewest broken rules, then the fewest troops missing or out of place."""
-    check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
+    move that leaves the fewest broken rules, then the fewest troops missing or out of place
+    (ties: the first such move, or now and then a later one when `rng` is given). `check`: the
+    nation's rule, already set up on `st`."""
+    check = check or DeploymentCheck(sc, st, only=nation, skip=st.deployed)
     shortfalls = check.shortfalls(st.where)
     if not shortfalls:
         return None
@@ -777,6 +928,6 @@ def fixing_move(sc: Scenario, st: CampaignState, nation: str, rng: random.Random
         trial[troop] = to
         candidate = _size(check.shortfalls(trial))
         trial[troop] = st.where[troop]
-        if candidate < score or (candidate == score and best is not None and rng.random() < 0.2):
+        if candidate < score or (candidate == score and best is not None and rng and rng.random() < 0.2):
             best, score = (troop, to), candidate
     return best

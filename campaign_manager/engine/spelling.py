@@ -71,3 +71,13 @@ def canonical(sc: Scenario, data: Any) -> Any:
     if out.get("type") == "initiative" and isinstance(out.get("dice"), dict):
         out["dice"] = {_key(sc.sides, k): v for k, v in out["dice"].items()}
     return out
+
+
+def side_code(sc: Scenario, value: str) -> str:
+    """A side as the scenario spells it, from its code or its name in any case ("Allied" → allied);
+    the value as given when it names no side (the caller refuses it, naming the sides)."""
+    wanted = value.strip().casefold()
+    for code, name in sc.sides.items():
+        if wanted in (code.casefold(), name.casefold(), sc.side_nouns.get(code, "").casefold()):
+            return code
+    return value
