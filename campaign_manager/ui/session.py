@@ -56,6 +56,7 @@ class CampaignSession(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.campaign: CampaignFile | None = None
+        self.plan = False  # the campaign is a plan on a scratch copy (File ▸ Try a plan)
         self._battles: list[BattleRow] | None = None
         self.offline: str | None = None  # why a shared campaign's server cannot be reached now
         self._listener: ServerListener | None = None

@@ -64,7 +64,7 @@ def test_a_new_general_s_wargame_drops_everything_shown_of_the_old_campaign(open
     assert history.model.rowCount() == 0
     assert "GR-INF-1" not in history.details.text() and "Choose a battle" in history.details.text()
     assert not history.table.selectionModel().hasSelection()
-    assert whatif.answer is None and not whatif.results.bars and not whatif.margins.bars
+    assert whatif.answer is None and not whatif.results.bars and whatif.margins.spread is None
     assert whatif.summary.text() == "", "no answer of the old campaign's playouts"
     assert not wizard.isVisible() and window.battle_menu.wizard is None, "the old campaign's battle is not offered"
 

@@ -47,15 +47,16 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     assert "IT-INF-4" in window.campaign.state.waiting_zone
 
 
-def test_what_if_draws_the_results(window):
+def test_what_if_draws_the_results_with_their_precision(window):
     dialog = window.wargame_actions.what_if()
+    assert dialog.origin.text() == "The campaign as it stands: turn 2, planning phase."
+    assert [dialog.who.itemData(i) for i in range(dialog.who.count())] == [None], "no arrows wait: no plan offered"
     dialog.count.setValue(15)
     dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
     dialog.run(threaded=False)
-    assert dialog.answer["playouts"] == 15 and sum(dialog.answer["outcomes"].values()) == 15
-    assert sum(count for _, count, _ in dialog.results.bars) == 15
-    assert sum(count for _, count, _ in dialog.margins.bars) == 15
-    assert "15 playouts" in dialog.summary.text()
+    answer = dialog.answer
+    assert answer["playouts"] == 15 and sum(answer["outcomes"].values()) == 15 and answer["stopped"] == "limit"
+    assert abs(sum(share for _, share, _ in dialog.results.bars) - 1) < 1e-9, "every result seen is drawn"
     names = [name for name, _, _ in dialog.results.bars]
     everything = [
         "Axis strategic victory",
@@ -67,8 +68,17 @@ def test_what_if_draws_the_results(window):
         "Allied strategic victory",
     ]
     assert names == [name for name in everything if name in names], "Axis best … draw … Allied best, as the margins"
-    lows = [int(label) for label, _, _ in dialog.margins.bars]
-    assert len({b - a for a, b in zip(lows, lows[1:])}) <= 1, "an even scale: empty bands are drawn, at 0"
+    for (name, share, _), (low, high), words in zip(
+        dialog.results.bars, dialog.results.intervals, dialog.results.words
+    ):
+        assert low <= share <= high and words.startswith(f"{share:.0%} ("), name
+    assert dialog.margins.spread is not None and dialog.margins.spread.thresholds == [40, 60, 100]
+    cut = dialog.margins.spread.percentiles
+    assert cut[5] <= cut[25] <= cut[50] <= cut[75] <= cut[95]
+    low, high = dialog.margins.scale()
+    assert low <= -120 and high >= 120, "the thresholds on both sides are always in sight"
+    assert "15 playouts" in dialog.summary.text() and "±" in dialog.summary.text()
+    assert "Objectives that ended with the other side: B1 Vlore (Axis at the start)" in dialog.objectives.text()
 
 
 def test_a_new_what_if_run_clears_the_last_run_s_charts(window):
@@ -84,35 +94,40 @@ def test_a_new_what_if_run_clears_the_last_run_s_charts(window):
     dialog.show_answer = lambda answer: None  # the new run's answer held back: what shows meanwhile?
     try:
         dialog.run(threaded=True)
-        shown = (list(dialog.results.bars), dialog.summary.text())
+        shown = (list(dialog.results.bars), dialog.margins.spread, dialog.summary.text())
         dialog.worker.wait(20000)
     finally:
         dialog.show_answer = original
-    assert shown == ([], "Playing 6 playouts …"), "nothing of the last run is shown as this run's"
+    assert shown == ([], None, "Playing up to 6 playouts, until every result is known to ±2 points …"), (
+        "nothing of the last run is shown as this run's"
+    )
 
 
 def test_what_if_charts_keep_their_texts_apart_at_the_default_size(window, qtbot):
-    """Each chart's title, the counts over the bars and the labels under the axis never overlap."""
+    """The results chart's title, the shares over the bars and whiskers and the labels under the
+    axis never overlap."""
     dialog = window.wargame_actions.what_if()
     qtbot.waitExposed(dialog)
     dialog.count.setValue(40)
     dialog.run(threaded=False)
-    for chart in (dialog.results, dialog.margins):
-        found = chart.places()
-        assert len(found.bars) == len(chart.bars) >= 3
-        bounds = QRectF(chart.rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
-        metrics = QFontMetricsF(chart.text_font)
-        for place, (name, _, _) in zip(found.bars, chart.bars):
-            for text in (place.count, place.label):
-                assert bounds.contains(text), f"{chart.title}: {name} drawn outside the chart"
-                assert not text.intersects(found.title), f"{chart.title}: {name}'s texts run into the title"
-            assert not place.count.intersects(place.label) and not place.label.intersects(place.bar), name
-            written = metrics.boundingRect(place.label, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, name)
-            assert written.width() <= place.label.width() + 0.5 and written.height() <= place.label.height() + 0.5, (
-                f"{name} does not fit under its bar"
-            )
-        labels = [place.label for place in found.bars]
-        assert not any(a.intersects(b) for a, b in zip(labels, labels[1:])), "labels side by side, apart"
+    chart = dialog.results
+    found = chart.places()
+    assert len(found.bars) == len(chart.bars) >= 3
+    bounds = QRectF(chart.rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
+    metrics = QFontMetricsF(chart.text_font)
+    for index, (place, (name, _, _)) in enumerate(zip(found.bars, chart.bars)):
+        for text in (place.count, place.label):
+            assert bounds.contains(text), f"{chart.title}: {name} drawn outside the chart"
+            assert not text.intersects(found.title), f"{chart.title}: {name}'s texts run into the title"
+        assert not place.count.intersects(place.label) and not place.label.intersects(place.bar), name
+        top, _ = chart.whisker(index)
+        assert place.count.bottom() <= top + 0.5, f"{name}'s share is written over its whisker"
+        written = metrics.boundingRect(place.label, Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, name)
+        assert written.width() <= place.label.width() + 0.5 and written.height() <= place.label.height() + 0.5, (
+            f"{name} does not fit under its bar"
+        )
+    labels = [place.label for place in found.bars]
+    assert not any(a.intersects(b) for a, b in zip(labels, labels[1:])), "labels side by side, apart"
 
 
 def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot):
@@ -391,3 +406,41 @@ def test_the_start_turn_dialog_of_a_wargame_asks_for_the_extra_battles(make_wind
     asked.buttons.accepted.emit()
     state = window.campaign.state
     assert (state.turn, state.battles_required, state.extra_battles, state.battle_ceiling) == (3, 3, 2, 5)
+
+
+def test_what_if_follows_my_arrows_placed_in_a_plan(qtbot, tmp_path):
+    """In a plan on a scratch copy of a General's Wargame against the computer, an arrow may wait
+    with its troops (the result to come); What if then offers my side following it."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("allied", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.menu_actions[MenuAction.START_TURN].trigger()
+        assert not made.session.plan
+        scratch = made.wargame_actions.try_a_plan()
+        assert scratch.session.plan
+        wizard = scratch.battle_menu.new_battle()
+        wizard.pages["arrow"].choose("B1", "C1")
+        wizard.next()
+        wizard.pages["commit"].attacker.tick("IT-INF-1", "IT-CARRI")
+        assert wizard.open_button.isVisible(), "in a plan an arrow may wait for its result"
+        wizard.leave_open()
+        assert [(a.origin, a.target) for a in scratch.session.state.open_arrows] == [("B1", "C1")]
+        dialog = scratch.wargame_actions.what_if()
+        assert dialog.origin.text().startswith("This plan (a scratch copy): turn 1")
+        dialog.who.setCurrentIndex(dialog.who.findData("axis"))
+        assert "The Axis follow my 1 arrow this turn; the computer plays the Allies" in dialog.who.currentText()
+        dialog.count.setValue(8)
+        dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
+        dialog.run(threaded=False)
+        assert dialog.answer["plan"]["arrows"] == [{"from": "B1", "to": "C1", "fought": 1.0}], (
+            "turn 1's arrows are fixed"
+        )
+        assert "Your arrows were fought: B1 → C1 in 100%" in dialog.objectives.text()
+        assert not made.session.state.open_arrows, "the real campaign is untouched"
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()

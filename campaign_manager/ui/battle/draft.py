@@ -124,6 +124,12 @@ class BattleDraft:
         return done
 
     @property
+    def may_leave_open(self) -> bool:
+        """Whether the arrow may be placed with its result to come: at the tabletop, and in a plan
+        on a scratch copy (the arrows What if follows), never in a game of dice alone."""
+        return not self.dice_only or self.session.plan
+
+    @property
     def sc(self) -> Scenario:
         return self.session.scenario
 

@@ -320,7 +320,7 @@ class BattleWizard(QDialog):
     def _update(self) -> None:
         step = self.page_name
         self.back_button.setEnabled(bool(self.history))
-        self.open_button.setVisible(step == Step.COMMIT and not self.draft.dice_only)
+        self.open_button.setVisible(step == Step.COMMIT and self.draft.may_leave_open)
         self.record_button.setVisible(step == Step.SUMMARY)
         self.next_button.setVisible(step != Step.SUMMARY)
         # Return presses the button in sight (a hidden default button would take it and do nothing).

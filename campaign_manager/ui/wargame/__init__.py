@@ -81,6 +81,7 @@ class WargameActions:
         where = session.path.name if session.path is not None else "shared"
         plan_title = f"PLAN (scratch copy) — {session.name} — {where} — {APPLICATION}"
         scratch = self.open_window(path, plan_title)
+        scratch.session.plan = True  # type: ignore[attr-defined]  # arrows may wait there as a plan, results later
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         banner = label(
             f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "

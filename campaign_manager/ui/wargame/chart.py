@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -38,10 +38,15 @@ class ChartPlaces:
 
 
 class BarChart(QWidget):
+    """Bars of counts (or shares) with their labels; `intervals`, when set, draws each bar's
+    interval as a whisker and `words` says each bar's value (its count by default)."""
+
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = title
-        self.bars: list[tuple[str, int, QColor]] = []
+        self.bars: list[tuple[str, float, QColor]] = []
+        self.intervals: list[tuple[float, float]] | None = None
+        self.words: list[str] | None = None
         self.title_font = QFont("DejaVu Sans", 9, QFont.Weight.Bold)
         self.text_font = QFont("DejaVu Sans", 8)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -50,10 +55,22 @@ class BarChart(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(420, 200)
 
-    def set_bars(self, bars: list[tuple[str, int, QColor]]) -> None:
-        self.bars = bars
-        self.setToolTip(tip("\n".join(f"{name}: {count}" for name, count, _ in bars)))
+    def set_bars(
+        self,
+        bars: list[tuple[str, float, QColor]],
+        intervals: list[tuple[float, float]] | None = None,
+        words: list[str] | None = None,
+    ) -> None:
+        self.bars, self.intervals, self.words = bars, intervals, words
+        said = words or [str(count) for _, count, _ in bars]
+        self.setToolTip(tip("\n".join(f"{name}: {value}" for (name, _, _), value in zip(bars, said))))
         self.update()
+
+    def _tops(self) -> list[float]:
+        """Each bar's highest point: its value, or its interval's top."""
+        if self.intervals:
+            return [max(count, high) for (_, count, _), (_, high) in zip(self.bars, self.intervals)]
+        return [count for _, count, _ in self.bars]
 
     def places(self) -> ChartPlaces:
         """Where the title, each bar, its count and its label go at the chart's present size."""
@@ -72,19 +89,34 @@ class BarChart(QWidget):
         count_height = text_metrics.height()
         top = title.bottom() + GAP + count_height  # the tallest bar's count sits under the title
         bottom = max(top, height - label_height - GAP - MARGIN)
-        most = max(count for _, count, _ in self.bars) or 1
+        tops = self._tops()
+        most = max(tops) or 1
         places = []
-        for index, (_, count, _) in enumerate(self.bars):
+        for index, ((_, count, _), highest) in enumerate(zip(self.bars, tops)):
             bar_height = (bottom - top) * count / most
             bar = QRectF(index * slot + slot * 0.15, bottom - bar_height, slot * 0.7, bar_height)
+            above = bottom - (bottom - top) * highest / most  # over the bar and its whisker
             places.append(
                 BarPlace(
                     bar,
-                    QRectF(index * slot, bar.top() - count_height, slot, count_height),
+                    QRectF(index * slot, above - count_height, slot, count_height),
                     QRectF(index * slot + 1, bottom + GAP, label_width, label_height),
                 )
             )
         return ChartPlaces(title, places)
+
+    def whisker(self, index: int) -> tuple[float, float] | None:
+        """Where bar `index`'s interval runs, from its top down (pixels), when intervals are drawn."""
+        if not self.intervals:
+            return None
+        found = self.places()
+        place = found.bars[index]
+        bottom, value = place.bar.bottom(), self.bars[index][1]
+        scale = (place.bar.height() / value) if value else None
+        if scale is None:  # a bar of nothing: scale from the tallest bar drawn
+            scale = max(((p.bar.height() / v) for p, (_, v, _) in zip(found.bars, self.bars) if v), default=0.0)
+        low, high = self.intervals[index]
+        return bottom - high * scale, bottom - low * scale
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -99,9 +131,16 @@ class BarChart(QWidget):
             )
             painter.end()
             return
-        for (name, count, colour), place in zip(self.bars, found.bars):
+        said = self.words or [str(count) for _, count, _ in self.bars]
+        for index, ((name, _, colour), place) in enumerate(zip(self.bars, found.bars)):
             painter.fillRect(place.bar, colour)
             painter.setPen(self.palette().color(self.palette().ColorRole.WindowText))
-            painter.drawText(place.count, Qt.AlignmentFlag.AlignCenter, str(count))
+            span = self.whisker(index)
+            if span is not None:
+                middle, end = place.bar.center().x(), place.bar.width() / 4
+                painter.drawLine(QPointF(middle, span[0]), QPointF(middle, span[1]))
+                for y in span:
+                    painter.drawLine(QPointF(middle - end, y), QPointF(middle + end, y))
+            painter.drawText(place.count, Qt.AlignmentFlag.AlignCenter, said[index])
             painter.drawText(place.label, LABEL_FLAGS, name)
         painter.end()

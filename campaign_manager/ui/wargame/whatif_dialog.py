@@ -1,18 +1,21 @@
-"""What if: seeded playouts of the rest of the turn or of the campaign (both sides played by the
-computer opponent) from the campaign as it stands, drawn as charts of results and VP margins.
-The playouts run on a worker thread with a progress bar and Cancel; the window stays usable and
-the campaign file is never touched."""
+"""What if: seeded playouts of the rest of the turn or of the campaign (engine/whatif.py) from the
+campaign as it stands — or from a plan on a scratch copy (File ▸ Try a plan) — with the computer
+general on both sides, or one side following the arrows its general placed this turn. The answer
+is drawn with its precision: each result's share with its 95 % interval, the VP margin's spread
+against the margins that decide the result, and how often each objective changed hands. The
+playouts run on a worker thread with a progress bar and Cancel; the window stays usable and the
+campaign file is never touched."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import QThread, Signal
 from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -20,17 +23,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.engine.lookup import counted, label, side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.engine.victory import result_order
-from campaign_manager.engine.whatif import playouts
+from campaign_manager.engine.whatif import LIMIT, MOST, PRECISION, playouts
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import Scenario, enemy_of
 from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
+from campaign_manager.ui.plain import label as plain_label
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.wargame.chart import BarChart
-
-BAND = 20  # VP margins are grouped in bands this wide
+from campaign_manager.ui.wargame.margin_strip import MarginSpread, MarginStrip
 
 
 def margin_words(sc: Scenario) -> str:
@@ -43,9 +47,20 @@ class PlayoutWorker(QThread):
     answered = Signal(dict)
     failed = Signal(str)
 
-    def __init__(self, sc: Scenario, st: CampaignState, count: int, seed: int, to: str) -> None:
+    def __init__(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        limit: int,
+        seed: int,
+        to: str,
+        precision: float | None,
+        plan_side: str | None,
+        extra_battles: int,
+    ) -> None:
         super().__init__()
-        self.sc, self.st, self.count, self.seed, self.to = sc, st, count, seed, to
+        self.sc, self.st, self.limit, self.seed, self.to = sc, st, limit, seed, to
+        self.precision, self.plan_side, self.extra_battles = precision, plan_side, extra_battles
         self.cancelled = False
 
     def run(self) -> None:
@@ -54,32 +69,54 @@ class PlayoutWorker(QThread):
             return not self.cancelled
 
         try:
-            self.answered.emit(playouts(self.sc, self.st, self.count, self.seed, self.to, tell))
+            answer = playouts(
+                self.sc,
+                self.st,
+                self.limit,
+                self.seed,
+                self.to,
+                tell,
+                precision=self.precision,
+                plan_side=self.plan_side,
+                extra_battles=self.extra_battles,
+            )
         except UserError as exc:
             self.failed.emit(str(exc))
+        else:
+            self.answered.emit(answer)
 
 
 class WhatIfDialog(QDialog):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("whatIfDialog")
-        self.setWindowTitle("What if — playouts by the computer")
+        self.setWindowTitle("What if — playouts by the computer general")
         self.session = session
         self.worker: PlayoutWorker | None = None
         self.stale: PlayoutWorker | None = None  # playouts of a campaign no longer open
         self.answer: dict | None = None
-        form = QFormLayout()
-        self.count = QSpinBox(self, minimum=1, maximum=100000, value=200)
+        self.origin = plain_label("")
+        self.origin.setObjectName("origin")
+        self.origin.setWordWrap(True)
+        self.who = QComboBox(self)
+        self.who.setObjectName("who")
+        self.count = QSpinBox(self, minimum=1, maximum=MOST, value=LIMIT)
+        self.precision = QDoubleSpinBox(self, minimum=0.0, maximum=20.0, value=PRECISION * 100, singleStep=0.5)
+        self.precision.setSuffix(" points")
+        self.precision.setSpecialValueText("play them all")
         self.seed = QSpinBox(self, minimum=0, maximum=10**9, value=0)
         self.to = QComboBox(self)
         self.to.addItem("the end of the campaign", "end")
         self.to.addItem("the end of this turn", "end-of-turn")
-        form.addRow("Playouts:", self.count)
-        form.addRow("Seed (the same seed, the same playouts):", self.seed)
+        self.extra = QSpinBox(self, minimum=0, maximum=20, value=0)
+        form = QFormLayout()
+        form.addRow("From:", self.origin)
+        form.addRow("Who plays:", self.who)
+        form.addRow("Stop once every result is known to ±", self.precision)
+        form.addRow("or after at most (playouts):", self.count)
         form.addRow("Play on to:", self.to)
-        self.note = QLabel(
-            "Both sides are played by the computer opponent with dice only; nothing is recorded.", wordWrap=True
-        )
+        form.addRow("Extra battles agreed in later turns:", self.extra)
+        form.addRow("Seed (the same seed, the same playouts):", self.seed)
         self.progress = QProgressBar(self)
         self.run_button = QPushButton("Run", self)
         self.cancel_button = QPushButton("Cancel", self)
@@ -90,45 +127,95 @@ class WhatIfDialog(QDialog):
         buttons.addWidget(self.progress, 1)
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
-        self.results = BarChart("Results", self)
-        self.margins = BarChart(
-            f"VP margin ({margin_words(session.scenario)})" if session.is_open else "VP margin", self
-        )
-        self.summary = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
+        self.results = BarChart("Results: each one's share of the playouts, with its 95 % interval", self)
+        self.margins = MarginStrip("VP margin", self)
+        self.objectives = plain_label("")
+        self.objectives.setObjectName("objectives")
+        self.objectives.setWordWrap(True)
+        self.summary = plain_label("")
         self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(self.note)
         layout.addLayout(buttons)
         layout.addWidget(self.results, 1)
-        layout.addWidget(self.margins, 1)
+        layout.addWidget(self.margins)
+        layout.addWidget(self.objectives)
         layout.addWidget(self.summary)
-        self.resize(560, 620)
+        self.resize(620, 760)
         name_fields(self)
         session.switched.connect(self.forget_answer)
+        session.changed.connect(self.read_position)
+        self.read_position()
+
+    # -- the position and who plays ---------------------------------------------------------
+
+    def read_position(self) -> None:
+        """Say where the playouts start and offer each side whose arrows wait on the map as a plan."""
+        if not self.session.is_open:
+            return
+        sc, st = self.session.scenario, self.session.state
+        plan = self.session.plan
+        where = "this plan (a scratch copy)" if plan else "the campaign as it stands"
+        turn = f"turn {st.turn}, {st.phase} phase" if st.turn else "the start"
+        self.origin.setText(f"{where[0].upper()}{where[1:]}: {turn}.")
+        chosen = self.who.currentData()
+        self.who.clear()
+        self.who.addItem("The computer general plays both sides", None)
+        for side in sc.sides:
+            arrows = [a for a in st.open_arrows if a.attacker_side == side]
+            if arrows:
+                self.who.addItem(
+                    f"The {side_name(sc, side)} follow my {counted(len(arrows), 'arrow')} this turn; "
+                    f"the computer plays the {side_name(sc, enemy_of(side))}",
+                    side,
+                )
+        found = self.who.findData(chosen)
+        self.who.setCurrentIndex(max(0, found))
+        self.who.setToolTip(
+            "Place arrows with their troops (Battle ▸ New battle, then “Place the arrow, result later”, "
+            "in a plan: File ▸ Try a plan): in every playout that side attacks along them in order, "
+            "each time it places an arrow this turn, as long as they stay legal."
+        )
 
     def forget_answer(self) -> None:
         """Another campaign is open: the playouts of the old one are stopped, their charts cleared,
         and whatever they still send is not shown."""
         self.cancel()
         self.stale = self.worker
+        self._clear("")
+
+    def _clear(self, words: str) -> None:
         self.answer = None
         self.progress.setValue(0)
         self.results.set_bars([])
-        self.margins.set_bars([])
-        self.summary.setText("")
+        self.margins.set_spread(None)
+        self.objectives.setText("")
+        self.summary.setText(words)
+
+    # -- running ----------------------------------------------------------------------------
 
     def run(self, threaded: bool = True) -> None:
         if not self.session.is_open or (self.worker is not None and self.worker.isRunning()):
             return
         sc, st = self.session.scenario, self.session.state.copy()
-        self.answer = None
-        self.results.set_bars([])  # the last run's charts go: nothing old is read as this run's
-        self.margins.set_bars([])
-        self.summary.setText(f"Playing {self.count.value()} playouts …")
-        self.progress.setRange(0, self.count.value())
-        self.progress.setValue(0)
-        self.worker = PlayoutWorker(sc, st, self.count.value(), self.seed.value(), self.to.currentData())
+        precision = self.precision.value() / 100 or None
+        limit = self.count.value()
+        self._clear(  # the last run's charts go: nothing old is read as this run's
+            f"Playing up to {limit:,} playouts"
+            + (f", until every result is known to ±{self.precision.value():g} points …" if precision else " …")
+        )
+        self.progress.setRange(0, limit)
+        self.worker = PlayoutWorker(
+            sc,
+            st,
+            limit,
+            self.seed.value(),
+            self.to.currentData(),
+            precision,
+            self.who.currentData(),
+            self.extra.value(),
+        )
         self.worker.progressed.connect(self.progress.setValue)
         self.worker.answered.connect(self.show_answer)
         self.worker.failed.connect(self._failed)
@@ -153,33 +240,55 @@ class WhatIfDialog(QDialog):
         if self.worker is not self.stale:
             self.summary.setText(words)
 
+    # -- the answer -------------------------------------------------------------------------
+
     def show_answer(self, answer: dict) -> None:
         if self.worker is self.stale:
             return
         self.answer = answer
         sc = self.session.scenario
+        self.progress.setValue(self.progress.maximum() if answer["stopped"] == "precise" else answer["playouts"])
+        self._results(sc, answer)
+        cut = {int(q): m for q, m in answer["percentiles"].items()}
+        if cut:
+            self.margins.title = (
+                f"VP margin ({margin_words(sc)}): the middle half of the playouts in the box, nine in ten "
+                f"between the whiskers, the median as the thick line; the results change at "
+                f"±{'/'.join(map(str, answer['thresholds']))}"
+            )
+            self.margins.set_spread(
+                MarginSpread(
+                    cut,
+                    answer["thresholds"],
+                    QColor(sc.side_colours["axis"].ink),
+                    QColor(sc.side_colours["allied"].ink),
+                    sc.sides["axis"],
+                    sc.sides["allied"],
+                )
+            )
+        self.objectives.setText(objective_words(sc, answer))
+        self.summary.setText(summary_words(answer))
+
+    def _results(self, sc: Scenario, answer: dict) -> None:
         palette = {sc.sides[side]: QColor(sc.side_colours[side].ink) for side in sc.sides}  # a result names its side
         order = result_order(sc)
-        outcomes = sorted(answer["outcomes"].items(), key=lambda item: order.get(item[0], len(order)))
+        count = answer["playouts"] or 1
+        shown = [
+            name
+            for name in sorted(answer["intervals"], key=lambda n: order.get(n, len(order)))
+            if answer["outcomes"].get(name) or answer["intervals"][name][1] >= 0.05
+        ]
         self.results.set_bars(
             [
-                (name, count, next((c for k, c in palette.items() if name.startswith(k)), ink.role(ink.Role.Mid)))
-                for name, count in outcomes
-            ]
-        )
-        margins = [m for m, _ in answer["margin"]]
-        band = BAND * max(1, -(-(max(margins) - min(margins) + 1) // (BAND * 12)))  # at most about 12 bars
-        low_band, high_band = (min(margins) // band) * band, (max(margins) // band) * band
-        bands = dict.fromkeys(range(low_band, high_band + 1, band), 0)  # empty bands too: an even scale
-        for margin, count in answer["margin"]:
-            bands[(margin // band) * band] += count
-        self.margins.title = f"VP margin, {margin_words(sc)} (bars of {band} VP, from the value shown)"
-        ahead = {True: QColor(sc.side_colours["allied"].ink), False: QColor(sc.side_colours["axis"].ink)}
-        self.margins.set_bars([(f"{low:+d}", count, ahead[low >= 0]) for low, count in sorted(bands.items())])
-        stopped = " (cancelled early)" if answer["playouts"] < self.count.value() else ""
-        self.summary.setText(
-            f"{answer['playouts']} playouts{stopped}. Most likely: "
-            f"{max(answer['outcomes'], key=answer['outcomes'].get)}."
+                (
+                    name,
+                    answer["outcomes"].get(name, 0) / count,
+                    next((c for k, c in palette.items() if name.startswith(k)), ink.role(ink.Role.Mid)),
+                )
+                for name in shown
+            ],
+            intervals=[(answer["intervals"][name][0], answer["intervals"][name][1]) for name in shown],
+            words=[share_words(answer, name) for name in shown],
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -187,3 +296,40 @@ class WhatIfDialog(QDialog):
         if self.worker is not None:
             self.worker.wait(5000)
         super().closeEvent(event)
+
+
+def share_words(answer: dict, name: str) -> str:
+    """A result's share and its 95 % interval: "30% (28–32)"."""
+    share = answer["outcomes"].get(name, 0) / (answer["playouts"] or 1)
+    low, high = answer["intervals"][name]
+    return f"{share:.0%} ({low * 100:.0f}–{high * 100:.0f})"
+
+
+def objective_words(sc: Scenario, answer: dict) -> str:
+    """How often each objective ended with the other side, and the plan's arrows fought."""
+    held = answer.get("held_at_start", {})
+    parts = [
+        f"{label(sc, code)} ({sc.sides.get(held.get(code) or '', 'nobody')} at the start) {share:.0%}"
+        for code, share in answer["objectives"].items()
+    ]
+    words = "Objectives that ended with the other side: " + "; ".join(parts) + "."
+    plan = answer.get("plan")
+    if plan:
+        fought = "; ".join(f"{a['from']} → {a['to']} in {a['fought']:.0%}" for a in plan["arrows"])
+        words += f"\nYour arrows were fought: {fought} of the playouts (the rest: the initiative went the other way)."
+    return words
+
+
+def summary_words(answer: dict) -> str:
+    count = answer["playouts"]
+    if answer["stopped"] == "precise":
+        why = f"stopped once every result was known to ±{answer['precision'] * 100:g} points"
+    elif answer["stopped"] == "cancelled":
+        why = "cancelled early"
+    else:
+        why = f"every result known to ±{(answer['widest'] or 0) * 100:.1f} points"
+    likely = max(answer["outcomes"], key=answer["outcomes"].get) if answer["outcomes"] else "nothing"
+    return (
+        f"{count:,} playouts ({why}). Most likely: {likely}. Most battles in one turn: "
+        f"{answer['most_battles_in_a_turn']}."
+    )
