@@ -481,7 +481,8 @@ class TurnDriver:
         """The battle worked out with the computer's answers to what the rules ask in its course
         (where its defenders retreat, who of its attackers advances) and every die it needs given."""
         chooser = AtTheTable(self, attacker_side, battle.target)
-        return apply_action(self.sc, st, battle, chooser=chooser, quiet=self.quiet)
+        applied = apply_action(self.sc, st, battle, chooser=chooser, quiet=self.quiet)
+        return self._marked(applied, tuple(chooser.reasons))
 
     def retreat_question(
         self, st: CampaignState, target: str, choice: ChoiceNeeded, reasons: tuple[str | None, ...] = ()

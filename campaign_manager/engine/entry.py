@@ -12,7 +12,7 @@ from typing import Annotated
 from pydantic import Field, ValidationError
 
 from campaign_manager import bounds
-from campaign_manager.datamodel import Count, DataModel, Flag, Int, Text, faults_of
+from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Text, faults_of
 from campaign_manager.engine.actions import Area, EntryDie
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
@@ -52,6 +52,8 @@ class BattleEntry(DataModel):
     defender: Commitment = Commitment()
     computer_attack: Commitment = Commitment()  # the computer's attackers, chosen with its arrow
     computer_defence: Commitment | None = None  # the computer's defence of `committed_on`, once chosen
+    # the computer's reason for each choice it made, by the page it made it on
+    computer_reasons: dict[Step, Annotated[AnyText, Field(max_length=bounds.MAX_REASON)]] = {}
     tabletop: Flag = True  # tabletop games (VP), or the General's Wargame (dice)
     games: Annotated[tuple[tuple[VP | None, VP | None], ...], Field(min_length=1)] = ((None, None),)
     modifiers: tuple[Annotated[Int, Field(ge=-6, le=6)], Annotated[Int, Field(ge=-6, le=6)]] = (0, 0)

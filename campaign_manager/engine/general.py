@@ -931,3 +931,10 @@ def fixing_move(
         if candidate < score or (candidate == score and best is not None and rng and rng.random() < 0.2):
             best, score = (troop, to), candidate
     return best
+
+
+def sensible_defence(sc: Scenario, st: CampaignState, origin: str, target: str, attacker: Commitment) -> Decision:
+    """What the computer general would commit to defend `target` against these attackers from
+    `origin`: the computer's own choice when it defends, a sensible defender's otherwise."""
+    options = legal.legal_commitments(sc, st, origin, target)
+    return ComputerPolicy(0).defend(sc, st, origin, target, options, attacker)

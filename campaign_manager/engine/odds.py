@@ -31,9 +31,11 @@ def arrow_odds(
     attacker: Commitment,
     defender: Commitment,
     initiative_dice: tuple[int, int] | None = None,
+    modifiers: tuple[int, int] = (0, 0),
 ) -> ArrowOdds:
     """Odds of the arrow origin→target with these commitments, fought as a General's Wargame
-    battle; raises UserError when the engine would refuse the arrow itself."""
+    battle with the organiser's situation `modifiers` (attacker's, defender's: rule 1.7); raises
+    UserError when the engine would refuse the arrow itself."""
     side = st.control.get(origin)
     if side is None:
         raise UserError(f"nobody holds {origin}")
@@ -46,6 +48,7 @@ def arrow_odds(
         attacker.sortie,
         defender.sortie,
         legal.fortification_name(sc, st, origin, target, side) is not None,
+        modifiers,
     )
     found = wargame.odds(sc, wargame.total(a_factors), wargame.total(d_factors))
     before = victory_points(sc, st)
@@ -55,7 +58,7 @@ def arrow_odds(
     base = Battle(origin, target, initiative_dice=initiative_dice, attacker=attacker, defender=defender)
     for a_die in wargame.FACES:
         for d_die in wargame.FACES:
-            action = replace(base, wargame=WargameRoll(a_die, d_die))
+            action = replace(base, wargame=WargameRoll(a_die, d_die, *modifiers))
             after = _fight(sc, st, action)
             vp = victory_points(sc, after)
             for s in sc.sides:

@@ -179,17 +179,9 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         commit.attacker.choose_sortie(None)
         commit.attacker.tick("IT-CARRI")
         assert not commit.attacker.sortie.isEnabled(), "two troops ticked: no room for a sortie"
-        assert "no defending troop is at risk" in commit.odds.text()
         before = commit.odds.text()
-        assert "if the Allies commit nothing" in before and "the computer chooses" in before, before
-        assert "+1 IT-INF-1 +1 IT-CARRI" in before, "the attacker's bonus, factor by factor"
-        wizard.next()
-        assert commit.defender.troops() == ("GR-INF-1",), "the computer commits its defender"
-        result = wizard.pages["result"]
-        assert result.wargame.isChecked() and not result.tabletop.isEnabled()
-        against = result.outcome.text()
-        assert "the Allies GR-INF-1 (the computer's choice)" in against, against
-        assert "+2 GR-INF-1" in against and "commit nothing" not in against, "the odds against its defence"
+        assert "against the defence the computer will commit when you press Next (GR-INF-1)" in before, before
+        assert "+1 IT-INF-1 +1 IT-CARRI" in before and "+2 GR-INF-1" in before, "both bonuses, factor by factor"
         odds = arrow_odds(
             made.session.scenario,
             made.session.state,
@@ -198,8 +190,35 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
             Commitment(("IT-INF-1", "IT-CARRI")),
             Commitment(("GR-INF-1",)),
         ).odds
+        undefended = arrow_odds(
+            made.session.scenario, made.session.state, "B1", "C1", Commitment(("IT-INF-1", "IT-CARRI")), Commitment()
+        ).odds
+        assert f"the Axis win {float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}" in before
+        assert f"If the Allies commit nothing: the Axis win {float(undefended.attacker_win):.0%}." in before
+        assert odds.attacker_win < undefended.attacker_win, "a defended area is harder to take than an empty one"
+        wizard.next()
+        assert commit.defender.troops() == ("GR-INF-1",), "the computer commits the defence the odds assumed"
+        assert commit.defender.note.text().startswith("The computer's choice. It defends C1 Ioannina with GR-INF-1")
+        result = wizard.pages["result"]
+        assert result.wargame.isChecked() and not result.tabletop.isEnabled()
+        against = result.outcome.text()
+        assert "the Allies GR-INF-1 (the computer's choice). It defends C1" in against, against
+        assert "+2 GR-INF-1" in against, "the odds against its defence"
         assert f"win {float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}" in against
-        assert float(odds.attacker_win) < 0.6, "a defended area is harder to take than an empty one"
+        result.attacker_mod.setValue(2)  # a situation modifier typed: the odds take it in
+        helped = arrow_odds(
+            made.session.scenario,
+            made.session.state,
+            "B1",
+            "C1",
+            Commitment(("IT-INF-1", "IT-CARRI")),
+            Commitment(("GR-INF-1",)),
+            modifiers=(2, 0),
+        ).odds
+        against = result.outcome.text()
+        assert "With the situation modifiers +2 / +0" in against and "+2 situation" in against, against
+        assert f"win {float(helped.attacker_win):.0%}" in against and helped.attacker_win > odds.attacker_win
+        result.attacker_mod.setValue(0)
         wizard.back()
         assert commit.attacker.troops() == ("IT-INF-1", "IT-CARRI"), "Back keeps the player's ticks"
         wizard.next()
@@ -256,12 +275,13 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         wizard = made.battle_menu.new_battle()
         arrow = wizard.pages["arrow"]
         assert not arrow.arrows.isEnabled() and arrow.chosen() is not None, "the computer places its arrow"
-        assert "played by the computer: this is its arrow" in arrow.problem.text(), "and says so"
+        assert "played by the computer: this is its arrow. It attacks" in arrow.problem.text(), "and says why"
         assert arrow.problem.styleSheet() == MessageLine.INFORMATION, "as news, not in a refusal's red"
         wizard.next()
         commit = wizard.pages["commit"]
         assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"
-        assert commit.attacker.note.text() == "The computer's choice." and commit.attacker.note.isVisibleTo(commit)
+        assert commit.attacker.note.text().startswith("The computer's choice. It attacks C1 Ioannina from B1 with")
+        assert commit.attacker.note.isVisibleTo(commit), "its reason is in sight"
         assert commit.defender.isEnabled() and "commit nothing" not in commit.odds.text(), "the player defends"
     finally:
         made.close()
@@ -295,6 +315,10 @@ def test_the_computer_s_advance_on_turn_one_leaves_a_troop_for_the_other_fixed_b
         wizard.record()
         state = made.campaign.state
         assert state.control["C1"] == "axis" and any(t for t in state.troops_in("B2") if t.startswith("IT"))
+        logged = made.campaign.records[-1]
+        assert logged["by_computer"] is True and logged["reason"].startswith("attacks C1 Ioannina from B1"), logged
+        words = made.campaign.history()[-1].events
+        assert words[-1].startswith("The computer's choice: attacks C1 Ioannina"), "the history says why"
     finally:
         for widget in QApplication.topLevelWidgets():
             if widget.isVisible() and widget is not made:

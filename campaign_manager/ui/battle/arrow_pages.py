@@ -198,13 +198,18 @@ class ArrowPage(Page):
             if kept in arrows:  # chosen before this entry was put away: the same choice
                 draft.computer_attack = draft.entry.computer_attack
                 self.choose(*kept)
+                why = draft.reason_words(Step.ARROW)
             else:
                 question = replace(draft.driver.attack_question(st, side, draft.initiative_dice, arrows), required=True)
-                choice = draft.driver.decide(st, question).reply
+                decision = draft.driver.decide(st, question)
+                choice = decision.reply
                 assert choice is not None, "a required attack is always made"
                 draft.computer_attack = choice[2]
                 self.choose(choice[0], choice[1])
-            self.problem.inform(f"The {side_name(sc, side)} are played by the computer: this is its arrow. Press Next.")
+                why = draft.computer_said(Step.ARROW, decision)
+            self.problem.inform(
+                f"The {side_name(sc, side)} are played by the computer: this is its arrow.{why} Press Next."
+            )
         elif kept is not None:
             self.choose(*kept)
 
@@ -386,7 +391,7 @@ class CommitPage(Page):
         if draft.computer == options.attacker_side:
             self.attacker.show_commitment(draft.computer_attack)
             self.attacker.setEnabled(False)
-            self.attacker.say_who_chooses("The computer's choice.")
+            self.attacker.say_who_chooses(f"The computer's choice.{draft.reason_words(Step.ARROW)}")
         elif draft.computer is not None:
             self.defender.setEnabled(False)
             self.defender.say_who_chooses("The computer chooses when you press Next.")
@@ -432,7 +437,9 @@ class CommitPage(Page):
     def computer_defends(self) -> None:
         """The computer's defence, chosen once the attacker's troops are known, and shown."""
         if self.draft.computer_defends():
-            self.defender.show_commitment(self.draft.choose_computer_defence())
+            defence, why = self.draft.choose_computer_defence()
+            self.defender.show_commitment(defence)
+            self.defender.say_who_chooses(f"The computer's choice.{why}")
         self.keep()
 
     def leave(self) -> Step | Refused:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine.actions import NO_DICE, Battle, Initiative
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.driver import TurnDriver
-from campaign_manager.engine.entry import BattleEntry
+from campaign_manager.engine.driver import Decision, TurnDriver, reason_line
+from campaign_manager.engine.entry import BattleEntry, Step
+from campaign_manager.engine.general import sensible_defence
 from campaign_manager.engine.lookup import side_name, troop_title
-from campaign_manager.engine.odds import arrow_odds
+from campaign_manager.engine.odds import ArrowOdds, arrow_odds
 from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.resolve import Result, Retreat, forecast
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
@@ -179,7 +180,27 @@ class BattleDraft:
         return replace(action, rolled_by_app=self.app_paths(action))
 
     def final_action(self) -> Battle:
-        return replace(self.battle_action(), advance=self.advance or None)
+        """The battle as entered, marked as the computer's (with its reasons) where it chose a part."""
+        battle = replace(self.battle_action(), advance=self.advance or None)
+        reasons = self.entry.computer_reasons
+        if self.computer is None or not reasons:
+            return battle
+        said = "; ".join(reason for reason in reasons.values() if reason)
+        return replace(battle, by_computer=True, reason=reason_line(said) if said else None)
+
+    def computer_said(self, step: Step, decision: Decision) -> str:
+        """Keep the computer's reason for its choice at `step` with the entry (a choice kept is
+        made again with its reason); the reason in words for its page."""
+        self.note_reason(step, decision.reason)
+        return self.reason_words(step)
+
+    def note_reason(self, step: Step, reason: str | None) -> None:
+        self.note(computer_reasons={**self.entry.computer_reasons, step: reason_line(reason) if reason else ""})
+
+    def reason_words(self, step: Step) -> str:
+        """The computer's kept reason for its choice at `step`, as its page says it."""
+        reason = self.entry.computer_reasons.get(step)
+        return f" It {reason}." if reason else ""
 
     # -- what the engine says ------------------------------------------------------------------
 
@@ -202,44 +223,74 @@ class BattleDraft:
     def troop_words(self, troop: str) -> str:
         return f"{troop} — {troop_title(self.sc, troop, self.st.turn)}"
 
-    def odds_words(self, attacker: Commitment, defender: Commitment, pending: bool = False) -> str:
+    def odds_words(
+        self, attacker: Commitment, defender: Commitment, pending: bool = False, modifiers: tuple[int, int] = (0, 0)
+    ) -> str:
         """The exact odds of the arrow as ticked, if fought as a General's Wargame battle, with
-        each side's bonus factor by factor (the same factors the result adds up). `pending`: the
-        computer's defence is still to be chosen."""
+        each side's bonus factor by factor (the same factors the result adds up) and the
+        situation `modifiers` typed: against the defence chosen (`pending`: the defence the
+        computer will choose when Next is pressed), beside a sensible defence and no defence."""
         if not attacker.troops:
             return "Tick the attacking troops to see the odds."  # HTML (the label's), as every answer here
         sc = self.sc
-        origin, target = self.arrow_ends()
-        try:
-            found = arrow_odds(sc, self.st, origin, target, attacker, defender, self.initiative_dice)
-        except UserError as exc:
-            return escape(f"No odds: {exc}")
         side = self.side or ""
         enemy = enemy_of(side)
+        likely = self.likely_defence(attacker)
+        against = likely if pending else defender
+        try:
+            found = self.arrow_odds(attacker, against, modifiers)
+        except UserError as exc:
+            return escape(f"No odds: {exc}")
         odds = found.odds
         vp = ", ".join(f"the {side_name(sc, s)} {found.expected_vp[s]:+.1f}" for s in (side, enemy))
         bonus = "; ".join(
             f"the {side_name(sc, s)} " + (" ".join(f"{v:+d} {r}" for r, v in factors) or "+0")
             for s, factors in ((side, found.attacker_factors), (enemy, found.defender_factors))
         )
-        waiting = (
-            f" if the {side_name(sc, enemy)} commit nothing — the computer chooses their defence when "
-            f"you press Next, and the next page gives the odds against it"
+        chosen = (
+            f"against the defence the computer will commit when you press Next ({commitment_words(sc, likely)})"
             if pending
-            else ""
+            else f"against the defence committed ({commitment_words(sc, defender)})"
         )
         defending = (
             f", each defending troop {float(odds.defender_destroyed):.0%}"
-            if defender.troops
+            if against.troops
             else "; no defending troop is at risk"
         )
-        return "<b>Odds in the General's Wargame</b> " + escape(
-            f"(exact, rule 1.7){waiting}. Bonus: {bonus}. "
-            f"Chances: the {side_name(sc, side)} win "
+        lines = [
+            f"(exact, rule 1.7) {chosen}. Bonus: {bonus}. Chances: the {side_name(sc, side)} win "
             f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(sc, enemy)} win "
             f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
             f"{float(odds.attacker_destroyed):.0%} of the time{defending}. Expected change in campaign VP: {vp}."
-        )
+        ]
+        if not pending and likely != defender:
+            lines.append(
+                f"Against a sensible defence ({commitment_words(sc, likely)}): the {side_name(sc, side)} win "
+                f"{self.win_share(attacker, likely, modifiers)}."
+            )
+        if against != Commitment():
+            lines.append(
+                f"If the {side_name(sc, enemy)} commit nothing: the {side_name(sc, side)} win "
+                f"{self.win_share(attacker, Commitment(), modifiers)}."
+            )
+        return "<b>Odds in the General's Wargame</b> " + "<br>".join(escape(line) for line in lines)
+
+    def arrow_odds(self, attacker: Commitment, defender: Commitment, modifiers: tuple[int, int] = (0, 0)) -> ArrowOdds:
+        origin, target = self.arrow_ends()
+        return arrow_odds(self.sc, self.st, origin, target, attacker, defender, self.initiative_dice, modifiers)
+
+    def win_share(self, attacker: Commitment, defender: Commitment, modifiers: tuple[int, int]) -> str:
+        try:
+            return f"{float(self.arrow_odds(attacker, defender, modifiers).odds.attacker_win):.0%}"
+        except UserError:
+            return "—"
+
+    def likely_defence(self, attacker: Commitment) -> Commitment:
+        """The defence the computer will commit against these attackers (the computer general's
+        choice: a sensible defender's, when two people play)."""
+        origin, target = self.arrow_ends()
+        found: Commitment = sensible_defence(self.sc, self.st, origin, target, attacker).reply
+        return found
 
     # -- the computer's part -------------------------------------------------------------------
 
@@ -247,9 +298,10 @@ class BattleDraft:
         """Whether the computer chooses the defence of this new arrow."""
         return self.computer is not None and self.computer != self.side and self.open_arrow is None
 
-    def choose_computer_defence(self) -> Commitment:
-        """The computer's defence, once the attacker's troops are known (the driver's question);
-        asked once for these attackers on this arrow, then kept with the entry."""
+    def choose_computer_defence(self) -> tuple[Commitment, str]:
+        """The computer's defence, once the attacker's troops are known (the driver's question),
+        and its reason in words; asked once for these attackers on this arrow, then kept with the
+        entry."""
         origin, target = self.arrow_ends()
         entry = self.entry
         if (
@@ -257,8 +309,14 @@ class BattleDraft:
             and entry.committed_on == (origin, target)
             and entry.attacker == self.attacker
         ):
-            return entry.computer_defence
+            return entry.computer_defence, self.reason_words(Step.COMMIT)
         question = self.driver.defence_question(self.st, origin, target, self.attacker, self.initiative_dice)
-        defence: Commitment = self.driver.decide(self.st, question).reply
-        self.note(computer_defence=defence)
-        return defence
+        decision = self.driver.decide(self.st, question)
+        self.note(computer_defence=decision.reply)
+        return decision.reply, self.computer_said(Step.COMMIT, decision)
+
+
+def commitment_words(sc: Scenario, commitment: Commitment) -> str:
+    """The troops and the sortie committed, in a few words ("GR-INF-1 and the RAF Hurricane")."""
+    parts = list(commitment.troops) + ([f"the {sc.aircraft[commitment.sortie].name}"] if commitment.sortie else [])
+    return " and ".join(filter(None, (", ".join(parts[:-1]), parts[-1]))) if parts else "nothing"

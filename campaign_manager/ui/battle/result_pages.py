@@ -250,8 +250,11 @@ class ResultPage(Page):
             f"Committed: the {side_name(sc, arrow.attacker_side)} {troops(arrow.attacker) or 'nothing'}; "
             f"the {side_name(sc, defender)} {troops(arrow.defender) or 'nothing'}{chosen}."
         )
-        odds = draft.odds_words(arrow.attacker, arrow.defender)
-        return f"{escape(committed)}<br>{odds}<br>Type both dice, or roll them."
+        modifiers = (self.attacker_mod.value(), self.defender_mod.value())
+        odds = draft.odds_words(arrow.attacker, arrow.defender, modifiers=modifiers)
+        typed = f" With the situation modifiers {modifiers[0]:+d} / {modifiers[1]:+d}." if any(modifiers) else ""
+        reason = draft.reason_words(Step.COMMIT) if chosen else ""
+        return f"{escape(committed + reason + typed)}<br>{odds}<br>Type both dice, or roll them."
 
     def leave(self) -> Step | Refused:
         outcome = self.chosen()
@@ -424,11 +427,15 @@ class RetreatPage(Page):
             answer = kept if kept is not None and self.fits(kept) else None
             if answer is None:
                 question = draft.driver.retreat_question(draft.st, arrow.target, choice)
-                answer = draft.driver.decide(draft.st, question).reply
+                decision = draft.driver.decide(draft.st, question)
+                answer = decision.reply
+                why = draft.computer_said(Step.RETREAT, decision)
+            else:
+                why = draft.reason_words(Step.RETREAT)
             for troop, combo in self.choices.items():
                 combo.setCurrentIndex(combo.findData(answer if isinstance(answer, str) else answer[troop]))
                 combo.setEnabled(False)
-            self.problem.inform("The computer chose where its troops retreat. Press Next.")
+            self.problem.inform(f"The computer chose where its troops retreat.{why} Press Next.")
 
     def fits(self, retreat: Retreat) -> bool:
         """Whether a retreat chosen before is one of the page's choices now."""
@@ -503,10 +510,14 @@ class AdvancePage(Page):
             else:
                 chosen = draft.driver.fought(draft.st, draft.battle_action(), arrow.attacker_side).action
                 moving = (chosen.advance if isinstance(chosen, Battle) else None) or ()
+                draft.note_reason(Step.ADVANCE, getattr(chosen, "reason", None))
             for troop, box in self.boxes.items():
                 box.setChecked(troop in moving)
                 box.setEnabled(False)
-            self.problem.inform("The computer chose who advances. Press Next.")
+            why = draft.entry.computer_reasons.get(Step.ADVANCE)
+            self.problem.inform(
+                "The computer chose who advances." + (f" It says: {why}." if why else "") + " Press Next."
+            )
 
     def keep(self) -> None:
         self.draft.note(advance=self.moving(self.draft.survivors))
