@@ -58,8 +58,8 @@ class StandaloneBattle:
                     f"the {role} may commit at most {sc.max_committed} Firestorm troops, "
                     f"aircraft included (got {count})",
                 )
-        if fortified and sc.fortification is None:
-            raise UserError(f"{sc.name} has no fortification")
+        if fortified:
+            _check_fortified(sc, sides, [t for _, t in d_units])
         return cls(sc, terrain, turn, tuple(a_units), tuple(d_units), a_sortie, d_sortie, fortified)
 
     def _named(self, units) -> list[tuple[str, TroopType]]:
@@ -120,6 +120,25 @@ class StandaloneBattle:
             "attacker_factors": [{"reason": r, "value": v} for r, v in a_factors],
             "defender_factors": [{"reason": r, "value": v} for r, v in d_factors],
         }
+
+
+def _check_fortified(sc: Scenario, attacker_sides: set[str], defenders: list[TroopType]) -> None:
+    """The fortified line defends only as rule 1.3 says: against its attacker side, and only while
+    at least one troop of its nation defends (the scenario's fortification: its nation and the
+    side it holds off)."""
+    fort = sc.fortification
+    if fort is None:
+        raise UserError(f"{sc.name} has no fortified line")
+    line, nation = fort.line_name, sc.nation_name(fort.nation)
+    attacker = sc.side_nouns[fort.attacker_side]
+    if attacker_sides and attacker_sides != {fort.attacker_side}:
+        raise RuleError("1.3", f"the {line} holds off only the {attacker}: it does not defend against these attackers")
+    if not any(kind.nation == fort.nation for kind in defenders):
+        who = ", ".join(sorted({sc.nation_name(kind.nation) for kind in defenders})) or "nobody"
+        raise RuleError(
+            "1.3",
+            f"the {line} counts only when at least one {nation} troop defends behind it (the defenders here: {who})",
+        )
 
 
 def _units(sc: Scenario, words: str, role: str) -> list[tuple[str, TroopType]]:

@@ -237,6 +237,43 @@ def test_impossible_battles_are_refused_in_one_line(capsys, argv, words):
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("command", ["wargame", "odds"])
+@pytest.mark.parametrize(
+    ("attacker", "defender", "words"),
+    [
+        ("greek:infantry", "italian:infantry", "Rule 1.3: the Metaxas Line holds off only the Axis"),
+        (
+            "german:infantry",
+            "british:infantry",
+            "at least one Greek troop defends behind it (the defenders here: British)",
+        ),
+        ("german:infantry", "", "at least one Greek troop defends behind it (the defenders here: nobody)"),
+    ],
+)
+def test_impossible_fortified_line_cases_are_refused_in_one_line(capsys, command, attacker, defender, words):
+    """RULES.md 1.3, DECISION (fortified line): it counts only when at least one troop of the
+    line's nation (the scenario's data: Greek here) defends, against the side it holds off."""
+    argv = [command, "--terrain", "rough", "--turn", "4", "--attacker", attacker, "--defender", defender, "--metaxas"]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
+    assert not out
+    code, out, err = run(
+        capsys,
+        command,
+        "--terrain",
+        "rough",
+        "--turn",
+        "4",
+        "--attacker",
+        "german:infantry",
+        "--defender",
+        "british:infantry,greek:infantry",
+        "--metaxas",
+        "--json",
+    )
+    assert code == 0, "a Greek troop beside the British: the line counts"
+
+
 def brute_force(attacker_bonus: int, defender_bonus: int) -> tuple[Fraction, Fraction, Fraction]:
     results = Counter()
     for a in range(1, 7):
