@@ -849,13 +849,17 @@ class ComputerPolicy:
             if found > 0:
                 moving, gain = list(first), found
         if moving or not first:
+            refused: set[tuple[str, str]] = set()  # (where, type): a troop like one that did not gain will not
             for troop in candidates:
-                if troop in moving or len(moving) >= sc.advance_limit:
+                like = (st.where[troop], sc.troops[troop].type_code)
+                if troop in moving or len(moving) >= sc.advance_limit or like in refused:
                     continue
                 found = scene.gain_of_moving({t: target for t in (*moving, troop)})
                 if found > gain + 0.5:
                     moving.append(troop)
                     gain = found
+                else:
+                    refused.add(like)
         if not moving:
             return self._said([], lambda: f"nobody advances into {label(sc, target)}: {scene.reach_words(target)}")
         return self._said(
