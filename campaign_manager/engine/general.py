@@ -841,6 +841,9 @@ class ComputerPolicy:
     ) -> Decision:
         side = st.control[target] or ""
         scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
+        if sc.turn(st.turn).fixed_arrows:  # the turn's fixed battles still to fight keep their troops
+            needed = {origin for origin, _ in legal.legal_arrows(sc, st, side)}
+            candidates = [t for t in candidates if t in survivors or st.where[t] not in needed]
         moving: list[str] = []
         gain = 0.0
         first = [t for t in survivors if t in candidates] or survivors
@@ -862,8 +865,9 @@ class ComputerPolicy:
                     refused.add(like)
         if not moving:
             return self._said([], lambda: f"nobody advances into {label(sc, target)}: {scene.reach_words(target)}")
+        verb = "advances" if len(moving) == 1 else "advance"
         return self._said(
-            moving, lambda: f"{', '.join(moving)} advance into {label(sc, target)}: {scene.reach_words(target)}"
+            moving, lambda: f"{', '.join(moving)} {verb} into {label(sc, target)}: {scene.reach_words(target)}"
         )
 
 

@@ -89,8 +89,12 @@ def _count_words(st: CampaignState) -> str:
     General's Wargame the rolled count and the extras agreed, and then the turn ends."""
     if st.battle_ceiling is None:
         return f"at least {counted(st.battles_required, 'battle')}"
-    extra = f" and {st.extra_battles} extra agreed" if st.extra_battles else ""
-    return f"{counted(st.battles_required, 'battle')}{extra}, {st.battle_ceiling} in all, then the turn ends"
+    if not st.extra_battles:
+        return f"{counted(st.battles_required, 'battle')}, then the turn ends"
+    return (
+        f"{counted(st.battles_required, 'battle')} and {st.extra_battles} extra agreed, "
+        f"{st.battle_ceiling} in all, then the turn ends"
+    )
 
 
 def _planning(st: CampaignState, what: str) -> None:

@@ -283,7 +283,7 @@ def declare_actions(
             "&What if… (computer playouts)",
             wargame.what_if,
             "Ctrl+Shift+W",
-            "The rest played out many times by the computer on both sides: the spread of results",
+            "The rest played out many times by the computer general (or following your arrows): each result, how sure",
             not_finished,
         ),
         MenuAction.RECORD_ACTIONS: ActionSpec(
