@@ -225,21 +225,8 @@ def defence_choice(
     troop when it adds as much (it is never destroyed), and a sortie only where it adds."""
     key = (MEMO, "defence", turn, terrain, tuple(troops), tuple(sorties), limit, attacker_sortie, fortified)
     kept = sc.memo.get(key)
-    if kept is None:
-        kept = sc.memo[key] = _defence_choice(sc, turn, terrain, troops, sorties, limit, attacker_sortie, fortified)
-    return kept
-
-
-def _defence_choice(
-    sc: Scenario,
-    turn: int,
-    terrain: str | None,
-    troops: Sequence[str],
-    sorties: Sequence[str],
-    limit: int,
-    attacker_sortie: str | None,
-    fortified: bool,
-) -> Choice:
+    if kept is not None:
+        return kept
     ranked = _ranked(_bonuses(sc, turn, terrain), troops)
     best = tuple(ranked[:limit])
     choice = Choice(best, None, _total(sc, turn, terrain, best, None, attacker_sortie, fortified))
@@ -250,6 +237,7 @@ def _defence_choice(
         total = _total(sc, turn, terrain, ground, nation, attacker_sortie, fortified)
         if total > choice.total or (total == choice.total and len(ground) < len(choice.troops)):
             choice = Choice(ground, nation, total)
+    sc.memo[key] = choice
     return choice
 
 
@@ -313,18 +301,22 @@ class Scene:
             self.kept = earlier.kept
 
     @cached_property
-    def fortified(self) -> frozenset[tuple[str, str]]:
-        """The links across which the fortification defends now (the engine's answer, link by link)."""
-        sc, st, fort = self.sc, self.st, self.sc.fortification
-        if fort is None:
-            return frozenset()
+    def fortified(self) -> frozenset[tuple[str, str, str]]:
+        """Every (attacker side, from, to) across which the fortification defends now: the
+        engine's answer for each side and each link that could be fortified."""
+        sc, st = self.sc, self.st
         return frozenset(
-            (a, b)
+            (side, a, b)
             for link in sc.links
             if link.fortified
             for a, b in ((link.a, link.b), (link.b, link.a))
-            if legal.fortification_name(sc, st, a, b, fort.attacker_side)
+            for side in sc.sides
+            if legal.fortification_name(sc, st, a, b, side)
         )
+
+    def defended(self, attacker_side: str, origin: str, target: str) -> bool:
+        """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`."""
+        return (attacker_side, origin, target) in self.fortified
 
     def terrain(self, area: str) -> str | None:
         return self.sc.areas[area].terrain
@@ -359,7 +351,7 @@ class Scene:
         self, side: str, troops: Sequence[str], target: str, origin: str, attacker_sortie: str | None
     ) -> Choice:
         """The defence a sensible `side` commits in `target` against an attack from `origin`."""
-        fortified = legal.fortification_name(self.sc, self.st, origin, target, enemy_of(side)) is not None
+        fortified = self.defended(enemy_of(side), origin, target)
         return defence_choice(
             self.sc,
             self.st.turn,
@@ -472,7 +464,7 @@ class Scene:
             best: dict[str, int] = {}
             for near in sc.neighbours[area]:
                 if self.st.control.get(near) == enemy and near in _attackable(sc):
-                    fortified = legal.fortification_name(sc, self.st, area, near, self.side) is not None
+                    fortified = self.defended(self.side, area, near)
                     kinds = self.kinds(self.ground[enemy].get(near, ()))
                     best[near] = _type_total(sc, turn, self.terrain(near), kinds, fortified)
             found = self.kept[key] = best
@@ -513,10 +505,9 @@ class Scene:
         if not threats:
             return 0.0
         sc, turn = self.sc, self.st.turn
-        fort = sc.fortification
         worst = 0.0
         for near, total in threats:
-            fortified = bool(fort) and legal.fortification_name(sc, self.st, near, area, self.enemy) is not None
+            fortified = self.defended(self.enemy, near, area)
             held = _type_total(sc, turn, self.terrain(area), kinds, fortified)
             worst = max(worst, chances(sc, total, held).win)
         info = sc.areas[area]
@@ -524,16 +515,20 @@ class Scene:
         at_stake += sum(0.25 * sc.areas[n].vp for n in sc.neighbours[area] if self.st.control.get(n) == self.side)
         return THREAT * worst * at_stake
 
-    def gain_of_kinds(
-        self, area: str, troops: Sequence[str], added: str | None = None, removed: str | None = None
-    ) -> float:
+    def gain_of_kinds(self, area: str, added: str | None = None, removed: str | None = None) -> float:
         """How much `area`'s worth changes when one troop joins (`added`) or leaves (`removed`)
-        the troops standing there."""
+        the side's troops standing there."""
         if area not in self.sc.areas:
             return 0.0
-        now = self.kinds(troops)
-        after = self.kinds([*(t for t in troops if t != removed), *((added,) if added else ())])
-        return self.worth(area, after) - self.worth(area, now)
+        now = self.kinds_in(self.side, area)
+        types = _troop_types(self.sc)
+        changed = list(now)
+        if removed is not None:
+            changed.remove(types[removed])
+        if added is not None:
+            changed.append(types[added])
+            changed.sort()
+        return self.worth(area, tuple(changed)) - self.worth(area, now)
 
     def gain_of_moving(self, moves: dict[str, str]) -> float:
         """How much the side's areas gain in worth if each troop moves as `moves` says (troop → area)."""
@@ -661,8 +656,7 @@ class ComputerPolicy:
 
     def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
         scene = self.scene(sc, st, sc.side_of(sc.troops[troop].nation))
-        ours = scene.ground[scene.side]
-        gains = {area: scene.gain_of_kinds(area, ours.get(area, ()), added=troop) for area in sorted(areas)}
+        gains = {area: scene.gain_of_kinds(area, added=troop) for area in sorted(areas)}
         best = max(gains, key=lambda a: (gains[a], -len(scene.ground[scene.side].get(a, ())), a))
         return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
 
@@ -694,7 +688,6 @@ class ComputerPolicy:
         turn's deployment rule. A move's gain is what its troop's type adds where it goes and takes
         away where it leaves: each weighed once per area and type."""
         scene = self.scene(sc, st, sc.side_of(nation))
-        ours = scene.ground[scene.side]
         kind_of = {t: sc.troops[t].type_code for t in sc.troops_of(nation)}
         leaving: dict[tuple[str, str], float] = {}
         arriving: dict[tuple[str, str], float] = {}
@@ -703,12 +696,12 @@ class ComputerPolicy:
         for troop, targets in legal.redeploy_moves(sc, st, nation).items():
             here, kind = st.where[troop], kind_of[troop]
             if (here, kind) not in leaving:
-                leaving[here, kind] = scene.gain_of_kinds(here, ours.get(here, ()), removed=troop)
+                leaving[here, kind] = scene.gain_of_kinds(here, removed=troop)
             for to in targets:
                 if to not in front:
                     continue
                 if (to, kind) not in arriving:
-                    arriving[to, kind] = scene.gain_of_kinds(to, ours.get(to, ()), added=troop)
+                    arriving[to, kind] = scene.gain_of_kinds(to, added=troop)
                 found.append((leaving[here, kind] + arriving[to, kind], troop, to))
         found.sort(key=lambda f: (-f[0], f[1], f[2]))
         trial = dict(st.where)

@@ -39,9 +39,16 @@ def ask_text(
     dialog.root.setWindowTitle(title)
     dialog.explanation.setText(explanation)
     dialog.valueEdit.setPlaceholderText(placeholder)
+    _open_asking(dialog, lambda: on_value(dialog.valueEdit.text()))
+    return dialog
+
+
+def _open_asking(dialog: TextForm | StartTurnForm, answer: Callable[[], str | None]) -> None:
+    """Open the dialog non-blocking; OK gives `answer()` its say: a problem is shown in the dialog,
+    None closes it."""
 
     def accept() -> None:
-        problem = on_value(dialog.valueEdit.text())
+        problem = answer()
         if problem:
             dialog.problem.setText(problem)
             dialog.root.adjustSize()  # a refusal of several lines is shown whole, not cut at the dialog's foot
@@ -51,7 +58,6 @@ def ask_text(
     dialog.buttons.accepted.connect(accept)
     dialog.buttons.rejected.connect(dialog.root.reject)
     dialog.root.open()
-    return dialog
 
 
 class StartTurnForm(Form):
@@ -75,18 +81,7 @@ def ask_start_turn(
     dialog.root.setWindowTitle(title)
     dialog.explanation.setText(explanation)
     dialog.extraNote.setText(note)
-
-    def accept() -> None:
-        problem = on_value(dialog.valueEdit.text(), dialog.extraSpin.value())
-        if problem:
-            dialog.problem.setText(problem)
-            dialog.root.adjustSize()
-        else:
-            dialog.root.done(QDialog.DialogCode.Accepted)
-
-    dialog.buttons.accepted.connect(accept)
-    dialog.buttons.rejected.connect(dialog.root.reject)
-    dialog.root.open()
+    _open_asking(dialog, lambda: on_value(dialog.valueEdit.text(), dialog.extraSpin.value()))
     return dialog
 
 
