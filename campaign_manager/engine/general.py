@@ -124,6 +124,17 @@ def _troop_types(sc: Scenario) -> dict[str, str]:
     return found
 
 
+def _fortified_links(sc: Scenario) -> frozenset[tuple[str, str]]:
+    """The links the scenario marks as crossing its fortified line, both ways."""
+    key = (MEMO, "fortified links")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = frozenset(
+            pair for link in sc.links if link.fortified for pair in ((link.a, link.b), (link.b, link.a))
+        )
+    return found
+
+
 def _attackable(sc: Scenario) -> frozenset[str]:
     """The areas an arrow may go into at all (not impassable, not a staging area)."""
     key = (MEMO, "attackable")
@@ -190,9 +201,10 @@ def _ranked(bonus: dict[str, int], troops: Iterable[str]) -> list[str]:
 def attack_choices(
     sc: Scenario, turn: int, terrain: str | None, troops: Sequence[str], sorties: Sequence[str], limit: int
 ) -> list[Choice]:
-    """The attacks worth weighing from these troops: the strongest two, the strongest alone, and
-    the strongest with each sortie that adds its bonus (the sortie is the attacker's second troop,
-    rule 1.4). The defender's aircraft are unknown: an interceptor is counted as adding nothing."""
+    """The attacks worth weighing from these troops: the strongest two (the strongest alone when
+    there is no second), and the strongest with each sortie that adds its bonus (the sortie is the
+    attacker's second troop, rule 1.4). The defender's aircraft are unknown: an interceptor is
+    counted as adding nothing."""
     if not troops:
         return []
     key = (MEMO, "attack choices", turn, terrain, tuple(troops), tuple(sorties), limit)
@@ -200,8 +212,8 @@ def attack_choices(
     if kept is not None:
         return kept
     ranked = _ranked(_bonuses(sc, turn, terrain), troops)
-    found = {tuple(ranked[:limit]), tuple(ranked[:1])}
-    result = [Choice(t, None, _total(sc, turn, terrain, t, None, None, False)) for t in sorted(found)]
+    strongest = tuple(ranked[:limit])
+    result = [Choice(strongest, None, _total(sc, turn, terrain, strongest, None, None, False))]
     if limit > 1:
         for nation in sorties:
             if legal.aircraft_adds(sc, nation, None):
@@ -307,16 +319,15 @@ class Scene:
         sc, st = self.sc, self.st
         return frozenset(
             (side, a, b)
-            for link in sc.links
-            if link.fortified
-            for a, b in ((link.a, link.b), (link.b, link.a))
+            for a, b in _fortified_links(sc)
             for side in sc.sides
             if legal.fortification_name(sc, st, a, b, side)
         )
 
     def defended(self, attacker_side: str, origin: str, target: str) -> bool:
-        """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`."""
-        return (attacker_side, origin, target) in self.fortified
+        """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`
+        (asked of the engine only across links marked fortified)."""
+        return (origin, target) in _fortified_links(self.sc) and (attacker_side, origin, target) in self.fortified
 
     def terrain(self, area: str) -> str | None:
         return self.sc.areas[area].terrain
