@@ -39,7 +39,7 @@ THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to r
 REACH = 0.4  # how much of an attack's expected gain an area is worth for the attacks it could make
 MOVE_GAIN = 1.0  # the least gain in worth a redeployment must bring (so redeploying always ends)
 MOVES_PER_TURN = 8  # redeployments one nation makes in a turn at most
-REMEMBERED = 100_000  # decisions kept per scenario before the memory starts afresh
+REMEMBERED = 30_000  # decisions kept per scenario (some 40 MB), the first ones
 ROUTE = 0.3  # what an enemy objective one link further away is worth, as a share of it
 
 
@@ -655,12 +655,14 @@ class ComputerPolicy:
     def remembered(self, sc: Scenario, st: CampaignState, what: tuple, decide: Callable[[], T]) -> T:
         """The decision on `what` in `st`, worked out once per scenario (and kind of answer)."""
         memo = sc.memo.get((MEMO, "decisions"))
-        if memo is None or len(memo) >= REMEMBERED:
-            memo = sc.memo[MEMO, "decisions"] = {}  # a fresh start rather than an unbounded memory
+        if memo is None:
+            memo = sc.memo[MEMO, "decisions"] = {}
         key = (what, self.explain, state_key(st))
         found = memo.get(key)
         if found is None:
-            found = memo[key] = decide()
+            found = decide()
+            if len(memo) < REMEMBERED:  # full: the first kept (the states playouts share most) stay
+                memo[key] = found
         return found
 
     # -- planning ---------------------------------------------------------------------------------
