@@ -287,6 +287,37 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         made.close()
 
 
+def test_a_battle_kept_for_later_keeps_the_computer_s_reasons(qtbot, tmp_path):
+    """The computer's arrow, put away with the battle being entered and taken up again, is the
+    same arrow with the same reason, and the battle recorded carries it."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.menu_actions[MenuAction.START_TURN].trigger()
+        wizard = made.battle_menu.new_battle()
+        said = wizard.pages["arrow"].problem.text()
+        chosen = wizard.pages["arrow"].chosen()
+        assert "It attacks" in said
+        wizard.next()
+        wizard.keep_for_later()
+        kept = made.session.kept_entry()
+        assert kept is not None and kept.computer_reasons["arrow"].startswith("attacks C1 Ioannina")
+
+        wizard = made.battle_menu.carry_on(kept)
+        assert wizard.page_name == "commit"
+        wizard.back()
+        assert wizard.pages["arrow"].chosen() == chosen and wizard.pages["arrow"].problem.text() == said
+        assert "It attacks C1 Ioannina" in wizard.pages["commit"].attacker.note.text()
+        assert wizard.draft.final_action().reason.startswith("attacks C1 Ioannina")
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()
+
+
 def test_the_computer_s_advance_on_turn_one_leaves_a_troop_for_the_other_fixed_battle(qtbot, tmp_path):
     """Turn 1, the computer attacking B1 → C1 and winning: its advance may not empty B2, where
     the fixed battle B2 → C2 is still to be fought (RULES.md 1.5); the wizard offers only what the
