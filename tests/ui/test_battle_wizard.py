@@ -427,7 +427,7 @@ def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
     assert "mend this before the first battle" in headline and "B4 Thessaloniki" in headline, headline
     assert window.battle_menu.new_battle() is None and window.battle_menu.wizard is None
     said = window.statusBar().currentMessage()
-    assert said.startswith("No battle can begin yet. Rule 1.5:") and "B4 Thessaloniki" in said, said
+    assert said.startswith("No battle can begin now. Rule 1.5:") and "B4 Thessaloniki" in said, said
     window.session.record([{"type": "redeploy", "troop": "GR-INF-4", "to": "B4"}])
     assert "fight the first battle (Battle ▸ New battle)" in window.view.panel.headline.text()
     assert window.battle_menu.new_battle() is not None

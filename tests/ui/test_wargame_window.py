@@ -441,7 +441,7 @@ def test_a_wargame_turn_at_its_agreed_battles_must_end(make_window, tmp_path):
     assert "end the turn (Turn ▸ End the turn)" in headline, headline
     assert window.battle_menu.new_battle() is None and window.battle_menu.wizard is None
     said = window.statusBar().currentMessage()
-    assert said.startswith("No battle can begin yet. Rule 1.5: turn 2 has 5 battles") and "the turn ends" in said, said
+    assert said.startswith("No battle can begin now. Rule 1.5: turn 2 has 5 battles") and "the turn ends" in said, said
 
 
 def test_the_start_turn_dialog_of_a_wargame_asks_for_the_extra_battles(make_window, tmp_path):

@@ -125,7 +125,7 @@ class BattleActions:
             return None
         refusal = legal.battle_refusal(self.session.scenario, self.session.state)
         if refusal is not None:  # said before any die is typed, not on the wizard's third page
-            self.services.report(f"No battle can begin yet. {refusal}")
+            self.services.report(f"No battle can begin now. {refusal}")
             return None
         return self._open(BattleWizard(self.session, self.services.parent, self.map_view))
 
