@@ -485,14 +485,14 @@ def test_what_if_follows_my_arrows_placed_in_a_plan(qtbot, tmp_path):
         dialog = scratch.wargame_actions.what_if()
         assert dialog.origin.text().startswith("This plan (a scratch copy): turn 1")
         dialog.who.setCurrentIndex(dialog.who.findData("axis"))
-        assert "The Axis follow my 1 arrow this turn; the computer plays the Allies" in dialog.who.currentText()
+        assert "The Axis follow my arrow this turn; the computer plays the Allies" in dialog.who.currentText()
         dialog.count.setValue(8)
         dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
         dialog.run(threaded=False)
         assert dialog.answer["plan"]["arrows"] == [{"from": "B1", "to": "C1", "fought": 1.0}], (
             "turn 1's arrows are fixed"
         )
-        assert "Your arrows were fought: B1 → C1 in 100%" in dialog.objectives.text()
+        assert "Your arrows were fought: B1 → C1 in 100% of the playouts." in dialog.objectives.text()
         assert not made.session.state.open_arrows, "the real campaign is untouched"
     finally:
         for widget in QApplication.topLevelWidgets():

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_manager.engine.lookup import counted, label, side_name
+from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.engine.victory import result_order
 from campaign_manager.engine.whatif import LIMIT, MOST, PRECISION, playouts
@@ -166,7 +166,8 @@ class WhatIfDialog(QDialog):
             arrows = [a for a in st.open_arrows if a.attacker_side == side]
             if arrows:
                 self.who.addItem(
-                    f"The {side_name(sc, side)} follow my {counted(len(arrows), 'arrow')} this turn; "
+                    f"The {side_name(sc, side)} follow my {'arrow' if len(arrows) == 1 else f'{len(arrows)} arrows'} "
+                    "this turn; "
                     f"the computer plays the {side_name(sc, enemy_of(side))}",
                     side,
                 )
@@ -316,7 +317,10 @@ def objective_words(sc: Scenario, answer: dict) -> str:
     plan = answer.get("plan")
     if plan:
         fought = "; ".join(f"{a['from']} → {a['to']} in {a['fought']:.0%}" for a in plan["arrows"])
-        words += f"\nYour arrows were fought: {fought} of the playouts (the rest: the initiative went the other way)."
+        words += f"\nYour arrows were fought: {fought} of the playouts"
+        if any(a["fought"] < 1 for a in plan["arrows"]):
+            words += " (in the others the turn's battles ran out first, or the arrow could no longer be made)"
+        words += "."
     return words
 
 
