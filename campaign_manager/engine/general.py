@@ -566,7 +566,7 @@ class Scene:
         objectives in reach."""
         sc, control, enemy = self.sc, self.st.control, self.enemy
         info = sc.areas[area]
-        near = [n for n in sc.neighbours[area] if control.get(n) == enemy]
+        near = sorted(n for n in sc.neighbours[area] if control.get(n) == enemy)  # the same words in every process
         facing = sum(len(self.ground[enemy].get(n, ())) for n in near)
         parts = [f"an objective ({info.vp} VP)"] if info.vp else []
         if facing:

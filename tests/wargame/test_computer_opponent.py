@@ -113,3 +113,41 @@ def test_a_few_seeded_games_against_each_player_finish():
                 assert all(
                     a.state.battles_fought <= a.state.battle_ceiling for a in done if a.action.type == "end_turn"
                 )
+
+
+_REASONS = """
+import json
+from campaign_manager.engine import Play
+from campaign_manager.engine.campaign import initial_state
+from campaign_manager.engine.driver import TurnDriver
+from campaign_manager.engine.general import ComputerPolicy
+from campaign_manager.scenario import load_scenario
+
+sc = load_scenario()
+said = []
+for seed in range(10):
+    players = {"axis": ComputerPolicy(seed), "allied": ComputerPolicy(seed + 1)}
+    _, done = TurnDriver(sc, players, seed).play(initial_state(sc, Play.WARGAME))
+    said += [a.action.to_json() for a in done]
+print(json.dumps(said))
+"""
+
+
+def test_the_computer_says_the_same_in_every_process():
+    """The same game gives the same choices and reasons in any process (Python orders a set of
+    area codes differently in each: What if's workers, the window, the command line)."""
+    import os
+    import subprocess
+    import sys
+
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", _REASONS],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("0", "7")
+    ]
+    assert runs[0] == runs[1] and '"reason"' in runs[0]
