@@ -13,12 +13,17 @@ lifts from its own objectives and the troops it may lose; a sortie flies wheneve
 and nothing better is given up (an aircraft giving the bonus a troop would is flown instead of
 risking the troop).
 
-What it works out is kept: the odds and totals per scenario (`sc.memo`, shared by every playout
-in a process), the picture of one state (`Scene`) while that state is asked about.
+What it works out is kept per scenario (`sc.memo`, shared by every playout in a process): the odds
+and totals; its decisions, by state and question; and what areas are worth and taking them
+brings, shared by every state with the same holders of every area (each answer keyed further by
+the enemy troops it depends on: `_shared`), so playouts from one position, which meet the same
+holders again and again, work each out once. A worker process is handed the scenario without
+the last two (`for_a_worker`).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +45,8 @@ REACH = 0.4  # how much of an attack's expected gain an area is worth for the at
 MOVE_GAIN = 1.0  # the least gain in worth a redeployment must bring (so redeploying always ends)
 MOVES_PER_TURN = 8  # redeployments one nation makes in a turn at most
 REMEMBERED = 30_000  # decisions kept per scenario (some 40 MB), the first ones
+_POSITIONS = ((MEMO, "decisions"), (MEMO, "pictures"))  # what the general keeps per position
+PICTURES = 2_000  # scenes' shared answers kept per scenario, the first ones
 ROUTE = 0.3  # what an enemy objective one link further away is worth, as a share of it
 
 
@@ -124,14 +131,15 @@ def _troop_types(sc: Scenario) -> dict[str, str]:
     return found
 
 
-def _fortified_links(sc: Scenario) -> frozenset[tuple[str, str]]:
-    """The links the scenario marks as crossing its fortified line, both ways."""
-    key = (MEMO, "fortified links")
+def _enterable(sc: Scenario) -> dict[str, frozenset[str]]:
+    """The areas troops of each type may enter (the scenario's own answer, kept by type)."""
+    key = (MEMO, "enterable")
     found = sc.memo.get(key)
     if found is None:
-        found = sc.memo[key] = frozenset(
-            pair for link in sc.links if link.fortified for pair in ((link.a, link.b), (link.b, link.a))
-        )
+        found = sc.memo[key] = {
+            kind: frozenset(code for code in sc.areas if sc.may_enter(troop_type.nation, code))
+            for kind, troop_type in sc.troop_types.items()
+        }
     return found
 
 
@@ -172,6 +180,30 @@ def _objectives(sc: Scenario) -> tuple[tuple[str, int], ...]:
     if found is None:
         found = sc.memo[key] = tuple((c, a.vp) for c, a in sc.areas.items() if a.vp and not a.command_centre)
     return found
+
+
+def _shared(sc: Scenario, holders: tuple) -> dict[tuple, Any]:
+    """What scenes with the same side, turn, holders of every area and fortified links work out
+    (each answer keyed further by the enemy troops it depends on): kept per scenario, for
+    PICTURES of them at most, the first ones (the positions playouts from one start share most)."""
+    memo = sc.memo.get((MEMO, "pictures"))
+    if memo is None:
+        memo = sc.memo[MEMO, "pictures"] = {}
+    found = memo.get(holders)
+    if found is None:
+        found = {}
+        if len(memo) < PICTURES:
+            memo[holders] = found
+    return found
+
+
+def for_a_worker(sc: Scenario) -> Scenario:
+    """`sc` as a worker process is handed it: without the decisions and scenes' answers kept for
+    this process's positions (tens of MB to copy, and of other positions); the odds and totals
+    kept stay."""
+    light = copy.copy(sc)
+    object.__setattr__(light, "memo", {k: v for k, v in sc.memo.items() if k not in _POSITIONS})
+    return light
 
 
 def _command_centre_loss(sc: Scenario, area: str, side: str) -> int:
@@ -283,7 +315,7 @@ class Scene:
     ground: dict[str, dict[str, list[str]]] = field(init=False)  # side → area → its free troops there
     sorties: dict[str, tuple[str, ...]] = field(init=False)  # side → nations with a sortie left
     last_turn: bool = field(init=False)
-    kept: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers carried while only its troops move
+    kept: dict[tuple, Any] = field(init=False)  # answers shared by every scene with the same holders (`_shared`)
     kept_here: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state alone
 
     def __post_init__(self) -> None:
@@ -298,19 +330,17 @@ class Scene:
         left = st.sorties
         self.sorties = {s: tuple(n for n in planes if left.get(n, 0) > 0) for s, planes in _aircraft(sc).items()}
         self.last_turn = st.turn >= len(sc.turns)
+        self.kept = _shared(sc, (self.side, st.turn, tuple(st.control.values()), self.fortified))
 
-    def carry(self, earlier: Scene) -> None:
-        """Take on what an earlier scene worked out, when nothing it depends on has changed since:
-        the same side and turn, who holds what, and where the enemy stands (only this side's own
-        troops moved, which is what the worth of an area is asked for)."""
-        if (
-            earlier.side == self.side
-            and earlier.st.turn == self.st.turn
-            and earlier.st.control == self.st.control
-            and earlier.ground[self.enemy] == self.ground[self.enemy]
-            and earlier.fortified == self.fortified
-        ):
-            self.kept = earlier.kept
+    def around(self, area: str) -> tuple[tuple[str, ...], ...]:
+        """The types of the enemy's free troops in each area next to `area` (kept): with who holds
+        what, all that the worth of `area` depends on beside its own troops."""
+        key = ("around", area)
+        found = self.kept_here.get(key)
+        if found is None:
+            theirs = self.kinds_by_area[self.enemy]
+            found = self.kept_here[key] = tuple(theirs.get(n, ()) for n in self.sc.neighbours[area])
+        return found
 
     @cached_property
     def fortified(self) -> frozenset[tuple[str, str, str]]:
@@ -319,7 +349,7 @@ class Scene:
         sc, st = self.sc, self.st
         return frozenset(
             (side, a, b)
-            for a, b in _fortified_links(sc)
+            for a, b in legal.fortified_links(sc)
             for side in sc.sides
             if legal.fortification_name(sc, st, a, b, side)
         )
@@ -327,7 +357,7 @@ class Scene:
     def defended(self, attacker_side: str, origin: str, target: str) -> bool:
         """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`
         (asked of the engine only across links marked fortified)."""
-        return (origin, target) in _fortified_links(self.sc) and (attacker_side, origin, target) in self.fortified
+        return (origin, target) in legal.fortified_links(self.sc) and (attacker_side, origin, target) in self.fortified
 
     def terrain(self, area: str) -> str | None:
         return self.sc.areas[area].terrain
@@ -338,12 +368,13 @@ class Scene:
         return tuple(sorted([types[t] for t in troops]))
 
     def kinds_in(self, side: str, area: str) -> tuple[str, ...]:
-        """`kinds` of the side's free troops in `area` (kept)."""
-        key = ("kinds in", side, area)
-        found = self.kept_here.get(key)
-        if found is None:
-            found = self.kept_here[key] = self.kinds(self.ground[side].get(area, ()))
-        return found
+        """`kinds` of the side's free troops in `area`."""
+        return self.kinds_by_area[side].get(area, ())
+
+    @cached_property
+    def kinds_by_area(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """`kinds` of each side's free troops in each area where it has some."""
+        return {side: {area: self.kinds(troops) for area, troops in here.items()} for side, here in self.ground.items()}
 
     def front(self) -> frozenset[str]:
         """The areas the side holds next to an area the enemy holds: where a troop can attack or
@@ -383,16 +414,20 @@ class Scene:
             found = self.kept[key] = not legal.retreat_areas(self.sc, self.st, area, someone)
         return bool(found)
 
-    def trapped_vp(self, kinds: Iterable[str], area: str) -> int:
-        """The capture VP of troops of these types who could not retreat from `area` if defeated."""
-        types = self.sc.troop_types
-        return sum(types[k].capture_vp for k in kinds if self.trapped(area, types[k].nation))
+    def trapped_vp(self, kinds: tuple[str, ...], area: str) -> int:
+        """The capture VP of troops of these types who could not retreat from `area` if defeated (kept)."""
+        key = ("trapped vp", area, kinds)
+        found = self.kept.get(key)
+        if found is None:
+            types = self.sc.troop_types
+            found = self.kept[key] = sum(types[k].capture_vp for k in kinds if self.trapped(area, types[k].nation))
+        return found
 
     def prize(self, side: str, target: str) -> float:
         """What `side` gains by winning an attack on `target`: the objective (twice: the other side
         loses it), a command centre's VP, the defenders trapped there, and a little for the enemy
         objectives it brings in reach and the threat it lifts from its own."""
-        key = ("prize", side, target)
+        key = ("prize", side, target, self.kinds_in(enemy_of(side), target))
         found = self.kept.get(key)
         if found is not None:
             return found
@@ -460,7 +495,7 @@ class Scene:
         """What `area`, held by the scene's side with troops of these types (in order) in it, is
         worth: the attacks it could make on enemy neighbours, less what the enemy's best attack
         on it would take. Aircraft are left out: a sortie flies in one battle, not in every one."""
-        key = (area, kinds)
+        key = (area, kinds, self.around(area))
         found = self.kept.get(key)
         if found is None:
             found = self.kept[key] = self._reach(area, kinds) - self._risk(area, kinds)
@@ -468,7 +503,7 @@ class Scene:
 
     def _enemy_held(self, area: str) -> dict[str, int]:
         """The defence of an enemy area against an attack from `area` (ground troops only)."""
-        key = ("held", area)
+        key = ("held", area, self.around(area))
         found = self.kept.get(key)
         if found is None:
             sc, enemy, turn = self.sc, self.enemy, self.st.turn
@@ -476,7 +511,7 @@ class Scene:
             for near in sc.neighbours[area]:
                 if self.st.control.get(near) == enemy and near in _attackable(sc):
                     fortified = self.defended(self.side, area, near)
-                    kinds = self.kinds(self.ground[enemy].get(near, ()))
+                    kinds = self.kinds_in(enemy, near)
                     best[near] = _type_total(sc, turn, self.terrain(near), kinds, fortified)
             found = self.kept[key] = best
         return found
@@ -484,28 +519,28 @@ class Scene:
     def _reach(self, area: str, kinds: tuple[str, ...]) -> float:
         if not kinds:
             return 0.0
-        sc, turn, types = self.sc, self.st.turn, self.sc.troop_types
+        sc, turn, side, enter, areas = self.sc, self.st.turn, self.side, _enterable(self.sc), self.sc.areas
         best = 0.0
         for near, held in self._enemy_held(area).items():
-            able = tuple(k for k in kinds if sc.may_enter(types[k].nation, near))
+            able = tuple(k for k in kinds if near in enter[k])
             if able:
-                total = _type_total(sc, turn, self.terrain(near), able, False)
-                best = max(best, chances(sc, total, held).win * self.prize(self.side, near))
+                total = _type_total(sc, turn, areas[near].terrain, able, False)
+                best = max(best, chances(sc, total, held).win * self.prize(side, near))
         return REACH * best
 
     def _threats(self, area: str) -> list[tuple[str, int]]:
         """The enemy's strongest ground attack on `area` from each neighbour it holds (kept)."""
-        key = ("threats", area)
+        key = ("threats", area, self.around(area))
         found = self.kept.get(key)
         if found is None:
-            sc, control, enemy, turn, types = self.sc, self.st.control, self.enemy, self.st.turn, self.sc.troop_types
+            sc, control, enemy, turn, enter = self.sc, self.st.control, self.enemy, self.st.turn, _enterable(self.sc)
             threats = []
             if area in _attackable(sc):
                 for near in sc.neighbours[area]:
                     theirs = self.ground[enemy].get(near)
                     if control.get(near) != enemy or not theirs:
                         continue
-                    able = tuple(k for k in self.kinds(theirs) if sc.may_enter(types[k].nation, area))
+                    able = tuple(k for k in self.kinds(theirs) if area in enter[k])
                     if able:
                         threats.append((near, _type_total(sc, turn, self.terrain(area), able, False)))
             found = self.kept[key] = threats
@@ -515,16 +550,25 @@ class Scene:
         threats = self._threats(area)
         if not threats:
             return 0.0
-        sc, turn = self.sc, self.st.turn
+        sc, turn, enemy, terrain = self.sc, self.st.turn, self.enemy, self.sc.areas[area].terrain
         worst = 0.0
         for near, total in threats:
-            fortified = self.defended(self.enemy, near, area)
-            held = _type_total(sc, turn, self.terrain(area), kinds, fortified)
+            held = _type_total(sc, turn, terrain, kinds, self.defended(enemy, near, area))
             worst = max(worst, chances(sc, total, held).win)
-        info = sc.areas[area]
-        at_stake = 2.0 + 2 * info.vp + self.trapped_vp(kinds, area) + 2 * _command_centre_loss(sc, area, self.side)
-        at_stake += sum(0.25 * sc.areas[n].vp for n in sc.neighbours[area] if self.st.control.get(n) == self.side)
-        return THREAT * worst * at_stake
+        return THREAT * worst * (self._stake(area) + self.trapped_vp(kinds, area))
+
+    def _stake(self, area: str) -> float:
+        """What losing `area` costs the side, its troops aside: the objective (twice: the enemy
+        gains it), a command centre's VP and a little of its objectives next to it (kept)."""
+        key = ("stake", area)
+        found = self.kept.get(key)
+        if found is None:
+            sc, control, side = self.sc, self.st.control, self.side
+            info = sc.areas[area]
+            found = 2.0 + 2 * info.vp + 2 * _command_centre_loss(sc, area, side)
+            found += sum(0.25 * sc.areas[n].vp for n in sc.neighbours[area] if control.get(n) == side)
+            self.kept[key] = found
+        return found
 
     def gain_of_kinds(self, area: str, added: str | None = None, removed: str | None = None) -> float:
         """How much `area`'s worth changes when one troop joins (`added`) or leaves (`removed`)
@@ -594,14 +638,12 @@ class ComputerPolicy:
     _moves: dict[tuple[int, str], int] = field(init=False, default_factory=dict)
 
     def scene(self, sc: Scenario, st: CampaignState, side: str) -> Scene:
-        """The picture of `st` for `side`, kept while the same state is asked about; what areas
-        are worth is carried on while only the side's own troops move (placing, redeploying)."""
+        """The picture of `st` for `side`, kept while the same state is asked about (what areas
+        are worth is shared further: `_shared`)."""
         kept = self._scene
         if kept is not None and kept.st is st and kept.side == side and kept.sc is sc:
             return kept
         found = self._scene = Scene(sc, st, side)
-        if kept is not None and kept.sc is sc:
-            found.carry(kept)
         return found
 
     def _said(self, reply: object, words) -> Decision:

@@ -208,15 +208,15 @@ def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str
     fortified line, when its attacker side attacks across a fortified link into an area holding
     troops of the fortification's nation."""
     fort = sc.fortification
-    if not fort or attacker_side != fort.attacker_side or (origin, target) not in _fortified(sc):
+    if not fort or attacker_side != fort.attacker_side or (origin, target) not in fortified_links(sc):
         return None
     if any(sc.troops[t].nation == fort.nation for t in st.where.standing(target)):
         return fort.name
     return None
 
 
-def _fortified(sc: Scenario) -> frozenset[tuple[str, str]]:
-    """Every link across the fortified line, both ways, kept per scenario."""
+def fortified_links(sc: Scenario) -> frozenset[tuple[str, str]]:
+    """Every link across the fortified line, both ways (from, to), kept per scenario."""
     found = sc.memo.get(("fortified links",))
     if found is None:
         found = sc.memo[("fortified links",)] = frozenset(

@@ -24,7 +24,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from typing import NamedTuple
 
@@ -32,7 +32,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon, EndTurn
 from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision, Policy, TurnDriver
-from campaign_manager.engine.general import ComputerPolicy
+from campaign_manager.engine.general import ComputerPolicy, for_a_worker
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Commitment, Phase, Play, evolve
 from campaign_manager.engine.victory import outcome, result_order
@@ -321,7 +321,10 @@ def _in_processes(
     in_order: list[Playout] = []
     told = 0
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=get_context("spawn"), initializer=_take, initargs=(job,)
+        max_workers=workers,
+        mp_context=get_context("spawn"),
+        initializer=_take,
+        initargs=(replace(job, sc=for_a_worker(job.sc)),),
     ) as pool:
         pending: dict[Future, int] = {}
         queue = iter(batches)

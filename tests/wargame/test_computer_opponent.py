@@ -151,3 +151,49 @@ def test_the_computer_says_the_same_in_every_process():
         for seed in ("0", "7")
     ]
     assert runs[0] == runs[1] and '"reason"' in runs[0]
+
+
+def test_what_the_general_shares_between_states_is_what_it_would_work_out_afresh(monkeypatch):
+    """What areas are worth and taking them brings is shared by every state with the same holders
+    (engine/general.py `_shared`): in whole games, every answer given from what was shared is the
+    answer worked out afresh for that state alone."""
+    from campaign_manager.engine.general import Scene
+
+    sc = load_scenario()
+    worth, prize = Scene.worth, Scene.prize
+    asked: list[tuple] = []
+
+    def afresh(scene: Scene) -> Scene:
+        alone = Scene(scene.sc, scene.st, scene.side)
+        alone.kept = {}
+        return alone
+
+    def checked_worth(scene, area, kinds):
+        found = worth(scene, area, kinds)
+        asked.append(("worth", area, kinds, found, worth(afresh(scene), area, kinds)))
+        return found
+
+    def checked_prize(scene, side, target):
+        found = prize(scene, side, target)
+        asked.append(("prize", side, target, found, prize(afresh(scene), side, target)))
+        return found
+
+    monkeypatch.setattr(Scene, "worth", checked_worth)
+    monkeypatch.setattr(Scene, "prize", checked_prize)
+    for seed in range(6):
+        _game(sc, seed, "general", "general")
+    assert len(asked) > 1000
+    assert all(found == alone for *_, found, alone in asked), [a for a in asked if a[-2] != a[-1]][:3]
+
+
+def test_a_worker_is_handed_the_scenario_without_the_general_s_answers_for_positions():
+    from campaign_manager.engine.general import MEMO, for_a_worker
+
+    sc = load_scenario()
+    _game(sc, 0, "general", "general")
+    kept = dict(sc.memo)
+    assert (MEMO, "decisions") in kept and (MEMO, "pictures") in kept
+    light = for_a_worker(sc)
+    assert (MEMO, "decisions") not in light.memo and (MEMO, "pictures") not in light.memo
+    assert any(key[:2] == (MEMO, "chances") for key in light.memo), "the odds worked out stay"
+    assert sc.memo == kept and light.areas is sc.areas, "the scenario itself is untouched"
