@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.odds import arrow_odds
@@ -282,6 +282,10 @@ def test_the_computer_attacks_and_says_so(qtbot, tmp_path):
         assert not commit.attacker.isEnabled() and commit.attacker.troops(), "the computer commits its attackers"
         assert commit.attacker.note.text().startswith("The computer's choice. It attacks C1 Ioannina from B1 with")
         assert commit.attacker.note.isVisibleTo(commit), "its reason is in sight"
+        palette = commit.attacker.note.palette()
+        assert palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText) == palette.color(
+            QPalette.ColorGroup.Active, QPalette.ColorRole.WindowText
+        ), "and in the text's own colour, though its ticks are greyed out"
         assert commit.defender.isEnabled() and "commit nothing" not in commit.odds.text(), "the player defends"
     finally:
         made.close()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -270,6 +271,11 @@ class SideCommitment(QGroupBox):
         self.note = named(QLabel(), f"{role}Note")
         self.note.setStyleSheet("font-style:italic")
         self.note.hide()
+        # The computer's choice greys the ticks out; its words stay in the text's own colour.
+        palette = self.note.palette()
+        for group in (QPalette.ColorGroup.Disabled, QPalette.ColorGroup.Inactive):
+            palette.setColor(group, QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.WindowText))
+        self.note.setPalette(palette)
         self.layout_.addWidget(self.note)
         self.sortie = QComboBox(self)
         self.sortie.setObjectName(f"{role}Sortie")
