@@ -88,7 +88,7 @@ def test_a_greek_tragedy_log_is_told_when_refused_and_never_hides_a_bug(tmp_path
     game.record({"type": "port", "port": "Durazzo", "change": -2, "why": "bombed", "amount": 2})
     game.close()
     _poke(path, '{"type": "parade"}')
-    with pytest.raises(FileRefused, match="cannot be replayed .*unknown action type 'parade'"):
+    with pytest.raises(FileRefused, match="cannot be replayed .*unknown assist-game action 'parade'"):
         AgtGame.open(path)
     _poke(path, '{"type": "port", "port": "Durazzo"}')  # a port change without its change:
     with pytest.raises(FileRefused, match="'port' action: why: is missing; amount: is missing"):
