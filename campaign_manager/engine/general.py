@@ -16,7 +16,7 @@ risking the troop).
 What it works out is kept per scenario (`sc.memo`, shared by every playout in a process): the odds
 and totals; its decisions, by state and question; and what areas are worth and taking them
 brings, shared by every state with the same holders of every area (each answer keyed further by
-the enemy troops it depends on: `_shared`), so playouts from one position, which meet the same
+the enemy troops and the fortification it depends on: `_shared`), so playouts from one position, which meet the same
 holders again and again, work each out once. A worker process is handed the scenario without
 the last two (`for_a_worker`).
 """
@@ -183,8 +183,8 @@ def _objectives(sc: Scenario) -> tuple[tuple[str, int], ...]:
 
 
 def _shared(sc: Scenario, holders: tuple) -> dict[tuple, Any]:
-    """What scenes with the same side, turn, holders of every area and fortified links work out
-    (each answer keyed further by the enemy troops it depends on): kept per scenario, for
+    """What scenes with the same side, turn and holders of every area work out (each answer keyed
+    further by the enemy troops and the fortification it depends on: `Scene.around`): kept per scenario, for
     PICTURES of them at most, the first ones (the positions playouts from one start share most)."""
     memo = sc.memo.get((MEMO, "pictures"))
     if memo is None:
@@ -330,34 +330,34 @@ class Scene:
         left = st.sorties
         self.sorties = {s: tuple(n for n in planes if left.get(n, 0) > 0) for s, planes in _aircraft(sc).items()}
         self.last_turn = st.turn >= len(sc.turns)
-        self.kept = _shared(sc, (self.side, st.turn, tuple(st.control.values()), self.fortified))
+        self.kept = _shared(sc, (self.side, st.turn, tuple(st.control.values())))
 
-    def around(self, area: str) -> tuple[tuple[str, ...], ...]:
-        """The types of the enemy's free troops in each area next to `area` (kept): with who holds
-        what, all that the worth of `area` depends on beside its own troops."""
+    def around(self, area: str) -> tuple[tuple[tuple[str, ...], bool, bool], ...]:
+        """For each area next to `area` (kept): the types of the enemy's free troops there, and
+        whether the fortification defends an attack from `area` into it, and from it into `area`.
+        With who holds what, all that the worth of `area` depends on beside its own troops."""
         key = ("around", area)
         found = self.kept_here.get(key)
         if found is None:
-            theirs = self.kinds_by_area[self.enemy]
-            found = self.kept_here[key] = tuple(theirs.get(n, ()) for n in self.sc.neighbours[area])
+            theirs, side, enemy = self.kinds_by_area[self.enemy], self.side, self.enemy
+            found = self.kept_here[key] = tuple(
+                (theirs.get(n, ()), self.defended(side, area, n), self.defended(enemy, n, area))
+                for n in self.sc.neighbours[area]
+            )
         return found
 
-    @cached_property
-    def fortified(self) -> frozenset[tuple[str, str, str]]:
-        """Every (attacker side, from, to) across which the fortification defends now: the
-        engine's answer for each side and each link that could be fortified."""
-        sc, st = self.sc, self.st
-        return frozenset(
-            (side, a, b)
-            for a, b in legal.fortified_links(sc)
-            for side in sc.sides
-            if legal.fortification_name(sc, st, a, b, side)
-        )
-
     def defended(self, attacker_side: str, origin: str, target: str) -> bool:
-        """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`
-        (asked of the engine only across links marked fortified)."""
-        return (origin, target) in legal.fortified_links(self.sc) and (attacker_side, origin, target) in self.fortified
+        """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`:
+        the engine's answer, asked only across links marked fortified (kept)."""
+        if (origin, target) not in legal.fortified_links(self.sc):
+            return False
+        key = ("defended", attacker_side, origin, target)
+        found = self.kept_here.get(key)
+        if found is None:
+            found = self.kept_here[key] = bool(
+                legal.fortification_name(self.sc, self.st, origin, target, attacker_side)
+            )
+        return found
 
     def terrain(self, area: str) -> str | None:
         return self.sc.areas[area].terrain
