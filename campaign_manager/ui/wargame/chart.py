@@ -18,6 +18,7 @@ from campaign_manager.ui.plain import tip
 
 GAP = 4.0  # pixels between the title, the counts, the bars and their labels
 MARGIN = 6.0  # above the title and under the labels: apart from whatever is next to the chart
+CLEAR = 4.0  # between a bar's count and the top of its bar or its whisker's cap
 LABEL_FLAGS = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 TITLE_FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
@@ -87,7 +88,7 @@ class BarChart(QWidget):
             for name, _, _ in self.bars
         )
         count_height = text_metrics.height()
-        top = title.bottom() + GAP + count_height  # the tallest bar's count sits under the title
+        top = title.bottom() + GAP + count_height + CLEAR  # the tallest bar's count sits under the title
         bottom = max(top, height - label_height - GAP - MARGIN)
         tops = self._tops()
         most = max(tops) or 1
@@ -99,7 +100,7 @@ class BarChart(QWidget):
             places.append(
                 BarPlace(
                     bar,
-                    QRectF(index * slot, above - count_height, slot, count_height),
+                    QRectF(index * slot, above - CLEAR - count_height, slot, count_height),
                     QRectF(index * slot + 1, bottom + GAP, label_width, label_height),
                 )
             )
