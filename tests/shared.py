@@ -65,3 +65,57 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def _with_players(turns: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """The full campaign with a roster and the commanders of its tabletop games: who joined
+    (before turn 1, and Hans before turn 4), who played each game, Ben retired after turn 2, Nicos
+    renamed Nikos after a game of turn 3 (the league worked out from it: tests/engine/test_league.py)."""
+    add = [
+        {"type": "add_commander", "name": name, "side": side, **({"club": club} if club else {})}
+        for name, side, club in (
+            ("Marco", "axis", "Dice Den"),
+            ("Giulia", "axis", None),
+            ("Anna", "allied", "Dice Den"),
+            ("Ben", "allied", "Athens Wargamers"),
+            ("Nicos", "allied", None),
+        )
+    ]
+    games = {  # (turn, from, to) → (attacker, defender) per game
+        ("turn 1", "B1", "C1"): [("Marco", "Anna")],
+        ("turn 2", "C1", "D1"): [("giulia", "BEN")],  # any case: recorded as the roster spells them
+        ("turn 2", "D1", "C1"): [("Anna", "Marco")],
+        ("turn 2", "B1", "C1"): [("Marco", "Ben")],
+        ("turn 3", "B1", "C1"): [("Marco", "Anna"), ("Giulia", "Nicos")],
+        ("turn 3", "C1", "C2"): [("Marco", None)],
+        ("turn 4", "A5", "B4"): [("Hans", "Nikos")],
+        ("turn 4", "B4", "B5"): [("Hans", "Anna")],
+        ("turn 4", "A1", "B2"): [("Giulia", "Nikos")],
+        ("turn 4", "C1", "D1"): [("Marco", "Anna")],
+        ("turn 4", "C1", "B2"): [("Giulia", "Anna")],
+    }
+    out: dict[str, list[dict]] = {}
+    for turn, actions in turns.items():
+        done: list[dict] = []
+        if turn == "turn 1":
+            done += add + [{"type": "set_general", "name": "marco"}, {"type": "set_general", "name": "Anna"}]
+        if turn == "turn 4":
+            done.append({"type": "add_commander", "name": "Hans", "side": "Axis"})
+        for action in actions:
+            players = games.get((turn, action.get("from"), action.get("to")))
+            if action["type"] == "battle" and players and "games" in action:
+                action = dict(action)
+                action["games"] = [
+                    {**game, **({"attacker_commander": a} if a else {}), **({"defender_commander": d} if d else {})}
+                    for game, (a, d) in zip(action["games"], players)
+                ]
+            done.append(action)
+            if (turn, action.get("from"), action.get("to")) == ("turn 3", "C1", "C2"):
+                done.append({"type": "rename_commander", "name": "Nicos", "to": "Nikos"})
+        if turn == "turn 2":
+            done.append({"type": "retire_commander", "name": "Ben"})
+        out[turn] = done
+    return out
+
+
+FULL_CAMPAIGN_WITH_COMMANDERS = _with_players(FULL_CAMPAIGN)

@@ -23,6 +23,7 @@ COMMANDS = {
     "storage_commands": ("export", "import", "backups", "push", "pull"),
     "server_commands": ("server",),
     "wargame_commands": ("wargame", "odds", "whatif"),
+    "league_commands": ("league", "commanders"),
 }
 
 

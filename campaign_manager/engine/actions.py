@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_transform, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, TypeVar, dataclass_transform, get_args
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
 
-from campaign_manager.bounds import MAX_BATTLE_DICE, MAX_NOTE, MAX_REASON
+from campaign_manager.bounds import MAX_BATTLE_DICE, MAX_COMMANDER, MAX_NOTE, MAX_REASON
 from campaign_manager.datamodel import STRICT, AnyText, DataModel, Die, Int, Text, Words, faults_of
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
@@ -25,22 +25,64 @@ class ActionFormatError(UserError):
     """An action written in a shape the app does not understand."""
 
 
+def _one_line(name: str) -> str:
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise ValueError("a name is one line of text, without control characters")
+    return name
+
+
+CommanderName = Annotated[
+    Words,
+    Field(
+        max_length=MAX_COMMANDER,
+        description=f"a commander's name as the roster has it (any case), at most {MAX_COMMANDER} characters",
+    ),
+    AfterValidator(_one_line),
+]
+
+
 class GameScore(DataModel):
-    """One tabletop game of a battle: the victory points each side scored."""
+    """One tabletop game of a battle: the victory points each side scored and, when they are
+    named, the commanders who played it (by roster name, any case)."""
 
     attacker_vp: Annotated[Int, Field(ge=0)]
     defender_vp: Annotated[Int, Field(ge=0)]
+    attacker_commander: CommanderName | None = None
+    defender_commander: CommanderName | None = None
+
+
+class Game(NamedTuple):
+    """One tabletop game as the engine holds it: (attacker VP, defender VP) first, then who
+    played it, if they are named (a game recorded without them has none)."""
+
+    attacker_vp: int
+    defender_vp: int
+    attacker_commander: str | None = None
+    defender_commander: str | None = None
+
+
+Score = Game | tuple[int, int]  # a game's VP (attacker's, defender's), with or without who played it
+
+
+def _game_json(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = {"attacker_vp": game[0], "defender_vp": game[1]}
+    if len(game) > 2 and game[2] is not None:
+        data["attacker_commander"] = game[2]
+    if len(game) > 3 and game[3] is not None:
+        data["defender_commander"] = game[3]
+    return data
 
 
 if TYPE_CHECKING:  # what the engine holds
-    Game = tuple[int, int]
+    GameField = Game
     SideDice = tuple[tuple[str, int | None], ...]
 else:  # how it is read and written
-    # A game is held as the pair (attacker VP, defender VP); written as a GameScore.
-    Game = Annotated[
+    # A game is held as a Game (a named tuple: VP first); written as a GameScore, the commanders
+    # left out when nobody is named, so a battle of an earlier log is written as it was.
+    GameField = Annotated[
         GameScore,
-        AfterValidator(lambda g: (g.attacker_vp, g.defender_vp)),
-        PlainSerializer(lambda g: {"attacker_vp": g[0], "defender_vp": g[1]}),
+        AfterValidator(lambda g: Game(g.attacker_vp, g.defender_vp, g.attacker_commander, g.defender_commander)),
+        PlainSerializer(_game_json),
     ]
     # Initiative dice are held as sorted (side, die) pairs; written as {"axis": 5, "allied": 3}.
     SideDice = Annotated[
@@ -186,7 +228,7 @@ class Battle(Written):
     initiative_dice: Annotated[tuple[Int, Int], Field(description="[attacker, defender]")] | None = None
     attacker: Commitment | None = None
     defender: Commitment | None = None
-    games: Annotated[tuple[Game, ...], Field(min_length=1)] | None = None
+    games: Annotated[tuple[GameField, ...], Field(min_length=1)] | None = None
     wargame: WargameRoll | None = None
     destroy_dice: dict[Text, Int] = NO_DICE  # troop id → d6; left out: rolled
     retreat_to: Area | dict[Text, Area] | None = None  # one area, or troop id → area for a split retreat
@@ -309,7 +351,60 @@ class Discard(Written):
         return tuple(self.faces())  # every die it names was the app's
 
 
-Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note | Discard
+ClubName = Annotated[
+    Words, Field(max_length=MAX_COMMANDER, description=f"at most {MAX_COMMANDER} characters"), AfterValidator(_one_line)
+]
+
+
+@declared
+class AddCommander(Written):
+    """Put a commander on the roster: a player of one side, with their club or shop if given."""
+
+    name: CommanderName
+    side: Text
+    club: ClubName | None = None
+    type: Literal["add_commander"] = _tag("add_commander")
+
+    def title(self) -> str:
+        return f"adding the commander {self.name}"
+
+
+@declared
+class RenameCommander(Written):
+    """Give a commander on the roster another name; their games stay theirs."""
+
+    name: CommanderName
+    to: CommanderName
+    type: Literal["rename_commander"] = _tag("rename_commander")
+
+    def title(self) -> str:
+        return f"renaming the commander {self.name} to {self.to}"
+
+
+@declared
+class RetireCommander(Written):
+    """Take a commander off the roster for new games; their past games stay in the league."""
+
+    name: CommanderName
+    type: Literal["retire_commander"] = _tag("retire_commander")
+
+    def title(self) -> str:
+        return f"retiring the commander {self.name}"
+
+
+@declared
+class SetGeneral(Written):
+    """Make a commander the General of their side (the side's General before steps down)."""
+
+    name: CommanderName
+    type: Literal["set_general"] = _tag("set_general")
+
+    def title(self) -> str:
+        return f"making {self.name} General"
+
+
+RosterAction = AddCommander | RenameCommander | RetireCommander | SetGeneral
+Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note | Discard | RosterAction
 ACTION: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
 ACTION_TYPES: tuple[str, ...] = tuple(kind.type for kind in get_args(Action))  # each action's "type", in order
 

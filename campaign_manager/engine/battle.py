@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from campaign_manager.dice import D6, Roller, roll_or_check
-from campaign_manager.engine import legal
+from campaign_manager.engine import legal, roster
 from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.actions import Initiative as InitiativeRoll
 from campaign_manager.engine.lookup import area, label, possessive, side_name, troop
@@ -70,9 +70,17 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
         events.append(f"Battle arrow {label(sc, origin)} → {label(sc, target)} placed; waiting for the result")
         record_done = record
     else:
+        if record.games is not None:  # who played each game: on the roster, of the right side
+            games = roster.check_players(sc, st, arrow, record.games)
+            if games is not record.games:
+                record = evolve(record, games=games)
         record_done = resolve(sc, st, arrow, record, roller, events)
-    if events.recording:  # the history leads with the battle and its result; notes and the mission follow
+    if (
+        events.recording
+    ):  # the history leads with the battle and its result, then who played; notes and the mission follow
         _lead_with(events, start, f"{label(sc, origin)} → {label(sc, target)}: ")
+        if record.games is not None:
+            events[start + 1 : start + 1] = roster.players_words(sc, arrow, record.games)
         if mission_words:
             events.append(mission_words)
     return record_done

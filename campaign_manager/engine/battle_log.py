@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from campaign_manager.engine.actions import Battle
+from campaign_manager.engine.actions import Battle, Game
 from campaign_manager.engine.app_dice import APP_MARK, app_dice_words
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.resolve import destroys, forecast
-from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commitment
+from campaign_manager.engine.roster import find
+from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commander, Commitment
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 RESULT_MARKS = (
@@ -34,7 +35,10 @@ class BattleRow:
     attacker: Commitment
     defender: Commitment
     kind: str  # "tabletop" or "wargame"
-    games: tuple[tuple[int, int], ...]  # VP per game (tabletop)
+    games: tuple[Game, ...]  # VP per game (tabletop), with the commanders' names as recorded
+    players: tuple[
+        tuple[Commander | None, Commander | None], ...
+    ]  # per game: (attacker's, defender's) as the roster had them
     wargame_dice: tuple[int, int] | None  # (attacker die, defender die)
     wargame_totals: tuple[int, int] | None  # (attacker total, defender total): each die with its side's bonus
     winner: str | None  # the winning side, or None when nobody was defeated
@@ -69,7 +73,13 @@ class BattleRow:
             (a, d), (a_die, d_die) = self.wargame_totals, self.wargame_dice
             dice = f"{self._face('wargame.attacker_die', a_die)}–{self._face('wargame.defender_die', d_die)}"
             return f"totals {a}–{d} (dice {dice})"
-        return " ".join(f"{a}–{d}" for a, d in self.games) + " VP"
+        return " ".join(f"{g[0]}–{g[1]}" for g in self.games) + " VP"
+
+    def players_words(self) -> str:
+        """Who played, game by game ("Anna–Ben; Carla–?"), the attacker's first; "" when nobody is named."""
+        if not any(a or d for a, d in self.players):
+            return ""
+        return "; ".join(f"{a.name if a else '?'}–{d.name if d else '?'}" for a, d in self.players)
 
     def roll_words(self) -> list[str]:
         """Each roll to destroy: "GR-INF-2 rolled 5 (needed 5+)", as the history says it; a die the
@@ -137,6 +147,7 @@ def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: B
         defender=arrow.defender,
         kind="wargame" if roll else "tabletop",
         games=action.games or (),
+        players=tuple(_players(before, game) for game in action.games or ()),
         wargame_dice=dice,
         wargame_totals=result.totals if roll else None,
         winner=winner,
@@ -152,3 +163,10 @@ def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: B
         app_dice=action.app_dice(),
         app_words=app_dice_words(sc, action),
     )
+
+
+def _players(before: CampaignState, game: Game) -> tuple[Commander | None, Commander | None]:
+    """The commanders who played a game, as the roster had them when it was recorded."""
+    names = game[2:4] if len(game) > 2 else (None, None)
+    found = tuple(find(before.roster, name) if name else None for name in names)
+    return found[0], found[1]

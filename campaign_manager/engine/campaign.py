@@ -13,10 +13,11 @@ from functools import cached_property
 from typing import Any
 
 from campaign_manager.dice import NoRoller, Roller
-from campaign_manager.engine import battle, planning
+from campaign_manager.engine import battle, planning, roster
 from campaign_manager.engine.actions import (
     Abandon,
     Action,
+    AddCommander,
     Battle,
     Discard,
     EndTurn,
@@ -24,6 +25,9 @@ from campaign_manager.engine.actions import (
     Note,
     Place,
     Redeploy,
+    RenameCommander,
+    RetireCommander,
+    SetGeneral,
     StartTurn,
     parse_action,
 )
@@ -115,6 +119,10 @@ HANDLERS: dict[type, Callable] = {
     EndTurn: planning.end_turn,
     Note: _note,
     Discard: _discard,
+    AddCommander: roster.add_commander,
+    RenameCommander: roster.rename_commander,
+    RetireCommander: roster.retire_commander,
+    SetGeneral: roster.set_general,
 }
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal, wargame
-from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.actions import Battle, Score, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Chronicle, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
@@ -213,7 +213,7 @@ def forecast(
     sc: Scenario,
     st: CampaignState,
     arrow: Arrow,
-    games: tuple[tuple[int, int], ...] | None = None,
+    games: tuple[Score, ...] | None = None,
     wargame: WargameRoll | None = None,
 ) -> tuple[Result, dict[str, int]]:
     """The result of an open arrow for given tabletop games or General's Wargame dice (both dice
@@ -247,7 +247,7 @@ def _step(steps, value: int):
     return None
 
 
-def tabletop_result(sc: Scenario, games: tuple[tuple[int, int], ...]) -> Result:
+def tabletop_result(sc: Scenario, games: tuple[Score, ...]) -> Result:
     total_a, total_d = sum(g[0] for g in games), sum(g[1] for g in games)
     avg_a, avg_d = total_a // len(games), total_d // len(games)
     winner = None

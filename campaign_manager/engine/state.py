@@ -192,6 +192,19 @@ class Arrow:
         return frozenset((self.origin, self.target))
 
 
+@dataclass(frozen=True)
+class Commander:
+    """A player on the campaign's roster. `number` is theirs for good (the order they joined,
+    from 1): it stays when they are renamed, so their games stay theirs."""
+
+    number: int
+    name: str  # as typed; compared without regard to case
+    side: str
+    club: str | None = None
+    retired: bool = False  # named in no new game; their past games stay in the league
+    general: bool = False  # their side's General (at most one a side)
+
+
 @dataclass
 class CampaignState:
     """The whole campaign at one moment; rebuilt from the action log, never stored itself."""
@@ -214,6 +227,7 @@ class CampaignState:
     initiative: tuple[str, tuple[int, int]] | None = None  # rolled ahead: (attacking side, (its die, the other's))
     play: Play = Play.TABLETOP  # from the campaign's settings: whether the turn's battles have a ceiling
     extra_battles: int = 0  # agreed when the turn started, beyond its rolled count (General's Wargame)
+    roster: tuple[Commander, ...] = ()  # the commanders, in the order they joined
 
     def __post_init__(self) -> None:
         if type(self.where) is not Places:

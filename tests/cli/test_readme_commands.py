@@ -39,8 +39,11 @@ def _named(segment: str) -> str | None:
 
 
 def _deepest(parser: argparse.ArgumentParser, words: list[str]) -> argparse.ArgumentParser:
-    """The parser of a nested command (`scenario list`), as far as the words name one."""
+    """The parser of a nested command (`scenario list`, `commanders FILE add`), as far as the
+    words name one (a placeholder such as FILE before the subcommand is passed over)."""
     for word in words:
+        if word.isupper():
+            continue
         sub = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
         if not sub or word not in sub[0].choices:
             break

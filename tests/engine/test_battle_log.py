@@ -4,6 +4,7 @@ history, with its result, dice, destroyed, captured, retreat and advance."""
 from __future__ import annotations
 
 from campaign_manager.engine import apply_action, initial_state
+from campaign_manager.engine.actions import Game
 from campaign_manager.engine.battle_log import battle_rows
 from tests.engine.positions import scenario
 from tests.shared import FULL_CAMPAIGN
@@ -25,7 +26,7 @@ def test_turn_one_gives_two_rows_with_their_results():
     first, second = battle_rows(scenario(), initial_state(scenario()), history)
     # B1 → C1, tabletop 5–2: the Axis win; their 5 VP destroy on 5+, GR-INF-1 rolled a 5.
     assert (first.number, first.turn, first.origin, first.target) == (2, 1, "B1", "C1")
-    assert first.kind == "tabletop" and first.games == ((5, 2),) and first.winner == "axis"
+    assert first.kind == "tabletop" and first.games == (Game(5, 2),) and first.winner == "axis"
     assert first.destroy_targets == {"GR-INF-1": 5} and first.destroyed == ("GR-INF-1",)
     assert first.advanced == ("IT-INF-1", "IT-CARRI") and first.took_area
     # B2 → C2, dice 2 and 5: 2 + 2 (Alpini) + 1 (CR.42) against 5 + 2: the Greeks win by 2, all on 6.

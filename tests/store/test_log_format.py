@@ -27,7 +27,11 @@ SCHEMA_1_STATE = "8c688ccc79805e8643cb955e675694dacc967c3b2ab15fe89a269bb9d5ac99
 LONG_LOG_STATE = "59078f7af6481de4e6d72573ec00a7e1e706982393f0cbd63919728563ccde05"
 
 
-LATER_FIELDS = {"play": "tabletop", "extra_battles": 0}  # added to the state since schema 1, as it replays
+LATER_FIELDS = {
+    "play": "tabletop",
+    "extra_battles": 0,
+    "roster": (),
+}  # added to the state since schema 1, as it replays
 
 
 def digest(state: CampaignState) -> str:

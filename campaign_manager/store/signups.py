@@ -1,0 +1,87 @@
+"""A sign-up sheet of commanders (CSV: name, side, club), read into roster actions for the
+command line and the window alike. Every row is checked against the roster as it would stand,
+and every fault is refused naming its row, in one line: the sheet is imported whole or not at
+all.
+
+The columns are name, side and club (optional), in that order, or in any order under a header
+row naming them ("name", "side", "club" or "shop"). Commas, semicolons or tabs separate them
+(a spreadsheet saved as CSV in any language); a UTF-8 byte-order mark is skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from campaign_manager import bounds
+from campaign_manager.engine.actions import ActionFormatError, AddCommander, parse_action
+from campaign_manager.engine.campaign import apply_action
+from campaign_manager.engine.state import CampaignState
+from campaign_manager.errors import UserError
+from campaign_manager.scenario.model import Scenario
+
+WHAT = "a sign-up sheet (CSV)"
+HEADINGS = {"name": "name", "commander": "name", "player": "name", "side": "side", "club": "club", "shop": "club"}
+MAX_FAULTS = 10  # faults named before the rest are counted
+
+
+def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[AddCommander]:
+    """The sheet's commanders as actions that add them, each row checked as if the rows before
+    it were already on the roster; any fault refuses the whole sheet, naming every bad row."""
+    name = Path(source).name
+    raw = bounds.read_bounded(source, bounds.MAX_SIGNUPS_FILE, WHAT, UserError)
+    text = bounds.decode(raw, name, WHAT, UserError).removeprefix("\ufeff")
+    rows = list(_rows(text, name))
+    columns, first = _columns(rows)
+    actions: list[AddCommander] = []
+    faults: list[str] = []
+    state = st
+    for number, row in enumerate(rows[first:], start=first + 1):
+        if not any(cell.strip() for cell in row):
+            continue
+        data = {"type": "add_commander", **{key: row[i].strip() for key, i in columns.items() if i < len(row)}}
+        if not data.get("club"):
+            data.pop("club", None)
+        extra = [cell for i, cell in enumerate(row) if i not in columns.values() and cell.strip()]
+        try:
+            if extra:
+                raise UserError(f"more columns than name, side and club ({extra[0]!r})")
+            action = parse_action(data)
+            applied = apply_action(sc, state, action)
+        except ActionFormatError as exc:
+            faults.append(f"row {number}: {str(exc).removeprefix(repr('add_commander') + ' action: ')}")
+            continue
+        except UserError as exc:
+            faults.append(f"row {number}: {exc}")
+            continue
+        state = applied.state
+        assert isinstance(applied.action, AddCommander)
+        actions.append(applied.action)
+    if faults:
+        more = f"; and {len(faults) - MAX_FAULTS} more" if len(faults) > MAX_FAULTS else ""
+        raise UserError(f"{name}: " + "; ".join(faults[:MAX_FAULTS]) + more + "; nothing was imported")
+    if not actions:
+        raise UserError(f"{name}: holds no commanders (each row: name, side, club)")
+    return actions
+
+
+def _rows(text: str, name: str) -> list[list[str]]:
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        delimiter = dialect.delimiter
+    except csv.Error:
+        delimiter = ","
+    try:
+        return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        raise UserError(f"{name}: is not {WHAT} ({exc})") from None
+
+
+def _columns(rows: list[list[str]]) -> tuple[dict[str, int], int]:
+    """Which column holds what, and the first row of commanders (0, or 1 after a header)."""
+    if rows:
+        heading = [HEADINGS.get(cell.strip().casefold()) for cell in rows[0]]
+        if "name" in heading and "side" in heading:
+            return {key: heading.index(key) for key in ("name", "side", "club") if key in heading}, 1
+    return {"name": 0, "side": 1, "club": 2}, 0

@@ -1,0 +1,137 @@
+"""The roster and the league on the command line: `commanders FILE add|rename|retire|general|list|
+import` and `league FILE [--json|--csv]`; a sign-up sheet with a bad row is refused naming it,
+undo takes back a roster change, and export → import keeps the roster and who played each game."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from campaign_manager.store.campaign_file import CampaignFile
+from tests.engine.test_league import HAND_LEAGUE
+from tests.shared import FULL_CAMPAIGN_WITH_COMMANDERS, run
+
+
+@pytest.fixture
+def played(tmp_path):
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path) as campaign:
+        for actions in FULL_CAMPAIGN_WITH_COMMANDERS.values():
+            campaign.apply(actions)
+    return path
+
+
+@pytest.fixture
+def empty(tmp_path):
+    path = tmp_path / "new.campaign"
+    CampaignFile.create(path).close()
+    return path
+
+
+def test_league_json_is_the_hand_worked_table(played, capsys):
+    code, out, err = run(capsys, "league", played, "--json")
+    assert (code, err) == (0, "")
+    table = json.loads(out)
+    assert [e["name"] for e in table] == [row[0] for row in HAND_LEAGUE]
+    keys = ("name", "side", "club", "games", "wins", "draws", "losses", "vp_for", "vp_against")
+    assert [table[0][k] for k in keys] == ["Marco", "axis", "Dice Den", 6, 3, 2, 1, 22, 13]
+
+
+def test_league_csv_reads_back_in_a_spreadsheet(played, capsys):
+    code, out, _ = run(capsys, "league", played, "--csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and rows[0][:4] == ["Commander", "Side", "Club", "Games"]
+    assert rows[1][:7] == ["Marco", "Axis", "Dice Den", "6", "3", "2", "1"]
+    assert len(rows) == 1 + len(HAND_LEAGUE)
+
+
+def test_league_text_lists_everyone(played, capsys):
+    code, out, _ = run(capsys, "league", played)
+    assert code == 0 and out.splitlines()[1].startswith("Marco") and "Nikos" in out
+
+
+def test_the_roster_commands(empty, capsys):
+    assert run(capsys, "commanders", empty, "add", "Anna", "--side", "Allies", "--club", "Dice Den")[:2] == (
+        0,
+        "Anna joins the Allies as a commander, of Dice Den\n",
+    )
+    assert run(capsys, "commanders", empty, "add", "Marco", "--side", "axis")[0] == 0
+    assert run(capsys, "commanders", empty, "general", "marco")[1] == "Marco is the General of the Axis\n"
+    assert run(capsys, "commanders", empty, "rename", "anna", "Anna K.")[0] == 0
+    assert run(capsys, "commanders", empty, "retire", "Anna K.")[0] == 0
+    code, out, _ = run(capsys, "commanders", empty, "list", "--json")
+    assert json.loads(out) == [  # in the order they joined
+        {"name": "Anna K.", "side": "allied", "club": "Dice Den", "general": False, "retired": True},
+        {"name": "Marco", "side": "axis", "club": None, "general": True, "retired": False},
+    ]
+    code, out, _ = run(capsys, "commanders", empty, "list")
+    assert out == "Axis:\n  Marco (General)\nAllies:\n  Anna K. (Dice Den, retired)\n"
+
+
+def test_a_roster_refusal_is_one_line_with_the_rule(empty, capsys):
+    run(capsys, "commanders", empty, "add", "Anna", "--side", "allied")
+    code, out, err = run(capsys, "commanders", empty, "add", "ANNA", "--side", "axis")
+    assert code == 2 and out == ""
+    assert err == (
+        "campaign-manager: Rule 1.10: the name 'ANNA' is already on the roster (Anna of the Allies); "
+        "names are told apart without regard to case\n"
+    )
+
+
+def test_undo_takes_back_a_roster_change(empty, capsys):
+    run(capsys, "commanders", empty, "add", "Anna", "--side", "allied")
+    run(capsys, "commanders", empty, "rename", "Anna", "Annabel")
+    assert run(capsys, "undo", empty)[1].startswith("undone: rename_commander")
+    with CampaignFile.open(empty, readonly=True) as campaign:
+        assert [c.name for c in campaign.state.roster] == ["Anna"]
+    assert run(capsys, "redo", empty)[0] == 0
+    with CampaignFile.open(empty, readonly=True) as campaign:
+        assert [c.name for c in campaign.state.roster] == ["Annabel"]
+
+
+def test_a_signup_sheet_is_imported_whole(empty, tmp_path, capsys):
+    sheet = tmp_path / "signups.csv"
+    sheet.write_text(
+        "\ufeffName;Club;Side\nAnna;Dice Den;Allied\nMarco;;axis\n\nGiulia;Bologna;Axis\n", encoding="utf-8"
+    )
+    code, out, err = run(capsys, "commanders", empty, "import", sheet)
+    assert (code, out, err) == (0, "3 commanders added from signups.csv\n", "")
+    with CampaignFile.open(empty, readonly=True) as campaign:
+        assert [(c.name, c.side, c.club) for c in campaign.state.roster] == [
+            ("Anna", "allied", "Dice Den"),
+            ("Marco", "axis", None),
+            ("Giulia", "axis", "Bologna"),
+        ]
+
+
+def test_a_signup_sheet_with_bad_rows_is_refused_naming_each_row(empty, tmp_path, capsys):
+    sheet = tmp_path / "signups.csv"
+    sheet.write_text("Anna,allied,Dice Den\nMarco,romans\nanna,axis\nZoe,axis,,extra\n", encoding="utf-8")
+    before = empty.read_bytes()
+    code, out, err = run(capsys, "commanders", empty, "import", sheet)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("campaign-manager: signups.csv: row 2: Rule 1.10: there is no side 'romans'")
+    assert "row 3: Rule 1.10: the name 'anna' is already on the roster" in err
+    assert "row 4: more columns than name, side and club ('extra')" in err
+    assert err.endswith("nothing was imported\n")
+    assert empty.read_bytes() == before
+    with CampaignFile.open(empty, readonly=True) as campaign:
+        assert campaign.state.roster == ()
+
+
+def test_export_then_import_keeps_the_roster_and_who_played(played, tmp_path, capsys):
+    log = tmp_path / "shop.json"
+    assert run(capsys, "export", played, "-o", log)[0] == 0
+    copy = tmp_path / "copy.campaign"
+    assert run(capsys, "import", log, "-o", copy)[0] == 0
+    with CampaignFile.open(played, readonly=True) as a, CampaignFile.open(copy, readonly=True) as b:
+        assert b.state.roster == a.state.roster and len(b.state.roster) == 6
+        games = [r["games"] for r in b.records if r["type"] == "battle" and "games" in r]
+        assert games == [r["games"] for r in a.records if r["type"] == "battle" and "games" in r]
+        assert {"attacker_vp": 7, "defender_vp": 1, "attacker_commander": "Marco", "defender_commander": "Anna"} in (
+            g for gs in games for g in gs
+        )
+    assert run(capsys, "league", copy, "--json")[1] == run(capsys, "league", played, "--json")[1]
