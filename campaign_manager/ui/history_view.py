@@ -46,6 +46,7 @@ COLUMNS = (
     "Destroyed",
     "Captured",
     "Advanced",
+    "Commanders",
 )
 SHOWN_ORDER = (
     "Turn",
@@ -53,6 +54,7 @@ SHOWN_ORDER = (
     "Battle",
     "Result",
     "Mission",
+    "Commanders",
     "Attacker",
     "Defender",
     "Destroyed",
@@ -73,7 +75,8 @@ def _commitment(sc: Scenario, commitment: Commitment) -> str:
 
 def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     """The row's cells. The result is short enough not to wrap: who won, then how (the General's
-    Wargame totals and dice, or the tabletop games' VP; the attacker's first)."""
+    Wargame totals and dice, or the tabletop games' VP; the attacker's first); the commanders who
+    played each game, the attacker's first, as the roster named them then."""
     how = row.score_words()
     winner = f"{sc.side_nouns[row.winner]} won" if row.winner else "No one defeated"
     rolls = "; ".join(row.roll_words())
@@ -89,6 +92,7 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
         ", ".join(row.destroyed) or "—",
         ", ".join(row.captured) or "—",
         ", ".join(row.advanced) or "—",
+        row.players_words() or "—",
     )
 
 
@@ -142,6 +146,7 @@ def battle_record(sc: Scenario, row: BattleRow) -> str:
     return (
         f"Turn {row.turn}, battle {row.order}: {cells['Battle']}, {cells['Result']}\n"
         f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}. Mission: {cells['Mission']}.\n"
+        + (f"Commanders: {cells['Commanders']}.\n" if row.players_words() else "")
         + "\n".join(row.words)
         + (f"\n{row.app_words} ({APP_MARK} in the table)." if row.app_words else "")
     )

@@ -24,6 +24,8 @@ from campaign_manager.ui.action_registry import ActionRegistry, ActionSpec, Subm
 from campaign_manager.ui.actions import MENUS, MenuAction, declare_actions
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.campaign_view import CampaignView
+from campaign_manager.ui.charts_view import ChartsView
+from campaign_manager.ui.commanders_view import CommandersView
 from campaign_manager.ui.file_menu import (
     AddressChooser,
     FileActions,
@@ -87,14 +89,18 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setTabsClosable(True)
         self.tabs.tabCloseRequested.connect(self._close_tab)
-        self.tabs.setTabBarAutoHide(True)  # a lone "Campaign" tab says nothing; assist panels bring the bar
         self.view = CampaignView(self.session, self)
         self.map_view = self.view.map_view
         self.map_view.troopDropped.connect(self.move_troop)
         self.map_view.moveRefused.connect(self.report)  # told like any refused move: a box, and the status bar
         self.history = self.view.log.lines  # every recorded action in words
         self.tabs.addTab(self.view, "Campaign")
-        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
+        self.commanders = CommandersView(self.session, self)
+        self.tabs.addTab(self.commanders, "Commanders")
+        self.charts = ChartsView(self.session, self)
+        self.tabs.addTab(self.charts, "Charts")
+        for index in range(self.tabs.count()):  # the campaign's own tabs stay; assist panels close
+            self.tabs.tabBar().setTabButton(index, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.assist_tabs: dict[str, QWidget] = {}
         self.welcome: WelcomePage | None = None
         services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)

@@ -28,6 +28,7 @@ from campaign_manager.engine.actions import Action, Discard, action_title
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.entry import BattleEntry
+from campaign_manager.engine.league import Standing, league
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
@@ -64,6 +65,7 @@ class CampaignSession(QObject):
         self._reconnect = QTimer(self)
         self._reconnect.setInterval(RECONNECT_MS)
         self._reconnect.timeout.connect(self._try_again)
+        self._league: list[Standing] | None = None
         self.changed.connect(self._forget)  # connected first: views read fresh rows
 
     # -- what views read ------------------------------------------------------------------
@@ -120,8 +122,17 @@ class CampaignSession(QObject):
             self._battles = battle_rows(self.campaign.scenario, self.campaign.initial_state(), self.campaign.history())
         return self._battles
 
+    def league(self) -> list[Standing]:
+        """The league of the roster's commanders, best first (worked out once per change)."""
+        if self.campaign is None:
+            return []
+        if self._league is None:
+            self._league = league(self.campaign.scenario, self.campaign.state.roster, self.battles())
+        return self._league
+
     def _forget(self) -> None:
         self._battles = None
+        self._league = None
 
     def can_undo(self) -> bool:
         return self.campaign is not None and self.may("undo") and bool(self.campaign.records)

@@ -69,8 +69,18 @@ def hostile_scenario(folder: Path) -> Path:
 @pytest.fixture
 def hostile_campaign(tmp_path) -> Path:
     path = tmp_path / "hostile.campaign"
+    players = {"attacker_commander": f"Marco {HOSTILE}", "defender_commander": f"Anna {HOSTILE}"}
+    turn = [
+        {**a, "games": [{**a["games"][0], **players}]} if a["type"] == "battle" and a.get("games") else a
+        for a in FULL_CAMPAIGN["turn 1"][:-1]
+    ]
+    roster = [
+        {"type": "add_commander", "name": players["attacker_commander"], "side": "axis", "club": f"Club {HOSTILE}"},
+        {"type": "add_commander", "name": players["defender_commander"], "side": "allied"},
+        {"type": "set_general", "name": players["defender_commander"]},
+    ]
     with CampaignFile.create(path, scenario=hostile_scenario(tmp_path), name=f"Shop {HOSTILE}") as made:
-        made.apply(FULL_CAMPAIGN["turn 1"][:-1])
+        made.apply(roster + turn)
         made.apply([{"type": "note", "text": f"A ruling {HOSTILE}"}])
     return path
 
@@ -157,6 +167,13 @@ def test_every_name_and_note_shows_literally_in_the_window(make_window, hostile_
     window.menu_actions[MenuAction.ABOUT_MAP].trigger()
     window.move_troop("GR-INF-1", "B1")  # refused, in words that name the areas: a message box
     window.view.side.setCurrentWidget(window.view.history)
+    window.tabs.setCurrentWidget(window.commanders)
+    window.commanders.choose(f"anna {HOSTILE}")
+    assert window.commanders.games.rowCount() == 1
+    window.commanders.rename()  # the dialog names who is renamed
+    window.tabs.setCurrentWidget(window.charts)
+    found.faults += walk(everything_open()).faults
+    window.commanders.dialog.ui.root.close()
     plan = window.wargame_actions.try_a_plan()
     whatif = window.wargame_actions.what_if()
     for seen in (walk(everything_open()), found):

@@ -60,11 +60,14 @@ def test_each_assist_panel_opens_in_a_tab(make_window, campaign_path):
     for code, title in (("gcw", "The Greek Civil War"), ("agt", "A Greek Tragedy"), ("opa", "Opa Opa")):
         items[title].trigger()
         assert window.tabs.currentWidget() is window.assist_tabs[code]
-    assert window.tabs.count() == 4
+    own = 3  # the campaign, its commanders and its charts
+    assert window.tabs.count() == own + 3
     items["The Greek Civil War"].trigger()
-    assert window.tabs.count() == 4, "a panel already open is shown again, not opened twice"
+    assert window.tabs.count() == own + 3, "a panel already open is shown again, not opened twice"
     window._close_tab(window.tabs.indexOf(window.assist_tabs["opa"]))
-    assert window.tabs.count() == 3 and "opa" not in window.assist_tabs
+    assert window.tabs.count() == own + 2 and "opa" not in window.assist_tabs
+    window._close_tab(window.tabs.indexOf(window.commanders))
+    assert window.tabs.count() == own + 2, "the campaign's own tabs do not close"
 
 
 def test_a_foreign_file_is_refused_with_a_message(make_window, tmp_path):

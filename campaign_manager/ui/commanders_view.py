@@ -1,0 +1,435 @@
+"""The Commanders tab: the roster as the league table (every commander, retired ones too, sortable
+by any column), a commander's games on a click, and the roster's actions (add, rename, retire,
+make General, import a sign-up sheet), each recorded through the session like any other action.
+Names are the users' own words: models give them as display text (never rich text) and tooltips
+go through ui/plain.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelection,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QWidget,
+)
+
+from campaign_manager.engine.actions import AddCommander, RenameCommander, RetireCommander, SetGeneral
+from campaign_manager.engine.league import PlayedGame, Standing
+from campaign_manager.errors import UserError
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.forms import Form
+from campaign_manager.ui.plain import tip
+from campaign_manager.ui.session import CampaignSession
+
+SORT_ROLE = Qt.ItemDataRole.UserRole  # what a column sorts by: a number, or a name without case
+Index = QModelIndex | QPersistentModelIndex
+SignupChooser = Callable[[QWidget, str], "Path | None"]
+
+
+def ask_signups(parent: QWidget, title: str) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(parent, title, "", "Sign-up sheets (*.csv *.txt);;All files (*)")
+    return Path(name) if name else None
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    explain: str  # the column's tooltip
+    numeric: bool = True
+
+
+COLUMNS = (
+    Column("#", "Place in the league: most games won, then the best VP difference"),
+    Column("Commander", "The commander's name", numeric=False),
+    Column("Side", "The side they play for", numeric=False),
+    Column("Club", "Their club or shop", numeric=False),
+    Column("Role", "Their side's General, or retired (no new games; their games stay)", numeric=False),
+    Column("Games", "Tabletop games played"),
+    Column("Won", "Games won: the other side was defeated (at least 3 VP and more than it, rule 1.6)"),
+    Column("Drawn", "Games where neither side was defeated"),
+    Column("Lost", "Games where their side was defeated"),
+    Column("VP for", "Victory points they scored in their games"),
+    Column("VP against", "Victory points scored against them"),
+    Column("VP diff", "VP for minus VP against"),
+    Column("Destroyed", "Enemy troops destroyed in their battles (an arrow's, credited to each of its commanders)"),
+    Column("Areas taken", "Areas their side took in battles they attacked in"),
+)
+
+
+def _role(standing: Standing) -> str:
+    return "General" if standing.commander.general else "retired" if standing.commander.retired else ""
+
+
+def league_cells(sc: Scenario, place: int, s: Standing) -> tuple[tuple[str, object], ...]:
+    """Each column's words and what it sorts by."""
+    c = s.commander
+    numbers = (s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against, s.vp_difference, s.destroyed, s.areas_taken)
+    return (
+        (str(place), place),
+        (c.name, (c.name.casefold(), c.number)),
+        (sc.sides.get(c.side, c.side), c.side),
+        (c.club or "", (c.club or "").casefold()),
+        (_role(s), _role(s)),
+        *((f"{n:+d}" if index == 6 and n else str(n), n) for index, n in enumerate(numbers)),
+    )
+
+
+class LeagueModel(QAbstractTableModel):
+    """One row per commander, in league order (engine/league.py)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.standings: list[Standing] = []
+        self._cells: list[tuple[tuple[str, object], ...]] = []
+
+    def set_league(self, sc: Scenario | None, standings: list[Standing]) -> None:
+        self.beginResetModel()
+        self.standings = list(standings) if sc else []
+        self._cells = [league_cells(sc, place, s) for place, s in enumerate(self.standings, start=1)] if sc else []
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._cells)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section].title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMNS[section].explain
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._cells):
+            return None
+        words, key = self._cells[index.row()][index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return words
+        if role == SORT_ROLE:
+            return key if isinstance(key, (int, str)) else repr(key)
+        if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[index.column()].numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tip(f"{COLUMNS[index.column()].title}: {words}") if words else None
+        return None
+
+
+class LeagueOrder(QSortFilterProxyModel):
+    """The league sorted by the column clicked: numbers as numbers, names without regard to case."""
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
+        if isinstance(a, int) and isinstance(b, int):
+            return a < b
+        return str(a) < str(b)
+
+
+GAME_COLUMNS = ("Turn", "Battle", "Played as", "Against", "VP", "Result")
+
+
+def game_cells(sc: Scenario, side: str, game: PlayedGame) -> tuple[str, ...]:
+    """A game of a commander of `side`, as the games table shows it."""
+    arrow = f"{game.origin} → {game.target}"
+    if game.games_on_arrow > 1:
+        arrow += f", game {game.game} of {game.games_on_arrow}"
+    return (
+        str(game.turn),
+        arrow,
+        f"{game.role} ({sc.sides.get(side, side)})",
+        game.opponent.name if game.opponent else "not named",
+        f"{game.vp_for}–{game.vp_against}",
+        game.outcome,
+    )
+
+
+class GamesModel(QAbstractTableModel):
+    """The tabletop games of one commander, in the order they were played."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple[str, ...]] = []
+
+    def set_games(self, rows: list[tuple[str, ...]]) -> None:
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(GAME_COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 6:
+            return GAME_COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._rows[index.row()][index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tip(f"{GAME_COLUMNS[index.column()]}: {self._rows[index.row()][index.column()]}")
+        return None
+
+
+class CommanderForm(Form):
+    FORM = "commander_dialog"
+    root: QDialog
+    explanation: QLabel
+    nameEdit: QLineEdit
+    sideLabel: QLabel
+    sideCombo: QComboBox
+    clubLabel: QLabel
+    clubEdit: QLineEdit
+    problem: QLabel
+    okButton: QPushButton
+    cancelButton: QPushButton
+
+
+class CommanderDialog:
+    """Add a commander, or rename one: the action is recorded through the session when Record is
+    pressed; a refusal is said in the dialog, which stays open to mend it. `recorded(name)` is
+    called with the name on the roster once it is recorded."""
+
+    def __init__(
+        self, session: CampaignSession, parent: QWidget, recorded: Callable[[str], None], renaming: str | None = None
+    ) -> None:
+        self.session, self.recorded, self.renaming = session, recorded, renaming
+        self.ui = CommanderForm(parent)
+        dialog = self.ui.root
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        sc = session.scenario
+        for side, name in sc.sides.items():
+            self.ui.sideCombo.addItem(name, side)
+        if renaming is None:
+            dialog.setWindowTitle("Add a commander")
+            self.ui.explanation.setText(
+                "A player joins the roster: their name, the side they play for and, if you like, their club or shop."
+            )
+        else:
+            dialog.setWindowTitle("Rename a commander")
+            self.ui.explanation.setText(f"The new name of {renaming}. Their games stay theirs.")
+            self.ui.nameEdit.setText(renaming)
+            for widget in (self.ui.sideLabel, self.ui.sideCombo, self.ui.clubLabel, self.ui.clubEdit):
+                widget.hide()
+        self.ui.okButton.clicked.connect(self.record)
+        self.ui.cancelButton.clicked.connect(dialog.reject)
+
+    def preset_side(self, side: str) -> None:
+        self.ui.sideCombo.setCurrentIndex(max(0, self.ui.sideCombo.findData(side)))
+
+    def open(self) -> None:
+        self.ui.root.open()
+        self.ui.nameEdit.setFocus()
+        self.ui.nameEdit.selectAll()
+
+    def action(self) -> AddCommander | RenameCommander | dict:
+        name = self.ui.nameEdit.text()
+        if self.renaming is not None:
+            return {"type": "rename_commander", "name": self.renaming, "to": name}
+        club = self.ui.clubEdit.text().strip()
+        return {
+            "type": "add_commander",
+            "name": name,
+            "side": self.ui.sideCombo.currentData(),
+            **({"club": club} if club else {}),
+        }
+
+    def record(self) -> None:
+        try:
+            done = self.session.record([self.action()])
+        except UserError as exc:
+            self.ui.problem.setText(str(exc))
+            return
+        recorded = done[-1].action
+        assert isinstance(recorded, (AddCommander, RenameCommander))
+        self.ui.root.accept()
+        self.recorded(recorded.name if isinstance(recorded, AddCommander) else recorded.to)
+
+
+class CommandersForm(Form):
+    FORM = "commanders"
+    root: QWidget
+    explanation: QLabel
+    split: QSplitter
+    leagueTable: QTableView
+    gamesTitle: QLabel
+    gamesTable: QTableView
+    problem: QLabel
+    addButton: QPushButton
+    renameButton: QPushButton
+    retireButton: QPushButton
+    generalButton: QPushButton
+    importButton: QPushButton
+
+
+NOBODY_CHOSEN = "Click a commander to see their games."
+
+
+class CommandersView(QWidget):
+    """The roster and the league of the open campaign (a view of the session)."""
+
+    def __init__(
+        self, session: CampaignSession, parent: QWidget | None = None, choose_signups: SignupChooser = ask_signups
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("commandersView")
+        self.session, self.choose_signups = session, choose_signups
+        self.ui = CommandersForm.filling(self)
+        self.model = LeagueModel(self)
+        self.order = LeagueOrder(self)
+        self.order.setSourceModel(self.model)
+        self.order.setSortRole(SORT_ROLE)
+        table = self.ui.leagueTable
+        table.setModel(self.order)
+        table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        table.verticalHeader().setVisible(False)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.games = GamesModel(self)
+        self.ui.gamesTable.setModel(self.games)
+        self.ui.gamesTable.verticalHeader().setVisible(False)
+        self.ui.gamesTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.ui.gamesTable.horizontalHeader().setStretchLastSection(True)
+        self.ui.split.setSizes([400, 220])
+        self.chosen: int | None = None  # the commander whose games are shown (their number)
+        self.dialog: CommanderDialog | None = None
+        table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.ui.addButton.clicked.connect(self.add)
+        self.ui.renameButton.clicked.connect(self.rename)
+        self.ui.retireButton.clicked.connect(lambda: self._act(RetireCommander))
+        self.ui.generalButton.clicked.connect(lambda: self._act(SetGeneral))
+        self.ui.importButton.clicked.connect(self.import_signups)
+        session.switched.connect(self._forget)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        sc = self.session.scenario if self.session.is_open else None
+        self.model.set_league(sc, self.session.league())
+        self._choose_again()
+        self._enable()
+
+    def _forget(self) -> None:
+        self.chosen = None
+        self.ui.problem.setText("")
+
+    def standing(self) -> Standing | None:
+        """The chosen commander's line of the league."""
+        return next((s for s in self.model.standings if s.commander.number == self.chosen), None)
+
+    def choose(self, name: str) -> None:
+        """Choose the commander called `name` (any case): their row selected, their games shown."""
+        for row, s in enumerate(self.model.standings):
+            if s.commander.name.casefold() == name.casefold():
+                self.ui.leagueTable.selectRow(self.order.mapFromSource(self.model.index(row, 0)).row())
+                return
+
+    def _selection_changed(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        rows = self.ui.leagueTable.selectionModel().selectedRows()
+        if rows:
+            source = self.order.mapToSource(rows[0])
+            self.chosen = self.model.standings[source.row()].commander.number
+        self._show_games()
+        self._enable()
+
+    def _choose_again(self) -> None:
+        standing = self.standing()
+        if standing is None:
+            self.chosen = None
+            self.ui.leagueTable.clearSelection()
+        else:
+            self.choose(standing.commander.name)
+        self._show_games()
+
+    def _show_games(self) -> None:
+        standing = self.standing()
+        if standing is None or not self.session.is_open:
+            self.games.set_games([])
+            self.ui.gamesTitle.setText(NOBODY_CHOSEN)
+            return
+        sc, c = self.session.scenario, standing.commander
+        self.games.set_games([game_cells(sc, c.side, g) for g in standing.played])
+        club = f", {c.club}" if c.club else ""
+        said = f"{c.name} ({sc.sides.get(c.side, c.side)}{club})"
+        if not standing.played:
+            self.ui.gamesTitle.setText(f"{said} has not played a tabletop game yet.")
+        else:
+            self.ui.gamesTitle.setText(
+                f"Games of {said}: {standing.wins} won, {standing.draws} drawn, {standing.losses} lost."
+            )
+
+    def _enable(self) -> None:
+        writable = self.session.is_open and not self.session.read_only
+        standing = self.standing()
+        chosen = standing.commander if standing else None
+        self.ui.addButton.setEnabled(writable)
+        self.ui.importButton.setEnabled(writable)
+        self.ui.renameButton.setEnabled(writable and chosen is not None)
+        self.ui.retireButton.setEnabled(writable and chosen is not None and not chosen.retired)
+        self.ui.generalButton.setEnabled(writable and chosen is not None and not chosen.retired and not chosen.general)
+
+    # -- the roster's actions -----------------------------------------------------------------
+
+    def add(self) -> None:
+        self.dialog = CommanderDialog(self.session, self, self._recorded)
+        self.dialog.open()
+
+    def rename(self) -> None:
+        standing = self.standing()
+        if standing is not None:
+            self.dialog = CommanderDialog(self.session, self, self._recorded, renaming=standing.commander.name)
+            self.dialog.open()
+
+    def _recorded(self, name: str) -> None:
+        self.ui.problem.setText("")
+        self.choose(name)
+
+    def _act(self, kind: type[RetireCommander] | type[SetGeneral]) -> None:
+        standing = self.standing()
+        if standing is not None:
+            self._say(self.session.try_record([kind(standing.commander.name)]))
+
+    def import_signups(self) -> None:
+        from campaign_manager.store.signups import read_signups
+
+        path = self.choose_signups(self, "Import a sign-up sheet (CSV: name, side, club)")
+        if path is None:
+            return
+        try:
+            actions = read_signups(self.session.scenario, self.session.state, path)
+        except UserError as exc:
+            self._say(str(exc))
+            return
+        self._say(self.session.try_record(actions))
+
+    def _say(self, problem: str | None) -> None:
+        self.ui.problem.setText(problem or "")
