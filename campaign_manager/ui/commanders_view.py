@@ -37,6 +37,7 @@ from campaign_manager.engine.league import PlayedGame, Standing
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.ink import refusal_style
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 
@@ -224,6 +225,7 @@ class CommanderDialog:
         self.ui = CommanderForm(parent)
         dialog = self.ui.root
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.ui.problem.setStyleSheet(refusal_style(bold=False))
         sc = session.scenario
         for side, name in sc.sides.items():
             self.ui.sideCombo.addItem(name, side)
@@ -302,6 +304,7 @@ class CommandersView(QWidget):
         self.setObjectName("commandersView")
         self.session, self.choose_signups = session, choose_signups
         self.ui = CommandersForm.filling(self)
+        self.ui.problem.setStyleSheet(refusal_style(bold=False))
         self.model = LeagueModel(self)
         self.order = LeagueOrder(self)
         self.order.setSourceModel(self.model)

@@ -6,12 +6,12 @@ tab; the Charts tab painted from the same drawing the report prints."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QWidget as QWidgetType
 
 from campaign_manager.ui.commanders_view import COLUMNS, GAME_COLUMNS
 from campaign_manager.ui.history_view import COLUMNS as BATTLE_COLUMNS
 from tests.engine.test_league import HAND_LEAGUE
 from tests.shared import FULL_CAMPAIGN_WITH_COMMANDERS
+from tests.ui.accessibility import unnamed
 
 PLAYED = [a for actions in FULL_CAMPAIGN_WITH_COMMANDERS.values() for a in actions]
 
@@ -158,30 +158,12 @@ def test_the_charts_tab_paints_the_printed_charts(open_window, qtbot):
 
 
 def test_every_widget_of_the_new_tabs_has_a_name_or_words(open_window, qtbot):
-    from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QComboBox, QHeaderView, QLabel, QLineEdit
-
-    from campaign_manager.ui.charts_view import ChartPicture
-
     window, view = _tab(open_window, qtbot)
     view.choose("Marco")
     view.rename()
     window.tabs.setCurrentWidget(window.charts)
     qtbot.waitUntil(lambda: not window.charts.stale)
-    roots = [view, view.dialog.ui.root, window.charts]
-    unnamed = []
-    for root in roots:
-        for widget in [root, *root.findChildren(QWidgetType)]:
-            if not widget.isVisibleTo(root) or isinstance(widget, QHeaderView):  # a header: its table's
-                continue
-            if isinstance(widget, QAbstractButton):
-                named = bool(widget.text() or widget.accessibleName())
-            elif isinstance(widget, (QLineEdit, QComboBox, QAbstractItemView, ChartPicture)):
-                named = bool(widget.accessibleName())
-            elif isinstance(widget, QLabel):
-                named = bool(widget.text()) or widget is view.ui.problem or widget is view.dialog.ui.problem
-            else:
-                continue
-            if not named:
-                unnamed.append(f"{type(widget).__name__}({widget.objectName()})")
+    assert unnamed(view) == [] and unnamed(view.dialog.ui.root) == [] and unnamed(window.charts) == []
+    assert [p.accessibleName() for p in window.charts.pictures] == ["Victory points", "Battles", "Areas"]
+    assert all(p.accessibleDescription() for p in window.charts.pictures), "each chart said in words"
     view.dialog.ui.root.close()
-    assert unnamed == []
