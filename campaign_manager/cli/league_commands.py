@@ -9,6 +9,8 @@ import io
 import sys
 from pathlib import Path
 
+from campaign_manager.cli.campaign_commands import CAMPAIGN_HELP
+
 LEAGUE_COLUMNS = (
     ("name", "Commander"),
     ("side", "Side"),
@@ -32,14 +34,14 @@ def register(commands) -> None:
         description="Each commander's tabletop games, best first (by wins, then VP difference). Every game is "
         "judged on its own by the defeated test (rule 1.6); see docs/rules.md, rule 1.10.",
     )
-    table.add_argument("file", type=Path)
+    table.add_argument("file", help=CAMPAIGN_HELP)
     form = table.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="as JSON: a list of commanders, best first")
     form.add_argument("--csv", action="store_true", help="as CSV, for a spreadsheet")
     table.set_defaults(run=cmd_league)
 
     roster = commands.add_parser("commanders", help="the roster of commanders: add, rename, retire, General, import")
-    roster.add_argument("file", type=Path)
+    roster.add_argument("file", help=CAMPAIGN_HELP)
     steps = roster.add_subparsers(dest="step", metavar="ACTION", required=True)
     add = steps.add_parser("add", help="put a commander on the roster")
     add.add_argument("name")
@@ -66,10 +68,10 @@ def register(commands) -> None:
     signups.set_defaults(run=cmd_import)
 
 
-def _open(path: Path, readonly: bool = False):
+def _open(where: str, readonly: bool = False):
     from campaign_manager.store.campaign_file import CampaignFile
 
-    return CampaignFile.open(path, readonly=readonly)
+    return CampaignFile.open(where, readonly=readonly)
 
 
 def _record(args, action: dict) -> int:

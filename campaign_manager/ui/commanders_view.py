@@ -391,14 +391,20 @@ class CommandersView(QWidget):
             )
 
     def _enable(self) -> None:
-        writable = self.session.is_open and not self.session.read_only
+        session = self.session
         standing = self.standing()
         chosen = standing.commander if standing else None
-        self.ui.addButton.setEnabled(writable)
-        self.ui.importButton.setEnabled(writable)
-        self.ui.renameButton.setEnabled(writable and chosen is not None)
-        self.ui.retireButton.setEnabled(writable and chosen is not None and not chosen.retired)
-        self.ui.generalButton.setEnabled(writable and chosen is not None and not chosen.retired and not chosen.general)
+
+        def may(kind: str) -> bool:  # a file that can be written; on a server, as the user's role allows
+            return session.is_open and session.may(kind)
+
+        self.ui.addButton.setEnabled(may("add_commander"))
+        self.ui.importButton.setEnabled(may("add_commander"))
+        self.ui.renameButton.setEnabled(may("rename_commander") and chosen is not None)
+        self.ui.retireButton.setEnabled(may("retire_commander") and chosen is not None and not chosen.retired)
+        self.ui.generalButton.setEnabled(
+            may("set_general") and chosen is not None and not chosen.retired and not chosen.general
+        )
 
     # -- the roster's actions -----------------------------------------------------------------
 

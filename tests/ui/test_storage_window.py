@@ -57,6 +57,8 @@ def test_a_read_only_campaign_opens_with_a_banner_and_records_nothing(make_windo
         ):
             assert not action.isEnabled(), action.text()
         assert window.menu_actions[MenuAction.SAVE_COPY].isEnabled()
+        roster = window.commanders.ui
+        assert not roster.addButton.isEnabled() and not roster.importButton.isEnabled(), "the roster too"
         window.move_troop("GR-INF-1", "C1")  # a drop on the map is refused, the file untouched
         assert "is open read-only" in window.statusBar().currentMessage()
         window.undo()
