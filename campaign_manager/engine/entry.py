@@ -34,6 +34,7 @@ class Step(StrEnum):
 
 
 VP = Annotated[Int, Field(ge=0, le=99)]
+Player = Annotated[Text, Field(max_length=bounds.MAX_COMMANDER)]  # a commander's name as typed
 
 
 class BattleEntry(DataModel):
@@ -56,6 +57,8 @@ class BattleEntry(DataModel):
     computer_reasons: dict[Step, Annotated[AnyText, Field(max_length=bounds.MAX_REASON)]] = {}
     tabletop: Flag = True  # tabletop games (VP), or the General's Wargame (dice)
     games: Annotated[tuple[tuple[VP | None, VP | None], ...], Field(min_length=1)] = ((None, None),)
+    # who played each game (attacker's, defender's) as typed; a name not on the roster is a new commander
+    players: tuple[tuple[Player | None, Player | None], ...] = ()
     modifiers: tuple[Annotated[Int, Field(ge=-6, le=6)], Annotated[Int, Field(ge=-6, le=6)]] = (0, 0)
     dice: dict[EntryDie, Annotated[Int, Field(ge=1, le=6)]] = {}
     rolled_by_app: tuple[EntryDie, ...] = ()  # dice whose face is the app's

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
 
+from campaign_manager.bounds import MAX_COMMANDER
 from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.state import Commander
 
@@ -23,7 +24,7 @@ class CommanderChoice(QComboBox):
         self.setEditable(True)
         self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)  # a typed name is not added to the list
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.setMinimumContentsLength(12)
+        self.setMinimumContentsLength(8)  # narrow enough for two games side by side in the wizard
         self.names = QStringListModel(self)
         self.completer_ = QCompleter(self.names, self)
         self.completer_.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -32,15 +33,16 @@ class CommanderChoice(QComboBox):
         self.setCompleter(self.completer_)
         line = self.lineEdit()
         assert line is not None, "an editable box has its line"
-        line.setMaxLength(80)
-        line.setPlaceholderText("not named — choose, or type a new name")
-        self.side = ""
+        line.setMaxLength(MAX_COMMANDER)
+        line.setPlaceholderText("not named")  # the tooltip says how to name someone
+        self.side = self.side_words = ""
         self.roster: tuple[Commander, ...] = ()
 
-    def set_roster(self, roster: tuple[Commander, ...], side: str) -> None:
-        """Offer the commanders of `side` who have not retired, by name; what was typed stays."""
+    def set_roster(self, roster: tuple[Commander, ...], side: str, side_words: str = "") -> None:
+        """Offer the commanders of `side` (`side_words`: its name, for the words shown) who have
+        not retired, by name; what was typed stays."""
         typed = self.currentText()
-        self.roster, self.side = roster, side
+        self.roster, self.side, self.side_words = roster, side, side_words or side
         names = sorted((c.name for c in roster if c.side == side and not c.retired), key=str.casefold)
         self.blockSignals(True)
         self.clear()
@@ -50,16 +52,23 @@ class CommanderChoice(QComboBox):
         self.blockSignals(False)
         self.names.setStringList(names)
 
+    def typed(self) -> str | None:
+        """What is typed in the box (without spaces around it), or None when it is blank."""
+        return self.currentText().strip() or None
+
     def name(self) -> str | None:
         """The name as typed (the roster's spelling when it is on the roster), or None."""
-        typed = self.currentText().strip()
-        if not typed:
+        typed = self.typed()
+        if typed is None:
             return None
         found = rosters.find(self.roster, typed)
         return found.name if found is not None else typed
 
     def set_name(self, name: str | None) -> None:
         self.setCurrentText(name or NOBODY)
+        line = self.lineEdit()
+        if line is not None and not line.hasFocus():
+            line.setCursorPosition(0)  # a long name shows its beginning
 
     def is_new(self) -> bool:
         """A name is typed that is nobody's on the roster: a commander to add with the battle."""

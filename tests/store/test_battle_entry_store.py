@@ -29,6 +29,7 @@ ENTRY = BattleEntry(
     attacker=Commitment(("IT-INF-1",)),
     defender=Commitment(("GR-INF-1",)),
     games=((5, 2), (None, 3)),
+    players=(("Marco", None), (None, "Zoë, new")),  # who played, as typed (a new name included)
     dice={"destroy_dice.GR-INF-1": 4, "mission_die": 2},
     rolled_by_app=("destroy_dice.GR-INF-1",),
     thrown=("destroy_dice.GR-INF-1", "mission_die"),
@@ -133,6 +134,10 @@ def test_the_schema_3_fixture_holds_a_battle_being_entered(tmp_path):
         ("INSERT INTO draft VALUES (1, '{\"page\": \"nowhere\"}', 't')", "page"),
         ("INSERT INTO draft VALUES (1, '{\"dice\": {\"mission_die\": 9}}', 't')", "dice.mission_die"),
         ("INSERT INTO draft VALUES (1, '{\"spell\": 1}', 't')", "spell"),
+        (
+            'INSERT INTO draft VALUES (1, \'{"players": [["' + "x" * 81 + "\", null]]}', 't')",
+            "players[0][0]: should have at most 80",
+        ),
         ("INSERT INTO draft VALUES (1, x'00', 't')", "is not text"),
         ("INSERT INTO draft VALUES (2, '{}', 't')", "table draft, row 2, is not the row 1"),
         ("INSERT INTO draft VALUES (1, '{}', 't'), (2, '{}', 't')", "table draft holds 2 rows"),

@@ -129,7 +129,8 @@ def test_tab_then_enter_after_the_last_vp_goes_on_and_never_cancels(open_window,
     assert QApplication.focusWidget() is defender
     qtbot.keyClicks(defender, "2")
     qtbot.keyClick(defender, Qt.Key.Key_Tab)
-    assert QApplication.focusWidget() is wizard.next_button, "Tab from the last VP box goes to Next"
+    played_by = wizard.pages["result"].players[0][0]
+    assert QApplication.focusWidget() is played_by, "Tab from the last VP box goes to who played (optional)"
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert wizard.isVisible() and wizard.page_name == "destroy"
     for box in (wizard.cancel_button, wizard.back_button):
@@ -142,12 +143,14 @@ def test_tab_goes_from_game_to_game_then_to_next(open_window, qtbot):
     qtbot.mouseClick(wizard.pages["result"].add_game_button, Qt.MouseButton.LeftButton)
     boxes = vp_boxes(wizard)
     qtbot.waitUntil(boxes[-1].isVisible, timeout=3000)  # a row added is shown once Qt gets round to it
+    players = [box for pair in wizard.pages["result"].players for box in pair]
     boxes[0].setFocus()
     seen = []
-    for _ in range(4):
+    for _ in range(8):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         seen.append(QApplication.focusWidget())
-    assert seen == [*boxes[1:], wizard.next_button]
+    # each game's VP, then who played it, then Next
+    assert seen == [boxes[1], *players[:2], *boxes[2:], *players[2:], wizard.next_button]
 
 
 def test_an_untouched_result_page_records_no_0_0_battle(open_window, qtbot):

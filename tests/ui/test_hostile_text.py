@@ -187,7 +187,7 @@ def test_every_name_and_note_shows_literally_in_the_window(make_window, hostile_
 def test_the_battle_wizard_and_its_pages_show_names_literally(make_window, tmp_path, qtbot):
     path = tmp_path / "battle.campaign"
     with CampaignFile.create(path, scenario=hostile_scenario(tmp_path), name=f"Shop {HOSTILE}") as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply([{"type": "add_commander", "name": f"Marco {HOSTILE}", "side": "axis"}, {"type": "start_turn"}])
     window = make_window(path, remember=False)
     wizard = window.battle_menu.new_battle()
     faults: list[str] = []
@@ -206,6 +206,9 @@ def test_the_battle_wizard_and_its_pages_show_names_literally(make_window, tmp_p
     look()
     wizard.next()
     wizard.pages["result"].set_games((5, 2))
+    attacker, defender = wizard.pages["result"].players[0]
+    attacker.set_name(f"marco {HOSTILE}")  # on the roster
+    defender.set_name(f"Zoë {HOSTILE}")  # new: said to be added with the battle
     look()
     wizard.next()
     wizard.pages["destroy"].dice["GR-INF-1"].set_value(4)
@@ -220,6 +223,7 @@ def test_the_battle_wizard_and_its_pages_show_names_literally(make_window, tmp_p
     wizard.record()
     look()
     assert faults == [], "\n".join(faults)
+    assert window.campaign.records[-2] == {"type": "add_commander", "name": f"Zoë {HOSTILE}", "side": "allied"}
 
 
 def test_a_note_and_the_planning_dialog_show_names_literally(make_window, hostile_campaign, qtbot):

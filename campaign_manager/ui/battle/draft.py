@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from campaign_manager.engine import apply_action, legal
-from campaign_manager.engine.actions import NO_DICE, Battle, Initiative
+from campaign_manager.engine import roster as rosters
+from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, Game, Initiative, parse_action
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import Decision, TurnDriver, reason_line
 from campaign_manager.engine.entry import BattleEntry, Step
@@ -31,7 +32,8 @@ from campaign_manager.ui.session import CampaignSession
 if TYPE_CHECKING:
     from campaign_manager.ui.map.view import MapView
 
-Outcome = dict[str, Any]  # {"games": ((attacker VP, defender VP), ...)} or {"wargame": WargameRoll}
+Outcome = dict[str, Any]  # {"games": (Game, ...)} or {"wargame": WargameRoll}
+Said = tuple[str, ...]  # what actions said, in the history's words
 
 
 @dataclass
@@ -201,6 +203,56 @@ class BattleDraft:
         """The computer's kept reason for its choice at `step`, as its page says it."""
         reason = self.entry.computer_reasons.get(step)
         return f" It {reason}." if reason else ""
+
+    # -- who played: the roster ------------------------------------------------------------------
+
+    def new_commanders(self, games: tuple[Game, ...] | None = None) -> list[AddCommander]:
+        """A commander to add for each name given to a game that is nobody's on the roster, of
+        the side whose box it was typed in, once each (in the order given): recorded with the
+        battle, so nobody is added when the battle is not. A name the roster's rules refuse
+        (blank, too long, two lines) raises UserError."""
+        if games is None:
+            games = (self.outcome or {}).get("games") or ()
+        sides = (self.the_arrow().attacker_side, enemy_of(self.the_arrow().attacker_side)) if games else ()
+        wanted: dict[str, AddCommander] = {}
+        for game in games:
+            for side, name in zip(sides, game[2:4]):
+                if name and rosters.find(self.st.roster, name) is None and name.casefold() not in wanted:
+                    added = parse_action({"type": "add_commander", "name": name, "side": side})
+                    assert isinstance(added, AddCommander)
+                    wanted[name.casefold()] = added
+        return list(wanted.values())
+
+    def with_new_commanders(self, games: tuple[Game, ...] | None = None) -> tuple[CampaignState, Said]:
+        """The campaign as the battle finds it, its new commanders on the roster, and what adding
+        them says (the engine's words); refusals raise UserError."""
+        st: CampaignState = self.st
+        said: Said = ()
+        for action in self.new_commanders(games):
+            added = apply_action(self.sc, st, action)
+            st, said = added.state, (*said, *added.events)
+        return st, said
+
+    def players_refusal(self, games: tuple[Game, ...]) -> str | None:
+        """The engine's refusal of who is named to play these games (rule 1.10: a commander of the
+        other side, a retired one), or None."""
+        try:
+            st, _ = self.with_new_commanders(games)
+            rosters.check_players(self.sc, st, self.the_arrow(), games)
+        except UserError as exc:
+            return str(exc)
+        return None
+
+    def work_out(self, action: Battle) -> Applied:
+        """The battle applied, not recorded, after its new commanders are added (their words
+        first, as the history will say them); ChoiceNeeded and UserError as the engine raises them."""
+        st, said = self.with_new_commanders()
+        done = apply_action(self.sc, st, action)
+        return replace(done, events=(*said, *done.events)) if said else done
+
+    def records(self) -> list[AddCommander | Battle]:
+        """What Record the battle records, all or nothing: the new commanders, then the battle."""
+        return [*self.new_commanders(), self.final_action()]
 
     # -- what the engine says ------------------------------------------------------------------
 

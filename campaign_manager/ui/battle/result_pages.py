@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_manager.engine import apply_action, legal
-from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine import legal
+from campaign_manager.engine.actions import Battle, Game, WargameRoll
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops, surviving_attackers
@@ -37,6 +37,7 @@ from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle.dice import DieInput, VPBox
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, empty, named
+from campaign_manager.ui.commander_choice import CommanderChoice
 from campaign_manager.ui.plain import escape
 from campaign_manager.ui.plain import label as plain_label
 
@@ -60,9 +61,11 @@ class ResultPage(Page):
         self.games_box = QGroupBox("Games on this arrow (several for large groups: rule 1.6)")
         self.games_grid = QGridLayout(self.games_box)
         self.games: list[tuple[VPBox, VPBox]] = []
+        self.players: list[tuple[CommanderChoice, CommanderChoice]] = []  # who played each game
         self._refusal = ""  # what a VP box refused, shown under the page until a VP is taken
-        # Buttons Tab passes by (Alt and the underlined letter press them): Tab from the last VP box
-        # goes on to Next, so VP, Tab, Enter never adds a game or throws the battle away.
+        # Buttons Tab passes by (Alt and the underlined letter press them): Tab from the last box
+        # (a VP, or who played) goes on to Next, so VP, Tab, Enter never adds a game or throws the
+        # battle away (Enter in a commander box goes on too).
         self.add_game_button = QPushButton("&Add a game")
         self.add_game_button.setObjectName("addGame")
         self.add_game_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -103,18 +106,35 @@ class ResultPage(Page):
         self.changed.emit()
 
     def add_game(self) -> None:
-        row = len(self.games)
+        """A game's row: each side's VP, and under it who played for that side."""
+        number = len(self.games) + 1
+        row = 2 * (number - 1)  # the VP row; the commanders' row under it
         pair = (VPBox(self), VPBox(self))
-        for column, (spin, who) in enumerate(zip(pair, ("attacker", "defender"))):
-            spin.setObjectName(f"game{row + 1}_{who}")
-            spin.setAccessibleName(f"Game {row + 1}, the {who}'s VP")
+        players = (
+            CommanderChoice(f"game{number}_attacker_commander", self),
+            CommanderChoice(f"game{number}_defender_commander", self),
+        )
+        for column, (spin, box, who) in enumerate(zip(pair, players, ("attacker", "defender"))):
+            spin.setObjectName(f"game{number}_{who}")
+            spin.setAccessibleName(f"Game {number}, the {who}'s VP")
             spin.setToolTip("The VP scored in this game: blank until typed (type 0 for none)")
             spin.valueChanged.connect(lambda _: self.changed.emit())
             spin.refused.connect(self._vp_refused)
             spin.lineEdit().textEdited.connect(self._vp_typed)
-            self.games_grid.addWidget(QLabel(f"Game {row + 1}, {who}'s VP:"), row, column * 2)
+            box.setAccessibleName(f"Game {number}, the {who}'s commander")
+            box.setToolTip(
+                f"Who played the {who}'s side of this game (optional): choose from the roster or type "
+                f"part of a name; a name not on it adds a commander with the battle"
+            )
+            box.currentTextChanged.connect(lambda _: self.changed.emit())
+            self.games_grid.addWidget(QLabel(f"Game {number}, {who}'s VP:"), row, column * 2)
             self.games_grid.addWidget(spin, row, column * 2 + 1)
+            self.games_grid.addWidget(QLabel("played by:"), row + 1, column * 2, Qt.AlignmentFlag.AlignRight)
+            self.games_grid.addWidget(box, row + 1, column * 2 + 1)
         self.games.append(pair)
+        self.players.append(players)
+        for box, first in zip(players, self.players[0]):  # the sides' rosters, once the arrow is known
+            box.set_roster(first.roster, first.side, first.side_words)
         name_fields(self)
         self.changed.emit()
 
@@ -131,13 +151,16 @@ class ResultPage(Page):
     def remove_game(self) -> None:
         if len(self.games) <= 1:
             return
-        row = len(self.games) - 1
-        for column in range(4):
-            item = self.games_grid.itemAtPosition(row, column)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        row = 2 * (len(self.games) - 1)
+        for at in (row, row + 1):
+            for column in range(4):
+                item = self.games_grid.itemAtPosition(at, column)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    self.games_grid.removeWidget(widget)
+                    widget.deleteLater()
         self.games.pop()
+        self.players.pop()
         self.changed.emit()
 
     def set_games(self, *games: tuple[int | None, int | None]) -> None:
@@ -150,8 +173,31 @@ class ResultPage(Page):
             spin_a.set_number(a)
             spin_d.set_number(d)
 
+    def set_players(self, *players: tuple[str | None, str | None]) -> None:
+        """Who played each game as typed (games beyond those given: nobody named)."""
+        for number, (box_a, box_d) in enumerate(self.players):
+            a, d = players[number] if number < len(players) else (None, None)
+            box_a.set_name(a)
+            box_d.set_name(d)
+
     def game_scores(self) -> tuple[tuple[int | None, int | None], ...]:
         return tuple((a.number(), d.number()) for a, d in self.games)
+
+    def typed_players(self) -> tuple[tuple[str | None, str | None], ...]:
+        """Each game's commanders as typed (None: nobody named)."""
+        return tuple((a.typed(), d.typed()) for a, d in self.players)
+
+    def played(self, scores: tuple[tuple[int, int], ...]) -> tuple[Game, ...]:
+        """The games with their commanders, spelt as the roster spells them (a new name as typed)."""
+        return tuple(Game(a, d, box_a.name(), box_d.name()) for (a, d), (box_a, box_d) in zip(scores, self.players))
+
+    def _offer_rosters(self) -> None:
+        """Each commander box offers the roster of its side (the attacker's, the defender's)."""
+        draft = self.draft
+        attacker = draft.the_arrow().attacker_side
+        for box_a, box_d in self.players:
+            box_a.set_roster(draft.st.roster, attacker, side_name(draft.sc, attacker))
+            box_d.set_roster(draft.st.roster, enemy_of(attacker), side_name(draft.sc, enemy_of(attacker)))
 
     def empty_box(self) -> str | None:
         """The first VP box still blank, in words (None when every box is typed)."""
@@ -168,7 +214,7 @@ class ResultPage(Page):
             scores = self.game_scores()
             if any(vp is None for pair in scores for vp in pair):
                 return None
-            return {"games": tuple((a, d) for a, d in scores if a is not None and d is not None)}
+            return {"games": self.played(tuple((a, d) for a, d in scores if a is not None and d is not None))}
         a, d = self.attacker_die.value(), self.defender_die.value()
         if a is None or d is None:
             return None
@@ -178,14 +224,15 @@ class ResultPage(Page):
         self.draft.note(
             tabletop=self.tabletop.isChecked(),
             games=self.game_scores(),
+            players=self.typed_players() if any(a or d for a, d in self.typed_players()) else (),
             modifiers=(self.attacker_mod.value(), self.defender_mod.value()),
         )
         self.keep_die("wargame.attacker_die", self.attacker_die)
         self.keep_die("wargame.defender_die", self.defender_die)
 
     def tab_chain(self) -> list[QWidget]:
-        if self.tabletop.isChecked():
-            return [box for pair in self.games for box in pair]
+        if self.tabletop.isChecked():  # each game's VP, then who played it
+            return [box for pair, players in zip(self.games, self.players) for box in (*pair, *players)]
         return [self.attacker_die.box, self.defender_die.box, self.attacker_mod, self.defender_mod]
 
     def enter(self) -> None:
@@ -195,6 +242,8 @@ class ResultPage(Page):
         entry = draft.entry
         (self.tabletop if entry.tabletop else self.wargame).setChecked(True)
         self.set_games(*entry.games)
+        self._offer_rosters()
+        self.set_players(*entry.players)
         self.tabletop.setChecked(entry.tabletop)
         self.wargame.setChecked(not entry.tabletop)
         self.attacker_mod.setValue(entry.modifiers[0])
@@ -226,14 +275,22 @@ class ResultPage(Page):
             self.outcome.setText(
                 self._before_the_dice()
                 if self.wargame.isChecked()
-                else "Type each side's VP in every game (0 when a side scored none)."
+                else "Type each side's VP in every game (0 when a side scored none)." + self._new_commanders_words()
             )
             return
         result = found[0]
         arrow = draft.the_arrow()
         winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
         who = f" — the {side_name(draft.sc, winner)} win" if winner else ""
-        self.outcome.setText(f"<b>Result</b>: {escape(result.describe() + who)}.")
+        self.outcome.setText(f"<b>Result</b>: {escape(result.describe() + who)}." + self._new_commanders_words())
+
+    def _new_commanders_words(self) -> str:
+        """The names typed that are nobody's on the roster: added with the battle (HTML)."""
+        new = [(box.name(), box.side_words) for pair in self.players for box in pair if box.is_new()]
+        if not new or not self.tabletop.isChecked():
+            return ""
+        names = ", ".join(f"{name} ({side})" for name, side in dict.fromkeys(new))
+        return "<br>" + escape(f"New to the roster, added with the battle: {names}.")
 
     def _before_the_dice(self) -> str:
         """Who fights (the computer's choice said) and the exact odds, before any die is typed."""
@@ -263,6 +320,14 @@ class ResultPage(Page):
             if empty_box:
                 return Refused(f"{empty_box} is empty: type the VP scored (0 if none).")
             return Refused("Type both General's Wargame dice (or press Roll).")
+        if "games" in outcome:  # who played: on the roster of their side, or new to it (rule 1.10)
+            try:
+                self.draft.new_commanders(outcome["games"])
+            except UserError as exc:
+                return Refused(f"A new commander's name: {exc}.")
+            refused = self.draft.players_refusal(outcome["games"])
+            if refused:
+                return Refused(refused[:1].upper() + refused[1:] + ".")
         self.draft.outcome = outcome
         return Step.DESTROY
 
@@ -367,7 +432,7 @@ class DestroyPage(Page):
 def work_out(draft: BattleDraft) -> Step | Refused:
     """Work the battle out without recording it: ask for a retreat or an advance if it needs one."""
     try:
-        draft.preview = apply_action(draft.sc, draft.st, draft.battle_action())
+        draft.preview = draft.work_out(draft.battle_action())
     except ChoiceNeeded as choice:
         draft.choice = choice
         return Step.RETREAT
@@ -508,7 +573,8 @@ class AdvancePage(Page):
             if kept is not None:
                 moving = kept
             else:
-                chosen = draft.driver.fought(draft.st, draft.battle_action(), arrow.attacker_side).action
+                before, _ = draft.with_new_commanders()
+                chosen = draft.driver.fought(before, draft.battle_action(), arrow.attacker_side).action
                 moving = (chosen.advance if isinstance(chosen, Battle) else None) or ()
                 draft.note_reason(Step.ADVANCE, getattr(chosen, "reason", None))
             for troop, box in self.boxes.items():
@@ -529,7 +595,7 @@ class AdvancePage(Page):
         draft = self.draft
         draft.advance = self.moving(draft.survivors)
         try:
-            draft.preview = apply_action(draft.sc, draft.st, draft.final_action())
+            draft.preview = draft.work_out(draft.final_action())
         except UserError as exc:
             return Refused(str(exc))
         return Step.SUMMARY

@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_manager.engine.actions import Battle
+from campaign_manager.engine.actions import Action
 from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.state import Arrow
 from campaign_manager.errors import UserError
+from campaign_manager.store.campaign_file import ActionRefused
 from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle import keeping
@@ -374,12 +375,22 @@ class BattleWizard(QDialog):
         self._record(commit, self.draft.new_arrow_action())
 
     def record(self) -> None:
-        self._record(self.pages[Step.SUMMARY], self.draft.final_action())
+        """The battle, after the commanders new to the roster who played it (all or nothing)."""
+        page = self.pages[Step.SUMMARY]
+        try:
+            actions = self.draft.records()
+        except UserError as exc:
+            page.problem.setText(str(exc))
+            return
+        self._record(page, *actions)
 
-    def _record(self, page: Page, action: Battle) -> None:
+    def _record(self, page: Page, *actions: Action) -> None:
         self.draft.recording = True
         try:
-            self.session.record([action])
+            self.session.record(actions)
+        except ActionRefused as refused:  # said in the engine's words, as for a battle alone
+            page.problem.setText(str(refused.error))
+            return
         except UserError as exc:
             page.problem.setText(str(exc))
             return
