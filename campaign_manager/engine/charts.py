@@ -62,15 +62,17 @@ class CampaignCharts:
     never_changed: int  # areas that could change hands and never did
 
 
-def campaign_charts(sc: Scenario, history: Sequence[Applied]) -> CampaignCharts:
-    """The charts' figures for a history (from set-up up to its last action)."""
+def campaign_charts(sc: Scenario, history: Sequence[Applied], rows: list[BattleRow] | None = None) -> CampaignCharts:
+    """The charts' figures for a history (from set-up up to its last action); `rows`: its battle
+    rows, when they are at hand (else they are read from it)."""
     start = initial_state(sc)
     vp = [TurnVP(0, victory_points(sc, start), True)]
     vp += [TurnVP(a.state.turn, victory_points(sc, a.state), True) for a in history if isinstance(a.action, EndTurn)]
     now = history[-1].state if history else start
     if now.turn and now.phase in (Phase.PLANNING, Phase.BATTLE):
         vp.append(TurnVP(now.turn, victory_points(sc, now), False))
-    rows = battle_rows(sc, start, history)
+    if rows is None:
+        rows = battle_rows(sc, start, history)
     return CampaignCharts(
         sides=tuple(sc.sides),
         turns=len(sc.turns),

@@ -172,9 +172,13 @@ def vp_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) ->
             group.add(line)
         for (x, y), t in zip(points, data.vp):
             group.add(_marker(x, y, colour, dashed))
+            # The higher side's figure centred over its point, the lower's under it (over it when
+            # that would reach the lead's words at the foot): clear of the lines leaving the point.
             other = t.vp[data.sides[1 - index]]
             above = t.vp[side] >= other if index == 0 else t.vp[side] > other
-            group.add(_text(x + 4, y + (3 if above else -9), str(t.vp[side]), SMALL, colour=colour))
+            if not above and y - 4 - SMALL < bottom + 3 + SMALL:
+                above = True
+            group.add(_text(x, y + 4 if above else y - 4 - SMALL, str(t.vp[side]), SMALL, "middle", colour=colour))
     drawing.add(group)
     return drawing
 

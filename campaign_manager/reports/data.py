@@ -12,6 +12,8 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import EndTurn, Note, StartTurn
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied, apply_action, initial_state
+from campaign_manager.engine.charts import CampaignCharts, campaign_charts
+from campaign_manager.engine.league import Standing, league
 from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import requirements
 from campaign_manager.engine.state import CampaignState, Phase
@@ -36,6 +38,8 @@ class TurnPicture:
     last_recorded: str  # the date of the last action up to this point (not the clock)
     next_requirements: dict | None
     slips: SlipPlan  # the battles a slip can be printed for
+    standings: list[Standing]  # the league of commanders up to this moment (empty: no roster)
+    charts: CampaignCharts  # the campaign's figures up to this moment
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,8 @@ def picture(
     ends = [i for i, a in enumerate(history) if isinstance(a.action, EndTurn) and a.state.turn == number]
     last = ends[0] if ends else len(history) - 1
     state = history[last].state
-    rows = [row for row in battle_rows(sc, initial_state(sc), history[: last + 1]) if row.turn == number]
+    every = battle_rows(sc, initial_state(sc), history[: last + 1])
+    rows = [row for row in every if row.turn == number]
     notes = [a.action.text for a in history[started[0] : last + 1] if isinstance(a.action, Note)]
     upcoming = None
     if number < len(sc.turns):
@@ -123,6 +128,8 @@ def picture(
         recorded_at[last] if recorded_at else "",
         upcoming,
         slip_plan(sc, state),
+        league(sc, state.roster, every),
+        campaign_charts(sc, history[: last + 1], every),
     )
 
 

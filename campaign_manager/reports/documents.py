@@ -1,6 +1,7 @@
 """The turn report, as a platypus story: the map of the turn with its legend, the VP and what
 they are made of, the battles, who holds what, the troops off the map, the notes and what the
-next turn asks for (each part from reports/sections.py or here)."""
+next turn asks for, then the league of commanders (when the campaign keeps a roster) and the
+campaign in charts (each part from reports/sections.py, reports/league_pages.py or here)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from campaign_manager.engine.app_dice import APP_LEGEND
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.reports.data import TurnPicture
+from campaign_manager.reports.league_pages import charts_page, league_page
 from campaign_manager.reports.legend import map_legend
 from campaign_manager.reports.map_drawing import map_drawing
 from campaign_manager.reports.page import text
@@ -118,4 +120,6 @@ def turn_report(pic: TurnPicture, width: float, height: float) -> list:
     story.append(text("Notes of the turn", "h2"))
     story += [text(f"• {note}") for note in pic.notes] or [text("No notes were recorded this turn.")]
     story.append(KeepTogether([text("What the next turn asks for", "h2"), *requirements_block(pic)]))
+    story += league_page(pic, width)
+    story += charts_page(pic, width)
     return story

@@ -1,19 +1,24 @@
-"""The commanders in print: the league page and the charts of the turn report, and the top
-commanders of each side on the status sheet. Names print exactly as typed (escaped, never read
-as markup)."""
+"""The commanders and the charts in print, as parts of a document (functions of the turn's
+picture and a width, as reports/sections.py): the league page and the charts of the turn report,
+and the top commanders of each side in the status sheet's side column. A campaign with nobody on
+its roster prints neither the league nor the top commanders. Names print exactly as typed
+(escaped, never read as markup)."""
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer, Table, TableStyle
 
-from campaign_manager.engine.charts import CampaignCharts
 from campaign_manager.engine.league import Standing, top_of_side
 from campaign_manager.reports.charts import charts
+from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import BOLD, FONT, marked, text
+from campaign_manager.reports.sections import PADS
 from campaign_manager.scenario.model import Scenario
 
 HEADINGS = (
@@ -46,27 +51,36 @@ STYLE = TableStyle(
 )
 
 
-NO_ROSTER = (
-    "No commander is on the roster yet: add them in the window's Commanders tab, or with "
-    "campaign-manager commanders FILE add NAME --side SIDE."
-)
-
-
 def _who(s: Standing) -> str:
     c = s.commander
     role = " (General)" if c.general else " (retired)" if c.retired else ""
     return c.name + role
 
 
+CHART_HEIGHT = 170  # points: the three charts and their words fit a page, with room for the end of the turn's
+HEAD = ParagraphStyle("leaguehead", fontName=BOLD, fontSize=7, leading=8.4)
+HEAD_RIGHT = ParagraphStyle("leagueheadright", parent=HEAD, alignment=TA_RIGHT)  # over a column of numbers
+
+
+def _difference(s: Standing) -> str:
+    return f"{s.vp_difference:+d}" if s.vp_difference else "0"
+
+
 def _widths(width: float) -> list[float]:
-    """The number columns as wide as their titles' longest word; the names have the rest."""
-    numbers = [max(stringWidth(word, BOLD, 7) for word in title.split()) + 7 for title in HEADINGS[3:]]
+    """The number columns as wide as their titles' longest word (room for three figures at
+    least); the names have the rest."""
+    numbers = [
+        max(max(stringWidth(word, BOLD, 7) for word in title.split()), stringWidth("-99", FONT, 8)) + 9
+        for title in HEADINGS[3:]
+    ]
     side = max(stringWidth(title, FONT, 8) for title in ("Allied", "Side")) + 7
     return [18, width - sum(numbers) - side - 18, side, *numbers]
 
 
 def league_table(sc: Scenario, standings: list[Standing], width: float) -> Table:
-    rows: list[list] = [[marked(f"<font size=7>{escape(h)}</font>", "cellbold") for h in HEADINGS]]
+    rows: list[list] = [
+        [marked(escape(h), HEAD if column in (1, 2) else HEAD_RIGHT) for column, h in enumerate(HEADINGS)]
+    ]
     for place, s in enumerate(standings, start=1):
         c = s.commander
         numbers = (s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against)
@@ -74,51 +88,70 @@ def league_table(sc: Scenario, standings: list[Standing], width: float) -> Table
         rows.append(
             [str(place), marked(escape(_who(s)) + club, "cell"), sc.sides.get(c.side, c.side)]
             + [str(n) for n in numbers]
-            + [f"{s.vp_difference:+d}" if s.vp_difference else "0", str(s.destroyed), str(s.areas_taken)]
+            + [_difference(s), str(s.destroyed), str(s.areas_taken)]
         )
     grid = Table(rows, colWidths=_widths(width), repeatRows=1)
     grid.setStyle(STYLE)
     return grid
 
 
-def league_page(sc: Scenario, standings: list[Standing], width: float) -> list:
-    """The league of commanders on a page of its own (after the turn's pages)."""
-    story: list = [PageBreak(), text("The league of commanders", "h2")]
+def league_page(pic: TurnPicture, width: float) -> list[Flowable]:
+    """The league of commanders up to the turn's end, after the turn's pages (on a new page
+    unless the heading, the words and a few rows fit on this one; a long league goes on over
+    pages, its titles repeated); nothing when nobody is on the roster (a campaign that does not
+    keep one)."""
+    sc, standings = pic.scenario, pic.standings
     if not standings:
-        story.append(text(NO_ROSTER))
-        return story
-    story.append(
+        return []
+    return [
+        CondPageBreak(160),
+        text("The league of commanders", "h2"),
         text(
-            "Every tabletop game counts on its own: won when the other side was defeated (at least 3 VP and "
-            "more than it), otherwise drawn; sorted by games won, then VP difference. "
-            "Destroyed: enemy troops destroyed in their battles; Areas: areas taken attacking "
-            "(an arrow's, credited to each of its commanders).",
+            f"Every tabletop game counts on its own: won when the other side was defeated (at least "
+            f"{sc.defeat_min_vp} VP and more than it), otherwise drawn; sorted by games won, then VP "
+            f"difference. Destroyed: enemy troops destroyed in their battles; Areas: areas taken "
+            f"attacking (an arrow's, credited to each of its commanders).",
             "small",
-        )
-    )
-    story += [Spacer(1, 4), league_table(sc, standings, width)]
-    return story
+        ),
+        Spacer(1, 4),
+        league_table(sc, standings, width),
+    ]
 
 
-def charts_page(sc: Scenario, data: CampaignCharts, width: float) -> list:
-    """The campaign in charts, each kept whole on its page."""
-    story: list = [CondPageBreak(260), text("The campaign in charts", "h2")]
-    for chart in charts(sc, data, width):
+def charts_page(pic: TurnPicture, width: float) -> list[Flowable]:
+    """The campaign in charts up to the turn's end, each chart kept whole on its page."""
+    story: list[Flowable] = [CondPageBreak(260), text("The campaign in charts", "h2")]
+    for chart in charts(pic.scenario, pic.charts, width, height=CHART_HEIGHT):
         story.append(KeepTogether([chart.drawing, Spacer(1, 2), text(chart.words, "small"), Spacer(1, 8)]))
     return story
 
 
-def top_commanders(sc: Scenario, standings: list[Standing], width: float, count: int = 3) -> list:
-    """Each side's best commanders so far, side by side, for the status sheet."""
+def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float = 8.5) -> list[Flowable]:
+    """Each side's best commanders so far, one column a side, for the status sheet; nothing
+    when nobody is on the roster."""
+    sc, standings = pic.scenario, pic.standings
+    if not standings:
+        return []
+    style = ParagraphStyle("top", fontName=FONT, fontSize=size, leading=size * 1.2)
     columns = []
     for side in sc.sides:
         best = top_of_side(standings, side, count)
-        lines = [f"<b>{escape(sc.side_nouns[side])}</b>"]
+        lines = [f"<b>{escape(sc.sides[side])} commanders</b>"]
         lines += [
-            f"{place}. {escape(_who(s))} — {s.wins} won, {s.draws} drawn, {s.losses} lost, VP {s.vp_for}–{s.vp_against}"
+            f"{place}. <b>{escape(_who(s))}</b>&nbsp; {s.wins}–{s.draws}–{s.losses}, VP&nbsp;{_difference(s)}"
             for place, s in enumerate(best, start=1)
         ] or ["nobody has played yet"]
-        columns.append(marked("<br/>".join(lines), "small"))
-    grid = Table([columns], colWidths=[width / len(columns)] * len(columns))
-    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
-    return [marked("<b>Top commanders</b> (games won, then VP difference)", "small"), grid]
+        columns.append([marked(line, style) for line in lines])
+    grid = Table([columns], colWidths=[width / len(columns)] * len(columns), hAlign="LEFT")
+    grid.setStyle(
+        TableStyle(
+            [("VALIGN", (0, 0), (-1, -1), "TOP"), *((pad, (0, 0), (-1, -1), 0) for pad in PADS)]
+            + [("RIGHTPADDING", (0, 0), (-2, -1), 6)]
+        )
+    )
+    return [
+        marked(
+            "<b>Top commanders</b> <font size=8.5>(games won–drawn–lost; VP scored less VP conceded)</font>", "wall"
+        ),
+        grid,
+    ]

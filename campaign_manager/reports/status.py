@@ -1,6 +1,7 @@
 """The status sheet for the shop wall: one landscape page, the map down its whole height on the
 left (big type, to be read from across the shop), beside it the VP in big figures with what they
-are made of, the troops off the map, what comes next and the map's legend. The side column is
+are made of, each side's top commanders (when the campaign keeps a roster), the troops off the
+map, what comes next and the map's legend. The side column is
 a list of parts (`sidebar`): a new part is one more line there; it shrinks to fit the page
 rather than push anything onto a second one."""
 
@@ -11,6 +12,7 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, KeepInFrame, Spacer, Table, TableStyle
 
 from campaign_manager.reports.data import TurnPicture
+from campaign_manager.reports.league_pages import top_commanders
 from campaign_manager.reports.legend import map_legend
 from campaign_manager.reports.map_drawing import map_drawing
 from campaign_manager.reports.page import FONT, marked, text
@@ -59,10 +61,12 @@ def status_sheet(pic: TurnPicture, width: float, height: float) -> list[Flowable
 def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:
     """The side column's parts, top to bottom."""
     waiting = open_arrows_table(pic, width, size=8.5)
+    best = top_commanders(pic, width)  # nothing when the campaign keeps no roster
     return [
         *vp_headline(pic, width),
         Spacer(1, 6),
         vp_parts_table(pic, width, size=8.5),
+        *([Spacer(1, 6), *best] if best else []),
         Spacer(1, 6),
         off_map_table(pic, width, size=8.5),
         *([Spacer(1, 6), waiting] if waiting is not None else []),

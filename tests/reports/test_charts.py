@@ -10,6 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from campaign_manager.engine import apply_action, initial_state
 from campaign_manager.engine.charts import campaign_charts
 from campaign_manager.reports.charts import charts, marks
+from campaign_manager.reports.league_pages import CHART_HEIGHT
 from campaign_manager.reports.page import BOLD, FONT
 from tests.engine.positions import scenario
 from tests.shared import FULL_CAMPAIGN
@@ -61,10 +62,11 @@ def test_a_turn_under_way_is_shown_as_now():
     assert len(data.battles) == 2 and data.battles[1].fought == 0
 
 
+@pytest.mark.parametrize("height", [190, CHART_HEIGHT])  # the window's, the turn report's
 @pytest.mark.parametrize("upto", [0, 3, len(FULL_CAMPAIGN["turn 1"]), len(ALL)])
-def test_every_word_is_inside_its_drawing_and_every_shape_paints(upto):
+def test_every_word_is_inside_its_drawing_and_every_shape_paints(upto, height):
     sc = scenario()
-    for chart in charts(sc, campaign_charts(sc, _history(ALL[:upto])), 510):
+    for chart in charts(sc, campaign_charts(sc, _history(ALL[:upto])), 510, height):
         drawing = chart.drawing
         found = marks(drawing)
         assert found and chart.words

@@ -129,6 +129,11 @@ def test_the_battles_tab_names_the_commanders(open_window, qtbot):
     assert cells[:3] == ["Marco–Anna", "—", "—"]
     assert "Marco–Anna; Giulia–Nicos" in cells, "as the roster named them when the games were recorded"
     assert "Marco–?" in cells, "a game with one commander named"
+    history = window.view.history
+    history.table.selectRow(0)
+    assert "Commanders: Marco–Anna." in history.details.text(), "the chosen battle says who played"
+    history.table.selectRow(1)
+    assert "Commanders" not in history.details.text(), "nobody named: not said"
 
 
 def test_the_charts_tab_paints_the_printed_charts(open_window, qtbot):
