@@ -68,6 +68,16 @@ def play_all(st: CampaignState, *actions: dict[str, Any]) -> CampaignState:
     return st
 
 
+def replayed(actions: list[dict[str, Any]]) -> list[Applied]:
+    """Each action applied in turn from set-up, as a campaign file's history holds them."""
+    st, done = initial_state(scenario()), []
+    for action in actions:
+        applied = play(st, action)
+        done.append(applied)
+        st = applied.state
+    return done
+
+
 def refused(
     st: CampaignState, action: dict[str, Any], rule: str | None, *names: str, error: type[Exception] = RuleError
 ) -> Exception:

@@ -6,23 +6,14 @@ from __future__ import annotations
 from campaign_manager.engine import apply_action, initial_state
 from campaign_manager.engine.actions import Game
 from campaign_manager.engine.battle_log import battle_rows
-from tests.engine.positions import scenario
+from tests.engine.positions import replayed, scenario
 from tests.shared import FULL_CAMPAIGN
 
 TURN_ONE = FULL_CAMPAIGN["turn 1"]
 
 
-def _history(actions):
-    sc, st, done = scenario(), initial_state(scenario()), []
-    for action in actions:
-        applied = apply_action(sc, st, action)
-        done.append(applied)
-        st = applied.state
-    return done
-
-
 def test_turn_one_gives_two_rows_with_their_results():
-    history = _history(TURN_ONE)
+    history = replayed(TURN_ONE)
     first, second = battle_rows(scenario(), initial_state(scenario()), history)
     # B1 → C1, tabletop 5–2: the Axis win; their 5 VP destroy on 5+, GR-INF-1 rolled a 5.
     assert (first.number, first.turn, first.origin, first.target) == (2, 1, "B1", "C1")

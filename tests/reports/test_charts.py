@@ -7,29 +7,18 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from campaign_manager.engine import apply_action, initial_state
 from campaign_manager.engine.charts import campaign_charts
 from campaign_manager.reports.charts import charts, marks
 from campaign_manager.reports.league_pages import CHART_HEIGHT
 from campaign_manager.reports.page import BOLD, FONT
-from tests.engine.positions import scenario
+from tests.engine.positions import replayed, scenario
 from tests.shared import FULL_CAMPAIGN
-
-
-def _history(actions):
-    sc, st, done = scenario(), initial_state(scenario()), []
-    for action in actions:
-        applied = apply_action(sc, st, action)
-        done.append(applied)
-        st = applied.state
-    return done
-
 
 ALL = [a for actions in FULL_CAMPAIGN.values() for a in actions]
 
 
 def test_the_figures_of_the_full_campaign():
-    data = campaign_charts(scenario(), _history(ALL))
+    data = campaign_charts(scenario(), replayed(ALL))
     # VP as tests/cli/test_full_campaign.py has them after each turn, and 20–110 at set-up
     assert [(t.turn, t.vp["axis"], t.vp["allied"], t.ended) for t in data.vp] == [
         (0, 20, 110, True),
@@ -56,7 +45,7 @@ def test_the_figures_of_the_full_campaign():
 
 
 def test_a_turn_under_way_is_shown_as_now():
-    history = _history(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:3])
+    history = replayed(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:3])
     data = campaign_charts(scenario(), history)
     assert [(t.turn, t.ended) for t in data.vp] == [(0, True), (1, True), (2, False)]
     assert len(data.battles) == 2 and data.battles[1].fought == 0
@@ -66,7 +55,7 @@ def test_a_turn_under_way_is_shown_as_now():
 @pytest.mark.parametrize("upto", [0, 3, len(FULL_CAMPAIGN["turn 1"]), len(ALL)])
 def test_every_word_is_inside_its_drawing_and_every_shape_paints(upto, height):
     sc = scenario()
-    for chart in charts(sc, campaign_charts(sc, _history(ALL[:upto])), 510, height):
+    for chart in charts(sc, campaign_charts(sc, replayed(ALL[:upto])), 510, height):
         drawing = chart.drawing
         found = marks(drawing)
         assert found and chart.words
