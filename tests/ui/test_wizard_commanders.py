@@ -145,6 +145,14 @@ def test_a_commander_of_the_other_side_is_refused_and_never_reaches_the_log(at_t
     assert wizard.page_name == "result" and "Giulia has retired" in page.problem.text()
     assert window.campaign.records == before and the_log(window.campaign.path)[0] == before, "nothing recorded"
     type_name(qtbot, attacker, "")
+    type_name(qtbot, defender, "Zoë\tK.")  # a tab pasted into a new name
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "result"
+    assert page.problem.text() == (
+        "Game 1, the defender's commander: a name is one line of text, without control characters."
+    )
+    type_name(qtbot, defender, "")
+    assert window.campaign.records == before, "nothing recorded"
     qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
     assert wizard.page_name == "destroy", "a game may be left without its commanders"
 

@@ -215,10 +215,14 @@ class BattleDraft:
             games = (self.outcome or {}).get("games") or ()
         sides = (self.the_arrow().attacker_side, enemy_of(self.the_arrow().attacker_side)) if games else ()
         wanted: dict[str, AddCommander] = {}
-        for game in games:
-            for side, name in zip(sides, game[2:4]):
+        for number, game in enumerate(games, start=1):
+            for role, side, name in zip(("attacker", "defender"), sides, game[2:4]):
                 if name and rosters.find(self.st.roster, name) is None and name.casefold() not in wanted:
-                    added = parse_action({"type": "add_commander", "name": name, "side": side})
+                    try:
+                        added = parse_action({"type": "add_commander", "name": name, "side": side})
+                    except UserError as exc:
+                        why = str(exc).removeprefix("'add_commander' action: name: ")
+                        raise UserError(f"game {number}, the {role}'s commander: {why}") from None
                     assert isinstance(added, AddCommander)
                     wanted[name.casefold()] = added
         return list(wanted.values())

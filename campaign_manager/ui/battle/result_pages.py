@@ -321,10 +321,6 @@ class ResultPage(Page):
                 return Refused(f"{empty_box} is empty: type the VP scored (0 if none).")
             return Refused("Type both General's Wargame dice (or press Roll).")
         if "games" in outcome:  # who played: on the roster of their side, or new to it (rule 1.10)
-            try:
-                self.draft.new_commanders(outcome["games"])
-            except UserError as exc:
-                return Refused(f"A new commander's name: {exc}.")
             refused = self.draft.players_refusal(outcome["games"])
             if refused:
                 return Refused(refused[:1].upper() + refused[1:] + ".")
