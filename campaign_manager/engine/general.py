@@ -93,11 +93,13 @@ class Chances(NamedTuple):
 
 def chances(sc: Scenario, attacker: int, defender: int) -> Chances:
     """The engine's exact odds for two bonuses (kept per difference)."""
-    key = (MEMO, "chances", attacker - defender)
-    found = sc.memo.get(key)
+    table = sc.memo.get((MEMO, "chances"))
+    if table is None:
+        table = sc.memo[MEMO, "chances"] = {}
+    found = table.get(attacker - defender)
     if found is None:
         odds = wargame.odds(sc, attacker, defender)
-        found = sc.memo[key] = Chances(
+        found = table[attacker - defender] = Chances(
             float(odds.attacker_win),
             float(odds.defender_win),
             float(odds.attacker_destroyed),
@@ -170,6 +172,21 @@ def _distances(sc: Scenario) -> dict[str, dict[str, int]]:
                 edge = nearer
             found[start] = steps
         sc.memo[key] = found
+    return found
+
+
+def _links_around(sc: Scenario) -> dict[str, tuple[tuple[str, bool, bool], ...]]:
+    """For each area, its neighbours in order with whether the link from the area to each, and
+    from each to the area, is marked fortified (legal.fortified_links): only across those may the
+    fortification defend (kept)."""
+    key = (MEMO, "links around")
+    found = sc.memo.get(key)
+    if found is None:
+        forts = legal.fortified_links(sc)
+        found = sc.memo[key] = {
+            area: tuple((n, (area, n) in forts, (n, area) in forts) for n in near)
+            for area, near in sc.neighbours.items()
+        }
     return found
 
 
@@ -317,18 +334,24 @@ class Scene:
     last_turn: bool = field(init=False)
     kept: dict[tuple, Any] = field(init=False)  # answers shared by every scene with the same holders (`_shared`)
     kept_here: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state alone
+    worths: dict[tuple[str, tuple[str, ...]], float] = field(init=False, default_factory=dict)  # `worth` here
 
     def __post_init__(self) -> None:
         sc, st = self.sc, self.st
         self.enemy = enemy_of(self.side)
         busy = st.committed() if st.open_arrows else ()
-        sides = _troop_sides(sc)
-        self.ground = {s: {} for s in sc.sides}
+        sides, areas = _troop_sides(sc), sc.areas
+        ground: dict[str, dict[str, list[str]]] = {s: {} for s in sc.sides}
+        self.ground = ground
         for troop, here in st.where.items():
-            if here in sc.areas and troop not in busy:
-                self.ground[sides[troop]].setdefault(here, []).append(troop)
+            if here in areas and troop not in busy:
+                mine = ground[sides[troop]]
+                if here in mine:
+                    mine[here].append(troop)
+                else:
+                    mine[here] = [troop]
         left = st.sorties
-        self.sorties = {s: tuple(n for n in planes if left.get(n, 0) > 0) for s, planes in _aircraft(sc).items()}
+        self.sorties = {s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in _aircraft(sc).items()}
         self.last_turn = st.turn >= len(sc.turns)
         self.kept = _shared(sc, (self.side, st.turn, tuple(st.control.values())))
 
@@ -341,8 +364,12 @@ class Scene:
         if found is None:
             theirs, side, enemy = self.kinds_by_area[self.enemy], self.side, self.enemy
             found = self.kept_here[key] = tuple(
-                (theirs.get(n, ()), self.defended(side, area, n), self.defended(enemy, n, area))
-                for n in self.sc.neighbours[area]
+                (
+                    theirs.get(n, ()),
+                    out and self.defended(side, area, n),
+                    into and self.defended(enemy, n, area),
+                )
+                for n, out, into in _links_around(self.sc)[area]
             )
         return found
 
@@ -427,9 +454,14 @@ class Scene:
         """What `side` gains by winning an attack on `target`: the objective (twice: the other side
         loses it), a command centre's VP, the defenders trapped there, and a little for the enemy
         objectives it brings in reach and the threat it lifts from its own."""
+        here = ("prize", side, target)
+        found = self.kept_here.get(here)
+        if found is not None:
+            return found
         key = ("prize", side, target, self.kinds_in(enemy_of(side), target))
         found = self.kept.get(key)
         if found is not None:
+            self.kept_here[here] = found
             return found
         sc, control = self.sc, self.st.control
         info = sc.areas[target]
@@ -444,7 +476,7 @@ class Scene:
                 for near in sc.neighbours[target]:
                     if control.get(near) == side:
                         found += 0.25 * sc.areas[near].vp + _command_centre_loss(sc, near, side)
-        self.kept[key] = found
+        self.kept[key] = self.kept_here[here] = found
         return found
 
     def route(self, side: str, area: str) -> float:
@@ -465,8 +497,14 @@ class Scene:
 
     def attack_bound(self, side: str, target: str) -> float:
         """The most an attack on `target` can gain: its prize, and every defender destroyed."""
-        defenders = self.ground[enemy_of(side)].get(target, ())
-        return self.prize(side, target) + self.troops_value(tuple(defenders), self.terrain(target))
+        key = ("bound", side, target)
+        found = self.kept_here.get(key)
+        if found is None:
+            defenders = self.ground[enemy_of(side)].get(target, ())
+            found = self.kept_here[key] = self.prize(side, target) + self.troops_value(
+                tuple(defenders), self.terrain(target)
+            )
+        return found
 
     def attack_gain(self, side: str, choice: Choice, origin: str, target: str) -> tuple[float, float, Choice]:
         """An attack's expected gain for `side`, its chance of winning and the defence it meets."""
@@ -487,7 +525,10 @@ class Scene:
     def troops_value(self, troops: tuple[str, ...], terrain: str | None) -> float:
         """What losing these troops for the rest of the turn costs (for good on the last turn)."""
         bonus = _bonuses(self.sc, self.st.turn, terrain)
-        return sum(bonus[t] + 1 for t in troops) * (2.5 if self.last_turn else 1.0)
+        value = 0
+        for t in troops:
+            value += bonus[t] + 1
+        return value * 2.5 if self.last_turn else float(value)
 
     # -- what an area is worth --------------------------------------------------------------------
 
@@ -495,14 +536,22 @@ class Scene:
         """What `area`, held by the scene's side with troops of these types (in order) in it, is
         worth: the attacks it could make on enemy neighbours, less what the enemy's best attack
         on it would take. Aircraft are left out: a sortie flies in one battle, not in every one."""
-        key = (area, kinds, self.around(area))
-        found = self.kept.get(key)
+        here = (area, kinds)
+        found = self.worths.get(here)
         if found is None:
-            found = self.kept[key] = self._reach(area, kinds) - self._risk(area, kinds)
+            key = (area, kinds, self.around(area))
+            found = self.kept.get(key)
+            if found is None:
+                found = self.kept[key] = self._reach(area, kinds) - self._risk(area, kinds)
+            self.worths[here] = found
         return found
 
     def _enemy_held(self, area: str) -> dict[str, int]:
         """The defence of an enemy area against an attack from `area` (ground troops only)."""
+        here = ("held", area)
+        found = self.kept_here.get(here)
+        if found is not None:
+            return found
         key = ("held", area, self.around(area))
         found = self.kept.get(key)
         if found is None:
@@ -514,6 +563,7 @@ class Scene:
                     kinds = self.kinds_in(enemy, near)
                     best[near] = _type_total(sc, turn, self.terrain(near), kinds, fortified)
             found = self.kept[key] = best
+        self.kept_here[here] = found
         return found
 
     def _reach(self, area: str, kinds: tuple[str, ...]) -> float:
@@ -530,6 +580,10 @@ class Scene:
 
     def _threats(self, area: str) -> list[tuple[str, int]]:
         """The enemy's strongest ground attack on `area` from each neighbour it holds (kept)."""
+        here = ("threats", area)
+        found = self.kept_here.get(here)
+        if found is not None:
+            return found
         key = ("threats", area, self.around(area))
         found = self.kept.get(key)
         if found is None:
@@ -544,6 +598,7 @@ class Scene:
                     if able:
                         threats.append((near, _type_total(sc, turn, self.terrain(area), able, False)))
             found = self.kept[key] = threats
+        self.kept_here[here] = found
         return found
 
     def _risk(self, area: str, kinds: tuple[str, ...]) -> float:
