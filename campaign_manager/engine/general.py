@@ -27,7 +27,6 @@ import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple, TypeVar
 
 from campaign_manager.engine import legal, wargame
@@ -334,6 +333,8 @@ class Scene:
     last_turn: bool = field(init=False)
     kept: dict[tuple, Any] = field(init=False)  # answers shared by every scene with the same holders (`_shared`)
     kept_here: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state alone
+    types: dict[str, str] = field(init=False)  # troop → its type's code
+    kinds_by_area: dict[str, dict[str, tuple[str, ...]]] = field(init=False)  # side → area → `kinds` of its free troops
     worths: dict[tuple[str, tuple[str, ...]], float] = field(init=False, default_factory=dict)  # `worth` here
 
     def __post_init__(self) -> None:
@@ -354,6 +355,8 @@ class Scene:
         self.sorties = {s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in _aircraft(sc).items()}
         self.last_turn = st.turn >= len(sc.turns)
         self.kept = _shared(sc, (self.side, st.turn, tuple(st.control.values())))
+        self.types = _troop_types(sc)
+        self.kinds_by_area = self._kinds_by_area()
 
     def around(self, area: str) -> tuple[tuple[tuple[str, ...], bool, bool], ...]:
         """For each area next to `area` (kept): the types of the enemy's free troops there, and
@@ -391,17 +394,20 @@ class Scene:
 
     def kinds(self, troops: Iterable[str]) -> tuple[str, ...]:
         """The troops' types, in order (what an area's worth is kept by)."""
-        types = _troop_types(self.sc)
+        types = self.types
         return tuple(sorted([types[t] for t in troops]))
 
     def kinds_in(self, side: str, area: str) -> tuple[str, ...]:
         """`kinds` of the side's free troops in `area`."""
         return self.kinds_by_area[side].get(area, ())
 
-    @cached_property
-    def kinds_by_area(self) -> dict[str, dict[str, tuple[str, ...]]]:
+    def _kinds_by_area(self) -> dict[str, dict[str, tuple[str, ...]]]:
         """`kinds` of each side's free troops in each area where it has some."""
-        return {side: {area: self.kinds(troops) for area, troops in here.items()} for side, here in self.ground.items()}
+        types = self.types
+        return {
+            side: {area: tuple(sorted([types[t] for t in troops])) for area, troops in here.items()}
+            for side, here in self.ground.items()
+        }
 
     def front(self) -> frozenset[str]:
         """The areas the side holds next to an area the enemy holds: where a troop can attack or
@@ -631,7 +637,7 @@ class Scene:
         if area not in self.sc.areas:
             return 0.0
         now = self.kinds_in(self.side, area)
-        types = _troop_types(self.sc)
+        types = self.types
         changed = list(now)
         if removed is not None:
             changed.remove(types[removed])
