@@ -255,6 +255,25 @@ def test_a_die_typed_in_place_of_the_app_s_is_recorded_as_typed(open_window, qtb
     assert wizard.draft.entry.rolled_by_app == () and "wargame.attacker_die" in wizard.draft.entry.thrown
 
 
+def test_the_summary_names_the_dice_the_app_rolled(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    result = wizard.pages["result"]
+    result.wargame.click()
+    type_in(qtbot, result.attacker_die.box, "6")
+    qtbot.mouseClick(result.defender_die.roll_button, Qt.MouseButton.LeftButton)
+    face = result.defender_die.value()
+    while wizard.page_name != "summary":
+        destroy = wizard.pages["destroy"]
+        if wizard.page_name == "destroy":
+            for die in destroy.dice.values():
+                type_in(qtbot, die.box, "1")
+        qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    lines = wizard.pages["summary"].text.text().splitlines()
+    assert lines[-1] == f"Rolled by the app: the defender's General's Wargame die {face}", lines
+    assert not any("attacker's General's Wargame die" in line for line in lines), "a typed die is not the app's"
+
+
 def test_cancel_and_reopen_after_app_rolls_shows_the_same_dice(open_window, qtbot):
     window = open_window([{"type": "start_turn"}])
     wizard = to_b1_c1_result(window, qtbot)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, Game, WargameRoll
+from campaign_manager.engine.app_dice import app_dice_words
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops, surviving_attackers
@@ -610,7 +611,8 @@ class SummaryPage(Page):
     def enter(self) -> None:
         self.say("Nothing is recorded until you press Record the battle; Back changes any choice.")
         preview = self.draft.preview
-        self.text.setText("\n".join(preview.events) if preview else "")
+        rolled = app_dice_words(self.draft.sc, preview.action) if preview else ""
+        self.text.setText("\n".join([*preview.events, *([rolled] if rolled else [])]) if preview else "")
 
     def leave(self) -> Step | Refused:
         return Refused("")  # the last step: the battle is recorded with Record, not Next
