@@ -255,6 +255,20 @@ def test_a_die_typed_in_place_of_the_app_s_is_recorded_as_typed(open_window, qtb
     assert wizard.draft.entry.rolled_by_app == () and "wargame.attacker_die" in wizard.draft.entry.thrown
 
 
+def test_a_double_click_on_an_arrow_chooses_it_and_goes_on_one_page(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    arrows = wizard.pages["arrow"].arrows
+    item = next(arrows.item(i) for i in range(arrows.count()) if "C1" in arrows.item(i).text())
+    where = arrows.visualItemRect(item).center()
+    qtbot.mouseClick(arrows.viewport(), Qt.MouseButton.LeftButton, pos=where)  # a double click's first press
+    assert wizard.page_name == "arrow", "one click chooses"
+    qtbot.mouseDClick(arrows.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    assert wizard.page_name == "commit" and wizard.draft.arrow_ends() == ("B1", "C1"), "a double click goes on"
+    assert not wizard.history[:-1], "one page on, not two"
+    assert len(window.campaign.records) == 1, "nothing recorded"
+
+
 def test_the_summary_names_the_dice_the_app_rolled(open_window, qtbot):
     window = open_window([{"type": "start_turn"}])
     wizard = to_b1_c1_result(window, qtbot)

@@ -144,6 +144,7 @@ class ArrowPage(Page):
         # The arrow chosen is the line selected: the line current by itself when the list takes
         # the keyboard is nobody's choice.
         self.arrows.itemSelectionChanged.connect(self.changed)
+        self.arrows.itemDoubleClicked.connect(lambda _item: self.go_on.emit())  # chosen and on, as in a file dialog
         self.body.addWidget(
             named(
                 QLabel(

@@ -67,6 +67,7 @@ class Page(QWidget):
     """A titled step with its rule and a line for what the engine refused."""
 
     changed = Signal()
+    go_on = Signal()  # the user asked for the next step from the page itself (a double click on a choice)
     step: ClassVar[Step]
     title_words: ClassVar[str]
 

@@ -119,6 +119,7 @@ class BattleWizard(QDialog):
         page.changed.connect(lambda page=page: self._kept(page))
         page.changed.connect(self._update)
         page.changed.connect(lambda page=page: self._mended(page))
+        page.go_on.connect(self.next)
 
     def _buttons(self) -> QHBoxLayout:
         buttons = QHBoxLayout()
