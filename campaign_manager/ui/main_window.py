@@ -94,7 +94,7 @@ class MainWindow(QMainWindow):
         self.map_view.troopDropped.connect(self.move_troop)
         self.map_view.moveRefused.connect(self.report)  # told like any refused move: a box, and the status bar
         self.history = self.view.log.lines  # every recorded action in words
-        self.tabs.addTab(self.view, "Campaign")
+        self.tabs.addTab(self.view, "Map")  # the side panel has a tab called Campaign: not twice
         self.commanders = CommandersView(self.session, self)
         self.tabs.addTab(self.commanders, "Commanders")
         self.charts = ChartsView(self.session, self)

@@ -40,6 +40,10 @@ def test_window_shows_the_campaign(make_window, campaign_path):
     assert "GR-INF-1, GR-INF-2" in window.view.panel.off_map.text()
     assert window.history.rowCount() == 4
     assert window.windowTitle().startswith("Shop night — shop.campaign")
+    outer = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    inner = [window.view.side.tabText(i) for i in range(window.view.side.count())]
+    assert outer[:3] == ["Map", "Commanders", "Charts"]
+    assert not set(outer) & set(inner), "no two tabs in sight share a name"
 
 
 def test_undo_and_redo_from_the_edit_menu(make_window, campaign_path):
