@@ -121,6 +121,9 @@ class LeagueModel(QAbstractTableModel):
             return COLUMNS[section].title
         if role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[section].explain
+        if role == Qt.ItemDataRole.InitialSortOrderRole:  # the first click on a count puts the most first
+            numbers = COLUMNS[section].numeric and section > 0
+            return Qt.SortOrder.DescendingOrder if numbers else Qt.SortOrder.AscendingOrder
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:

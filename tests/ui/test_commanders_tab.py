@@ -47,14 +47,14 @@ def test_the_league_table_is_the_league_and_sorts_by_any_column(open_window, qtb
     window, view = _tab(open_window, qtbot)
     assert _column(view, "Commander") == [row[0] for row in HAND_LEAGUE]
     assert _column(view, "Role") == ["General", "", "retired", "", "General", ""]
-    _click_header(qtbot, view, "VP for")  # numbers as numbers: 6 before 10, 11, 13 and 22
-    assert _column(view, "VP for") == ["6", "7", "10", "11", "13", "22"]
-    _click_header(qtbot, view, "VP for")
+    _click_header(qtbot, view, "VP for")  # numbers as numbers, the most first: 22 before 13, 11, 10 and 6
     assert _column(view, "VP for") == ["22", "13", "11", "10", "7", "6"]
-    _click_header(qtbot, view, "Commander")  # names without regard to case
+    _click_header(qtbot, view, "VP for")
+    assert _column(view, "VP for") == ["6", "7", "10", "11", "13", "22"]
+    _click_header(qtbot, view, "Commander")  # names without regard to case, from A
     assert _column(view, "Commander") == ["Anna", "Ben", "Giulia", "Hans", "Marco", "Nikos"]
     _click_header(qtbot, view, "VP diff")
-    assert _column(view, "VP diff") == ["-8", "-7", "0", "+2", "+8", "+9"]
+    assert _column(view, "VP diff") == ["+9", "+8", "+2", "0", "-7", "-8"]
     _click_header(qtbot, view, "#")
     assert _column(view, "Commander") == [row[0] for row in HAND_LEAGUE]
 
