@@ -171,6 +171,18 @@ def test_an_untouched_result_page_records_no_0_0_battle(open_window, qtbot):
     assert [r["type"] for r in window.campaign.records] == ["start_turn"], "nothing recorded yet"
 
 
+def test_a_game_added_starts_blank_and_is_refused_until_typed(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    type_in(qtbot, vp_boxes(wizard)[0], "5")
+    type_in(qtbot, vp_boxes(wizard)[1], "2")
+    qtbot.mouseClick(wizard.pages["result"].add_game_button, Qt.MouseButton.LeftButton)
+    assert [box.text() for box in vp_boxes(wizard)[2:]] == ["–", "–"], "a second game's VP start blank, not at 0"
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "result"
+    assert "Game 2, the attacker's VP is empty" in wizard.pages["result"].problem.text()
+
+
 @pytest.fixture
 def app_rolls(monkeypatch):
     """The app's dice, given in advance (the window rolls its own: ui/battle/dice.py)."""

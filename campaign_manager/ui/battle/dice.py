@@ -36,6 +36,7 @@ class BlankBox(QSpinBox):
         self.low, self.refusal = low, refusal
         self.setRange(low - 1, high)
         self.setSpecialValueText(NOTHING_YET)
+        self.setValue(low - 1)  # blank: a spin box starts at 0, which is a score for a VP box
 
     def _typed(self, text: str) -> str:
         return text.replace(NOTHING_YET, "").strip()  # a digit typed after the dash counts alone
