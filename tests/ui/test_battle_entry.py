@@ -183,6 +183,19 @@ def test_a_game_added_starts_blank_and_is_refused_until_typed(open_window, qtbot
     assert "Game 2, the attacker's VP is empty" in wizard.pages["result"].problem.text()
 
 
+def test_a_die_refused_on_the_destroy_page_is_said_without_widening_the_page(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    type_in(qtbot, vp_boxes(wizard)[0], "3")
+    type_in(qtbot, vp_boxes(wizard)[1], "3")  # nobody defeated, 3 VP each: every troop is rolled for
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    die = wizard.pages["destroy"].dice["IT-INF-1"]  # the longest row: "... Italian Fucilieri infantry ..."
+    type_in(qtbot, die.box, "7")
+    assert die.problem.isVisible() and die.problem.text().startswith("A d6 cannot show 7")
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # the page laid out again with the words
+    assert wizard.scroller.horizontalScrollBar().maximum() == 0, "the destroy page is wider than the wizard"
+
+
 @pytest.fixture
 def app_rolls(monkeypatch):
     """The app's dice, given in advance (the window rolls its own: ui/battle/dice.py)."""

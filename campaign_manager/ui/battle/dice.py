@@ -128,6 +128,7 @@ class DieInput(QWidget):
         self.problem = QLabel()
         self.problem.setObjectName("dieProblem")
         self.problem.setStyleSheet(refusal_style())
+        self.problem.setWordWrap(True)  # beside a die in a narrow wizard: on two lines, never wider than the page
         self.problem.hide()
         self.mark = QLabel("rolled by the app")
         self.mark.setObjectName("appMark")
