@@ -6,6 +6,7 @@ go through ui/plain.py."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -216,6 +217,24 @@ class CommanderForm(Form):
     cancelButton: QPushButton
 
 
+BOXES = {"name": "the name", "to": "the new name", "club": "the club or shop"}  # the fields, as the boxes say
+
+
+def said_of_boxes(refusal: str) -> str:
+    """A refusal of the action's shape said of the dialog's boxes: "'add_commander' action: name:
+    should not be empty" is "The name should not be empty."; a refusal by the rules is kept as it is."""
+    shape = re.fullmatch(r"'\w+' action: (.*)", refusal, re.DOTALL)
+    if shape is None:
+        return refusal
+    faults = []
+    for fault in shape.group(1).split("; "):
+        field, _, why = fault.partition(": ")
+        box = BOXES.get(field)
+        faults.append(fault if box is None else f"{box} {why}" if why.startswith("should") else f"{box}: {why}")
+    said = "; ".join(faults)
+    return said[:1].upper() + said[1:] + "."
+
+
 class CommanderDialog:
     """Add a commander, or rename one: the action is recorded through the session when Record is
     pressed; a refusal is said in the dialog, which stays open to mend it. `recorded(name)` is
@@ -270,7 +289,7 @@ class CommanderDialog:
         try:
             done = self.session.record([self.action()])
         except UserError as exc:
-            self.ui.problem.setText(str(exc))
+            self.ui.problem.setText(said_of_boxes(str(exc)))
             return
         recorded = done[-1].action
         assert isinstance(recorded, (AddCommander, RenameCommander))

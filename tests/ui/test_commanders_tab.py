@@ -108,6 +108,22 @@ def test_the_roster_buttons_record_actions_that_undo_takes_back(open_window, qtb
     assert window.session.state.roster[0].name == "Marco P."
 
 
+def test_the_commander_dialog_says_a_bad_name_of_its_boxes_not_of_the_action(open_window, qtbot):
+    window, view = _tab(open_window, qtbot, [])
+    view.ui.addButton.click()
+    view.dialog.ui.okButton.click()  # Record with the name left empty
+    assert view.dialog.ui.root.isVisible(), "refused: the dialog stays open to mend it"
+    assert view.dialog.ui.problem.text() == "The name should not be empty."
+    view.dialog.ui.nameEdit.setText("Anna")
+    view.dialog.ui.clubEdit.setText("Dice\tDen")
+    view.dialog.ui.okButton.click()
+    assert view.dialog.ui.problem.text() == (
+        "The club or shop: a name is one line of text, without control characters."
+    )
+    view.dialog.ui.cancelButton.click()
+    assert view.model.rowCount() == 0, "nothing was recorded"
+
+
 def test_a_signup_sheet_is_imported_or_refused_naming_its_row(open_window, qtbot, tmp_path):
     window, view = _tab(open_window, qtbot, [])
     sheet = tmp_path / "signups.csv"
