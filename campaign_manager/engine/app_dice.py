@@ -40,6 +40,11 @@ def entry_die_words(sc: Scenario, place: str) -> str:
     return place
 
 
+def die_and_face(sc: Scenario, place: str, face: int) -> str:
+    """A die and what it showed: "the roll to destroy GR-INF-1 (4)", never "GR-INF-1 4"."""
+    return f"{entry_die_words(sc, place)} ({face})"
+
+
 def app_dice_words(sc: Scenario, action: Action) -> str:
     """The dice the app rolled for the action, in a sentence for the history ("" when none, and
     for a `discard`, whose own words name its dice)."""
@@ -49,4 +54,4 @@ def app_dice_words(sc: Scenario, action: Action) -> str:
     rolled = [path for path in action.app_dice() if path in faces]
     if not rolled:
         return ""
-    return "Rolled by the app: " + ", ".join(f"{entry_die_words(sc, path)} {faces[path]}" for path in rolled)
+    return "Rolled by the app: " + ", ".join(die_and_face(sc, path, faces[path]) for path in rolled)

@@ -31,7 +31,7 @@ from campaign_manager.engine.actions import (
     StartTurn,
     parse_action,
 )
-from campaign_manager.engine.app_dice import entry_die_words
+from campaign_manager.engine.app_dice import die_and_face
 from campaign_manager.engine.lookup import area, label
 from campaign_manager.engine.spelling import canonical
 from campaign_manager.engine.state import (
@@ -104,7 +104,7 @@ def _note(sc: Scenario, st: CampaignState, action: Note, roller: Roller, events:
 def _discard(sc: Scenario, st: CampaignState, action: Discard, roller: Roller, events: Chronicle) -> Discard:
     if events.recording:
         what = f" ({action.battle})" if action.battle else ""
-        dice = "; ".join(f"{entry_die_words(sc, place)} {face}" for place, face in action.dice.items())
+        dice = "; ".join(die_and_face(sc, place, face) for place, face in action.dice.items())
         events.append(f"A battle entry{what} was thrown away unrecorded; the dice the app had rolled for it: {dice}")
     return action
 

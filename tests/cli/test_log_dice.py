@@ -42,7 +42,7 @@ def test_dice_left_out_are_listed_and_typed_ones_are_not(tmp_path, capsys):
     assert [entry["rolled_by_app"] for entry in log] == [[], ["destroy_dice.GR-INF-1"], []]
     text = run(capsys, "log", str(campaign))[1]
     face = log[1]["destroy_dice"]["GR-INF-1"]
-    assert f"Rolled by the app: the roll to destroy GR-INF-1 {face}" in text
+    assert f"Rolled by the app: the roll to destroy GR-INF-1 ({face})" in text
 
 
 def test_the_mark_survives_export_and_import(tmp_path, capsys):

@@ -66,7 +66,7 @@ def test_a_die_the_window_rolled_is_listed_as_the_window_says(turn_two):
     done = apply_action(SC, turn_two, action)
     assert done.record["rolled_by_app"] == ["initiative_dice.1", "destroy_dice.IT-INF-3"]
     assert app_dice_words(SC, done.action) == (
-        "Rolled by the app: the defender's initiative die 1, the roll to destroy IT-INF-3 5"
+        "Rolled by the app: the defender's initiative die (1), the roll to destroy IT-INF-3 (5)"
     )
 
 
@@ -103,7 +103,7 @@ def test_a_discarded_entry_names_the_dice_the_app_rolled_and_changes_nothing(tur
     assert done.state == turn_two
     assert done.events == (
         "A battle entry (C2 → B2) was thrown away unrecorded; the dice the app had rolled for it: "
-        "the Axis' initiative die 6; the roll to destroy IT-INF-3 2",
+        "the Axis' initiative die (6); the roll to destroy IT-INF-3 (2)",
     )
     assert done.action.app_dice() == ("dice.initiative.axis", "dice.destroy_dice.IT-INF-3")
     assert isinstance(done.action, Discard) and replay(SC, TURN_TWO + [done.record]) == turn_two

@@ -309,7 +309,7 @@ def test_the_summary_names_the_dice_the_app_rolled(open_window, qtbot):
                 type_in(qtbot, die.box, "1")
         qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
     lines = wizard.pages["summary"].text.text().splitlines()
-    assert lines[-1] == f"Rolled by the app: the defender's General's Wargame die {face}", lines
+    assert lines[-1] == f"Rolled by the app: the defender's General's Wargame die ({face})", lines
     assert not any("attacker's General's Wargame die" in line for line in lines), "a typed die is not the app's"
 
 
@@ -350,7 +350,7 @@ def test_cancel_and_reopen_after_app_rolls_shows_the_same_dice(open_window, qtbo
         "dice": {"wargame.attacker_die": faces[0], "wargame.defender_die": faces[1]},
     }
     words = window.view.log.lines.stringList()[-1]
-    assert "thrown away unrecorded" in words and f"the attacker's General's Wargame die {faces[0]}" in words
+    assert "thrown away unrecorded" in words and f"the attacker's General's Wargame die ({faces[0]})" in words
     assert "Rolled by the app" not in words, "the dice are said once"
     assert window.session.kept_entry() is None
 
@@ -365,7 +365,7 @@ def test_a_battle_recorded_marks_the_app_s_dice_in_the_log(open_window, qtbot, a
     record = window.campaign.records[-1]
     assert record["destroy_dice"] == {"GR-INF-1": face} and record["rolled_by_app"] == ["destroy_dice.GR-INF-1"]
     assert window.session.kept_entry() is None, "recorded: nothing is kept for later"
-    assert f"Rolled by the app: the roll to destroy GR-INF-1 {face}" in window.view.log.lines.stringList()[-1]
+    assert f"Rolled by the app: the roll to destroy GR-INF-1 ({face})" in window.view.log.lines.stringList()[-1]
     battles = window.view.history.model
     column = [battles.headerData(c, Qt.Orientation.Horizontal) for c in range(battles.columnCount())].index(
         "Destroy rolls"
