@@ -361,6 +361,32 @@ def test_the_computer_s_advance_on_turn_one_leaves_a_troop_for_the_other_fixed_b
         made.close()
 
 
+def test_against_the_computer_the_result_page_asks_to_roll_never_to_type(qtbot, tmp_path):
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("allied", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.menu_actions[MenuAction.START_TURN].trigger()
+        wizard = made.battle_menu.new_battle()
+        assert wizard.pages["arrow"].choose("B1", "C1")
+        wizard.next()
+        wizard.pages["commit"].attacker.tick("IT-INF-1")
+        wizard.next()
+        result = wizard.pages["result"]
+        assert wizard.page_name == "result", wizard.page.problem.text()
+        assert result.attacker_die.app_only, "against the computer no die can be typed"
+        assert result.outcome.text().endswith("Press Roll for each die."), result.outcome.text()
+        wizard.next()
+        assert wizard.page_name == "result"
+        assert result.problem.text() == "Roll both General's Wargame dice (press Roll beside each)."
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()
+
+
 def _fits(wizard, window) -> None:
     """The wizard's page lies inside the 1280×800 window, and nothing on it is cut sideways."""
     inside = window.frameGeometry().contains(wizard.frameGeometry())

@@ -312,7 +312,11 @@ class ResultPage(Page):
         odds = draft.odds_words(arrow.attacker, arrow.defender, modifiers=modifiers)
         typed = f" With the situation modifiers {modifiers[0]:+d} / {modifiers[1]:+d}." if any(modifiers) else ""
         reason = draft.reason_words(Step.COMMIT) if chosen else ""
-        return f"{escape(committed + reason + typed)}<br>{odds}<br>Type both dice, or roll them."
+        return f"{escape(committed + reason + typed)}<br>{odds}<br>{self._dice_asked()}"
+
+    def _dice_asked(self) -> str:
+        """What the dice want: against the computer the app rolls every die, so none can be typed."""
+        return "Press Roll for each die." if self.draft.computer else "Type both dice, or roll them."
 
     def leave(self) -> Step | Refused:
         outcome = self.chosen()
@@ -320,6 +324,8 @@ class ResultPage(Page):
             empty_box = self.empty_box() if self.tabletop.isChecked() else None
             if empty_box:
                 return Refused(f"{empty_box} is empty: type the VP scored (0 if none).")
+            if self.draft.computer:
+                return Refused("Roll both General's Wargame dice (press Roll beside each).")
             return Refused("Type both General's Wargame dice (or press Roll).")
         if "games" in outcome:  # who played: on the roster of their side, or new to it (rule 1.10)
             refused = self.draft.players_refusal(outcome["games"])
