@@ -515,7 +515,8 @@ def test_what_if_follows_my_arrows_placed_in_a_plan(qtbot, tmp_path):
         dialog = scratch.wargame_actions.what_if()
         assert dialog.origin.text().startswith("This plan (a scratch copy): turn 1")
         dialog.who.setCurrentIndex(dialog.who.findData("axis"))
-        assert "The Axis follow my arrow this turn; the computer plays the Allies" in dialog.who.currentText()
+        offered = dialog.who.currentText()
+        assert "The Axis follow the arrow on the map this turn; the computer plays the Allies" in offered
         dialog.count.setValue(8)
         dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
         dialog.run(threaded=False)

@@ -166,8 +166,8 @@ class WhatIfDialog(QDialog):
             arrows = [a for a in st.open_arrows if a.attacker_side == side]
             if arrows:
                 self.who.addItem(
-                    f"The {side_name(sc, side)} follow my {'arrow' if len(arrows) == 1 else f'{len(arrows)} arrows'} "
-                    "this turn; "
+                    f"The {side_name(sc, side)} follow "
+                    f"{'the arrow' if len(arrows) == 1 else f'the {len(arrows)} arrows'} on the map this turn; "
                     f"the computer plays the {side_name(sc, enemy_of(side))}",
                     side,
                 )
