@@ -523,7 +523,7 @@ def test_what_if_follows_my_arrows_placed_in_a_plan(qtbot, tmp_path):
         assert dialog.answer["plan"]["arrows"] == [{"from": "B1", "to": "C1", "fought": 1.0}], (
             "turn 1's arrows are fixed"
         )
-        assert "Your arrows were fought: B1 → C1 in 100% of the playouts." in dialog.objectives.text()
+        assert "The plan's arrows were fought: B1 → C1 in 100% of the playouts." in dialog.objectives.text()
         assert not made.session.state.open_arrows, "the real campaign is untouched"
     finally:
         for widget in QApplication.topLevelWidgets():

@@ -317,7 +317,7 @@ def objective_words(sc: Scenario, answer: dict) -> str:
     plan = answer.get("plan")
     if plan:
         fought = "; ".join(f"{a['from']} → {a['to']} in {a['fought']:.0%}" for a in plan["arrows"])
-        words += f"\nYour arrows were fought: {fought} of the playouts"
+        words += f"\nThe plan's arrows were fought: {fought} of the playouts"
         if any(a["fought"] < 1 for a in plan["arrows"]):
             words += " (in the others the turn's battles ran out first, or the arrow could no longer be made)"
         words += "."
