@@ -74,3 +74,15 @@ class CommanderChoice(QComboBox):
         """A name is typed that is nobody's on the roster: a commander to add with the battle."""
         typed = self.name()
         return typed is not None and rosters.find(self.roster, typed) is None
+
+    def near_names(self) -> list[str]:
+        """The roster's names of this side (not retired) that hold a new name typed as a part
+        ("ric" in "Klaus Richter"): what a name typed half-way and left would have meant."""
+        typed = self.typed() if self.is_new() else None
+        if typed is None:
+            return []
+        part = typed.casefold()
+        return sorted(
+            (c.name for c in self.roster if c.side == self.side and not c.retired and part in c.name.casefold()),
+            key=str.casefold,
+        )

@@ -130,6 +130,25 @@ def test_a_new_name_is_a_commander_added_with_the_battle(at_the_result, qtbot):
     assert window.campaign.records[-1]["type"] == "add_commander", "two actions: undo takes the battle back first"
 
 
+def test_a_name_typed_half_way_is_asked_about_before_it_becomes_a_new_commander(at_the_result, qtbot):
+    window, wizard = at_the_result
+    attacker, defender = commander_boxes(wizard)
+    type_name(qtbot, attacker, "mar")  # meant Marco or mario, left half-typed
+    qtbot.keyClick(attacker.completer().popup(), Qt.Key.Key_Escape)
+    type_name(qtbot, defender, "Anna")
+    page = wizard.pages["result"]
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "result", "not taken as a new commander at once"
+    assert page.problem.text() == (
+        'Game 1, the attacker\'s commander: "mar" is nobody on the Axis roster. Did you mean Marco or mario? '
+        'Choose the name, or press Next again to add "mar" as a new commander.'
+    )
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "destroy", "Next again: meant as a new commander"
+    finish(wizard, qtbot)
+    assert window.campaign.records[-2] == {"type": "add_commander", "name": "mar", "side": "axis"}
+
+
 def test_a_commander_of_the_other_side_is_refused_and_never_reaches_the_log(at_the_result, qtbot):
     window, wizard = at_the_result
     attacker, defender = commander_boxes(wizard)

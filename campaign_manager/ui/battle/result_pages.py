@@ -63,6 +63,7 @@ class ResultPage(Page):
         self.games_grid = QGridLayout(self.games_box)
         self.games: list[tuple[VPBox, VPBox]] = []
         self.players: list[tuple[CommanderChoice, CommanderChoice]] = []  # who played each game
+        self.new_names_meant: set[tuple[str, str]] = set()  # (side, name) asked about and meant as new
         self._refusal = ""  # what a VP box refused, shown under the page until a VP is taken
         # Buttons Tab passes by (Alt and the underlined letter press them): Tab from the last box
         # (a VP, or who played) goes on to Next, so VP, Tab, Enter never adds a game or throws the
@@ -285,6 +286,24 @@ class ResultPage(Page):
         who = f" — the {side_name(draft.sc, winner)} win" if winner else ""
         self.outcome.setText(f"<b>Result</b>: {escape(result.describe() + who)}." + self._new_commanders_words())
 
+    def _half_typed(self) -> str | None:
+        """A new name that is part of a name on the roster ("ric" left in the box for Klaus
+        Richter) is asked about once: Next again adds it as typed."""
+        for number, pair in enumerate(self.players, start=1):
+            for role, box in zip(("attacker", "defender"), pair):
+                near = box.near_names()
+                typed = box.typed()
+                if not near or typed is None or (box.side, typed) in self.new_names_meant:
+                    continue
+                self.new_names_meant.add((box.side, typed))
+                meant = " or ".join(near[:3]) + (" or another" if len(near) > 3 else "")
+                return (
+                    f'Game {number}, the {role}\'s commander: "{typed}" is nobody on the {box.side_words} '
+                    f"roster. Did you mean {meant}? Choose the name, or press Next again to add "
+                    f'"{typed}" as a new commander.'
+                )
+        return None
+
     def _new_commanders_words(self) -> str:
         """The names typed that are nobody's on the roster: added with the battle (HTML)."""
         new = [(box.name(), box.side_words) for pair in self.players for box in pair if box.is_new()]
@@ -331,6 +350,9 @@ class ResultPage(Page):
             refused = self.draft.players_refusal(outcome["games"])
             if refused:
                 return Refused(refused[:1].upper() + refused[1:] + ".")
+            asked = self._half_typed()
+            if asked:
+                return Refused(asked)
         self.draft.outcome = outcome
         return Step.DESTROY
 
