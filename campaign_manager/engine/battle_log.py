@@ -76,10 +76,11 @@ class BattleRow:
         return " ".join(f"{g[0]}–{g[1]}" for g in self.games) + " VP"
 
     def players_words(self) -> str:
-        """Who played, game by game ("Anna–Ben; Carla–?"), the attacker's first; "" when nobody is named."""
+        """Who played, game by game ("Anna v Ben; Carla v ?"), the attacker's first; "" when nobody
+        is named. ("v", not a dash: a dash between two names of two words reads as one name.)"""
         if not any(a or d for a, d in self.players):
             return ""
-        return "; ".join(f"{a.name if a else '?'}–{d.name if d else '?'}" for a, d in self.players)
+        return "; ".join(f"{a.name if a else '?'} v {d.name if d else '?'}" for a, d in self.players)
 
     def roll_words(self) -> list[str]:
         """Each roll to destroy: "GR-INF-2 rolled 5 (needed 5+)", as the history says it; a die the

@@ -56,7 +56,9 @@ def battle_table(pic: TurnPicture, width: float) -> Table:
 
 def _result_words(sc: Scenario, row: BattleRow) -> str:
     score = ("General's Wargame, " if row.kind == "wargame" else "") + row.score_words()
-    return f"{row.mark} {score}: " + (f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated")
+    result = f"{row.mark} {score}: " + (f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated")
+    played = row.players_words()  # the commanders, game by game, when the games name them
+    return f"{result}\nplayed by {played}" if played else result
 
 
 def _destroy_words(row: BattleRow) -> str:

@@ -77,6 +77,13 @@ def test_the_turn_report_has_the_league_and_the_charts(with_commanders):
     assert "Turn 4: Axis 55, Allied 90" in charts and "C1 Ioannina 3 times" in charts
 
 
+def test_the_turn_report_s_battles_say_who_played_each_game(with_commanders, without):
+    battles = _after(" ".join(pages(report_pdf(with_commanders, turn=3))), "The battles of the turn")
+    assert "played by Marco v Anna; Giulia v Nicos" in battles, "two games on B1 → C1, the names as they were then"
+    assert "played by Marco v ?" in battles, "a game naming one side's commander only"
+    assert "played by" not in " ".join(pages(report_pdf(without, turn=3))), "nobody named: nothing said"
+
+
 def test_an_earlier_turn_s_report_has_the_league_as_it_stood_then(with_commanders):
     league = _after(" ".join(pages(report_pdf(with_commanders, turn=1))), "The league of commanders")
     assert "1 Marco (General) Dice Den Axis 1 1 0 0" in league, "turn 1: Marco beat Anna at B1→C1"

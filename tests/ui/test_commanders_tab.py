@@ -142,12 +142,12 @@ def test_the_battles_tab_names_the_commanders(open_window, qtbot):
     model = window.view.history.model
     column = BATTLE_COLUMNS.index("Commanders")
     cells = [model.index(row, column).data() for row in range(model.rowCount())]
-    assert cells[:3] == ["Marco–Anna", "—", "—"]
-    assert "Marco–Anna; Giulia–Nicos" in cells, "as the roster named them when the games were recorded"
-    assert "Marco–?" in cells, "a game with one commander named"
+    assert cells[:3] == ["Marco v Anna", "—", "—"]
+    assert "Marco v Anna; Giulia v Nicos" in cells, "as the roster named them when the games were recorded"
+    assert "Marco v ?" in cells, "a game with one commander named"
     history = window.view.history
     history.table.selectRow(0)
-    assert "Commanders: Marco–Anna." in history.details.text(), "the chosen battle says who played"
+    assert "Commanders: Marco v Anna." in history.details.text(), "the chosen battle says who played"
     history.table.selectRow(1)
     assert "Commanders" not in history.details.text(), "nobody named: not said"
 
