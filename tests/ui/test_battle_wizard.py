@@ -404,9 +404,11 @@ def test_the_rolls_to_destroy_not_typed_are_rolled_at_once_and_typed_ones_kept(o
     assert set(destroy.dice) == {"IT-INF-1", "IT-CARRI", "GR-INF-1"}
     destroy.dice["GR-INF-1"].set_value(2)
     rest = destroy.findChild(QPushButton, "rollRest")
+    assert rest.isEnabled()
     rest.click()
     assert destroy.dice["GR-INF-1"].value() == 2, "a die typed from the table stays as typed"
     assert all(1 <= die.value() <= 6 for die in destroy.dice.values())
+    assert not rest.isEnabled(), "every die given: nothing left to roll"
     before = the_log(window.campaign.path)
     wizard.next()
     assert wizard.page_name != "destroy" and the_log(window.campaign.path) == before, (

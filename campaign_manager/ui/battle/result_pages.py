@@ -393,6 +393,9 @@ class DestroyPage(Page):
             )
             rest.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes from die to die, then to Next
             rest.clicked.connect(self.roll_the_rest)
+            for die in self.dice.values():  # offered while some die is still to be given
+                die.changed.connect(lambda rest=rest: rest.setEnabled(self._some_die_blank()))
+            rest.setEnabled(self._some_die_blank())
             self.grid.addWidget(rest, len(rows), 1, 1, 2)
         self.grid.setColumnStretch(3, 1)  # spare width beyond the verdicts, which stay by their dice
         if spared:
@@ -407,6 +410,9 @@ class DestroyPage(Page):
             said.setText(f"<b style='color:{ink.on_window(ink.REFUSAL_RED)}'>destroyed</b>")
         else:
             said.setText(f"<b style='color:{ink.on_window(ink.FINE_GREEN)}'>survives</b>")
+
+    def _some_die_blank(self) -> bool:
+        return any(die.value() is None and not die.thrown for die in self.dice.values())
 
     def roll_the_rest(self) -> None:
         for die in self.dice.values():
