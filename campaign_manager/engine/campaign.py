@@ -157,7 +157,7 @@ def apply_action(
         if rolled != record.app_dice():
             record = evolve(record, rolled_by_app=rolled or None)
     if events.recording and getattr(action, "by_computer", False):
-        events.append(computer_words(action))
+        events.append(computer_words(action, events))
     return Applied(new, record, tuple(events), quiet)
 
 
@@ -168,9 +168,13 @@ def app_rolled(given: Action, completed: dict[str, int]) -> tuple[str, ...]:
     return tuple(path for path in completed if path in claimed or path not in typed)
 
 
-def computer_words(action: Action) -> str:
-    """The line the history gives an action the computer chose, with its reason."""
+def computer_words(action: Action, said: Iterable[str] = ()) -> str:
+    """The line the history gives an action the computer chose, with its reason; a reason that
+    begins with what the action did (`said`: "GR-INF-9 placed in B3 Florina: …") gives only the why."""
     reason = getattr(action, "reason", None)
+    for done in said:
+        if reason and reason.startswith(f"{done}: "):
+            reason = reason.removeprefix(f"{done}: ")
     return "The computer's choice" + (f": {reason}" if reason else "")
 
 

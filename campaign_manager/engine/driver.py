@@ -475,7 +475,7 @@ class TurnDriver:
         if self.quiet or not any(reasons):
             return applied
         action = replace(applied.action, **self._marks(*reasons))
-        return Applied(applied.state, action, (*applied.events, computer_words(action)), applied.quiet)
+        return Applied(applied.state, action, (*applied.events, computer_words(action, applied.events)), applied.quiet)
 
     def fought(self, st: CampaignState, battle: Battle, attacker_side: str) -> Applied:
         """The battle worked out with the computer's answers to what the rules ask in its course

@@ -93,6 +93,9 @@ def test_questions_say_who_is_asked_and_offer_what_the_engine_allows():
     for _ in range(2):  # then the computer places its own Italians
         assert isinstance(found, Applied) and isinstance(found.action, Place) and found.action.troop.startswith("IT-")
         assert found.action.by_computer and found.action.reason, "its reason is given"
+        placed, why = found.events
+        assert found.action.reason.startswith(f"{placed}: ") and why.startswith("The computer's choice: ")
+        assert placed not in why, "what it did is said once, then why"
         st = found.state
         found = driver.step(st)
     question = found
