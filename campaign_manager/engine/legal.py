@@ -89,11 +89,11 @@ def ceiling_refusal(st: CampaignState) -> RuleError | None:
     if battles_left(st) != 0:
         return None
     ceiling = st.battle_ceiling
-    extra = f"{st.battles_required} rolled and {st.extra_battles} extra agreed" if st.extra_battles else "as rolled"
+    extra = f" ({st.battles_required} rolled and {st.extra_battles} extra agreed)" if st.extra_battles else ""
     fought = "fought" if not st.open_arrows else "fought or under way"
     return RuleError(
         "1.5",
-        f"turn {st.turn} has {ceiling} battles in a General's Wargame ({extra}) and all {ceiling} are "
+        f"turn {st.turn} has {ceiling} battles in a General's Wargame{extra} and all {ceiling} are "
         f"{fought}: no further battle, the turn ends",
     )
 

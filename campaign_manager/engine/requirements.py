@@ -24,7 +24,7 @@ def battle_count_words(required: int, fought: int, ceiling: int | None = None) -
     if ceiling is None:
         return f"{counted(required, 'battle')} required, {fought} fought so far"
     extra = ceiling - required
-    agreed = f"{required} rolled, {extra} extra agreed" if extra else "as rolled, no extra agreed"
+    agreed = f"{required} rolled, {extra} extra agreed" if extra else "no extra agreed"  # turn 1: fixed, not rolled
     return f"{counted(ceiling, 'battle')} this turn ({agreed}), {fought} fought so far"
 
 

@@ -39,4 +39,4 @@ def test_the_battle_count_is_a_sentence():
 
 def test_a_wargame_turn_says_its_ceiling():
     assert battle_count_words(4, 1, 5) == "5 battles this turn (4 rolled, 1 extra agreed), 1 fought so far"
-    assert battle_count_words(4, 0, 4) == "4 battles this turn (as rolled, no extra agreed), 0 fought so far"
+    assert battle_count_words(4, 0, 4) == "4 battles this turn (no extra agreed), 0 fought so far"
