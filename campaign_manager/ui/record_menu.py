@@ -108,21 +108,26 @@ class TurnActions:
         number = default_turn(sc, st)
         spec = sc.turn(number)
         agree = legal.extra_battles_refusal(sc, st, 1) is None and st.play is Play.WARGAME
-        if (spec.battle_d3 == 0 and not agree) or st.phase not in (Phase.SETUP, Phase.STRATEGIC):
+        against = campaign.computer_side  # against the computer every die is the app's (RULES.md, dice)
+        nothing_to_ask = spec.battle_d3 == 0 or against is not None
+        if (nothing_to_ask and not agree) or st.phase not in (Phase.SETUP, Phase.STRATEGIC):
             problem = self.record(StartTurn())  # no dice to ask for (or the engine says why not)
             if problem:
                 self.services.report(problem)
             return
         dice_words = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6 (separated by commas)"
         reading = ", ".join(f"{low}–{low + 1} counts {d3(low)}" for low in range(1, 7, 2))
+        least = "" if agree else "at least "
+        count = f"Turn {number}, {spec.name}: {least}{spec.battle_d3}D3 + {spec.battle_plus} battles."
         explanation = (
-            f"Turn {number}, {spec.name}: {'' if agree else 'at least '}{spec.battle_d3}D3 + {spec.battle_plus} "
-            f"battles. Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read as "
-            f"a D3 ({reading}). Or leave it empty and the app rolls."
+            f"{count} Against the computer the app rolls the battle count when you press OK (every die is the app's)."
+            if against
+            else f"{count} Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read "
+            f"as a D3 ({reading}). Or leave it empty and the app rolls."
         )
 
         def on_value(text: str, extra: int = 0) -> str | None:
-            text = text.strip()
+            text = "" if against else text.strip()  # against the computer the app rolls
             try:
                 dice = tuple(int(part) for part in text.replace(" ", ",").split(",") if part) if text else None
             except ValueError:
@@ -134,7 +139,6 @@ class TurnActions:
                 self.services.parent, f"Start turn {number}", explanation, "empty: the app rolls", on_value
             )
             return
-        against = campaign.computer_side
         note = (
             "In a General's Wargame the turn has the rolled count plus the extra battles both generals "
             "agree now (rule 1.5), and then it ends."
@@ -145,6 +149,9 @@ class TurnActions:
             )
         )
         self.start_dialog = ask_start_turn(self.services.parent, f"Start turn {number}", explanation, note, on_value)
+        if against:  # nothing may be typed: the app's dice, rolled on OK
+            self.start_dialog.valueEdit.setReadOnly(True)
+            self.start_dialog.valueEdit.setPlaceholderText("the app rolls")
 
     def plan(self) -> None:
         if not self.session.is_open:

@@ -253,9 +253,12 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         made.menu_actions[MenuAction.START_TURN].trigger()
         asked = made.turn_menu.start_dialog
         assert asked.extraSpin.value() == 0 and "The computer (Allies) agrees to none" in asked.extraNote.text()
-        asked.valueEdit.setText("3")
+        assert asked.valueEdit.isReadOnly() and "the app rolls the battle count" in asked.explanation.text()
+        asked.valueEdit.setText("3")  # even were a die put in the box: against the computer the app rolls
         asked.buttons.accepted.emit()
         qtbot.waitUntil(lambda: not any(t.startswith("GR") for t in made.campaign.state.waiting_zone), timeout=5000)
+        started = next(r for r in reversed(made.campaign.records) if r["type"] == "start_turn")
+        assert started["rolled_by_app"] == ["dice.0"], "the battle-count die is the app's"
         assert any(t.startswith("IT") for t in made.campaign.state.waiting_zone), "the Italians are the player's"
     finally:
         for widget in QApplication.topLevelWidgets():
