@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.actions import AddCommander, RenameCommander, RetireCommander, SetGeneral
 from campaign_manager.engine.league import PlayedGame, Standing
 from campaign_manager.errors import UserError
@@ -345,6 +346,7 @@ class CommandersView(QWidget):
         self.ui.split.setSizes([400, 220])
         self.chosen: int | None = None  # the commander whose games are shown (their number)
         self.dialog: CommanderDialog | None = None
+        self.last_side: str | None = None  # the side of the commander added last: the next one's first offer
         table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.ui.addButton.clicked.connect(self.add)
         self.ui.renameButton.clicked.connect(self.rename)
@@ -432,6 +434,8 @@ class CommandersView(QWidget):
 
     def add(self) -> None:
         self.dialog = CommanderDialog(self.session, self, self._recorded)
+        if self.last_side is not None:  # a side's players are often added one after another
+            self.dialog.preset_side(self.last_side)
         self.dialog.open()
 
     def rename(self) -> None:
@@ -442,6 +446,9 @@ class CommandersView(QWidget):
 
     def _recorded(self, name: str) -> None:
         self.ui.problem.setText("")
+        found = rosters.find(self.session.state.roster, name)
+        if found is not None:
+            self.last_side = found.side
         self.choose(name)
 
     def _act(self, kind: type[RetireCommander] | type[SetGeneral]) -> None:
