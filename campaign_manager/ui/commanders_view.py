@@ -315,6 +315,10 @@ class CommandersForm(Form):
 
 
 NOBODY_CHOSEN = "Click a commander to see their games."
+NOBODY_YET = (
+    "No commanders yet: Add a commander for each player, or Import a sign-up sheet (a CSV file of "
+    "name, side and club). The battle wizard can also add one when a game names a new player."
+)
 
 
 class CommandersView(QWidget):
@@ -401,7 +405,8 @@ class CommandersView(QWidget):
         standing = self.standing()
         if standing is None or not self.session.is_open:
             self.games.set_games([])
-            self.ui.gamesTitle.setText(NOBODY_CHOSEN)
+            empty = self.session.is_open and not self.session.state.roster
+            self.ui.gamesTitle.setText(NOBODY_YET if empty else NOBODY_CHOSEN)
             return
         sc, c = self.session.scenario, standing.commander
         self.games.set_games([game_cells(sc, c.side, g) for g in standing.played])

@@ -126,6 +126,7 @@ def test_the_commander_dialog_says_a_bad_name_of_its_boxes_not_of_the_action(ope
 
 def test_the_next_commander_is_first_offered_the_side_of_the_last_one_added(open_window, qtbot):
     window, view = _tab(open_window, qtbot, [])
+    assert view.ui.gamesTitle.text().startswith("No commanders yet: Add a commander"), "an empty league says how"
     view.ui.addButton.click()
     assert view.dialog.ui.sideCombo.currentData() == "axis", "the scenario's first side to begin with"
     view.dialog.ui.nameEdit.setText("Anna")
@@ -134,6 +135,7 @@ def test_the_next_commander_is_first_offered_the_side_of_the_last_one_added(open
     view.ui.addButton.click()
     assert view.dialog.ui.sideCombo.currentData() == "allied", "an Allied player's friend is offered the Allies"
     view.dialog.ui.cancelButton.click()
+    assert not view.ui.gamesTitle.text().startswith("No commanders yet")
 
 
 def test_a_signup_sheet_is_imported_or_refused_naming_its_row(open_window, qtbot, tmp_path):
