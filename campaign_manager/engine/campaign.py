@@ -170,7 +170,7 @@ def app_rolled(given: Action, completed: dict[str, int]) -> tuple[str, ...]:
 
 def computer_words(action: Action, said: Iterable[str] = ()) -> str:
     """The line the history gives an action the computer chose, with its reason; a reason that
-    begins with what the action did (`said`: "GR-INF-9 placed in B3 Florina: …") gives only the why."""
+    begins with what the action did (`said`: "TROOP placed in AREA: …") gives only the why."""
     reason = getattr(action, "reason", None)
     for done in said:
         if reason and reason.startswith(f"{done}: "):
