@@ -65,6 +65,7 @@ class CampaignPanel(QWidget):
             layout.addWidget(widget)
         layout.addStretch(1)
         session.changed.connect(self.refresh)
+        session.kept_changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
@@ -79,7 +80,7 @@ class CampaignPanel(QWidget):
             return
         sc, st = self.session.scenario, self.session.state
         view = state_view(sc, st)
-        self.headline.setText(_headline(sc, self.session.name, view, st))
+        self.headline.setText(_headline(sc, self.session.name, view, st, kept=self.session.has_kept_entry))
         self.vp.set_values(
             sc.sides,
             sc.side_nouns,
@@ -147,7 +148,7 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
     return "no side has a battle arrow left to place: Turn ▸ End the turn."
 
 
-def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = None) -> str:
+def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = None, kept: bool = False) -> str:
     if view["turn"]:
         turn = escape(
             f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
@@ -164,6 +165,8 @@ def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = No
             turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
         elif st is not None and view["phase"] in (Phase.PLANNING, Phase.BATTLE):
             turn += f"<br><b>Next:</b> {escape(next_step(sc, st))}"
+            if kept:
+                turn += "<br>A battle being entered is kept: Battle ▸ New battle takes it up where it was left."
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
     vp = view["vp"]

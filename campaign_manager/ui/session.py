@@ -53,10 +53,12 @@ class CampaignSession(QObject):
     changed = Signal()
     switched = Signal()
     message = Signal(str)
+    kept_changed = Signal()  # a battle being entered came to be kept in the campaign, or is no longer
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.campaign: CampaignFile | None = None
+        self.has_kept_entry = False  # a battle being entered is kept (Battle ▸ New battle offers it)
         self.plan = False  # the campaign is a plan on a scratch copy (File ▸ Try a plan)
         self._battles: list[BattleRow] | None = None
         self.offline: str | None = None  # why a shared campaign's server cannot be reached now
@@ -192,6 +194,7 @@ class CampaignSession(QObject):
             self._stop_listening()
             self.campaign.close()
         self.campaign = opened
+        self.has_kept_entry = self.kept_entry() is not None
         self._listen()
         self.switched.emit()
         self.changed.emit()
@@ -351,7 +354,11 @@ class CampaignSession(QObject):
         if self.campaign is None:
             return None
         away = "the server cannot be reached now" if self.offline is not None else None
-        return self.campaign.keep_entry(entry, away=away)
+        problem = self.campaign.keep_entry(entry, away=away)
+        if (entry is not None) != self.has_kept_entry:
+            self.has_kept_entry = entry is not None
+            self.kept_changed.emit()
+        return problem
 
     def discard_entry(self, entry: BattleEntry, battle: str) -> str | None:
         """Throw a battle entry away. The dice the app rolled for it stay on record: a `discard`

@@ -18,6 +18,7 @@ from campaign_manager.ui.main_window import MainWindow
 from tests.shared import FULL_CAMPAIGN
 from tests.ui.windows import the_log
 
+KEPT_WORDS = "A battle being entered is kept: Battle ▸ New battle takes it up"
 TURN_TWO = FULL_CAMPAIGN["turn 1"] + [{"type": "start_turn", "dice": [4]}] + FULL_CAMPAIGN["turn 2"][1:7]
 
 
@@ -92,6 +93,7 @@ def test_escape_with_entries_asks_and_escape_on_the_question_goes_back(open_wind
     answer(qtbot, question(qtbot, "keepQuestion"), "Keep for later")
     qtbot.waitUntil(lambda: not wizard.isVisible(), timeout=3000)
     assert "kept for later" in window.statusBar().currentMessage()
+    assert KEPT_WORDS in window.view.panel.headline.text(), "the side panel says a battle waits"
     assert the_log(window.campaign.path)[0] == window.campaign.records, "keeping is not an action"
 
     window.menu_actions[MenuAction.NEW_BATTLE].trigger()
@@ -105,6 +107,7 @@ def test_escape_with_entries_asks_and_escape_on_the_question_goes_back(open_wind
     answer(qtbot, question(qtbot, "keepQuestion"), "Discard")
     qtbot.waitUntil(lambda: not wizard.isVisible(), timeout=3000)
     assert window.session.kept_entry() is None
+    assert KEPT_WORDS not in window.view.panel.headline.text(), "thrown away: nothing waits"
     assert [r["type"] for r in window.campaign.records] == ["start_turn"], "no die of the app's: nothing to name"
 
 
@@ -115,6 +118,7 @@ def test_closing_the_window_keeps_the_entry_and_a_new_window_offers_it(open_wind
     path = window.campaign.path
     window.close()  # the shop closes for the night, the wizard still open
     again = make_window(path, remember=False)
+    assert KEPT_WORDS in again.view.panel.headline.text(), "the side panel says a battle waits"
     again.menu_actions[MenuAction.NEW_BATTLE].trigger()
     answer(qtbot, question(qtbot, "keptBattleQuestion"), "Carry on with it")
     assert again.battle_menu.wizard.pages["result"].game_scores() == ((6, None),)
