@@ -90,7 +90,7 @@ def engine_floor(sc, count: int) -> None:
     from campaign_manager.engine import Play
     from campaign_manager.engine.campaign import HANDLERS, initial_state
     from campaign_manager.engine.driver import TurnDriver
-    from campaign_manager.engine.general import MEMO
+    from campaign_manager.engine.general_facts import MEMO
     from campaign_manager.engine.state import Silent
 
     start = initial_state(sc, Play.WARGAME)

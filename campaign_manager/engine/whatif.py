@@ -32,7 +32,8 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon, EndTurn
 from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision, Policy, TurnDriver
-from campaign_manager.engine.general import ComputerPolicy, for_a_worker
+from campaign_manager.engine.general import ComputerPolicy
+from campaign_manager.engine.general_facts import for_a_worker
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Commitment, Phase, Play, evolve
 from campaign_manager.engine.victory import outcome, result_order

@@ -157,7 +157,7 @@ def test_what_the_general_shares_between_states_is_what_it_would_work_out_afresh
     """What areas are worth and taking them brings is shared by every state with the same holders
     (engine/general.py `_shared`): in whole games, every answer given from what was shared is the
     answer worked out afresh for that state alone."""
-    from campaign_manager.engine.general import Scene
+    from campaign_manager.engine.scene import Scene
 
     sc = load_scenario()
     worth, prize = Scene.worth, Scene.prize
@@ -187,7 +187,7 @@ def test_what_the_general_shares_between_states_is_what_it_would_work_out_afresh
 
 
 def test_a_worker_is_handed_the_scenario_without_the_general_s_answers_for_positions():
-    from campaign_manager.engine.general import MEMO, for_a_worker
+    from campaign_manager.engine.general_facts import MEMO, for_a_worker
 
     sc = load_scenario()
     _game(sc, 0, "general", "general")

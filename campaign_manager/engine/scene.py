@@ -1,0 +1,428 @@
+"""What the computer general (engine/general.py) sees in one state for one side (`Scene`): what
+each area its side holds is worth for the attacks it could make and the enemy attacks it risks,
+and what taking an enemy area would bring, at the engine's exact odds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaign_manager.engine import legal, wargame
+from campaign_manager.engine.general_facts import (
+    MEMO,
+    Choice,
+    aircraft_by_side,
+    area_distances,
+    attackable_areas,
+    bonus_total,
+    chances,
+    command_centre_loss,
+    defence_choice,
+    enterable_by_type,
+    links_around,
+    objective_areas,
+    shared_answers,
+    troop_bonuses,
+    troop_sides,
+    troop_type_codes,
+)
+from campaign_manager.engine.lookup import counted, label
+from campaign_manager.engine.state import CampaignState
+from campaign_manager.scenario.model import Scenario, enemy_of
+
+THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to risk (not every threat is carried out)
+REACH = 0.4  # how much of an attack's expected gain an area is worth for the attacks it could make
+ROUTE = 0.3  # what an enemy objective one link further away is worth, as a share of it
+
+
+# -- the picture of one state ----------------------------------------------------------------------
+
+
+def _type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, ...], fortified: bool) -> int:
+    """The bonus of ground troops of these types (the strongest `max_committed` of them), summed
+    from the factors the battle itself uses; what an area is worth is weighed by troop type."""
+    key = (MEMO, "type total", turn, terrain, kinds, fortified)
+    found = sc.memo.get(key)
+    if found is None:
+        types = sc.troop_types
+        ranked = sorted(kinds, key=lambda k: -types[k].on_turn(turn)[1].on(terrain))[: sc.max_committed]
+        factors = wargame.side_factors(sc, turn, terrain, [(k, types[k]) for k in ranked], None, None, fortified, 0)
+        found = sc.memo[key] = wargame.total(factors)
+    return found
+
+
+@dataclass
+class Scene:
+    """What the general sees in one state for one side: who stands where, what each area it holds
+    is worth (`worth`), what taking an enemy area would bring (`prize`). Kept while the state is
+    asked about; every answer it gives comes from the engine's odds and legality queries. What an
+    area is worth depends on its troops' types only, and is kept by type."""
+
+    sc: Scenario
+    st: CampaignState
+    side: str
+    enemy: str = field(init=False)
+    ground: dict[str, dict[str, list[str]]] = field(init=False)  # side → area → its free troops there
+    sorties: dict[str, tuple[str, ...]] = field(init=False)  # side → nations with a sortie left
+    last_turn: bool = field(init=False)
+    kept: dict[tuple, Any] = field(init=False)  # answers shared by every scene with the same holders (`shared_answers`)
+    kept_here: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state alone
+    types: dict[str, str] = field(init=False)  # troop → its type's code
+    kinds_by_area: dict[str, dict[str, tuple[str, ...]]] = field(init=False)  # side → area → `kinds` of its free troops
+    worths: dict[tuple[str, tuple[str, ...]], float] = field(init=False, default_factory=dict)  # `worth` here
+
+    def __post_init__(self) -> None:
+        sc, st = self.sc, self.st
+        self.enemy = enemy_of(self.side)
+        busy = st.committed() if st.open_arrows else ()
+        sides, areas = troop_sides(sc), sc.areas
+        ground: dict[str, dict[str, list[str]]] = {s: {} for s in sc.sides}
+        self.ground = ground
+        for troop, here in st.where.items():
+            if here in areas and troop not in busy:
+                mine = ground[sides[troop]]
+                if here in mine:
+                    mine[here].append(troop)
+                else:
+                    mine[here] = [troop]
+        left = st.sorties
+        self.sorties = {
+            s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in aircraft_by_side(sc).items()
+        }
+        self.last_turn = st.turn >= len(sc.turns)
+        self.kept = shared_answers(sc, (self.side, st.turn, tuple(st.control.values())))
+        self.types = troop_type_codes(sc)
+        self.kinds_by_area = self._kinds_by_area()
+
+    def around(self, area: str) -> tuple[tuple[tuple[str, ...], bool, bool], ...]:
+        """For each area next to `area` (kept): the types of the enemy's free troops there, and
+        whether the fortification defends an attack from `area` into it, and from it into `area`.
+        With who holds what, all that the worth of `area` depends on beside its own troops."""
+        key = ("around", area)
+        found = self.kept_here.get(key)
+        if found is None:
+            theirs, side, enemy = self.kinds_by_area[self.enemy], self.side, self.enemy
+            found = self.kept_here[key] = tuple(
+                (
+                    theirs.get(n, ()),
+                    out and self.defended(side, area, n),
+                    into and self.defended(enemy, n, area),
+                )
+                for n, out, into in links_around(self.sc)[area]
+            )
+        return found
+
+    def defended(self, attacker_side: str, origin: str, target: str) -> bool:
+        """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`:
+        the engine's answer, asked only across links marked fortified (kept)."""
+        if (origin, target) not in legal.fortified_links(self.sc):
+            return False
+        key = ("defended", attacker_side, origin, target)
+        found = self.kept_here.get(key)
+        if found is None:
+            found = self.kept_here[key] = bool(
+                legal.fortification_name(self.sc, self.st, origin, target, attacker_side)
+            )
+        return found
+
+    def terrain(self, area: str) -> str | None:
+        return self.sc.areas[area].terrain
+
+    def kinds(self, troops: Iterable[str]) -> tuple[str, ...]:
+        """The troops' types, in order (what an area's worth is kept by)."""
+        types = self.types
+        return tuple(sorted([types[t] for t in troops]))
+
+    def kinds_in(self, side: str, area: str) -> tuple[str, ...]:
+        """`kinds` of the side's free troops in `area`."""
+        return self.kinds_by_area[side].get(area, ())
+
+    def _kinds_by_area(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """`kinds` of each side's free troops in each area where it has some."""
+        types = self.types
+        return {
+            side: {area: tuple(sorted([types[t] for t in troops])) for area, troops in here.items()}
+            for side, here in self.ground.items()
+        }
+
+    def front(self) -> frozenset[str]:
+        """The areas the side holds next to an area the enemy holds: where a troop can attack or
+        be attacked (kept)."""
+        found = self.kept_here.get(("front",))
+        if found is None:
+            sc, control, side, enemy = self.sc, self.st.control, self.side, self.enemy
+            found = self.kept_here["front",] = frozenset(
+                a for a in sc.areas if control.get(a) == side and any(control.get(n) == enemy for n in sc.neighbours[a])
+            )
+        return found
+
+    # -- battles ----------------------------------------------------------------------------------
+
+    def defence(
+        self, side: str, troops: Sequence[str], target: str, origin: str, attacker_sortie: str | None
+    ) -> Choice:
+        """The defence a sensible `side` commits in `target` against an attack from `origin`."""
+        fortified = self.defended(enemy_of(side), origin, target)
+        return defence_choice(
+            self.sc,
+            self.st.turn,
+            self.terrain(target),
+            troops,
+            self.sorties[side],
+            self.sc.max_committed,
+            attacker_sortie,
+            fortified,
+        )
+
+    def trapped(self, area: str, nation: str) -> bool:
+        """Whether the nation's troops defeated in `area` would have nowhere to retreat (rule 1.8)."""
+        key = ("trapped", area, nation)
+        found = self.kept.get(key)
+        if found is None:
+            someone = self.sc.troops_of(nation)[0]
+            found = self.kept[key] = not legal.retreat_areas(self.sc, self.st, area, someone)
+        return bool(found)
+
+    def trapped_vp(self, kinds: tuple[str, ...], area: str) -> int:
+        """The capture VP of troops of these types who could not retreat from `area` if defeated (kept)."""
+        key = ("trapped vp", area, kinds)
+        found = self.kept.get(key)
+        if found is None:
+            types = self.sc.troop_types
+            found = self.kept[key] = sum(types[k].capture_vp for k in kinds if self.trapped(area, types[k].nation))
+        return found
+
+    def prize(self, side: str, target: str) -> float:
+        """What `side` gains by winning an attack on `target`: the objective (twice: the other side
+        loses it), a command centre's VP, the defenders trapped there, and a little for the enemy
+        objectives it brings in reach and the threat it lifts from its own."""
+        here = ("prize", side, target)
+        found = self.kept_here.get(here)
+        if found is not None:
+            return found
+        key = ("prize", side, target, self.kinds_in(enemy_of(side), target))
+        found = self.kept.get(key)
+        if found is not None:
+            self.kept_here[here] = found
+            return found
+        sc, control = self.sc, self.st.control
+        info = sc.areas[target]
+        enemy = enemy_of(side)
+        found = 2.0
+        if info.command_centre:
+            found += info.command_centre_vp if info.command_centre_scorer in (None, side) else 0
+        else:
+            defenders = self.ground[enemy].get(target, ())
+            found += 2 * info.vp + self.trapped_vp(self.kinds(defenders), target) + self.route(side, target)
+            if defenders:  # the threat lifted from the side's own objectives and command centre
+                for near in sc.neighbours[target]:
+                    if control.get(near) == side:
+                        found += 0.25 * sc.areas[near].vp + command_centre_loss(sc, near, side)
+        self.kept[key] = self.kept_here[here] = found
+        return found
+
+    def route(self, side: str, area: str) -> float:
+        """How near `area` brings `side` to the enemy's objectives: each one's VP, less the
+        farther it lies (ROUTE per link away)."""
+        key = ("route", side, area)
+        found = self.kept.get(key)
+        if found is None:
+            sc, control, enemy = self.sc, self.st.control, enemy_of(side)
+            far = area_distances(sc)[area]
+            found = 0.0
+            for goal, vp in objective_areas(sc):
+                steps = far.get(goal)
+                if steps and control.get(goal) == enemy:
+                    found += vp * ROUTE**steps
+            self.kept[key] = found
+        return found
+
+    def attack_bound(self, side: str, target: str) -> float:
+        """The most an attack on `target` can gain: its prize, and every defender destroyed."""
+        key = ("bound", side, target)
+        found = self.kept_here.get(key)
+        if found is None:
+            defenders = self.ground[enemy_of(side)].get(target, ())
+            found = self.kept_here[key] = self.prize(side, target) + self.troops_value(
+                tuple(defenders), self.terrain(target)
+            )
+        return found
+
+    def attack_gain(self, side: str, choice: Choice, origin: str, target: str) -> tuple[float, float, Choice]:
+        """An attack's expected gain for `side`, its chance of winning and the defence it meets."""
+        key = ("defence of", target, origin, choice.sortie)
+        defence = self.kept_here.get(key)
+        if defence is None:
+            enemy = enemy_of(side)
+            defenders = self.ground[enemy].get(target, ())
+            defence = self.kept_here[key] = self.defence(enemy, defenders, target, origin, choice.sortie)
+        terrain = self.terrain(target)
+        total = bonus_total(self.sc, self.st.turn, terrain, choice.troops, choice.sortie, defence.sortie, False)
+        odds = chances(self.sc, total, defence.total)
+        gain = odds.win * self.prize(side, target)
+        gain -= odds.attacker_lost * self.troops_value(choice.troops, terrain)
+        gain += odds.defender_lost * self.troops_value(defence.troops, terrain)
+        return gain, odds.win, defence
+
+    def troops_value(self, troops: tuple[str, ...], terrain: str | None) -> float:
+        """What losing these troops for the rest of the turn costs (for good on the last turn)."""
+        bonus = troop_bonuses(self.sc, self.st.turn, terrain)
+        value = 0
+        for t in troops:
+            value += bonus[t] + 1
+        return value * 2.5 if self.last_turn else float(value)
+
+    # -- what an area is worth --------------------------------------------------------------------
+
+    def worth(self, area: str, kinds: tuple[str, ...]) -> float:
+        """What `area`, held by the scene's side with troops of these types (in order) in it, is
+        worth: the attacks it could make on enemy neighbours, less what the enemy's best attack
+        on it would take. Aircraft are left out: a sortie flies in one battle, not in every one."""
+        here = (area, kinds)
+        found = self.worths.get(here)
+        if found is None:
+            key = (area, kinds, self.around(area))
+            found = self.kept.get(key)
+            if found is None:
+                found = self.kept[key] = self._reach(area, kinds) - self._risk(area, kinds)
+            self.worths[here] = found
+        return found
+
+    def _enemy_held(self, area: str) -> dict[str, int]:
+        """The defence of an enemy area against an attack from `area` (ground troops only)."""
+        here = ("held", area)
+        found = self.kept_here.get(here)
+        if found is not None:
+            return found
+        key = ("held", area, self.around(area))
+        found = self.kept.get(key)
+        if found is None:
+            sc, enemy, turn = self.sc, self.enemy, self.st.turn
+            best: dict[str, int] = {}
+            for near in sc.neighbours[area]:
+                if self.st.control.get(near) == enemy and near in attackable_areas(sc):
+                    fortified = self.defended(self.side, area, near)
+                    kinds = self.kinds_in(enemy, near)
+                    best[near] = _type_total(sc, turn, self.terrain(near), kinds, fortified)
+            found = self.kept[key] = best
+        self.kept_here[here] = found
+        return found
+
+    def _reach(self, area: str, kinds: tuple[str, ...]) -> float:
+        if not kinds:
+            return 0.0
+        sc, turn, side, enter, areas = self.sc, self.st.turn, self.side, enterable_by_type(self.sc), self.sc.areas
+        best = 0.0
+        for near, held in self._enemy_held(area).items():
+            able = tuple(k for k in kinds if near in enter[k])
+            if able:
+                total = _type_total(sc, turn, areas[near].terrain, able, False)
+                best = max(best, chances(sc, total, held).win * self.prize(side, near))
+        return REACH * best
+
+    def _threats(self, area: str) -> list[tuple[str, int]]:
+        """The enemy's strongest ground attack on `area` from each neighbour it holds (kept)."""
+        here = ("threats", area)
+        found = self.kept_here.get(here)
+        if found is not None:
+            return found
+        key = ("threats", area, self.around(area))
+        found = self.kept.get(key)
+        if found is None:
+            sc, control, enemy, turn, enter = (
+                self.sc,
+                self.st.control,
+                self.enemy,
+                self.st.turn,
+                enterable_by_type(self.sc),
+            )
+            threats = []
+            if area in attackable_areas(sc):
+                for near in sc.neighbours[area]:
+                    theirs = self.ground[enemy].get(near)
+                    if control.get(near) != enemy or not theirs:
+                        continue
+                    able = tuple(k for k in self.kinds(theirs) if area in enter[k])
+                    if able:
+                        threats.append((near, _type_total(sc, turn, self.terrain(area), able, False)))
+            found = self.kept[key] = threats
+        self.kept_here[here] = found
+        return found
+
+    def _risk(self, area: str, kinds: tuple[str, ...]) -> float:
+        threats = self._threats(area)
+        if not threats:
+            return 0.0
+        sc, turn, enemy, terrain = self.sc, self.st.turn, self.enemy, self.sc.areas[area].terrain
+        worst = 0.0
+        for near, total in threats:
+            held = _type_total(sc, turn, terrain, kinds, self.defended(enemy, near, area))
+            worst = max(worst, chances(sc, total, held).win)
+        return THREAT * worst * (self._stake(area) + self.trapped_vp(kinds, area))
+
+    def _stake(self, area: str) -> float:
+        """What losing `area` costs the side, its troops aside: the objective (twice: the enemy
+        gains it), a command centre's VP and a little of its objectives next to it (kept)."""
+        key = ("stake", area)
+        found = self.kept.get(key)
+        if found is None:
+            sc, control, side = self.sc, self.st.control, self.side
+            info = sc.areas[area]
+            found = 2.0 + 2 * info.vp + 2 * command_centre_loss(sc, area, side)
+            found += sum(0.25 * sc.areas[n].vp for n in sc.neighbours[area] if control.get(n) == side)
+            self.kept[key] = found
+        return found
+
+    def gain_of_kinds(self, area: str, added: str | None = None, removed: str | None = None) -> float:
+        """How much `area`'s worth changes when one troop joins (`added`) or leaves (`removed`)
+        the side's troops standing there."""
+        if area not in self.sc.areas:
+            return 0.0
+        now = self.kinds_in(self.side, area)
+        types = self.types
+        changed = list(now)
+        if removed is not None:
+            changed.remove(types[removed])
+        if added is not None:
+            changed.append(types[added])
+            changed.sort()
+        return self.worth(area, tuple(changed)) - self.worth(area, now)
+
+    def gain_of_moving(self, moves: dict[str, str]) -> float:
+        """How much the side's areas gain in worth if each troop moves as `moves` says (troop → area)."""
+        before: dict[str, list[str]] = {}
+        after: dict[str, list[str]] = {}
+        where = self.st.where
+        for troop, to in moves.items():
+            for place in (where[troop], to):
+                if place not in before:
+                    before[place] = list(self.ground[self.side].get(place, ()))
+                    after[place] = list(before[place])
+            if troop in after[where[troop]]:
+                after[where[troop]].remove(troop)
+            after[to].append(troop)
+        areas = self.sc.areas
+        return sum(
+            self.worth(place, self.kinds(after[place])) - self.worth(place, self.kinds(troops))
+            for place, troops in before.items()
+            if place in areas
+        )
+
+    def reach_words(self, area: str) -> str:
+        """What an area is for, in a few words: the objective it is, the enemy it faces, the enemy
+        objectives in reach."""
+        sc, control, enemy = self.sc, self.st.control, self.enemy
+        info = sc.areas[area]
+        near = sorted(n for n in sc.neighbours[area] if control.get(n) == enemy)  # the same words in every process
+        facing = sum(len(self.ground[enemy].get(n, ())) for n in near)
+        parts = [f"an objective ({info.vp} VP)"] if info.vp else []
+        if facing:
+            parts.append(f"facing {counted(facing, sc.sides[enemy] + ' troop')}")
+        goals = [n for n in near if sc.areas[n].vp or sc.areas[n].command_centre]
+        if goals:
+            parts.append("in reach of " + " and ".join(label(sc, n) for n in goals))
+        elif near and not facing:
+            parts.append("in reach of " + " and ".join(label(sc, n) for n in near[:2]))
+        return ", ".join(parts) or "behind the front"
