@@ -41,11 +41,12 @@ from campaign_manager.store.campaign_file import ActionRefused
 from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle import keeping
+from campaign_manager.ui.battle.after_pages import AdvancePage, DestroyPage, RetreatPage, SummaryPage
 from campaign_manager.ui.battle.arrow_pages import ArrowPage, CommitPage, InitiativePage
 from campaign_manager.ui.battle.dice import BlankBox
 from campaign_manager.ui.battle.draft import BattleDraft
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
-from campaign_manager.ui.battle.result_pages import AdvancePage, DestroyPage, ResultPage, RetreatPage, SummaryPage
+from campaign_manager.ui.battle.result_pages import ResultPage
 from campaign_manager.ui.session import CampaignSession
 
 if TYPE_CHECKING:
