@@ -1,6 +1,6 @@
 """What the computer general (engine/general.py) keeps per scenario, in `sc.memo`, shared by every
 playout in a process: the General's Wargame sums and exact odds it asks about again and again, the
-scenario's facts it reads (sides, troop types, distances, fortified links, objectives), the
+scenario's facts it reads (troop types, distances, fortified links, objectives), the
 answers shared by scenes with the same holders (`shared_answers`), and the commitments worth
 weighing in a battle (`attack_choices`, `defence_choice`). Every figure is the engine's own
 (engine/wargame.py, engine/legal.py), kept, never worked out another way.
@@ -76,23 +76,6 @@ def chances(sc: Scenario, attacker: int, defender: int) -> Chances:
             float(odds.attacker_destroyed),
             float(odds.defender_destroyed),
         )
-    return found
-
-
-def troop_sides(sc: Scenario) -> dict[str, str]:
-    key = (MEMO, "troop sides")
-    found = sc.memo.get(key)
-    if found is None:
-        found = sc.memo[key] = {t: sc.side_of(troop.nation) for t, troop in sc.troops.items()}
-    return found
-
-
-def aircraft_by_side(sc: Scenario) -> dict[str, tuple[str, ...]]:
-    """Each side's nations with aircraft, in code order."""
-    key = (MEMO, "aircraft")
-    found = sc.memo.get(key)
-    if found is None:
-        found = sc.memo[key] = {s: tuple(n for n in sorted(sc.aircraft) if sc.side_of(n) == s) for s in sc.sides}
     return found
 
 

@@ -171,9 +171,9 @@ def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str)
         raise RuleError("1.4", f"nobody holds {label(sc, origin)}: an attack starts from an area the attacker holds")
     enemy = enemy_of(side)
     busy = st.committed() if st.open_arrows else ()
-    sides = _troop_sides(sc)
+    sides = troop_sides(sc)
     standing = st.where.standing
-    sorties, planes = st.sorties, _aircraft_sides(sc)
+    sorties, planes = st.sorties, aircraft_sides(sc)
     return CommitmentOptions(
         side,
         tuple([t for t in standing(origin) if sides[t] == side and t not in busy]),
@@ -185,7 +185,7 @@ def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str)
     )
 
 
-def _aircraft_sides(sc: Scenario) -> dict[str, tuple[str, ...]]:
+def aircraft_sides(sc: Scenario) -> dict[str, tuple[str, ...]]:
     """Each side's nations with aircraft, in code order (the order sorties are offered), kept."""
     found = sc.memo.get(("aircraft sides",))
     if found is None:
@@ -195,7 +195,7 @@ def _aircraft_sides(sc: Scenario) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def _troop_sides(sc: Scenario) -> dict[str, str]:
+def troop_sides(sc: Scenario) -> dict[str, str]:
     """Each troop's side, kept per scenario."""
     found = sc.memo.get(("troop sides",))
     if found is None:

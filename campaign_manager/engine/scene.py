@@ -13,7 +13,6 @@ from campaign_manager.engine import legal, wargame
 from campaign_manager.engine.general_facts import (
     MEMO,
     Choice,
-    aircraft_by_side,
     area_distances,
     attackable_areas,
     bonus_total,
@@ -25,7 +24,6 @@ from campaign_manager.engine.general_facts import (
     objective_areas,
     shared_answers,
     troop_bonuses,
-    troop_sides,
     troop_type_codes,
 )
 from campaign_manager.engine.lookup import counted, label
@@ -77,7 +75,7 @@ class Scene:
         sc, st = self.sc, self.st
         self.enemy = enemy_of(self.side)
         busy = st.committed() if st.open_arrows else ()
-        sides, areas = troop_sides(sc), sc.areas
+        sides, areas = legal.troop_sides(sc), sc.areas
         ground: dict[str, dict[str, list[str]]] = {s: {} for s in sc.sides}
         self.ground = ground
         for troop, here in st.where.items():
@@ -89,7 +87,7 @@ class Scene:
                     mine[here] = [troop]
         left = st.sorties
         self.sorties = {
-            s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in aircraft_by_side(sc).items()
+            s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in legal.aircraft_sides(sc).items()
         }
         self.last_turn = st.turn >= len(sc.turns)
         self.kept = shared_answers(sc, (self.side, st.turn, tuple(st.control.values())))
