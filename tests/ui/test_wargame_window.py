@@ -225,6 +225,8 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
         assert commit.defender.troops() == ("GR-INF-1",)
         result.attacker_die.set_value(6)
         result.defender_die.set_value(1)
+        rolled = result.outcome.text()
+        assert "Result" in rolled and "It defends C1 Ioannina with GR-INF-1" in rolled, "its reason stays in sight"
         wizard.next()
         for die in wizard.pages["destroy"].dice.values():
             die.set_value(1)
@@ -234,6 +236,8 @@ def test_a_general_s_wargame_against_the_computer(qtbot, tmp_path):
             wizard.next()
         while wizard.page_name != "summary":
             wizard.next()
+        summary = wizard.pages["summary"].text.text()
+        assert "The computer's choice: defends C1 Ioannina with GR-INF-1" in summary, summary
         wizard.record()
         assert made.campaign.state.control["C1"] == "axis"
         # Turn 2 (after B2 → C2): the computer places the Greek reinforcements itself.

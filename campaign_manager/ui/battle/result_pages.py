@@ -273,7 +273,10 @@ class ResultPage(Page):
         arrow = draft.the_arrow()
         winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
         who = f" — the {side_name(draft.sc, winner)} win" if winner else ""
-        self.outcome.setText(f"<b>Result</b>: {escape(result.describe() + who)}." + self._new_commanders_words())
+        committed = f"{escape(self._committed_words())}<br>" if self.wargame.isChecked() else ""
+        self.outcome.setText(
+            f"{committed}<b>Result</b>: {escape(result.describe() + who)}." + self._new_commanders_words()
+        )
 
     def _half_typed(self) -> str | None:
         """A new name that is part of a name on the roster ("ric" left in the box for Klaus
@@ -301,26 +304,33 @@ class ResultPage(Page):
         names = ", ".join(f"{name} ({side})" for name, side in dict.fromkeys(new))
         return "<br>" + escape(f"New to the roster, added with the battle: {names}.")
 
-    def _before_the_dice(self) -> str:
-        """Who fights (the computer's choice said) and the exact odds, before any die is typed."""
+    def _committed_words(self) -> str:
+        """Who fights, and the computer's reason when the defence is its choice (plain text): said
+        before the dice and kept in sight above the result."""
         draft = self.draft
         sc = draft.sc
         arrow = draft.the_arrow()
         defender = enemy_of(arrow.attacker_side)
-        chosen = " (the computer's choice)" if draft.computer == defender and draft.open_arrow is None else ""
+        chosen = draft.computer == defender and draft.open_arrow is None
+        whose = " (the computer's choice)" if chosen else ""
 
         def troops(c: Commitment) -> str:
             return ", ".join([*c.troops, *([f"{sc.aircraft[c.sortie].name} sortie"] if c.sortie else [])])
 
         committed = (
             f"Committed: the {side_name(sc, arrow.attacker_side)} {troops(arrow.attacker) or 'nothing'}; "
-            f"the {side_name(sc, defender)} {troops(arrow.defender) or 'nothing'}{chosen}."
+            f"the {side_name(sc, defender)} {troops(arrow.defender) or 'nothing'}{whose}."
         )
+        return committed + (draft.reason_words(Step.COMMIT) if chosen else "")
+
+    def _before_the_dice(self) -> str:
+        """Who fights (the computer's choice said) and the exact odds, before any die is typed."""
+        draft = self.draft
+        arrow = draft.the_arrow()
         modifiers = (self.attacker_mod.value(), self.defender_mod.value())
         odds = draft.odds_words(arrow.attacker, arrow.defender, modifiers=modifiers)
         typed = f" With the situation modifiers {modifiers[0]:+d} / {modifiers[1]:+d}." if any(modifiers) else ""
-        reason = draft.reason_words(Step.COMMIT) if chosen else ""
-        return f"{escape(committed + reason + typed)}<br>{odds}<br>{self._dice_asked()}"
+        return f"{escape(self._committed_words() + typed)}<br>{odds}<br>{self._dice_asked()}"
 
     def _dice_asked(self) -> str:
         """What the dice want: against the computer the app rolls every die, so none can be typed."""
