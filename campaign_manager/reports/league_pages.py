@@ -119,11 +119,12 @@ def league_page(pic: TurnPicture, width: float) -> list[Flowable]:
 
 
 def charts_page(pic: TurnPicture, width: float) -> list[Flowable]:
-    """The campaign in charts up to the turn's end, each chart kept whole on its page."""
-    story: list[Flowable] = [CondPageBreak(260), text("The campaign in charts", "h2")]
+    """The campaign in charts up to the turn's end, kept together on one page (they fit one), so
+    the last never stands alone on a page of its own."""
+    story: list[Flowable] = [text("The campaign in charts", "h2")]
     for chart in charts(pic.scenario, pic.charts, width, height=CHART_HEIGHT):
-        story.append(KeepTogether([chart.drawing, Spacer(1, 2), text(chart.words, "small"), Spacer(1, 8)]))
-    return story
+        story += [chart.drawing, Spacer(1, 2), text(chart.words, "small"), Spacer(1, 8)]
+    return [KeepTogether(story)]
 
 
 def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float = 8.5) -> list[Flowable]:

@@ -107,3 +107,14 @@ def test_a_campaign_without_a_roster_prints_no_league_but_its_charts(without):
     assert "league" not in whole.lower() and "The campaign in charts" in whole
     [sheet] = pages(report_pdf(without, kind="status"))
     assert "commander" not in sheet.lower()
+
+
+@pytest.mark.parametrize("turn", [1, 2, 3, 4])
+@pytest.mark.parametrize("roster", ["with_commanders", "without"])
+def test_the_charts_share_one_page_and_none_stands_alone(request, roster, turn):
+    """The three charts print together under their heading, so the last is never a page's only
+    content (with no roster the turn 3 report once ended on a page holding one chart)."""
+    printed = pages(report_pdf(request.getfixturevalue(roster), turn=turn))
+    [page] = [p for p in printed if "The campaign in charts" in p]
+    for title in ("Victory points at the end of each turn", "Battles fought and won", "How often each area"):
+        assert title in page, (title, turn)
