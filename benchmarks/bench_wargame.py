@@ -7,7 +7,8 @@ Prints:
   import of the engine (goal: under 5 ms beyond that floor), and the odds alone in process;
 - full General's Wargame playouts by the computer general on both sides, on one core, against
   the floor of the engine alone applying the same campaigns' actions (goal: the playout at most
-  3x the floor);
+  3x the floor); and the same playouts with the general's decisions given (replayed as it made
+  them): what the turn driver and the engine cost beyond the floor;
 - the wall time of a default What if (stop at ±2 points, every core) from the start of turn 2
   (goal: 10 s on two cores), with the playouts it took and the processor time they used.
 Machines here are noisy: read the ratios, and run it twice before believing a change.
@@ -106,6 +107,7 @@ def engine_floor(sc, count: int) -> None:
         for action in actions:
             HANDLERS[type(action)](sc, st, action, roller, events)
     engine = (time.process_time() - began) / count
+    driven = _decisions_given(sc, start, count)
     per_action = sum(map(len, logs)) / count
     ratio = whole / engine
     print(
@@ -117,6 +119,61 @@ def engine_floor(sc, count: int) -> None:
         f"  playout-to-floor ratio                           {ratio:7.1f}x   "
         f"{'MEETS' if ratio <= 3 else 'MISSES'} the goal (3x)"
     )
+    print(
+        f"  the driver and the engine, decisions given       {driven * 1000:7.2f} ms   "
+        f"{(driven - engine) / engine:.1f}x the floor beyond it"
+    )
+
+
+class _Recorded:
+    """A player that answers as `player` does and keeps its replies, in the order asked."""
+
+    def __init__(self, player, replies: list) -> None:
+        self.player, self.replies = player, replies
+
+    def __getattr__(self, name: str):
+        method = getattr(self.player, name)
+
+        def answered(*args):
+            reply = method(*args)
+            self.replies.append(reply)
+            return reply
+
+        return answered
+
+
+class _Replayed:
+    """A player that gives recorded replies again, in order, deciding nothing."""
+
+    def __init__(self, replies: list) -> None:
+        self.replies = iter(replies)
+
+    def __getattr__(self, name: str):
+        return lambda *args: next(self.replies)
+
+
+def _decisions_given(sc, start, count: int) -> float:
+    """Processor time a quiet playout takes when each decision of the computer general is given
+    (recorded once, then replayed through the driver): the driver's questions, the engine's legality
+    queries, the copies and the dice — the part of a playout that is not the general's thinking.
+    Each replay is checked to end where the recorded playout ended."""
+    from campaign_manager.engine.driver import TurnDriver
+
+    recorded, ends = [], []
+    for i in range(count):
+        replies: dict[str, list] = {side: [] for side in sc.sides}
+        players = {side: _Recorded(player, replies[side]) for side, player in _general(sc, i).items()}
+        ends.append(TurnDriver(sc, players, i, quiet=True).play(start)[0])
+        recorded.append(replies)
+    began = time.process_time()
+    replayed = [
+        TurnDriver(sc, {side: _Replayed(r) for side, r in replies.items()}, i, quiet=True).play(start)[0]
+        for i, replies in enumerate(recorded)
+    ]
+    took = (time.process_time() - began) / count
+    if replayed != ends:
+        raise SystemExit("a replayed playout went another way than the one recorded: the measurement is void")
+    return took
 
 
 def default_what_if(sc) -> None:
