@@ -34,25 +34,38 @@ def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, 
     if st.turn == 0 or st.phase not in (Phase.PLANNING, Phase.BATTLE) or battles_left(st) == 0:
         return []
     spec = sc.turn(st.turn)
-    if spec.fixed_arrows and side != spec.fixed_attacker:
+    fixed = spec.fixed_arrows
+    if fixed and side != spec.fixed_attacker:
         return []
-    busy = st.committed() if st.open_arrows else ()
-    open_pairs = {arrow.pair() for arrow in st.open_arrows}
-    where, areas, control, enemy = st.where, sc.areas, st.control, enemy_of(side)
-    ready = {
-        where[t]
-        for nation, (_, owner) in sc.nations.items()
-        if owner == side
-        for t in sc.troops_of(nation)
-        if where[t] in areas and t not in busy
-    }
-    found = []
-    for origin, target, pair in _directions(sc):
-        if control.get(origin) != side or control.get(target) != enemy or origin not in ready or pair in open_pairs:
+    where, control, enemy = st.where, st.control, enemy_of(side)
+    if st.open_arrows:
+        busy = st.committed()
+        ready = {where[t] for t in side_troops(sc)[side] if t not in busy}
+        open_pairs = {arrow.pair() for arrow in st.open_arrows}
+    else:
+        ready = {where[t] for t in side_troops(sc)[side]}
+        open_pairs = set()
+    by_origin = _directions_from(sc)
+    found = []  # (the direction's place in map order, from, to)
+    for origin in ready:  # off-map places have no directions
+        if control.get(origin) != side:
             continue
-        if spec.fixed_arrows and ((origin, target) not in spec.fixed_arrows or (origin, target) in st.fixed_fought):
-            continue
-        found.append((origin, target))
+        for index, target, pair in by_origin.get(origin, ()):
+            if control.get(target) != enemy or pair in open_pairs:
+                continue
+            if fixed and ((origin, target) not in fixed or (origin, target) in st.fixed_fought):
+                continue
+            found.append((index, origin, target))
+    found.sort()
+    return [(origin, target) for _, origin, target in found]
+
+
+def side_troops(sc: Scenario) -> dict[str, tuple[str, ...]]:
+    """Each side's troops, in roster order, kept per scenario."""
+    found = sc.memo.get(("side troops",))
+    if found is None:
+        sides = troop_sides(sc)
+        found = sc.memo[("side troops",)] = {side: tuple(t for t in sc.troops if sides[t] == side) for side in sc.sides}
     return found
 
 
@@ -129,17 +142,21 @@ def first_battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
     return None
 
 
-def _directions(sc: Scenario) -> list[tuple[str, str, frozenset[str]]]:
-    """Every link both ways, in map order, into an area that can be attacked at all (not
-    impassable, not a staging area): (from, to, the pair)."""
+def _directions_from(sc: Scenario) -> dict[str, list[tuple[int, str, frozenset[str]]]]:
+    """Every link both ways into an area that can be attacked at all (not impassable, not a
+    staging area), by the area attacked from: (its place in map order, to, the pair). Kept per
+    scenario: `legal_arrows` looks only at the areas the side has troops in."""
     found = sc.memo.get(("attack directions",))
     if found is None:
-        found = sc.memo[("attack directions",)] = [
-            (origin, target, frozenset((origin, target)))
+        found = sc.memo[("attack directions",)] = {}
+        directions = [
+            (origin, target)
             for link in sc.links
             for origin, target in ((link.a, link.b), (link.b, link.a))
             if not sc.areas[target].impassable and not sc.areas[target].staging
         ]
+        for index, (origin, target) in enumerate(directions):
+            found.setdefault(origin, []).append((index, target, frozenset((origin, target))))
     return found
 
 
