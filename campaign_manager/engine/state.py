@@ -112,6 +112,13 @@ class Places(dict):
         dict.clear(self)
         self._by_place = None
 
+    def copy(self) -> Places:  # type: ignore[override]
+        """A copy that shares the index: an index is never changed, only dropped by a change, so
+        a state copied and then asked "who is here?" before it moves need not build it again."""
+        new = Places(self)
+        new._by_place = self._by_place
+        return new
+
     def __ior__(self, other: Mapping[str, str]) -> Places:  # type: ignore[override,misc]
         self.update(other)
         return self
@@ -237,7 +244,7 @@ class CampaignState:
         return evolve(
             self,
             control=dict(self.control),
-            where=Places(self.where),
+            where=self.where.copy(),
             waiting_zone=dict(self.waiting_zone),
             sorties=dict(self.sorties),
             scored=dict(self.scored),
