@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from campaign_manager.bounds import MAX_REASON
-from campaign_manager.dice import RandomRoller
+from campaign_manager.dice import RandomRoller, draw
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import (
     Action,
@@ -203,7 +203,7 @@ class DiceTable:
     decided by the dice (rolled as the engine asks for them)."""
 
     def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None:
-        return {side: rng.randint(1, 6) for side in sc.sides}
+        return {side: draw(rng, 1, 6) for side in sc.sides}
 
     def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> dict[str, Any]:
         return {"wargame": WargameRoll()}
