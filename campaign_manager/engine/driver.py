@@ -421,9 +421,8 @@ class TurnDriver:
                 ours = self.seated(question.side) and question.arrows
                 return self._apply(st, EndTurn(**self._marks(reason)) if ours else EndTurn())
         origin, target, attack = choice
-        defence = self.defence_question(st, origin, target, attack, question.initiative_dice)
-        if self.seated(question.side):
-            defence = replace(defence, attack_reason=reason)
+        said = reason if self.seated(question.side) else None
+        defence = self.defence_question(st, origin, target, attack, question.initiative_dice, said)
         if defence.side not in self.players:
             return defence
         defended = ask(self.players[defence.side], sc, st, defence)
@@ -431,11 +430,18 @@ class TurnDriver:
         return self._result(st, battle, question.side, (defence.attack_reason, defended.reason))
 
     def defence_question(
-        self, st: CampaignState, origin: str, target: str, attack: Commitment, dice: tuple[int, int] | None = None
+        self,
+        st: CampaignState,
+        origin: str,
+        target: str,
+        attack: Commitment,
+        dice: tuple[int, int] | None = None,
+        attack_reason: str | None = None,
     ) -> CommitDefence:
-        """What the defender is asked once the attacker's troops on origin→target are known."""
+        """What the defender is asked once the attacker's troops on origin→target are known
+        (with the computer's reason for the attack, when it attacks)."""
         options = legal.legal_commitments(self.sc, st, origin, target)
-        return CommitDefence(enemy_of(options.attacker_side), origin, target, options, attack, dice)
+        return CommitDefence(enemy_of(options.attacker_side), origin, target, options, attack, dice, attack_reason)
 
     def _result(
         self, st: CampaignState, battle: Battle, side: str, reasons: tuple[str | None, ...] = ()

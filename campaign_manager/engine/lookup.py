@@ -58,15 +58,25 @@ def nations_words(sc: Scenario, nations) -> str:
 
 def zone_areas(sc: Scenario, st: CampaignState, troop_id: str, zone: str) -> list[str]:
     """Areas in `zone` that the troop's side holds and its nation may enter."""
-    member = sc.troops[troop_id]
-    side = sc.side_of(member.nation)
-    if zone == "friendly":
-        candidates = list(sc.areas)
-    elif zone.startswith("region:"):
-        candidates = [code for code, a in sc.areas.items() if a.region == zone[7:]]
-    else:
-        candidates = [zone]
-    return [code for code in candidates if st.control.get(code) == side and sc.may_enter(member.nation, code)]
+    nation = sc.troops[troop_id].nation
+    side, control = sc.side_of(nation), st.control
+    return [code for code in _enterable(sc, nation, zone) if control.get(code) == side]
+
+
+def _enterable(sc: Scenario, nation: str, zone: str) -> tuple[str, ...]:
+    """The areas of a placement zone the nation may enter, in map order, kept per scenario:
+    asked for every troop waiting to be placed, several times a turn."""
+    key = ("enterable", nation, zone)
+    found = sc.memo.get(key)
+    if found is None:
+        if zone == "friendly":
+            candidates = list(sc.areas)
+        elif zone.startswith("region:"):
+            candidates = [code for code, a in sc.areas.items() if a.region == zone[7:]]
+        else:
+            candidates = [zone]
+        found = sc.memo[key] = tuple(code for code in candidates if code in sc.areas and sc.may_enter(nation, code))
+    return found
 
 
 def placement_areas(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]:
