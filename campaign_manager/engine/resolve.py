@@ -417,26 +417,28 @@ def _retreat_moves(
             return {t: next(iter(given.values())) for t in survivors}
         if len(together) == 1:
             return {t: together[0] for t in survivors}
+        so_far = partial()
         raise ChoiceNeeded(
             "1.8",
             f"the attacker won, so {who} must retreat: choose where with retreat_to "
             f"({' or '.join(together)}) and give these dice again so nothing is re-rolled: "
-            f"{_dice_words(partial())}",
+            f"{_dice_words(so_far)}",
             "retreat_to",
             together,
-            partial(),
+            so_far,
         )
     moves = {t: given.get(t) or (options[t][0] if len(options[t]) == 1 else "") for t in survivors}
     open_choices = {t: options[t] for t, where in moves.items() if not where}
     if open_choices:
+        so_far = partial()
         raise ChoiceNeeded(
             "1.8",
             f"the attacker won and no one area takes all of {who}: say where each "
             f"retreats with retreat_to as a map of troop to area ({_options_words(open_choices)}) "
-            f"and give these dice again so nothing is re-rolled: {_dice_words(partial())}",
+            f"and give these dice again so nothing is re-rolled: {_dice_words(so_far)}",
             "retreat_to",
             sorted({a for o in open_choices.values() for a in o}),
-            partial(),
+            so_far,
             troop_options=open_choices,
         )
     return moves

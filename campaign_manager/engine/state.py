@@ -115,7 +115,8 @@ class Places(dict):
     def copy(self) -> Places:  # type: ignore[override]
         """A copy that shares the index: an index is never changed, only dropped by a change, so
         a state copied and then asked "who is here?" before it moves need not build it again."""
-        new = Places(self)
+        new = Places.__new__(Places)  # no __init__: nothing to drop
+        dict.update(new, self)
         new._by_place = self._by_place
         return new
 
@@ -241,14 +242,16 @@ class CampaignState:
             self.where = Places(self.where)
 
     def copy(self) -> CampaignState:
-        return evolve(
-            self,
-            control=dict(self.control),
-            where=self.where.copy(),
-            waiting_zone=dict(self.waiting_zone),
-            sorties=dict(self.sorties),
-            scored=dict(self.scored),
-        )
+        """A copy that changes apart from this state (its tuples and records are never changed,
+        only replaced, so they are shared). Made for every action applied."""
+        new = object.__new__(CampaignState)
+        new.__dict__.update(self.__dict__)
+        new.control = self.control.copy()
+        new.where = self.where.copy()
+        new.waiting_zone = self.waiting_zone.copy()
+        new.sorties = self.sorties.copy()
+        new.scored = self.scored.copy()
+        return new
 
     @property
     def command_wins(self) -> dict[str, int]:
