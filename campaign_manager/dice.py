@@ -113,9 +113,9 @@ def roll_or_check(value: object, die: Die, roller: Roller, what: str, whose: str
     """
     if type(value) is int and die.low <= value <= die.high:
         return value
+    if value is None and not isinstance(roller, NoRoller):
+        return roller.roll(die)  # the die is named only when something is wrong with it
     label = f"{what} {whose}".strip()
     if value is None:
-        if isinstance(roller, NoRoller):
-            raise DieError(f"{label}: no {die.name} given (type in the die rolled, or let the app roll it)")
-        return roller.roll(die)
+        raise DieError(f"{label}: no {die.name} given (type in the die rolled, or let the app roll it)")
     return die.check(value, label)

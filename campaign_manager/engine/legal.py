@@ -386,13 +386,16 @@ def advance_candidates(sc: Scenario, st: CampaignState, target: str, side: str) 
     """Troops of `side` that may advance into `target` (rule 1.8): in adjacent areas the side
     holds, not on an open arrow, and allowed to enter. The battle's surviving attackers must be
     among the first to move; turn 1's fixed battles may further limit it (the action says why)."""
-    busy = st.committed()
+    busy = st.committed() if st.open_arrows else ()
+    near, control, sides, troops = sc.neighbours[target], st.control, troop_sides(sc), sc.troops
     return sorted(
-        t
-        for t, here in st.where.items()
-        if here in sc.neighbours[target]
-        and st.control.get(here) == side
-        and t not in busy
-        and sc.side_of(sc.troops[t].nation) == side
-        and sc.may_enter(sc.troops[t].nation, target)
+        [
+            t
+            for t, here in st.where.items()
+            if here in near
+            and control.get(here) == side
+            and t not in busy
+            and sides[t] == side
+            and sc.may_enter(troops[t].nation, target)
+        ]
     )
