@@ -378,8 +378,18 @@ def retreat_areas(sc: Scenario, st: CampaignState, target: str, troop_id: str) -
     """Where one troop defeated in `target` may retreat (rule 1.8): adjacent areas its side holds
     that its nation may enter, in code order."""
     nation = sc.troops[troop_id].nation
-    side = sc.side_of(nation)
-    return sorted(a for a in sc.neighbours[target] if st.control.get(a) == side and sc.may_enter(nation, a))
+    side, control = sc.side_of(nation), st.control
+    return [code for code in _open_neighbours(sc, nation, target) if control.get(code) == side]
+
+
+def _open_neighbours(sc: Scenario, nation: str, target: str) -> tuple[str, ...]:
+    """The areas next to `target` the nation may enter, in code order, kept per scenario: every
+    defeated troop's retreat, and the computer's weighing of each battle, start from them."""
+    key = ("open neighbours", nation, target)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = tuple(sorted(a for a in sc.neighbours[target] if sc.may_enter(nation, a)))
+    return found
 
 
 def advance_candidates(sc: Scenario, st: CampaignState, target: str, side: str) -> list[str]:
