@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from campaign_manager.engine.deployment import confirm_earlier, deployment_problems
-from campaign_manager.engine.lookup import label, nations_words, placement_areas, side_name, troop
+from campaign_manager.engine.lookup import enterable, label, nations_words, placement_areas, side_name, troop
 from campaign_manager.engine.state import CampaignState, Phase, Play, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -345,14 +345,18 @@ def redeploy_moves(sc: Scenario, st: CampaignState, nation: str) -> dict[str, li
         redeploy_check(sc, _trial(st), on_map[0])
     except RuleError:
         return {}
-    areas = _redeploy_areas(sc, st, nation)
-    return {t: [code for code in areas if code != st.where[t]] for t in on_map}
+    areas, where = _redeploy_areas(sc, st, nation), st.where
+    moves = {}
+    for t in on_map:
+        here = where[t]
+        moves[t] = [code for code in areas if code != here]
+    return moves
 
 
 def _redeploy_areas(sc: Scenario, st: CampaignState, nation: str) -> list[str]:
     """The areas a nation's troops may redeploy into: held by its side, open to it; map order."""
-    side = sc.side_of(nation)
-    return [code for code in sc.areas if st.control.get(code) == side and sc.may_enter(nation, code)]
+    side, control = sc.side_of(nation), st.control
+    return [code for code in enterable(sc, nation, "friendly") if control.get(code) == side]
 
 
 def redeploy_refusal(sc: Scenario, st: CampaignState, troop_id: str) -> str | None:

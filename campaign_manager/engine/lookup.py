@@ -60,12 +60,13 @@ def zone_areas(sc: Scenario, st: CampaignState, troop_id: str, zone: str) -> lis
     """Areas in `zone` that the troop's side holds and its nation may enter."""
     nation = sc.troops[troop_id].nation
     side, control = sc.side_of(nation), st.control
-    return [code for code in _enterable(sc, nation, zone) if control.get(code) == side]
+    return [code for code in enterable(sc, nation, zone) if control.get(code) == side]
 
 
-def _enterable(sc: Scenario, nation: str, zone: str) -> tuple[str, ...]:
-    """The areas of a placement zone the nation may enter, in map order, kept per scenario:
-    asked for every troop waiting to be placed, several times a turn."""
+def enterable(sc: Scenario, nation: str, zone: str) -> tuple[str, ...]:
+    """The areas of a zone ("friendly": the whole map) the nation may enter, in map order, kept
+    per scenario: where a waiting troop is placed and where a troop redeploys start from them,
+    asked several times a turn."""
     key = ("enterable", nation, zone)
     found = sc.memo.get(key)
     if found is None:
