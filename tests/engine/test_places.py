@@ -54,3 +54,16 @@ def test_standing_reads_the_same_index_and_follows_every_change():
     trial = st.copy()
     trial.where["b"] = "D1"
     assert st.where.standing("C1") == ["b"] and trial.where.standing("C1") == []
+
+
+def test_a_copy_shares_the_index_until_either_moves():
+    st = CampaignState(turn=1, phase="planning", control={}, where={"a": "C1", "b": "C1", "c": "D1"})
+    st.where.standing("C1")
+    trial = st.copy()
+    assert type(trial.where) is Places and trial.where == st.where
+    assert trial.where.standing("C1") is st.where.standing("C1")  # not built again
+    trial.where["a"] = "D1"
+    assert trial.where.standing("C1") == ["b"] and trial.where.standing("D1") == ["a", "c"]
+    assert st.where.standing("C1") == ["a", "b"] and st.where.standing("D1") == ["c"]
+    st.where["c"] = "pool"
+    assert trial.where.standing("D1") == ["a", "c"] and st.where.standing("pool") == ["c"]
