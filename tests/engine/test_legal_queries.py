@@ -26,6 +26,14 @@ def test_every_legal_arrow_is_accepted_and_a_neighbour_that_is_not_is_refused():
     refused(st, attack("B4", "A5", ["GR-INF-4"], initiative=(6, 1)), "1.4", "A5")
 
 
+def test_legal_arrows_come_in_map_order():
+    sc = scenario()
+    order = [pair for link in sc.links for pair in ((link.a, link.b), (link.b, link.a))]
+    for side in sc.sides:
+        arrows = legal.legal_arrows(sc, position(2), side)
+        assert arrows and arrows == sorted(arrows, key=order.index)
+
+
 def test_commitments_offer_free_troops_sorties_and_the_metaxas_line():
     st = position(4, where={"DE-INF-1": "A5"})
     options = legal.legal_commitments(scenario(), st, "A5", "B5")
