@@ -112,7 +112,7 @@ class Places(dict):
         dict.clear(self)
         self._by_place = None
 
-    def copy(self) -> Places:  # type: ignore[override]
+    def copy(self) -> Places:
         """A copy that shares the index: an index is never changed, only dropped by a change, so
         a state copied and then asked "who is here?" before it moves need not build it again."""
         new = Places.__new__(Places)  # no __init__: nothing to drop
