@@ -19,6 +19,7 @@ core, or in batches over worker processes (`workers`, by default every core)."""
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 from collections import Counter
@@ -307,8 +308,14 @@ def _take(job: Job) -> None:
 
 
 def _batch(indices: range) -> list[Playout]:
+    """A worker's batch of playouts. What they leave behind is mostly the computer's kept answers,
+    which only grow and are kept to the end: it is set aside from the garbage collector
+    (gc.freeze), or every full collection walks all of it again — a fifth of a playout's time
+    once a few hundred are played. A worker only plays, and its process ends with the run."""
     assert _JOB is not None, "the worker was started with _take"
-    return _JOB.play(indices)
+    found = _JOB.play(indices)
+    gc.freeze()
+    return found
 
 
 def _in_processes(
