@@ -148,8 +148,9 @@ class ComputerPolicy:
         """The nation's next redeployment, and whether it is one of the general's own choosing
         (not one the deployment rule asks for): those are MOVES_PER_TURN at most."""
         check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
-        if check.shortfalls(st.where):
-            fix = fixing_move(sc, st, nation, check=check)
+        shortfalls = check.shortfalls(st.where)
+        if shortfalls:
+            fix = _mend(sc, st, nation, check, shortfalls)
             if fix is None:
                 return Decision(None), False  # nothing mends it: the rule is waived where it cannot be met
             troop, to = fix
@@ -168,34 +169,38 @@ class ComputerPolicy:
     def _best_move(
         self, sc: Scenario, st: CampaignState, nation: str, check: DeploymentCheck
     ) -> tuple[str, str] | None:
-        """The redeployment that raises the side's worth most (by at least MOVE_GAIN), keeping the
-        turn's deployment rule. A move's gain is what its troop's type adds where it goes and takes
-        away where it leaves: each weighed once per area and type."""
+        """The redeployment that raises the side's worth most (by more than MOVE_GAIN), keeping the
+        turn's deployment rule (ties: the first troop, then area, by code). A move's gain is what
+        its troop's type adds where it goes and takes away where it leaves: each weighed once per
+        area and type."""
         scene = self.scene(sc, st, sc.side_of(nation))
-        kind_of = {t: sc.troops[t].type_code for t in sc.troops_of(nation)}
+        kind_of = scene.types
+        where = st.where
         leaving: dict[tuple[str, str], float] = {}
         arriving: dict[tuple[str, str], float] = {}
         found = []
         front = scene.front()  # a troop gains nothing where it can neither attack nor be attacked
         for troop, targets in legal.redeploy_moves(sc, st, nation).items():
-            here, kind = st.where[troop], kind_of[troop]
-            if (here, kind) not in leaving:
-                leaving[here, kind] = scene.gain_of_kinds(here, removed=troop)
+            here, kind = where[troop], kind_of[troop]
+            left = leaving.get((here, kind))
+            if left is None:
+                left = leaving[here, kind] = scene.gain_of_kinds(here, removed=troop)
             for to in targets:
                 if to not in front:
                     continue
-                if (to, kind) not in arriving:
-                    arriving[to, kind] = scene.gain_of_kinds(to, added=troop)
-                found.append((leaving[here, kind] + arriving[to, kind], troop, to))
-        found.sort(key=lambda f: (-f[0], f[1], f[2]))
-        trial = dict(st.where)
-        for gain, troop, to in found:
-            if gain <= MOVE_GAIN:
-                break
+                come = arriving.get((to, kind))
+                if come is None:
+                    come = arriving[to, kind] = scene.gain_of_kinds(to, added=troop)
+                gain = left + come
+                if gain > MOVE_GAIN:  # only those are made
+                    found.append((-gain, troop, to))
+        found.sort()  # the greatest gain first
+        trial = dict(where)
+        for _, troop, to in found:
             trial[troop] = to
             if not check.shortfalls(trial):
                 return troop, to
-            trial[troop] = st.where[troop]
+            trial[troop] = where[troop]
         return None
 
     # -- battles ----------------------------------------------------------------------------------
@@ -396,16 +401,25 @@ def fixing_move(
     st: CampaignState,
     nation: str,
     rng: random.Random | None = None,
-    check: DeploymentCheck | None = None,
 ) -> tuple[str, str] | None:
     """A redeployment that mends the nation's broken deployment rule (None when it holds): the
     move that leaves the fewest broken rules, then the fewest troops missing or out of place
-    (ties: the first such move, or now and then a later one when `rng` is given). `check`: the
-    nation's rule, already set up on `st`."""
-    check = check or DeploymentCheck(sc, st, only=nation, skip=st.deployed)
+    (ties: the first such move, or now and then a later one when `rng` is given)."""
+    check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
     shortfalls = check.shortfalls(st.where)
-    if not shortfalls:
-        return None
+    return _mend(sc, st, nation, check, shortfalls, rng) if shortfalls else None
+
+
+def _mend(
+    sc: Scenario,
+    st: CampaignState,
+    nation: str,
+    check: DeploymentCheck,
+    shortfalls: list[Shortfall],
+    rng: random.Random | None = None,
+) -> tuple[str, str] | None:
+    """`fixing_move` for the `shortfalls` of `check`, the nation's rule set up on `st`. Without
+    `rng` the first move that mends everything ends the search: no later one can come before it."""
     best, score = None, _size(shortfalls)
     trial = dict(st.where)  # one scratch map of places: each trial move is made on it and taken back
     for troop, to in _mending(sc, st, nation, shortfalls):
@@ -415,6 +429,8 @@ def fixing_move(
         trial[troop] = st.where[troop]
         if candidate < score or (candidate == score and best is not None and rng and rng.random() < 0.2):
             best, score = (troop, to), candidate
+            if rng is None and candidate == (0, 0):
+                break
     return best
 
 

@@ -63,20 +63,25 @@ class Chances(NamedTuple):
 
 
 def chances(sc: Scenario, attacker: int, defender: int) -> Chances:
-    """The engine's exact odds for two bonuses (kept per difference)."""
-    table = sc.memo.get((MEMO, "chances"))
-    if table is None:
-        table = sc.memo[MEMO, "chances"] = {}
-    found = table.get(attacker - defender)
+    """The engine's exact odds for two bonuses (kept per difference: `chance_table`)."""
+    found = chance_table(sc).get(attacker - defender)
     if found is None:
         odds = wargame.odds(sc, attacker, defender)
-        found = table[attacker - defender] = Chances(
+        found = chance_table(sc)[attacker - defender] = Chances(
             float(odds.attacker_win),
             float(odds.defender_win),
             float(odds.attacker_destroyed),
             float(odds.defender_destroyed),
         )
     return found
+
+
+def chance_table(sc: Scenario) -> dict[int, Chances]:
+    """The odds worked out so far, by the attacker's bonus less the defender's (kept)."""
+    table = sc.memo.get((MEMO, "chances"))
+    if table is None:
+        table = sc.memo[MEMO, "chances"] = {}
+    return table
 
 
 def troop_type_codes(sc: Scenario) -> dict[str, str]:
@@ -129,16 +134,23 @@ def area_distances(sc: Scenario) -> dict[str, dict[str, int]]:
     return found
 
 
-def links_around(sc: Scenario) -> dict[str, tuple[tuple[str, bool, bool], ...]]:
-    """For each area, its neighbours in order with whether the link from the area to each, and
-    from each to the area, is marked fortified (legal.fortified_links): only across those may the
-    fortification defend (kept)."""
+def links_around(sc: Scenario) -> dict[str, tuple[tuple[str, ...], tuple[tuple[str, bool, bool], ...]]]:
+    """For each area, its neighbours in order, and those of its links marked fortified (legal.
+    fortified_links) with whether the link from the area to each, and from each to the area, is
+    one: only across those may the fortification defend (kept)."""
     key = (MEMO, "links around")
     found = sc.memo.get(key)
     if found is None:
         forts = legal.fortified_links(sc)
         found = sc.memo[key] = {
-            area: tuple((n, (area, n) in forts, (n, area) in forts) for n in near)
+            area: (
+                tuple(near),
+                tuple(
+                    (n, (area, n) in forts, (n, area) in forts)
+                    for n in near
+                    if (area, n) in forts or (n, area) in forts
+                ),
+            )
             for area, near in sc.neighbours.items()
         }
     return found
@@ -150,6 +162,41 @@ def objective_areas(sc: Scenario) -> tuple[tuple[str, int], ...]:
     found = sc.memo.get(key)
     if found is None:
         found = sc.memo[key] = tuple((c, a.vp) for c, a in sc.areas.items() if a.vp and not a.command_centre)
+    return found
+
+
+class Facts(NamedTuple):
+    """The scenario's facts a scene reads again and again, gathered once (`scenario_facts`) so
+    that a scene built for each state asked about starts with one look-up."""
+
+    areas: tuple[str, ...]  # the map's areas, in the scenario's order
+    terrain: dict[str, str | None]  # area → its terrain
+    types: dict[str, str]  # troop → its type's code
+    sides: dict[str, str]  # troop → its side (legal.troop_sides)
+    planes: dict[str, tuple[str, ...]]  # side → its nations with aircraft (legal.aircraft_sides)
+    links: dict[str, tuple[tuple[str, ...], tuple[tuple[str, bool, bool], ...]]]  # `links_around`
+    fortified: frozenset[tuple[str, str]]  # legal.fortified_links
+    enterable: dict[str, frozenset[str]]  # `enterable_by_type`
+    attackable: frozenset[str]  # `attackable_areas`
+    last_turn: int  # the number of the scenario's last turn
+
+
+def scenario_facts(sc: Scenario) -> Facts:
+    key = (MEMO, "facts")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = Facts(
+            tuple(sc.areas),
+            {code: area.terrain for code, area in sc.areas.items()},
+            troop_type_codes(sc),
+            legal.troop_sides(sc),
+            legal.aircraft_sides(sc),
+            links_around(sc),
+            legal.fortified_links(sc),
+            enterable_by_type(sc),
+            attackable_areas(sc),
+            len(sc.turns),
+        )
     return found
 
 

@@ -6,7 +6,6 @@ and what taking an enemy area would bring, at the engine's exact odds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from campaign_manager.engine import legal, wargame
@@ -14,17 +13,14 @@ from campaign_manager.engine.general_facts import (
     MEMO,
     Choice,
     area_distances,
-    attackable_areas,
     bonus_total,
     chances,
     command_centre_loss,
     defence_choice,
-    enterable_by_type,
-    links_around,
     objective_areas,
+    scenario_facts,
     shared_answers,
     troop_bonuses,
-    troop_type_codes,
 )
 from campaign_manager.engine.lookup import counted, label
 from campaign_manager.engine.state import CampaignState
@@ -51,71 +47,92 @@ def _type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, 
     return found
 
 
-@dataclass
+class _AreaAnswers:
+    """What one area's worth depends on beside its own troops — the enemy's defences it could
+    attack (`held`), the enemy's attacks on it (`threats`) — and its worth by the types of its
+    troops (`worths`): shared by every scene with the same holders and the same `Scene.around`."""
+
+    __slots__ = ("held", "threats", "worths")
+
+    def __init__(self) -> None:
+        self.held: dict[str, int] | None = None
+        self.threats: list[tuple[str, int]] | None = None
+        self.worths: dict[tuple[str, ...], float] = {}
+
+
 class Scene:
     """What the general sees in one state for one side: who stands where, what each area it holds
     is worth (`worth`), what taking an enemy area would bring (`prize`). Kept while the state is
     asked about; every answer it gives comes from the engine's odds and legality queries. What an
-    area is worth depends on its troops' types only, and is kept by type."""
+    area is worth depends on its troops' types only, and is kept by type.
 
-    sc: Scenario
-    st: CampaignState
-    side: str
-    enemy: str = field(init=False)
-    ground: dict[str, dict[str, list[str]]] = field(init=False)  # side → area → its free troops there
-    sorties: dict[str, tuple[str, ...]] = field(init=False)  # side → nations with a sortie left
-    last_turn: bool = field(init=False)
-    kept: dict[tuple, Any] = field(init=False)  # answers shared by every scene with the same holders (`shared_answers`)
-    kept_here: dict[tuple, Any] = field(init=False, default_factory=dict)  # answers about this state alone
-    types: dict[str, str] = field(init=False)  # troop → its type's code
-    kinds_by_area: dict[str, dict[str, tuple[str, ...]]] = field(init=False)  # side → area → `kinds` of its free troops
-    worths: dict[tuple[str, tuple[str, ...]], float] = field(init=False, default_factory=dict)  # `worth` here
+    A scene is built for nearly every question the general is asked (dozens a playout), so it
+    works out only who stands where at first; the rest when asked."""
 
-    def __post_init__(self) -> None:
-        sc, st = self.sc, self.st
-        self.enemy = enemy_of(self.side)
+    def __init__(self, sc: Scenario, st: CampaignState, side: str) -> None:
+        self.sc, self.st, self.side = sc, st, side
+        self.enemy = enemy_of(side)
+        facts = self.facts = scenario_facts(sc)
+        self.types = facts.types  # troop → its type's code
+        self.links = facts.links
+        self.fortified_links = facts.fortified
         busy = st.committed() if st.open_arrows else ()
-        sides, areas = legal.troop_sides(sc), sc.areas
+        sides = facts.sides
+        # side → area → its free troops there, in the order the state lists them
         ground: dict[str, dict[str, list[str]]] = {s: {} for s in sc.sides}
         self.ground = ground
-        for troop, here in st.where.items():
-            if here in areas and troop not in busy:
-                mine = ground[sides[troop]]
-                if here in mine:
-                    mine[here].append(troop)
-                else:
-                    mine[here] = [troop]
+        standing = st.where.standing
+        for area in facts.areas:
+            for troop in standing(area):
+                if troop not in busy:
+                    mine = ground[sides[troop]]
+                    if area in mine:
+                        mine[area].append(troop)
+                    else:
+                        mine[area] = [troop]
         left = st.sorties
-        self.sorties = {
-            s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in legal.aircraft_sides(sc).items()
-        }
-        self.last_turn = st.turn >= len(sc.turns)
-        self.kept = shared_answers(sc, (self.side, st.turn, tuple(st.control.values())))
-        self.types = troop_type_codes(sc)
-        self.kinds_by_area = self._kinds_by_area()
+        self.sorties = {s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in facts.planes.items()}
+        self.last_turn = st.turn >= facts.last_turn
+        # answers shared by every scene with the same holders (`shared_answers`), and about this state alone
+        self.kept = shared_answers(sc, (side, st.turn, tuple(st.control.values())))
+        self.kept_here: dict[tuple, Any] = {}
+        self.kinds_by_area = self._kinds_by_area()  # side → area → `kinds` of its free troops
+        self.arounds: dict[str, tuple] = {}  # `around` here
+        self.answers: dict[str, _AreaAnswers] = {}  # each area's `_AreaAnswers` here
 
-    def around(self, area: str) -> tuple[tuple[tuple[str, ...], bool, bool], ...]:
-        """For each area next to `area` (kept): the types of the enemy's free troops there, and
-        whether the fortification defends an attack from `area` into it, and from it into `area`.
-        With who holds what, all that the worth of `area` depends on beside its own troops."""
-        key = ("around", area)
-        found = self.kept_here.get(key)
+    def around(self, area: str) -> tuple:
+        """What the worth of `area` depends on beside its own troops and who holds what (kept): the
+        types of the enemy's free troops in each area next to it, and across each fortified link
+        whether the fortification defends an attack from `area` out and from the neighbour in."""
+        found = self.arounds.get(area)
         if found is None:
-            theirs, side, enemy = self.kinds_by_area[self.enemy], self.side, self.enemy
-            found = self.kept_here[key] = tuple(
-                (
-                    theirs.get(n, ()),
-                    out and self.defended(side, area, n),
-                    into and self.defended(enemy, n, area),
+            near, fortified = self.links[area]
+            theirs = self.kinds_by_area[self.enemy]
+            found = tuple([theirs.get(n, ()) for n in near])
+            if fortified:
+                side, enemy, defended = self.side, self.enemy, self.defended
+                guarded = tuple(
+                    [(out and defended(side, area, n), into and defended(enemy, n, area)) for n, out, into in fortified]
                 )
-                for n, out, into in links_around(self.sc)[area]
-            )
+                found = (found, guarded)
+            self.arounds[area] = found
+        return found
+
+    def _answers(self, area: str) -> _AreaAnswers:
+        """`area`'s `_AreaAnswers`, shared by the scenes with the same holders and `around`."""
+        found = self.answers.get(area)
+        if found is None:
+            key = ("area", area, self.around(area))
+            found = self.kept.get(key)
+            if found is None:
+                found = self.kept[key] = _AreaAnswers()
+            self.answers[area] = found
         return found
 
     def defended(self, attacker_side: str, origin: str, target: str) -> bool:
         """Whether the fortification defends an attack by `attacker_side` from `origin` into `target`:
         the engine's answer, asked only across links marked fortified (kept)."""
-        if (origin, target) not in legal.fortified_links(self.sc):
+        if (origin, target) not in self.fortified_links:
             return False
         key = ("defended", attacker_side, origin, target)
         found = self.kept_here.get(key)
@@ -126,7 +143,7 @@ class Scene:
         return found
 
     def terrain(self, area: str) -> str | None:
-        return self.sc.areas[area].terrain
+        return self.facts.terrain[area]
 
     def kinds(self, troops: Iterable[str]) -> tuple[str, ...]:
         """The troops' types, in order (what an area's worth is kept by)."""
@@ -147,11 +164,11 @@ class Scene:
 
     def front(self) -> frozenset[str]:
         """The areas the side holds next to an area the enemy holds: where a troop can attack or
-        be attacked (kept)."""
-        found = self.kept_here.get(("front",))
+        be attacked (kept for the holders)."""
+        found = self.kept.get(("front",))
         if found is None:
             sc, control, side, enemy = self.sc, self.st.control, self.side, self.enemy
-            found = self.kept_here["front",] = frozenset(
+            found = self.kept["front",] = frozenset(
                 a for a in sc.areas if control.get(a) == side and any(control.get(n) == enemy for n in sc.neighbours[a])
             )
         return found
@@ -278,40 +295,31 @@ class Scene:
         """What `area`, held by the scene's side with troops of these types (in order) in it, is
         worth: the attacks it could make on enemy neighbours, less what the enemy's best attack
         on it would take. Aircraft are left out: a sortie flies in one battle, not in every one."""
-        here = (area, kinds)
-        found = self.worths.get(here)
+        answers = self.answers.get(area) or self._answers(area)
+        found = answers.worths.get(kinds)
         if found is None:
-            key = (area, kinds, self.around(area))
-            found = self.kept.get(key)
-            if found is None:
-                found = self.kept[key] = self._reach(area, kinds) - self._risk(area, kinds)
-            self.worths[here] = found
+            found = answers.worths[kinds] = self._reach(area, kinds) - self._risk(area, kinds)
         return found
 
     def _enemy_held(self, area: str) -> dict[str, int]:
         """The defence of an enemy area against an attack from `area` (ground troops only)."""
-        here = ("held", area)
-        found = self.kept_here.get(here)
-        if found is not None:
-            return found
-        key = ("held", area, self.around(area))
-        found = self.kept.get(key)
+        answers = self.answers.get(area) or self._answers(area)
+        found = answers.held
         if found is None:
             sc, enemy, turn = self.sc, self.enemy, self.st.turn
             best: dict[str, int] = {}
             for near in sc.neighbours[area]:
-                if self.st.control.get(near) == enemy and near in attackable_areas(sc):
+                if self.st.control.get(near) == enemy and near in self.facts.attackable:
                     fortified = self.defended(self.side, area, near)
                     kinds = self.kinds_in(enemy, near)
                     best[near] = _type_total(sc, turn, self.terrain(near), kinds, fortified)
-            found = self.kept[key] = best
-        self.kept_here[here] = found
+            found = answers.held = best
         return found
 
     def _reach(self, area: str, kinds: tuple[str, ...]) -> float:
         if not kinds:
             return 0.0
-        sc, turn, side, enter, areas = self.sc, self.st.turn, self.side, enterable_by_type(self.sc), self.sc.areas
+        sc, turn, side, enter, areas = self.sc, self.st.turn, self.side, self.facts.enterable, self.sc.areas
         best = 0.0
         for near, held in self._enemy_held(area).items():
             able = tuple(k for k in kinds if near in enter[k])
@@ -322,22 +330,12 @@ class Scene:
 
     def _threats(self, area: str) -> list[tuple[str, int]]:
         """The enemy's strongest ground attack on `area` from each neighbour it holds (kept)."""
-        here = ("threats", area)
-        found = self.kept_here.get(here)
-        if found is not None:
-            return found
-        key = ("threats", area, self.around(area))
-        found = self.kept.get(key)
+        answers = self.answers.get(area) or self._answers(area)
+        found = answers.threats
         if found is None:
-            sc, control, enemy, turn, enter = (
-                self.sc,
-                self.st.control,
-                self.enemy,
-                self.st.turn,
-                enterable_by_type(self.sc),
-            )
+            sc, control, enemy, turn, enter = self.sc, self.st.control, self.enemy, self.st.turn, self.facts.enterable
             threats = []
-            if area in attackable_areas(sc):
+            if area in self.facts.attackable:
                 for near in sc.neighbours[area]:
                     theirs = self.ground[enemy].get(near)
                     if control.get(near) != enemy or not theirs:
@@ -345,8 +343,7 @@ class Scene:
                     able = tuple(k for k in self.kinds(theirs) if area in enter[k])
                     if able:
                         threats.append((near, _type_total(sc, turn, self.terrain(area), able, False)))
-            found = self.kept[key] = threats
-        self.kept_here[here] = found
+            found = answers.threats = threats
         return found
 
     def _risk(self, area: str, kinds: tuple[str, ...]) -> float:
