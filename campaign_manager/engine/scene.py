@@ -14,6 +14,7 @@ from campaign_manager.engine.general_facts import (
     Choice,
     area_distances,
     bonus_total,
+    chance_table,
     chances,
     command_centre_loss,
     defence_choice,
@@ -34,16 +35,25 @@ ROUTE = 0.3  # what an enemy objective one link further away is worth, as a shar
 # -- the picture of one state ----------------------------------------------------------------------
 
 
+def _type_totals(sc: Scenario, turn: int) -> dict[tuple[str | None, tuple[str, ...], bool], int]:
+    """`_type_total`s worked out for `turn`, by terrain, types and fortification (kept)."""
+    key = (MEMO, "type totals", turn)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {}
+    return found
+
+
 def _type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, ...], fortified: bool) -> int:
     """The bonus of ground troops of these types (the strongest `max_committed` of them), summed
     from the factors the battle itself uses; what an area is worth is weighed by troop type."""
-    key = (MEMO, "type total", turn, terrain, kinds, fortified)
-    found = sc.memo.get(key)
+    table = _type_totals(sc, turn)
+    found = table.get((terrain, kinds, fortified))
     if found is None:
         types = sc.troop_types
         ranked = sorted(kinds, key=lambda k: -types[k].on_turn(turn)[1].on(terrain))[: sc.max_committed]
         factors = wargame.side_factors(sc, turn, terrain, [(k, types[k]) for k in ranked], None, None, fortified, 0)
-        found = sc.memo[key] = wargame.total(factors)
+        found = table[terrain, kinds, fortified] = wargame.total(factors)
     return found
 
 
@@ -77,19 +87,17 @@ class Scene:
         self.links = facts.links
         self.fortified_links = facts.fortified
         busy = st.committed() if st.open_arrows else ()
-        sides = facts.sides
+        sides, on_map = facts.sides, facts.terrain
         # side → area → its free troops there, in the order the state lists them
         ground: dict[str, dict[str, list[str]]] = {s: {} for s in sc.sides}
         self.ground = ground
-        standing = st.where.standing
-        for area in facts.areas:
-            for troop in standing(area):
-                if troop not in busy:
-                    mine = ground[sides[troop]]
-                    if area in mine:
-                        mine[area].append(troop)
-                    else:
-                        mine[area] = [troop]
+        for troop, here in st.where.items():
+            if here in on_map and troop not in busy:
+                mine = ground[sides[troop]]
+                if here in mine:
+                    mine[here].append(troop)
+                else:
+                    mine[here] = [troop]
         left = st.sorties
         self.sorties = {s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in facts.planes.items()}
         self.last_turn = st.turn >= facts.last_turn
@@ -99,6 +107,9 @@ class Scene:
         self.kinds_by_area = self._kinds_by_area()  # side → area → `kinds` of its free troops
         self.arounds: dict[str, tuple] = {}  # `around` here
         self.answers: dict[str, _AreaAnswers] = {}  # each area's `_AreaAnswers` here
+        self.prizes: dict[tuple[str, str], float] = {}  # `prize` here
+        self.totals = _type_totals(sc, st.turn)
+        self.odds = chance_table(sc)
 
     def around(self, area: str) -> tuple:
         """What the worth of `area` depends on beside its own troops and who holds what (kept): the
@@ -157,10 +168,12 @@ class Scene:
     def _kinds_by_area(self) -> dict[str, dict[str, tuple[str, ...]]]:
         """`kinds` of each side's free troops in each area where it has some."""
         types = self.types
-        return {
-            side: {area: tuple(sorted([types[t] for t in troops])) for area, troops in here.items()}
-            for side, here in self.ground.items()
-        }
+        found: dict[str, dict[str, tuple[str, ...]]] = {}
+        for side, here in self.ground.items():
+            found[side] = mine = {}
+            for area, troops in here.items():
+                mine[area] = (types[troops[0]],) if len(troops) == 1 else tuple(sorted([types[t] for t in troops]))
+        return found
 
     def front(self) -> frozenset[str]:
         """The areas the side holds next to an area the enemy holds: where a troop can attack or
@@ -213,14 +226,13 @@ class Scene:
         """What `side` gains by winning an attack on `target`: the objective (twice: the other side
         loses it), a command centre's VP, the defenders trapped there, and a little for the enemy
         objectives it brings in reach and the threat it lifts from its own."""
-        here = ("prize", side, target)
-        found = self.kept_here.get(here)
+        found = self.prizes.get((side, target))
         if found is not None:
             return found
         key = ("prize", side, target, self.kinds_in(enemy_of(side), target))
         found = self.kept.get(key)
         if found is not None:
-            self.kept_here[here] = found
+            self.prizes[side, target] = found
             return found
         sc, control = self.sc, self.st.control
         info = sc.areas[target]
@@ -235,7 +247,7 @@ class Scene:
                 for near in sc.neighbours[target]:
                     if control.get(near) == side:
                         found += 0.25 * sc.areas[near].vp + command_centre_loss(sc, near, side)
-        self.kept[key] = self.kept_here[here] = found
+        self.kept[key] = self.prizes[side, target] = found
         return found
 
     def route(self, side: str, area: str) -> float:
@@ -319,13 +331,17 @@ class Scene:
     def _reach(self, area: str, kinds: tuple[str, ...]) -> float:
         if not kinds:
             return 0.0
-        sc, turn, side, enter, areas = self.sc, self.st.turn, self.side, self.facts.enterable, self.sc.areas
+        enter, terrain, totals, odds = self.facts.enterable, self.facts.terrain, self.totals, self.odds
         best = 0.0
         for near, held in self._enemy_held(area).items():
-            able = tuple(k for k in kinds if near in enter[k])
+            able = tuple([k for k in kinds if near in enter[k]])
             if able:
-                total = _type_total(sc, turn, areas[near].terrain, able, False)
-                best = max(best, chances(sc, total, held).win * self.prize(side, near))
+                total = totals.get((terrain[near], able, False))
+                if total is None:
+                    total = _type_total(self.sc, self.st.turn, terrain[near], able, False)
+                found = (odds.get(total - held) or chances(self.sc, total, held)).win * self.prize(self.side, near)
+                if found > best:
+                    best = found
         return REACH * best
 
     def _threats(self, area: str) -> list[tuple[str, int]]:
@@ -350,11 +366,16 @@ class Scene:
         threats = self._threats(area)
         if not threats:
             return 0.0
-        sc, turn, enemy, terrain = self.sc, self.st.turn, self.enemy, self.sc.areas[area].terrain
+        enemy, terrain, totals, odds = self.enemy, self.facts.terrain[area], self.totals, self.odds
         worst = 0.0
         for near, total in threats:
-            held = _type_total(sc, turn, terrain, kinds, self.defended(enemy, near, area))
-            worst = max(worst, chances(sc, total, held).win)
+            fortified = self.defended(enemy, near, area)
+            held = totals.get((terrain, kinds, fortified))
+            if held is None:
+                held = _type_total(self.sc, self.st.turn, terrain, kinds, fortified)
+            win = (odds.get(total - held) or chances(self.sc, total, held)).win
+            if win > worst:
+                worst = win
         return THREAT * worst * (self._stake(area) + self.trapped_vp(kinds, area))
 
     def _stake(self, area: str) -> float:
