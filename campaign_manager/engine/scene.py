@@ -57,6 +57,15 @@ def _type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, 
     return found
 
 
+def _weighings(sc: Scenario, turn: int, last_turn: bool) -> dict[tuple, tuple[float, float, float]]:
+    """`Scene._weigh`'s answers for `turn` (kept)."""
+    key = (MEMO, "weighings", turn, last_turn)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {}
+    return found
+
+
 class _AreaAnswers:
     """What one area's worth depends on beside its own troops — the enemy's defences it could
     attack (`held`), the enemy's attacks on it (`threats`) — and its worth by the types of its
@@ -108,7 +117,10 @@ class Scene:
         self.arounds: dict[str, tuple] = {}  # `around` here
         self.answers: dict[str, _AreaAnswers] = {}  # each area's `_AreaAnswers` here
         self.prizes: dict[tuple[str, str], float] = {}  # `prize` here
+        self.bounds: dict[tuple[str, str], float] = {}  # `attack_bound` here
         self.totals = _type_totals(sc, st.turn)
+        self.defences: dict[tuple[str, str | None, bool], Choice] = {}  # `attack_gain`'s defence here
+        self.weighed = _weighings(sc, st.turn, self.last_turn)
         self.odds = chance_table(sc)
 
     def around(self, area: str) -> tuple:
@@ -268,30 +280,43 @@ class Scene:
 
     def attack_bound(self, side: str, target: str) -> float:
         """The most an attack on `target` can gain: its prize, and every defender destroyed."""
-        key = ("bound", side, target)
-        found = self.kept_here.get(key)
+        found = self.bounds.get((side, target))
         if found is None:
             defenders = self.ground[enemy_of(side)].get(target, ())
-            found = self.kept_here[key] = self.prize(side, target) + self.troops_value(
+            found = self.bounds[side, target] = self.prize(side, target) + self.troops_value(
                 tuple(defenders), self.terrain(target)
             )
         return found
 
     def attack_gain(self, side: str, choice: Choice, origin: str, target: str) -> tuple[float, float, Choice]:
         """An attack's expected gain for `side`, its chance of winning and the defence it meets."""
-        key = ("defence of", target, origin, choice.sortie)
-        defence = self.kept_here.get(key)
+        key = (target, choice.sortie, self.defended(side, origin, target))  # all the defence depends on
+        defence = self.defences.get(key)
         if defence is None:
             enemy = enemy_of(side)
             defenders = self.ground[enemy].get(target, ())
-            defence = self.kept_here[key] = self.defence(enemy, defenders, target, origin, choice.sortie)
-        terrain = self.terrain(target)
+            defence = self.defences[key] = self.defence(enemy, defenders, target, origin, choice.sortie)
+        terrain = self.facts.terrain[target]
+        weighed = self.weighed.get((terrain, choice, defence))
+        if weighed is None:
+            weighed = self._weigh(terrain, choice, defence)
+        win, lost, taken = weighed
+        gain = win * self.prize(side, target)
+        gain -= lost
+        gain += taken
+        return gain, win, defence
+
+    def _weigh(self, terrain: str | None, choice: Choice, defence: Choice) -> tuple[float, float, float]:
+        """An attack's chance of winning, and what the troops the attacker and the defender may
+        lose are worth, each weighed by its chance: kept for the turn, shared by every scene."""
         total = bonus_total(self.sc, self.st.turn, terrain, choice.troops, choice.sortie, defence.sortie, False)
         odds = chances(self.sc, total, defence.total)
-        gain = odds.win * self.prize(side, target)
-        gain -= odds.attacker_lost * self.troops_value(choice.troops, terrain)
-        gain += odds.defender_lost * self.troops_value(defence.troops, terrain)
-        return gain, odds.win, defence
+        found = self.weighed[terrain, choice, defence] = (
+            odds.win,
+            odds.attacker_lost * self.troops_value(choice.troops, terrain),
+            odds.defender_lost * self.troops_value(defence.troops, terrain),
+        )
+        return found
 
     def troops_value(self, troops: tuple[str, ...], terrain: str | None) -> float:
         """What losing these troops for the rest of the turn costs (for good on the last turn)."""
