@@ -80,23 +80,43 @@ class ComputerPolicy:
 
     # -- what the driver asks (engine/driver.py Policy) ---------------------------------------------
     # Every answer is a function of the state and the question alone, so it is kept per scenario
-    # (`remembered`): playouts from one position meet the same states again and again.
+    # (`remembered`): playouts from one position meet the same states again and again. It is kept
+    # as a plain tuple of strings and numbers, which the garbage collector stops following once
+    # it has seen it (tens of thousands are kept); a defence, quicker to work out than to look
+    # up, is not kept.
 
     def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
-        return self.remembered(sc, st, ("place", troop, tuple(areas)), lambda: self._place(sc, st, troop, areas))
+        what = ("place", troop, tuple(areas))
+        return Decision(*self.remembered(sc, st, what, lambda: _plain(self._place(sc, st, troop, areas))))
 
     def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision:
         moved = self._moves.get((st.turn, nation), 0)
-        found, chosen = self.remembered(sc, st, ("redeploy", nation, moved), lambda: self._redeploy(sc, st, nation))
+
+        def decide() -> tuple:
+            decision, chosen = self._redeploy(sc, st, nation)
+            return (*_plain(decision), chosen)
+
+        reply, reason, chosen = self.remembered(sc, st, ("redeploy", nation, moved), decide)
         if chosen:
             self._moves[st.turn, nation] = moved + 1  # a move of its own choosing, not one the rule asks for
-        return found
+        return Decision(reply, reason)
 
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
     ) -> Decision:
+        def decide() -> tuple:
+            decision = self._attack(sc, st, side, arrows, required)
+            if decision.reply is None:
+                return None, decision.reason
+            origin, target, commitment = decision.reply
+            return (origin, target, commitment.troops, commitment.sortie), decision.reason
+
         what = ("attack", side, tuple(arrows), required)
-        return self.remembered(sc, st, what, lambda: self._attack(sc, st, side, arrows, required))
+        reply, reason = self.remembered(sc, st, what, decide)
+        if reply is None:
+            return Decision(None, reason)
+        origin, target, troops, sortie = reply
+        return Decision((origin, target, Commitment(troops, sortie)), reason)
 
     def defend(
         self,
@@ -107,21 +127,32 @@ class ComputerPolicy:
         options: legal.CommitmentOptions,
         attacker: Commitment,
     ) -> Decision:
-        what = ("defend", origin, target, options, attacker)
-        return self.remembered(sc, st, what, lambda: self._defend(sc, st, origin, target, options, attacker))
+        return self._defend(sc, st, origin, target, options, attacker)
 
     def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+        def decide() -> tuple:
+            decision = self._retreat(sc, st, question)
+            reply = decision.reply
+            return (
+                (tuple(reply.items()) if isinstance(reply, dict) else reply),
+                decision.reason,
+                isinstance(reply, dict),
+            )
+
         options = tuple(sorted((t, tuple(o)) for t, o in (question.troop_options or {}).items()))
         what = ("retreat", question.side, question.target, question.options, options)
-        found = self.remembered(sc, st, what, lambda: self._retreat(sc, st, question))
-        return Decision(dict(found.reply), found.reason) if isinstance(found.reply, dict) else found
+        reply, reason, each = self.remembered(sc, st, what, decide)
+        return Decision(dict(reply) if each else reply, reason)
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
     ) -> Decision:
-        what = ("advance", target, tuple(survivors), tuple(candidates))
-        found = self.remembered(sc, st, what, lambda: self._advance(sc, st, target, survivors, candidates))
-        return Decision(list(found.reply), found.reason)
+        def decide() -> tuple:
+            decision = self._advance(sc, st, target, survivors, candidates)
+            return tuple(decision.reply), decision.reason
+
+        reply, reason = self.remembered(sc, st, ("advance", target, tuple(survivors), tuple(candidates)), decide)
+        return Decision(list(reply), reason)
 
     def remembered(self, sc: Scenario, st: CampaignState, what: tuple, decide: Callable[[], T]) -> T:
         """The decision on `what` in `st`, worked out once per scenario (and kind of answer)."""
@@ -353,16 +384,21 @@ class ComputerPolicy:
         )
 
 
+def _plain(decision: Decision) -> tuple:
+    return decision.reply, decision.reason
+
+
 def state_key(st: CampaignState) -> tuple:
     """Everything in a state a decision may depend on, as one hashable value (the places and
-    holders in the scenario's order, which every copy of a state keeps)."""
+    holders in the scenario's order, which every copy of a state keeps), of plain values where
+    it can be (the phase and play by their names)."""
     return (
         st.turn,
-        st.phase,
+        st.phase.value,
         st.battles_required,
         st.extra_battles,
         st.battles_fought,
-        st.play,
+        st.play.value,
         tuple(st.where.values()),
         tuple(st.control.values()),
         tuple(st.sorties.items()),

@@ -75,7 +75,7 @@ class _AreaAnswers:
 
     def __init__(self) -> None:
         self.held: dict[str, int] | None = None
-        self.threats: list[tuple[str, int]] | None = None
+        self.threats: tuple[tuple[str, int], ...] | None = None
         self.worths: dict[tuple[str, ...], float] = {}
 
 
@@ -297,9 +297,10 @@ class Scene:
             defenders = self.ground[enemy].get(target, ())
             defence = self.defences[key] = self.defence(enemy, defenders, target, origin, choice.sortie)
         terrain = self.facts.terrain[target]
-        weighed = self.weighed.get((terrain, choice, defence))
+        key = (terrain, choice.troops, choice.sortie, defence.troops, defence.sortie, defence.total)  # plain values
+        weighed = self.weighed.get(key)
         if weighed is None:
-            weighed = self._weigh(terrain, choice, defence)
+            weighed = self.weighed[key] = self._weigh(terrain, choice, defence)
         win, lost, taken = weighed
         gain = win * self.prize(side, target)
         gain -= lost
@@ -311,12 +312,11 @@ class Scene:
         lose are worth, each weighed by its chance: kept for the turn, shared by every scene."""
         total = bonus_total(self.sc, self.st.turn, terrain, choice.troops, choice.sortie, defence.sortie, False)
         odds = chances(self.sc, total, defence.total)
-        found = self.weighed[terrain, choice, defence] = (
+        return (
             odds.win,
             odds.attacker_lost * self.troops_value(choice.troops, terrain),
             odds.defender_lost * self.troops_value(defence.troops, terrain),
         )
-        return found
 
     def troops_value(self, troops: tuple[str, ...], terrain: str | None) -> float:
         """What losing these troops for the rest of the turn costs (for good on the last turn)."""
@@ -369,7 +369,7 @@ class Scene:
                     best = found
         return REACH * best
 
-    def _threats(self, area: str) -> list[tuple[str, int]]:
+    def _threats(self, area: str) -> tuple[tuple[str, int], ...]:
         """The enemy's strongest ground attack on `area` from each neighbour it holds (kept)."""
         answers = self.answers.get(area) or self._answers(area)
         found = answers.threats
@@ -384,7 +384,7 @@ class Scene:
                     able = tuple(k for k in self.kinds(theirs) if area in enter[k])
                     if able:
                         threats.append((near, _type_total(sc, turn, self.terrain(area), able, False)))
-            found = answers.threats = threats
+            found = answers.threats = tuple(threats)
         return found
 
     def _risk(self, area: str, kinds: tuple[str, ...]) -> float:
