@@ -343,13 +343,22 @@ class Scene:
         answers = self.answers.get(area) or self._answers(area)
         found = answers.held
         if found is None:
-            sc, enemy, turn = self.sc, self.enemy, self.st.turn
+            control, enemy, attackable, theirs = (
+                self.st.control,
+                self.enemy,
+                self.facts.attackable,
+                self.kinds_by_area[self.enemy],
+            )
+            terrain, totals = self.facts.terrain, self.totals
             best: dict[str, int] = {}
-            for near in sc.neighbours[area]:
-                if self.st.control.get(near) == enemy and near in self.facts.attackable:
+            for near in self.links[area][0]:
+                if control.get(near) == enemy and near in attackable:
                     fortified = self.defended(self.side, area, near)
-                    kinds = self.kinds_in(enemy, near)
-                    best[near] = _type_total(sc, turn, self.terrain(near), kinds, fortified)
+                    kinds = theirs.get(near, ())
+                    total = totals.get((terrain[near], kinds, fortified))
+                    if total is None:
+                        total = _type_total(self.sc, self.st.turn, terrain[near], kinds, fortified)
+                    best[near] = total
             found = answers.held = best
         return found
 
@@ -374,16 +383,25 @@ class Scene:
         answers = self.answers.get(area) or self._answers(area)
         found = answers.threats
         if found is None:
-            sc, control, enemy, turn, enter = self.sc, self.st.control, self.enemy, self.st.turn, self.facts.enterable
+            control, enemy, enter, theirs = (
+                self.st.control,
+                self.enemy,
+                self.facts.enterable,
+                self.kinds_by_area[self.enemy],
+            )
+            terrain, totals = self.facts.terrain[area], self.totals
             threats = []
             if area in self.facts.attackable:
-                for near in sc.neighbours[area]:
-                    theirs = self.ground[enemy].get(near)
-                    if control.get(near) != enemy or not theirs:
+                for near in self.links[area][0]:
+                    kinds = theirs.get(near)
+                    if control.get(near) != enemy or not kinds:
                         continue
-                    able = tuple(k for k in self.kinds(theirs) if area in enter[k])
+                    able = tuple([k for k in kinds if area in enter[k]])
                     if able:
-                        threats.append((near, _type_total(sc, turn, self.terrain(area), able, False)))
+                        total = totals.get((terrain, able, False))
+                        if total is None:
+                            total = _type_total(self.sc, self.st.turn, terrain, able, False)
+                        threats.append((near, total))
             found = answers.threats = tuple(threats)
         return found
 
