@@ -67,11 +67,17 @@ class ComputerPolicy:
     _moves: dict[tuple[int, str], int] = field(init=False, default_factory=dict)
 
     def scene(self, sc: Scenario, st: CampaignState, side: str) -> Scene:
-        """The picture of `st` for `side`, kept while the same state is asked about (what areas
-        are worth is shared further: `shared_answers`)."""
+        """The picture of `st` for `side`, kept while the same state is asked about, and carried
+        on to the next state when only the side's own troops have moved (`Scene.moved`); what
+        areas are worth is shared further (`shared_answers`)."""
         kept = self._scene
-        if kept is not None and kept.st is st and kept.side == side and kept.sc is sc:
-            return kept
+        if kept is not None and kept.side == side and kept.sc is sc:
+            if kept.st is st:
+                return kept
+            found = kept.moved(st)
+            if found is not None:
+                self._scene = found
+                return found
         found = self._scene = Scene(sc, st, side)
         return found
 

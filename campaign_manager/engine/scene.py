@@ -5,6 +5,7 @@ and what taking an enemy area would bring, at the engine's exact odds.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -122,6 +123,53 @@ class Scene:
         self.defences: dict[tuple[str, str | None, bool], Choice] = {}  # `attack_gain`'s defence here
         self.weighed = _weighings(sc, st.turn, self.last_turn)
         self.odds = chance_table(sc)
+
+    def moved(self, st: CampaignState) -> Scene | None:
+        """This scene for `st`, a later state of the planning in which only troops of the scene's
+        side have moved (placed or redeployed), or None when more has changed. What they cannot
+        change is carried over: the enemy's troops, every answer about the enemy's areas and,
+        unless a troop the fortification defends moved, what each area's worth depends on
+        (`around`). A general placing and redeploying asks about such states one after another."""
+        old = self.st
+        if (
+            st.open_arrows
+            or old.open_arrows
+            or st.turn != old.turn
+            or st.phase != old.phase
+            or len(st.where) != len(old.where)
+            or st.sorties != old.sorties
+            or st.control != old.control
+        ):
+            return None
+        sides, side, before = self.facts.sides, self.side, old.where
+        moving = [troop for troop, here in st.where.items() if before.get(troop) != here]
+        if any(sides[troop] != side for troop in moving):
+            return None
+        found = copy.copy(self)
+        found.st = st
+        on_map, standing, types = self.facts.terrain, st.where.standing, self.types
+        ground, kinds = dict(self.ground[side]), dict(self.kinds_by_area[side])
+        for area in {before[t] for t in moving} | {st.where[t] for t in moving}:
+            if area not in on_map:
+                continue
+            troops = [t for t in standing(area) if sides[t] == side]  # in the state's order, as built afresh
+            if troops:
+                ground[area] = troops
+                kinds[area] = tuple(sorted([types[t] for t in troops]))
+            else:
+                ground.pop(area, None)
+                kinds.pop(area, None)
+        found.ground = {**self.ground, side: ground}
+        found.kinds_by_area = {**self.kinds_by_area, side: kinds}
+        fort = self.sc.fortification
+        if fort and any(self.sc.troops[t].nation == fort.nation for t in moving):
+            found.kept_here, found.arounds, found.answers = {}, {}, {}
+        else:
+            found.kept_here, found.arounds, found.answers = dict(self.kept_here), dict(self.arounds), dict(self.answers)
+        found.prizes = {key: value for key, value in self.prizes.items() if key[0] == side}
+        found.bounds = {key: value for key, value in self.bounds.items() if key[0] == side}
+        found.defences = {}
+        return found
 
     def around(self, area: str) -> tuple:
         """What the worth of `area` depends on beside its own troops and who holds what (kept): the

@@ -186,6 +186,69 @@ def test_what_the_general_shares_between_states_is_what_it_would_work_out_afresh
     assert all(found == alone for *_, found, alone in asked), [a for a in asked if a[-2] != a[-1]][:3]
 
 
+def test_a_scene_carried_on_to_the_next_planning_state_is_the_scene_built_afresh(monkeypatch):
+    """While a side places and redeploys, the general carries its picture on from one state to
+    the next (engine/scene.py `Scene.moved`): in whole games, every carried scene sees who stands
+    where, what each area's worth depends on and what taking each enemy area brings as a scene
+    built afresh for that state does."""
+    from campaign_manager.engine.scene import Scene
+
+    sc = load_scenario()
+    moved = Scene.moved
+    carried: list[int] = []
+
+    def checked_moved(scene, st):
+        found = moved(scene, st)
+        if found is not None:
+            fresh = Scene(sc, st, scene.side)
+            assert (found.ground, found.kinds_by_area, found.sorties) == (
+                fresh.ground,
+                fresh.kinds_by_area,
+                fresh.sorties,
+            )
+            assert all(found.around(area) == fresh.around(area) for area in sc.areas)
+            assert all(found.prize(side, target) == fresh.prize(side, target) for side, target in found.prizes)
+            assert all(
+                found.attack_bound(side, target) == fresh.attack_bound(side, target) for side, target in found.bounds
+            )
+            carried.append(len(found.answers))
+        return found
+
+    monkeypatch.setattr(Scene, "moved", checked_moved)
+    for seed in range(4):
+        _game(sc, seed, "general", "general")
+    assert len(carried) > 20 and sum(carried) > 20, "scenes were carried on, with answers kept"
+
+
+def test_a_scene_carried_past_a_move_that_changes_what_the_fortification_defends_is_worked_out_again():
+    """A troop of the fortification's nation leaving an area on the fortified line changes which
+    attacks the fortification defends, so what each area's worth depends on is worked out again."""
+    from campaign_manager.engine.scene import Scene
+
+    sc = load_scenario()
+    fort = sc.fortification
+    assert fort is not None
+    _, done = _game(sc, 0, "general", "general")
+    for applied in done:
+        st = applied.state
+        if st.phase != "planning":
+            continue
+        for troop, here in st.where.items():
+            if sc.troops[troop].nation != fort.nation or here not in sc.areas:
+                continue
+            for to in (a for a in sc.areas if st.control[a] == "allied" and a != here):
+                after = st.copy()
+                after.where[troop] = to
+                scene, fresh = Scene(sc, st, "allied"), Scene(sc, after, "allied")
+                if all(scene.around(a) == fresh.around(a) for a in sc.areas):
+                    continue
+                carried = scene.moved(after)
+                assert carried is not None
+                assert all(carried.around(a) == fresh.around(a) for a in sc.areas)
+                return
+    raise AssertionError("no move of the fortification's nation changed what it defends")
+
+
 def test_a_worker_is_handed_the_scenario_without_the_general_s_answers_for_positions():
     from campaign_manager.engine.general_facts import MEMO, for_a_worker
 
