@@ -251,6 +251,7 @@ class ComputerPolicy:
         # The most an attack can gain is its prize and every defender destroyed: arrows are weighed
         # from the richest down, and the weighing stops where no arrow can beat the best found.
         bounds = sorted(((scene.attack_bound(side, target), origin, target) for origin, target in arrows), reverse=True)
+        costs: dict[str | None, float] = {None: 0.0}  # `_sortie_cost` of each sortie, now
         for bound, origin, target in bounds:
             if bound <= best:
                 break
@@ -260,9 +261,13 @@ class ComputerPolicy:
                 sc, st.turn, terrain, options.attacker_troops, options.attacker_sorties, options.limit
             ):
                 gain, win, defence = scene.attack_gain(side, choice, origin, target)
-                gain -= self._sortie_cost(st, choice.sortie)
+                cost = costs.get(choice.sortie)
+                if cost is None:
+                    cost = costs[choice.sortie] = self._sortie_cost(st, choice.sortie)
+                gain -= cost
                 plans.append((gain, win, origin, target, choice, defence))
-                best = max(best, gain)
+                if gain > best:
+                    best = gain
         gain, win, origin, target, choice, defence = max(plans, key=lambda p: (p[0], -len(p[4].troops), p[2], p[3]))
         if not required and gain < 1.0:
             return self._said(
