@@ -345,10 +345,10 @@ class Scene:
             defenders = self.ground[enemy].get(target, ())
             defence = self.defences[key] = self.defence(enemy, defenders, target, origin, choice.sortie)
         terrain = self.facts.terrain[target]
-        key = (terrain, choice.troops, choice.sortie, defence.troops, defence.sortie, defence.total)  # plain values
-        weighed = self.weighed.get(key)
+        plain = (terrain, choice.troops, choice.sortie, defence.troops, defence.sortie, defence.total)
+        weighed = self.weighed.get(plain)
         if weighed is None:
-            weighed = self.weighed[key] = self._weigh(terrain, choice, defence)
+            weighed = self.weighed[plain] = self._weigh(terrain, choice, defence)
         win, lost, taken = weighed
         gain = win * self.prize(side, target)
         gain -= lost
