@@ -15,11 +15,13 @@ risking the troop).
 
 What it works out is kept per scenario (`sc.memo`, shared by every playout in a process): the odds
 and totals and the scenario's facts (engine/general_facts.py); its decisions, by state and
-question; and what areas are worth and taking them brings (engine/scene.py), shared by every
-state with the same holders of every area (each answer keyed further by the enemy troops and the
-fortification it depends on: `shared_answers`), so playouts from one position, which meet the
-same holders again and again, work each out once. A worker process is handed the scenario
-without the last two (`for_a_worker`).
+question (all but a defence, quicker to work out than to look up); and what areas are worth and
+taking them brings (engine/scene.py), shared by every state with the same holders of every area
+(each answer keyed further by the enemy troops and the fortification it depends on:
+`shared_answers`), so playouts from one position, which meet the same holders again and again,
+work each out once. A worker process is handed the scenario without the last two
+(`for_a_worker`). While a side places and redeploys, its picture of the state is carried on
+from one state to the next (`Scene.moved`).
 """
 
 from __future__ import annotations
@@ -402,14 +404,14 @@ def _plain(decision: Decision) -> tuple:
 def state_key(st: CampaignState) -> tuple:
     """Everything in a state a decision may depend on, as one hashable value (the places and
     holders in the scenario's order, which every copy of a state keeps), of plain values where
-    it can be (the phase and play by their names)."""
+    it can be (the phase and play as their words)."""
     return (
         st.turn,
-        st.phase.value,
+        str(st.phase),
         st.battles_required,
         st.extra_battles,
         st.battles_fought,
-        st.play.value,
+        str(st.play),
         tuple(st.where.values()),
         tuple(st.control.values()),
         tuple(st.sorties.items()),

@@ -1,6 +1,11 @@
 """What the computer general (engine/general.py) sees in one state for one side (`Scene`): what
 each area its side holds is worth for the attacks it could make and the enemy attacks it risks,
 and what taking an enemy area would bring, at the engine's exact odds.
+
+A scene is built for nearly every question the general is asked, and asked hundreds of times for
+what an area is worth, so it keeps what the hot loops read close at hand: the scenario's facts in
+one bundle (`scenario_facts`), each area's shared answers under one key (`_AreaAnswers`), the
+type totals and odds tables of the turn.
 """
 
 from __future__ import annotations
