@@ -124,6 +124,7 @@ class Scene:
         self.answers: dict[str, _AreaAnswers] = {}  # each area's `_AreaAnswers` here
         self.prizes: dict[tuple[str, str], float] = {}  # `prize` here
         self.bounds: dict[tuple[str, str], float] = {}  # `attack_bound` here
+        self.gains: dict[tuple[str, str | None, str | None], float] = {}  # `gain_of_kinds` here
         self.totals = _type_totals(sc, st.turn)
         self.defences: dict[tuple[str, str | None, bool], Choice] = {}  # `attack_gain`'s defence here
         self.weighed = _weighings(sc, st.turn, self.last_turn)
@@ -154,7 +155,8 @@ class Scene:
         found.st = st
         on_map, standing, types = self.facts.terrain, st.where.standing, self.types
         ground, kinds = dict(self.ground[side]), dict(self.kinds_by_area[side])
-        for area in {before[t] for t in moving} | {st.where[t] for t in moving}:
+        looked_at = {before.get(t) for t in moving} | {st.where[t] for t in moving}
+        for area in looked_at:
             if area not in on_map:
                 continue
             troops = [t for t in standing(area) if sides[t] == side]  # in the state's order, as built afresh
@@ -168,9 +170,11 @@ class Scene:
         found.kinds_by_area = {**self.kinds_by_area, side: kinds}
         fort = self.sc.fortification
         if fort and any(self.sc.troops[t].nation == fort.nation for t in moving):
-            found.kept_here, found.arounds, found.answers = {}, {}, {}
+            found.kept_here, found.arounds, found.answers, found.gains = {}, {}, {}, {}
         else:
             found.kept_here, found.arounds, found.answers = dict(self.kept_here), dict(self.arounds), dict(self.answers)
+            # and the gains in the areas nobody left or entered
+            found.gains = {key: gain for key, gain in self.gains.items() if key[0] not in looked_at}
         found.prizes = {key: value for key, value in self.prizes.items() if key[0] == side}
         found.bounds = {key: value for key, value in self.bounds.items() if key[0] == side}
         found.defences = {}
@@ -489,18 +493,23 @@ class Scene:
 
     def gain_of_kinds(self, area: str, added: str | None = None, removed: str | None = None) -> float:
         """How much `area`'s worth changes when one troop joins (`added`) or leaves (`removed`)
-        the side's troops standing there."""
-        if area not in self.sc.areas:
-            return 0.0
-        now = self.kinds_in(self.side, area)
+        the side's troops standing there (kept by area and type: a redeploying side asks it
+        for every troop and area, again after each move)."""
         types = self.types
-        changed = list(now)
-        if removed is not None:
-            changed.remove(types[removed])
-        if added is not None:
-            changed.append(types[added])
-            changed.sort()
-        return self.worth(area, tuple(changed)) - self.worth(area, now)
+        key = (area, types[added] if added is not None else None, types[removed] if removed is not None else None)
+        found = self.gains.get(key)
+        if found is None:
+            if area not in self.sc.areas:
+                return 0.0
+            now = self.kinds_in(self.side, area)
+            changed = list(now)
+            if removed is not None:
+                changed.remove(types[removed])
+            if added is not None:
+                changed.append(types[added])
+                changed.sort()
+            found = self.gains[key] = self.worth(area, tuple(changed)) - self.worth(area, now)
+        return found
 
     def gain_of_moving(self, moves: dict[str, str]) -> float:
         """How much the side's areas gain in worth if each troop moves as `moves` says (troop → area)."""

@@ -211,7 +211,11 @@ def test_a_scene_carried_on_to_the_next_planning_state_is_the_scene_built_afresh
             assert all(
                 found.attack_bound(side, target) == fresh.attack_bound(side, target) for side, target in found.bounds
             )
-            carried.append(len(found.answers))
+            like = {troop.type_code: code for code, troop in sc.troops.items()}  # a troop of each type
+            for (area, added, removed), gain in found.gains.items():
+                joins, leaves = like.get(added or ""), like.get(removed or "")
+                assert gain == fresh.gain_of_kinds(area, added=joins, removed=leaves)
+            carried.append(len(found.answers) + len(found.gains))
         return found
 
     monkeypatch.setattr(Scene, "moved", checked_moved)
