@@ -287,8 +287,13 @@ class Scene:
         key = ("trapped vp", area, kinds)
         found = self.kept.get(key)
         if found is None:
-            types = self.sc.troop_types
-            found = self.kept[key] = sum(types[k].capture_vp for k in kinds if self.trapped(area, types[k].nation))
+            types, trapped = self.sc.troop_types, self.trapped
+            found = 0
+            for kind in kinds:
+                troop_type = types[kind]
+                if trapped(area, troop_type.nation):
+                    found += troop_type.capture_vp
+            self.kept[key] = found
         return found
 
     def prize(self, side: str, target: str) -> float:
@@ -524,10 +529,10 @@ class Scene:
             if troop in after[where[troop]]:
                 after[where[troop]].remove(troop)
             after[to].append(troop)
-        areas = self.sc.areas
+        areas, now = self.sc.areas, self.kinds_by_area[self.side]
         return sum(
-            self.worth(place, self.kinds(after[place])) - self.worth(place, self.kinds(troops))
-            for place, troops in before.items()
+            self.worth(place, self.kinds(after[place])) - self.worth(place, now.get(place, ()))
+            for place in before
             if place in areas
         )
 
