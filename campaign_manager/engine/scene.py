@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from campaign_manager.engine import legal, wargame
 from campaign_manager.engine.general_facts import (
@@ -116,16 +115,16 @@ class Scene:
         left = st.sorties
         self.sorties = {s: tuple([n for n in planes if left.get(n, 0) > 0]) for s, planes in facts.planes.items()}
         self.last_turn = st.turn >= facts.last_turn
-        # answers shared by every scene with the same holders (`shared_answers`), and about this state alone
+        # answers shared by every scene with the same holders (`shared_answers`)
         self.kept = shared_answers(sc, (side, st.turn, tuple(st.control.values())))
-        self.kept_here: dict[tuple, Any] = {}
+        self.guarded: dict[tuple[str, str, str], bool] = {}  # `defended` here
         self.kinds_by_area = self._kinds_by_area()  # side → area → `kinds` of its free troops
         self.arounds: dict[str, tuple] = {}  # `around` here
         self.answers: dict[str, _AreaAnswers] = {}  # each area's `_AreaAnswers` here
         self.prizes: dict[tuple[str, str], float] = {}  # `prize` here
         self.bounds: dict[tuple[str, str], float] = {}  # `attack_bound` here
         self.gains: dict[tuple[str, str | None, str | None], float] = {}  # `gain_of_kinds` here
-        self.totals = _type_totals(sc, st.turn)
+        self.totals = _type_totals(sc, st.turn)  # the turn's type totals, the odds, the attacks weighed: kept
         self.defences: dict[tuple[str, str | None, bool], Choice] = {}  # `attack_gain`'s defence here
         self.weighed = _weighings(sc, st.turn, self.last_turn)
         self.odds = chance_table(sc)
@@ -170,9 +169,9 @@ class Scene:
         found.kinds_by_area = {**self.kinds_by_area, side: kinds}
         fort = self.sc.fortification
         if fort and any(self.sc.troops[t].nation == fort.nation for t in moving):
-            found.kept_here, found.arounds, found.answers, found.gains = {}, {}, {}, {}
+            found.guarded, found.arounds, found.answers, found.gains = {}, {}, {}, {}
         else:
-            found.kept_here, found.arounds, found.answers = dict(self.kept_here), dict(self.arounds), dict(self.answers)
+            found.guarded, found.arounds, found.answers = dict(self.guarded), dict(self.arounds), dict(self.answers)
             # and the gains in the areas nobody left or entered
             found.gains = {key: gain for key, gain in self.gains.items() if key[0] not in looked_at}
         found.prizes = {key: value for key, value in self.prizes.items() if key[0] == side}
@@ -214,12 +213,10 @@ class Scene:
         the engine's answer, asked only across links marked fortified (kept)."""
         if (origin, target) not in self.fortified_links:
             return False
-        key = ("defended", attacker_side, origin, target)
-        found = self.kept_here.get(key)
+        key = (attacker_side, origin, target)
+        found = self.guarded.get(key)
         if found is None:
-            found = self.kept_here[key] = bool(
-                legal.fortification_name(self.sc, self.st, origin, target, attacker_side)
-            )
+            found = self.guarded[key] = bool(legal.fortification_name(self.sc, self.st, origin, target, attacker_side))
         return found
 
     def terrain(self, area: str) -> str | None:
