@@ -84,8 +84,8 @@ def ask(
     choices: list[tuple[str, QMessageBox.ButtonRole, Callable[[], object] | None, str | None]],
 ) -> QMessageBox:
     """A question that does not block: each choice is (words, role, what it does, why it is not
-    offered or None). The first choice is the default; the one with RejectRole is Escape (never
-    a choice that throws anything away)."""
+    offered or None). The first choice is the default; the one with RejectRole is Escape, and
+    Tab never lands on a choice that throws anything away (it is clicked or its key pressed)."""
     box = QMessageBox(QMessageBox.Icon.Question, "Battle", escape(text), parent=parent)
     box.setObjectName(name)
     box.setTextFormat(Qt.TextFormat.RichText)
@@ -100,6 +100,8 @@ def ask(
         if refused:
             button.setEnabled(False)
             button.setToolTip(refused)
+        if role == QMessageBox.ButtonRole.DestructiveRole:  # Tab then Enter never throws anything away
+            button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         done[button] = action
         if index == 0:
             box.setDefaultButton(button)

@@ -1,0 +1,74 @@
+"""What a tired organiser met on a campaign night, driving the real window: Tab then Enter on
+"Keep what was entered?" must never throw the battle away; against the computer the situation
+modifiers cannot be changed once the app has rolled the dice (a slip would turn the result); the
+words about a battle kept for later never offer what is refused, and name the page it was left
+on plainly; the side panel's next step and the roll-to-destroy refusal say what can be done."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.main_window import MainWindow
+from tests.ui.test_battle_entry import press, question, to_b1_c1_result, type_in, vp_boxes
+
+
+@pytest.fixture
+def app_rolls(monkeypatch):
+    """The app's dice, given in advance (the window rolls its own: ui/battle/dice.py)."""
+    from campaign_manager.ui.battle import dice
+
+    faces: list[int] = []
+
+    class Scripted:
+        def randint(self, low: int, high: int) -> int:
+            return faces.pop(0)
+
+    monkeypatch.setattr(dice, "_ROLLER", Scripted())
+    return faces
+
+
+@pytest.fixture
+def computer_allies(tmp_path, qtbot):
+    """Turn 1 of a General's Wargame, the computer playing the Allies: the Axis attack."""
+    path = tmp_path / "game.campaign"
+    with CampaignFile.create(path, play="wargame", computer="allied") as made:
+        made.apply([{"type": "start_turn"}])
+    window = MainWindow(path, remember=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def _to_the_dice_against_the_computer(window, qtbot):
+    """B1 → C1 with IT-INF-1; the computer chooses its defence: the result page."""
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    wizard.pages["commit"].attacker.boxes["IT-INF-1"].click()
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "result"
+    return wizard
+
+
+def test_tab_then_enter_on_the_keep_question_never_throws_the_battle_away(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    type_in(qtbot, vp_boxes(wizard)[0], "5")
+    press(qtbot, Qt.Key.Key_Escape, wizard)
+    asked = question(qtbot, "keepQuestion")
+    asked.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is asked, timeout=3000)
+    qtbot.keyClick(QApplication.focusWidget() or asked, Qt.Key.Key_Tab)
+    focus = QApplication.focusWidget()
+    assert focus is not None and focus.text().replace("&", "") != "Discard", "Tab never lands on Discard"
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not asked.isVisible(), timeout=3000)
+    kept = window.session.kept_entry()
+    entry = kept if kept is not None else wizard.draft.entry
+    assert entry.games == ((5, None),), "what was typed is still there"
