@@ -72,3 +72,28 @@ def test_tab_then_enter_on_the_keep_question_never_throws_the_battle_away(open_w
     kept = window.session.kept_entry()
     entry = kept if kept is not None else wizard.draft.entry
     assert entry.games == ((5, None),), "what was typed is still there"
+
+
+def test_against_the_computer_the_modifiers_are_fixed_once_the_app_rolled(computer_allies, qtbot, app_rolls):
+    app_rolls.extend([1, 6])
+    wizard = _to_the_dice_against_the_computer(computer_allies, qtbot)
+    result = wizard.pages["result"]
+    assert not result.attacker_mod.isReadOnly(), "before the dice, a modifier may be set"
+    qtbot.mouseClick(result.attacker_die.roll_button, Qt.MouseButton.LeftButton)
+    for spin in (result.attacker_mod, result.defender_mod):
+        assert spin.isReadOnly(), "the dice are thrown: the modifiers stand"
+        type_in(qtbot, spin, "5")
+        assert spin.value() == 0
+    assert "modifier" in result.attacker_mod.toolTip()
+    qtbot.mouseClick(result.defender_die.roll_button, Qt.MouseButton.LeftButton)
+    assert "the defender wins" in result.outcome.text(), "1 + 1 against 6 + 2: the typed 5 changed nothing"
+
+
+def test_between_two_players_the_modifiers_stay_open_after_the_dice(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    result = wizard.pages["result"]
+    result.wargame.click()
+    type_in(qtbot, result.attacker_die.box, "3")
+    type_in(qtbot, result.defender_die.box, "4")
+    assert not result.attacker_mod.isReadOnly(), "two people at the table agree their modifiers"

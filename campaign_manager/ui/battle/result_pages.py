@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QButtonGroup,
     QFormLayout,
     QGridLayout,
@@ -30,6 +31,10 @@ from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
 from campaign_manager.ui.commander_choice import CommanderChoice
 from campaign_manager.ui.plain import escape
+
+MODIFIERS_FIXED = (
+    "Against the computer the situation modifiers are set before the dice: the app has rolled, so they stand."
+)
 
 
 class ResultPage(Page):
@@ -259,7 +264,19 @@ class ResultPage(Page):
             + (f" {fortification_words(sc, fort)}." if fort else "")
         )
 
+    def _fix_modifiers(self) -> None:
+        """Against the computer the situation modifiers are set before the dice: once the app has
+        rolled one, they stand (a slip of the keyboard would otherwise turn the result)."""
+        fixed = self.draft.computer is not None and (self.attacker_die.thrown or self.defender_die.thrown)
+        for spin in (self.attacker_mod, self.defender_mod):
+            spin.setReadOnly(fixed)
+            spin.setButtonSymbols(
+                QAbstractSpinBox.ButtonSymbols.NoButtons if fixed else QAbstractSpinBox.ButtonSymbols.UpDownArrows
+            )
+            spin.setToolTip(MODIFIERS_FIXED if fixed else "")
+
     def refresh(self) -> None:
+        self._fix_modifiers()
         draft = self.draft
         found = draft.forecast(self.chosen())
         if found is None:
