@@ -11,8 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.main_window import MainWindow
-from tests.ui.test_battle_entry import press, question, to_b1_c1_result, type_in, vp_boxes
+from tests.ui.test_battle_entry import answer, press, question, to_b1_c1_result, type_in, vp_boxes
 
 
 @pytest.fixture
@@ -97,3 +98,39 @@ def test_between_two_players_the_modifiers_stay_open_after_the_dice(open_window,
     type_in(qtbot, result.attacker_die.box, "3")
     type_in(qtbot, result.defender_die.box, "4")
     assert not result.attacker_mod.isReadOnly(), "two people at the table agree their modifiers"
+
+
+def test_a_kept_battle_that_cannot_be_thrown_away_is_not_offered_as_if_it_could(computer_allies, qtbot, app_rolls):
+    app_rolls.extend([3, 4])
+    window = computer_allies
+    wizard = _to_the_dice_against_the_computer(window, qtbot)
+    result = wizard.pages["result"]
+    qtbot.mouseClick(result.attacker_die.roll_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(wizard.cancel_button, Qt.MouseButton.LeftButton)
+    asked = question(qtbot, "keepQuestion")
+    words = asked.informativeText()
+    assert "Discard: it is thrown away" not in words and "stay on record" not in words, words
+    assert "final" in words
+    answer(qtbot, asked, "Keep for later")
+    qtbot.waitUntil(lambda: not wizard.isVisible(), timeout=3000)
+    window.menu_actions[MenuAction.NEW_BATTLE].trigger()
+    offered = question(qtbot, "keptBattleQuestion")
+    detail = offered.informativeText()
+    assert "or discard it" not in detail and "stay on record" not in detail, detail
+    assert "Carry on with it" in detail and "final" in detail
+    answer(qtbot, offered, "Go back")
+
+
+def test_a_battle_kept_at_the_troops_says_the_page_plainly(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    wizard.pages["commit"].attacker.boxes["IT-INF-1"].click()
+    press(qtbot, Qt.Key.Key_Escape, wizard)
+    answer(qtbot, question(qtbot, "keepQuestion"), "Keep for later")
+    qtbot.waitUntil(lambda: not wizard.isVisible(), timeout=3000)
+    window.menu_actions[MenuAction.NEW_BATTLE].trigger()
+    offered = question(qtbot, "keptBattleQuestion")
+    assert "B1 Vlore → C1 Ioannina, at the choice of troops" in offered.text(), offered.text()
+    answer(qtbot, offered, "Go back")

@@ -174,8 +174,9 @@ class BattleActions:
             self.services.parent,
             "keptBattleQuestion",
             f"A battle was kept for later: {keeping.entry_words(sc, kept)}.",
-            f"Carry on with it, or discard it and start {asked}.{keeping.on_record(kept)}"
-            + (f" {refused}" if refused else ""),
+            f"Carry on with it. {refused}"
+            if refused
+            else f"Carry on with it, or discard it and start {asked}.{keeping.on_record(kept)}",
             [
                 ("&Carry on with it", QMessageBox.ButtonRole.AcceptRole, partial(self.carry_on, kept), None),
                 ("&Discard it", QMessageBox.ButtonRole.DestructiveRole, discard, refused),

@@ -21,7 +21,7 @@ from campaign_manager.ui.session import CampaignSession
 PAGE_WORDS = {
     Step.INITIATIVE: "the initiative",
     Step.ARROW: "the battle arrow",
-    Step.COMMIT: "the troops committed",
+    Step.COMMIT: "the choice of troops",
     Step.RESULT: "the result",
     Step.DESTROY: "the rolls to destroy",
     Step.RETREAT: "the retreat",

@@ -282,8 +282,11 @@ class BattleWizard(QDialog):
             "keepQuestion",
             "Keep what was entered for this battle?",
             "Keep for later: Battle ▸ New battle offers it again, every box and die as it is now. "
-            f"Discard: it is thrown away.{keeping.on_record(draft.entry)} Go back: carry on here."
-            + (f" {refused}" if refused else ""),
+            + (
+                f"{refused} Go back: carry on here."
+                if refused
+                else f"Discard: it is thrown away.{keeping.on_record(draft.entry)} Go back: carry on here."
+            ),
             [
                 ("&Keep for later", QMessageBox.ButtonRole.AcceptRole, self.keep_for_later, None),
                 ("&Discard", QMessageBox.ButtonRole.DestructiveRole, self.discard, refused),
