@@ -122,8 +122,8 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
         )
     if legal.turn_must_end(st):
         return (
-            f"the turn's {counted(st.battles_fought, 'battle')} are fought, all the General's Wargame agreed "
-            f"(rule 1.5): end the turn (Turn ▸ End the turn)."
+            f"the turn's {counted(st.battles_fought, 'battle')} are fought, all the battles agreed for this turn "
+            f"of the General's Wargame (rule 1.5): end the turn (Turn ▸ End the turn)."
         )
     to_fight = st.battles_required - st.battles_fought
     if st.phase == Phase.PLANNING:

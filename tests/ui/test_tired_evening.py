@@ -6,6 +6,8 @@ on plainly; the side panel's next step and the roll-to-destroy refusal say what 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -134,3 +136,28 @@ def test_a_battle_kept_at_the_troops_says_the_page_plainly(open_window, qtbot):
     offered = question(qtbot, "keptBattleQuestion")
     assert "B1 Vlore → C1 Ioannina, at the choice of troops" in offered.text(), offered.text()
     answer(qtbot, offered, "Go back")
+
+
+def test_the_next_step_after_the_agreed_battles_reads_as_a_sentence(computer_allies, qtbot):
+    window = computer_allies
+    from campaign_manager.ui.campaign_panel import next_step
+
+    with CampaignFile.open(window.campaign.path) as campaign:
+        sc, st = campaign.scenario, campaign.state
+    st = dataclasses.replace(st, battles_fought=st.battles_required)
+    words = next_step(sc, st)
+    assert "all the General's Wargame agreed" not in words, words
+    assert "all the battles agreed for this turn of the General's Wargame" in words, words
+
+
+def test_against_the_computer_the_roll_to_destroy_refusal_says_press_roll(computer_allies, qtbot, app_rolls):
+    app_rolls.extend([6, 1])
+    wizard = _to_the_dice_against_the_computer(computer_allies, qtbot)
+    result = wizard.pages["result"]
+    qtbot.mouseClick(result.attacker_die.roll_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(result.defender_die.roll_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "destroy"
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    said = wizard.pages["destroy"].problem.text()
+    assert "Type" not in said and "Roll" in said, said

@@ -129,6 +129,8 @@ class DestroyPage(Page):
         dice = {t: die.value() for t, die in self.dice.items()}
         given = {t: value for t, value in dice.items() if value is not None}
         if len(given) < len(dice):
+            if self.draft.computer is not None:  # every die is the app's: nothing can be typed
+                return Refused("Press Roll for every roll to destroy (or Roll the rest).")
             return Refused("Type every roll to destroy (or press Roll).")
         draft = self.draft
         draft.destroy_dice, draft.retreat, draft.advance = given, None, ()
