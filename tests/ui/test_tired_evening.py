@@ -161,3 +161,24 @@ def test_against_the_computer_the_roll_to_destroy_refusal_says_press_roll(comput
     qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
     said = wizard.pages["destroy"].problem.text()
     assert "Type" not in said and "Roll" in said, said
+
+
+def test_what_if_says_each_side_s_chance_beside_the_single_most_likely_result():
+    from campaign_manager.scenario import load_scenario
+    from campaign_manager.ui.wargame.whatif_dialog import summary_words
+
+    sc = load_scenario()
+    outcomes = {
+        "Axis strategic victory": 23,
+        "Axis operational victory": 9,
+        "Axis tactical victory": 3,
+        "draw": 21,
+        "Allied tactical victory": 13,
+        "Allied operational victory": 20,
+        "Allied strategic victory": 11,
+    }
+    answer = {"playouts": 100, "stopped": "precise", "precision": 0.02, "outcomes": outcomes}
+    answer["most_battles_in_a_turn"] = 12
+    words = summary_words(sc, answer)
+    assert "the Axis win 35%, the Allies 44%, draw 21%" in words, words
+    assert "the single most likely result: Axis strategic victory" in words, words

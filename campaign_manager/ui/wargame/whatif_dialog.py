@@ -268,7 +268,7 @@ class WhatIfDialog(QDialog):
                 )
             )
         self.objectives.setText(objective_words(sc, answer))
-        self.summary.setText(summary_words(answer))
+        self.summary.setText(summary_words(sc, answer))
 
     def _results(self, sc: Scenario, answer: dict) -> None:
         palette = {sc.sides[side]: QColor(sc.side_colours[side].ink) for side in sc.sides}  # a result names its side
@@ -324,7 +324,23 @@ def objective_words(sc: Scenario, answer: dict) -> str:
     return words
 
 
-def summary_words(answer: dict) -> str:
+def side_shares(sc: Scenario, answer: dict) -> str:
+    """Each side's chance of winning the campaign at any level, and of a draw: the single most
+    likely result can be one side's while the other wins more often ("the Axis win 35%, the
+    Allies 45%, draw 21%")."""
+    count = answer["playouts"] or 1
+    outcomes = answer["outcomes"]
+
+    def won(side: str) -> str:
+        share = sum(outcomes.get(f"{sc.sides[side]} {name}", 0) for _, name in sc.victory_levels) / count
+        return f"{share:.0%}"
+
+    draw = outcomes.get(sc.victory_below, 0) / count
+    axis, allied = side_name(sc, "axis"), side_name(sc, "allied")
+    return f"the {axis} win {won('axis')}, the {allied} {won('allied')}, {sc.victory_below} {draw:.0%}"
+
+
+def summary_words(sc: Scenario, answer: dict) -> str:
     count = answer["playouts"]
     if answer["stopped"] == "precise":
         why = f"stopped once every result was known to ±{answer['precision'] * 100:g} points"
@@ -332,8 +348,10 @@ def summary_words(answer: dict) -> str:
         why = "cancelled early"
     else:
         why = f"every result known to ±{(answer['widest'] or 0) * 100:.1f} points"
-    likely = max(answer["outcomes"], key=answer["outcomes"].get) if answer["outcomes"] else "nothing"
+    if not answer["outcomes"]:
+        return f"{count:,} playouts ({why}). Most battles in one turn: {answer['most_battles_in_a_turn']}."
+    likely = max(answer["outcomes"], key=answer["outcomes"].get)
     return (
-        f"{count:,} playouts ({why}). Most likely: {likely}. Most battles in one turn: "
-        f"{answer['most_battles_in_a_turn']}."
+        f"{count:,} playouts ({why}). In all, {side_shares(sc, answer)}; the single most likely result: "
+        f"{likely}. Most battles in one turn: {answer['most_battles_in_a_turn']}."
     )
