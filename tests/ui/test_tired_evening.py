@@ -182,3 +182,17 @@ def test_what_if_says_each_side_s_chance_beside_the_single_most_likely_result():
     words = summary_words(sc, answer)
     assert "the Axis win 35%, the Allies 44%, draw 21%" in words, words
     assert "the single most likely result: Axis strategic victory" in words, words
+
+
+def test_against_the_computer_a_figure_typed_in_a_die_box_is_answered(computer_allies, qtbot, app_rolls):
+    app_rolls.extend([4])
+    wizard = _to_the_dice_against_the_computer(computer_allies, qtbot)
+    die = wizard.pages["result"].attacker_die
+    qtbot.mouseClick(die.box, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(die.box, "6")
+    assert die.value() is None, "nothing is typed against the computer"
+    assert die.problem.isVisible() and "press Roll" in die.problem.text(), "the keystroke is answered"
+    qtbot.mouseClick(die.roll_button, Qt.MouseButton.LeftButton)
+    assert not die.problem.isVisible()
+    qtbot.keyClicks(die.box, "2")
+    assert die.value() == 4 and "final" in die.problem.text()

@@ -21,6 +21,8 @@ _ROLLER = random.SystemRandom()
 NOTHING_YET = "–"  # a box before anything is given in it
 ROLLED_ONCE = "Rolled by the app: final (type a physical die to replace it)"
 ROLLED_ALREADY = "Rolled already: final"  # beside the die, when asked to roll it again
+APP_ONLY = "Against the computer the app rolls every die: press Roll (or R in the box)"
+APP_ONLY_FINAL = "Rolled by the app: against the computer it is final"
 
 
 class BlankBox(QSpinBox):
@@ -69,6 +71,7 @@ class DieBox(BlankBox):
     """The box a die is typed in; R typed in it asks for the app's roll."""
 
     roll_asked = Signal()  # R typed in the box: the keyboard's Roll button
+    typed_in_vain = Signal()  # a figure typed in a box nothing can be typed in (the app's die alone)
 
     def __init__(self, die: Die, parent: QWidget | None = None) -> None:
         super().__init__(die.low, die.high, die.refusal, parent)
@@ -77,6 +80,9 @@ class DieBox(BlankBox):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_R and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
             self.roll_asked.emit()
+            return
+        if self.isReadOnly() and event.text().isdigit():  # said, never swallowed without a word
+            self.typed_in_vain.emit()
             return
         super().keyPressEvent(event)
 
@@ -141,11 +147,16 @@ class DieInput(QWidget):
         layout.addStretch(1)
         self.box.refused.connect(self._refused)
         self.box.roll_asked.connect(self.roll)
+        self.box.typed_in_vain.connect(self._typed_in_vain)
         self.box.lineEdit().textEdited.connect(self._typed)  # only a typed edit that was taken
         self.box.valueChanged.connect(lambda _: self.changed.emit())
 
     def _refused(self, words: str) -> None:
         self.problem.setText(words[0].upper() + words[1:])  # the box keeps what it showed
+        self.problem.show()
+
+    def _typed_in_vain(self) -> None:
+        self.problem.setText(APP_ONLY_FINAL if self.thrown else APP_ONLY)
         self.problem.show()
 
     def _typed(self) -> None:
