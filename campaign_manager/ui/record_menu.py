@@ -149,9 +149,11 @@ class TurnActions:
             )
         )
         self.start_dialog = ask_start_turn(self.services.parent, f"Start turn {number}", explanation, note, on_value)
-        if against:  # nothing may be typed: the app's dice, rolled on OK
-            self.start_dialog.valueEdit.setReadOnly(True)
+        if against:  # nothing may be typed: the app's dice, rolled on OK; greyed, so the keyboard starts
+            self.start_dialog.valueEdit.setReadOnly(True)  # in the extra battles, which may be set
+            self.start_dialog.valueEdit.setEnabled(False)
             self.start_dialog.valueEdit.setPlaceholderText("the app rolls")
+            self.start_dialog.extraSpin.setFocus()
 
     def plan(self) -> None:
         if not self.session.is_open:

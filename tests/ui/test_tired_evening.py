@@ -196,3 +196,25 @@ def test_against_the_computer_a_figure_typed_in_a_die_box_is_answered(computer_a
     assert not die.problem.isVisible()
     qtbot.keyClicks(die.box, "2")
     assert die.value() == 4 and "final" in die.problem.text()
+
+
+def test_against_the_computer_the_battle_count_box_is_greyed_and_the_keyboard_starts_in_the_extras(tmp_path, qtbot):
+    from tests.shared import FULL_CAMPAIGN
+
+    path = tmp_path / "game.campaign"
+    with CampaignFile.create(path, play="wargame", computer="axis") as made:
+        made.apply(FULL_CAMPAIGN["turn 1"])
+    window = MainWindow(path, remember=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        window.menu_actions[MenuAction.START_TURN].trigger()
+        asked = window.turn_menu.start_dialog
+        qtbot.waitExposed(asked.root)
+        assert not asked.valueEdit.isEnabled(), "the app rolls the count: the box does not look open"
+        focus = asked.root.focusWidget()  # where the keyboard is in the dialog
+        assert focus is asked.extraSpin or asked.extraSpin.isAncestorOf(focus), "the extra battles may be set"
+        asked.root.reject()
+    finally:
+        window.close()
