@@ -2,7 +2,11 @@
 (what a desktop file's `%f` or a double-click sends) it opens the window on that file.
 
 Every failure the user can cause ends with a one-line message on stderr and exit code 2.
-Modules are imported per command so that non-GUI commands never load Qt or reportlab.
+Modules are imported per command so that non-GUI commands never load Qt or reportlab. A command
+whose work needs heavy modules (reportlab, SQLAlchemy, the engine) names a `load` step that
+imports them before start-up is declared over (startup.py), so that they are loaded with the
+garbage collector off and then frozen, not walked by every collection the command makes and again
+when the program ends.
 """
 
 from __future__ import annotations
@@ -150,6 +154,8 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
         parser.print_help()
         return 2
     if args.command != "open":  # the window says when its start-up is over
+        if load := getattr(args, "load", None):
+            load()  # the modules the command works with, loaded as part of start-up (startup.py)
         startup.settled()
     try:
         return int(args.run(args) or 0)

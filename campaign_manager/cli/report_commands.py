@@ -24,7 +24,16 @@ def register(commands) -> None:
         help="turn report (default), one-page status sheet, or battle slips",
     )
     report.add_argument("--paper", choices=[paper.value for paper in Paper], default=Paper.A4)
-    report.set_defaults(run=cmd_report)
+    report.set_defaults(run=cmd_report, load=load_report)
+
+
+def load_report() -> None:
+    """What making a PDF uses (reportlab, the campaign file and the engine), loaded as part of
+    start-up: most of the command's time is loading them, not writing the document."""
+    from campaign_manager.reports import load
+    from campaign_manager.store import campaign_file  # noqa: F401
+
+    load()
 
 
 def cmd_report(args) -> int:

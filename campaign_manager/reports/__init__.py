@@ -17,7 +17,7 @@ from campaign_manager.reports.kinds import Paper, ReportKind
 if TYPE_CHECKING:
     from campaign_manager.store.campaign_file import CampaignFile
 
-__all__ = ["Paper", "ReportKind", "write_report"]
+__all__ = ["Paper", "ReportKind", "load", "write_report"]
 
 
 def write_report(
@@ -31,3 +31,9 @@ def write_report(
     from campaign_manager.reports.render import report_pdf, save_pdf  # reportlab loads here
 
     return save_pdf(path, report_pdf(campaign, kind, turn, paper))
+
+
+def load() -> None:
+    """Load reportlab and the documents (all that `write_report` uses) without making one yet:
+    the command line does it while it starts (cli/report_commands.py)."""
+    from campaign_manager.reports import render  # noqa: F401

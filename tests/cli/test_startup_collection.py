@@ -8,6 +8,7 @@ import gc
 import pytest
 
 from campaign_manager import launcher, startup
+from tests.shared import FULL_CAMPAIGN
 
 
 @pytest.fixture
@@ -45,6 +46,29 @@ def test_the_collector_is_back_on_after_a_refused_command(collector, capsys):
     gc.disable()
     assert launcher.main(["no-such-command"]) == 2  # neither a command nor a file
     assert gc.isenabled()
+
+
+def test_a_command_loads_what_it_works_with_before_start_up_is_over(collector, monkeypatch, tmp_path, capsys):
+    """`report` names a load step: its modules load with the collector off, then are frozen
+    with the rest of start-up, and the PDF is still made with the collector on."""
+    from campaign_manager.cli import report_commands
+    from campaign_manager.reports import render
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as campaign:
+        campaign.apply(FULL_CAMPAIGN["turn 1"])
+    seen = []
+    real_load, real_settled, real_render = report_commands.load_report, startup.settled, render.render_pdf
+    monkeypatch.setattr(report_commands, "load_report", lambda: (seen.append(("load", gc.isenabled())), real_load()))
+    monkeypatch.setattr(startup, "settled", lambda: (seen.append(("settled", gc.isenabled())), real_settled()))
+    monkeypatch.setattr(
+        render, "render_pdf", lambda *args: (seen.append(("render", gc.isenabled())), real_render(*args))[1]
+    )
+    assert launcher.main(["report", str(path), "-o", str(tmp_path / "r.pdf")]) == 0
+    assert seen[:3] == [("load", False), ("settled", False), ("render", True)]
+    assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF")
+    assert "Wrote" in capsys.readouterr().out
 
 
 def test_settled_freezes_what_start_up_made_and_is_safe_twice(collector):
