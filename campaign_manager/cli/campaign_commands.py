@@ -14,35 +14,40 @@ def register(commands) -> None:
     new.add_argument("file", help=CAMPAIGN_HELP)
     new.add_argument("--scenario", default="firestorm-greece", help="bundled scenario name or a scenario file")
     new.add_argument("--name", help="the campaign's name (default: the file name)")
-    new.set_defaults(run=cmd_new)
+    new.set_defaults(run=cmd_new, load=load_campaigns)
 
     show = commands.add_parser("show", help="the campaign as it stands")
     show.add_argument("file", help=CAMPAIGN_HELP)
     show.add_argument("--json", action="store_true")
-    show.set_defaults(run=cmd_show)
+    show.set_defaults(run=cmd_show, load=load_campaigns)
 
     apply = commands.add_parser("apply", help="record actions, all or nothing")
     apply.add_argument("file", help=CAMPAIGN_HELP)
     apply.add_argument("actions", help=ACTIONS_HELP)
     apply.add_argument("--json", action="store_true")
     apply.add_argument("--seed", type=int, help="seed for dice the app rolls (default: unpredictable)")
-    apply.set_defaults(run=cmd_apply)
+    apply.set_defaults(run=cmd_apply, load=load_campaigns)
 
     for name, text in (("undo", "take back the last action"), ("redo", "put back the last action taken back")):
         sub = commands.add_parser(name, help=text)
         sub.add_argument("file", help=CAMPAIGN_HELP)
-        sub.set_defaults(run=cmd_undo if name == "undo" else cmd_redo)
+        sub.set_defaults(run=cmd_undo if name == "undo" else cmd_redo, load=load_campaigns)
 
     log = commands.add_parser("log", help="every recorded action with its dice")
     log.add_argument("file", help=CAMPAIGN_HELP)
     log.add_argument("--json", action="store_true")
-    log.set_defaults(run=cmd_log)
+    log.set_defaults(run=cmd_log, load=load_campaigns)
 
     req = commands.add_parser("requirements", help="a turn's requirements")
     req.add_argument("file", help=CAMPAIGN_HELP)
     req.add_argument("--turn", type=int)
     req.add_argument("--json", action="store_true")
-    req.set_defaults(run=cmd_requirements)
+    req.set_defaults(run=cmd_requirements, load=load_campaigns)
+
+
+def load_campaigns() -> None:
+    """The campaign file, the store and the rules engine, loaded as part of start-up (cli/__init__.py)."""
+    from campaign_manager.store import campaign_file  # noqa: F401
 
 
 def _open(where: str, readonly: bool = False):
