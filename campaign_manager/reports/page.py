@@ -20,6 +20,7 @@ from campaign_manager.paths import FONTS
 from campaign_manager.reports.kinds import Paper
 
 rl_config.invariant = 1  # the same campaign gives the same PDF, byte for byte
+rl_config.useA85 = 0  # streams written as compressed bytes, not re-encoded as ASCII text (smaller, quicker)
 PAGE_SIZES = {Paper.A4: A4, Paper.LETTER: LETTER}
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"  # two faces: each registered font costs start-up time
 MARGIN = 15 * mm
