@@ -6,8 +6,6 @@ its roster prints neither the league nor the top commanders. Names print exactly
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -17,7 +15,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer, Ta
 from campaign_manager.engine.league import Standing, top_of_side
 from campaign_manager.reports.charts import charts
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.page import BOLD, FONT, marked, text
+from campaign_manager.reports.page import BOLD, FONT, escape, marked, text
 from campaign_manager.reports.sections import PADS
 from campaign_manager.scenario.model import Scenario
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -11,7 +9,7 @@ from reportlab.platypus import Table, TableStyle
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.reports import map_drawing as drawn
-from campaign_manager.reports.page import marked
+from campaign_manager.reports.page import escape, marked
 from campaign_manager.scenario.model import Scenario
 
 SAMPLE_W, SAMPLE_H = 46.0, 20.0  # points: each sample's box

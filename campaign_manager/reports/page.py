@@ -4,7 +4,7 @@ recorded action and "page N of M". Output is reproducible: no clock, no random i
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+import html
 
 from reportlab import rl_config
 from reportlab.lib import colors
@@ -53,6 +53,11 @@ STYLES = {
     "wallhead": ParagraphStyle("wallhead", fontName=BOLD, fontSize=16, leading=19, spaceAfter=2),
     "tiny": ParagraphStyle("tiny", fontName=FONT, fontSize=7, leading=8.4),
 }
+
+
+def escape(words: str) -> str:
+    """`words` made safe inside a paragraph's markup: &, < and > written as entities."""
+    return html.escape(words, quote=False)
 
 
 def _style(style: str | ParagraphStyle) -> ParagraphStyle:

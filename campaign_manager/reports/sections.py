@@ -5,13 +5,11 @@ part is one more function and one more line in the document that shows it."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.platypus import Flowable, Table
 
 from campaign_manager.engine.victory import vp_breakdown
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.page import marked, text
+from campaign_manager.reports.page import escape, marked, text
 from campaign_manager.reports.tables import table
 from campaign_manager.scenario.model import enemy_of
 

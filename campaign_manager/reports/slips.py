@@ -4,8 +4,6 @@ side's VP per game, and the roll-to-destroy target for every possible result."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
@@ -13,7 +11,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.page import BOLD, marked, text
+from campaign_manager.reports.page import BOLD, escape, marked, text
 from campaign_manager.reports.sections import PADS
 from campaign_manager.reports.tables import table as _table
 from campaign_manager.scenario.model import DestroyStep, enemy_of

@@ -7,15 +7,13 @@ rather than push anything onto a second one."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.platypus import Flowable, KeepInFrame, Spacer, Table, TableStyle
 
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.league_pages import top_commanders
 from campaign_manager.reports.legend import map_legend
 from campaign_manager.reports.map_drawing import map_drawing
-from campaign_manager.reports.page import FONT, marked, text
+from campaign_manager.reports.page import FONT, escape, marked, text
 from campaign_manager.reports.sections import (
     next_turn_words,
     off_map_table,

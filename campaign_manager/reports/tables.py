@@ -4,13 +4,11 @@ word; the others give way)."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
-from campaign_manager.reports.page import BOLD, FONT, STYLES, marked
+from campaign_manager.reports.page import BOLD, FONT, STYLES, escape, marked
 
 PADDING = 3
 GRID = TableStyle(
