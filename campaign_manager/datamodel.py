@@ -12,7 +12,6 @@ Containers stay lax (a JSON or TOML list fills a tuple); scalars are strict. Qt-
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -366,6 +365,8 @@ def read_data_file(
 
 def parse_toml(text: str, file: str, error: type[Exception]) -> dict[str, Any]:
     """TOML text read within the limits of bounds.py: nesting and the length of numbers."""
+    import tomllib  # here: a campaign whose scenario was checked before (scenario/cache.py) reads no TOML
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
