@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import wall_times
+from common import compile_app, wall_times
 
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.driver import Question
@@ -50,6 +50,7 @@ def main() -> None:
         campaign.apply(finished_campaign_with_forty_battles())
         fought = sum(1 for r in campaign.records if r["type"] == "battle" and ("games" in r or "wargame" in r))
     print(f"A finished four-turn campaign with {fought} battles")
+    compile_app()
     floor = wall_times([sys.executable, "-c", "import reportlab.platypus, sqlmodel"], args.repeat)
     command = wall_times(
         [sys.executable, "-m", "campaign_manager", "report", str(path), "-o", str(folder / "r.pdf"), "--turn", "4"],
