@@ -5,6 +5,7 @@ the command line as a user would, capturing what it says."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 from campaign_manager.cli import main
@@ -119,3 +120,20 @@ def _with_players(turns: dict[str, list[dict]]) -> dict[str, list[dict]]:
 
 
 FULL_CAMPAIGN_WITH_COMMANDERS = _with_players(FULL_CAMPAIGN)
+
+
+GRAZE = 3  # points of an arrowhead allowed on a counter: a barb's tip grazing its corner
+
+
+def head_covers(shaft, box, head: float = 20.0) -> int:
+    """How much of the arrowhead at the end of `shaft` lies on the box: of the points one unit
+    apart along the shaft's last `head` units and the head's two barbs, how many are inside (a
+    barb's tip grazing a counter's corner on a crowded map is a point or two; a head on a
+    counter is dozens)."""
+    (sx, sy), (ex, ey) = shaft
+    angle = math.atan2(ey - sy, ex - sx)
+    points = [(ex - math.cos(angle) * d, ey - math.sin(angle) * d) for d in range(int(head) + 1)]
+    for turn in (2.6, -2.6):
+        points += [(ex + math.cos(angle + turn) * d, ey + math.sin(angle + turn) * d) for d in range(int(head) + 1)]
+    left, top, width, height = box
+    return sum(1 for x, y in points if left < x < left + width and top < y < top + height)

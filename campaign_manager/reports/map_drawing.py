@@ -22,7 +22,6 @@ from campaign_manager.engine.state import CampaignState
 from campaign_manager.reports.page import BOLD, FONT
 from campaign_manager.scenario.layout import (
     AreaShape,
-    ArrowPlace,
     Box,
     MapLayout,
     arrow_places,
@@ -127,7 +126,8 @@ def map_picture(sc: Scenario, st: CampaignState, battles: list[BattleRow]) -> Ma
         code: _stacks(sc, st, code, shape, [line.box() for line in words[code]]) for code, shape in layout.areas.items()
     }
     taken = [line.box() for lines in words.values() for line in lines]
-    taken += [stack.box for found in stacks.values() for stack in found]
+    counters = [stack.box for found in stacks.values() for stack in found]
+    taken += counters
     places = arrow_places(
         layout, [(row.origin, row.target) for row in battles] + [(a.origin, a.target) for a in st.open_arrows]
     )
@@ -135,18 +135,24 @@ def map_picture(sc: Scenario, st: CampaignState, battles: list[BattleRow]) -> Ma
     arrows, marks = [], []
     bounds = (0.0, 0.0, float(layout.width), float(layout.height))
     for place, (caption, colour) in zip(places, captions):
-        arrows.append(Arrow(shaft(place), colour))
-        marks.append(_mark(place, caption, colour, taken, bounds))
+        drawn = shaft(place, counters)  # ends stopped short of the counters
+        arrows.append(Arrow(drawn, colour))
+        marks.append(_mark(drawn, place.caption_side, caption, colour, taken, bounds))
         taken.append(marks[-1].box)
     return MapPicture(layout, words, stacks, arrows, marks)
 
 
-def _mark(place: ArrowPlace, caption: str, colour, taken: list[Box], bounds: Box) -> Mark:
-    (sx, sy), (ex, ey) = shaft(place)
+def _mark(
+    drawn: tuple[tuple[float, float], tuple[float, float]],
+    side: float,
+    caption: str,
+    colour,
+    taken: list[Box],
+    bounds: Box,
+) -> Mark:
+    (sx, sy), (ex, ey) = drawn
     wide, tall = stringWidth(caption, BOLD, MARK) + 14, MARK + 8
-    x, y = clear_spot(
-        (sx, sy), (ex, ey), (wide, tall), taken, beside=(tall / 2 + 6) * place.caption_side, bounds=bounds
-    )
+    x, y = clear_spot((sx, sy), (ex, ey), (wide, tall), taken, beside=(tall / 2 + 6) * side, bounds=bounds)
     return Mark(
         (x - wide / 2, y - tall / 2, wide, tall), caption, colour, leader(((sx, sy), (ex, ey)), (x, y), (wide, tall))
     )

@@ -154,23 +154,8 @@ def spans(outline: Sequence[Point2], y: float) -> list[tuple[float, float]]:
 
 
 def _crosses(a: Point2, b: Point2, box: Box) -> bool:
-    """Whether the segment a–b passes through the inside of the box (Liang–Barsky clipping)."""
-    left, top, width, height = box
-    t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for p, q in ((-dx, a[0] - left), (dx, left + width - a[0]), (-dy, a[1] - top), (dy, top + height - a[1])):
-        if p == 0:
-            if q <= 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return False
-    return True
+    """Whether the segment a–b passes through the inside of the box."""
+    return _inside(a, b, box, 0.0) is not None
 
 
 def holds(outline: Sequence[Point2], box: Box) -> bool:
@@ -306,16 +291,70 @@ def _crowded(
     return scale, corners
 
 
-def shaft(place: ArrowPlace) -> tuple[tuple[float, float], tuple[float, float]]:
+HEAD_ROOM = 4.0  # layout units kept, where there is room, between an arrowhead and a counter
+HEAD = 20.0  # layout units of an arrowhead's barbs, which open 2.6 radians from the shaft
+STOPS = 51  # points along a shaft tried for its head, from its end back to its middle
+
+
+def shaft(place: ArrowPlace, clear_of: Sequence[Box] = ()) -> tuple[tuple[float, float], tuple[float, float]]:
     """Where an arrow's shaft is drawn: stopped short of both label points, so it sits between
-    the two areas' names."""
+    the two areas' names, and, where its head would cover a counter in `clear_of`, stopped at the
+    latest point at which the head covers none (at which it covers least, on a crowded map), so
+    no arrowhead hides a troop or its count. It keeps at least half its length."""
     (sx, sy), (ex, ey) = place.start, place.end
     angle = math.atan2(ey - sy, ex - sx)
     trim = min(34.0, math.hypot(ex - sx, ey - sy) * 0.25)
-    return (
-        (sx + math.cos(angle) * trim, sy + math.sin(angle) * trim),
-        (ex - math.cos(angle) * trim, ey - math.sin(angle) * trim),
-    )
+    start = (sx + math.cos(angle) * trim, sy + math.sin(angle) * trim)
+    end = (ex - math.cos(angle) * trim, ey - math.sin(angle) * trim)
+    near = [box for box in clear_of if _inside(start, end, box, HEAD + HEAD_ROOM) is not None]
+    if not near or _head_cover(end, angle, near, HEAD_ROOM) == 0:
+        return start, end
+
+    def at(t: float) -> tuple[float, float]:
+        return start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t
+
+    stops = [1 - 0.5 * k / (STOPS - 1) for k in range(STOPS)]  # from the end back to its middle
+    for room in (HEAD_ROOM, 0.0):
+        for t in stops:
+            if _head_cover(at(t), angle, near, room) == 0:
+                return start, at(t)
+    best = min(stops, key=lambda t: _head_cover(at(t), angle, near, 0.0))  # the first of the least covered
+    return start, at(best)
+
+
+def _head_cover(tip: Point2, angle: float, boxes: Sequence[Box], room: float) -> int:
+    """How many of the points along an arrowhead's two barbs (a layout unit apart) lie on a box
+    grown by `room`."""
+    covered = 0
+    for turn in (2.6, -2.6):
+        dx, dy = math.cos(angle + turn), math.sin(angle + turn)
+        for d in range(int(HEAD) + 1):
+            x, y = tip[0] + dx * d, tip[1] + dy * d
+            covered += sum(
+                1 for left, top, w, h in boxes if left - room < x < left + w + room and top - room < y < top + h + room
+            )
+    return covered
+
+
+def _inside(a: Point2, b: Point2, box: Box, room: float) -> tuple[float, float] | None:
+    """Where along the segment a–b (0 at a, 1 at b) it runs inside the box grown by `room` on
+    every side (Liang–Barsky clipping); None when it does not."""
+    left, top, width, height = box[0] - room, box[1] - room, box[2] + 2 * room, box[3] + 2 * room
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - left), (dx, left + width - a[0]), (-dy, a[1] - top), (dy, top + height - a[1])):
+        if p == 0:
+            if q <= 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return None
+    return t0, t1
 
 
 RINGS = tuple(  # the directions tried on each ring around a mark's first place (more on wider rings)

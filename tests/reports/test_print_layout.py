@@ -21,7 +21,7 @@ from campaign_manager.reports.tables import longest_word, word_safe_widths
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.layout import holds, overlap
 from campaign_manager.store.campaign_file import CampaignFile
-from tests.shared import CROWDED, FULL_CAMPAIGN, SEVEN_OPEN
+from tests.shared import CROWDED, FULL_CAMPAIGN, GRAZE, SEVEN_OPEN, head_covers
 
 STEPS = [action for actions in FULL_CAMPAIGN.values() for action in actions]
 
@@ -48,6 +48,9 @@ def check_the_picture(sc, st, battles) -> None:
         assert overlap(mark, bounds) == pytest.approx(mark[2] * mark[3]), f"mark {n} runs off the map"
         for other in words + [box for _, box in counters] + marks[:n]:
             assert not overlap(mark, other), (st.turn, n, mark, other)
+    for arrow in picture.arrows:
+        for _, box in counters:
+            assert head_covers(arrow.shaft, box) <= GRAZE, (st.turn, "an arrowhead covers a counter", arrow.shaft, box)
     for n, (code, box) in enumerate(counters):
         assert holds(picture.layout.areas[code].outline, box), f"a counter of {code} crosses its border: {box}"
         for other in words + [other for _, other in counters[:n]]:

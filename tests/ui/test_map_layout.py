@@ -14,7 +14,7 @@ from campaign_manager.engine.battle_log import battle_rows
 from campaign_manager.engine.campaign import apply_action, initial_state
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.layout import holds
-from tests.shared import CROWDED, FULL_CAMPAIGN, SEVEN_OPEN
+from tests.shared import CROWDED, FULL_CAMPAIGN, GRAZE, SEVEN_OPEN, head_covers
 
 STEPS = [action for actions in FULL_CAMPAIGN.values() for action in actions]
 
@@ -38,6 +38,9 @@ def check_the_scene(scene, st, where: str) -> None:
         assert scene.sceneRect().contains(mark), (where, "a mark runs off the map", mark)
         for other in words + [box for _, box in counters] + marks[:n]:
             assert not _overlap(mark, other), (where, n, mark, other)
+    for arrow in scene.arrows:
+        for _, box in counters:
+            assert head_covers(arrow.shaft, _box(box), head=18.0) <= GRAZE, (where, "a head on a counter", box)
     for n, (code, box) in enumerate(counters):
         assert code is not None and holds(sc.layout.areas[code].outline, _box(box)), (where, code, box)
         for other in words + [other for _, other in counters[:n]]:

@@ -196,13 +196,16 @@ class ArrowItem(QGraphicsPathItem):
         caption_side: float = 1.0,
         avoid: Sequence[QRectF] = (),
         bounds: QRectF | None = None,
+        counters: Sequence[QRectF] = (),
     ) -> None:
-        """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right."""
+        """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
+        `counters`: the troops' counters, which its ends stop short of (scenario/layout.shaft)."""
         super().__init__()
         self.caption = caption
         self.open_pair: tuple[str, str] | None = None  # (from, to) of an open arrow, set by the scene
         self.fought: tuple[int, int] | None = None  # (turn, its number in the turn) of a fought one, likewise
-        (sx, sy), (ex, ey) = shaft(ArrowPlace(start, end, caption_side))
+        stacks = [(box.x(), box.y(), box.width(), box.height()) for box in counters]
+        (sx, sy), (ex, ey) = shaft(ArrowPlace(start, end, caption_side), stacks)
         self.shaft = ((sx, sy), (ex, ey))
         angle = math.atan2(ey - sy, ex - sx)
         path = QPainterPath(QPointF(sx, sy))

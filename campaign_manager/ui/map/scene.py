@@ -136,7 +136,8 @@ class MapScene(QGraphicsScene):
             [(row.origin, row.target) for row in fought] + [(arrow.origin, arrow.target) for arrow in st.open_arrows],
         )
         # Each mark is placed clear of the areas' words, the counters and the marks placed before it.
-        taken = self.label_boxes + [counter.sceneBoundingRect() for counter in self.counters]
+        counters = [counter.sceneBoundingRect() for counter in self.counters]
+        taken = self.label_boxes + counters
         bounds = self.sceneRect()
         for row, (start, end, side) in zip(fought, places):
             caption = fought_caption(sc, row)
@@ -151,6 +152,7 @@ class MapScene(QGraphicsScene):
                 caption_side=side,
                 avoid=taken,
                 bounds=bounds,
+                counters=counters,
             )
             drawn.fought = (row.turn, row.order)
             taken.append(drawn.badge_box)
@@ -167,6 +169,7 @@ class MapScene(QGraphicsScene):
                 caption_side=side,
                 avoid=taken,
                 bounds=bounds,
+                counters=counters,
             )
             item.open_pair = (arrow.origin, arrow.target)
             taken.append(item.caption_box)
