@@ -293,7 +293,7 @@ def _crowded(
 
 HEAD_ROOM = 4.0  # layout units kept, where there is room, between an arrowhead and a counter
 HEAD = 20.0  # layout units of an arrowhead's barbs, which open 2.6 radians from the shaft
-STOPS = 51  # points along a shaft tried for its head, from its end back to its middle
+STOPS = 26  # points along a shaft tried for its head, from its end back to its middle
 
 
 def shaft(place: ArrowPlace, clear_of: Sequence[Box] = ()) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -324,15 +324,20 @@ def shaft(place: ArrowPlace, clear_of: Sequence[Box] = ()) -> tuple[tuple[float,
 
 def _head_cover(tip: Point2, angle: float, boxes: Sequence[Box], room: float) -> int:
     """How many of the points along an arrowhead's two barbs (a layout unit apart) lie on a box
-    grown by `room`."""
+    grown by `room` (boxes clear of the head's own bounds are passed over at once)."""
     covered = 0
     for turn in (2.6, -2.6):
         dx, dy = math.cos(angle + turn), math.sin(angle + turn)
-        for d in range(int(HEAD) + 1):
-            x, y = tip[0] + dx * d, tip[1] + dy * d
-            covered += sum(
-                1 for left, top, w, h in boxes if left - room < x < left + w + room and top - room < y < top + h + room
-            )
+        far = (tip[0] + dx * HEAD, tip[1] + dy * HEAD)
+        lo_x, hi_x = min(tip[0], far[0]) - room, max(tip[0], far[0]) + room
+        lo_y, hi_y = min(tip[1], far[1]) - room, max(tip[1], far[1]) + room
+        for left, top, w, h in boxes:
+            if left > hi_x or left + w < lo_x or top > hi_y or top + h < lo_y:
+                continue
+            for d in range(int(HEAD) + 1):
+                x, y = tip[0] + dx * d, tip[1] + dy * d
+                if left - room < x < left + w + room and top - room < y < top + h + room:
+                    covered += 1
     return covered
 
 
