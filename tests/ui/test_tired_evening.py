@@ -218,3 +218,22 @@ def test_against_the_computer_the_battle_count_box_is_greyed_and_the_keyboard_st
         asked.root.reject()
     finally:
         window.close()
+
+
+def test_a_general_s_wargame_offers_no_suggested_mission(computer_allies, qtbot):
+    """Missions are for tabletop games: the dice-only General's Wargame's commit page has no
+    mission die (it offered one, 'optional', to be rolled for nothing)."""
+    wizard = computer_allies.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    commit = wizard.pages["commit"]
+    assert not commit.mission_row.isVisibleTo(commit) and commit.mission.box not in commit.tab_chain()
+
+
+def test_a_tabletop_battle_still_offers_its_suggested_mission(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    commit = wizard.pages["commit"]
+    assert commit.mission_row.isVisibleTo(commit) and commit.mission.box in commit.tab_chain()

@@ -356,7 +356,9 @@ class CommitPage(Page):
         self.warning.setStyleSheet(ink.refusal_style(bold=False))
         self.odds = named(QLabel(), "odds", rich=True)  # HTML, names escaped (BattleDraft.odds_words)
         self.odds.setStyleSheet("background: palette(alternate-base); border: 1px solid palette(mid); padding: 4px")
-        mission = QHBoxLayout()
+        self.mission_row = QWidget(self)  # a tabletop game's suggested mission: no General's Wargame has one
+        mission = QHBoxLayout(self.mission_row)
+        mission.setContentsMargins(0, 0, 0, 0)
         self.mission = DieInput("missionDie", self, words="the suggested mission")
         self.mission.changed.connect(self.changed)
         self.mission_name = named(QLabel(), "missionName", word_wrap=False)
@@ -365,7 +367,7 @@ class CommitPage(Page):
         mission.addWidget(self.mission_name, 1)
         for widget in (self.fortification, self.warning, self.odds):
             self.body.addWidget(widget)
-        self.body.addLayout(mission)
+        self.body.addWidget(self.mission_row)
 
     def enter(self) -> None:
         draft = self.draft
@@ -408,6 +410,7 @@ class CommitPage(Page):
                 if box.isEnabled():
                     box.tick(*(t for t in commitment.troops if t in box.boxes))
                     box.choose_sortie(commitment.sortie)
+        self.mission_row.setVisible(not draft.dice_only)
         self.mission.set_app_only(draft.computer is not None)
         self.show_die("mission_die", self.mission)
 
@@ -439,7 +442,7 @@ class CommitPage(Page):
         chain: list[QWidget] = []
         for side in (self.attacker, self.defender):
             chain += [*side.boxes.values(), side.sortie]
-        return [*chain, self.mission.box]
+        return chain if self.draft.dice_only else [*chain, self.mission.box]
 
     def computer_defends(self) -> None:
         """The computer's defence, chosen once the attacker's troops are known, and shown."""
