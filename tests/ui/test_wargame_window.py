@@ -29,6 +29,8 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     before = real.read_bytes()
     scratch = window.wargame_actions.try_a_plan()
     assert scratch.windowTitle().startswith("PLAN")
+    said = scratch.statusBar().currentMessage()
+    assert said.startswith("A plan on a scratch copy of") and "firestorm-plan-" not in said, "no temporary path"
     assert scratch.screen().availableGeometry().contains(scratch.geometry()), "the plan opens wholly on screen"
     banner = scratch.findChild(QLabel, "planBanner")
     qtbot.waitUntil(lambda: banner.width() > scratch.width() // 2)  # the banner spans the window, not a corner

@@ -82,6 +82,10 @@ class WargameActions:
         plan_title = f"PLAN (scratch copy) — {session.name} — {where} — {APPLICATION}"
         scratch = self.open_window(path, plan_title)
         scratch.session.plan = True  # type: ignore[attr-defined]  # arrows may wait there as a plan, results later
+        # said in place of "Opened" and the scratch file's temporary path, which means nothing to anyone
+        scratch.statusBar().showMessage(
+            f"A plan on a scratch copy of “{session.name}”: the real campaign is untouched", 8000
+        )
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         banner = label(
             f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "
