@@ -416,6 +416,30 @@ def test_the_rolls_to_destroy_not_typed_are_rolled_at_once_and_typed_ones_kept(o
     )
 
 
+def test_roll_the_rest_keeps_its_size_once_the_dice_are_rolled(open_window, qtbot):
+    """Rolled, each die shows "rolled by the app" and its verdict beside it: the row grows, the
+    button under the mouse does not."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("IT-INF-1", "IT-CARRI")
+    wizard.pages["commit"].defender.tick("GR-INF-1")
+    wizard.next()
+    wizard.pages["result"].set_games((4, 4))
+    wizard.next()
+    destroy = wizard.pages["destroy"]
+    rest = destroy.findChild(QPushButton, "rollRest")
+    qtbot.waitUntil(rest.isVisible)
+    before = rest.geometry()
+    assert rest.width() >= rest.fontMetrics().horizontalAdvance(rest.text()), "its words fit"
+    rest.click()
+    qtbot.waitUntil(lambda: all(die.mark.isVisible() for die in destroy.dice.values()))
+    assert destroy.verdicts["GR-INF-1"].text(), "the verdicts are beside the dice"
+    destroy.layout().activate()
+    assert rest.geometry() == before, "the button stays where it was, the same size"
+
+
 def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
     """Turn 2: both Greek troops redeployed out of B4 Thessaloniki. The side panel says what to
     mend, and Battle ▸ New battle refuses at once, naming the rule and the area, before any die is

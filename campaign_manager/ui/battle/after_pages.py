@@ -71,7 +71,9 @@ class DestroyPage(Page):
             for die in self.dice.values():  # offered while some die is still to be given
                 die.changed.connect(lambda rest=rest: rest.setEnabled(self._some_die_blank()))
             rest.setEnabled(self._some_die_blank())
-            self.grid.addWidget(rest, len(rows), 1, 1, 2)
+            # its own width, under the dice: the cells widen once the dice show "rolled by the
+            # app" and their verdicts, and a button spanning them would grow under the mouse
+            self.grid.addWidget(rest, len(rows), 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
         self.grid.setColumnStretch(3, 1)  # spare width beyond the verdicts, which stay by their dice
         if spared:
             self.grid.addWidget(named(QLabel(spared), "spared"), len(rows) + 1, 0, 1, 3)
