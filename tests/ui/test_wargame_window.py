@@ -4,7 +4,7 @@ playouts run off the window's thread and can be cancelled while the window keeps
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import QMargins, QPoint, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetricsF, QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
@@ -47,6 +47,33 @@ def test_a_plan_is_tried_on_a_scratch_copy_and_the_real_file_is_untouched(window
     qtbot.waitUntil(lambda: not copy_folder.exists(), timeout=5000)
     assert real.read_bytes() == before, "the real campaign file is byte-identical"
     assert "IT-INF-4" in window.campaign.state.waiting_zone
+
+
+def test_a_plan_opens_offset_from_a_window_filling_the_screen_frame_and_all(window):
+    """The real window fills the screen, with the title bar and borders a window manager draws
+    around it (openbox's, as measured: 1 pixel each side, 20 above, 5 below): the plan's window
+    opens 40 pixels down and right of it, shrunk so that its frame, the bottom border under the
+    status bar too, ends on the screen."""
+    screen = window.screen().availableGeometry()
+    frame = QMargins(1, 20, 1, 5)
+    window.setGeometry(screen.marginsRemoved(frame))
+    window.frameGeometry = lambda: window.geometry().marginsAdded(frame)  # offscreen draws no frame
+    scratch = window.wargame_actions.try_a_plan()
+    placed = scratch.geometry()
+    assert placed.topLeft() == window.geometry().topLeft() + QPoint(40, 40), "offset from the real window"
+    assert screen.contains(placed.marginsAdded(frame)), f"{placed} with its frame runs off {screen}"
+    scratch.close()
+
+
+def test_a_window_too_small_to_shrink_is_moved_back_onto_the_screen():
+    """Where the room beyond the offset is less than the window's smallest size, it is moved, not
+    cut off: the frame still ends on the screen."""
+    from campaign_manager.ui.wargame import fit_on_screen
+
+    frame, screen = QMargins(1, 20, 1, 5), QRect(0, 0, 1024, 700)
+    placed = fit_on_screen(QRect(540, 340, 1000, 600), frame, screen, QSize(455, 654))
+    assert placed.size() == QSize(483, 654) and screen.contains(placed.marginsAdded(frame))
+    assert placed.marginsAdded(frame).bottom() == screen.bottom(), "moved up only as far as it must"
 
 
 def test_what_if_draws_the_results_with_their_precision(window):
