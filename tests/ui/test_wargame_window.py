@@ -76,6 +76,32 @@ def test_a_window_too_small_to_shrink_is_moved_back_onto_the_screen():
     assert placed.marginsAdded(frame).bottom() == screen.bottom(), "moved up only as far as it must"
 
 
+def test_what_if_says_what_run_does_where_its_charts_will_be_then_makes_room_for_them(window, qtbot):
+    """Before the first run the charts, with nothing to draw, take no room: a line under Run says
+    what it will do, and the window ends under it. A run's answer brings the charts in, the
+    window grown to hold them and still wholly on its screen."""
+    dialog = window.wargame_actions.what_if()
+    qtbot.waitExposed(dialog)
+    assert not any(w.isVisible() for w in (dialog.results, dialog.margins, dialog.objectives, dialog.summary))
+    said = dialog.before.text()
+    assert dialog.before.isVisible() and said.startswith("Run plays on to the end of the campaign, many times over")
+    assert "the computer general choosing for both sides" in said
+    dialog.layout().activate()
+    empty = dialog.height() - dialog.before.geometry().bottom()
+    assert empty <= 2 * dialog.layout().spacing() + dialog.layout().contentsMargins().bottom(), (
+        f"{empty} pixels stand empty under the words before the first run"
+    )
+    dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
+    assert dialog.before.text().startswith("Run plays on to the end of this turn,")
+    dialog.count.setValue(15)
+    dialog.run(threaded=False)
+    assert all(w.isVisible() for w in (dialog.results, dialog.margins, dialog.objectives, dialog.summary))
+    assert not dialog.before.isVisible()
+    dialog.layout().activate()
+    assert dialog.results.height() >= dialog.results.sizeHint().height(), "the bars have their room"
+    assert dialog.screen().availableGeometry().contains(dialog.frameGeometry())
+
+
 def test_what_if_draws_the_results_with_their_precision(window):
     dialog = window.wargame_actions.what_if()
     assert dialog.origin.text() == "The campaign as it stands: turn 2, planning phase."

@@ -4,7 +4,8 @@ general on both sides, or one side following the arrows its general placed this 
 is drawn with its precision: each result's share with its 95 % interval, the VP margin's spread
 against the margins that decide the result, and how often each objective changed hands. The
 playouts run on a worker thread with a progress bar and Cancel; the window stays usable and the
-campaign file is never touched."""
+campaign file is never touched. Until the first answer the charts take no room: a line says what
+Run will do, and the window grows to the charts' height (on its screen) when they come."""
 
 from __future__ import annotations
 
@@ -135,18 +136,28 @@ class WhatIfDialog(QDialog):
         self.summary = plain_label("")
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
+        self.before = plain_label("")  # where the charts will be: what Run does, until it has
+        self.before.setObjectName("beforeRun")
+        self.before.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(buttons)
+        layout.addWidget(self.before)
         layout.addWidget(self.results, 1)
         layout.addWidget(self.margins)
         layout.addWidget(self.objectives)
         layout.addWidget(self.summary)
-        self.resize(620, 760)
+        layout.addStretch(0)  # takes the spare height while the charts are hidden (theirs once shown)
+        self._show_charts(False)
+        self.summary.hide()  # shown once it has something to say
         name_fields(self)
         session.switched.connect(self.forget_answer)
         session.changed.connect(self.read_position)
+        for box in (self.who, self.to):
+            box.currentIndexChanged.connect(self._say_before)
         self.read_position()
+        self._say_before()
+        self.resize(620, self.height_at(620))  # no tall empty chart areas before the first run
 
     # -- the position and who plays ---------------------------------------------------------
 
@@ -179,6 +190,43 @@ class WhatIfDialog(QDialog):
             "each time it places an arrow this turn, as long as they stay legal."
         )
 
+    def _say_before(self) -> None:
+        """What Run will do, in the window's present choices, said where its charts will be."""
+        who = (
+            "the computer general choosing for both sides"
+            if self.who.currentData() is None
+            else self.who.currentText()[0].lower() + self.who.currentText()[1:]
+        )
+        self.before.setText(
+            f"Run plays on to {self.to.currentText()}, many times over, with dice the app rolls ({who}); "
+            f"the campaign itself is never touched. Then how often each result came up, how the VP "
+            f"margin spread and how often each objective changed hands are drawn here."
+        )
+
+    def height_at(self, width: int) -> int:
+        """The height the window's contents take at `width` (wrapped words counted at that width)."""
+        found = self.heightForWidth(width)
+        return found if found > 0 else self.sizeHint().height()
+
+    def _show_charts(self, shown: bool) -> None:
+        """The charts take room once there is something to draw; until then a line says what Run does."""
+        for widget in (self.results, self.margins, self.objectives):
+            widget.setVisible(shown)
+        self.before.setVisible(not shown)
+
+    def _room_for_charts(self) -> None:
+        """Grow the window to the charts' height, as far as its screen allows, moved up if need be
+        so that it stays wholly on the screen (its width is kept: the charts' titles wrap to it)."""
+        from campaign_manager.ui.wargame import frame_margins
+
+        wanted = self.height_at(self.width())
+        if wanted <= self.height():
+            return
+        screen, frame = self.screen().availableGeometry(), frame_margins(self)
+        height = min(wanted, screen.height() - frame.top() - frame.bottom())
+        top = min(self.y(), screen.bottom() + 1 - frame.bottom() - height)
+        self.setGeometry(self.x(), max(top, screen.top() + frame.top()), self.width(), height)
+
     def forget_answer(self) -> None:
         """Another campaign is open: the playouts of the old one are stopped, their charts cleared,
         and whatever they still send is not shown."""
@@ -193,6 +241,10 @@ class WhatIfDialog(QDialog):
         self.margins.set_spread(None)
         self.objectives.setText("")
         self.summary.setText(words)
+        self.summary.setVisible(bool(words))
+        self._show_charts(False)
+        self._say_before()
+        self.before.setVisible(not words)  # while playouts run, the line under Run says so
 
     # -- running ----------------------------------------------------------------------------
 
@@ -240,6 +292,7 @@ class WhatIfDialog(QDialog):
     def _failed(self, words: str) -> None:
         if self.worker is not self.stale:
             self.summary.setText(words)
+            self.summary.show()
 
     # -- the answer -------------------------------------------------------------------------
 
@@ -269,6 +322,9 @@ class WhatIfDialog(QDialog):
             )
         self.objectives.setText(objective_words(sc, answer))
         self.summary.setText(summary_words(sc, answer))
+        self.summary.show()
+        self._show_charts(True)
+        self._room_for_charts()
 
     def _results(self, sc: Scenario, answer: dict) -> None:
         palette = {sc.sides[side]: QColor(sc.side_colours[side].ink) for side in sc.sides}  # a result names its side
