@@ -68,7 +68,7 @@ def test_a_plan_opens_offset_from_a_window_filling_the_screen_frame_and_all(wind
 def test_a_window_too_small_to_shrink_is_moved_back_onto_the_screen():
     """Where the room beyond the offset is less than the window's smallest size, it is moved, not
     cut off: the frame still ends on the screen."""
-    from campaign_manager.ui.wargame import fit_on_screen
+    from campaign_manager.ui.window_layout import fit_on_screen
 
     frame, screen = QMargins(1, 20, 1, 5), QRect(0, 0, 1024, 700)
     placed = fit_on_screen(QRect(540, 340, 1000, 600), frame, screen, QSize(455, 654))

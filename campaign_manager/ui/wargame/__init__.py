@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMargins, QRect, QSize, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QSizePolicy, QWidget
 
 from campaign_manager.errors import UserError
@@ -20,12 +20,12 @@ from campaign_manager.scenario.model import Scenario, enemy_of
 from campaign_manager.store.copies import save_copy
 from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.plain import label
+from campaign_manager.ui.window_layout import on_screen
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
     from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
 
-BORDER = 8  # pixels kept for a window's side and bottom borders when they cannot be measured
 WargameChooser = Callable[[QWidget], "tuple[str | None, Path] | None"]
 WindowOpener = Callable[[Path, str], QMainWindow]  # a window on a campaign file, titled so
 
@@ -116,48 +116,6 @@ class WargameActions:
             self.dialog = WhatIfDialog(self.services.session, self.services.parent)
         self.dialog.show()
         return self.dialog
-
-
-def on_screen(wanted: QRect, near: QWidget, smallest: QSize | None = None) -> QRect:
-    """`wanted` (a window's inside, placed by `near`, the window it is offset from) shrunk, or if
-    it cannot shrink below `smallest` moved, so the window with its frame (taken to be `near`'s:
-    title bar and borders, the bottom one too) lies wholly on the screen `near` is on."""
-    return fit_on_screen(wanted, frame_margins(near), near.screen().availableGeometry(), smallest or QSize())
-
-
-def frame_margins(window: QWidget) -> QMargins:
-    """What the window manager draws around `window`'s inside: its title bar and borders. A
-    maximised window is drawn without borders; a window beside it will have them, so some room
-    (`BORDER`) is kept for them."""
-    frame, inside = window.frameGeometry(), window.geometry()
-    drawn = QMargins(
-        inside.left() - frame.left(),
-        inside.top() - frame.top(),
-        frame.right() - inside.right(),
-        frame.bottom() - inside.bottom(),
-    )
-    if window.isMaximized() or window.isFullScreen():
-        border = max(drawn.left(), drawn.right(), drawn.bottom(), BORDER)
-        return QMargins(border, drawn.top(), border, border)
-    return drawn
-
-
-def fit_on_screen(wanted: QRect, frame: QMargins, screen: QRect, smallest: QSize) -> QRect:
-    """`wanted` (a window's inside) kept where it is and shrunk so that with its `frame` it ends on
-    the free area `screen`; only what cannot shrink below `smallest` is moved (up or left)."""
-    area = screen.marginsRemoved(frame)  # where a window's inside may lie
-
-    def span(start: int, length: int, low: int, high: int, least: int) -> tuple[int, int]:
-        start = max(start, low)
-        length = min(length, high - start)
-        if length < least:  # too little room left of the offset: as small as it goes, moved back
-            length = min(max(least, 1), high - low)
-            start = max(low, high - length)
-        return start, length
-
-    left, width = span(wanted.left(), wanted.width(), area.left(), area.right() + 1, smallest.width())
-    top, height = span(wanted.top(), wanted.height(), area.top(), area.bottom() + 1, smallest.height())
-    return QRect(left, top, width, height)
 
 
 def wargame_name(sc: Scenario, computer: str | None) -> str:

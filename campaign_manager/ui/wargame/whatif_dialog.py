@@ -36,6 +36,7 @@ from campaign_manager.ui.plain import label as plain_label
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.wargame.chart import BarChart
 from campaign_manager.ui.wargame.margin_strip import MarginSpread, MarginStrip
+from campaign_manager.ui.window_layout import frame_margins
 
 
 def margin_words(sc: Scenario) -> str:
@@ -217,8 +218,6 @@ class WhatIfDialog(QDialog):
     def _room_for_charts(self) -> None:
         """Grow the window to the charts' height, as far as its screen allows, moved up if need be
         so that it stays wholly on the screen (its width is kept: the charts' titles wrap to it)."""
-        from campaign_manager.ui.wargame import frame_margins
-
         wanted = self.height_at(self.width())
         if wanted <= self.height():
             return
