@@ -11,7 +11,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.actions import Place, Redeploy
@@ -102,6 +111,7 @@ class MainWindow(QMainWindow):
         for index in range(self.tabs.count()):  # the campaign's own tabs stay; assist panels close
             self.tabs.tabBar().setTabButton(index, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.assist_tabs: dict[str, QWidget] = {}
+        self.assist_pages: dict[str, QScrollArea] = {}  # each panel's tab: the panel, scrolled
         self.welcome: WelcomePage | None = None
         services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)
         self.computer = ComputerSide(self.session, self)
@@ -283,25 +293,34 @@ class MainWindow(QMainWindow):
     # -- assist panels -------------------------------------------------------------------------
 
     def open_assist(self, code: str) -> QWidget:
+        """The module's panel in a tab of its own, shown. The panel scrolls inside its tab: a
+        panel taller or wider than the window (A Greek Tragedy's) never stretches the window past
+        the screen, where the Commanders tab's buttons and the status bar would be out of reach."""
         from campaign_manager.ui.assist import make_panel  # each panel loads when first opened
 
         panel = self.assist_tabs.get(code)
         if panel is None:
             panel = make_panel(code, self)
+            page = QScrollArea(self)
+            page.setWidgetResizable(True)
+            page.setFrameShape(QFrame.Shape.NoFrame)
+            page.setWidget(panel)
             self.assist_tabs[code] = panel
+            self.assist_pages[code] = page
             title = next(m.title for m in MODULES if m.code == code)
-            self.tabs.addTab(panel, title)
-        self.tabs.setCurrentWidget(panel)
+            self.tabs.addTab(page, title)
+        self.tabs.setCurrentWidget(self.assist_pages[code])
         return panel
 
     def _close_tab(self, index: int) -> None:
         widget = self.tabs.widget(index)
-        for code, panel in list(self.assist_tabs.items()):
-            if panel is widget:
-                del self.assist_tabs[code]
+        for code, page in list(self.assist_pages.items()):
+            if page is widget:
+                panel = self.assist_tabs.pop(code)
+                del self.assist_pages[code]
                 self.tabs.removeTab(index)
-                widget.close()
-                widget.deleteLater()
+                panel.close()
+                page.deleteLater()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if dropped_files(event.mimeData()):

@@ -63,15 +63,30 @@ def test_each_assist_panel_opens_in_a_tab(make_window, campaign_path):
     items = {a.text(): a for a in window.menu_actions.submenu(MenuAction.ASSIST).actions()}
     for code, title in (("gcw", "The Greek Civil War"), ("agt", "A Greek Tragedy"), ("opa", "Opa Opa")):
         items[title].trigger()
-        assert window.tabs.currentWidget() is window.assist_tabs[code]
+        assert window.tabs.currentWidget() is window.assist_pages[code]
+        assert window.assist_pages[code].widget() is window.assist_tabs[code]
     own = 3  # the campaign, its commanders and its charts
     assert window.tabs.count() == own + 3
     items["The Greek Civil War"].trigger()
     assert window.tabs.count() == own + 3, "a panel already open is shown again, not opened twice"
-    window._close_tab(window.tabs.indexOf(window.assist_tabs["opa"]))
+    window._close_tab(window.tabs.indexOf(window.assist_pages["opa"]))
     assert window.tabs.count() == own + 2 and "opa" not in window.assist_tabs
+    assert "opa" not in window.assist_pages
     window._close_tab(window.tabs.indexOf(window.commanders))
     assert window.tabs.count() == own + 2, "the campaign's own tabs do not close"
+
+
+def test_the_assist_panels_never_stretch_the_window_past_a_1280_by_800_screen(open_window, qtbot):
+    """A Greek Tragedy's panel asks for more than 1100×770: in a tab of its own it scrolls, so the
+    window (menus, tab bar and status bar around it) stays the shop's 1280×800 and the Commanders
+    tab's buttons stay in reach."""
+    window = open_window([{"type": "start_turn"}])
+    window.resize(1280, 760)
+    for code in ("gcw", "agt", "opa"):
+        window.open_assist(code)
+        qtbot.wait(10)
+        QApplication.processEvents()
+        assert window.height() <= 760 and window.width() <= 1280, (code, window.size())
 
 
 def test_a_foreign_file_is_refused_with_a_message(make_window, tmp_path):
