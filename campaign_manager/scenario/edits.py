@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from campaign_manager.datamodel import Fault
+from campaign_manager.datamodel import Fault, split_path
 from campaign_manager.errors import UserError
+from campaign_manager.scenario.entries import entry_of
 from campaign_manager.scenario.layout import grid_layout
 from campaign_manager.scenario.loader import validate_scenario
 from campaign_manager.scenario.model import ScenarioFile
@@ -69,9 +70,20 @@ def apply_change(data: ScenarioFile, change: Change) -> Edited:
         _set(tables, where, value)
     checked, faults = validate_scenario(tables)
     if checked is None:
-        said = "; ".join(f"{f.where}: {f.what}" if f.where else f.what for f in faults[:3])
-        raise EditRefused(f"{change.title}: refused, {said}")
+        changed = {tuple(where) for where, _ in change.sets}
+        said = "; ".join(_fault_words(tables, f, changed) for f in faults[:3])
+        raise EditRefused(f"{change.title}: refused ({said})")
     return Edited(checked, faults)
+
+
+def _fault_words(tables: dict[str, Any], fault: Fault, changed: set[Where]) -> str:
+    """A fault in words: what is wrong alone when it is the value just typed (the change's title
+    names it), else the entry it concerns ("area C2 Kastoria, vp"), never a path like areas[9].vp."""
+    if not fault.where or tuple(split_path(fault.where)) in changed:
+        return fault.what
+    entry = entry_of(tables, fault.where)
+    field = f", {entry.field}" if entry.field else ""
+    return f"{entry.words}{field}: {fault.what}"
 
 
 def _set(tables: Any, where: Where, value: Any) -> None:
