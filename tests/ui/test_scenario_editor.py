@@ -300,7 +300,10 @@ def drag(view, start: QPointF, end: QPointF) -> None:
 def test_what_the_shape_forbids_is_refused_in_words_and_changes_nothing(edit, qtbot):
     editor = edit()
     b3 = area_row(editor, "B3")
-    for typed, said in (("-5", "VP -5: refused (should be at least 0, not -5)"), ("many", "VP: write a whole number")):
+    for typed, said in (
+        ("-5", "VP -5: refused (should be at least 0, not -5)"),
+        ("many", "Area B3 Florina: VP: write a whole number"),
+    ):
         type_into(qtbot, editor, "areas", b3, "VP", typed)
         assert said in editor.statusBar().currentMessage()
         assert editor.document.data.areas[b3].vp == 0 and editor.document.undo_stack.count() == 0
