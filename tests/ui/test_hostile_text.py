@@ -294,7 +294,7 @@ def test_the_scenario_editor_shows_names_literally(make_window, hostile_campaign
     window = make_window(hostile_campaign, remember=False)
     window.menu_actions[MenuAction.EDIT_CAMPAIGN_SCENARIO].trigger()
     editor = window.scenario_actions.editors[-1]
-    editor.confirm_discard = lambda parent, question: True
+    editor.ask_unsaved = lambda parent, question: "discard"
     b4 = [area.code for area in editor.document.data.areas].index("B4")
     editor.document.apply(set_value(editor.document.data, ("areas", b4, "controller"), "axis", f"B4 {HOSTILE}"))
     assert editor.faults.count() == 2

@@ -44,7 +44,7 @@ def edit(window, qtbot, monkeypatch, tmp_path):
         window.menu_actions[MenuAction.EDIT_SCENARIO].trigger()
         editor = window.scenario_actions.editors[-1]
         editor.choose_name = lambda parent, suggested: names.pop(0) if names else None
-        editor.confirm_discard = lambda parent, question: True
+        editor.ask_unsaved = lambda parent, question: "discard"
         qtbot.waitExposed(editor)
         editor.activateWindow()
         qtbot.waitUntil(editor.isActiveWindow)
@@ -261,7 +261,7 @@ def test_a_running_campaign_keeps_the_scenario_it_started_from(window, edit, tmp
     # Scenario ▸ Edit this campaign's scenario opens that copy, link and all.
     window.menu_actions[MenuAction.EDIT_CAMPAIGN_SCENARIO].trigger()
     copy = window.scenario_actions.editors[-1]
-    copy.confirm_discard = lambda parent, question: True
+    copy.ask_unsaved = lambda parent, question: "discard"
     assert any({link.a, link.b} == {"F2", "F3"} for link in copy.document.data.map.links)
     assert "the scenario kept in" in copy.windowTitle()
     copy.close()
@@ -338,3 +338,28 @@ def test_every_widget_of_the_editor_has_a_name_or_words(edit):
         and not type(w.parent()).__name__.startswith("QAbstractScrollArea")
     ]
     assert nameless == []
+
+
+def test_closing_with_changes_not_saved_offers_to_save_them_first(edit, qtbot):
+    """Closing mid-edit asks Save / Discard / Cancel with Save the default (Enter pressed by a
+    tired hand keeps the work); Cancel goes back with every change; Save saves, then closes."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from campaign_manager.scenario.edits import set_value
+    from campaign_manager.ui.editor.window import unsaved_box
+
+    editor = edit()
+    box = unsaved_box(editor, "Save them?")
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.Save)
+    assert box.escapeButton() is box.button(QMessageBox.StandardButton.Cancel)
+    box.deleteLater()
+
+    b3 = area_row(editor, "B3")
+    editor.document.apply(set_value(editor.document.data, ("areas", b3, "vp"), 25, "Area B3 Florina: VP 25"))
+    answers: list[str] = ["cancel", "save"]
+    editor.ask_unsaved = lambda parent, question: answers.pop(0)
+    assert not editor.close(), "Cancel: the editor stays, with the change"
+    assert editor.document.data.areas[b3].vp == 25 and editor.isWindowModified()
+    edit.names.append("greece-kept")
+    assert editor.close(), "Save: saved under the name given, then closed"
+    assert load_scenario(str(user_scenarios() / "greece-kept.toml")).areas["B3"].vp == 25

@@ -43,7 +43,7 @@ from campaign_manager.ui.editor.tables import ChoiceDelegate, EditorModel, PartM
 from campaign_manager.ui.plain import label, message_box, tip
 
 NameChooser = Callable[[QWidget, str], "str | None"]
-Confirm = Callable[[QWidget, str], bool]
+Confirm = Callable[[QWidget, str], str]  # SAVE, DISCARD or CANCEL
 PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Areas", ("areas",)),
     ("Links", ("links",)),
@@ -66,15 +66,29 @@ def ask_name(parent: QWidget, suggested: str) -> str | None:
     return name if ok and name.strip() else None
 
 
-def ask_discard(parent: QWidget, question: str) -> bool:
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"  # what to do with changes not saved
+
+
+def unsaved_box(parent: QWidget, question: str) -> QMessageBox:
+    """Save / Discard / Cancel, Save the default: Enter pressed without reading keeps the work,
+    Escape goes back to the editor."""
     box = message_box(
         QMessageBox.Icon.Question,
         "Scenario editor",
         question,
-        QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         parent,
     )
-    return box.exec() == QMessageBox.StandardButton.Discard
+    box.setDefaultButton(QMessageBox.StandardButton.Save)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    return box
+
+
+def ask_unsaved(parent: QWidget, question: str) -> str:
+    answer = unsaved_box(parent, question).exec()
+    return {QMessageBox.StandardButton.Save: SAVE, QMessageBox.StandardButton.Discard: DISCARD}.get(
+        QMessageBox.StandardButton(answer), CANCEL
+    )
 
 
 class TablePanel(QWidget):
@@ -135,13 +149,13 @@ class ScenarioEditor(QMainWindow):
         document: ScenarioDocument,
         parent: QWidget | None = None,
         choose_name: NameChooser = ask_name,
-        confirm_discard: Confirm = ask_discard,
+        ask_unsaved: Confirm = ask_unsaved,
     ) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setObjectName("scenarioEditor")
         self.document = document
-        self.choose_name, self.confirm_discard = choose_name, confirm_discard
+        self.choose_name, self.ask_unsaved = choose_name, ask_unsaved
         self.map_view = EditorMapView(document, self)
         self.map_view.areaClicked.connect(self.select_area)
         self.map_view.linkRequested.connect(self.toggle_link)
@@ -426,9 +440,9 @@ class ScenarioEditor(QMainWindow):
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.document.undo_stack.isClean() and not self.confirm_discard(
-            self, "The scenario has changes that are not saved. Close the editor and lose them?"
-        ):
-            event.ignore()
-            return
+        if not self.document.undo_stack.isClean():
+            answer = self.ask_unsaved(self, "The scenario has changes that are not saved. Save them before closing?")
+            if answer == CANCEL or (answer == SAVE and not self.save()):
+                event.ignore()  # back to the editor, every change kept
+                return
         super().closeEvent(event)
