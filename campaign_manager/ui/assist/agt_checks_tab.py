@@ -15,6 +15,7 @@ from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
 from campaign_manager.ui.assist.agt_host import AgtHost
+from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.forms import Form
 
 TEST_NAMES = {
@@ -83,6 +84,11 @@ class ChecksTab:
         ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking))
         ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative))
         ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion))
+        enter_presses(ui.aaButton, ui.aaDie)
+        enter_presses(ui.airButton, ui.airDie)
+        enter_presses(ui.stackButton, ui.stackUnits)
+        enter_presses(ui.initButton, ui.initItalian, ui.initGreek)
+        enter_presses(ui.cohesionButton, ui.cohesionDie)
 
     def _run(self, result: QLabel, work: Callable[[], str]) -> None:
         self.ui.errorLabel.setText("")

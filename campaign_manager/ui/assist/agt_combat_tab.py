@@ -24,6 +24,7 @@ from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import ModifierModel
+from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.forms import Form
 
 
@@ -97,6 +98,7 @@ class CombatTab:
             getattr(self.ui, f"{who}Air").setMaximum(limits.squadrons)
             getattr(self.ui, f"{who}Armour").setMaximum(limits.armour_points)
         self.ui.reckonButton.clicked.connect(self.reckon)
+        enter_presses(self.ui.reckonButton, self.ui.dieEdit, self.ui.attackerUnsupported, self.ui.defenderUnsupported)
 
     def _side(self, who: str) -> CombatSide:
         ui = self.ui

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from campaign_manager.assist.opa.combat import CombatSide, close_combat
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.dice import Roller
+from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
 from campaign_manager.ui.forms import Form
@@ -113,6 +114,7 @@ class CombatTab(OpaTab):
         self.ui.fightButton.clicked.connect(
             lambda: self.attempt(self.resolve, self.ui.winnerLabel, self.ui.combatNotes)
         )
+        enter_presses(self.ui.fightButton, self.ui.attackerDie, self.ui.defenderDie)
 
     def _side(self, role: str) -> CombatSide:
         boxes = self.ui.side(role)

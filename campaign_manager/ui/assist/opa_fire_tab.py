@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButt
 from campaign_manager.assist.opa.fire import fire, hit_check
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.dice import Roller
+from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
 from campaign_manager.ui.forms import Form
 
@@ -49,6 +50,8 @@ class FireTab(OpaTab):
         self.ui.hitsSpin.setMaximum(tables.dice_most)
         self.ui.fireButton.clicked.connect(lambda: self.attempt(self.count_hits, self.ui.fireResult))
         self.ui.checkButton.clicked.connect(lambda: self.attempt(self.check_unit, self.ui.checkResult))
+        enter_presses(self.ui.fireButton, self.ui.diceEdit)
+        enter_presses(self.ui.checkButton, self.ui.checkDieEdit)
 
     def count_hits(self) -> None:
         text = self.ui.diceEdit.text().strip()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButt
 from campaign_manager.assist.opa.morale import STATES, rally, reaction
 from campaign_manager.assist.opa.tables import CLASSES, OpaTables
 from campaign_manager.dice import Roller
+from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
 from campaign_manager.ui.forms import Form
@@ -53,6 +54,8 @@ class MoraleTab(OpaTab):
         self._fit(self.ui.classTable)
         self.ui.rallyButton.clicked.connect(lambda: self.attempt(self.roll_rally, self.ui.rallyResult))
         self.ui.reactionButton.clicked.connect(lambda: self.attempt(self.roll_reaction, self.ui.reactionResult))
+        enter_presses(self.ui.rallyButton, self.ui.rallyDie)
+        enter_presses(self.ui.reactionButton, self.ui.reactionDie)
 
     @staticmethod
     def _fit(view: QTableView) -> None:
