@@ -42,6 +42,7 @@ from campaign_manager.ui.forms import Form
 from campaign_manager.ui.ink import refusal_style
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.settings import chosen, start_folder
 
 SORT_ROLE = Qt.ItemDataRole.UserRole  # what a column sorts by: a number, or a name without case
 Index = QModelIndex | QPersistentModelIndex
@@ -49,8 +50,8 @@ SignupChooser = Callable[[QWidget, str], "Path | None"]
 
 
 def ask_signups(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", "Sign-up sheets (*.csv *.txt);;All files (*)")
-    return Path(name) if name else None
+    name, _ = QFileDialog.getOpenFileName(parent, title, start_folder(), "Sign-up sheets (*.csv *.txt);;All files (*)")
+    return Path(chosen(name)) if name else None
 
 
 @dataclass(frozen=True)

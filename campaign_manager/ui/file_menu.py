@@ -45,8 +45,8 @@ def menu_words(text: str) -> str:
 
 
 def ask_open(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", CAMPAIGN_FILTER)
-    return Path(name) if name else None
+    name, _ = QFileDialog.getOpenFileName(parent, title, settings.start_folder(), CAMPAIGN_FILTER)
+    return Path(settings.chosen(name)) if name else None
 
 
 def ask_save(parent: QWidget, title: str, suggested: str | Path = "new.campaign") -> Path | None:
@@ -80,8 +80,10 @@ def ask_name(parent: QWidget, title: str, suggested: str, then: Callable[[str], 
 
 
 def ask_actions(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", "Action lists (*.json);;All files (*)")
-    return Path(name) if name else None
+    name, _ = QFileDialog.getOpenFileName(
+        parent, title, settings.start_folder(), "Action lists (*.json);;All files (*)"
+    )
+    return Path(settings.chosen(name)) if name else None
 
 
 SHARED_WORDS = (

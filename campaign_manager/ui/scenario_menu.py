@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.loader import known_scenarios, read_scenario_file, read_scenario_text
 from campaign_manager.ui.file_menu import ScenarioChooser, ask_scenario
+from campaign_manager.ui.settings import chosen, start_folder
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
@@ -23,8 +24,8 @@ FileChooser = Callable[[QWidget, str], "Path | None"]
 
 
 def ask_scenario_file(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", "Scenario files (*.toml);;All files (*)")
-    return Path(name) if name else None
+    name, _ = QFileDialog.getOpenFileName(parent, title, start_folder(), "Scenario files (*.toml);;All files (*)")
+    return Path(chosen(name)) if name else None
 
 
 def ask_scenario_to_edit(parent: QWidget, names: list[str]) -> str | None:

@@ -39,6 +39,8 @@ WINDOW_STATE = Setting("window/state", b"")
 WINDOW_SPLIT = Setting("window/map_split", b"")
 WELCOMED = Setting("window/welcomed", False)  # the welcome page was shown once, on the first start
 SHOW_LEGEND = Setting("map/show_legend", False)
+# The folder a file was last chosen in by a file dialog (a tracker, a sign-up sheet, a scenario...)
+LAST_FOLDER = Setting("files/last_folder", "")
 
 
 def apply_identity(app: QGuiApplication) -> None:
@@ -115,3 +117,25 @@ def default_campaign_path() -> Path:
     folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
     folder.mkdir(parents=True, exist_ok=True)
     return folder / "firestorm-greece.campaign"
+
+
+def start_folder() -> str:
+    """Where a file dialog opens: the folder a file was last chosen in (while it is there), else
+    the app's data folder, where the bundled campaign is kept; never wherever the program
+    happened to be started from."""
+    last = read(LAST_FOLDER)
+    if last and Path(last).is_dir():
+        return last
+    folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return ""  # the dialog opens wherever the system puts it; the user can still choose
+    return str(folder)
+
+
+def chosen(name: str) -> str:
+    """A file's name from a dialog, as it is; its folder is where the next dialog opens."""
+    if name:
+        write(LAST_FOLDER, str(Path(name).absolute().parent))
+    return name

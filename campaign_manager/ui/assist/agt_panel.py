@@ -23,6 +23,7 @@ from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
+from campaign_manager.ui.settings import chosen, start_folder
 
 ChooseFile = Callable[[QWidget], "str | Path | None"]
 T = TypeVar("T")
@@ -30,13 +31,13 @@ FILE_FILTER = "A Greek Tragedy games (*.agt);;All files (*)"
 
 
 def ask_new_file(parent: QWidget) -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, "New A Greek Tragedy game", "", FILE_FILTER)
-    return path or None
+    path, _ = QFileDialog.getSaveFileName(parent, "New A Greek Tragedy game", start_folder(), FILE_FILTER)
+    return chosen(path) or None
 
 
 def ask_open_file(parent: QWidget) -> str | None:
-    path, _ = QFileDialog.getOpenFileName(parent, "Open an A Greek Tragedy game", "", FILE_FILTER)
-    return path or None
+    path, _ = QFileDialog.getOpenFileName(parent, "Open an A Greek Tragedy game", start_folder(), FILE_FILTER)
+    return chosen(path) or None
 
 
 class AgtPanelForm(Form):

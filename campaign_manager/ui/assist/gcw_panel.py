@@ -16,6 +16,7 @@ from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.settings import chosen, start_folder
 
 FILE_FILTER = "Greek Civil War tracker (*.gcw);;All files (*)"
 NO_OWNER_CHARTS = OwnerCharts((), {"government": (), "dse": ()}, ())
@@ -86,14 +87,15 @@ class Panel(QWidget):
         self.ui.messageLabel.setText(text)
 
     def _choose_new(self) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", "", FILE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", start_folder(), FILE_FILTER)
+        path = chosen(path)
         if path and not Path(path).suffix:
             path += ".gcw"
         return path or None
 
     def _choose_open(self) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a Greek Civil War tracker", "", FILE_FILTER)
-        return path or None
+        path, _ = QFileDialog.getOpenFileName(self, "Open a Greek Civil War tracker", start_folder(), FILE_FILTER)
+        return chosen(path) or None
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if hasattr(self, "tracker"):

@@ -1,0 +1,55 @@
+"""The file dialogs of the assist panels, the sign-up sheet, the scenario file and File ▸ Open
+open in the folder a file was last chosen in, else the app's data folder: never wherever the
+program happened to be started from (a checkout, a shop's desktop shortcut's folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from campaign_manager.ui import file_menu
+from campaign_manager.ui.assist import agt_panel
+from campaign_manager.ui.commanders_view import ask_signups
+from campaign_manager.ui.scenario_menu import ask_scenario_file
+
+
+@pytest.fixture
+def dialogs(monkeypatch, tmp_path):
+    """Every dialog answers with the next name of `answers`, and says where it opened."""
+    opened: list[str] = []
+    answers: list[str] = []
+
+    def dialog(parent, title, folder, filters):
+        opened.append(folder)
+        return answers.pop(0), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    started_in = tmp_path / "where the program was started"
+    started_in.mkdir()
+    monkeypatch.chdir(started_in)
+    return opened, answers
+
+
+def test_a_dialog_opens_in_the_last_folder_chosen_else_the_app_s_own(qtbot, tmp_path, dialogs):
+    opened, answers = dialogs
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    evenings = tmp_path / "evenings"
+    evenings.mkdir()
+
+    answers.append(str(evenings / "andartes.agt"))
+    assert agt_panel.ask_open_file(parent) == str(evenings / "andartes.agt")
+    assert Path(opened[-1]) == Path(data), "the first dialog: the app's data folder, not the start folder"
+
+    answers.extend([str(evenings / "signup.csv"), str(evenings / "mine.toml"), "", str(evenings / "x.campaign")])
+    ask_signups(parent, "Import")
+    ask_scenario_file(parent, "Edit a scenario file")
+    assert agt_panel.ask_new_file(parent) is None  # cancelled: the folder stays
+    file_menu.ask_open(parent, "Open")
+    assert [Path(folder) for folder in opened[1:]] == [evenings] * 4
+    assert all(Path(folder) != Path.cwd() for folder in opened)
