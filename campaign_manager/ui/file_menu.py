@@ -105,10 +105,41 @@ def ask_scenario(parent: QWidget, names: list[str], title: str = "New campaign")
     question when there is one): the bundled ones, then the user's, marked as such."""
     if len(names) == 1:
         return names[0]
-    bundled = bundled_scenarios()
-    shown = [name if name in bundled else f"{name} (yours)" for name in names]
-    chosen, ok = QInputDialog.getItem(parent, title, "Scenario:", shown, 0, False)
-    return names[shown.index(chosen)] if ok and chosen in shown else None
+    box, shown = scenario_box(parent, names, title)
+    chosen = box.textValue() if box.exec() else None
+    box.deleteLater()
+    return names[shown.index(chosen)] if chosen in shown else None
+
+
+def scenario_box(parent: QWidget, names: list[str], title: str) -> tuple[QInputDialog, list[str]]:
+    """The question, and each scenario as offered: its title and its name ("Firestorm: Greece
+    (firestorm-greece)", "... — yours"), in a box wide enough for its own title."""
+    bundled, known = bundled_scenarios(), known_scenarios()
+    titles = [scenario_title(known[name]) if name in known else name for name in names]
+    shown = [
+        (name if title == name else f"{title} ({name})") + ("" if name in bundled else " — yours")
+        for name, title in zip(names, titles, strict=True)
+    ]
+    box = QInputDialog(parent)
+    box.setObjectName("scenarioChoiceBox")
+    box.setWindowTitle(title)
+    box.setLabelText("Scenario:")
+    box.setComboBoxItems(shown)
+    box.setComboBoxEditable(False)
+    box.setMinimumWidth(max(420, box.fontMetrics().horizontalAdvance(title) + 160))
+    return box, shown
+
+
+def scenario_title(path: Path) -> str:
+    """The title a scenario file gives itself ([scenario] name), or its file's name when the file
+    cannot be read (it is refused, with its faults, when chosen)."""
+    import tomllib
+
+    try:
+        name = tomllib.loads(read_scenario_text(path)).get("scenario", {}).get("name")
+    except (UserError, OSError, ValueError, AttributeError):
+        name = None
+    return name.strip() if isinstance(name, str) and name.strip() else path.stem
 
 
 def scenario_refusal(name: str) -> str | None:

@@ -53,3 +53,24 @@ def test_a_dialog_opens_in_the_last_folder_chosen_else_the_app_s_own(qtbot, tmp_
     file_menu.ask_open(parent, "Open")
     assert [Path(folder) for folder in opened[1:]] == [evenings] * 4
     assert all(Path(folder) != Path.cwd() for folder in opened)
+
+
+def test_the_scenario_question_names_each_scenario_by_its_title_in_a_box_wide_enough(qtbot, tmp_path, monkeypatch):
+    """Scenario ▸ Edit a scenario asked in a box so narrow its title read "Edit a... enario", and
+    offered file names ("firestorm-greece") where the scenarios have titles."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from campaign_manager.scenario.loader import user_scenarios
+
+    user_scenarios().mkdir(parents=True)
+    (user_scenarios() / "broken.toml").write_text("not [toml", encoding="utf-8")
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    box, shown = file_menu.scenario_box(parent, ["firestorm-greece", "veltmark-gap", "broken"], "Edit a scenario")
+    qtbot.addWidget(box)
+    assert shown == [
+        "Firestorm: Greece (firestorm-greece)",
+        "Firestorm: The Veltmark Gap (veltmark-gap)",
+        "broken — yours",
+    ]
+    assert box.comboBoxItems() == shown
+    assert box.minimumWidth() >= box.fontMetrics().horizontalAdvance("Edit a scenario") + 100
