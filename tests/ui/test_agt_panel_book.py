@@ -108,12 +108,12 @@ def test_an_old_red_message_is_cleared_when_the_tab_or_the_owners_charts_change(
     panel = make_panel(qtbot, tmp_path)
     new_game(qtbot, panel)
     qtbot.mouseClick(panel.cup.ui.turnButton, LEFT)
-    tabs = panel.ui.tabs
-    tabs.setCurrentWidget(panel.ports.ui.root)
+    panel.show_tab(panel.ports.ui.root)
+    assert panel.ui.tabs.tabText(panel.ui.tabs.currentIndex()) == "Port capacity"
     panel.ports.ui.portBox.setCurrentText("Vlore")
     qtbot.mouseClick(panel.ports.ui.buildButton, LEFT)  # November: not yet (6.84)
     assert "6.84" in panel.ui.statusLabel.text()
-    tabs.setCurrentWidget(panel.chart_tab.ui.root)
+    panel.show_tab(panel.chart_tab.ui.root)
     assert panel.ui.statusLabel.text() == ""
     panel.show_message("Rule 6.84: Vlore would reach 23, above the top of its track (20)")
     charts = panel.chart_tab

@@ -87,6 +87,16 @@ def test_the_assist_panels_never_stretch_the_window_past_a_1280_by_800_screen(op
         qtbot.wait(10)
         QApplication.processEvents()
         assert window.height() <= 760 and window.width() <= 1280, (code, window.size())
+    # each of A Greek Tragedy's tabs scrolls on its own: the tallest (the cup) does not make the
+    # Combat tab scroll to its die and its button
+    agt = window.assist_tabs["agt"]
+    assert agt.minimumSizeHint().height() < agt.cup.ui.root.minimumSizeHint().height()
+    window.open_assist("agt")
+    QApplication.processEvents()
+    combat = agt.combat.ui
+    for widget in (combat.dieEdit, combat.reckonButton):
+        corner = widget.mapTo(window, widget.rect().bottomRight())
+        assert window.rect().contains(corner) and not widget.visibleRegion().isEmpty(), widget.objectName()
 
 
 def test_a_foreign_file_is_refused_with_a_message(make_window, tmp_path):

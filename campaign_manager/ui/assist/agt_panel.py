@@ -8,7 +8,16 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QTabWidget,
+    QWidget,
+)
 
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import OWNER_FILE, load_charts
@@ -97,7 +106,12 @@ class Panel(QWidget):
             (self.reference, "Reference"),
             (self.chart_tab, "Charts from the map"),
         ):
-            self.ui.tabs.addTab(tab.ui.root, title)
+            # each tab scrolls on its own: the tallest and the widest do not size the others
+            page = QScrollArea(self)
+            page.setWidgetResizable(True)
+            page.setFrameShape(QFrame.Shape.NoFrame)
+            page.setWidget(tab.ui.root)
+            self.ui.tabs.addTab(page, title)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)
@@ -106,6 +120,13 @@ class Panel(QWidget):
         self.ui.undoButton.clicked.connect(self.undo)
         self.ui.redoButton.clicked.connect(self.redo)
         self.refresh()
+
+    def show_tab(self, root: QWidget) -> None:
+        """Bring the tab holding `root` (a tab's form) to the front."""
+        for index in range(self.ui.tabs.count()):
+            page = self.ui.tabs.widget(index)
+            if isinstance(page, QScrollArea) and page.widget() is root:
+                self.ui.tabs.setCurrentIndex(index)
 
     # -- messages and guarded work ----------------------------------------------------------
 
