@@ -74,3 +74,18 @@ def test_the_scenario_question_names_each_scenario_by_its_title_in_a_box_wide_en
     ]
     assert box.comboBoxItems() == shown
     assert box.minimumWidth() >= box.fontMetrics().horizontalAdvance("Edit a scenario") + 100
+
+
+def test_a_new_game_or_tracker_named_bare_gets_its_kind_s_ending(qtbot, tmp_path, dialogs):
+    """ "evening" typed in New game is saved as evening.agt (as a tracker gets .gcw): a file with
+    no ending was hidden by Open's *.agt filter the next week."""
+    from campaign_manager.ui.assist import gcw_panel
+
+    _opened, answers = dialogs
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    answers.extend([str(tmp_path / "evening"), str(tmp_path / "andartes")])
+    assert agt_panel.ask_new_file(parent) == str(tmp_path / "evening.agt")
+    panel = gcw_panel.Panel()
+    qtbot.addWidget(panel)
+    assert panel._choose_new() == str(tmp_path / "andartes.gcw")

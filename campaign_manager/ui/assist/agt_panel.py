@@ -41,6 +41,8 @@ FILE_FILTER = "A Greek Tragedy games (*.agt);;All files (*)"
 
 def ask_new_file(parent: QWidget) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, "New A Greek Tragedy game", start_folder(), FILE_FILTER)
+    if path and not Path(path).suffix:
+        path += ".agt"  # a name typed bare: Open's *.agt filter would otherwise hide the file
     return chosen(path) or None
 
 
