@@ -11,16 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QScrollArea,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.actions import Place, Redeploy
@@ -53,6 +44,7 @@ from campaign_manager.ui.plain import message_box, tip
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.scenario_menu import ScenarioActions
+from campaign_manager.ui.scrolled import ScrolledPage
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.view_menu import ViewActions
@@ -111,7 +103,7 @@ class MainWindow(QMainWindow):
         for index in range(self.tabs.count()):  # the campaign's own tabs stay; assist panels close
             self.tabs.tabBar().setTabButton(index, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.assist_tabs: dict[str, QWidget] = {}
-        self.assist_pages: dict[str, QScrollArea] = {}  # each panel's tab: the panel, scrolled
+        self.assist_pages: dict[str, ScrolledPage] = {}  # each panel's tab: the panel, scrolled
         self.welcome: WelcomePage | None = None
         services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)
         self.computer = ComputerSide(self.session, self)
@@ -301,10 +293,7 @@ class MainWindow(QMainWindow):
         panel = self.assist_tabs.get(code)
         if panel is None:
             panel = make_panel(code, self)
-            page = QScrollArea(self)
-            page.setWidgetResizable(True)
-            page.setFrameShape(QFrame.Shape.NoFrame)
-            page.setWidget(panel)
+            page = ScrolledPage(panel, self)
             self.assist_tabs[code] = panel
             self.assist_pages[code] = page
             title = next(m.title for m in MODULES if m.code == code)

@@ -11,7 +11,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QFrame,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -32,6 +31,7 @@ from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
+from campaign_manager.ui.scrolled import ScrolledPage
 from campaign_manager.ui.settings import chosen, start_folder
 
 ChooseFile = Callable[[QWidget], "str | Path | None"]
@@ -109,11 +109,7 @@ class Panel(QWidget):
             (self.chart_tab, "Charts from the map"),
         ):
             # each tab scrolls on its own: the tallest and the widest do not size the others
-            page = QScrollArea(self)
-            page.setWidgetResizable(True)
-            page.setFrameShape(QFrame.Shape.NoFrame)
-            page.setWidget(tab.ui.root)
-            self.ui.tabs.addTab(page, title)
+            self.ui.tabs.addTab(ScrolledPage(tab.ui.root, self), title)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)
