@@ -58,7 +58,7 @@ def test_panel_cup_and_ports_survive_close_and_reopen(qtbot, tmp_path):
     game_path = tmp_path / "evening.agt"
     panel = make_panel(qtbot, tmp_path, game_path)
     qtbot.mouseClick(panel.ui.newButton, LEFT)
-    assert panel.ui.fileLabel.text() == str(game_path)
+    assert panel.ui.fileLabel.text() == game_path.name and str(game_path) in panel.ui.fileLabel.toolTip()
     cup = panel.cup.ui
     cup.italianEdit.setText("XXV, XXVI")
     cup.greekEdit.setText("A, B, C")
@@ -115,3 +115,16 @@ def test_panel_tracker_refuses_without_a_file_and_charts_are_saved(qtbot, tmp_pa
     assert model.setData(mountain, "-2")
     qtbot.mouseClick(charts.ui.saveButton, LEFT)
     assert load_charts(tmp_path / "owner.toml").value("terrain_drm", "mountain", "DRM") == -2
+
+
+def test_a_game_in_a_deep_folder_keeps_the_file_bar_s_buttons_in_sight(qtbot, tmp_path):
+    """The file bar names the game's file, its folder in the tooltip: the whole path widened the
+    panel until Close, Undo and Redo went off its edge."""
+    deep = tmp_path / ("a long folder name of the shop's " * 4).strip() / "evenings"
+    deep.mkdir(parents=True)
+    panel = make_panel(qtbot, tmp_path, deep / "evening.agt")
+    before = panel.minimumSizeHint().width()
+    qtbot.mouseClick(panel.ui.newButton, LEFT)
+    assert panel.ui.fileLabel.text() == "evening.agt"
+    assert str(deep / "evening.agt") in panel.ui.fileLabel.toolTip()
+    assert panel.minimumSizeHint().width() <= before

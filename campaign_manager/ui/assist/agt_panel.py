@@ -187,9 +187,11 @@ class Panel(QWidget):
 
     def refresh(self) -> None:
         game = self.game
-        self.ui.fileLabel.setText(str(game.path) if game else "no game open: start a new one or open one")
+        # the file's name only (its folder in the tooltip): a long path pushed Close, Undo and
+        # Redo off the panel's edge
+        self.ui.fileLabel.setText(Path(game.path).name if game else "no game open: start a new one or open one")
         if game:
-            self.ui.fileLabel.setToolTip(tip(self.tables.scenarios[game.scenario]["name"]))
+            self.ui.fileLabel.setToolTip(tip(f"{game.path}\n{self.tables.scenarios[game.scenario]['name']}"))
         self.ui.closeButton.setEnabled(game is not None)
         self.ui.undoButton.setEnabled(bool(game and game.state.history))
         self.ui.redoButton.setEnabled(bool(game and game.can_redo()))
