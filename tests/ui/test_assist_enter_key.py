@@ -1,5 +1,6 @@
-"""Enter in a die box of an assist panel works the result out, as the Conflict tab of The Greek
-Civil War always did: a player types the die thrown and presses Enter, on every tab alike."""
+"""Enter in a die box of an assist calculator works the result out, as the Conflict tab of The
+Greek Civil War always did: a player types the die thrown and presses Enter, on every calculator
+alike (trackers keep to their buttons: Enter twice would record twice)."""
 
 from __future__ import annotations
 
@@ -50,13 +51,24 @@ def test_a_die_typed_and_enter_works_the_result_out(qtbot, tmp_path):
     assert combat_opa.winnerLabel.text()
 
 
+def calculators(panel) -> list:
+    """The calculators' pages of a panel (not its trackers, whose buttons record)."""
+    if isinstance(panel, agt_panel.Panel):
+        return [panel.combat.ui.root, panel.checks.ui.root]
+    if isinstance(panel, gcw_panel.Panel):
+        return [panel.conflict.page]
+    return [panel]
+
+
 @pytest.mark.parametrize("module", [agt_panel, gcw_panel, opa_panel], ids=["agt", "gcw", "opa"])
-def test_every_die_box_answers_enter(qtbot, tmp_path, module):
-    """Every box where a die may be typed (its hint says the app rolls when it is left empty)
-    has Enter tied to the button that uses it."""
+def test_every_calculator_die_box_answers_enter(qtbot, tmp_path, module):
+    """Every box of a calculator where a die may be typed (its hint says the app rolls when it
+    is left empty) has Enter tied to the button that uses it."""
     panel = module.Panel()
     qtbot.addWidget(panel)
-    boxes = [box for box in panel.findChildren(QLineEdit) if "empty" in box.placeholderText()]
+    boxes = [
+        box for page in calculators(panel) for box in page.findChildren(QLineEdit) if "the app" in box.placeholderText()
+    ]
     assert boxes, "the panel has die boxes"
     deaf = [box.objectName() for box in boxes if box.receivers("2returnPressed()") == 0]
     assert deaf == []

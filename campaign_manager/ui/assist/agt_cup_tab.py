@@ -23,7 +23,6 @@ from campaign_manager.assist.agt.weather import record_turn_weather
 from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import LinesModel
-from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.forms import Form
 
 AT_RANDOM = "draw at random"
@@ -99,10 +98,6 @@ class CupTab:
         ui.weatherButton.clicked.connect(self.check_weather)
         ui.drawButton.clicked.connect(self.draw)
         ui.removeButton.clicked.connect(self.remove)
-        enter_presses(ui.turnButton, ui.italianEdit, ui.greekEdit, ui.firstEdit)
-        enter_presses(ui.weatherButton, ui.startDie)
-        enter_presses(ui.drawButton, ui.eventDie, ui.weatherDie, ui.removedEdit)
-        enter_presses(ui.removeButton, ui.removeReason)
 
     def fill_cup(self) -> None:
         ui = self.ui

@@ -1,6 +1,7 @@
-"""Enter in a box of an assist panel presses the button that uses what was typed there: a die
-typed and Enter works the result out (or records it), as a player with a die in the other hand
-expects, the same on every tab. A button that is disabled is not pressed."""
+"""Enter in a box of an assist calculator presses the button that uses what was typed there: a
+die typed and Enter works the result out, as a player with a die in the other hand expects, the
+same on every calculator. Trackers (the cup, the Political Index) are left to their buttons: an
+Enter pressed twice there would record twice. A button that is disabled is not pressed."""
 
 from __future__ import annotations
 

@@ -16,7 +16,6 @@ from campaign_manager.assist.gcw.politics import attrition_losses
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist import gcw_tracker_actions as actions
-from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 from campaign_manager.ui.assist.gcw_tracker_view import EMPTY, status_lines
 
@@ -108,11 +107,6 @@ class TrackerTab(QObject):
             (ui.adjustButton, actions.adjust),
         ):
             button.clicked.connect(lambda _=False, build=build: self.record(build))
-        enter_presses(ui.resettleButton, ui.resettleDieEdit)
-        enter_presses(ui.penaltiesButton, ui.dseDiceEdit, ui.tightDiceEdit)
-        enter_presses(ui.fromTableButton, ui.politicsDiceEdit)
-        enter_presses(ui.mobilizeButton, ui.stalinDiceEdit, ui.breakDieEdit, ui.purgeDiceEdit)
-        enter_presses(ui.adjustButton, ui.adjustReasonEdit)
 
     # -- the file ----------------------------------------------------------------------------
 
