@@ -78,7 +78,7 @@ def apply_change(data: ScenarioFile, change: Change) -> Edited:
 
 def _fault_words(tables: dict[str, Any], fault: Fault, changed: set[Where]) -> str:
     """A fault in words: what is wrong alone when it is the value just typed (the change's title
-    names it), else the entry it concerns ("area C2 Kastoria, vp"), never a path like areas[9].vp."""
+    names it), else the entry it concerns ("area X9 The Ridge, vp"), never a path like areas[9].vp."""
     if not fault.where or tuple(split_path(fault.where)) in changed:
         return fault.what
     entry = entry_of(tables, fault.where)

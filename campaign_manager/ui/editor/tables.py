@@ -106,7 +106,7 @@ class EditorModel(QAbstractTableModel):
                 new = Qt.CheckState(value) == Qt.CheckState.Checked
             else:
                 new = column.read(str(value))
-        except Unreadable as exc:  # said with the row it is in: "Area C2 Kastoria: VP: write ..."
+        except Unreadable as exc:  # said with the row it is in: "Area X9 The Ridge: VP: write ..."
             self.document.refused.emit(f"{row_words}: {exc}" if row_words else str(exc))
             return False
         if new == value_at(self.document.tables, where):
