@@ -3,6 +3,9 @@ command line and the window alike. Every row is checked against the roster as it
 and every fault is refused naming its row, in one line: the sheet is imported whole or not at
 all.
 
+A row naming a commander who was on the roster before the import, of the same side, is passed
+over: a sheet that grew during the evening is imported again for its new names.
+
 The columns are name, side and club (optional), in that order, or in any order under a header
 row naming them ("name", "side", "club" or "shop"). Commas, semicolons or tabs separate them
 (a spreadsheet saved as CSV in any language); a UTF-8 byte-order mark is skipped.
@@ -15,6 +18,7 @@ import io
 from pathlib import Path
 
 from campaign_manager import bounds
+from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.actions import ActionFormatError, AddCommander, parse_action
 from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.state import CampaignState
@@ -37,6 +41,7 @@ def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[Ad
     actions: list[AddCommander] = []
     faults: list[str] = []
     state = st
+    known = 0  # rows of commanders on the roster already, of the same side: passed over
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
@@ -48,6 +53,11 @@ def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[Ad
             if extra:
                 raise UserError(f"more columns than name, side and club ({extra[0]!r})")
             action = parse_action(data)
+            assert isinstance(action, AddCommander)
+            there = rosters.find(st.roster, action.name)
+            if there is not None and there.side.casefold() == action.side.strip().casefold():
+                known += 1
+                continue
             applied = apply_action(sc, state, action)
         except ActionFormatError as exc:
             faults.append(f"row {number}: {str(exc).removeprefix(repr('add_commander') + ' action: ')}")
@@ -61,6 +71,8 @@ def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[Ad
     if faults:
         more = f"; and {len(faults) - MAX_FAULTS} more" if len(faults) > MAX_FAULTS else ""
         raise UserError(f"{name}: " + "; ".join(faults[:MAX_FAULTS]) + more + "; nothing was imported")
+    if not actions and known:
+        raise UserError(f"{name}: everyone on it is on the roster already; nothing new to import")
     if not actions:
         raise UserError(f"{name}: holds no commanders (each row: name, side, club)")
     return actions

@@ -135,3 +135,21 @@ def test_export_then_import_keeps_the_roster_and_who_played(played, tmp_path, ca
             g for gs in games for g in gs
         )
     assert run(capsys, "league", copy, "--json")[1] == run(capsys, "league", played, "--json")[1]
+
+
+def test_a_sheet_that_grew_is_imported_again_for_its_new_names(empty, tmp_path, capsys):
+    """The sheet of the evening imported at six, then again at seven with two more names: the
+    commanders already on the roster (same side, any case) are passed over, not refused."""
+    sheet = tmp_path / "signups.csv"
+    sheet.write_text("Anna,allied,Dice Den\nMarco,axis\n", encoding="utf-8")
+    assert run(capsys, "commanders", empty, "import", sheet)[0] == 0
+    sheet.write_text("Anna,Allied,Dice Den\nMARCO,axis\nGiulia,axis,Bologna\nZoe,allied\n", encoding="utf-8")
+    code, out, err = run(capsys, "commanders", empty, "import", sheet)
+    assert (code, err) == (0, "") and out.startswith("2 commanders added")
+    with CampaignFile.open(empty, readonly=True) as campaign:
+        assert [c.name for c in campaign.state.roster] == ["Anna", "Marco", "Giulia", "Zoe"]
+    code, out, err = run(capsys, "commanders", empty, "import", sheet)
+    assert code == 2 and "everyone on it is on the roster already" in err
+    sheet.write_text("Anna,axis\n", encoding="utf-8")
+    code, out, err = run(capsys, "commanders", empty, "import", sheet)
+    assert code == 2 and "'Anna' is already on the roster" in err, "the other side's: still refused"
