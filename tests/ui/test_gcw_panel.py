@@ -179,3 +179,13 @@ def test_airstrikes_bought_in_the_tracker_are_shown_and_spent_by_a_recorded_conf
     resolve_and_record(qtbot, conflict, die="3", region="Arkadia")
     assert "Airstrikes: 1 available, 1 spent this turn" in tracker.markersLabel.text()
     assert "an Airstrike expended" in panel.tracker.game.state.history[-1]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_recording_a_conflict_with_no_tracker_open_says_where_to_open_one(qtbot, tmp_path, owner_file):
+    """Record in the tracker, pressed on the Conflict tab with no tracker open, names the tab
+    where one is started or opened (the Conflict tab has no such button)."""
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    panel.conflict.ui.sideCombo.setCurrentIndex(panel.conflict.ui.sideCombo.findData("dse"))
+    resolve_and_record(qtbot, panel.conflict.ui, "4", "Grammos")
+    assert "on the Political Index tracker tab" in panel.ui.messageLabel.text()

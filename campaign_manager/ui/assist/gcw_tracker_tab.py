@@ -145,7 +145,7 @@ class TrackerTab(QObject):
 
     def record(self, build: Callable[[TrackerForm], dict[str, Any]]) -> None:
         if self.game is None:
-            self.report("Start a new tracker or open a saved one first.")
+            self.report("No tracker is open: start a new one or open a saved one on the Political Index tracker tab.")
             return
         try:
             self.game.record(build(self.ui))
