@@ -41,6 +41,9 @@ WELCOMED = Setting("window/welcomed", False)  # the welcome page was shown once,
 SHOW_LEGEND = Setting("map/show_legend", False)
 # The folder a file was last chosen in by a file dialog (a tracker, a sign-up sheet, a scenario...)
 LAST_FOLDER = Setting("files/last_folder", "")
+# The assist files last open (empty once closed by their own Close button): reopened with the panel
+LAST_GCW_TRACKER = Setting("assist/gcw_tracker", "")
+LAST_AGT_GAME = Setting("assist/agt_game", "")
 
 
 def apply_identity(app: QGuiApplication) -> None:

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 
 from campaign_manager.dice import ScriptedRoller
 from campaign_manager.ui.assist.agt_panel import Panel
+from tests.ui.conftest import isolated_settings  # noqa: F401  the panel remembers its game: in the test's own settings
 
 LEFT = Qt.MouseButton.LeftButton
 

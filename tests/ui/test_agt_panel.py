@@ -128,3 +128,16 @@ def test_a_game_in_a_deep_folder_keeps_the_file_bar_s_buttons_in_sight(qtbot, tm
     assert panel.ui.fileLabel.text() == "evening.agt"
     assert str(deep / "evening.agt") in panel.ui.fileLabel.toolTip()
     assert panel.minimumSizeHint().width() <= before
+
+
+def test_the_game_open_when_the_panel_closed_is_open_again_unless_closed_by_its_button(qtbot, tmp_path):
+    game_path = tmp_path / "evening.agt"
+    panel = make_panel(qtbot, tmp_path, game_path)
+    qtbot.mouseClick(panel.ui.newButton, LEFT)
+    panel.close()
+    again = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
+    assert again.game is not None and again.game.path == game_path
+    qtbot.mouseClick(again.ui.closeButton, LEFT)
+    again.close()
+    third = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
+    assert third.game is None, "closed by its own button: not reopened"

@@ -189,3 +189,19 @@ def test_recording_a_conflict_with_no_tracker_open_says_where_to_open_one(qtbot,
     panel.conflict.ui.sideCombo.setCurrentIndex(panel.conflict.ui.sideCombo.findData("dse"))
     resolve_and_record(qtbot, panel.conflict.ui, "4", "Grammos")
     assert "on the Political Index tracker tab" in panel.ui.messageLabel.text()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_tracker_open_when_the_panel_closed_is_open_again_with_it(qtbot, tmp_path, owner_file):
+    """Closing the module's tab and opening it again (or the app, the next evening) shows the
+    tracker that was open, not 'No tracker open'; a tracker file gone since is passed over."""
+    game = tmp_path / "andartes.gcw"
+    panel = open_panel(qtbot, game, owner_file)
+    click(qtbot, panel.tracker.ui.newButton)
+    panel.close()
+    again = open_panel(qtbot, tmp_path / "unused.gcw", owner_file)
+    assert again.tracker.game is not None and again.tracker.game.path == game
+    again.close()
+    game.unlink()
+    third = open_panel(qtbot, tmp_path / "unused.gcw", owner_file)
+    assert third.tracker.game is None and third.ui.messageLabel.text() == ""

@@ -23,6 +23,7 @@ from campaign_manager.assist.agt.charts import OWNER_FILE, load_charts
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import UserError
+from campaign_manager.ui import settings
 from campaign_manager.ui.assist.agt_charts_tab import ChartsTab
 from campaign_manager.ui.assist.agt_checks_tab import ChecksTab
 from campaign_manager.ui.assist.agt_combat_tab import CombatTab
@@ -114,10 +115,11 @@ class Panel(QWidget):
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)
         self.ui.openButton.clicked.connect(self.open_game)
-        self.ui.closeButton.clicked.connect(self.close_game)
+        self.ui.closeButton.clicked.connect(self.close_and_forget)
         self.ui.undoButton.clicked.connect(self.undo)
         self.ui.redoButton.clicked.connect(self.redo)
         self.refresh()
+        self.reopen_last()
 
     def show_tab(self, root: QWidget) -> None:
         """Bring the tab holding `root` (a tab's form) to the front."""
@@ -157,7 +159,20 @@ class Panel(QWidget):
     def _set_game(self, game: AgtGame) -> None:
         self.close_game()
         self.game = game
+        settings.write(settings.LAST_AGT_GAME, str(Path(game.path).absolute()))
         self.refresh()
+
+    def reopen_last(self) -> None:
+        """The game open when the panel was last closed, open again (unless its own Close button
+        closed it; a file gone since is passed over, a damaged one refused in words)."""
+        last = settings.read(settings.LAST_AGT_GAME)
+        if last and Path(last).is_file():
+            self.attempt(lambda: self._set_game(AgtGame.open(Path(last))))
+
+    def close_and_forget(self) -> None:
+        """The Close button: the game is closed, and not reopened with the panel next time."""
+        self.close_game()
+        settings.write(settings.LAST_AGT_GAME, "")
 
     def close_game(self) -> None:
         if self.game is not None:

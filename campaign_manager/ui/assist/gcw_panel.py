@@ -65,6 +65,7 @@ class Panel(QWidget):
             choose_open_file or self._choose_open,
         )
         self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
+        self.tracker.reopen_last()
         self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
         self.charts.show(owner)
         for tab, title in (

@@ -15,6 +15,7 @@ from campaign_manager.assist.gcw.owner_charts import OwnerCharts
 from campaign_manager.assist.gcw.politics import attrition_losses
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
+from campaign_manager.ui import settings
 from campaign_manager.ui.assist import gcw_tracker_actions as actions
 from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 from campaign_manager.ui.assist.gcw_tracker_view import EMPTY, status_lines
@@ -132,8 +133,16 @@ class TrackerTab(QObject):
             return
         self.close_tracker()
         self.game = game
+        settings.write(settings.LAST_GCW_TRACKER, str(Path(game.path).absolute()))
         self.report("")
         self.refresh()
+
+    def reopen_last(self) -> None:
+        """The tracker open when the panel was last closed, open again (a file gone since is
+        passed over; a damaged one is refused in words, as Open would)."""
+        last = settings.read(settings.LAST_GCW_TRACKER)
+        if last and Path(last).is_file():
+            self._take(lambda: TrackerGame.open(Path(last), self.charts, self.owner, self.roller))
 
     def close_tracker(self) -> None:
         if self.game is not None:
