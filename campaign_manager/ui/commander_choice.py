@@ -76,13 +76,16 @@ class CommanderChoice(QComboBox):
         return typed is not None and rosters.find(self.roster, typed) is None
 
     def near_names(self) -> list[str]:
-        """The roster's names of this side (not retired) that hold a new name typed as a part
-        ("ric" in "Klaus Richter"): what a name typed half-way and left would have meant."""
+        """The roster's names of this side that hold a new name typed as a part ("ric" in "Klaus
+        Richter"): what a name typed half-way and left would have meant. A retired commander is
+        named too, said to be retired ("Giorgos (retired)"), after the others: a part of their name
+        was otherwise added as a new commander without a word."""
         typed = self.typed() if self.is_new() else None
         if typed is None:
             return []
         part = typed.casefold()
-        return sorted(
-            (c.name for c in self.roster if c.side == self.side and not c.retired and part in c.name.casefold()),
-            key=str.casefold,
-        )
+        near = [c for c in self.roster if c.side == self.side and part in c.name.casefold()]
+        return [
+            c.name + (" (retired)" if c.retired else "")
+            for c in sorted(near, key=lambda c: (c.retired, c.name.casefold()))
+        ]

@@ -149,6 +149,18 @@ def test_a_name_typed_half_way_is_asked_about_before_it_becomes_a_new_commander(
     assert window.campaign.records[-2] == {"type": "add_commander", "name": "mar", "side": "axis"}
 
 
+def test_a_part_of_a_retired_commander_s_name_is_asked_about_naming_them_retired(at_the_result, qtbot):
+    """'giu' for Giulia, who has retired: asked about, not added as a new commander without a word."""
+    window, wizard = at_the_result
+    attacker, defender = commander_boxes(wizard)
+    type_name(qtbot, attacker, "giu")
+    qtbot.keyClick(attacker.completer().popup(), Qt.Key.Key_Escape)
+    type_name(qtbot, defender, "Anna")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "result"
+    assert "Did you mean Giulia (retired)?" in wizard.pages["result"].problem.text()
+
+
 def test_a_commander_of_the_other_side_is_refused_and_never_reaches_the_log(at_the_result, qtbot):
     window, wizard = at_the_result
     attacker, defender = commander_boxes(wizard)
