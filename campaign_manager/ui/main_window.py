@@ -212,6 +212,7 @@ class MainWindow(QMainWindow):
                 open_recent=self.open_campaign,
             ),
             self,
+            open_now=self.session.path.resolve() if self.session.path is not None else None,
         )
         page.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         page.open()

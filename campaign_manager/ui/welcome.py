@@ -30,7 +30,8 @@ class WelcomeChoices:
 class WelcomePage(QDialog):
     """A button for each first step; choosing one closes the page and does it."""
 
-    def __init__(self, choices: WelcomeChoices, parent: QWidget | None = None) -> None:
+    def __init__(self, choices: WelcomeChoices, parent: QWidget | None = None, open_now: Path | None = None) -> None:
+        """`open_now`: the campaign the window has open, not offered again among those opened lately."""
         super().__init__(parent)
         self.setObjectName("welcomePage")
         self.setWindowTitle(f"Welcome to {APPLICATION}")
@@ -71,7 +72,10 @@ class WelcomePage(QDialog):
         self._add(
             column, "open", "Open a campaign file…", "A campaign kept anywhere on this computer.", choices.open_file
         )
-        recent = [Path(name) for name in settings.recent_campaigns()[: settings.RECENT_ON_WELCOME]]
+        others = [
+            Path(name) for name in settings.recent_campaigns() if open_now is None or Path(name).resolve() != open_now
+        ]
+        recent = others[: settings.RECENT_ON_WELCOME]
         if recent:
             heading = QLabel("Opened lately:", self)
             column.addWidget(heading)

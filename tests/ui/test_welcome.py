@@ -138,3 +138,16 @@ def test_the_shipped_example_is_what_its_script_makes_today():
     finally:
         sys.path.remove(str(ROOT / "installer"))
     assert make_example.example() == json.loads(EXAMPLE_LOG.read_text(encoding="utf-8"))
+
+
+def test_the_campaign_open_in_the_window_is_not_offered_among_those_opened_lately(make_window, tmp_path):
+    """On the first start the bundled campaign opens and the welcome page shows over it: it listed
+    that very campaign under "Opened lately"."""
+    paths = [_made(tmp_path / f"night{n}.campaign") for n in range(2)]
+    for path in paths:
+        settings.remember_campaign(path)
+    window = make_window(remember=False)
+    window.open_campaign(paths[1])
+    page = window.show_welcome()
+    recent = [page.buttons[key].text() for key in page.buttons if key.startswith("recent")]
+    assert recent == ["Open night0.campaign"]
