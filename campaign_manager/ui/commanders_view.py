@@ -145,12 +145,16 @@ class LeagueModel(QAbstractTableModel):
 
 
 class LeagueOrder(QSortFilterProxyModel):
-    """The league sorted by the column clicked: numbers as numbers, names without regard to case."""
+    """The league sorted by the column clicked: numbers as numbers, names without regard to case,
+    and an empty cell (no club given) last whichever way the column is sorted."""
 
     def lessThan(self, left: Index, right: Index) -> bool:
         a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
         if isinstance(a, int) and isinstance(b, int):
             return a < b
+        if (a == "") != (b == ""):  # one cell empty: it goes last (the sort reverses this when descending)
+            ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
+            return (b == "") if ascending else (a == "")
         return str(a) < str(b)
 
 

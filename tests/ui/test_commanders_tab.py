@@ -55,6 +55,10 @@ def test_the_league_table_is_the_league_and_sorts_by_any_column(open_window, qtb
     assert _column(view, "Commander") == ["Anna", "Ben", "Giulia", "Hans", "Marco", "Nikos"]
     _click_header(qtbot, view, "VP diff")
     assert _column(view, "VP diff") == ["+9", "+8", "+2", "0", "-7", "-8"]
+    _click_header(qtbot, view, "Role")  # words from A, an empty cell (nothing to say) last either way
+    assert _column(view, "Role") == ["General", "General", "retired", "", "", ""]
+    _click_header(qtbot, view, "Role")
+    assert _column(view, "Role") == ["retired", "General", "General", "", "", ""]
     _click_header(qtbot, view, "#")
     assert _column(view, "Commander") == [row[0] for row in HAND_LEAGUE]
 
