@@ -75,3 +75,18 @@ def make_window(qtbot):
         window.close()
     leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible() and isinstance(w, MainWindow)]
     assert not leaked, "a main window was left open"
+
+
+@pytest.fixture
+def app_rolls(monkeypatch):
+    """The app's dice, given in advance (the window rolls its own: ui/battle/dice.py)."""
+    from campaign_manager.ui.battle import dice
+
+    faces: list[int] = []
+
+    class Scripted:
+        def randint(self, low: int, high: int) -> int:
+            return faces.pop(0)
+
+    monkeypatch.setattr(dice, "_ROLLER", Scripted())
+    return faces

@@ -200,21 +200,6 @@ def test_a_die_refused_on_the_destroy_page_is_said_without_widening_the_page(ope
     assert wizard.scroller.horizontalScrollBar().maximum() == 0, "the destroy page is wider than the wizard"
 
 
-@pytest.fixture
-def app_rolls(monkeypatch):
-    """The app's dice, given in advance (the window rolls its own: ui/battle/dice.py)."""
-    from campaign_manager.ui.battle import dice
-
-    faces: list[int] = []
-
-    class Scripted:
-        def randint(self, low: int, high: int) -> int:
-            return faces.pop(0)
-
-    monkeypatch.setattr(dice, "_ROLLER", Scripted())
-    return faces
-
-
 def _to_the_retreat(window, qtbot):
     """Turn 1, B1 → C1 won 5–2: the roll to destroy GR-INF-1 rolled by the app (a 2: it survives
     its 5+), then the retreat."""

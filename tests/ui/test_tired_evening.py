@@ -19,21 +19,6 @@ from tests.ui.test_battle_entry import answer, press, question, to_b1_c1_result,
 
 
 @pytest.fixture
-def app_rolls(monkeypatch):
-    """The app's dice, given in advance (the window rolls its own: ui/battle/dice.py)."""
-    from campaign_manager.ui.battle import dice
-
-    faces: list[int] = []
-
-    class Scripted:
-        def randint(self, low: int, high: int) -> int:
-            return faces.pop(0)
-
-    monkeypatch.setattr(dice, "_ROLLER", Scripted())
-    return faces
-
-
-@pytest.fixture
 def computer_allies(tmp_path, qtbot):
     """Turn 1 of a General's Wargame, the computer playing the Allies: the Axis attack."""
     path = tmp_path / "game.campaign"
