@@ -219,11 +219,6 @@ def ask(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> 
     return found if type(found) is Decision else Decision(found)
 
 
-def reply_of(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Any:
-    """The player's reply itself, without its reason."""
-    return ask(player, sc, st, question).reply
-
-
 _ANSWERS: dict[type, Callable[[Policy, Scenario, CampaignState, Any], Any]] = {
     PlaceTroop: lambda p, sc, st, q: p.place(sc, st, q.troop, q.areas),
     RedeployTroops: lambda p, sc, st, q: p.redeploy(sc, st, q.nation),
