@@ -314,12 +314,11 @@ def shaft(place: ArrowPlace, clear_of: Sequence[Box] = ()) -> tuple[tuple[float,
         return start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t
 
     stops = [1 - 0.5 * k / (STOPS - 1) for k in range(STOPS)]  # from the end back to its middle
-    for room in (HEAD_ROOM, 0.0):
-        for t in stops:
-            if _head_cover(at(t), angle, near, room) == 0:
-                return start, at(t)
-    best = min(stops, key=lambda t: _head_cover(at(t), angle, near, 0.0))  # the first of the least covered
-    return start, at(best)
+    roomy = next((t for t in stops if _head_cover(at(t), angle, near, HEAD_ROOM) == 0), None)
+    if roomy is not None:
+        return start, at(roomy)
+    covers = [_head_cover(at(t), angle, near, 0.0) for t in stops]
+    return start, at(stops[covers.index(min(covers))])  # the latest clear stop, else the latest least covered
 
 
 def _head_cover(tip: Point2, angle: float, boxes: Sequence[Box], room: float) -> int:
