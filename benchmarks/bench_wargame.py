@@ -8,7 +8,9 @@ Prints:
 - full General's Wargame playouts by the computer general on both sides, on one core, against
   the floor of the engine alone applying the same campaigns' actions (goal: the playout at most
   3x the floor); and the same playouts with the general's decisions given (replayed as it made
-  them): what the turn driver and the engine cost beyond the floor;
+  them): what the turn driver and the engine cost beyond the floor; and, for scale, the same
+  measure for two cheaper players: the random player (uniform among the legal choices) and the
+  reference player (the computer before the general, tests/wargame/reference_player.py);
 - the wall time of a default What if (stop at ±2 points, every core) from the start of turn 2
   (goal: 10 s on two cores), with the playouts it took and the processor time they used.
 Machines here are noisy: read the ratios, and run it twice before believing a change.
@@ -23,7 +25,7 @@ import statistics
 import sys
 import time
 
-from common import compile_app, wall_times
+from common import ROOT, compile_app, wall_times
 
 ODDS = [
     "-m",
@@ -74,6 +76,7 @@ def main() -> None:
     print(f"  the exact odds alone, worked out in process     {(time.perf_counter() - start):7.3f} ms each")
 
     engine_floor(sc, args.playouts)
+    simpler_players(sc, args.playouts)
     default_what_if(sc)
 
 
@@ -83,33 +86,43 @@ def _general(sc, index: int) -> dict:
     return {side: ComputerPolicy(index * 2 + n, explain=False) for n, side in enumerate(sorted(sc.sides))}
 
 
-def engine_floor(sc, count: int) -> None:
-    """Where a playout's time goes, on one core: whole playouts of a General's Wargame by the
-    computer general (its kept decisions start empty), against the engine alone applying the same
-    campaigns' actions with every die and choice already made (no decisions, no copies, no words)
-    — the part no computer player can take away. Processor time, so other programs count less."""
+def _whole_and_floor(sc, players, count: int) -> tuple[float, float, float]:
+    """Processor time of a quiet playout by `players(index)` from the start of a General's
+    Wargame, the floor (the engine alone applying the same campaigns' actions with every die and
+    choice already made) and the actions a playout takes, each per playout."""
     from campaign_manager.dice import NoRoller
     from campaign_manager.engine import Play
     from campaign_manager.engine.campaign import HANDLERS, initial_state
     from campaign_manager.engine.driver import TurnDriver
-    from campaign_manager.engine.general_facts import MEMO
     from campaign_manager.engine.state import Silent
 
     start = initial_state(sc, Play.WARGAME)
-    sc.memo.pop((MEMO, "decisions"), None)
     began = _from_a_collected_heap()
     for i in range(count):
-        TurnDriver(sc, _general(sc, i), i, quiet=True).play(start)
+        TurnDriver(sc, players(i), i, quiet=True).play(start)
     whole = (time.process_time() - began) / count
-    logs = [[a.action for a in TurnDriver(sc, _general(sc, i), i).play(start)[1]] for i in range(count)]
+    logs = [[a.action for a in TurnDriver(sc, players(i), i).play(start)[1]] for i in range(count)]
     began = _from_a_collected_heap()
     for actions in logs:
         st, events, roller = start.copy(), Silent(), NoRoller()
         for action in actions:
             HANDLERS[type(action)](sc, st, action, roller, events)
     engine = (time.process_time() - began) / count
-    driven = _decisions_given(sc, start, count)
-    per_action = sum(map(len, logs)) / count
+    return whole, engine, sum(map(len, logs)) / count
+
+
+def engine_floor(sc, count: int) -> None:
+    """Where a playout's time goes, on one core: whole playouts of a General's Wargame by the
+    computer general (its kept decisions start empty), against the engine alone applying the same
+    campaigns' actions with every die and choice already made (no decisions, no copies, no words)
+    — the part no computer player can take away. Processor time, so other programs count less."""
+    from campaign_manager.engine import Play
+    from campaign_manager.engine.campaign import initial_state
+    from campaign_manager.engine.general_facts import MEMO
+
+    sc.memo.pop((MEMO, "decisions"), None)
+    whole, engine, per_action = _whole_and_floor(sc, lambda i: _general(sc, i), count)
+    driven = _decisions_given(sc, initial_state(sc, Play.WARGAME), count)
     ratio = whole / engine
     print(
         f"\n{count} General's Wargame campaigns of about {per_action:.0f} actions, the computer general on both sides"
@@ -124,6 +137,22 @@ def engine_floor(sc, count: int) -> None:
         f"  the driver and the engine, decisions given       {driven * 1000:7.2f} ms   "
         f"{(driven - engine) / engine:.1f}x the floor beyond it"
     )
+
+
+def simpler_players(sc, count: int) -> None:
+    """The same measure for players that weigh far less than the general, each against the floor
+    of its own campaigns: what the turn driver's questions, the engine's legality answers and a
+    cheap choice cost beyond applying the actions."""
+    sys.path.insert(0, str(ROOT))  # the reference player is kept with the tests
+    from campaign_manager.engine.players import RandomPolicy
+    from tests.wargame.reference_player import ReferencePlayer
+
+    print(f"  for scale, {count} playouts by players that weigh far less, each against its own floor:")
+    for name, player in (("the random player", RandomPolicy), ("the reference player", ReferencePlayer)):
+        whole, engine, _ = _whole_and_floor(
+            sc, lambda i, p=player: {s: p(i * 2 + n) for n, s in enumerate(sorted(sc.sides))}, count
+        )
+        print(f"    {name:22s} {whole * 1000:7.2f} ms against {engine * 1000:5.2f} ms   ratio {whole / engine:.1f}x")
 
 
 class _Recorded:
