@@ -211,6 +211,25 @@ def test_british_in_athens_escape_by_sea_when_surrounded():
     assert after.control["F2"] == "axis"
 
 
+def test_a_british_troop_destroyed_in_the_battle_that_gives_the_axis_athens_is_not_captured():
+    """RULES.md 1.8 DECISION: "the Axis holds both F1 and F2" is judged before the battle being
+    resolved changes control, so a British troop destroyed while the Axis take Athens (holding only
+    the Peloponnese before) goes to the pool, not into captivity, and scores the Axis nothing."""
+    for thermopylae in ("allied", "axis"):  # with a way out by land, and without one
+        st = position(
+            4, control={"F1": "axis", "E1": thermopylae}, where={"BR-INF-2": "F2", "BR-INF-1": "F2", "DE-INF-1": "F1"}
+        )
+        # Athens is plain: 6 + 2 against 1 + 2: difference 5, British on 4+ — a 4 destroys BR-INF-2.
+        action = attack(
+            "F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=AXIS, wargame=(6, 1), destroy={"BR-INF-2": 4}
+        )
+        after = play(st, action).state
+        assert after.control["F1"] == after.control["F2"] == "axis"
+        assert after.where["BR-INF-2"] == "pool", thermopylae
+        assert after.where["BR-INF-1"] == ("E1" if thermopylae == "allied" else "pool")
+        assert after.scored["axis"] == 0
+
+
 def test_british_in_the_peloponnese_escape_by_sea_when_surrounded():
     st = position(4, control={"D1": "axis", "F2": "axis"}, where={"BR-INF-1": "F1", "DE-INF-1": "F2"})
     after = play(

@@ -515,3 +515,35 @@ def test_carri_m13_40_adds_two_on_plain_from_turn_two():
     assert wargame_totals(applied) == (8, 5)
     assert applied.state.where["GR-INF-4"] == "pool"
     assert applied.state.control["B4"] == "axis"
+
+
+# -- suggested missions: each turn's d6 table ----------------------------------------------------
+
+MISSIONS = {
+    1: ("Free-for-All", "Dust Up", "Hold the Line", "No Retreat", "Breakthrough", "Surrounded"),
+    2: ("Free-for-All", "Free-for-All", "Cauldron", "No Retreat", "Breakthrough", "Fighting Withdrawal"),
+    3: ("Free-for-All", "Hasty Attack", "No Retreat", "Breakthrough", "Fighting Withdrawal", "Counterattack"),
+    4: ("Free-for-All", "Dust Up", "Hasty Attack", "Breakthrough", "Fighting Withdrawal", "Hold the Line"),
+}
+
+
+@pytest.mark.parametrize("turn", [1, 2, 3, 4])
+@pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])
+def test_the_suggested_mission_follows_the_turns_table(turn, die):
+    """RULES.md 1.5, suggested missions: the typed d6 picks the mission from the turn's own row
+    (the book's last table, labelled turn 3, is turn 4's) and is recorded with the arrow."""
+    # Vlore → Ioannina; on turns 2–4 the Italians take the initiative 6 against at most 1 + 1.
+    action = dict(
+        attack("B1", "C1", ["IT-INF-1"], initiative=None if turn == 1 else (6, 1)),
+        mission_die=die,
+    )
+    applied = play(position(turn), action)
+    assert f"Suggested mission (d6 {die}): {MISSIONS[turn][die - 1]}" in applied.events
+    assert applied.record["mission_die"] == die
+
+
+@pytest.mark.parametrize("die", [0, 7])
+def test_a_mission_die_must_be_a_d6(die):
+    refused(
+        position(2), dict(attack("B1", "C1", ["IT-INF-1"], initiative=(6, 1)), mission_die=die), None, error=UserError
+    )

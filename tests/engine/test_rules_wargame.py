@@ -444,3 +444,36 @@ def test_metaxas_fortification_only_for_greek_defenders():
     assert wargame_totals(applied) == (8, 7)
     assert applied.state.control["B5"] == "axis"
     assert troops_at(applied.state, "B4") >= {"BR-INF-1", "BR-INF-2"}
+
+
+def test_metaxas_fortification_defends_no_empty_area():
+    """RULES.md 1.3 DECISION (fortified line): an empty area across the line gets no fortification."""
+    st = position(4, clear=("B5",), where={"DE-INF-1": "A5"})
+    # Bulgaria → an empty Eastern Macedonia: 1 + 2 against 1 and nothing more; a win by 2 still
+    # rolls for the German on 6 (a 1 saves him).
+    applied = play(st, attack("A5", "B5", ["DE-INF-1"], [], initiative=(1, 1), wargame=(1, 1), destroy={"DE-INF-1": 1}))
+    assert wargame_totals(applied) == (3, 1)
+    assert not any("HMG" in e or "Metaxas" in e for e in applied.events)
+    assert applied.state.control["B5"] == "axis"
+
+
+def test_metaxas_fortification_counts_for_a_greek_troop_standing_there_uncommitted():
+    """RULES.md 1.3 DECISION (fortified line): it counts when a Greek troop stands in the defended
+    area, even if only a British troop is committed (British-only areas get nothing)."""
+    st = position(4, where={"DE-INF-1": "A5", "BR-INF-1": "B5"})  # B5 also holds GR-INF-6 and GR-INF-7
+    # 1 + 2 (Infanterie, rough) against 1 + 2 (British infantry, rough) + 1 (the line): the defender
+    # wins by 1, both sides' troops rolled for on 6.
+    applied = play(
+        st,
+        attack(
+            "A5",
+            "B5",
+            ["DE-INF-1"],
+            ["BR-INF-1"],
+            initiative=(1, 1),
+            wargame=(1, 1),
+            destroy={"DE-INF-1": 1, "BR-INF-1": 1},
+        ),
+    )
+    assert wargame_totals(applied) == (3, 4)
+    assert applied.state.control["B5"] == "allied"

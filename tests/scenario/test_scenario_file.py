@@ -32,6 +32,42 @@ def test_the_map_of_rules_1_2():
     assert sc.neighbours["B2"] == {"A1", "A4", "B1", "B3", "C1", "C2"}
 
 
+# RULES.md 1.2, written out: every link, every start controller and terrain of the table.
+RULES_LINKS = (
+    "A1-B1 A1-B2 A4-A5 A4-B2 A4-B3 A4-B4 A5-B4 A5-B5 B1-B2 B1-C1 B2-B3 B2-C1 B2-C2 B3-B4 B3-C2 "
+    "B3-C4 B4-B5 B4-C4 C1-C2 C1-D1 C1-D2 C2-C4 C2-D2 C4-D2 D1-E1 D1-F1 D2-E1 E1-F2 F1-F2"
+)
+RULES_AREAS = {  # code: (start controller, terrain)
+    "A1": ("axis", "rough"),
+    "A4": ("axis", None),
+    "A5": ("axis", None),
+    "B1": ("axis", "rough"),
+    "B2": ("axis", "rough"),
+    "B3": ("allied", "rough"),
+    "B4": ("allied", "plain"),
+    "B5": ("allied", "rough"),
+    "C1": ("allied", "rough"),
+    "C2": ("allied", "rough"),
+    "C3": (None, None),
+    "C4": ("allied", "rough"),
+    "D1": ("allied", "rough"),
+    "D2": ("allied", "plain"),
+    "E1": ("allied", "rough"),
+    "F1": ("allied", "rough"),
+    "F2": ("allied", "plain"),
+}
+
+
+def test_every_link_controller_and_terrain_of_rules_1_2():
+    """RULES.md 1.2: the bundled map has exactly the digest's 29 links (no more, none moved) and
+    each area's start controller and terrain (terrain sets every General's Wargame bonus)."""
+    sc = load_scenario()
+    expected = {frozenset(pair.split("-")) for pair in RULES_LINKS.split()}
+    assert len(expected) == 29
+    assert {frozenset((link.a, link.b)) for link in sc.links} == expected
+    assert {code: (a.controller, a.terrain) for code, a in sc.areas.items()} == RULES_AREAS
+
+
 def test_the_troops_of_rules_1_3():
     sc = load_scenario()
     counts = Counter(t.type.code for t in sc.troops.values())
