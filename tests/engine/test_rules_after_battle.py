@@ -474,3 +474,49 @@ def test_an_area_the_defenders_left_stays_theirs_until_attacked():
     ).state
     changed = {code for code in st.control if st.control[code] != after.control[code]}
     assert changed == {"B1"}
+
+
+# -- several open arrows: each resolved in the order its result is recorded -------------------
+
+
+def _result(origin, target, wargame, destroy=None, retreat_to=None):
+    action = {
+        "type": "battle",
+        "from": origin,
+        "to": target,
+        "wargame": dict(zip(("attacker_die", "defender_die"), wargame)),
+    }
+    if destroy:
+        action["destroy_dice"] = destroy
+    if retreat_to:
+        action["retreat_to"] = retreat_to
+    return action
+
+
+def test_open_arrows_are_resolved_in_the_order_their_results_are_recorded():
+    """RULES.md 1.8: several battles may be open at once; each is resolved in the order it is
+    recorded — the later placed arrow, resolved first, changes the map the earlier one meets.
+    A troop on one open arrow cannot be committed on another (RULES.md 1.4)."""
+    st = play(position(2), attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], initiative=GREEK)).state
+    refused(st, attack("C1", "B2", ["GR-INF-1"], initiative=GREEK), "1.4", "GR-INF-1")
+    st = play(st, attack("C2", "B2", ["GR-INF-2"], ["IT-INF-3"], initiative=GREEK)).state
+    assert len(st.open_arrows) == 2
+    # Korce first: 6 + 2 against 1 + 1, difference 6; the Italians (on 4+) survive and fall back to Vlore.
+    st = play(st, _result("C2", "B2", (6, 1), {"IT-INF-3": 1}, "B1")).state
+    assert st.control["B2"] == "allied" and {"IT-ALPINI", "IT-INF-3"} <= troops_at(st, "B1")
+    # Then Vlore: with Korce gone, Tirane is the only way out for all five Italians there.
+    after = play(st, _result("C1", "B1", (6, 1), {"IT-INF-1": 1})).state
+    assert troops_at(after, "A1") == {"IT-INF-1", "IT-INF-2", "IT-CARRI", "IT-ALPINI", "IT-INF-3"}
+    assert after.control["B1"] == "allied" and after.open_arrows == () and after.battles_fought == 2
+
+
+def test_an_open_arrow_whose_target_has_changed_hands_cannot_be_fought():
+    """RULES.md 1.8: control changes with the first result recorded; a second open arrow into the
+    same area, now the attacker's own, is refused by rule and areas, and may only be abandoned."""
+    st = position(2, where={"GR-INF-8": "C1"})
+    st = play(st, attack("C1", "B2", ["GR-INF-8"], initiative=GREEK)).state
+    st = play(st, attack("C2", "B2", ["GR-INF-2"], ["IT-INF-3"], initiative=GREEK)).state
+    st = play(st, _result("C2", "B2", (6, 1), {"IT-INF-3": 1}, "A1")).state
+    assert st.control["B2"] == "allied"
+    refused(st, _result("C1", "B2", (6, 1)), "1.8", "C1→B2", "abandon")
+    assert play(st, {"type": "abandon", "from": "C1", "to": "B2"}).state.open_arrows == ()

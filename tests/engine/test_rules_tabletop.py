@@ -213,3 +213,30 @@ def test_games_are_entered_on_an_open_arrow():
     # Totals 9–3, average 4–1: the Greeks win, the Italian troop is destroyed on 6 only.
     assert after.where["IT-INF-1"] == "A1" and after.control["B1"] == "allied"
     assert after.open_arrows == () and after.battles_fought == 1
+
+
+# -- an open arrow may be abandoned only while no game is recorded on it -----------------------
+
+
+def test_an_open_arrow_with_no_game_may_be_abandoned():
+    """RULES.md 1.6: an arrow with no game played is open and may be abandoned (no result): it
+    leaves the map, its sortie comes back, and no battle is counted."""
+    st = play(
+        position(2),
+        attack("C1", "B1", ["GR-INF-1"], ["IT-INF-1"], defender_sortie="italian", initiative=(6, 1)),
+    ).state
+    assert st.sorties["italian"] == 0
+    after = play(st, {"type": "abandon", "from": "C1", "to": "B1"}).state
+    assert after.open_arrows == () and after.sorties["italian"] == 1
+    assert after.battles_fought == 0 and after.where == st.where and after.control == st.control
+    # The same two areas may carry a new arrow at once.
+    assert play(after, attack("C1", "B1", ["GR-INF-1"], initiative=(6, 1))).state.open_arrows
+
+
+def test_an_arrow_with_a_game_recorded_cannot_be_abandoned():
+    """RULES.md 1.6: once a game is recorded on the arrow it has a result and cannot be abandoned;
+    the refusal names the rule and both areas and changes nothing."""
+    st = play(position(2), _battle([(2, 2)])).state  # a draw at 2 VP: nobody rolls, nobody moves
+    assert st.battles_fought == 1
+    refused(st, {"type": "abandon", "from": "C1", "to": "B1"}, "1.6", "C1", "B1")
+    refused(position(2), {"type": "abandon", "from": "C1", "to": "B1"}, "1.6", "C1", "B1")

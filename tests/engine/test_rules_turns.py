@@ -547,3 +547,33 @@ def test_a_mission_die_must_be_a_d6(die):
     refused(
         position(2), dict(attack("B1", "C1", ["IT-INF-1"], initiative=(6, 1)), mission_die=die), None, error=UserError
     )
+
+
+def _turn_four_with_b4_c4_and_e1_lost():
+    """Turn 4 begins with Thessaloniki, Olympus–Aliakmon and Thermopylae in Axis hands; every Greek
+    troop already stands next to the Italians (B1, B2), bar one infantry in B5."""
+    st = position(
+        3,
+        "strategic",
+        sorties={},
+        control={"B4": "axis", "C4": "axis", "E1": "axis"},
+        clear=("B4",),
+        where={"GR-INF-4": "C1", "GR-INF-5": "C2", "GR-INF-7": "B3", "GR-INF-8": "C1", "GR-INF-9": "C2"},
+    )
+    return play(st, start_turn(1, 1)).state
+
+
+def test_turn_four_arrivals_whose_area_is_lost_go_to_any_allied_area_and_then_obey_the_deployment():
+    """RULES.md 1.5 DECISION (placing turn-4 arrivals whose printed area is lost): the Greek
+    mechanised troop and the British go to any Allied-held area instead; the deployment rule then
+    applies as usual, so the mechanised troop (no longer in B4) must stand next to Italian troops."""
+    st = _turn_four_with_b4_c4_and_e1_lost()
+    refused(st, place("BR-TANK", "C4"), "1.5", "BR-TANK", "C4")
+    refused(st, place("BR-INF-2", "E1"), "1.5", "BR-INF-2", "E1")
+    refused(st, place("GR-MECH", "B4"), "1.5", "GR-MECH", "B4")
+    british = (place("BR-TANK", "D2"), place("BR-INF-1", "F2"), place("BR-INF-2", "F1"))
+    far = play_all(st, place("GR-MECH", "F2"), *british)
+    assert far.where["GR-MECH"] == "F2" and far.where["BR-INF-2"] == "F1"
+    refused(far, attack("A4", "B3", ["DE-INF-3"], initiative=(1, 1)), "1.5", "GR-MECH")
+    near = play_all(st, place("GR-MECH", "C1"), *british)  # Ioannina borders Vlore and Korce
+    assert play(near, attack("A4", "B3", ["DE-INF-3"], initiative=(1, 1))).state.phase == "battle"
