@@ -87,8 +87,11 @@ def test_while_nobody_has_won_the_standing_says_who_leads_and_what_a_check_decid
     [
         (25, 25, "Draw"),
         (26, 26, "Marginal Victory"),
+        (50, 50, "Marginal Victory"),
         (51, 51, "Decisive Victory"),
+        (75, 75, "Decisive Victory"),
         (76, 76, "Turning Point"),
+        (99, 99, "Turning Point"),
     ],
 )
 def test_a_sudden_death_level_comes_from_the_winners_own_points(dse, points, level):
