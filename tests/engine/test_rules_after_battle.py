@@ -520,3 +520,13 @@ def test_an_open_arrow_whose_target_has_changed_hands_cannot_be_fought():
     assert st.control["B2"] == "allied"
     refused(st, _result("C1", "B2", (6, 1)), "1.8", "C1→B2", "abandon")
     assert play(st, {"type": "abandon", "from": "C1", "to": "B2"}).state.open_arrows == ()
+
+
+def test_a_troop_committed_on_another_open_arrow_does_not_advance():
+    """RULES.md 1.8 advance with 1.4: a troop waiting on another open arrow stays for that battle;
+    naming it in an advance is refused by rule and troop, and nothing changes."""
+    st = _greeks_around_korce()
+    st = play(st, attack("C1", "B1", ["GR-INF-4"], initiative=GREEK)).state  # GR-INF-4 waits in Ioannina
+    refused(st, _korce_attack(["GR-INF-2", "GR-INF-8", "GR-INF-4"]), "1.8", "GR-INF-4")
+    after = play(st, _korce_attack(["GR-INF-2", "GR-INF-8", "GR-INF-1"])).state
+    assert troops_at(after, "B2") == {"GR-INF-2", "GR-INF-8", "GR-INF-1"} and after.where["GR-INF-4"] == "C1"
