@@ -492,3 +492,24 @@ def _to_the_wargame_dice(open_window):
     result = wizard.pages["result"]
     result.wargame.setChecked(True)
     return window, wizard, result
+
+
+def _turn_four_commit_page(open_window, origin, target):
+    """Turn 4 planned (the Greeks redeployed), the Axis winning initiative 6-1: the battle
+    wizard on the commit page of origin→target."""
+    window = open_window(DATA["turn 1"] + DATA["turn 2"] + DATA["turn 3"] + DATA["turn 4"][:5])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["initiative"].dice["axis"].set_value(6)
+    wizard.pages["initiative"].dice["allied"].set_value(1)
+    wizard.next()
+    wizard.pages["arrow"].choose(origin, target)
+    wizard.next()
+    assert wizard.page_name == "commit"
+    return wizard.pages["commit"]
+
+
+def test_the_wizard_says_the_greeks_add_two_hmg_nests_across_the_metaxas_line(open_window):
+    """RULES.md 1.3: where the battle is set up across a fortified link into an area with Greek
+    troops, the wizard tells the Greek player to add two HMG nests; off the line it says nothing."""
+    assert "two HMG nests" in _turn_four_commit_page(open_window, "A5", "B5").fortification.text()
+    assert _turn_four_commit_page(open_window, "A4", "B3").fortification.text() == ""
