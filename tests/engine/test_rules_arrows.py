@@ -154,8 +154,8 @@ def test_germans_attack_from_yugoslavia_and_bulgaria():
 
 def test_only_germans_enter_yugoslavia_and_bulgaria():
     st = position(2, "planning")  # the Italians redeploy first on turn 2
-    refused(st, {"type": "redeploy", "troop": "IT-INF-1", "to": "A4"}, None, "IT-INF-1", "A4")
-    refused(st, {"type": "redeploy", "troop": "IT-INF-1", "to": "A5"}, None, "IT-INF-1", "A5")
+    refused(st, {"type": "redeploy", "troop": "IT-INF-1", "to": "A4"}, "1.4", "IT-INF-1", "A4", "only German")
+    refused(st, {"type": "redeploy", "troop": "IT-INF-1", "to": "A5"}, "1.4", "IT-INF-1", "A5", "only German")
     st = position(1, "strategic", where={"IT-INF-1": "pool"})
     st = play(st, {"type": "start_turn", "dice": [1]}).state
     refused(st, {"type": "place", "troop": "IT-INF-1", "area": "A4"}, "1.4", "IT-INF-1", "A4", "only German")

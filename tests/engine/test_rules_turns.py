@@ -45,7 +45,7 @@ def test_turn_one_takes_no_battle_count_die():
 def test_turn_one_allows_only_b1_to_c1_and_b2_to_c2():
     st = _turn_one()
     refused(st, attack("B2", "B3", ["IT-INF-3"]), "1.5", "B1→C1", "B2→C2")
-    refused(st, attack("B1", "B2", ["IT-INF-1"]), None)
+    refused(st, attack("B1", "B2", ["IT-INF-1"]), "1.4", "B2")  # and never into one's own area
 
 
 def test_turn_one_the_greeks_do_not_attack():
