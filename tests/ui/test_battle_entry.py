@@ -473,3 +473,32 @@ def test_a_vp_typo_is_refused_with_a_word_that_goes_once_a_vp_is_taken(open_wind
     assert box.number() is None and problem.text() == "'w' is not a number: type the VP scored (0 to 99)."
     qtbot.keyClicks(box, "4")
     assert box.number() == 4 and problem.text() == ""
+
+
+def test_removing_a_game_with_entries_asks_first_and_keep_it_keeps_it(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    result = wizard.pages["result"]
+    qtbot.mouseClick(result.add_game_button, Qt.MouseButton.LeftButton)
+    for box, vp in zip(vp_boxes(wizard), ("5", "2", "6", "1")):
+        type_in(qtbot, box, vp)
+    result.players[1][0].set_name("Yannis K")
+    qtbot.mouseClick(result.remove_game_button, Qt.MouseButton.LeftButton)  # meant Add a game
+    asked = question(qtbot, "removeGameQuestion")
+    assert "6 to 1 VP, played by Yannis K" in asked.informativeText()
+    qtbot.keyClick(asked, Qt.Key.Key_Escape)
+    assert result.game_scores() == ((5, 2), (6, 1)), "Escape on the question keeps the game"
+    assert result.typed_players()[1] == ("Yannis K", None)
+    qtbot.mouseClick(result.remove_game_button, Qt.MouseButton.LeftButton)
+    answer(qtbot, question(qtbot, "removeGameQuestion"), "Remove it")
+    assert result.game_scores() == ((5, 2),)
+
+
+def test_removing_a_blank_game_asks_nothing(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    result = wizard.pages["result"]
+    qtbot.mouseClick(result.add_game_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(result.remove_game_button, Qt.MouseButton.LeftButton)
+    assert result.game_scores() == ((None, None),)
+    assert not [w for w in QApplication.topLevelWidgets() if w.objectName() == "removeGameQuestion" and w.isVisible()]

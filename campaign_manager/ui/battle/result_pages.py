@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -26,6 +27,7 @@ from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.accessible import name_fields
+from campaign_manager.ui.battle import keeping
 from campaign_manager.ui.battle.dice import DieInput, VPBox
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
@@ -69,7 +71,8 @@ class ResultPage(Page):
         self.remove_game_button = QPushButton("Re&move the last game")
         self.remove_game_button.setObjectName("removeGame")
         self.remove_game_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.remove_game_button.clicked.connect(self.remove_game)
+        self.remove_game_button.clicked.connect(self.ask_remove_game)
+        self.question: QMessageBox | None = None  # "Remove game N?" while it is asked
         self.games_grid.addWidget(self.add_game_button, 100, 0)
         self.games_grid.addWidget(self.remove_game_button, 100, 1)
         self.dice_box = QGroupBox("General's Wargame dice (rule 1.7)")
@@ -143,6 +146,40 @@ class ResultPage(Page):
         if self._refusal and self.problem.text() == self._refusal:
             self.problem.setText("")
         self._refusal = ""
+
+    def ask_remove_game(self) -> None:
+        """Re&move the last game, as clicked: a game with nothing typed in it goes at once; one with
+        a VP or a commander typed is asked about first (it would be gone without a trace, and the
+        button sits beside Add a game), naming what it holds."""
+        if len(self.games) <= 1 or keeping.asking(self.question):
+            return
+        number = len(self.games)
+        typed = self.game_words(number)
+        if not typed:
+            self.remove_game()
+            return
+        self.question = keeping.ask(
+            self,
+            "removeGameQuestion",
+            f"Remove game {number}?",
+            f"Game {number} holds {typed}: removing it throws that away.",
+            [
+                ("&Keep it", QMessageBox.ButtonRole.RejectRole, None, None),
+                ("&Remove it", QMessageBox.ButtonRole.DestructiveRole, self.remove_game, None),
+            ],
+        )
+
+    def game_words(self, number: int) -> str:
+        """What is typed in game `number` (from 1), in words ("" when nothing is): "6 to 1 VP,
+        played by Yannis K"."""
+        (a, d), (box_a, box_d) = self.game_scores()[number - 1], self.typed_players()[number - 1]
+        words = []
+        if a is not None or d is not None:
+            words.append(f"{'blank' if a is None else a} to {'blank' if d is None else d} VP")
+        names = " and ".join(name for name in (box_a, box_d) if name)
+        if names:
+            words.append(f"played by {names}")
+        return ", ".join(words)
 
     def remove_game(self) -> None:
         if len(self.games) <= 1:
