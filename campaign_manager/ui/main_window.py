@@ -40,12 +40,13 @@ from campaign_manager.ui.file_menu import (
     ask_scenario,
 )
 from campaign_manager.ui.help_menu import HelpActions
-from campaign_manager.ui.plain import message_box, tip
+from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.scenario_menu import ScenarioActions
 from campaign_manager.ui.scrolled import ScrolledPage
 from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.status_bar import StatusBar
 from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.view_menu import ViewActions
 from campaign_manager.ui.wargame import WargameActions, WargameChooser
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self.session.changed.connect(self.refresh)
         self.session.message.connect(self._say)
         self.setWindowTitle(APPLICATION)
+        self.setStatusBar(StatusBar(self))  # every message read whole, however long
         window_layout.size_for_screen(self)
         self.tabs = QTabWidget(self)
         self.tabs.setTabsClosable(True)
@@ -237,10 +239,9 @@ class MainWindow(QMainWindow):
             self.report(str(exc))
 
     def _say(self, words: str) -> None:
-        """What an action did, in the status bar for a while; the whole of it on hover there (a
-        long sentence is cut at the window's edge), and always in the Log tab."""
+        """What an action did, in the status bar for a while (wrapped, whole: status_bar.py), and
+        always in the Log tab."""
         self.statusBar().showMessage(words, 8000)
-        self.statusBar().setToolTip(tip(words))
 
     def _tell(self, words: str, milliseconds: int) -> None:
         self.statusBar().showMessage(words, milliseconds)
@@ -248,7 +249,6 @@ class MainWindow(QMainWindow):
     def report(self, message: str) -> None:
         """Tell the user what went wrong, without blocking (tests read the status bar)."""
         self.statusBar().showMessage(message)
-        self.statusBar().setToolTip(tip(message))
         box = message_box(QMessageBox.Icon.Warning, APPLICATION, message, parent=self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
