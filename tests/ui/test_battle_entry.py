@@ -502,3 +502,22 @@ def test_removing_a_blank_game_asks_nothing(open_window, qtbot):
     qtbot.mouseClick(result.remove_game_button, Qt.MouseButton.LeftButton)
     assert result.game_scores() == ((None, None),)
     assert not [w for w in QApplication.topLevelWidgets() if w.objectName() == "removeGameQuestion" and w.isVisible()]
+
+
+def test_the_commit_page_gives_the_keyboard_to_the_first_troop_not_the_sortie(open_window, qtbot):
+    """Enter on the arrow, then Space: the first attacking troop is ticked. The keyboard was left on
+    the attacker's sortie, where Down (or the wheel) spends the turn's sortie without a word."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is wizard, timeout=3000)
+    wizard.pages["arrow"].arrows.setCurrentRow(0)  # B1 → C1
+    press(qtbot, Qt.Key.Key_Return, wizard)
+    commit = wizard.pages["commit"]
+    assert wizard.page_name == "commit"
+    first = next(iter(commit.attacker.boxes.values()))
+    assert QApplication.focusWidget() is first
+    press(qtbot, Qt.Key.Key_Space, wizard)
+    assert first.isChecked()
+    press(qtbot, Qt.Key.Key_Down, wizard)
+    assert commit.attacker.sortie.currentIndex() == 0, "no sortie chosen by a stray key"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QFrame,
     QHBoxLayout,
@@ -195,14 +196,18 @@ class BattleWizard(QDialog):
 
     def _chain_tabs(self, page: Page, focus: bool = False) -> None:
         """Tab goes from box to box on the page, then to the button that goes on (Next, or Record
-        on the last page), then to Place the arrow; a first box to type in has the keyboard (a list
-        is not given it: it would choose its first line by itself)."""
+        on the last page), then to Place the arrow. The page's first field that takes input has the
+        keyboard: a box to type in, a troop's tick (never left to Qt, which gave it to the
+        attacker's sortie, where a stray Down spent the sortie); a list is not given it: it would
+        choose its first line by itself."""
         chain = page.tab_chain()
         going_on = self.record_button if page.step == Step.SUMMARY else self.next_button
         for before, after in pairwise([*chain, going_on, self.open_button]):
             QWidget.setTabOrder(before, after)
-        if focus and chain and isinstance(chain[0], BlankBox) and chain[0].isEnabled() and not chain[0].isReadOnly():
-            chain[0].setFocus()
+        if focus and chain and not isinstance(chain[0], QAbstractItemView):
+            first = next((field for field in chain if _takes_input(field)), None)
+            if first is not None:
+                first.setFocus()
 
     def back(self) -> None:
         self.page.going_back()
@@ -404,3 +409,10 @@ class BattleWizard(QDialog):
         self._keeping, self._leaving = False, True
         self.session.keep_entry(None)  # recorded: nothing is kept for later any more
         self.accept()
+
+
+def _takes_input(field: QWidget) -> bool:
+    """Whether the keyboard can change this field (shown, enabled, not the app's die alone)."""
+    if not field.isEnabled() or not field.isVisibleTo(field.window()):
+        return False
+    return not (isinstance(field, BlankBox) and field.isReadOnly())
