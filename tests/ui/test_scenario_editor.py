@@ -218,13 +218,34 @@ def test_a_fault_made_in_the_editor_is_listed_selected_and_blocks_a_new_campaign
     assert asked == [] and not target.exists() and window.campaign.path == before
 
     # Mended (undo), saved again over its own file: now a campaign starts from it.
-    assert editor.undo_action.text() == "&Undo Scenario id: broken-greece", "saved as a name, that is its id"
-    editor.undo_action.trigger()
+    assert editor.undo_action.text() == "&Undo Area B4 Thessaloniki: starts with axis"
     editor.undo_action.trigger()
     assert editor.faults.count() == 0
     assert editor.save() and (user_scenarios() / "broken-greece.toml").exists()
     window.menu_actions[MenuAction.NEW_CAMPAIGN].trigger()
     assert window.campaign.path == target
+
+
+def test_undo_after_save_as_takes_back_the_last_edit_not_the_name_saved_under(edit, qtbot):
+    """Save as names the scenario after its file, which is no change of the user's: Undo then
+    takes back the last edit made, the name stays, and the file stays as saved."""
+    editor = edit()
+    b3 = area_row(editor, "B3")
+    type_into(qtbot, editor, "areas", b3, "VP", "25")
+    edit.names.append("greece-kept")
+    assert editor.save_as() and not editor.isWindowModified()
+    assert editor.document.undo_stack.count() == 1, "saving adds no step to undo"
+    assert editor.undo_action.text() == "&Undo Area B3 Florina: VP 25"
+    saved = (user_scenarios() / "greece-kept.toml").read_bytes()
+
+    editor.undo_action.trigger()
+    assert editor.document.data.areas[b3].vp == 0 and editor.isWindowModified()
+    assert editor.document.data.scenario.id == "greece-kept", "the name saved under is kept"
+    assert (user_scenarios() / "greece-kept.toml").read_bytes() == saved
+    assert not editor.undo_action.isEnabled(), "nothing more to undo"
+    editor.redo_action.trigger()
+    assert editor.document.data.areas[b3].vp == 25 and editor.document.data.scenario.id == "greece-kept"
+    assert not editor.isWindowModified(), "back where it was saved"
 
 
 def test_the_bundled_scenario_is_never_overwritten(window, edit):

@@ -52,6 +52,16 @@ class ScenarioDocument(QObject):
         self.undo_stack.push(EditCommand(self, Edited(self.data, self.faults), edited, change.title))
         return True
 
+    def name_after(self, name: str) -> None:
+        """The scenario's id made `name`, the file it is saved as: in the scenario shown and in
+        every state the undo stack keeps, so that saving leaves no step to undo and undoing an
+        edit made before it does not take the name back."""
+        for n in range(self.undo_stack.count()):
+            command = self.undo_stack.command(n)
+            if isinstance(command, EditCommand):
+                command.before, command.after = _named(command.before, name), _named(command.after, name)
+        self.show(_named(Edited(self.data, self.faults), name))
+
     def show(self, state: Edited) -> None:
         self.data, self.faults = state.data, state.faults
         self._tables = None
@@ -70,3 +80,8 @@ class EditCommand(QUndoCommand):
 
     def undo(self) -> None:
         self.document.show(self.before)
+
+
+def _named(state: Edited, name: str) -> Edited:
+    scenario = state.data.scenario.model_copy(update={"id": name})
+    return Edited(state.data.model_copy(update={"scenario": scenario}), state.faults)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.edits import EditRefused, add_entry, move_point, remove_entry, set_value, toggle_link
+from campaign_manager.scenario.edits import EditRefused, add_entry, move_point, remove_entry, toggle_link
 from campaign_manager.scenario.entries import entry_of
 from campaign_manager.scenario.loader import bundled_scenarios
 from campaign_manager.store.scenario_files import check_scenario_name, save_user_scenario
@@ -419,7 +419,7 @@ class ScenarioEditor(QMainWindow):
         try:
             name = check_scenario_name(name)
             if document.data.scenario.id != name:
-                document.apply(set_value(document.data, ("scenario", "id"), name, f"Scenario id: {name}"))
+                document.name_after(name)  # no step of the user's to undo
             path = save_user_scenario(document.data, name, replacing=document.saved_as)
         except UserError as exc:
             self.say_refused(f"Not saved: {exc}")
