@@ -328,6 +328,10 @@ def test_what_the_shape_forbids_is_refused_in_words_and_changes_nothing(edit, qt
         type_into(qtbot, editor, "areas", b3, "VP", typed)
         assert said in editor.statusBar().currentMessage()
         assert editor.document.data.areas[b3].vp == 0 and editor.document.undo_stack.count() == 0
+    panel, code = cell(editor, "areas", b3, "code")
+    assert not panel.model.setData(code, "  ")  # a code rubbed out: said, not silently dropped
+    assert "Area B3 Florina: a code cannot be empty; it stays B3" in editor.statusBar().currentMessage()
+    assert editor.document.data.areas[b3].code == "B3" and editor.document.undo_stack.count() == 0
 
 
 def test_rows_added_and_taken_out(edit):

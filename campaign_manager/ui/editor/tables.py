@@ -175,7 +175,10 @@ class PartModel(EditorModel):
     def _rename(self, key: Any, new: str) -> bool:
         tables = self.document.tables
         old = tables["areas"][key]["code"] if self.part == "areas" else key
-        if not new or new == old:
+        if not new:
+            self.document.refused.emit(f"{self.row_words(key)}: a code cannot be empty; it stays {old}")
+            return False
+        if new == old:
             return False
         try:
             if self.part == "areas":
