@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
@@ -16,6 +26,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.enter_key import enter_presses
+from campaign_manager.ui.assist.flow import reflow
 from campaign_manager.ui.forms import Form
 
 TEST_NAMES = {
@@ -58,6 +69,12 @@ class ChecksForm(Form):
     cohesionDie: QLineEdit
     cohesionButton: QPushButton
     cohesionResult: QLabel
+    checksLayout: QGridLayout
+    aaBox: QGroupBox
+    airBox: QGroupBox
+    stackBox: QGroupBox
+    initBox: QGroupBox
+    cohesionBox: QGroupBox
     errorLabel: QLabel
 
 
@@ -67,6 +84,8 @@ class ChecksTab:
     def __init__(self, panel: AgtHost, parent: QWidget) -> None:
         self.panel = panel
         self.ui = ui = ChecksForm(parent)
+        # three boxes a row were wider than a 1024-wide window: as many a row as the width holds
+        reflow(ui.checksLayout, [ui.aaBox, ui.airBox, ui.stackBox, ui.initBox, ui.cohesionBox])
         ui.airWeather.addItems(list(panel.tables.weathers))
         limits = panel.tables.limits  # the book's bounds (agt.toml [limits])
         ui.aaStrength.setMaximum(panel.tables.largest_stack)

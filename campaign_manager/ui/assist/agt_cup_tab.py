@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QListView,
     QPushButton,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -23,6 +24,7 @@ from campaign_manager.assist.agt.weather import record_turn_weather
 from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import LinesModel
+from campaign_manager.ui.assist.flow import reflow
 from campaign_manager.ui.forms import Form
 
 AT_RANDOM = "draw at random"
@@ -44,7 +46,7 @@ class CupForm(Form):
     greekEdit: QLineEdit
     firstEdit: QLineEdit
     playBox: QWidget
-    playLayout: QHBoxLayout
+    playLayout: QVBoxLayout
     turnButton: QPushButton
     chitsLabel: QLabel
     startWeatherBox: QGroupBox
@@ -66,6 +68,10 @@ class CupForm(Form):
     cupCaption: QLabel
     cupView: QListView
     historyView: QListView
+    cupLists: QWidget
+    cupOuter: QVBoxLayout
+    cupLayout: QHBoxLayout
+    cupLeft: QVBoxLayout
 
 
 class CupTab:
@@ -84,6 +90,12 @@ class CupTab:
             ui.playLayout.addWidget(box)
             self.chits[code] = box
         ui.playLayout.addStretch(1)
+        # the four boxes and the lists in two columns where the width allows: stacked, they were
+        # taller than a 1280x800 window (three columns would cut the fields' hints short)
+        ui.cupLayout.removeWidget(ui.cupLists)
+        boxes = [ui.turnBox, ui.startWeatherBox, ui.drawBox, ui.removeBox, ui.cupLists]
+        reflow(ui.cupLeft, boxes, stretch=ui.cupLists, most=2)
+        ui.cupOuter.setStretch(0, 1)  # the height left goes to the lists, not under the message line
         for edit, name in (
             (ui.monthBox, "Month of the new turn"),
             (ui.italianEdit, "Italian commands"),

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,6 +39,7 @@ from campaign_manager.ui.settings import chosen, start_folder
 ChooseFile = Callable[[QWidget], "str | Path | None"]
 T = TypeVar("T")
 FILE_FILTER = "A Greek Tragedy games (*.agt);;All files (*)"
+FILE_NAME_WIDTH = 28  # characters of the game file's name shown in the bar (all of it in the tooltip)
 
 
 def ask_new_file(parent: QWidget) -> str | None:
@@ -204,7 +206,12 @@ class Panel(QWidget):
         game = self.game
         # the file's name only (its folder in the tooltip): a long path pushed Close, Undo and
         # Redo off the panel's edge
-        self.ui.fileLabel.setText(Path(game.path).name if game else "no game open: start a new one or open one")
+        # the file's name cut short in its middle past FILE_NAME_WIDTH, and a short hint with no
+        # game: the bar's buttons stay inside a 1024-wide window
+        name = Path(game.path).name if game else ""
+        metrics = self.ui.fileLabel.fontMetrics()
+        shown = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, metrics.averageCharWidth() * FILE_NAME_WIDTH)
+        self.ui.fileLabel.setText(shown if game else "none open: New game… or Open…")
         if game:
             self.ui.fileLabel.setToolTip(tip(f"{game.path}\n{self.tables.scenarios[game.scenario]['name']}"))
         self.ui.closeButton.setEnabled(game is not None)
