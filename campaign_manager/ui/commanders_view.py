@@ -317,6 +317,9 @@ class CommandersForm(Form):
     retireButton: QPushButton
     generalButton: QPushButton
     importButton: QPushButton
+    doneRow: QWidget
+    doneLabel: QLabel
+    undoDoneButton: QPushButton
 
 
 NOBODY_CHOSEN = "Click a commander to see their games."
@@ -362,6 +365,10 @@ class CommandersView(QWidget):
         self.ui.retireButton.clicked.connect(lambda: self._act(RetireCommander))
         self.ui.generalButton.clicked.connect(lambda: self._act(SetGeneral))
         self.ui.importButton.clicked.connect(self.import_signups)
+        # Retire and Make General ask nothing: they say what they did, with Undo beside the words
+        # for as long as the words say what the last action did
+        self.undo_mark: tuple[int, str | None] | None = None
+        self.ui.undoDoneButton.clicked.connect(self.undo_done)
         session.switched.connect(self._forget)
         session.changed.connect(self.refresh)
         self.refresh()
@@ -369,6 +376,8 @@ class CommandersView(QWidget):
     # -- showing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        if self.undo_mark is not None and self._mark() != self.undo_mark:
+            self._untell()  # something else was recorded or undone since: the words are stale
         sc = self.session.scenario if self.session.is_open else None
         self.model.set_league(sc, self.session.league())
         self._choose_again()
@@ -377,6 +386,7 @@ class CommandersView(QWidget):
     def _forget(self) -> None:
         self.chosen = None
         self.ui.problem.setText("")
+        self._untell()
 
     def standing(self) -> Standing | None:
         """The chosen commander's line of the league."""
@@ -462,9 +472,43 @@ class CommandersView(QWidget):
         self.choose(name)
 
     def _act(self, kind: type[RetireCommander] | type[SetGeneral]) -> None:
+        """Retire or make General the chosen commander, at once (Undo takes it back), then say
+        whom it concerned and what followed, with Undo beside the words."""
         standing = self.standing()
-        if standing is not None:
-            self._say(self.session.try_record([kind(standing.commander.name)]))
+        if standing is None:
+            return
+        try:
+            done = self.session.record([kind(standing.commander.name)])
+        except UserError as exc:
+            self._say(str(exc))
+            return
+        self._say(None)
+        events = [event for applied in done for event in applied.events]
+        self._tell(". ".join(events) + "." if events else "Done.")
+
+    def _mark(self) -> tuple[int, str | None]:
+        return self.session.log_length(), self.session.last_action_title()
+
+    def _tell(self, words: str) -> None:
+        self.ui.doneLabel.setText(words)
+        self.ui.doneLabel.setToolTip(tip(words))
+        self.undo_mark = self._mark()
+        self.ui.undoDoneButton.setEnabled(self.session.can_undo())
+        self.ui.doneRow.show()
+
+    def _untell(self) -> None:
+        self.undo_mark = None
+        self.ui.doneRow.hide()
+
+    def undo_done(self) -> None:
+        """The Undo beside the words: takes back the action they tell of, and only that one."""
+        if self.undo_mark is None or self._mark() != self.undo_mark:
+            self._untell()
+            return
+        try:
+            self.session.undo()
+        except UserError as exc:
+            self._say(str(exc))
 
     def import_signups(self) -> None:
         from campaign_manager.store.signups import read_signups

@@ -112,6 +112,33 @@ def test_the_roster_buttons_record_actions_that_undo_takes_back(open_window, qtb
     assert window.session.state.roster[0].name == "Marco P."
 
 
+def test_retire_says_who_retired_with_undo_beside_it(open_window, qtbot):
+    """Retire asks nothing (Undo takes it back): the tab says whom it retired, with an Undo button
+    beside the words, until anything else is recorded."""
+    window, view = _tab(open_window, qtbot, PLAYED[:3])
+    assert not view.ui.doneRow.isVisible()
+    view.choose("marco")
+    view.ui.retireButton.click()
+    assert view.standing().commander.retired
+    assert view.ui.doneRow.isVisible() and view.ui.undoDoneButton.isVisible()
+    said = view.ui.doneLabel.text()
+    assert said.startswith("Marco (") and "retires" in said, said
+    assert view.ui.undoDoneButton.text() == "&Undo"
+    qtbot.mouseClick(view.ui.undoDoneButton, Qt.MouseButton.LeftButton)
+    assert not view.standing().commander.retired, "Undo beside the words takes the retirement back"
+    assert not view.ui.doneRow.isVisible()
+
+    view.choose("anna")
+    view.ui.retireButton.click()
+    assert view.ui.doneRow.isVisible()
+    view.choose("marco")
+    view.ui.generalButton.click()  # something else recorded: this Undo would not take back the retirement
+    assert "General" in view.ui.doneLabel.text() and view.ui.doneRow.isVisible()
+    window.undo()  # from the Edit menu: the words no longer say what the last action did
+    assert not view.ui.doneRow.isVisible()
+    assert view.standing().commander.name == "Marco" and not view.standing().commander.general
+
+
 def test_the_commander_dialog_says_a_bad_name_of_its_boxes_not_of_the_action(open_window, qtbot):
     window, view = _tab(open_window, qtbot, [])
     view.ui.addButton.click()
