@@ -95,7 +95,11 @@ class CupTab:
         ui.cupLayout.removeWidget(ui.cupLists)
         boxes = [ui.turnBox, ui.startWeatherBox, ui.drawBox, ui.removeBox, ui.cupLists]
         reflow(ui.cupLeft, boxes, stretch=ui.cupLists, most=2)
-        ui.cupOuter.setStretch(0, 1)  # the height left goes to the lists, not under the message line
+        for n in reversed(range(ui.cupLeft.count())):  # the height left goes to the lists
+            item = ui.cupLeft.itemAt(n)
+            if item is not None and item.spacerItem() is not None:
+                ui.cupLeft.removeItem(item)
+        ui.cupOuter.setStretch(0, 1)  # and not under the message line
         for edit, name in (
             (ui.monthBox, "Month of the new turn"),
             (ui.italianEdit, "Italian commands"),
