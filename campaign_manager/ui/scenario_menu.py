@@ -88,5 +88,6 @@ class ScenarioActions:
         editor = ScenarioEditor(document)
         document.setParent(editor)
         self._editors.append(editor)
+        editor.place_beside(self.services.parent)
         editor.show()
         return editor

@@ -40,6 +40,7 @@ def edit(window, qtbot, monkeypatch, tmp_path):
     names: list[str] = []
 
     def open_(name: str = "firestorm-greece") -> ScenarioEditor:
+        window.move(0, 0)  # the editor opens beside it, as large as the screen lets it
         window.scenario_actions.choose_scenario = lambda parent, known: name
         window.menu_actions[MenuAction.EDIT_SCENARIO].trigger()
         editor = window.scenario_actions.editors[-1]
@@ -246,6 +247,17 @@ def test_undo_after_save_as_takes_back_the_last_edit_not_the_name_saved_under(ed
     editor.redo_action.trigger()
     assert editor.document.data.areas[b3].vp == 25 and editor.document.data.scenario.id == "greece-kept"
     assert not editor.isWindowModified(), "back where it was saved"
+
+
+def test_the_editor_opens_beside_the_window_wholly_on_its_screen(window, edit):
+    """Sized to the screen but placed by the window manager, the editor's foot (its status bar,
+    where refusals are said) fell below a 1280x800 screen; now it opens offset from the main
+    window, shrunk to end on the screen."""
+    window.move(0, 0)
+    editor = edit()
+    assert editor.geometry().topLeft() == window.geometry().topLeft() + QPoint(40, 40)
+    screen = editor.screen().availableGeometry()
+    assert screen.contains(editor.frameGeometry()), (editor.frameGeometry(), screen)
 
 
 def test_the_bundled_scenario_is_never_overwritten(window, edit):

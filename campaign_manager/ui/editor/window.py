@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,6 +41,7 @@ from campaign_manager.ui.editor.document import ScenarioDocument
 from campaign_manager.ui.editor.map import EditorMapView
 from campaign_manager.ui.editor.tables import ChoiceDelegate, EditorModel, PartModel, SettingsModel
 from campaign_manager.ui.plain import label, message_box, tip
+from campaign_manager.ui.window_layout import on_screen
 
 NameChooser = Callable[[QWidget, str], "str | None"]
 Confirm = Callable[[QWidget, str], str]  # SAVE, DISCARD or CANCEL
@@ -185,6 +186,12 @@ class ScenarioEditor(QMainWindow):
         room = self.screen().availableGeometry()
         self.resize(min(1400, room.width() - 40), min(860, room.height() - 60))
         self.refresh()
+
+    def place_beside(self, near: QWidget) -> None:
+        """Offset from `near` (the main window) and shrunk, or moved, so that the whole editor
+        with its frame is on `near`'s screen: its status bar, where refusals are said, too."""
+        wanted = QRect(near.geometry().topLeft() + QPoint(40, 40), self.size())
+        self.setGeometry(on_screen(wanted, near, self.minimumSizeHint()))
 
     # -- building -------------------------------------------------------------------------------
 
