@@ -258,6 +258,11 @@ def test_the_editor_opens_beside_the_window_wholly_on_its_screen(window, edit):
     assert editor.geometry().topLeft() == window.geometry().topLeft() + QPoint(40, 40)
     screen = editor.screen().availableGeometry()
     assert screen.contains(editor.frameGeometry()), (editor.frameGeometry(), screen)
+    assert editor.statusBar().isVisible(), "there before anything is said: it does not grow the window then"
+    size = editor.size()
+    editor.say("Saved")
+    QApplication.processEvents()
+    assert editor.size() == size and screen.contains(editor.frameGeometry())
 
 
 def test_the_bundled_scenario_is_never_overwritten(window, edit):

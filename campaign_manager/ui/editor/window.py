@@ -180,6 +180,7 @@ class ScenarioEditor(QMainWindow):
         self.hint.setFixedHeight(2 * self.hint.fontMetrics().lineSpacing() + 6)  # the map stays put as the hint changes
         self._lay_out()
         self._menus()
+        self.statusBar()  # there from the start: made at the first message, it made the window taller
         document.changed.connect(self.refresh)
         document.refused.connect(self.say_refused)
         document.undo_stack.cleanChanged.connect(self._clean)
