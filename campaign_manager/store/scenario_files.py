@@ -26,8 +26,9 @@ def check_scenario_name(name: str) -> str:
         name = name[:-5]
     if not NAME.fullmatch(name) or name.endswith("."):
         raise FileRefused(
-            f'"{name}" cannot name a scenario: use letters, digits, spaces, "-", "_" or "." '
-            f"(at most 80, starting with a letter or digit)"
+            f'"{name}" cannot name a scenario: use the letters A to Z without accents, digits, spaces, '
+            f'"-", "_" or "." (at most 80, starting with a letter or digit), so that the file\'s name '
+            f"reads the same on every computer"
         )
     if name.lower() in {bundled.lower() for bundled in bundled_scenarios()}:
         raise FileRefused(

@@ -128,6 +128,8 @@ def test_saved_in_the_user_s_folder_found_by_name_and_never_over_a_bundled_one(g
     for name in ("../escape", "", "a/b", ".hidden"):
         with pytest.raises(FileRefused, match="cannot name a scenario"):
             save_user_scenario(greece, name)
+    with pytest.raises(FileRefused, match="letters A to Z without accents"):  # said as it is, not "use letters"
+        save_user_scenario(greece, "Ünïcode")
     assert bundled.read_bytes() == before
     edited = apply_change(greece, toggle_link(greece, "C1", "C4")).data
     path = save_user_scenario(edited, "greece-corrected")
