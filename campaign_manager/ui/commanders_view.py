@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QItemSelection,
     QModelIndex,
     QObject,
@@ -61,6 +62,7 @@ class Column:
     numeric: bool = True
 
 
+NAME = 1  # the commanders' names: the column that takes the room the others leave
 COLUMNS = (
     Column("#", "Place in the league: most games won, then the best VP difference"),
     Column("Commander", "The commander's name", numeric=False),
@@ -349,7 +351,8 @@ class CommandersView(QWidget):
         table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         table.verticalHeader().setVisible(False)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        table.horizontalHeader().setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
+        table.viewport().installEventFilter(self)  # resized: the names' column fitted again (`fit_names`)
         self.games = GamesModel(self)
         self.ui.gamesTable.setModel(self.games)
         self.ui.gamesTable.verticalHeader().setVisible(False)
@@ -382,6 +385,22 @@ class CommandersView(QWidget):
         self.model.set_league(sc, self.session.league())
         self._choose_again()
         self._enable()
+        self.fit_names()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.ui.leagueTable.viewport():
+            self.fit_names()
+        return super().eventFilter(watched, event)
+
+    def fit_names(self) -> None:
+        """The commanders' column takes the room the others leave, and never less than its longest
+        name: a narrow window scrolls the table sideways rather than cut a name short (the numbers'
+        columns are as wide as their titles, which a stretched name column gave way to)."""
+        table = self.ui.leagueTable
+        header = table.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != NAME)
+        longest = max(table.sizeHintForColumn(NAME), header.sectionSizeHint(NAME))
+        header.resizeSection(NAME, max(longest, table.viewport().width() - others))
 
     def _forget(self) -> None:
         self.chosen = None

@@ -139,6 +139,27 @@ def test_retire_says_who_retired_with_undo_beside_it(open_window, qtbot):
     assert view.standing().commander.name == "Marco" and not view.standing().commander.general
 
 
+def test_a_long_name_is_never_cut_and_a_wide_window_leaves_no_gap(open_window, qtbot):
+    """The names' column is as wide as the longest name even in a narrow window (the table scrolls
+    sideways instead; the numbers' columns, as wide as their titles, used to squeeze it to
+    "Konstanti…"), and takes the room the other columns leave in a wide one."""
+    long = [dict(a, name="Konstantinos Papadopoulos") if a.get("name") == "Marco" else a for a in PLAYED[:3]]
+    window, view = _tab(open_window, qtbot, long)
+    table = view.ui.leagueTable
+    header = table.horizontalHeader()
+    name = [c.title for c in COLUMNS].index("Commander")
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024)
+    qtbot.wait(20)
+    assert header.sectionSize(name) >= table.sizeHintForColumn(name), "the longest name is shown whole"
+    assert table.horizontalScrollBar().maximum() > 0, "the table scrolls sideways instead"
+    window.resize(1600, 800)
+    qtbot.waitUntil(lambda: window.width() == 1600)
+    qtbot.wait(20)
+    assert header.length() == table.viewport().width(), "the columns fill the table, no gap at the right"
+    assert header.sectionSize(name) > table.sizeHintForColumn(name), "the spare room goes to the names"
+
+
 def test_the_commander_dialog_says_a_bad_name_of_its_boxes_not_of_the_action(open_window, qtbot):
     window, view = _tab(open_window, qtbot, [])
     view.ui.addButton.click()
