@@ -12,11 +12,14 @@ A campaign shared on a server is kept live: the session listens on the campaign'
 socket notifier on the listening connection's socket, in the GUI thread: nothing blocks), and
 when another shop records, it takes in just the new actions and emits `changed`. When the server
 cannot be reached the campaign stays open read-only (`offline` says why) and the session tries
-again every few seconds; once the server is back it catches up and may record again.
+again every few seconds, each try in a thread of its own (a server that does not answer keeps the
+try waiting for its connect timeout, never the window); once the server is back it catches up and
+may record again.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,9 +40,49 @@ from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault
 
 if TYPE_CHECKING:
-    from campaign_manager.store.server import ServerListener
+    from campaign_manager.store.server import ServerListener, ServerLog
 
 RECONNECT_MS = 2000  # how often an unreachable server is tried again
+ANSWER_MS = 100  # how often a try under way is looked at
+
+
+class _Reconnection:
+    """One try at reaching a campaign's server again, in a thread of its own: connecting may wait
+    for the connect timeout (a server or network that does not answer), and the window must not.
+    `listener` (or `failure`) is set once the try is over; a try given up meanwhile closes its
+    connection itself."""
+
+    def __init__(self, server: ServerLog) -> None:
+        self._server = server
+        self._lock = threading.Lock()
+        self._abandoned = False
+        self.done = False
+        self.listener: ServerListener | None = None
+        self.failure: str | None = None
+        threading.Thread(target=self._run, name="campaign-server-reconnect", daemon=True).start()
+
+    def _run(self) -> None:
+        listener, failure = None, None
+        try:
+            listener = self._server.listen()
+        except UserError as exc:
+            failure = str(exc)
+        except Exception as exc:  # noqa: BLE001 - any failure to reach the server is one more failed try
+            failure = f"{self._server.where}: the server cannot be reached ({exc})"
+        with self._lock:
+            if self._abandoned:
+                if listener is not None:
+                    listener.close()
+                return
+            self.listener, self.failure, self.done = listener, failure, True
+
+    def abandon(self) -> None:
+        """Given up (the campaign closed or another opened): its connection, if any, is closed."""
+        with self._lock:
+            self._abandoned = True
+            listener, self.listener = self.listener, None
+        if listener is not None:
+            listener.close()
 
 
 class CampaignSession(QObject):
@@ -67,6 +110,10 @@ class CampaignSession(QObject):
         self._reconnect = QTimer(self)
         self._reconnect.setInterval(RECONNECT_MS)
         self._reconnect.timeout.connect(self._try_again)
+        self._attempt: _Reconnection | None = None  # a try at reaching the server, under way
+        self._answer = QTimer(self)
+        self._answer.setInterval(ANSWER_MS)
+        self._answer.timeout.connect(self._look_at_attempt)
         self._league: list[Standing] | None = None
         self.changed.connect(self._forget)  # connected first: views read fresh rows
 
@@ -212,15 +259,30 @@ class CampaignSession(QObject):
         except UserError as exc:
             self._go_offline(str(exc))
             return False
+        self._hear_from(listener)
+        return True
+
+    def _hear_from(self, listener: ServerListener) -> None:
         self._listener = listener
         self._notifier = QSocketNotifier(listener.fileno(), QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._heard)
-        return True
+
+    @property
+    def reconnecting(self) -> bool:
+        """A try at reaching the server again is under way (in its own thread)."""
+        return self._attempt is not None
 
     def _stop_listening(self) -> None:
         self._reconnect.stop()
+        self._give_up_attempt()
         self.offline = None
         self._drop_listener()
+
+    def _give_up_attempt(self) -> None:
+        self._answer.stop()
+        if self._attempt is not None:
+            self._attempt.abandon()
+            self._attempt = None
 
     def _drop_listener(self) -> None:
         """Stop watching the listening connection's socket (before it is closed), then close it."""
@@ -276,20 +338,41 @@ class CampaignSession(QObject):
             self.message.emit(words)
 
     def _try_again(self) -> None:
-        if self.campaign is None or self.campaign.server_log is None:
+        """Try the server again, in a thread of its own (the window carries on meanwhile)."""
+        server = None if self.campaign is None else self.campaign.server_log
+        if server is None:
             self._reconnect.stop()
             return
-        if not self._listen():
-            return
+        if self._attempt is not None:
+            return  # the last try is still waiting for an answer
         self._reconnect.stop()
+        self._attempt = _Reconnection(server)
+        self._answer.start()
+
+    def _look_at_attempt(self) -> None:
+        attempt = self._attempt
+        if attempt is None:
+            self._answer.stop()
+            return
+        if not attempt.done:
+            return
+        self._answer.stop()
+        self._attempt = None
+        if self.campaign is None:  # closed meanwhile (the try is given up then: not reached)
+            return
+        if attempt.listener is None:
+            self.offline = attempt.failure or self.offline
+            self._reconnect.start()
+            return
+        self._hear_from(attempt.listener)
         self.offline = None
         caught_up = self.catch_up()
         if self.offline is not None:  # gone again while catching up: tried again later
             return
         if not caught_up:
             self.changed.emit()
-        if self.campaign.entry_unsaved and not self.read_only:  # the battle being entered meanwhile
-            self.campaign.keep_entry(self.campaign.kept_entry())
+        if self.campaign is not None and self.campaign.entry_unsaved and not self.read_only:
+            self.campaign.keep_entry(self.campaign.kept_entry())  # the battle being entered meanwhile
         self.message.emit("The server is back: the campaign is live again")
 
     # -- recording ----------------------------------------------------------------------------

@@ -4,6 +4,8 @@ server that goes away and comes back while the window is open; File ▸ Open a s
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from PySide6.QtCore import QSettings
 
@@ -132,3 +134,79 @@ def test_open_a_shared_campaign_from_the_file_menu_and_again_from_recent(make_wi
     assert entries and entries[0].isEnabled()
     entries[0].trigger()
     assert window.session.shared and window.session.where == shared
+
+
+class SilentServer:
+    """A server that takes connections on a port and never answers (a hung server, or a network
+    that swallows packets). On the first connection it notes `ticks()` then, and again a second
+    later (the client waits for its connect timeout, 5 s in the tests, all that while)."""
+
+    def __init__(self, port: int, ticks) -> None:
+        import socket
+        import threading
+
+        self.listening = socket.create_server(("127.0.0.1", port))
+        self.ticks = ticks
+        self.seen: list[int] = []
+        self.held: list = []
+        threading.Thread(target=self._take, daemon=True).start()
+
+    def _take(self) -> None:
+        import time
+
+        while True:
+            try:
+                conn, _ = self.listening.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            if not self.seen:
+                self.seen.append(self.ticks())
+                time.sleep(1)
+                self.seen.append(self.ticks())
+
+    def close(self) -> None:
+        import socket
+
+        for conn in [self.listening, *self.held]:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting on it: the port is free at once
+            conn.close()
+
+
+def test_a_server_that_does_not_answer_never_holds_up_the_window(qtbot):
+    from PySide6.QtCore import QTimer
+
+    from campaign_manager.ui.session import CampaignSession
+
+    with running_server() as server:
+        admin = parse_address(server.url())
+        init_server(admin)
+        grant_role(admin, "alice", "organiser")
+        url = server.url("alice", "hung")
+        CampaignFile.create(url, name="Hung").close()
+        session = CampaignSession()
+        session.open(url)
+        session._reconnect.setInterval(100)
+        ticks = [0]
+        clock = QTimer()
+        clock.timeout.connect(lambda: ticks.__setitem__(0, ticks[0] + 1))
+        clock.start(20)
+        server.stop("immediate")
+        session.catch_up()  # finds the server gone: offline, tried again every so often
+        assert session.offline is not None
+        silent = SilentServer(server.port, lambda: ticks[0])
+        try:
+            qtbot.waitUntil(lambda: len(silent.seen) == 2, timeout=10000)
+            before, after = silent.seen
+            assert after > before, "the window's events were handled while the server was being tried"
+            assert session.offline is not None and session.reconnecting
+            assert session.try_record([{"type": "note", "text": "during"}]) is not None
+        finally:
+            silent.close()
+        server.start()
+        qtbot.waitUntil(lambda: session.offline is None, timeout=15000)
+        session.record([{"type": "note", "text": "after"}])
+        assert [r.get("text") for r in session.campaign.records] == ["after"]
+        session.close()
+        clock.stop()
