@@ -85,6 +85,29 @@ class _Reconnection:
             listener.close()
 
 
+def _titles(records: list[dict]) -> str:
+    """The last few actions in a few words each (how many, when there are more)."""
+    titles = "; ".join(action_title(record) for record in records[-3:])
+    return titles + (f" ({len(records)} actions)" if len(records) > 3 else "")
+
+
+def _what_changed(held: list[dict], now: list[dict]) -> str:
+    """What another shop took back (and recorded since), told from the log held here and the log
+    as it is now: "Taken back elsewhere: battle B2 → C2"."""
+    same = 0
+    while same < min(len(held), len(now)) and held[same] == now[same]:
+        same += 1
+    words = []
+    if held[same:]:
+        words.append(f"taken back elsewhere: {_titles(held[same:])}")
+    if now[same:]:
+        words.append(f"recorded elsewhere: {_titles(now[same:])}")
+    if not words:
+        return f"The campaign was changed elsewhere: it now holds {len(now)} actions"
+    told = "; then ".join(words)
+    return told[0].upper() + told[1:]
+
+
 class CampaignSession(QObject):
     """The one open campaign (or none). Signals:
 
@@ -309,7 +332,8 @@ class CampaignSession(QObject):
         """Take in what other writers recorded (just the new actions); True when there was any."""
         if self.campaign is None:
             return False
-        before = len(self.campaign.records)
+        held = list(self.campaign.records)
+        before = len(held)
         try:
             changes = self.campaign.catch_up()
         except StorageFault as exc:
@@ -320,11 +344,9 @@ class CampaignSession(QObject):
             return False
         self.changed.emit()
         if changes.appended is not None and changes.appended:
-            titles = "; ".join(action_title(record) for record in changes.appended[-3:])
-            more = f" ({len(changes.appended)} actions)" if len(changes.appended) > 3 else ""
-            self.message.emit(f"Recorded elsewhere: {titles}{more}")
+            self.message.emit(f"Recorded elsewhere: {_titles(changes.appended)}")
         elif changes.appended is None:
-            self.message.emit(f"The campaign was changed elsewhere: it now holds {len(self.campaign.records)} actions")
+            self.message.emit(_what_changed(held, self.campaign.records))
         return len(self.campaign.records) != before or changes.appended is None
 
     def _go_offline(self, words: str) -> None:

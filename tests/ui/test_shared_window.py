@@ -210,3 +210,21 @@ def test_a_server_that_does_not_answer_never_holds_up_the_window(qtbot):
         assert [r.get("text") for r in session.campaign.records] == ["after"]
         session.close()
         clock.stop()
+
+
+def test_an_action_taken_back_elsewhere_is_named_in_the_other_window(make_window, shared, qtbot):
+    organiser = make_window(shared, remember=False)
+    recorder = make_window(as_user(shared, "bob"), remember=False)
+    record_the_first_battle(organiser)
+    qtbot.waitUntil(lambda: len(recorder.campaign.records) == 2, timeout=LIVE_MS)
+    organiser.session.undo()
+    qtbot.waitUntil(lambda: len(recorder.campaign.records) == 1, timeout=LIVE_MS)
+    told = recorder.statusBar().currentMessage()
+    assert told == "Taken back elsewhere: battle B1 → C1", told
+    assert recorder.campaign.state.control["C1"] == "allied", "the map as it is again"
+    recorder.session._notifier.setEnabled(False)  # both heard at once, as on a slow line
+    organiser.session.undo()
+    organiser.session.record([{"type": "note", "text": "start later"}])
+    assert recorder.session.catch_up()
+    told = recorder.statusBar().currentMessage()
+    assert told.startswith("Taken back elsewhere: start turn; then recorded elsewhere: note"), told
