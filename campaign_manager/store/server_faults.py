@@ -6,6 +6,7 @@ server rolls it back: the campaign keeps every action recorded before, and none 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -26,12 +27,19 @@ class RoleRefused(ReadOnlyFile):
     """The user's role on the campaign does not allow it: the app or the server refused it."""
 
 
+_SERVER_AT = re.compile(r'^connection to server (at|on socket) "[^"]*"(, port \d+)? failed: ')
+
+
 def first_line(text: str) -> str:
-    """libpq's message cut to its first line, without its 'connection failed:' preamble."""
+    """libpq's message cut to its first line, without its preambles ('connection failed:',
+    'connection to server at "HOST", port N failed:' when the server answered, 'FATAL:')."""
     lines = [line.strip() for line in str(text).splitlines() if line.strip()]
     line = lines[0] if lines else "no reason given"
     for noise in ("connection failed: ", "consuming input failed: ", "sending query and params failed: "):
         line = line.removeprefix(noise)
+    answered = _SERVER_AT.sub("", line)
+    if answered.startswith("FATAL:"):  # the server answered: its words alone (the address is said already)
+        line = answered.removeprefix("FATAL:").strip()
     return line[:200]
 
 
@@ -70,13 +78,22 @@ def fault_message(where: str, exc: BaseException, doing: str) -> tuple[type[Stor
     if isinstance(original, errors.InvalidSchemaName | errors.UndefinedTable):
         return FileRefusedFault, f"{where}: there is no such campaign in that database ({reason})"
     lowered = reason.lower()
+    if "no password supplied" in lowered:
+        return ServerUnreachable, (
+            f"{where}: the server asks for this user's password and none was found — check the user's name "
+            f"in the address, and give its password in ~/.pgpass, a service file or PGPASSWORD, never in the app"
+        )
     if "password" in lowered or "authentication" in lowered:
         return ServerUnreachable, (
             f"{where}: the server refused the sign-in ({reason}) — give the password in ~/.pgpass, a service "
             f"file or PGPASSWORD, never in the app"
         )
-    if 'database "' in lowered and "does not exist" in lowered:
-        return ServerUnreachable, f"{where}: {reason} on that server"
+    missing = re.search(r'database "(.*)" does not exist', reason)
+    if missing:
+        return ServerUnreachable, (
+            f"{where}: that server has no database {missing.group(1)!r} — check the database's name in the "
+            f"address (the part after the port), or ask the server's administrator"
+        )
     if connection_lost(exc):
         never = str(original).lstrip().lower().startswith(("connection failed", "connection to server", "could not"))
         if never or doing in ("opening", "reading"):

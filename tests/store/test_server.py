@@ -192,6 +192,21 @@ def test_a_server_that_cannot_be_reached_is_one_sentence(tmp_path, capsys):
         assert "the server cannot be reached" in err and "Traceback" not in err, err
 
 
+def test_a_typo_in_the_address_says_which_part_is_wrong_in_plain_words(shared, capsys):
+    database = shared.replace("/shops?", "/shop?", 1)
+    code, _out, err = run(capsys, "show", database)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "that server has no database 'shop'" in err and "the database's name in the address" in err, err
+    assert "FATAL" not in err and "connection to server at" not in err, err
+    user = shared.replace("postgresql://alice@", "postgresql://alise@", 1)  # no password for that one
+    code, _out, err = run(capsys, "show", user)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "none was found — check the user's name in the address" in err and "fe_sendauth" not in err, err
+    wrong = shared.replace("postgresql://alice@", "postgresql://alice:not-her-password@", 1)
+    code, _out, err = run(capsys, "show", wrong)
+    assert 'the server refused the sign-in (password authentication failed for user "alice")' in err, err
+
+
 def test_sslmode_in_the_address_is_honoured(shared, capsys):
     code, _out, err = run(capsys, "show", shared + "&sslmode=require")
     assert code == 2 and "SSL" in err and err.count("\n") == 1
