@@ -408,7 +408,10 @@ class CampaignSession(QObject):
         batch = list(actions)
         campaign = self._open()
         if self.offline is not None:
-            raise StorageFault(f"{self.offline} — nothing was recorded; the window tries again every few seconds")
+            raise StorageFault(
+                f"Nothing was recorded: the server of {campaign.where} cannot be reached now. The window tries "
+                f"it again every few seconds and carries on by itself once it answers."
+            )
         campaign.log.check_writable()  # read-only, gone or replaced: said first, before any rule is asked
         try:
             done = campaign.apply(batch, roller or RandomRoller())
