@@ -3,8 +3,6 @@ FILE or the address of a campaign on a server (postgresql://USER@HOST/DATABASE?c
 
 from __future__ import annotations
 
-import json
-
 ACTIONS_HELP = "a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input"
 CAMPAIGN_HELP = "a campaign file, or a shared campaign's address: postgresql://USER@HOST[:PORT]/DATABASE?campaign=NAME"
 
@@ -132,8 +130,10 @@ def cmd_redo(args) -> int:
 
 
 def _describe(record: dict) -> str:
-    rest = {k: v for k, v in record.items() if k != "type"}
-    return f"{record['type']} {json.dumps(rest, ensure_ascii=False)}" if rest else record["type"]
+    """The action taken back or done again, in the words Edit ▸ Undo uses ("battle B1 → C1")."""
+    from campaign_manager.engine.actions import action_title
+
+    return action_title(record)
 
 
 def cmd_log(args) -> int:

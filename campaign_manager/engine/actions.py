@@ -443,6 +443,8 @@ def _words(data: Any, exc: ValidationError) -> str:
     if not isinstance(data, dict):
         return f"an action should be a JSON object, not {data!r}"
     kind = data.get("type")
+    if "type" not in data:
+        return f'an action says what it is in its "type" (one of: {", ".join(ACTION_TYPES)}); this one has none'
     if kind not in ACTION_TYPES:
         return f"unknown action type {kind!r} (known: {', '.join(ACTION_TYPES)})"
     faults = []

@@ -389,7 +389,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
 def _kind(action: object) -> str:
     """An action's type, in words for a refusal, whatever was given."""
     if isinstance(action, dict):
-        return str(action.get("type", "?"))[:40]
+        return str(action.get("type", "without a type"))[:40]
     to_json = getattr(action, "to_json", None)
     return str(to_json()["type"]) if callable(to_json) else type(action).__name__
 

@@ -96,7 +96,7 @@ def test_unknown_scenario_is_refused(tmp_path, capsys):
 
 def test_undo_redo_from_the_cli(tmp_path, capsys, campaign):
     run(capsys, "apply", str(campaign), write(tmp_path, [{"type": "start_turn"}, {"type": "note", "text": "hi"}]))
-    assert "undone: note" in run(capsys, "undo", str(campaign))[1]
+    assert run(capsys, "undo", str(campaign))[1] == "undone: note\n"  # in Edit ▸ Undo's words, not JSON
     assert json.loads(run(capsys, "show", str(campaign), "--json")[1])["turn"] == 1
     assert "redone: note" in run(capsys, "redo", str(campaign))[1]
     assert "nothing to redo" in run(capsys, "redo", str(campaign))[1]
@@ -198,3 +198,11 @@ def test_the_log_shows_when_on_the_local_clock(tmp_path, capsys, campaign, monke
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_an_action_without_a_type_is_refused_saying_so(tmp_path, capsys, campaign):
+    """A "kind" for a "type" (a typo in a script) is refused naming what is missing, not as
+    "action 1 (?) ... unknown action type None"."""
+    code, _, err = run(capsys, "apply", str(campaign), write(tmp_path, [{"kind": "start_turn"}]))
+    assert code == 2 and err.count("\n") == 1
+    assert "action 1 (without a type) refused" in err and 'in its "type"' in err and "None" not in err

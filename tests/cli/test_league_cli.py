@@ -84,7 +84,7 @@ def test_a_roster_refusal_is_one_line_with_the_rule(empty, capsys):
 def test_undo_takes_back_a_roster_change(empty, capsys):
     run(capsys, "commanders", empty, "add", "Anna", "--side", "allied")
     run(capsys, "commanders", empty, "rename", "Anna", "Annabel")
-    assert run(capsys, "undo", empty)[1].startswith("undone: rename_commander")
+    assert run(capsys, "undo", empty)[1] == "undone: renaming the commander Anna to Annabel\n"
     with CampaignFile.open(empty, readonly=True) as campaign:
         assert [c.name for c in campaign.state.roster] == ["Anna"]
     assert run(capsys, "redo", empty)[0] == 0

@@ -78,6 +78,7 @@ def test_malformed_battles_are_refused_with_a_message(path, value, words):
     [
         ([], "should be a JSON object"),
         ({"type": "teleport"}, "unknown action type"),
+        ({"kind": "start_turn"}, 'says what it is in its "type" .*; this one has none'),  # not "type None"
         ({"type": "place", "troop": "GR-INF-8"}, "'place' action: area: is missing"),
         ({"type": "start_turn", "dice": "4"}, "dice: should be a list"),
         ({"type": "note", "text": "   "}, "text: should not be empty"),
