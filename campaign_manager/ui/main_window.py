@@ -211,10 +211,11 @@ class MainWindow(QMainWindow):
                 explore_example=self.open_example,
                 new_wargame=self.wargame_actions.new_wargame,
                 open_file=self.file_menu.ask_and_open,
+                open_shared=self.file_menu.ask_and_open_shared,
                 open_recent=self.open_campaign,
             ),
             self,
-            open_now=self.session.path.resolve() if self.session.path is not None else None,
+            open_now=self.session.path.resolve() if self.session.path is not None else self.session.where,
         )
         page.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         page.open()

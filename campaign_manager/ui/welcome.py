@@ -1,6 +1,7 @@
 """The welcome page: what a newcomer can do first, shown on the app's first start and from
 Help ▸ Welcome — start the bundled campaign, explore a finished one (a read-only example), start
-a General's Wargame, open a file, or one of the three campaigns opened last."""
+a General's Wargame, open a file or a shared campaign, or one of the three campaigns opened last
+(a file, or a shared campaign by its address)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCommandLinkButton, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
+from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
+from campaign_manager.store.address import is_server_address, parse_address
 from campaign_manager.ui import settings
 
 
@@ -24,14 +27,18 @@ class WelcomeChoices:
     explore_example: Callable[[], object]
     new_wargame: Callable[[], object]
     open_file: Callable[[], object]
-    open_recent: Callable[[Path], object]
+    open_shared: Callable[[], object]
+    open_recent: Callable[[Path | str], object]
 
 
 class WelcomePage(QDialog):
     """A button for each first step; choosing one closes the page and does it."""
 
-    def __init__(self, choices: WelcomeChoices, parent: QWidget | None = None, open_now: Path | None = None) -> None:
-        """`open_now`: the campaign the window has open, not offered again among those opened lately."""
+    def __init__(
+        self, choices: WelcomeChoices, parent: QWidget | None = None, open_now: Path | str | None = None
+    ) -> None:
+        """`open_now`: the campaign the window has open (its file, or a shared one's address), not
+        offered again among those opened lately."""
         super().__init__(parent)
         self.setObjectName("welcomePage")
         self.setWindowTitle(f"Welcome to {APPLICATION}")
@@ -72,14 +79,29 @@ class WelcomePage(QDialog):
         self._add(
             column, "open", "Open a campaign file…", "A campaign kept anywhere on this computer.", choices.open_file
         )
-        others = [
-            Path(name) for name in settings.recent_campaigns() if open_now is None or Path(name).resolve() != open_now
-        ]
-        recent = others[: settings.RECENT_ON_WELCOME]
+        self._add(
+            column,
+            "shared",
+            "Open a shared campaign…",
+            "A campaign kept on a PostgreSQL server, recorded into by several shops or tables at once.",
+            choices.open_shared,
+        )
+        recent = [name for name in settings.recent_campaigns() if not _same(name, open_now)]
+        recent = recent[: settings.RECENT_ON_WELCOME]
         if recent:
             heading = QLabel("Opened lately:", self)
             column.addWidget(heading)
-        for number, path in enumerate(recent, start=1):
+        for number, name in enumerate(recent, start=1):
+            if is_server_address(name):  # whether its server answers is told on opening
+                self._add(
+                    column,
+                    f"recent{number}",
+                    f"Open the shared campaign {_campaign_of(name)}",
+                    name,
+                    partial(choices.open_recent, name),
+                )
+                continue
+            path = Path(name)
             button = self._add(
                 column, f"recent{number}", f"Open {path.name}", str(path.parent), partial(choices.open_recent, path)
             )
@@ -103,3 +125,20 @@ class WelcomePage(QDialog):
     def _choose(self, do: Callable[[], object]) -> None:
         self.accept()
         do()
+
+
+def _same(name: str, open_now: Path | str | None) -> bool:
+    """Whether a recent campaign is the one open now."""
+    if open_now is None:
+        return False
+    if is_server_address(name) or isinstance(open_now, str):
+        return name == str(open_now)
+    return Path(name).resolve() == open_now
+
+
+def _campaign_of(address: str) -> str:
+    """A shared campaign's name, from its address (the address itself if it names none)."""
+    try:
+        return parse_address(address).campaign or address
+    except UserError:
+        return address

@@ -151,3 +151,26 @@ def test_the_campaign_open_in_the_window_is_not_offered_among_those_opened_latel
     page = window.show_welcome()
     recent = [page.buttons[key].text() for key in page.buttons if key.startswith("recent")]
     assert recent == ["Open night0.campaign"]
+
+
+def test_a_shared_campaign_is_offered_to_open_and_among_those_opened_lately(make_window, tmp_path):
+    """The page offers Open a shared campaign… (File ▸ Open a shared campaign…); a shared campaign
+    opened lately is listed by its name and address, and offered (a Path made of its address
+    showed it greyed, as a file no longer there)."""
+    address = "postgresql://alice@db.example:5432/shops?campaign=spring_night"
+    file = _made(tmp_path / "night.campaign")
+    settings.remember_campaign(file)
+    settings.remember_campaign(address)
+    asked, opened = [], []
+    window = make_window(remember=False, choose_address=lambda parent, suggested: asked.append(suggested))
+    page = window.show_welcome()
+    assert page.buttons["shared"].text() == "Open a shared campaign…"
+    page.buttons["shared"].click()
+    assert asked == [address], "the address asked for, the last shared one offered first"
+    window.open_campaign = opened.append  # no server here: what the page asks to open is enough
+    page = window.show_welcome()
+    shared = page.buttons["recent1"]
+    assert shared.text() == "Open the shared campaign spring_night" and shared.isEnabled()
+    assert page.buttons["recent2"].text() == "Open night.campaign"
+    shared.click()
+    assert opened == [address]
