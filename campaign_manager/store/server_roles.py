@@ -29,6 +29,11 @@ ROLE_WORDS = {
     "recorder": "a recorder (battles, placements and notes)",
     "viewer": "a viewer (read only)",
 }
+ROLE_LIMITS = {  # what each role leaves to another, said after its words
+    "organiser": "",
+    "recorder": ": starting and ending turns, the roster, undo and redo are the organiser's",
+    "viewer": ": recording is for the campaign's recorders and organiser",
+}
 
 
 def refused(exc: DBAPIError) -> bool:

@@ -178,8 +178,13 @@ class MainWindow(QMainWindow):
             return False
         if self.remember:
             settings.remember_campaign(path)
-        role = f" as {self.session.role}" if self.session.role else ""
-        self.statusBar().showMessage(f"Opened {self.session.where}{role}", 5000)
+        role = self.session.role
+        if role is None:
+            self.statusBar().showMessage(f"Opened {self.session.where}", 5000)
+        else:  # what the role leaves greyed, said once: a greyed menu item cannot say why
+            from campaign_manager.store.server_roles import ROLE_LIMITS, ROLE_WORDS  # loaded for a server already
+
+            self.statusBar().showMessage(f"Opened {self.session.where} as {ROLE_WORDS[role]}{ROLE_LIMITS[role]}", 20000)
         return True
 
     def open_bundled(self) -> bool:

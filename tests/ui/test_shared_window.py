@@ -73,6 +73,8 @@ def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
     organiser.session.record([{"type": "note", "text": "an action to take back"}])
     recorder = make_window(as_user(shared, "bob"), remember=False)
     viewer = make_window(as_user(shared, "carol"), remember=False)
+    said = recorder.statusBar().currentMessage()  # why items are greyed, once (a greyed item cannot say)
+    assert "as a recorder" in said and "undo and redo are the organiser's" in said, said
     assert organiser.menu_actions[MenuAction.UNDO].isEnabled()
     assert organiser.menu_actions[MenuAction.END_TURN].isEnabled()
     assert not recorder.menu_actions[MenuAction.UNDO].isEnabled(), "undo is the organiser's"
