@@ -513,3 +513,14 @@ def test_the_wizard_says_the_greeks_add_two_hmg_nests_across_the_metaxas_line(op
     troops, the wizard tells the Greek player to add two HMG nests; off the line it says nothing."""
     assert "two HMG nests" in _turn_four_commit_page(open_window, "A5", "B5").fortification.text()
     assert _turn_four_commit_page(open_window, "A4", "B3").fortification.text() == ""
+
+
+def test_the_wizard_says_nothing_changed_when_only_the_window_was_redrawn(open_window):
+    """The session tells its views to redraw when nothing was recorded (a shared campaign's server
+    gone away or back): the wizard warned "The campaign changed meanwhile" all the same."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    window.session.changed.emit()  # as the session does to redraw the banner and menus
+    assert wizard.pages["arrow"].problem.text() == ""
+    window.session.record([{"type": "note", "text": "recorded at another table"}])
+    assert "changed meanwhile" in wizard.pages["arrow"].problem.text()

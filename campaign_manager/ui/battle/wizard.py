@@ -98,6 +98,7 @@ class BattleWizard(QDialog):
             map_view.areaClicked.connect(self._area_clicked)
         self.finished.connect(self._clear_map)
         self.finished.connect(self._back_to_window)
+        self._seen = self._log_mark()  # the log as the wizard last knew it (`_campaign_changed`)
         session.changed.connect(self._campaign_changed)
         session.switched.connect(self._campaign_switched)
         self._start(entry)
@@ -359,9 +360,19 @@ class BattleWizard(QDialog):
             self.map_view.highlight(())
             self.map_view.areaClicked.disconnect(self._area_clicked)
 
+    def _log_mark(self) -> tuple[int, dict | None]:
+        """How long the campaign's log is, and its last action: what changes when anything is
+        recorded, undone or redone (not when the session only redraws, e.g. a server gone away)."""
+        campaign = self.session.campaign
+        records = campaign.records if campaign is not None else []
+        return len(records), (records[-1] if records else None)
+
     def _campaign_changed(self) -> None:
         """Something else was recorded (or undone) while the wizard is open: nothing here is
         recorded yet, so say so and let the user check; the engine checks again on recording."""
+        seen, self._seen = self._seen, self._log_mark()
+        if seen == self._seen:
+            return  # the session told its views to redraw, the log is as it was
         if not self.draft.recording and self.isVisible():
             self.page.problem.setText(
                 "The campaign changed meanwhile (another action, undo or redo): check these choices."
