@@ -4,7 +4,7 @@ with the victory levels, the result if the campaign ended now."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from campaign_manager.scenario.model import SideColours
@@ -118,7 +118,18 @@ class VPIndicator(QWidget):
         painter.setPen(QPen(ink.readable_on(self._colour(left if now < centre else right, "tint")), 3))
         painter.drawLine(int(now), int(top - 4), int(now), int(top + height + 4))
         painter.setPen(words)
-        painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
+        painter.setFont(fitting_font((self.lead_words(), self.headline()), width - 4))
         painter.drawText(QRectF(0, top + height + 14, width, 18), Qt.AlignmentFlag.AlignCenter, self.lead_words())
         painter.drawText(QRectF(0, top + height + 32, width, 18), Qt.AlignmentFlag.AlignCenter, self.headline())
         painter.end()
+
+
+def fitting_font(lines: tuple[str, ...], width: int) -> QFont:
+    """The bold font, 10 points or as much smaller as it takes (down to 7), in which every line
+    fits `width` pixels: in a narrow side panel the result line ran off both edges."""
+    for size in (10, 9, 8, 7):
+        font = QFont("DejaVu Sans", size, QFont.Weight.Bold)
+        metrics = QFontMetrics(font)
+        if all(metrics.horizontalAdvance(line) <= width for line in lines):
+            break
+    return font

@@ -23,3 +23,19 @@ def test_captures_are_said_by_who_took_them_and_the_pool_goes_at_the_end(open_wi
     assert "Reinforcement pool" not in text, "nothing comes back once the campaign is over"
     words = window.view.panel.vp.toolTip()
     assert "+5  GR-INF-6 (Greek Pezikoy infantry) captured from the Allies" in words
+
+
+def test_the_result_line_fits_a_narrow_panel(open_window):
+    """In an 800-pixel window the side panel is under 300 pixels wide: "If it ended now: Allied
+    operational victory" ran off both its edges at 10 points; the words are made smaller to fit."""
+    from PySide6.QtGui import QFontMetrics
+
+    from campaign_manager.ui.vp_indicator import fitting_font
+
+    window = open_window([{"type": "start_turn"}])
+    vp = window.view.panel.vp
+    lines = (vp.lead_words(), vp.headline())
+    assert lines[1] == "If it ended now: Allied operational victory"
+    narrow = fitting_font(lines, 270)
+    assert all(QFontMetrics(narrow).horizontalAdvance(line) <= 270 for line in lines)
+    assert fitting_font(lines, 600).pointSize() == 10, "where there is room, the words keep their size"
