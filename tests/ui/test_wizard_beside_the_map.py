@@ -5,7 +5,7 @@ whole in the rest (until the wizard closes)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtWidgets import QDialog
 
 from campaign_manager.ui.actions import MenuAction
@@ -49,3 +49,28 @@ def test_the_wizard_leaves_every_area_of_the_map_in_sight(open_window, qtbot, wi
     middle = view.viewport().rect().center()
     assert abs(whole.center().x() - middle.x()) <= 2, "the wizard closed: the map is centred in its view again"
     assert whole.width() >= view.viewport().width() - 8 or whole.height() >= view.viewport().height() - 8
+
+
+def test_in_a_narrow_window_the_map_is_not_drawn_in_a_sliver_and_follows_the_wizard(open_window, qtbot):
+    """An 800-pixel window: the wizard, against the window's right edge, covers most of the map;
+    the map was drawn in the sliver left (a thumbnail a sixth of its size). It stays whole under
+    the wizard then; and wherever the user moves the wizard, the map is drawn in what it leaves."""
+    window = open_window(TURN_FOUR)
+    window.resize(800, 880)
+    qtbot.waitUntil(lambda: window.width() == 800)
+    view = window.map_view
+    full = view.transform().m11()
+    window.menu_actions[MenuAction.NEW_BATTLE].trigger()
+    wizard = window.battle_menu.wizard
+    qtbot.waitExposed(wizard)
+    map_rect = QRect(view.mapToGlobal(view.rect().topLeft()), view.size())
+    left = view.viewport().width() - covered_width(wizard.frameGeometry(), map_rect)
+    assert left < view.viewport().width() / 3, "the case: the wizard leaves the map less than a third"
+    assert view.transform().m11() == pytest.approx(full), "the map stays whole, not a thumbnail"
+    frame = wizard.frameGeometry()
+    wizard.move(wizard.pos() + QPoint(map_rect.right() - frame.left() - map_rect.width() // 4, 0))
+    qtbot.waitUntil(lambda: view.transform().m11() < full * 0.95)  # a quarter of the map covered now
+    shown = view.mapFromScene(view.map_scene.sceneRect()).boundingRect()
+    assert shown.right() <= view.viewport().width() * 3 // 4 + 2, "drawn whole in the part left uncovered"
+    wizard.move(wizard.pos() + QPoint(map_rect.width(), 0))  # off the map
+    qtbot.waitUntil(lambda: view.transform().m11() == pytest.approx(full))

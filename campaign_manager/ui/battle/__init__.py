@@ -12,8 +12,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon
@@ -94,6 +94,7 @@ class BattleActions:
         wizard.resize(placed.size() - frame_extra)
         wizard.move(placed.topLeft())
         view.keep_clear(covered_width(placed, map_rect))
+        wizard.installEventFilter(_KeepingClear(wizard, view))  # moved by the user: the map follows
         wizard.finished.connect(lambda _: view.keep_clear(0))
 
     def _forget(self, wizard: BattleWizard) -> None:
@@ -188,3 +189,20 @@ class BattleActions:
         problem = self.session.try_record([Abandon(arrow.origin, arrow.target)])
         if problem:
             self.services.report(problem)
+
+
+class _KeepingClear(QObject):
+    """Watches the wizard: wherever it is moved (or resized), the map is drawn whole in the part
+    of the map it leaves uncovered (all of it once the wizard is moved off the map)."""
+
+    def __init__(self, wizard: QWidget, view: MapView) -> None:
+        super().__init__(wizard)
+        self.view = view
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        moved = event.type() in (QEvent.Type.Move, QEvent.Type.Resize)
+        if moved and isinstance(watched, QWidget) and watched.isVisible():
+            view = self.view
+            map_rect = QRect(view.mapToGlobal(QPoint(0, 0)), view.size())
+            view.keep_clear(covered_width(watched.frameGeometry(), map_rect))
+        return False

@@ -1,7 +1,8 @@
 """Where a window that asks about the map goes (the battle wizard): beside the map, on the
 screen, never over the areas it asks you to click. When there is room beside the map it goes
 there; when there is not, it covers the map's far side and the map is drawn whole in the part
-left uncovered (`MapView.keep_clear`)."""
+left uncovered (`MapView.keep_clear`), wherever the window is then moved; where that part would be
+a sliver, the map stays whole under the window."""
 
 from __future__ import annotations
 

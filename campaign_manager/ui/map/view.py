@@ -124,8 +124,12 @@ class MapView(QGraphicsView):
 
     def keep_clear(self, pixels: int) -> None:
         """A window covers the right `pixels` of the map (0: none does): draw the whole map in
-        the part left uncovered, so that no area is hidden under it."""
-        self._covered = max(0, min(pixels, self.viewport().width() - 80))
+        the part left uncovered, so that no area is hidden under it — unless that part is under a
+        third of the view: a map drawn in a sliver cannot be read or clicked, so it stays whole,
+        partly under the window, until the window is moved off it."""
+        width = self.viewport().width()
+        covered = max(0, min(pixels, width - 80))
+        self._covered = 0 if width - covered < width / 3 else covered
         self.fit()
 
     def zoom(self, factor: float) -> None:
