@@ -524,3 +524,43 @@ def test_the_wizard_says_nothing_changed_when_only_the_window_was_redrawn(open_w
     assert wizard.pages["arrow"].problem.text() == ""
     window.session.record([{"type": "note", "text": "recorded at another table"}])
     assert "changed meanwhile" in wizard.pages["arrow"].problem.text()
+
+
+def test_back_from_the_summary_keeps_the_advance_as_ticked(open_window):
+    """Back from the summary to the advance shows the troops as they were before they advanced,
+    ticked as chosen: the page once showed the map after the advance (the advancing troops gone
+    from its list), kept that, and the battle was recorded with nobody advancing (rule 1.8)."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["arrow"].choose("B1", "C1")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("IT-INF-1", "IT-CARRI")
+    wizard.pages["commit"].defender.tick("GR-INF-1")
+    wizard.next()
+    wizard.pages["result"].set_games((5, 2))
+    wizard.next()
+    wizard.pages["destroy"].dice["GR-INF-1"].set_value(4)
+    wizard.next()
+    wizard.pages["retreat"].choices[""].setCurrentIndex(1)
+    wizard.next()
+    advance = wizard.pages["advance"]
+    advance.boxes["IT-ALPINI"].setChecked(True)
+    wizard.next()
+    assert wizard.page_name == "summary"
+    wizard.back()
+    assert wizard.page_name == "advance"
+    ticked = {t for t, box in advance.boxes.items() if box.isChecked()}
+    assert ticked == {"IT-INF-1", "IT-CARRI", "IT-ALPINI"}
+    assert "IT-INF-2" in advance.boxes and not advance.boxes["IT-INF-2"].isChecked()
+    wizard.back()  # to the retreat, and on again: still as ticked
+    wizard.next()
+    wizard.next()
+    assert {t for t, box in advance.boxes.items() if box.isChecked()} == {"IT-INF-1", "IT-CARRI", "IT-ALPINI"}
+    wizard.next()
+    wizard.record()
+    assert window.campaign.records[-1]["advance"] == ["IT-CARRI", "IT-INF-1", "IT-ALPINI"]
+    assert {t for t, area in window.campaign.state.where.items() if area == "C1"} == {
+        "IT-INF-1",
+        "IT-CARRI",
+        "IT-ALPINI",
+    }

@@ -266,6 +266,8 @@ class AdvancePage(Page):
         draft = self.draft
         sc, preview = draft.sc, draft.preview
         assert preview is not None, "the battle is worked out before the advance"
+        if draft.advance:  # back from the summary: the map before anyone advanced, not after
+            preview = draft.preview = draft.work_out(draft.battle_action())
         arrow = draft.the_arrow()
         self.say(
             f"Rule 1.8: the {side_name(sc, arrow.attacker_side)} now hold {label(sc, arrow.target)} "
