@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.assist_tabs: dict[str, QWidget] = {}
         self.assist_pages: dict[str, ScrolledPage] = {}  # each panel's tab: the panel, scrolled
         self.welcome: WelcomePage | None = None
+        self._by_hand = False  # File ▸ Quit is closing the window
         services = WindowServices(self, self.session, self.report, self._tell, self.open_campaign)
         self.computer = ComputerSide(self.session, self)
         self.file_menu = FileActions(
@@ -146,7 +147,7 @@ class MainWindow(QMainWindow):
             welcome=self.show_welcome,
             undo=self.undo,
             redo=self.redo,
-            quit=self.close,
+            quit=self.quit,
             open_assist=self.open_assist,
         )
 
@@ -352,7 +353,21 @@ class MainWindow(QMainWindow):
                 "The campaign file was changed by another program: it has been read again", 8000
             )
 
+    def quit(self) -> None:
+        """File ▸ Quit: a close by hand, as the window's close button is."""
+        self._by_hand = True
+        try:
+            self.close()
+        finally:
+            self._by_hand = False
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Closed by hand (the close button, File ▸ Quit) while a battle is being entered: first
+        say what becomes of it (the window closes once that is answered)."""
+        by_hand = event.spontaneous() or self._by_hand
+        if by_hand and self.battle_menu.ask_before_closing(self.close):
+            event.ignore()
+            return
         if self.remember:
             window_layout.save(self, self.view)
         for panel in self.assist_tabs.values():

@@ -521,3 +521,35 @@ def test_the_commit_page_gives_the_keyboard_to_the_first_troop_not_the_sortie(op
     assert first.isChecked()
     press(qtbot, Qt.Key.Key_Down, wizard)
     assert commit.attacker.sortie.currentIndex() == 0, "no sortie chosen by a stray key"
+
+
+def test_closing_the_window_mid_battle_says_the_battle_is_kept_and_offered_back(open_window, qtbot, tmp_path):
+    """File ▸ Quit (as the close button) while a battle is being entered asks first, saying that
+    nothing is recorded and that the battle is kept as typed and offered again; Go back keeps the
+    window, Close the window closes it, and the battle comes back on opening the campaign."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    type_in(qtbot, vp_boxes(wizard)[0], "5")
+    window.menu_actions[MenuAction.QUIT].trigger()
+    asked = question(qtbot, "closeQuestion")
+    assert "B1 Vlore → C1 Ioannina, at the result" in asked.text()
+    assert "Nothing of it is recorded yet" in asked.informativeText()
+    assert "offers it back" in asked.informativeText()
+    assert window.isVisible()
+    answer(qtbot, asked, "Go back")
+    assert window.isVisible() and wizard.isVisible()
+    window.menu_actions[MenuAction.QUIT].trigger()
+    answer(qtbot, question(qtbot, "closeQuestion"), "Close the window")
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=3000)
+    again = MainWindow(tmp_path / "shop.campaign", remember=False)
+    qtbot.addWidget(again)
+    kept = again.session.kept_entry()
+    assert kept is not None and kept.games == ((5, None),)
+    again.close()
+
+
+def test_closing_the_window_with_nothing_entered_asks_nothing(open_window, qtbot):
+    window = open_window([{"type": "start_turn"}])
+    window.battle_menu.new_battle()
+    window.menu_actions[MenuAction.QUIT].trigger()
+    assert not window.isVisible()

@@ -40,6 +40,8 @@ class BattleActions:
         self.computer = computer
         self.wizard: BattleWizard | None = None
         self.question: QMessageBox | None = None  # a kept battle offered, while it is asked
+        self.closing: QMessageBox | None = None  # closing the window with a battle in hand, while it is asked
+        self.close_agreed = False
         map_view.resolveArrow.connect(self._resolve_on_map)  # an open arrow on the map: double-click
         map_view.abandonArrow.connect(self._abandon_on_map)  # or its menu
 
@@ -96,6 +98,39 @@ class BattleActions:
         view.keep_clear(covered_width(placed, map_rect))
         wizard.installEventFilter(_KeepingClear(wizard, view))  # moved by the user: the map follows
         wizard.finished.connect(lambda _: view.keep_clear(0))
+
+    def ask_before_closing(self, close: Callable[[], object]) -> bool:
+        """The window is closed by hand while a battle is being entered: say what becomes of it
+        (nothing recorded; kept as typed and offered again, or lost where the file could not keep
+        it) and `close` once that is answered. Returns whether the close waits for the answer."""
+        wizard = self.wizard
+        if self.close_agreed or wizard is None or not wizard.isVisible() or not wizard.has_entries():
+            return False
+        if keeping.asking(self.closing):
+            return True
+
+        def agreed() -> None:
+            self.close_agreed = True
+            close()
+
+        lost = wizard.kept_line.text()
+        Choice = tuple[str, QMessageBox.ButtonRole, Callable[[], object] | None, str | None]
+        go_back: Choice = ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None)
+        choices: list[Choice]
+        if lost:
+            detail = f"Nothing of it is recorded yet. {lost} Closing now loses it."
+            choices = [go_back, ("&Close and lose it", QMessageBox.ButtonRole.DestructiveRole, agreed, None)]
+        else:
+            detail = (
+                "Nothing of it is recorded yet. It is kept in the campaign file as typed: open this "
+                "campaign again and Battle ▸ New battle offers it back."
+            )
+            choices = [("&Close the window", QMessageBox.ButtonRole.AcceptRole, agreed, None), go_back]
+        words = keeping.entry_words(self.session.scenario, wizard.draft.entry)
+        self.closing = keeping.ask(
+            self.services.parent, "closeQuestion", f"A battle is being entered: {words}.", detail, choices
+        )
+        return True
 
     def _forget(self, wizard: BattleWizard) -> None:
         if self.wizard is wizard:
