@@ -553,3 +553,20 @@ def test_closing_the_window_with_nothing_entered_asks_nothing(open_window, qtbot
     window.battle_menu.new_battle()
     window.menu_actions[MenuAction.QUIT].trigger()
     assert not window.isVisible()
+
+
+def test_the_last_page_says_the_battle_is_kept_as_typed_until_it_is_recorded(open_window, qtbot, tmp_path):
+    """The page with Record the battle says what is true: the battle is not in the history yet,
+    but what was typed is kept (in the file, offered again), not "nothing is recorded"."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    wizard.pages["result"].set_games((2, 2))  # nobody defeated, no roll to destroy
+    wizard.next()
+    wizard.next()
+    assert wizard.page_name == "summary"
+    said = wizard.pages["summary"].rule.text()
+    assert "Nothing is recorded" not in said
+    assert "kept as typed" in said and "Record the battle puts it in the campaign's history" in said
+    with CampaignFile.open(tmp_path / "shop.campaign", readonly=True) as kept:
+        entry = kept.kept_entry()
+    assert entry is not None and entry.games == ((2, 2),), "the words hold: the file keeps the entry as typed"

@@ -324,7 +324,10 @@ class SummaryPage(Page):
         self.body.addWidget(self.text, 1)
 
     def enter(self) -> None:
-        self.say("Nothing is recorded until you press Record the battle; Back changes any choice.")
+        self.say(
+            "Record the battle puts it in the campaign's history. Until then it is kept as typed, "
+            "offered again if the window is closed or you Cancel and keep it; Back changes any choice."
+        )
         preview = self.draft.preview
         rolled = app_dice_words(self.draft.sc, preview.action) if preview else ""
         self.text.setText("\n".join([*preview.events, *([rolled] if rolled else [])]) if preview else "")
