@@ -570,3 +570,27 @@ def test_the_last_page_says_the_battle_is_kept_as_typed_until_it_is_recorded(ope
     with CampaignFile.open(tmp_path / "shop.campaign", readonly=True) as kept:
         entry = kept.kept_entry()
     assert entry is not None and entry.games == ((2, 2),), "the words hold: the file keeps the entry as typed"
+
+
+def test_a_refused_mission_die_is_not_dropped_without_a_word(open_window, qtbot):
+    """A 7 typed for the suggested mission is refused beside the box; Next then stops once and
+    says it was not taken (type 1 to 6, Roll, or Next again for no mission): it went on silently
+    as if no mission die had been typed. Next again goes on without one; a die typed after the 7
+    is taken as usual."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    wizard.back()
+    commit = wizard.pages["commit"]
+    type_in(qtbot, commit.mission.box, "7")
+    assert commit.mission.value() is None
+    wizard.next()
+    assert wizard.page_name == "commit"
+    assert "not taken (a d6 cannot show 7" in commit.problem.text()
+    assert "Next again to go on without a suggested mission" in commit.problem.text()
+    wizard.next()
+    assert wizard.page_name == "result" and wizard.draft.mission_die is None
+    wizard.back()
+    type_in(qtbot, commit.mission.box, "7")
+    type_in(qtbot, commit.mission.box, "4")
+    wizard.next()
+    assert wizard.page_name == "result" and wizard.draft.mission_die == 4

@@ -455,6 +455,13 @@ class CommitPage(Page):
     def leave(self) -> Step | Refused:
         self.keep()
         draft = self.draft
+        unheeded = self.mission.unheeded if self.mission_row.isVisibleTo(self) else None
+        if unheeded and self.mission.value() is None:  # asked once: Next again goes on without one
+            self.mission.unheeded = None
+            return Refused(
+                f"The suggested mission die was not taken ({unheeded}): type 1 to 6 or press Roll, "
+                f"or press Next again to go on without a suggested mission."
+            )
         if draft.computer_defends():  # the attacker's own choice first: the computer's stays unseen
             problem = draft.refusal(draft.new_arrow_action(defender=Commitment()))
             if problem:

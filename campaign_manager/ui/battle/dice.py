@@ -120,6 +120,7 @@ class DieInput(QWidget):
         self.low, self.high = die.low, die.high
         self.by_app = self.thrown = self.app_only = False
         self.rolls_itself = True
+        self.unheeded: str | None = None  # why a value typed in was refused, while the box is still blank
         self.box = DieBox(die, self)
         self.box.setToolTip(f"Type the die thrown ({die.low}–{die.high}), or press Roll (R in the box)")
         self.box.setMinimumWidth(56)
@@ -154,6 +155,7 @@ class DieInput(QWidget):
     def _refused(self, words: str) -> None:
         self.problem.setText(words[0].upper() + words[1:])  # the box keeps what it showed
         self.problem.show()
+        self.unheeded = words if self.value() is None else None
 
     def _typed_in_vain(self) -> None:
         self.problem.setText(APP_ONLY_FINAL if self.thrown else APP_ONLY)
@@ -162,6 +164,7 @@ class DieInput(QWidget):
     def _typed(self) -> None:
         """A physical die typed in: recorded as typed, even in place of the app's roll."""
         self.problem.hide()
+        self.unheeded = None
         if self.by_app:
             self.by_app = False
             self._show_state()
@@ -186,6 +189,7 @@ class DieInput(QWidget):
     def set_value(self, value: int | None) -> None:
         """A value typed in (from a physical die): recorded as typed."""
         self.problem.hide()
+        self.unheeded = None
         self.by_app = False
         self._show_state()
         self.box.set_number(value)
@@ -193,6 +197,7 @@ class DieInput(QWidget):
     def restore(self, value: int | None, by_app: bool, thrown: bool) -> None:
         """Show the die as it was kept: its value, whether it is the app's, whether the app threw it."""
         self.problem.hide()
+        self.unheeded = None
         self.by_app, self.thrown = by_app and value is not None, thrown or by_app
         self._show_state()
         self.box.blockSignals(True)
@@ -218,6 +223,7 @@ class DieInput(QWidget):
     def show_roll(self, face: int) -> None:
         """Show a face the app rolled (here, or in the action it recorded)."""
         self.problem.hide()
+        self.unheeded = None
         self.by_app = self.thrown = True
         self._show_state()
         self.box.set_number(face)
