@@ -145,7 +145,14 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
         return f"the rolled battles are fought: {counted(left, 'extra battle')} agreed to go, or Turn ▸ End the turn."
     if legal.any_arrow(sc, st):
         return "the required battles are fought: fight more (Battle ▸ New battle) or Turn ▸ End the turn."
-    return "no side has a battle arrow left to place: Turn ▸ End the turn."
+    fixed = sc.turn(st.turn).fixed_arrows
+    if fixed and all(pair in st.fixed_fought for pair in fixed):
+        fought = ", ".join(f"{origin} → {target}" for origin, target in fixed)
+        return (
+            f"this turn's battles are fixed and all are fought ({fought}); no other battle is fought "
+            f"this turn (rule 1.5): Turn ▸ End the turn."
+        )
+    return "neither side can attack anywhere now (rule 1.4): Turn ▸ End the turn."
 
 
 def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = None, kept: bool = False) -> str:

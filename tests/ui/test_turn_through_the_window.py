@@ -122,9 +122,10 @@ def test_turn_one_and_the_start_of_turn_two_through_the_window(window):
     assert tint(window, "C2") == TINT["allied"]
     assert troops_in(window, "B2") == {"IT-INF-3"}
     assert "IT-ALPINI" in window.view.panel.off_map.text(), "destroyed: in the Axis pool"
-    assert "Next: no side has a battle arrow left to place: Turn ▸ End the turn" in plain(
-        window.view.panel.headline.text()
-    ), "turn 1's two fixed battles are fought"
+    assert (
+        "Next: this turn's battles are fixed and all are fought (B1 → C1, B2 → C2); no other battle is "
+        "fought this turn (rule 1.5): Turn ▸ End the turn." in plain(window.view.panel.headline.text())
+    ), "turn 1's two fixed battles are fought: said plainly, not as if arrows had run out"
 
     # End of turn 1.
     window.menu_actions[MenuAction.END_TURN].trigger()
