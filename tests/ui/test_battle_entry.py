@@ -586,7 +586,7 @@ def test_a_refused_mission_die_is_not_dropped_without_a_word(open_window, qtbot)
     wizard.next()
     assert wizard.page_name == "commit"
     assert "not taken (a d6 cannot show 7" in commit.problem.text()
-    assert "Next again to go on without a suggested mission" in commit.problem.text()
+    assert "press Next again to go on without a suggested mission" in commit.problem.text()
     wizard.next()
     assert wizard.page_name == "result" and wizard.draft.mission_die is None
     wizard.back()
@@ -594,3 +594,19 @@ def test_a_refused_mission_die_is_not_dropped_without_a_word(open_window, qtbot)
     type_in(qtbot, commit.mission.box, "4")
     wizard.next()
     assert wizard.page_name == "result" and wizard.draft.mission_die == 4
+
+
+def test_a_refused_mission_die_is_said_when_the_arrow_is_placed_for_later(open_window, qtbot):
+    """Place the arrow, result later, after a 7 typed for the mission: said once, nothing placed;
+    pressed again, the arrow is placed without a mission."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    wizard.back()
+    commit = wizard.pages["commit"]
+    type_in(qtbot, commit.mission.box, "7")
+    qtbot.mouseClick(wizard.open_button, Qt.MouseButton.LeftButton)
+    assert "press Place the arrow again to go on without a suggested mission" in commit.problem.text()
+    assert not window.campaign.state.open_arrows
+    qtbot.mouseClick(wizard.open_button, Qt.MouseButton.LeftButton)
+    [arrow] = window.campaign.state.open_arrows
+    assert (arrow.origin, arrow.target) == ("B1", "C1") and "mission_die" not in window.campaign.records[-1]

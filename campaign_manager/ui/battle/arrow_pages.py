@@ -444,6 +444,18 @@ class CommitPage(Page):
             chain += [*side.boxes.values(), side.sortie]
         return chain if self.draft.dice_only else [*chain, self.mission.box]
 
+    def unheeded_mission(self, button: str) -> Refused | None:
+        """A mission die typed and refused (a 7) while the box stayed blank: said once, when the
+        page is left with `button`; pressed again, the battle goes on without a suggested mission."""
+        unheeded = self.mission.unheeded if self.mission_row.isVisibleTo(self) else None
+        if not unheeded or self.mission.value() is not None:
+            return None
+        self.mission.unheeded = None
+        return Refused(
+            f"The suggested mission die was not taken ({unheeded}): type 1 to 6 or press Roll, "
+            f"or press {button} again to go on without a suggested mission."
+        )
+
     def computer_defends(self) -> None:
         """The computer's defence, chosen once the attacker's troops are known, and shown."""
         if self.draft.computer_defends():
@@ -455,13 +467,9 @@ class CommitPage(Page):
     def leave(self) -> Step | Refused:
         self.keep()
         draft = self.draft
-        unheeded = self.mission.unheeded if self.mission_row.isVisibleTo(self) else None
-        if unheeded and self.mission.value() is None:  # asked once: Next again goes on without one
-            self.mission.unheeded = None
-            return Refused(
-                f"The suggested mission die was not taken ({unheeded}): type 1 to 6 or press Roll, "
-                f"or press Next again to go on without a suggested mission."
-            )
+        unheeded = self.unheeded_mission("Next")
+        if unheeded is not None:
+            return unheeded
         if draft.computer_defends():  # the attacker's own choice first: the computer's stays unseen
             problem = draft.refusal(draft.new_arrow_action(defender=Commitment()))
             if problem:

@@ -392,6 +392,11 @@ class BattleWizard(QDialog):
         """Place the arrow now; its result is recorded later (Battle ▸ Resolve an open battle)."""
         commit = self.pages[Step.COMMIT]
         assert isinstance(commit, CommitPage)
+        unheeded = commit.unheeded_mission("Place the arrow")
+        if unheeded is not None:
+            commit.problem.setText(unheeded.words)
+            self._refused = commit
+            return
         commit.computer_defends()
         self._record(commit, self.draft.new_arrow_action())
 
