@@ -564,3 +564,36 @@ def test_back_from_the_summary_keeps_the_advance_as_ticked(open_window):
         "IT-CARRI",
         "IT-ALPINI",
     }
+
+
+def test_the_arrow_being_entered_is_drawn_dashed_on_the_map_until_the_wizard_closes(open_window):
+    """Choosing the arrow only outlined its two areas: the battle being entered is now drawn on
+    the map as a dashed arrow (nothing is on record for it), and goes when the wizard closes."""
+    from PySide6.QtWidgets import QDialog
+
+    window = open_window([{"type": "start_turn"}])
+    scene = window.map_view.map_scene
+    wizard = window.battle_menu.new_battle()
+    assert scene.entering_item is None, "no arrow chosen yet"
+    wizard.pages["arrow"].choose("B1", "C1")
+    drawn = scene.entering_item
+    assert drawn is not None and drawn.dashed and drawn.pen().style() == Qt.PenStyle.DashLine
+    assert drawn.scene() is scene and drawn not in scene.arrows, "drawn, but not among the battles on record"
+    wizard.next()  # the commit page: still drawn, after any redraw of the map
+    window.session.changed.emit()
+    assert scene.entering_item is not None and scene.entering_item.scene() is scene
+    wizard.done(QDialog.DialogCode.Rejected)
+    assert scene.entering_item is None and not any(getattr(i, "dashed", False) for i in scene.items())
+
+
+def test_the_arrows_are_listed_by_their_areas_codes(open_window):
+    """The arrows came in the map's order of the troops (B5 → B4 among the C1 arrows)."""
+    window = open_window([a for turn in FULL_CAMPAIGN.values() for a in turn][:30])  # turn 3, a battle fought
+    wizard = window.battle_menu.new_battle()
+    wizard.pages["initiative"].dice["allied"].set_value(1)
+    wizard.pages["initiative"].dice["axis"].set_value(6)
+    wizard.next()
+    assert wizard.page_name == "arrow" and wizard.draft.side == "axis"
+    page = wizard.pages["arrow"]
+    listed = [tuple(page.arrows.item(row).data(Qt.ItemDataRole.UserRole)) for row in range(page.arrows.count())]
+    assert len(listed) > 3 and listed == sorted(listed)

@@ -144,6 +144,7 @@ class ArrowPage(Page):
         # The arrow chosen is the line selected: the line current by itself when the list takes
         # the keyboard is nobody's choice.
         self.arrows.itemSelectionChanged.connect(self.changed)
+        self.arrows.itemSelectionChanged.connect(lambda: self.draft.show_entering(self.chosen()))  # and on the map
         self.arrows.itemDoubleClicked.connect(lambda _item: self.go_on.emit())  # chosen and on, as in a file dialog
         self.body.addWidget(
             named(
@@ -190,7 +191,7 @@ class ArrowPage(Page):
             f"Rule 1.4: the {side_name(sc, side)} attack from an area they hold, with a ground troop "
             f"there, into an adjacent area the enemy holds.{fixed}"
         )
-        self.fill(arrows, lambda a, b: f"{label(sc, a)} → {label(sc, b)}")
+        self.fill(sorted(arrows), lambda a, b: f"{label(sc, a)} → {label(sc, b)}")  # by the areas' codes
         if not arrows:
             self.problem.setText(f"The {side_name(sc, side)} have no battle arrow they may place now.")
         draft.highlight(sorted({a for a, _ in arrows}))
@@ -397,6 +398,7 @@ class CommitPage(Page):
         )
         self.fortification.setText(fortification_words(sc, options.fortification) if options.fortification else "")
         draft.highlight([origin, target])
+        draft.show_entering((origin, target))
         if draft.computer == options.attacker_side:
             self.attacker.show_commitment(draft.computer_attack)
             self.attacker.setEnabled(False)

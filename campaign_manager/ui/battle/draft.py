@@ -144,6 +144,11 @@ class BattleDraft:
         if self.map_view is not None:
             self.map_view.highlight(codes)
 
+    def show_entering(self, pair: tuple[str, str] | None) -> None:
+        """The arrow of the battle being entered, drawn dashed on the map (None: none chosen)."""
+        if self.map_view is not None:
+            self.map_view.show_entering(pair)
+
     # -- the battle as chosen ------------------------------------------------------------------
 
     def arrow_ends(self) -> tuple[str, str]:

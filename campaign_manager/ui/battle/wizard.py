@@ -358,6 +358,7 @@ class BattleWizard(QDialog):
         self.session.switched.disconnect(self._campaign_switched)
         if self.map_view is not None:
             self.map_view.highlight(())
+            self.map_view.show_entering(None)
             self.map_view.areaClicked.disconnect(self._area_clicked)
 
     def _log_mark(self) -> tuple[int, dict | None]:

@@ -197,10 +197,13 @@ class ArrowItem(QGraphicsPathItem):
         avoid: Sequence[QRectF] = (),
         bounds: QRectF | None = None,
         counters: Sequence[QRectF] = (),
+        dashed: bool = False,
     ) -> None:
         """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
-        `counters`: the troops' counters, which its ends stop short of (scenario/layout.shaft)."""
+        `counters`: the troops' counters, which its ends stop short of (scenario/layout.shaft);
+        `dashed`: drawn in dashes (the battle being entered, not yet on record)."""
         super().__init__()
+        self.dashed = dashed
         self.caption = caption
         self.open_pair: tuple[str, str] | None = None  # (from, to) of an open arrow, set by the scene
         self.fought: tuple[int, int] | None = None  # (turn, its number in the turn) of a fought one, likewise
@@ -230,6 +233,8 @@ class ArrowItem(QGraphicsPathItem):
     def _pen(self, marked: bool) -> None:
         pen = QPen(style.highlight() if marked else self.colour, self.width + (5 if marked else 0))
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        if self.dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
         self.setPen(pen)
 
     def set_marked(self, on: bool) -> None:

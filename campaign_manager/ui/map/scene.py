@@ -110,6 +110,8 @@ class MapScene(QGraphicsScene):
         self.counters: list[CounterItem] = []
         self.arrows: list[ArrowItem] = []
         self._dynamic: list[QGraphicsItem] = []
+        self.entering: tuple[str, str] | None = None  # the battle being entered (`show_entering`)
+        self.entering_item: ArrowItem | None = None
 
     def anchor(self, code: str) -> tuple[float, float]:
         return self.layout.areas[code].label
@@ -174,6 +176,43 @@ class MapScene(QGraphicsScene):
             item.open_pair = (arrow.origin, arrow.target)
             taken.append(item.caption_box)
             self._add(item)
+        self._draw_entering(taken, counters)
+
+    def show_entering(self, pair: tuple[str, str] | None) -> None:
+        """The arrow of the battle being entered in the wizard, dashed, until it is recorded (then
+        it is drawn as every battle is) or the wizard closes (None). An open arrow being resolved
+        is on the map already."""
+        self.entering = pair
+        counters = [counter.sceneBoundingRect() for counter in self.counters]
+        taken = self.label_boxes + counters + [a.caption_box for a in self.arrows] + [a.badge_box for a in self.arrows]
+        self._draw_entering(taken, counters)
+
+    def _draw_entering(self, taken: list[QRectF], counters: list[QRectF]) -> None:
+        if self.entering_item is not None:
+            if self.entering_item in self._dynamic:
+                self._dynamic.remove(self.entering_item)
+                self.removeItem(self.entering_item)
+            self.entering_item = None
+        pair = self.entering
+        if pair is None or any(arrow.open_pair == pair for arrow in self.arrows):
+            return
+        sc = self.scenario
+        start, end, side = arrow_places(self.layout, [pair])[0]
+        item = ArrowItem(
+            start,
+            end,
+            style.signal(style.OPEN_ARROW),
+            "being entered",
+            f"The battle being entered: {label(sc, pair[0])} → {label(sc, pair[1])} (not recorded yet).",
+            caption_side=side,
+            avoid=taken,
+            bounds=self.sceneRect(),
+            counters=counters,
+            dashed=True,
+        )
+        self.addItem(item)
+        self._dynamic.append(item)  # not among `arrows`: nothing is on record for it
+        self.entering_item = item
 
     def mark_battle(self, turn: int | None, order: int | None) -> None:
         """Make the fought arrow of the turn's battle `order` stand out (None: none does)."""

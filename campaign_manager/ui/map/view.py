@@ -164,6 +164,11 @@ class MapView(QGraphicsView):
         if self.map_scene is not None:
             self.map_scene.highlight(codes)
 
+    def show_entering(self, pair: tuple[str, str] | None) -> None:
+        """Draw the arrow of the battle being entered, dashed (None: none is)."""
+        if self.map_scene is not None:
+            self.map_scene.show_entering(pair)
+
     # -- clicking and dragging ----------------------------------------------------------------
 
     def _counter_at(self, pos: QPoint) -> CounterItem | None:
