@@ -263,6 +263,13 @@ class ActionLog(ABC):
         with Session(self._engine) as session:
             return session.exec(select(func.count()).select_from(UndoneAction)).one()
 
+    def next_redo(self) -> Record | None:
+        """The action redo would put back (the one undone last), read and not moved; None when
+        nothing waits to be redone."""
+        with Session(self._engine) as session:
+            row = session.exec(select(UndoneAction).order_by(col(UndoneAction.seq).desc()).limit(1)).first()
+        return None if row is None else integrity.payload(self.where, "redo", row.seq, row.payload)
+
     # -- the battle being entered (beside the log, never in it) ---------------------------------
 
     @property

@@ -81,6 +81,10 @@ class LoggedDocument(ABC, Generic[StateT]):
     def can_redo(self) -> bool:
         return self.log.redo_count() > 0
 
+    def next_redo(self) -> Record | None:
+        """The action redo would put back, or None."""
+        return self.log.next_redo()
+
     # -- writing ---------------------------------------------------------------------------------
 
     def _written(self, write: Callable[[], R]) -> R:

@@ -263,12 +263,16 @@ class MainWindow(QMainWindow):
     # -- showing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Edit ▸ Undo names what it takes back; the title names the campaign (the menus' items,
+        """Edit ▸ Undo and Redo name what they take back and put back; the title names the campaign (the menus' items,
         the map and the panels follow the session themselves)."""
         undo = self.menu_actions[MenuAction.UNDO]
         last = self.session.last_action_title() if self.session.can_undo() else None
         undo.setText(f"&Undo {last}" if last else "&Undo")
         undo.setIconText("Undo")  # its name in the list of shortcuts
+        redo = self.menu_actions[MenuAction.REDO]
+        again = self.session.next_redo_title()
+        redo.setText(f"&Redo {again}" if again else "&Redo")
+        redo.setIconText("Redo")
         title = APPLICATION
         if self.fixed_title is not None:
             title = self.fixed_title

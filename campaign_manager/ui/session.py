@@ -509,6 +509,17 @@ class CampaignSession(QObject):
             return None
         return action_title(self.campaign.records[-1])
 
+    def next_redo_title(self) -> str | None:
+        """What Edit ▸ Redo would put back, in a few words (None when nothing, or when the file
+        cannot be read now: that is said when something is asked of it)."""
+        if not self.can_redo() or self.campaign is None:
+            return None
+        try:
+            record = self.campaign.next_redo()
+        except UserError:
+            return None
+        return None if record is None else action_title(record)
+
     def _server_fault(self, fault: StorageFault) -> None:
         from campaign_manager.store.server_faults import ServerUnreachable
 

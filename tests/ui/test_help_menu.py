@@ -106,6 +106,21 @@ def test_edit_undo_names_the_action_it_takes_back(make_window, tmp_path):
     assert ("Edit", "Undo") in listed
 
 
+def test_edit_redo_names_the_action_it_puts_back(make_window, tmp_path):
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path) as made:
+        made.apply([{"type": "start_turn"}])
+    window = make_window(path, remember=False)
+    redo = window.menu_actions[MenuAction.REDO]
+    assert redo.text() == "&Redo" and not redo.isEnabled(), "nothing waits to be redone"
+    window.menu_actions[MenuAction.UNDO].trigger()
+    assert redo.text() == "&Redo start turn" and redo.isEnabled()
+    redo.trigger()
+    assert redo.text() == "&Redo" and window.menu_actions[MenuAction.UNDO].text() == "&Undo start turn"
+    listed = {(menu, name) for menu, name, _ in window.menu_actions.shortcut_rows()}
+    assert ("Edit", "Redo") in listed
+
+
 def _image(pixmap):
     return pixmap.toImage().convertToFormat(pixmap.toImage().Format.Format_ARGB32)
 
