@@ -2,7 +2,9 @@
 bar built from a layout of those keys. What the actions are is declared in `ui/actions.py`.
 
 An action is enabled when its declaration says it may be used now (asked of the session after
-every change); one that writes to the campaign file is off while the file is read-only. A
+every change); one that writes to the campaign file is off while the file is read-only. An
+action that may say why it is off (`refused`) says it when its keys are pressed while it is off:
+a greyed item's shortcut otherwise does nothing and says nothing. A
 submenu whose items come from data (recent files, open arrows, assist panels) is filled again
 after every change and before it shows.
 """
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Generic, TypeVar
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
 from campaign_manager.ui.session import CampaignSession
@@ -39,6 +41,7 @@ class ActionSpec:
     available: Availability = always  # when it may be used
     records: bool = False  # it writes to the campaign file: off while the file is read-only
     checked: Callable[[], bool] | None = None  # an on/off item (ticked when this says so)
+    refused: Callable[[CampaignSession], str | None] | None = None  # why it is off now, if it can say
 
 
 @dataclass(frozen=True)
@@ -83,12 +86,16 @@ class ActionRegistry(Generic[Key]):
         session: CampaignSession,
         declared: Mapping[Key, ActionSpec | SubmenuSpec],
         menus: Sequence[MenuSpec[Key] | Key],
+        say: Callable[[str], object] | None = None,
     ) -> None:
+        """`say` shows why an action is off when its keys are pressed (the window's status bar)."""
         self.session = session
+        self.say = say
         self.declared = dict(declared)
         self.menus = tuple(menus)
         self._actions: dict[Key, QAction] = {}
         self._submenus: dict[Key, QMenu] = {}
+        self._why_off: dict[Key, QShortcut] = {}  # live only while their action is off
         for key, spec in self.declared.items():
             if isinstance(spec, SubmenuSpec):
                 menu = QMenu(spec.text, parent)
@@ -101,6 +108,11 @@ class ActionRegistry(Generic[Key]):
                     action.setShortcut(QKeySequence(spec.shortcut))
                 action.setCheckable(spec.checked is not None)
                 action.triggered.connect(spec.slot)
+                if spec.refused is not None and spec.shortcut is not None and say is not None:
+                    why = QShortcut(QKeySequence(spec.shortcut), parent)
+                    why.setEnabled(False)
+                    why.activated.connect(lambda key=key: self._say_why_off(key))
+                    self._why_off[key] = why
             action.setStatusTip(spec.tip)
             action.setIconText(plain(spec.text))  # its name in the list of shortcuts
             self._actions[key] = action
@@ -149,7 +161,18 @@ class ActionRegistry(Generic[Key]):
                 self._fill(menu, spec.fill)
             else:
                 self._actions[key].setEnabled(enabled)
+                if key in self._why_off:  # the same keys, never both live: no ambiguous shortcut
+                    self._why_off[key].setEnabled(not enabled)
         self.refresh_checks()
+
+    def _say_why_off(self, key: Key) -> None:
+        spec = self.declared[key]
+        if self.say is None or self._actions[key].isEnabled() or not isinstance(spec, ActionSpec):
+            return
+        why = spec.refused(self.session) if spec.refused is not None else None
+        if why is None and spec.records and self.session.read_only:
+            why = "the campaign is open read-only"
+        self.say(f"{plain(spec.text)}: {why}" if why else f"{plain(spec.text)} cannot be used now")
 
     def refresh_checks(self) -> None:
         """The on/off items ticked as they now stand (e.g. after the window left full screen)."""

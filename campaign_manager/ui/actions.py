@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu
 
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.state import Phase
+from campaign_manager.engine.victory import outcome, victory_points
 from campaign_manager.paths import APPLICATION
 from campaign_manager.reports import ReportKind
 from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, SubmenuSpec
@@ -115,6 +116,22 @@ def battles_allowed(session: CampaignSession) -> bool:
 
 def arrows_open(session: CampaignSession) -> bool:
     return session.is_open and bool(session.state.open_arrows)
+
+
+def starts_turns(session: CampaignSession) -> bool:
+    return keeps_turns(session) and not_finished(session)
+
+
+def campaign_over(session: CampaignSession) -> str | None:
+    """Why no step of a turn can be taken now that the campaign is over, with its result (None
+    while it goes on)."""
+    if not session.is_open or session.state.phase != Phase.FINISHED:
+        return None
+    sc, st = session.scenario, session.state
+    result = outcome(sc, st)["result"]
+    vp = victory_points(sc, st)
+    scores = ", ".join(f"{sc.sides[side]} {vp[side]} VP" for side in sc.sides)
+    return f"the campaign is over after turn {st.turn} (rule 1.1). Result: {result[:1].upper()}{result[1:]} ({scores})"
 
 
 def can_undo(session: CampaignSession) -> bool:
@@ -326,8 +343,9 @@ def declare_actions(
             turn.start_turn,
             "Ctrl+T",
             "Start the next turn, its battle-count dice typed in or rolled",
-            keeps_turns,
+            starts_turns,
             records=True,
+            refused=campaign_over,
         ),
         MenuAction.PLACE_AND_REDEPLOY: ActionSpec(
             "&Place and redeploy troops…",
@@ -367,6 +385,7 @@ def declare_actions(
             "A battle step by step: initiative, arrow, troops, mission, result and what follows",
             battles_allowed,
             records=True,
+            refused=campaign_over,
         ),
         MenuAction.RESOLVE_BATTLE: SubmenuSpec(
             "&Resolve an open battle",

@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         self.help_actions = HelpActions(services, lambda: self.menu_actions.shortcut_rows())
         self.scenario_actions = ScenarioActions(services)
         self.menu_actions: ActionRegistry[MenuAction] = ActionRegistry(
-            self, self.session, self._declared_actions(services), MENUS
+            self, self.session, self._declared_actions(services), MENUS, self.statusBar().showMessage
         )
         self.menus: dict[str, QMenu] = self.menu_actions.install(self.menuBar())
         self.setCentralWidget(self._under_banner(self.storage_actions.banner, self.tabs))
