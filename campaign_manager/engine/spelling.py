@@ -1,12 +1,13 @@
 """Friendly spellings in typed-in actions: an area's code in any case (`c2`) or its name, a troop
 id in any case (`gr-inf-1`), a nation or side by its name (`Italian` for italian). Applied to
 actions a person wrote, before they are checked, so the log always holds the scenario's own
-codes."""
+codes. And a commander's name typed that is not on the roster but close to a name that is."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from campaign_manager.engine.state import Commander
 from campaign_manager.scenario.model import Scenario
 
 AREA_FIELDS = ("area", "to", "from")
@@ -81,3 +82,19 @@ def side_code(sc: Scenario, value: str) -> str:
         if wanted in (code.casefold(), name.casefold(), sc.side_nouns.get(code, "").casefold()):
             return code
     return value
+
+
+def close_commanders(roster: tuple[Commander, ...], side: str, typed: str) -> list[Commander]:
+    """The commanders of `side` whose name a new name `typed` may have meant, the active first:
+    a name that is part of theirs ("ric" for Klaus Richter: typed half-way and left), or one that
+    holds theirs ("MarcoAnan" for Marco: more typed into the box after their name). None when
+    `typed` is a roster name already (any case) or blank."""
+    wanted = typed.strip().casefold()
+    if not wanted or any(c.name.casefold() == wanted for c in roster):
+        return []
+    near = [
+        c
+        for c in roster
+        if c.side == side and c.name.strip() and (wanted in c.name.casefold() or c.name.strip().casefold() in wanted)
+    ]
+    return sorted(near, key=lambda c: (c.retired, c.name.casefold()))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
 
 from campaign_manager.bounds import MAX_COMMANDER
 from campaign_manager.engine import roster as rosters
+from campaign_manager.engine.spelling import close_commanders
 from campaign_manager.engine.state import Commander
 
 NOBODY = ""
@@ -76,16 +77,11 @@ class CommanderChoice(QComboBox):
         return typed is not None and rosters.find(self.roster, typed) is None
 
     def near_names(self) -> list[str]:
-        """The roster's names of this side that hold a new name typed as a part ("ric" in "Klaus
-        Richter"): what a name typed half-way and left would have meant. A retired commander is
-        named too, said to be retired ("Giorgos (retired)"), after the others: a part of their name
-        was otherwise added as a new commander without a word."""
+        """The roster's names of this side that a new name may have meant (the engine's
+        `close_commanders`): a name typed half-way and left ("ric" for Klaus Richter), or one with
+        more typed after it ("MarcoAnan" for Marco). A retired commander is named too, said to be
+        retired ("Giorgos (retired)"), after the others."""
         typed = self.typed() if self.is_new() else None
         if typed is None:
             return []
-        part = typed.casefold()
-        near = [c for c in self.roster if c.side == self.side and part in c.name.casefold()]
-        return [
-            c.name + (" (retired)" if c.retired else "")
-            for c in sorted(near, key=lambda c: (c.retired, c.name.casefold()))
-        ]
+        return [c.name + (" (retired)" if c.retired else "") for c in close_commanders(self.roster, self.side, typed)]

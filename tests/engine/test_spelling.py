@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from campaign_manager.engine import apply_action, replay
-from campaign_manager.engine.spelling import canonical
+from campaign_manager.engine.spelling import canonical, close_commanders
+from campaign_manager.engine.state import Commander
 from campaign_manager.scenario import load_scenario
 
 SC = load_scenario()
@@ -49,3 +50,24 @@ def test_the_logged_record_holds_the_codes():
     )
     assert applied.record["from"] == "B1" and applied.record["to"] == "C1"
     assert applied.record["attacker"]["troops"] == ["IT-INF-1"]
+
+
+def test_a_new_commander_s_name_close_to_a_roster_name():
+    roster = (
+        Commander(1, "Marco", "axis"),
+        Commander(2, "Anna", "allied"),
+        Commander(3, "Giulia", "axis", retired=True),
+        Commander(4, "mario", "axis"),
+    )
+
+    def close(typed: str, side: str = "axis") -> list[str]:
+        return [c.name for c in close_commanders(roster, side, typed)]
+
+    assert close("MarcoAnan") == ["Marco"], "holds a roster name: more typed after it"
+    assert close("mar") == ["Marco", "mario"], "part of roster names: typed half-way"
+    assert close("giu") == ["Giulia"], "a retired commander is named too"
+    assert close("GIULIA ROSSI") == ["Giulia"]
+    assert close("AnnaMaria") == [], "Anna is an Allied commander: not asked of an Axis box"
+    assert close("AnnaMaria", "allied") == ["Anna"]
+    assert close("Zoë") == [] and close("  ") == []
+    assert close("marco") == [], "a roster name in another case is that commander, not a new one"

@@ -149,6 +149,22 @@ def test_a_name_typed_half_way_is_asked_about_before_it_becomes_a_new_commander(
     assert window.campaign.records[-2] == {"type": "add_commander", "name": "mar", "side": "axis"}
 
 
+def test_a_name_holding_a_roster_name_is_asked_about(at_the_result, qtbot):
+    """'MarcoAnan': Marco, with the next box's name typed on after it. Asked about, not added
+    without a word."""
+    window, wizard = at_the_result
+    attacker, defender = commander_boxes(wizard)
+    type_name(qtbot, attacker, "MarcoAnan")
+    qtbot.keyClick(attacker.completer().popup(), Qt.Key.Key_Escape)
+    type_name(qtbot, defender, "Anna")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "result", "not taken as a new commander at once"
+    assert wizard.pages["result"].problem.text() == (
+        'Game 1, the attacker\'s commander: "MarcoAnan" is nobody on the Axis roster. Did you mean Marco? '
+        'Choose the name, or press Next again to add "MarcoAnan" as a new commander.'
+    )
+
+
 def test_a_part_of_a_retired_commander_s_name_is_asked_about_naming_them_retired(at_the_result, qtbot):
     """'giu' for Giulia, who has retired: asked about, not added as a new commander without a word."""
     window, wizard = at_the_result
