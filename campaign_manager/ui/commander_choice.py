@@ -5,8 +5,9 @@ the roster with the battle, in the same batch (so nothing is added when the batt
 
 from __future__ import annotations
 
-from PySide6.QtCore import QStringListModel, Qt
-from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QWidget
 
 from campaign_manager.bounds import MAX_COMMANDER
 from campaign_manager.engine import roster as rosters
@@ -14,6 +15,44 @@ from campaign_manager.engine.spelling import close_commanders
 from campaign_manager.engine.state import Commander
 
 NOBODY = ""
+
+
+class ClickThrough(QObject):
+    """On the list of names offered while typing (a popup, which has the mouse while it shows): a
+    press outside the list closes it and goes on to what it was aimed at. Qt's completer closes
+    the list and drops the press, so a click into the next box was lost and the next name was
+    typed on after this one ("Marco" + "Anan"). Only a press in the box's own window goes on (a
+    window a dialog blocks is not reached this way)."""
+
+    def __init__(self, box: QWidget) -> None:
+        super().__init__(box)
+        self.box = box
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.MouseButtonPress or not isinstance(watched, QWidget):
+            return False
+        assert isinstance(event, QMouseEvent)
+        where = event.globalPosition()
+        if not watched.isVisible() or watched.rect().contains(watched.mapFromGlobal(where.toPoint())):
+            return False  # a name chosen from the list: the completer's to handle
+        watched.hide()
+        aimed = QApplication.widgetAt(where.toPoint())
+        if aimed is not None and aimed.window() is self.box.window():
+            taker = aimed  # the press gives focus as any click does (Qt gives it only for the system's own)
+            while taker is not None and not taker.focusPolicy() & Qt.FocusPolicy.ClickFocus and not taker.isWindow():
+                taker = taker.parentWidget()
+            if taker is not None and taker.focusPolicy() & Qt.FocusPolicy.ClickFocus:
+                taker.setFocus(Qt.FocusReason.MouseFocusReason)
+            press = QMouseEvent(
+                QEvent.Type.MouseButtonPress,
+                aimed.mapFromGlobal(where),
+                where,
+                event.button(),
+                event.buttons(),
+                event.modifiers(),
+            )
+            QApplication.sendEvent(aimed, press)
+        return True
 
 
 class CommanderChoice(QComboBox):
@@ -32,6 +71,8 @@ class CommanderChoice(QComboBox):
         self.completer_.setFilterMode(Qt.MatchFlag.MatchContains)
         self.completer_.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.setCompleter(self.completer_)
+        self.click_through = ClickThrough(self)
+        self.completer_.popup().installEventFilter(self.click_through)  # after the completer's: asked first
         line = self.lineEdit()
         assert line is not None, "an editable box has its line"
         line.setMaxLength(MAX_COMMANDER)
