@@ -38,7 +38,8 @@ class ClickThrough(QObject):
         watched.hide()
         aimed = QApplication.widgetAt(where.toPoint())
         if aimed is not None and aimed.window() is self.box.window():
-            taker = aimed  # the press gives focus as any click does (Qt gives it only for the system's own)
+            # the press gives focus as any click does (Qt gives it only with the system's own presses)
+            taker: QWidget | None = aimed
             while taker is not None and not taker.focusPolicy() & Qt.FocusPolicy.ClickFocus and not taker.isWindow():
                 taker = taker.parentWidget()
             if taker is not None and taker.focusPolicy() & Qt.FocusPolicy.ClickFocus:
@@ -72,7 +73,9 @@ class CommanderChoice(QComboBox):
         self.completer_.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.setCompleter(self.completer_)
         self.click_through = ClickThrough(self)
-        self.completer_.popup().installEventFilter(self.click_through)  # after the completer's: asked first
+        popup = self.completer_.popup()
+        assert popup is not None, "a completer makes its list when asked for it"
+        popup.installEventFilter(self.click_through)  # after the completer's: asked first
         line = self.lineEdit()
         assert line is not None, "an editable box has its line"
         line.setMaxLength(MAX_COMMANDER)
