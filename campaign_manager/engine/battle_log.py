@@ -5,14 +5,16 @@ worked out from the completed action (which holds every die) and the states arou
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from campaign_manager.engine.actions import Battle, Game
 from campaign_manager.engine.app_dice import APP_MARK, app_dice_words
 from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.legal import fortification_name
+from campaign_manager.engine.lookup import label
 from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.roster import find
-from campaign_manager.engine.state import CAPTURED, Arrow, CampaignState, Commander, Commitment
+from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Commander, Commitment
 from campaign_manager.scenario.model import Scenario, enemy_of
 
 RESULT_MARKS = (
@@ -53,6 +55,10 @@ class BattleRow:
     words: tuple[str, ...]  # what the action did, as the history says it
     app_dice: tuple[str, ...] = ()  # the dice the app rolled, as paths in the action (the rest were typed)
     app_words: str = ""  # the same in a sentence ("Rolled by the app: the roll to destroy GR-INF-1 2")
+    escaped: tuple[str, ...] = ()  # defenders who escaped by sea to their pool instead of being captured (1.8)
+    scored: dict[str, int] = field(default_factory=dict)  # side → VP the battle scored with nobody captured:
+    # a command centre's defenders defeated (1.9); capture VP go with `captured`
+    fortification: str | None = None  # the fortification that defended, by name (rule 1.3)
 
     def _face(self, path: str, face: object) -> str:
         """A die's face, marked when the app rolled it (app_dice.APP_LEGEND says the mark)."""
@@ -88,6 +94,35 @@ class BattleRow:
         return [
             f"{t} rolled {self._face(f'destroy_dice.{t}', self.destroy_dice.get(t, '?'))} (needed {target}+)"
             for t, target in self.destroy_targets.items()
+        ]
+
+    def commitment_words(self, sc: Scenario, role: str, nothing: str = "nothing") -> str:
+        """What a side ("attacker" or "defender") put in: its troops and sortie, and for the
+        defender the fortification when it took part ("GR-INF-6 + Metaxas Line fortification")."""
+        commitment = self.attacker if role == "attacker" else self.defender
+        parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
+        said = ", ".join(parts) or nothing
+        return f"{said} + {self.fortification}" if role == "defender" and self.fortification else said
+
+    def captured_words(self, sc: Scenario) -> list[str]:
+        """The troops captured, said by who took them ("captured by the Axis: GR-INF-6")."""
+        return [
+            f"captured by the {sc.side_nouns[taker]}: " + ", ".join(taken)
+            for taker in sc.sides
+            if (taken := [t for t in self.captured if enemy_of(sc.side_of(sc.troops[t].nation)) == taker])
+        ]
+
+    def escaped_words(self) -> str:
+        """The troops that escaped by sea ("escaped by sea to the pool: BR-INF-2"), or ""."""
+        return "escaped by sea to the pool: " + ", ".join(self.escaped) if self.escaped else ""
+
+    def scored_words(self, sc: Scenario) -> list[str]:
+        """The VP scored with nobody captured ("+10 VP to the Allies: A1 Tirane's defenders beaten,
+        the area is never taken")."""
+        where = label(sc, self.target)
+        return [
+            f"+{vp} VP to the {sc.side_nouns[side]}: {where}'s defenders beaten, the area is never taken"
+            for side, vp in self.scored.items()
         ]
 
 
@@ -129,6 +164,9 @@ def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: B
     captured = tuple(
         sorted(t for t, place in after.where.items() if place == CAPTURED and before.where.get(t) != CAPTURED)
     )
+    # A defender that was not destroyed comes to the pool only by escaping by sea (rule 1.8).
+    defenders = [t for t in before.troops_in(arrow.target) if sc.side_of(sc.troops[t].nation) != arrow.attacker_side]
+    escaped = tuple(sorted(t for t in defenders if after.where.get(t) == POOL and t not in destroyed))
     die = (
         action.mission_die if action.mission_die is not None else arrow.mission_die
     )  # placed earlier: the arrow holds it
@@ -163,7 +201,19 @@ def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: B
         words=applied.events,
         app_dice=action.app_dice(),
         app_words=app_dice_words(sc, action),
+        escaped=escaped,
+        scored=_scored(sc, before, after, arrow.target),
+        fortification=fortification_name(sc, before, arrow.origin, arrow.target, arrow.attacker_side),
     )
+
+
+def _scored(sc: Scenario, before: CampaignState, after: CampaignState, target: str) -> dict[str, int]:
+    """The VP a battle scored with nobody captured: a command centre's defenders defeated (1.9)."""
+    if len(after.command_centre_wins) == len(before.command_centre_wins):
+        return {}
+    goal = sc.areas[target]
+    assert goal.command_centre_scorer is not None, "a command centre names its scorer (scenario/checks.py)"
+    return {goal.command_centre_scorer: goal.command_centre_vp}
 
 
 def _players(before: CampaignState, game: Game) -> tuple[Commander | None, Commander | None]:

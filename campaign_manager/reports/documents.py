@@ -26,12 +26,7 @@ from campaign_manager.reports.sections import (
     vp_parts_table,
 )
 from campaign_manager.reports.tables import table
-from campaign_manager.scenario.model import Scenario, enemy_of
-
-
-def _commit(sc, commitment) -> str:
-    parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
-    return ", ".join(parts) or "nothing"
+from campaign_manager.scenario.model import Scenario
 
 
 def battle_table(pic: TurnPicture, width: float) -> Table:
@@ -42,7 +37,7 @@ def battle_table(pic: TurnPicture, width: float) -> Table:
             [
                 str(row.order),
                 f"{label(sc, row.origin)} → {label(sc, row.target)} ({sc.side_nouns[row.attacker_side]} attack)",
-                f"A: {_commit(sc, row.attacker)}\nD: {_commit(sc, row.defender)}",
+                f"A: {row.commitment_words(sc, 'attacker')}\nD: {row.commitment_words(sc, 'defender')}",
                 row.mission or "not rolled",
                 _result_words(sc, row),
                 _destroy_words(row),
@@ -71,10 +66,10 @@ def _after_words(sc: Scenario, row: BattleRow) -> str:
     parts = []
     if row.destroyed:
         parts.append("destroyed: " + ", ".join(row.destroyed))
-    for taker in sc.sides:  # said by who took them: "captured by the Axis: GR-INF-6"
-        taken = [t for t in row.captured if enemy_of(sc.side_of(sc.troops[t].nation)) == taker]
-        if taken:
-            parts.append(f"captured by the {sc.side_nouns[taker]}: " + ", ".join(taken))
+    parts += row.captured_words(sc)
+    if row.escaped:
+        parts.append(row.escaped_words())
+    parts += row.scored_words(sc)
     if row.retreat_to:
         where = (
             row.retreat_to

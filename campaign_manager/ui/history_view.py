@@ -26,7 +26,7 @@ from campaign_manager.engine.actions import EndTurn
 from campaign_manager.engine.app_dice import APP_LEGEND, APP_MARK
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.state import CampaignState, Commitment
+from campaign_manager.engine.state import CampaignState
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.ink import notice_style
@@ -45,6 +45,7 @@ COLUMNS = (
     "Destroy rolls",
     "Destroyed",
     "Captured",
+    "Escaped, VP",
     "Advanced",
     "Commanders",
 )
@@ -59,6 +60,7 @@ SHOWN_ORDER = (
     "Defender",
     "Destroyed",
     "Captured",
+    "Escaped, VP",
     "Advanced",
     "Destroy rolls",
 )
@@ -66,17 +68,12 @@ SHORT = {"Turn", "#", "Battle", "Result"}  # as wide as their contents; the othe
 WIDEST = {"Destroy rolls": 200}  # pixels at most before a column's text wraps (others: 140)
 
 
-def _commitment(sc: Scenario, commitment: Commitment) -> str:
-    parts = list(commitment.troops)
-    if commitment.sortie:
-        parts.append(sc.aircraft[commitment.sortie].name)
-    return ", ".join(parts) or "—"
-
-
 def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     """The row's cells. The result is short enough not to wrap: who won, then how (the General's
     Wargame totals and dice, or the tabletop games' VP; the attacker's first); the commanders who
-    played each game, the attacker's first, as the roster named them then."""
+    played each game, the attacker's first, as the roster named them then; the defender with the
+    fortification when it took part; troops that escaped by sea and VP scored with nobody captured
+    (a command centre's defenders beaten) in a column of their own."""
     how = row.score_words()
     winner = f"{sc.side_nouns[row.winner]} won" if row.winner else "No one defeated"
     rolls = "; ".join(row.roll_words())
@@ -84,13 +81,14 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
         str(row.turn),
         f"{row.order} {row.mark}",  # as the map numbers and marks it
         f"{row.origin} → {row.target}",
-        _commitment(sc, row.attacker),
-        _commitment(sc, row.defender),
+        row.commitment_words(sc, "attacker", "—"),
+        row.commitment_words(sc, "defender", "—"),
         f"{winner}, {how}",
         row.mission or "not rolled",
         rolls or "—",
         ", ".join(row.destroyed) or "—",
         ", ".join(row.captured) or "—",
+        "; ".join(filter(None, [row.escaped_words(), *row.scored_words(sc)])) or "—",
         ", ".join(row.advanced) or "—",
         row.players_words() or "—",
     )

@@ -52,3 +52,106 @@ def test_a_row_names_destroyed_captured_retreat_and_advance():
     assert row.destroy_targets == {"GR-INF-1": 4} and row.destroyed == ("GR-INF-1",)
     assert row.captured == () and row.advanced == ("IT-INF-1",)
     assert row.mission == "Hold the Line"
+
+
+# -- what a battle brought besides destroyed, captured, retreat and advance ------------------------
+
+
+def _one_row(st, action):
+    from tests.engine.positions import play
+
+    (row,) = battle_rows(scenario(), st, [play(st, action)])
+    return row
+
+
+def test_a_row_names_troops_that_escaped_by_sea():
+    """RULES.md 1.8: British defeated in Athens with nowhere to retreat escape by sea to the pool;
+    the Greeks beside them are captured. A row says both, and the escaped troop is not destroyed."""
+    from tests.engine.positions import attack, position
+
+    st = position(4, control={"F1": "axis", "E1": "axis"}, where={"BR-INF-2": "F2", "GR-INF-9": "F2", "DE-INF-1": "F1"})
+    # Athens is plain: 6 + 2 against 1 + 2: difference 5, BR-INF-2 on 4+ — it rolls 3 and survives.
+    row = _one_row(
+        st, attack("F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=(1, 1), wargame=(6, 1), destroy={"BR-INF-2": 3})
+    )
+    assert row.escaped == ("BR-INF-2",) and row.destroyed == () and row.captured == ("GR-INF-9",)
+    assert row.escaped_words() == "escaped by sea to the pool: BR-INF-2"
+    assert row.scored == {}
+
+
+def test_a_destroyed_british_troop_is_not_said_to_have_escaped():
+    from tests.engine.positions import attack, position
+
+    st = position(4, control={"F1": "axis", "E1": "allied"}, where={"BR-INF-2": "F2", "DE-INF-1": "F1"})
+    # 6 + 2 against 1 + 2: difference 5, BR-INF-2 on 4+ — a 4 destroys it; E1 takes nobody now.
+    row = _one_row(
+        st, attack("F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=(1, 1), wargame=(6, 1), destroy={"BR-INF-2": 4})
+    )
+    assert row.destroyed == ("BR-INF-2",) and row.escaped == () and row.escaped_words() == ""
+
+
+def test_a_row_names_the_vp_of_a_win_at_tirane_where_nothing_is_captured():
+    """RULES.md 1.4 and 1.9: an Allied win at Tirane scores 10 VP and nothing moves or is captured."""
+    from tests.engine.positions import attack, position
+
+    st = position(
+        2,
+        control={"B1": "allied"},
+        clear=("B1",),
+        where={"GR-INF-1": "B1", "GR-INF-8": "B1", "IT-INF-1": "A1", "IT-INF-2": "A1"},
+    )
+    # 4 + 2 + 2 against 4 + 1: difference 3, IT-INF-1 on 5+ — it rolls 4 and survives.
+    action = attack(
+        "B1", "A1", ["GR-INF-1", "GR-INF-8"], ["IT-INF-1"], initiative=(6, 1), wargame=(4, 4), destroy={"IT-INF-1": 4}
+    )
+    row = _one_row(st, action)
+    assert row.winner == "allied" and row.captured == () and row.escaped == () and not row.took_area
+    assert row.scored == {"allied": 10}
+    assert row.scored_words(scenario()) == [
+        "+10 VP to the Allies: A1 Tirane's defenders beaten, the area is never taken"
+    ]
+    # A lost attack there scores nothing: 1 + 4 against 6 + 1, everyone on 6.
+    lost = dict(action, wargame={"attacker_die": 1, "defender_die": 6})
+    lost["destroy_dice"] = {"GR-INF-1": 1, "GR-INF-8": 1, "IT-INF-1": 1}
+    assert _one_row(st, lost).scored == {}
+
+
+def test_a_row_says_when_the_metaxas_line_defended():
+    """RULES.md 1.3: an Axis arrow across the fortified line into an area with Greek troops has the
+    fortification (+1 in rough terrain in the General's Wargame); one into an area without Greeks,
+    or not across the line, has not."""
+    from tests.engine.positions import attack, position
+
+    st = position(4, where={"DE-INF-1": "A5", "DE-INF-3": "A4"})
+    # B5 is rough: 3 + 2 against 3 + 2 (Greek infantry) + 1 (the fortification): the Greeks win by 1.
+    row = _one_row(
+        st,
+        attack(
+            "A5",
+            "B5",
+            ["DE-INF-1"],
+            ["GR-INF-6"],
+            initiative=(1, 1),
+            wargame=(3, 3),
+            destroy={"DE-INF-1": 1, "GR-INF-6": 1},
+        ),
+    )
+    assert row.fortification == "Metaxas Line fortification"
+    assert row.wargame_totals == (5, 6) and row.winner == "allied"
+    sc = scenario()
+    assert row.commitment_words(sc, "defender") == "GR-INF-6 + Metaxas Line fortification"
+    assert row.commitment_words(sc, "attacker") == "DE-INF-1"
+    plain = _one_row(
+        st,
+        attack(
+            "A4",
+            "B3",
+            ["DE-INF-3"],
+            ["GR-INF-3"],
+            initiative=(1, 1),
+            wargame=(6, 1),
+            destroy={"GR-INF-3": 1},
+            retreat_to="C2",
+        ),
+    )
+    assert plain.fortification is None and "fortification" not in plain.commitment_words(sc, "defender")

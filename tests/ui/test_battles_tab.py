@@ -120,3 +120,37 @@ def test_choosing_a_battle_marks_its_arrow_on_the_map(open_window, qtbot):
     click(1)  # turn 1's second battle: the map turns to the end of turn 1
     assert window.map_view.read_only and marked() == [(1, 2)]
     assert window.map_view.map_scene is scene and history.moment.currentData() == 1
+
+
+def test_the_table_says_the_vp_of_tirane_and_the_metaxas_line(open_window, qtbot):
+    """Turn 2's win at Tirane scores 10 VP with nobody captured (rule 1.9); turn 4's A5 → B5
+    crosses the Metaxas Line (rule 1.3): both are in the table, not only in the history's words."""
+    window, history = _battles_tab(open_window, qtbot, [a for turn in DATA.values() for a in turn])
+    model = history.model
+
+    def cell(origin: str, target: str, column: str) -> str:
+        row = next(i for i, r in enumerate(history.rows) if (r.origin, r.target) == (origin, target))
+        return model.index(row, COLUMNS.index(column)).data()
+
+    assert (
+        cell("B2", "A1", "Escaped, VP") == "+10 VP to the Allies: A1 Tirane's defenders beaten, the area is never taken"
+    )
+    assert cell("B2", "A1", "Captured") == "—"
+    assert cell("A5", "B5", "Defender") == "GR-INF-6 + Metaxas Line fortification"
+    assert cell("B4", "B5", "Defender") == "GR-INF-6" and cell("B4", "B5", "Escaped, VP") == "—"
+
+
+def test_a_sea_escape_has_its_cell():
+    """RULES.md 1.8: BR-INF-2 beaten in Athens with nowhere to go escapes by sea (entered dice)."""
+    from campaign_manager.engine.battle_log import battle_rows
+    from campaign_manager.ui.history_view import row_cells
+    from tests.engine.positions import attack, play, position, scenario
+
+    sc = scenario()
+    st = position(4, control={"F1": "axis", "E1": "axis"}, where={"BR-INF-2": "F2", "GR-INF-9": "F2", "DE-INF-1": "F1"})
+    # 6 + 2 against 1 + 2: difference 5, BR-INF-2 on 4+ — it rolls 3 and survives.
+    action = attack("F1", "F2", ["DE-INF-1"], ["BR-INF-2"], initiative=(1, 1), wargame=(6, 1), destroy={"BR-INF-2": 3})
+    (row,) = battle_rows(sc, st, [play(st, action)])
+    cells = dict(zip(COLUMNS, row_cells(sc, row)))
+    assert cells["Escaped, VP"] == "escaped by sea to the pool: BR-INF-2"
+    assert cells["Captured"] == "GR-INF-9" and cells["Destroyed"] == "—"
