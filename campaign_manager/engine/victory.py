@@ -67,6 +67,15 @@ def outcome(sc: Scenario, st: CampaignState) -> dict:
     return {"leader": leader, "margin": margin, "result": result, "final": st.phase == Phase.FINISHED}
 
 
+def levels_words(sc: Scenario) -> str:
+    """The victory levels by margin and the result under the lowest, in one sentence: the VP
+    indicator's tooltip and the printed reports say them alike (`show --json`: outcome.levels)."""
+    if not sc.victory_levels:
+        return f"Victory levels by margin: none, every result is a {sc.victory_below}."
+    levels = ", ".join(f"{m}+ {name}" for m, name in sc.victory_levels)
+    return f"Victory levels by margin: {levels}; under {sc.victory_levels[-1][0]}: {sc.victory_below}."
+
+
 def result_order(sc: Scenario) -> dict[str, int]:
     """The campaign results from the Axis's best to the Allies' best, the draw between them: the
     order of a VP margin, Allied minus Axis, from low to high (what-if charts and lists)."""

@@ -6,7 +6,7 @@ from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.legal import fortification_name
 from campaign_manager.engine.lookup import placement_areas, placement_words
 from campaign_manager.engine.state import CAPTURED, POOL, RESERVE, WAITING, Arrow, CampaignState
-from campaign_manager.engine.victory import outcome, victory_points, vp_breakdown
+from campaign_manager.engine.victory import levels_words, outcome, victory_points, vp_breakdown
 from campaign_manager.scenario.model import Scenario
 
 
@@ -73,5 +73,5 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
         "command_centre_wins": dict(st.command_wins),
         "vp": victory_points(sc, st),
         "vp_breakdown": {side: [part.to_json() for part in parts] for side, parts in vp_breakdown(sc, st).items()},
-        "outcome": outcome(sc, st),
+        "outcome": {**outcome(sc, st), "levels": levels_words(sc)},
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Table
 
-from campaign_manager.engine.victory import vp_breakdown
+from campaign_manager.engine.victory import levels_words, vp_breakdown
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import escape, marked, text
 from campaign_manager.reports.tables import table
@@ -33,12 +33,6 @@ def standing_words(pic: TurnPicture) -> tuple[str, str]:
     return lead, f"{when}: {out['result']}"
 
 
-def levels_words(pic: TurnPicture) -> str:
-    sc = pic.scenario
-    levels = ", ".join(f"{m}+ {name}" for m, name in sc.victory_levels)
-    return f"Victory levels by margin: {levels}; under {sc.victory_levels[-1][0]}: {sc.victory_below}."
-
-
 def vp_block(pic: TurnPicture, width: float) -> Table:
     """Each side's VP in big type beside the standing, then what each side's VP are made of."""
     sc, vp = pic.scenario, pic.view["vp"]
@@ -50,7 +44,7 @@ def vp_block(pic: TurnPicture, width: float) -> Table:
             marked(f"<b>{vp['allied']}</b>", "big"),
             marked(
                 f"{escape(lead)}.<br/>{escape(result.split(': ')[0])}: <b>{escape(result.split(': ', 1)[1])}</b><br/>"
-                f"<font size=7>{escape(levels_words(pic))}</font>",
+                f"<font size=7>{escape(levels_words(pic.scenario))}</font>",
                 "body",
             ),
         ],

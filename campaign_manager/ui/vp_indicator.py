@@ -49,13 +49,13 @@ class VPIndicator(QWidget):
         self.update()
 
     def explained(self, breakdown: dict[str, list[dict]]) -> str:
-        """The tooltip: who leads, the result, what each side's VP are made of, the levels."""
+        """The tooltip: who leads, the result, what each side's VP are made of, the levels (in
+        the engine's words, outcome["levels"], as the reports say them)."""
         lines = [f"{self.lead_words()}. {self.headline()}."]
         for side, parts in breakdown.items():
             lines += ["", f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP:"]
             lines += [f"  +{part['vp']}  {part['reason']}" for part in parts] or ["  nothing yet"]
-        levels = ", ".join(f"{m}+ {name}" for m, name in self.levels)
-        return "\n".join([*lines, "", f"Victory levels by margin: {levels}."])
+        return "\n".join([*lines, "", self.outcome.get("levels", "")]).rstrip()
 
     def lead_words(self) -> str:
         leader = self.outcome.get("leader")

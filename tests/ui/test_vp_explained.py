@@ -39,3 +39,14 @@ def test_the_result_line_fits_a_narrow_panel(open_window):
     narrow = fitting_font(lines, 270)
     assert all(QFontMetrics(narrow).horizontalAdvance(line) <= 270 for line in lines)
     assert fitting_font(lines, 600).pointSize() == 10, "where there is room, the words keep their size"
+
+
+def test_the_vp_tooltip_says_the_levels_as_the_report_does(open_window):
+    """The levels and the draw under them, in the one sentence the printed report uses."""
+    from campaign_manager.engine.victory import levels_words
+
+    window = open_window(FULL_CAMPAIGN["turn 1"])
+    words = window.view.panel.vp.toolTip()
+    sentence = levels_words(window.session.scenario)
+    assert "under 40: draw" in sentence and sentence in words
+    assert words.count("Victory levels") == 1
