@@ -377,6 +377,10 @@ def test_no_more_than_four_troops_advance():
 
 
 def test_the_surviving_committed_troops_advance_first():
+    """RULES.md 1.8 advance: the victor MAY move up to four troops, and when troops move the
+    survivors of the battle go first (the book: once they have advanced, others may follow). So
+    another troop never moves while a survivor stays behind; a survivor alone may advance while
+    the other survivor stays, since nobody moves before it."""
     st = _greeks_around_korce()
     refused(st, _korce_attack(["GR-INF-2", "GR-INF-9"]), "1.8", "GR-INF-8")
     refused(st, _korce_attack(["GR-INF-4"]), "1.8", "GR-INF-2", "GR-INF-8")

@@ -99,6 +99,30 @@ def test_the_attackers_sortie_may_be_his_second_troop():
     assert applied.state.sorties["italian"] == 0
 
 
+def test_an_italian_attack_may_take_a_german_stuka_sortie():
+    """RULES.md 1.4 and 1.5 (the book: a sortie may support any battle): sorties are the side's,
+    counted per nation; an Italian attack on turn 4 may take the Stuka, which adds its bonus."""
+    st = position(4)
+    # C1 Ioannina is rough: 3 + 1 (Fucilieri) + 2 (Stuka) against 3 + 2: the Axis win by 1, all on 6.
+    applied = play(
+        st,
+        attack(
+            "B1",
+            "C1",
+            ["IT-INF-1"],
+            ["GR-INF-1"],
+            sortie="german",
+            initiative=(1, 1),
+            wargame=(3, 3),
+            destroy={"IT-INF-1": 1, "GR-INF-1": 1},
+            retreat_to="D1",
+        ),
+    )
+    assert applied.state.sorties["german"] == 2 and applied.state.sorties["italian"] == 1
+    assert applied.state.control["C1"] == "axis", "the Stuka's +2 decided it: without it 4 against 5"
+    assert any("Ju 87B Stuka flies for the Axis" in line for line in applied.events)
+
+
 def test_at_most_one_sortie_per_side_per_battle():
     # Turn 4 grants three German sorties, but a battle takes one of them at most: a side names
     # one nation's sortie, never a list, and spends exactly one.
