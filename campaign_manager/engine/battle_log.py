@@ -117,11 +117,11 @@ class BattleRow:
         return "escaped by sea to the pool: " + ", ".join(self.escaped) if self.escaped else ""
 
     def scored_words(self, sc: Scenario) -> list[str]:
-        """The VP scored with nobody captured ("+10 VP to the Allies: A1 Tirane's defenders beaten,
-        the area is never taken")."""
+        """The VP scored with nobody captured ("+10 VP to the Allies for the win at A1 Tirane
+        (never taken)"): a command centre's defenders beaten stay where they are."""
         where = label(sc, self.target)
         return [
-            f"+{vp} VP to the {sc.side_nouns[side]}: {where}'s defenders beaten, the area is never taken"
+            f"+{vp} VP to the {sc.side_nouns[side]} for the win at {where} (never taken)"
             for side, vp in self.scored.items()
         ]
 

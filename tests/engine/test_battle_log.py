@@ -107,9 +107,7 @@ def test_a_row_names_the_vp_of_a_win_at_tirane_where_nothing_is_captured():
     row = _one_row(st, action)
     assert row.winner == "allied" and row.captured == () and row.escaped == () and not row.took_area
     assert row.scored == {"allied": 10}
-    assert row.scored_words(scenario()) == [
-        "+10 VP to the Allies: A1 Tirane's defenders beaten, the area is never taken"
-    ]
+    assert row.scored_words(scenario()) == ["+10 VP to the Allies for the win at A1 Tirane (never taken)"]
     # A lost attack there scores nothing: 1 + 4 against 6 + 1, everyone on 6.
     lost = dict(action, wargame={"attacker_die": 1, "defender_die": 6})
     lost["destroy_dice"] = {"GR-INF-1": 1, "GR-INF-8": 1, "IT-INF-1": 1}

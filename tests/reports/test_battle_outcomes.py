@@ -34,7 +34,7 @@ def test_the_report_says_the_vp_of_tirane_the_fortification_and_the_draw(tmp_pat
     with CampaignFile.open(tmp_path / "shop.campaign", readonly=True) as campaign:
         turn_two, turn_four = _text(report_pdf(campaign, turn=2)), _text(report_pdf(campaign, turn=4))
     # Turn 2: the Greeks beat Tirane's defenders; nothing is captured, the Allies score 10 VP.
-    assert "+10 VP to the Allies: A1 Tirane's defenders beaten, the area is never taken" in _battles_part(turn_two)
+    assert "+10 VP to the Allies for the win at A1 Tirane (never taken)" in _battles_part(turn_two)
     # Turn 4: A5 → B5 crosses the Metaxas Line into Greek-held Eastern Macedonia.
     assert "D: GR-INF-6 + Metaxas Line fortification" in _battles_part(turn_four)
     assert "D: GR-MECH + Metaxas Line fortification" in _battles_part(turn_four)

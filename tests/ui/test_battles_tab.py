@@ -132,9 +132,7 @@ def test_the_table_says_the_vp_of_tirane_and_the_metaxas_line(open_window, qtbot
         row = next(i for i, r in enumerate(history.rows) if (r.origin, r.target) == (origin, target))
         return model.index(row, COLUMNS.index(column)).data()
 
-    assert (
-        cell("B2", "A1", "Escaped, VP") == "+10 VP to the Allies: A1 Tirane's defenders beaten, the area is never taken"
-    )
+    assert cell("B2", "A1", "Escaped, VP") == "+10 VP to the Allies for the win at A1 Tirane (never taken)"
     assert cell("B2", "A1", "Captured") == "—"
     assert cell("A5", "B5", "Defender") == "GR-INF-6 + Metaxas Line fortification"
     assert cell("B4", "B5", "Defender") == "GR-INF-6" and cell("B4", "B5", "Escaped, VP") == "—"
