@@ -98,7 +98,7 @@ class BattleRow:
 
     def commitment_words(self, sc: Scenario, role: str, nothing: str = "nothing") -> str:
         """What a side ("attacker" or "defender") put in: its troops and sortie, and for the
-        defender the fortification when it took part ("GR-INF-6 + Metaxas Line fortification")."""
+        defender the fortification when it took part (its troops, then "+ " and the fortification's name)."""
         commitment = self.attacker if role == "attacker" else self.defender
         parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
         said = ", ".join(parts) or nothing
@@ -117,8 +117,8 @@ class BattleRow:
         return "escaped by sea to the pool: " + ", ".join(self.escaped) if self.escaped else ""
 
     def scored_words(self, sc: Scenario) -> list[str]:
-        """The VP scored with nobody captured ("+10 VP to the Allies for the win at A1 Tirane
-        (never taken)"): a command centre's defenders beaten stay where they are."""
+        """The VP scored with nobody captured, a line for each side that scored ("+10 VP to the
+        <side> for the win at <area> (never taken)"): a command centre's beaten defenders stay."""
         where = label(sc, self.target)
         return [
             f"+{vp} VP to the {sc.side_nouns[side]} for the win at {where} (never taken)"

@@ -130,10 +130,12 @@ def test_the_battles_table_and_the_map_at_the_end_of_an_earlier_turn(window, qtm
     history = window.view.history
     qtmodeltester.check(history.model)
     assert history.model.rowCount() == 2
-    cells = [history.model.index(0, c).data() for c in range(history.model.columnCount())]
-    assert cells[:4] == ["1", "1 ✔", "B1 → C1", "IT-INF-1, IT-CARRI"]
-    assert cells[5] == "Axis won, 5–2 VP" and cells[6] == "not rolled"
-    assert cells[8] == "GR-INF-1" and cells[10] == "IT-INF-1, IT-CARRI"
+    from campaign_manager.ui.history_view import COLUMNS
+
+    cells = dict(zip(COLUMNS, (history.model.index(0, c).data() for c in range(history.model.columnCount()))))
+    assert [cells[name] for name in COLUMNS[:4]] == ["1", "1 ✔", "B1 → C1", "IT-INF-1, IT-CARRI"]
+    assert cells["Result"] == "Axis won, 5–2 VP" and cells["Mission"] == "not rolled"
+    assert cells["Destroyed"] == "GR-INF-1" and cells["Advanced"] == "IT-INF-1, IT-CARRI"
     history.table.clicked.emit(history.model.index(0, 0))
     assert "GR-INF-1: rolled 5, needed 5+" in history.details.text()
     assert window.map_view.read_only, "a battle of turn 1 chosen: the map turns to the end of turn 1, its arrow there"
