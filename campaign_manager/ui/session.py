@@ -20,11 +20,13 @@ may record again.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
+from PySide6.QtCore import QObject, QSocketNotifier, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
 
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.engine.actions import Action, Discard, action_title
@@ -414,7 +416,8 @@ class CampaignSession(QObject):
             )
         campaign.log.check_writable()  # read-only, gone or replaced: said first, before any rule is asked
         try:
-            done = campaign.apply(batch, roller or RandomRoller())
+            with self._waiting():
+                done = campaign.apply(batch, roller or RandomRoller())
         except ActionRefused as refused:
             self.changed.emit()  # other shops' actions may have been taken in meanwhile
             if len(batch) == 1:
@@ -431,6 +434,19 @@ class CampaignSession(QObject):
         if words:
             self.message.emit(words)
         return done
+
+    @contextmanager
+    def _waiting(self) -> Iterator[None]:
+        """A busy pointer while a shared campaign's server is asked to record, undo or redo: a
+        server that has stopped answering keeps the window waiting up to its connect timeout."""
+        if not self.shared:
+            yield
+            return
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            yield
+        finally:
+            QGuiApplication.restoreOverrideCursor()
 
     def try_record(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> str | None:
         """`record`, with a refusal returned as words instead of raised (None when recorded)."""
@@ -493,7 +509,8 @@ class CampaignSession(QObject):
     def _step(self, step: Callable[[CampaignFile], dict | None], word: str) -> dict | None:
         campaign = self._open()
         try:
-            record = step(campaign)
+            with self._waiting():
+                record = step(campaign)
         except StorageFault as fault:
             self._server_fault(fault)
             raise

@@ -231,3 +231,27 @@ def test_an_action_taken_back_elsewhere_is_named_in_the_other_window(make_window
     assert recorder.session.catch_up()
     told = recorder.statusBar().currentMessage()
     assert told.startswith("Taken back elsewhere: start turn; then recorded elsewhere: note"), told
+
+
+def test_the_pointer_is_busy_while_the_server_records_or_undoes(make_window, shared):
+    """A server that has stopped answering keeps a record or an undo waiting up to its connect
+    timeout: the pointer says the window is busy meanwhile (it said nothing), and comes back."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    window = make_window(shared, remember=False)
+    campaign = window.campaign
+    seen = []
+    for name in ("apply", "undo"):
+        real = getattr(campaign, name)
+
+        def spy(*args, real=real):
+            cursor = QGuiApplication.overrideCursor()
+            seen.append(None if cursor is None else cursor.shape())
+            return real(*args)
+
+        setattr(campaign, name, spy)
+    window.session.record([{"type": "note", "text": "busy?"}])
+    window.session.undo()
+    assert seen == [Qt.CursorShape.WaitCursor, Qt.CursorShape.WaitCursor]
+    assert QGuiApplication.overrideCursor() is None, "and the pointer comes back"
