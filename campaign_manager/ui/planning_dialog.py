@@ -42,21 +42,42 @@ class PlanningDialog:
         self.ui.troopCombo.currentIndexChanged.connect(self._fill_areas)
         self.ui.recordButton.clicked.connect(self.record)
         self.ui.closeButton.clicked.connect(self.ui.root.reject)
+        session.changed.connect(self._follow)  # the computer's moves, an undo: the lists follow the map
         self.refill()
 
     def open(self) -> None:
         self.ui.root.open()
 
+    def _follow(self) -> None:
+        """Refill while the dialog is open, keeping the troop chosen if it is still offered."""
+        if not self.session.is_open or not self.ui.root.isVisible():
+            return
+        chosen = self.ui.troopCombo.currentData()
+        self.refill()
+        at = self.ui.troopCombo.findData(chosen) if chosen is not None else -1
+        if at > 0:
+            self.ui.troopCombo.setCurrentIndex(at)
+
+    def _people_s(self, troop: str) -> bool:
+        """Whether the people at the screen move the troop: against the computer, not its side's."""
+        campaign = self.session.campaign
+        computer = campaign.computer_side if campaign is not None else None
+        return computer is None or self.session.scenario.side_of(self.session.scenario.troops[troop].nation) != computer
+
     def refill(self) -> None:
         sc, st = self.session.scenario, self.session.state
         self.ui.troopCombo.blockSignals(True)
         self.ui.troopCombo.clear()
-        waiting = sorted(t for t, place in st.where.items() if place == WAITING)
+        waiting = sorted(t for t, place in st.where.items() if place == WAITING and self._people_s(t))
         # In the turn's redeploy order (rule 1.5): the nation that moves first is offered first; a
         # nation whose turn has passed is still listed, and says why it may not move.
         order = sc.turn(st.turn).redeploy if st.turn else ()
         movers = sorted(
-            (t for t, place in st.where.items() if place in sc.areas and sc.troops[t].nation in order),
+            (
+                t
+                for t, place in st.where.items()
+                if place in sc.areas and sc.troops[t].nation in order and self._people_s(t)
+            ),
             key=lambda t: (order.index(sc.troops[t].nation), t),
         )
         for troop in waiting:

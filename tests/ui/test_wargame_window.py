@@ -8,6 +8,7 @@ from PySide6.QtCore import QMargins, QPoint, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetricsF, QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
+from campaign_manager.engine.actions import Place
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
 from campaign_manager.ui import ink
@@ -591,4 +592,43 @@ def test_what_if_follows_my_arrows_placed_in_a_plan(qtbot, tmp_path):
         for widget in QApplication.topLevelWidgets():
             if widget.isVisible() and widget is not made:
                 widget.close()
+        made.close()
+
+
+def test_against_the_computer_the_planning_dialog_offers_only_my_troops_and_follows_its_moves(qtbot, tmp_path):
+    """Playing the Allies against the computer: Turn ▸ Place and redeploy offers the Allied troops
+    only (the computer moves its own), and it follows every change to the campaign while open: a
+    troop placed on the map is no longer called waiting."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.campaign.apply(
+            [
+                {"type": "start_turn"},
+                {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]},
+                 "defender": {"troops": ["GR-INF-1"]}, "wargame": {"attacker_die": 1, "defender_die": 6},
+                 "destroy_dice": {"IT-INF-1": 1, "IT-CARRI": 1}},
+                {"type": "battle", "from": "B2", "to": "C2", "attacker": {"troops": ["IT-ALPINI"]},
+                 "defender": {"troops": ["GR-INF-2"]}, "wargame": {"attacker_die": 1, "defender_die": 6},
+                 "destroy_dice": {"IT-ALPINI": 1}},
+                {"type": "end_turn"},
+                {"type": "start_turn", "dice": [4]},
+            ]
+        )  # fmt: skip
+        made.refresh()
+        made.menu_actions[MenuAction.PLACE_AND_REDEPLOY].trigger()
+        dialog = made.turn_menu.planning.ui
+        offered = [dialog.troopCombo.itemData(i) for i in range(dialog.troopCombo.count())]
+        assert offered and all(made.session.scenario.troops[t].nation == "greek" for t in offered), offered
+        dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("GR-INF-8"))
+        dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("D1"))
+        dialog.recordButton.click()
+        assert made.session.try_record([Place("GR-INF-9", "D1")]) is None  # dragged on the map instead
+        qtbot.waitUntil(lambda: made.campaign.state.where["IT-INF-4"] in made.session.scenario.areas)
+        words = [dialog.troopCombo.itemText(i) for i in range(dialog.troopCombo.count())]
+        assert not [w for w in words if "waiting" in w], words  # GR-INF-9 and the computer's are placed
+        assert not [w for w in words if w.startswith("IT-")], "the computer's troops are its own to move"
+    finally:
         made.close()
