@@ -632,3 +632,34 @@ def test_against_the_computer_the_planning_dialog_offers_only_my_troops_and_foll
         assert not [w for w in words if w.startswith("IT-")], "the computer's troops are its own to move"
     finally:
         made.close()
+
+
+def test_the_record_page_says_the_computer_s_reason_when_nobody_moves(qtbot, tmp_path):
+    """The computer's attack beaten off: no retreat, no advance. The Record page still says what
+    the history will say, the computer's reason included."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.menu_actions[MenuAction.START_TURN].trigger()
+        wizard = made.battle_menu.new_battle()
+        wizard.next()
+        wizard.pages["commit"].defender.tick("GR-INF-1")
+        wizard.next()
+        wizard.pages["result"].attacker_die.set_value(1)
+        wizard.pages["result"].defender_die.set_value(6)
+        wizard.next()
+        for die in wizard.pages["destroy"].dice.values():
+            die.set_value(1)
+        wizard.next()
+        assert wizard.page_name == "summary"
+        shown = wizard.pages["summary"].text.text()
+        wizard.record()
+        assert made.campaign.history()[-1].events[-1].startswith("The computer's choice: attacks C1 Ioannina")
+        assert "The computer's choice: attacks C1 Ioannina" in shown, shown
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()

@@ -328,8 +328,12 @@ class SummaryPage(Page):
             "Record the battle puts it in the campaign's history. Until then it is kept as typed, "
             "offered again if the window is closed or you Cancel and keep it; Back changes any choice."
         )
-        preview = self.draft.preview
-        rolled = app_dice_words(self.draft.sc, preview.action) if preview else ""
+        draft = self.draft
+        try:  # what Record records, as the history will say it (the computer's reasons included)
+            preview = draft.preview = draft.work_out(draft.final_action())
+        except (ChoiceNeeded, UserError):
+            preview = draft.preview
+        rolled = app_dice_words(draft.sc, preview.action) if preview else ""
         self.text.setText("\n".join([*preview.events, *([rolled] if rolled else [])]) if preview else "")
 
     def leave(self) -> Step | Refused:
