@@ -15,6 +15,7 @@ from campaign_manager.ui import ink
 from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.battle.pages import MessageLine
 from campaign_manager.ui.main_window import MainWindow
+from campaign_manager.ui.wargame.whatif_dialog import objective_words
 from tests.shared import FULL_CAMPAIGN
 
 DATA = FULL_CAMPAIGN
@@ -134,7 +135,8 @@ def test_what_if_draws_the_results_with_their_precision(window):
     low, high = dialog.margins.scale()
     assert low <= -120 and high >= 120, "the thresholds on both sides are always in sight"
     assert "15 playouts" in dialog.summary.text() and "±" in dialog.summary.text()
-    assert "Objectives that ended with the other side: B1 Vlore (Axis at the start)" in dialog.objectives.text()
+    said = dialog.objectives.text()
+    assert "How often each objective ended with the other side: B1 Vlore, held by the Axis now, " in said, said
 
 
 def test_a_new_what_if_run_clears_the_last_run_s_charts(window):
@@ -663,3 +665,13 @@ def test_the_record_page_says_the_computer_s_reason_when_nobody_moves(qtbot, tmp
             if widget.isVisible() and widget is not made:
                 widget.close()
         made.close()
+
+
+def test_what_if_says_who_holds_each_objective_now_not_at_the_campaign_s_start(window):
+    """An objective taken during the campaign: the playouts start from now, so the words name who
+    holds it now (never "at the start", which a general reads as the campaign's set-up)."""
+    sc = window.session.scenario
+    answer = {"held_at_start": {"B1": "allied", "F2": "allied"}, "objectives": {"B1": 0.72, "F2": 0.26}}
+    said = objective_words(sc, answer)
+    assert said.startswith("How often each objective ended with the other side: B1 Vlore, held by the Allies now, 72%")
+    assert "at the start" not in said and "F2 Athens, held by the Allies now, 26%" in said, said

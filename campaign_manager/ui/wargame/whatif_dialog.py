@@ -363,12 +363,15 @@ def share_words(answer: dict, name: str) -> str:
 
 def objective_words(sc: Scenario, answer: dict) -> str:
     """How often each objective ended with the other side, and the plan's arrows fought."""
-    held = answer.get("held_at_start", {})
+    held = answer.get("held_at_start", {})  # when the playouts start: now, not at the campaign's set-up
+
+    def holder(code: str) -> str:
+        return f"the {side_name(sc, held[code])}" if held.get(code) else "nobody"
+
     parts = [
-        f"{label(sc, code)} ({sc.sides.get(held.get(code) or '', 'nobody')} at the start) {share:.0%}"
-        for code, share in answer["objectives"].items()
+        f"{label(sc, code)}, held by {holder(code)} now, {share:.0%}" for code, share in answer["objectives"].items()
     ]
-    words = "Objectives that ended with the other side: " + "; ".join(parts) + "."
+    words = "How often each objective ended with the other side: " + "; ".join(parts) + "."
     plan = answer.get("plan")
     if plan:
         fought = "; ".join(f"{a['from']} → {a['to']} in {a['fought']:.0%}" for a in plan["arrows"])
