@@ -501,7 +501,7 @@ class CampaignSession(QObject):
         self._open().save_copy(path, name)
 
     def undo(self) -> dict | None:
-        return self._step(lambda c: c.undo(), "Undone")
+        return self._step(undo_past_the_computer, "Undone")
 
     def redo(self) -> dict | None:
         return self._step(lambda c: c.redo(), "Redone")
@@ -551,3 +551,22 @@ class CampaignSession(QObject):
             self.changed.emit()
             return True
         return False
+
+
+COMPUTER_PLANNING = ("place", "redeploy")  # the moves the computer makes by itself as soon as it may
+
+
+def undo_past_the_computer(campaign: CampaignFile) -> dict | None:
+    """Take back the last action; against the computer, its own placements and redeployments are
+    taken back together with the action before them (else it would make them again at once, and
+    Undo would never reach the person's own move). The last action taken back is returned."""
+    record = campaign.undo()
+    while (
+        campaign.computer_side
+        and record is not None
+        and record.get("by_computer")
+        and record.get("type") in COMPUTER_PLANNING
+        and campaign.records
+    ):
+        record = campaign.undo()
+    return record

@@ -20,6 +20,18 @@ from tests.shared import FULL_CAMPAIGN
 
 DATA = FULL_CAMPAIGN
 
+# Turn 1 of a General's Wargame with both Italian attacks beaten off (dice typed), then turn 2 may start.
+TURN_1_BEATEN_OFF = [
+    {"type": "start_turn"},
+    {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]},
+     "defender": {"troops": ["GR-INF-1"]}, "wargame": {"attacker_die": 1, "defender_die": 6},
+     "destroy_dice": {"IT-INF-1": 1, "IT-CARRI": 1}},
+    {"type": "battle", "from": "B2", "to": "C2", "attacker": {"troops": ["IT-ALPINI"]},
+     "defender": {"troops": ["GR-INF-2"]}, "wargame": {"attacker_die": 1, "defender_die": 6},
+     "destroy_dice": {"IT-ALPINI": 1}},
+    {"type": "end_turn"},
+]  # fmt: skip
+
 
 @pytest.fixture
 def window(open_window):
@@ -606,19 +618,7 @@ def test_against_the_computer_the_planning_dialog_offers_only_my_troops_and_foll
     made.show()
     try:
         made.wargame_actions.new_wargame()
-        made.campaign.apply(
-            [
-                {"type": "start_turn"},
-                {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]},
-                 "defender": {"troops": ["GR-INF-1"]}, "wargame": {"attacker_die": 1, "defender_die": 6},
-                 "destroy_dice": {"IT-INF-1": 1, "IT-CARRI": 1}},
-                {"type": "battle", "from": "B2", "to": "C2", "attacker": {"troops": ["IT-ALPINI"]},
-                 "defender": {"troops": ["GR-INF-2"]}, "wargame": {"attacker_die": 1, "defender_die": 6},
-                 "destroy_dice": {"IT-ALPINI": 1}},
-                {"type": "end_turn"},
-                {"type": "start_turn", "dice": [4]},
-            ]
-        )  # fmt: skip
+        made.campaign.apply(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}])
         made.refresh()
         made.menu_actions[MenuAction.PLACE_AND_REDEPLOY].trigger()
         dialog = made.turn_menu.planning.ui
@@ -675,3 +675,31 @@ def test_what_if_says_who_holds_each_objective_now_not_at_the_campaign_s_start(w
     said = objective_words(sc, answer)
     assert said.startswith("How often each objective ended with the other side: B1 Vlore, held by the Allies now, 72%")
     assert "at the start" not in said and "F2 Athens, held by the Allies now, 26%" in said, said
+
+
+def test_undo_against_the_computer_takes_back_its_moves_with_mine(qtbot, tmp_path):
+    """Turn 2 against the computer: my two Greek placements let the computer place its three
+    Italians at once. Undo takes back the computer's placements with my last one (undoing only
+    the computer's last one would have it place again at once: Undo would go nowhere); then the
+    computer waits for my placement again, and placing it again brings the computer's back."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.campaign.apply(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}])
+        made.refresh()
+        assert made.session.try_record([Place("GR-INF-8", "D1")]) is None
+        assert made.session.try_record([Place("GR-INF-9", "D1")]) is None
+        areas = made.session.scenario.areas
+        qtbot.waitUntil(lambda: all(made.campaign.state.where[t] in areas for t in ("IT-INF-4", "IT-INF-5")))
+        made.undo()
+        qtbot.wait(50)  # the computer would act here, were it its move
+        where = made.campaign.state.where
+        assert where["GR-INF-9"] not in areas and where["GR-INF-8"] == "D1", "my last placement is taken back"
+        assert not [t for t in ("IT-INF-4", "IT-INF-5") if where[t] in areas], "and the computer's with it"
+        assert made.campaign.records[-1] == {"type": "place", "troop": "GR-INF-8", "area": "D1"}
+        assert made.session.try_record([Place("GR-INF-9", "B3")]) is None
+        qtbot.waitUntil(lambda: made.campaign.state.where["IT-INF-5"] in areas)
+    finally:
+        made.close()
