@@ -703,3 +703,31 @@ def test_undo_against_the_computer_takes_back_its_moves_with_mine(qtbot, tmp_pat
         qtbot.waitUntil(lambda: made.campaign.state.where["IT-INF-5"] in areas)
     finally:
         made.close()
+
+
+def test_each_wizard_page_opens_at_its_top(qtbot, tmp_path):
+    """A page taller than the wizard scrolls (many troops to commit); scrolled down to the odds,
+    Next opens the next page at its top, its title and rule in sight, never where the last
+    page was left."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.menu_actions[MenuAction.START_TURN].trigger()
+        wizard = made.battle_menu.new_battle()
+        wizard.resize(wizard.width(), 260)
+        wizard.next()
+        wizard.pages["commit"].defender.tick("GR-INF-1")
+        bar = wizard.scroller.verticalScrollBar()
+        qtbot.waitUntil(lambda: bar.maximum() > 0)
+        bar.setValue(bar.maximum())
+        wizard.next()
+        assert wizard.page_name == "result"
+        QApplication.processEvents()
+        assert wizard.scroller.verticalScrollBar().value() == 0, "the result page opens at its top"
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if widget.isVisible() and widget is not made:
+                widget.close()
+        made.close()

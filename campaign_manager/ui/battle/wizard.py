@@ -188,6 +188,8 @@ class BattleWizard(QDialog):
         finally:
             self._entering = False
         self.stack.setCurrentWidget(page)
+        for bar in (self.scroller.verticalScrollBar(), self.scroller.horizontalScrollBar()):
+            bar.setValue(0)  # each page opens at its top, never where a tall page before it was left
         name_fields(self)  # the rows laid out so far: each field named by its label
         page.keep()  # the computer's choices made on entering, and the boxes as shown
         self.draft.note(page=step, visited=tuple(self.history))
