@@ -351,17 +351,24 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._entry_unsaved = False
         return None
 
-    def undo(self) -> dict | None:
-        """Take back the last action. Against the computer the dice the app rolled are final
-        (RULES.md, dice on record): an action holding them is not taken back, or they could be
-        rolled again."""
+    def undo_refusal(self) -> str | None:
+        """Why the last action may not be taken back (None: it may). Against the computer the dice
+        the app rolled are final (RULES.md, dice on record): an action holding them is not taken
+        back, or they could be rolled again."""
         if self.computer_side and self.records:
             last = parse_action(self.records[-1])
             if last.app_dice():
-                raise UserError(
+                return (
                     f"the last action ({last.title()}) holds dice the app rolled, and against the computer those are "
                     f"final: it cannot be undone"
                 )
+        return None
+
+    def undo(self) -> dict | None:
+        """Take back the last action, unless `undo_refusal` says why not (raised as a UserError)."""
+        refusal = self.undo_refusal()
+        if refusal:
+            raise UserError(refusal)
         history = self._history
         record = super().undo()
         if record is not None and history is not None:

@@ -267,7 +267,13 @@ class MainWindow(QMainWindow):
         the map and the panels follow the session themselves)."""
         undo = self.menu_actions[MenuAction.UNDO]
         last = self.session.last_action_title() if self.session.can_undo() else None
-        undo.setText(f"&Undo {last}" if last else "&Undo")
+        final = self.campaign is not None and self.campaign.records and self.campaign.undo_refusal()
+        if last:
+            undo.setText(f"&Undo {last}")
+        elif final:  # greyed out, and says why: against the computer the app's dice stand
+            undo.setText(f"&Undo — {self.session.last_action_title()} is final (the app rolled its dice)")
+        else:
+            undo.setText("&Undo")
         undo.setIconText("Undo")  # its name in the list of shortcuts
         redo = self.menu_actions[MenuAction.REDO]
         again = self.session.next_redo_title()

@@ -209,7 +209,13 @@ class CampaignSession(QObject):
         self._league = None
 
     def can_undo(self) -> bool:
-        return self.campaign is not None and self.may("undo") and bool(self.campaign.records)
+        """Whether Edit ▸ Undo may take the last action back (never one holding the app's final dice)."""
+        return (
+            self.campaign is not None
+            and self.may("undo")
+            and bool(self.campaign.records)
+            and self.campaign.undo_refusal() is None
+        )
 
     def can_redo(self) -> bool:
         if self.campaign is None or not self.may("redo"):

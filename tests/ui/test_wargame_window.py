@@ -731,3 +731,29 @@ def test_each_wizard_page_opens_at_its_top(qtbot, tmp_path):
             if widget.isVisible() and widget is not made:
                 widget.close()
         made.close()
+
+
+def test_against_the_computer_undo_is_greyed_out_over_the_app_s_final_dice(qtbot, tmp_path):
+    """The last action holds dice the app rolled (a battle against the computer): Edit ▸ Undo is
+    not offered (it could only be refused) and says why; once an action without them follows,
+    it is offered again."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        battle = dict(TURN_1_BEATEN_OFF[1], rolled_by_app=["wargame.attacker_die", "wargame.defender_die"])
+        made.campaign.apply([TURN_1_BEATEN_OFF[0], battle])
+        made.session.changed.emit()  # as every change to the campaign does
+        made.refresh()
+        undo = made.menu_actions[MenuAction.UNDO]
+        assert not made.session.can_undo() and not undo.isEnabled(), "the app's dice are final against the computer"
+        assert "is final (the app rolled its dice)" in undo.text() and "B1 → C1" in undo.text(), undo.text()
+        made.campaign.apply([TURN_1_BEATEN_OFF[2]])
+        made.session.changed.emit()
+        made.refresh()
+        assert made.session.can_undo() and undo.isEnabled() and undo.text().startswith("&Undo battle B2 → C2"), (
+            undo.text()
+        )
+    finally:
+        made.close()
