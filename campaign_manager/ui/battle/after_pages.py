@@ -330,9 +330,10 @@ class SummaryPage(Page):
         )
         draft = self.draft
         try:  # what Record records, as the history will say it (the computer's reasons included)
-            preview = draft.preview = draft.work_out(draft.final_action())
+            draft.preview = draft.work_out(draft.final_action())
         except (ChoiceNeeded, UserError):
-            preview = draft.preview
+            pass  # the battle as last worked out stays shown
+        preview = draft.preview
         rolled = app_dice_words(draft.sc, preview.action) if preview else ""
         self.text.setText("\n".join([*preview.events, *([rolled] if rolled else [])]) if preview else "")
 
