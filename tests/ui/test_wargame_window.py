@@ -4,8 +4,8 @@ playouts run off the window's thread and can be cancelled while the window keeps
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QMargins, QPoint, QRect, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QFontMetricsF, QPalette
+from PySide6.QtCore import QMargins, QMimeData, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QDropEvent, QFontMetricsF, QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
 from campaign_manager.engine.actions import Place
@@ -15,6 +15,7 @@ from campaign_manager.ui import ink
 from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.battle.pages import MessageLine
 from campaign_manager.ui.main_window import MainWindow
+from campaign_manager.ui.map.view import TROOP_MIME
 from campaign_manager.ui.wargame.whatif_dialog import objective_words
 from tests.shared import FULL_CAMPAIGN
 
@@ -755,5 +756,38 @@ def test_against_the_computer_undo_is_greyed_out_over_the_app_s_final_dice(qtbot
         assert made.session.can_undo() and undo.isEnabled() and undo.text().startswith("&Undo battle B2 → C2"), (
             undo.text()
         )
+    finally:
+        made.close()
+
+
+def test_against_the_computer_its_counters_on_the_map_are_its_own_to_move(qtbot, tmp_path):
+    """Turn 2, the Italians' turn to redeploy, playing the Allies against the computer: the
+    Italian counters are not draggable, their menu offers no move and says why, and a waiting
+    Italian dragged from the list and dropped on the map is refused."""
+    made = MainWindow(remember=False, choose_wargame=lambda parent: ("axis", tmp_path / "game.campaign"))
+    qtbot.addWidget(made)
+    made.show()
+    try:
+        made.wargame_actions.new_wargame()
+        made.campaign.apply(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}])
+        made.session.changed.emit()
+        view = made.map_view
+        counters = {troop: counter for counter in view.map_scene.counters for troop in counter.troops}
+        assert not counters["IT-INF-1"].movable and not counters["IT-ALPINI"].movable, "the computer's"
+        menu = view.troop_menu(["IT-INF-4"])
+        words = [action.text() for action in menu.actions()]
+        assert not menu.actions()[0].isEnabled() and any("is the computer's" in w for w in words), words
+        refused: list[str] = []
+        dropped: list[tuple[str, str]] = []
+        view.moveRefused.connect(refused.append)
+        view.troopDropped.connect(lambda troop, area: dropped.append((troop, area)))
+        data = QMimeData()
+        data.setData(TROOP_MIME, b"IT-INF-4")
+        at = view.mapFromScene(view.map_scene.areas["B1"].sceneBoundingRect().center())
+        drop = QDropEvent(
+            QPointF(at), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+        )
+        view.dropEvent(drop)
+        assert dropped == [] and refused and "is the computer's" in refused[-1], (dropped, refused)
     finally:
         made.close()

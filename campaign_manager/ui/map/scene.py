@@ -118,9 +118,12 @@ class MapScene(QGraphicsScene):
 
     # -- the state ------------------------------------------------------------------------------
 
-    def show_state(self, st: CampaignState, fought: list[BattleRow], planning: bool) -> None:
+    def show_state(
+        self, st: CampaignState, fought: list[BattleRow], planning: bool, computer_side: str | None = None
+    ) -> None:
         """Tint, counters and arrows for `st`; `fought` are this turn's battles (drawn faded);
-        with `planning`, counters that may redeploy now are marked movable."""
+        with `planning`, counters that may redeploy now are marked movable (never the computer's,
+        which it moves itself)."""
         sc = self.scenario
         for item in self._dynamic:
             self.removeItem(item)
@@ -132,7 +135,7 @@ class MapScene(QGraphicsScene):
             self.labels[code].set_ground(brush.color())
             area.setToolTip(tip(area_sentence(sc, st, code)))
         for code in self.areas:
-            self._counters(st, code, planning)
+            self._counters(st, code, planning, computer_side)
         places = arrow_places(
             self.layout,
             [(row.origin, row.target) for row in fought] + [(arrow.origin, arrow.target) for arrow in st.open_arrows],
@@ -225,7 +228,7 @@ class MapScene(QGraphicsScene):
         if isinstance(item, ArrowItem):
             self.arrows.append(item)
 
-    def _counters(self, st: CampaignState, code: str, planning: bool) -> None:
+    def _counters(self, st: CampaignState, code: str, planning: bool, computer_side: str | None) -> None:
         sc = self.scenario
         groups: dict[tuple[str, str], list[str]] = {}
         for troop_id in st.troops_in(code):
@@ -237,7 +240,11 @@ class MapScene(QGraphicsScene):
             self.layout.areas[code], len(groups), (COUNTER_W, COUNTER_H), 26, 4.0, self.words_of.get(code, [])
         )
         for ((nation, kind), troops), (x, y) in zip(sorted(groups.items()), corners):
-            movable = planning and any(legal.redeploy_targets(sc, st, t) for t in troops)
+            movable = (
+                planning
+                and sc.side_of(nation) != computer_side
+                and any(legal.redeploy_targets(sc, st, t) for t in troops)
+            )
             counter = CounterItem(
                 troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable), movable
             )

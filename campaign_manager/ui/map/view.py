@@ -100,7 +100,9 @@ class MapView(QGraphicsView):
             self._zoomed = False
             self.fit()
         self.read_only = read_only
-        self.map_scene.show_state(st, fought, planning=st.phase == Phase.PLANNING and not read_only)
+        self.map_scene.show_state(
+            st, fought, planning=st.phase == Phase.PLANNING and not read_only, computer_side=self._computer_side()
+        )
         self.banner.setVisible(read_only)
         if read_only:
             self.banner.setText(f"The end of turn {st.turn}, as it stood — read-only")
@@ -241,6 +243,16 @@ class MapView(QGraphicsView):
         drag.exec(Qt.DropAction.MoveAction)
         self.highlight(())
 
+    def _computer_side(self) -> str | None:
+        campaign = self.session.campaign
+        return campaign.computer_side if campaign is not None else None
+
+    def _computer_s(self, troop: str) -> bool:
+        """Whether the troop is the computer's (against the computer): it moves its own troops."""
+        side = self._computer_side()
+        sc = self.session.scenario
+        return side is not None and sc.side_of(sc.troops[troop].nation) == side
+
     def why_not_moved(self, troop: str) -> str:
         """Why this troop's counter does not move: the map shows an earlier turn, or the engine's
         own refusal (the rule, the troop and what stops it)."""
@@ -249,10 +261,14 @@ class MapView(QGraphicsView):
                 'The map shows the end of an earlier turn, read-only: choose "the campaign now" on the '
                 "Battles tab to move troops."
             )
+        if self._computer_s(troop):
+            return f"{troop} is the computer's: it places and redeploys its own troops."
         sc, st = self.session.scenario, self.session.state
         return legal.redeploy_refusal(sc, st, troop) or f"{troop} may be moved: drag it onto a highlighted area."
 
     def _targets(self, troop: str) -> list[str]:
+        if self._computer_s(troop):
+            return []
         sc, st = self.session.scenario, self.session.state
         return legal.placement_targets(sc, st, troop) or legal.redeploy_targets(sc, st, troop)
 
@@ -277,8 +293,12 @@ class MapView(QGraphicsView):
             return
         code = self.map_scene.area_at(self.mapToScene(event.position().toPoint()))
         troop = bytes(event.mimeData().data(TROOP_MIME).data()).decode()
-        if code is None:
+        if code is None or troop not in self.session.scenario.troops:
             event.ignore()
+            return
+        if self._computer_s(troop):  # dragged from the list of troops waiting to be placed
+            event.ignore()
+            self.moveRefused.emit(self.why_not_moved(troop))
             return
         event.acceptProposedAction()
         self.troopDropped.emit(troop, code)
@@ -299,7 +319,7 @@ class MapView(QGraphicsView):
             for code in targets:
                 action = sub.addAction(label(sc, code))
                 action.triggered.connect(lambda _=False, t=troop, c=code: self.troopDropped.emit(t, c))
-            if not sub.isEnabled() and troop not in st.waiting_zone:
+            if not sub.isEnabled() and (troop not in st.waiting_zone or self._computer_s(troop)):
                 menu.addAction(self.why_not_moved(troop)).setEnabled(False)  # said, not just greyed out
         return menu
 
