@@ -291,7 +291,7 @@ class ComputerPolicy:
     def _attack_words(
         self, sc: Scenario, scene: Scene, origin: str, target: str, choice: Choice, defence: Choice, win: float
     ) -> str:
-        what = ", ".join(choice.troops) + (f" and the {sc.aircraft[choice.sortie].name}" if choice.sortie else "")
+        what = _forces_words(sc, choice)
         info = sc.areas[target]
         why = (
             f"an objective ({info.vp} VP)"
@@ -300,7 +300,7 @@ class ComputerPolicy:
             if info.command_centre
             else "no objective"
         )
-        against = ", ".join(defence.troops) or "no troops"
+        against = _forces_words(sc, defence, "no troops")
         return (
             f"attacks {label(sc, target)} from {origin} with {what}: {why}; {win:.0%} to win against "
             f"the likely defence ({against})"
@@ -342,10 +342,10 @@ class ComputerPolicy:
                 choice = plain  # a scarce sortie is kept for an objective
         total = bonus_total(sc, st.turn, terrain, attacker.troops, attacker.sortie, choice.sortie, False)
         hold = 1 - chances(sc, total, choice.total).win
-        what = ", ".join(choice.troops) + (f" and the {sc.aircraft[choice.sortie].name}" if choice.sortie else "")
+        what = _forces_words(sc, choice)
         return self._said(
             choice.commitment(),
-            lambda: f"defends {label(sc, target)} with {what or 'nothing'}: holds {hold:.0%} of the time",
+            lambda: f"defends {label(sc, target)} with {what}: holds {hold:.0%} of the time",
         )
 
     def _retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
@@ -395,6 +395,16 @@ class ComputerPolicy:
         return self._said(
             moving, lambda: f"{', '.join(moving)} {verb} into {label(sc, target)}: {scene.reach_words(target)}"
         )
+
+
+def _forces_words(sc: Scenario, choice: Choice, none: str = "nothing") -> str:
+    """The troops and the aircraft of a commitment, in words ("GR-INF-1 and the Hurricane", "the
+    FIAT CR.42 alone"; `none` when it holds neither)."""
+    plane = f"the {sc.aircraft[choice.sortie].name}" if choice.sortie else ""
+    troops = ", ".join(choice.troops)
+    if troops and plane:
+        return f"{troops} and {plane}"
+    return troops or (f"{plane} alone" if plane else none)
 
 
 def _plain(decision: Decision) -> tuple:

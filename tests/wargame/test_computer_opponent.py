@@ -264,3 +264,20 @@ def test_a_worker_is_handed_the_scenario_without_the_general_s_answers_for_posit
     assert (MEMO, "decisions") not in light.memo and (MEMO, "pictures") not in light.memo
     assert any(key[:2] == (MEMO, "chances") for key in light.memo), "the odds worked out stay"
     assert sc.memo == kept and light.areas is sc.areas, "the scenario itself is untouched"
+
+
+def test_a_defence_by_an_aircraft_alone_is_said_in_words_that_read():
+    """The computer defending with a sortie and no troop said "defends C1 Ioannina with and the
+    FIAT CR.42"; it says "with the FIAT CR.42 alone" (and the attacker's reason likewise)."""
+    from campaign_manager.engine.actions import to_json
+
+    sc = load_scenario()
+    start = initial_state(sc, Play.WARGAME)
+    said = []
+    for i in range(40):
+        players = {side: ComputerPolicy(i * 2 + k) for k, side in enumerate(sorted(sc.sides))}
+        said += [str(to_json(a.action).get("reason", "")) for a in TurnDriver(sc, players, i).play(start)[1]]
+    assert not [s for s in said if "with and" in s or "(and " in s]
+    alone = [s for s in said if "defends" in s and " alone: holds" in s]
+    assert alone, "some seeded game has a defence by an aircraft alone"
+    assert "against the likely defence (the " in alone[0] and " alone)" in alone[0], alone[0]
