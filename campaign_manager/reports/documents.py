@@ -38,7 +38,7 @@ def battle_table(pic: TurnPicture, width: float) -> Table:
                 str(row.order),
                 f"{label(sc, row.origin)} → {label(sc, row.target)} ({sc.side_nouns[row.attacker_side]} attack)",
                 f"A: {row.commitment_words(sc, 'attacker')}\nD: {row.commitment_words(sc, 'defender')}",
-                row.mission or "not rolled",
+                row.mission or ("dice only" if row.kind == "wargame" else "not rolled"),  # no table, no mission
                 _result_words(sc, row),
                 _destroy_words(row),
                 _after_words(sc, row),

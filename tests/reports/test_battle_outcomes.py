@@ -57,3 +57,18 @@ def test_the_battle_table_says_who_escaped_by_sea(tmp_path):
     text = _text(out.getvalue())
     assert "escaped by sea to the pool: BR-INF-2" in text
     assert "captured by the Axis: GR-INF-9" in text and "destroyed" not in text
+
+
+def test_a_battle_fought_with_dice_says_it_had_no_mission():
+    """A battle settled with the General's Wargame dice has no table and no mission: the Mission
+    column said "not rolled" on every such battle, as if a die had been forgotten."""
+    sc = scenario()
+    st = position(2)
+    action = attack("B1", "C1", ["IT-INF-1"], ["GR-INF-1"], initiative=(6, 1), wargame=(6, 1), destroy={"GR-INF-1": 6})
+    rows = battle_rows(sc, st, [play(st, action)])
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=landscape(A4)).build(
+        [battle_table(SimpleNamespace(scenario=sc, battles=rows), 780)]
+    )
+    text = _text(out.getvalue())
+    assert "dice only" in text and "not rolled" not in text
