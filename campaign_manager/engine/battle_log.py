@@ -99,9 +99,7 @@ class BattleRow:
     def commitment_words(self, sc: Scenario, role: str, nothing: str = "nothing") -> str:
         """What a side ("attacker" or "defender") put in: its troops and sortie, and for the
         defender the fortification when it took part (its troops, then "+ " and the fortification's name)."""
-        commitment = self.attacker if role == "attacker" else self.defender
-        parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
-        said = ", ".join(parts) or nothing
+        said = committed_words(sc, self.attacker if role == "attacker" else self.defender, nothing)
         return f"{said} + {self.fortification}" if role == "defender" and self.fortification else said
 
     def captured_words(self, sc: Scenario) -> list[str]:
@@ -124,6 +122,12 @@ class BattleRow:
             f"+{vp} VP to the {sc.side_nouns[side]} for the win at {where} (never taken)"
             for side, vp in self.scored.items()
         ]
+
+
+def committed_words(sc: Scenario, commitment: Commitment, nothing: str = "nothing") -> str:
+    """A side's troops and its aircraft by name, in a list ("GR-INF-1, RAF Hurricane")."""
+    parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
+    return ", ".join(parts) or nothing
 
 
 def _arrow(before: CampaignState, action: Battle) -> Arrow:

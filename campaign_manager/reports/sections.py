@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Table
 
+from campaign_manager.engine.battle_log import committed_words
 from campaign_manager.engine.victory import levels_words, vp_breakdown
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import escape, marked, text
@@ -165,14 +166,9 @@ def open_arrows_table(pic: TurnPicture, width: float, size: float = 8) -> Table 
         rows.append(
             [
                 f"{arrow.origin} → {arrow.target}",
-                _committed(sc, arrow.attacker),
-                _committed(sc, arrow.defender),
+                committed_words(sc, arrow.attacker),
+                committed_words(sc, arrow.defender),
                 mission,
             ]
         )
     return table(rows, [width * 0.22, width * 0.3, width * 0.3, width * 0.18], size)
-
-
-def _committed(sc, commitment) -> str:
-    parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
-    return ", ".join(parts) or "nothing"
