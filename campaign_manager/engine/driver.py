@@ -25,6 +25,7 @@ from campaign_manager.bounds import MAX_REASON
 from campaign_manager.dice import RandomRoller, draw
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import (
+    Abandon,
     Action,
     Battle,
     EndTurn,
@@ -299,6 +300,9 @@ class TurnDriver:
                 return found
         if st.open_arrows:  # an arrow left open: fight it out
             arrow = st.open_arrows[0]
+            stale = legal.stale_arrow_refusal(self.sc, st, arrow)
+            if stale is not None and arrow.attacker_side in self.players:  # void (RULES.md 1.4): its own to abandon
+                return self._apply(st, Abandon(arrow.origin, arrow.target))
             return self._result(st, Battle(arrow.origin, arrow.target), arrow.attacker_side)
         return self._battle_or_end(st)
 

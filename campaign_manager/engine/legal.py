@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from campaign_manager.engine.deployment import confirm_earlier, deployment_problems
 from campaign_manager.engine.lookup import enterable, label, nations_words, placement_areas, side_name, troop
-from campaign_manager.engine.state import CampaignState, Phase, Play, evolve
+from campaign_manager.engine.state import Arrow, CampaignState, Phase, Play, evolve
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, enemy_of
 
@@ -109,6 +109,34 @@ def ceiling_refusal(st: CampaignState) -> RuleError | None:
         f"turn {st.turn} has {ceiling} battles in a General's Wargame{extra} and all {ceiling} are "
         f"{fought}: no further battle, the turn ends",
     )
+
+
+def stale_arrow_refusal(sc: Scenario, st: CampaignState, arrow: Arrow) -> RuleError | None:
+    """Why an open arrow can no longer be fought (None: it can). RULES.md 1.4 (stale arrows): the
+    attacker must still hold the area the arrow comes from and still have a committed ground troop
+    there; rule 1.8: the target must still be the enemy's. Such an arrow is abandoned, never fought."""
+    origin, target, side = arrow.origin, arrow.target, arrow.attacker_side
+    name = f"the arrow {label(sc, origin)} → {label(sc, target)}"
+    if st.control.get(target) != enemy_of(side):
+        return RuleError(
+            "1.8",
+            f"{name} can no longer be fought: {label(sc, target)} is now held by the "
+            f"{side_name(sc, st.control.get(target))}; abandon it",
+        )
+    if st.control.get(origin) != side:
+        return RuleError(
+            "1.4",
+            f"{name} can no longer be fought: the {side_name(sc, side)} no longer hold {label(sc, origin)}, "
+            f"the area it comes from; abandon it (no result, no VP, no roll to destroy)",
+        )
+    if not any(st.where.get(t) == origin for t in arrow.attacker.troops):
+        return RuleError(
+            "1.4",
+            f"{name} can no longer be fought: none of the troops committed to attack "
+            f"({', '.join(arrow.attacker.troops) or 'none'}) is in {label(sc, origin)} any more; abandon it "
+            f"(no result, no VP, no roll to destroy)",
+        )
+    return None
 
 
 def turn_must_end(st: CampaignState) -> bool:

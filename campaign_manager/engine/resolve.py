@@ -67,14 +67,10 @@ Retreat = str | dict[str, str]  # one area for the whole group, or troop id → 
 
 
 def _still_fought(sc: Scenario, st: CampaignState, arrow: Arrow) -> None:
-    """An open arrow whose target its side has taken since can no longer be fought (rule 1.8)."""
-    target = arrow.target
-    if st.control.get(target) != enemy_of(arrow.attacker_side):
-        raise RuleError(
-            "1.8",
-            f"the arrow {arrow.origin}→{target} can no longer be fought: {label(sc, target)} is now "
-            f"held by the {side_name(sc, st.control.get(target))}; abandon it",
-        )
+    """An open arrow that went stale since it was placed is abandoned, never fought (rules 1.4, 1.8)."""
+    refusal = legal.stale_arrow_refusal(sc, st, arrow)
+    if refusal is not None:
+        raise refusal
 
 
 def _decided(

@@ -171,12 +171,43 @@ class BattleActions:
 
         if (open_now := self._in_hand()) is not None:
             return open_now
+        if self._offer_abandon(arrow):
+            return None
         kept = self.session.kept_entry()
         if kept is not None:
             sc = self.session.scenario
             self._offer(kept, f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}", partial(self.resolve, arrow))
             return None
         return self._open(BattleWizard(self.session, self.services.parent, self.map_view, arrow))
+
+    def _offer_abandon(self, arrow: Arrow, kept: BattleEntry | None = None) -> bool:
+        """An open arrow gone stale (RULES.md 1.4: its attacker lost the area it comes from, or
+        every troop committed there) cannot be fought: say why and offer to abandon it (and to
+        throw away the result kept for it). Returns whether it was stale."""
+        sc = self.session.scenario
+        refusal = legal.stale_arrow_refusal(sc, self.session.state, arrow)
+        if refusal is None:
+            return False
+        words = f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}"
+
+        def abandon() -> None:
+            if kept is not None and (problem := self.session.discard_entry(kept, keeping.battle_words(sc, kept))):
+                self.services.report(problem)
+                return
+            self.abandon(arrow)
+
+        self.question = keeping.ask(
+            self.services.parent,
+            "staleArrowQuestion",
+            f"The arrow {words} cannot be fought any more.",
+            f"{refusal} It is abandoned: no result, no VP and no roll to destroy; its troops and any "
+            f"sortie are free again.",
+            [
+                ("&Abandon the arrow", QMessageBox.ButtonRole.AcceptRole, abandon, None),
+                ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None),
+            ],
+        )
+        return True
 
     def carry_on(self, kept: BattleEntry) -> BattleWizard | None:
         """The wizard on a battle kept for later, walked again to the page it was left on."""
@@ -190,6 +221,8 @@ class BattleActions:
                     f"The battle kept for later was the result of {' → '.join(kept.open_arrow)}, which is no longer "
                     f"an open arrow: discard it (Battle ▸ New battle offers it)."
                 )
+                return None
+            if self._offer_abandon(arrow, kept):
                 return None
         return self._open(BattleWizard(self.session, self.services.parent, self.map_view, arrow, kept))
 
