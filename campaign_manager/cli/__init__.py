@@ -21,7 +21,7 @@ from campaign_manager.errors import UserError
 PROG = "campaign-manager"
 # The commands each module registers (in the order --help lists them).
 COMMANDS = {
-    "campaign_commands": ("new", "show", "apply", "undo", "redo", "log", "requirements"),
+    "campaign_commands": ("new", "show", "apply", "undo", "redo", "discard-entry", "log", "requirements"),
     "scenario_commands": ("scenario",),
     "report_commands": ("report",),
     "storage_commands": ("export", "import", "backups", "push", "pull"),

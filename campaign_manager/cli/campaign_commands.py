@@ -31,6 +31,12 @@ def register(commands) -> None:
         sub.add_argument("file", help=CAMPAIGN_HELP)
         sub.set_defaults(run=cmd_undo if name == "undo" else cmd_redo, load=load_campaigns)
 
+    discard = commands.add_parser(
+        "discard-entry", help="throw away a battle entry kept with the campaign that cannot be read (logged)"
+    )
+    discard.add_argument("file", help=CAMPAIGN_HELP)
+    discard.set_defaults(run=cmd_discard_entry, load=load_campaigns)
+
     log = commands.add_parser("log", help="every recorded action with its dice")
     log.add_argument("file", help=CAMPAIGN_HELP)
     log.add_argument("--json", action="store_true")
@@ -70,6 +76,27 @@ def cmd_show(args) -> int:
     with _open(args.file, readonly=True) as campaign:
         view = {"name": campaign.name, **state_view(campaign.scenario, campaign.state)}
         emit(view, args.json, None if args.json else show_text(campaign.scenario, view))
+        _warn_damaged_entry(campaign, args.file)
+    return 0
+
+
+def _warn_damaged_entry(campaign, where: str) -> None:
+    """A kept battle entry that cannot be read, said in one line (the campaign is sound)."""
+    import sys
+
+    damage = campaign.entry_damage()
+    if damage is not None:
+        print(
+            f"warning: the battle being entered kept with this campaign cannot be read ({damage}); "
+            f"'discard-entry {where}' throws it away (the history says so)",
+            file=sys.stderr,
+        )
+
+
+def cmd_discard_entry(args) -> int:
+    with _open(args.file) as campaign:
+        done = campaign.discard_damaged_entry()
+    print("no damaged battle entry is kept with this campaign" if done is None else "\n".join(done.events))
     return 0
 
 

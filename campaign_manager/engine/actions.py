@@ -337,8 +337,17 @@ class Discard(Written):
     the history keeps those dice (a die the app rolled is final and on record). Nothing else
     changes."""
 
-    dice: Annotated[dict[EntryDie, Die], Field(min_length=1, description="each die thrown away: its place → its face")]
+    dice: Annotated[
+        dict[EntryDie, Die],
+        Field(description="each die thrown away: its place → its face (at least one, unless `damaged`)"),
+    ] = NO_DICE
     battle: Annotated[AnyText, Field(max_length=200, description="the battle being entered, in words")] = ""
+    damaged: (
+        Annotated[
+            AnyText, Field(max_length=300, description="why the kept entry could not be read, when it was damaged")
+        ]
+        | None
+    ) = None
     type: Literal["discard"] = _tag("discard")
 
     def title(self) -> str:
@@ -423,6 +432,8 @@ def parse_action(data: Any) -> Action:
         action = ACTION.validate_python(data)
     except ValidationError as exc:
         raise ActionFormatError(_words(data, exc)) from None
+    if type(action) is Discard and not action.dice and action.damaged is None:
+        raise ActionFormatError("'discard' action: dice: name at least one die thrown away (or say why it was damaged)")
     if type(action) is Battle and action.games is not None and action.wargame is not None:
         raise ActionFormatError('\'battle\' action: either tabletop "games" or a "wargame" roll, not both')
     claimed = getattr(action, "rolled_by_app", None)

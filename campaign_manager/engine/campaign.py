@@ -105,7 +105,17 @@ def _discard(sc: Scenario, st: CampaignState, action: Discard, roller: Roller, e
     if events.recording:
         what = f" ({action.battle})" if action.battle else ""
         dice = "; ".join(die_and_face(sc, place, face) for place, face in action.dice.items())
-        events.append(f"A battle entry{what} was thrown away unrecorded; the dice the app had rolled for it: {dice}")
+        if action.damaged is not None:
+            rolled = (
+                f"; the dice the app had rolled for it: {dice}"
+                if dice
+                else "; no die the app rolled could be read in it"
+            )
+            events.append(f"A damaged battle entry{what} was thrown away unrecorded ({action.damaged}){rolled}")
+        else:
+            events.append(
+                f"A battle entry{what} was thrown away unrecorded; the dice the app had rolled for it: {dice}"
+            )
     return action
 
 

@@ -6,6 +6,7 @@ rolled is marked (`rolled_by_app`: its face is the app's) and, once thrown, neve
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
 from typing import Annotated
 
@@ -13,7 +14,7 @@ from pydantic import Field, ValidationError
 
 from campaign_manager import bounds
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Text, faults_of
-from campaign_manager.engine.actions import Area, EntryDie
+from campaign_manager.engine.actions import ENTRY_DIE, Area, EntryDie
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
 
@@ -90,6 +91,27 @@ class BattleEntry(DataModel):
         except ValidationError as exc:
             fault = faults_of(exc, data)[0]
             raise EntryError(f"the battle being entered: {fault.where}: {fault.what}") from None
+
+
+def salvage_app_dice(text: str | None) -> dict[str, int]:
+    """The dice the app rolled that can still be read out of a kept entry that is damaged (its
+    JSON text, whatever else is wrong with it): each die whose place and face are well formed and
+    that the entry marks as the app's. Nothing when even that cannot be read."""
+    if text is None or len(text) > MAX_ENTRY:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict) or not isinstance(data.get("dice"), dict):
+        return {}
+    marked = data.get("rolled_by_app")
+    marked = {p for p in marked if isinstance(p, str)} if isinstance(marked, list) else set()
+    return {
+        place: face
+        for place, face in data["dice"].items()
+        if place in marked and len(place) <= 64 and ENTRY_DIE.match(place) and type(face) is int and 1 <= face <= 6
+    }
 
 
 class EntryError(UserError):

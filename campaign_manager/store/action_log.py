@@ -286,7 +286,7 @@ class ActionLog(ABC):
         self.check_still_there()
         with self._faults("reading"), self._engine.connect() as conn:
             rows = conn.execute(text(self._DRAFT_READ)).all()
-        return integrity.check_draft(self.where, [tuple(row) for row in rows])
+        return integrity.check_draft([tuple(row) for row in rows])
 
     def keep_draft(self, payload: str | None) -> None:
         """Keep the battle being entered (its JSON text), or none: a transaction of its own that

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, Play, apply_action, initial_state, replay
-from campaign_manager.engine.actions import Action, EndTurn, parse_action
-from campaign_manager.engine.entry import BattleEntry
+from campaign_manager.engine.actions import Action, Discard, EndTurn, parse_action
+from campaign_manager.engine.entry import BattleEntry, salvage_app_dice
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
@@ -20,6 +20,7 @@ from campaign_manager.store import integrity, writing
 from campaign_manager.store.action_log import ActionLog, Changes, LogContent
 from campaign_manager.store.address import ServerAddress, locate
 from campaign_manager.store.backups import cut_off, make_backup
+from campaign_manager.store.integrity import DraftDamaged
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
 
@@ -320,6 +321,41 @@ class CampaignFile(LoggedDocument[CampaignState]):
             return self._entry
         text = self.log.draft()
         return None if text is None else BattleEntry.from_text(text)
+
+    def entry_damage(self) -> str | None:
+        """What is wrong with the battle being entered kept in the campaign, when it cannot be read
+        back ("page: ..."; None: it can, or there is none). The campaign opens all the same;
+        `discard_damaged_entry` throws it away."""
+        if self._entry_held:
+            return None
+        try:
+            self.kept_entry()
+        except DraftDamaged as exc:
+            return exc.words
+        return None
+
+    def damaged_entry_discard(self) -> Discard | None:
+        """The `discard` that throws away a kept entry that cannot be read: it names why, and every
+        die the app rolled that can still be read out of it (RULES.md, dice on record). None when
+        there is no damaged entry."""
+        if self._entry_held:
+            return None
+        try:
+            self.kept_entry()
+            return None
+        except DraftDamaged as exc:
+            return Discard(
+                salvage_app_dice(exc.text), battle="a battle entry that could not be read", damaged=exc.words[:300]
+            )
+
+    def discard_damaged_entry(self) -> Applied | None:
+        """Record `damaged_entry_discard`, then the entry is gone (None: there was none)."""
+        discard = self.damaged_entry_discard()
+        if discard is None:
+            return None
+        [done] = self.apply([discard])
+        self.keep_entry(None)
+        return done
 
     @property
     def entry_unsaved(self) -> bool:

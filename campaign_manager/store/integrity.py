@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign_manager import bounds
-from campaign_manager.errors import FileRefused
+from campaign_manager.errors import FileRefused, UserError
 
 LOG_TABLES = ("action", "redo")
 TABLE_WORDS = {"action": "the action log", "redo": "the actions waiting to be redone"}
@@ -102,10 +102,7 @@ def check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
 
 
 def check_rows(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """Refuse a file whose settings, document, logged actions or battle being entered are not
-    what the app writes."""
-    from campaign_manager.store.schema import tables_of
-
+    """Refuse a file whose settings, document or logged actions are not what the app writes."""
     bad = conn.execute(
         "SELECT key, typeof(key), typeof(value) FROM meta "
         "WHERE typeof(key) != 'text' OR typeof(value) != 'text' OR length(value) > ? LIMIT 1",
@@ -138,30 +135,42 @@ def check_rows(conn: sqlite3.Connection, path: Path, version: int) -> None:
                 f"more than the app keeps ({bounds.MAX_LOG:,})",
             )
         _check_log_rows(conn, path, table)
-    if "draft" in tables_of(version):
-        check_draft(path, conn.execute("SELECT id, payload, saved_at FROM draft").fetchall())
+    # The battle being entered (table draft) is not checked here: it is no part of the campaign's
+    # record, and a damaged one must not keep the campaign shut (DraftDamaged, when it is read).
 
 
-def check_draft(path: Path | str, rows: list[tuple[Any, ...]]) -> str | None:
+class DraftDamaged(UserError):
+    """The battle being entered, kept beside the log, cannot be read back whole. The campaign
+    itself is sound: it opens, and the entry is offered to be thrown away (`text`: what the row
+    holds, when it is text, so the dice the app rolled can still be read out of it)."""
+
+    def __init__(self, words: str, text: str | None) -> None:
+        super().__init__(words)
+        self.words, self.text = words, text
+
+
+def check_draft(rows: list[tuple[Any, ...]]) -> str | None:
     """The battle being entered, read from its table as rows (id, payload, time), its row 1
     (a file's only one; on a server, the user's own, read as row 1): its JSON text when there is
-    one, checked against its model (engine/entry.py); Damaged when it is not what the app writes."""
+    one, checked against its model (engine/entry.py); DraftDamaged when it is not what the app
+    writes."""
     from campaign_manager.engine.entry import BattleEntry, EntryError
 
     if not rows:
         return None
+    text = rows[0][1] if len(rows[0]) > 1 and isinstance(rows[0][1], str) else None
     if len(rows) > 1:
-        raise refuse(path, f"its table draft holds {len(rows)} rows, not the one the app writes")
+        raise DraftDamaged(f"its table holds {len(rows)} rows, not the one the app writes", text)
     if rows[0][0] != 1:
-        raise refuse(path, f"its table draft, {row(rows[0][0])}, is not the row 1 the app writes")
-    _id, text, time = rows[0]
-    if not isinstance(text, str) or not isinstance(time, str):
-        raise refuse(path, "the battle being entered (table draft), row 1, is not text")
+        raise DraftDamaged(f"its row is {row(rows[0][0])}, not the row 1 the app writes", text)
+    _id, payload, time = rows[0]
+    if not isinstance(payload, str) or not isinstance(time, str):
+        raise DraftDamaged("it is not text", None)
     try:
-        BattleEntry.from_text(text)
+        BattleEntry.from_text(payload)
     except EntryError as exc:
-        raise refuse(path, f"the battle being entered (table draft), row 1: {exc}") from None
-    return str(text)
+        raise DraftDamaged(str(exc).removeprefix("the battle being entered: "), payload) from None
+    return str(payload)
 
 
 def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:

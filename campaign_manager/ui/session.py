@@ -477,6 +477,23 @@ class CampaignSession(QObject):
         except UserError:
             return None
 
+    def entry_damage(self) -> str | None:
+        """Why the battle being entered kept with the campaign cannot be read (None: it can, or
+        there is none): the campaign is open all the same."""
+        return None if self.campaign is None else self.campaign.entry_damage()
+
+    def discard_damaged_entry(self) -> str | None:
+        """Throw away a kept entry that cannot be read: logged as a `discard` (why, and the dice the
+        app rolled that can still be read out of it). Returns a refusal in words, or None."""
+        discard = None if self.campaign is None else self.campaign.damaged_entry_discard()
+        if discard is None:
+            return None
+        problem = self.try_record([discard])
+        if problem:
+            return problem
+        self.keep_entry(None)
+        return None
+
     def keep_entry(self, entry: BattleEntry | None) -> str | None:
         """Keep the battle being entered (None: none any more), as it is typed; returns why it is
         kept only while the app is open (a read-only file, a viewer, a full disk, a server that

@@ -13,7 +13,6 @@ import pytest
 
 from campaign_manager.engine.entry import BattleEntry, EntryError, Step
 from campaign_manager.engine.state import Commitment
-from campaign_manager.errors import FileRefused
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.schema import SCHEMA_VERSION
 from tests.shared import FULL_CAMPAIGN
@@ -130,7 +129,7 @@ def test_the_schema_3_fixture_holds_a_battle_being_entered(tmp_path):
 @pytest.mark.parametrize(
     ("statement", "words"),
     [
-        ("INSERT INTO draft VALUES (1, 'not json', 't')", "the battle being entered (table draft), row 1"),
+        ("INSERT INTO draft VALUES (1, 'not json', 't')", "not valid JSON"),
         ("INSERT INTO draft VALUES (1, '{\"page\": \"nowhere\"}', 't')", "page"),
         ("INSERT INTO draft VALUES (1, '{\"dice\": {\"mission_die\": 9}}', 't')", "dice.mission_die"),
         ("INSERT INTO draft VALUES (1, '{\"spell\": 1}', 't')", "spell"),
@@ -139,20 +138,43 @@ def test_the_schema_3_fixture_holds_a_battle_being_entered(tmp_path):
             "players[0][0]: should have at most 80",
         ),
         ("INSERT INTO draft VALUES (1, x'00', 't')", "is not text"),
-        ("INSERT INTO draft VALUES (2, '{}', 't')", "table draft, row 2, is not the row 1"),
-        ("INSERT INTO draft VALUES (1, '{}', 't'), (2, '{}', 't')", "table draft holds 2 rows"),
+        ("INSERT INTO draft VALUES (2, '{}', 't')", "row 2, not the row 1"),
+        ("INSERT INTO draft VALUES (1, '{}', 't'), (2, '{}', 't')", "holds 2 rows"),
     ],
 )
-def test_a_draft_row_the_app_did_not_write_is_refused_untouched(campaign, statement, words):
+def test_a_damaged_draft_never_shuts_the_campaign_and_is_offered_to_be_thrown_away(campaign, statement, words):
+    """The battle being entered is no part of the record: a damaged one is said in one line, the
+    campaign opens untouched, and throwing the entry away is logged (a `discard` saying why)."""
     conn = sqlite3.connect(campaign)
     conn.execute(statement)
     conn.commit()
     conn.close()
     before = campaign.read_bytes()
-    with pytest.raises(FileRefused, match="is damaged") as refused:
-        CampaignFile.open(campaign)
-    assert words in str(refused.value) and len(str(refused.value).splitlines()) == 1
-    assert campaign.read_bytes() == before
+    with CampaignFile.open(campaign, readonly=True) as opened:
+        damage = opened.entry_damage()
+        records = len(opened.records)
+    assert damage is not None and words in damage and len(damage.splitlines()) == 1
+    assert campaign.read_bytes() == before, "opening changed the file"
+    with CampaignFile.open(campaign) as opened:
+        done = opened.discard_damaged_entry()
+        assert done is not None and opened.records[-1]["type"] == "discard"
+        assert opened.records[-1]["damaged"] and "damaged" in done.events[0]
+        assert len(opened.records) == records + 1
+    with CampaignFile.open(campaign) as again:
+        assert again.entry_damage() is None and again.kept_entry() is None
+
+
+def test_the_app_dice_of_a_damaged_draft_are_read_out_and_logged_when_it_is_thrown_away(campaign):
+    conn = sqlite3.connect(campaign)
+    damaged = '{"dice": {"mission_die": 4, "wargame.attacker_die": 6}, "rolled_by_app": ["mission_die"], "page": "x"}'
+    conn.execute("INSERT INTO draft VALUES (1, ?, 't')", (damaged,))
+    conn.commit()
+    conn.close()
+    with CampaignFile.open(campaign) as opened:
+        assert "page" in (opened.entry_damage() or "")
+        done = opened.discard_damaged_entry()
+    assert done is not None and done.record["dice"] == {"mission_die": 4}  # the typed die was not the app's
+    assert "the suggested-mission die (4)" in done.events[0]
 
 
 def test_an_entry_too_large_or_too_deep_is_refused():

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from campaign_manager.engine import legal
@@ -44,6 +44,38 @@ class BattleActions:
         self.close_agreed = False
         map_view.resolveArrow.connect(self._resolve_on_map)  # an open arrow on the map: double-click
         map_view.abandonArrow.connect(self._abandon_on_map)  # or its menu
+        self.session.switched.connect(lambda: QTimer.singleShot(0, self.offer_to_discard_damaged))
+
+    def offer_to_discard_damaged(self, then: Callable[[], object] | None = None) -> bool:
+        """A kept battle entry that cannot be read keeps nothing shut: said in a line, and offered
+        to be thrown away (logged, with the dice the app rolled that can still be read). Returns
+        whether it was offered; `then` follows once it is thrown away."""
+        damage = self.session.entry_damage() if self.session.is_open else None
+        if damage is None or keeping.asking(self.question):
+            return damage is not None
+
+        def discard() -> None:
+            problem = self.session.discard_damaged_entry()
+            if problem:
+                self.services.report(problem)
+            elif then is not None:
+                then()
+
+        self.services.tell(
+            f"The campaign is open, but the battle being entered kept with it cannot be read ({damage}).", 10000
+        )
+        self.question = keeping.ask(
+            self.services.parent,
+            "damagedEntryQuestion",
+            f"The battle being entered that was kept with this campaign cannot be read ({damage}).",
+            "The campaign itself is whole. Throw the entry away? The history will say so, with every die the app "
+            "had rolled for it that can still be read. Not now: it stays as it is, and Battle ▸ New battle asks again.",
+            [
+                ("&Not now", QMessageBox.ButtonRole.RejectRole, None, None),
+                ("&Throw it away", QMessageBox.ButtonRole.DestructiveRole, discard, None),
+            ],
+        )
+        return True
 
     def _resolve_on_map(self, origin: str, target: str) -> None:
         arrow = self._arrow(origin, target)
@@ -154,6 +186,8 @@ class BattleActions:
             return None
         if (open_now := self._in_hand()) is not None:
             return open_now
+        if self.offer_to_discard_damaged(then=self.new_battle):
+            return None
         self.computer.act(before_battle=True)  # the computer's side finishes its planning first
         kept = self.session.kept_entry()
         if kept is not None:
@@ -171,7 +205,7 @@ class BattleActions:
 
         if (open_now := self._in_hand()) is not None:
             return open_now
-        if self._offer_abandon(arrow):
+        if self._offer_abandon(arrow) or self.offer_to_discard_damaged(then=partial(self.resolve, arrow)):
             return None
         kept = self.session.kept_entry()
         if kept is not None:
