@@ -216,6 +216,21 @@ class WargameRoll:
 
 
 @declared
+class DieCorrection:
+    """A die the app rolled that the organiser replaced with the die thrown at the table: both
+    faces and why, kept with the battle so the history shows the app's roll was not lost."""
+
+    die: Annotated[
+        Text, Field(max_length=64, description='the die, by its path in the action ("wargame.attacker_die")')
+    ]
+    rolled: Annotated[Die, Field(description="the face the app rolled")]
+    entered: Annotated[Die, Field(description="the face entered in its place, which stands")]
+    reason: Annotated[
+        Reason, Field(min_length=1, description="why the app's roll was replaced, as the organiser typed it")
+    ]
+
+
+@declared
 class Battle(Written):
     """Place a battle arrow and, when results are given, fight it out.
 
@@ -235,6 +250,7 @@ class Battle(Written):
     advance: TroopIds | None = None
     mission_die: Int | Literal["roll"] | None = None  # the suggested-mission d6, or "roll"
     rolled_by_app: RolledByApp = None
+    corrections: tuple[DieCorrection, ...] | None = None  # app dice replaced by the organiser, both faces kept
     by_computer: bool = _by_computer()  # the computer chose a part of it: its arrow, defence, retreat or advance
     reason: Reason | None = _reason()
     type: Literal["battle"] = _tag("battle")
@@ -436,6 +452,8 @@ def parse_action(data: Any) -> Action:
         raise ActionFormatError("'discard' action: dice: name at least one die thrown away (or say why it was damaged)")
     if type(action) is Battle and action.games is not None and action.wargame is not None:
         raise ActionFormatError('\'battle\' action: either tabletop "games" or a "wargame" roll, not both')
+    if type(action) is Battle and action.corrections:
+        _check_corrections(action)
     claimed = getattr(action, "rolled_by_app", None)
     if claimed:
         faces = action.faces()
@@ -448,6 +466,24 @@ def parse_action(data: Any) -> Action:
         if len(set(claimed)) != len(claimed):
             raise ActionFormatError(f"'{action.type}' action: rolled_by_app names a die twice")
     return action
+
+
+def _check_corrections(action: Battle) -> None:
+    """Each correction names a die the battle holds, once, with the face that stands there (not
+    the app's: a die marked as the app's was not replaced)."""
+    faces, marked, seen = action.faces(), set(action.app_dice()), set()
+    for fix in action.corrections or ():
+        where = f"'battle' action: corrections: {fix.die!r}"
+        if fix.die not in faces:
+            raise ActionFormatError(f"{where} is not a die given in the battle")
+        if fix.die in seen or fix.die in marked:
+            raise ActionFormatError(f"{where} is named twice, or also as rolled by the app")
+        if faces[fix.die] != fix.entered or fix.rolled == fix.entered:
+            raise ActionFormatError(
+                f"{where}: the battle's face there is {faces[fix.die]}; a correction enters that face in place "
+                f"of another the app rolled"
+            )
+        seen.add(fix.die)
 
 
 def _words(data: Any, exc: ValidationError) -> str:

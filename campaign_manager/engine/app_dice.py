@@ -52,6 +52,15 @@ def app_dice_words(sc: Scenario, action: Action) -> str:
         return ""
     faces = action.faces()
     rolled = [path for path in action.app_dice() if path in faces]
-    if not rolled:
-        return ""
-    return "Rolled by the app: " + ", ".join(die_and_face(sc, path, faces[path]) for path in rolled)
+    said = "Rolled by the app: " + ", ".join(die_and_face(sc, path, faces[path]) for path in rolled) if rolled else ""
+    return " ".join(filter(None, (said, correction_words(sc, action))))
+
+
+def correction_words(sc: Scenario, action: Action) -> str:
+    """The app's dice the organiser replaced, both faces and why, in a sentence ("" when none)."""
+    fixes = getattr(action, "corrections", None) or ()
+    return " ".join(
+        f"Corrected by the organiser: {entry_die_words(sc, fix.die)} rolled {fix.rolled} by the app, "
+        f"{fix.entered} entered in its place ({fix.reason})."
+        for fix in fixes
+    )

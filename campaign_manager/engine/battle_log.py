@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from campaign_manager.engine.actions import Battle, Game
-from campaign_manager.engine.app_dice import APP_MARK, app_dice_words
+from campaign_manager.engine.app_dice import APP_MARK, app_dice_words, correction_words
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.legal import fortification_name
 from campaign_manager.engine.lookup import label
@@ -55,6 +55,7 @@ class BattleRow:
     words: tuple[str, ...]  # what the action did, as the history says it
     app_dice: tuple[str, ...] = ()  # the dice the app rolled, as paths in the action (the rest were typed)
     app_words: str = ""  # the same in a sentence ("Rolled by the app: the roll to destroy GR-INF-1 2")
+    corrected: str = ""  # the app's dice the organiser replaced, both faces and why, in a sentence
     escaped: tuple[str, ...] = ()  # defenders who escaped by sea to their pool instead of being captured (1.8)
     scored: dict[str, int] = field(default_factory=dict)  # side → VP the battle scored with nobody captured:
     # a command centre's defenders defeated (1.9); capture VP go with `captured`
@@ -205,6 +206,7 @@ def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: B
         words=applied.events,
         app_dice=action.app_dice(),
         app_words=app_dice_words(sc, action),
+        corrected=correction_words(sc, action),
         escaped=escaped,
         scored=_scored(sc, before, after, arrow.target),
         fortification=fortification_name(sc, before, arrow.origin, arrow.target, arrow.attacker_side),

@@ -14,9 +14,11 @@ from pydantic import Field, ValidationError
 
 from campaign_manager import bounds
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Text, faults_of
-from campaign_manager.engine.actions import ENTRY_DIE, Area, EntryDie
-from campaign_manager.engine.state import Commitment
+from campaign_manager.engine import legal
+from campaign_manager.engine.actions import ENTRY_DIE, Area, Battle, EntryDie
+from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.errors import UserError
+from campaign_manager.scenario.model import Scenario, enemy_of
 
 MAX_ENTRY = bounds.MAX_ACTION  # characters of a kept entry as JSON: no bigger than an action
 
@@ -36,6 +38,14 @@ class Step(StrEnum):
 
 VP = Annotated[Int, Field(ge=0, le=99)]
 Player = Annotated[Text, Field(max_length=bounds.MAX_COMMANDER)]  # a commander's name as typed
+
+
+class EntryCorrection(DataModel):
+    """A die the app rolled, replaced by the organiser: the app's face and why (the face entered
+    in its place is the entry's die)."""
+
+    rolled: Annotated[Int, Field(ge=1, le=6)]
+    reason: Annotated[Text, Field(min_length=1, max_length=bounds.MAX_REASON)]
 
 
 class BattleEntry(DataModel):
@@ -64,12 +74,15 @@ class BattleEntry(DataModel):
     dice: dict[EntryDie, Annotated[Int, Field(ge=1, le=6)]] = {}
     rolled_by_app: tuple[EntryDie, ...] = ()  # dice whose face is the app's
     thrown: tuple[EntryDie, ...] = ()  # dice the app has rolled: final, never rolled again
+    corrections: dict[EntryDie, EntryCorrection] = {}  # app dice replaced by the organiser, and why
     retreat: Area | dict[Text, Area] | None = None
     advance: tuple[Text, ...] | None = None  # None: the survivors, as the page offers them
 
     def app_dice(self) -> dict[str, int]:
-        """The dice the app rolled whose faces stand in the entry: what throwing it away loses."""
-        return {place: face for place, face in self.dice.items() if place in self.rolled_by_app}
+        """The dice the app rolled for the entry, as the app rolled them (a die corrected since: the
+        app's face): what throwing it away loses."""
+        rolled = {place: face for place, face in self.dice.items() if place in self.rolled_by_app}
+        return {**{place: fix.rolled for place, fix in self.corrections.items()}, **rolled}
 
     def to_text(self) -> str:
         return self.model_dump_json(exclude_defaults=True)
@@ -91,6 +104,52 @@ class BattleEntry(DataModel):
         except ValidationError as exc:
             fault = faults_of(exc, data)[0]
             raise EntryError(f"the battle being entered: {fault.where}: {fault.what}") from None
+
+
+def entry_from_battle(sc: Scenario, st: CampaignState, battle: Battle, log_length: int) -> BattleEntry | None:
+    """The battle entry that gives a battle taken back by Undo to be entered again, when the app
+    had rolled any of its dice (None otherwise): those dice belong to the battle (RULES.md, dice on
+    record), so they come back final, with every other box as it was recorded. `st` is the
+    campaign with the battle taken back."""
+    fixes = battle.corrections or ()
+    if not battle.app_dice() and not fixes:
+        return None
+    open_arrow = st.open_arrow(battle.origin, battle.target)
+    side = open_arrow.attacker_side if open_arrow is not None else st.control.get(battle.origin)
+    if side is None:
+        return None
+    sides = (side, enemy_of(side))
+
+    def place(path: str) -> str:
+        head, _, index = path.partition(".")
+        return f"initiative.{sides[int(index)]}" if head == "initiative_dice" else path
+
+    dice = {place(path): face for path, face in battle.faces().items()}
+    rolled = tuple(place(path) for path in battle.app_dice())
+    corrections = {place(fix.die): EntryCorrection(rolled=fix.rolled, reason=fix.reason) for fix in fixes}
+    games = battle.games or ()
+    roll = battle.wargame
+    first = Step.RESULT if open_arrow is not None else Step.ARROW if legal.next_attacker(sc, st) else Step.INITIATIVE
+    return BattleEntry(
+        open_arrow=(battle.origin, battle.target) if open_arrow is not None else None,
+        log_length=log_length,
+        page=first,
+        side=side,
+        arrow=None if open_arrow is not None else (battle.origin, battle.target),
+        committed_on=None if open_arrow is not None else (battle.origin, battle.target),
+        attacker=battle.attacker or Commitment(),
+        defender=battle.defender or Commitment(),
+        tabletop=roll is None,
+        games=tuple((g[0], g[1]) for g in games) or ((None, None),),
+        players=tuple((g[2], g[3]) for g in games) if any(g[2] or g[3] for g in games) else (),
+        modifiers=(roll.attacker_modifier, roll.defender_modifier) if roll is not None else (0, 0),
+        dice={p: face for p, face in dice.items() if ENTRY_DIE.match(p)},
+        rolled_by_app=rolled,
+        thrown=tuple(dict.fromkeys((*rolled, *corrections))),
+        corrections=corrections,
+        retreat=battle.retreat_to,
+        advance=battle.advance,
+    )
 
 
 def salvage_app_dice(text: str | None) -> dict[str, int]:

@@ -106,6 +106,9 @@ def turn_report(pic: TurnPicture, width: float, height: float) -> list:
     story += [CondPageBreak(120), text("The battles of the turn", "h2"), battle_table(pic, width)]
     if any(row.app_dice for row in pic.battles):  # the mark beside a die says the app rolled it
         story.append(text(APP_LEGEND, "small"))
+    for row in pic.battles:  # an app die replaced is on paper too: both faces and why
+        if row.corrected:
+            story.append(text(f"Battle {row.order} ({row.origin} → {row.target}): {row.corrected}", "small"))
     story += [CondPageBreak(120), text("Who holds what", "h2"), areas_table(pic, width)]
     story += [Spacer(1, 6), off_map_table(pic, width)]
     waiting = open_arrows_table(pic, width)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, Play, apply_action, initial_state, replay
-from campaign_manager.engine.actions import Action, Discard, EndTurn, parse_action
-from campaign_manager.engine.entry import BattleEntry, salvage_app_dice
+from campaign_manager.engine.actions import Action, Battle, Discard, EndTurn, parse_action
+from campaign_manager.engine.entry import BattleEntry, entry_from_battle, salvage_app_dice
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
@@ -390,18 +390,33 @@ class CampaignFile(LoggedDocument[CampaignState]):
     def undo_refusal(self) -> str | None:
         """Why the last action may not be taken back (None: it may). Against the computer the dice
         the app rolled are final (RULES.md, dice on record): an action holding them is not taken
-        back, or they could be rolled again."""
-        if self.computer_side and self.records:
-            last = parse_action(self.records[-1])
-            if last.app_dice():
+        back, or they could be rolled again. Between people a battle holding the app's dice comes
+        back to be entered again with those dice (`undo`), so no other battle may be kept for
+        later meanwhile (it would be overwritten)."""
+        if not self.records:
+            return None
+        last = parse_action(self.records[-1])
+        if self.computer_side and last.app_dice():
+            return (
+                f"the last action ({last.title()}) holds dice the app rolled, and against the computer those are "
+                f"final: it cannot be undone"
+            )
+        if isinstance(last, Battle) and (last.app_dice() or last.corrections):
+            try:
+                kept = self.kept_entry()
+            except DraftDamaged:
+                return "a battle entry kept with the campaign cannot be read: throw it away first (Battle ▸ New battle)"
+            if kept is not None:
                 return (
-                    f"the last action ({last.title()}) holds dice the app rolled, and against the computer those are "
-                    f"final: it cannot be undone"
+                    f"undoing {last.title()} gives it back to be entered again with the dice the app rolled for it, "
+                    f"but another battle being entered is kept for later: record it or discard it first"
                 )
         return None
 
     def undo(self) -> dict | None:
-        """Take back the last action, unless `undo_refusal` says why not (raised as a UserError)."""
+        """Take back the last action, unless `undo_refusal` says why not (raised as a UserError). A
+        battle holding dice the app rolled comes back as the battle being entered, with those
+        dice final (nothing rolls them again; only a logged correction replaces one)."""
         refusal = self.undo_refusal()
         if refusal:
             raise UserError(refusal)
@@ -409,13 +424,36 @@ class CampaignFile(LoggedDocument[CampaignState]):
         record = super().undo()
         if record is not None and history is not None:
             self._history = history[:-1]  # the rest of the history still stands
+        if record is not None:
+            taken = parse_action(record)
+            if isinstance(taken, Battle):
+                entry = entry_from_battle(self.scenario, self.state, taken, len(self.records))
+                if entry is not None:
+                    self.keep_entry(entry)
         return record
 
     def redo(self) -> dict | None:
+        before, length = self.state, len(self.records)
         record = super().redo()
         if record is not None:
             self._history = None
+            done = parse_action(record)
+            if isinstance(done, Battle):
+                self._forget_reentry(entry_from_battle(self.scenario, before, done, length))
         return record
+
+    def _forget_reentry(self, made: BattleEntry | None) -> None:
+        """The battle is back in the log: the entry Undo made of it to be entered again goes (one
+        on the same arrow holding the same dice the app rolled; an entry given more since stays)."""
+        if made is None:
+            return
+        try:
+            kept = self.kept_entry()
+        except DraftDamaged:
+            return
+        same_arrow = kept is not None and (kept.arrow, kept.open_arrow) == (made.arrow, made.open_arrow)
+        if kept is not None and same_arrow and kept.app_dice() == made.app_dice():
+            self.keep_entry(None)
 
     def history(self) -> list[Applied]:
         """Every logged action with what it did in words (replayed once, then kept up to date)."""

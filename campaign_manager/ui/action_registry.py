@@ -121,6 +121,7 @@ class ActionRegistry(Generic[Key]):
         if missing or len(placed) != len(set(placed)) or set(placed) - set(self.declared):
             raise ValueError(f"every declared action must stand in exactly one menu (not placed: {missing})")
         session.changed.connect(self.refresh)
+        session.kept_changed.connect(self.refresh)  # Undo waits while another battle entry is kept
 
     def __getitem__(self, key: Key) -> QAction:
         return self._actions[key]

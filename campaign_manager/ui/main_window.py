@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.fixed_title = title
         self.session = CampaignSession(self)
         self.session.changed.connect(self.refresh)
+        self.session.kept_changed.connect(self.refresh)
         self.session.message.connect(self._say)
         self.setWindowTitle(APPLICATION)
         self.setStatusBar(StatusBar(self))  # every message read whole, however long
@@ -270,8 +271,11 @@ class MainWindow(QMainWindow):
         final = self.campaign is not None and self.campaign.records and self.campaign.undo_refusal()
         if last:
             undo.setText(f"&Undo {last}")
-        elif final:  # greyed out, and says why: against the computer the app's dice stand
+        elif final and self.campaign is not None and self.campaign.computer_side:
+            # greyed out, and says why: against the computer the app's dice stand
             undo.setText(f"&Undo — {self.session.last_action_title()} is final (the app rolled its dice)")
+        elif final:  # its dice would come back to be entered again over the battle kept for later
+            undo.setText(f"&Undo — {self.session.last_action_title()} waits: another battle entry is kept")
         else:
             undo.setText("&Undo")
         undo.setIconText("Undo")  # its name in the list of shortcuts

@@ -538,6 +538,10 @@ class CampaignSession(QObject):
             self._server_fault(fault)
             raise
         finally:
+            kept = self.kept_entry() is not None  # Undo of a battle with the app's dice keeps them to enter again
+            if kept != self.has_kept_entry:
+                self.has_kept_entry = kept
+                self.kept_changed.emit()
             self.changed.emit()
         if record is not None:
             self.message.emit(f"{word}: {action_title(record)}")

@@ -112,7 +112,7 @@ def test_a_discarded_entry_names_the_dice_the_app_rolled_and_changes_nothing(tur
 @pytest.mark.parametrize(
     ("dice", "fault"),
     [
-        ({}, "dice: should have at least 1 item"),
+        ({}, "dice: name at least one die"),
         ({"mission_die": 7}, "dice.mission_die: should be at most 6"),
         ({"the attacker's die": 3}, "is not a die of a battle entry"),
     ],

@@ -257,18 +257,6 @@ def test_roll_works_once_and_the_die_is_recorded_as_the_app_s(open_window, qtbot
     )
 
 
-def test_a_die_typed_in_place_of_the_app_s_is_recorded_as_typed(open_window, qtbot):
-    window = open_window([{"type": "start_turn"}])
-    wizard = to_b1_c1_result(window, qtbot)
-    result = wizard.pages["result"]
-    result.wargame.click()
-    qtbot.mouseClick(result.attacker_die.roll_button, Qt.MouseButton.LeftButton)
-    type_in(qtbot, result.attacker_die.box, "6")  # a physical die thrown instead
-    type_in(qtbot, result.defender_die.box, "1")
-    assert not result.attacker_die.by_app and not result.attacker_die.roll_button.isVisible()
-    assert wizard.draft.entry.rolled_by_app == () and "wargame.attacker_die" in wizard.draft.entry.thrown
-
-
 def test_a_double_click_on_an_arrow_chooses_it_and_goes_on_one_page(open_window, qtbot):
     window = open_window([{"type": "start_turn"}])
     wizard = window.battle_menu.new_battle()

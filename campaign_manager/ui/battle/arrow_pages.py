@@ -71,7 +71,7 @@ class InitiativePage(Page):
         if st.initiative is not None:  # rolled and recorded already: shown as recorded, final
             attacker, faces = st.initiative
             for side, face in zip((attacker, enemy_of(attacker)), faces):
-                _, by_app, _ = draft.kept_die(f"initiative.{side}")
+                _, by_app, _, _ = draft.kept_die(f"initiative.{side}")
                 self.dice[side].restore(face, by_app, True)
                 self.dice[side].set_app_only(True)
 

@@ -1,9 +1,11 @@
 """A die the user types in from a physical die, or lets the app roll; either way the value is
 shown before anything is recorded, and recorded with the action, marked when the app rolled it.
-A die the app rolled is final (RULES.md, dice on record): its Roll button is gone for good, and a
-physical die may only be typed in its place. Against the computer every die is the app's: the
-box takes no typing at all. A value the die cannot show (7, 0, a letter) is refused where it is
-typed, with a word beside the box saying why; so is a VP score out of range."""
+A die the app rolled belongs to the battle for good (RULES.md, dice on record): its Roll button is
+gone, its box takes no typing, and Back, Cancel, a closed window or Undo of the battle keep it. It
+is replaced only by an explicit correction (Correct…: the die thrown at the table and why), which
+the battle records with both faces. Against the computer every die is the app's and final: the
+box takes no typing and nothing corrects it. A value the die cannot show (7, 0, a letter) is
+refused where it is typed, with a word beside the box saying why; so is a VP score out of range."""
 
 from __future__ import annotations
 
@@ -12,14 +14,29 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QValidator
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from campaign_manager import bounds
 from campaign_manager.dice import D6, Die
+from campaign_manager.engine.entry import EntryCorrection
 from campaign_manager.ui.ink import refusal_style
 
 _ROLLER = random.SystemRandom()
 NOTHING_YET = "–"  # a box before anything is given in it
-ROLLED_ONCE = "Rolled by the app: final (type a physical die to replace it)"
+ROLLED_ONCE = "Rolled by the app: final. Correct… replaces it with the die thrown at the table, saying why"
+ROLLED_FINAL = (
+    "Rolled by the app: it is final. To replace it with the die thrown at the table, press Correct… and say why"
+)
 ROLLED_ALREADY = "Rolled already: final"  # beside the die, when asked to roll it again
 APP_ONLY = "Against the computer the app rolls every die: press Roll (or R in the box)"
 APP_ONLY_FINAL = "Rolled by the app: against the computer it is final"
@@ -114,11 +131,14 @@ class DieInput(QWidget):
     def __init__(self, name: str, parent: QWidget | None = None, die: Die = D6, words: str = "") -> None:
         super().__init__(parent)
         self.setObjectName(name)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        layout = QHBoxLayout()
+        rows.addLayout(layout)
         self.die = die
         self.low, self.high = die.low, die.high
         self.by_app = self.thrown = self.app_only = False
+        self.correction: EntryCorrection | None = None  # the app's face replaced by the organiser, and why
         self.rolls_itself = True
         self.unheeded: str | None = None  # why a value typed in was refused, while the box is still blank
         self.box = DieBox(die, self)
@@ -137,15 +157,30 @@ class DieInput(QWidget):
         self.problem.setStyleSheet(refusal_style())
         self.problem.setWordWrap(True)  # beside a die in a narrow wizard: on two lines, never wider than the page
         self.problem.hide()
-        self.mark = QLabel("rolled by the app")
+        self.mark = QLabel("app's roll")
         self.mark.setObjectName("appMark")
         self.mark.setStyleSheet("color: palette(window-text); font-style: italic")
         self.mark.hide()
+        self.correct_button = QToolButton(self)  # small, beside the mark: a row of dice stays in the page
+        self.correct_button.setText("correct…")
+        self.correct_button.setAutoRaise(True)
+        self.correct_button.setObjectName("correctDie")
+        self.correct_button.setToolTip(
+            "Replace the app's roll with the die thrown at the table: both faces and your reason are recorded"
+        )
+        self.correct_button.setAccessibleName(f"Correct {words or name}")
+        self.correct_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.correct_button.clicked.connect(self.ask_correction)
+        self.correct_button.hide()
         layout.addWidget(self.box)
         layout.addWidget(self.roll_button)
         layout.addWidget(self.mark)
+        layout.addWidget(self.correct_button)
         layout.addWidget(self.problem)
         layout.addStretch(1)
+        self.fixing = _CorrectionRow(self)
+        self.fixing.hide()
+        rows.addWidget(self.fixing)
         self.box.refused.connect(self._refused)
         self.box.roll_asked.connect(self.roll)
         self.box.typed_in_vain.connect(self._typed_in_vain)
@@ -158,23 +193,40 @@ class DieInput(QWidget):
         self.unheeded = words if self.value() is None else None
 
     def _typed_in_vain(self) -> None:
-        self.problem.setText(APP_ONLY_FINAL if self.thrown else APP_ONLY)
+        if self.app_only:
+            self.problem.setText(APP_ONLY_FINAL if self.thrown else APP_ONLY)
+        else:
+            self.problem.setText(ROLLED_FINAL)
         self.problem.show()
 
     def _typed(self) -> None:
-        """A physical die typed in: recorded as typed, even in place of the app's roll."""
+        """A physical die typed in (never over the app's roll: that box takes no typing)."""
         self.problem.hide()
         self.unheeded = None
-        if self.by_app:
-            self.by_app = False
-            self._show_state()
-            self.changed.emit()
+
+    @property
+    def final(self) -> bool:
+        """The app rolled this die and its face is in the box (the app's, or corrected): the box
+        takes no typing; only a correction replaces it."""
+        return self.thrown and self.value() is not None
 
     def _show_state(self) -> None:
         self.roll_button.setEnabled(not self.thrown)
         self.roll_button.setVisible(not self.thrown)
-        self.mark.setVisible(self.by_app)
-        self.box.setReadOnly(self.app_only)
+        self.mark.setVisible(self.by_app or self.correction is not None)
+        fix = self.correction
+        self.mark.setText(f"corrected (app: {fix.rolled})" if fix is not None else "app's roll")
+        self.mark.setToolTip(
+            f"The app rolled {fix.rolled}; {self.value()} was entered in its place: {fix.reason}"
+            if fix is not None
+            else "Rolled by the app: it belongs to the battle"
+        )
+        self.correct_button.setVisible(self.final and not self.app_only)
+        fixed = self.app_only or self.final
+        self.box.setReadOnly(fixed)
+        self.box.setButtonSymbols(
+            QAbstractSpinBox.ButtonSymbols.NoButtons if fixed else QAbstractSpinBox.ButtonSymbols.UpDownArrows
+        )
         self.box.setToolTip(
             "The app rolls this die: against the computer every die is the app's"
             if self.app_only
@@ -187,22 +239,62 @@ class DieInput(QWidget):
         return self.box.number()
 
     def set_value(self, value: int | None) -> None:
-        """A value typed in (from a physical die): recorded as typed."""
+        """A value typed in (from a physical die): recorded as typed. A die the app rolled is
+        final: typing over it is refused, said beside the box, and changes nothing."""
+        if self.final:
+            self._typed_in_vain()
+            return
         self.problem.hide()
         self.unheeded = None
         self.by_app = False
         self._show_state()
         self.box.set_number(value)
 
-    def restore(self, value: int | None, by_app: bool, thrown: bool) -> None:
-        """Show the die as it was kept: its value, whether it is the app's, whether the app threw it."""
+    def restore(self, value: int | None, by_app: bool, thrown: bool, correction: EntryCorrection | None = None) -> None:
+        """Show the die as it was kept: its value, whether it is the app's, whether the app threw
+        it, and the organiser's correction of the app's face."""
         self.problem.hide()
         self.unheeded = None
         self.by_app, self.thrown = by_app and value is not None, thrown or by_app
-        self._show_state()
+        self.correction = correction if value is not None and not self.by_app else None
         self.box.blockSignals(True)
         self.box.set_number(value)
         self.box.blockSignals(False)
+        self.fixing.hide()
+        self._show_state()
+
+    def ask_correction(self) -> None:
+        """Correct…: the row where the die thrown at the table and the reason are given."""
+        if not self.final or self.app_only:
+            return
+        self.fixing.open(self.value())
+
+    def correct(self, face: int, reason: str) -> str | None:
+        """Replace the app's face with `face` thrown at the table, for `reason`: kept as a
+        correction (the app's face and the reason go with the battle). Returns why it was
+        refused, or None."""
+        if self.app_only:
+            return APP_ONLY_FINAL
+        if not self.final:
+            return "Only a die the app rolled is corrected; type this one in its box"
+        reason = " ".join(reason.split())
+        rolled = self.correction.rolled if self.correction is not None else self.value()
+        assert rolled is not None
+        if not self.low <= face <= self.high:
+            return f"A {self.die.name} shows {self.low} to {self.high}"
+        if not reason:
+            return "Say why the app's roll is replaced: the reason goes in the history with both faces"
+        if len(reason) > bounds.MAX_REASON:
+            return f"Say why in at most {bounds.MAX_REASON} characters"
+        self.correction = None if face == rolled else EntryCorrection(rolled=rolled, reason=reason)
+        self.by_app = face == rolled
+        self.box.blockSignals(True)
+        self.box.set_number(face)
+        self.box.blockSignals(False)
+        self.problem.hide()
+        self._show_state()
+        self.changed.emit()
+        return None
 
     def set_app_only(self, app_only: bool) -> None:
         self.app_only = app_only
@@ -225,6 +317,68 @@ class DieInput(QWidget):
         self.problem.hide()
         self.unheeded = None
         self.by_app = self.thrown = True
-        self._show_state()
+        self.correction = None
         self.box.set_number(face)
+        self._show_state()
         self.changed.emit()  # the mark changed even when the face did not
+
+
+class _CorrectionRow(QWidget):
+    """Under a die the app rolled, once Correct… is pressed: the die thrown at the table, why the
+    app's roll is replaced, and Apply (or Cancel, which changes nothing). Narrow, on three lines:
+    it stands in a column of dice."""
+
+    def __init__(self, die: DieInput) -> None:
+        super().__init__(die)
+        self.die = die
+        self.setObjectName("correction")
+        lines = QVBoxLayout(self)
+        lines.setContentsMargins(0, 0, 0, 4)
+        face_line, buttons = QHBoxLayout(), QHBoxLayout()
+        self.face = QSpinBox(self)
+        self.face.setObjectName("correctedFace")
+        self.face.setRange(die.low, die.high)
+        self.face.setAccessibleName("The die thrown at the table")
+        self.reason = QLineEdit(self)
+        self.reason.setObjectName("correctionReason")
+        self.reason.setMaxLength(bounds.MAX_REASON)
+        self.reason.setPlaceholderText("why (said in the history)")
+        self.reason.setAccessibleName("Why the app's roll is replaced")
+        self.reason.setMinimumWidth(180)
+        self.reason.returnPressed.connect(self.apply)
+        self.apply_button = QPushButton("Apply", self)
+        self.apply_button.setObjectName("applyCorrection")
+        self.apply_button.setToolTip("Enter the die thrown at the table in place of the app's: both go on record")
+        self.apply_button.clicked.connect(self.apply)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setObjectName("cancelCorrection")
+        self.cancel_button.setToolTip("Keep the app's roll")
+        self.cancel_button.clicked.connect(self.close_row)
+        face_line.addWidget(QLabel("At the table:", self))
+        face_line.addWidget(self.face)
+        face_line.addStretch(1)
+        buttons.addWidget(self.apply_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        lines.addLayout(face_line)
+        lines.addWidget(self.reason)
+        lines.addLayout(buttons)
+
+    def open(self, face: int | None) -> None:
+        if face is not None:
+            self.face.setValue(face)
+        self.reason.clear()
+        self.show()
+        self.reason.setFocus()
+
+    def apply(self) -> None:
+        refused = self.die.correct(self.face.value(), self.reason.text())
+        if refused:
+            self.die.problem.setText(refused + ".")
+            self.die.problem.show()
+            return
+        self.close_row()
+
+    def close_row(self) -> None:
+        self.hide()
+        self.die.box.setFocus()

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine import roster as rosters
-from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, Game, Initiative, parse_action
+from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, DieCorrection, Game, Initiative, parse_action
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import Decision, TurnDriver, reason_line
-from campaign_manager.engine.entry import BattleEntry, Step
+from campaign_manager.engine.entry import BattleEntry, EntryCorrection, Step
 from campaign_manager.engine.general import sensible_defence
 from campaign_manager.engine.lookup import side_name, troop_title
 from campaign_manager.engine.odds import ArrowOdds, arrow_odds
@@ -88,21 +88,51 @@ class BattleDraft:
         """Keep what a page shows in the entry (the wizard writes it to the file)."""
         self.entry = self.entry.model_copy(update=changes)
 
-    def note_die(self, place: str, value: int | None, by_app: bool, thrown: bool) -> None:
+    def note_die(
+        self, place: str, value: int | None, by_app: bool, thrown: bool, correction: EntryCorrection | None = None
+    ) -> None:
         """Keep one die as its box shows it: its face (None: blank), whether the face is the app's,
-        and whether the app has thrown it (then it is never thrown again)."""
+        whether the app has thrown it (then it is never thrown again), and the organiser's
+        correction of the app's face (the app's face and why), if one was made."""
         entry = self.entry
         dice = {p: v for p, v in entry.dice.items() if p != place}
         if value is not None:
             dice[place] = value
         rolled = tuple(p for p in entry.rolled_by_app if p != place) + ((place,) if by_app and value else ())
         thrown_ = entry.thrown + ((place,) if (thrown or by_app) and place not in entry.thrown else ())
-        self.note(dice=dice, rolled_by_app=rolled, thrown=thrown_)
+        fixes = {p: fix for p, fix in entry.corrections.items() if p != place}
+        if correction is not None and value is not None and not by_app:
+            fixes[place] = correction
+        self.note(dice=dice, rolled_by_app=rolled, thrown=thrown_, corrections=fixes)
 
-    def kept_die(self, place: str) -> tuple[int | None, bool, bool]:
-        """A die as it was kept: (face or None, the app's face, thrown by the app)."""
+    def kept_die(self, place: str) -> tuple[int | None, bool, bool, EntryCorrection | None]:
+        """A die as it was kept: (face or None, the app's face, thrown by the app, its correction)."""
         entry = self.entry
-        return entry.dice.get(place), place in entry.rolled_by_app, place in entry.thrown
+        return (
+            entry.dice.get(place),
+            place in entry.rolled_by_app,
+            place in entry.thrown,
+            entry.corrections.get(place),
+        )
+
+    def _path_of(self, place: str) -> str:
+        """A die of the entry by its path in the battle action (an initiative die by the side's
+        place in [attacker, defender])."""
+        head, _, side = place.partition(".")
+        if head == "initiative" and self.side is not None:
+            return f"initiative_dice.{0 if side == self.side else 1}"
+        return place
+
+    def corrections_for(self, action: Battle) -> tuple[DieCorrection, ...] | None:
+        """The organiser's corrections of the app's dice that the action holds, as its paths."""
+        faces = action.faces()
+        fixes = []
+        for place, fix in self.entry.corrections.items():
+            path = self._path_of(place)
+            entered = faces.get(path)
+            if entered is not None and entered != fix.rolled:
+                fixes.append(DieCorrection(path, fix.rolled, entered, fix.reason))
+        return tuple(fixes) or None
 
     def app_paths(self, action: Battle) -> tuple[str, ...] | None:
         """The dice of the action the app rolled, as its paths (the entry's places translated)."""
@@ -176,7 +206,7 @@ class BattleDraft:
             defender=self.defender if defender is None else defender,
             mission_die=self.mission_die,
         )
-        return replace(action, rolled_by_app=self.app_paths(action))
+        return replace(action, rolled_by_app=self.app_paths(action), corrections=self.corrections_for(action))
 
     def battle_action(self) -> Battle:
         """The battle with its result, its rolls to destroy and its retreat, without the advance."""
@@ -184,7 +214,7 @@ class BattleDraft:
         action = replace(
             base, destroy_dice=self.destroy_dice or NO_DICE, retreat_to=self.retreat, **(self.outcome or {})
         )
-        return replace(action, rolled_by_app=self.app_paths(action))
+        return replace(action, rolled_by_app=self.app_paths(action), corrections=self.corrections_for(action))
 
     def final_action(self) -> Battle:
         """The battle as entered, marked as the computer's (with its reasons) where it chose a part."""

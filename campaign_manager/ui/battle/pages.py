@@ -115,7 +115,7 @@ class Page(QWidget):
     # -- dice: each kept by its place in the battle (actions.ENTRY_DIE) -------------------------
 
     def keep_die(self, place: str, die: DieInput) -> None:
-        self.draft.note_die(place, die.value(), die.by_app, die.thrown)
+        self.draft.note_die(place, die.value(), die.by_app, die.thrown, die.correction)
 
     def show_die(self, place: str, die: DieInput) -> None:
         die.restore(*self.draft.kept_die(place))

@@ -39,6 +39,12 @@ MODIFIERS_FIXED = (
 )
 
 
+WARGAME_ROLLED = (
+    "The app rolled this battle's General's Wargame dice, so they settle it. To settle it at the table "
+    "instead, correct the dice (Correct…) or discard the battle entry: either stays on record."
+)
+
+
 class ResultPage(Page):
     step, title_words = Step.RESULT, "The result"
 
@@ -312,8 +318,19 @@ class ResultPage(Page):
             )
             spin.setToolTip(MODIFIERS_FIXED if fixed else "")
 
+    def _fix_kind(self) -> None:
+        """Once the app has rolled a General's Wargame die for the battle, the dice settle it: the
+        tabletop choice is closed (the app's roll belongs to the battle; Correct… or discarding
+        the entry, both on record, are the ways to replace it)."""
+        rolled = self.attacker_die.thrown or self.defender_die.thrown
+        if rolled and self.tabletop.isChecked():
+            self.wargame.setChecked(True)
+        self.tabletop.setEnabled(not rolled and not self.draft.dice_only)
+        self.tabletop.setToolTip(WARGAME_ROLLED if rolled and not self.draft.dice_only else "")
+
     def refresh(self) -> None:
         self._fix_modifiers()
+        self._fix_kind()
         draft = self.draft
         found = draft.forecast(self.chosen())
         if found is None:
