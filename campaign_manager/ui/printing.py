@@ -9,7 +9,9 @@ with no dependencies, renders with PDFium (the engine QtPdf itself wraps), is re
 leaves the choice of Qt version alone. No external program is called: nothing depends on `lp`.
 
 The dialogs are opened through `PrinterChooser` and `PreviewOpener` functions, so tests choose a
-printer (a PDF file) without a dialog.
+printer (a PDF file) without a dialog. Qt's dialogs only point at the printer they are given:
+each one keeps its printer here until the dialog is gone (a printer let go of sooner was deleted
+under the preview, which then crashed the app as it painted).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pypdfium2 as pdfium
-from PySide6.QtCore import QRectF, QSizeF
+from PySide6.QtCore import QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
@@ -30,6 +32,7 @@ LETTER_FAMILY = {QPageSize.PageSizeId.Letter, QPageSize.PageSizeId.Legal, QPageS
 
 PrinterChooser = Callable[[QWidget, QPrinter, Callable[[], None]], object]
 PreviewOpener = Callable[[QWidget, QPrinter, Callable[[QPrinter], None]], object]
+_KEPT: dict[int, QPrinter] = {}  # each open dialog's printer, by the printer's id
 
 
 def paper_for(printer: QPrinter) -> Paper:
@@ -97,6 +100,7 @@ def ask_printer(parent: QWidget, printer: QPrinter, accepted: Callable[[], None]
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle("Print the turn report")
     dialog.accepted.connect(accepted)
+    keep_printer(dialog, printer)
     QDialog.open(dialog)  # QPrintDialog's own open() wants a receiver and a slot
     return dialog
 
@@ -106,6 +110,19 @@ def ask_preview(parent: QWidget, printer: QPrinter, paint: Callable[[QPrinter], 
     orientation is changed there, and prints with it."""
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle("Print preview: the turn report")
+    room = parent.screen().availableGeometry()  # a page tall enough to read, not Qt's small default
+    dialog.resize(min(room.width() * 9 // 10, 1000), room.height() * 9 // 10)
     dialog.paintRequested.connect(paint)
+    keep_printer(dialog, printer)
     QDialog.open(dialog)
     return dialog
+
+
+def keep_printer(dialog: QDialog, printer: QPrinter) -> None:
+    """Keep `printer` alive as long as `dialog`, which is deleted once closed. The printer is let
+    go of after the dialog's deletion has finished (its children, the preview's pages among them,
+    go after its `destroyed` signal)."""
+    key = id(printer)
+    _KEPT[key] = printer
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.destroyed.connect(lambda: QTimer.singleShot(0, lambda: _KEPT.pop(key, None)))

@@ -4,7 +4,9 @@ and drawn on the printer through Qt, with no external program. The printer here 
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 
 import pypdfium2 as pdfium
 import pytest
@@ -14,7 +16,7 @@ from PySide6.QtPrintSupport import QPrinter
 
 from campaign_manager.reports.render import render_pdf, report_inputs
 from campaign_manager.ui.actions import MenuAction
-from tests.shared import FULL_CAMPAIGN
+from tests.shared import FULL_CAMPAIGN, ROOT
 from tests.ui.test_report_actions import synchronous
 
 POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -127,6 +129,24 @@ def test_the_real_preview_opens_without_blocking(window, qtbot):
     dialog = window.report_actions.print_dialog
     qtbot.waitUntil(dialog.isVisible, timeout=5000)
     dialog.close()
+
+
+@pytest.mark.parametrize("action", [MenuAction.PRINT_PREVIEW])
+def test_the_real_preview_paints_every_page(action, tmp_path):
+    """Qt's own preview, opened through the menu and painted page by page, in a program of its
+    own: a printer deleted under the preview crashed the app there (and would end this run)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.ui.preview_pages", action, str(tmp_path)],
+        cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, f"ended with {done.returncode}: {done.stdout}{done.stderr[-2000:]}"
+    assert done.stdout.strip().startswith("painted "), done.stdout
+    assert int(done.stdout.split()[1]) >= 2
+    assert (tmp_path / "page-1.png").stat().st_size > 5_000
 
 
 def test_the_print_shortcuts(window):
