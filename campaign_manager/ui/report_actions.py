@@ -1,9 +1,10 @@
 """File ▸ Export turn report / status sheet / battle slips, and File ▸ Print.
 
 The PDF is built away from the window's thread (a progress box shows if it takes more than a
-moment); when it is written, the user may open it in the system's viewer. Printing goes through
-Qt's print dialog (or its preview): the document is made for the paper and orientation chosen
-there and drawn on the printer through Qt (ui/printing.py), on any system.
+moment); when it is written, the user may open it in the system's viewer, or its folder when no
+program for PDFs answers. Printing goes through Qt's print dialog (or its preview): the document
+is made for the paper and orientation chosen there and drawn on the printer through Qt
+(ui/printing.py), on any system.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QPushButton, QWidget
 
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.reports import Paper, ReportKind
 from campaign_manager.reports.data import document_turn
+from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 
 Runner = Callable[[Callable[[], bytes], Callable[[bytes], None], Callable[[str], None]], None]
 PdfChooser = Callable[[QWidget, str, str], "Path | None"]
+UrlOpener = Callable[[QUrl], bool]  # False when nothing could open it (QDesktopServices.openUrl)
 
 
 class _Signals(QObject):
@@ -93,11 +96,12 @@ class ReportActions:
         runner: Runner = thread_runner,
         choose_printer: PrinterChooser | None = None,
         open_preview: PreviewOpener | None = None,
+        open_url: UrlOpener = QDesktopServices.openUrl,
     ) -> None:
         """`choose_printer` and `open_preview` open the print dialog and the preview (tests pass
-        functions that choose a PDF file instead)."""
+        functions that choose a PDF file instead); `open_url` shows a saved PDF or its folder."""
         self.services, self.choose_pdf, self.runner = services, choose_pdf, runner
-        self.choose_printer, self.open_preview = choose_printer, open_preview
+        self.choose_printer, self.open_preview, self.open_url = choose_printer, open_preview, open_url
         self.progress: QProgressDialog | None = None
         self.print_dialog: object = None  # the print dialog or preview last opened
 
@@ -158,25 +162,50 @@ class ReportActions:
             except UserError as exc:
                 self.services.report(str(exc))
                 return
-            self.services.tell(f"The {kind.words} was saved as {path}", 10000)
+            # the PDF is the subject: "battle slips" would want "were"
+            self.services.tell(f"The PDF of the {kind.words} was saved as {path}", 10000)
             self._offer_to_open(path)
 
         self._build(kind, write)
 
     def _offer_to_open(self, path: Path) -> None:
-        box = QMessageBox(
+        box = message_box(
             QMessageBox.Icon.Information,
             "PDF saved",
             f"The PDF was saved as\n{path}",
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
             self.services.parent,
         )
-        box.setTextFormat(Qt.TextFormat.PlainText)  # the path as it is
         box.setObjectName("pdfSaved")
-        box.button(QMessageBox.StandardButton.Open).clicked.connect(
-            lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
-        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.button(QMessageBox.StandardButton.Open).clicked.connect(lambda: self.open_pdf(path))
         box.open()
+
+    def open_pdf(self, path: Path) -> None:
+        """Show a saved PDF in the system's viewer; when no program opens it, offer its folder."""
+        if self.open_url(QUrl.fromLocalFile(str(path))):
+            return
+        box = message_box(
+            QMessageBox.Icon.Warning,
+            "No program for PDFs",
+            f"The PDF could not be opened: no program to show PDF files answered. It is saved as\n{path}\n\n"
+            "Its folder can be opened instead, to open the PDF from there or to send it on.",
+            QMessageBox.StandardButton.Close,
+            self.services.parent,
+        )
+        box.setObjectName("noPdfViewer")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        folder = QPushButton("Open the &folder", box)
+        box.addButton(folder, QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(folder)
+        folder.clicked.connect(lambda: self._open_folder(path))
+        box.open()
+
+    def _open_folder(self, path: Path) -> None:
+        if not self.open_url(QUrl.fromLocalFile(str(path.parent))):
+            self.services.report(
+                f"The folder could not be opened either. The PDF is the file {path.name} in the folder {path.parent}."
+            )
 
     def _new_printer(self) -> QPrinter:
         from PySide6.QtPrintSupport import QPrinter  # loaded when first printing
