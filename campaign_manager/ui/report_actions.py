@@ -1,4 +1,4 @@
-"""File ▸ Export turn report / status sheet / battle slips, and File ▸ Print.
+"""File ▸ Export, Print and Preview of the turn report, the status sheet and the battle slips.
 
 The PDF is built away from the window's thread (a progress box shows if it takes more than a
 moment); when it is written, the user may open it in the system's viewer, or its folder when no
@@ -136,14 +136,20 @@ class ReportActions:
             self.progress.deleteLater()
             self.progress = None
 
-    def export(self, kind: ReportKind) -> None:
-        session = self.services.session
-        if not session.is_open:
-            return
-        try:  # named by its turn and kind, so last turn's is not written over: "Shop turn-3 report.pdf"
-            turn = document_turn(session.history(), kind)
+    def _document_turn(self, kind: ReportKind) -> int | None:
+        """The turn the document would show, or None (and said why) when there is none yet."""
+        if not self.services.session.is_open:
+            return None
+        try:
+            return document_turn(self.services.session.history(), kind)
         except UserError as exc:
             self.services.report(f"No {kind.words} yet: {exc}")
+            return None
+
+    def export(self, kind: ReportKind) -> None:
+        session = self.services.session
+        turn = self._document_turn(kind)  # in its name, so last turn's is not written over: "Shop turn-3 report.pdf"
+        if turn is None:
             return
         campaign_path = session.path
         if campaign_path is not None:
@@ -207,24 +213,30 @@ class ReportActions:
                 f"The folder could not be opened either. The PDF is the file {path.name} in the folder {path.parent}."
             )
 
-    def _new_printer(self) -> QPrinter:
+    def _new_printer(self, kind: ReportKind) -> QPrinter:
+        """A printer for `kind`, turned sideways to begin with for a document laid out that way."""
+        from PySide6.QtGui import QPageLayout
         from PySide6.QtPrintSupport import QPrinter  # loaded when first printing
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(f"{self.services.session.name} — turn report")
+        printer.setDocName(f"{self.services.session.name} — {kind.words}")
+        if kind.landscape:
+            printer.setPageOrientation(QPageLayout.Orientation.Landscape)
         return printer
 
-    def print_report(self) -> None:
-        """File ▸ Print: the print dialog, then the turn report on the printer and paper chosen."""
+    def print_document(self, kind: ReportKind) -> None:
+        """File ▸ Print: the print dialog, then the document on the printer and paper chosen."""
         from campaign_manager.ui.printing import ask_printer
 
-        if not self.services.session.is_open:
+        if self._document_turn(kind) is None:
             return
-        printer = self._new_printer()
+        printer = self._new_printer(kind)
         choose = self.choose_printer or ask_printer
-        self.print_dialog = choose(self.services.parent, printer, lambda: self._print(printer))
+        self.print_dialog = choose(
+            self.services.parent, printer, f"Print the {kind.words}", lambda: self._print(kind, printer)
+        )
 
-    def _print(self, printer: QPrinter) -> None:
+    def _print(self, kind: ReportKind, printer: QPrinter) -> None:
         from campaign_manager.ui.printing import is_landscape, paper_for, print_pdf
 
         def send(data: bytes) -> None:
@@ -234,28 +246,34 @@ class ReportActions:
                 self.services.report(str(exc))
                 return
             where = printer.outputFileName() or printer.printerName() or "the printer"
-            self.services.tell(f"The turn report ({counted(pages, 'page')}) was sent to {where}", 8000)
+            # "went": the same word after one page and after many
+            self.services.tell(f"{counted(pages, 'page')} of the {kind.words} went to {where}", 8000)
 
-        self._build(ReportKind.TURN, send, paper_for(printer), is_landscape(printer))
+        self._build(kind, send, paper_for(printer), is_landscape(printer))
 
-    def preview(self) -> None:
-        """File ▸ Print preview: the turn report as it will print, on the paper chosen there."""
+    def preview(self, kind: ReportKind) -> None:
+        """File ▸ Preview: the document as it will print, on the paper chosen there."""
         from campaign_manager.reports.render import report_inputs
         from campaign_manager.ui.printing import ask_preview
 
         campaign = self.services.session.campaign
-        if campaign is None:
+        if campaign is None or self._document_turn(kind) is None:
             return
         inputs = report_inputs(campaign)  # read once; each change of paper lays the pages out again
         opener = self.open_preview or ask_preview
-        self.print_dialog = opener(self.services.parent, self._new_printer(), lambda p: self._paint_preview(inputs, p))
+        self.print_dialog = opener(
+            self.services.parent,
+            self._new_printer(kind),
+            f"Print preview: the {kind.words}",
+            lambda printer: self._paint_preview(inputs, kind, printer),
+        )
 
-    def _paint_preview(self, inputs: ReportInputs, printer: QPrinter) -> None:
+    def _paint_preview(self, inputs: ReportInputs, kind: ReportKind, printer: QPrinter) -> None:
         from campaign_manager.reports.render import render_pdf
         from campaign_manager.ui.printing import is_landscape, paper_for, print_pdf
 
         try:
-            print_pdf(render_pdf(inputs, ReportKind.TURN, None, paper_for(printer), is_landscape(printer)), printer)
+            print_pdf(render_pdf(inputs, kind, None, paper_for(printer), is_landscape(printer)), printer)
         except UserError as exc:
             self.services.report(str(exc))
 

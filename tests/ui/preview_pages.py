@@ -6,7 +6,7 @@ the test run.
     python -m tests.ui.preview_pages ACTION [FOLDER]
 
 ACTION is the menu action's key (print_preview, ...); each painted page is saved in FOLDER as
-page-N.png when one is given. Says "painted N pages" when every page was painted and none was blank.
+page-N.png when one is given. Says "pages painted: N" when every page was painted and none was blank.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def main(action: str, folder: Path | None) -> int:
         if blank(image):
             print(f"page {number} of the preview is blank")
             return 1
-    print(f"painted {preview.pageCount()} pages")
+    print(f"pages painted: {preview.pageCount()}")
     dialog.close()
     window.close()
     app.processEvents()
