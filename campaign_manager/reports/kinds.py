@@ -15,7 +15,8 @@ class ReportKind(StrEnum):
 
     @property
     def words(self) -> str:
-        """In a sentence: "the turn report was saved"."""
+        """In a sentence, after "the": "the PDF of the turn report". "battle slips" is plural,
+        so these words are never the subject of a verb: "the PDF of the battle slips was saved"."""
         return {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}[self.value]
 
     @property

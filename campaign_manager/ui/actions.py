@@ -21,7 +21,7 @@ from campaign_manager.engine.state import Phase
 from campaign_manager.engine.victory import outcome, victory_points
 from campaign_manager.paths import APPLICATION
 from campaign_manager.reports import ReportKind
-from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, SubmenuSpec
+from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, Shortcut, SubmenuSpec
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.file_menu import FileActions
 from campaign_manager.ui.help_menu import HelpActions
@@ -47,7 +47,11 @@ class MenuAction(StrEnum):
     EXPORT_STATUS_SHEET = "export_status_sheet"
     EXPORT_BATTLE_SLIPS = "export_battle_slips"
     PRINT_TURN_REPORT = "print_turn_report"
-    PRINT_PREVIEW = "print_preview"
+    PRINT_STATUS_SHEET = "print_status_sheet"
+    PRINT_BATTLE_SLIPS = "print_battle_slips"
+    PRINT_PREVIEW = "print_preview"  # of the turn report
+    PREVIEW_STATUS_SHEET = "preview_status_sheet"
+    PREVIEW_BATTLE_SLIPS = "preview_battle_slips"
     NEW_WARGAME = "new_wargame"
     TRY_A_PLAN = "try_a_plan"
     WHAT_IF = "what_if"
@@ -84,6 +88,16 @@ EXPORTS = {
     MenuAction.EXPORT_TURN_REPORT: ReportKind.TURN,
     MenuAction.EXPORT_STATUS_SHEET: ReportKind.STATUS,
     MenuAction.EXPORT_BATTLE_SLIPS: ReportKind.SLIPS,
+}
+PRINTS = {
+    MenuAction.PRINT_TURN_REPORT: ReportKind.TURN,
+    MenuAction.PRINT_STATUS_SHEET: ReportKind.STATUS,
+    MenuAction.PRINT_BATTLE_SLIPS: ReportKind.SLIPS,
+}
+PREVIEWS = {
+    MenuAction.PRINT_PREVIEW: ReportKind.TURN,
+    MenuAction.PREVIEW_STATUS_SHEET: ReportKind.STATUS,
+    MenuAction.PREVIEW_BATTLE_SLIPS: ReportKind.SLIPS,
 }
 
 # When an action may be used, asked of the session after every change.
@@ -152,9 +166,11 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             MenuAction.OPEN_RECENT,
             MenuAction.SAVE_COPY,
             MenuAction.RESTORE_BACKUP,
+            SEPARATOR,
             *EXPORTS,
-            MenuAction.PRINT_TURN_REPORT,
-            MenuAction.PRINT_PREVIEW,
+            SEPARATOR,
+            *PRINTS,
+            *PREVIEWS,
             SEPARATOR,
             MenuAction.NEW_WARGAME,
             MenuAction.TRY_A_PLAN,
@@ -269,20 +285,7 @@ def declare_actions(
             records=True,
         ),
         **exports,
-        MenuAction.PRINT_TURN_REPORT: ActionSpec(
-            "&Print the turn report…",
-            reports.print_report,
-            Keys.Print,
-            "Print the turn report on the printer and paper (A4 or Letter, either way up) chosen",
-            turn_started,
-        ),
-        MenuAction.PRINT_PREVIEW: ActionSpec(
-            "Print pre&view…",
-            reports.preview,
-            "Ctrl+Shift+V",
-            "The turn report as it will print, on the paper chosen there",
-            turn_started,
-        ),
+        **printing_actions(reports),
         MenuAction.NEW_WARGAME: ActionSpec(
             "New &General's Wargame…",
             wargame.new_wargame,
@@ -440,6 +443,36 @@ def declare_actions(
             tip="The version, and where the campaign and the app's own files are kept",
         ),
     }
+
+
+def printing_actions(reports: ReportActions) -> dict[MenuAction, ActionSpec | SubmenuSpec]:
+    """File ▸ Print and Print preview of each document; the turn report's have keys."""
+    keys: dict[MenuAction, Shortcut] = {
+        MenuAction.PRINT_TURN_REPORT: Keys.Print,
+        MenuAction.PRINT_PREVIEW: "Ctrl+Shift+V",
+    }
+    mnemonic = {MenuAction.PRINT_TURN_REPORT: "&Print", MenuAction.PRINT_PREVIEW: "Print pre&view"}
+    declared: dict[MenuAction, ActionSpec | SubmenuSpec] = {}
+    for key, kind in (*PRINTS.items(), *PREVIEWS.items()):
+        # the paper and orientation chosen there: the status sheet is laid out landscape
+        way = "A4 or Letter, landscape or turned to fit" if kind.landscape else "A4 or Letter, either way up"
+        if key in PRINTS:
+            declared[key] = ActionSpec(
+                f"{mnemonic.get(key, 'Print')} the {kind.words}…",
+                partial(reports.print_document, kind),
+                keys.get(key),
+                f"Print the {kind.words} on the printer and paper chosen ({way})",
+                turn_started,
+            )
+        else:
+            declared[key] = ActionSpec(
+                f"{mnemonic.get(key, 'Print preview')} of the {kind.words}…",
+                partial(reports.preview, kind),
+                keys.get(key),
+                f"The {kind.words}, shown as printed on the paper chosen there ({way})",
+                turn_started,
+            )
+    return declared
 
 
 def _fill_assist(open_assist: Callable[[str], object], menu: QMenu) -> None:

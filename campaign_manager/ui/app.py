@@ -32,19 +32,18 @@ def run_app(argv: list[str]) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
-    crash.start_logging()  # logs/campaign-manager.log there
-    reporter = crash.CrashReporter(parent=app)  # an exception no slot caught: logged, and a box says so
-    reporter.install()
+    # logs/campaign-manager.log there; an exception no slot caught is logged and a box says so;
+    # a native crash is written beside the log
+    reporter = crash.start_watching(app)
     window = MainWindow(campaign_to_open(argv))
     window.show()
     welcome_on_first_start(window, file_named=bool(argv))
     QTimer.singleShot(0, startup.settled)  # once the window is on screen
+    QTimer.singleShot(0, lambda: reporter.offer_last_crash(window))  # a native crash the last run left
     try:
         return app.exec()
     finally:
-        reporter.uninstall()
-        crash.log.info("closed")
-        crash.stop_logging()
+        crash.stop_watching(reporter)
 
 
 def welcome_on_first_start(window: MainWindow, file_named: bool = False) -> bool:

@@ -7,17 +7,26 @@ and fatal messages (`qInstallMessageHandler`): each goes to the log, and the fir
 `CrashDialog` (later ones are added to it) with the details to copy and where the log is.
 Every action is in the campaign file when it is made, so the box can say that nothing recorded
 is lost; the window stays open.
+
+A crash inside Qt or Python itself (a segfault, an abort) ends the program before any of that can
+run: `catch_native_crashes` has `faulthandler` write it, with every thread's stack, to
+`native-crash.log` beside the log, and the next start copies it into the log and offers the same
+box (`CrashReporter.offer_last_crash`). faulthandler writes to one file descriptor for the whole
+run, so it has a file of its own: the rotating log closes and reopens its file.
 """
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import sys
 import traceback
 from collections.abc import Callable
+from datetime import datetime
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
+from typing import TextIO
 
 from PySide6.QtCore import QMessageLogContext, QObject, Qt, QtMsgType, QUrl, Signal, qInstallMessageHandler
 from PySide6.QtGui import QDesktopServices, QGuiApplication
@@ -38,9 +47,11 @@ from campaign_manager.paths import APPLICATION, log_folder
 LOG_NAME = "campaign-manager.log"
 LOG_BYTES = 1_000_000  # a file is rotated at this size ...
 LOG_KEPT = 3  # ... and this many older ones are kept
+NATIVE_LOG_NAME = "native-crash.log"
 log = logging.getLogger("campaign_manager")
 UrlOpener = Callable[[QUrl], object]
 _handler: RotatingFileHandler | None = None
+_native: TextIO | None = None  # the file faulthandler writes a native crash to, open all along
 
 
 def start_logging(folder: Path | None = None) -> Path | None:
@@ -61,6 +72,25 @@ def start_logging(folder: Path | None = None) -> Path | None:
     _handler = handler
     log.info("%s %s started (Python %s, Qt %s)", APPLICATION, __version__, sys.version.split()[0], _qt_version())
     return Path(handler.baseFilename)
+
+
+def start_watching(app: QObject) -> CrashReporter:
+    """What the app sets up as it starts: its log, the box for what goes wrong, and the file a
+    native crash is written to. The box for an earlier run's crash is offered once the window
+    shows (`CrashReporter.offer_last_crash`)."""
+    start_logging()
+    reporter = CrashReporter(parent=app)
+    reporter.install()
+    catch_native_crashes()
+    return reporter
+
+
+def stop_watching(reporter: CrashReporter) -> None:
+    """As the app closes: the watching taken away, and the log closed."""
+    reporter.uninstall()
+    stop_catching_native_crashes()
+    log.info("closed")
+    stop_logging()
 
 
 def stop_logging() -> None:
@@ -93,6 +123,54 @@ def open_log_folder(open_url: UrlOpener = QDesktopServices.openUrl) -> Path:
     return folder
 
 
+def catch_native_crashes(folder: Path | None = None) -> Path | None:
+    """Have faulthandler write a native crash into `native-crash.log` in `folder` (the log's
+    folder unless told), where the next start finds it; returns that file, or None if it cannot
+    be written (a native crash is then told on stderr only, if there is one)."""
+    global _native
+    folder = folder if folder is not None else current_log_folder()
+    stop_catching_native_crashes()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _native = open(folder / NATIVE_LOG_NAME, "a", encoding="utf-8")  # open for the whole run
+    except OSError as exc:
+        _to_stderr(f"campaign-manager: no crash file in {folder}: {exc.strerror or exc}")
+        return None
+    faulthandler.enable(_native, all_threads=True)
+    return Path(_native.name)
+
+
+def stop_catching_native_crashes() -> None:
+    global _native
+    if _native is not None:
+        faulthandler.disable()
+        _native.close()
+        _native = None
+
+
+def last_native_crash(folder: Path | None = None) -> str | None:
+    """What a native crash of an earlier run left in `folder` (the log's folder unless told),
+    once: it is copied into the log and the crash file emptied. None if it left nothing."""
+    path = (folder if folder is not None else current_log_folder()) / NATIVE_LOG_NAME
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace").strip()
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M:%S")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("The crash file %s could not be read: %s", path, exc.strerror or exc)
+        return None
+    if not text:
+        return None
+    text = f"The crash happened at {when}.\n{text}"  # the dump itself does not say when
+    log.error("The last run of the app ended with a crash:\n%s", text)
+    try:
+        path.write_text("", encoding="utf-8")  # offered once
+    except OSError as exc:
+        log.warning("The crash file %s could not be emptied: %s", path, exc.strerror or exc)
+    return text
+
+
 def _to_stderr(text: str) -> None:
     if sys.stderr is not None:  # a windowed app on Windows has none
         print(text, file=sys.stderr)
@@ -104,10 +182,27 @@ def _qt_version() -> str:
     return pyside
 
 
-class CrashDialog(QDialog):
-    """What went wrong: a sentence for the user, the details to copy, and where the log is."""
+NOW = (
+    "Something went wrong inside the app. Every action recorded so far is safe in the campaign file, "
+    "and the window carries on."
+)
+LAST_RUN = (
+    "The app stopped suddenly the last time it ran: something failed inside Qt or Python itself, "
+    "where the app could not catch it. Every action recorded before then is safe in the campaign file."
+)
 
-    def __init__(self, details: str, parent: QWidget | None = None, open_url: UrlOpener = QDesktopServices.openUrl):
+
+class CrashDialog(QDialog):
+    """What went wrong: a sentence for the user, the details to copy, and where the log is.
+    `what` says when it went wrong: now (NOW) or in the last run (LAST_RUN)."""
+
+    def __init__(
+        self,
+        details: str,
+        parent: QWidget | None = None,
+        open_url: UrlOpener = QDesktopServices.openUrl,
+        what: str = NOW,
+    ):
         super().__init__(parent)
         self.setObjectName("crashDialog")
         self.setWindowTitle(f"{APPLICATION}: something went wrong")
@@ -115,10 +210,8 @@ class CrashDialog(QDialog):
         written = log_file()
         where = f"They are also in the log file {written}." if written else "No log file could be written."
         self.message = QLabel(
-            "Something went wrong inside the app. Every action recorded so far is safe in the "
-            "campaign file, and the window carries on.\n\n"
-            f"The details below say what happened. {where} Copy them into a message to whoever "
-            "looks after the app.",
+            f"{what}\n\nThe details below say what happened. {where} Copy them into a message to "
+            "whoever looks after the app.",
             self,
         )
         self.message.setTextFormat(Qt.TextFormat.PlainText)
@@ -205,14 +298,23 @@ class CrashReporter(QObject):
         elif kind == QtMsgType.QtWarningMsg:
             log.warning("Qt: %s%s", message, where)
 
-    def show(self, details: str) -> None:
+    def show(self, details: str, what: str = NOW, parent: QWidget | None = None) -> None:
         if self.dialog is not None and self.dialog.isVisible():
             self.dialog.add(details)
             return
-        self.dialog = CrashDialog(details, QApplication.activeWindow(), self.open_url)
+        self.dialog = CrashDialog(details, parent or QApplication.activeWindow(), self.open_url, what)
         self.dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.dialog.destroyed.connect(self._forget_dialog)
         self.dialog.open()
+
+    def offer_last_crash(self, parent: QWidget | None = None, folder: Path | None = None) -> bool:
+        """On starting: the box with the native crash an earlier run left (in `folder`, the log's
+        folder unless told), if it left one; True if it did."""
+        details = last_native_crash(folder)
+        if details is None:
+            return False
+        self.show(details, LAST_RUN, parent)
+        return True
 
     def _forget_dialog(self) -> None:
         self.dialog = None

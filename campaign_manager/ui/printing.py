@@ -9,7 +9,9 @@ with no dependencies, renders with PDFium (the engine QtPdf itself wraps), is re
 leaves the choice of Qt version alone. No external program is called: nothing depends on `lp`.
 
 The dialogs are opened through `PrinterChooser` and `PreviewOpener` functions, so tests choose a
-printer (a PDF file) without a dialog.
+printer (a PDF file) without a dialog. Qt's dialogs only point at the printer they are given:
+each one keeps its printer here until the dialog is gone (a printer let go of sooner was deleted
+under the preview, which then crashed the app as it painted).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pypdfium2 as pdfium
-from PySide6.QtCore import QRectF, QSizeF
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter
+from PySide6.QtCore import QRectF, QSizeF, Qt, QTimer
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QTransform
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
@@ -28,8 +30,9 @@ from campaign_manager.reports import Paper
 LARGEST_DPI = 300  # pages are rendered at the printer's resolution up to this (text stays crisp)
 LETTER_FAMILY = {QPageSize.PageSizeId.Letter, QPageSize.PageSizeId.Legal, QPageSize.PageSizeId.Executive}
 
-PrinterChooser = Callable[[QWidget, QPrinter, Callable[[], None]], object]
-PreviewOpener = Callable[[QWidget, QPrinter, Callable[[QPrinter], None]], object]
+PrinterChooser = Callable[[QWidget, QPrinter, str, Callable[[], None]], object]  # (parent, printer, title, accepted)
+PreviewOpener = Callable[[QWidget, QPrinter, str, Callable[[QPrinter], None]], object]  # (..., title, paint)
+_KEPT: dict[int, QPrinter] = {}  # each open dialog's printer, by the printer's id
 
 
 def paper_for(printer: QPrinter) -> Paper:
@@ -54,8 +57,10 @@ def page_image(page: pdfium.PdfPage, dpi: float) -> QImage:
 
 def print_pdf(pdf: bytes, printer: QPrinter) -> int:
     """Draw each page of `pdf` on `printer`, one sheet a page, edge to edge (the document keeps
-    its own margins); a page of another shape is scaled to fit and centred. Returns the pages
-    printed; raises UserError when the printer cannot be started."""
+    its own margins); a page of another shape is scaled to fit and centred, and a page laid out
+    the other way up (the status sheet, always landscape, on paper upright) is turned a quarter
+    to fill the sheet. Returns the pages printed; raises UserError when the printer cannot be
+    started."""
     document = pdfium.PdfDocument(pdf)
     try:
         printer.setFullPage(True)  # the sheet's corner is the page's corner
@@ -70,8 +75,7 @@ def print_pdf(pdf: bytes, printer: QPrinter) -> int:
                     printer.newPage()
                 page = document[number]
                 try:
-                    width, height = page.get_size()
-                    painter.drawImage(_fitted(QSizeF(width, height), sheet), page_image(page, dpi))
+                    _draw_page(painter, page, sheet, dpi)
                 finally:
                     page.close()
         finally:
@@ -79,6 +83,15 @@ def print_pdf(pdf: bytes, printer: QPrinter) -> int:
         return len(document)
     finally:
         document.close()
+
+
+def _draw_page(painter: QPainter, page: pdfium.PdfPage, sheet: QRectF, dpi: float) -> None:
+    width, height = page.get_size()
+    image = page_image(page, dpi)
+    if (width > height) != (sheet.width() > sheet.height()):
+        image = image.transformed(QTransform().rotate(-90))  # its top to the sheet's left edge
+        width, height = height, width
+    painter.drawImage(_fitted(QSizeF(width, height), sheet), image)
 
 
 def _fitted(page: QSizeF, sheet: QRectF) -> QRectF:
@@ -92,20 +105,36 @@ def _fitted(page: QSizeF, sheet: QRectF) -> QRectF:
     )
 
 
-def ask_printer(parent: QWidget, printer: QPrinter, accepted: Callable[[], None]) -> QPrintDialog:
+def ask_printer(parent: QWidget, printer: QPrinter, title: str, accepted: Callable[[], None]) -> QPrintDialog:
     """The system's print dialog, not modal; `accepted` runs once a printer and paper are chosen."""
     dialog = QPrintDialog(printer, parent)
-    dialog.setWindowTitle("Print the turn report")
+    dialog.setWindowTitle(title)
     dialog.accepted.connect(accepted)
+    keep_printer(dialog, printer)
     QDialog.open(dialog)  # QPrintDialog's own open() wants a receiver and a slot
     return dialog
 
 
-def ask_preview(parent: QWidget, printer: QPrinter, paint: Callable[[QPrinter], None]) -> QPrintPreviewDialog:
+def ask_preview(
+    parent: QWidget, printer: QPrinter, title: str, paint: Callable[[QPrinter], None]
+) -> QPrintPreviewDialog:
     """Qt's print preview, not modal; it asks `paint` for the pages whenever the paper or the
     orientation is changed there, and prints with it."""
     dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setWindowTitle("Print preview: the turn report")
+    dialog.setWindowTitle(title)
+    room = parent.screen().availableGeometry()  # a page tall enough to read, not Qt's small default
+    dialog.resize(min(room.width() * 9 // 10, 1000), room.height() * 9 // 10)
     dialog.paintRequested.connect(paint)
+    keep_printer(dialog, printer)
     QDialog.open(dialog)
     return dialog
+
+
+def keep_printer(dialog: QDialog, printer: QPrinter) -> None:
+    """Keep `printer` alive as long as `dialog`, which is deleted once closed. The printer is let
+    go of after the dialog's deletion has finished (its children, the preview's pages among them,
+    go after its `destroyed` signal)."""
+    key = id(printer)
+    _KEPT[key] = printer
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.destroyed.connect(lambda: QTimer.singleShot(0, lambda: _KEPT.pop(key, None)))

@@ -1,9 +1,10 @@
-"""File ▸ Export turn report / status sheet / battle slips, and File ▸ Print.
+"""File ▸ Export, Print and Preview of the turn report, the status sheet and the battle slips.
 
 The PDF is built away from the window's thread (a progress box shows if it takes more than a
-moment); when it is written, the user may open it in the system's viewer. Printing goes through
-Qt's print dialog (or its preview): the document is made for the paper and orientation chosen
-there and drawn on the printer through Qt (ui/printing.py), on any system.
+moment); when it is written, the user may open it in the system's viewer, or its folder when no
+program for PDFs answers. Printing goes through Qt's print dialog (or its preview): the document
+is made for the paper and orientation chosen there and drawn on the printer through Qt
+(ui/printing.py), on any system.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QPushButton, QWidget
 
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.reports import Paper, ReportKind
 from campaign_manager.reports.data import document_turn
+from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.window_services import WindowServices
 
 if TYPE_CHECKING:
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 
 Runner = Callable[[Callable[[], bytes], Callable[[bytes], None], Callable[[str], None]], None]
 PdfChooser = Callable[[QWidget, str, str], "Path | None"]
+UrlOpener = Callable[[QUrl], bool]  # False when nothing could open it (QDesktopServices.openUrl)
 
 
 class _Signals(QObject):
@@ -93,11 +96,12 @@ class ReportActions:
         runner: Runner = thread_runner,
         choose_printer: PrinterChooser | None = None,
         open_preview: PreviewOpener | None = None,
+        open_url: UrlOpener = QDesktopServices.openUrl,
     ) -> None:
         """`choose_printer` and `open_preview` open the print dialog and the preview (tests pass
-        functions that choose a PDF file instead)."""
+        functions that choose a PDF file instead); `open_url` shows a saved PDF or its folder."""
         self.services, self.choose_pdf, self.runner = services, choose_pdf, runner
-        self.choose_printer, self.open_preview = choose_printer, open_preview
+        self.choose_printer, self.open_preview, self.open_url = choose_printer, open_preview, open_url
         self.progress: QProgressDialog | None = None
         self.print_dialog: object = None  # the print dialog or preview last opened
 
@@ -132,14 +136,20 @@ class ReportActions:
             self.progress.deleteLater()
             self.progress = None
 
-    def export(self, kind: ReportKind) -> None:
-        session = self.services.session
-        if not session.is_open:
-            return
-        try:  # named by its turn and kind, so last turn's is not written over: "Shop turn-3 report.pdf"
-            turn = document_turn(session.history(), kind)
+    def _document_turn(self, kind: ReportKind) -> int | None:
+        """The turn the document would show, or None (and said why) when there is none yet."""
+        if not self.services.session.is_open:
+            return None
+        try:
+            return document_turn(self.services.session.history(), kind)
         except UserError as exc:
             self.services.report(f"No {kind.words} yet: {exc}")
+            return None
+
+    def export(self, kind: ReportKind) -> None:
+        session = self.services.session
+        turn = self._document_turn(kind)  # in its name, so last turn's is not written over: "Shop turn-3 report.pdf"
+        if turn is None:
             return
         campaign_path = session.path
         if campaign_path is not None:
@@ -158,44 +168,75 @@ class ReportActions:
             except UserError as exc:
                 self.services.report(str(exc))
                 return
-            self.services.tell(f"The {kind.words} was saved as {path}", 10000)
+            # the PDF is the subject: "battle slips" would want "were"
+            self.services.tell(f"The PDF of the {kind.words} was saved as {path}", 10000)
             self._offer_to_open(path)
 
         self._build(kind, write)
 
     def _offer_to_open(self, path: Path) -> None:
-        box = QMessageBox(
+        box = message_box(
             QMessageBox.Icon.Information,
             "PDF saved",
             f"The PDF was saved as\n{path}",
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
             self.services.parent,
         )
-        box.setTextFormat(Qt.TextFormat.PlainText)  # the path as it is
         box.setObjectName("pdfSaved")
-        box.button(QMessageBox.StandardButton.Open).clicked.connect(
-            lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
-        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.button(QMessageBox.StandardButton.Open).clicked.connect(lambda: self.open_pdf(path))
         box.open()
 
-    def _new_printer(self) -> QPrinter:
+    def open_pdf(self, path: Path) -> None:
+        """Show a saved PDF in the system's viewer; when no program opens it, offer its folder."""
+        if self.open_url(QUrl.fromLocalFile(str(path))):
+            return
+        box = message_box(
+            QMessageBox.Icon.Warning,
+            "No program for PDFs",
+            f"The PDF could not be opened: no program to show PDF files answered. It is saved as\n{path}\n\n"
+            "Its folder can be opened instead, to open the PDF from there or to send it on.",
+            QMessageBox.StandardButton.Close,
+            self.services.parent,
+        )
+        box.setObjectName("noPdfViewer")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        folder = QPushButton("Open the &folder", box)
+        box.addButton(folder, QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(folder)
+        folder.clicked.connect(lambda: self._open_folder(path))
+        box.open()
+
+    def _open_folder(self, path: Path) -> None:
+        if not self.open_url(QUrl.fromLocalFile(str(path.parent))):
+            self.services.report(
+                f"The folder could not be opened either. The PDF is the file {path.name} in the folder {path.parent}."
+            )
+
+    def _new_printer(self, kind: ReportKind) -> QPrinter:
+        """A printer for `kind`, turned sideways to begin with for a document laid out that way."""
+        from PySide6.QtGui import QPageLayout
         from PySide6.QtPrintSupport import QPrinter  # loaded when first printing
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(f"{self.services.session.name} — turn report")
+        printer.setDocName(f"{self.services.session.name} — {kind.words}")
+        if kind.landscape:
+            printer.setPageOrientation(QPageLayout.Orientation.Landscape)
         return printer
 
-    def print_report(self) -> None:
-        """File ▸ Print: the print dialog, then the turn report on the printer and paper chosen."""
+    def print_document(self, kind: ReportKind) -> None:
+        """File ▸ Print: the print dialog, then the document on the printer and paper chosen."""
         from campaign_manager.ui.printing import ask_printer
 
-        if not self.services.session.is_open:
+        if self._document_turn(kind) is None:
             return
-        printer = self._new_printer()
+        printer = self._new_printer(kind)
         choose = self.choose_printer or ask_printer
-        self.print_dialog = choose(self.services.parent, printer, lambda: self._print(printer))
+        self.print_dialog = choose(
+            self.services.parent, printer, f"Print the {kind.words}", lambda: self._print(kind, printer)
+        )
 
-    def _print(self, printer: QPrinter) -> None:
+    def _print(self, kind: ReportKind, printer: QPrinter) -> None:
         from campaign_manager.ui.printing import is_landscape, paper_for, print_pdf
 
         def send(data: bytes) -> None:
@@ -205,28 +246,34 @@ class ReportActions:
                 self.services.report(str(exc))
                 return
             where = printer.outputFileName() or printer.printerName() or "the printer"
-            self.services.tell(f"The turn report ({counted(pages, 'page')}) was sent to {where}", 8000)
+            # "went": the same word after one page and after many
+            self.services.tell(f"{counted(pages, 'page')} of the {kind.words} went to {where}", 8000)
 
-        self._build(ReportKind.TURN, send, paper_for(printer), is_landscape(printer))
+        self._build(kind, send, paper_for(printer), is_landscape(printer))
 
-    def preview(self) -> None:
-        """File ▸ Print preview: the turn report as it will print, on the paper chosen there."""
+    def preview(self, kind: ReportKind) -> None:
+        """File ▸ Preview: the document as it will print, on the paper chosen there."""
         from campaign_manager.reports.render import report_inputs
         from campaign_manager.ui.printing import ask_preview
 
         campaign = self.services.session.campaign
-        if campaign is None:
+        if campaign is None or self._document_turn(kind) is None:
             return
         inputs = report_inputs(campaign)  # read once; each change of paper lays the pages out again
         opener = self.open_preview or ask_preview
-        self.print_dialog = opener(self.services.parent, self._new_printer(), lambda p: self._paint_preview(inputs, p))
+        self.print_dialog = opener(
+            self.services.parent,
+            self._new_printer(kind),
+            f"Print preview: the {kind.words}",
+            lambda printer: self._paint_preview(inputs, kind, printer),
+        )
 
-    def _paint_preview(self, inputs: ReportInputs, printer: QPrinter) -> None:
+    def _paint_preview(self, inputs: ReportInputs, kind: ReportKind, printer: QPrinter) -> None:
         from campaign_manager.reports.render import render_pdf
         from campaign_manager.ui.printing import is_landscape, paper_for, print_pdf
 
         try:
-            print_pdf(render_pdf(inputs, ReportKind.TURN, None, paper_for(printer), is_landscape(printer)), printer)
+            print_pdf(render_pdf(inputs, kind, None, paper_for(printer), is_landscape(printer)), printer)
         except UserError as exc:
             self.services.report(str(exc))
 

@@ -100,3 +100,63 @@ def test_help_opens_the_log_folder(open_window, tmp_path):
         crash.stop_logging()
     assert opened == [QUrl.fromLocalFile(str(tmp_path / "logs"))]
     assert str(tmp_path / "logs") in window.statusBar().currentMessage()
+
+
+CRASHING_RUN = """
+import faulthandler, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from campaign_manager.ui.app import run_app
+app = QApplication([sys.argv[0]])
+QTimer.singleShot(300, faulthandler._sigsegv)  # a segfault inside, once the window shows
+sys.exit(run_app([sys.argv[1]]))
+"""
+
+
+def test_a_native_crash_is_logged_and_offered_on_the_next_start(tmp_path, qapp):
+    """The app run for real in a program of its own, which dies of a segfault; the next start (in
+    this one) offers the crash box with faulthandler's dump, once."""
+    import faulthandler
+    import os
+    import subprocess
+    import sys
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from campaign_manager.paths import log_folder
+    from campaign_manager.store.campaign_file import CampaignFile
+    from campaign_manager.ui.app import run_app
+    from tests.shared import ROOT
+
+    campaign = tmp_path / "shop.campaign"
+    CampaignFile.create(campaign, name="Shop night").close()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run(
+        [sys.executable, "-c", CRASHING_RUN, str(campaign)], cwd=ROOT, env=env, capture_output=True, timeout=120
+    )
+    assert done.returncode != 0, "the crashing run ended normally"
+    left = (log_folder() / crash.NATIVE_LOG_NAME).read_text(encoding="utf-8")
+    assert "Segmentation fault" in left and "run_app" in left, left  # the stack, down to the app's own start
+
+    offered: list[str] = []
+
+    def look_then_close() -> None:
+        boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, crash.CrashDialog) and w.isVisible()]
+        offered.extend(f"{box.message.text()}\n{box.details.toPlainText()}" for box in boxes)
+        for widget in QApplication.topLevelWidgets():
+            widget.close()
+        qapp.quit()
+
+    try:
+        for _ in range(2):  # the next start offers it; the one after does not
+            QTimer.singleShot(500, look_then_close)
+            assert run_app([str(campaign)]) == 0
+    finally:
+        faulthandler.enable(sys.__stderr__)  # pytest's own, which the app's start replaced
+    assert len(offered) == 1, offered
+    assert "stopped suddenly the last time it ran" in offered[0] and "Segmentation fault" in offered[0]
+    assert "run_app" in offered[0]
+    log_text = (log_folder() / crash.LOG_NAME).read_text(encoding="utf-8")
+    assert "The last run of the app ended with a crash" in log_text and "Segmentation fault" in log_text
+    assert (log_folder() / crash.NATIVE_LOG_NAME).read_text(encoding="utf-8") == ""

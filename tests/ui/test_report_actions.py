@@ -102,3 +102,56 @@ def test_turn_four_slips_printed_after_ending_turn_three(open_window, tmp_path):
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(target.read_bytes())).pages)
     assert "Battle slip — turn 4: A5 Bulgaria → B4 Thessaloniki" in text and "DE-PZ-1" in text
     assert text.count("Battle slip — turn 4") == text.count("POSITIONS MAY STILL CHANGE") > 0
+
+
+def _shown(name: str) -> QMessageBox:
+    boxes = [w for w in QApplication.topLevelWidgets() if w.objectName() == name and w.isVisible()]
+    assert len(boxes) == 1, f"{len(boxes)} boxes named {name}"
+    return boxes[0]
+
+
+def test_open_with_no_pdf_viewer_says_so_and_offers_the_folder(window, tmp_path):
+    """Open in the saved box when no program opens PDFs: a box says so and where the PDF is, and
+    opens its folder; when even the folder cannot be opened, the file and folder are named."""
+    target = tmp_path / "status.pdf"
+    asked = []
+    window.report_actions.open_url = lambda url: asked.append(url.toLocalFile()) and False  # nothing answers
+    window.report_actions.choose_pdf = lambda parent, title, suggested: target
+    window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].trigger()
+
+    _shown("pdfSaved").button(QMessageBox.StandardButton.Open).click()
+    assert asked == [str(target)]
+    box = _shown("noPdfViewer")
+    assert "no program to show PDF files answered" in box.text() and str(target) in box.text()
+    folder = next(b for b in box.buttons() if b.text() == "Open the &folder")
+    assert box.defaultButton() is folder
+
+    folder.click()
+    assert asked == [str(target), str(tmp_path)]
+    assert window.statusBar().currentMessage() == (
+        f"The folder could not be opened either. The PDF is the file status.pdf in the folder {tmp_path}."
+    )
+
+
+def test_open_with_a_pdf_viewer_opens_the_pdf_and_nothing_more(window, tmp_path):
+    target = tmp_path / "turn.pdf"
+    asked = []
+    window.report_actions.open_url = lambda url: asked.append(url.toLocalFile()) or True
+    window.report_actions.choose_pdf = lambda parent, title, suggested: target
+    window.menu_actions[MenuAction.EXPORT_TURN_REPORT].trigger()
+    _shown("pdfSaved").button(QMessageBox.StandardButton.Open).click()
+    assert asked == [str(target)]
+    assert not [w for w in QApplication.topLevelWidgets() if w.objectName() == "noPdfViewer" and w.isVisible()]
+
+
+def test_what_was_saved_reads_right_for_every_document(window, tmp_path):
+    """The battle slips are plural: "the battle slips was saved" read wrong."""
+    for key, words in (
+        (MenuAction.EXPORT_TURN_REPORT, "turn report"),
+        (MenuAction.EXPORT_STATUS_SHEET, "status sheet"),
+        (MenuAction.EXPORT_BATTLE_SLIPS, "battle slips"),
+    ):
+        target = tmp_path / f"{key}.pdf"
+        window.report_actions.choose_pdf = lambda parent, title, suggested, t=target: t
+        window.menu_actions[key].trigger()
+        assert window.statusBar().currentMessage() == f"The PDF of the {words} was saved as {target}"
