@@ -251,7 +251,7 @@ class BattleWizard(QDialog):
         if isinstance(found, Refused):
             page.problem.setText(found.words)
             self._refused = page
-        else:
+        elif not page.asks_first():
             self._go(found)
 
     # -- keeping what is entered ---------------------------------------------------------------
