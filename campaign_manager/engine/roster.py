@@ -12,6 +12,7 @@ from campaign_manager.bounds import MAX_ROSTER
 from campaign_manager.dice import Roller
 from campaign_manager.engine.actions import AddCommander, Game, RenameCommander, RetireCommander, SetGeneral
 from campaign_manager.engine.lookup import side_name
+from campaign_manager.engine.spelling import close_commanders, meant_words
 from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commander, evolve
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -135,7 +136,7 @@ def check_players(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[Ga
             if name is None:
                 names.append(None)
                 continue
-            commander = named(st, name)
+            commander = _player(st, side, name)
             if commander.side != side:
                 raise RuleError(
                     RULE,
@@ -147,6 +148,17 @@ def check_players(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[Ga
             names.append(commander.name)
         spelt.append(Game(game[0], game[1], names[0], names[1]))
     return tuple(spelt)
+
+
+def _player(st: CampaignState, side: str, name: str) -> Commander:
+    """The commander called `name`; a name not on the roster is refused, naming the commanders of
+    `side` it may have meant (a name typed half-way: 'ann' for Anna), never taken as a new one."""
+    found = find(st.roster, name)
+    if found is None:
+        near = close_commanders(st.roster, side, name)
+        meant = f" (did you mean {meant_words(near)}?)" if near else ""
+        raise RuleError(RULE, f"there is no commander '{name}' on the roster{meant}: add them first")
+    return found
 
 
 def players_words(sc: Scenario, arrow: Arrow, games: tuple[Game, ...]) -> list[str]:

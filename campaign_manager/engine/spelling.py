@@ -98,3 +98,22 @@ def close_commanders(roster: tuple[Commander, ...], side: str, typed: str) -> li
         if c.side == side and c.name.strip() and (wanted in c.name.casefold() or c.name.strip().casefold() in wanted)
     ]
     return sorted(near, key=lambda c: (c.retired, c.name.casefold()))
+
+
+def completion(roster: tuple[Commander, ...], side: str, typed: str) -> Commander | None:
+    """The commander a name typed half-way stands for: the one commander of `side` whose name
+    `typed` is part of (any case), when nobody else of that side's is and they have not retired
+    (a retired commander plays no new games: asked about, not put in). None when `typed` is a
+    roster name already, blank, or part of no name or of several."""
+    wanted = typed.strip().casefold()
+    if not wanted or any(c.name.casefold() == wanted for c in roster):
+        return None
+    holding = [c for c in roster if c.side == side and wanted in c.name.casefold()]
+    return holding[0] if len(holding) == 1 and not holding[0].retired else None
+
+
+def meant_words(near: list[Commander]) -> str:
+    """Who a new name may have meant, in words: "Marco or mario", "Giulia (retired)", the first
+    three and "or another" after them."""
+    names = [c.name + (" (retired)" if c.retired else "") for c in near]
+    return " or ".join(names[:3]) + (" or another" if len(names) > 3 else "")

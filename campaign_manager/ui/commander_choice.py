@@ -1,7 +1,9 @@
 """A box naming the commander of one side for one tabletop game: the roster's commanders of that
-side offered, with type-ahead (any part of the name, any case), or left empty (nobody named). A
-name that is not on the roster is a new commander of that side: the battle wizard adds them to
-the roster with the battle, in the same batch (so nothing is added when the battle is not)."""
+side offered, with type-ahead (any part of the name, any case), or left empty (nobody named). Tab
+out of a name typed half-way puts in the one commander whose name holds it, when only one does
+(the engine's `completion`). A name that is not on the roster is a new commander of that side, once
+the user says so (ui/battle/new_commanders.py): the battle wizard adds them to the roster with the
+battle, in the same batch (so nothing is added when the battle is not)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QWidget
 
 from campaign_manager.bounds import MAX_COMMANDER
 from campaign_manager.engine import roster as rosters
-from campaign_manager.engine.spelling import close_commanders
+from campaign_manager.engine.spelling import close_commanders, completion, meant_words
 from campaign_manager.engine.state import Commander
 
 NOBODY = ""
@@ -115,17 +117,30 @@ class CommanderChoice(QComboBox):
         if line is not None and not line.hasFocus():
             line.setCursorPosition(0)  # a long name shows its beginning
 
+    def focusNextPrevChild(self, forward: bool) -> bool:
+        # Tab or Shift+Tab out of the box (its line, or the list of names offered, pass it here);
+        # not a focus-out: while the list shows, Qt sends the box none.
+        self.complete()
+        return super().focusNextPrevChild(forward)
+
+    def complete(self) -> None:
+        """A name typed half-way becomes the one commander of this side whose name holds it ("ann"
+        for Anna); when several do, or none, or a retired one, it stays as typed (and is asked
+        about before it is taken as a new commander)."""
+        typed = self.typed() if self.is_new() else None
+        found = completion(self.roster, self.side, typed) if typed is not None else None
+        if found is not None:
+            self.set_name(found.name)
+
     def is_new(self) -> bool:
         """A name is typed that is nobody's on the roster: a commander to add with the battle."""
         typed = self.name()
         return typed is not None and rosters.find(self.roster, typed) is None
 
-    def near_names(self) -> list[str]:
-        """The roster's names of this side that a new name may have meant (the engine's
-        `close_commanders`): a name typed half-way and left ("ric" for Klaus Richter), or one with
-        more typed after it ("MarcoAnan" for Marco). A retired commander is named too, said to be
-        retired ("Giorgos (retired)"), after the others."""
+    def may_have_meant(self) -> str:
+        """Who of the roster a new name may have meant, in words (the engine's `close_commanders`):
+        a name typed half-way and left ("mar": "Marco or mario"), one with more typed after it
+        ("MarcoAnan": "Marco"), a retired commander said to be retired, after the others; "" when
+        the name is on the roster, or close to nobody's."""
         typed = self.typed() if self.is_new() else None
-        if typed is None:
-            return []
-        return [c.name + (" (retired)" if c.retired else "") for c in close_commanders(self.roster, self.side, typed)]
+        return meant_words(close_commanders(self.roster, self.side, typed)) if typed is not None else ""

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from campaign_manager.store.campaign_file import CampaignFile
-from tests.engine.test_league import HAND_LEAGUE
+from tests.engine.test_league import FIRST, HAND_LEAGUE
 from tests.shared import FULL_CAMPAIGN_WITH_COMMANDERS, run
 
 
@@ -153,3 +153,32 @@ def test_a_sheet_that_grew_is_imported_again_for_its_new_names(empty, tmp_path, 
     sheet.write_text("Anna,axis\n", encoding="utf-8")
     code, out, err = run(capsys, "commanders", empty, "import", sheet)
     assert code == 2 and "'Anna' is already on the roster" in err, "the other side's: still refused"
+
+
+def test_a_battle_naming_a_commander_half_way_is_refused_naming_who_was_meant(empty, tmp_path, capsys):
+    """'ann' for Anna in a battle given to `apply`: refused naming Anna, nothing recorded, never
+    taken as a new commander (the window asks "New commander 'ann'?" where a file cannot be
+    asked); `commanders add` is the command line's yes."""
+    start = tmp_path / "start.json"
+    start.write_text(
+        json.dumps(
+            [
+                {"type": "add_commander", "name": "Marco", "side": "axis"},
+                {"type": "add_commander", "name": "Anna", "side": "allied"},
+                {"type": "start_turn"},
+            ]
+        )
+    )
+    assert run(capsys, "apply", empty, start)[0] == 0
+    game = {"attacker_vp": 5, "defender_vp": 2, "attacker_commander": "Marco", "defender_commander": "ann"}
+    battle = tmp_path / "battle.json"
+    battle.write_text(json.dumps([{**FIRST, "games": [game]}]))
+    before = empty.read_bytes()
+    code, out, err = run(capsys, "apply", empty, battle)
+    assert (code, out) == (2, "")
+    assert "Rule 1.10: there is no commander 'ann' on the roster (did you mean Anna?): add them first" in err
+    assert empty.read_bytes() == before, "nothing recorded, nobody added"
+    assert run(capsys, "commanders", empty, "add", "ann", "--side", "allied")[0] == 0
+    assert run(capsys, "apply", empty, battle)[0] == 0
+    with CampaignFile.open(empty, readonly=True) as campaign:
+        assert campaign.records[-1]["games"] == [game] and campaign.state.roster[-1].name == "ann"

@@ -129,6 +129,18 @@ def test_a_game_naming_someone_not_on_the_roster_is_refused():
         apply_action(sc, st, _game(attacker="Marco", defender="Zoe"))
 
 
+def test_a_name_typed_half_way_is_refused_naming_who_it_may_have_meant():
+    """'ann' for Anna: never taken as Anna, nor as a new commander; the refusal names her."""
+    sc, st = scenario(), _turn_one(*ROSTER, {"type": "add_commander", "name": "mario", "side": "axis"})
+    with pytest.raises(RuleError) as refused:
+        apply_action(sc, st, _game(attacker="mar", defender="ann"))
+    assert str(refused.value) == (
+        "Rule 1.10: there is no commander 'mar' on the roster (did you mean Marco or mario?): add them first"
+    )
+    with pytest.raises(RuleError, match=r"no commander 'ann' on the roster \(did you mean Anna\?\): add them first"):
+        apply_action(sc, st, _game(attacker="Marco", defender="ann"))
+
+
 def test_retire_keeps_past_games_and_refuses_new_ones():
     sc = scenario()
     start = _turn_one(*ROSTER)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaign_manager.engine import apply_action, replay
-from campaign_manager.engine.spelling import canonical, close_commanders
+from campaign_manager.engine.spelling import canonical, close_commanders, completion, meant_words
 from campaign_manager.engine.state import Commander
 from campaign_manager.scenario import load_scenario
 
@@ -71,3 +71,32 @@ def test_a_new_commander_s_name_close_to_a_roster_name():
     assert close("AnnaMaria", "allied") == ["Anna"]
     assert close("Zoë") == [] and close("  ") == []
     assert close("marco") == [], "a roster name in another case is that commander, not a new one"
+
+
+def test_a_name_typed_half_way_completes_to_the_one_commander_of_its_side_it_is_part_of():
+    roster = (
+        Commander(1, "Marco", "axis"),
+        Commander(2, "Anna", "allied"),
+        Commander(3, "Giulia", "axis", retired=True),
+        Commander(4, "mario", "axis"),
+        Commander(5, "Hans", "axis"),
+    )
+
+    def completed(typed: str, side: str = "axis") -> str | None:
+        found = completion(roster, side, typed)
+        return found.name if found is not None else None
+
+    assert completed("ann", "allied") == "Anna" and completed("  NN ", "allied") == "Anna"
+    assert completed("ans") == "Hans"
+    assert completed("mar") is None, "Marco or mario: asked, never chosen for the user"
+    assert completed("ann") is None, "Anna is an Allied commander: not put in an Axis box"
+    assert completed("giu") is None, "Giulia has retired: asked about, not put in"
+    assert completed("MarcoAnan") is None, "more typed than a name: not half-way"
+    assert completed("marco") is None and completed("") is None and completed("Zoë") is None
+
+
+def test_who_a_new_name_may_have_meant_in_words():
+    assert meant_words([Commander(1, "Marco", "axis"), Commander(2, "mario", "axis")]) == "Marco or mario"
+    assert meant_words([Commander(3, "Giulia", "axis", retired=True)]) == "Giulia (retired)"
+    many = [Commander(n, f"Mar{n}", "axis") for n in range(1, 6)]
+    assert meant_words(many) == "Mar1 or Mar2 or Mar3 or another"

@@ -30,6 +30,7 @@ from campaign_manager.paths import SCENARIOS
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.actions import MenuAction
 from tests.shared import FULL_CAMPAIGN, ROOT
+from tests.ui.test_battle_entry import answer, question
 
 IMG = "<img src='/dev/zero'>"
 LINK = "<a href='x'>x</a>"
@@ -211,6 +212,9 @@ def test_the_battle_wizard_and_its_pages_show_names_literally(make_window, tmp_p
     defender.set_name(f"Zoë {HOSTILE}")  # new: said to be added with the battle
     look()
     wizard.next()
+    asked = question(qtbot, "newCommanderQuestion")  # New commander "Zoë …"?, the name shown as typed
+    look()
+    answer(qtbot, asked, "Yes, a new commander")
     wizard.pages["destroy"].dice["GR-INF-1"].set_value(4)
     look()
     wizard.next()

@@ -111,6 +111,14 @@ def test_a_new_name_is_a_commander_added_with_the_battle(at_the_result, qtbot):
     assert "New to the roster, added with the battle: Zoë K. (Allies)." in outcome
     before = len(window.campaign.records)
     qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    asked = question(qtbot, "newCommanderQuestion")
+    assert asked.text() == 'New commander "Zoë K."?'
+    assert asked.informativeText() == (
+        'Game 1, the defender\'s commander: "Zoë K." is nobody on the Allies roster. Yes: "Zoë K." joins '
+        "the Allies with the battle (not at all if the battle is not recorded). No: back to the box."
+    )
+    assert asked.defaultButton().text() == "&Yes, a new commander", "close to nobody's name: a new commander"
+    answer(qtbot, asked, "Yes, a new commander")
     assert [r["type"] for r in window.campaign.records][before:] == [], "nobody is added before the battle"
     assert window.session.state.roster[-1].name == "Anna"
     assert wizard.page_name == "destroy"
@@ -130,51 +138,85 @@ def test_a_new_name_is_a_commander_added_with_the_battle(at_the_result, qtbot):
     assert window.campaign.records[-1]["type"] == "add_commander", "two actions: undo takes the battle back first"
 
 
-def test_a_name_typed_half_way_is_asked_about_before_it_becomes_a_new_commander(at_the_result, qtbot):
+def test_half_a_name_then_tab_puts_in_the_one_commander_whose_name_holds_it(at_the_result, qtbot):
+    """'ann', Tab: Anna, the one Allied commander whose name holds it; Next goes on, asking
+    nothing, and nobody new joins the roster."""
     window, wizard = at_the_result
     attacker, defender = commander_boxes(wizard)
-    type_name(qtbot, attacker, "mar")  # meant Marco or mario, left half-typed
-    qtbot.keyClick(attacker.completer().popup(), Qt.Key.Key_Escape)
+    type_name(qtbot, attacker, "Marco")
+    type_name(qtbot, defender, "ann")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert defender.currentText() == "Anna" and not defender.is_new()
+    assert QApplication.focusWidget() is wizard.next_button, "Tab went on to Next"
+    assert "New to the roster" not in wizard.pages["result"].outcome.text()
+    qtbot.keyClick(wizard.next_button, Qt.Key.Key_Return)
+    assert wizard.page_name == "destroy", "nothing asked"
+    finish(wizard, qtbot)
+    assert window.campaign.records[-1]["games"][0]["defender_commander"] == "Anna"
+    assert [r["type"] for r in window.campaign.records].count("add_commander") == 4, "nobody new"
+
+
+def test_half_a_name_of_several_then_tab_enter_enter_adds_nobody(at_the_result, qtbot):
+    """'mar' (Marco or mario), Tab, Enter, Enter, as a tired hand does it: asked "New commander
+    'mar'?", and the second Enter says No (the default when the name is close to a roster name):
+    back to the box, nothing added. Asked again, Yes takes 'mar' as a new commander."""
+    window, wizard = at_the_result
+    attacker, defender = commander_boxes(wizard)
     type_name(qtbot, defender, "Anna")
-    page = wizard.pages["result"]
-    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    type_name(qtbot, attacker, "mar")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert attacker.currentText() == "mar", "part of two names: left as typed"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    asked = question(qtbot, "newCommanderQuestion")
     assert wizard.page_name == "result", "not taken as a new commander at once"
-    assert page.problem.text() == (
+    assert asked.text() == 'New commander "mar"?'
+    assert asked.informativeText() == (
         'Game 1, the attacker\'s commander: "mar" is nobody on the Axis roster. Did you mean Marco or mario? '
-        'Choose the name, or press Next again to add "mar" as a new commander.'
+        'Yes: "mar" joins the Axis with the battle (not at all if the battle is not recorded). No: back to the '
+        "box, to choose the name."
     )
+    asked.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is asked, timeout=3000)
+    qtbot.keyClick(QApplication.focusWidget() or asked, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not asked.isVisible(), timeout=3000)
+    assert wizard.page_name == "result" and wizard.focusWidget() is attacker, "back to the box"
+    assert attacker.lineEdit().selectedText() == "mar", "selected: typing puts the name in its place"
     qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
-    assert wizard.page_name == "destroy", "Next again: meant as a new commander"
+    answer(qtbot, question(qtbot, "newCommanderQuestion"), "Yes, a new commander")
+    assert wizard.page_name == "destroy", "Yes: meant as a new commander, and the battle goes on"
     finish(wizard, qtbot)
     assert window.campaign.records[-2] == {"type": "add_commander", "name": "mar", "side": "axis"}
 
 
 def test_a_name_holding_a_roster_name_is_asked_about(at_the_result, qtbot):
     """'MarcoAnan': Marco, with the next box's name typed on after it. Asked about, not added
-    without a word."""
+    without a word; Escape goes back to the box."""
     window, wizard = at_the_result
     attacker, defender = commander_boxes(wizard)
     type_name(qtbot, attacker, "MarcoAnan")
     qtbot.keyClick(attacker.completer().popup(), Qt.Key.Key_Escape)
     type_name(qtbot, defender, "Anna")
     qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    asked = question(qtbot, "newCommanderQuestion")
     assert wizard.page_name == "result", "not taken as a new commander at once"
-    assert wizard.pages["result"].problem.text() == (
-        'Game 1, the attacker\'s commander: "MarcoAnan" is nobody on the Axis roster. Did you mean Marco? '
-        'Choose the name, or press Next again to add "MarcoAnan" as a new commander.'
-    )
+    assert 'Did you mean Marco? Yes: "MarcoAnan" joins the Axis' in asked.informativeText()
+    qtbot.keyClick(asked, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not asked.isVisible(), timeout=3000)
+    assert wizard.page_name == "result" and attacker.currentText() == "MarcoAnan"
 
 
 def test_a_part_of_a_retired_commander_s_name_is_asked_about_naming_them_retired(at_the_result, qtbot):
-    """'giu' for Giulia, who has retired: asked about, not added as a new commander without a word."""
+    """'giu' for Giulia, who has retired: Tab leaves it as typed (she plays no new games), and
+    Next asks about it, naming her retired."""
     window, wizard = at_the_result
     attacker, defender = commander_boxes(wizard)
-    type_name(qtbot, attacker, "giu")
-    qtbot.keyClick(attacker.completer().popup(), Qt.Key.Key_Escape)
     type_name(qtbot, defender, "Anna")
+    type_name(qtbot, attacker, "giu")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert attacker.currentText() == "giu"
     qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
     assert wizard.page_name == "result"
-    assert "Did you mean Giulia (retired)?" in wizard.pages["result"].problem.text()
+    assert "Did you mean Giulia (retired)?" in question(qtbot, "newCommanderQuestion").informativeText()
 
 
 def test_a_commander_of_the_other_side_is_refused_and_never_reaches_the_log(at_the_result, qtbot):
@@ -235,3 +277,22 @@ def test_tab_goes_through_each_games_vp_then_its_commanders_and_return_goes_on(a
     defender.setFocus()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert wizard.page_name == "destroy", "Return in an empty commander box goes on, as from a VP box"
+
+
+def test_a_battle_kept_after_a_new_name_was_said_yes_to_is_carried_on_without_asking_again(at_the_result, qtbot):
+    window, wizard = at_the_result
+    attacker, defender = commander_boxes(wizard)
+    type_name(qtbot, defender, "Zoë")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    answer(qtbot, question(qtbot, "newCommanderQuestion"), "Yes, a new commander")
+    assert wizard.page_name == "destroy"
+    press(qtbot, Qt.Key.Key_Escape, wizard)
+    answer(qtbot, question(qtbot, "keepQuestion"), "Keep for later")
+    qtbot.waitUntil(lambda: not wizard.isVisible(), timeout=3000)
+    window.menu_actions[MenuAction.NEW_BATTLE].trigger()
+    answer(qtbot, question(qtbot, "keptBattleQuestion"), "Carry on with it")
+    again = window.battle_menu.wizard
+    assert again.page_name == "destroy", "walked again past the result page: the yes was given"
+    assert not [w for w in QApplication.topLevelWidgets() if w.objectName() == "newCommanderQuestion" and w.isVisible()]
+    finish(again, qtbot)
+    assert window.campaign.records[-2] == {"type": "add_commander", "name": "Zoë", "side": "allied"}

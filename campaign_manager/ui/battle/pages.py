@@ -4,7 +4,8 @@ the computer's choice when the step is the computer's), then shows what was ente
 (the entry kept in the battle being entered: ui/battle/draft.py); `keep` puts what it shows back
 into that entry after every change; `refresh` says what the choices made so far mean, and
 `leave` takes its choices into the battle and names the next step, or says why the step is not
-done. `tab_chain` lists its boxes in the order Tab visits them (the wizard's Next follows)."""
+done; `asks_first` asks what Next should ask before going on. `tab_chain` lists its boxes in the
+order Tab visits them (the wizard's Next follows)."""
 
 from __future__ import annotations
 
@@ -107,6 +108,12 @@ class Page(QWidget):
     def leave(self) -> Step | Refused:
         """Take the page's choices into the battle being entered: the next step, or why not."""
         raise NotImplementedError
+
+    def asks_first(self) -> bool:
+        """Whether the page, left with Next, asks something before the battle goes on (a question
+        shown that does not block: its answer goes on, or stays). Only Next asks: a battle kept for
+        later is walked again through `leave` alone, its answers given when it was entered."""
+        return False
 
     def going_back(self) -> None:
         """Back was pressed on this page: keep what should survive the way back."""

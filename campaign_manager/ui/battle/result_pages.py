@@ -27,7 +27,7 @@ from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.accessible import name_fields
-from campaign_manager.ui.battle import keeping
+from campaign_manager.ui.battle import keeping, new_commanders
 from campaign_manager.ui.battle.dice import DieInput, VPBox
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
@@ -65,7 +65,7 @@ class ResultPage(Page):
         self.games_grid = QGridLayout(self.games_box)
         self.games: list[tuple[VPBox, VPBox]] = []
         self.players: list[tuple[CommanderChoice, CommanderChoice]] = []  # who played each game
-        self.new_names_meant: set[tuple[str, str]] = set()  # (side, name) asked about and meant as new
+        self.new_names_meant: new_commanders.SaidYes = set()  # new names the user said yes to
         self._refusal = ""  # what a VP box refused, shown under the page until a VP is taken
         # Buttons Tab passes by (Alt and the underlined letter press them): Tab from the last box
         # (a VP, or who played) goes on to Next, so VP, Tab, Enter never adds a game or throws the
@@ -129,7 +129,8 @@ class ResultPage(Page):
             box.setAccessibleName(f"Game {number}, the {who}'s commander")
             box.setToolTip(
                 f"Who played the {who}'s side of this game (optional): choose from the roster or type "
-                f"part of a name; a name not on it adds a commander with the battle"
+                f"part of a name (Tab puts in the one name that holds it); a name not on the roster is "
+                f"asked about, then added with the battle"
             )
             box.currentTextChanged.connect(lambda _: self.changed.emit())
             self.games_grid.addWidget(QLabel(f"Game {number}, {who}'s VP:"), row, column * 2)
@@ -349,23 +350,12 @@ class ResultPage(Page):
             f"{committed}<b>Result</b>: {escape(result.describe() + who)}." + self._new_commanders_words()
         )
 
-    def _half_typed(self) -> str | None:
-        """A new name that is part of a name on the roster ("ric" left in the box for Klaus
-        Richter) is asked about once: Next again adds it as typed."""
-        for number, pair in enumerate(self.players, start=1):
-            for role, box in zip(("attacker", "defender"), pair):
-                near = box.near_names()
-                typed = box.typed()
-                if not near or typed is None or (box.side, typed) in self.new_names_meant:
-                    continue
-                self.new_names_meant.add((box.side, typed))
-                meant = " or ".join(near[:3]) + (" or another" if len(near) > 3 else "")
-                return (
-                    f'Game {number}, the {role}\'s commander: "{typed}" is nobody on the {box.side_words} '
-                    f"roster. Did you mean {meant}? Choose the name, or press Next again to add "
-                    f'"{typed}" as a new commander.'
-                )
-        return None
+    def asks_first(self) -> bool:
+        """A name in a "played by" box that is nobody's on the roster is asked about before the
+        battle goes on: New commander "mar"? (ui/battle/new_commanders.py)."""
+        if not self.tabletop.isChecked():
+            return False
+        return new_commanders.ask(self, self.players, self.new_names_meant, self.go_on.emit) is not None
 
     def _new_commanders_words(self) -> str:
         """The names typed that are nobody's on the roster: added with the battle (HTML)."""
@@ -420,8 +410,5 @@ class ResultPage(Page):
             refused = self.draft.players_refusal(outcome["games"])
             if refused:
                 return Refused(refused[:1].upper() + refused[1:] + ".")
-            asked = self._half_typed()
-            if asked:
-                return Refused(asked)
         self.draft.outcome = outcome
         return Step.DESTROY

@@ -89,6 +89,7 @@ class BattleWizard(QDialog):
             self._add(kind(self.draft))
         self.history: list[Step] = []
         self._refused: Page | None = None
+        self._recorded = False  # once recorded, nothing records again (a double click's second press)
         self._entering = self._keeping = self._leaving = False  # filling a page; keeping; closing unasked
         self._blank: BattleEntry | None = None  # the entry of this wizard before anything was entered
         self._saved: BattleEntry | None = entry  # the entry as the file holds it
@@ -140,9 +141,14 @@ class BattleWizard(QDialog):
         )
         self.next_button = QPushButton("Next >", self)
         self.record_button = QPushButton("Record the battle", self)
+        # Every button keeps its place from page to page, so the second press of a double click
+        # never lands on a button that records: Record is always in sight (greyed until the last
+        # page) beside Next (greyed there), and Place the arrow, shown on one page only, sits
+        # by Cancel, where no Back or Next is pressed.
         buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.open_button)
         buttons.addStretch(1)
-        for button in (self.back_button, self.open_button, self.next_button, self.record_button):
+        for button in (self.back_button, self.next_button, self.record_button):
             buttons.addWidget(button)
         self.cancel_button.clicked.connect(self.reject)
         self.back_button.clicked.connect(self.back)
@@ -245,7 +251,7 @@ class BattleWizard(QDialog):
         if isinstance(found, Refused):
             page.problem.setText(found.words)
             self._refused = page
-        else:
+        elif not page.asks_first():
             self._go(found)
 
     # -- keeping what is entered ---------------------------------------------------------------
@@ -335,8 +341,10 @@ class BattleWizard(QDialog):
         step = self.page_name
         self.back_button.setEnabled(bool(self.history))
         self.open_button.setVisible(step == Step.COMMIT and self.draft.may_leave_open)
-        self.record_button.setVisible(step == Step.SUMMARY)
-        self.next_button.setVisible(step != Step.SUMMARY)
+        self.open_button.setEnabled(not self._recorded)
+        self.record_button.setEnabled(step == Step.SUMMARY and not self._recorded)
+        self.record_button.setToolTip("" if step == Step.SUMMARY else "The last page records the battle")
+        self.next_button.setEnabled(step != Step.SUMMARY)
         # Return presses the button in sight (a hidden default button would take it and do nothing).
         (self.record_button if step == Step.SUMMARY else self.next_button).setDefault(True)
         self.page.refresh()
@@ -414,6 +422,8 @@ class BattleWizard(QDialog):
         self._record(page, *actions)
 
     def _record(self, page: Page, *actions: Action) -> None:
+        if self._recorded:
+            return
         self.draft.recording = True
         try:
             self.session.record(actions)
@@ -425,6 +435,9 @@ class BattleWizard(QDialog):
             return
         finally:
             self.draft.recording = False
+        self._recorded = True
+        for button in (self.record_button, self.open_button):
+            button.setEnabled(False)
         self._keeping, self._leaving = False, True
         self.session.keep_entry(None)  # recorded: nothing is kept for later any more
         self.accept()
