@@ -8,7 +8,8 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
   now end, why no new battle may begin, why extra battles may not be agreed.
 - `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
-- `redeploying_nations`: the nations that may still redeploy, in the turn's order (rule 1.5).
+- `redeploying_nations`: the nations that may still redeploy, in the turn's order (rule 1.5);
+  `redeploy_closed` those whose turn to redeploy is over.
 - `next_attacker`: who places the next battle arrow, when the dice need not say (rule 1.5).
 - `redeploy_targets`: where a troop may redeploy now (rule 1.5), `redeploy_moves` the same for all
   of a nation's troops at once, with `redeploy_check` refusing
@@ -308,6 +309,15 @@ def redeploying_nations(sc: Scenario, st: CampaignState) -> tuple[str, ...]:
     order = sc.turn(st.turn).redeploy
     begun = [order.index(n) for n in st.redeployed]
     return order[max(begun, default=0) :]
+
+
+def redeploy_closed(sc: Scenario, st: CampaignState) -> tuple[str, ...]:
+    """The nations whose redeployment is over for this turn because a nation after them in the
+    turn's order has begun (rule 1.5), in that order; none outside the planning phase."""
+    if st.phase != Phase.PLANNING:
+        return ()
+    still = redeploying_nations(sc, st)
+    return tuple(n for n in sc.turn(st.turn).redeploy if n not in still)
 
 
 def next_attacker(sc: Scenario, st: CampaignState) -> str | None:
