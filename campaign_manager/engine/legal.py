@@ -5,7 +5,8 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
   none once a General's Wargame turn has had its agreed battles, rule 1.5).
 - `battles_left`, `turn_must_end`, `battle_refusal`, `extra_battles_refusal`: the turn's battle
   count (rule 1.5): how many more battles a General's Wargame turn may have, whether the turn must
-  now end, why no new battle may begin, why extra battles may not be agreed.
+  now end, why no new battle may begin, why extra battles may not be agreed; `no_turn_refusal`:
+  why no battle at all while no turn is under way (rule 1.1).
 - `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
 - `redeploying_nations`: the nations that may still redeploy, in the turn's order (rule 1.5);
@@ -116,6 +117,20 @@ def turn_must_end(st: CampaignState) -> bool:
     """Whether all that is left of the turn is to end it (rule 1.5): its agreed battles are
     all fought and none is open (a General's Wargame; the tabletop has no ceiling)."""
     return st.phase in (Phase.PLANNING, Phase.BATTLE) and not st.open_arrows and battles_left(st) == 0
+
+
+def no_turn_refusal(st: CampaignState) -> RuleError | None:
+    """Why no battle may be fought now because no turn is under way (rule 1.1): before turn 1,
+    between turns, or once the campaign is over; None in a turn's planning or battle phase."""
+    if st.phase in (Phase.PLANNING, Phase.BATTLE):
+        return None
+    if st.phase == Phase.FINISHED:
+        return RuleError("1.1", f"the campaign is over after turn {st.turn}")
+    if st.phase == Phase.SETUP:
+        return RuleError("1.1", "battles are fought during a turn, and the campaign has not begun: turn 1 is to start")
+    return RuleError(
+        "1.1", f"battles are fought during a turn, and turn {st.turn} has ended: turn {st.turn + 1} is to start"
+    )
 
 
 def battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
