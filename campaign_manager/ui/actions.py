@@ -249,7 +249,7 @@ def declare_actions(
             f"Export {kind.words} (PDF)…",
             partial(reports.export, kind),
             tip=f"Save the {kind.words} of the campaign as a PDF",
-            available=turn_started,
+            available=with_campaign if kind is ReportKind.STATUS else turn_started,  # the set-up's sheet too
         )
         for key, kind in EXPORTS.items()
     }

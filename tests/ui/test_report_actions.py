@@ -102,3 +102,23 @@ def test_turn_four_slips_printed_after_ending_turn_three(open_window, tmp_path):
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(target.read_bytes())).pages)
     assert "Battle slip — turn 4: A5 Bulgaria → B4 Thessaloniki" in text and "DE-PZ-1" in text
     assert text.count("Battle slip — turn 4") == text.count("POSITIONS MAY STILL CHANGE") > 0
+
+
+def test_the_status_sheet_of_a_campaign_not_started(open_window, tmp_path):
+    """Before turn 1 the status sheet can be exported from the window: the set-up, as the shop
+    pins it up before the first evening; the turn report and the slips wait for the first turn."""
+    import io
+
+    from pypdf import PdfReader
+
+    window = open_window()
+    window.report_actions.runner = synchronous
+    assert window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].isEnabled()
+    assert not window.menu_actions[MenuAction.EXPORT_TURN_REPORT].isEnabled()
+    target = tmp_path / "set-up.pdf"
+    offered = []
+    window.report_actions.choose_pdf = lambda parent, title, suggested: offered.append(suggested) or target
+    window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].trigger()
+    assert offered[0].endswith("shop set-up status.pdf")
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(target.read_bytes())).pages)
+    assert "campaign status, before turn 1 of 4: the set-up" in text
