@@ -133,9 +133,11 @@ def test_help_shows_the_rules_and_follows_a_link_between_them(make_window):
     assert window.help_actions.rules is rules  # one window, brought forward
 
 
-def test_the_rules_are_shipped_once_with_the_app():
+def test_the_rules_are_shipped_with_the_app():
+    """The two pages Help ▸ The rules shows; the rules page is docs/rules.md, copied
+    (tests/cli/test_docs_paths.py checks the copy is the same page)."""
     assert {p.name for p in RULES.glob("*.md")} == {"rules.md", "rules-decisions.md"}
-    assert not (ROOT / "docs" / "rules.md").exists() and not (ROOT / "docs" / "rules-decisions.md").exists()
+    assert not (ROOT / "docs" / "rules-decisions.md").exists(), "the decisions are written once, beside the app's copy"
 
 
 def test_the_example_is_the_recorded_campaign_played_to_its_end(tmp_path):
