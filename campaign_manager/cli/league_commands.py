@@ -32,7 +32,8 @@ def register(commands) -> None:
         "league",
         help="the league of commanders: games won, drawn and lost, VP, troops destroyed, areas taken",
         description="Each commander's tabletop games, best first (by wins, then VP difference). Every game is "
-        "judged on its own by the defeated test (rule 1.6); see docs/rules.md, rule 1.10.",
+        "judged on its own by the defeated test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: "
+        "Help ▸ The rules).",
     )
     table.add_argument("file", help=CAMPAIGN_HELP)
     form = table.add_mutually_exclusive_group()

@@ -12,7 +12,8 @@ def register(commands) -> None:
         "report",
         help="a PDF: the turn report, the status sheet for the wall, or battle slips",
         description="Write a PDF of the campaign. By default the report of the last completed turn "
-        "(or of the turn under way, if none has ended).",
+        "(or of the turn under way, if none has ended); the status sheet shows the campaign now, and "
+        "before turn 1 its set-up (the starting map).",
     )
     report.add_argument("file", help="the campaign file, or a shared campaign's address")
     report.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the PDF to write")

@@ -18,13 +18,9 @@ from campaign_manager.scenario.model import Scenario, enemy_of
 
 def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Battle:
     origin, target = area(sc, action.origin), area(sc, action.target)
-    if st.phase not in (Phase.PLANNING, Phase.BATTLE):
-        raise RuleError(
-            "1.1",
-            "battles are fought during a turn: start the turn first"
-            if st.phase != Phase.FINISHED
-            else "the campaign is over",
-        )
+    out_of_turn = legal.no_turn_refusal(st)
+    if out_of_turn is not None:
+        raise out_of_turn
     arrow = st.open_arrow(origin, target)
     start = len(events)  # this battle's first line in the history
     if arrow is None:

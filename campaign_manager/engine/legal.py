@@ -5,10 +5,12 @@ wizard, planning by drag and drop), reports and the computer players, so no rule
   none once a General's Wargame turn has had its agreed battles, rule 1.5).
 - `battles_left`, `turn_must_end`, `battle_refusal`, `extra_battles_refusal`: the turn's battle
   count (rule 1.5): how many more battles a General's Wargame turn may have, whether the turn must
-  now end, why no new battle may begin, why extra battles may not be agreed.
+  now end, why no new battle may begin, why extra battles may not be agreed; `no_turn_refusal`:
+  why no battle at all while no turn is under way (rule 1.1).
 - `legal_commitments`: what each side may commit on an arrow (troops, sorties, the fortification).
 - `placement_targets`: where a waiting troop may be placed (rule 1.5).
-- `redeploying_nations`: the nations that may still redeploy, in the turn's order (rule 1.5).
+- `redeploying_nations`: the nations that may still redeploy, in the turn's order (rule 1.5);
+  `redeploy_closed` those whose turn to redeploy is over.
 - `next_attacker`: who places the next battle arrow, when the dice need not say (rule 1.5).
 - `redeploy_targets`: where a troop may redeploy now (rule 1.5), `redeploy_moves` the same for all
   of a nation's troops at once, with `redeploy_check` refusing
@@ -143,6 +145,20 @@ def turn_must_end(st: CampaignState) -> bool:
     """Whether all that is left of the turn is to end it (rule 1.5): its agreed battles are
     all fought and none is open (a General's Wargame; the tabletop has no ceiling)."""
     return st.phase in (Phase.PLANNING, Phase.BATTLE) and not st.open_arrows and battles_left(st) == 0
+
+
+def no_turn_refusal(st: CampaignState) -> RuleError | None:
+    """Why no battle may be fought now because no turn is under way (rule 1.1): before turn 1,
+    between turns, or once the campaign is over; None in a turn's planning or battle phase."""
+    if st.phase in (Phase.PLANNING, Phase.BATTLE):
+        return None
+    if st.phase == Phase.FINISHED:
+        return RuleError("1.1", f"the campaign is over after turn {st.turn}")
+    if st.phase == Phase.SETUP:
+        return RuleError("1.1", "battles are fought during a turn, and the campaign has not begun: turn 1 is to start")
+    return RuleError(
+        "1.1", f"battles are fought during a turn, and turn {st.turn} has ended: turn {st.turn + 1} is to start"
+    )
 
 
 def battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
@@ -336,6 +352,15 @@ def redeploying_nations(sc: Scenario, st: CampaignState) -> tuple[str, ...]:
     order = sc.turn(st.turn).redeploy
     begun = [order.index(n) for n in st.redeployed]
     return order[max(begun, default=0) :]
+
+
+def redeploy_closed(sc: Scenario, st: CampaignState) -> tuple[str, ...]:
+    """The nations whose redeployment is over for this turn because a nation after them in the
+    turn's order has begun (rule 1.5), in that order; none outside the planning phase."""
+    if st.phase != Phase.PLANNING:
+        return ()
+    still = redeploying_nations(sc, st)
+    return tuple(n for n in sc.turn(st.turn).redeploy if n not in still)
 
 
 def next_attacker(sc: Scenario, st: CampaignState) -> str | None:

@@ -80,12 +80,19 @@ def slips_turn(st: CampaignState) -> int:
 
 def document_turn(history: list[Applied], kind: ReportKind) -> int:
     """The turn a document made now shows, unless another is asked for: the turn report the last
-    completed turn, the status sheet the turn under way, the slips the turn they are for."""
+    completed turn, the status sheet the turn under way (0 before turn 1: the set-up), the slips
+    the turn they are for."""
     if kind is ReportKind.TURN:
         return default_report_turn(history)
     if kind is ReportKind.SLIPS and history:
         return slips_turn(history[-1].state)
+    if kind is ReportKind.STATUS and not _started(history):
+        return 0
     return latest_turn(history)
+
+
+def _started(history: list[Applied]) -> bool:
+    return any(isinstance(a.action, StartTurn) for a in history)
 
 
 def picture(
@@ -95,9 +102,13 @@ def picture(
     recorded_at: list[str],
     turn: int | None,
     latest: bool = False,
+    set_up: CampaignState | None = None,
 ) -> TurnPicture:
     """Gather the turn's picture; a turn that does not exist or has not started is refused.
-    With no turn given: the last completed turn, or with `latest` the campaign as it stands now."""
+    With no turn given: the last completed turn, or with `latest` the campaign as it stands now;
+    before turn 1, with `set_up` (the campaign's state at set-up), the set-up as turn 0."""
+    if turn is None and set_up is not None and not _started(history):
+        return set_up_picture(sc, name, history, recorded_at, set_up)
     if turn is not None:
         number = turn
     else:
@@ -130,6 +141,29 @@ def picture(
         slip_plan(sc, state),
         league(sc, state.roster, every),
         campaign_charts(sc, history[: last + 1], every),
+    )
+
+
+def set_up_picture(
+    sc: Scenario, name: str, history: list[Applied], recorded_at: list[str], set_up: CampaignState
+) -> TurnPicture:
+    """The campaign before turn 1, as turn 0: the starting map, each side's VP at set-up, what
+    turn 1 asks for, the roster so far (anything recorded before the first turn: commanders, notes)."""
+    state = history[-1].state if history else set_up
+    return TurnPicture(
+        sc,
+        name,
+        0,
+        False,
+        state,
+        state_view(sc, state),
+        [],
+        [a.action.text for a in history if isinstance(a.action, Note)],
+        recorded_at[-1] if recorded_at else "",
+        requirements(sc, state, 1),
+        slip_plan(sc, state),
+        league(sc, state.roster, []),
+        campaign_charts(sc, history, []),
     )
 
 

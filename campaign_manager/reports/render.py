@@ -11,6 +11,7 @@ from reportlab.lib.pagesizes import landscape as sideways
 from reportlab.platypus import SimpleDocTemplate
 
 from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.reports.data import picture
 from campaign_manager.reports.documents import turn_report
@@ -34,11 +35,16 @@ class ReportInputs:
     name: str
     history: list[Applied]
     recorded_at: list[str]
+    set_up: CampaignState | None = None  # the campaign before any action (the status sheet before turn 1)
 
 
 def report_inputs(campaign: CampaignFile) -> ReportInputs:
     return ReportInputs(
-        campaign.scenario, campaign.name, campaign.history(), [at for _, at, _ in campaign.log.entries()]
+        campaign.scenario,
+        campaign.name,
+        campaign.history(),
+        [at for _, at, _ in campaign.log.entries()],
+        campaign.initial_state(),
     )
 
 
@@ -58,7 +64,8 @@ def render_pdf(
         raise UserError(f"no such paper '{paper}' ({' or '.join(Paper)})")
     kind, paper = ReportKind(kind), Paper(paper)
     latest = kind is not ReportKind.TURN  # the wall and the tables want the campaign as it stands
-    pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn, latest)
+    set_up = inputs.set_up if kind is ReportKind.STATUS else None  # the wall's sheet before turn 1 too
+    pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn, latest, set_up)
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,
@@ -67,7 +74,7 @@ def render_pdf(
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN + 6,
-        title=f"{pic.name} — {kind.heading}, turn {pic.turn}",
+        title=f"{pic.name} — {kind.heading}, {f'turn {pic.turn}' if pic.turn else 'before turn 1'}",
         author="Firestorm Campaign Manager",
         creator="Firestorm Campaign Manager",
         subject=inputs.scenario.name,

@@ -27,11 +27,8 @@ GUTTER = 14.0  # points between the map and the side column
 
 def status_sheet(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
     sc = pic.scenario
-    spec = sc.turn(pic.turn)
-    state = "ended" if pic.ended else "under way"
     title = marked(
-        f"<b>{escape(pic.name)}</b><font name='{FONT}' size='11'> — campaign status, turn {pic.turn} of "
-        f"{len(sc.turns)}: {escape(spec.name)} ({escape(spec.dates)}), {state}</font>",
+        f"<b>{escape(pic.name)}</b><font name='{FONT}' size='11'> — campaign status, {escape(when(pic))}</font>",
         "wallhead",
     )
     tall = height - title.wrap(width, height)[1] - 6  # the map takes the rest of the page's height
@@ -54,6 +51,16 @@ def status_sheet(pic: TurnPicture, width: float, height: float) -> list[Flowable
         )
     )
     return [title, Spacer(1, 2), page]
+
+
+def when(pic: TurnPicture) -> str:
+    """The moment the sheet shows: a turn, under way or ended, or the set-up before turn 1."""
+    sc = pic.scenario
+    if pic.turn == 0:
+        return f"before turn 1 of {len(sc.turns)}: the set-up"
+    spec = sc.turn(pic.turn)
+    state = "ended" if pic.ended else "under way"
+    return f"turn {pic.turn} of {len(sc.turns)}: {spec.name} ({spec.dates}), {state}"
 
 
 def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:

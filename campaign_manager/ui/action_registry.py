@@ -171,8 +171,8 @@ class ActionRegistry(Generic[Key]):
         if self.say is None or self._actions[key].isEnabled() or not isinstance(spec, ActionSpec):
             return
         why = spec.refused(self.session) if spec.refused is not None else None
-        if why is None and spec.records and self.session.read_only:
-            why = "the campaign is open read-only"
+        if why is None and spec.records:
+            why = self.session.read_only_reason
         self.say(f"{plain(spec.text)}: {why}" if why else f"{plain(spec.text)} cannot be used now")
 
     def refresh_checks(self) -> None:

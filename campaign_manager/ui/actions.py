@@ -17,6 +17,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from campaign_manager.assist.registry import MODULES
+from campaign_manager.engine import legal
 from campaign_manager.engine.state import Phase
 from campaign_manager.engine.victory import outcome, victory_points
 from campaign_manager.paths import APPLICATION
@@ -148,6 +149,21 @@ def campaign_over(session: CampaignSession) -> str | None:
     return f"the campaign is over after turn {st.turn} (rule 1.1). Result: {result[:1].upper()}{result[1:]} ({scores})"
 
 
+def battle_refused(session: CampaignSession) -> str | None:
+    """Why Battle ▸ New battle is greyed out now, naming the rule and the thing, for every reason
+    it can be (None while it may be used): no campaign, the campaign over, nothing can be
+    recorded, or no turn under way (the engine's words)."""
+    if not session.is_open:
+        return "no campaign is open: open one (File ▸ Open campaign) or make one (File ▸ New campaign)"
+    over = campaign_over(session)
+    if over is not None:
+        return over
+    if session.read_only:
+        return session.read_only_reason
+    refusal = legal.no_turn_refusal(session.state)
+    return None if refusal is None else f"{refusal} (Turn ▸ Start the next turn)"
+
+
 def can_undo(session: CampaignSession) -> bool:
     return session.can_undo()
 
@@ -249,7 +265,7 @@ def declare_actions(
             f"Export {kind.words} (PDF)…",
             partial(reports.export, kind),
             tip=f"Save the {kind.words} of the campaign as a PDF",
-            available=turn_started,
+            available=with_campaign if kind is ReportKind.STATUS else turn_started,  # the set-up's sheet too
         )
         for key, kind in EXPORTS.items()
     }
@@ -388,7 +404,7 @@ def declare_actions(
             "A battle step by step: initiative, arrow, troops, mission, result and what follows",
             battles_allowed,
             records=True,
-            refused=campaign_over,
+            refused=battle_refused,
         ),
         MenuAction.RESOLVE_BATTLE: SubmenuSpec(
             "&Resolve an open battle",

@@ -68,7 +68,7 @@ class HelpActions:
         self.rules: RulesWindow | None = None
 
     def show_rules(self) -> RulesWindow:
-        """Help ▸ Rules: one window, brought to the front when asked again."""
+        """Help ▸ The rules: one window, brought to the front when asked again."""
         if self.rules is None:
             self.rules = RulesWindow(self.services.parent)
         self.rules.show()  # shown again, it comes to the front

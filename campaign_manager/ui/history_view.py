@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSplitter,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -251,6 +252,8 @@ class HistoryView(QWidget):
         if self.rows and self._sized_for is not self.session.campaign:  # once: widths the user drags stay
             self._size_columns()
             self._sized_for = self.session.campaign
+        elif self.rows:
+            self._widen_to_words()  # a longer name recorded since: never cut inside a word
         self.table.scrollToBottom()
         self.moment.clear()
         self.moment.addItem("the campaign now", None)
@@ -260,18 +263,40 @@ class HistoryView(QWidget):
         self._choose_again()
 
     def _size_columns(self) -> None:
-        """Long columns as wide as their text up to a readable limit (then it wraps), never
-        narrower than their title; the user may still drag them wider."""
+        """Long columns as wide as their text up to a readable limit (then it wraps between
+        words), never narrower than their title or their widest word; the user may still drag
+        them wider."""
         header = self.table.horizontalHeader()
-        metrics = self.table.fontMetrics()
-        words = {word for spec in self.session.scenario.turns for name in spec.missions for word in name.split()}
-        widest_word = max((metrics.horizontalAdvance(word) for word in words), default=0) + 12
+        least = self._widest_words()
         for column, name in enumerate(COLUMNS):
             if name in SHORT:
                 continue
-            wanted = max(self.table.sizeHintForColumn(column), 0)
-            least = widest_word if name == "Mission" else 0  # any mission to come wraps between words
-            header.resizeSection(column, max(header.sectionSizeHint(column), least, min(wanted, WIDEST.get(name, 140))))
+            wanted = min(max(self.table.sizeHintForColumn(column), 0), WIDEST.get(name, 140))
+            header.resizeSection(column, max(header.sectionSizeHint(column), least[column], wanted))
+
+    def _widen_to_words(self) -> None:
+        """Long columns widened where a word in them (a commander's long name) no longer fits."""
+        header = self.table.horizontalHeader()
+        for column, least in self._widest_words().items():
+            if header.sectionSize(column) < least:
+                header.resizeSection(column, least)
+
+    def _widest_words(self) -> dict[int, int]:
+        """Each long column's least width: its widest word with the cell's margins, so that its
+        text wraps between words and no name is cut (the Mission column also fits every mission
+        still to come)."""
+        metrics = self.table.fontMetrics()
+        margins = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
+        missions = {word for spec in self.session.scenario.turns for name in spec.missions for word in name.split()}
+        least = {}
+        for column, name in enumerate(COLUMNS):
+            if name in SHORT:
+                continue
+            cells = (str(self.model.index(row, column).data()) for row in range(self.model.rowCount()))
+            words = {word for cell in cells for word in cell.split()} | (missions if name == "Mission" else set())
+            widest = max((metrics.horizontalAdvance(word) for word in words), default=0)
+            least[column] = widest + margins + 6  # and the grid line, with a little air
+        return least
 
     def _show_details(self, index: QModelIndex, follow: bool = False) -> None:
         """Say the chosen battle's record under the table and mark its arrow on the map; with

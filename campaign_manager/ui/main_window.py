@@ -189,13 +189,25 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Opened {self.session.where} as {ROLE_WORDS[role]}{ROLE_LIMITS[role]}", 20000)
         return True
 
-    def open_bundled(self) -> bool:
-        """The bundled campaign (made on first use) in the app's own folder."""
-        path = settings.bundled_campaign()
-        if path is None:
-            self.report(f"The bundled campaign could not be made in {settings.default_campaign_path().parent}")
+    def start_afresh(self) -> bool:
+        """The welcome page's "Start the campaign": the bundled campaign from its first turn, in a
+        file of its own when the bundled one is already under way (that one is kept as it is)."""
+        made = settings.fresh_campaign()
+        if made is None:
+            self.report(f"A new campaign could not be made in {settings.default_campaign_path().parent}")
             return False
-        return self.open_campaign(path)
+        path, under_way = made
+        if under_way is not None and self.remember:  # offered in File ▸ Open recent, after the new one
+            settings.remember_campaign(under_way)
+        if not self.open_campaign(path):
+            return False
+        if under_way is not None:
+            self.statusBar().showMessage(
+                f"A new campaign from its first turn, in {path.name}. The campaign already under way is kept "
+                f"as it was in {under_way.name} (File ▸ Open recent).",
+                20000,
+            )
+        return True
 
     def open_example(self) -> bool:
         """The finished example campaign, read-only (a copy in the app's cache folder)."""
@@ -214,7 +226,7 @@ class MainWindow(QMainWindow):
         """The welcome page (first start, Help ▸ Welcome): not modal, its choices the window's own."""
         page = WelcomePage(
             WelcomeChoices(
-                start_bundled=self.open_bundled,
+                start_bundled=self.start_afresh,
                 explore_example=self.open_example,
                 new_wargame=self.wargame_actions.new_wargame,
                 open_file=self.file_menu.ask_and_open,

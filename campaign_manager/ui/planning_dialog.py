@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QWidget
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Action, Place, Redeploy
-from campaign_manager.engine.lookup import label
+from campaign_manager.engine.lookup import label, nations_words
 from campaign_manager.engine.state import WAITING, CampaignState
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario import Scenario
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 
 
@@ -70,24 +72,36 @@ class PlanningDialog:
         self.ui.troopCombo.clear()
         waiting = sorted(t for t, place in st.where.items() if place == WAITING and self._people_s(t))
         # In the turn's redeploy order (rule 1.5): the nation that moves first is offered first; a
-        # nation whose turn has passed is still listed, and says why it may not move.
+        # nation whose turn has passed is still listed, last, and says why it may not move.
         order = sc.turn(st.turn).redeploy if st.turn else ()
+        closed = legal.redeploy_closed(sc, st)
         movers = sorted(
             (
                 t
                 for t, place in st.where.items()
                 if place in sc.areas and sc.troops[t].nation in order and self._people_s(t)
             ),
-            key=lambda t: (order.index(sc.troops[t].nation), t),
+            key=lambda t: (sc.troops[t].nation in closed, order.index(sc.troops[t].nation), t),
         )
         for troop in waiting:
             self.ui.troopCombo.addItem(f"{troop} — waiting to be placed", troop)
         for troop in movers:
-            self.ui.troopCombo.addItem(f"{troop} — in {label(sc, st.where[troop])}", troop)
+            self._add_mover(sc, st, troop, closed)
         self.ui.troopCombo.blockSignals(False)
         self._fill_areas()
         if not waiting and not movers:
             self.ui.problem.setText("Nobody waits to be placed and nobody may redeploy now.")
+
+    def _add_mover(self, sc: Scenario, st: CampaignState, troop: str, closed: tuple[str, ...]) -> None:
+        """A troop on the map; one whose nation's redeployment is over says so on its line, the
+        rule in its tooltip (not only once in the status bar, when another nation began)."""
+        where = f"{troop} — in {label(sc, st.where[troop])}"
+        if sc.troops[troop].nation not in closed:
+            self.ui.troopCombo.addItem(where, troop)
+            return
+        self.ui.troopCombo.addItem(f"{where}: may no longer redeploy this turn", troop)
+        refusal = legal.redeploy_refusal(sc, st, troop) or ""
+        self.ui.troopCombo.setItemData(self.ui.troopCombo.count() - 1, tip(refusal), Qt.ItemDataRole.ToolTipRole)
 
     def _fill_areas(self) -> None:
         """The areas the engine allows for the chosen troop; when there are none, its reason."""
@@ -131,10 +145,17 @@ class PlanningDialog:
             if not self.ui.problem.text():  # a refusal already shown for the chosen troop says more
                 self.ui.problem.setText("Choose a troop and where it goes.")
             return
-        st = self.session.state
+        sc, st = self.session.scenario, self.session.state
         action = Place(troop, area) if st.where[troop] == WAITING else Redeploy(troop, area)
+        closed_before = legal.redeploy_closed(sc, st)
         problem = self.record_move(action)
         if problem:
             self.ui.problem.setText(problem)
-        else:
-            self.refill()  # which says why the troop it now shows may not move, if it may not
+            return
+        self.refill()  # which says why the troop it now shows may not move, if it may not
+        closed = [n for n in legal.redeploy_closed(sc, self.session.state) if n not in closed_before]
+        if closed:  # this move ended an earlier nation's redeployment: said here, where it happened
+            self.ui.problem.setText(
+                f"Rule 1.5: {nations_words(sc, closed)} troops may no longer redeploy this turn: "
+                f"the {sc.nation_name(sc.troops[troop].nation)} troops have begun to redeploy."
+            )

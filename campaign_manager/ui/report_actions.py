@@ -152,10 +152,11 @@ class ReportActions:
         if turn is None:
             return
         campaign_path = session.path
+        moment = f"turn-{turn}" if turn else "set-up"  # the status sheet before turn 1
         if campaign_path is not None:
-            suggested = str(campaign_path.with_name(f"{campaign_path.stem} turn-{turn} {kind.file_word}.pdf"))
+            suggested = str(campaign_path.with_name(f"{campaign_path.stem} {moment} {kind.file_word}.pdf"))
         else:  # a shared campaign: named after the campaign, in the app's folder
-            suggested = str(app_data_folder() / f"{safe_stem(session.name)} turn-{turn} {kind.file_word}.pdf")
+            suggested = str(app_data_folder() / f"{safe_stem(session.name)} {moment} {kind.file_word}.pdf")
         path = self.choose_pdf(self.services.parent, f"Export the {kind.words}", suggested)
         if path is None:
             return

@@ -1,6 +1,7 @@
-"""Help ▸ Rules: the rules the app enforces (resources/rules/rules.md, numbered as in its
-refusals) and the decisions it takes where the book is silent (rules-decisions.md), shown in the
-app as the Markdown they are written in; a link from one to the other turns to its tab."""
+"""Help ▸ The rules: the rules the app enforces (docs/rules.md, numbered as in its refusals; the
+package ships it as resources/rules/rules.md, the same page) and the further decisions the engine
+takes (rules-decisions.md), shown in the app as the Markdown they are written in; a link from one
+to the other turns to its tab, whatever folder the link names."""
 
 from __future__ import annotations
 

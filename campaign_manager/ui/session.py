@@ -250,6 +250,17 @@ class CampaignSession(QObject):
         viewer's campaign, or a server that cannot be reached now)."""
         return self.campaign is not None and (self.campaign.log.readonly or self.offline is not None)
 
+    @property
+    def read_only_reason(self) -> str | None:
+        """Why nothing can be recorded in the open campaign, in a clause (None when it can)."""
+        if not self.read_only:
+            return None
+        if self.offline is not None:
+            return "the campaign's server cannot be reached now: nothing can be recorded until it answers"
+        if self.role == "viewer":
+            return "you are a viewer of this shared campaign, and a viewer records nothing"
+        return f"{self.where} is open read-only: nothing can be recorded in it (File ▸ Save a copy to carry on)"
+
     def create(self, path: Path, scenario: str | Path = "firestorm-greece", name: str | None = None) -> None:
         """Create a campaign file and open it; raises UserError when it cannot be made."""
         CampaignFile.create(path, scenario=scenario, name=name).close()

@@ -115,6 +115,44 @@ def bundled_campaign() -> Path | None:
     return path
 
 
+def fresh_campaign() -> tuple[Path, Path | None] | None:
+    """A campaign of the bundled scenario from its first turn: the bundled campaign's own file
+    while nothing is recorded in it, else a file beside it ("firestorm-greece 2.campaign", the
+    first number free or still unused), so the campaign under way is never started over. Returns
+    the file, and the campaign under way that was left as it is (None when there was none); None
+    when no file can be made."""
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    first = bundled_campaign()
+    if first is None:
+        return None
+    if _unused(first):
+        return first, None
+    number = 2
+    while (fresh := first.with_name(f"{first.stem} {number}{first.suffix}")).exists():
+        if _unused(fresh):
+            return fresh, first
+        number += 1
+    try:
+        CampaignFile.create(fresh, name="Firestorm: Greece").close()
+    except (UserError, OSError):
+        return None
+    return fresh, first
+
+
+def _unused(path: Path) -> bool:
+    """Whether nothing is recorded in the campaign file (one that cannot be read is left alone)."""
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    try:
+        with CampaignFile.open(path, readonly=True) as campaign:
+            return not campaign.records and campaign.scenario.id == "firestorm-greece"
+    except UserError:
+        return False
+
+
 def default_campaign_path() -> Path:
     """Where the bundled campaign is kept when the app is started with no file."""
     folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))

@@ -1,7 +1,8 @@
 """The welcome page: what a newcomer can do first, shown on the app's first start and from
-Help ▸ Welcome — start the bundled campaign, explore a finished one (a read-only example), start
-a General's Wargame, open a file or a shared campaign, or one of the three campaigns opened last
-(a file, or a shared campaign by its address)."""
+Help ▸ Welcome — start a new campaign of the bundled scenario (one already under way is kept in
+its own file), explore a finished one (a read-only example), start a General's Wargame, open a
+file or a shared campaign, or one of the three campaigns opened last (a file, or a shared
+campaign by its address)."""
 
 from __future__ import annotations
 
@@ -57,8 +58,9 @@ class WelcomePage(QDialog):
         self._add(
             column,
             "start",
-            "Start the Firestorm: Greece campaign",
-            "The bundled campaign from its first turn, kept in the app's own folder.",
+            "Start a new Firestorm: Greece campaign",
+            "A new campaign from its first turn, kept in the app's own folder. A campaign already under way "
+            "there is kept as it is, in its own file.",
             choices.start_bundled,
         )
         self._add(

@@ -179,3 +179,24 @@ def test_the_report_command_and_its_refusals(campaign, tmp_path, capsys):
     assert main(["report", str(junk), "-o", str(tmp_path / "y.pdf")]) == 2
     assert "not a campaign manager file" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "y.pdf").exists()
+
+
+def test_the_status_sheet_before_turn_1_is_the_set_up(tmp_path, capsys):
+    """The starting map is what a shop pins up before the first evening: `report --kind status`
+    on a campaign not started prints the set-up (the map, each side's VP, what turn 1 asks for);
+    the turn report still has no turn to report on."""
+    path = tmp_path / "new.campaign"
+    with CampaignFile.create(path, name="Shop night") as made:
+        made.apply([{"type": "add_commander", "name": "Marco", "side": "axis"}])
+    out = tmp_path / "status.pdf"
+    assert main(["report", str(path), "--kind", "status", "-o", str(out)]) == 0
+    said = [" ".join(page.split()) for page in pages(out.read_bytes())]
+    assert len(said) == 1
+    assert "Shop night — campaign status, before turn 1 of 4: the set-up" in said[0]
+    assert "Axis 20 — Allied 110 VP" in said[0]
+    assert "Next: turn 1, Emergenza G" in said[0]
+    for code in ("B1", "C1", "F2"):
+        assert code in said[0], "the starting map, every area named"
+    assert PdfReader(io.BytesIO(out.read_bytes())).metadata.title == "Shop night — Campaign status, before turn 1"
+    assert main(["report", str(path), "-o", str(tmp_path / "turn.pdf")]) == 2
+    assert "there is no turn to report on yet" in capsys.readouterr().err

@@ -4,10 +4,11 @@ to a box under the table that leaves the table most of the room."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from campaign_manager.ui.history_view import COLUMNS
-from tests.shared import FULL_CAMPAIGN
+from tests.shared import FULL_CAMPAIGN, FULL_CAMPAIGN_WITH_COMMANDERS
 
 DATA = FULL_CAMPAIGN
 
@@ -152,3 +153,51 @@ def test_a_sea_escape_has_its_cell():
     cells = dict(zip(COLUMNS, row_cells(sc, row)))
     assert cells["Escaped, VP"] == "escaped by sea to the pool: BR-INF-2"
     assert cells["Captured"] == "GR-INF-9" and cells["Destroyed"] == "—"
+
+
+LONG = "Annamaria Hatzikonstantinopoulou-Papadimitriou"  # a long name, and a word no column of 140 px holds
+
+
+def _cut_words(table, column: int) -> list[str]:
+    """The words of a column's cells wider than the column leaves for its text: each would be cut
+    (elided) where the text wraps."""
+    room = table.horizontalHeader().sectionSize(column) - 2 * (
+        table.style().pixelMetric(table.style().PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    )
+    metrics, model = table.fontMetrics(), table.model()
+    cells = [model.index(row, column).data() for row in range(model.rowCount())]
+    return [word for cell in cells for word in cell.split() if metrics.horizontalAdvance(word) > room]
+
+
+def _played_by(actions: list[dict], name: str) -> list[dict]:
+    """The actions with every game Marco played as attacker played by `name` instead."""
+    out = []
+    for action in actions:
+        if action["type"] == "battle" and "games" in action:
+            games = [
+                {**g, "attacker_commander": name} if g.get("attacker_commander") == "Marco" else g
+                for g in action["games"]
+            ]
+            action = {**action, "games": games}
+        out.append(action)
+    return out
+
+
+@pytest.mark.parametrize("when", ["on opening", "recorded later"])
+def test_a_long_commander_s_name_is_shown_whole(open_window, qtbot, when):
+    """The Commanders column is as wide as the widest word in it (the text wraps between words,
+    never inside a name), also when a longer name is recorded after the columns were sized; the
+    whole cell on hover."""
+    joins = [{"type": "add_commander", "name": LONG, "side": "axis"}]
+    turn_1, turn_2 = FULL_CAMPAIGN_WITH_COMMANDERS["turn 1"], FULL_CAMPAIGN_WITH_COMMANDERS["turn 2"]
+    if when == "on opening":
+        window, history = _battles_tab(open_window, qtbot, joins + _played_by(turn_1, LONG))
+    else:
+        window, history = _battles_tab(open_window, qtbot, turn_1)
+        assert _cut_words(history.table, COLUMNS.index("Commanders")) == []
+        window.session.record(joins + _played_by(turn_2, LONG))
+    table, column = history.table, COLUMNS.index("Commanders")
+    cells = [history.model.index(row, column) for row in range(history.model.rowCount())]
+    long = next(cell for cell in cells if LONG in cell.data())
+    assert LONG in long.data(Qt.ItemDataRole.ToolTipRole)
+    assert _cut_words(table, column) == []

@@ -254,3 +254,34 @@ def test_every_widget_of_the_new_tabs_has_a_name_or_words(open_window, qtbot):
     assert [p.accessibleName() for p in window.charts.pictures] == ["Victory points", "Battles", "Areas"]
     assert all(p.accessibleDescription() for p in window.charts.pictures), "each chart said in words"
     view.dialog.ui.root.close()
+
+
+def test_the_commanders_and_charts_tabs_follow_a_file_changed_underneath(make_window, tmp_path, qtbot):
+    """Another window (or the command line) records into the open campaign: coming back to the
+    window, the Commanders and Charts tabs show it, as the map does (the session's change signal,
+    session.reload_if_changed), whichever tab was in front."""
+    from campaign_manager.cli import main
+    from campaign_manager.store.campaign_file import CampaignFile
+    from tests.shared import FULL_CAMPAIGN
+
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path) as campaign:
+        campaign.apply(FULL_CAMPAIGN["turn 1"])
+    window = make_window(path, remember=False)
+    window.tabs.setCurrentWidget(window.charts)
+    qtbot.waitUntil(lambda: "C1 Ioannina 1 time" in window.charts.captions[2].text())
+    window.tabs.setCurrentWidget(window.commanders)
+    assert window.commanders.model.rowCount() == 0
+    other = make_window(path, remember=False)  # another window on the same file, in front
+    other.activateWindow()
+    qtbot.waitUntil(other.isActiveWindow)
+    assert main(["commanders", str(path), "add", "Marco", "--side", "axis"]) == 0
+    with CampaignFile.open(path) as command_line:
+        command_line.apply(FULL_CAMPAIGN["turn 2"])
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.waitUntil(lambda: [s.commander.name for s in window.commanders.model.standings] == ["Marco"])
+    assert "changed by another program" in window.statusBar().currentMessage()
+    window.tabs.setCurrentWidget(window.charts)
+    qtbot.waitUntil(lambda: "C1 Ioannina 2 times" in window.charts.captions[2].text())
+    assert "turn 2: 5 fought" in window.charts.captions[1].text()

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from campaign_manager.store.campaign_file import CampaignFile
@@ -229,6 +230,34 @@ def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_
     dialog.recordButton.click()
     assert "redeploy before Greek troops" in dialog.problem.text(), "Record keeps the reason, not a vague word"
     assert window.campaign.records[-1]["troop"] == "GR-INF-3", "the refused move was not recorded"
+    dialog.root.reject()
+
+
+def test_the_planning_dialog_says_when_a_nations_redeployment_is_over(make_window, tmp_path):
+    """Turn 2: a Greek redeployment ends the Italians' (rule 1.5). The dialog says so when the
+    move is recorded, and each Italian troop in its list says it may no longer move, with the
+    rule in its tooltip."""
+    path = tmp_path / "turn2.campaign"
+    with CampaignFile.create(path) as campaign:
+        campaign.apply(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:7])
+    window = make_window(path, remember=False)
+    window.menu_actions[MenuAction.PLACE_AND_REDEPLOY].trigger()
+    dialog = window.turn_menu.planning.ui
+    italian = dialog.troopCombo.findData("IT-INF-2")
+    assert "may no longer redeploy" not in dialog.troopCombo.itemText(italian)
+    dialog.troopCombo.setCurrentIndex(dialog.troopCombo.findData("GR-INF-4"))
+    dialog.areaCombo.setCurrentIndex(dialog.areaCombo.findData("B3"))
+    dialog.recordButton.click()
+    assert window.campaign.records[-1] == {"type": "redeploy", "troop": "GR-INF-4", "to": "B3"}
+    assert dialog.problem.text() == (
+        "Rule 1.5: Italian troops may no longer redeploy this turn: the Greek troops have begun to redeploy."
+    )
+    italian = dialog.troopCombo.findData("IT-INF-2")
+    assert dialog.troopCombo.itemText(italian) == "IT-INF-2 — in B1 Vlore: may no longer redeploy this turn"
+    why = dialog.troopCombo.itemData(italian, Qt.ItemDataRole.ToolTipRole)
+    assert why.startswith("Rule 1.5: IT-INF-2 cannot redeploy") and "redeploy before Greek troops" in why
+    greek = dialog.troopCombo.findData("GR-INF-5")
+    assert dialog.troopCombo.itemText(greek) == "GR-INF-5 — in B4 Thessaloniki"
     dialog.root.reject()
 
 

@@ -116,6 +116,30 @@ def test_redeploying_follows_the_turns_order(window):
     )
 
 
+def test_a_nation_whose_redeployment_is_over_says_so_on_the_map(open_window, qtbot):
+    """Turn 2: once a Greek troop has redeployed, the Italians may no longer (rule 1.5). Their
+    counters say it on hover (not only the status bar, once, when the Greek moved), and a drag of
+    one says it in a box, as any refused move is."""
+    window = open_window(DATA["turn 1"] + DATA["turn 2"][:7])
+    window.map_view.troopDropped.emit("GR-INF-4", "B3")
+    assert window.campaign.records[-1] == {"type": "redeploy", "troop": "GR-INF-4", "to": "B3"}
+    view = window.map_view
+    counter = next(c for c in view.map_scene.counters if "IT-ALPINI" in c.troops)
+    assert not counter.movable
+    assert "Rule 1.5: IT-ALPINI cannot redeploy" in counter.toolTip()
+    assert "Italian troops redeploy before Greek troops, who have already begun" in counter.toolTip()
+    greek = next(c for c in view.map_scene.counters if "GR-INF-5" in c.troops)
+    assert greek.movable and "Rule" not in greek.toolTip()
+    start = view.mapFromScene(counter.sceneBoundingRect().center())
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(40, 10))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(40, 10))
+    said = window.statusBar().currentMessage()
+    assert "redeploy before Greek troops" in said
+    boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    assert [box.text() for box in boxes] == [said]
+
+
 def test_clicking_an_area_says_which(window, qtbot):
     view = window.map_view
     at = view.mapFromScene(QPointF(*view.map_scene.anchor("D2")) + QPointF(0, -40))

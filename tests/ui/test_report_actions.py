@@ -155,3 +155,23 @@ def test_what_was_saved_reads_right_for_every_document(window, tmp_path):
         window.report_actions.choose_pdf = lambda parent, title, suggested, t=target: t
         window.menu_actions[key].trigger()
         assert window.statusBar().currentMessage() == f"The PDF of the {words} was saved as {target}"
+
+
+def test_the_status_sheet_of_a_campaign_not_started(open_window, tmp_path):
+    """Before turn 1 the status sheet can be exported from the window: the set-up, as the shop
+    pins it up before the first evening; the turn report and the slips wait for the first turn."""
+    import io
+
+    from pypdf import PdfReader
+
+    window = open_window()
+    window.report_actions.runner = synchronous
+    assert window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].isEnabled()
+    assert not window.menu_actions[MenuAction.EXPORT_TURN_REPORT].isEnabled()
+    target = tmp_path / "set-up.pdf"
+    offered = []
+    window.report_actions.choose_pdf = lambda parent, title, suggested: offered.append(suggested) or target
+    window.menu_actions[MenuAction.EXPORT_STATUS_SHEET].trigger()
+    assert offered[0].endswith("shop set-up status.pdf")
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(target.read_bytes())).pages)
+    assert "campaign status, before turn 1 of 4: the set-up" in text

@@ -52,8 +52,18 @@ def place(window, action: dict) -> None:
     assert action["troop"] in troops_in(window, action["area"])
 
 
+def fits(wizard) -> None:
+    """The wizard fits a 1280-pixel-wide screen, and the page it shows fits the wizard: nothing
+    to scroll sideways (the Veltmark Gap's longer area names made the Commit page wider)."""
+    QApplication.processEvents()
+    page = wizard.stack.currentWidget()
+    assert wizard.frameGeometry().width() <= 1280 and wizard.sizeHint().width() <= 1280, wizard.page_name
+    assert page.minimumSizeHint().width() <= wizard.scroller.viewport().width(), wizard.page_name
+    assert not wizard.scroller.horizontalScrollBar().isVisible(), wizard.page_name
+
+
 def fight(window, action: dict) -> None:
-    """One battle through the wizard, page by page, as the script has it."""
+    """One battle through the wizard, page by page, as the script has it, each page fitting it."""
     sc, st = window.session.scenario, window.session.state
     attacker_side = st.control[action["from"]]
     wizard = window.battle_menu.new_battle()
@@ -62,15 +72,18 @@ def fight(window, action: dict) -> None:
         page = wizard.pages["initiative"]
         page.dice[attacker_side].set_value(mine)
         page.dice["allied" if attacker_side == "axis" else "axis"].set_value(theirs)
+        fits(wizard)
         wizard.next()
     assert wizard.page_name == "arrow"
     assert (action["from"], action["to"]) in legal.legal_arrows(sc, st, attacker_side)
     assert wizard.pages["arrow"].choose(action["from"], action["to"])
+    fits(wizard)
     wizard.next()
     commit = wizard.pages["commit"]
     for side, chosen in ((commit.attacker, action["attacker"]), (commit.defender, action["defender"])):
         side.tick(*chosen["troops"])
         side.choose_sortie(chosen.get("sortie"))
+    fits(wizard)
     wizard.next()
     result = wizard.pages["result"]
     if "games" in action:
@@ -79,20 +92,25 @@ def fight(window, action: dict) -> None:
         result.wargame.setChecked(True)
         result.attacker_die.set_value(action["wargame"]["attacker_die"])
         result.defender_die.set_value(action["wargame"]["defender_die"])
+    fits(wizard)
     wizard.next()
     if wizard.page_name == "destroy":
         for troop, die in action["destroy_dice"].items():
             wizard.pages["destroy"].dice[troop].set_value(die)
+        fits(wizard)
         wizard.next()
     if wizard.page_name == "retreat":
         combo = wizard.pages["retreat"].choices[""]
         combo.setCurrentIndex(combo.findData(action["retreat_to"]))
+        fits(wizard)
         wizard.next()
     if wizard.page_name == "advance":
         for troop, box in wizard.pages["advance"].boxes.items():
             box.setChecked(troop in action.get("advance", ()))
+        fits(wizard)
         wizard.next()
     assert wizard.page_name == "summary", wizard.page_name
+    fits(wizard)
     wizard.record()
 
 

@@ -57,6 +57,24 @@ def test_start_the_bundled_campaign(make_window):
     assert window.session.state.turn == 0 and not window.session.read_only
 
 
+def test_start_afresh_when_the_bundled_campaign_is_under_way(make_window):
+    """ "From its first turn" is what the button promises: with the bundled campaign already under
+    way it starts a new one in a file of its own, and the campaign in progress is kept whole."""
+    under_way = settings.bundled_campaign()
+    with CampaignFile.open(under_way) as campaign:
+        campaign.apply([{"type": "start_turn"}])
+    window = make_window(remember=False)
+    window.show_welcome().buttons["start"].click()
+    fresh = window.session.path
+    assert fresh is not None and fresh != under_way and fresh.parent == under_way.parent
+    assert window.session.state.turn == 0 and not window.campaign.records and not window.session.read_only
+    assert under_way.name in window.statusBar().currentMessage(), "where the campaign in progress is kept is said"
+    with CampaignFile.open(under_way, readonly=True) as kept:
+        assert kept.state.turn == 1, "the campaign in progress is untouched"
+    window.show_welcome().buttons["start"].click()
+    assert window.session.path == fresh, "a fresh campaign nothing was recorded in is the one started again"
+
+
 def test_explore_the_finished_example_read_only(make_window):
     window = make_window(remember=False)
     window.show_welcome().buttons["example"].click()
@@ -115,9 +133,11 @@ def test_help_shows_the_rules_and_follows_a_link_between_them(make_window):
     assert window.help_actions.rules is rules  # one window, brought forward
 
 
-def test_the_rules_are_shipped_once_with_the_app():
+def test_the_rules_are_shipped_with_the_app():
+    """The two pages Help ▸ The rules shows; the rules page is docs/rules.md, copied
+    (tests/cli/test_docs_paths.py checks the copy is the same page)."""
     assert {p.name for p in RULES.glob("*.md")} == {"rules.md", "rules-decisions.md"}
-    assert not (ROOT / "docs" / "rules.md").exists() and not (ROOT / "docs" / "rules-decisions.md").exists()
+    assert not (ROOT / "docs" / "rules-decisions.md").exists(), "the decisions are written once, beside the app's copy"
 
 
 def test_the_example_is_the_recorded_campaign_played_to_its_end(tmp_path):

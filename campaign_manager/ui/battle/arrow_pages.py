@@ -266,10 +266,14 @@ class SideCommitment(QGroupBox):
     def __init__(self, role: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(f"{role}Commitment")
+        self.setTitle(role.capitalize())
         self.layout_ = QVBoxLayout(self)
         self.boxes: dict[str, QCheckBox] = {}
-        # Who chooses for this side, under the title: a group box's title never wraps, and a long
-        # one made the wizard wider than the window.
+        # Which side, from or in which area, and who chooses for it, under the title: a group
+        # box's title never wraps, and a long one (the Veltmark Gap's area names) made the page
+        # wider than the wizard, to be scrolled sideways.
+        self.who = named(QLabel(), f"{role}Who")
+        self.layout_.addWidget(self.who)
         self.note = named(QLabel(), f"{role}Note")
         self.note.setStyleSheet("font-style:italic")
         self.note.hide()
@@ -285,8 +289,9 @@ class SideCommitment(QGroupBox):
         self.sortie.currentIndexChanged.connect(lambda _: self._ticked())
         self.limit = 0  # the engine's, given with the troops
 
-    def fill(self, title: str, troops: list[tuple[str, str]], sorties: list[tuple[str, str]], limit: int) -> None:
-        self.setTitle(title)
+    def fill(self, who: str, troops: list[tuple[str, str]], sorties: list[tuple[str, str]], limit: int) -> None:
+        """`who`: the side and its area, in a sentence; the troops it may tick, its sorties, the limit."""
+        self.who.setText(who)
         self.say_who_chooses("")
         for box in self.boxes.values():
             box.deleteLater()
@@ -296,7 +301,7 @@ class SideCommitment(QGroupBox):
             box = QCheckBox(words, self)
             box.setObjectName(troop_id)
             box.toggled.connect(self._ticked)
-            self.layout_.insertWidget(len(self.boxes) + 1, box)  # after the note
+            self.layout_.insertWidget(len(self.boxes) + 2, box)  # after the side's words and the note
             self.boxes[troop_id] = box
         self.sortie.clear()
         self.sortie.addItem("no air sortie", None)
@@ -385,13 +390,13 @@ class CommitPage(Page):
             return [(n, f"{sc.aircraft[n].name} sortie ({st.sorties[n]} left)") for n in nations]
 
         self.attacker.fill(
-            f"Attacker: the {side_name(sc, options.attacker_side)} from {label(sc, origin)}",
+            f"The {side_name(sc, options.attacker_side)}, from {label(sc, origin)}:",
             [(t, draft.troop_words(t)) for t in options.attacker_troops],
             sorties(options.attacker_sorties),
             options.limit,
         )
         self.defender.fill(
-            f"Defender: the {side_name(sc, enemy_of(options.attacker_side))} in {label(sc, target)}",
+            f"The {side_name(sc, enemy_of(options.attacker_side))}, in {label(sc, target)}:",
             [(t, draft.troop_words(t)) for t in options.defender_troops],
             sorties(options.defender_sorties),
             options.limit,

@@ -239,14 +239,14 @@ class MapScene(QGraphicsScene):
         scale, corners = stack_places(
             self.layout.areas[code], len(groups), (COUNTER_W, COUNTER_H), 26, 4.0, self.words_of.get(code, [])
         )
+        closed = legal.redeploy_closed(sc, st) if planning else ()
         for ((nation, kind), troops), (x, y) in zip(sorted(groups.items()), corners):
-            movable = (
-                planning
-                and sc.side_of(nation) != computer_side
-                and any(legal.redeploy_targets(sc, st, t) for t in troops)
-            )
+            people_s = planning and sc.side_of(nation) != computer_side
+            movable = people_s and any(legal.redeploy_targets(sc, st, t) for t in troops)
+            # A nation whose turn to redeploy is over says so on its counters (rule 1.5).
+            refused = (legal.redeploy_refusal(sc, st, troops[0]) or "") if people_s and nation in closed else ""
             counter = CounterItem(
-                troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable), movable
+                troops, kind, self.colours[nation], counter_sentence(sc, st, troops, movable, refused), movable
             )
             counter.setScale(scale)
             counter.setPos(x, y)

@@ -46,7 +46,9 @@ def area_sentence(sc: Scenario, st: CampaignState, code: str) -> str:
     return sentence
 
 
-def counter_sentence(sc: Scenario, st: CampaignState, troops: list[str], movable: bool) -> str:
+def counter_sentence(sc: Scenario, st: CampaignState, troops: list[str], movable: bool, refused: str = "") -> str:
+    """The counter's words on hover: its troops, what they are, whether they may be dragged, and
+    `refused`: why they may not, where that is worth saying (their nation's redeployment is over)."""
     member = sc.troops[troops[0]]
     many = f"{len(troops)} troops" if len(troops) > 1 else "1 troop"
     text = f"{', '.join(troops)}: {troop_title(sc, troops[0], st.turn)} ({member.kind}), {many}."
@@ -55,6 +57,8 @@ def counter_sentence(sc: Scenario, st: CampaignState, troops: list[str], movable
         text += f" On an open battle arrow: {', '.join(busy)}."
     if movable:
         text += " Drag onto an area (or right-click) to redeploy."
+    elif refused:
+        text += f" It stays where it is: {refused}."
     return text
 
 
