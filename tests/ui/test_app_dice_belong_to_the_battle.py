@@ -170,12 +170,12 @@ def test_no_page_of_the_wizard_lets_an_app_die_be_replaced(open_window, qtbot, a
     commit = wizard.pages["commit"]
     commit.attacker.tick("GR-INF-2")
     commit.defender.tick("IT-INF-3")
-    mission = getattr(commit, "mission_die", None)
-    if mission is not None and mission.isVisible():
-        app_rolls.append(3)
-        qtbot.mouseClick(mission.roll_button, Qt.MouseButton.LeftButton)
-        type_in(qtbot, mission.box, "5")
-        assert mission.value() == 3
+    mission = commit.mission
+    assert mission.isVisible(), "a tabletop battle offers the suggested mission"
+    app_rolls.append(3)
+    qtbot.mouseClick(mission.roll_button, Qt.MouseButton.LeftButton)
+    type_in(qtbot, mission.box, "5")
+    assert mission.value() == 3 and mission.by_app
     qtbot.mouseClick(wizard.back_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(wizard.back_button, Qt.MouseButton.LeftButton)
     assert wizard.page_name == "initiative"
@@ -206,6 +206,7 @@ def test_no_page_of_the_wizard_lets_an_app_die_be_replaced(open_window, qtbot, a
     assert record["initiative_dice"] == [6, 1] and {"initiative_dice.0", "initiative_dice.1"} <= set(
         record["rolled_by_app"]
     )
+    assert record["mission_die"] == 3 and "mission_die" in record["rolled_by_app"]
     assert all(record["destroy_dice"][t] == 1 for t in destroy.dice)
     assert {f"destroy_dice.{t}" for t in destroy.dice} <= set(record["rolled_by_app"])
     assert "corrections" not in record

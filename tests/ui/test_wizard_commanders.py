@@ -108,7 +108,7 @@ def test_a_new_name_is_a_commander_added_with_the_battle(at_the_result, qtbot):
     type_name(qtbot, attacker, "Marco")
     type_name(qtbot, defender, "  Zoë K. ")
     outcome = wizard.pages["result"].outcome.text()
-    assert "New to the roster, added with the battle: Zoë K. (Allies)." in outcome
+    assert "Nobody on the roster yet: Zoë K. (Allies). Next asks whether each is a new commander." in outcome
     before = len(window.campaign.records)
     qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
     asked = question(qtbot, "newCommanderQuestion")

@@ -363,7 +363,10 @@ class ResultPage(Page):
         if not new or not self.tabletop.isChecked():
             return ""
         names = ", ".join(f"{name} ({side})" for name, side in dict.fromkeys(new))
-        return "<br>" + escape(f"New to the roster, added with the battle: {names}.")
+        meant = {name for side, name in self.new_names_meant}
+        if all(name in meant for name, _ in new):
+            return "<br>" + escape(f"New to the roster, added with the battle: {names}.")
+        return "<br>" + escape(f"Nobody on the roster yet: {names}. Next asks whether each is a new commander.")
 
     def _committed_words(self) -> str:
         """Who fights, and the computer's reason when the defence is its choice (plain text): said
