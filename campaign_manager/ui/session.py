@@ -491,12 +491,20 @@ class CampaignSession(QObject):
     def entry_damage(self) -> str | None:
         """Why the battle being entered kept with the campaign cannot be read (None: it can, or
         there is none): the campaign is open all the same."""
-        return None if self.campaign is None else self.campaign.entry_damage()
+        if self.campaign is None:
+            return None
+        try:
+            return self.campaign.entry_damage()
+        except UserError:  # the file gone, the server away: said where it matters, not as damage
+            return None
 
     def discard_damaged_entry(self) -> str | None:
         """Throw away a kept entry that cannot be read: logged as a `discard` (why, and the dice the
         app rolled that can still be read out of it). Returns a refusal in words, or None."""
-        discard = None if self.campaign is None else self.campaign.damaged_entry_discard()
+        try:
+            discard = None if self.campaign is None else self.campaign.damaged_entry_discard()
+        except UserError as exc:
+            return str(exc)
         if discard is None:
             return None
         problem = self.try_record([discard])

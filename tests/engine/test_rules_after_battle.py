@@ -522,7 +522,7 @@ def test_an_open_arrow_whose_target_has_changed_hands_cannot_be_fought():
     st = play(st, attack("C2", "B2", ["GR-INF-2"], ["IT-INF-3"], initiative=GREEK)).state
     st = play(st, _result("C2", "B2", (6, 1), {"IT-INF-3": 1}, "A1")).state
     assert st.control["B2"] == "allied"
-    refused(st, _result("C1", "B2", (6, 1)), "1.8", "C1→B2", "abandon")
+    refused(st, _result("C1", "B2", (6, 1)), "1.8", "C1 Ioannina → B2", "abandon")
     assert play(st, {"type": "abandon", "from": "C1", "to": "B2"}).state.open_arrows == ()
 
 

@@ -113,20 +113,35 @@ sys.exit(run_app([sys.argv[1]]))
 """
 
 
-def test_a_native_crash_is_logged_and_offered_on_the_next_start(tmp_path, qapp):
-    """The app run for real in a program of its own, which dies of a segfault; the next start (in
-    this one) offers the crash box with faulthandler's dump, once."""
-    import faulthandler
+NEXT_START = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from campaign_manager.ui import crash
+from campaign_manager.ui.app import run_app
+app = QApplication([sys.argv[0]])
+
+def look_then_close():
+    for box in [w for w in QApplication.topLevelWidgets() if isinstance(w, crash.CrashDialog) and w.isVisible()]:
+        print("OFFERED:" + box.message.text() + "\\n" + box.details.toPlainText())
+    for widget in QApplication.topLevelWidgets():
+        widget.close()
+    app.quit()
+
+QTimer.singleShot(800, look_then_close)
+sys.exit(run_app([sys.argv[1]]))
+"""
+
+
+def test_a_native_crash_is_logged_and_offered_on_the_next_start(tmp_path):
+    """The app run for real in a program of its own, which dies of a segfault; the next start (a
+    program of its own too: the app's start sets up the whole process) offers the crash box with
+    faulthandler's dump, once."""
     import os
     import subprocess
     import sys
 
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
-    from campaign_manager.paths import log_folder
     from campaign_manager.store.campaign_file import CampaignFile
-    from campaign_manager.ui.app import run_app
     from tests.shared import ROOT
 
     campaign = tmp_path / "shop.campaign"
@@ -136,27 +151,36 @@ def test_a_native_crash_is_logged_and_offered_on_the_next_start(tmp_path, qapp):
         [sys.executable, "-c", CRASHING_RUN, str(campaign)], cwd=ROOT, env=env, capture_output=True, timeout=120
     )
     assert done.returncode != 0, "the crashing run ended normally"
-    left = (log_folder() / crash.NATIVE_LOG_NAME).read_text(encoding="utf-8")
+    logs = _log_folder_of(env)
+    left = (logs / crash.NATIVE_LOG_NAME).read_text(encoding="utf-8")
     assert "Segmentation fault" in left and "run_app" in left, left  # the stack, down to the app's own start
 
-    offered: list[str] = []
-
-    def look_then_close() -> None:
-        boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, crash.CrashDialog) and w.isVisible()]
-        offered.extend(f"{box.message.text()}\n{box.details.toPlainText()}" for box in boxes)
-        for widget in QApplication.topLevelWidgets():
-            widget.close()
-        qapp.quit()
-
-    try:
-        for _ in range(2):  # the next start offers it; the one after does not
-            QTimer.singleShot(500, look_then_close)
-            assert run_app([str(campaign)]) == 0
-    finally:
-        faulthandler.enable(sys.__stderr__)  # pytest's own, which the app's start replaced
+    offered = []
+    for _ in range(2):  # the next start offers it; the one after does not
+        again = subprocess.run(
+            [sys.executable, "-c", NEXT_START, str(campaign)], cwd=ROOT, env=env, capture_output=True, timeout=120
+        )
+        assert again.returncode == 0, again.stderr.decode()
+        said = again.stdout.decode()
+        offered += [part for part in said.split("OFFERED:")[1:]]
     assert len(offered) == 1, offered
     assert "stopped suddenly the last time it ran" in offered[0] and "Segmentation fault" in offered[0]
     assert "run_app" in offered[0]
-    log_text = (log_folder() / crash.LOG_NAME).read_text(encoding="utf-8")
+    log_text = (logs / crash.LOG_NAME).read_text(encoding="utf-8")
     assert "The last run of the app ended with a crash" in log_text and "Segmentation fault" in log_text
-    assert (log_folder() / crash.NATIVE_LOG_NAME).read_text(encoding="utf-8") == ""
+    assert (logs / crash.NATIVE_LOG_NAME).read_text(encoding="utf-8") == ""
+
+
+def _log_folder_of(env: dict[str, str]):
+    """The log folder the app's runs with `env` write to (the same data folder as this test's)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.shared import ROOT
+
+    found = subprocess.run(
+        [sys.executable, "-c", "from campaign_manager.paths import log_folder; print(log_folder())"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    return Path(found.stdout.strip())
