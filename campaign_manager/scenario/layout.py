@@ -91,6 +91,18 @@ class MapLayout(DataModel):
         found += [(f"layout.labels[{n}].at", label.at) for n, label in enumerate(self.labels)]
         return found
 
+    def under(self, box: Box) -> set[str]:
+        """What a box written on the map lies over, read at nine points across it: the codes of
+        the areas there, "land" (the backdrop) and "sea" (a place name's ground)."""
+        found = set()
+        for across in (0.05, 0.5, 0.95):
+            for down in (0.05, 0.5, 0.95):
+                point = (box[0] + box[2] * across, box[1] + box[3] * down)
+                code = next((code for code, shape in self.areas.items() if inside(shape.outline, point)), None)
+                land = any(inside(back.outline, point) for back in self.backdrop)
+                found.add(code if code is not None else "land" if land else "sea")
+        return found
+
 
 class ArrowPlace(NamedTuple):
     """Where a battle arrow is drawn: from `start` to `end` (between the two areas' label
@@ -151,6 +163,11 @@ def spans(outline: Sequence[Point2], y: float) -> list[tuple[float, float]]:
         if (y1 <= y < y2) or (y2 <= y < y1)
     )
     return list(zip(crossings[::2], crossings[1::2]))
+
+
+def inside(outline: Sequence[Point2], point: Point2) -> bool:
+    """Whether the point lies inside the polygon."""
+    return any(left < point[0] < right for left, right in spans(outline, point[1]))
 
 
 def _crosses(a: Point2, b: Point2, box: Box) -> bool:

@@ -26,7 +26,7 @@ COUNTER_W, COUNTER_H = 58.0, 40.0
 
 
 class AreaItem(QGraphicsPolygonItem):
-    """One area of the map; its tint says who holds it."""
+    """One area of the map; its tint says who holds it, hatching over it that it is impassable."""
 
     def __init__(self, code: str, outline: Sequence[tuple[float, float]]) -> None:
         super().__init__(QPolygonF([QPointF(x, y) for x, y in outline]))
@@ -35,11 +35,20 @@ class AreaItem(QGraphicsPolygonItem):
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
         self._highlighted = False
+        self.hatching: QColor | None = None  # the colour of the lines across an impassable area
 
-    def set_tint(self, brush: QBrush) -> None:
-        """Who holds it (its tint), with an outline that reads on that tint."""
+    def set_tint(self, brush: QBrush, hatched: bool = False) -> None:
+        """Who holds it (its tint, solid), hatched if impassable, with an outline that reads on it."""
         self.setBrush(brush)
+        self.hatching = style.hatch(brush.color()) if hatched else None
         self.set_highlighted(self._highlighted)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self.hatching is not None:  # over the solid tint: the words on it read on both
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(self.hatching, Qt.BrushStyle.BDiagPattern))
+            painter.drawPolygon(self.polygon())
 
     def set_highlighted(self, on: bool) -> None:
         self._highlighted = on
@@ -79,12 +88,18 @@ class AreaLabel(QGraphicsItem):
             self._name_font.setPointSizeF(max(self.SMALLEST_NAME, self.NAME_SIZE * fits / wide))
         self.name_size = self._name_font.pointSizeF()
         self.name_width = QFontMetricsF(self._name_font).horizontalAdvance(name)
-        self.ground = style.land()  # what the words stand on: the area's tint once it is shown
+        self.set_ground(style.land())  # what the words stand on: the area's tint once it is shown
 
     def set_ground(self, colour: QColor) -> None:
         """The area's tint under the words: their ink (and halo) is chosen to read on it."""
         self.ground = QColor(colour)
+        self.ink = ink.readable_on(self.ground)
         self.update()
+
+    def vp_inks(self) -> tuple[QColor, QColor]:
+        """The VP badge's words and the plate they are written on (the palette's tooltip colours)."""
+        plate = ink.role(ink.Role.ToolTipBase)
+        return ink.legible(ink.role(ink.Role.ToolTipText), plate), plate
 
     def boundingRect(self) -> QRectF:
         return QRectF(-95, -30, 190, 52)
@@ -99,7 +114,7 @@ class AreaLabel(QGraphicsItem):
         return [box.translated(self.pos()) for box in boxes]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        words = ink.readable_on(self.ground)
+        words = self.ink
         halo = ink.translucent(ink.readable_on(words), 120)  # the opposite of the words, faint
         shown = ((self._code_font, self.CODE_BOX, self.code), (self._name_font, self.NAME_BOX, self.name))
         for font, box, text in shown:
@@ -111,11 +126,11 @@ class AreaLabel(QGraphicsItem):
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.vp:
             badge = QRectF(30, -25, 46, 21)
-            plate = ink.role(ink.Role.ToolTipBase)
+            words, plate = self.vp_inks()
             painter.setBrush(plate)
             painter.setPen(QPen(ink.role(ink.Role.Mid), 1))
             painter.drawRoundedRect(badge, 4, 4)
-            painter.setPen(ink.legible(ink.role(ink.Role.ToolTipText), plate))
+            painter.setPen(words)
             painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{self.vp} VP")
 
@@ -136,6 +151,10 @@ class CounterItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, COUNTER_W, COUNTER_H)
 
+    def count_ink(self) -> QColor:
+        """The ink of how many troops the counter holds: the one that reads on its colour."""
+        return ink.readable_on(self.colour)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(ink.role(ink.Role.Shadow), 1.4))
@@ -143,7 +162,7 @@ class CounterItem(QGraphicsItem):
         painter.drawRoundedRect(QRectF(1, 1, COUNTER_W - 2, COUNTER_H - 2), 4, 4)
         style.draw_kind(painter, self.kind, QRectF(8, 9, 28, 22), self.colour)
         if len(self.troops) > 1:
-            painter.setPen(ink.readable_on(self.colour))
+            painter.setPen(self.count_ink())
             painter.setFont(QFont("DejaVu Sans", 14, QFont.Weight.Bold))
             painter.drawText(QRectF(37, 0, 20, COUNTER_H), Qt.AlignmentFlag.AlignCenter, str(len(self.troops)))
         if self.movable:
@@ -278,7 +297,7 @@ class ArrowItem(QGraphicsPathItem):
     def _caption(self, caption: str, colour: QColor, on_side: float, boxes: list[Box], limits: Box | None) -> QRectF:
         text = QGraphicsSimpleTextItem(caption, self)
         text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
-        plate = ink.translucent(ink.role(ink.Role.Base), 215)  # a backing in the palette's own ground
+        plate = ink.role(ink.Role.Base)  # a backing in the palette's own ground, solid: the words read on it alone
         text.setBrush(QBrush(ink.legible(colour, plate)))
         inner = text.boundingRect()
         size = (inner.width() + 6, inner.height() + 2)

@@ -4,10 +4,10 @@ and arrows for whatever campaign state it is shown."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, QRectF
-from PySide6.QtGui import QBrush, QFont, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from campaign_manager.engine import legal
@@ -16,7 +16,6 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.scenario.layout import Box, MapLayout, arrow_places, grid_layout, stack_places
 from campaign_manager.scenario.model import Area, Link, Scenario
-from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
 from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
@@ -34,11 +33,24 @@ def fallback_layout(sc: Scenario) -> MapLayout:
 
 @dataclass
 class StillMap:
-    """What is drawn once of a map: its areas, their names and where the names stand."""
+    """What is drawn once of a map: its areas, their names and where the names stand, and the
+    countries' and seas' names."""
 
     areas: dict[str, AreaItem]
     labels: dict[str, AreaLabel]
     label_boxes: list[QRectF]  # where the areas' codes, names and VP stand: kept clear of badges
+    places: list[PlaceName] = field(default_factory=list)
+
+    def tint(self, code: str, brush: QBrush, hatched: bool) -> None:
+        """An area's fill (who holds it; hatched if impassable), its words in the ink that reads there."""
+        self.areas[code].set_tint(brush, hatched)
+        if code in self.labels:
+            self.labels[code].set_ground(brush.color())
+
+    def ink_place_names(self) -> None:
+        """Each country's and sea's name in an ink that reads on what it is written over, as tinted now."""
+        for name in self.places:
+            name.set_grounds([self.areas[code].brush().color() for code in name.over if code in self.areas])
 
 
 def draw_still_map(
@@ -54,9 +66,13 @@ def draw_still_map(
             QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(land_colour), QBrush(land_colour)
         )
         item.setZValue(0)
-    for text in layout.labels:
-        scene.addItem(map_label(text.text, text.kind, text.at))
     drawn = StillMap({}, {}, [])
+    for text in layout.labels:
+        name = PlaceName(text.text, text.kind, text.at)
+        name.over = layout.under(_box(name.sceneBoundingRect()))
+        name.set_grounds([])
+        scene.addItem(name)
+        drawn.places.append(name)
     for code, shape in layout.areas.items():
         area = AreaItem(code, shape.outline)
         scene.addItem(area)
@@ -75,21 +91,32 @@ def draw_still_map(
     return drawn
 
 
-def map_label(text: str, kind: str, at: tuple[float, float]) -> QGraphicsSimpleTextItem:
-    """A country's or a sea's name written on the map."""
-    item = QGraphicsSimpleTextItem(text)
-    sea = kind == "sea"
-    font = QFont("DejaVu Sans", 16 if sea else 18, QFont.Weight.Normal if sea else QFont.Weight.Bold)
-    font.setItalic(sea)
-    font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if sea else 3)
-    item.setFont(font)
-    # a place name in a quieter ink than the areas' own words, still readable on the sea or land
-    ground = style.sea() if sea else style.land()
-    item.setBrush(ink.legible(ink.blend(ink.readable_on(ground), ground, 0.45), ground, 3.0))
-    box = item.boundingRect()
-    item.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
-    item.setZValue(0.5 if sea else 4)
-    return item
+class PlaceName(QGraphicsSimpleTextItem):
+    """A country's or a sea's name written on the map, in a quieter ink than the areas' own words,
+    still reading on whatever it is written over (`over`: the areas, "land" or "sea" under it)."""
+
+    def __init__(self, text: str, kind: str, at: tuple[float, float]) -> None:
+        super().__init__(text)
+        self.sea = kind == "sea"
+        font = QFont("DejaVu Sans", 16 if self.sea else 18, QFont.Weight.Normal if self.sea else QFont.Weight.Bold)
+        font.setItalic(self.sea)
+        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if self.sea else 3)
+        self.setFont(font)
+        box = self.boundingRect()
+        self.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
+        self.setZValue(0.5 if self.sea else 4)
+        self.over: set[str] = {"sea" if self.sea else "land"}
+        self.grounds: list[QColor] = []
+
+    def set_grounds(self, tints: list[QColor]) -> None:
+        """The areas' tints under the name (the sea's and the land's colours are added as `over`
+        says): its ink is chosen to read on all of them."""
+        self.grounds = [
+            *tints,
+            *([style.sea()] if "sea" in self.over else []),
+            *([style.land()] if "land" in self.over else []),
+        ]
+        self.setBrush(style.place_name_ink(self.grounds or [style.land()]))
 
 
 class MapScene(QGraphicsScene):
@@ -100,7 +127,7 @@ class MapScene(QGraphicsScene):
         self.scenario = sc
         self.layout = sc.layout or fallback_layout(sc)
         self.colours = style.nation_colours(sc)
-        drawn = draw_still_map(self, self.layout, sc.areas, sc.links)
+        drawn = self.still = draw_still_map(self, self.layout, sc.areas, sc.links)
         self.areas: dict[str, AreaItem] = drawn.areas
         self.labels: dict[str, AreaLabel] = drawn.labels
         self.label_boxes: list[QRectF] = drawn.label_boxes
@@ -130,10 +157,11 @@ class MapScene(QGraphicsScene):
         self._dynamic, self.counters, self.arrows = [], [], []
         for code, area in self.areas.items():
             info = sc.areas[code]
-            brush = style.area_brush(sc, st.control.get(code), info.staging, info.impassable)
-            area.set_tint(brush)
-            self.labels[code].set_ground(brush.color())
+            self.still.tint(
+                code, style.area_brush(sc, st.control.get(code), info.staging, info.impassable), info.impassable
+            )
             area.setToolTip(tip(area_sentence(sc, st, code)))
+        self.still.ink_place_names()
         for code in self.areas:
             self._counters(st, code, planning, computer_side)
         places = arrow_places(
