@@ -113,3 +113,27 @@ def test_captions_and_badges_read_on_their_plates(palette):
         ]
         assert len(plates) == 1 and len(texts) == 1, arrow.caption
         assert reads(texts[0].brush().color(), plates[0].brush().color()), (palette, arrow.caption)
+
+
+def test_the_map_is_drawn_again_in_a_palette_that_comes_while_it_is_shown(open_window, qapp, qtbot):
+    """The desktop turned dark with the window open: the sea, the land and the words follow."""
+    from tests.shared import FULL_CAMPAIGN
+
+    style_before, palette_before = qapp.style().name(), qapp.palette()
+    qapp.setStyle("Fusion")
+    qapp.setPalette(qapp.style().standardPalette())
+    try:
+        window = open_window(FULL_CAMPAIGN["turn 1"])
+        view = window.map_view
+        view.show_entering(("B1", "C1"))
+        assert not ink.is_dark(view.map_scene.backgroundBrush().color())
+        qapp.setPalette(ink.dark_palette())  # the widgets hear of it through the event loop
+        qtbot.waitUntil(lambda: ink.is_dark(view.map_scene.backgroundBrush().color()), timeout=3000)
+        scene = view.map_scene
+        for place in scene.still.places:
+            for ground in place.grounds:
+                assert reads(place.brush().color(), ground), place.text()
+        assert scene.entering == ("B1", "C1") and scene.entering_item is not None, "the battle being entered stays"
+    finally:
+        qapp.setPalette(palette_before)
+        qapp.setStyle(style_before)

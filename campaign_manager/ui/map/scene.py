@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, QRectF
-from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from campaign_manager.engine import legal
@@ -46,6 +46,20 @@ class StillMap:
         self.areas[code].set_tint(brush, hatched)
         if code in self.labels:
             self.labels[code].set_ground(brush.color())
+
+    def shapes(self) -> list[QPainterPath]:
+        """What the legend and the banner over the map must not cover: the areas and the place names."""
+        found = []
+        for area in self.areas.values():
+            outline = QPainterPath()
+            outline.addPolygon(area.polygon())
+            outline.closeSubpath()
+            found.append(outline)
+        for name in self.places:
+            box = QPainterPath()
+            box.addRect(name.sceneBoundingRect())
+            found.append(box)
+        return found
 
     def ink_place_names(self) -> None:
         """Each country's and sea's name in an ink that reads on what it is written over, as tinted now."""
