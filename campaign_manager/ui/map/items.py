@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.scenario.arrow_marks import Caption, spots_at
 from campaign_manager.scenario.layout import ArrowPlace, Box, clear_spot, leader, shaft
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
@@ -194,6 +195,23 @@ class LinkItem(QGraphicsPathItem):
 
 
 BADGE_H = 26.0  # a result badge's height (its width fits its number and mark)
+CAPTION_WIDE = 170.0  # an open arrow's caption wider than this is set on two lines
+
+
+def caption_item(caption: str, parent: QGraphicsItem | None = None) -> QGraphicsSimpleTextItem:
+    """An open arrow's caption as written on the map: on two lines when long (the defence on the second)."""
+    font = QFont("DejaVu Sans", 10, QFont.Weight.Bold)
+    if QFontMetricsF(font).horizontalAdvance(caption) > CAPTION_WIDE:
+        caption = caption.replace(" vs ", "\nvs ", 1)
+    text = QGraphicsSimpleTextItem(caption, parent)
+    text.setFont(font)
+    return text
+
+
+def caption_size(caption: str) -> tuple[float, float]:
+    """The size of an open arrow's caption with its plate, in scene units."""
+    inner = caption_item(caption).boundingRect()
+    return inner.width() + 6, inner.height() + 2
 
 
 class ArrowItem(QGraphicsPathItem):
@@ -217,10 +235,12 @@ class ArrowItem(QGraphicsPathItem):
         bounds: QRectF | None = None,
         counters: Sequence[QRectF] = (),
         dashed: bool = False,
+        caption_at: tuple[float, float] | None = None,
     ) -> None:
         """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
         `counters`: the troops' counters, which its ends stop short of (scenario/layout.shaft);
-        `dashed`: drawn in dashes (the battle being entered, not yet on record)."""
+        `dashed`: drawn in dashes (the battle being entered, not yet on record); `caption_at`:
+        the caption's centre, found for all the open arrows together (scenario/arrow_marks.py)."""
         super().__init__()
         self.dashed = dashed
         self.caption = caption
@@ -247,7 +267,7 @@ class ArrowItem(QGraphicsPathItem):
         if badge is not None:
             self.badge_box = self._badge(badge[0], badge[1], boxes, limits)
         else:
-            self.caption_box = self._caption(caption, colour, caption_side, boxes, limits)
+            self.caption_box = self._caption(caption, colour, caption_side, boxes, limits, caption_at)
 
     def _pen(self, marked: bool) -> None:
         pen = QPen(style.highlight() if marked else self.colour, self.width + (5 if marked else 0))
@@ -261,11 +281,18 @@ class ArrowItem(QGraphicsPathItem):
         self._pen(on)
         self.setZValue(8 if on else 7)
 
-    def _spot(self, size: tuple[float, float], beside: float, boxes: list[Box], limits: Box | None) -> QRectF:
-        """Where a mark of `size` goes (scene/layout.clear_spot), with a line to the arrow if it
-        had to stand away from it."""
+    def _spot(
+        self,
+        size: tuple[float, float],
+        beside: float,
+        boxes: list[Box],
+        limits: Box | None,
+        at: tuple[float, float] | None = None,
+    ) -> QRectF:
+        """Where a mark of `size` goes: `at`, else where scene/layout.clear_spot finds room, with a
+        line to the arrow if it had to stand away from it."""
         (sx, sy), (ex, ey) = self.shaft
-        x, y = clear_spot((sx, sy), (ex, ey), size, boxes, beside=beside, bounds=limits)
+        x, y = at or clear_spot((sx, sy), (ex, ey), size, boxes, beside=beside, bounds=limits)
         box = QRectF(x - size[0] / 2, y - size[1] / 2, *size)
         tied = leader(self.shaft, (x, y), size)
         if tied is not None:
@@ -294,14 +321,24 @@ class ArrowItem(QGraphicsPathItem):
         mark.setPos(box.center().x() - inner.width() / 2, box.center().y() - inner.height() / 2)
         return box
 
-    def _caption(self, caption: str, colour: QColor, on_side: float, boxes: list[Box], limits: Box | None) -> QRectF:
-        text = QGraphicsSimpleTextItem(caption, self)
-        text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
+    def _caption(
+        self,
+        caption: str,
+        colour: QColor,
+        on_side: float,
+        boxes: list[Box],
+        limits: Box | None,
+        at: tuple[float, float] | None,
+    ) -> QRectF:
+        text = caption_item(caption, self)
         plate = ink.role(ink.Role.Base)  # a backing in the palette's own ground, solid: the words read on it alone
         text.setBrush(QBrush(ink.legible(colour, plate)))
         inner = text.boundingRect()
         size = (inner.width() + 6, inner.height() + 2)
-        box = self._spot(size, (16 + inner.height() / 2) * on_side, boxes, limits)  # beside the arrow, not on it
+        if at is None:  # placed alone (the battle being entered): at the arrow if there is room
+            spots = spots_at(Caption(self.shaft, size, on_side), boxes, limits)
+            at = spots[0] if spots else None
+        box = self._spot(size, (16 + inner.height() / 2) * on_side, boxes, limits, at)
         text.setPos(box.x() + 3, box.y() + 1)
         backing = QGraphicsPathItem(self)
         rounded = QPainterPath()

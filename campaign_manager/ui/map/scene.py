@@ -14,10 +14,20 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.scenario.layout import Box, MapLayout, arrow_places, grid_layout, stack_places
+from campaign_manager.scenario.arrow_marks import Caption, captions_at_arrows
+from campaign_manager.scenario.layout import ArrowPlace, Box, MapLayout, arrow_places, grid_layout, shaft, stack_places
 from campaign_manager.scenario.model import Area, Link, Scenario
 from campaign_manager.ui.map import style
-from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
+from campaign_manager.ui.map.items import (
+    COUNTER_H,
+    COUNTER_W,
+    AreaItem,
+    AreaLabel,
+    ArrowItem,
+    CounterItem,
+    LinkItem,
+    caption_size,
+)
 from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
 from campaign_manager.ui.plain import tip
 
@@ -204,7 +214,19 @@ class MapScene(QGraphicsScene):
             drawn.fought = (row.turn, row.order)
             taken.append(drawn.badge_box)
             self._add(drawn)
-        for arrow, (start, end, side) in zip(st.open_arrows, places[len(fought) :]):
+        opened = list(zip(st.open_arrows, places[len(fought) :]))
+        stacks = [_box(box) for box in counters]
+        captions = [
+            Caption(shaft(ArrowPlace(start, end, side), stacks), caption_size(arrow_caption(sc, arrow)), side)
+            for arrow, (start, end, side) in opened
+        ]
+        spots = captions_at_arrows(captions, [_box(box) for box in taken], _box(bounds))
+        planned = [  # kept clear by a caption that found no room at its arrow
+            QRectF(spot[0] - c.size[0] / 2, spot[1] - c.size[1] / 2, *c.size)
+            for c, spot in zip(captions, spots)
+            if spot is not None
+        ]
+        for (arrow, (start, end, side)), spot in zip(opened, spots):
             item = ArrowItem(
                 start,
                 end,
@@ -214,9 +236,10 @@ class MapScene(QGraphicsScene):
                 f"waiting for the result of the game. Double-click to record it; "
                 f"right-click to record or abandon it.",
                 caption_side=side,
-                avoid=taken,
+                avoid=taken + planned,
                 bounds=bounds,
                 counters=counters,
+                caption_at=spot,
             )
             item.open_pair = (arrow.origin, arrow.target)
             taken.append(item.caption_box)
