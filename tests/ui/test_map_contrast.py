@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.scenario import load_scenario
@@ -102,17 +102,10 @@ def test_captions_and_badges_read_on_their_plates(palette):
     scene = MapScene(sc)
     scene.show_state(st, fought, planning=False)
     assert len(scene.arrows) == len(fought) + 7
-    for arrow in scene.arrows:
-        plates = [
-            part
-            for part in arrow.childItems()
-            if isinstance(part, QGraphicsPathItem) and part.brush().style().name == "SolidPattern"
-        ]
-        texts = [
-            item for part in [arrow, *plates] for item in part.childItems() if isinstance(item, QGraphicsSimpleTextItem)
-        ]
-        assert len(plates) == 1 and len(texts) == 1, arrow.caption
-        assert reads(texts[0].brush().color(), plates[0].brush().color()), (palette, arrow.caption)
+    for arrow in scene.arrows:  # each arrow's mark: a solid plate, its words on it
+        texts = [item for item in arrow.mark.childItems() if isinstance(item, QGraphicsSimpleTextItem)]
+        assert arrow.mark.brush().style().name == "SolidPattern" and len(texts) == 1, arrow.caption
+        assert reads(texts[0].brush().color(), arrow.mark.brush().color()), (palette, arrow.caption)
 
 
 def test_the_map_is_drawn_again_in_a_palette_that_comes_while_it_is_shown(open_window, qapp, qtbot):

@@ -214,6 +214,24 @@ def caption_size(caption: str) -> tuple[float, float]:
     return inner.width() + 6, inner.height() + 2
 
 
+MARK_Z = 7.5  # an arrow's caption or badge: over every arrow's shaft, not only its own
+
+
+class ArrowMark(QGraphicsPathItem):
+    """An arrow's caption or result badge: a rounded plate at `box` with its words as a child. Not
+    a child of its arrow, so that no other arrow's shaft is drawn over it; it knows its `arrow`
+    (a click on it is a click on the arrow) and shows the arrow's tooltip."""
+
+    def __init__(self, arrow: ArrowItem, box: QRectF, radius: float) -> None:
+        super().__init__()
+        rounded = QPainterPath()
+        rounded.addRoundedRect(box, radius, radius)
+        self.setPath(rounded)
+        self.arrow = arrow
+        self.setZValue(MARK_Z)
+        self.setToolTip(arrow.toolTip())
+
+
 class ArrowItem(QGraphicsPathItem):
     """A battle arrow from one area to another. An open arrow carries its troops as a caption;
     a fought one a small badge with its number in the turn and its result (`badge`: text and
@@ -264,6 +282,7 @@ class ArrowItem(QGraphicsPathItem):
         boxes = [(box.x(), box.y(), box.width(), box.height()) for box in avoid]
         limits = None if bounds is None else (bounds.x(), bounds.y(), bounds.width(), bounds.height())
         self.badge_box = self.caption_box = QRectF()
+        self.mark: ArrowMark | None = None  # its caption or badge, added to the scene beside it (parts())
         if badge is not None:
             self.badge_box = self._badge(badge[0], badge[1], boxes, limits)
         else:
@@ -280,6 +299,12 @@ class ArrowItem(QGraphicsPathItem):
         """Stand out (the battle chosen in the Battles table), or not."""
         self._pen(on)
         self.setZValue(8 if on else 7)
+        if self.mark is not None:
+            self.mark.setZValue(MARK_Z + (1 if on else 0))
+
+    def parts(self) -> list[QGraphicsItem]:
+        """What the scene shows of it: the arrow, and its caption or badge (drawn over every arrow)."""
+        return [self] if self.mark is None else [self, self.mark]
 
     def _spot(
         self,
@@ -307,14 +332,11 @@ class ArrowItem(QGraphicsPathItem):
         font = QFont("DejaVu Sans", 12, QFont.Weight.Bold)
         wide = max(BADGE_H, QFontMetricsF(font).horizontalAdvance(text) + 12)
         box = self._spot((wide, BADGE_H), 0.0, boxes, limits)
-        pill = QGraphicsPathItem(self)
-        rounded = QPainterPath()
-        rounded.addRoundedRect(box, BADGE_H / 2, BADGE_H / 2)
-        pill.setPath(rounded)
-        pill.setBrush(colour)
+        self.mark = ArrowMark(self, box, BADGE_H / 2)
+        self.mark.setBrush(colour)
         mark_ink = ink.readable_on(colour)
-        pill.setPen(QPen(mark_ink, 2))
-        mark = QGraphicsSimpleTextItem(text, pill)
+        self.mark.setPen(QPen(mark_ink, 2))
+        mark = QGraphicsSimpleTextItem(text, self.mark)
         mark.setFont(font)
         mark.setBrush(QBrush(mark_ink))
         inner = mark.boundingRect()
@@ -330,7 +352,7 @@ class ArrowItem(QGraphicsPathItem):
         limits: Box | None,
         at: tuple[float, float] | None,
     ) -> QRectF:
-        text = caption_item(caption, self)
+        text = caption_item(caption)
         plate = ink.role(ink.Role.Base)  # a backing in the palette's own ground, solid: the words read on it alone
         text.setBrush(QBrush(ink.legible(colour, plate)))
         inner = text.boundingRect()
@@ -339,13 +361,9 @@ class ArrowItem(QGraphicsPathItem):
             spots = spots_at(Caption(self.shaft, size, on_side), boxes, limits)
             at = spots[0] if spots else None
         box = self._spot(size, (16 + inner.height() / 2) * on_side, boxes, limits, at)
+        self.mark = ArrowMark(self, box, 4)
+        self.mark.setBrush(plate)
+        self.mark.setPen(QPen(colour, 1))
+        text.setParentItem(self.mark)
         text.setPos(box.x() + 3, box.y() + 1)
-        backing = QGraphicsPathItem(self)
-        rounded = QPainterPath()
-        rounded.addRoundedRect(box, 4, 4)
-        backing.setPath(rounded)
-        backing.setBrush(plate)
-        backing.setPen(QPen(colour, 1))
-        backing.setZValue(0)
-        text.setZValue(1)  # the caption reads above its arrow's shaft (the head stays clear of it)
         return box

@@ -257,9 +257,10 @@ class MapScene(QGraphicsScene):
 
     def _draw_entering(self, taken: list[QRectF], counters: list[QRectF]) -> None:
         if self.entering_item is not None:
-            if self.entering_item in self._dynamic:
-                self._dynamic.remove(self.entering_item)
-                self.removeItem(self.entering_item)
+            for part in self.entering_item.parts():
+                if part in self._dynamic:
+                    self._dynamic.remove(part)
+                    self.removeItem(part)
             self.entering_item = None
         pair = self.entering
         if pair is None or any(arrow.open_pair == pair for arrow in self.arrows):
@@ -278,8 +279,9 @@ class MapScene(QGraphicsScene):
             counters=counters,
             dashed=True,
         )
-        self.addItem(item)
-        self._dynamic.append(item)  # not among `arrows`: nothing is on record for it
+        for part in item.parts():
+            self.addItem(part)
+            self._dynamic.append(part)  # not among `arrows`: nothing is on record for it
         self.entering_item = item
 
     def mark_battle(self, turn: int | None, order: int | None) -> None:
@@ -288,8 +290,9 @@ class MapScene(QGraphicsScene):
             arrow.set_marked(arrow.fought is not None and arrow.fought == (turn, order))
 
     def _add(self, item: QGraphicsItem) -> None:
-        self.addItem(item)
-        self._dynamic.append(item)
+        for part in item.parts() if isinstance(item, ArrowItem) else [item]:
+            self.addItem(part)
+            self._dynamic.append(part)
         if isinstance(item, ArrowItem):
             self.arrows.append(item)
 

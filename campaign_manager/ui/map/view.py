@@ -31,7 +31,7 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.ink import notice_style
-from campaign_manager.ui.map.items import ArrowItem, CounterItem
+from campaign_manager.ui.map.items import ArrowItem, ArrowMark, CounterItem
 from campaign_manager.ui.map.legend import MapLegend
 from campaign_manager.ui.map.overlays import Corner, Overlay, corner_box, fit_map
 from campaign_manager.ui.map.scene import MapScene
@@ -219,7 +219,7 @@ class MapView(QGraphicsView):
     def _open_arrow_at(self, pos: QPoint) -> tuple[str, str] | None:
         for item in self.items(pos):
             while item is not None and not isinstance(item, ArrowItem):
-                item = item.parentItem()  # the caption belongs to its arrow
+                item = item.arrow if isinstance(item, ArrowMark) else item.parentItem()  # its caption's words
             if item is not None and item.open_pair is not None:
                 return item.open_pair
         return None
