@@ -129,6 +129,7 @@ def test_the_legend_says_what_a_battle_s_number_and_mark_mean(open_window):
     assert rows["badge:1 ✔"] == "battle 1 of the turn: the attacker won"
     assert rows["badge:2 ✘"] == "battle 2 of the turn: the defender held"
     assert rows["badge:3 ="] == "battle 3 of the turn: no one was defeated"
+    assert rows["hatch:impassable"] == "impassable: no one enters it", "C3 Pindus, hatched, is explained"
     assert window.map_view.viewport().rect().contains(legend.geometry()), "the whole legend in sight"
     legend.grab()  # painted without a fault
 

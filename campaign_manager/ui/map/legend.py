@@ -4,7 +4,7 @@ mean, drawn with the map's own colours and symbols over the corner of the view."
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
@@ -48,6 +48,8 @@ class MapLegend(QWidget):
         if sc is None:
             return []
         rows = [("tint:" + side, f"held by the {name}") for side, name in sc.side_nouns.items()]
+        if any(area.impassable for area in sc.areas.values()):
+            rows.append(("hatch:impassable", "impassable: no one enters it"))
         rows += [("counter:" + code, f"{name} troops") for code, (name, _) in sc.nations.items()]
         kinds = sorted({troop.kind for troop in sc.troops.values()}, key=list(KIND_WORDS).index)
         rows += [("kind:" + kind, KIND_WORDS[kind]) for kind in kinds]
@@ -99,6 +101,11 @@ class MapLegend(QWidget):
             painter.setPen(QPen(palette.color(QPalette.ColorRole.WindowText), 1))
             if what == "tint":
                 painter.setBrush(style.area_brush(sc, key, False, False))
+                painter.drawRect(swatch)
+            elif what == "hatch":  # as the map draws an impassable area
+                painter.setBrush(style.IMPASSABLE_TINT)
+                painter.drawRect(swatch)
+                painter.setBrush(QBrush(style.hatch(style.IMPASSABLE_TINT), Qt.BrushStyle.BDiagPattern))
                 painter.drawRect(swatch)
             elif what == "counter":
                 painter.setBrush(counters[key])
