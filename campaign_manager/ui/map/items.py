@@ -40,6 +40,8 @@ class AreaItem(QGraphicsPolygonItem):
 
     def set_tint(self, brush: QBrush, hatched: bool = False) -> None:
         """Who holds it (its tint, solid), hatched if impassable, with an outline that reads on it."""
+        if brush == self.brush() and hatched == (self.hatching is not None):
+            return
         self.setBrush(brush)
         self.hatching = style.hatch(brush.color()) if hatched else None
         self.set_highlighted(self._highlighted)
@@ -93,6 +95,8 @@ class AreaLabel(QGraphicsItem):
 
     def set_ground(self, colour: QColor) -> None:
         """The area's tint under the words: their ink (and halo) is chosen to read on it."""
+        if getattr(self, "ground", None) == colour:
+            return  # unchanged since the last state shown: its ink stands (a new palette draws a new scene)
         self.ground = QColor(colour)
         self.ink = ink.readable_on(self.ground)
         self.update()

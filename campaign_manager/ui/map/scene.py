@@ -135,6 +135,8 @@ class PlaceName(QGraphicsSimpleTextItem):
     def set_grounds(self, tints: list[QColor]) -> None:
         """The areas' tints under the name (the sea's and the land's colours are added as `over`
         says): its ink is chosen to read on all of them."""
+        if self.grounds and tints == self.grounds[: len(tints)]:
+            return  # the same tints as for the last state shown
         self.grounds = [
             *tints,
             *([style.sea()] if "sea" in self.over else []),
