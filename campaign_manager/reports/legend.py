@@ -1,4 +1,5 @@
-"""The printed map's legend: every mark the map draws, drawn the same way beside its words."""
+"""The printed map's legend: every mark the map draws, drawn the same way beside its words, each
+sample inside its own box (so none runs out of the legend's column, over the map beside it)."""
 
 from __future__ import annotations
 
@@ -89,9 +90,9 @@ def _counter(sc: Scenario) -> Drawing:
     for troop in sc.troops_of(nation):
         kinds[sc.troops[troop].kind] = min(2, kinds.get(sc.troops[troop].kind, 0) + 1)
     shown = tuple(sorted(kinds.items(), key=lambda item: drawn.kind_place(item[0])))[:2]
-    scale = SAMPLE_H / drawn.STACK_H
+    scale = (SAMPLE_H - 3) / drawn.STACK_H  # its outline's width inside the sample too
     stack = drawn.Stack(
-        (2, 0, drawn.STACK_W * scale, SAMPLE_H),
+        (2.5, 1.5, drawn.STACK_W * scale, SAMPLE_H - 3),
         scale,
         sc.side_of(nation),
         drawn.nation_letters(sc, nation),
@@ -140,10 +141,12 @@ def legend_rows(sc: Scenario) -> list[tuple[Drawing, str]]:
 
 
 def _words_sample(sc: Scenario) -> Drawing:
+    """The words under an area's name, set smaller if need be to stay in the sample's box (a long
+    side name ran out of it, over the map beside the legend)."""
     side = next(iter(sc.sides))
-    words = drawn.words_at(
-        f"{sc.sides[side]} · 20 VP", (SAMPLE_W / 2, SAMPLE_H / 2 + 3), 7, drawn.print_ink(sc, side), True
-    )
+    text = f"{sc.sides[side]} · 20 VP"
+    size = min(7.0, (SAMPLE_W - 4) / stringWidth(text, drawn.BOLD, 1))
+    words = drawn.words_at(text, (SAMPLE_W / 2, SAMPLE_H / 2 + size * 0.36), size, drawn.print_ink(sc, side), True)
     return _sample(words)
 
 

@@ -91,6 +91,18 @@ class MapLayout(DataModel):
         found += [(f"layout.labels[{n}].at", label.at) for n, label in enumerate(self.labels)]
         return found
 
+    def under(self, box: Box) -> set[str]:
+        """What a box written on the map lies over, read at nine points across it: the codes of
+        the areas there, "land" (the backdrop) and "sea" (a place name's ground)."""
+        found = set()
+        for across in (0.05, 0.5, 0.95):
+            for down in (0.05, 0.5, 0.95):
+                point = (box[0] + box[2] * across, box[1] + box[3] * down)
+                code = next((code for code, shape in self.areas.items() if inside(shape.outline, point)), None)
+                land = any(inside(back.outline, point) for back in self.backdrop)
+                found.add(code if code is not None else "land" if land else "sea")
+        return found
+
 
 class ArrowPlace(NamedTuple):
     """Where a battle arrow is drawn: from `start` to `end` (between the two areas' label
@@ -151,6 +163,11 @@ def spans(outline: Sequence[Point2], y: float) -> list[tuple[float, float]]:
         if (y1 <= y < y2) or (y2 <= y < y1)
     )
     return list(zip(crossings[::2], crossings[1::2]))
+
+
+def inside(outline: Sequence[Point2], point: Point2) -> bool:
+    """Whether the point lies inside the polygon."""
+    return any(left < point[0] < right for left, right in spans(outline, point[1]))
 
 
 def _crosses(a: Point2, b: Point2, box: Box) -> bool:
@@ -449,19 +466,30 @@ def clear_spot(
     return min(chain(near_arrow, around()), key=covered)  # nowhere clear: the spot that covers least
 
 
+def standoff(
+    shaft_ends: tuple[tuple[float, float], tuple[float, float]], centre: tuple[float, float], size: tuple[float, float]
+) -> float:
+    """How far a mark of `size` centred at `centre` stands off its arrow: from the point of the
+    shaft nearest its centre to the mark's edge (0 when the mark lies on that point)."""
+    near = _nearest(shaft_ends, centre)
+    gap_x = max(0.0, abs(near[0] - centre[0]) - size[0] / 2)  # from the mark's edge, not its middle
+    gap_y = max(0.0, abs(near[1] - centre[1]) - size[1] / 2)
+    return math.hypot(gap_x, gap_y)
+
+
+def _nearest(shaft_ends: tuple[tuple[float, float], tuple[float, float]], point: Point2) -> Point2:
+    (ax, ay), (bx, by) = shaft_ends
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((point[0] - ax) * dx + (point[1] - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+    return ax + t * dx, ay + t * dy
+
+
 def leader(
     shaft_ends: tuple[tuple[float, float], tuple[float, float]], centre: tuple[float, float], size: tuple[float, float]
 ) -> tuple[float, float] | None:
     """Where on its arrow a mark placed at `centre` is tied by a thin line, when it had to stand
     away from it (None when the mark touches the arrow or sits just beside it)."""
-    (ax, ay), (bx, by) = shaft_ends
-    dx, dy = bx - ax, by - ay
-    length = dx * dx + dy * dy or 1.0
-    t = max(0.0, min(1.0, ((centre[0] - ax) * dx + (centre[1] - ay) * dy) / length))
-    near = (ax + t * dx, ay + t * dy)
-    gap_x = max(0.0, abs(near[0] - centre[0]) - size[0] / 2)  # from the mark's edge, not its middle
-    gap_y = max(0.0, abs(near[1] - centre[1]) - size[1] / 2)
-    return near if math.hypot(gap_x, gap_y) > 14 else None
+    return _nearest(shaft_ends, centre) if standoff(shaft_ends, centre, size) > 14 else None
 
 
 def grid_layout(codes: Iterable[str]) -> MapLayout:

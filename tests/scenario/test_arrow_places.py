@@ -55,3 +55,22 @@ def test_a_mark_goes_where_it_hides_nothing_the_middle_first():
     along_all = [(0.0, -10.0, 100.0, 20.0)]  # the whole shaft is taken: beside it
     assert clear_spot(start, end, (20, 20), along_all) == (50.0, 22.0)
     assert clear_spot(start, end, (20, 16), [], beside=16.0) == (50.0, 16.0), "a tag beside the arrow, on its left"
+
+
+def test_a_caption_stands_at_its_arrow_beside_it_or_across_it():
+    from campaign_manager.scenario.arrow_marks import REACH, Caption, captions_at_arrows, spots_at
+    from campaign_manager.scenario.layout import standoff
+
+    level = Caption(((0.0, 0.0), (200.0, 0.0)), (60.0, 20.0), side=1.0)
+    (x, y), *_ = spots_at(level, [])
+    assert (x, y) == (100.0, 16.0), "by the middle, its edge just off the line, on its left"
+    slanted = Caption(((0.0, 0.0), (200.0, 150.0)), (120.0, 20.0))  # a wide caption wholly beside it stands off
+    spots = spots_at(slanted, [])
+    assert all(standoff(slanted.shaft, spot, slanted.size) <= REACH for spot in spots)
+    assert spots[0] != (100.0, 75.0) and (100.0, 75.0) in spots, "partly across the line, else across its middle"
+    assert captions_at_arrows([level], [(-50.0, -60.0, 300.0, 120.0)]) == [None], "no room at the arrow"
+    upright = Caption(((100.0, -80.0), (100.0, 80.0)), (60.0, 20.0))
+    both = captions_at_arrows([level, upright], [])
+    assert None not in both
+    (ax, ay), (bx, by) = both
+    assert abs(ax - bx) >= 60 or abs(ay - by) >= 20, "the two captions do not cover each other"

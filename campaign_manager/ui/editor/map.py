@@ -98,10 +98,9 @@ class EditorMapScene(QGraphicsScene):
             area = known.get(code)
             if area is not None:
                 brush = style.area_brush_of(side_colours(data), area.controller, area.staging, area.impassable)
-                item.set_tint(brush)
-                if code in self.labels:
-                    self.labels[code].set_ground(brush.color())
+                drawn.tint(code, brush, area.impassable)
                 item.setToolTip(tip(f"{code} {area.name}"))
+        drawn.ink_place_names()
         for code, label in self.labels.items():
             label.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
             label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable)

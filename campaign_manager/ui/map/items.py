@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.scenario.arrow_marks import Caption, spots_at
 from campaign_manager.scenario.layout import ArrowPlace, Box, clear_spot, leader, shaft
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
@@ -26,7 +27,7 @@ COUNTER_W, COUNTER_H = 58.0, 40.0
 
 
 class AreaItem(QGraphicsPolygonItem):
-    """One area of the map; its tint says who holds it."""
+    """One area of the map; its tint says who holds it, hatching over it that it is impassable."""
 
     def __init__(self, code: str, outline: Sequence[tuple[float, float]]) -> None:
         super().__init__(QPolygonF([QPointF(x, y) for x, y in outline]))
@@ -35,11 +36,22 @@ class AreaItem(QGraphicsPolygonItem):
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
         self._highlighted = False
+        self.hatching: QColor | None = None  # the colour of the lines across an impassable area
 
-    def set_tint(self, brush: QBrush) -> None:
-        """Who holds it (its tint), with an outline that reads on that tint."""
+    def set_tint(self, brush: QBrush, hatched: bool = False) -> None:
+        """Who holds it (its tint, solid), hatched if impassable, with an outline that reads on it."""
+        if brush == self.brush() and hatched == (self.hatching is not None):
+            return
         self.setBrush(brush)
+        self.hatching = style.hatch(brush.color()) if hatched else None
         self.set_highlighted(self._highlighted)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self.hatching is not None:  # over the solid tint: the words on it read on both
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(self.hatching, Qt.BrushStyle.BDiagPattern))
+            painter.drawPolygon(self.polygon())
 
     def set_highlighted(self, on: bool) -> None:
         self._highlighted = on
@@ -79,12 +91,20 @@ class AreaLabel(QGraphicsItem):
             self._name_font.setPointSizeF(max(self.SMALLEST_NAME, self.NAME_SIZE * fits / wide))
         self.name_size = self._name_font.pointSizeF()
         self.name_width = QFontMetricsF(self._name_font).horizontalAdvance(name)
-        self.ground = style.land()  # what the words stand on: the area's tint once it is shown
+        self.set_ground(style.land())  # what the words stand on: the area's tint once it is shown
 
     def set_ground(self, colour: QColor) -> None:
         """The area's tint under the words: their ink (and halo) is chosen to read on it."""
+        if getattr(self, "ground", None) == colour:
+            return  # unchanged since the last state shown: its ink stands (a new palette draws a new scene)
         self.ground = QColor(colour)
+        self.ink = ink.readable_on(self.ground)
         self.update()
+
+    def vp_inks(self) -> tuple[QColor, QColor]:
+        """The VP badge's words and the plate they are written on (the palette's tooltip colours)."""
+        plate = ink.role(ink.Role.ToolTipBase)
+        return ink.legible(ink.role(ink.Role.ToolTipText), plate), plate
 
     def boundingRect(self) -> QRectF:
         return QRectF(-95, -30, 190, 52)
@@ -99,7 +119,7 @@ class AreaLabel(QGraphicsItem):
         return [box.translated(self.pos()) for box in boxes]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        words = ink.readable_on(self.ground)
+        words = self.ink
         halo = ink.translucent(ink.readable_on(words), 120)  # the opposite of the words, faint
         shown = ((self._code_font, self.CODE_BOX, self.code), (self._name_font, self.NAME_BOX, self.name))
         for font, box, text in shown:
@@ -111,11 +131,11 @@ class AreaLabel(QGraphicsItem):
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.vp:
             badge = QRectF(30, -25, 46, 21)
-            plate = ink.role(ink.Role.ToolTipBase)
+            words, plate = self.vp_inks()
             painter.setBrush(plate)
             painter.setPen(QPen(ink.role(ink.Role.Mid), 1))
             painter.drawRoundedRect(badge, 4, 4)
-            painter.setPen(ink.legible(ink.role(ink.Role.ToolTipText), plate))
+            painter.setPen(words)
             painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{self.vp} VP")
 
@@ -136,6 +156,10 @@ class CounterItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, COUNTER_W, COUNTER_H)
 
+    def count_ink(self) -> QColor:
+        """The ink of how many troops the counter holds: the one that reads on its colour."""
+        return ink.readable_on(self.colour)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(ink.role(ink.Role.Shadow), 1.4))
@@ -143,7 +167,7 @@ class CounterItem(QGraphicsItem):
         painter.drawRoundedRect(QRectF(1, 1, COUNTER_W - 2, COUNTER_H - 2), 4, 4)
         style.draw_kind(painter, self.kind, QRectF(8, 9, 28, 22), self.colour)
         if len(self.troops) > 1:
-            painter.setPen(ink.readable_on(self.colour))
+            painter.setPen(self.count_ink())
             painter.setFont(QFont("DejaVu Sans", 14, QFont.Weight.Bold))
             painter.drawText(QRectF(37, 0, 20, COUNTER_H), Qt.AlignmentFlag.AlignCenter, str(len(self.troops)))
         if self.movable:
@@ -175,6 +199,41 @@ class LinkItem(QGraphicsPathItem):
 
 
 BADGE_H = 26.0  # a result badge's height (its width fits its number and mark)
+CAPTION_WIDE = 170.0  # an open arrow's caption wider than this is set on two lines
+
+
+def caption_item(caption: str, parent: QGraphicsItem | None = None) -> QGraphicsSimpleTextItem:
+    """An open arrow's caption as written on the map: on two lines when long (the defence on the second)."""
+    font = QFont("DejaVu Sans", 10, QFont.Weight.Bold)
+    if QFontMetricsF(font).horizontalAdvance(caption) > CAPTION_WIDE:
+        caption = caption.replace(" vs ", "\nvs ", 1)
+    text = QGraphicsSimpleTextItem(caption, parent)
+    text.setFont(font)
+    return text
+
+
+def caption_size(caption: str) -> tuple[float, float]:
+    """The size of an open arrow's caption with its plate, in scene units."""
+    inner = caption_item(caption).boundingRect()
+    return inner.width() + 6, inner.height() + 2
+
+
+MARK_Z = 7.5  # an arrow's caption or badge: over every arrow's shaft, not only its own
+
+
+class ArrowMark(QGraphicsPathItem):
+    """An arrow's caption or result badge: a rounded plate at `box` with its words as a child. Not
+    a child of its arrow, so that no other arrow's shaft is drawn over it; it knows its `arrow`
+    (a click on it is a click on the arrow) and shows the arrow's tooltip."""
+
+    def __init__(self, arrow: ArrowItem, box: QRectF, radius: float) -> None:
+        super().__init__()
+        rounded = QPainterPath()
+        rounded.addRoundedRect(box, radius, radius)
+        self.setPath(rounded)
+        self.arrow = arrow
+        self.setZValue(MARK_Z)
+        self.setToolTip(arrow.toolTip())
 
 
 class ArrowItem(QGraphicsPathItem):
@@ -198,10 +257,12 @@ class ArrowItem(QGraphicsPathItem):
         bounds: QRectF | None = None,
         counters: Sequence[QRectF] = (),
         dashed: bool = False,
+        caption_at: tuple[float, float] | None = None,
     ) -> None:
         """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
         `counters`: the troops' counters, which its ends stop short of (scenario/layout.shaft);
-        `dashed`: drawn in dashes (the battle being entered, not yet on record)."""
+        `dashed`: drawn in dashes (the battle being entered, not yet on record); `caption_at`:
+        the caption's centre, found for all the open arrows together (scenario/arrow_marks.py)."""
         super().__init__()
         self.dashed = dashed
         self.caption = caption
@@ -225,10 +286,11 @@ class ArrowItem(QGraphicsPathItem):
         boxes = [(box.x(), box.y(), box.width(), box.height()) for box in avoid]
         limits = None if bounds is None else (bounds.x(), bounds.y(), bounds.width(), bounds.height())
         self.badge_box = self.caption_box = QRectF()
+        self.mark: ArrowMark | None = None  # its caption or badge, added to the scene beside it (parts())
         if badge is not None:
             self.badge_box = self._badge(badge[0], badge[1], boxes, limits)
         else:
-            self.caption_box = self._caption(caption, colour, caption_side, boxes, limits)
+            self.caption_box = self._caption(caption, colour, caption_side, boxes, limits, caption_at)
 
     def _pen(self, marked: bool) -> None:
         pen = QPen(style.highlight() if marked else self.colour, self.width + (5 if marked else 0))
@@ -241,12 +303,25 @@ class ArrowItem(QGraphicsPathItem):
         """Stand out (the battle chosen in the Battles table), or not."""
         self._pen(on)
         self.setZValue(8 if on else 7)
+        if self.mark is not None:
+            self.mark.setZValue(MARK_Z + (1 if on else 0))
 
-    def _spot(self, size: tuple[float, float], beside: float, boxes: list[Box], limits: Box | None) -> QRectF:
-        """Where a mark of `size` goes (scene/layout.clear_spot), with a line to the arrow if it
-        had to stand away from it."""
+    def parts(self) -> list[QGraphicsItem]:
+        """What the scene shows of it: the arrow, and its caption or badge (drawn over every arrow)."""
+        return [self] if self.mark is None else [self, self.mark]
+
+    def _spot(
+        self,
+        size: tuple[float, float],
+        beside: float,
+        boxes: list[Box],
+        limits: Box | None,
+        at: tuple[float, float] | None = None,
+    ) -> QRectF:
+        """Where a mark of `size` goes: `at`, else where scene/layout.clear_spot finds room, with a
+        line to the arrow if it had to stand away from it."""
         (sx, sy), (ex, ey) = self.shaft
-        x, y = clear_spot((sx, sy), (ex, ey), size, boxes, beside=beside, bounds=limits)
+        x, y = at or clear_spot((sx, sy), (ex, ey), size, boxes, beside=beside, bounds=limits)
         box = QRectF(x - size[0] / 2, y - size[1] / 2, *size)
         tied = leader(self.shaft, (x, y), size)
         if tied is not None:
@@ -261,35 +336,38 @@ class ArrowItem(QGraphicsPathItem):
         font = QFont("DejaVu Sans", 12, QFont.Weight.Bold)
         wide = max(BADGE_H, QFontMetricsF(font).horizontalAdvance(text) + 12)
         box = self._spot((wide, BADGE_H), 0.0, boxes, limits)
-        pill = QGraphicsPathItem(self)
-        rounded = QPainterPath()
-        rounded.addRoundedRect(box, BADGE_H / 2, BADGE_H / 2)
-        pill.setPath(rounded)
-        pill.setBrush(colour)
+        self.mark = ArrowMark(self, box, BADGE_H / 2)
+        self.mark.setBrush(colour)
         mark_ink = ink.readable_on(colour)
-        pill.setPen(QPen(mark_ink, 2))
-        mark = QGraphicsSimpleTextItem(text, pill)
+        self.mark.setPen(QPen(mark_ink, 2))
+        mark = QGraphicsSimpleTextItem(text, self.mark)
         mark.setFont(font)
         mark.setBrush(QBrush(mark_ink))
         inner = mark.boundingRect()
         mark.setPos(box.center().x() - inner.width() / 2, box.center().y() - inner.height() / 2)
         return box
 
-    def _caption(self, caption: str, colour: QColor, on_side: float, boxes: list[Box], limits: Box | None) -> QRectF:
-        text = QGraphicsSimpleTextItem(caption, self)
-        text.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
-        plate = ink.translucent(ink.role(ink.Role.Base), 215)  # a backing in the palette's own ground
+    def _caption(
+        self,
+        caption: str,
+        colour: QColor,
+        on_side: float,
+        boxes: list[Box],
+        limits: Box | None,
+        at: tuple[float, float] | None,
+    ) -> QRectF:
+        text = caption_item(caption)
+        plate = ink.role(ink.Role.Base)  # a backing in the palette's own ground, solid: the words read on it alone
         text.setBrush(QBrush(ink.legible(colour, plate)))
         inner = text.boundingRect()
         size = (inner.width() + 6, inner.height() + 2)
-        box = self._spot(size, (16 + inner.height() / 2) * on_side, boxes, limits)  # beside the arrow, not on it
+        if at is None:  # placed alone (the battle being entered): at the arrow if there is room
+            spots = spots_at(Caption(self.shaft, size, on_side), boxes, limits)
+            at = spots[0] if spots else None
+        box = self._spot(size, (16 + inner.height() / 2) * on_side, boxes, limits, at)
+        self.mark = ArrowMark(self, box, 4)
+        self.mark.setBrush(plate)
+        self.mark.setPen(QPen(colour, 1))
+        text.setParentItem(self.mark)
         text.setPos(box.x() + 3, box.y() + 1)
-        backing = QGraphicsPathItem(self)
-        rounded = QPainterPath()
-        rounded.addRoundedRect(box, 4, 4)
-        backing.setPath(rounded)
-        backing.setBrush(plate)
-        backing.setPen(QPen(colour, 1))
-        backing.setZValue(0)
-        text.setZValue(1)  # the caption reads above its arrow's shaft (the head stays clear of it)
         return box

@@ -4,7 +4,7 @@ mean, drawn with the map's own colours and symbols over the corner of the view."
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
@@ -33,6 +33,7 @@ class MapLegend(QWidget):
         self.setAccessibleName("Map legend")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.scenario: Scenario | None = None
+        self.columns = 1
         self.hide()
 
     def set_scenario(self, sc: Scenario | None) -> None:
@@ -47,6 +48,8 @@ class MapLegend(QWidget):
         if sc is None:
             return []
         rows = [("tint:" + side, f"held by the {name}") for side, name in sc.side_nouns.items()]
+        if any(area.impassable for area in sc.areas.values()):
+            rows.append(("hatch:impassable", "impassable: no one enters it"))
         rows += [("counter:" + code, f"{name} troops") for code, (name, _) in sc.nations.items()]
         kinds = sorted({troop.kind for troop in sc.troops.values()}, key=list(KIND_WORDS).index)
         rows += [("kind:" + kind, KIND_WORDS[kind]) for kind in kinds]
@@ -61,11 +64,22 @@ class MapLegend(QWidget):
         ]
         return rows
 
-    def sizeHint(self) -> QSize:
+    def set_columns(self, columns: int) -> None:
+        """Its lines in `columns` columns (the map's view takes the shape that leaves the map largest)."""
+        if columns != self.columns:
+            self.columns = columns
+            self.update()
+
+    def _column_width(self) -> int:
         metrics = QFontMetrics(self.font())
-        rows = self.rows()
-        wide = max((metrics.horizontalAdvance(words) for _, words in rows), default=0)
-        return QSize(SWATCH.width() + wide + 26, len(rows) * ROW + 12)
+        return SWATCH.width() + max((metrics.horizontalAdvance(words) for _, words in self.rows()), default=0) + 26
+
+    def size_for(self, columns: int) -> QSize:
+        """Its size with its lines in `columns` columns."""
+        return QSize(self._column_width() * columns, -(-len(self.rows()) // columns) * ROW + 12)
+
+    def sizeHint(self) -> QSize:
+        return self.size_for(self.columns)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         sc = self.scenario
@@ -74,19 +88,24 @@ class MapLegend(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
-        backing = QColor(palette.color(QPalette.ColorRole.Window))
-        backing.setAlpha(235)
-        painter.setBrush(backing)
+        painter.setBrush(palette.color(QPalette.ColorRole.Window))  # solid: its words read on it alone
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
         counters = style.nation_colours(sc)
-        for line, (mark, words) in enumerate(self.rows()):
-            top = 6 + line * ROW
-            swatch = QRectF(8, top + (ROW - SWATCH.height()) / 2, SWATCH.width(), SWATCH.height())
+        rows = self.rows()
+        per_column, column_width = -(-len(rows) // self.columns), self._column_width()
+        for line, (mark, words) in enumerate(rows):
+            left, top = 8 + (line // per_column) * column_width, 6 + (line % per_column) * ROW
+            swatch = QRectF(left, top + (ROW - SWATCH.height()) / 2, SWATCH.width(), SWATCH.height())
             what, key = mark.split(":", 1)
             painter.setPen(QPen(palette.color(QPalette.ColorRole.WindowText), 1))
             if what == "tint":
                 painter.setBrush(style.area_brush(sc, key, False, False))
+                painter.drawRect(swatch)
+            elif what == "hatch":  # as the map draws an impassable area
+                painter.setBrush(style.IMPASSABLE_TINT)
+                painter.drawRect(swatch)
+                painter.setBrush(QBrush(style.hatch(style.IMPASSABLE_TINT), Qt.BrushStyle.BDiagPattern))
                 painter.drawRect(swatch)
             elif what == "counter":
                 painter.setBrush(counters[key])
@@ -113,7 +132,7 @@ class MapLegend(QWidget):
                 painter.drawLine(QPointF(swatch.left(), middle), QPointF(swatch.right(), middle))
             painter.setPen(palette.color(QPalette.ColorRole.WindowText))
             painter.setFont(self.font())
-            painter.drawText(QRectF(swatch.right() + 8, top, self.width(), ROW), Qt.AlignmentFlag.AlignVCenter, words)
+            painter.drawText(QRectF(swatch.right() + 8, top, column_width, ROW), Qt.AlignmentFlag.AlignVCenter, words)
         painter.end()
 
     @staticmethod

@@ -4,21 +4,30 @@ and arrows for whatever campaign state it is shown."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, QRectF
-from PySide6.QtGui import QBrush, QFont, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.scenario.layout import Box, MapLayout, arrow_places, grid_layout, stack_places
+from campaign_manager.scenario.arrow_marks import Caption, captions_at_arrows
+from campaign_manager.scenario.layout import ArrowPlace, Box, MapLayout, arrow_places, grid_layout, shaft, stack_places
 from campaign_manager.scenario.model import Area, Link, Scenario
-from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
-from campaign_manager.ui.map.items import COUNTER_H, COUNTER_W, AreaItem, AreaLabel, ArrowItem, CounterItem, LinkItem
+from campaign_manager.ui.map.items import (
+    COUNTER_H,
+    COUNTER_W,
+    AreaItem,
+    AreaLabel,
+    ArrowItem,
+    CounterItem,
+    LinkItem,
+    caption_size,
+)
 from campaign_manager.ui.map.words import area_sentence, arrow_caption, counter_sentence, fought_caption
 from campaign_manager.ui.plain import tip
 
@@ -34,11 +43,38 @@ def fallback_layout(sc: Scenario) -> MapLayout:
 
 @dataclass
 class StillMap:
-    """What is drawn once of a map: its areas, their names and where the names stand."""
+    """What is drawn once of a map: its areas, their names and where the names stand, and the
+    countries' and seas' names."""
 
     areas: dict[str, AreaItem]
     labels: dict[str, AreaLabel]
     label_boxes: list[QRectF]  # where the areas' codes, names and VP stand: kept clear of badges
+    places: list[PlaceName] = field(default_factory=list)
+
+    def tint(self, code: str, brush: QBrush, hatched: bool) -> None:
+        """An area's fill (who holds it; hatched if impassable), its words in the ink that reads there."""
+        self.areas[code].set_tint(brush, hatched)
+        if code in self.labels:
+            self.labels[code].set_ground(brush.color())
+
+    def shapes(self) -> list[QPainterPath]:
+        """What the legend and the banner over the map must not cover: the areas and the place names."""
+        found = []
+        for area in self.areas.values():
+            outline = QPainterPath()
+            outline.addPolygon(area.polygon())
+            outline.closeSubpath()
+            found.append(outline)
+        for name in self.places:
+            box = QPainterPath()
+            box.addRect(name.sceneBoundingRect())
+            found.append(box)
+        return found
+
+    def ink_place_names(self) -> None:
+        """Each country's and sea's name in an ink that reads on what it is written over, as tinted now."""
+        for name in self.places:
+            name.set_grounds([self.areas[code].brush().color() for code in name.over if code in self.areas])
 
 
 def draw_still_map(
@@ -54,9 +90,13 @@ def draw_still_map(
             QPolygonF([QPointF(x, y) for x, y in land.outline]), QPen(land_colour), QBrush(land_colour)
         )
         item.setZValue(0)
-    for text in layout.labels:
-        scene.addItem(map_label(text.text, text.kind, text.at))
     drawn = StillMap({}, {}, [])
+    for text in layout.labels:
+        name = PlaceName(text.text, text.kind, text.at)
+        name.over = layout.under(_box(name.sceneBoundingRect()))
+        name.set_grounds([])
+        scene.addItem(name)
+        drawn.places.append(name)
     for code, shape in layout.areas.items():
         area = AreaItem(code, shape.outline)
         scene.addItem(area)
@@ -75,21 +115,34 @@ def draw_still_map(
     return drawn
 
 
-def map_label(text: str, kind: str, at: tuple[float, float]) -> QGraphicsSimpleTextItem:
-    """A country's or a sea's name written on the map."""
-    item = QGraphicsSimpleTextItem(text)
-    sea = kind == "sea"
-    font = QFont("DejaVu Sans", 16 if sea else 18, QFont.Weight.Normal if sea else QFont.Weight.Bold)
-    font.setItalic(sea)
-    font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if sea else 3)
-    item.setFont(font)
-    # a place name in a quieter ink than the areas' own words, still readable on the sea or land
-    ground = style.sea() if sea else style.land()
-    item.setBrush(ink.legible(ink.blend(ink.readable_on(ground), ground, 0.45), ground, 3.0))
-    box = item.boundingRect()
-    item.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
-    item.setZValue(0.5 if sea else 4)
-    return item
+class PlaceName(QGraphicsSimpleTextItem):
+    """A country's or a sea's name written on the map, in a quieter ink than the areas' own words,
+    still reading on whatever it is written over (`over`: the areas, "land" or "sea" under it)."""
+
+    def __init__(self, text: str, kind: str, at: tuple[float, float]) -> None:
+        super().__init__(text)
+        self.sea = kind == "sea"
+        font = QFont("DejaVu Sans", 16 if self.sea else 18, QFont.Weight.Normal if self.sea else QFont.Weight.Bold)
+        font.setItalic(self.sea)
+        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1 if self.sea else 3)
+        self.setFont(font)
+        box = self.boundingRect()
+        self.setPos(at[0] - box.width() / 2, at[1] - box.height() / 2)
+        self.setZValue(0.5 if self.sea else 4)
+        self.over: set[str] = {"sea" if self.sea else "land"}
+        self.grounds: list[QColor] = []
+
+    def set_grounds(self, tints: list[QColor]) -> None:
+        """The areas' tints under the name (the sea's and the land's colours are added as `over`
+        says): its ink is chosen to read on all of them."""
+        if self.grounds and tints == self.grounds[: len(tints)]:
+            return  # the same tints as for the last state shown
+        self.grounds = [
+            *tints,
+            *([style.sea()] if "sea" in self.over else []),
+            *([style.land()] if "land" in self.over else []),
+        ]
+        self.setBrush(style.place_name_ink(self.grounds or [style.land()]))
 
 
 class MapScene(QGraphicsScene):
@@ -100,7 +153,7 @@ class MapScene(QGraphicsScene):
         self.scenario = sc
         self.layout = sc.layout or fallback_layout(sc)
         self.colours = style.nation_colours(sc)
-        drawn = draw_still_map(self, self.layout, sc.areas, sc.links)
+        drawn = self.still = draw_still_map(self, self.layout, sc.areas, sc.links)
         self.areas: dict[str, AreaItem] = drawn.areas
         self.labels: dict[str, AreaLabel] = drawn.labels
         self.label_boxes: list[QRectF] = drawn.label_boxes
@@ -130,10 +183,11 @@ class MapScene(QGraphicsScene):
         self._dynamic, self.counters, self.arrows = [], [], []
         for code, area in self.areas.items():
             info = sc.areas[code]
-            brush = style.area_brush(sc, st.control.get(code), info.staging, info.impassable)
-            area.set_tint(brush)
-            self.labels[code].set_ground(brush.color())
+            self.still.tint(
+                code, style.area_brush(sc, st.control.get(code), info.staging, info.impassable), info.impassable
+            )
             area.setToolTip(tip(area_sentence(sc, st, code)))
+        self.still.ink_place_names()
         for code in self.areas:
             self._counters(st, code, planning, computer_side)
         places = arrow_places(
@@ -162,7 +216,19 @@ class MapScene(QGraphicsScene):
             drawn.fought = (row.turn, row.order)
             taken.append(drawn.badge_box)
             self._add(drawn)
-        for arrow, (start, end, side) in zip(st.open_arrows, places[len(fought) :]):
+        opened = list(zip(st.open_arrows, places[len(fought) :]))
+        stacks = [_box(box) for box in counters]
+        captions = [
+            Caption(shaft(ArrowPlace(start, end, side), stacks), caption_size(arrow_caption(sc, arrow)), side)
+            for arrow, (start, end, side) in opened
+        ]
+        spots = captions_at_arrows(captions, [_box(box) for box in taken], _box(bounds))
+        planned = [  # kept clear by a caption that found no room at its arrow
+            QRectF(spot[0] - c.size[0] / 2, spot[1] - c.size[1] / 2, *c.size)
+            for c, spot in zip(captions, spots)
+            if spot is not None
+        ]
+        for (arrow, (start, end, side)), spot in zip(opened, spots):
             item = ArrowItem(
                 start,
                 end,
@@ -172,9 +238,10 @@ class MapScene(QGraphicsScene):
                 f"waiting for the result of the game. Double-click to record it; "
                 f"right-click to record or abandon it.",
                 caption_side=side,
-                avoid=taken,
+                avoid=taken + planned,
                 bounds=bounds,
                 counters=counters,
+                caption_at=spot,
             )
             item.open_pair = (arrow.origin, arrow.target)
             taken.append(item.caption_box)
@@ -192,9 +259,10 @@ class MapScene(QGraphicsScene):
 
     def _draw_entering(self, taken: list[QRectF], counters: list[QRectF]) -> None:
         if self.entering_item is not None:
-            if self.entering_item in self._dynamic:
-                self._dynamic.remove(self.entering_item)
-                self.removeItem(self.entering_item)
+            for part in self.entering_item.parts():
+                if part in self._dynamic:
+                    self._dynamic.remove(part)
+                    self.removeItem(part)
             self.entering_item = None
         pair = self.entering
         if pair is None or any(arrow.open_pair == pair for arrow in self.arrows):
@@ -213,8 +281,9 @@ class MapScene(QGraphicsScene):
             counters=counters,
             dashed=True,
         )
-        self.addItem(item)
-        self._dynamic.append(item)  # not among `arrows`: nothing is on record for it
+        for part in item.parts():
+            self.addItem(part)
+            self._dynamic.append(part)  # not among `arrows`: nothing is on record for it
         self.entering_item = item
 
     def mark_battle(self, turn: int | None, order: int | None) -> None:
@@ -223,8 +292,9 @@ class MapScene(QGraphicsScene):
             arrow.set_marked(arrow.fought is not None and arrow.fought == (turn, order))
 
     def _add(self, item: QGraphicsItem) -> None:
-        self.addItem(item)
-        self._dynamic.append(item)
+        for part in item.parts() if isinstance(item, ArrowItem) else [item]:
+            self.addItem(part)
+            self._dynamic.append(part)
         if isinstance(item, ArrowItem):
             self.arrows.append(item)
 

@@ -4,7 +4,7 @@ the rest (sea, land, links, arrows) is the same for every scenario."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
@@ -15,6 +15,7 @@ from campaign_manager.ui import ink
 
 NOBODY_TINT = QColor("#bdbdbd")
 NOBODY_INK = QColor("#444444")
+IMPASSABLE_TINT = QColor("#c4c4c4")  # solid, so the words over it read on it in any theme; hatched (hatch())
 # A line's own colour, kept visible over the areas it crosses (signal()).
 FORTIFIED_LINK = QColor("#8c1d18")
 SEA_LINK = QColor("#2d6f9e")
@@ -51,6 +52,24 @@ def fought_arrow() -> QColor:
 
 def highlight() -> QColor:
     return ink.role(ink.Role.Highlight)
+
+
+def hatch(tint: QColor) -> QColor:
+    """The lines across an impassable area: a shade of its tint, so that its words, chosen to read
+    on the tint, read on the lines too."""
+    return tint.darker(125)
+
+
+def place_name_ink(grounds: Sequence[QColor]) -> QColor:
+    """A country's or a sea's name: quieter than the areas' words (their ink drawn towards the
+    ground), yet reading at ink.TEXT_CONTRAST on every ground it is written over (the sea, the
+    land, an area's tint)."""
+    quiet = [ink.legible(ink.blend(ink.readable_on(ground), ground, 0.45), ground) for ground in grounds]
+    choices = [*quiet, *(ink.readable_on(ground) for ground in grounds)]
+    for choice in choices:
+        if all(ink.contrast(choice, ground) >= ink.TEXT_CONTRAST for ground in grounds):
+            return choice
+    return max(choices, key=lambda choice: min(ink.contrast(choice, ground) for ground in grounds))
 
 
 def signal(colour: QColor) -> QColor:
@@ -97,9 +116,10 @@ def area_brush(sc: Scenario, controller: str | None, staging: bool, impassable: 
 def area_brush_of(
     colours: Mapping[str, SideColours], controller: str | None, staging: bool, impassable: bool
 ) -> QBrush:
-    """An area's tint from the sides' colours: who holds it, a staging area darker, an impassable one hatched."""
+    """An area's tint from the sides' colours: who holds it, a staging area darker, an impassable one
+    grey (its hatching is drawn over it: AreaItem)."""
     if impassable:
-        return QBrush(NOBODY_TINT, Qt.BrushStyle.Dense5Pattern)
+        return QBrush(IMPASSABLE_TINT)
     colour = tint_of(colours, controller)
     if staging:
         return QBrush(colour.darker(112))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QDrag,
@@ -31,12 +31,16 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.ink import notice_style
-from campaign_manager.ui.map.items import ArrowItem, CounterItem
+from campaign_manager.ui.map.items import ArrowItem, ArrowMark, CounterItem
 from campaign_manager.ui.map.legend import MapLegend
+from campaign_manager.ui.map.overlays import Corner, Overlay, corner_box, fit_map
 from campaign_manager.ui.map.scene import MapScene
 from campaign_manager.ui.session import CampaignSession
 
 TROOP_MIME = "application/x-firestorm-troop"
+LEGEND_COLUMNS = (1, 2, 3)
+LEGEND_CORNERS = (Corner.BOTTOM_LEFT, Corner.BOTTOM_RIGHT, Corner.TOP_LEFT, Corner.TOP_RIGHT)
+BANNER_CORNERS = (Corner.TOP_LEFT, Corner.TOP_RIGHT, Corner.BOTTOM_LEFT, Corner.BOTTOM_RIGHT)
 
 
 def this_turns_battles(session: CampaignSession) -> list[BattleRow]:
@@ -74,6 +78,7 @@ class MapView(QGraphicsView):
         self.banner.setObjectName("mapBanner")
         self.banner.setStyleSheet(notice_style(bold=True))
         self.banner.hide()
+        self._shown: tuple[Scenario, CampaignState, list[BattleRow], bool] | None = None  # show_state's last
         session.changed.connect(self.refresh)
         self.refresh()
 
@@ -83,7 +88,7 @@ class MapView(QGraphicsView):
         """Show the session's campaign as it stands now."""
         if not self.session.is_open:
             self.setScene(None)
-            self.map_scene = None
+            self.map_scene, self._shown = None, None
             self.legend.set_scenario(None)
             return
         sc, st = self.session.scenario, self.session.state
@@ -92,37 +97,56 @@ class MapView(QGraphicsView):
 
     def show_state(self, sc: Scenario, st: CampaignState, fought: list[BattleRow], read_only: bool = False) -> None:
         """Draw `st` (the present, or an earlier turn shown read-only)."""
+        self._shown = (sc, st, fought, read_only)
         if self.map_scene is None or self.map_scene.scenario is not sc:
             self.map_scene = MapScene(sc, self)
             self.setScene(self.map_scene)
             self.legend.set_scenario(sc)
-            self._place_legend()
             self._zoomed = False
             self.fit()
         self.read_only = read_only
         self.map_scene.show_state(
             st, fought, planning=st.phase == Phase.PLANNING and not read_only, computer_side=self._computer_side()
         )
-        self.banner.setVisible(read_only)
-        if read_only:
-            self.banner.setText(f"The end of turn {st.turn}, as it stood — read-only")
+        banner = f"The end of turn {st.turn}, as it stood — read-only" if read_only else ""
+        if banner != ("" if self.banner.isHidden() else self.banner.text()):
+            self.banner.setText(banner)
             self.banner.adjustSize()
-            self.banner.move(8, 8)
+            self.banner.setVisible(read_only)
+            self._arrange()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new palette (the desktop turned dark, or light): the map drawn again in its colours."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.map_scene is not None and self._shown is not None:
+            self.banner.setStyleSheet(notice_style(bold=True))
+            entering, self.map_scene = self.map_scene.entering, None
+            self.show_state(*self._shown)
+            self.show_entering(entering)
 
     def fit(self) -> None:
-        """The whole map in view (in the part a window beside it leaves uncovered: keep_clear)."""
+        """The whole map in view (in the part a window beside it leaves uncovered: keep_clear),
+        the legend and the banner where they hide no area (map/overlays.py)."""
         if self.map_scene is None:
             return
         self._zoomed = False
-        if not self._covered:
-            self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-            return
-        room = self.viewport().rect().adjusted(0, 0, -self._covered, 0)
-        scene = self.map_scene.sceneRect()
-        scale = max(0.05, min(room.width() / scene.width(), room.height() / scene.height()))
-        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        room = QRectF(self.viewport().rect().adjusted(0, 0, -self._covered, 0))
+        standing = self._overlays()
+        fitted = fit_map(
+            self.map_scene.sceneRect(), room, self.map_scene.still.shapes(), [overlay for _, overlay in standing]
+        )
+        scale, scene = fitted.scale, self.map_scene.sceneRect()
         self.setTransform(QTransform.fromScale(scale, scale))
+        # The view's own scene rect is the viewport less half a pixel all round (no scroll bars for
+        # a rounding), centred in it: the map is drawn exactly at `shown`.
+        view = self.viewport().rect()
+        left, top = scene.x() - (fitted.shown.x() - 0.5) / scale, scene.y() - (fitted.shown.y() - 0.5) / scale
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setSceneRect(QRectF(left, top, (view.width() - 1) / scale, (view.height() - 1) / scale))
+        for (widget, _), place, size in zip(standing, fitted.places, fitted.sizes):
+            if widget is self.legend:
+                self.legend.set_columns(size + 1)
+            widget.setGeometry(place.toRect())
 
     def keep_clear(self, pixels: int) -> None:
         """A window covers the right `pixels` of the map (0: none does): draw the whole map in
@@ -142,24 +166,37 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if not self._zoomed:
-            self.fit()
-        self._place_legend()
+        self._arrange()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
 
     def show_legend(self, shown: bool) -> None:
         self.legend.setVisible(shown)
-        self._place_legend()
+        self._arrange()
 
     def legend_shown(self) -> bool:
         return not self.legend.isHidden()
 
-    def _place_legend(self) -> None:
-        """In the bottom-left corner of the view (the banner takes the top)."""
-        self.legend.resize(self.legend.sizeHint())
-        self.legend.move(8, max(8, self.viewport().height() - self.legend.height() - 8))
+    def _overlays(self) -> list[tuple[QWidget, Overlay]]:
+        """What stands over the map now: the legend (in one to three columns) and the banner."""
+        standing: list[tuple[QWidget, Overlay]] = []
+        if not self.legend.isHidden():
+            sizes = tuple(QSizeF(self.legend.size_for(columns)) for columns in LEGEND_COLUMNS)
+            standing.append((self.legend, Overlay(sizes, LEGEND_CORNERS)))
+        if not self.banner.isHidden():
+            standing.append((self.banner, Overlay((QSizeF(self.banner.size()),), BANNER_CORNERS)))
+        return standing
+
+    def _arrange(self) -> None:
+        """The map fitted with its legend and banner; zoomed in, the map stays as it is and they
+        stand in their first corners (over it: it can be scrolled from under them)."""
+        if not self._zoomed:
+            self.fit()
+            return
+        room = QRectF(self.viewport().rect())
+        for widget, overlay in self._overlays():
+            widget.setGeometry(corner_box(room, overlay.sizes[0], overlay.corners[0]).toRect())
 
     def highlight(self, codes: Iterable[str]) -> None:
         """Mark these areas (e.g. the legal targets of a battle arrow); an empty list clears."""
@@ -182,7 +219,7 @@ class MapView(QGraphicsView):
     def _open_arrow_at(self, pos: QPoint) -> tuple[str, str] | None:
         for item in self.items(pos):
             while item is not None and not isinstance(item, ArrowItem):
-                item = item.parentItem()  # the caption belongs to its arrow
+                item = item.arrow if isinstance(item, ArrowMark) else item.parentItem()  # its caption's words
             if item is not None and item.open_pair is not None:
                 return item.open_pair
         return None
