@@ -52,7 +52,7 @@ def test_typing_over_a_die_the_app_rolled_is_refused_and_changes_nothing(open_wi
     result.attacker_die.set_value(3)  # and the programmatic way a page fills a box
     die = result.attacker_die
     assert die.value() == 6 and die.by_app and die.box.isReadOnly()
-    assert die.problem.isVisible() and "Correct" in die.problem.text(), "the refusal is said beside the die"
+    assert die.problem.isVisible() and "correct…" in die.problem.text(), "the refusal is said beside the die"
     assert wizard.draft.entry.dice["wargame.attacker_die"] == 6
     assert "wargame.attacker_die" in wizard.draft.entry.rolled_by_app
     record = _record(qtbot, window, wizard)

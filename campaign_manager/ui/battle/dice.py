@@ -34,9 +34,7 @@ from campaign_manager.ui.ink import refusal_style
 _ROLLER = random.SystemRandom()
 NOTHING_YET = "–"  # a box before anything is given in it
 ROLLED_ONCE = "Rolled by the app: final. Correct… replaces it with the die thrown at the table, saying why"
-ROLLED_FINAL = (
-    "Rolled by the app: it is final. To replace it with the die thrown at the table, press Correct… and say why"
-)
+ROLLED_FINAL = "The app's roll stands: correct… replaces it"  # short: said beside the die, in a column of dice
 ROLLED_ALREADY = "Rolled already: final"  # beside the die, when asked to roll it again
 APP_ONLY = "Against the computer the app rolls every die: press Roll (or R in the box)"
 APP_ONLY_FINAL = "Rolled by the app: against the computer it is final"
@@ -197,6 +195,7 @@ class DieInput(QWidget):
             self.problem.setText(APP_ONLY_FINAL if self.thrown else APP_ONLY)
         else:
             self.problem.setText(ROLLED_FINAL)
+            self.problem.setToolTip(ROLLED_ONCE)
         self.problem.show()
 
     def _typed(self) -> None:
