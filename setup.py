@@ -16,6 +16,7 @@ data = [
 setup(
     packages=[*code, *data],
     package_dir={package: folder for package, folder in DATA.items()},
-    package_data={package: ["*"] for package in data},
+    # the standard licence texts beside the module that reads them (campaign_manager/licences/)
+    package_data={**{package: ["*"] for package in data}, "campaign_manager.licences.texts": ["*"]},
     exclude_package_data={"": ["*.pyc"]},
 )
