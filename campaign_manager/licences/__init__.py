@@ -17,7 +17,7 @@ import platform
 import re
 import sysconfig
 from dataclasses import dataclass
-from importlib.metadata import Distribution, PackageMetadata, PackageNotFoundError, distribution
+from importlib.metadata import Distribution, PackageMetadata, PackageNotFoundError, PackagePath, distribution
 from pathlib import Path, PurePosixPath
 
 from campaign_manager import DISTRIBUTION
@@ -93,17 +93,17 @@ def app_library(app: str = DISTRIBUTION) -> Library:
 
 
 def library_of(dist: Distribution) -> Library:
-    meta = dist.metadata
-    licence = _licence(dist)
+    meta, files = dist.metadata, dist.files or []  # each read from the disk (and parsed) when asked
+    licence = _licence(meta)
     return Library(
         name=meta["Name"],
-        version=dist.version,
+        version=meta["Version"],
         licence=licence,
         summary=_field(meta, "Summary"),
-        homepage=_homepage(dist),
-        authors=_authors(dist),
-        installs=_installs(dist),
-        texts=_texts(dist) or standard_texts(licence),
+        homepage=_homepage(meta),
+        authors=_authors(meta),
+        installs=_installs(files),
+        texts=_texts(dist, meta, files) or standard_texts(licence),
     )
 
 
@@ -156,10 +156,9 @@ def _needs(dist: Distribution, extras: frozenset[str]) -> list[tuple[str, frozen
     return needs
 
 
-def _licence(dist: Distribution) -> str:
+def _licence(meta: PackageMetadata) -> str:
     """The SPDX expression the metadata gives (License-Expression, or a License field that is
     one), else its licence classifiers' names, else the License field's first line."""
-    meta = dist.metadata
     if _field(meta, "License-Expression"):
         return _field(meta, "License-Expression").strip()
     first = (_field(meta, "License").strip().splitlines() or [""])[0].strip()
@@ -171,17 +170,17 @@ def _licence(dist: Distribution) -> str:
     return " OR ".join(classifiers) or first or "not stated in its metadata"
 
 
-def _texts(dist: Distribution) -> tuple[LicenceText, ...]:
+def _texts(dist: Distribution, meta: PackageMetadata, files: list[PackagePath]) -> tuple[LicenceText, ...]:
     """The texts its License-File entries name (in the metadata's licenses/ folder, or beside it
     in older metadata), and any other licence or notice file in its metadata folder."""
     inside: dict[str, Path] = {}  # the metadata folder's files, by their names in it and in licenses/
-    for path in dist.files or []:
+    for path in files:
         if path.parts[0].endswith((".dist-info", ".egg-info")) and len(path.parts) > 1:
             name = PurePosixPath(*path.parts[1:])
             inside[str(name)] = Path(str(path.locate()))
             if name.parts[0] == "licenses" and len(name.parts) > 1:
                 inside.setdefault(str(name.relative_to("licenses")), Path(str(path.locate())))
-    names = list(dist.metadata.get_all("License-File") or [])
+    names = list(meta.get_all("License-File") or [])
     names += sorted(name for name in inside if TEXT_FILE.match(PurePosixPath(name).name) and not _listed(name, names))
     texts = []
     for name in names:
@@ -202,15 +201,13 @@ def _beside_egg_info(dist: Distribution, name: str) -> Path | None:
     return Path(str(dist.locate_file(name)))
 
 
-def _homepage(dist: Distribution) -> str:
-    meta = dist.metadata
+def _homepage(meta: PackageMetadata) -> str:
     urls = [entry.split(",", 1) for entry in meta.get_all("Project-URL") or [] if "," in entry]
     homes = [url.strip() for label, url in urls if label.strip().lower() in ("homepage", "home", "home-page")]
     return _field(meta, "Home-page") or next(iter(homes), "") or next((url.strip() for _, url in urls), "")
 
 
-def _authors(dist: Distribution) -> str:
-    meta = dist.metadata
+def _authors(meta: PackageMetadata) -> str:
     for field in ("Author", "Author-email", "Maintainer", "Maintainer-email"):
         words = re.sub(r"\s*<[^>]*>", "", _field(meta, field)).strip(" ,")
         if words:
@@ -218,9 +215,9 @@ def _authors(dist: Distribution) -> str:
     return ""
 
 
-def _installs(dist: Distribution) -> tuple[str, ...]:
+def _installs(files: list[PackagePath]) -> tuple[str, ...]:
     tops = set()
-    for path in dist.files or []:
+    for path in files:
         top = path.parts[0]
         if top not in ("..", "__pycache__") and not top.endswith((".dist-info", ".egg-info", ".pth")):
             tops.add(f"{top}/" if len(path.parts) > 1 else top)
