@@ -170,3 +170,15 @@ def test_a_folder_that_is_a_file_or_cannot_be_written_is_one_line(tmp_path, caps
         assert stopped.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and str(tmp_path) in err, err
+
+
+def test_the_one_folder_app_reads_the_notices_its_build_shipped(tmp_path, monkeypatch, libraries):
+    """It has no packages' metadata to read: the notices its build wrote into the package are the list."""
+    import campaign_manager.licences as licences
+
+    shipped = [libraries[0], Library("only-in-the-bundle", "1.0", "MIT", texts=(LicenceText("LICENSE", "x"),))]
+    write_notices(tmp_path / "notices", shipped)
+    monkeypatch.setattr(licences, "SHIPPED", tmp_path / "notices")
+    assert licences.bundled_libraries() == shipped
+    monkeypatch.setattr(licences, "SHIPPED", tmp_path / "nothing here")
+    assert licences.bundled_libraries() == libraries
