@@ -20,6 +20,7 @@ CORE = [
     "campaign_manager.licences",
     "campaign_manager.licences.notices",
     "campaign_manager.licences.debian",
+    "campaign_manager.desktop_integration",
 ]
 
 

@@ -6,9 +6,9 @@ NOTICE* files in its metadata folder).
 
 A library that names its licence but ships no text of it (PySide6, shiboken6) gets the standard
 text of each licence named, from texts/ beside this module. Help ▸ About lists them; `python -m
-campaign_manager.licences` writes them out for the builds (notices.py, debian.py). The one-folder
-app has no packages' metadata to read: its build writes the notices into the package's `notices`
-folder (`SHIPPED`), which is read instead when it is there.
+campaign_manager.licences` writes them out for the builds (notices.py, debian.py; the model is in
+library.py). The one-folder app has no packages' metadata to read: its build writes the notices
+into the package's `notices` folder (`SHIPPED`), which is read instead when it is there.
 """
 
 from __future__ import annotations
@@ -16,51 +16,24 @@ from __future__ import annotations
 import platform
 import re
 import sysconfig
-from dataclasses import dataclass
 from importlib.metadata import Distribution, PackageMetadata, PackageNotFoundError, PackagePath, distribution
 from pathlib import Path, PurePosixPath
 
 from campaign_manager import DISTRIBUTION
+from campaign_manager.licences.library import SPDX_EXPRESSION, Library, LicenceText
+from campaign_manager.licences.notices import INDEX, read_notices
 
 SHIPPED = Path(__file__).resolve().parent / "notices"  # the notices a build wrote into the package
 STANDARD_TEXTS = Path(__file__).resolve().parent / "texts"
 # Files in a package's metadata folder that hold licence texts and notices.
 TEXT_FILE = re.compile(r"^(LICEN[CS]E|COPYING|NOTICE)", re.IGNORECASE)
-SPDX_EXPRESSION = re.compile(r"^[()]*[\w.+-]+[()]*( (AND|OR|WITH) [()]*[\w.+-]+[()]*)*$")
 REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[([^\]]*)\])?[^;]*(?:;(.*))?$")
 EXTRA_MARKER = re.compile(r"""extra\s*==\s*['"]([^'"]+)['"]""")
-
-
-@dataclass(frozen=True)
-class LicenceText:
-    """One licence text or notice: `name` is where the library keeps it (e.g. `LICENSE`,
-    `LICENSES/BSD-3-Clause.txt`), or the standard text's file (`LGPL-3.0.txt`)."""
-
-    name: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Library:
-    """A bundled library as its metadata describes it. `licence` is its SPDX expression when it
-    gives one, else what its metadata says in words; `installs` are the top-level folders (ending
-    in /) and files it puts beside the others (`PySide6/`, `pillow.libs/`, `typing_extensions.py`)."""
-
-    name: str
-    version: str
-    licence: str
-    summary: str = ""
-    homepage: str = ""
-    authors: str = ""
-    installs: tuple[str, ...] = ()
-    texts: tuple[LicenceText, ...] = ()
 
 
 def bundled_libraries() -> list[Library]:
     """The libraries the running app bundles: the notices its build shipped, else the installed
     packages' metadata."""
-    from campaign_manager.licences.notices import INDEX, read_notices
-
     if (SHIPPED / INDEX).is_file():
         return read_notices(SHIPPED)
     return installed_libraries()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from campaign_manager.licences import Library, LicenceText
+from campaign_manager.licences.library import SPDX_EXPRESSION, Library, LicenceText
 from campaign_manager.paths import APPLICATION
 
 FORMAT = "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
@@ -131,8 +131,6 @@ def _copyright_lines(library: Library, texts: list[LicenceText]) -> list[str]:
 def _short_name(library: Library) -> str:
     """The licence as a Debian short name: an SPDX expression as it is (`or`, `and`, `with` in
     lower case), anything else as a reference to the texts that follow."""
-    from campaign_manager.licences import SPDX_EXPRESSION
-
     if SPDX_EXPRESSION.match(library.licence):
         return re.sub(r" (AND|OR|WITH) ", lambda word: word.group(0).lower(), library.licence)
     return "LicenseRef-" + re.sub(r"[^\w.+-]", "-", library.name)

@@ -10,7 +10,7 @@ from dataclasses import asdict
 from pathlib import Path, PurePosixPath
 
 from campaign_manager import DISTRIBUTION
-from campaign_manager.licences import Library, LicenceText
+from campaign_manager.licences.library import Library, LicenceText
 from campaign_manager.paths import APPLICATION
 
 NOTICES = "THIRD-PARTY-NOTICES.txt"
