@@ -1,10 +1,13 @@
 """The package list, which pyproject.toml alone cannot say: the code in campaign_manager/, and
-the data people edit at the top of the checkout (resources/, forms/) shipped inside it as
-campaign_manager.resources and campaign_manager.forms. Everything else is in pyproject.toml."""
+the data people edit at the top of the checkout (resources/, forms/, installer/linux/) shipped
+inside it as campaign_manager.resources, campaign_manager.forms and
+campaign_manager.resources.linux. Everything else is in pyproject.toml."""
 
 from setuptools import find_namespace_packages, setup
 
 DATA = {"campaign_manager.resources": "resources", "campaign_manager.forms": "forms"}
+# The Linux desktop's files, for `campaign-manager --install-desktop` (paths.linux_desktop_files).
+DESKTOP = {"campaign_manager.resources.linux": "installer/linux"}
 SKIP = ["*__pycache__*"]
 
 code = find_namespace_packages(include=["campaign_manager", "campaign_manager.*"], exclude=SKIP)
@@ -14,8 +17,9 @@ data = [
     for sub in ["", *find_namespace_packages(where=folder, exclude=SKIP)]
 ]
 setup(
-    packages=[*code, *data],
-    package_dir={package: folder for package, folder in DATA.items()},
-    package_data={package: ["*"] for package in data},
+    packages=[*code, *data, *DESKTOP],
+    package_dir={package: folder for package, folder in {**DATA, **DESKTOP}.items()},
+    # the standard licence texts beside the module that reads them (campaign_manager/licences/)
+    package_data={**{package: ["*"] for package in [*data, *DESKTOP]}, "campaign_manager.licences.texts": ["*"]},
     exclude_package_data={"": ["*.pyc"]},
 )

@@ -22,6 +22,7 @@ from pathlib import Path
 ORGANISATION = "Firestorm"
 APPLICATION = "Firestorm Campaign Manager"
 DESKTOP_NAME = "campaign-manager"  # the desktop file's name, the icon's and the program's
+WINDOW_PROGRAM = "campaign-manager-window"  # the window alone (a gui-script): what a desktop entry starts
 
 
 def _bundled(package: str) -> Path:
@@ -53,6 +54,14 @@ ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)  # the PNGs rendered from the SVG (i
 def icon_files() -> list[Path]:
     """The app's icon: one PNG a size, smallest first."""
     return [ICONS / f"{DESKTOP_NAME}-{size}.png" for size in ICON_SIZES]
+
+
+def linux_desktop_files() -> Path:
+    """installer/linux/: the desktop file, the AppStream metainfo and the campaign file's MIME
+    type. The wheel and the one-folder app ship them as resources/linux (setup.py maps the
+    folder); an editable install reads them in its checkout."""
+    shipped = RESOURCES / "linux"
+    return shipped if shipped.is_dir() else Path(__file__).resolve().parent.parent / "installer" / "linux"
 
 
 def _home() -> Path:

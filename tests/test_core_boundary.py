@@ -17,6 +17,10 @@ CORE = [
     "campaign_manager.cli",
     "campaign_manager.assist.registry",
     "campaign_manager.datamodel",
+    "campaign_manager.licences",
+    "campaign_manager.licences.notices",
+    "campaign_manager.licences.debian",
+    "campaign_manager.desktop_integration",
 ]
 
 

@@ -62,6 +62,9 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
         "With no command, the app window opens.",
     )
     parser.add_argument("--version", action=_Version, help="say which version this is and exit")
+    from campaign_manager.cli.desktop_commands import register as register_desktop
+
+    register_desktop(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
     window.add_argument("file", nargs="?", help="a campaign file, or a shared campaign's address")

@@ -456,7 +456,7 @@ def declare_actions(
         MenuAction.ABOUT: ActionSpec(
             f"&About {APPLICATION}",
             help.show_about,
-            tip="The version, and where the campaign and the app's own files are kept",
+            tip="The version, where the campaign and the app's own files are kept, and the libraries' licences",
         ),
     }
 

@@ -28,6 +28,7 @@ def run_app(argv: list[str]) -> int:
 
     from campaign_manager.ui import crash, settings
     from campaign_manager.ui.main_window import MainWindow
+    from campaign_manager.ui.sent_files import SentFiles
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
@@ -36,6 +37,8 @@ def run_app(argv: list[str]) -> int:
     # a native crash is written beside the log
     reporter = crash.start_watching(app)
     window = MainWindow(campaign_to_open(argv))
+    sent = SentFiles(window)
+    app.installEventFilter(sent)  # a file double-clicked in macOS's Finder is sent, not named
     window.show()
     welcome_on_first_start(window, file_named=bool(argv))
     QTimer.singleShot(0, startup.settled)  # once the window is on screen
@@ -43,6 +46,7 @@ def run_app(argv: list[str]) -> int:
     try:
         return app.exec()
     finally:
+        app.removeEventFilter(sent)
         crash.stop_watching(reporter)
 
 

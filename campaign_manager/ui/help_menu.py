@@ -1,6 +1,6 @@
 """Help ▸ Keyboard shortcuts, About and Open the log folder: what a new user asks first — which
-keys do what, which version this is, where the open campaign and the app's own files are kept —
-and where to look when something went wrong."""
+keys do what, which version this is, where the open campaign and the app's own files are kept,
+which libraries it bundles under which licences — and where to look when something went wrong."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QMessageBox
 from campaign_manager import __version__
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.scenario.loader import user_scenarios
+from campaign_manager.ui.about_dialog import AboutDialog
 from campaign_manager.ui.crash import UrlOpener, current_log_folder, open_log_folder
 from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.rules_view import RulesWindow
 from campaign_manager.ui.session import CampaignSession
-from campaign_manager.ui.settings import app_icon
 from campaign_manager.ui.window_services import WindowServices
 
 CORRECTING = (
@@ -92,17 +92,19 @@ class HelpActions:
     def show_shortcuts(self) -> QMessageBox:
         return self._tell("Keyboard shortcuts", shortcuts_html(self.shortcut_rows()))
 
-    def show_about(self) -> QMessageBox:
-        return self._tell(f"About {APPLICATION}", about_text(self.services.session), with_app_icon=True, plain=True)
+    def show_about(self) -> AboutDialog:
+        """The app's version and folders, and the Licences page (not modal)."""
+        dialog = AboutDialog(about_text(self.services.session), self.services.parent)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
-    def _tell(self, title: str, text: str, with_app_icon: bool = False, plain: bool = False) -> QMessageBox:
-        """A box of help: rich text built with every name escaped, or `plain` text (folders, names)."""
+    def _tell(self, title: str, text: str) -> QMessageBox:
+        """A box of help in rich text, built with every name escaped."""
         box = QMessageBox(
             QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self.services.parent
         )
-        box.setTextFormat(Qt.TextFormat.PlainText if plain else Qt.TextFormat.RichText)
-        if with_app_icon:  # About shows the app's own icon
-            box.setIconPixmap(app_icon().pixmap(64, 64))
+        box.setTextFormat(Qt.TextFormat.RichText)
         box.setObjectName("helpBox")
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

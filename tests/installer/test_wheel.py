@@ -62,6 +62,10 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     assert len(data) >= 30  # 1 scenario, 5 tables, 2 fonts and their licence, the icon at 8 sizes, 18 forms
     assert data <= names, sorted(data - names)
     assert any(name.endswith("licenses/LICENSE") for name in names)
+    # the desktop's files (for --install-desktop) and the standard licence texts Qt's packages lack
+    desktop = {f"campaign_manager/resources/linux/{path.name}" for path in (ROOT / "installer" / "linux").iterdir()}
+    assert desktop <= names, sorted(desktop - names)
+    assert "campaign_manager/licences/texts/LGPL-3.0.txt" in names
 
     environment = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(environment)
@@ -119,3 +123,26 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
         assert shot.returncode == 0, shot.stderr
         assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and picture.stat().st_size > 50_000
     assert os.access(environment / "bin" / "campaign-manager-window", os.X_OK)  # the gui-script
+
+    # The licences of everything installed with it, with their full texts (each library's own
+    # package ships them; Qt's lack them and get the standard texts the wheel carries).
+    notices = subprocess.run(
+        [python, "-m", "campaign_manager.licences", "--write", work / "notices"],
+        capture_output=True, text=True, env=env, cwd=work,
+    )  # fmt: skip
+    assert notices.returncode == 0, notices.stderr
+    written = (work / "notices" / "THIRD-PARTY-NOTICES.txt").read_text()
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in written and "ReportLab Inc." in written
+    assert "PySide6" in written and "pytest" not in written
+
+    # The README's recipe: the menu entry names the installed window program, which runs.
+    menu = app("--install-desktop")
+    assert menu.returncode == 0, menu.stderr
+    entry = (home / ".local" / "share" / "applications" / "campaign-manager.desktop").read_text()
+    assert f"Exec={environment / 'bin' / 'campaign-manager-window'} %f" in entry
+    window_version = subprocess.run(
+        [environment / "bin" / "campaign-manager-window", "--version"], capture_output=True, text=True, env=env
+    )
+    assert window_version.stdout.startswith("campaign-manager-window "), window_version.stderr
+    assert app("--uninstall-desktop").returncode == 0
+    assert not (home / ".local" / "share" / "applications").exists()

@@ -1,5 +1,6 @@
 """Help ▸ Keyboard shortcuts lists every shortcut the menus have (from the actions' declarations);
-Help ▸ About gives the version and where the open campaign and the app's files are kept."""
+Help ▸ About gives the version and where the open campaign and the app's files are kept, and its
+Licences page lists every bundled library with its licence and full texts (from their metadata)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from campaign_manager import __version__
 from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.ui.about_dialog import AboutDialog
 from campaign_manager.ui.actions import MenuAction
+from tests.ui.accessibility import unnamed
 
 
 def _open_box(qtbot, action) -> QMessageBox:
@@ -17,6 +20,12 @@ def _open_box(qtbot, action) -> QMessageBox:
     qtbot.waitUntil(lambda: any(isinstance(w, QMessageBox) and w.isVisible() for w in QApplication.topLevelWidgets()))
     box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
     return box
+
+
+def _open_about(qtbot, window) -> AboutDialog:
+    window.menu_actions[MenuAction.ABOUT].trigger()
+    qtbot.waitUntil(lambda: any(isinstance(w, AboutDialog) and w.isVisible() for w in QApplication.topLevelWidgets()))
+    return next(w for w in QApplication.topLevelWidgets() if isinstance(w, AboutDialog) and w.isVisible())
 
 
 def _menu_shortcuts(menu: QMenu) -> set[str]:
@@ -72,10 +81,39 @@ def test_about_says_the_version_and_where_the_campaign_is(make_window, qtbot, tm
     path = tmp_path / "shop.campaign"
     CampaignFile.create(path, name="Shop night").close()
     window = make_window(path, remember=False)
-    box = _open_box(qtbot, window.menu_actions[MenuAction.ABOUT])
-    assert __version__ in box.text()
-    assert str(Path(path).resolve()) in box.text()
-    box.close()
+    about = _open_about(qtbot, window)
+    assert __version__ in about.about.text()
+    assert str(Path(path).resolve()) in about.about.text()
+    about.close()
+
+
+def test_about_lists_every_bundled_library_with_its_licence_and_text(make_window, qtbot, qtmodeltester):
+    """The Licences page: Qt (PySide6, LGPL) and reportlab among the libraries, as their packages
+    say, each with its version; the selected one's full licence text below the list."""
+    from importlib.metadata import version
+
+    from campaign_manager.licences import installed_libraries
+
+    window = make_window(remember=False)
+    about = _open_about(qtbot, window)
+    page = about.show_licences()
+    qtbot.waitUntil(lambda: page.model.rowCount() > 0)
+    qtmodeltester.check(page.model)
+    rows = {
+        page.model.index(row, 0).data(): (page.model.index(row, 1).data(), page.model.index(row, 2).data())
+        for row in range(page.model.rowCount())
+    }
+    assert rows.keys() == {library.name for library in installed_libraries()}
+    qt = next(name for name in rows if name.lower().startswith("pyside6"))
+    assert "LGPL-3.0" in rows[qt][1] and rows[qt][0] == version("PySide6-Essentials")
+    assert rows["reportlab"] == (version("reportlab"), "BSD License")
+    page.select(qt)
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in page.text.toPlainText()
+    page.select("reportlab")
+    shown = page.text.toPlainText()
+    assert shown.startswith(f"reportlab {version('reportlab')}\nLicence: BSD License") and "ReportLab Inc." in shown
+    assert unnamed(about) == []  # a screen reader names the list and the text
+    about.close()
 
 
 def test_edit_undo_names_the_action_it_takes_back(make_window, tmp_path):
@@ -138,7 +176,7 @@ def test_the_window_and_about_show_the_app_s_icon(make_window, qtbot, qapp):
     window = make_window(remember=False)
     sizes = {size.width() for size in window.windowIcon().availableSizes()}
     assert sizes == set(ICON_SIZES)
-    box = _open_box(qtbot, window.menu_actions[MenuAction.ABOUT])
-    assert not box.iconPixmap().isNull()
-    assert _image(box.iconPixmap()) == _image(settings.app_icon().pixmap(64, 64))
-    box.close()
+    about = _open_about(qtbot, window)
+    assert not about.icon.pixmap().isNull()
+    assert _image(about.icon.pixmap()) == _image(settings.app_icon().pixmap(64, 64))
+    about.close()

@@ -1,0 +1,65 @@
+"""`campaign-manager --install-desktop` and `--uninstall-desktop` (desktop_integration.py): options
+of the program itself, like --version, that do their work and exit."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from campaign_manager.errors import UserError
+
+INSTALL = "--install-desktop"
+UNINSTALL = "--uninstall-desktop"
+
+
+class DesktopMenu(argparse.Action):
+    """--install-desktop puts the app in this user's desktop menu, --uninstall-desktop takes it out."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: object, values: object, option_string: str | None = None
+    ) -> NoReturn:
+        from campaign_manager.cli.output import printable_lines
+
+        try:
+            said = install() if option_string == INSTALL else uninstall()
+        except UserError as exc:
+            parser.exit(2, f"{parser.prog}: {printable_lines(str(exc))}\n")
+        print(printable_lines(said))
+        parser.exit()
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        INSTALL,
+        action=DesktopMenu,
+        help="put the app in this user's desktop menu (Linux): its entry, icon and the campaign file's type",
+    )
+    parser.add_argument(UNINSTALL, action=DesktopMenu, help=f"take out what {INSTALL} put in, and nothing else")
+
+
+def install() -> str:
+    from campaign_manager.desktop_integration import install_desktop, window_program
+
+    done = install_desktop(window_program())
+    entry = done.files[0]
+    lines = [
+        f"The app is in the desktop's menu: {entry} starts {done.program}.",
+        f"Its icon and the campaign file's type (*.campaign) are in {entry.parent.parent}.",
+    ]
+    if done.missing:
+        lines.append(
+            f"Not installed here, so not refreshed: {', '.join(done.missing)} "
+            "(the desktop may show the entry or the file type after the next log-in)."
+        )
+    lines.append(f"campaign-manager {UNINSTALL} takes out exactly what was put in.")
+    return "\n".join(lines)
+
+
+def uninstall() -> str:
+    from campaign_manager.desktop_integration import uninstall_desktop
+
+    removed = uninstall_desktop()
+    return f"The app's menu entry, icon and file type are taken out ({len(removed)} files and folders removed)."
