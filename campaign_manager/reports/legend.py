@@ -11,16 +11,9 @@ from reportlab.platypus import Table, TableStyle
 from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.reports import map_drawing as drawn
 from campaign_manager.reports.page import escape, marked
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import KIND_WORDS, Scenario
 
 SAMPLE_W, SAMPLE_H = 46.0, 20.0  # points: each sample's box
-KIND_WORDS = {
-    "infantry": "infantry",
-    "mountain": "mountain troops",
-    "armour": "armour",
-    "mechanised": "mechanised",
-    "motorcycle": "motorcycle troops",
-}
 STYLE = TableStyle(
     [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),

@@ -31,7 +31,7 @@ from campaign_manager.scenario.layout import (
     shaft,
     stack_places,
 )
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import KINDS, Scenario
 
 SEA = colors.HexColor("#eef3f7")
 LAND = colors.HexColor("#f4f1ea")
@@ -41,7 +41,7 @@ SEA_LINK = colors.HexColor("#2d6f9e")
 PLAIN_LINK = colors.HexColor("#9a9a9a")
 FOUGHT = colors.HexColor("#555555")
 OPEN = colors.HexColor("#d06a00")
-KIND_ORDER = ("infantry", "mountain", "armour", "mechanised", "motorcycle")
+KIND_ORDER = KINDS
 
 # Sizes in layout units (the map is drawn at about 0.4 point a unit on a page).
 CODE, NAME, DETAIL = 30.0, 12.0, 11.0  # an area's code, its name, who holds it · VP

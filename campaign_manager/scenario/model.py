@@ -22,7 +22,15 @@ from campaign_manager.scenario.layout import MapLayout
 Side = Literal["axis", "allied"]
 Kind = Literal["infantry", "mountain", "armour", "mechanised", "motorcycle"]
 SIDES: tuple[str, ...] = get_args(Side)
-KINDS: tuple[str, ...] = get_args(Kind)
+KINDS: tuple[str, ...] = get_args(Kind)  # in the order legends and counters list them
+# Each kind of troop in the app's words, as the map's legend and the printed legend say it.
+KIND_WORDS: dict[str, str] = {
+    "infantry": "infantry",
+    "mountain": "mountain troops",
+    "armour": "armour",
+    "mechanised": "mechanised",
+    "motorcycle": "motorcycle troops",
+}
 
 
 def enemy_of(side: str) -> str:

@@ -8,20 +8,13 @@ from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QWidget
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import KIND_WORDS, Scenario
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.plain import tip
 
 ROW = 20  # a line of the legend
 SWATCH = QSize(26, 14)
-KIND_WORDS = {
-    "infantry": "infantry",
-    "mountain": "mountain troops",
-    "armour": "armour",
-    "mechanised": "mechanised",
-    "motorcycle": "motorcycle troops",
-}
 
 
 class MapLegend(QWidget):
