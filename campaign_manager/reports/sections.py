@@ -39,10 +39,9 @@ def vp_block(pic: TurnPicture, width: float) -> Table:
     sc, vp = pic.scenario, pic.view["vp"]
     lead, result = standing_words(pic)
     rows = [
-        [f"{sc.sides['axis']} VP", f"{sc.sides['allied']} VP", "Standing"],
+        [*(f"{words} VP" for words in sc.sides.values()), "Standing"],
         [
-            marked(f"<b>{vp['axis']}</b>", "big"),
-            marked(f"<b>{vp['allied']}</b>", "big"),
+            *(marked(f"<b>{vp[side]}</b>", "big") for side in sc.sides),
             marked(
                 f"{escape(lead)}.<br/>{escape(result.split(': ')[0])}: <b>{escape(result.split(': ', 1)[1])}</b><br/>"
                 f"<font size=7>{escape(levels_words(pic.scenario))}</font>",

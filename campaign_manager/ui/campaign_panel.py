@@ -179,7 +179,8 @@ def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = No
     vp = view["vp"]
     return (
         f"<h3 style='margin:0'>{escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
-        f"{escape(sc.sides['axis'])} {vp['axis']} — {escape(sc.sides['allied'])} {vp['allied']}.</p>"
+        + " — ".join(f"{escape(words)} {vp[side]}" for side, words in sc.sides.items())
+        + ".</p>"
     )
 
 

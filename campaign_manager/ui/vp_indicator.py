@@ -82,7 +82,7 @@ class VPIndicator(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         width = self.width()
-        left, right = "axis", "allied"
+        left, right = tuple(self.sides)  # the scenario's first side on the left, as the scale reads
         painter.setFont(QFont("DejaVu Sans", 12, QFont.Weight.Bold))
         words = self.palette().color(QPalette.ColorRole.WindowText)
         for side, align, x in ((left, Qt.AlignmentFlag.AlignLeft, 6), (right, Qt.AlignmentFlag.AlignRight, -6)):
