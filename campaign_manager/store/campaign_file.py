@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, Play, apply_action, initial_state, replay
-from campaign_manager.engine.actions import Action, Battle, Discard, EndTurn, parse_action
+from campaign_manager.engine.actions import Action, Battle, Discard, EndTurn, StartTurn, parse_action
 from campaign_manager.engine.entry import BattleEntry, entry_from_battle, salvage_app_dice
 from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
@@ -223,6 +224,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         """
         actions = list(actions)
         self.log.check_may("record", [_kind(action) for action in actions])  # the role, before any rule
+        actions = self._keeping_undone_dice(actions)
         done = self.preview(actions, roller)
         if done:
 
@@ -252,6 +254,27 @@ class CampaignFile(LoggedDocument[CampaignState]):
             ]
             self._back_up(ends, last=first + len(done) - 1)
         return done
+
+    def _keeping_undone_dice(self, actions: list[Action | dict]) -> list[Action | dict]:
+        """A turn started again after Undo took its start back keeps the battle-count dice the app
+        rolled then (RULES.md, dice on record: Undo never gives the app a second roll). Started
+        without dice, it takes them again, marked as the app's; started with other dice, it is
+        refused (Redo puts the turn's start back as it was)."""
+        if not actions or _kind(actions[0]) != "start_turn":
+            return actions
+        top = self.log.next_redo()
+        if top is None or top.get("type") != "start_turn" or not top.get("rolled_by_app"):
+            return actions
+        undone, given = parse_action(top), parse_action(_json_of(actions[0]))
+        assert isinstance(undone, StartTurn) and isinstance(given, StartTurn)
+        if given.dice is None or given.dice == undone.dice:
+            again = replace(given, dice=undone.dice, rolled_by_app=undone.rolled_by_app)
+            return [again, *actions[1:]]
+        faces = ", ".join(str(die) for die in undone.dice or ())
+        raise UserError(
+            f"the battle-count dice of this turn were rolled by the app before its start was undone ({faces}); "
+            f"they stand: start the turn without dice to use them again, or Edit ▸ Redo"
+        )
 
     def _back_up(self, ends: list[tuple[int, int]], last: int) -> None:
         """Copy the file into backups/ at each end of a turn (turn, log entry), each cut at its own
@@ -465,6 +488,10 @@ class CampaignFile(LoggedDocument[CampaignState]):
                 self._history.append(applied)
                 state = applied.state
         return list(self._history)
+
+
+def _json_of(action: Action | dict) -> dict:
+    return action if isinstance(action, dict) else action.to_json()
 
 
 def _kind(action: object) -> str:
