@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, Table
 
 from campaign_manager.engine.battle_log import committed_words
 from campaign_manager.engine.victory import levels_words, vp_breakdown
+from campaign_manager.engine.views import TroopView
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import escape, marked, text
 from campaign_manager.reports.tables import table
@@ -111,7 +112,7 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     return table(rows, [width * 0.34] + [width * 0.33] * len(sides), size)
 
 
-def _ids(troops: list[dict], after: str = "") -> str:
+def _ids(troops: list[TroopView], after: str = "") -> str:
     return ", ".join(t["id"] for t in troops) + after if troops else "—"
 
 
@@ -135,8 +136,9 @@ def requirements_block(pic: TurnPicture) -> list[Flowable]:
     for troop in data["reinforcements"]:
         source = " (from the pool)" if troop.get("from_pool") else ""
         lines.append(text(f"Reinforcement: {troop['id']}{source} → {troop['zone']}"))
-    if data.get("fortification"):
-        lines.append(text(f"{data['fortification']['name']}: {data['fortification']['words']}."))
+    fortification = data["fortification"]
+    if fortification:
+        lines.append(text(f"{fortification['name']}: {fortification['words']}."))
     return lines
 
 
