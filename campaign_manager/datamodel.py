@@ -29,6 +29,7 @@ from pydantic import (
     TypeAdapter,
     ValidationError,
 )
+from pydantic_core import ErrorDetails
 
 from campaign_manager import bounds
 from campaign_manager.errors import UserError
@@ -42,6 +43,7 @@ Flag = Annotated[bool, Strict()]
 Text = Annotated[str, StringConstraints(strict=True, min_length=1)]  # a name or code: not empty
 Words = Annotated[str, StringConstraints(strict=True, strip_whitespace=True, min_length=1)]  # not blank
 AnyText = Annotated[str, Strict()]  # may be empty
+Loc = tuple[str | int, ...]  # an entry's path through the data: ('turns', 2, 'area')
 
 
 def _blank_is_none(value: Any) -> Any:
@@ -138,7 +140,7 @@ _KINDS = {
 }
 
 
-def _say(error: Any) -> str:
+def _say(error: ErrorDetails) -> str:
     """A pydantic error in the app's words."""
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):
@@ -173,7 +175,7 @@ def _say(error: Any) -> str:
     return error["msg"][:1].lower() + error["msg"][1:]
 
 
-def _location(loc: tuple, data: Any) -> tuple:
+def _location(loc: Loc, data: Any) -> Loc:
     """The path of `loc` through the input `data`: pydantic's own steps (union branches,
     `function-after[...]`) are not keys of the data and are left out."""
     path: list[str | int] = []
@@ -241,7 +243,7 @@ def _is_header(line: str) -> bool:
     return bool(_HEADER.match(line.split("#")[0].strip()))
 
 
-def line_of(text: str, loc: tuple) -> int | None:
+def line_of(text: str, loc: Loc) -> int | None:
     """The line of the TOML `text` holding the entry at `loc`, when it can be found: the
     deepest `[table]` or `[[list]]` header on the path, then each further key and list item
     inside that block (inline tables and lists written one item a line)."""
@@ -269,18 +271,18 @@ def line_of(text: str, loc: tuple) -> int | None:
     return at + 1
 
 
-def _header(lines: list[str], parts: list) -> tuple[int | None, list]:
+def _header(lines: list[str], parts: list[str | int]) -> tuple[int | None, list[str | int]]:
     for depth in range(len(parts), 0, -1):
         prefix = parts[:depth]
         if isinstance(prefix[-1], int):
             if any(isinstance(p, int) for p in prefix[:-1]):
                 continue
-            head = f"[[{'.'.join(prefix[:-1])}]]"
+            head = f"[[{'.'.join(map(str, prefix[:-1]))}]]"
             heads = [i for i, line in enumerate(lines) if line.split("#")[0].strip() == head]
             if prefix[-1] < len(heads):
                 return heads[prefix[-1]], parts[depth:]
         elif not any(isinstance(p, int) for p in prefix):
-            head = f"[{'.'.join(prefix)}]"
+            head = f"[{'.'.join(map(str, prefix))}]"
             found = next((i for i, line in enumerate(lines) if line.split("#")[0].strip() == head), None)
             if found is not None:
                 return found, parts[depth:]
@@ -336,7 +338,7 @@ def refusal(error: type[Exception], file: str, faults: list[Fault]) -> Exception
     return exc
 
 
-def split_path(where: str) -> tuple:
+def split_path(where: str) -> Loc:
     """`turns[2].deployment[0].area` → `('turns', 2, 'deployment', 0, 'area')` (path_of undone)."""
     parts: list[str | int] = []
     for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", where):

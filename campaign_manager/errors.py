@@ -1,5 +1,7 @@
 """Errors the app reports to users as a message, never as a traceback."""
 
+from typing import Any
+
 
 class UserError(Exception):
     """Something the user asked for cannot be done; the message says why, in plain words."""
@@ -32,7 +34,7 @@ class ChoiceNeeded(RuleError):
         message: str,
         key: str,
         options: list[str],
-        partial: dict,
+        partial: dict[str, Any],  # an action as JSON data, given back with the choice
         troop_options: dict[str, list[str]] | None = None,
     ) -> None:
         self.key, self.options, self.partial = key, options, partial

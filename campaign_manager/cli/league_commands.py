@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from campaign_manager.cli.campaign_commands import CAMPAIGN_HELP
 
@@ -131,7 +133,7 @@ def cmd_league(args) -> int:
     with _open(args.file, readonly=True) as campaign:
         sc = campaign.scenario
         standings = league(sc, campaign.state.roster, battle_rows(sc, initial_state(sc), campaign.history()))
-    data = league_json(sc, standings)
+    data: Sequence[Mapping[str, Any]] = league_json(sc, standings)  # read by column key
     if args.csv:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
@@ -155,7 +157,7 @@ def _spreadsheet_safe(cell: str) -> str:
     return "'" + cell if cell[:1] in ("=", "+", "-", "@") else cell
 
 
-def _league_text(sc, data: list[dict]) -> str:
+def _league_text(sc, data: Sequence[Mapping[str, Any]]) -> str:
     if not data:
         return "No commanders on the roster yet: campaign-manager commanders FILE add NAME --side SIDE"
     rows = [[title for _, title in LEAGUE_COLUMNS]]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from campaign_manager.engine.requirements import count_words
 from campaign_manager.engine.state import Phase
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -88,7 +91,7 @@ def _area_table(sc: Scenario, areas: dict[str, dict]) -> list[str]:
     return [line(heading)] + [line(row) for row in rows]
 
 
-def requirements_text(sc: Scenario, data: dict) -> str:
+def requirements_text(sc: Scenario, data: Mapping[str, Any]) -> str:
     lines = [f"Turn {data['turn']}: {data['name']} ({data['dates']})"]
     battles = data["battles"]
     count = f"{battles['formula']} battles ({battles['dice_words']})"

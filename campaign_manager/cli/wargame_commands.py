@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
+from typing import Any
 
 
 def register(commands) -> None:
@@ -168,7 +170,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     return 0
 
 
-def stop_words(data: dict) -> str:
+def stop_words(data: Mapping[str, Any]) -> str:
     """Why the playouts stopped, when it was not the limit given."""
     if data["stopped"] == "precise":
         return f", stopped once every result was known to ±{data['precision'] * 100:g} points"
@@ -177,7 +179,7 @@ def stop_words(data: dict) -> str:
     return ""
 
 
-def margin_words(data: dict) -> str:
+def margin_words(data: Mapping[str, Any]) -> str:
     """The VP margin's spread in one line: its middle and the ranges most playouts fall in, beside
     the margins that decide the result."""
     cut = data["percentiles"]

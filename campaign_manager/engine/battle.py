@@ -274,7 +274,7 @@ def initiative_attacker(
     sc: Scenario,
     st: CampaignState,
     dice: dict[str, int],
-    arrows: Callable[[Scenario, CampaignState, str], list] = legal.legal_arrows,
+    arrows: Callable[[Scenario, CampaignState, str], list[tuple[str, str]]] = legal.legal_arrows,
 ) -> tuple[str, tuple[int, int]]:
     """Who places the next battle arrow with these initiative dice (rule 1.5): the winner, or the
     other side when the winner has no arrow to place; and the dice as (attacker's, defender's).

@@ -119,7 +119,10 @@ def _discard(sc: Scenario, st: CampaignState, action: Discard, roller: Roller, e
     return action
 
 
-HANDLERS: dict[type, Callable] = {
+# Each handler takes and completes an action of its key's type, a pairing a dict's type cannot
+# say: the action parameter is Any here, and each handler's own signature names its type.
+Handler = Callable[[Scenario, CampaignState, Any, Roller, Chronicle], Action]
+HANDLERS: dict[type[Action], Handler] = {
     StartTurn: planning.start_turn,
     Place: planning.place,
     Redeploy: planning.redeploy,
@@ -139,7 +142,7 @@ HANDLERS: dict[type, Callable] = {
 def apply_action(
     sc: Scenario,
     st: CampaignState,
-    action: Action | dict,
+    action: Action | dict[str, Any],  # the dict: the action's JSON form
     roller: Roller | None = None,
     *,
     chooser: Chooser | None = None,
@@ -188,7 +191,9 @@ def computer_words(action: Action, said: Iterable[str] = ()) -> str:
     return "The computer's choice" + (f": {reason}" if reason else "")
 
 
-def replay(sc: Scenario, records: Iterable[dict], upto: int | None = None, play: Play = Play.TABLETOP) -> CampaignState:
+def replay(
+    sc: Scenario, records: Iterable[dict[str, Any]], upto: int | None = None, play: Play = Play.TABLETOP
+) -> CampaignState:
     """Rebuild the state from logged actions (which carry every die they used), for a campaign
     fought as `play` says.
 

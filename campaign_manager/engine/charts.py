@@ -13,7 +13,7 @@ from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied, initial_state
 from campaign_manager.engine.state import Phase
 from campaign_manager.engine.victory import victory_points
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import Area, Scenario
 
 
 @dataclass(frozen=True)
@@ -107,5 +107,5 @@ def _changes(sc: Scenario, rows: list[BattleRow]) -> tuple[tuple[str, int], ...]
     return tuple(sorted(counts.items(), key=lambda item: (-item[1], order.index(item[0]))))
 
 
-def _may_change(area) -> bool:
+def _may_change(area: Area) -> bool:
     return not (area.impassable or area.staging or area.command_centre)

@@ -138,7 +138,7 @@ def _garrisons(
         here = sum(1 for t in fitting if where[t] == exception.area)
         if here < exception.count:
 
-            def say(exception=exception, here=here) -> str:
+            def say(exception: DeploymentException = exception, here: int = here) -> str:
                 what = exception.troop or f"{exception.count} {sc.nation_name(rule.nation)} {exception.kind or 'troop'}"
                 return (
                     f"turn {turn} deployment: while the {side_name(sc, side)} hold "

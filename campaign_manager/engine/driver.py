@@ -531,7 +531,8 @@ class AtTheTable:
         if player is None:
             raise choice
         question = ChooseRetreat(defender, self.target, tuple(choice.options), choice.troop_options)
-        return self._said(ask(player, sc, st, question))
+        answer: Retreat = self._said(ask(player, sc, st, question))
+        return answer
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]

@@ -27,7 +27,7 @@ from one state to the next (`Scene.moved`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -52,6 +52,9 @@ T = TypeVar("T")
 MOVE_GAIN = 1.0  # the least gain in worth a redeployment must bring (so redeploying always ends)
 MOVES_PER_TURN = 8  # redeployments one nation makes in a turn at most
 REMEMBERED = 30_000  # decisions kept per scenario (some 40 MB), the first ones
+# An answer as `remembered` keeps it: plain tuples of strings (see `ComputerPolicy.place`).
+KeptAttack = tuple[str, str, tuple[str, ...], str | None]  # origin, target, troops, sortie
+KeptRetreat = str | tuple[tuple[str, str], ...]  # one area, or each troop's (troop, area)
 
 
 # -- the general -----------------------------------------------------------------------------------
@@ -83,7 +86,7 @@ class ComputerPolicy:
         found = self._scene = Scene(sc, st, side)
         return found
 
-    def _said(self, reply: object, words) -> Decision:
+    def _said(self, reply: object, words: Callable[[], str]) -> Decision:
         return Decision(reply, words() if self.explain else None)
 
     # -- what the driver asks (engine/driver.py Policy) ---------------------------------------------
@@ -100,7 +103,7 @@ class ComputerPolicy:
     def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision:
         moved = self._moves.get((st.turn, nation), 0)
 
-        def decide() -> tuple:
+        def decide() -> tuple[object, str | None, bool]:
             decision, chosen = self._redeploy(sc, st, nation)
             return (*_plain(decision), chosen)
 
@@ -112,7 +115,7 @@ class ComputerPolicy:
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
     ) -> Decision:
-        def decide() -> tuple:
+        def decide() -> tuple[KeptAttack | None, str | None]:
             decision = self._attack(sc, st, side, arrows, required)
             if decision.reply is None:
                 return None, decision.reason
@@ -138,31 +141,27 @@ class ComputerPolicy:
         return self._defend(sc, st, origin, target, options, attacker)
 
     def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
-        def decide() -> tuple:
+        def decide() -> tuple[KeptRetreat, str | None]:
             decision = self._retreat(sc, st, question)
             reply = decision.reply
-            return (
-                (tuple(reply.items()) if isinstance(reply, dict) else reply),
-                decision.reason,
-                isinstance(reply, dict),
-            )
+            return (tuple(reply.items()) if isinstance(reply, dict) else reply), decision.reason
 
         options = tuple(sorted((t, tuple(o)) for t, o in (question.troop_options or {}).items()))
         what = ("retreat", question.side, question.target, question.options, options)
-        reply, reason, each = self.remembered(sc, st, what, decide)
-        return Decision(dict(reply) if each else reply, reason)
+        reply, reason = self.remembered(sc, st, what, decide)
+        return Decision(reply if isinstance(reply, str) else dict(reply), reason)  # a tuple: each troop's area
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
     ) -> Decision:
-        def decide() -> tuple:
+        def decide() -> tuple[tuple[str, ...], str | None]:
             decision = self._advance(sc, st, target, survivors, candidates)
             return tuple(decision.reply), decision.reason
 
         reply, reason = self.remembered(sc, st, ("advance", target, tuple(survivors), tuple(candidates)), decide)
         return Decision(list(reply), reason)
 
-    def remembered(self, sc: Scenario, st: CampaignState, what: tuple, decide: Callable[[], T]) -> T:
+    def remembered(self, sc: Scenario, st: CampaignState, what: tuple[Hashable, ...], decide: Callable[[], T]) -> T:
         """The decision on `what` in `st`, worked out once per scenario (and kind of answer)."""
         memo = sc.memo.get((MEMO, "decisions"))
         if memo is None:
@@ -407,11 +406,11 @@ def _forces_words(sc: Scenario, choice: Choice, none: str = "nothing") -> str:
     return troops or (f"{plane} alone" if plane else none)
 
 
-def _plain(decision: Decision) -> tuple:
+def _plain(decision: Decision) -> tuple[object, str | None]:
     return decision.reply, decision.reason
 
 
-def state_key(st: CampaignState) -> tuple:
+def state_key(st: CampaignState) -> tuple[Hashable, ...]:
     """Everything in a state a decision may depend on, as one hashable value (the places and
     holders in the scenario's order, which every copy of a state keeps), of plain values where
     it can be (the phase and play as their words)."""

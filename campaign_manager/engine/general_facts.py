@@ -9,7 +9,7 @@ weighing in a battle (`attack_choices`, `defence_choice`). Every figure is the e
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from campaign_manager.engine import legal, wargame
@@ -200,7 +200,7 @@ def scenario_facts(sc: Scenario) -> Facts:
     return found
 
 
-def shared_answers(sc: Scenario, holders: tuple) -> dict[tuple, Any]:
+def shared_answers(sc: Scenario, holders: tuple[Hashable, ...]) -> dict[tuple[Hashable, ...], Any]:
     """What scenes with the same side, turn and holders of every area work out (each answer keyed
     further by the enemy troops and the fortification it depends on: `Scene.around`): kept per scenario, for
     PICTURES of them at most, the first ones (the positions playouts from one start share most)."""
@@ -258,7 +258,7 @@ def attack_choices(
     if not troops:
         return []
     key = (MEMO, "attack choices", turn, terrain, tuple(troops), tuple(sorties), limit)
-    kept = sc.memo.get(key)
+    kept: list[Choice] | None = sc.memo.get(key)
     if kept is not None:
         return kept
     ranked = ranked_troops(troop_bonuses(sc, turn, terrain), troops)
@@ -286,7 +286,7 @@ def defence_choice(
     """What a sensible defender commits: the strongest defence; an aircraft rather than a second
     troop when it adds as much (it is never destroyed), and a sortie only where it adds."""
     key = (MEMO, "defence", turn, terrain, tuple(troops), tuple(sorties), limit, attacker_sortie, fortified)
-    kept = sc.memo.get(key)
+    kept: Choice | None = sc.memo.get(key)
     if kept is not None:
         return kept
     ranked = ranked_troops(troop_bonuses(sc, turn, terrain), troops)

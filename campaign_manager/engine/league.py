@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.resolve import tabletop_result
@@ -68,7 +69,7 @@ class Standing:
     def vp_difference(self) -> int:
         return self.vp_for - self.vp_against
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, int, str, int]:
         return (-self.wins, -self.vp_difference, -self.vp_for, self.commander.name.casefold(), self.commander.number)
 
 
@@ -135,7 +136,26 @@ def _credit(sc: Scenario, line: Standing, row: BattleRow, role: str) -> None:
         line.areas_taken += 1
 
 
-def league_json(sc: Scenario, standings: list[Standing]) -> list[dict]:
+class StandingJson(TypedDict):
+    """One commander's line as `league --json` prints it."""
+
+    name: str
+    side: str
+    club: str | None
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    vp_for: int
+    vp_against: int
+    vp_difference: int
+    enemy_destroyed: int
+    areas_taken: int
+    general: bool
+    retired: bool
+
+
+def league_json(sc: Scenario, standings: list[Standing]) -> list[StandingJson]:
     """The league as `league --json` prints it, best first."""
     return [
         {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario.model import Scenario, Troop
@@ -51,7 +53,7 @@ def possessive(noun: str) -> str:
     return f"{noun}'" if noun.endswith("s") else f"{noun}'s"
 
 
-def nations_words(sc: Scenario, nations) -> str:
+def nations_words(sc: Scenario, nations: Iterable[str]) -> str:
     names = [sc.nation_name(n) for n in nations]
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 

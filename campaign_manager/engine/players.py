@@ -6,14 +6,16 @@ engine's legality queries offer."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.deployment import deployment_shortfalls
-from campaign_manager.engine.driver import ChooseRetreat, TurnDriver
+from campaign_manager.engine.driver import Attack, ChooseRetreat, TurnDriver
 from campaign_manager.engine.general import ComputerPolicy, fixing_move
+from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
 
@@ -35,10 +37,10 @@ class RandomPolicy:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def place(self, sc, st, troop, areas):
+    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> str:
         return self.rng.choice(areas)
 
-    def redeploy(self, sc, st, nation):
+    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[str, str] | None:
         fix = fixing_move(sc, st, nation, self.rng)
         if fix is not None or deployment_shortfalls(sc, st, only=nation, skip=st.deployed):
             return fix
@@ -52,7 +54,9 @@ class RandomPolicy:
                     return troop, to
         return None
 
-    def attack(self, sc, st, side, arrows, required):
+    def attack(
+        self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
+    ) -> Attack | None:
         if not required and self.rng.random() < self.declines:
             return None
         origin, target = self.rng.choice(arrows)
@@ -65,7 +69,15 @@ class RandomPolicy:
             sortie = self.rng.choice(options.attacker_sorties)
         return origin, target, Commitment(tuple(troops), sortie)
 
-    def defend(self, sc, st, origin, target, options, attacker):
+    def defend(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        origin: str,
+        target: str,
+        options: legal.CommitmentOptions,
+        attacker: Commitment,
+    ) -> Commitment:
         ready = list(options.defender_troops)
         troops = self.rng.sample(ready, self.rng.randint(0, min(options.limit, len(ready))))
         sortie = None
@@ -73,12 +85,14 @@ class RandomPolicy:
             sortie = self.rng.choice(options.defender_sorties)
         return Commitment(tuple(troops), sortie)
 
-    def retreat(self, sc, st, question: ChooseRetreat):
+    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Retreat:
         if question.troop_options:
             return {t: self.rng.choice(o) for t, o in question.troop_options.items()}
         return self.rng.choice(question.options)
 
-    def advance(self, sc, st, target, survivors, candidates):
+    def advance(
+        self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
+    ) -> list[str]:
         others = [t for t in candidates if t not in survivors]
         return survivors + self.rng.sample(
             others, self.rng.randint(0, min(len(others), sc.advance_limit - len(survivors)))

@@ -2,12 +2,72 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict
+
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import counted, label, placement_areas, placement_words, zone_words
 from campaign_manager.engine.state import POOL, CampaignState, Phase
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import DeploymentRule, Scenario
+
+
+class ArrivalView(TypedDict):
+    """A troop that arrives in the turn: where it may go, in words (and, once the turn has
+    started, the areas it may be placed in now); `from_pool`: back from the reinforcement pool."""
+
+    id: str
+    nation: str
+    kind: str
+    zone: str
+    may_go: NotRequired[list[str]]
+    from_pool: NotRequired[bool]
+
+
+class TurnBattlesView(TypedDict):
+    """How many battles the turn has: its formula and dice, and (in the turn itself) the count."""
+
+    formula: str
+    dice: int
+    dice_words: str
+    required: int | None
+    fought: int | None
+
+
+FixedArrowView = TypedDict("FixedArrowView", {"from": str, "to": str, "attacker": str | None})
+
+
+class InitiativeRuleView(TypedDict):
+    side: str
+    modifier: int
+    ties: str
+    words: str
+
+
+class FortificationView(TypedDict):
+    name: str
+    links: list[str]
+    tabletop: str
+    words: str
+
+
+class RequirementsView(TypedDict):
+    """What a turn asks for (`requirements`, the `requirements --json` answer)."""
+
+    turn: int
+    name: str
+    dates: str
+    battles: TurnBattlesView
+    fixed_arrows: list[FixedArrowView]
+    initiative: InitiativeRuleView | None
+    sorties: dict[str, int]
+    redeploy: list[str]
+    deployment: list[str]
+    deployment_problems: list[str]
+    reinforcements: list[ArrivalView]
+    missions: dict[str, str]
+    fortification: FortificationView | None
 
 
 def default_turn(sc: Scenario, st: CampaignState) -> int:
@@ -28,8 +88,9 @@ def battle_count_words(required: int, fought: int, ceiling: int | None = None) -
     return f"{counted(ceiling, 'battle')} this turn ({agreed}), {fought} fought so far"
 
 
-def count_words(battles: dict) -> str:
-    """`battle_count_words` for a view's "battles" (engine/views.py)."""
+def count_words(battles: Mapping[str, Any]) -> str:
+    """`battle_count_words` for a view's "battles" (engine/views.py; a turn's requirements once
+    its count is known): read by key, as either view has it."""
     return battle_count_words(battles["required"], battles["fought"], battles.get("ceiling"))
 
 
@@ -48,7 +109,7 @@ def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     )
 
 
-def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> dict:
+def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> RequirementsView:
     number = default_turn(sc, st) if number is None else number
     if not 1 <= number <= len(sc.turns):
         raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
@@ -57,7 +118,7 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     formula = " + ".join(filter(None, (f"{spec.battle_d3}D3" if spec.battle_d3 else "", str(spec.battle_plus))))
     if st.turn == number and st.phase == Phase.PLANNING:
         # The turn has started: what still waits, and where each may go now.
-        arrivals = [
+        arrivals: list[ArrivalView] = [
             {
                 "id": t,
                 "nation": sc.troops[t].nation,
@@ -86,7 +147,7 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
                 for t, place in st.where.items()
                 if place == POOL
             ]
-    initiative = None
+    initiative: InitiativeRuleView | None = None
     if spec.initiative:
         side = spec.initiative.side
         initiative = {
@@ -122,7 +183,7 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     }
 
 
-def fortification_view(sc: Scenario) -> dict | None:
+def fortification_view(sc: Scenario) -> FortificationView | None:
     """Where the fortification stands and what it means at the table (rule 1.3)."""
     fort = sc.fortification
     if fort is None:

@@ -3,8 +3,9 @@ destroy, retreat, capture and advance (1.8), and the VP they score (1.9)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal, wargame
@@ -12,7 +13,7 @@ from campaign_manager.engine.actions import Battle, Score, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Chronicle, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import DestroyStep, Scenario, enemy_of
 
 
 @dataclass
@@ -45,7 +46,7 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     advance: tuple[str, ...] | None = None
     if defender_beaten and not goal.command_centre:
 
-        def partial() -> dict:
+        def partial() -> dict[str, Any]:
             return evolve(record, destroy_dice=dice, retreat_to=None).to_json()
 
         retreat_to, retreat_words = _retreat(sc, st, arrow, destroyed, action.retreat_to, events, partial)
@@ -236,7 +237,7 @@ def _no_roll_needed(sc: Scenario, key: str) -> str:
     return f"{key} needs no roll to destroy in this battle (it did not fight, or the roller's result needs none)"
 
 
-def _step(steps, value: int):
+def _step(steps: Iterable[DestroyStep], value: int) -> DestroyStep | None:
     for step in steps:
         if value >= step.threshold:
             return step
@@ -331,7 +332,7 @@ def _retreat(
     destroyed: list[str],
     chosen: str | dict[str, str] | None,
     events: Chronicle,
-    partial: Callable[[], dict],
+    partial: Callable[[], dict[str, Any]],  # the battle so far, as JSON: given back with the choice
 ) -> tuple[str | dict[str, str] | None, str]:
     """Move the defeated defenders out of the area, troop by troop (rule 1.8 and its DECISION on
     mixed nations); troops with nowhere they may go are captured. Returns the retreat as recorded
@@ -380,7 +381,7 @@ def _retreat_moves(
     survivors: list[str],
     options: dict[str, list[str]],
     chosen: str | dict[str, str] | None,
-    partial: Callable[[], dict],
+    partial: Callable[[], dict[str, Any]],  # the battle so far, as JSON: given back with the choice
 ) -> dict[str, str]:
     """Where each surviving defender goes: together to one area when one area takes them all,
     otherwise each to an area it may enter; a choice among several is the defender's."""
@@ -524,7 +525,7 @@ def _keep_fixed_battles(sc: Scenario, st: CampaignState, arrow: Arrow, moving: t
             )
 
 
-def _dice_words(partial: dict) -> str:
+def _dice_words(partial: dict[str, Any]) -> str:
     parts = []
     if "initiative_dice" in partial:
         parts.append(f'"initiative_dice": {partial["initiative_dice"]}')

@@ -36,6 +36,13 @@ THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to r
 REACH = 0.4  # how much of an attack's expected gain an area is worth for the attacks it could make
 ROUTE = 0.3  # what an enemy objective one link further away is worth, as a share of it
 
+# An attack as `_weigh` weighs it: the terrain, the attacker's troops and sortie, the defender's and its total.
+Weighing = tuple[str | None, tuple[str, ...], str | None, tuple[str, ...], str | None, int]
+# `Scene.around`: the kinds of the enemy's free troops in each area next to one, and, when fortified links
+# leave it, whether the fortification defends each attack out and in.
+EnemyKinds = tuple[tuple[str, ...], ...]
+Around = EnemyKinds | tuple[EnemyKinds, tuple[tuple[bool, bool], ...]]
+
 
 # -- the picture of one state ----------------------------------------------------------------------
 
@@ -62,7 +69,7 @@ def _type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, 
     return found
 
 
-def _weighings(sc: Scenario, turn: int, last_turn: bool) -> dict[tuple, tuple[float, float, float]]:
+def _weighings(sc: Scenario, turn: int, last_turn: bool) -> dict[Weighing, tuple[float, float, float]]:
     """`Scene._weigh`'s answers for `turn` (kept)."""
     key = (MEMO, "weighings", turn, last_turn)
     found = sc.memo.get(key)
@@ -119,7 +126,7 @@ class Scene:
         self.kept = shared_answers(sc, (side, st.turn, tuple(st.control.values())))
         self.guarded: dict[tuple[str, str, str], bool] = {}  # `defended` here
         self.kinds_by_area = self._kinds_by_area()  # side → area → `kinds` of its free troops
-        self.arounds: dict[str, tuple] = {}  # `around` here
+        self.arounds: dict[str, Around] = {}  # `around` here
         self.answers: dict[str, _AreaAnswers] = {}  # each area's `_AreaAnswers` here
         self.prizes: dict[tuple[str, str], float] = {}  # `prize` here
         self.bounds: dict[tuple[str, str], float] = {}  # `attack_bound` here
@@ -179,7 +186,7 @@ class Scene:
         found.defences = {}
         return found
 
-    def around(self, area: str) -> tuple:
+    def around(self, area: str) -> Around:
         """What the worth of `area` depends on beside its own troops and who holds what (kept): the
         types of the enemy's free troops in each area next to it, and across each fortified link
         whether the fortification defends an attack from `area` out and from the neighbour in."""
@@ -297,14 +304,14 @@ class Scene:
         """What `side` gains by winning an attack on `target`: the objective (twice: the other side
         loses it), a command centre's VP, the defenders trapped there, and a little for the enemy
         objectives it brings in reach and the threat it lifts from its own."""
-        found = self.prizes.get((side, target))
+        found: float | None = self.prizes.get((side, target))
         if found is not None:
             return found
         key = ("prize", side, target, self.kinds_in(enemy_of(side), target))
-        found = self.kept.get(key)
-        if found is not None:
-            self.prizes[side, target] = found
-            return found
+        kept: float | None = self.kept.get(key)
+        if kept is not None:
+            self.prizes[side, target] = kept
+            return kept
         sc, control = self.sc, self.st.control
         info = sc.areas[target]
         enemy = enemy_of(side)

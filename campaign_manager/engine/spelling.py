@@ -5,6 +5,7 @@ codes. And a commander's name typed that is not on the roster but close to a nam
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from campaign_manager.engine.state import Commander
@@ -35,7 +36,7 @@ def _troops(sc: Scenario, value: Any) -> Any:
     return [_troop(sc, v) for v in value] if isinstance(value, list) else value
 
 
-def _key(choices, value: Any) -> Any:
+def _key(choices: Container[str], value: Any) -> Any:
     if isinstance(value, str) and value not in choices and value.strip().casefold() in choices:
         return value.strip().casefold()
     return value

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, NotRequired, Protocol, SupportsIndex, TypedDict, TypeVar
 
 from pydantic import with_config
 
@@ -25,7 +25,10 @@ RESERVE = "reserve"  # not yet arrived
 OFF_MAP = (POOL, CAPTURED, WAITING, RESERVE)
 
 
-def evolve(obj, **changes):
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: object) -> T:
     """A copy of a dataclass instance with some fields changed; much cheaper than
     dataclasses.replace, which matters when replaying long logs."""
     new = object.__new__(type(obj))
@@ -46,7 +49,7 @@ class Chooser(Protocol):
     ) -> Iterable[list[str]]: ...
 
 
-class Chronicle(list):
+class Chronicle(list[str]):
     """What an action did, in words, for the history, the CLI and reports. `recording` says the
     caller keeps the words and the completed action (with every die); a replay keeps neither.
     `chooser`, when a player sits at the table (the computer opponent), answers the questions the
@@ -63,24 +66,25 @@ class Silent(Chronicle):
 
     recording = False
 
-    def append(self, item) -> None:
+    def append(self, item: str) -> None:
         pass
 
-    def insert(self, index, item) -> None:
+    def insert(self, index: SupportsIndex, item: str) -> None:
         pass
 
 
 _NOBODY: list[str] = []  # what `Places.standing` gives for an empty place (never changed)
 
 
-class Places(dict):
+class Places(dict[str, str]):
     """Troop id → where it stands, with an index of who stands in each place, built when first
     asked for and dropped by any change. The rules and the computer players ask "who is here?"
     thousands of times in a playout, between few moves."""
 
     __slots__ = ("_by_place",)
 
-    def __init__(self, *args, **kwargs) -> None:
+    # The arguments of dict's own (overloaded) methods, passed on whole: dict checks them.
+    def __init__(self, *args: Any, **kwargs: str) -> None:
         super().__init__(*args, **kwargs)
         self._by_place: dict[str, list[str]] | None = None
 
@@ -92,19 +96,19 @@ class Places(dict):
         dict.__delitem__(self, key)
         self._by_place = None
 
-    def update(self, *args, **kwargs) -> None:
+    def update(self, *args: Any, **kwargs: str) -> None:
         dict.update(self, *args, **kwargs)
         self._by_place = None
 
-    def pop(self, *args):
+    def pop(self, *args: Any) -> Any:
         self._by_place = None
         return dict.pop(self, *args)
 
-    def setdefault(self, key, default=None):
+    def setdefault(self, key: str, default: str) -> str:  # a place is always named: no None default
         self._by_place = None
         return dict.setdefault(self, key, default)
 
-    def popitem(self):
+    def popitem(self) -> tuple[str, str]:
         self._by_place = None
         return dict.popitem(self)
 
@@ -169,6 +173,11 @@ class Play(StrEnum):
     WARGAME = "wargame"
 
 
+class CommitmentJson(TypedDict):
+    troops: list[str]
+    sortie: NotRequired[str]
+
+
 @with_config(STRICT)
 @dataclass(frozen=True)
 class Commitment:
@@ -177,8 +186,8 @@ class Commitment:
     troops: tuple[Text, ...] = ()
     sortie: Text | None = None  # the nation whose sortie is spent
 
-    def to_json(self) -> dict:
-        data: dict = {"troops": list(self.troops)}
+    def to_json(self) -> CommitmentJson:
+        data: CommitmentJson = {"troops": list(self.troops)}
         if self.sortie:
             data["sortie"] = self.sortie
         return data

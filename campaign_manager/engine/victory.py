@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from campaign_manager.engine.lookup import troop_title
 from campaign_manager.engine.state import CAPTURED, CampaignState, Phase
 from campaign_manager.scenario.model import Scenario, enemy_of
+
+
+class VPPartJson(TypedDict):
+    reason: str
+    vp: int
+
+
+class Outcome(TypedDict):
+    """Who leads, by how much, the result if the campaign ended now, and whether it has."""
+
+    leader: str | None
+    margin: int
+    result: str
+    final: bool
 
 
 def victory_points(sc: Scenario, st: CampaignState) -> dict[str, int]:
@@ -21,7 +35,7 @@ class VPPart(NamedTuple):
     reason: str
     vp: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> VPPartJson:
         return {"reason": self.reason, "vp": self.vp}
 
 
@@ -53,7 +67,7 @@ def vp_breakdown(sc: Scenario, st: CampaignState) -> dict[str, list[VPPart]]:
     return parts
 
 
-def outcome(sc: Scenario, st: CampaignState) -> dict:
+def outcome(sc: Scenario, st: CampaignState) -> Outcome:
     """Leader, margin and the result if the campaign ended now (final once it is over)."""
     vp = victory_points(sc, st)
     axis, allied = vp["axis"], vp["allied"]

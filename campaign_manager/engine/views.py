@@ -2,15 +2,92 @@
 
 from __future__ import annotations
 
+from typing import NotRequired, TypedDict
+
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.legal import fortification_name
 from campaign_manager.engine.lookup import placement_areas, placement_words
-from campaign_manager.engine.state import CAPTURED, POOL, RESERVE, WAITING, Arrow, CampaignState
-from campaign_manager.engine.victory import levels_words, outcome, victory_points, vp_breakdown
+from campaign_manager.engine.state import CAPTURED, POOL, RESERVE, WAITING, Arrow, CampaignState, CommitmentJson, Phase
+from campaign_manager.engine.victory import Outcome, VPPartJson, levels_words, outcome, victory_points, vp_breakdown
 from campaign_manager.scenario.model import Scenario
 
 
-def troop_view(sc: Scenario, st: CampaignState, troop_id: str) -> dict:
+class TroopView(TypedDict):
+    """A troop as the views show it; a waiting troop also says where it may be placed."""
+
+    id: str
+    nation: str
+    kind: str
+    name: str
+    zone: NotRequired[str]
+    may_go: NotRequired[list[str]]
+
+
+class AreaView(TypedDict):
+    name: str
+    controller: str | None
+    terrain: str | None
+    vp: int
+    troops: list[TroopView]
+    links: list[str]
+    impassable: bool
+
+
+class InitiativeView(TypedDict):
+    attacker: str
+    dice: list[int]
+
+
+class BattlesView(TypedDict):
+    """The turn's battle count: fought, required, and the ceiling of a General's Wargame."""
+
+    fought: int
+    required: int
+    ceiling: int | None
+
+
+# An open arrow: "from" is a Python word, so this one is declared by call.
+ArrowView = TypedDict(
+    "ArrowView",
+    {
+        "from": str,
+        "to": str,
+        "attacker_side": str,
+        "attacker": CommitmentJson,
+        "defender": CommitmentJson,
+        "fortification": str | None,
+        "mission": str | None,
+    },
+)
+
+
+class OutcomeView(Outcome):
+    levels: str  # the victory levels, in words
+
+
+class StateView(TypedDict):
+    """Everything `show --json` prints (`state_view`); off-map troops are listed by side."""
+
+    scenario: str
+    turn: int
+    turn_name: str | None
+    phase: Phase
+    areas: dict[str, AreaView]
+    reinforcements: dict[str, list[TroopView]]
+    pools: dict[str, list[TroopView]]
+    captured: dict[str, list[TroopView]]
+    not_yet_arrived: dict[str, list[TroopView]]
+    sorties: dict[str, int]
+    initiative: InitiativeView | None
+    battles: BattlesView
+    open_arrows: list[ArrowView]
+    command_centre_wins: dict[str, int]
+    vp: dict[str, int]
+    vp_breakdown: dict[str, list[VPPartJson]]
+    outcome: OutcomeView
+
+
+def troop_view(sc: Scenario, st: CampaignState, troop_id: str) -> TroopView:
     member = sc.troops[troop_id]
     name, _ = member.type.on_turn(max(st.turn, 1))
     return {"id": troop_id, "nation": member.nation, "kind": member.kind, "name": name}
@@ -21,9 +98,9 @@ def _fortification(sc: Scenario, st: CampaignState, arrow: Arrow) -> str | None:
     return None if name is None else fortification_words(sc, name)
 
 
-def state_view(sc: Scenario, st: CampaignState) -> dict:
+def state_view(sc: Scenario, st: CampaignState) -> StateView:
     """Everything `show --json` prints: turn, map, off-map troops, battles, VP and outcome."""
-    areas = {}
+    areas: dict[str, AreaView] = {}
     for code, area in sc.areas.items():
         areas[code] = {
             "name": area.name,
@@ -34,7 +111,7 @@ def state_view(sc: Scenario, st: CampaignState) -> dict:
             "links": sorted(sc.neighbours[code]),
             "impassable": area.impassable,
         }
-    off_map: dict[str, dict[str, list]] = {
+    off_map: dict[str, dict[str, list[TroopView]]] = {
         place: {side: [] for side in sc.sides} for place in (WAITING, POOL, CAPTURED, RESERVE)
     }
     for troop_id, place in st.where.items():

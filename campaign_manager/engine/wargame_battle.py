@@ -4,11 +4,48 @@ commands): troops named by nation and kind, checked against the commitment rules
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from campaign_manager.dice import D6, Roller, roll_or_check
 from campaign_manager.engine import wargame
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario, TroopType
+
+
+class FactorJson(TypedDict):
+    reason: str
+    value: int
+
+
+class FightJson(TypedDict):
+    """A battle fought (`wargame --json`): the dice, totals, the result and each side's factors."""
+
+    dice: list[int]
+    attacker_total: int
+    defender_total: int
+    difference: int
+    winner: str  # "attacker", "defender" or "draw"
+    attacker_troops_destroyed_on: int | None
+    defender_troops_destroyed_on: int | None
+    attacker_factors: list[FactorJson]
+    defender_factors: list[FactorJson]
+
+
+class TroopOddsJson(TypedDict):
+    side: str
+    troop: str
+    destroyed: float
+
+
+class OddsJson(TypedDict):
+    """A battle's chances (`odds --json`): of each result, of each troop being destroyed."""
+
+    attacker_win: float
+    draw: float
+    defender_win: float
+    troops: list[TroopOddsJson]
+    attacker_factors: list[FactorJson]
+    defender_factors: list[FactorJson]
 
 
 @dataclass(frozen=True)
@@ -62,7 +99,7 @@ class StandaloneBattle:
             _check_fortified(sc, sides, [t for _, t in d_units])
         return cls(sc, terrain, turn, tuple(a_units), tuple(d_units), a_sortie, d_sortie, fortified)
 
-    def _named(self, units) -> list[tuple[str, TroopType]]:
+    def _named(self, units: tuple[tuple[str, TroopType], ...]) -> list[tuple[str, TroopType]]:
         return [(f"{label} ({kind.on_turn(self.turn)[0]})", kind) for label, kind in units]
 
     def factors(self) -> tuple[list[wargame.Factor], list[wargame.Factor]]:
@@ -77,7 +114,7 @@ class StandaloneBattle:
             self.fortified,
         )
 
-    def fight(self, dice: str | None, roller: Roller) -> dict:
+    def fight(self, dice: str | None, roller: Roller) -> FightJson:
         given: list[object] = [None, None]
         if dice:
             given = [part.strip() for part in dice.split(",")]
@@ -101,10 +138,10 @@ class StandaloneBattle:
             "defender_factors": [{"reason": r, "value": v} for r, v in d_factors],
         }
 
-    def odds(self) -> dict:
+    def odds(self) -> OddsJson:
         a_factors, d_factors = self.factors()
         found = wargame.odds(self.sc, wargame.total(a_factors), wargame.total(d_factors))
-        troops = [
+        troops: list[TroopOddsJson] = [
             {"side": "attacker", "troop": label, "destroyed": float(found.attacker_destroyed)}
             for label, _ in self.attackers
         ]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
-from typing import NamedTuple
+from typing import NamedTuple, NotRequired, TypedDict
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon, EndTurn
@@ -224,6 +224,37 @@ def widest(sc: Scenario, found: Sequence[Playout]) -> float:
 # -- many playouts ------------------------------------------------------------------------------------
 
 
+PlannedArrowJson = TypedDict("PlannedArrowJson", {"from": str, "to": str, "fought": float})
+
+
+class PlanJson(TypedDict):
+    """The side whose open arrows were its plan, and how often each planned battle was fought."""
+
+    side: str
+    arrows: list[PlannedArrowJson]
+
+
+class WhatIfJson(TypedDict):
+    """The playouts' answer (`whatif --json`, the What if window): each result's share and its
+    interval, the margins, the objectives' chance of changing hands, and the plan followed."""
+
+    playouts: int
+    to: str
+    stopped: str
+    precision: float | None
+    widest: float | None
+    outcomes: dict[str, int]
+    intervals: dict[str, list[float]]
+    margin: list[tuple[int, int]]
+    margin_means: str
+    percentiles: dict[str, int]
+    thresholds: list[int]
+    objectives: dict[str, float]
+    held_at_start: dict[str, str | None]
+    most_battles_in_a_turn: int
+    plan: NotRequired[PlanJson]
+
+
 def playouts(
     sc: Scenario,
     st: CampaignState,
@@ -235,7 +266,7 @@ def playouts(
     precision: float | None = PRECISION,
     plan_side: str | None = None,
     extra_battles: int = 0,
-) -> dict:
+) -> WhatIfJson:
     """Play up to `limit` playouts (seeds seed, seed+1, …), stopping once every result's share is
     known to ±`precision` (None: play them all); `progress(done)` is told as they finish and may
     return False to stop early (the answer then counts the playouts done). `plan_side`: the side
@@ -334,7 +365,7 @@ def _in_processes(
         initializer=_take,
         initargs=(replace(job, sc=for_a_worker(job.sc)),),
     ) as pool:
-        pending: dict[Future, int] = {}
+        pending: dict[Future[list[Playout]], int] = {}
         queue = iter(batches)
         try:
             for batch in queue:  # a few batches ahead of the workers, so a stop wastes little
@@ -375,14 +406,14 @@ def summary(
     stopped: str,
     precision: float | None,
     plan: Plan | None,
-) -> dict:
+) -> WhatIfJson:
     """The playouts as `whatif --json` prints them and the window draws them."""
     count = len(found)
     order = result_order(sc)  # the Axis's best result first, the Allies' best last, as margins run
     results = Counter(p.result for p in found)
     margins = sorted(p.margin for p in found)
     flipped = Counter(code for p in found for code in p.flipped)
-    answer: dict = {
+    answer: WhatIfJson = {
         "playouts": count,
         "to": to,
         "stopped": stopped,

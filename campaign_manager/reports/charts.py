@@ -10,8 +10,9 @@ and its points square, so the charts read in black and white too."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, Shape, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -51,20 +52,27 @@ def charts(sc: Scenario, data: CampaignCharts, width: float, height: float = 190
 
 
 def _text(
-    x: float, y: float, words: str, size: float = LABEL, anchor: str = "start", bold: bool = False, colour=INK
+    x: float,
+    y: float,
+    words: str,
+    size: float = LABEL,
+    anchor: str = "start",
+    bold: bool = False,
+    colour: colors.Color = INK,
 ) -> String:
     return String(x, y, words, fontName=BOLD if bold else FONT, fontSize=size, fillColor=colour, textAnchor=anchor)
 
 
 def _width(words: str, size: float = LABEL, bold: bool = False) -> float:
-    return stringWidth(words, BOLD if bold else FONT, size)
+    width: float = stringWidth(words, BOLD if bold else FONT, size)
+    return width
 
 
-def _ink(sc: Scenario, side: str):
+def _ink(sc: Scenario, side: str) -> colors.Color:
     return colors.HexColor(sc.side_colours[side].print_ink)
 
 
-def _tint(sc: Scenario, side: str):
+def _tint(sc: Scenario, side: str) -> colors.Color:
     return colors.HexColor(sc.side_colours[side].print_tint)
 
 
@@ -118,7 +126,7 @@ def _legend(group: Group, x: float, y: float, keys: list[Key]) -> float:
     return x
 
 
-def _marker(x: float, y: float, colour, square: bool):
+def _marker(x: float, y: float, colour: colors.Color, square: bool) -> Shape:
     if square:
         return Rect(x - 2.2, y - 2.2, 4.4, 4.4, fillColor=colour, strokeColor=colour)
     return Circle(x, y, 2.3, fillColor=colour, strokeColor=colour)
@@ -301,6 +309,14 @@ class Mark:
     anchor: str = "start"
 
 
+class Stroke(TypedDict):
+    """A shape's outline, as `Mark` takes it."""
+
+    stroke: str | None
+    stroke_width: float
+    dash: tuple[float, ...] | None
+
+
 def marks(drawing: Drawing) -> list[Mark]:
     """The drawing's shapes, in drawing order (groups of the charts above are never moved)."""
     found: list[Mark] = []
@@ -321,11 +337,11 @@ def _words_mark(shape: String) -> Mark:
     )
 
 
-def _hex(colour) -> str | None:
+def _hex(colour: colors.Color | None) -> str | None:
     return None if colour is None else "#" + colour.hexval()[2:].lower()[-6:]
 
 
-def _stroke(shape) -> dict:
+def _stroke(shape: Shape) -> Stroke:
     dash = getattr(shape, "strokeDashArray", None)
     return {
         "stroke": _hex(shape.strokeColor),
@@ -334,7 +350,7 @@ def _stroke(shape) -> dict:
     }
 
 
-def _walk(shape, found: list[Mark]) -> None:
+def _walk(shape: Shape, found: list[Mark]) -> None:
     if isinstance(shape, Group):
         assert tuple(shape.transform) == (1, 0, 0, 1, 0, 0), "the charts' groups are never moved"
         for inner in shape.contents:

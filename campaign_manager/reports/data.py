@@ -15,9 +15,9 @@ from campaign_manager.engine.campaign import Applied, apply_action, initial_stat
 from campaign_manager.engine.charts import CampaignCharts, campaign_charts
 from campaign_manager.engine.league import Standing, league
 from campaign_manager.engine.lookup import counted, nations_words
-from campaign_manager.engine.requirements import requirements
+from campaign_manager.engine.requirements import RequirementsView, requirements
 from campaign_manager.engine.state import CampaignState, Phase
-from campaign_manager.engine.views import state_view
+from campaign_manager.engine.views import StateView, state_view
 from campaign_manager.errors import UserError
 from campaign_manager.reports.kinds import ReportKind
 from campaign_manager.scenario.model import Scenario
@@ -32,11 +32,11 @@ class TurnPicture:
     turn: int
     ended: bool
     state: CampaignState
-    view: dict  # engine.views.state_view of `state`
+    view: StateView  # engine.views.state_view of `state`
     battles: list[BattleRow]  # fought this turn
     notes: list[str]
     last_recorded: str  # the date of the last action up to this point (not the clock)
-    next_requirements: dict | None
+    next_requirements: RequirementsView | None
     slips: SlipPlan  # the battles a slip can be printed for
     standings: list[Standing]  # the league of commanders up to this moment (empty: no roster)
     charts: CampaignCharts  # the campaign's figures up to this moment

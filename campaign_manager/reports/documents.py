@@ -5,7 +5,7 @@ campaign in charts (each part from reports/sections.py, reports/league_pages.py 
 
 from __future__ import annotations
 
-from reportlab.platypus import CondPageBreak, KeepInFrame, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, KeepTogether, Spacer, Table, TableStyle
 
 from campaign_manager.engine.app_dice import APP_LEGEND
 from campaign_manager.engine.battle_log import BattleRow
@@ -98,7 +98,7 @@ def map_with_legend(pic: TurnPicture, width: float, height: float) -> Table:
     return both
 
 
-def turn_report(pic: TurnPicture, width: float, height: float) -> list:
+def turn_report(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
     sc = pic.scenario
     story = heading(pic, "Turn report")
     story.append(map_with_legend(pic, width, height * 0.62))

@@ -17,6 +17,7 @@ from campaign_manager.reports.charts import charts
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import BOLD, FONT, escape, marked, text
 from campaign_manager.reports.sections import PADS
+from campaign_manager.reports.tables import Cell
 from campaign_manager.scenario.model import Scenario
 
 HEADINGS = (
@@ -76,7 +77,7 @@ def _widths(width: float) -> list[float]:
 
 
 def league_table(sc: Scenario, standings: list[Standing], width: float) -> Table:
-    rows: list[list] = [
+    rows: list[list[Cell]] = [
         [marked(escape(h), HEAD if column in (1, 2) else HEAD_RIGHT) for column, h in enumerate(HEADINGS)]
     ]
     for place, s in enumerate(standings, start=1):

@@ -3,14 +3,15 @@ sample inside its own box (so none runs out of the legend's column, over the map
 
 from __future__ import annotations
 
-from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect
+from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, Shape
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.reports import map_drawing as drawn
-from campaign_manager.reports.page import escape, marked
+from campaign_manager.reports.page import BOLD, escape, marked
+from campaign_manager.reports.tables import Cell
 from campaign_manager.scenario.model import KIND_WORDS, Scenario
 
 SAMPLE_W, SAMPLE_H = 46.0, 20.0  # points: each sample's box
@@ -25,7 +26,7 @@ STYLE = TableStyle(
 )
 
 
-def _sample(*shapes) -> Drawing:
+def _sample(*shapes: Shape) -> Drawing:
     """A sample in the legend, drawn in layout-like units flipped upright (y downwards)."""
     drawing = Drawing(SAMPLE_W, SAMPLE_H)
     group = Group(*shapes)
@@ -34,7 +35,7 @@ def _sample(*shapes) -> Drawing:
     return drawing
 
 
-def _swatch(fill, dashed: bool = False) -> Drawing:
+def _swatch(fill: colors.Color, dashed: bool = False) -> Drawing:
     return _sample(
         Rect(
             2,
@@ -57,7 +58,7 @@ def _line(fortified: bool, sea: bool) -> Drawing:
     return _sample(line)
 
 
-def _arrow(colour, caption: str) -> Drawing:
+def _arrow(colour: colors.Color, caption: str) -> Drawing:
     shaft = Line(2, SAMPLE_H / 2, SAMPLE_W - 4, SAMPLE_H / 2, strokeColor=colour, strokeWidth=2.6)
     head = Polygon(
         [SAMPLE_W - 1, SAMPLE_H / 2, SAMPLE_W - 8, SAMPLE_H / 2 - 4, SAMPLE_W - 8, SAMPLE_H / 2 + 4],
@@ -65,7 +66,7 @@ def _arrow(colour, caption: str) -> Drawing:
         strokeColor=colour,
     )
     size = 8.5
-    wide = stringWidth(caption, drawn.BOLD, size) + 6
+    wide = stringWidth(caption, BOLD, size) + 6
     box = Rect(
         SAMPLE_W / 2 - wide / 2 - 3, 3, wide, SAMPLE_H - 6, rx=2, ry=2, fillColor=colors.white, strokeColor=colour
     )
@@ -138,7 +139,7 @@ def _words_sample(sc: Scenario) -> Drawing:
     side name ran out of it, over the map beside the legend)."""
     side = next(iter(sc.sides))
     text = f"{sc.sides[side]} · 20 VP"
-    size = min(7.0, (SAMPLE_W - 4) / stringWidth(text, drawn.BOLD, 1))
+    size = min(7.0, (SAMPLE_W - 4) / stringWidth(text, BOLD, 1))
     words = drawn.words_at(text, (SAMPLE_W / 2, SAMPLE_H / 2 + size * 0.36), size, drawn.print_ink(sc, side), True)
     return _sample(words)
 
@@ -149,7 +150,7 @@ def map_legend(sc: Scenario, width: float, columns: int = 1, style: str = "small
     per_column = -(-len(rows) // columns)
     cells = []
     for line in range(per_column):
-        cell_row: list = []
+        cell_row: list[Cell] = []
         for column in range(columns):
             index = column * per_column + line
             sample, words = rows[index] if index < len(rows) else ("", "")

@@ -11,6 +11,7 @@ counters, the marks; the same placing code as the window's, scenario/layout.py),
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, String
@@ -24,6 +25,7 @@ from campaign_manager.scenario.layout import (
     AreaShape,
     Box,
     MapLayout,
+    Point2,
     arrow_places,
     clear_spot,
     grid_layout,
@@ -146,7 +148,7 @@ def _mark(
     drawn: tuple[tuple[float, float], tuple[float, float]],
     side: float,
     caption: str,
-    colour,
+    colour: colors.Color,
     taken: list[Box],
     bounds: Box,
 ) -> Mark:
@@ -245,11 +247,13 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
     return drawing
 
 
-def _flat(points) -> list[float]:
+def _flat(points: Iterable[Point2]) -> list[float]:
     return [value for point in points for value in point]
 
 
-def words_at(words: str, at, size: float, colour, bold: bool = False, anchor: str = "middle") -> Group:
+def words_at(
+    words: str, at: Point2, size: float, colour: colors.Color, bold: bool = False, anchor: str = "middle"
+) -> Group:
     """Text in layout units: the group is flipped, so each string is flipped back upright."""
     holder = Group()
     holder.transform = (1, 0, 0, -1, at[0], at[1])
@@ -276,7 +280,7 @@ def link_style(fortified: bool, sea: bool) -> tuple[colors.Color, float, list[fl
     return PLAIN_LINK, 1.6, None
 
 
-def _link(a, b, fortified: bool, sea: bool) -> Line:
+def _link(a: Point2, b: Point2, fortified: bool, sea: bool) -> Line:
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     gap_x, gap_y = math.cos(angle) * 40, math.sin(angle) * 40
     line = Line(a[0] + gap_x, a[1] + gap_y, b[0] - gap_x, b[1] - gap_y)
@@ -308,7 +312,7 @@ def counter_drawing(sc: Scenario, stack: Stack) -> Group:
     return group
 
 
-def kind_symbol(kind: str, box: Box, ink) -> Group:
+def kind_symbol(kind: str, box: Box, ink: colors.Color) -> Group:
     """A troop kind as map counters draw it (the window's symbols): infantry a cross, armour an
     oval, mechanised both, mountain a peak, motorcycle a wheel; in a frame."""
     x, y, w, h = box

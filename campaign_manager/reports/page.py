@@ -5,6 +5,7 @@ recorded action and "page N of M". Output is reproducible: no clock, no random i
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib import colors
@@ -74,13 +75,13 @@ def marked(html: str, style: str | ParagraphStyle = "body") -> Paragraph:
     return Paragraph(html, _style(style))
 
 
-def footer_canvas(name: str, last_recorded: str):
+def footer_canvas(name: str, last_recorded: str) -> type[Canvas]:
     """A canvas class that writes the footer with "page N of M" once all pages are known."""
 
-    class FooterCanvas(Canvas):
-        def __init__(self, *args, **kwargs) -> None:
+    class FooterCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types: its Canvas is Any
+        def __init__(self, *args: Any, **kwargs: Any) -> None:  # reportlab's own, passed on
             super().__init__(*args, **kwargs)
-            self._pages: list[dict] = []
+            self._pages: list[dict[str, Any]] = []  # each page's canvas state, drawn once the count is known
 
         def showPage(self) -> None:
             self._pages.append(dict(self.__dict__))

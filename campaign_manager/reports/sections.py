@@ -9,9 +9,10 @@ from reportlab.platypus import Flowable, Table
 
 from campaign_manager.engine.battle_log import committed_words
 from campaign_manager.engine.victory import levels_words, vp_breakdown
+from campaign_manager.engine.views import TroopView
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import escape, marked, text
-from campaign_manager.reports.tables import table
+from campaign_manager.reports.tables import Cell, table
 from campaign_manager.scenario.model import enemy_of
 
 PADS = ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")  # a layout table's, set to 0
@@ -59,7 +60,7 @@ def vp_parts_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     parts = vp_breakdown(sc, pic.state)
     sides = list(sc.sides)
     lines = max(len(parts[side]) for side in sides)
-    rows: list[list] = [[f"{sc.sides[side]} VP: what they are made of" for side in sides]]
+    rows: list[list[Cell]] = [[f"{sc.sides[side]} VP: what they are made of" for side in sides]]
     for index in range(lines):
         rows.append(
             [
@@ -95,7 +96,7 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     so: a captured troop is listed under the side that took it), those waiting to be placed."""
     sc, view = pic.scenario, pic.view
     sides = list(sc.sides)
-    rows: list[list] = [[""] + [sc.sides[side] for side in sides]]
+    rows: list[list[Cell]] = [[""] + [sc.sides[side] for side in sides]]
     if view["phase"] != "finished":
         back = "back next turn" if pic.turn < len(sc.turns) else "none come back: the last turn"
         rows.append([f"Reinforcement pool ({back})"] + [_ids(view["pools"][side]) for side in sides])
@@ -110,7 +111,7 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     return table(rows, [width * 0.34] + [width * 0.33] * len(sides), size)
 
 
-def _ids(troops: list[dict], after: str = "") -> str:
+def _ids(troops: list[TroopView], after: str = "") -> str:
     return ", ".join(t["id"] for t in troops) + after if troops else "—"
 
 
@@ -134,8 +135,9 @@ def requirements_block(pic: TurnPicture) -> list[Flowable]:
     for troop in data["reinforcements"]:
         source = " (from the pool)" if troop.get("from_pool") else ""
         lines.append(text(f"Reinforcement: {troop['id']}{source} → {troop['zone']}"))
-    if data.get("fortification"):
-        lines.append(text(f"{data['fortification']['name']}: {data['fortification']['words']}."))
+    fortification = data["fortification"]
+    if fortification:
+        lines.append(text(f"{fortification['name']}: {fortification['words']}."))
     return lines
 
 
@@ -159,7 +161,7 @@ def open_arrows_table(pic: TurnPicture, width: float, size: float = 8) -> Table 
     sc, st = pic.scenario, pic.state
     if not st.open_arrows:
         return None
-    rows: list[list] = [["Open battle (result to come)", "Attacker", "Defender", "Mission"]]
+    rows: list[list[Cell]] = [["Open battle (result to come)", "Attacker", "Defender", "Mission"]]
     for arrow in st.open_arrows:
         mission = "not rolled" if arrow.mission_die is None else sc.turn(st.turn).missions[arrow.mission_die - 1]
         rows.append(

@@ -5,7 +5,7 @@ side's VP per game, and the roll-to-destroy target for every possible result."""
 from __future__ import annotations
 
 from reportlab.lib import colors
-from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle import fortification_words
@@ -91,14 +91,14 @@ def caveat_box(words: str, width: float) -> Table:
     return box
 
 
-def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -> list:
+def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -> list[Flowable]:
     sc, plan = pic.scenario, pic.slips
     st = plan.state
     arrow = st.open_arrow(origin, target)
     enemy = enemy_of(side)
     spec = sc.turn(plan.turn)
     terrain = sc.terrains.get(sc.areas[target].terrain or "", "—")
-    lines: list = [text(f"Battle slip — turn {plan.turn}: {label(sc, origin)} → {label(sc, target)}", "h2")]
+    lines: list[Flowable] = [text(f"Battle slip — turn {plan.turn}: {label(sc, origin)} → {label(sc, target)}", "h2")]
     if plan.caveat:
         lines += [caveat_box(plan.caveat, width), Spacer(1, 3)]
     lines.append(
@@ -150,7 +150,7 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     return [KeepTogether(lines), Spacer(1, 12)]
 
 
-def battle_slips(pic: TurnPicture, width: float, height: float) -> list:
+def battle_slips(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
     story = [
         text(pic.name, "title"),
         text("Battle slips — fill one in at the table and give it to the organiser", "subtitle"),

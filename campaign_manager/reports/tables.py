@@ -4,11 +4,16 @@ word; the others give way)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeAlias
+
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from campaign_manager.reports.page import BOLD, FONT, STYLES, escape, marked
+
+Cell: TypeAlias = str | Flowable  # plain words, or a flowable drawn as it is
 
 PADDING = 3
 GRID = TableStyle(
@@ -29,7 +34,9 @@ def longest_word(words: str, font: str, size: float) -> float:
     return max((stringWidth(word, font, size) for word in words.split()), default=0.0)
 
 
-def word_safe_widths(rows: list[list], widths: list[float], fonts: tuple[tuple[str, float], ...]) -> list[float]:
+def word_safe_widths(
+    rows: Sequence[Sequence[Cell]], widths: list[float], fonts: tuple[tuple[str, float], ...]
+) -> list[float]:
     """`widths`, changed as little as can be so that no column is narrower than its longest
     word: the columns that need more take it from the others, in proportion to their room.
     `fonts` is the header's (font, size) then the body's."""
@@ -51,7 +58,7 @@ def word_safe_widths(rows: list[list], widths: list[float], fonts: tuple[tuple[s
     return [width - short * free / room for width, free in zip(wanted, spare)]
 
 
-def table(rows: list[list], widths: list[float], size: float = 8) -> Table:
+def table(rows: Sequence[Sequence[Cell]], widths: list[float], size: float = 8) -> Table:
     """A grid with a header row; cells are plain words (escaped, wrapped between words) or
     flowables. Columns are widened to their longest word, the others narrowed to make room."""
     body, head = STYLES["cell"], STYLES["cellbold"]

@@ -15,9 +15,13 @@ import os
 import pickle
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from campaign_manager import __version__
 from campaign_manager.paths import app_cache_folder
+
+if TYPE_CHECKING:  # imported when first read: the model's import is what the cache saves
+    from campaign_manager.scenario.model import Scenario
 
 KEEP = 16  # entries kept: bundled scenarios and a few of the user's
 
@@ -48,7 +52,7 @@ def _entry(text: str) -> Path:
     return app_cache_folder() / "scenarios" / f"{digest[:40]}.pickle"
 
 
-def read(text: str):
+def read(text: str) -> Scenario | None:
     """The Scenario kept for `text`, or None (none kept, or not readable)."""
     from campaign_manager.scenario.model import Scenario
 
@@ -60,7 +64,7 @@ def read(text: str):
     return found if isinstance(found, Scenario) and found.source == text else None
 
 
-def write(text: str, scenario) -> None:
+def write(text: str, scenario: Scenario) -> None:
     """Keep `scenario` for `text`; silently does nothing where the cache cannot be written."""
     target = _entry(text)
     part = target.with_suffix(f".{os.getpid()}.part")

@@ -12,6 +12,7 @@ was before each change (scenario models are frozen, so keeping one is keeping a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -281,6 +282,10 @@ _WHERE: dict[str, Where] = {
 }
 
 
+# A new row for one of the editor's tables: from the file, its tables as read and the selected row.
+RowMaker = Callable[[ScenarioFile, dict[str, Any], Any], Change]
+
+
 def _new_link(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     codes = [a["code"] for a in tables["areas"]]
     linked = {frozenset((link["a"], link["b"])) for link in tables["map"]["links"]}
@@ -325,7 +330,7 @@ def _new_rule(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     return add_item(data, ("turns", turn, "deployment"), rule, f"Add a deployment rule to turn {turn + 1}")
 
 
-def _new_step(where: Where, key: str, row: dict[str, Any]) -> Any:
+def _new_step(where: Where, key: str, row: dict[str, Any]) -> RowMaker:
     def make(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
         rows = value_at(tables, where) or []
         below = rows[-1][key] - 1 if rows else 0
@@ -334,7 +339,7 @@ def _new_step(where: Where, key: str, row: dict[str, Any]) -> Any:
     return make
 
 
-def _new_keyed(where: Where, stem: str, entry: dict[str, Any]) -> Any:
+def _new_keyed(where: Where, stem: str, entry: dict[str, Any]) -> RowMaker:
     def make(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
         code = new_code(set(value_at(tables, where) or {}), stem)
         return set_key(data, where, code, dict(entry), f"Add {stem} {code}")
@@ -350,7 +355,7 @@ def _new_aircraft(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Chan
     return set_key(data, ("aircraft",), nation, entry, f"Add aircraft for {nation}")
 
 
-_NEW: dict[str, Any] = {
+_NEW: dict[str, RowMaker] = {
     "areas": lambda data, tables, near: add_area(data),
     "links": _new_link,
     "troop_types": _new_troop_type,

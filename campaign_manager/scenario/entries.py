@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from campaign_manager.datamodel import split_path
+from campaign_manager.datamodel import Loc, split_path
 
 LISTED = {("tabletop", "destroy"), ("wargame", "destroy"), ("victory", "levels")}  # tables of rows
 KEYED = {"sides", "nations", "terrains", "troop_types", "aircraft"}  # tables keyed by code
@@ -65,7 +65,7 @@ _TABLES = {
 }
 
 
-def _field(rest: tuple) -> str | None:
+def _field(rest: Loc) -> str | None:
     return str(rest[0]) if rest and isinstance(rest[0], str) else None
 
 
@@ -74,7 +74,7 @@ def _item(tables: dict[str, Any], part: str, index: int) -> dict[str, Any]:
     return items[index] if 0 <= index < len(items) and isinstance(items[index], dict) else {}
 
 
-def _area(tables: dict[str, Any], rest: tuple) -> Entry:
+def _area(tables: dict[str, Any], rest: Loc) -> Entry:
     if not rest or not isinstance(rest[0], int):
         return Entry("areas", None, None, "the areas")
     area = _item(tables, "areas", rest[0])
@@ -82,7 +82,7 @@ def _area(tables: dict[str, Any], rest: tuple) -> Entry:
     return Entry("areas", rest[0], _field(rest[1:]), f"area {name}")
 
 
-def _link(tables: dict[str, Any], rest: tuple) -> Entry:
+def _link(tables: dict[str, Any], rest: Loc) -> Entry:
     if not rest or not isinstance(rest[0], int):
         return Entry("links", None, None, "the links")
     link = (tables.get("map") or {}).get("links") or []
@@ -90,7 +90,7 @@ def _link(tables: dict[str, Any], rest: tuple) -> Entry:
     return Entry("links", rest[0], _field(rest[1:]), f"link {found.get('a', '?')}–{found.get('b', '?')}")
 
 
-def _keyed(tables: dict[str, Any], part: str, code: str, rest: tuple) -> Entry:
+def _keyed(tables: dict[str, Any], part: str, code: str, rest: Loc) -> Entry:
     what = {
         "sides": "side",
         "nations": "nation",
@@ -102,7 +102,7 @@ def _keyed(tables: dict[str, Any], part: str, code: str, rest: tuple) -> Entry:
     return Entry(part, code, _field(rest), f"{what} {code}" + (f" ({name})" if name else ""))
 
 
-def _turn(tables: dict[str, Any], index: int, rest: tuple) -> Entry:
+def _turn(tables: dict[str, Any], index: int, rest: Loc) -> Entry:
     turn = _item(tables, "turns", index)
     if rest[:1] == ("deployment",) and len(rest) > 1 and isinstance(rest[1], int):
         return Entry(

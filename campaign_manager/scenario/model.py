@@ -9,6 +9,7 @@ a property gives the engine's (`TurnSpec.fixed_arrows` as pairs, `Troop.type` as
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Annotated, Any, Literal, Protocol, get_args
@@ -422,7 +423,8 @@ class Scenario:
     layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
     by_nation: dict[str, tuple[str, ...]] = field(default_factory=dict)  # nation → its troop ids, in file order
     read_as: tuple[str, ...] = ()  # what of an earlier form of the file was read as today's (scenario/migrate.py)
-    memo: dict[tuple, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # derived answers, kept
+    # Derived answers, kept: each of its own type, which the function keeping it knows.
+    memo: dict[tuple[Hashable, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def of(cls, data: ScenarioFile, source: str, read_as: tuple[str, ...] = ()) -> Scenario:

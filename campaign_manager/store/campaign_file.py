@@ -18,7 +18,7 @@ from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store import integrity, writing
-from campaign_manager.store.action_log import ActionLog, Changes, LogContent
+from campaign_manager.store.action_log import ActionLog, Changes, LogContent, Record
 from campaign_manager.store.address import ServerAddress, locate
 from campaign_manager.store.backups import cut_off, make_backup
 from campaign_manager.store.integrity import DraftDamaged
@@ -45,7 +45,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
 
     KIND = KIND
 
-    def __init__(self, log: ActionLog, scenario: Scenario, records: list[dict]) -> None:
+    def __init__(self, log: ActionLog, scenario: Scenario, records: list[Record]) -> None:
         self.scenario = scenario
         self._history: list[Applied] | None = None  # filled on first use
         self._settings: dict[str, str] | None = None
@@ -56,17 +56,17 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._entry_unsaved = False  # whether `_entry` is held only here (the campaign could not take it)
         super().__init__(log, records)
 
-    def replay(self, records: list[dict]) -> CampaignState:
+    def replay(self, records: list[Record]) -> CampaignState:
         return replay(self.scenario, records, play=self.play)
 
-    def _replayed(self, records: list[dict]) -> CampaignState:
+    def _replayed(self, records: list[Record]) -> CampaignState:
         self._history = None
         try:
             return self.replay(records)
         except UserError as exc:
             raise FileRefused(f"{self.log.where}: is damaged: {exc}") from None
 
-    def _advanced(self, records: list[dict]) -> CampaignState:
+    def _advanced(self, records: list[Record]) -> CampaignState:
         """The state held with the actions another writer recorded applied to it, one by one
         (not the whole log replayed); the history grows with them."""
         state = self.state
@@ -199,7 +199,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
             campaign._finish_cut_off_backups()
         return campaign
 
-    def preview(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
+    def preview(self, actions: Iterable[Action | Record], roller: Roller | None = None) -> list[Applied]:
         """Apply actions in memory only; raises ActionRefused naming the first refused one."""
         state: CampaignState = self.state
         done = []
@@ -215,7 +215,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
             state = applied.state
         return done
 
-    def apply(self, actions: Iterable[Action | dict], roller: Roller | None = None) -> list[Applied]:
+    def apply(self, actions: Iterable[Action | Record], roller: Roller | None = None) -> list[Applied]:
         """Apply and record actions, all or nothing, in one transaction.
 
         If another writer recorded actions since the campaign was read here, they are taken in
@@ -228,7 +228,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         done = self.preview(actions, roller)
         if done:
 
-            def revise(changes: Changes) -> list[dict]:
+            def revise(changes: Changes) -> list[Record]:
                 self._absorb(changes)
                 try:
                     done[:] = self.preview([applied.record for applied in done], roller)
@@ -255,7 +255,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
             self._back_up(ends, last=first + len(done) - 1)
         return done
 
-    def _keeping_undone_dice(self, actions: list[Action | dict]) -> list[Action | dict]:
+    def _keeping_undone_dice(self, actions: list[Action | Record]) -> list[Action | Record]:
         """A turn started again after Undo took its start back keeps the battle-count dice the app
         rolled then (RULES.md, dice on record: Undo never gives the app a second roll). Started
         without dice, it takes them again, marked as the app's; started with other dice, it is
@@ -436,7 +436,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
                 )
         return None
 
-    def undo(self) -> dict | None:
+    def undo(self) -> Record | None:
         """Take back the last action, unless `undo_refusal` says why not (raised as a UserError). A
         battle holding dice the app rolled comes back as the battle being entered, with those
         dice final (nothing rolls them again; only a logged correction replaces one)."""
@@ -455,7 +455,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
                     self.keep_entry(entry)
         return record
 
-    def redo(self) -> dict | None:
+    def redo(self) -> Record | None:
         before, length = self.state, len(self.records)
         record = super().redo()
         if record is not None:
@@ -490,7 +490,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         return list(self._history)
 
 
-def _json_of(action: Action | dict) -> dict:
+def _json_of(action: Action | Record) -> Record:
     return action if isinstance(action, dict) else action.to_json()
 
 
@@ -502,7 +502,7 @@ def _kind(action: object) -> str:
     return str(to_json()["type"]) if callable(to_json) else type(action).__name__
 
 
-def _end_of_turn(records: list[dict], turn: int) -> int | None:
+def _end_of_turn(records: list[Record], turn: int) -> int | None:
     """The log entry (from 1) of the action that ended `turn`, if it is in the log."""
     ended = 0
     for number, record in enumerate(records, start=1):

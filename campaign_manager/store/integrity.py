@@ -227,7 +227,7 @@ def payloads(path: Path | str, table: str, rows: list[tuple[Any, Any]]) -> list[
     try:
         if all(isinstance(text, str) for _seq, text in rows):
             joined = "[" + ",".join(text for _seq, text in rows) + "]"
-            data = bounds.parse_json(joined, path, "the action log", _Joined)
+            data: list[Any] = bounds.parse_json(joined, path, "the action log", _Joined)  # "[...]": a list
             if len(data) == len(rows) and all(type(item) is dict for item in data):
                 return data
     except _Joined:

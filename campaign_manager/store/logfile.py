@@ -23,7 +23,7 @@ import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, event, text
 from sqlmodel import Session
@@ -39,6 +39,10 @@ from campaign_manager.store.schema import (
     SCHEMA_VERSION,
     metadata,
 )
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine.interfaces import DBAPIConnection
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 KIND_LABELS = {"campaign": "a campaign file"}
@@ -184,7 +188,7 @@ class LogFile(ActionLog):
         event.listen(self._engine, "connect", self._on_connect)
 
     @staticmethod
-    def _on_connect(dbapi_conn, _record) -> None:
+    def _on_connect(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
         cursor = dbapi_conn.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA synchronous = FULL")

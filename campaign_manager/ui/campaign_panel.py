@@ -4,6 +4,9 @@ A view of the session: it redraws on `session.changed`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
@@ -155,7 +158,9 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
     return "neither side can attack anywhere now (rule 1.4): Turn ▸ End the turn."
 
 
-def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = None, kept: bool = False) -> str:
+def _headline(
+    sc: Scenario, name: str, view: Mapping[str, Any], st: CampaignState | None = None, kept: bool = False
+) -> str:
     if view["turn"]:
         turn = escape(
             f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
@@ -184,7 +189,7 @@ def _headline(sc: Scenario, name: str, view: dict, st: CampaignState | None = No
     )
 
 
-def _off_map(sc: Scenario, view: dict) -> str:
+def _off_map(sc: Scenario, view: Mapping[str, Any]) -> str:
     parts = []
     if view["phase"] != Phase.FINISHED:  # nothing comes back once the campaign is over
         pools = [

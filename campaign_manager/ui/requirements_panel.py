@@ -4,7 +4,9 @@ rule met or broken (with the reason). A view of the session."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
@@ -32,7 +34,7 @@ class RequirementsPanel(QTextBrowser):
         self.setHtml(requirements_html(sc, requirements(sc, st), planning=st.phase == Phase.PLANNING))
 
 
-def requirements_html(sc: Scenario, data: dict, planning: bool) -> str:
+def requirements_html(sc: Scenario, data: Mapping[str, Any], planning: bool) -> str:
     rows = [f"<h3>Turn {data['turn']}: {escape(data['name'])}</h3><p><i>{escape(data['dates'])}</i></p>"]
     battles = data["battles"]
     count = f"<b>Battles</b>: {battles['formula']} ({escape(battles['dice_words'])})"

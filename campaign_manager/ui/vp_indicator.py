@@ -3,6 +3,9 @@ with the victory levels, the result if the campaign ended now."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -23,7 +26,7 @@ class VPIndicator(QWidget):
         self.sides: dict[str, str] = {}
         self.nouns: dict[str, str] = {}
         self.vp: dict[str, int] = {}
-        self.outcome: dict = {}
+        self.outcome: Mapping[str, Any] = {}
         self.levels: tuple[tuple[int, str], ...] = ()
         self.colours: dict[str, SideColours] = {}
 
@@ -35,10 +38,10 @@ class VPIndicator(QWidget):
         sides: dict[str, str],
         nouns: dict[str, str],
         vp: dict[str, int],
-        outcome: dict,
+        outcome: Mapping[str, Any],
         levels: tuple[tuple[int, str], ...],
         colours: dict[str, SideColours] | None = None,
-        breakdown: dict[str, list[dict]] | None = None,
+        breakdown: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
     ) -> None:
         """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"), `colours`: how each
         side is drawn (the scenario's); the rest from the engine (`breakdown`: each side's VP as
@@ -48,7 +51,7 @@ class VPIndicator(QWidget):
         self.setToolTip(tip(self.explained(breakdown or {})) if vp else "")
         self.update()
 
-    def explained(self, breakdown: dict[str, list[dict]]) -> str:
+    def explained(self, breakdown: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
         """The tooltip: who leads, the result, what each side's VP are made of, the levels (in
         the engine's words, outcome["levels"], as the reports say them)."""
         lines = [f"{self.lead_words()}. {self.headline()}."]
