@@ -430,6 +430,7 @@ def summary(
         "intervals": {
             name: [round(low, 4), round(high, 4)] for name in order for low, high in (wilson(results[name], count),)
         },
+        "wins": side_wins(sc, results, count),
         "margin": sorted(Counter(margins).items()),
         "margin_means": f"{sc.sides['allied']} VP minus {sc.sides['axis']} VP",
         "percentiles": {str(q): margins[min(count - 1, math.ceil(q / 100 * count) - 1)] for q in PERCENTILES}
@@ -452,3 +453,15 @@ def summary(
             ],
         }
     return answer
+
+
+def side_wins(sc: Scenario, results: Counter[str], count: int) -> dict[str, dict]:
+    """Each side's playouts won at any level of victory (the sum of its levels' counts), their
+    share and its 95 % interval: the chance that side wins, beside the per-level shares."""
+    found = {}
+    for side, noun in sc.sides.items():
+        won = sum(results[f"{noun} {level}"] for _, level in sc.victory_levels)
+        low, high = wilson(won, count)
+        share = round(won / count, 4) if count else 0.0
+        found[side] = {"playouts": won, "share": share, "interval": [round(low, 4), round(high, 4)]}
+    return found

@@ -259,6 +259,31 @@ def test_whatif_json_gives_intervals_objectives_and_most_battles(tmp_path, capsy
     assert json.loads(capsys.readouterr().out) == data, "the same seed gives the same playouts"
 
 
+def test_whatif_json_gives_each_side_s_wins_at_any_level_adding_up_with_the_levels(tmp_path, capsys):
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path).close()
+    assert main(["whatif", str(path), "--playouts", "40", "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    wins, outcomes = data["wins"], data["outcomes"]
+    assert list(wins) == ["axis", "allied"]
+    for side, won in wins.items():
+        levels = sum(count for name, count in outcomes.items() if name.startswith(SC.sides[side] + " "))
+        assert won["playouts"] == levels and won["share"] == round(levels / 40, 4), side
+        assert [round(x, 4) for x in whatif.wilson(levels, 40)] == won["interval"]
+        assert won["interval"][0] <= won["share"] <= won["interval"][1]
+    draws = outcomes.get(SC.victory_below, 0)
+    assert wins["axis"]["playouts"] + wins["allied"]["playouts"] + draws == data["playouts"] == 40
+    assert main(["whatif", str(path), "--playouts", "40", "--seed", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    said = [line for line in out if "win at any level" in line]
+    low, high = wins["axis"]["interval"]
+    assert said[0] == (
+        f"The Axis win at any level: {wins['axis']['playouts']} "
+        f"({wins['axis']['share']:.0%}, 95% between {low:.0%} and {high:.0%})"
+    )
+    assert said[1].startswith("The Allies win at any level: ") and len(said) == 2
+
+
 def test_whatif_in_words(tmp_path, capsys):
     path = tmp_path / "shop.campaign"
     CampaignFile.create(path).close()
