@@ -27,6 +27,7 @@ COMMANDS = {
     "storage_commands": ("export", "import", "backups", "push", "pull"),
     "server_commands": ("server",),
     "wargame_commands": ("wargame", "odds", "whatif"),
+    "computer_commands": ("computer",),
     "league_commands": ("league", "commanders"),
 }
 

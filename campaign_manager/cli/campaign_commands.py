@@ -12,6 +12,17 @@ def register(commands) -> None:
     new.add_argument("file", help=CAMPAIGN_HELP)
     new.add_argument("--scenario", default="firestorm-greece", help="bundled scenario name or a scenario file")
     new.add_argument("--name", help="the campaign's name (default: the file name)")
+    new.add_argument(
+        "--wargame",
+        action="store_true",
+        help="a General's Wargame: every battle fought with dice, by two people or against the computer",
+    )
+    new.add_argument(
+        "--computer",
+        metavar="SIDE",
+        help="with --wargame: the side the computer general plays (axis or allied); "
+        "its moves are made with the computer command",
+    )
     new.set_defaults(run=cmd_new, load=load_campaigns)
 
     show = commands.add_parser("show", help="the campaign as it stands")
@@ -63,9 +74,36 @@ def _open(where: str, readonly: bool = False):
 def cmd_new(args) -> int:
     from campaign_manager.store.campaign_file import CampaignFile
 
-    with CampaignFile.create(args.file, args.scenario, args.name) as campaign:
+    computer = _computer_side(args) if args.computer is not None else None
+    play = "wargame" if args.wargame else "campaign"
+    with CampaignFile.create(args.file, args.scenario, args.name, play=play, computer=computer) as campaign:
         print(f"Created campaign '{campaign.name}' ({campaign.scenario.name}) in {campaign.where}")
+        if computer is not None:
+            side = campaign.scenario.side_nouns[computer]
+            print(f"A General's Wargame against the computer, which plays the {side}: 'computer FILE' makes its moves")
+        elif args.wargame:
+            print("A General's Wargame between two people (every battle fought with dice)")
     return 0
+
+
+def _computer_side(args) -> str:
+    """The side named by --computer, spelt as the scenario spells it."""
+    from campaign_manager.engine.spelling import side_code
+    from campaign_manager.errors import UserError
+    from campaign_manager.scenario import load_scenario
+
+    if not args.wargame:
+        raise UserError("--computer needs --wargame: the computer plays only a General's Wargame")
+    if args.computer.strip().casefold() == "both":
+        raise UserError(
+            "--computer names one side: for the computer on both sides make the campaign with --wargame "
+            "alone and run 'computer FILE --side both'"
+        )
+    sc = load_scenario(args.scenario)
+    side = side_code(sc, args.computer)
+    if side not in sc.sides:
+        raise UserError(f"--computer: no side '{args.computer}' (sides: {', '.join(sc.sides)})")
+    return side
 
 
 def cmd_show(args) -> int:

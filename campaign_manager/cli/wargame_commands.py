@@ -161,6 +161,12 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         count = data["outcomes"].get(name, 0)
         if count or high >= 0.05:
             print(f"  {name}: {count} ({count / data['playouts']:.0%}, 95% between {low:.0%} and {high:.0%})")
+    for side, won in data["wins"].items():
+        low, high = won["interval"]
+        print(
+            f"The {sc.side_nouns[side]} win at any level: {won['playouts']} "
+            f"({won['share']:.0%}, 95% between {low:.0%} and {high:.0%})"
+        )
     print(margin_words(data))
     changed = [f"{code} {share:.0%}" for code, share in data["objectives"].items() if share]
     print("Objectives that changed hands: " + (", ".join(changed) or "none"))

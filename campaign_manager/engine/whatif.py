@@ -10,6 +10,11 @@ each objective changed hands.
   (`plan_side`): its arrows placed on the map and not yet fought, with their troops, attacked
   in the order placed each time that side places an arrow, as long as they stay legal; then the
   computer for that side too.
+- Dice on record are used as they are (RULES.md, dice on record): an initiative rolled ahead
+  stays with its winner, an arrow left on the map keeps its initiative, and the initiative each
+  of the plan's arrows was placed with is the initiative of that side's next battles, in order
+  (`PlanTable`): where the plan's side won the initiative, the other side never places an arrow
+  before it.
 - The playouts stop by themselves once every result's share is known to ±`precision` (the 95 %
   Wilson interval), checked every CHECK_EVERY playouts, or at the limit.
 
@@ -22,6 +27,7 @@ from __future__ import annotations
 import gc
 import math
 import os
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -32,14 +38,14 @@ from typing import NamedTuple, NotRequired, TypedDict
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon, EndTurn
 from campaign_manager.engine.campaign import apply_action
-from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision, Policy, TurnDriver
+from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision, DiceTable, Policy, TurnDriver
 from campaign_manager.engine.general import ComputerPolicy
 from campaign_manager.engine.general_facts import for_a_worker
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Commitment, Phase, Play, evolve
 from campaign_manager.engine.victory import outcome, result_order
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.model import Scenario, enemy_of
 
 ENDS = ("end-of-turn", "end")
 MOST = 100_000  # playouts in one run at most
@@ -58,11 +64,13 @@ PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 @dataclass(frozen=True)
 class Plan:
     """The arrows one side's general placed for the rest of turn `turn`, in order, with the troops
-    committed to each."""
+    committed to each; `initiatives`: the initiative dice (that side's, the other's) each arrow
+    was placed with, in order (a turn of fixed battles has none)."""
 
     side: str
     turn: int
     arrows: tuple[tuple[str, str, Commitment], ...]
+    initiatives: tuple[tuple[int, int], ...] = ()
 
     def words(self, sc: Scenario) -> list[str]:
         return [f"{label(sc, origin)} → {label(sc, target)}" for origin, target, _ in self.arrows]
@@ -70,11 +78,31 @@ class Plan:
 
 def take_plan(sc: Scenario, st: CampaignState, side: str) -> tuple[CampaignState, Plan]:
     """The side's open arrows taken off the map (as abandoning them does: their troops and
-    sorties free again) and kept as its plan for the rest of the turn."""
+    sorties free again) and kept as its plan for the rest of the turn, with the initiative each
+    was placed with."""
     mine = [arrow for arrow in st.open_arrows if arrow.attacker_side == side]
     for arrow in mine:
         st = apply_action(sc, st, Abandon(arrow.origin, arrow.target), quiet=True).state
-    return st, Plan(side, st.turn, tuple((a.origin, a.target, a.attacker) for a in mine))
+    arrows = tuple((a.origin, a.target, a.attacker) for a in mine)
+    initiatives = tuple(a.initiative_dice for a in mine if a.initiative_dice is not None)
+    return st, Plan(side, st.turn, arrows, initiatives)
+
+
+@dataclass
+class PlanTable(DiceTable):
+    """The table of a playout that follows a plan. The initiative dice the plan's arrows were placed
+    with are on record, so they are not thrown again: they settle the initiative of the next
+    battles of the plan's turn, in order, read by the rules as they were then; later ones are thrown."""
+
+    plan: Plan
+    used: int = 0
+
+    def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None:
+        if st.turn != self.plan.turn or self.used >= len(self.plan.initiatives):
+            return super().initiative(sc, st, rng)
+        mine, theirs = self.plan.initiatives[self.used]
+        self.used += 1
+        return {self.plan.side: mine, enemy_of(self.plan.side): theirs}
 
 
 @dataclass
@@ -167,6 +195,23 @@ def wargame_position(st: CampaignState) -> CampaignState:
     return evolve(st.copy(), play=Play.WARGAME, extra_battles=extra)
 
 
+def playout_driver(
+    sc: Scenario, seed: int, index: int, plan: Plan | None = None, extra_battles: int = 0
+) -> tuple[TurnDriver, PlanPolicy | None]:
+    """The driver of playout `index`: the computer general on both sides, or on the plan's side
+    its follower (returned too), with the initiatives the plan's arrows were placed with."""
+    players: dict[str, Policy] = {
+        side: ComputerPolicy(seed * 7919 + index * 2 + n, explain=False) for n, side in enumerate(sorted(sc.sides))
+    }
+    follower = None
+    if plan is not None:
+        follower = PlanPolicy(plan, ComputerPolicy(seed * 7919 + index * 2 + 5, explain=False))
+        players[plan.side] = follower
+    table = DiceTable() if plan is None else PlanTable(plan)
+    driver = TurnDriver(sc, players, seed * 104729 + index, quiet=True, table=table, extra_battles=extra_battles)
+    return driver, follower
+
+
 def play_one(
     sc: Scenario,
     st: CampaignState,
@@ -177,14 +222,7 @@ def play_one(
     extra_battles: int = 0,
 ) -> Playout:
     """Playout `index` from `st`, fought as a General's Wargame (`wargame_position`)."""
-    players: dict[str, Policy] = {
-        side: ComputerPolicy(seed * 7919 + index * 2 + n, explain=False) for n, side in enumerate(sorted(sc.sides))
-    }
-    follower = None
-    if plan is not None:
-        follower = PlanPolicy(plan, ComputerPolicy(seed * 7919 + index * 2 + 5, explain=False))
-        players[plan.side] = follower
-    driver = TurnDriver(sc, players, seed * 104729 + index, quiet=True, extra_battles=extra_battles)
+    driver, follower = playout_driver(sc, seed, index, plan, extra_battles)
     final, done = driver.play(wargame_position(st), to=to)
     found = outcome(sc, final)
     turns = [
@@ -423,6 +461,7 @@ def summary(
         "intervals": {
             name: [round(low, 4), round(high, 4)] for name in order for low, high in (wilson(results[name], count),)
         },
+        "wins": side_wins(sc, results, count),
         "margin": sorted(Counter(margins).items()),
         "margin_means": f"{sc.sides['allied']} VP minus {sc.sides['axis']} VP",
         "percentiles": {str(q): margins[min(count - 1, math.ceil(q / 100 * count) - 1)] for q in PERCENTILES}
@@ -445,3 +484,15 @@ def summary(
             ],
         }
     return answer
+
+
+def side_wins(sc: Scenario, results: Counter[str], count: int) -> dict[str, dict]:
+    """Each side's playouts won at any level of victory (the sum of its levels' counts), their
+    share and its 95 % interval: the chance that side wins, beside the per-level shares."""
+    found = {}
+    for side, noun in sc.sides.items():
+        won = sum(results[f"{noun} {level}"] for _, level in sc.victory_levels)
+        low, high = wilson(won, count)
+        share = round(won / count, 4) if count else 0.0
+        found[side] = {"playouts": won, "share": share, "interval": [round(low, 4), round(high, 4)]}
+    return found

@@ -149,8 +149,11 @@ def test_against_the_computer_the_roll_to_destroy_refusal_says_press_roll(comput
 
 
 def test_what_if_says_each_side_s_chance_beside_the_single_most_likely_result():
+    from collections import Counter
+
+    from campaign_manager.engine.whatif import side_wins, wilson
     from campaign_manager.scenario import load_scenario
-    from campaign_manager.ui.wargame.whatif_dialog import summary_words
+    from campaign_manager.ui.wargame.whatif_dialog import summary_words, wins_words
 
     sc = load_scenario()
     outcomes = {
@@ -164,9 +167,12 @@ def test_what_if_says_each_side_s_chance_beside_the_single_most_likely_result():
     }
     answer = {"playouts": 100, "stopped": "precise", "precision": 0.02, "outcomes": outcomes}
     answer["most_battles_in_a_turn"] = 12
+    answer["wins"] = side_wins(sc, Counter(outcomes), 100)
+    answer["intervals"] = {"draw": list(wilson(21, 100))}
+    words = wins_words(sc, answer)
+    assert "the Axis win 35% (26–45), the Allies 44% (35–54), draw 21% (14–30)" in words, words
     words = summary_words(sc, answer)
-    assert "the Axis win 35%, the Allies 44%, draw 21%" in words, words
-    assert "the single most likely result: Axis strategic victory" in words, words
+    assert "The single most likely result: Axis strategic victory." in words, words
 
 
 def test_against_the_computer_a_figure_typed_in_a_die_box_is_answered(computer_allies, qtbot, app_rolls):

@@ -152,6 +152,23 @@ def test_what_if_draws_the_results_with_their_precision(window):
     assert "How often each objective ended with the other side: B1 Vlore, held by the Axis now, " in said, said
 
 
+def test_what_if_says_each_side_s_chance_at_any_level_with_its_interval_under_the_results(window):
+    dialog = window.wargame_actions.what_if()
+    dialog.count.setValue(20)
+    dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
+    dialog.run(threaded=False)
+    wins = dialog.answer["wins"]
+    said = dialog.wins.text()
+    assert dialog.wins.isVisible() and said.startswith("In all, at any level of victory: the Axis win "), said
+    for side, noun in (("axis", "Axis win"), ("allied", "Allies")):
+        low, high = wins[side]["interval"]
+        assert f"the {noun} {wins[side]['share']:.0%} ({low * 100:.0f}–{high * 100:.0f})" in said, said
+    layout = dialog.layout()
+    assert layout.indexOf(dialog.wins) == layout.indexOf(dialog.results) + 1, "right under the levels' bars"
+    dialog.forget_answer()
+    assert dialog.wins.text() == "" and not dialog.wins.isVisible()
+
+
 def test_a_new_what_if_run_clears_the_last_run_s_charts(window):
     dialog = window.wargame_actions.what_if()
     dialog.count.setValue(5)

@@ -12,7 +12,7 @@ import pytest
 
 from campaign_manager.cli import main
 from campaign_manager.engine import Play, legal, whatif
-from campaign_manager.engine.actions import Battle
+from campaign_manager.engine.actions import Battle, Initiative
 from campaign_manager.engine.campaign import apply_action, initial_state
 from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.general import ComputerPolicy
@@ -115,11 +115,11 @@ def test_a_plan_with_my_arrows_is_followed_in_every_playout():
     start, plan = whatif.take_plan(SC, whatif.wargame_position(st), "allied")
     assert not start.open_arrows and plan.arrows == tuple(arrows), "the arrows leave the map and become the plan"
     assert start.sorties == st.sorties and start.battles_fought == st.battles_fought
-    fought_at_all = 0
     for index in range(12):
-        follower = whatif.PlanPolicy(plan, ComputerPolicy(index))
-        players = {"axis": ComputerPolicy(index), "allied": follower}
-        _, done = TurnDriver(SC, players, 500 + index).play(start.copy(), to="end-of-turn")
+        driver, follower = whatif.playout_driver(SC, 500, index, plan)
+        assert follower is not None
+        driver.quiet = False  # the reasons, to read
+        _, done = driver.play(start.copy(), to="end-of-turn")
         allied = [
             a.action for a in done if a.action.type == "battle" and _side_of(a.action.attacker.troops[0]) == "allied"
         ]
@@ -129,9 +129,38 @@ def test_a_plan_with_my_arrows_is_followed_in_every_playout():
         for battle, (_, _, planned) in zip(allied, expected):
             assert battle.attacker.troops and set(battle.attacker.troops) <= set(planned.troops)
             assert "as planned" in (battle.reason or "")
-        assert follower.fought == sorted(follower.fought)
-        fought_at_all += bool(follower.fought)
-    assert fought_at_all >= 6, "the Allies win the initiative often enough on turn 2 to follow it"
+        assert follower.fought == [0, 1], "the initiative the plan was placed with is its own: both are fought"
+
+
+def _first_attackers(done: list, count: int) -> list[str]:
+    """The sides that placed the first `count` arrows of a playout, in order."""
+    battles = [a.action for a in done if a.action.type == "battle"]
+    return [_side_of(b.attacker.troops[0]) for b in battles[:count]]
+
+
+def test_a_plan_whose_initiative_was_won_keeps_it_in_every_playout():
+    st, _ = _planned_position()  # each arrow placed with the initiative dice typed: 6 and 1, the Allies'
+    start, plan = whatif.take_plan(SC, whatif.wargame_position(st), "allied")
+    assert plan.initiatives == ((6, 1), (6, 1)), "the dice on record go with the plan"
+    other_first = 0
+    for index in range(60):
+        driver, follower = whatif.playout_driver(SC, 9, index, plan)
+        _, done = driver.play(start.copy(), to="end-of-turn")
+        other_first += _first_attackers(done, 2) != ["allied", "allied"]
+        assert follower is not None and follower.fought[:2] == [0, 1], "the plan's arrows in their order"
+    assert other_first == 0, f"the Axis attacked first in {other_first} of 60 playouts"
+    answer = whatif.playouts(SC, st, 60, seed=4, workers=1, precision=None, plan_side="allied", to="end-of-turn")
+    assert [arrow["fought"] for arrow in answer["plan"]["arrows"]] == [1.0, 1.0]
+
+
+def test_an_initiative_rolled_ahead_stays_with_its_winner_in_every_playout():
+    st = _battle_phase(_turn(3))
+    st = apply_action(SC, st, Initiative((("allied", 6), ("axis", 1)))).state  # typed: the Allies win
+    assert st.initiative is not None and st.initiative[0] == "allied"
+    for index in range(30):
+        driver, _ = whatif.playout_driver(SC, 2, index)
+        _, done = driver.play(whatif.wargame_position(st), to="end-of-turn")
+        assert _first_attackers(done, 1) == ["allied"], index
 
 
 def _side_of(troop: str) -> str:
@@ -143,7 +172,7 @@ def test_whatif_follows_the_plan_and_says_how_often_each_arrow_was_fought():
     answer = whatif.playouts(SC, st, 40, seed=2, workers=1, precision=None, plan_side="allied", to="end-of-turn")
     plan = answer["plan"]
     assert plan["side"] == "allied" and [(a["from"], a["to"]) for a in plan["arrows"]] == [(o, t) for o, t, _ in arrows]
-    assert all(0 < a["fought"] <= 1 for a in plan["arrows"])
+    assert all(a["fought"] == 1 for a in plan["arrows"]), "the initiative each was placed with is kept"
 
 
 # -- precision ------------------------------------------------------------------------------------------
@@ -228,6 +257,31 @@ def test_whatif_json_gives_intervals_objectives_and_most_battles(tmp_path, capsy
     assert path.read_bytes() == before, "the file is never written"
     assert main(["whatif", str(path), "--playouts", "12", "--seed", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == data, "the same seed gives the same playouts"
+
+
+def test_whatif_json_gives_each_side_s_wins_at_any_level_adding_up_with_the_levels(tmp_path, capsys):
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path).close()
+    assert main(["whatif", str(path), "--playouts", "40", "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    wins, outcomes = data["wins"], data["outcomes"]
+    assert list(wins) == ["axis", "allied"]
+    for side, won in wins.items():
+        levels = sum(count for name, count in outcomes.items() if name.startswith(SC.sides[side] + " "))
+        assert won["playouts"] == levels and won["share"] == round(levels / 40, 4), side
+        assert [round(x, 4) for x in whatif.wilson(levels, 40)] == won["interval"]
+        assert won["interval"][0] <= won["share"] <= won["interval"][1]
+    draws = outcomes.get(SC.victory_below, 0)
+    assert wins["axis"]["playouts"] + wins["allied"]["playouts"] + draws == data["playouts"] == 40
+    assert main(["whatif", str(path), "--playouts", "40", "--seed", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    said = [line for line in out if "win at any level" in line]
+    low, high = wins["axis"]["interval"]
+    assert said[0] == (
+        f"The Axis win at any level: {wins['axis']['playouts']} "
+        f"({wins['axis']['share']:.0%}, 95% between {low:.0%} and {high:.0%})"
+    )
+    assert said[1].startswith("The Allies win at any level: ") and len(said) == 2
 
 
 def test_whatif_in_words(tmp_path, capsys):

@@ -130,6 +130,9 @@ class WhatIfDialog(QDialog):
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
         self.results = BarChart("Results: each one's share of the playouts, with its 95 % interval", self)
+        self.wins = plain_label("")  # each side's chance at any level, under its levels' bars
+        self.wins.setObjectName("wins")
+        self.wins.setWordWrap(True)
         self.margins = MarginStrip("VP margin", self)
         self.objectives = plain_label("")
         self.objectives.setObjectName("objectives")
@@ -145,6 +148,7 @@ class WhatIfDialog(QDialog):
         layout.addLayout(buttons)
         layout.addWidget(self.before)
         layout.addWidget(self.results, 1)
+        layout.addWidget(self.wins)
         layout.addWidget(self.margins)
         layout.addWidget(self.objectives)
         layout.addWidget(self.summary)
@@ -211,7 +215,7 @@ class WhatIfDialog(QDialog):
 
     def _show_charts(self, shown: bool) -> None:
         """The charts take room once there is something to draw; until then a line says what Run does."""
-        for widget in (self.results, self.margins, self.objectives):
+        for widget in (self.results, self.wins, self.margins, self.objectives):
             widget.setVisible(shown)
         self.before.setVisible(not shown)
 
@@ -239,6 +243,7 @@ class WhatIfDialog(QDialog):
         self.results.set_bars([])
         self.margins.set_spread(None)
         self.objectives.setText("")
+        self.wins.setText("")
         self.summary.setText(words)
         self.summary.setVisible(bool(words))
         self._show_charts(False)
@@ -302,6 +307,7 @@ class WhatIfDialog(QDialog):
         sc = self.session.scenario
         self.progress.setValue(self.progress.maximum() if answer["stopped"] == "precise" else answer["playouts"])
         self._results(sc, answer)
+        self.wins.setText(wins_words(sc, answer))
         cut = {int(q): m for q, m in answer["percentiles"].items()}
         if cut:
             self.margins.title = (
@@ -382,20 +388,23 @@ def objective_words(sc: Scenario, answer: dict) -> str:
     return words
 
 
-def side_shares(sc: Scenario, answer: dict) -> str:
-    """Each side's chance of winning the campaign at any level, and of a draw: the single most
-    likely result can be one side's while the other wins more often ("the Axis win 35%, the
-    Allies 45%, draw 21%")."""
-    count = answer["playouts"] or 1
-    outcomes = answer["outcomes"]
+def wins_words(sc: Scenario, answer: dict) -> str:
+    """Each side's chance of winning the campaign at any level, and of a draw, with their 95 %
+    intervals: the single most likely result can be one side's while the other wins more often
+    ("In all, the Axis win 35% (32–38), the Allies 44% (41–47), draw 21% (18–24).")."""
+    if not answer["playouts"]:
+        return ""
 
     def won(side: str) -> str:
-        share = sum(outcomes.get(f"{sc.sides[side]} {name}", 0) for _, name in sc.victory_levels) / count
-        return f"{share:.0%}"
+        low, high = answer["wins"][side]["interval"]
+        return f"{answer['wins'][side]['share']:.0%} ({low * 100:.0f}–{high * 100:.0f})"
 
-    draw = outcomes.get(sc.victory_below, 0) / count
     axis, allied = side_name(sc, "axis"), side_name(sc, "allied")
-    return f"the {axis} win {won('axis')}, the {allied} {won('allied')}, {sc.victory_below} {draw:.0%}"
+    draw = share_words(answer, sc.victory_below)
+    return (
+        f"In all, at any level of victory: the {axis} win {won('axis')}, the {allied} {won('allied')}, "
+        f"{sc.victory_below} {draw}."
+    )
 
 
 def summary_words(sc: Scenario, answer: dict) -> str:
@@ -410,6 +419,6 @@ def summary_words(sc: Scenario, answer: dict) -> str:
         return f"{count:,} playouts ({why}). Most battles in one turn: {answer['most_battles_in_a_turn']}."
     likely = max(answer["outcomes"], key=answer["outcomes"].get)
     return (
-        f"{count:,} playouts ({why}). In all, {side_shares(sc, answer)}; the single most likely result: "
-        f"{likely}. Most battles in one turn: {answer['most_battles_in_a_turn']}."
+        f"{count:,} playouts ({why}). The single most likely result: {likely}. "
+        f"Most battles in one turn: {answer['most_battles_in_a_turn']}."
     )

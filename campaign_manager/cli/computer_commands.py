@@ -1,0 +1,190 @@
+"""`campaign-manager computer`: in a General's Wargame, the computer general makes its moves
+(engine/computer_moves.py) until a person must decide or the campaign ends, each recorded with
+the history's words and its reason; then it says what the person decides next and how. A
+person's part in a battle is given with `--reply`, in the battle action's own words (docs/actions.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from campaign_manager.cli.campaign_commands import CAMPAIGN_HELP, _tell_backups, load_campaigns
+
+BOTH = "both"
+ATTACK_FIELDS = ("from", "to", "attacker", "advance")
+DEFENCE_FIELDS = ("defender", "retreat_to")
+
+
+def register(commands) -> None:
+    computer = commands.add_parser(
+        "computer",
+        help="in a General's Wargame, the computer makes its moves until a person must decide (saying why)",
+        description="The computer general makes its moves in a General's Wargame (made with new --wargame), "
+        "each recorded with its reason, until a person must decide or the campaign ends; then it says what "
+        "is to be decided and how: a placement or a redeployment with `apply`, your part in a battle with --reply.",
+    )
+    computer.add_argument("file", help=CAMPAIGN_HELP)
+    computer.add_argument(
+        "--side",
+        metavar="SIDE",
+        help="the side the computer plays this time: axis, allied or both (default: the side the campaign was made "
+        "with, new --computer); with both, it plays the rest of the campaign by itself",
+    )
+    computer.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="seed for the app's dice: the same seed from the same campaign, the same game (default: unpredictable)",
+    )
+    computer.add_argument(
+        "--redeployed",
+        action="store_true",
+        help="your side has finished redeploying this turn: the computer goes on past it",
+    )
+    computer.add_argument(
+        "--reply",
+        metavar="JSON",
+        help='your side\'s part in the battle asked: attacking, {"from": .., "to": .., "attacker": {"troops": [..], '
+        '"sortie": ..}, "advance": [..]} or none (no more battles this turn); defending, {"defender": {"troops": '
+        '[..]}, "retreat_to": ..}',
+    )
+    computer.set_defaults(run=cmd_computer, load=load_campaigns)
+
+
+def cmd_computer(args: argparse.Namespace) -> int:
+    import secrets
+
+    from campaign_manager.engine.computer_moves import computer_driver, play_on
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.campaign_file import CampaignFile
+
+    with CampaignFile.open(args.file) as campaign:
+        sc, st = campaign.scenario, campaign.state
+        if not campaign.dice_only:
+            raise UserError(
+                f"{args.file} is fought at the tabletop: the computer plays only a General's Wargame "
+                f"(made with new --wargame)"
+            )
+        sides = _sides(campaign, args.side)
+        if campaign.kept_entry() is not None:
+            raise UserError(
+                "a battle being entered is kept with this campaign: record or discard it in the window first"
+            )
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+        orders = None if args.reply is None else _orders(sc, st, computer_driver(sc, sides, seed), args)
+        moves = play_on(computer_driver(sc, sides, seed), st, orders, args.redeployed)
+        first = len(campaign.records) + 1
+        if moves.done:
+            campaign.apply([applied.record for applied in moves.done])
+        _say(sc, campaign.state, moves, first, args.file)
+        _tell_backups(campaign)
+    return 0
+
+
+def _sides(campaign, asked: str | None) -> tuple[str, ...]:
+    """The sides the computer plays this time."""
+    from campaign_manager.engine.spelling import side_code
+    from campaign_manager.errors import UserError
+
+    sc = campaign.scenario
+    if asked is None:
+        if campaign.computer_side is None:
+            raise UserError(
+                "this General's Wargame is between two people: give --side axis, allied or both "
+                "for the computer to play"
+            )
+        return (campaign.computer_side,)
+    if asked.strip().casefold() == BOTH:
+        return tuple(sc.sides)
+    side = side_code(sc, asked)
+    if side not in sc.sides:
+        raise UserError(f"--side: no side '{asked}' (sides: {', '.join(sc.sides)}, or both)")
+    return (side,)
+
+
+def _orders(sc, st, driver, args: argparse.Namespace):
+    """The person's reply to the battle question put to their side now, read and checked before any
+    die is thrown."""
+    from campaign_manager.engine.driver import ChooseAttack, CommitDefence
+    from campaign_manager.errors import UserError
+
+    question = driver.step(st, args.redeployed)
+    if not isinstance(question, ChooseAttack | CommitDefence) or driver.seated(question.side):
+        raise UserError(
+            f"--reply answers the battle question put to a person's side, and none is asked now: run "
+            f"'computer {args.file}' without it to see what comes next"
+        )
+    try:
+        given = json.loads(args.reply) if args.reply.strip().casefold() != "none" else None
+    except ValueError as exc:
+        raise UserError(f"--reply is not JSON ({exc}): see computer --help") from None
+    if isinstance(question, ChooseAttack):
+        return _attack_orders(sc, question, given)
+    return _defence_orders(sc, st, question, given)
+
+
+def _attack_orders(sc, question, given):
+    from campaign_manager.engine.computer_moves import Orders
+    from campaign_manager.engine.lookup import side_name
+    from campaign_manager.errors import UserError
+
+    if given is None:
+        if question.required:
+            raise UserError(
+                f"the turn's battles are not all fought: the {side_name(sc, question.side)} must place an arrow"
+            )
+        return Orders(None)
+    battle = _battle(sc, given, ATTACK_FIELDS, {})
+    if battle.attacker is None:
+        raise UserError('--reply: name the troops that attack: "attacker": {"troops": [..]}')
+    return Orders((battle.origin, battle.target, battle.attacker), advance=battle.advance)
+
+
+def _defence_orders(sc, st, question, given):
+    from campaign_manager.engine.computer_moves import Orders, retreat_choice
+    from campaign_manager.engine.state import Commitment
+    from campaign_manager.errors import UserError
+
+    if given is None:
+        raise UserError('--reply: a defence is given as {"defender": {"troops": [..]}} (no troops: [])')
+    battle = _battle(sc, given, DEFENCE_FIELDS, {"from": question.origin, "to": question.target})
+    choice = retreat_choice(sc, st, question)
+    if choice and battle.retreat_to is None:
+        where = "; ".join(f"{troop}: {' or '.join(areas)}" for troop, areas in choice.items())
+        raise UserError(
+            f'--reply: say where your troops retreat if defeated, before the dice: "retreat_to": an area, or a map '
+            f"of troop to area ({where})"
+        )
+    return Orders(battle.defender or Commitment(), retreat=battle.retreat_to)
+
+
+def _battle(sc, given, fields: tuple[str, ...], arrow: dict):
+    """The reply read as a battle action's fields (friendly spellings allowed, every fault named)."""
+    from campaign_manager.engine.actions import Battle, parse_action
+    from campaign_manager.engine.spelling import canonical
+    from campaign_manager.errors import UserError
+
+    if not isinstance(given, dict):
+        raise UserError(f"--reply is a JSON object with {', '.join(fields)} (see computer --help)")
+    stray = sorted(set(given) - set(fields))
+    if stray:
+        raise UserError(f"--reply gives only your side's part ({', '.join(fields)}), not {', '.join(stray)}")
+    battle = parse_action(canonical(sc, {"type": "battle", **arrow, **given}))
+    assert isinstance(battle, Battle)
+    return battle
+
+
+def _say(sc, st, moves, first: int, where: str) -> None:
+    """What the computer did, in the history's words, then what a person decides next."""
+    from campaign_manager.cli import computer_questions
+    from campaign_manager.cli.output import emit
+
+    lines = []
+    for number, applied in enumerate(moves.done, start=first):
+        lines.append(f"log entry {number} ({applied.action.type}):")
+        lines.extend(f"   {event}" for event in applied.events)
+    if not moves.done:
+        lines.append("The computer has no move to make now.")
+    lines += moves.chosen_for_them
+    lines.append(computer_questions.words(sc, st, moves.question, where))
+    emit(None, False, "\n".join(lines))
