@@ -272,6 +272,14 @@ class PlanJson(TypedDict):
     arrows: list[PlannedArrowJson]
 
 
+class SideWinsJson(TypedDict):
+    """One side's playouts won at any level of victory, their share and its 95 % interval."""
+
+    playouts: int
+    share: float
+    interval: list[float]
+
+
 class WhatIfJson(TypedDict):
     """The playouts' answer (`whatif --json`, the What if window): each result's share and its
     interval, the margins, the objectives' chance of changing hands, and the plan followed."""
@@ -283,6 +291,7 @@ class WhatIfJson(TypedDict):
     widest: float | None
     outcomes: dict[str, int]
     intervals: dict[str, list[float]]
+    wins: dict[str, SideWinsJson]
     margin: list[tuple[int, int]]
     margin_means: str
     percentiles: dict[str, int]
@@ -486,10 +495,10 @@ def summary(
     return answer
 
 
-def side_wins(sc: Scenario, results: Counter[str], count: int) -> dict[str, dict]:
+def side_wins(sc: Scenario, results: Counter[str], count: int) -> dict[str, SideWinsJson]:
     """Each side's playouts won at any level of victory (the sum of its levels' counts), their
     share and its 95 % interval: the chance that side wins, beside the per-level shares."""
-    found = {}
+    found: dict[str, SideWinsJson] = {}
     for side, noun in sc.sides.items():
         won = sum(results[f"{noun} {level}"] for _, level in sc.victory_levels)
         low, high = wilson(won, count)
