@@ -101,7 +101,8 @@ def copyright_file(target: Path) -> None:
         texts = "\n\n".join(f"{kept}:\n\n{text}" for kept, text in licence_files(dist)) or common_licences(dist)
         files = "*" if dist is app or meta["Name"] == app.metadata["Name"] else top_level_files(dist)
         paragraphs.append(
-            f"Files: {files}\nCopyright: {who}\nLicense: {short_name(licence_words(dist))}\n"
+            f"Files: {files}\nCopyright: {who}\nComment: {meta['Name']} {dist.version}\n"
+            f"License: {short_name(licence_words(dist))}\n"
             + dep5_text(texts or f"{meta['Name']} {dist.version} is under {licence_words(dist)}.")
         )
     target.write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
