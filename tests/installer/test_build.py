@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shared import FULL_CAMPAIGN
+from tests.shared import FULL_CAMPAIGN, ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -89,8 +90,13 @@ def test_the_one_folder_app_builds_from_a_clone_and_runs_bare(one_folder_build, 
     argv = ["whatif", "shop.campaign", "--playouts", "64", "--seed", "7", "--to", "end-of-turn", "--json"]
     frozen = app(*argv)
     assert frozen.returncode == 0, frozen.stderr
-    source = subprocess.run(
-        [sys.executable, "-m", "campaign_manager", *argv], capture_output=True, text=True, cwd=work, check=True
+    source = subprocess.run(  # this checkout's source (from `work`, an installed one would be found first)
+        [sys.executable, "-m", "campaign_manager", *argv],
+        capture_output=True,
+        text=True,
+        cwd=work,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert json.loads(frozen.stdout) == json.loads(source.stdout)
 
