@@ -9,7 +9,15 @@ from __future__ import annotations
 import sys
 
 
-def open_window(file: str | None, screenshot: str | None = None) -> int:
+def open_window(
+    file: str | None, screenshot: str | None = None, print_to: str | None = None, kind: str = "turn", paper: str = "a4"
+) -> int:
+    if print_to:
+        from campaign_manager.ui.app import print_app
+
+        assert file is not None, "the command line asks for the FILE to print with --print-to"
+
+        return print_app(file, print_to, kind, paper)
     if screenshot:
         from campaign_manager.ui.app import screenshot_app
 

@@ -72,6 +72,19 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
     window.add_argument(
         "--screenshot", metavar="PNG", help="render the window at 1280x800 (no screen needed) to PNG and exit"
     )
+    window.add_argument(
+        "--print-to",
+        metavar="PDF",
+        help="print a document as File ▸ Print does, on Qt's PDF printer (the file PDF, no screen needed), and exit",
+    )
+    from campaign_manager.reports.kinds import Paper, ReportKind
+
+    window.add_argument(
+        "--kind", choices=[kind.value for kind in ReportKind], default=ReportKind.TURN, help="what --print-to prints"
+    )
+    window.add_argument(
+        "--paper", choices=[paper.value for paper in Paper], default=Paper.A4, help="the paper --print-to prints on"
+    )
     window.set_defaults(run=lambda args: _open(args, open_window))
     import importlib
 
@@ -123,6 +136,10 @@ def _deepest(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Argum
 
 def _open(args: argparse.Namespace, open_window: Callable[..., int]) -> int:
     """Check the campaign file before any window is made: a missing or damaged one is refused."""
+    if args.print_to:
+        if not args.file:
+            raise UserError("--print-to needs a campaign FILE to print from")
+        return open_window(args.file, print_to=args.print_to, kind=args.kind, paper=args.paper)
     if args.screenshot:
         if not args.file:
             raise UserError("--screenshot needs a campaign FILE to show")
@@ -139,7 +156,7 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
     argv = list(sys.argv[1:] if argv is None else argv)
     if open_window is None:
 
-        def open_window(file: str | None, screenshot: str | None = None) -> int:
+        def open_window(file: str | None, **asked) -> int:
             print(f"{PROG}: the app window is opened by the campaign-manager program itself", file=sys.stderr)
             return 2
 

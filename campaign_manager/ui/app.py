@@ -13,6 +13,8 @@ from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import writable
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from campaign_manager.ui.main_window import MainWindow
 
 
@@ -62,8 +64,9 @@ def welcome_on_first_start(window: MainWindow, file_named: bool = False) -> bool
     return True
 
 
-def screenshot_app(file: str, png: str) -> int:
-    """Render the main window on `file` at 1280x800 without a screen, save it as `png`, exit."""
+def _window_without_screen(file: str) -> tuple[QApplication, MainWindow] | int:
+    """The main window on `file` (opened read-only), shown at 1280x800 on Qt's offscreen platform;
+    2 (and said why) when the file cannot be opened."""
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -98,6 +101,15 @@ def screenshot_app(file: str, png: str) -> int:
     window.resize(1280, 800)
     window.show()
     app.processEvents()
+    return app, window
+
+
+def screenshot_app(file: str, png: str) -> int:
+    """Render the main window on `file` at 1280x800 without a screen, save it as `png`, exit."""
+    opened = _window_without_screen(file)
+    if isinstance(opened, int):
+        return opened
+    app, window = opened
     saved = window.grab().save(png)
     startup.settled()
     window.close()
@@ -105,6 +117,57 @@ def screenshot_app(file: str, png: str) -> int:
         print(f"campaign-manager: {png}: the picture could not be written", file=sys.stderr)
         return 2
     return 0
+
+
+def print_app(file: str, pdf: str, kind: str, paper: str) -> int:
+    """File ▸ Print of the document `kind` on `file`, with Qt's PDF printer (a file, `pdf`, on
+    `paper`) chosen in place of the print dialog, and no screen: the same steps as printing from
+    the window (the document made on a worker thread, each page drawn on the printer with PDFium),
+    so that a build can be shown to print. Says the pages printed; 2 when it could not print."""
+    from collections.abc import Callable
+    from dataclasses import replace
+
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtGui import QPageSize
+    from PySide6.QtPrintSupport import QPrinter
+    from PySide6.QtWidgets import QWidget
+
+    from campaign_manager.reports import ReportKind
+    from campaign_manager.ui.report_actions import ReportActions
+
+    opened = _window_without_screen(file)
+    if isinstance(opened, int):
+        return opened
+    app, window = opened
+    sizes = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+    answers: list[tuple[bool, str]] = []
+    waiting = QEventLoop()
+
+    def to_pdf_file(parent: QWidget, printer: QPrinter, title: str, accepted: Callable[[], None]) -> None:
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(Path(pdf).absolute()))
+        printer.setPageSize(QPageSize(sizes[paper]))
+        accepted()
+
+    def answered(done: bool, words: str) -> None:
+        answers.append((done, words))
+        waiting.quit()
+
+    services = replace(
+        window.report_actions.services,
+        report=lambda words: answered(False, words),
+        tell=lambda words, _milliseconds: answered(True, words),
+    )
+    actions = ReportActions(services, choose_printer=to_pdf_file)
+    actions.print_document(ReportKind(kind))
+    if not answers:  # nothing said yet: the document is being made on a worker thread
+        waiting.exec()
+    startup.settled()
+    window.close()
+    app.processEvents()
+    done, words = answers[0]
+    print(f"{words}." if done else f"campaign-manager: {words}", file=sys.stdout if done else sys.stderr)
+    return 0 if done else 2
 
 
 def campaign_to_open(argv: list[str]) -> Path | str | None:
