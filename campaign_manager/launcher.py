@@ -12,6 +12,21 @@ import sys
 def open_window(
     file: str | None, screenshot: str | None = None, print_to: str | None = None, kind: str = "turn", paper: str = "a4"
 ) -> int:
+    """The window (or its picture, or its printing); a system library Qt cannot load is said in a
+    line with what to install, exit code 2, never as a traceback."""
+    try:
+        return _open_window(file, screenshot, print_to, kind, paper)
+    except ImportError as exc:
+        from campaign_manager.ui.display_check import missing_library_words
+
+        words = missing_library_words(exc)
+        if words is None:
+            raise
+        print(f"campaign-manager: {words}", file=sys.stderr)
+        return 2
+
+
+def _open_window(file: str | None, screenshot: str | None, print_to: str | None, kind: str, paper: str) -> int:
     if print_to:
         from campaign_manager.ui.app import print_app
 

@@ -18,14 +18,41 @@ def missing_from_ldd(ldd_output: str) -> list[str]:
     return sorted({line.split()[0] for line in ldd_output.splitlines() if "not found" in line})
 
 
+# Debian's names for libraries whose package is not their file's name made lower case with its
+# number (libglib-2.0.so.0 is in libglib2.0-0, as are GLib's other parts).
+DEBIAN_NAMES = {
+    "libglib-2.0": "libglib2.0-0",
+    "libgthread-2.0": "libglib2.0-0",
+    "libgobject-2.0": "libglib2.0-0",
+    "libgio-2.0": "libglib2.0-0",
+    "libdbus-1": "libdbus-1-3",
+}
+
+
 def debian_packages(libraries: list[str]) -> list[str]:
-    """Usual Debian/Ubuntu package names: libxcb-icccm.so.4 → libxcb-icccm4."""
-    names = []
+    """Debian/Ubuntu package names, each once: libxcb-icccm.so.4 → libxcb-icccm4, libEGL.so.1 →
+    libegl1, libglib-2.0.so.0 → libglib2.0-0."""
+    names: list[str] = []
     for library in libraries:
         base, _, version = library.partition(".so.")
         version = version.split(".")[0]
-        names.append(f"{base}-{version}" if base[-1:].isdigit() else f"{base}{version}")
+        name = DEBIAN_NAMES.get(base) or (f"{base}-{version}" if base[-1:].isdigit() else f"{base}{version}")
+        if name.lower() not in names:
+            names.append(name.lower())
     return names
+
+
+def missing_library_words(error: BaseException) -> str | None:
+    """A system library Qt needs and could not load (an ImportError of PySide6 naming a missing
+    shared object), said in a line with what to install; None for any other error."""
+    text = str(error)
+    if "cannot open shared object file" not in text:
+        return None
+    library = text.split(":", 1)[0].strip()
+    return (
+        f"Qt cannot start: the system library {library} is missing. On Debian or Ubuntu: "
+        f"sudo apt install {' '.join(debian_packages([library]))} (a desktop has it; a bare system may not)"
+    )
 
 
 def display_problem() -> str | None:
@@ -54,5 +81,5 @@ def display_problem() -> str | None:
         return None
     return (
         f"the window needs system libraries that are missing: {', '.join(missing)}. "
-        f"On Debian or Ubuntu: sudo apt install {' '.join(debian_packages(missing))} libxcb-cursor0"
+        f"On Debian or Ubuntu: sudo apt install {' '.join(debian_packages([*missing, 'libxcb-cursor.so.0']))}"
     )

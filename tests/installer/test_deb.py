@@ -77,7 +77,7 @@ def test_the_files_and_where_they_go(deb):
         "/opt/campaign-manager/_internal/pypdfium2_raw/libpdfium.so",
         "/opt/campaign-manager/licences/THIRD-PARTY-NOTICES.txt",
         "/usr/share/applications/campaign-manager.desktop",
-        "/usr/share/metainfo/org.firestorm_campaign_manager.CampaignManager.metainfo.xml",
+        "/usr/share/metainfo/io.github.firestorm_campaign_manager.campaign_manager.metainfo.xml",
         "/usr/share/mime/packages/campaign-manager.xml",
         "/usr/share/icons/hicolor/scalable/apps/campaign-manager.svg",
         "/usr/share/doc/campaign-manager/copyright",

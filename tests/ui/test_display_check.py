@@ -40,3 +40,23 @@ def test_missing_libraries_are_named_with_the_install_command(monkeypatch):
 def test_offscreen_and_other_platforms_need_no_check(monkeypatch):
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert display_check.display_problem() is None
+
+
+def test_debian_names_are_the_packages_apt_knows():
+    """The names a clean Debian 12 asked for (libEGL1, libglib-2.0-0 were refused by apt)."""
+    found = display_check.debian_packages(
+        ["libEGL.so.1", "libGL.so.1", "libX11-xcb.so.1", "libglib-2.0.so.0", "libgthread-2.0.so.0", "libdbus-1.so.3"]
+    )
+    assert found == ["libegl1", "libgl1", "libx11-xcb1", "libglib2.0-0", "libdbus-1-3"]
+
+
+def test_a_library_qt_cannot_load_is_said_in_a_line_with_what_to_install(monkeypatch, capsys):
+    from campaign_manager import launcher
+
+    def missing(*args, **kwargs):
+        raise ImportError("libglib-2.0.so.0: cannot open shared object file: No such file or directory")
+
+    monkeypatch.setattr(launcher, "_open_window", missing)
+    assert launcher.open_window("shop.campaign", screenshot="shop.png") == 2
+    said = capsys.readouterr().err
+    assert len(said.strip().splitlines()) == 1 and "libglib-2.0.so.0" in said and "apt install libglib2.0-0" in said
