@@ -19,7 +19,6 @@ may record again.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,74 +39,13 @@ from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.address import ServerAddress, is_server_address, locate
 from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault
+from campaign_manager.ui.server_link import Reconnection, titles, what_changed
 
 if TYPE_CHECKING:
-    from campaign_manager.store.server import ServerListener, ServerLog
+    from campaign_manager.store.server import ServerListener
 
 RECONNECT_MS = 2000  # how often an unreachable server is tried again
 ANSWER_MS = 100  # how often a try under way is looked at
-
-
-class _Reconnection:
-    """One try at reaching a campaign's server again, in a thread of its own: connecting may wait
-    for the connect timeout (a server or network that does not answer), and the window must not.
-    `listener` (or `failure`) is set once the try is over; a try given up meanwhile closes its
-    connection itself."""
-
-    def __init__(self, server: ServerLog) -> None:
-        self._server = server
-        self._lock = threading.Lock()
-        self._abandoned = False
-        self.done = False
-        self.listener: ServerListener | None = None
-        self.failure: str | None = None
-        threading.Thread(target=self._run, name="campaign-server-reconnect", daemon=True).start()
-
-    def _run(self) -> None:
-        listener, failure = None, None
-        try:
-            listener = self._server.listen()
-        except UserError as exc:
-            failure = str(exc)
-        except Exception as exc:  # noqa: BLE001 - any failure to reach the server is one more failed try
-            failure = f"{self._server.where}: the server cannot be reached ({exc})"
-        with self._lock:
-            if self._abandoned:
-                if listener is not None:
-                    listener.close()
-                return
-            self.listener, self.failure, self.done = listener, failure, True
-
-    def abandon(self) -> None:
-        """Given up (the campaign closed or another opened): its connection, if any, is closed."""
-        with self._lock:
-            self._abandoned = True
-            listener, self.listener = self.listener, None
-        if listener is not None:
-            listener.close()
-
-
-def _titles(records: list[dict]) -> str:
-    """The last few actions in a few words each (how many, when there are more)."""
-    titles = "; ".join(action_title(record) for record in records[-3:])
-    return titles + (f" ({len(records)} actions)" if len(records) > 3 else "")
-
-
-def _what_changed(held: list[dict], now: list[dict]) -> str:
-    """What another shop took back (and recorded since), told from the log held here and the log
-    as it is now: "Taken back elsewhere: battle B2 → C2"."""
-    same = 0
-    while same < min(len(held), len(now)) and held[same] == now[same]:
-        same += 1
-    words = []
-    if held[same:]:
-        words.append(f"taken back elsewhere: {_titles(held[same:])}")
-    if now[same:]:
-        words.append(f"recorded elsewhere: {_titles(now[same:])}")
-    if not words:
-        return f"The campaign was changed elsewhere: it now holds {len(now)} actions"
-    told = "; then ".join(words)
-    return told[0].upper() + told[1:]
 
 
 class CampaignSession(QObject):
@@ -135,7 +73,7 @@ class CampaignSession(QObject):
         self._reconnect = QTimer(self)
         self._reconnect.setInterval(RECONNECT_MS)
         self._reconnect.timeout.connect(self._try_again)
-        self._attempt: _Reconnection | None = None  # a try at reaching the server, under way
+        self._attempt: Reconnection | None = None  # a try at reaching the server, under way
         self._answer = QTimer(self)
         self._answer.setInterval(ANSWER_MS)
         self._answer.timeout.connect(self._look_at_attempt)
@@ -363,9 +301,9 @@ class CampaignSession(QObject):
             return False
         self.changed.emit()
         if changes.appended is not None and changes.appended:
-            self.message.emit(f"Recorded elsewhere: {_titles(changes.appended)}")
+            self.message.emit(f"Recorded elsewhere: {titles(changes.appended)}")
         elif changes.appended is None:
-            self.message.emit(_what_changed(held, self.campaign.records))
+            self.message.emit(what_changed(held, self.campaign.records))
         return len(self.campaign.records) != before or changes.appended is None
 
     def _go_offline(self, words: str) -> None:
@@ -387,7 +325,7 @@ class CampaignSession(QObject):
         if self._attempt is not None:
             return  # the last try is still waiting for an answer
         self._reconnect.stop()
-        self._attempt = _Reconnection(server)
+        self._attempt = Reconnection(server)
         self._answer.start()
 
     def _look_at_attempt(self) -> None:
