@@ -90,7 +90,7 @@ def _sides(campaign, asked: str | None) -> tuple[str, ...]:
     if asked is None:
         if campaign.computer_side is None:
             raise UserError(
-                "this General's Wargame is between two people: give --side axis, allied or both "
+                f"this General's Wargame is between two people: give --side {', '.join(sc.sides)} or both "
                 "for the computer to play"
             )
         return (campaign.computer_side,)

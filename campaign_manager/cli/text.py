@@ -7,7 +7,7 @@ from typing import Any
 
 from campaign_manager.engine.requirements import count_words
 from campaign_manager.engine.state import Phase
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 
 def _side(sc: Scenario, side: str | None) -> str:
@@ -52,7 +52,7 @@ def show_text(sc: Scenario, view: dict) -> str:
                 lines.append(f"{title} ({sc.sides[side]}): {_troops(items)}")
     for side, items in view["captured"].items():  # listed by their own side: say who took them
         if items:
-            lines.append(f"Captured by the {sc.side_nouns[enemy_of(side)]}: {_troops(items)} ({sc.sides[side]})")
+            lines.append(f"Captured by the {sc.side_nouns[sc.enemy_of(side)]}: {_troops(items)} ({sc.sides[side]})")
     if view.get("initiative"):
         lines.append(f"Initiative rolled: the {sc.side_nouns[view['initiative']['attacker']]} place the next arrow")
     for arrow in view["open_arrows"]:

@@ -13,7 +13,7 @@ from campaign_manager.engine.planning import close_planning
 from campaign_manager.engine.resolve import resolve
 from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commitment, Phase, evolve
 from campaign_manager.errors import RuleError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 
 def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Battle:
@@ -112,7 +112,7 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
         raise RuleError("1.4", f"{label(sc, target)} is impassable and cannot be attacked")
     if goal.staging:
         raise RuleError("1.4", f"{label(sc, target)} is a staging area: it is never attacked, only attacked from")
-    if st.control.get(target) != enemy_of(side):
+    if st.control.get(target) != sc.enemy_of(side):
         raise RuleError(
             "1.4",
             f"{label(sc, target)} is held by the {side_name(sc, st.control.get(target))}: "
@@ -139,14 +139,14 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     attacker = action.attacker or Commitment()
     defender = action.defender or Commitment()
     _check_commitment(sc, st, side, origin, attacker, "attacker")
-    _check_commitment(sc, st, enemy_of(side), target, defender, "defender")
+    _check_commitment(sc, st, sc.enemy_of(side), target, defender, "defender")
     for mine, theirs in ((attacker, defender), (defender, attacker)):
         if mine.sortie and not legal.aircraft_adds(sc, mine.sortie, theirs.sortie) and events.recording:
             events.append(
                 f"The {sc.aircraft[mine.sortie].name} sortie is spent but adds nothing: it only counts "
                 f"against enemy aircraft, and none is in this battle"
             )
-    for commitment, whose in ((attacker, side), (defender, enemy_of(side))):
+    for commitment, whose in ((attacker, side), (defender, sc.enemy_of(side))):
         if commitment.sortie:
             st.sorties[commitment.sortie] -= 1
             if events.recording:
@@ -205,7 +205,7 @@ def _initiative(
         roll_or_check(given[0], D6, roller, "attacker's initiative die"),
         roll_or_check(given[1], D6, roller, "defender's initiative die"),
     )
-    enemy = enemy_of(side)
+    enemy = sc.enemy_of(side)
     winner, scores = initiative_winner(sc, st.turn, {side: dice[0], enemy: dice[1]})
     if winner == side and not events.recording:
         return dice
@@ -259,14 +259,14 @@ def roll_initiative(
     words = ", ".join(f"{side_name(sc, s)} {dice[s]}→{scores[s]}" for s in sorted(sc.sides))
     attacker = winner
     if not legal.legal_arrows(sc, st, winner):
-        attacker = enemy_of(winner)
+        attacker = sc.enemy_of(winner)
         events.append(
             f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place: "
             f"the {side_name(sc, attacker)} attack instead"
         )
     else:
         events.append(f"Initiative to the {side_name(sc, winner)} ({words}): they place the next battle arrow")
-    st.initiative = (attacker, (dice[attacker], dice[enemy_of(attacker)]))
+    st.initiative = (attacker, (dice[attacker], dice[sc.enemy_of(attacker)]))
     return InitiativeRoll(tuple(sorted(dice.items())))
 
 
@@ -280,8 +280,8 @@ def initiative_attacker(
     other side when the winner has no arrow to place; and the dice as (attacker's, defender's).
     `arrows`: the legal_arrows query, or a caller's kept answers to it."""
     winner, _ = initiative_winner(sc, st.turn, dice)
-    side = winner if arrows(sc, st, winner) else enemy_of(winner)
-    return side, (dice[side], dice[enemy_of(side)])
+    side = winner if arrows(sc, st, winner) else sc.enemy_of(winner)
+    return side, (dice[side], dice[sc.enemy_of(side)])
 
 
 def initiative_winner(sc: Scenario, turn: int, dice: dict[str, int]) -> tuple[str, dict[str, int]]:

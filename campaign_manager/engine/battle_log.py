@@ -15,7 +15,7 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.roster import find
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Commander, Commitment
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 RESULT_MARKS = (
     ("✔", "the attacker won"),
@@ -108,7 +108,7 @@ class BattleRow:
         return [
             f"captured by the {sc.side_nouns[taker]}: " + ", ".join(taken)
             for taker in sc.sides
-            if (taken := [t for t in self.captured if enemy_of(sc.side_of(sc.troops[t].nation)) == taker])
+            if (taken := [t for t in self.captured if sc.enemy_of(sc.side_of(sc.troops[t].nation)) == taker])
         ]
 
     def escaped_words(self) -> str:
@@ -163,7 +163,7 @@ def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: B
         result, targets = forecast(sc, before, arrow, wargame=roll)
     else:
         result, targets = forecast(sc, before, arrow, games=action.games)
-    winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
+    winner = {"attacker": arrow.attacker_side, "defender": sc.enemy_of(arrow.attacker_side)}.get(result.winner or "")
     rolled = dict(action.destroy_dice)
     destroyed = tuple(t for t, target in targets.items() if t in rolled and destroys(rolled[t], target))
     captured = tuple(

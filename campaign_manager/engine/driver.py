@@ -41,7 +41,7 @@ from campaign_manager.engine.campaign import Applied, apply_action, computer_wor
 from campaign_manager.engine.resolve import Retreat, surviving_attackers
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase, evolve
 from campaign_manager.errors import ChoiceNeeded
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 Attack = tuple[str, str, Commitment]  # (from, to, the attacker's troops and sortie)
 
@@ -354,13 +354,13 @@ class TurnDriver:
         if isinstance(question, CommitDefence):
             q = question
             battle = Battle(q.origin, q.target, q.initiative_dice, q.attacker, reply)
-            return self._result(st, battle, enemy_of(q.side), (q.attack_reason,))
+            return self._result(st, battle, self.sc.enemy_of(q.side), (q.attack_reason,))
         if isinstance(question, GiveResult):
             return self._fight(st, replace(question.battle, **reply), question.attacker_side, question.reasons)
         if isinstance(question, ChooseRetreat):
             assert question.battle is not None, "asked once the battle's dice were rolled"
             battle, reasons = _unmarked(question.battle)
-            return self._fight(st, replace(battle, retreat_to=reply), enemy_of(question.side), reasons)
+            return self._fight(st, replace(battle, retreat_to=reply), self.sc.enemy_of(question.side), reasons)
         if isinstance(question, ChooseAdvance):
             assert question.battle is not None, "asked after the battle was fought"
             return self._apply(st, replace(question.battle, advance=tuple(reply) or None))
@@ -440,7 +440,9 @@ class TurnDriver:
         """What the defender is asked once the attacker's troops on origin→target are known
         (with the computer's reason for the attack, when it attacks)."""
         options = legal.legal_commitments(self.sc, st, origin, target)
-        return CommitDefence(enemy_of(options.attacker_side), origin, target, options, attack, dice, attack_reason)
+        return CommitDefence(
+            self.sc.enemy_of(options.attacker_side), origin, target, options, attack, dice, attack_reason
+        )
 
     def _result(
         self, st: CampaignState, battle: Battle, side: str, reasons: tuple[str | None, ...] = ()
@@ -526,7 +528,7 @@ class AtTheTable:
     reasons: list[str] = field(default_factory=list)
 
     def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> Retreat:
-        defender = enemy_of(self.attacker_side)
+        defender = sc.enemy_of(self.attacker_side)
         player = self.driver.players.get(defender)
         if player is None:
             raise choice

@@ -18,7 +18,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import ENTRY_DIE, Area, Battle, EntryDie
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 MAX_ENTRY = bounds.MAX_ACTION  # characters of a kept entry as JSON: no bigger than an action
 
@@ -118,7 +118,7 @@ def entry_from_battle(sc: Scenario, st: CampaignState, battle: Battle, log_lengt
     side = open_arrow.attacker_side if open_arrow is not None else st.control.get(battle.origin)
     if side is None:
         return None
-    sides = (side, enemy_of(side))
+    sides = (side, sc.enemy_of(side))
 
     def place(path: str) -> str:
         head, _, index = path.partition(".")

@@ -19,7 +19,7 @@ from typing import TypedDict
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.resolve import tabletop_result
 from campaign_manager.engine.state import Commander
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 OUTCOMES = ("won", "drawn", "lost")
 
@@ -130,7 +130,7 @@ def _played(
 
 def _credit(sc: Scenario, line: Standing, row: BattleRow, role: str) -> None:
     """The arrow's own results, once per arrow: the enemy troops destroyed, the area taken."""
-    side = row.attacker_side if role == "attacker" else enemy_of(row.attacker_side)
+    side = row.attacker_side if role == "attacker" else sc.enemy_of(row.attacker_side)
     line.destroyed += sum(1 for t in row.destroyed if sc.side_of(sc.troops[t].nation) != side)
     if role == "attacker" and row.took_area:
         line.areas_taken += 1

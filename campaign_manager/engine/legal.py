@@ -28,7 +28,7 @@ from campaign_manager.engine.deployment import confirm_earlier, deployment_probl
 from campaign_manager.engine.lookup import enterable, label, nations_words, placement_areas, side_name, troop
 from campaign_manager.engine.state import Arrow, CampaignState, Phase, Play, evolve
 from campaign_manager.errors import RuleError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 
 def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, str]]:
@@ -39,7 +39,7 @@ def legal_arrows(sc: Scenario, st: CampaignState, side: str) -> list[tuple[str, 
     fixed = spec.fixed_arrows
     if fixed and side != spec.fixed_attacker:
         return []
-    where, control, enemy = st.where, st.control, enemy_of(side)
+    where, control, enemy = st.where, st.control, sc.enemy_of(side)
     if st.open_arrows:
         busy = st.committed()
         ready = {where[t] for t in side_troops(sc)[side] if t not in busy}
@@ -119,7 +119,7 @@ def stale_arrow_refusal(sc: Scenario, st: CampaignState, arrow: Arrow) -> RuleEr
     there; rule 1.8: the target must still be the enemy's. Such an arrow is abandoned, never fought."""
     origin, target, side = arrow.origin, arrow.target, arrow.attacker_side
     name = f"the arrow {label(sc, origin)} → {label(sc, target)}"
-    if st.control.get(target) != enemy_of(side):
+    if st.control.get(target) != sc.enemy_of(side):
         return RuleError(
             "1.8",
             f"{name} can no longer be fought: {label(sc, target)} is now held by the "
@@ -230,7 +230,7 @@ def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str)
     side = st.control.get(origin)
     if side is None:
         raise RuleError("1.4", f"nobody holds {label(sc, origin)}: an attack starts from an area the attacker holds")
-    enemy = enemy_of(side)
+    enemy = sc.enemy_of(side)
     busy = st.committed() if st.open_arrows else ()
     sides = troop_sides(sc)
     standing = st.where.standing

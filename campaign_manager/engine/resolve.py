@@ -13,7 +13,7 @@ from campaign_manager.engine.actions import Battle, Score, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Chronicle, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
-from campaign_manager.scenario.model import DestroyStep, Scenario, enemy_of
+from campaign_manager.scenario.model import DestroyStep, Scenario
 
 
 @dataclass
@@ -305,7 +305,7 @@ def wargame_result(
 def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: Chronicle, why: str) -> None:
     """A troop removed for good; its capture VP go to the enemy."""
     st.where[troop_id] = CAPTURED
-    captor = enemy_of(sc.side_of(sc.troops[troop_id].nation))
+    captor = sc.enemy_of(sc.side_of(sc.troops[troop_id].nation))
     vp = sc.troops[troop_id].type.capture_vp
     st.scored[captor] += vp
     events.append(f"{troop_id} is captured ({why}): +{vp} VP to the {side_name(sc, captor)}")
@@ -318,7 +318,7 @@ def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: Chro
         if (
             escape
             and nation == escape.nation
-            and all(st.control.get(a) == enemy_of(sc.side_of(nation)) for a in escape.areas)
+            and all(st.control.get(a) == sc.enemy_of(sc.side_of(nation)) for a in escape.areas)
         ):
             _lost(sc, st, troop_id, events, f"destroyed with {' and '.join(escape.areas)} in enemy hands")
         else:
@@ -337,7 +337,7 @@ def _retreat(
     """Move the defeated defenders out of the area, troop by troop (rule 1.8 and its DECISION on
     mixed nations); troops with nowhere they may go are captured. Returns the retreat as recorded
     (one area, a map troop → area for a split, or None) and what happened, in words."""
-    target, side = arrow.target, enemy_of(arrow.attacker_side)
+    target, side = arrow.target, sc.enemy_of(arrow.attacker_side)
     everyone = [t for t in st.troops_in(target) if sc.side_of(sc.troops[t].nation) == side]
     _to_pool(sc, st, [t for t in destroyed if t not in everyone], events)  # the attacker's losses
     options = {t: legal.retreat_areas(sc, st, target, t) for t in everyone}

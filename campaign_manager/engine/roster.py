@@ -15,7 +15,7 @@ from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.spelling import close_commanders, meant_words
 from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commander, evolve
 from campaign_manager.errors import RuleError, UserError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 RULE = "1.10"
 
@@ -128,7 +128,7 @@ def check_players(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[Ga
     roster, retired, or of the other side is refused (rule 1.10), naming them."""
     if not any(len(g) > 2 and (g[2] or g[3]) for g in games):
         return games
-    sides = (arrow.attacker_side, enemy_of(arrow.attacker_side))
+    sides = (arrow.attacker_side, sc.enemy_of(arrow.attacker_side))
     spelt = []
     for number, game in enumerate(games, start=1):
         names: list[str | None] = []
@@ -164,7 +164,7 @@ def _player(st: CampaignState, side: str, name: str) -> Commander:
 def players_words(sc: Scenario, arrow: Arrow, games: tuple[Game, ...]) -> list[str]:
     """Who played each game, for the history: "Game 1 (5–2 VP): Anna (Axis) against Ben (Allies)"."""
     lines = []
-    sides = (arrow.attacker_side, enemy_of(arrow.attacker_side))
+    sides = (arrow.attacker_side, sc.enemy_of(arrow.attacker_side))
     for number, game in enumerate(games, start=1):
         named_here = game[2:4] if len(game) > 2 else ()
         if not any(named_here):

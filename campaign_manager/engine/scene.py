@@ -30,7 +30,7 @@ from campaign_manager.engine.general_facts import (
 )
 from campaign_manager.engine.lookup import counted, label
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to risk (not every threat is carried out)
 REACH = 0.4  # how much of an attack's expected gain an area is worth for the attacks it could make
@@ -102,7 +102,7 @@ class Scene:
 
     def __init__(self, sc: Scenario, st: CampaignState, side: str) -> None:
         self.sc, self.st, self.side = sc, st, side
-        self.enemy = enemy_of(side)
+        self.enemy = sc.enemy_of(side)
         facts = self.facts = scenario_facts(sc)
         self.types = facts.types  # troop → its type's code
         self.links = facts.links
@@ -265,7 +265,7 @@ class Scene:
         self, side: str, troops: Sequence[str], target: str, origin: str, attacker_sortie: str | None
     ) -> Choice:
         """The defence a sensible `side` commits in `target` against an attack from `origin`."""
-        fortified = self.defended(enemy_of(side), origin, target)
+        fortified = self.defended(self.sc.enemy_of(side), origin, target)
         return defence_choice(
             self.sc,
             self.st.turn,
@@ -307,14 +307,14 @@ class Scene:
         found: float | None = self.prizes.get((side, target))
         if found is not None:
             return found
-        key = ("prize", side, target, self.kinds_in(enemy_of(side), target))
+        key = ("prize", side, target, self.kinds_in(self.sc.enemy_of(side), target))
         kept: float | None = self.kept.get(key)
         if kept is not None:
             self.prizes[side, target] = kept
             return kept
         sc, control = self.sc, self.st.control
         info = sc.areas[target]
-        enemy = enemy_of(side)
+        enemy = sc.enemy_of(side)
         found = 2.0
         if info.command_centre:
             found += info.command_centre_vp if info.command_centre_scorer in (None, side) else 0
@@ -334,7 +334,7 @@ class Scene:
         key = ("route", side, area)
         found = self.kept.get(key)
         if found is None:
-            sc, control, enemy = self.sc, self.st.control, enemy_of(side)
+            sc, control, enemy = self.sc, self.st.control, self.sc.enemy_of(side)
             far = area_distances(sc)[area]
             found = 0.0
             for goal, vp in objective_areas(sc):
@@ -348,7 +348,7 @@ class Scene:
         """The most an attack on `target` can gain: its prize, and every defender destroyed."""
         found = self.bounds.get((side, target))
         if found is None:
-            defenders = self.ground[enemy_of(side)].get(target, ())
+            defenders = self.ground[self.sc.enemy_of(side)].get(target, ())
             found = self.bounds[side, target] = self.prize(side, target) + self.troops_value(
                 tuple(defenders), self.terrain(target)
             )
@@ -359,7 +359,7 @@ class Scene:
         key = (target, choice.sortie, self.defended(side, origin, target))  # all the defence depends on
         defence = self.defences.get(key)
         if defence is None:
-            enemy = enemy_of(side)
+            enemy = self.sc.enemy_of(side)
             defenders = self.ground[enemy].get(target, ())
             defence = self.defences[key] = self.defence(enemy, defenders, target, origin, choice.sortie)
         terrain = self.facts.terrain[target]

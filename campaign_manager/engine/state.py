@@ -236,7 +236,7 @@ class CampaignState:
     battles_fought: int = 0
     fixed_fought: tuple[tuple[str, str], ...] = ()
     open_arrows: tuple[Arrow, ...] = ()
-    scored: dict[str, int] = field(default_factory=lambda: {"axis": 0, "allied": 0})
+    scored: dict[str, int] = field(default_factory=dict)  # side → VP scored; each side's from the start
     command_centre_wins: tuple[tuple[str, int], ...] = ()  # (area, turn) of each win against a command centre
     redeployed: tuple[str, ...] = ()  # nations that have redeployed this turn, in order
     deployed: tuple[str, ...] = ()  # nations whose deployment rule was met when the next nation began

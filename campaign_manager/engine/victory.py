@@ -6,7 +6,7 @@ from typing import NamedTuple, TypedDict
 
 from campaign_manager.engine.lookup import troop_title
 from campaign_manager.engine.state import CAPTURED, CampaignState, Phase
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 
 class VPPartJson(TypedDict):
@@ -63,16 +63,16 @@ def vp_breakdown(sc: Scenario, st: CampaignState) -> dict[str, list[VPPart]]:
             continue
         owner = sc.side_of(member.nation)
         words = f"{troop_id} ({troop_title(sc, troop_id, st.turn)}) captured from the {sc.side_nouns[owner]}"
-        parts[enemy_of(owner)].append(VPPart(words, member.type.capture_vp))
+        parts[sc.enemy_of(owner)].append(VPPart(words, member.type.capture_vp))
     return parts
 
 
 def outcome(sc: Scenario, st: CampaignState) -> Outcome:
     """Leader, margin and the result if the campaign ended now (final once it is over)."""
     vp = victory_points(sc, st)
-    axis, allied = vp["axis"], vp["allied"]
-    leader = "axis" if axis > allied else "allied" if allied > axis else None
-    margin = abs(axis - allied)
+    first, second = sc.side_ids
+    leader = first if vp[first] > vp[second] else second if vp[second] > vp[first] else None
+    margin = abs(vp[first] - vp[second])
     result = sc.victory_below
     for threshold, name in sc.victory_levels:
         if margin >= threshold and leader:
@@ -91,9 +91,11 @@ def levels_words(sc: Scenario) -> str:
 
 
 def result_order(sc: Scenario) -> dict[str, int]:
-    """The campaign results from the Axis's best to the Allies' best, the draw between them: the
-    order of a VP margin, Allied minus Axis, from low to high (what-if charts and lists)."""
+    """The campaign results from the first side's best to the second's (the Axis's to the Allies'),
+    the draw between them: the order of a VP margin, the second side's VP minus the first's, from
+    low to high (what-if charts and lists)."""
+    first, second = sc.side_ids
     levels = [name for _, name in sorted(sc.victory_levels, reverse=True)]
-    names = [f"{sc.sides['axis']} {name}" for name in levels] + [sc.victory_below]
-    names += [f"{sc.sides['allied']} {name}" for name in reversed(levels)]
+    names = [f"{sc.sides[first]} {name}" for name in levels] + [sc.victory_below]
+    names += [f"{sc.sides[second]} {name}" for name in reversed(levels)]
     return {name: index for index, name in enumerate(names)}

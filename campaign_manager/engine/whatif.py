@@ -45,7 +45,7 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Commitment, Phase, Play, evolve
 from campaign_manager.engine.victory import outcome, result_order
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 ENDS = ("end-of-turn", "end")
 MOST = 100_000  # playouts in one run at most
@@ -102,7 +102,7 @@ class PlanTable(DiceTable):
             return super().initiative(sc, st, rng)
         mine, theirs = self.plan.initiatives[self.used]
         self.used += 1
-        return {self.plan.side: mine, enemy_of(self.plan.side): theirs}
+        return {self.plan.side: mine, sc.enemy_of(self.plan.side): theirs}
 
 
 @dataclass
@@ -173,9 +173,9 @@ def as_planned(
 
 
 class Playout(NamedTuple):
-    """What one playout came to: its result, the margin (Allied VP minus Axis VP), the objectives
-    that ended with the other side, each turn's battles fought and most allowed, and the plan's
-    arrows fought."""
+    """What one playout came to: its result, the margin (the second side's VP minus the first's:
+    Allied VP minus Axis VP), the objectives that ended with the other side, each turn's battles
+    fought and most allowed, and the plan's arrows fought."""
 
     result: str
     margin: int
@@ -233,7 +233,7 @@ def play_one(
     flipped = tuple(
         code for code, info in sc.areas.items() if info.vp and final.control.get(code) != st.control.get(code)
     )
-    margin = found["margin"] if found["leader"] == "allied" else -found["margin"]
+    margin = found["margin"] if found["leader"] == sc.side_ids[1] else -found["margin"]
     return Playout(found["result"], margin, flipped, tuple(turns), tuple(follower.fought) if follower else ())
 
 
@@ -456,7 +456,7 @@ def summary(
 ) -> WhatIfJson:
     """The playouts as `whatif --json` prints them and the window draws them."""
     count = len(found)
-    order = result_order(sc)  # the Axis's best result first, the Allies' best last, as margins run
+    order = result_order(sc)  # the first side's best result first, the second's last, as margins run
     results = Counter(p.result for p in found)
     margins = sorted(p.margin for p in found)
     flipped = Counter(code for p in found for code in p.flipped)
@@ -472,7 +472,7 @@ def summary(
         },
         "wins": side_wins(sc, results, count),
         "margin": sorted(Counter(margins).items()),
-        "margin_means": f"{sc.sides['allied']} VP minus {sc.sides['axis']} VP",
+        "margin_means": f"{sc.sides[sc.side_ids[1]]} VP minus {sc.sides[sc.side_ids[0]]} VP",
         "percentiles": {str(q): margins[min(count - 1, math.ceil(q / 100 * count) - 1)] for q in PERCENTILES}
         if margins
         else {},

@@ -13,7 +13,6 @@ from campaign_manager.engine.views import TroopView
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import escape, marked, text
 from campaign_manager.reports.tables import Cell, table
-from campaign_manager.scenario.model import enemy_of
 
 PADS = ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")  # a layout table's, set to 0
 
@@ -104,7 +103,7 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
         rows.append(["Destroyed (in the pool when the campaign ended)"] + [_ids(view["pools"][side]) for side in sides])
     rows.append(
         ["Enemy troops captured (lost for good)"]
-        + [_ids(view["captured"][enemy_of(side)], f" ({sc.sides[enemy_of(side)]})") for side in sides]
+        + [_ids(view["captured"][sc.enemy_of(side)], f" ({sc.sides[sc.enemy_of(side)]})") for side in sides]
     )
     if any(view["reinforcements"][side] for side in sides):
         rows.append(["Waiting to be placed"] + [_ids(view["reinforcements"][side]) for side in sides])

@@ -14,7 +14,7 @@ from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import BOLD, escape, marked, text
 from campaign_manager.reports.sections import PADS
 from campaign_manager.reports.tables import table as _table
-from campaign_manager.scenario.model import DestroyStep, enemy_of
+from campaign_manager.scenario.model import DestroyStep
 
 BOXES = TableStyle(
     [
@@ -95,7 +95,7 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     sc, plan = pic.scenario, pic.slips
     st = plan.state
     arrow = st.open_arrow(origin, target)
-    enemy = enemy_of(side)
+    enemy = sc.enemy_of(side)
     spec = sc.turn(plan.turn)
     terrain = sc.terrains.get(sc.areas[target].terrain or "", "—")
     lines: list[Flowable] = [text(f"Battle slip — turn {plan.turn}: {label(sc, origin)} → {label(sc, target)}", "h2")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from campaign_manager.datamodel import Fault
-from campaign_manager.scenario.model import KINDS, SIDES, Bonus, ScenarioFile
+from campaign_manager.scenario.model import KINDS, Bonus, ScenarioFile
 
 
 class Checker:
@@ -18,6 +18,7 @@ class Checker:
         self.areas = {a.code for a in data.areas}
         self.regions = {a.region for a in data.areas if a.region}
         self.nations = set(data.nations)
+        self.sides = list(data.sides)
 
     def fault(self, where: str, what: str) -> None:
         self.faults.append(Fault(where, what))
@@ -29,6 +30,10 @@ class Checker:
     def nation(self, where: str, code: str | None) -> None:
         if code is not None and code not in self.nations:
             self.fault(where, f'"{code}" is not a nation (nations: {", ".join(self.nations)})')
+
+    def side(self, where: str, code: str | None) -> None:
+        if code is not None and code not in self.sides:
+            self.fault(where, f'"{code}" is not one of: {", ".join(self.sides)}')  # the file's sides
 
     def zone(self, where: str, zone: str | None) -> None:
         if zone is None or zone == "friendly" or zone in self.areas:
@@ -46,8 +51,12 @@ class Checker:
 def check_scenario(data: ScenarioFile) -> list[Fault]:
     """Every fault of a scenario file's content, in the file's order."""
     check = Checker(data)
-    if set(data.sides) != set(SIDES):
-        check.fault("sides", f"should name exactly the sides {', '.join(SIDES)}")
+    if len(data.sides) != 2:
+        check.fault("sides", f"a scenario has exactly two sides, not {len(data.sides)}")
+    for code, nation in data.nations.items():
+        check.side(f"nations.{code}.side", nation.side)
+    if data.fortification is not None:
+        check.side("fortification.attacker_side", data.fortification.attacker_side)
     _areas(check)
     _links(check)
     _troops(check)
@@ -67,6 +76,8 @@ def _areas(check: Checker) -> None:
             check.fault(f"{where}.code", f'area "{area.code}" is listed {counts[area.code]} times')
         if area.terrain is not None and area.terrain not in check.data.terrains:
             check.fault(f"{where}.terrain", f'"{area.terrain}" is not a terrain')
+        check.side(f"{where}.controller", area.controller)
+        check.side(f"{where}.command_centre_scorer", area.command_centre_scorer)
         for n, nation in enumerate(area.only_nations):
             check.nation(f"{where}.only_nations[{n}]", nation)
         if area.command_centre and (area.command_centre_scorer is None or area.command_centre_vp <= 0):
@@ -106,9 +117,10 @@ def _troops(check: Checker) -> None:
         if (troop.start is None) == (troop.arrives is None):
             check.fault(where, "needs either a start area or an arrives entry, not both")
         check.area(f"{where}.start", troop.start)
-        if troop.start in check.areas and type_of and type_of.nation in data.nations:
+        side = data.nations[type_of.nation].side if type_of and type_of.nation in data.nations else None
+        if troop.start in check.areas and side in check.sides:  # a side not declared is said once, above
             controller = next(a.controller for a in data.areas if a.code == troop.start)
-            if controller != data.nations[type_of.nation].side:
+            if controller != side:
                 check.fault(f"{where}.start", f"starts in {troop.start}, which its side does not hold")
         if troop.arrives is not None:
             check.zone(f"{where}.arrives.zone", troop.arrives.zone)
@@ -160,6 +172,9 @@ def _turn(check: Checker, index: int, count: int) -> None:
         check.fault(f"{where}.number", f"turns must be numbered 1, 2, 3 ... in order; expected {index + 1}")
     if (turn.initiative is None) == (turn.fixed_attacker is None):
         check.fault(where, "needs either an initiative entry or a fixed_attacker with fixed_arrows, not both")
+    check.side(f"{where}.fixed_attacker", turn.fixed_attacker)
+    if turn.initiative is not None:
+        check.side(f"{where}.initiative.side", turn.initiative.side)
     if turn.fixed_attacker is not None and not turn.arrows:
         check.fault(f"{where}.fixed_arrows", "a fixed_attacker needs the fixed_arrows it attacks on")
     links = {frozenset((link.a, link.b)) for link in check.data.map.links}

@@ -347,6 +347,12 @@ def _new_keyed(where: Where, stem: str, entry: dict[str, Any]) -> RowMaker:
     return make
 
 
+def _new_nation(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
+    """A new nation, on the scenario's first side."""
+    entry = {"name": "New nation", "side": next(iter(tables["sides"]), "")}
+    return _new_keyed(("nations",), "nation", entry)(data, tables, near)
+
+
 def _new_aircraft(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     nation = next((n for n in tables["nations"] if n not in (tables.get("aircraft") or {})), None)
     if nation is None:
@@ -365,7 +371,7 @@ _NEW: dict[str, RowMaker] = {
     "tabletop.destroy": _new_step(("tabletop", "destroy"), "min_vp", {"on": 6}),
     "wargame.destroy": _new_step(("wargame", "destroy"), "min_difference", {"loser": 6, "winner": 0}),
     "victory.levels": _new_step(("victory", "levels"), "min_margin", {"name": "new level"}),
-    "nations": _new_keyed(("nations",), "nation", {"name": "New nation", "side": "axis"}),
+    "nations": _new_nation,
     "terrains": _new_keyed(("terrains",), "terrain", {"name": "New terrain"}),
     "aircraft": _new_aircraft,
 }

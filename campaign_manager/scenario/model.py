@@ -20,9 +20,10 @@ from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_T
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
 from campaign_manager.scenario.layout import MapLayout
 
-Side = Literal["axis", "allied"]
+# A side's id: a key of the scenario's `[sides.*]` tables ("axis", "allied" in the bundled
+# scenarios); scenario/checks.py holds every side the file names to those two.
+Side = Annotated[Text, Field(description="a side's id: one of the keys of [sides]")]
 Kind = Literal["infantry", "mountain", "armour", "mechanised", "motorcycle"]
-SIDES: tuple[str, ...] = get_args(Side)
 KINDS: tuple[str, ...] = get_args(Kind)  # in the order legends and counters list them
 # Each kind of troop in the app's words, as the map's legend and the printed legend say it.
 KIND_WORDS: dict[str, str] = {
@@ -35,6 +36,8 @@ KIND_WORDS: dict[str, str] = {
 
 
 def enemy_of(side: str) -> str:
+    """The other side of the bundled scenarios' two ("axis", "allied"). Kept only for code not yet
+    given the scenario: everything else asks `Scenario.enemy_of`, which knows any scenario's sides."""
     return "allied" if side == "axis" else "axis"
 
 
@@ -43,9 +46,9 @@ def _blank(value: object) -> object:
 
 
 OptionalSide = Annotated[
-    Side | None,
-    BeforeValidator(_blank, json_schema_input_type=Literal["axis", "allied", ""]),
-    Field(description='"axis", "allied", or "" for none'),
+    Text | None,
+    BeforeValidator(_blank, json_schema_input_type=str),
+    Field(description='a side\'s id (one of the keys of [sides]), or "" for none'),
 ]
 
 
@@ -396,7 +399,7 @@ class Scenario:
     version: int
     notice: str
     source: str  # the file's text, kept in every campaign file made from it
-    sides: dict[str, str]  # code → adjective ("Allied")
+    sides: dict[str, str]  # code → adjective ("Allied"), the two in the file's order
     side_nouns: dict[str, str]  # code → noun for sentences ("Allies")
     side_colours: dict[str, SideColours]  # code → how the side is drawn
     nations: dict[str, tuple[str, str]]  # code → (name, side)
@@ -420,6 +423,7 @@ class Scenario:
     turns: tuple[TurnSpec, ...]
     neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
     link_index: dict[frozenset[str], Link] = field(default_factory=dict)
+    enemies: dict[str, str] = field(default_factory=dict)  # side → the other side
     layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
     by_nation: dict[str, tuple[str, ...]] = field(default_factory=dict)  # nation → its troop ids, in file order
     read_as: tuple[str, ...] = ()  # what of an earlier form of the file was read as today's (scenario/migrate.py)
@@ -471,9 +475,21 @@ class Scenario:
             near[link.b].add(link.a)
             scenario.link_index[frozenset((link.a, link.b))] = link
         scenario.neighbours.update({code: frozenset(codes) for code, codes in near.items()})
+        first, second = scenario.sides
+        scenario.enemies.update({first: second, second: first})
         for nation in scenario.nations:
             scenario.by_nation[nation] = tuple(t.id for t in data.troops if t.nation == nation)
         return scenario
+
+    @property
+    def side_ids(self) -> tuple[str, str]:
+        """The two sides' ids in the file's order: the first is drawn on the left of a VP margin."""
+        first, second = self.sides
+        return first, second
+
+    def enemy_of(self, side: str) -> str:
+        """The other side (of anything that is not the first side: the first)."""
+        return self.enemies.get(side) or next(iter(self.sides))
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation][1]

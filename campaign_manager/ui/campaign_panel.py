@@ -15,7 +15,7 @@ from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import count_words
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import state_view
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.plain import escape, tip
 from campaign_manager.ui.session import CampaignSession
@@ -200,7 +200,7 @@ def _off_map(sc: Scenario, view: Mapping[str, Any]) -> str:
         back = "back next turn" if view["turn"] < len(sc.turns) else "the last turn: they do not come back"
         parts.append(f"<b>Reinforcement pool ({back})</b><br>{'<br>'.join(pools) or 'none'}")
     taken = [  # listed by their own side in the view: said here by who took them
-        escape(f"by the {sc.side_nouns[enemy_of(side)]}: {', '.join(t['id'] for t in troops)} ({sc.sides[side]})")
+        escape(f"by the {sc.side_nouns[sc.enemy_of(side)]}: {', '.join(t['id'] for t in troops)} ({sc.sides[side]})")
         for side, troops in view["captured"].items()
         if troops
     ]

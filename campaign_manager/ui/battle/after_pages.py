@@ -24,7 +24,6 @@ from campaign_manager.engine.app_dice import app_dice_words
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops, surviving_attackers
 from campaign_manager.errors import ChoiceNeeded, UserError
-from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
@@ -198,7 +197,7 @@ class RetreatPage(Page):
         kept = draft.entry.retreat
         if kept is not None and self.fits(kept):  # chosen before: as it was
             self.show_retreat(kept)
-        if draft.computer == enemy_of(arrow.attacker_side):
+        if draft.computer == draft.sc.enemy_of(arrow.attacker_side):
             answer = kept if kept is not None and self.fits(kept) else None
             if answer is None:
                 question = draft.driver.retreat_question(draft.st, arrow.target, choice)

@@ -27,7 +27,6 @@ from campaign_manager.engine.battle import fortification_words, initiative_attac
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
@@ -70,7 +69,7 @@ class InitiativePage(Page):
             self.show_die(f"initiative.{side}", die)
         if st.initiative is not None:  # rolled and recorded already: shown as recorded, final
             attacker, faces = st.initiative
-            for side, face in zip((attacker, enemy_of(attacker)), faces):
+            for side, face in zip((attacker, sc.enemy_of(attacker)), faces):
                 _, by_app, _, _ = draft.kept_die(f"initiative.{side}")
                 self.dice[side].restore(face, by_app, True)
                 self.dice[side].set_app_only(True)
@@ -396,7 +395,7 @@ class CommitPage(Page):
             options.limit,
         )
         self.defender.fill(
-            f"The {side_name(sc, enemy_of(options.attacker_side))}, in {label(sc, target)}:",
+            f"The {side_name(sc, sc.enemy_of(options.attacker_side))}, in {label(sc, target)}:",
             [(t, draft.troop_words(t)) for t in options.defender_troops],
             sorties(options.defender_sorties),
             options.limit,

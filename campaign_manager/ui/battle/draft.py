@@ -25,7 +25,7 @@ from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.resolve import Result, Retreat, forecast
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.plain import escape
 from campaign_manager.ui.session import CampaignSession
 
@@ -140,7 +140,7 @@ class BattleDraft:
         faces = action.faces()
         wanted = {path for path in faces if path in places}
         if action.initiative_dice is not None and self.side is not None:
-            for index, side in enumerate((self.side, enemy_of(self.side))):
+            for index, side in enumerate((self.side, self.sc.enemy_of(self.side))):
                 if f"initiative.{side}" in places:
                     wanted.add(f"initiative_dice.{index}")
         return tuple(path for path in faces if path in wanted) or None
@@ -248,7 +248,7 @@ class BattleDraft:
         (blank, too long, two lines) raises UserError."""
         if games is None:
             games = (self.outcome or {}).get("games") or ()
-        sides = (self.the_arrow().attacker_side, enemy_of(self.the_arrow().attacker_side)) if games else ()
+        sides = (self.the_arrow().attacker_side, self.sc.enemy_of(self.the_arrow().attacker_side)) if games else ()
         wanted: dict[str, AddCommander] = {}
         for number, game in enumerate(games, start=1):
             for role, side, name in zip(("attacker", "defender"), sides, game[2:4]):
@@ -325,7 +325,7 @@ class BattleDraft:
             return "Tick the attacking troops to see the odds."  # HTML (the label's), as every answer here
         sc = self.sc
         side = self.side or ""
-        enemy = enemy_of(side)
+        enemy = sc.enemy_of(side)
         likely = self.likely_defence(attacker)
         against = likely if pending else defender
         try:

@@ -25,7 +25,6 @@ from campaign_manager.engine.actions import Game, WargameRoll
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
-from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle import keeping, new_commanders
 from campaign_manager.ui.battle.dice import DieInput, VPBox
@@ -235,9 +234,10 @@ class ResultPage(Page):
         """Each commander box offers the roster of its side (the attacker's, the defender's)."""
         draft = self.draft
         attacker = draft.the_arrow().attacker_side
+        defender = draft.sc.enemy_of(attacker)
         for box_a, box_d in self.players:
             box_a.set_roster(draft.st.roster, attacker, side_name(draft.sc, attacker))
-            box_d.set_roster(draft.st.roster, enemy_of(attacker), side_name(draft.sc, enemy_of(attacker)))
+            box_d.set_roster(draft.st.roster, defender, side_name(draft.sc, defender))
 
     def empty_box(self) -> str | None:
         """The first VP box still blank, in words (None when every box is typed)."""
@@ -343,7 +343,9 @@ class ResultPage(Page):
             return
         result = found[0]
         arrow = draft.the_arrow()
-        winner = {"attacker": arrow.attacker_side, "defender": enemy_of(arrow.attacker_side)}.get(result.winner or "")
+        winner = {"attacker": arrow.attacker_side, "defender": draft.sc.enemy_of(arrow.attacker_side)}.get(
+            result.winner or ""
+        )
         who = f" — the {side_name(draft.sc, winner)} win" if winner else ""
         committed = f"{escape(self._committed_words())}<br>" if self.wargame.isChecked() else ""
         self.outcome.setText(
@@ -374,7 +376,7 @@ class ResultPage(Page):
         draft = self.draft
         sc = draft.sc
         arrow = draft.the_arrow()
-        defender = enemy_of(arrow.attacker_side)
+        defender = sc.enemy_of(arrow.attacker_side)
         chosen = draft.computer == defender and draft.open_arrow is None
         whose = " (the computer's choice)" if chosen else ""
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from campaign_manager.scenario.edits import Where, value_at
-from campaign_manager.scenario.model import KINDS, SIDES
+from campaign_manager.scenario.model import KINDS
 
 Kind = Literal[
     "text", "optional", "int", "flag", "choice", "list", "mapping", "colour", "arrows", "exceptions", "variants"
@@ -213,11 +213,11 @@ def troop_types(tables: dict[str, Any]) -> list[str]:
 
 
 def sides(tables: dict[str, Any]) -> list[str]:
-    return list(SIDES)
+    return list(tables.get("sides") or {})
 
 
 def sides_or_nobody(tables: dict[str, Any]) -> list[str]:
-    return ["", *SIDES]
+    return ["", *sides(tables)]
 
 
 def side_words(tables: dict[str, Any], code: Any) -> str:
