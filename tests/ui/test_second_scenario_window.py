@@ -71,7 +71,7 @@ def fight(window, action: dict) -> None:
         mine, theirs = action["initiative_dice"]
         page = wizard.pages["initiative"]
         page.dice[attacker_side].set_value(mine)
-        page.dice["allied" if attacker_side == "axis" else "axis"].set_value(theirs)
+        page.dice[sc.enemy_of(attacker_side)].set_value(theirs)
         fits(wizard)
         wizard.next()
     assert wizard.page_name == "arrow"
