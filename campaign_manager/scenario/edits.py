@@ -205,6 +205,44 @@ def rename_area(data: ScenarioFile, old: str, new: str) -> Change:
     return Change(f"Area {old}: code {new}", tuple(((key,), value) for key, value in renamed.items()))
 
 
+def rename_side(data: ScenarioFile, old: str, new: str) -> Change:
+    """A side's id changed everywhere the file names it: its `[sides]` table (in its place), the
+    nations' sides, the areas' controllers and command-centre scorers, the fortification's
+    attacker and the turns' fixed attackers and initiatives."""
+    tables = tables_of(data)
+    if new in tables["sides"] and new != old:
+        raise EditRefused(f'Side {old}: "{new}" is already a side\'s id; choose another')
+    sides = {(new if code == old else code): spec for code, spec in tables["sides"].items()}
+    nations = {code: {**nation, "side": _side(nation["side"], old, new)} for code, nation in tables["nations"].items()}
+    areas = [
+        {
+            key: _side(value, old, new) if key in ("controller", "command_centre_scorer") else value
+            for key, value in a.items()
+        }
+        for a in tables["areas"]
+    ]
+    turns = [_turn_sides(turn, old, new) for turn in tables["turns"]]
+    sets: list[tuple[Where, Any]] = [(("sides",), sides), (("nations",), nations), (("areas",), areas)]
+    if tables.get("fortification"):
+        fortification = tables["fortification"]
+        sets.append(
+            (("fortification",), {**fortification, "attacker_side": _side(fortification["attacker_side"], old, new)})
+        )
+    sets.append((("turns",), turns))
+    return Change(f"Side {old}: id {new}", tuple(sets))
+
+
+def _side(value: Any, old: str, new: str) -> Any:
+    return new if value == old else value
+
+
+def _turn_sides(turn: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    renamed = {**turn, "fixed_attacker": _side(turn.get("fixed_attacker"), old, new)}
+    if turn.get("initiative"):
+        renamed["initiative"] = {**turn["initiative"], "side": _side(turn["initiative"]["side"], old, new)}
+    return renamed
+
+
 _AREA_KEYS = {"code", "a", "b", "start", "zone", "fallback", "from", "to", "area", "pool_zone"}
 
 

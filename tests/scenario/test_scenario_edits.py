@@ -4,6 +4,8 @@ with the change; a scenario is saved in the user's folder and never over a bundl
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from campaign_manager.errors import FileRefused
@@ -16,7 +18,9 @@ from campaign_manager.scenario.edits import (
     remove_area,
     rename_area,
     rename_key,
+    rename_side,
     set_value,
+    tables_of,
     toggle_link,
 )
 from campaign_manager.scenario.loader import bundled_scenarios, read_scenario_file, user_scenarios
@@ -85,6 +89,18 @@ def test_an_area_renamed_everywhere_the_file_names_it(greece):
     assert sc.layout is not None and "B9" in sc.layout.areas and "B4" not in sc.layout.areas
     with pytest.raises(EditRefused, match="already an area"):
         rename_area(greece, "B4", "B5")
+
+
+def test_a_side_s_id_renamed_everywhere_the_file_names_it(greece):
+    edited = apply_change(greece, rename_side(greece, "allied", "commonwealth"))
+    assert edited.faults == []
+    as_text = json.dumps(tables_of(greece)).replace('"allied"', '"commonwealth"')
+    assert tables_of(edited.data) == json.loads(as_text), "every side named, and nothing else"
+    sc = Scenario.of(edited.data, "")
+    assert sc.side_ids == ("axis", "commonwealth") and sc.enemy_of("axis") == "commonwealth"
+    assert sc.sides["commonwealth"] == "Allied" and sc.side_of("greek") == "commonwealth"
+    with pytest.raises(EditRefused, match="already a side"):
+        rename_side(greece, "allied", "axis")
 
 
 def test_a_code_renamed_alone_leaves_faults_naming_every_reference(greece):

@@ -83,6 +83,25 @@ FAULTS = [
         'controller = "allies"\nterrain = "plain"\nvp = 60',
         'areas[16].controller: "allies" is not one of: axis, allied',
     ),
+    # a side named where the file's two sides are meant
+    (
+        'command_centre_scorer = "allied"',
+        'command_centre_scorer = "allies"',
+        'areas[0].command_centre_scorer: "allies" is not one of: axis, allied',
+    ),
+    ('attacker_side = "axis"', 'attacker_side = "german"', 'fortification.attacker_side: "german" is not one of'),
+    ('fixed_attacker = "axis"', 'fixed_attacker = "Axis"', 'turns[0].fixed_attacker: "Axis" is not one of'),
+    (
+        'initiative = { side = "allied", modifier = 1 }',
+        'initiative = { side = "greek", modifier = 1 }',
+        'turns[1].initiative.side: "greek" is not one of: axis, allied',
+    ),
+    (
+        "[nations.italian]",
+        '[sides.neutral]\nname = "Neutral"\ncolours = { tint = "#ffffff", print_tint = "#ffffff", ink = "#000000", '
+        'print_ink = "#000000", counters = ["#777777"] }\n\n[nations.italian]',
+        "sides: a scenario has exactly two sides, not 3",
+    ),
     # dangling references
     ('{ a = "A1", b = "B2" }', '{ a = "A1", b = "C9" }', 'map.links[1].b: "C9" is not an area'),
     (

@@ -21,7 +21,7 @@ from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.editor.columns import SETTINGS, TABLES
 from campaign_manager.ui.editor.document import ScenarioDocument
 from campaign_manager.ui.editor.tables import PartModel, SettingsModel
-from campaign_manager.ui.editor.window import ScenarioEditor
+from campaign_manager.ui.editor.window import PAGES, ScenarioEditor
 from campaign_manager.ui.map.items import LinkItem
 from tests.shared import FULL_CAMPAIGN
 
@@ -81,7 +81,7 @@ def cell(editor: ScenarioEditor, part: str, row: int, header: str):
 def type_into(qtbot, editor: ScenarioEditor, part: str, row: int, header: str, text: str) -> None:
     """Select the cell, type over it, press Enter: as at the keyboard."""
     panel, index = cell(editor, part, row, header)
-    editor.tabs.setCurrentIndex(0)
+    editor.tabs.setCurrentIndex(next(n for n, (_, parts) in enumerate(PAGES) if part in parts))
     panel.view.setCurrentIndex(index)
     panel.view.setFocus()
     qtbot.keyClick(panel.view, text[0])
@@ -405,3 +405,26 @@ def test_closing_with_changes_not_saved_offers_to_save_them_first(edit, qtbot):
     edit.names.append("greece-kept")
     assert editor.close(), "Save: saved under the name given, then closed"
     assert load_scenario(str(user_scenarios() / "greece-kept.toml")).areas["B3"].vp == 25
+
+
+def test_a_side_s_id_renamed_in_the_sides_table_is_renamed_everywhere(edit, qtbot):
+    """Typed over a side's code, as any code is: the nations, areas and turns that name the side
+    follow it, the file stays sound, and it is saved and read with its new ids."""
+    editor = edit("veltmark-gap")
+    sides = list(editor.document.data.sides)
+    type_into(qtbot, editor, "sides", sides.index("axis"), "code", "north")
+    type_into(qtbot, editor, "sides", sides.index("allied"), "code", "south")
+    data = editor.document.data
+    assert list(data.sides) == ["north", "south"] and editor.document.faults == []
+    assert {nation.side for nation in data.nations.values()} == {"north", "south"}
+    assert {area.controller for area in data.areas} == {"north", "south"}
+    assert data.fortification is not None and data.fortification.attacker_side == "north"
+    assert [turn.initiative.side for turn in data.turns if turn.initiative] == ["north", "south"]
+    _, side_cell = cell(editor, "nations", 0, "side")
+    assert side_cell.data() == "Imperial (north)"
+    edit.names.append("veltmark-renamed")
+    editor.save_action.trigger()
+    renamed = load_scenario(str(user_scenarios() / "veltmark-renamed.toml"))
+    assert renamed.side_ids == ("north", "south") and renamed.side_of("corvish") == "south"
+    QTest.keyClick(editor.panels["sides"].view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert list(editor.document.data.sides) == ["north", "allied"], "one undo takes back one renaming"

@@ -12,7 +12,15 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from campaign_manager.scenario.edits import Change, EditRefused, rename_area, rename_key, set_value, value_at
+from campaign_manager.scenario.edits import (
+    Change,
+    EditRefused,
+    rename_area,
+    rename_key,
+    rename_side,
+    set_value,
+    value_at,
+)
 from campaign_manager.scenario.entries import entry_of
 from campaign_manager.ui import ink
 from campaign_manager.ui.editor.columns import Column, Setting, Table, Unreadable
@@ -42,10 +50,12 @@ class EditorModel(QAbstractTableModel):
         raise NotImplementedError
 
     def follow(self) -> None:
-        """The document changed: the same rows redrawn, or the table made again."""
+        """The document changed: as many rows redrawn (a code renamed keeps its row: the table is
+        not made again under the cell's editor, which is still closing), or the table made again."""
         rows = self.row_keys()
         self._find_faults()
-        if rows == self._rows:
+        if len(rows) == len(self._rows):
+            self._rows = rows
             if rows:
                 last = self.index(len(rows) - 1, self.columnCount() - 1)
                 self.dataChanged.emit(self.index(0, 0), last)
@@ -148,8 +158,6 @@ class PartModel(EditorModel):
             return flags
         if column.kind == "flag":
             return flags | Qt.ItemFlag.ItemIsUserCheckable
-        if self._is_key(column) and self.part == "sides":
-            return flags  # the two sides' codes are fixed
         return flags | Qt.ItemFlag.ItemIsEditable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -183,6 +191,8 @@ class PartModel(EditorModel):
         try:
             if self.part == "areas":
                 change = rename_area(self.document.data, old, new)
+            elif self.part == "sides":
+                change = rename_side(self.document.data, old, new)
             else:
                 change = rename_key(self.document.data, self.table.rows.where, old, new)
         except EditRefused as exc:
