@@ -299,7 +299,7 @@ def remove_entry(data: ScenarioFile, part: str, key: Any) -> Change:
             data, ("turns", turn, "deployment"), rule, f"Remove turn {turn + 1}'s deployment rule {rule + 1}"
         )
     if part in ("sides",):
-        raise EditRefused("a scenario has exactly its two sides; change their names and colours instead")
+        raise EditRefused("a scenario has exactly two sides; change their ids, names and colours instead")
     where = _WHERE[part]
     if isinstance(key, str):
         return remove_key(data, where, key, f"Remove {part.replace('_', ' ')} {key}")

@@ -54,3 +54,19 @@ def test_a_scenario_with_other_side_ids_plays_a_whole_campaign(tmp_path, capsys)
     for kind in ("turn", "status", "slips"):
         code, _, err = run(capsys, "report", campaign, "-o", tmp_path / f"{kind}.pdf", "--kind", kind)
         assert code == 0, err
+
+
+def test_two_computers_play_a_general_s_wargame_of_a_scenario_with_other_side_ids(tmp_path, capsys):
+    scenario = write_north_south(tmp_path)
+    campaign = tmp_path / "wargame.campaign"
+    assert run(capsys, "new", campaign, "--scenario", scenario, "--wargame", "--computer", "Imperial")[0] == 0
+    code, out, err = run(capsys, "computer", campaign, "--side", "both", "--seed", 3)
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("The campaign is over: ")
+    view = json.loads(run(capsys, "show", campaign, "--json")[1])
+    assert view["phase"] == "finished" and set(view["vp"]) == {"north", "south"}
+    log = json.loads(run(capsys, "log", campaign, "--json")[1])
+    rolls = [entry["dice"] for entry in log if entry["type"] == "initiative"]
+    assert rolls and all(set(dice) == {"north", "south"} for dice in rolls)
+    battles = [entry for entry in log if entry["type"] == "battle"]
+    assert battles and all(entry.get("by_computer") for entry in battles)
