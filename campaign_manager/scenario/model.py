@@ -475,8 +475,9 @@ class Scenario:
             near[link.b].add(link.a)
             scenario.link_index[frozenset((link.a, link.b))] = link
         scenario.neighbours.update({code: frozenset(codes) for code, codes in near.items()})
-        first, second = scenario.sides
-        scenario.enemies.update({first: second, second: first})
+        if len(scenario.sides) == 2:  # as checked (an edited file with faults may have another count)
+            first, second = scenario.sides
+            scenario.enemies.update({first: second, second: first})
         for nation in scenario.nations:
             scenario.by_nation[nation] = tuple(t.id for t in data.troops if t.nation == nation)
         return scenario
