@@ -51,7 +51,7 @@ def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) 
     tables = game.tables
     lines = [headline] if headline else []
     lines += [
-        f"{tables.scenarios[game.scenario]['name']}, turn {data['turn']} ({tables.month_names[data['month']]})",
+        f"{tables.scenarios[game.scenario].name}, turn {data['turn']} ({tables.month_names[data['month']]})",
         f"In the cup ({len(data['cup'])}): {', '.join(data['cup']) or 'empty'}",
         "Ports: " + ", ".join(f"{name} {value}" for name, value in data["ports"].items()),
     ]
