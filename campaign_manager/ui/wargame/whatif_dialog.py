@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.engine.victory import result_order
 from campaign_manager.engine.whatif import LIMIT, MOST, PRECISION, WhatIf, playouts
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario, enemy_of
@@ -334,11 +333,8 @@ class WhatIfDialog(QDialog):
 
     def _results(self, sc: Scenario, answer: WhatIf) -> None:
         palette = {sc.sides[side]: QColor(sc.side_colours[side].ink) for side in sc.sides}  # a result names its side
-        order = result_order(sc)
-        shown = [
-            name
-            for name in sorted(answer.intervals, key=lambda n: order.get(n, len(order)))
-            if answer.outcomes.get(name) or answer.intervals[name].high >= 0.05
+        shown = [  # every result in order, as margins run: the first side's best first
+            name for name, interval in answer.intervals.items() if answer.outcomes.get(name) or interval.high >= 0.05
         ]
         self.results.set_bars(
             [
