@@ -14,7 +14,8 @@ from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
 from campaign_manager.assist.gcw.owner_charts import OwnerCharts, default_owner_charts
 from campaign_manager.assist.gcw.tracker import apply
 from campaign_manager.assist.gcw.tracker_dice import prepare
-from campaign_manager.assist.gcw.tracker_state import Setup, TrackerState
+from campaign_manager.assist.gcw.tracker_setup import Setup
+from campaign_manager.assist.gcw.tracker_state import TrackerState
 from campaign_manager.assist.gcw.tracker_summary import TrackerSummary
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import FileRefused, UserError

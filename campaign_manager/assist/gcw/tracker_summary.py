@@ -4,10 +4,9 @@ the CLI's `tracker show --json` derived from it (`summary_json`)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from campaign_manager.assist.gcw.tracker_state import Setup
+from campaign_manager.assist.gcw.tracker_setup import Setup
 
 
 @dataclass(frozen=True, slots=True)
