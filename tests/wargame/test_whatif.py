@@ -327,3 +327,43 @@ def test_a_plan_on_the_command_line(tmp_path, capsys):
     assert main(["whatif", str(path), "--playouts", "10", "--plan", "Allied", "--to", "end-of-turn"]) == 0
     out = capsys.readouterr().out
     assert out.count("Planned arrow") == 2 and "of the playouts" in out
+
+
+def test_whatif_json_is_the_answer_model_in_the_shape_scripts_read(tmp_path, capsys):
+    """`whatif --json` prints the WhatIf model through `whatif_json`: every field under its own
+    key, in order, the plan's arrows as from/to/fought."""
+    records: list = []
+    _planned_position(records)
+    path = tmp_path / "plan.campaign"
+    with CampaignFile.create(path, play="wargame") as made:
+        made.apply(records)
+    argv = ["whatif", str(path), "--playouts", "10", "--seed", "2", "--plan", "Allied", "--to", "end-of-turn", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    with CampaignFile.open(path, readonly=True) as campaign:
+        answer = whatif.playouts(
+            campaign.scenario, campaign.state, 10, seed=2, to="end-of-turn", workers=1, plan_side="allied"
+        )
+    assert data == whatif.whatif_json(answer)
+    assert list(data) == [
+        "playouts",
+        "to",
+        "stopped",
+        "precision",
+        "widest",
+        "outcomes",
+        "intervals",
+        "wins",
+        "margin",
+        "margin_means",
+        "percentiles",
+        "thresholds",
+        "objectives",
+        "held_at_start",
+        "most_battles_in_a_turn",
+        "plan",
+    ]
+    assert data["margin_means"] == "Allied VP minus Axis VP" and answer.margin_sides == ("axis", "allied")
+    assert data["plan"]["side"] == "allied" and len(data["plan"]["arrows"]) == 2
+    assert [list(arrow) for arrow in data["plan"]["arrows"]] == [["from", "to", "fought"]] * 2
+    assert data["percentiles"] == {str(q): margin for q, margin in answer.percentiles.items()}
