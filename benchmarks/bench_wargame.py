@@ -230,8 +230,8 @@ def default_what_if(sc) -> None:
     used = _children_cpu() - cpu
     print(f"\nA default What if from the start of turn 2 (stop at ±2 points, {os.cpu_count()} cores)")
     print(
-        f"  {answer['playouts']} playouts ({answer['stopped']}) in {took:.1f} s wall, {used:.1f} s of processor "
-        f"time in the workers ({used / answer['playouts'] * 1000:.1f} ms a playout)   "
+        f"  {answer.playouts} playouts ({answer.stopped}) in {took:.1f} s wall, {used:.1f} s of processor "
+        f"time in the workers ({used / answer.playouts * 1000:.1f} ms a playout)   "
         f"{'MEETS' if took <= 10 else 'MISSES'} the goal (10 s)"
     )
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from campaign_manager.engine.whatif import WhatIf
 
 
 def register(commands) -> None:
@@ -150,48 +152,51 @@ def cmd_whatif(args: argparse.Namespace) -> int:
             sc, state, limit, args.seed, args.to, precision=precision, plan_side=plan, extra_battles=args.extra_battles
         )
     if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(whatif.whatif_json(data), indent=2, ensure_ascii=False))
         return 0
     under_way = state.phase in (Phase.PLANNING, Phase.BATTLE)
     upto = state.turn if under_way else state.turn + 1  # the turn a playout to the end of the turn plays
     to = f"the end of turn {upto}" if args.to == "end-of-turn" else "the end of the campaign"
     start = f"turn {state.turn}, {state.phase} phase" if state.turn else "the start"
-    print(f"{data['playouts']} playouts from {start} to {to} (seed {args.seed}){stop_words(data)}:")
-    for name, (low, high) in data["intervals"].items():
-        count = data["outcomes"].get(name, 0)
-        if count or high >= 0.05:
-            print(f"  {name}: {count} ({count / data['playouts']:.0%}, 95% between {low:.0%} and {high:.0%})")
-    for side, won in data["wins"].items():
-        low, high = won["interval"]
+    print(f"{data.playouts} playouts from {start} to {to} (seed {args.seed}){stop_words(data)}:")
+    for name, interval in data.intervals.items():
+        count = data.outcomes.get(name, 0)
+        if count or interval.high >= 0.05:
+            print(
+                f"  {name}: {count} ({count / data.playouts:.0%}, "
+                f"95% between {interval.low:.0%} and {interval.high:.0%})"
+            )
+    for side, won in data.wins.items():
+        low, high = won.interval.low, won.interval.high
         print(
-            f"The {sc.side_nouns[side]} win at any level: {won['playouts']} "
-            f"({won['share']:.0%}, 95% between {low:.0%} and {high:.0%})"
+            f"The {sc.side_nouns[side]} win at any level: {won.playouts} "
+            f"({won.share:.0%}, 95% between {low:.0%} and {high:.0%})"
         )
     print(margin_words(data))
-    changed = [f"{code} {share:.0%}" for code, share in data["objectives"].items() if share]
+    changed = [f"{code} {share:.0%}" for code, share in data.objectives.items() if share]
     print("Objectives that changed hands: " + (", ".join(changed) or "none"))
-    print(f"Most battles in a turn: {data['most_battles_in_a_turn']}")
-    for arrow in data.get("plan", {}).get("arrows", []):
-        print(f"Planned arrow {arrow['from']} → {arrow['to']}: fought in {arrow['fought']:.0%} of the playouts")
+    print(f"Most battles in a turn: {data.most_battles_in_a_turn}")
+    for arrow in data.plan.arrows if data.plan else ():
+        print(f"Planned arrow {arrow.origin} → {arrow.target}: fought in {arrow.fought:.0%} of the playouts")
     return 0
 
 
-def stop_words(data: Mapping[str, Any]) -> str:
+def stop_words(data: WhatIf) -> str:
     """Why the playouts stopped, when it was not the limit given."""
-    if data["stopped"] == "precise":
-        return f", stopped once every result was known to ±{data['precision'] * 100:g} points"
-    if data["stopped"] == "cancelled":
+    if data.stopped == "precise":
+        return f", stopped once every result was known to ±{(data.precision or 0) * 100:g} points"
+    if data.stopped == "cancelled":
         return ", cancelled early"
     return ""
 
 
-def margin_words(data: Mapping[str, Any]) -> str:
+def margin_words(data: WhatIf) -> str:
     """The VP margin's spread in one line: its middle and the ranges most playouts fall in, beside
     the margins that decide the result."""
-    cut = data["percentiles"]
-    thresholds = "/".join(str(t) for t in data["thresholds"])
+    cut = data.percentiles
+    thresholds = "/".join(str(t) for t in data.thresholds)
     return (
-        f"VP margin, {data['margin_means'].replace(' VP', '')}: median {cut['50']:+d}; half the playouts between "
-        f"{cut['25']:+d} and {cut['75']:+d}, nine in ten between {cut['5']:+d} and {cut['95']:+d} "
+        f"VP margin, {data.margin_means.replace(' VP', '')}: median {cut[50]:+d}; half the playouts between "
+        f"{cut[25]:+d} and {cut[75]:+d}, nine in ten between {cut[5]:+d} and {cut[95]:+d} "
         f"(results change at ±{thresholds}; --json lists every margin)"
     )

@@ -29,11 +29,11 @@ import math
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
-from typing import NamedTuple, NotRequired, TypedDict
+from typing import NamedTuple
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Abandon, EndTurn
@@ -262,44 +262,76 @@ def widest(sc: Scenario, found: Sequence[Playout]) -> float:
 # -- many playouts ------------------------------------------------------------------------------------
 
 
-PlannedArrowJson = TypedDict("PlannedArrowJson", {"from": str, "to": str, "fought": float})
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A share's 95 % interval: its lowest and highest likely values."""
+
+    low: float
+    high: float
+
+    def json(self) -> list[float]:
+        return [self.low, self.high]
 
 
-class PlanJson(TypedDict):
-    """The side whose open arrows were its plan, and how often each planned battle was fought."""
-
-    side: str
-    arrows: list[PlannedArrowJson]
-
-
-class SideWinsJson(TypedDict):
+@dataclass(frozen=True, slots=True)
+class SideWins:
     """One side's playouts won at any level of victory, their share and its 95 % interval."""
 
     playouts: int
     share: float
-    interval: list[float]
+    interval: Interval
 
 
-class WhatIfJson(TypedDict):
-    """The playouts' answer (`whatif --json`, the What if window): each result's share and its
-    interval, the margins, the objectives' chance of changing hands, and the plan followed."""
+@dataclass(frozen=True, slots=True)
+class PlannedArrow:
+    """One arrow of a plan, and the share of the playouts it was fought in."""
+
+    origin: str
+    target: str
+    fought: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlanFollowed:
+    """The side whose open arrows were its plan, and how often each planned battle was fought."""
+
+    side: str
+    arrows: tuple[PlannedArrow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """The playouts' answer (the What if window, `whatif --json` through `whatif_json`): each
+    result's count and its share's interval, the margins, the objectives' chance of changing
+    hands, and the plan followed. `outcomes` holds the results seen, the Axis's best first;
+    `intervals` every result, in that order; `percentiles` the margin at 5, 10, … 95 % of the
+    playouts; `margin_sides` the side a negative margin favours and the side a positive one does."""
 
     playouts: int
     to: str
-    stopped: str
+    stopped: str  # "precise", "cancelled" or "limit"
     precision: float | None
     widest: float | None
-    outcomes: dict[str, int]
-    intervals: dict[str, list[float]]
-    wins: dict[str, SideWinsJson]
-    margin: list[tuple[int, int]]
+    outcomes: Mapping[str, int]
+    intervals: Mapping[str, Interval]
+    wins: Mapping[str, SideWins]
+    margin: tuple[tuple[int, int], ...]  # (margin, playouts that ended with it), low to high
     margin_means: str
-    percentiles: dict[str, int]
-    thresholds: list[int]
-    objectives: dict[str, float]
-    held_at_start: dict[str, str | None]
+    margin_sides: tuple[str, str]
+    percentiles: Mapping[int, int]
+    thresholds: tuple[int, ...]
+    objectives: Mapping[str, float]
+    held_at_start: Mapping[str, str | None]
     most_battles_in_a_turn: int
-    plan: NotRequired[PlanJson]
+    plan: PlanFollowed | None = None
+
+    def share(self, name: str) -> float:
+        """The share of the playouts that ended in result `name`."""
+        return self.outcomes.get(name, 0) / (self.playouts or 1)
+
+    def most_likely(self) -> str | None:
+        """The result seen most often (the first of equals, in the results' order)."""
+        return max(self.outcomes, key=self.outcomes.__getitem__) if self.outcomes else None
 
 
 def playouts(
@@ -313,7 +345,7 @@ def playouts(
     precision: float | None = PRECISION,
     plan_side: str | None = None,
     extra_battles: int = 0,
-) -> WhatIfJson:
+) -> WhatIf:
     """Play up to `limit` playouts (seeds seed, seed+1, …), stopping once every result's share is
     known to ±`precision` (None: play them all); `progress(done)` is told as they finish and may
     return False to stop early (the answer then counts the playouts done). `plan_side`: the side
@@ -453,55 +485,91 @@ def summary(
     stopped: str,
     precision: float | None,
     plan: Plan | None,
-) -> WhatIfJson:
-    """The playouts as `whatif --json` prints them and the window draws them."""
+) -> WhatIf:
+    """The playouts' answer, as the window draws it and `whatif --json` prints it."""
     count = len(found)
     order = result_order(sc)  # the first side's best result first, the second's last, as margins run
     results = Counter(p.result for p in found)
     margins = sorted(p.margin for p in found)
     flipped = Counter(code for p in found for code in p.flipped)
-    answer: WhatIfJson = {
-        "playouts": count,
-        "to": to,
-        "stopped": stopped,
-        "precision": precision,
-        "widest": round(widest(sc, found), 4) if found else None,
-        "outcomes": dict(sorted(results.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))),
-        "intervals": {
-            name: [round(low, 4), round(high, 4)] for name in order for low, high in (wilson(results[name], count),)
-        },
-        "wins": side_wins(sc, results, count),
-        "margin": sorted(Counter(margins).items()),
-        "margin_means": f"{sc.sides[sc.side_ids[1]]} VP minus {sc.sides[sc.side_ids[0]]} VP",
-        "percentiles": {str(q): margins[min(count - 1, math.ceil(q / 100 * count) - 1)] for q in PERCENTILES}
+    low_side, high_side = sc.side_ids  # the scenario's order: the first side's lead is a margin below 0
+    objectives = [code for code, info in sc.areas.items() if info.vp]
+    return WhatIf(
+        playouts=count,
+        to=to,
+        stopped=stopped,
+        precision=precision,
+        widest=round(widest(sc, found), 4) if found else None,
+        outcomes=dict(sorted(results.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))),
+        intervals={name: _interval(*wilson(results[name], count)) for name in order},
+        wins=side_wins(sc, results, count),
+        margin=tuple(sorted(Counter(margins).items())),
+        margin_means=f"{sc.sides[high_side]} VP minus {sc.sides[low_side]} VP",
+        margin_sides=(low_side, high_side),
+        percentiles={q: margins[min(count - 1, math.ceil(q / 100 * count) - 1)] for q in PERCENTILES}
         if margins
         else {},
-        "thresholds": sorted(threshold for threshold, _ in sc.victory_levels),
-        "objectives": {
-            code: round(flipped[code] / count, 4) if count else 0.0 for code, info in sc.areas.items() if info.vp
-        },
-        "held_at_start": {code: st.control.get(code) for code, info in sc.areas.items() if info.vp},
-        "most_battles_in_a_turn": max((fought for p in found for _, fought, _ in p.turns), default=0),
-    }
-    if plan is not None:
-        fought = Counter(i for p in found for i in p.planned)
-        answer["plan"] = {
-            "side": plan.side,
-            "arrows": [
-                {"from": origin, "to": target, "fought": round(fought[i] / count, 4) if count else 0.0}
-                for i, (origin, target, _) in enumerate(plan.arrows)
-            ],
-        }
-    return answer
+        thresholds=tuple(sorted(threshold for threshold, _ in sc.victory_levels)),
+        objectives={code: round(flipped[code] / count, 4) if count else 0.0 for code in objectives},
+        held_at_start={code: st.control.get(code) for code in objectives},
+        most_battles_in_a_turn=max((fought for p in found for _, fought, _ in p.turns), default=0),
+        plan=None if plan is None else plan_followed(plan, found),
+    )
 
 
-def side_wins(sc: Scenario, results: Counter[str], count: int) -> dict[str, SideWinsJson]:
+def _interval(low: float, high: float) -> Interval:
+    return Interval(round(low, 4), round(high, 4))
+
+
+def plan_followed(plan: Plan, found: Sequence[Playout]) -> PlanFollowed:
+    """How often each of the plan's arrows was fought in the playouts."""
+    fought = Counter(i for p in found for i in p.planned)
+    count = len(found)
+    return PlanFollowed(
+        plan.side,
+        tuple(
+            PlannedArrow(origin, target, round(fought[i] / count, 4) if count else 0.0)
+            for i, (origin, target, _) in enumerate(plan.arrows)
+        ),
+    )
+
+
+def side_wins(sc: Scenario, results: Counter[str], count: int) -> dict[str, SideWins]:
     """Each side's playouts won at any level of victory (the sum of its levels' counts), their
     share and its 95 % interval: the chance that side wins, beside the per-level shares."""
-    found: dict[str, SideWinsJson] = {}
+    found: dict[str, SideWins] = {}
     for side, noun in sc.sides.items():
         won = sum(results[f"{noun} {level}"] for _, level in sc.victory_levels)
-        low, high = wilson(won, count)
         share = round(won / count, 4) if count else 0.0
-        found[side] = {"playouts": won, "share": share, "interval": [round(low, 4), round(high, 4)]}
+        found[side] = SideWins(won, share, _interval(*wilson(won, count)))
     return found
+
+
+def whatif_json(answer: WhatIf) -> dict[str, object]:
+    """The answer as `whatif --json` prints it (the plan only when one was followed)."""
+    data: dict[str, object] = {
+        "playouts": answer.playouts,
+        "to": answer.to,
+        "stopped": answer.stopped,
+        "precision": answer.precision,
+        "widest": answer.widest,
+        "outcomes": dict(answer.outcomes),
+        "intervals": {name: interval.json() for name, interval in answer.intervals.items()},
+        "wins": {
+            side: {"playouts": won.playouts, "share": won.share, "interval": won.interval.json()}
+            for side, won in answer.wins.items()
+        },
+        "margin": [list(pair) for pair in answer.margin],
+        "margin_means": answer.margin_means,
+        "percentiles": {str(q): margin for q, margin in answer.percentiles.items()},
+        "thresholds": list(answer.thresholds),
+        "objectives": dict(answer.objectives),
+        "held_at_start": dict(answer.held_at_start),
+        "most_battles_in_a_turn": answer.most_battles_in_a_turn,
+    }
+    if answer.plan is not None:
+        data["plan"] = {
+            "side": answer.plan.side,
+            "arrows": [{"from": a.origin, "to": a.target, "fought": a.fought} for a in answer.plan.arrows],
+        }
+    return data

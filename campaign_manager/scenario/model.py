@@ -35,12 +35,6 @@ KIND_WORDS: dict[str, str] = {
 }
 
 
-def enemy_of(side: str) -> str:
-    """The other side of the bundled scenarios' two ("axis", "allied"). Kept only for code not yet
-    given the scenario: everything else asks `Scenario.enemy_of`, which knows any scenario's sides."""
-    return "allied" if side == "axis" else "axis"
-
-
 def _blank(value: object) -> object:
     return None if value == "" else value
 

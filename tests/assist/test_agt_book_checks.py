@@ -11,7 +11,7 @@ from campaign_manager.assist.agt import cup, ports
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import OwnerCharts, load_charts
 from campaign_manager.assist.agt.cohesion import cohesion_roll
-from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
+from campaign_manager.assist.agt.combat import Combat, CombatResult, CombatSide, reckon_combat
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import describe
 from campaign_manager.assist.agt.initiative import initiative
@@ -56,7 +56,7 @@ def test_rule_8_3_an_adjusted_die_above_the_chart_is_read_on_its_top_line(charts
     )
     reckoning = reckon_combat(combat, charts, die=9)
     assert reckoning.adjusted == 31  # 9 + 6 (odds 12:1, read as 6:1) + 1 - 1 + 2 + 6 + 8
-    assert reckoning.result == {"attacker": "-", "defender": "e", "options": "aggressive/stand"}
+    assert reckoning.result == CombatResult("-", "e", "aggressive/stand")
     assert any("beyond the Combat Results Table" in note and "top line, 15" in note for note in reckoning.notes)
 
 
@@ -65,7 +65,7 @@ def test_rule_8_3_an_adjusted_die_below_the_chart_is_read_on_its_bottom_line(cha
     combat = Combat(CombatSide(1), CombatSide(15, artillery=6, aircraft=8), aggressive=True, stand=True)
     reckoning = reckon_combat(combat, charts, die=0)
     assert reckoning.adjusted == -19
-    assert reckoning.result == {"attacker": "e", "defender": "-", "options": "aggressive/stand"}
+    assert reckoning.result == CombatResult("e", "-", "aggressive/stand")
     assert any("bottom line, -6" in note for note in reckoning.notes)
 
 

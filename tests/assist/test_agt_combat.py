@@ -7,7 +7,7 @@ import pytest
 
 from campaign_manager.assist.agt.charts import OwnerCharts, load_charts
 from campaign_manager.assist.agt.cohesion import cohesion_roll
-from campaign_manager.assist.agt.combat import Combat, CombatSide, reckon_combat
+from campaign_manager.assist.agt.combat import Combat, CombatResult, CombatSide, reckon_combat
 from campaign_manager.assist.agt.odds import halved, odds_ratio, side_strength
 from campaign_manager.errors import DieError, UserError
 
@@ -125,11 +125,7 @@ def test_owner_filled_charts_give_the_adjusted_die_and_the_result(tmp_path):
     assert reckoning.adjusted == 6
     assert reckoning.result is None  # line 6 is not filled: it says so
     assert "adjusted die of 6" in reckoning.notes[-1]
-    assert reckon_combat(combat, charts, die=4).result == {
-        "attacker": "rd",
-        "defender": "R",
-        "options": "aggressive/flexible",
-    }
+    assert reckon_combat(combat, charts, die=4).result == CombatResult("rd", "R", "aggressive/flexible")
 
 
 def _crt_by_options(charts: OwnerCharts) -> None:
@@ -159,7 +155,7 @@ def test_crt_result_is_read_in_the_columns_of_the_options_chosen(empty_charts, a
     reckoning = reckon_combat(combat, empty_charts, die=die)
     assert reckoning.adjusted == 5
     attack, defence = options.split("/")
-    assert reckoning.result == {"attacker": f"A {attack}", "defender": f"D {defence}", "options": options}
+    assert reckoning.result == CombatResult(f"A {attack}", f"D {defence}", options)
 
 
 def test_crt_line_missing_for_the_options_chosen_names_them(empty_charts):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from campaign_manager.assist.gcw.tracker_summary import Airstrikes
 from campaign_manager.errors import RuleError, UserError
 from tests.assist.test_gcw_tracker import RULES, play
 
@@ -25,7 +26,7 @@ def test_airstrikes_bought_are_available_and_a_conflict_expends_one():
         {"type": "conflict", "region": "Athens", "attacker": "government", "airstrike": True},
     )
     summary = state.summary(RULES)
-    assert summary["airstrikes"] == {"available": 1, "spent_this_turn": 1}
+    assert summary.airstrikes == Airstrikes(available=1, spent_this_turn=1)
     after = play(
         *GOVERNMENT_MOBILIZES,
         {"type": "airstrikes", "bought": 2},

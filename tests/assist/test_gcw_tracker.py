@@ -357,5 +357,5 @@ def test_standing_lists_collapsed_sides_and_the_tracker_shows_them():
     both = standing({"government": -3, "dse": -5}, RULES)
     assert (both.leader, both.margin, both.collapsed) == (None, 0, ("government", "dse"))
     state = play({"type": "adjust", "side": "dse", "amount": -50})
-    summary = state.summary(RULES)["standing"]
-    assert summary["collapsed"] == ["dse"] and "counts as 0" in summary["words"]
+    summary = state.summary(RULES).standing
+    assert summary.collapsed == ("dse",) and "counts as 0" in summary.words

@@ -75,9 +75,9 @@ def test_unreadable_or_missing_file_is_refused(tmp_path):
 
 def test_order_card_reference_has_the_six_cards_in_the_books_order():
     cards = order_cards(shipped_tables())
-    assert [c["card"] for c in cards] == BOOK_CARDS
-    assert "rally" in order_cards(shipped_tables(), "hold")[0]["effect"]
-    assert "fanatic" in order_cards(shipped_tables(), "SKIRMISH")[0]["effect"]
+    assert [c.card for c in cards] == BOOK_CARDS
+    assert "rally" in order_cards(shipped_tables(), "hold")[0].effect
+    assert "fanatic" in order_cards(shipped_tables(), "SKIRMISH")[0].effect
     with pytest.raises(UserError, match="'RETREAT' is not an Opa Opa card"):
         order_cards(shipped_tables(), "RETREAT")
 

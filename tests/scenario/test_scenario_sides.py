@@ -41,13 +41,8 @@ def test_the_sides_are_the_scenario_s_ids_in_its_order():
 
 
 # Where a side's id may still be written: the colours sides were drawn in before a scenario said
-# them (keyed by the ids of the scenarios of that time), and the other side of those two ids for
-# the What if and the General's Wargame menu (ui/wargame/), which do not yet ask their scenario.
-ALLOWED = (
-    re.compile(r"^campaign_manager/scenario/migrate\.py:"),
-    re.compile(r"^campaign_manager/scenario/model\.py:\d+: +return \"allied\" if side == \"axis\" else \"axis\"$"),
-    re.compile(r"^campaign_manager/ui/wargame/"),
-)
+# them (keyed by the ids of the scenarios of that time).
+ALLOWED = (re.compile(r"^campaign_manager/scenario/migrate\.py:"),)
 
 
 def test_no_side_id_is_written_in_the_app():

@@ -151,9 +151,10 @@ def test_against_the_computer_the_roll_to_destroy_refusal_says_press_roll(comput
 def test_what_if_says_each_side_s_chance_beside_the_single_most_likely_result():
     from collections import Counter
 
-    from campaign_manager.engine.whatif import side_wins, wilson
+    from campaign_manager.engine.whatif import Interval, side_wins, wilson
     from campaign_manager.scenario import load_scenario
     from campaign_manager.ui.wargame.whatif_dialog import summary_words, wins_words
+    from tests.wargame.whatif_answers import an_answer
 
     sc = load_scenario()
     outcomes = {
@@ -165,10 +166,15 @@ def test_what_if_says_each_side_s_chance_beside_the_single_most_likely_result():
         "Allied operational victory": 20,
         "Allied strategic victory": 11,
     }
-    answer = {"playouts": 100, "stopped": "precise", "precision": 0.02, "outcomes": outcomes}
-    answer["most_battles_in_a_turn"] = 12
-    answer["wins"] = side_wins(sc, Counter(outcomes), 100)
-    answer["intervals"] = {"draw": list(wilson(21, 100))}
+    answer = an_answer(
+        playouts=100,
+        stopped="precise",
+        precision=0.02,
+        outcomes=outcomes,
+        most_battles_in_a_turn=12,
+        wins=side_wins(sc, Counter(outcomes), 100),
+        intervals={"draw": Interval(*wilson(21, 100))},
+    )
     words = wins_words(sc, answer)
     assert "the Axis win 35% (26–45), the Allies 44% (35–54), draw 21% (14–30)" in words, words
     words = summary_words(sc, answer)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from campaign_manager.engine.actions import Place
 from campaign_manager.engine.odds import arrow_odds
 from campaign_manager.engine.state import Commitment
+from campaign_manager.engine.whatif import PlannedArrow
 from campaign_manager.ui import ink
 from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.battle.pages import MessageLine
@@ -18,6 +19,7 @@ from campaign_manager.ui.main_window import MainWindow
 from campaign_manager.ui.map.view import TROOP_MIME
 from campaign_manager.ui.wargame.whatif_dialog import objective_words
 from tests.shared import FULL_CAMPAIGN
+from tests.wargame.whatif_answers import an_answer
 
 DATA = FULL_CAMPAIGN
 
@@ -125,7 +127,7 @@ def test_what_if_draws_the_results_with_their_precision(window):
     dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
     dialog.run(threaded=False)
     answer = dialog.answer
-    assert answer["playouts"] == 15 and sum(answer["outcomes"].values()) == 15 and answer["stopped"] == "limit"
+    assert answer.playouts == 15 and sum(answer.outcomes.values()) == 15 and answer.stopped == "limit"
     assert abs(sum(share for _, share, _ in dialog.results.bars) - 1) < 1e-9, "every result seen is drawn"
     names = [name for name, _, _ in dialog.results.bars]
     everything = [
@@ -157,12 +159,12 @@ def test_what_if_says_each_side_s_chance_at_any_level_with_its_interval_under_th
     dialog.count.setValue(20)
     dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
     dialog.run(threaded=False)
-    wins = dialog.answer["wins"]
+    wins = dialog.answer.wins
     said = dialog.wins.text()
     assert dialog.wins.isVisible() and said.startswith("In all, at any level of victory: the Axis win "), said
     for side, noun in (("axis", "Axis win"), ("allied", "Allies")):
-        low, high = wins[side]["interval"]
-        assert f"the {noun} {wins[side]['share']:.0%} ({low * 100:.0f}–{high * 100:.0f})" in said, said
+        low, high = wins[side].interval.low, wins[side].interval.high
+        assert f"the {noun} {wins[side].share:.0%} ({low * 100:.0f}–{high * 100:.0f})" in said, said
     layout = dialog.layout()
     assert layout.indexOf(dialog.wins) == layout.indexOf(dialog.results) + 1, "right under the levels' bars"
     dialog.forget_answer()
@@ -233,7 +235,7 @@ def test_what_if_can_be_cancelled_and_the_window_stays_responsive(window, qtbot)
     dialog.cancel_button.click()
     qtbot.waitUntil(lambda: dialog.answer is not None, timeout=20000)
     timer.stop()
-    assert 3 <= dialog.answer["playouts"] < 5000
+    assert 3 <= dialog.answer.playouts < 5000
     assert "cancelled early" in dialog.summary.text()
     dialog.worker.wait(5000)
     assert window.campaign.path.read_bytes() == before
@@ -615,9 +617,7 @@ def test_what_if_follows_my_arrows_placed_in_a_plan(qtbot, tmp_path):
         dialog.count.setValue(8)
         dialog.to.setCurrentIndex(dialog.to.findData("end-of-turn"))
         dialog.run(threaded=False)
-        assert dialog.answer["plan"]["arrows"] == [{"from": "B1", "to": "C1", "fought": 1.0}], (
-            "turn 1's arrows are fixed"
-        )
+        assert dialog.answer.plan.arrows == (PlannedArrow("B1", "C1", 1.0),), "turn 1's arrows are fixed"
         assert "The plan's arrows were fought: B1 → C1 in 100% of the playouts." in dialog.objectives.text()
         assert not made.session.state.open_arrows, "the real campaign is untouched"
     finally:
@@ -689,7 +689,7 @@ def test_what_if_says_who_holds_each_objective_now_not_at_the_campaign_s_start(w
     """An objective taken during the campaign: the playouts start from now, so the words name who
     holds it now (never "at the start", which a general reads as the campaign's set-up)."""
     sc = window.session.scenario
-    answer = {"held_at_start": {"B1": "allied", "F2": "allied"}, "objectives": {"B1": 0.72, "F2": 0.26}}
+    answer = an_answer(held_at_start={"B1": "allied", "F2": "allied"}, objectives={"B1": 0.72, "F2": 0.26})
     said = objective_words(sc, answer)
     assert said.startswith("How often each objective ended with the other side: B1 Vlore, held by the Allies now, 72%")
     assert "at the start" not in said and "F2 Athens, held by the Allies now, 26%" in said, said

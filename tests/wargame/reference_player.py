@@ -12,7 +12,7 @@ from campaign_manager.engine import legal, wargame
 from campaign_manager.engine.deployment import DeploymentCheck, Shortfall
 from campaign_manager.engine.driver import ChooseRetreat
 from campaign_manager.engine.state import CampaignState, Commitment
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 
 MEMO = "reference player"  # its kept answers, apart from the engine's own in sc.memo
 
@@ -143,7 +143,7 @@ class ReferencePlayer:
 
     def place(self, sc, st, troop, areas):
         side = sc.side_of(sc.troops[troop].nation)
-        enemy = enemy_of(side)
+        enemy = sc.enemy_of(side)
 
         def score(area: str) -> tuple[int, int]:
             threatened = any(st.control.get(n) == enemy for n in sc.neighbours[area])
@@ -170,7 +170,7 @@ class ReferencePlayer:
         attacker_win, defender_win, attacker_destroyed, defender_destroyed = _chances(sc, a, d)
         info = sc.areas[target]
         prize = info.vp * 2 + (info.command_centre_vp if info.command_centre else 0)
-        enemy = enemy_of(side)
+        enemy = sc.enemy_of(side)
         control = st.control
         refuges = [n for n in sc.neighbours[target] if control.get(n) == enemy]
         prize += sum(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import astuple
 
 import pytest
 
@@ -150,7 +151,7 @@ def test_a_plan_whose_initiative_was_won_keeps_it_in_every_playout():
         assert follower is not None and follower.fought[:2] == [0, 1], "the plan's arrows in their order"
     assert other_first == 0, f"the Axis attacked first in {other_first} of 60 playouts"
     answer = whatif.playouts(SC, st, 60, seed=4, workers=1, precision=None, plan_side="allied", to="end-of-turn")
-    assert [arrow["fought"] for arrow in answer["plan"]["arrows"]] == [1.0, 1.0]
+    assert [arrow.fought for arrow in answer.plan.arrows] == [1.0, 1.0]
 
 
 def test_an_initiative_rolled_ahead_stays_with_its_winner_in_every_playout():
@@ -170,9 +171,9 @@ def _side_of(troop: str) -> str:
 def test_whatif_follows_the_plan_and_says_how_often_each_arrow_was_fought():
     st, arrows = _planned_position()
     answer = whatif.playouts(SC, st, 40, seed=2, workers=1, precision=None, plan_side="allied", to="end-of-turn")
-    plan = answer["plan"]
-    assert plan["side"] == "allied" and [(a["from"], a["to"]) for a in plan["arrows"]] == [(o, t) for o, t, _ in arrows]
-    assert all(a["fought"] == 1 for a in plan["arrows"]), "the initiative each was placed with is kept"
+    plan = answer.plan
+    assert plan.side == "allied" and [(a.origin, a.target) for a in plan.arrows] == [(o, t) for o, t, _ in arrows]
+    assert all(a.fought == 1 for a in plan.arrows), "the initiative each was placed with is kept"
 
 
 # -- precision ------------------------------------------------------------------------------------------
@@ -195,25 +196,25 @@ def test_intervals_shrink_as_playouts_grow_and_cover_the_share_of_a_long_run():
     short = whatif.playouts(SC, st, 100, seed=11, to="end-of-turn", workers=1, precision=None)
     longer = whatif.playouts(SC, st, 400, seed=11, to="end-of-turn", workers=1, precision=None)
     for name in result_order(SC):
-        (low, high), (low2, high2) = short["intervals"][name], longer["intervals"][name]
+        (low, high), (low2, high2) = astuple(short.intervals[name]), astuple(longer.intervals[name])
         assert high2 - low2 < high - low, name
-    assert longer["widest"] < short["widest"]
+    assert longer.widest < short.widest
     long_run = whatif.playouts(SC, st, 1600, seed=99, to="end-of-turn", precision=None)
     for name in result_order(SC):
-        share = long_run["outcomes"].get(name, 0) / long_run["playouts"]
-        low, high = longer["intervals"][name]
+        share = long_run.share(name)
+        low, high = astuple(longer.intervals[name])
         assert low - 0.01 <= share <= high + 0.01, (name, share, low, high)
 
 
 def test_playouts_stop_once_every_share_is_known_to_the_precision_asked():
     st = _turn(4)
     answer = whatif.playouts(SC, st, 5000, seed=1, to="end-of-turn", workers=1, precision=0.05)
-    assert answer["stopped"] == "precise" and answer["playouts"] % whatif.CHECK_EVERY == 0
-    assert answer["widest"] <= 0.05
+    assert answer.stopped == "precise" and answer.playouts % whatif.CHECK_EVERY == 0
+    assert answer.widest <= 0.05
     fewer = whatif.playouts(
-        SC, st, answer["playouts"] - whatif.CHECK_EVERY, seed=1, to="end-of-turn", workers=1, precision=None
+        SC, st, answer.playouts - whatif.CHECK_EVERY, seed=1, to="end-of-turn", workers=1, precision=None
     )
-    assert fewer["widest"] > 0.05, "it stopped at the first look that was precise enough"
+    assert fewer.widest > 0.05, "it stopped at the first look that was precise enough"
 
 
 def test_the_same_seed_gives_the_same_answer_on_one_core_or_two():
@@ -223,7 +224,7 @@ def test_the_same_seed_gives_the_same_answer_on_one_core_or_two():
     on_two = whatif.playouts(
         SC, st, 2000, seed=5, to="end-of-turn", workers=2, precision=0.05, progress=lambda n: told.append(n) or True
     )
-    assert on_two == on_one and on_one["stopped"] == "precise"
+    assert on_two == on_one and on_one.stopped == "precise"
     assert told == sorted(told) and len(told) > 1, "progress is told batch by batch"
     exact = whatif.playouts(SC, st, whatif.PARALLEL_FROM, seed=5, to="end-of-turn", workers=2, precision=None)
     assert exact == whatif.playouts(SC, st, whatif.PARALLEL_FROM, seed=5, to="end-of-turn", workers=1, precision=None)
@@ -326,3 +327,43 @@ def test_a_plan_on_the_command_line(tmp_path, capsys):
     assert main(["whatif", str(path), "--playouts", "10", "--plan", "Allied", "--to", "end-of-turn"]) == 0
     out = capsys.readouterr().out
     assert out.count("Planned arrow") == 2 and "of the playouts" in out
+
+
+def test_whatif_json_is_the_answer_model_in_the_shape_scripts_read(tmp_path, capsys):
+    """`whatif --json` prints the WhatIf model through `whatif_json`: every field under its own
+    key, in order, the plan's arrows as from/to/fought."""
+    records: list = []
+    _planned_position(records)
+    path = tmp_path / "plan.campaign"
+    with CampaignFile.create(path, play="wargame") as made:
+        made.apply(records)
+    argv = ["whatif", str(path), "--playouts", "10", "--seed", "2", "--plan", "Allied", "--to", "end-of-turn", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    with CampaignFile.open(path, readonly=True) as campaign:
+        answer = whatif.playouts(
+            campaign.scenario, campaign.state, 10, seed=2, to="end-of-turn", workers=1, plan_side="allied"
+        )
+    assert data == whatif.whatif_json(answer)
+    assert list(data) == [
+        "playouts",
+        "to",
+        "stopped",
+        "precision",
+        "widest",
+        "outcomes",
+        "intervals",
+        "wins",
+        "margin",
+        "margin_means",
+        "percentiles",
+        "thresholds",
+        "objectives",
+        "held_at_start",
+        "most_battles_in_a_turn",
+        "plan",
+    ]
+    assert data["margin_means"] == "Allied VP minus Axis VP" and answer.margin_sides == ("axis", "allied")
+    assert data["plan"]["side"] == "allied" and len(data["plan"]["arrows"]) == 2
+    assert [list(arrow) for arrow in data["plan"]["arrows"]] == [["from", "to", "fought"]] * 2
+    assert data["percentiles"] == {str(q): margin for q, margin in answer.percentiles.items()}

@@ -109,7 +109,7 @@ def _build(data: BookFile) -> BookTables:
         month_names={m: calendar.names[m] for m in months},
         seasons={m: calendar.seasons[m] for m in months},
         rounding=dict(calendar.rounding),
-        scenarios={name: getattr(data.scenarios, name).model_dump() for name in SCENARIOS},
+        scenarios={name: getattr(data.scenarios, name) for name in SCENARIOS},
         events={name: getattr(data.events, name) for name in SCENARIOS},
         charts=keyed(data.charts),
         limits=data.limits,

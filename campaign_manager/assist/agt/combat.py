@@ -57,6 +57,16 @@ class Modifier:
     read: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CombatResult:
+    """The Combat Results Table's line for the adjusted die, read under the options chosen
+    ("cautious/stand"): each side's result ("-" for none)."""
+
+    attacker: str
+    defender: str
+    options: str
+
+
 @dataclass
 class CombatReckoning:
     """Everything worked out for one battle."""
@@ -67,7 +77,7 @@ class CombatReckoning:
     modifiers: list[Modifier]
     notes: list[str] = field(default_factory=list)
     die: int | None = None
-    result: dict[str, str] | None = None
+    result: CombatResult | None = None
 
     @property
     def total(self) -> int:
@@ -226,7 +236,7 @@ def crt_row(adjusted: int, rows: tuple[str, ...] | list[str]) -> str:
     return str(min(max(adjusted, numbers[0]), numbers[-1]))
 
 
-def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -> dict[str, str] | None:
+def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -> CombatResult | None:
     adjusted = reckoning.adjusted
     if adjusted is None:
         return None
@@ -246,7 +256,7 @@ def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -
             "on the printed Combat Results Table (that line is not filled in)"
         )
         return None
-    return {"attacker": str(attacker or "-"), "defender": str(defender or "-"), "options": options}
+    return CombatResult(str(attacker or "-"), str(defender or "-"), options)
 
 
 def options_in_words(options: str) -> str:

@@ -35,16 +35,14 @@ def _next_month(state: GameState, charts: OwnerCharts, month: str) -> None:
     names = tables.month_names
     rule = "10.0" if state.scenario == "historical" else "11.0"
     if state.turn >= len(months):
-        raise UserError(f"Rule {rule}: the {scenario['name']} ends with the {names[months[-1]]} turn")
+        raise UserError(f"Rule {rule}: the {scenario.name} ends with the {names[months[-1]]} turn")
     expected = months[state.turn]
     if month == expected:
         return
     if month not in tables.months:
         raise UserError(f"Rule {rule}: there is no month '{month}' (months: {', '.join(months)})")
     if not state.turn:
-        raise UserError(
-            f"Rule {rule}: the {scenario['name']} starts with the {names[expected]} turn, not {names[month]}"
-        )
+        raise UserError(f"Rule {rule}: the {scenario.name} starts with the {names[expected]} turn, not {names[month]}")
     raise UserError(
         f"Rule {rule}: turn {names[month]} cannot follow {names[state.month]}; each turn is one month, "
         f"so the next is {names[expected]}"

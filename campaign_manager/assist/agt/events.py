@@ -26,7 +26,7 @@ def greek_markers_to_remove(tables: BookTables, month: str, how: str, left: int)
 
 def weather_now(charts: OwnerCharts, scenario: str, month: str, die: int) -> tuple[int, str | None]:
     """(modified die, weather) from the owner-filled Weather Table; weather None if not filled."""
-    modified = die + charts.tables.scenarios[scenario]["weather_modifier"]
+    modified = die + charts.tables.scenarios[scenario].weather_modifier
     weather = charts.value(f"weather_{scenario}", str(modified), month)
     return modified, (str(weather) if weather is not None else None)
 
@@ -56,8 +56,8 @@ def resolve_event(
         "weather": None,
         "removed": [],
     }
-    if die in scenario["weather_roll_on"]:
-        fixed = scenario["fixed_weather"].get(state.month)
+    if die in scenario.weather_roll_on:
+        fixed = scenario.fixed_weather.get(state.month)
         if fixed:
             record["weather"] = fixed
         else:

@@ -32,7 +32,7 @@ class AgtGame(LoggedDocument[GameState]):
         tables = book()
         if scenario not in tables.scenarios:
             raise UserError(f"Unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
-        name = f"A Greek Tragedy: {tables.scenarios[scenario]['name']}"
+        name = f"A Greek Tragedy: {tables.scenarios[scenario].name}"
         log = LogFile.create(
             Path(path),
             kind=KIND,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from campaign_manager.assist.agt.state import GameState
@@ -11,6 +12,36 @@ REPEAT_NOTE = (
     "this number was already rolled this turn; the book refers to a 'Repeat DR' rule "
     "that its text does not give, so settle it between the players"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """One logged action in words, with the turn and the month it was entered in."""
+
+    turn: int
+    month: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCommands:
+    """The commands whose markers went into the cup for a turn, each side's in order."""
+
+    italian: tuple[str, ...]
+    greek: tuple[str, ...]
+
+
+def history_lines(state: GameState, tables: BookTables, scenario: str) -> tuple[HistoryLine, ...]:
+    """Every logged action in words, oldest first."""
+    return tuple(HistoryLine(e["turn"], e["month"], describe(e, tables, scenario)) for e in state.history)
+
+
+def last_commands(state: GameState) -> TurnCommands | None:
+    """The commands of the last turn entered (to offer them again), or None before the first."""
+    for entry in reversed(state.history):
+        if entry["type"] == "turn":
+            return TurnCommands(tuple(entry["italian"]), tuple(entry["greek"]))
+    return None
 
 
 def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:

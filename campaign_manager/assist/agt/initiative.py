@@ -33,7 +33,7 @@ def initiative(
         raise UserError(f"Rule 4.1: unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
     turns = len(tables.scenario_months(scenario))
     if not 1 <= turn <= turns:
-        name = tables.scenarios[scenario]["name"]
+        name = tables.scenarios[scenario].name
         raise UserError(f"Rule 4.1: the {name} has turns 1 to {turns} (one a month to April 1941), not {turn}")
     if turn == 1:
         return Initiative(

@@ -97,7 +97,7 @@ class GameState:
 
 
 def new_state(tables: BookTables, scenario: str) -> GameState:
-    return GameState(scenario=scenario, month=tables.scenarios[scenario]["first_month"], ports=dict(tables.port_start))
+    return GameState(scenario=scenario, month=tables.scenarios[scenario].first_month, ports=dict(tables.port_start))
 
 
 def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameState:

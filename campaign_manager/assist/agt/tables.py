@@ -218,7 +218,7 @@ class BookTables:
     month_names: dict[str, str]
     seasons: dict[str, str]
     rounding: dict[str, str]
-    scenarios: dict[str, dict[str, Any]]
+    scenarios: dict[str, ScenarioSpec]
     events: dict[str, tuple[RandomEvent, ...]]
     charts: dict[str, ChartSpec]
     limits: Limits
@@ -237,7 +237,7 @@ class BookTables:
 
     def scenario_months(self, scenario: str) -> tuple[str, ...]:
         """The months of the scenario's turns, its first turn first (one turn a month)."""
-        return self.months[self.month_index(self.scenarios[scenario]["first_month"]) :]
+        return self.months[self.month_index(self.scenarios[scenario].first_month) :]
 
     @property
     def largest_stack(self) -> int:

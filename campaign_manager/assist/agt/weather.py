@@ -53,36 +53,36 @@ def turn_weather(
     rule = "10.0" if scenario == "historical" else "11.0"
     if month not in months:
         raise UserError(
-            f"Rule {rule}: the {spec['name']} has no {tables.month_names.get(month, repr(month))} turn "
+            f"Rule {rule}: the {spec.name} has no {tables.month_names.get(month, repr(month))} turn "
             f"(its turns: {', '.join(months)})"
         )
     if first_turn and month != months[0]:
         raise UserError(
-            f"Rule {rule}: the {spec['name']}'s first turn is {tables.month_names[months[0]]}, "
+            f"Rule {rule}: the {spec.name}'s first turn is {tables.month_names[months[0]]}, "
             f"not {tables.month_names[month]}"
         )
     name = tables.month_names[month]
-    if first_turn and spec.get("first_turn_weather"):
+    if first_turn and spec.first_turn_weather:
         if die is not None:
-            raise UserError(f"The {spec['name']} starts with {spec['first_turn_weather']}: no weather die is rolled")
+            raise UserError(f"The {spec.name} starts with {spec.first_turn_weather}: no weather die is rolled")
         return TurnWeather(
             scenario,
             month,
-            spec["first_turn_weather"],
+            spec.first_turn_weather,
             None,
             None,
-            f"the {spec['name']} starts with {spec['first_turn_weather']} (its special rules)",
+            f"the {spec.name} starts with {spec.first_turn_weather} (its special rules)",
         )
-    fixed = spec["fixed_weather"].get(month)
+    fixed = spec.fixed_weather.get(month)
     if fixed:
         if die is not None:
-            raise UserError(f"{name} is always {fixed} in the {spec['name']}: no weather die is rolled")
-        return TurnWeather(scenario, month, fixed, None, None, f"{name} is always {fixed} in the {spec['name']}")
+            raise UserError(f"{name} is always {fixed} in the {spec.name}: no weather die is rolled")
+        return TurnWeather(scenario, month, fixed, None, None, f"{name} is always {fixed} in the {spec.name}")
     if die is None and roller is None:
         raise UserError("Rule 4.21: give the weather die, or let the app roll it")
     rolled = roll_or_check(die, D10, roller or _no_roller(), "Rule 4.21: weather die")
     modified, weather = weather_now(charts, scenario, month, rolled)
-    change = spec["weather_modifier"]
+    change = spec.weather_modifier
     how = f"die {rolled}" + (f" {change:+d} = {modified}" if change else "")
     if weather is None:
         read = charts.spec(f"weather_{scenario}").read

@@ -14,7 +14,9 @@ from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
 from campaign_manager.assist.gcw.owner_charts import OwnerCharts, default_owner_charts
 from campaign_manager.assist.gcw.tracker import apply
 from campaign_manager.assist.gcw.tracker_dice import prepare
-from campaign_manager.assist.gcw.tracker_state import Setup, TrackerState
+from campaign_manager.assist.gcw.tracker_setup import Setup
+from campaign_manager.assist.gcw.tracker_state import TrackerState
+from campaign_manager.assist.gcw.tracker_summary import TrackerSummary
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store.logfile import LogFile
@@ -85,5 +87,5 @@ class TrackerGame(LoggedDocument[TrackerState]):
         self._record([completed], after)
         return completed
 
-    def summary(self) -> dict[str, Any]:
-        return {"file": str(self.path), **self.state.summary(self.rules)}
+    def summary(self) -> TrackerSummary:
+        return self.state.summary(self.rules)

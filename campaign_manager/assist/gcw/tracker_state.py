@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from campaign_manager.assist.gcw.politics import (
@@ -15,37 +15,17 @@ from campaign_manager.assist.gcw.politics import (
     standing,
 )
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules, parity_holds
+from campaign_manager.assist.gcw.tracker_setup import Setup
+from campaign_manager.assist.gcw.tracker_summary import (
+    Airstrikes,
+    GameOver,
+    MobilizationPhase,
+    StandingView,
+    TrackerSummary,
+    TurnOrder,
+)
 from campaign_manager.dice import D6
 from campaign_manager.errors import DieError, RuleError, UserError
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What the players agreed before the game: optional rules and an agreed last turn."""
-
-    tito_stalin: bool = False  # optional rule 17.1
-    victory_check_turn: int | None = None  # 5.0: the game ends after this turn
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: PoliticalRules) -> Setup:
-        if not isinstance(data, dict):
-            raise UserError(f"the tracker's set-up should be a JSON object, not {data!r}")
-        unknown = sorted(set(data) - {"tito_stalin", "victory_check_turn"})
-        if unknown:
-            raise UserError(f"the tracker's set-up: {unknown[0]}: unknown key")
-        tito = data.get("tito_stalin", False)
-        if not isinstance(tito, bool):
-            raise UserError(f"the tracker's set-up: tito_stalin: should be true or false, not {tito!r}")
-        turn = data.get("victory_check_turn")
-        if turn is not None and (isinstance(turn, bool) or turn not in rules.victory_check_turns):
-            raise RuleError(
-                "5.0",
-                f"the agreed last turn must be one of {', '.join(map(str, rules.victory_check_turns))}, not {turn}",
-            )
-        return cls(tito, turn)
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass
@@ -95,47 +75,42 @@ class TrackerState:
             return self.limit_override
         return rules.doctrine(self.doctrine).mobilization_limit
 
-    def summary(self, rules: PoliticalRules) -> dict[str, Any]:
-        """Everything a player needs to see, as plain data (the CLI's `show --json`)."""
+    def summary(self, rules: PoliticalRules) -> TrackerSummary:
+        """Everything a player needs to see (the tracker tab; the CLI's `show --json`)."""
         lead = standing(self.pi, rules)
         order = initiative(self.pi)
-        return {
-            "turn": self.turn,
-            "government_pi": self.pi[GOVERNMENT],
-            "dse_pi": self.pi[DSE],
-            "doctrine": None if self.doctrine is None else rules.doctrine(self.doctrine).name,
-            "mobilization_limit": self.mobilization_limit(rules),
-            "politics_roll_turn": self.politics_roll_turn,
-            "american_aid": self.american_aid_since is not None,
-            "american_aid_since": self.american_aid_since,
-            "terror_regions": sorted(self.terror),
-            "resettled_regions": sorted(self.resettled),
-            "airstrikes": {"available": self.airstrikes, "spent_this_turn": self.airstrikes_spent},
-            "stalin_score": self.stalin_score if self.setup.tito_stalin else None,
-            "dse_line": self.dse_line,
-            "closed_countries": list(self.closed),
-            "mobilization_phase": self.phase,
-            "mobilization_this_turn": mobilization_turn(self.turn, rules),
-            "attrition_this_turn": parity_holds(rules.attrition_parity, self.turn),
-            "victory_check_this_turn": self.turn in rules.victory_check_turns,
-            "first_player": self.first_player,
-            "initiative": (
-                {"chooser": order.chooser, "tie": order.tie, "words": order.words()}
+        return TrackerSummary(
+            turn=self.turn,
+            government_pi=self.pi[GOVERNMENT],
+            dse_pi=self.pi[DSE],
+            doctrine=None if self.doctrine is None else rules.doctrine(self.doctrine).name,
+            mobilization_limit=self.mobilization_limit(rules),
+            politics_roll_turn=self.politics_roll_turn,
+            american_aid=self.american_aid_since is not None,
+            american_aid_since=self.american_aid_since,
+            terror_regions=tuple(sorted(self.terror)),
+            resettled_regions=tuple(sorted(self.resettled)),
+            airstrikes=Airstrikes(self.airstrikes, self.airstrikes_spent),
+            stalin_score=self.stalin_score if self.setup.tito_stalin else None,
+            dse_line=self.dse_line,
+            closed_countries=tuple(self.closed),
+            mobilization_phase=None if self.phase is None else MobilizationPhase(**self.phase),
+            mobilization_this_turn=mobilization_turn(self.turn, rules),
+            attrition_this_turn=parity_holds(rules.attrition_parity, self.turn),
+            victory_check_this_turn=self.turn in rules.victory_check_turns,
+            first_player=self.first_player,
+            initiative=(
+                TurnOrder(order.chooser, order.tie, order.words())
                 if self.game_over is None
-                else {"chooser": None, "tie": False, "words": "The game is over: no turn is left to order."}
+                else TurnOrder(None, False, "The game is over: no turn is left to order.")
             ),
-            "standing": {
-                "leader": lead.leader,
-                "margin": lead.margin,
-                "level": lead.level,
-                "victory_check_now": lead.check_winner or "draw",
-                "collapsed": list(lead.collapsed),
-                "words": lead.words(),
-            },
-            "game_over": self.game_over,
-            "setup": self.setup.as_dict(),
-            "history": list(self.history),
-        }
+            standing=StandingView(
+                lead.leader, lead.margin, lead.level, lead.check_winner or "draw", tuple(lead.collapsed), lead.words()
+            ),
+            game_over=None if self.game_over is None else GameOver(**self.game_over),
+            setup=self.setup,
+            history=tuple(self.history),
+        )
 
 
 def side_of(action: dict[str, Any], key: str = "side") -> str:

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.errors import UserError
 
 
-def order_cards(tables: OpaTables, card: str | None = None) -> list[dict[str, str]]:
+@dataclass(frozen=True, slots=True)
+class OrderCard:
+    """An order card and its effect, in the data file's words."""
+
+    card: str
+    effect: str
+
+    def json(self) -> dict[str, str]:
+        return {"card": self.card, "effect": self.effect}
+
+
+def order_cards(tables: OpaTables, card: str | None = None) -> list[OrderCard]:
     """All cards in the book's order, or the one named (any case)."""
     if card is None:
-        return [{"card": name, "effect": effect} for name, effect in tables.orders.items()]
+        return [OrderCard(name, effect) for name, effect in tables.orders.items()]
     name = card.strip().upper()
     if name not in tables.orders:
         raise UserError(f"Order card '{card}' is not an Opa Opa card; the cards are {', '.join(tables.orders)}")
-    return [{"card": name, "effect": tables.orders[name]}]
+    return [OrderCard(name, tables.orders[name])]

@@ -4,6 +4,7 @@ are in agt_tracker.py. A die left out is rolled by the app (`--seed` makes it re
 from __future__ import annotations
 
 import argparse
+from dataclasses import asdict
 
 from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
 from campaign_manager.assist.agt.book import book
@@ -89,7 +90,7 @@ def run_combat(args: argparse.Namespace) -> int:
         "die": reckoning.die,
         "known_adjusted": reckoning.known_adjusted,
         "adjusted": reckoning.adjusted,
-        "result": reckoning.result,
+        "result": None if reckoning.result is None else asdict(reckoning.result),
         "notes": reckoning.notes,
     }
     lines = [f"Strengths {reckoning.attacker_strength} : {reckoning.defender_strength}, odds {reckoning.odds}"]
@@ -106,8 +107,8 @@ def run_combat(args: argparse.Namespace) -> int:
         lines.append(known)
     if reckoning.result:
         lines.append(
-            f"Adjusted die {reckoning.adjusted}, {options_in_words(reckoning.result['options'])}: "
-            f"attacker {reckoning.result['attacker']}, defender {reckoning.result['defender']}"
+            f"Adjusted die {reckoning.adjusted}, {options_in_words(reckoning.result.options)}: "
+            f"attacker {reckoning.result.attacker}, defender {reckoning.result.defender}"
         )
     lines += reckoning.notes
     if not reckoning.result:
@@ -168,7 +169,7 @@ def run_reference(args: argparse.Namespace) -> int:
     tables = book()
     chosen = [args.topic] if args.topic else list(topics(tables))
     found = [reference(tables, topic, args.scenario) for topic in chosen]
-    name = tables.scenarios[args.scenario]["name"]
+    name = tables.scenarios[args.scenario].name
     emit({"references": [r.to_json() for r in found]}, args.json, "\n\n".join(r.text(name) for r in found))
     return 0
 

@@ -47,26 +47,25 @@ def state_data(game: AgtGame) -> dict[str, Any]:
 
 
 def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) -> int:
-    data = state_data(game)
-    tables = game.tables
+    state, tables = game.state, game.tables
     lines = [headline] if headline else []
     lines += [
-        f"{tables.scenarios[game.scenario]['name']}, turn {data['turn']} ({tables.month_names[data['month']]})",
-        f"In the cup ({len(data['cup'])}): {', '.join(data['cup']) or 'empty'}",
-        "Ports: " + ", ".join(f"{name} {value}" for name, value in data["ports"].items()),
+        f"{tables.scenarios[game.scenario].name}, turn {state.turn} ({tables.month_names[state.month]})",
+        f"In the cup ({len(state.cup)}): {', '.join(state.cup) or 'empty'}",
+        "Ports: " + ", ".join(f"{name} {value}" for name, value in state.ports.items()),
     ]
-    if state_weather := weather_line(game.state):
+    if state_weather := weather_line(state):
         lines.append(state_weather)
-    if chits := specials_line(game.state, tables):
+    if chits := specials_line(state, tables):
         lines.append(chits)
     used = [
-        f"{name} {data['port_used'][name]} of {data['ports'][name]} ({data['port_left'][name]} left)"
-        for name in data["ports"]
-        if data["port_used"][name]
+        f"{name} {state.used(name)} of {capacity} ({state.left(name)} left)"
+        for name, capacity in state.ports.items()
+        if state.used(name)
     ]
     if used:
         lines.append("Capacity used this turn: " + ", ".join(used))
-    emit(data, args.json, "\n".join(lines))
+    emit(state_data(game), args.json, "\n".join(lines))
     return 0
 
 

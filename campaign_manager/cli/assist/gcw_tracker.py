@@ -11,6 +11,7 @@ from typing import Any
 
 from campaign_manager.assist.gcw.game_file import TrackerGame
 from campaign_manager.assist.gcw.tracker import REDUCERS
+from campaign_manager.assist.gcw.tracker_summary import TrackerSummary, summary_json
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
@@ -56,26 +57,27 @@ def register(commands: Any) -> None:
         parser.set_defaults(run=run)
 
 
-def _text(summary: dict[str, Any]) -> str:
+def _text(path: Path, summary: TrackerSummary) -> str:
     lines = [
-        f"{summary['file']} — turn {summary['turn']}",
-        f"Government {summary['government_pi']}   DSE {summary['dse_pi']}",
-        f"Doctrine: {summary['doctrine'] or 'not set'}; limit {summary['mobilization_limit'] or '-'} PP; "
-        f"American Aid {'active' if summary['american_aid'] else 'not yet'}",
-        f"Terror: {', '.join(summary['terror_regions']) or 'none'}; "
-        f"resettled: {', '.join(summary['resettled_regions']) or 'none'}",
-        summary["standing"]["words"],
-        summary["initiative"]["words"],
+        f"{path} — turn {summary.turn}",
+        f"Government {summary.government_pi}   DSE {summary.dse_pi}",
+        f"Doctrine: {summary.doctrine or 'not set'}; limit {summary.mobilization_limit or '-'} PP; "
+        f"American Aid {'active' if summary.american_aid else 'not yet'}",
+        f"Terror: {', '.join(summary.terror_regions) or 'none'}; "
+        f"resettled: {', '.join(summary.resettled_regions) or 'none'}",
+        summary.standing.words,
+        summary.initiative.words,
     ]
-    if summary["game_over"]:
-        lines.append(f"GAME OVER: {summary['game_over']['reason']}")
-    lines += ["", *summary["history"][-10:]]
+    if summary.game_over:
+        lines.append(f"GAME OVER: {summary.game_over.reason}")
+    lines += ["", *summary.history[-10:]]
     return "\n".join(lines)
 
 
 def _show(game: TrackerGame, as_json: bool, extra: dict[str, Any] | None = None) -> int:
-    summary = {**game.summary(), **(extra or {})}
-    emit(summary, as_json, _text(summary))
+    summary = game.summary()
+    data = {"file": str(game.path), **summary_json(summary), **(extra or {})}
+    emit(data, as_json, _text(game.path, summary))
     return 0
 
 

@@ -91,7 +91,7 @@ def run_move(args: argparse.Namespace) -> int:
 
 def run_orders(args: argparse.Namespace) -> int:
     cards = order_cards(shipped_tables(), args.card)
-    emit({"cards": cards}, args.json, "\n".join(f"{c['card']}: {c['effect']}" for c in cards))
+    emit({"cards": [c.json() for c in cards]}, args.json, "\n".join(f"{c.card}: {c.effect}" for c in cards))
     return 0
 
 

@@ -95,7 +95,7 @@ class ChecksTab:
         ui.cohesionModifier.setRange(-limits.rd_modifier, limits.rd_modifier)
         ui.stackTerrain.addItems(list(panel.tables.stacking))
         for name, scenario in panel.tables.scenarios.items():
-            ui.initScenario.addItem(scenario["name"], name)
+            ui.initScenario.addItem(scenario.name, name)
         for test in TESTS:
             ui.cohesionTest.addItem(TEST_NAMES[test], test)
         ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa))

@@ -155,9 +155,9 @@ class CombatTab:
         ui.totalLabel.setText(total)
         if reckoning.result:
             ui.resultLabel.setText(
-                f"Result ({options_in_words(reckoning.result['options'])}): "
-                f"attacker {reckoning.result['attacker']}, "
-                f"defender {reckoning.result['defender']}"
+                f"Result ({options_in_words(reckoning.result.options)}): "
+                f"attacker {reckoning.result.attacker}, "
+                f"defender {reckoning.result.defender}"
             )
         elif reckoning.to_read:
             ui.resultLabel.setText("Still to read on the map: " + "; ".join(reckoning.to_read))

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.agt import cup
 from campaign_manager.assist.agt.game import AgtGame
-from campaign_manager.assist.agt.history import describe, specials_line, weather_line
+from campaign_manager.assist.agt.history import history_lines, last_commands, specials_line, weather_line
 from campaign_manager.assist.agt.weather import record_turn_weather
 from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
@@ -182,9 +182,8 @@ class CupTab:
             return
         state, tables = game.state, game.tables
         self.cup_model.set_lines(state.cup)
-        self.history_model.set_lines(
-            [f"T{e['turn']} {e['month'].capitalize()}: {describe(e, tables, game.scenario)}" for e in state.history]
-        )
+        history = history_lines(state, tables, game.scenario)
+        self.history_model.set_lines([f"T{line.turn} {line.month.capitalize()}: {line.words}" for line in history])
         ui.historyView.scrollToBottom()
         ui.markerBox.clear()
         ui.markerBox.addItems([AT_RANDOM, *state.cup])
@@ -203,17 +202,16 @@ class CupTab:
             else "In the cup"
         )
         self._months(game)
-        turns = [e for e in state.history if e["type"] == "turn"]
-        if turns and not ui.italianEdit.text() and not ui.greekEdit.text():
-            ui.italianEdit.setText(", ".join(turns[-1]["italian"]))  # last turn's commands, to edit
-            ui.greekEdit.setText(", ".join(turns[-1]["greek"]))
-        last = state.history[-1] if state.history else None
-        ui.lastLabel.setText(describe(last, tables, game.scenario) if last else "")
+        commands = last_commands(state)
+        if commands and not ui.italianEdit.text() and not ui.greekEdit.text():
+            ui.italianEdit.setText(", ".join(commands.italian))  # last turn's commands, to edit
+            ui.greekEdit.setText(", ".join(commands.greek))
+        ui.lastLabel.setText(history[-1].words if history else "")
 
     def _months(self, game: AgtGame) -> None:
         """Offer the scenario's months, the next one chosen."""
         tables, state = game.tables, game.state
-        months = tables.months[tables.month_index(tables.scenarios[game.scenario]["first_month"]) :]
+        months = tables.months[tables.month_index(tables.scenarios[game.scenario].first_month) :]
         self.ui.monthBox.clear()
         for month in months:
             self.ui.monthBox.addItem(tables.month_names[month], month)

@@ -96,7 +96,7 @@ class Panel(QWidget):
             self.ui.tabs.setEnabled(False)
             return
         for name, scenario in self.tables.scenarios.items():
-            self.ui.scenarioBox.addItem(scenario["name"], name)
+            self.ui.scenarioBox.addItem(scenario.name, name)
         self.combat = CombatTab(self, parent=self)
         self.checks = ChecksTab(self, parent=self)
         self.cup = CupTab(self, parent=self)
@@ -213,7 +213,7 @@ class Panel(QWidget):
         shown = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, metrics.averageCharWidth() * FILE_NAME_WIDTH)
         self.ui.fileLabel.setText(shown if game else "none open: New game… or Open…")
         if game:
-            self.ui.fileLabel.setToolTip(tip(f"{game.path}\n{self.tables.scenarios[game.scenario]['name']}"))
+            self.ui.fileLabel.setToolTip(tip(f"{game.path}\n{self.tables.scenarios[game.scenario].name}"))
         self.ui.closeButton.setEnabled(game is not None)
         self.ui.undoButton.setEnabled(bool(game and game.state.history))
         self.ui.redoButton.setEnabled(bool(game and game.can_redo()))

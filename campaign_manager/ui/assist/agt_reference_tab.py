@@ -47,7 +47,7 @@ class ReferenceTab:
         for topic in topics(tables):
             ui.topicBox.addItem(topic_title(tables, topic), topic)
         for name, scenario in tables.scenarios.items():
-            ui.referenceScenarioBox.addItem(scenario["name"], name)
+            ui.referenceScenarioBox.addItem(scenario.name, name)
         ui.topicBox.currentIndexChanged.connect(self.show)
         ui.referenceScenarioBox.currentIndexChanged.connect(self.show)
         self.show()
@@ -59,7 +59,7 @@ class ReferenceTab:
         this_month = None
         if self.game is not None and self.game.scenario == scenario and self.game.state.turn:
             this_month = tables.month_names[self.game.state.month] if found.topic == SCHEDULE else None
-        self.ui.referenceText.setHtml(as_html(found, tables.scenarios[scenario]["name"], this_month))
+        self.ui.referenceText.setHtml(as_html(found, tables.scenarios[scenario].name, this_month))
 
     def refresh(self, game: AgtGame | None) -> None:
         """Follow the open game: its scenario is shown, and its month in the schedule."""

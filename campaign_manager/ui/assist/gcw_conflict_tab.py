@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
-from campaign_manager.assist.gcw.conflict import ConflictRequest, column_for, resolve
+from campaign_manager.assist.gcw.conflict import ConflictOutcome, ConflictRequest, column_for, resolve
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_models import ConflictTableModel
@@ -82,7 +82,7 @@ class ConflictTab(QObject):
         self.ui.airstrikeCombo.currentIndexChanged.connect(self._preview)
         self.ui.resolveButton.clicked.connect(self.resolve)
         self.ui.recordButton.clicked.connect(self.record_in_tracker)
-        self.last: tuple[ConflictRequest, Any] | None = None
+        self.last: tuple[ConflictRequest, ConflictOutcome] | None = None
         self.record_into: Callable[[dict[str, Any]], None] | None = None  # the tracker tab's, set by the panel
         self.ui.dieEdit.returnPressed.connect(self.resolve)
         self._table_changed()

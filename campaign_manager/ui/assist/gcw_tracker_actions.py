@@ -60,8 +60,9 @@ def resettle(ui: TrackerForm) -> Action:
 
 
 def penalties(ui: TrackerForm) -> Action:
-    action: Action = {"type": "control_penalties", "dse_conventional_in_greece": ui.dseConventionalCheck.isChecked()}
-    if not action["dse_conventional_in_greece"]:
+    conventional = ui.dseConventionalCheck.isChecked()
+    action: Action = {"type": "control_penalties", "dse_conventional_in_greece": conventional}
+    if not conventional:
         with_dice(action, "dse_dice", typed_dice(ui.dseDiceEdit, "DSE loss die"))
     if ui.tightRegionsSpin.value():
         action["tight_ungarrisoned"] = ui.tightRegionsSpin.value()

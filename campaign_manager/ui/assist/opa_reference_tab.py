@@ -39,7 +39,7 @@ class ReferenceTab(OpaTab):
         steps = "".join(f"<li>{escape(step)}</li>" for step in tables.turn_sequence)
         self.ui.turnSequence.setText(f"<ol style='margin:0'>{steps}</ol>")
         self.orders = RowsModel(["Card", "What it allows"], self)
-        self.orders.set_rows([[c["card"], c["effect"]] for c in order_cards(tables)])
+        self.orders.set_rows([[c.card, c.effect] for c in order_cards(tables)])
         self.factors = RowsModel(
             ["Troop", "Against infantry, attacking", "Against infantry, defending", "Against cavalry"],
             self,

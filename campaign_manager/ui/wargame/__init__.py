@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMainWindow, QSizePolicy, QWidget
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION
 from campaign_manager.scenario import load_scenario
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.copies import save_copy
 from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.plain import label
@@ -132,7 +132,7 @@ def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
     from campaign_manager.ui.file_menu import ask_save
 
     sc = load_scenario()
-    against = {f"Against the computer: I play the {sc.side_nouns[side]}": enemy_of(side) for side in sc.sides}
+    against = {f"Against the computer: I play the {sc.side_nouns[side]}": sc.enemy_of(side) for side in sc.sides}
     choices = ["Two players at one screen", *against]
     picked, ok = QInputDialog.getItem(parent, "New General's Wargame", "Who plays?", choices, 0, False)
     if not ok:

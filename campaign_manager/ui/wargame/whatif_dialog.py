@@ -26,10 +26,9 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import CampaignState
-from campaign_manager.engine.victory import result_order
-from campaign_manager.engine.whatif import LIMIT, MOST, PRECISION, playouts
+from campaign_manager.engine.whatif import LIMIT, MOST, PRECISION, WhatIf, playouts
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario, enemy_of
+from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.plain import label as plain_label
@@ -39,14 +38,15 @@ from campaign_manager.ui.wargame.margin_strip import MarginSpread, MarginStrip
 from campaign_manager.ui.window_layout import frame_margins
 
 
-def margin_words(sc: Scenario) -> str:
+def margin_words(sc: Scenario, answer: WhatIf) -> str:
     """How the playouts' margin is counted (engine/whatif.py), in the scenario's names."""
-    return f"{sc.sides['allied']} minus {sc.sides['axis']}"
+    below, above = answer.margin_sides
+    return f"{sc.sides[above]} minus {sc.sides[below]}"
 
 
 class PlayoutWorker(QThread):
     progressed = Signal(int)
-    answered = Signal(dict)
+    answered = Signal(object)  # the WhatIf answer
     failed = Signal(str)
 
     def __init__(
@@ -96,7 +96,7 @@ class WhatIfDialog(QDialog):
         self.session = session
         self.worker: PlayoutWorker | None = None
         self.stale: PlayoutWorker | None = None  # playouts of a campaign no longer open
-        self.answer: dict | None = None
+        self.answer: WhatIf | None = None
         self.origin = plain_label("")
         self.origin.setObjectName("origin")
         self.origin.setWordWrap(True)
@@ -184,7 +184,7 @@ class WhatIfDialog(QDialog):
                 self.who.addItem(
                     f"The {side_name(sc, side)} follow "
                     f"{'the arrow' if len(arrows) == 1 else f'the {len(arrows)} arrows'} on the map this turn; "
-                    f"the computer plays the {side_name(sc, enemy_of(side))}",
+                    f"the computer plays the {side_name(sc, sc.enemy_of(side))}",
                     side,
                 )
         found = self.who.findData(chosen)
@@ -300,29 +300,29 @@ class WhatIfDialog(QDialog):
 
     # -- the answer -------------------------------------------------------------------------
 
-    def show_answer(self, answer: dict) -> None:
+    def show_answer(self, answer: WhatIf) -> None:
         if self.worker is self.stale:
             return
         self.answer = answer
         sc = self.session.scenario
-        self.progress.setValue(self.progress.maximum() if answer["stopped"] == "precise" else answer["playouts"])
+        self.progress.setValue(self.progress.maximum() if answer.stopped == "precise" else answer.playouts)
         self._results(sc, answer)
         self.wins.setText(wins_words(sc, answer))
-        cut = {int(q): m for q, m in answer["percentiles"].items()}
-        if cut:
+        if answer.percentiles:
             self.margins.title = (
-                f"VP margin ({margin_words(sc)}): the middle half of the playouts in the box, nine in ten "
-                f"between the whiskers, the median as the thick line; the results change at "
-                f"±{'/'.join(map(str, answer['thresholds']))}"
+                f"VP margin ({margin_words(sc, answer)}): the middle half of the playouts in the box, nine in "
+                f"ten between the whiskers, the median as the thick line; the results change at "
+                f"±{'/'.join(map(str, answer.thresholds))}"
             )
+            below, above = answer.margin_sides
             self.margins.set_spread(
                 MarginSpread(
-                    cut,
-                    answer["thresholds"],
-                    QColor(sc.side_colours["axis"].ink),
-                    QColor(sc.side_colours["allied"].ink),
-                    sc.sides["axis"],
-                    sc.sides["allied"],
+                    dict(answer.percentiles),
+                    list(answer.thresholds),
+                    QColor(sc.side_colours[below].ink),
+                    QColor(sc.side_colours[above].ink),
+                    sc.sides[below],
+                    sc.sides[above],
                 )
             )
         self.objectives.setText(objective_words(sc, answer))
@@ -331,25 +331,21 @@ class WhatIfDialog(QDialog):
         self._show_charts(True)
         self._room_for_charts()
 
-    def _results(self, sc: Scenario, answer: dict) -> None:
+    def _results(self, sc: Scenario, answer: WhatIf) -> None:
         palette = {sc.sides[side]: QColor(sc.side_colours[side].ink) for side in sc.sides}  # a result names its side
-        order = result_order(sc)
-        count = answer["playouts"] or 1
-        shown = [
-            name
-            for name in sorted(answer["intervals"], key=lambda n: order.get(n, len(order)))
-            if answer["outcomes"].get(name) or answer["intervals"][name][1] >= 0.05
+        shown = [  # every result in order, as margins run: the first side's best first
+            name for name, interval in answer.intervals.items() if answer.outcomes.get(name) or interval.high >= 0.05
         ]
         self.results.set_bars(
             [
                 (
                     name,
-                    answer["outcomes"].get(name, 0) / count,
+                    answer.share(name),
                     next((c for k, c in palette.items() if name.startswith(k)), ink.role(ink.Role.Mid)),
                 )
                 for name in shown
             ],
-            intervals=[(answer["intervals"][name][0], answer["intervals"][name][1]) for name in shown],
+            intervals=[(answer.intervals[name].low, answer.intervals[name].high) for name in shown],
             words=[share_words(answer, name) for name in shown],
         )
 
@@ -360,65 +356,62 @@ class WhatIfDialog(QDialog):
         super().closeEvent(event)
 
 
-def share_words(answer: dict, name: str) -> str:
+def share_words(answer: WhatIf, name: str) -> str:
     """A result's share and its 95 % interval: "30% (28–32)"."""
-    share = answer["outcomes"].get(name, 0) / (answer["playouts"] or 1)
-    low, high = answer["intervals"][name]
-    return f"{share:.0%} ({low * 100:.0f}–{high * 100:.0f})"
+    interval = answer.intervals[name]
+    return f"{answer.share(name):.0%} ({interval.low * 100:.0f}–{interval.high * 100:.0f})"
 
 
-def objective_words(sc: Scenario, answer: dict) -> str:
+def objective_words(sc: Scenario, answer: WhatIf) -> str:
     """How often each objective ended with the other side, and the plan's arrows fought."""
-    held = answer.get("held_at_start", {})  # when the playouts start: now, not at the campaign's set-up
+    held = answer.held_at_start  # when the playouts start: now, not at the campaign's set-up
 
     def holder(code: str) -> str:
         return f"the {side_name(sc, held[code])}" if held.get(code) else "nobody"
 
-    parts = [
-        f"{label(sc, code)}, held by {holder(code)} now, {share:.0%}" for code, share in answer["objectives"].items()
-    ]
+    parts = [f"{label(sc, code)}, held by {holder(code)} now, {share:.0%}" for code, share in answer.objectives.items()]
     words = "How often each objective ended with the other side: " + "; ".join(parts) + "."
-    plan = answer.get("plan")
-    if plan:
-        fought = "; ".join(f"{a['from']} → {a['to']} in {a['fought']:.0%}" for a in plan["arrows"])
+    plan = answer.plan
+    if plan is not None:
+        fought = "; ".join(f"{a.origin} → {a.target} in {a.fought:.0%}" for a in plan.arrows)
         words += f"\nThe plan's arrows were fought: {fought} of the playouts"
-        if any(a["fought"] < 1 for a in plan["arrows"]):
+        if any(a.fought < 1 for a in plan.arrows):
             words += " (in the others the turn's battles ran out first, or the arrow could no longer be made)"
         words += "."
     return words
 
 
-def wins_words(sc: Scenario, answer: dict) -> str:
+def wins_words(sc: Scenario, answer: WhatIf) -> str:
     """Each side's chance of winning the campaign at any level, and of a draw, with their 95 %
-    intervals: the single most likely result can be one side's while the other wins more often
-    ("In all, the Axis win 35% (32–38), the Allies 44% (41–47), draw 21% (18–24).")."""
-    if not answer["playouts"]:
+    intervals, the sides in the scenario's order: the single most likely result can be one side's
+    while the other wins more often ("In all, the Axis win 35% (32–38), the Allies 44% (41–47),
+    draw 21% (18–24).")."""
+    if not answer.playouts:
         return ""
 
     def won(side: str) -> str:
-        low, high = answer["wins"][side]["interval"]
-        return f"{answer['wins'][side]['share']:.0%} ({low * 100:.0f}–{high * 100:.0f})"
+        wins = answer.wins[side]
+        return f"{wins.share:.0%} ({wins.interval.low * 100:.0f}–{wins.interval.high * 100:.0f})"
 
-    axis, allied = side_name(sc, "axis"), side_name(sc, "allied")
+    first, *others = sc.sides
+    sides = [f"the {side_name(sc, first)} win {won(first)}"]
+    sides += [f"the {side_name(sc, side)} {won(side)}" for side in others]
     draw = share_words(answer, sc.victory_below)
-    return (
-        f"In all, at any level of victory: the {axis} win {won('axis')}, the {allied} {won('allied')}, "
-        f"{sc.victory_below} {draw}."
-    )
+    return f"In all, at any level of victory: {', '.join(sides)}, {sc.victory_below} {draw}."
 
 
-def summary_words(sc: Scenario, answer: dict) -> str:
-    count = answer["playouts"]
-    if answer["stopped"] == "precise":
-        why = f"stopped once every result was known to ±{answer['precision'] * 100:g} points"
-    elif answer["stopped"] == "cancelled":
+def summary_words(sc: Scenario, answer: WhatIf) -> str:
+    count = answer.playouts
+    if answer.stopped == "precise":
+        why = f"stopped once every result was known to ±{(answer.precision or 0) * 100:g} points"
+    elif answer.stopped == "cancelled":
         why = "cancelled early"
     else:
-        why = f"every result known to ±{(answer['widest'] or 0) * 100:.1f} points"
-    if not answer["outcomes"]:
-        return f"{count:,} playouts ({why}). Most battles in one turn: {answer['most_battles_in_a_turn']}."
-    likely = max(answer["outcomes"], key=answer["outcomes"].get)
+        why = f"every result known to ±{(answer.widest or 0) * 100:.1f} points"
+    likely = answer.most_likely()
+    if likely is None:
+        return f"{count:,} playouts ({why}). Most battles in one turn: {answer.most_battles_in_a_turn}."
     return (
         f"{count:,} playouts ({why}). The single most likely result: {likely}. "
-        f"Most battles in one turn: {answer['most_battles_in_a_turn']}."
+        f"Most battles in one turn: {answer.most_battles_in_a_turn}."
     )
