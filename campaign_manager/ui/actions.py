@@ -143,7 +143,7 @@ def campaign_over(session: CampaignSession) -> str | None:
     if not session.is_open or session.state.phase != Phase.FINISHED:
         return None
     sc, st = session.scenario, session.state
-    result = outcome(sc, st)["result"]
+    result = outcome(sc, st).result
     vp = victory_points(sc, st)
     scores = ", ".join(f"{sc.sides[side]} {vp[side]} VP" for side in sc.sides)
     return f"the campaign is over after turn {st.turn} (rule 1.1). Result: {result[:1].upper()}{result[1:]} ({scores})"
