@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from campaign_manager.engine.campaign import apply_action, initial_state
 from campaign_manager.engine.requirements import requirements
 from campaign_manager.engine.views import state_view
@@ -91,6 +93,10 @@ def test_a_picture_is_built_once_per_state_and_again_after_an_action():
     after = apply_action(sc, st, {"type": "start_turn"}).state
     assert state_view(sc, after) is not view
     assert (view.turn, state_view(sc, after).turn) == (0, 1)
+    with pytest.raises(TypeError):  # shared by every reader: nobody changes it for the others
+        view.vp["axis"] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        view.turn = 2  # type: ignore[misc]
     assert requirements(sc, after, 2) is not requirements(sc, after, 1)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import NotRequired, TypedDict
 
 from campaign_manager.engine.battle import fortification_words
@@ -148,7 +149,8 @@ class FortificationView:
 
 @dataclass(frozen=True, slots=True)
 class RequirementsView:
-    """What a turn asks for (`requirements`; `to_json` is the `requirements --json` answer)."""
+    """What a turn asks for (`requirements`; `to_json` is the `requirements --json` answer).
+    Shared by every reader of the same state, so its mappings are read-only."""
 
     turn: int
     name: str
@@ -290,12 +292,12 @@ def _requirements(sc: Scenario, st: CampaignState, number: int) -> RequirementsV
         ),
         fixed_arrows=tuple(FixedArrowView(a, b, spec.fixed_attacker) for a, b in spec.fixed_arrows),
         initiative=initiative,
-        sorties=dict(spec.sorties),
+        sorties=MappingProxyType(dict(spec.sorties)),
         redeploy=tuple(spec.redeploy),
         deployment=tuple(rule_words(sc, r) for r in spec.deployment),
         deployment_problems=tuple(deployment_problems(sc, st)) if planning else (),
         reinforcements=tuple(arrivals),
-        missions={str(face): name for face, name in enumerate(spec.missions, start=1)},
+        missions=MappingProxyType({str(face): name for face, name in enumerate(spec.missions, start=1)}),
         fortification=fortification_view(sc),
     )
 

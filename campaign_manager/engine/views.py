@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import NotRequired, TypedDict
 
 from campaign_manager.engine.battle import fortification_words
@@ -218,7 +219,8 @@ BySide = Mapping[str, tuple[TroopView, ...]]
 
 @dataclass(frozen=True, slots=True)
 class StateView:
-    """Everything `show --json` prints (`state_view`); off-map troops are listed by side."""
+    """Everything `show --json` prints (`state_view`); off-map troops are listed by side. Shared
+    by every reader of the same state, so its mappings are read-only."""
 
     scenario: str
     turn: int
@@ -329,17 +331,17 @@ def _build(sc: Scenario, st: CampaignState) -> StateView:
         turn=st.turn,
         turn_name=spec.name if spec else None,
         phase=st.phase,
-        areas=_areas(sc, st),
-        reinforcements=off_map[WAITING],
-        pools=off_map[POOL],
-        captured=off_map[CAPTURED],
-        not_yet_arrived=off_map[RESERVE],
-        sorties=dict(st.sorties),
+        areas=MappingProxyType(_areas(sc, st)),
+        reinforcements=MappingProxyType(off_map[WAITING]),
+        pools=MappingProxyType(off_map[POOL]),
+        captured=MappingProxyType(off_map[CAPTURED]),
+        not_yet_arrived=MappingProxyType(off_map[RESERVE]),
+        sorties=MappingProxyType(dict(st.sorties)),
         initiative=None if st.initiative is None else InitiativeView(st.initiative[0], tuple(st.initiative[1])),
         battles=BattlesView(st.battles_fought, st.battles_required, st.battle_ceiling),
         open_arrows=tuple(_arrow(sc, st, a) for a in st.open_arrows),
-        command_centre_wins=dict(st.command_wins),
-        vp=victory_points(sc, st),
-        vp_breakdown={side: tuple(parts) for side, parts in vp_breakdown(sc, st).items()},
+        command_centre_wins=MappingProxyType(st.command_wins),
+        vp=MappingProxyType(victory_points(sc, st)),
+        vp_breakdown=MappingProxyType({side: tuple(parts) for side, parts in vp_breakdown(sc, st).items()}),
         outcome=OutcomeView(found.leader, found.margin, found.result, found.final, levels_words(sc)),
     )
