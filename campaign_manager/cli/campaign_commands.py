@@ -112,8 +112,12 @@ def cmd_show(args) -> int:
     from campaign_manager.engine.views import state_view
 
     with _open(args.file, readonly=True) as campaign:
-        view = {"name": campaign.name, **state_view(campaign.scenario, campaign.state)}
-        emit(view, args.json, None if args.json else show_text(campaign.scenario, view))
+        view = state_view(campaign.scenario, campaign.state)
+        emit(
+            {"name": campaign.name, **view.to_json()} if args.json else None,
+            args.json,
+            None if args.json else show_text(campaign.scenario, campaign.name, view),
+        )
         _warn_damaged_entry(campaign, args.file)
     return 0
 
@@ -152,7 +156,7 @@ def cmd_apply(args) -> int:
             emit(
                 {
                     "applied": [{"action": a.record, "events": list(a.events)} for a in done],
-                    "state": state_view(campaign.scenario, campaign.state),
+                    "state": state_view(campaign.scenario, campaign.state).to_json(),
                 },
                 True,
             )
@@ -250,5 +254,5 @@ def cmd_requirements(args) -> int:
 
     with _open(args.file, readonly=True) as campaign:
         data = requirements(campaign.scenario, campaign.state, args.turn)
-        emit(data, args.json, None if args.json else requirements_text(campaign.scenario, data))
+        emit(data.to_json(), args.json, None if args.json else requirements_text(campaign.scenario, data))
     return 0

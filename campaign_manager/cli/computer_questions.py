@@ -23,7 +23,7 @@ def words(sc: Scenario, st: CampaignState, question: Question | None, where: str
     if question is None:
         found, vp = outcome(sc, st), victory_points(sc, st)
         standing = ", ".join(f"{sc.sides[side]} {points} VP" for side, points in vp.items())
-        return f"The campaign is over: {found['result']} ({standing})."
+        return f"The campaign is over: {found.result} ({standing})."
     if isinstance(question, PlaceTroop):
         example = [{"type": "place", "troop": question.troop, "area": question.areas[0]}]
         return (

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import NotRequired, TypedDict
 
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import counted, label, placement_areas, placement_words, zone_words
+from campaign_manager.engine.memo import PerState
 from campaign_manager.engine.state import POOL, CampaignState, Phase
+from campaign_manager.engine.views import BattlesView
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import DeploymentRule, Scenario
 
 
-class ArrivalView(TypedDict):
-    """A troop that arrives in the turn: where it may go, in words (and, once the turn has
-    started, the areas it may be placed in now); `from_pool`: back from the reinforcement pool."""
-
+class ArrivalJson(TypedDict):
     id: str
     nation: str
     kind: str
@@ -25,7 +26,71 @@ class ArrivalView(TypedDict):
     from_pool: NotRequired[bool]
 
 
-class TurnBattlesView(TypedDict):
+class TurnBattlesJson(TypedDict):
+    formula: str
+    dice: int
+    dice_words: str
+    required: int | None
+    fought: int | None
+
+
+FixedArrowJson = TypedDict("FixedArrowJson", {"from": str, "to": str, "attacker": str | None})
+
+
+class InitiativeRuleJson(TypedDict):
+    side: str
+    modifier: int
+    ties: str
+    words: str
+
+
+class FortificationJson(TypedDict):
+    name: str
+    links: list[str]
+    tabletop: str
+    words: str
+
+
+class RequirementsJson(TypedDict):
+    turn: int
+    name: str
+    dates: str
+    battles: TurnBattlesJson
+    fixed_arrows: list[FixedArrowJson]
+    initiative: InitiativeRuleJson | None
+    sorties: dict[str, int]
+    redeploy: list[str]
+    deployment: list[str]
+    deployment_problems: list[str]
+    reinforcements: list[ArrivalJson]
+    missions: dict[str, str]
+    fortification: FortificationJson | None
+
+
+@dataclass(frozen=True, slots=True)
+class ArrivalView:
+    """A troop that arrives in the turn: where it may go, in words (and, once the turn has
+    started, the areas it `may_go` to now); `from_pool`: back from the reinforcement pool
+    (None: not said, before the turn)."""
+
+    id: str
+    nation: str
+    kind: str
+    zone: str
+    may_go: tuple[str, ...] | None = None
+    from_pool: bool | None = None
+
+    def to_json(self) -> ArrivalJson:
+        data: ArrivalJson = {"id": self.id, "nation": self.nation, "kind": self.kind, "zone": self.zone}
+        if self.may_go is not None:
+            data["may_go"] = list(self.may_go)
+        if self.from_pool is not None:
+            data["from_pool"] = self.from_pool
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBattlesView:
     """How many battles the turn has: its formula and dice, and (in the turn itself) the count."""
 
     formula: str
@@ -34,40 +99,89 @@ class TurnBattlesView(TypedDict):
     required: int | None
     fought: int | None
 
+    def to_json(self) -> TurnBattlesJson:
+        return {
+            "formula": self.formula,
+            "dice": self.dice,
+            "dice_words": self.dice_words,
+            "required": self.required,
+            "fought": self.fought,
+        }
 
-FixedArrowView = TypedDict("FixedArrowView", {"from": str, "to": str, "attacker": str | None})
+
+@dataclass(frozen=True, slots=True)
+class FixedArrowView:
+    """One of a turn's fixed battles, and the side that attacks on it."""
+
+    origin: str
+    target: str
+    attacker: str | None
+
+    def to_json(self) -> FixedArrowJson:
+        return {"from": self.origin, "to": self.target, "attacker": self.attacker}
 
 
-class InitiativeRuleView(TypedDict):
+@dataclass(frozen=True, slots=True)
+class InitiativeRuleView:
+    """How the turn's initiative is rolled: the side that adds `modifier` and wins ties."""
+
     side: str
     modifier: int
     ties: str
     words: str
 
+    def to_json(self) -> InitiativeRuleJson:
+        return {"side": self.side, "modifier": self.modifier, "ties": self.ties, "words": self.words}
 
-class FortificationView(TypedDict):
+
+@dataclass(frozen=True, slots=True)
+class FortificationView:
+    """The fortification: the links it stands on, and what it means at the table (rule 1.3)."""
+
     name: str
-    links: list[str]
+    links: tuple[str, ...]
     tabletop: str
     words: str
 
+    def to_json(self) -> FortificationJson:
+        return {"name": self.name, "links": list(self.links), "tabletop": self.tabletop, "words": self.words}
 
-class RequirementsView(TypedDict):
-    """What a turn asks for (`requirements`, the `requirements --json` answer)."""
+
+@dataclass(frozen=True, slots=True)
+class RequirementsView:
+    """What a turn asks for (`requirements`; `to_json` is the `requirements --json` answer).
+    Shared by every reader of the same state, so its mappings are read-only."""
 
     turn: int
     name: str
     dates: str
     battles: TurnBattlesView
-    fixed_arrows: list[FixedArrowView]
+    fixed_arrows: tuple[FixedArrowView, ...]
     initiative: InitiativeRuleView | None
-    sorties: dict[str, int]
-    redeploy: list[str]
-    deployment: list[str]
-    deployment_problems: list[str]
-    reinforcements: list[ArrivalView]
-    missions: dict[str, str]
+    sorties: Mapping[str, int]
+    redeploy: tuple[str, ...]
+    deployment: tuple[str, ...]
+    deployment_problems: tuple[str, ...]
+    reinforcements: tuple[ArrivalView, ...]
+    missions: Mapping[str, str]  # the mission of each face of the die, by the face ("1" to "6")
     fortification: FortificationView | None
+
+    def to_json(self) -> RequirementsJson:
+        return {
+            "turn": self.turn,
+            "name": self.name,
+            "dates": self.dates,
+            "battles": self.battles.to_json(),
+            "fixed_arrows": [a.to_json() for a in self.fixed_arrows],
+            "initiative": None if self.initiative is None else self.initiative.to_json(),
+            "sorties": dict(self.sorties),
+            "redeploy": list(self.redeploy),
+            "deployment": list(self.deployment),
+            "deployment_problems": list(self.deployment_problems),
+            "reinforcements": [a.to_json() for a in self.reinforcements],
+            "missions": dict(self.missions),
+            "fortification": None if self.fortification is None else self.fortification.to_json(),
+        }
 
 
 def default_turn(sc: Scenario, st: CampaignState) -> int:
@@ -88,10 +202,11 @@ def battle_count_words(required: int, fought: int, ceiling: int | None = None) -
     return f"{counted(ceiling, 'battle')} this turn ({agreed}), {fought} fought so far"
 
 
-def count_words(battles: Mapping[str, Any]) -> str:
-    """`battle_count_words` for a view's "battles" (engine/views.py; a turn's requirements once
-    its count is known): read by key, as either view has it."""
-    return battle_count_words(battles["required"], battles["fought"], battles.get("ceiling"))
+def count_words(battles: BattlesView | TurnBattlesView) -> str:
+    """`battle_count_words` for a view's battles (engine/views.py; a turn's requirements once
+    its count is known: the ceiling is the picture's alone)."""
+    ceiling = battles.ceiling if isinstance(battles, BattlesView) else None
+    return battle_count_words(battles.required or 0, battles.fought or 0, ceiling)
 
 
 def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
@@ -109,8 +224,17 @@ def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     )
 
 
+_KEPT: PerState[RequirementsView] = PerState()
+
+
 def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> RequirementsView:
+    """What turn `number` asks for (by default the turn under way, or the next one between
+    turns), as the campaign stands in `st`; worked out once for a given state and turn."""
     number = default_turn(sc, st) if number is None else number
+    return _KEPT.get(sc, st, number, lambda: _requirements(sc, st, number))
+
+
+def _requirements(sc: Scenario, st: CampaignState, number: int) -> RequirementsView:
     if not 1 <= number <= len(sc.turns):
         raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
     spec = sc.turn(number)
@@ -118,69 +242,64 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     formula = " + ".join(filter(None, (f"{spec.battle_d3}D3" if spec.battle_d3 else "", str(spec.battle_plus))))
     if st.turn == number and st.phase == Phase.PLANNING:
         # The turn has started: what still waits, and where each may go now.
-        arrivals: list[ArrivalView] = [
-            {
-                "id": t,
-                "nation": sc.troops[t].nation,
-                "kind": sc.troops[t].kind,
-                "zone": placement_words(sc, st, t),
-                "may_go": placement_areas(sc, st, t),
-                "from_pool": not sc.troops[t].arrives_on(number),
-            }
+        arrivals = [
+            ArrivalView(
+                t,
+                sc.troops[t].nation,
+                sc.troops[t].kind,
+                placement_words(sc, st, t),
+                tuple(placement_areas(sc, st, t)),
+                not sc.troops[t].arrives_on(number),
+            )
             for t in sorted(st.waiting_zone)
         ]
     else:
         arrivals = [
-            {"id": t.id, "nation": t.nation, "kind": t.kind, "zone": zone_words(sc, t.arrives.zone)}
+            ArrivalView(t.id, t.nation, t.kind, zone_words(sc, t.arrives.zone))
             for t in sc.troops.values()
             if t.arrives and t.arrives.turn == number
         ]
         if st.turn == number - 1:
             arrivals += [
-                {
-                    "id": t,
-                    "nation": sc.troops[t].nation,
-                    "kind": sc.troops[t].kind,
-                    "zone": zone_words(sc, sc.pool_zone),
-                    "from_pool": True,
-                }
+                ArrivalView(t, sc.troops[t].nation, sc.troops[t].kind, zone_words(sc, sc.pool_zone), from_pool=True)
                 for t, place in st.where.items()
                 if place == POOL
             ]
     initiative: InitiativeRuleView | None = None
     if spec.initiative:
         side = spec.initiative.side
-        initiative = {
-            "side": side,
-            "modifier": spec.initiative.modifier,
-            "ties": side,
-            "words": f"each side rolls a d6; the {sc.side_nouns[side]} add {spec.initiative.modifier} and win ties",
-        }
-    return {
-        "turn": number,
-        "name": spec.name,
-        "dates": spec.dates,
-        "battles": {
-            "formula": formula,
-            "dice": spec.battle_d3,
-            "dice_words": (
+        initiative = InitiativeRuleView(
+            side,
+            spec.initiative.modifier,
+            side,
+            f"each side rolls a d6; the {sc.side_nouns[side]} add {spec.initiative.modifier} and win ties",
+        )
+    planning = st.turn == number and st.phase == Phase.PLANNING
+    return RequirementsView(
+        turn=number,
+        name=spec.name,
+        dates=spec.dates,
+        battles=TurnBattlesView(
+            formula,
+            spec.battle_d3,
+            (
                 f"roll {spec.battle_d3} d6 and read each as a D3 (1-2 → 1, 3-4 → 2, 5-6 → 3)"
                 if spec.battle_d3
                 else "no dice: the count is fixed"
             ),
-            "required": st.battles_required if current else None,
-            "fought": st.battles_fought if current else None,
-        },
-        "fixed_arrows": [{"from": a, "to": b, "attacker": spec.fixed_attacker} for a, b in spec.fixed_arrows],
-        "initiative": initiative,
-        "sorties": dict(spec.sorties),
-        "redeploy": list(spec.redeploy),
-        "deployment": [rule_words(sc, r) for r in spec.deployment],
-        "deployment_problems": deployment_problems(sc, st) if st.turn == number and st.phase == Phase.PLANNING else [],
-        "reinforcements": arrivals,
-        "missions": {str(face): name for face, name in enumerate(spec.missions, start=1)},
-        "fortification": fortification_view(sc),
-    }
+            st.battles_required if current else None,
+            st.battles_fought if current else None,
+        ),
+        fixed_arrows=tuple(FixedArrowView(a, b, spec.fixed_attacker) for a, b in spec.fixed_arrows),
+        initiative=initiative,
+        sorties=MappingProxyType(dict(spec.sorties)),
+        redeploy=tuple(spec.redeploy),
+        deployment=tuple(rule_words(sc, r) for r in spec.deployment),
+        deployment_problems=tuple(deployment_problems(sc, st)) if planning else (),
+        reinforcements=tuple(arrivals),
+        missions=MappingProxyType({str(face): name for face, name in enumerate(spec.missions, start=1)}),
+        fortification=fortification_view(sc),
+    )
 
 
 def fortification_view(sc: Scenario) -> FortificationView | None:
@@ -194,4 +313,4 @@ def fortification_view(sc: Scenario) -> FortificationView | None:
         f"{sc.nation_name(fort.nation)} troops meets the {fort.name}: "
         + fortification_words(sc, fort.name).split(": ", 1)[1]
     )
-    return {"name": fort.name, "links": links, "tabletop": fort.tabletop, "words": words}
+    return FortificationView(fort.name, tuple(links), fort.tabletop, words)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple, TypedDict
 
 from campaign_manager.engine.lookup import troop_title
@@ -14,13 +15,24 @@ class VPPartJson(TypedDict):
     vp: int
 
 
-class Outcome(TypedDict):
+class OutcomeJson(TypedDict):
+    leader: str | None
+    margin: int
+    result: str
+    final: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
     """Who leads, by how much, the result if the campaign ended now, and whether it has."""
 
     leader: str | None
     margin: int
     result: str
     final: bool
+
+    def to_json(self) -> OutcomeJson:
+        return {"leader": self.leader, "margin": self.margin, "result": self.result, "final": self.final}
 
 
 def victory_points(sc: Scenario, st: CampaignState) -> dict[str, int]:
@@ -78,7 +90,7 @@ def outcome(sc: Scenario, st: CampaignState) -> Outcome:
         if margin >= threshold and leader:
             result = f"{sc.sides[leader]} {name}"
             break
-    return {"leader": leader, "margin": margin, "result": result, "final": st.phase == Phase.FINISHED}
+    return Outcome(leader, margin, result, st.phase == Phase.FINISHED)
 
 
 def levels_words(sc: Scenario) -> str:

@@ -233,8 +233,8 @@ def play_one(
     flipped = tuple(
         code for code, info in sc.areas.items() if info.vp and final.control.get(code) != st.control.get(code)
     )
-    margin = found["margin"] if found["leader"] == sc.side_ids[1] else -found["margin"]
-    return Playout(found["result"], margin, flipped, tuple(turns), tuple(follower.fought) if follower else ())
+    margin = found.margin if found.leader == sc.side_ids[1] else -found.margin
+    return Playout(found.result, margin, flipped, tuple(turns), tuple(follower.fought) if follower else ())
 
 
 # -- how precise --------------------------------------------------------------------------------------

@@ -114,7 +114,7 @@ def turn_report(pic: TurnPicture, width: float, height: float) -> list[Flowable]
     waiting = open_arrows_table(pic, width)
     if waiting is not None:
         story += [Spacer(1, 6), waiting]
-    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in pic.view["sorties"].items())
+    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in pic.view.sorties.items())
     if sorties and not pic.ended:
         story.append(text(f"Air sorties left this turn: {sorties}."))
     story.append(text("Notes of the turn", "h2"))

@@ -5,10 +5,11 @@ part is one more function and one more line in the document that shows it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportlab.platypus import Flowable, Table
 
 from campaign_manager.engine.battle_log import committed_words
-from campaign_manager.engine.victory import levels_words, vp_breakdown
 from campaign_manager.engine.views import TroopView
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import escape, marked, text
@@ -28,15 +29,15 @@ def heading(pic: TurnPicture, what: str) -> list[Flowable]:
 
 def standing_words(pic: TurnPicture) -> tuple[str, str]:
     """Who leads by how much, and the result (final, or if the campaign ended now)."""
-    sc, out = pic.scenario, pic.view["outcome"]
-    lead = f"The {sc.side_nouns[out['leader']]} lead by {out['margin']}" if out["leader"] else "Level"
-    when = "Final result" if out["final"] else "If the campaign ended now"
-    return lead, f"{when}: {out['result']}"
+    sc, out = pic.scenario, pic.view.outcome
+    lead = f"The {sc.side_nouns[out.leader]} lead by {out.margin}" if out.leader else "Level"
+    when = "Final result" if out.final else "If the campaign ended now"
+    return lead, f"{when}: {out.result}"
 
 
 def vp_block(pic: TurnPicture, width: float) -> Table:
     """Each side's VP in big type beside the standing, then what each side's VP are made of."""
-    sc, vp = pic.scenario, pic.view["vp"]
+    sc, vp = pic.scenario, pic.view.vp
     lead, result = standing_words(pic)
     rows = [
         [*(f"{words} VP" for words in sc.sides.values()), "Standing"],
@@ -44,7 +45,7 @@ def vp_block(pic: TurnPicture, width: float) -> Table:
             *(marked(f"<b>{vp[side]}</b>", "big") for side in sc.sides),
             marked(
                 f"{escape(lead)}.<br/>{escape(result.split(': ')[0])}: <b>{escape(result.split(': ', 1)[1])}</b><br/>"
-                f"<font size=7>{escape(levels_words(pic.scenario))}</font>",
+                f"<font size=7>{escape(pic.view.outcome.levels)}</font>",
                 "body",
             ),
         ],
@@ -54,9 +55,9 @@ def vp_block(pic: TurnPicture, width: float) -> Table:
 
 def vp_parts_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     """What each side's VP are made of (rule 1.9): one column a side, a line a part, the total
-    under them; the parts add up to the totals (engine.victory.vp_breakdown)."""
-    sc, vp = pic.scenario, pic.view["vp"]
-    parts = vp_breakdown(sc, pic.state)
+    under them; the parts add up to the totals (the picture's vp_breakdown)."""
+    sc, vp = pic.scenario, pic.view.vp
+    parts = pic.view.vp_breakdown
     sides = list(sc.sides)
     lines = max(len(parts[side]) for side in sides)
     rows: list[list[Cell]] = [[f"{sc.sides[side]} VP: what they are made of" for side in sides]]
@@ -74,16 +75,16 @@ def vp_parts_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
 def areas_table(pic: TurnPicture, width: float) -> Table:
     sc = pic.scenario
     rows = [["Area", "Held by", "Terrain", "VP", "Troops"]]
-    for code, area in pic.view["areas"].items():
+    for code, area in pic.view.areas.items():
         if sc.areas[code].impassable:
             continue
-        troops = ", ".join(f"{t['id']} ({t['name']})" for t in area["troops"]) or "—"
+        troops = ", ".join(f"{t.id} ({t.name})" for t in area.troops) or "—"
         rows.append(
             [
-                f"{code} {area['name']}",
-                sc.sides.get(area["controller"] or "", "nobody"),
-                (area["terrain"] or "—").title(),
-                str(area["vp"] or ""),
+                f"{code} {area.name}",
+                sc.sides.get(area.controller or "", "nobody"),
+                (area.terrain or "—").title(),
+                str(area.vp or ""),
                 troops,
             ]
         )
@@ -96,22 +97,22 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     sc, view = pic.scenario, pic.view
     sides = list(sc.sides)
     rows: list[list[Cell]] = [[""] + [sc.sides[side] for side in sides]]
-    if view["phase"] != "finished":
+    if view.phase != "finished":
         back = "back next turn" if pic.turn < len(sc.turns) else "none come back: the last turn"
-        rows.append([f"Reinforcement pool ({back})"] + [_ids(view["pools"][side]) for side in sides])
+        rows.append([f"Reinforcement pool ({back})"] + [_ids(view.pools[side]) for side in sides])
     else:
-        rows.append(["Destroyed (in the pool when the campaign ended)"] + [_ids(view["pools"][side]) for side in sides])
+        rows.append(["Destroyed (in the pool when the campaign ended)"] + [_ids(view.pools[side]) for side in sides])
     rows.append(
         ["Enemy troops captured (lost for good)"]
-        + [_ids(view["captured"][sc.enemy_of(side)], f" ({sc.sides[sc.enemy_of(side)]})") for side in sides]
+        + [_ids(view.captured[sc.enemy_of(side)], f" ({sc.sides[sc.enemy_of(side)]})") for side in sides]
     )
-    if any(view["reinforcements"][side] for side in sides):
-        rows.append(["Waiting to be placed"] + [_ids(view["reinforcements"][side]) for side in sides])
+    if any(view.reinforcements[side] for side in sides):
+        rows.append(["Waiting to be placed"] + [_ids(view.reinforcements[side]) for side in sides])
     return table(rows, [width * 0.34] + [width * 0.33] * len(sides), size)
 
 
-def _ids(troops: list[TroopView], after: str = "") -> str:
-    return ", ".join(t["id"] for t in troops) + after if troops else "—"
+def _ids(troops: Sequence[TroopView], after: str = "") -> str:
+    return ", ".join(t.id for t in troops) + after if troops else "—"
 
 
 def requirements_block(pic: TurnPicture) -> list[Flowable]:
@@ -119,24 +120,24 @@ def requirements_block(pic: TurnPicture) -> list[Flowable]:
     if data is None:
         return [text("This was the last turn: the campaign is decided at its end.")]
     sc = pic.scenario
-    lines = [marked(f"<b>Turn {data['turn']}: {escape(data['name'])}</b> ({escape(data['dates'])})")]
-    lines.append(text(f"Battles: {data['battles']['formula']} — {data['battles']['dice_words']}."))
-    if data["fixed_arrows"]:
-        lines.append(text("Fixed battles: " + ", ".join(f"{a['from']}→{a['to']}" for a in data["fixed_arrows"])))
-    if data["initiative"]:
-        lines.append(text(f"Initiative: {data['initiative']['words']}."))
-    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none"
+    lines = [marked(f"<b>Turn {data.turn}: {escape(data.name)}</b> ({escape(data.dates)})")]
+    lines.append(text(f"Battles: {data.battles.formula} — {data.battles.dice_words}."))
+    if data.fixed_arrows:
+        lines.append(text("Fixed battles: " + ", ".join(f"{a.origin}→{a.target}" for a in data.fixed_arrows)))
+    if data.initiative:
+        lines.append(text(f"Initiative: {data.initiative.words}."))
+    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or "none"
     lines.append(text(f"Air sorties: {sorties}."))
-    redeploy = ", then ".join(sc.nation_name(n) for n in data["redeploy"]) or "nobody redeploys"
+    redeploy = ", then ".join(sc.nation_name(n) for n in data.redeploy) or "nobody redeploys"
     lines.append(text(f"Redeployment: {redeploy}."))
-    for rule in data["deployment"]:
+    for rule in data.deployment:
         lines.append(text(f"Deployment: {rule}."))
-    for troop in data["reinforcements"]:
-        source = " (from the pool)" if troop.get("from_pool") else ""
-        lines.append(text(f"Reinforcement: {troop['id']}{source} → {troop['zone']}"))
-    fortification = data["fortification"]
+    for troop in data.reinforcements:
+        source = " (from the pool)" if troop.from_pool else ""
+        lines.append(text(f"Reinforcement: {troop.id}{source} → {troop.zone}"))
+    fortification = data.fortification
     if fortification:
-        lines.append(text(f"{fortification['name']}: {fortification['words']}."))
+        lines.append(text(f"{fortification.name}: {fortification.words}."))
     return lines
 
 
@@ -146,11 +147,11 @@ def next_turn_words(pic: TurnPicture) -> str | None:
     if data is None:
         return None
     sc = pic.scenario
-    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data["sorties"].items()) or "none"
-    arriving = ", ".join(t["id"] for t in data["reinforcements"]) or "none"
-    initiative = f"initiative: {data['initiative']['words']}; " if data["initiative"] else ""
+    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or "none"
+    arriving = ", ".join(t.id for t in data.reinforcements) or "none"
+    initiative = f"initiative: {data.initiative.words}; " if data.initiative else ""
     return (
-        f"Next: turn {data['turn']}, {data['name']} — battles {data['battles']['formula']}; {initiative}"
+        f"Next: turn {data.turn}, {data.name} — battles {data.battles.formula}; {initiative}"
         f"sorties: {sorties}; reinforcements: {arriving}."
     )
 

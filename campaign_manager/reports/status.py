@@ -84,7 +84,7 @@ def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:
 
 def vp_headline(pic: TurnPicture, width: float) -> list[Flowable]:
     """Both sides' VP in big figures, then who leads and the result."""
-    sc, vp = pic.scenario, pic.view["vp"]
+    sc, vp = pic.scenario, pic.view.vp
     lead, result = standing_words(pic)
     figures = " — ".join(f"{escape(sc.sides[side])} {vp[side]}" for side in sc.sides)
     when, outcome = result.split(": ", 1)

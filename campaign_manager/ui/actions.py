@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QMenu
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine import legal
 from campaign_manager.engine.state import Phase
-from campaign_manager.engine.victory import outcome, victory_points
+from campaign_manager.engine.views import state_view
 from campaign_manager.paths import APPLICATION
 from campaign_manager.reports import ReportKind
 from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, Shortcut, SubmenuSpec
@@ -143,8 +143,8 @@ def campaign_over(session: CampaignSession) -> str | None:
     if not session.is_open or session.state.phase != Phase.FINISHED:
         return None
     sc, st = session.scenario, session.state
-    result = outcome(sc, st)["result"]
-    vp = victory_points(sc, st)
+    view = state_view(sc, st)  # the picture the panel shows, built once for this state
+    result, vp = view.outcome.result, view.vp
     scores = ", ".join(f"{sc.sides[side]} {vp[side]} VP" for side in sc.sides)
     return f"the campaign is over after turn {st.turn} (rule 1.1). Result: {result[:1].upper()}{result[1:]} ({scores})"
 

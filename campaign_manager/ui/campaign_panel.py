@@ -4,9 +4,6 @@ A view of the session: it redraws on `session.changed`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
@@ -14,7 +11,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import count_words
 from campaign_manager.engine.state import CampaignState, Phase
-from campaign_manager.engine.views import state_view
+from campaign_manager.engine.views import StateView, state_view
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.plain import escape, tip
@@ -75,7 +72,7 @@ class CampaignPanel(QWidget):
         self.waiting.clear()
         if not self.session.is_open:
             self.headline.setText("No campaign open: use File ▸ New campaign or File ▸ Open campaign.")
-            self.vp.set_values({}, {}, {}, {}, ())
+            self.vp.set_values({}, {}, {}, None, ())
             self.sorties.setText("")
             self.off_map.setText("")
             self.waiting.setVisible(False)
@@ -87,22 +84,22 @@ class CampaignPanel(QWidget):
         self.vp.set_values(
             sc.sides,
             sc.side_nouns,
-            view["vp"],
-            view["outcome"],
+            view.vp,
+            view.outcome,
             sc.victory_levels,
             sc.side_colours,
-            view["vp_breakdown"],
+            view.vp_breakdown,
         )
         sorties = ", ".join(
             escape(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} ({sc.nation_name(n)}) {left}")
-            for n, left in view["sorties"].items()
+            for n, left in view.sorties.items()
         )
         self.sorties.setText(f"<b>Air sorties left this turn</b>: {sorties or 'none'}")
-        waiting = [troop for side in view["reinforcements"].values() for troop in side]
+        waiting = [troop for side in view.reinforcements.values() for troop in side]
         for troop in waiting:
-            item = QListWidgetItem(f"{troop['id']} — {troop['name']} → {troop['zone']}")
-            item.setData(Qt.ItemDataRole.UserRole, troop["id"])
-            item.setToolTip(tip(f"May go to: {', '.join(troop['may_go']) or 'nowhere now'}"))
+            item = QListWidgetItem(f"{troop.id} — {troop.name} → {troop.zone}")
+            item.setData(Qt.ItemDataRole.UserRole, troop.id)
+            item.setToolTip(tip(f"May go to: {', '.join(troop.may_go or ()) or 'nowhere now'}"))
             self.waiting.addItem(item)
         self.waiting.setVisible(bool(waiting))
         self.waiting_title.setVisible(bool(waiting))
@@ -158,30 +155,27 @@ def next_step(sc: Scenario, st: CampaignState) -> str:
     return "neither side can attack anywhere now (rule 1.4): Turn ▸ End the turn."
 
 
-def _headline(
-    sc: Scenario, name: str, view: Mapping[str, Any], st: CampaignState | None = None, kept: bool = False
-) -> str:
-    if view["turn"]:
+def _headline(sc: Scenario, name: str, view: StateView, st: CampaignState | None = None, kept: bool = False) -> str:
+    if view.turn:
         turn = escape(
-            f"Turn {view['turn']} of {len(sc.turns)} — {view['turn_name']}, {view['phase']} phase. "
-            f"{count_words(view['battles'])}."
+            f"Turn {view.turn} of {len(sc.turns)} — {view.turn_name}, {view.phase} phase. {count_words(view.battles)}."
         )
-        if view["phase"] == Phase.FINISHED:
-            result = view["outcome"]["result"]
+        if view.phase == Phase.FINISHED:
+            result = view.outcome.result
             turn = (
-                f"The campaign is over after turn {view['turn']} ({escape(view['turn_name'])}). Result: "
+                f"The campaign is over after turn {view.turn} ({escape(view.turn_name)}). Result: "
                 f"<b>{escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
                 f"the last turn's."
             )
-        elif view["phase"] == Phase.STRATEGIC and view["turn"] < len(sc.turns):
-            turn += f"<br>Turn {view['turn']} is over: next, Turn ▸ Start the next turn (turn {view['turn'] + 1})."
-        elif st is not None and view["phase"] in (Phase.PLANNING, Phase.BATTLE):
+        elif view.phase == Phase.STRATEGIC and view.turn < len(sc.turns):
+            turn += f"<br>Turn {view.turn} is over: next, Turn ▸ Start the next turn (turn {view.turn + 1})."
+        elif st is not None and view.phase in (Phase.PLANNING, Phase.BATTLE):
             turn += f"<br><b>Next:</b> {escape(next_step(sc, st))}"
             if kept:
                 turn += "<br>A battle being entered is kept: Battle ▸ New battle takes it up where it was left."
     else:
         turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
-    vp = view["vp"]
+    vp = view.vp
     return (
         f"<h3 style='margin:0'>{escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
         + " — ".join(f"{escape(words)} {vp[side]}" for side, words in sc.sides.items())
@@ -189,27 +183,27 @@ def _headline(
     )
 
 
-def _off_map(sc: Scenario, view: Mapping[str, Any]) -> str:
+def _off_map(sc: Scenario, view: StateView) -> str:
     parts = []
-    if view["phase"] != Phase.FINISHED:  # nothing comes back once the campaign is over
+    if view.phase != Phase.FINISHED:  # nothing comes back once the campaign is over
         pools = [
-            escape(f"{sc.sides[side]}: {', '.join(t['id'] for t in troops)}")
-            for side, troops in view["pools"].items()
+            escape(f"{sc.sides[side]}: {', '.join(t.id for t in troops)}")
+            for side, troops in view.pools.items()
             if troops
         ]
-        back = "back next turn" if view["turn"] < len(sc.turns) else "the last turn: they do not come back"
+        back = "back next turn" if view.turn < len(sc.turns) else "the last turn: they do not come back"
         parts.append(f"<b>Reinforcement pool ({back})</b><br>{'<br>'.join(pools) or 'none'}")
     taken = [  # listed by their own side in the view: said here by who took them
-        escape(f"by the {sc.side_nouns[sc.enemy_of(side)]}: {', '.join(t['id'] for t in troops)} ({sc.sides[side]})")
-        for side, troops in view["captured"].items()
+        escape(f"by the {sc.side_nouns[sc.enemy_of(side)]}: {', '.join(t.id for t in troops)} ({sc.sides[side]})")
+        for side, troops in view.captured.items()
         if troops
     ]
     parts.append(f"<b>Captured (lost for good)</b><br>{'<br>'.join(taken) or 'none'}")
     arrows = []
-    for arrow in view["open_arrows"]:
-        line = escape(f"{arrow['from']} → {arrow['to']}")
-        if arrow.get("fortification"):
-            line += f"<br><i>{escape(arrow['fortification'])}</i>"
+    for arrow in view.open_arrows:
+        line = escape(f"{arrow.origin} → {arrow.target}")
+        if arrow.fortification:
+            line += f"<br><i>{escape(arrow.fortification)}</i>"
         arrows.append(line)
     parts.append(f"<b>Open battle arrows</b><br>{'<br>'.join(arrows) or 'none'}")
     return "<br><br>".join(parts)

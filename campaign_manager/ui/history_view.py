@@ -50,6 +50,7 @@ COLUMNS = (
     "Advanced",
     "Commanders",
 )
+SAID = ("Battle", "Attacker", "Defender", "Result", "Mission")  # under the table, in this order
 SHOWN_ORDER = (
     "Turn",
     "#",
@@ -141,11 +142,12 @@ NO_BATTLE_CHOSEN = "Choose a battle to read all it did (dice, rolls to destroy, 
 def battle_record(sc: Scenario, row: BattleRow) -> str:
     """The chosen battle under the table: who fought, then what the battle did in the history's
     own words (the dice, each roll to destroy, retreats, captures, advances) — each said once."""
-    cells = dict(zip(COLUMNS, row_cells(sc, row)))
+    cells = row_cells(sc, row)
+    battle, attacker, defender, result, mission = (cells[COLUMNS.index(name)] for name in SAID)
     return (
-        f"Turn {row.turn}, battle {row.order}: {cells['Battle']}, {cells['Result']}\n"
-        f"Attacker: {cells['Attacker']}. Defender: {cells['Defender']}. Mission: {cells['Mission']}.\n"
-        + (f"Commanders: {cells['Commanders']}.\n" if row.players_words() else "")
+        f"Turn {row.turn}, battle {row.order}: {battle}, {result}\n"
+        f"Attacker: {attacker}. Defender: {defender}. Mission: {mission}.\n"
+        + (f"Commanders: {cells[COLUMNS.index('Commanders')]}.\n" if row.players_words() else "")
         + "\n".join(row.words)
         + (f"\n{row.app_words} ({APP_MARK} in the table)." if row.app_words else "")
     )

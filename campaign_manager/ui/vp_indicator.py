@@ -4,12 +4,13 @@ with the victory levels, the result if the campaign ended now."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from campaign_manager.engine.victory import VPPart
+from campaign_manager.engine.views import OutcomeView
 from campaign_manager.scenario.model import SideColours
 from campaign_manager.ui import ink
 from campaign_manager.ui.plain import tip
@@ -25,8 +26,8 @@ class VPIndicator(QWidget):
         self.setMinimumHeight(104)
         self.sides: dict[str, str] = {}
         self.nouns: dict[str, str] = {}
-        self.vp: dict[str, int] = {}
-        self.outcome: Mapping[str, Any] = {}
+        self.vp: Mapping[str, int] = {}
+        self.outcome: OutcomeView | None = None
         self.levels: tuple[tuple[int, str], ...] = ()
         self.colours: dict[str, SideColours] = {}
 
@@ -37,38 +38,42 @@ class VPIndicator(QWidget):
         self,
         sides: dict[str, str],
         nouns: dict[str, str],
-        vp: dict[str, int],
-        outcome: Mapping[str, Any],
+        vp: Mapping[str, int],
+        outcome: OutcomeView | None,
         levels: tuple[tuple[int, str], ...],
         colours: dict[str, SideColours] | None = None,
-        breakdown: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
+        breakdown: Mapping[str, Sequence[VPPart]] | None = None,
     ) -> None:
         """`sides`: adjectives ("Allied"), `nouns`: for sentences ("Allies"), `colours`: how each
         side is drawn (the scenario's); the rest from the engine (`breakdown`: each side's VP as
-        `{"reason", "vp"}` parts, `show --json`'s vp_breakdown), said in the tooltip."""
+        parts with their reason, `show --json`'s vp_breakdown), said in the tooltip; no outcome: no
+        campaign open."""
         self.sides, self.nouns, self.vp, self.outcome, self.levels = sides, nouns, vp, outcome, levels
         self.colours = colours or {}
         self.setToolTip(tip(self.explained(breakdown or {})) if vp else "")
         self.update()
 
-    def explained(self, breakdown: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
+    def explained(self, breakdown: Mapping[str, Sequence[VPPart]]) -> str:
         """The tooltip: who leads, the result, what each side's VP are made of, the levels (in
-        the engine's words, outcome["levels"], as the reports say them)."""
+        the engine's words, outcome.levels, as the reports say them)."""
         lines = [f"{self.lead_words()}. {self.headline()}."]
         for side, parts in breakdown.items():
             lines += ["", f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP:"]
-            lines += [f"  +{part['vp']}  {part['reason']}" for part in parts] or ["  nothing yet"]
-        return "\n".join([*lines, "", self.outcome.get("levels", "")]).rstrip()
+            lines += [f"  +{part.vp}  {part.reason}" for part in parts] or ["  nothing yet"]
+        levels = "" if self.outcome is None else self.outcome.levels
+        return "\n".join([*lines, "", levels]).rstrip()
 
     def lead_words(self) -> str:
-        leader = self.outcome.get("leader")
-        return f"The {self.nouns.get(leader, leader)} lead by {self.outcome['margin']}" if leader else "Level"
+        if self.outcome is None or self.outcome.leader is None:
+            return "Level"
+        leader = self.outcome.leader
+        return f"The {self.nouns.get(leader, leader)} lead by {self.outcome.margin}"
 
     def headline(self) -> str:
-        if not self.outcome:
+        if self.outcome is None:
             return ""
-        when = "Final result" if self.outcome.get("final") else "If it ended now"
-        return f"{when}: {self.outcome['result']}"
+        when = "Final result" if self.outcome.final else "If it ended now"
+        return f"{when}: {self.outcome.result}"
 
     def _colour(self, side: str, which: str) -> QColor:
         """A side's colour from the scenario (its tint or its ink)."""
@@ -114,8 +119,8 @@ class VPIndicator(QWidget):
                 painter.setPen(words)
                 painter.drawText(QRectF(tick - 15, top + height, 30, 12), Qt.AlignmentFlag.AlignCenter, str(margin))
                 painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
-        margin = self.outcome.get("margin", 0)
-        leader = self.outcome.get("leader")
+        margin = 0 if self.outcome is None else self.outcome.margin
+        leader = None if self.outcome is None else self.outcome.leader
         signed = -margin if leader == left else margin if leader == right else 0
         now = centre + max(-1.0, min(1.0, signed / span)) * bar.width() / 2
         painter.setPen(QPen(ink.readable_on(self._colour(left if now < centre else right, "tint")), 3))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from campaign_manager.engine.campaign import apply_action, initial_state
-from campaign_manager.engine.views import state_view
+from campaign_manager.engine.views import TroopView, state_view
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario import load_scenario
 from tests.shared import FULL_CAMPAIGN
@@ -22,15 +22,15 @@ def _state(actions):
     return sc, st
 
 
-def _waiting(sc, st) -> dict[str, dict]:
-    return {t["id"]: t for side in state_view(sc, st)["reinforcements"].values() for t in side}
+def _waiting(sc, st) -> dict[str, TroopView]:
+    return {t.id: t for side in state_view(sc, st).reinforcements.values() for t in side}
 
 
 def test_turn_two_reinforcements_say_where_they_go_once():
     sc, st = _state(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:1])
     waiting = _waiting(sc, st)
-    assert waiting["IT-INF-4"]["zone"] == "Albania (A1, B1, B2)"
-    assert waiting["GR-INF-8"]["zone"] == "any area the Allies hold"
+    assert waiting["IT-INF-4"].zone == "Albania (A1, B1, B2)"
+    assert waiting["GR-INF-8"].zone == "any area the Allies hold"
     with pytest.raises(RuleError) as refused:
         apply_action(sc, st, {"type": "place", "troop": "IT-INF-4", "area": "C1"})
     assert str(refused.value) == "Rule 1.5: IT-INF-4 cannot be placed in C1 Ioannina: it goes to Albania (A1, B1, B2)"
@@ -48,8 +48,9 @@ def test_a_turn_four_arrival_whose_area_is_lost_goes_to_any_allied_area_instead(
         st.where[troop] = "C4"
     st = apply_action(sc, st, {"type": "start_turn", "dice": [3, 3]}).state
     mech = _waiting(sc, st)["GR-MECH"]
-    assert mech["zone"] == "any area the Allies hold, as B4 Thessaloniki is held by the Axis"
-    assert "B4" not in mech["may_go"] and {"C4", "F2"} <= set(mech["may_go"])
+    assert mech.zone == "any area the Allies hold, as B4 Thessaloniki is held by the Axis"
+    assert mech.may_go is not None
+    assert "B4" not in mech.may_go and {"C4", "F2"} <= set(mech.may_go)
     with pytest.raises(RuleError) as refused:
         apply_action(sc, st, {"type": "place", "troop": "GR-MECH", "area": "B4"})
     assert str(refused.value) == (

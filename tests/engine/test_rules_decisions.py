@@ -60,7 +60,7 @@ def test_germans_retreat_and_only_the_italians_with_nowhere_to_go_are_captured()
     assert after.where["IT-INF-4"] == CAPTURED and after.where["IT-INF-5"] == CAPTURED
     assert [t for t, place in after.where.items() if place == CAPTURED] == ["IT-INF-4", "IT-INF-5"]
     view = state_view(scenario(), after)
-    assert view["pools"] == {"axis": [], "allied": []}
+    assert view.pools == {"axis": (), "allied": ()}
     # Allies: +20 for Thessaloniki and 5 + 5 for the two Italians only; the Axis lose B4's 20.
     assert victory_points(scenario(), after) == {"allied": before["allied"] + 30, "axis": before["axis"] - 20}
     assert applied.record["retreat_to"] == "A5"
@@ -267,8 +267,8 @@ def test_a_tabletop_battle_across_the_metaxas_line_tells_of_the_hmg_nests():
     st = position(4, where={"DE-INF-1": "A5"})
     applied = play(st, attack("A5", "B5", ["DE-INF-1"], ["GR-INF-6"], initiative=AXIS))
     assert any("two HMG nests" in e for e in applied.events)
-    arrow = state_view(scenario(), applied.state)["open_arrows"][0]
-    assert "two HMG nests" in arrow["fortification"]
+    arrow = state_view(scenario(), applied.state).open_arrows[0]
+    assert arrow.fortification is not None and "two HMG nests" in arrow.fortification
     done = play(
         applied.state,
         {
@@ -286,10 +286,11 @@ def test_no_hmg_nests_off_the_metaxas_line():
     st = position(4, where={"DE-INF-3": "A4"})
     applied = play(st, attack("A4", "B4", ["DE-INF-3"], ["GR-INF-4"], initiative=AXIS))
     assert not any("HMG" in e for e in applied.events)
-    assert state_view(scenario(), applied.state)["open_arrows"][0]["fortification"] is None
+    assert state_view(scenario(), applied.state).open_arrows[0].fortification is None
 
 
 def test_the_requirements_name_the_fortified_links_and_the_nests():
     data = requirements(scenario(), position(3, "strategic"), 4)
-    assert data["fortification"]["links"] == ["A5–B4", "A5–B5"]
-    assert "two HMG nests" in data["fortification"]["words"]
+    assert data.fortification is not None
+    assert data.fortification.links == ("A5–B4", "A5–B5")
+    assert "two HMG nests" in data.fortification.words

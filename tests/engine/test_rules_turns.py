@@ -483,8 +483,8 @@ def test_carri_is_an_m11_39_on_turn_one_and_an_m13_40_from_turn_two():
     for turn in (2, 3, 4):
         name, bonus = carri.on_turn(turn)
         assert "M13/40" in name and (bonus.on("plain"), bonus.on("rough")) == (2, 1)
-    assert "M11/39" in troop_view(scenario(), position(1), "IT-CARRI")["name"]
-    assert "M13/40" in troop_view(scenario(), position(2), "IT-CARRI")["name"]
+    assert "M11/39" in troop_view(scenario(), position(1), "IT-CARRI").name
+    assert "M13/40" in troop_view(scenario(), position(2), "IT-CARRI").name
 
 
 def test_carri_m11_39_adds_one_in_turn_ones_fixed_battle():

@@ -28,9 +28,9 @@ def test_at_the_start_the_allies_hold_110_and_the_axis_20():
     st = initial_state(sc)
     assert victory_points(sc, st) == {"allied": 110, "axis": 20}
     result = outcome(sc, st)
-    assert (result["leader"], result["margin"]) == ("allied", 90)
-    assert _level(result["result"]) == "operational" and "allied" in result["result"].lower()
-    assert result["final"] is False
+    assert (result.leader, result.margin) == ("allied", 90)
+    assert _level(result.result) == "operational" and "allied" in result.result.lower()
+    assert result.final is False
 
 
 @pytest.mark.parametrize(("code", "vp"), sorted(OBJECTIVES.items()))
@@ -82,19 +82,19 @@ def test_outcome_by_margin(margin, level, leader):
         st.scored = {"allied": 0, "axis": 90 + margin}
     vp = victory_points(sc, st)
     result = outcome(sc, st)
-    assert result["margin"] == abs(vp["allied"] - vp["axis"]) == margin
-    assert result["leader"] == (leader if margin else None)
-    assert _level(result["result"]) == level
+    assert result.margin == abs(vp["allied"] - vp["axis"]) == margin
+    assert result.leader == (leader if margin else None)
+    assert _level(result.result) == level
     if margin and level != "draw":
-        assert sc.sides[leader].lower() in result["result"].lower()
+        assert sc.sides[leader].lower() in result.result.lower()
 
 
 def test_the_outcome_is_final_once_turn_four_ends():
     st = position(4, battles_required=1, battles_fought=1)
     after = play(st, END_TURN).state
     assert after.phase == "finished"
-    assert outcome(scenario(), after)["final"] is True
-    assert outcome(scenario(), st)["final"] is False
+    assert outcome(scenario(), after).final is True
+    assert outcome(scenario(), st).final is False
 
 
 def test_taking_an_objective_in_battle_moves_its_vp():
@@ -114,5 +114,5 @@ def test_taking_an_objective_in_battle_moves_its_vp():
     ).state
     assert victory_points(scenario(), after) == {"allied": 130, "axis": 0}
     result = outcome(scenario(), after)
-    assert (result["leader"], result["margin"]) == ("allied", 130)
-    assert _level(result["result"]) == "strategic"
+    assert (result.leader, result.margin) == ("allied", 130)
+    assert _level(result.result) == "strategic"

@@ -30,7 +30,7 @@ def test_a_step_key_after_the_campaign_says_it_is_over(over, qtbot, key, action)
     qtbot.keyClick(over.map_view, getattr(Qt.Key, f"Key_{key}"), Qt.KeyboardModifier.ControlModifier)
     said = over.statusBar().currentMessage()
     sc, st = over.session.scenario, over.session.state
-    result = outcome(sc, st)["result"]
+    result = outcome(sc, st).result
     vp = victory_points(sc, st)
     assert said.startswith(f"{plain(over.menu_actions[action].text())}: the campaign is over after turn 4"), said
     assert result.casefold() in said.casefold(), said
