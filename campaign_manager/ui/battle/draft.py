@@ -16,7 +16,7 @@ from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, DieCorrection, Game, Initiative, parse_action
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.driver import Decision, TurnDriver, reason_line
+from campaign_manager.engine.driver import BattleResult, Decision, TurnDriver, reason_line
 from campaign_manager.engine.entry import BattleEntry, EntryCorrection, Step
 from campaign_manager.engine.general import sensible_defence
 from campaign_manager.engine.lookup import side_name, troop_title
@@ -32,7 +32,7 @@ from campaign_manager.ui.session import CampaignSession
 if TYPE_CHECKING:
     from campaign_manager.ui.map.view import MapView
 
-Outcome = dict[str, Any]  # {"games": (Game, ...)} or {"wargame": WargameRoll}
+Outcome = BattleResult  # the games' VP or the General's Wargame dice, as the result page gives them
 Said = tuple[str, ...]  # what actions said, in the history's words
 
 
@@ -211,9 +211,8 @@ class BattleDraft:
     def battle_action(self) -> Battle:
         """The battle with its result, its rolls to destroy and its retreat, without the advance."""
         base = self.new_arrow_action() if self.open_arrow is None else Battle(*self.arrow_ends())
-        action = replace(
-            base, destroy_dice=self.destroy_dice or NO_DICE, retreat_to=self.retreat, **(self.outcome or {})
-        )
+        decided = (self.outcome or BattleResult()).into(base)
+        action = replace(decided, destroy_dice=self.destroy_dice or NO_DICE, retreat_to=self.retreat)
         return replace(action, rolled_by_app=self.app_paths(action), corrections=self.corrections_for(action))
 
     def final_action(self) -> Battle:
@@ -247,7 +246,7 @@ class BattleDraft:
         battle, so nobody is added when the battle is not. A name the roster's rules refuse
         (blank, too long, two lines) raises UserError."""
         if games is None:
-            games = (self.outcome or {}).get("games") or ()
+            games = (self.outcome.games if self.outcome is not None else None) or ()
         sides = (self.the_arrow().attacker_side, enemy_of(self.the_arrow().attacker_side)) if games else ()
         wanted: dict[str, AddCommander] = {}
         for number, game in enumerate(games, start=1):
@@ -309,7 +308,7 @@ class BattleDraft:
         """The result of the arrow for these games or dice, and each troop's roll-to-destroy target."""
         if outcome is None:
             return None
-        return forecast(self.sc, self.st, self.the_arrow(), games=outcome.get("games"), wargame=outcome.get("wargame"))
+        return forecast(self.sc, self.st, self.the_arrow(), games=outcome.games, wargame=outcome.wargame)
 
     def troop_words(self, troop: str) -> str:
         return f"{troop} — {troop_title(self.sc, troop, self.st.turn)}"
