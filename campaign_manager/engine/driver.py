@@ -466,13 +466,6 @@ class TurnDriver:
         assert question.battle is not None, "asked after the battle was fought"
         return self._apply(st, replace(question.battle, advance=tuple(reply) or None))
 
-    def battle_question(self, st: CampaignState, arrow: Arrow | None = None) -> Applied | Question:
-        """The first question of the turn's next battle: the result of `arrow` (an arrow placed
-        earlier), else the initiative or the arrow, as `step` would ask them of a table of people."""
-        if arrow is not None:
-            return self._result(st, Battle(arrow.origin, arrow.target), arrow.attacker_side)
-        return self._battle_or_end(st)
-
     def destroy_question(
         self, st: CampaignState, battle: Battle, side: str, reasons: tuple[str | None, ...] = ()
     ) -> RollToDestroy:
@@ -483,9 +476,16 @@ class TurnDriver:
     # -- the turn's battles --------------------------------------------------------------------
 
     def _battle_or_end(self, st: CampaignState) -> Applied | Question:
-        sc = self.sc
         if legal.turn_must_end(st):  # the agreed battles are fought (rule 1.5)
             return self._apply(st, EndTurn())
+        return self.battle_question(st)
+
+    def battle_question(self, st: CampaignState, arrow: Arrow | None = None) -> Applied | Question:
+        """The first question of the next battle: the result of `arrow` (an arrow placed earlier),
+        else the initiative or the arrow (the computer's moves made: the next question, or its move)."""
+        sc = self.sc
+        if arrow is not None:
+            return self._result(st, Battle(arrow.origin, arrow.target), arrow.attacker_side)
         side = legal.next_attacker(sc, st)  # rolled ahead, or the turn's fixed attacker
         if side is not None:
             return self._ask_attack(st, side, None)
@@ -515,7 +515,7 @@ class TurnDriver:
         self, st: CampaignState, side: str, dice: tuple[int, int] | None, arrows: list[tuple[str, str]] | None = None
     ) -> Applied | Question:
         question = self.attack_question(st, side, dice, arrows)
-        if not question.arrows:
+        if not question.arrows and not self.each_step:
             return self._attack(st, question, None)
         if side not in self.players:
             return question

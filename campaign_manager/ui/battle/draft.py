@@ -16,7 +16,7 @@ from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, DieCorrection, Game, Initiative, parse_action
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.driver import BattleResult, Decision, TurnDriver, reason_line
+from campaign_manager.engine.driver import BattleResult, Decision, Question, TurnDriver, reason_line
 from campaign_manager.engine.entry import BattleEntry, EntryCorrection, Step
 from campaign_manager.engine.general import sensible_defence
 from campaign_manager.engine.lookup import side_name, troop_title
@@ -62,6 +62,8 @@ class BattleDraft:
     survivors: list[str] = field(default_factory=list)
     advance: tuple[str, ...] = ()
     entry: BattleEntry = field(default_factory=BattleEntry)  # what the pages show, kept as it is typed
+    question: Question | None = None  # the turn driver's question the page in sight shows (ui/battle/order.py)
+    begun: CampaignState | None = None  # the campaign as the battle began (after its initiative)
     recording: bool = False  # an action of this battle is being recorded (the initiative, the battle)
 
     @classmethod
@@ -80,7 +82,7 @@ class BattleDraft:
         if entry is None:
             ends = (open_arrow.origin, open_arrow.target) if open_arrow is not None else None
             entry = BattleEntry(open_arrow=ends, log_length=session.log_length(), side=side)
-        return cls(session, driver, map_view, open_arrow, dice_only, computer, side, entry=entry)
+        return cls(session, driver, map_view, open_arrow, dice_only, computer, side, entry=entry, begun=st)
 
     # -- what the pages show, kept ---------------------------------------------------------------
 
@@ -154,6 +156,7 @@ class BattleDraft:
         finally:
             self.recording = False
         self.note(log_length=self.session.log_length())
+        self.begun = self.st
         return done
 
     @property

@@ -400,7 +400,7 @@ class ResultPage(Page):
         """What the dice want: against the computer the app rolls every die, so none can be typed."""
         return "Press Roll for each die." if self.draft.computer else "Type both dice, or roll them."
 
-    def leave(self) -> Step | Refused:
+    def leave(self) -> Refused | None:
         outcome = self.chosen()
         if outcome is None:
             empty_box = self.empty_box() if self.tabletop.isChecked() else None
@@ -414,4 +414,4 @@ class ResultPage(Page):
             if refused:
                 return Refused(refused[:1].upper() + refused[1:] + ".")
         self.draft.outcome = outcome
-        return Step.DESTROY
+        return None
