@@ -291,8 +291,9 @@ class TurnDriver:
     throws the initiative and gives results (None: the people at the table, asked too).
     `quiet`: the actions' words and completed records are not kept (playouts want the end), nor
     the computer's reasons. `each_step` (with `table` None): the people are asked each step of a
-    battle as the wizard shows it, the rolls to destroy too (RollToDestroy), and the advance
-    whenever the attacker takes the area (even with nobody able to move)."""
+    battle as the wizard shows it: the arrow even when none may be placed, the rolls to destroy
+    (RollToDestroy), and the advance whenever the attacker takes the area (even with nobody able
+    to move)."""
 
     sc: Scenario
     players: Mapping[str, Policy]

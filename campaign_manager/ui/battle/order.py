@@ -27,22 +27,12 @@ from campaign_manager.engine.driver import (
     RollToDestroy,
     TurnDriver,
 )
-from campaign_manager.engine.entry import Step
+from campaign_manager.engine.entry import Step, step_of
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import enemy_of
 from campaign_manager.ui.battle.draft import BattleDraft
 from campaign_manager.ui.battle.pages import Refused
-
-PAGE_OF: dict[type, Step] = {
-    RollInitiative: Step.INITIATIVE,
-    ChooseAttack: Step.ARROW,
-    CommitDefence: Step.COMMIT,
-    GiveResult: Step.RESULT,
-    RollToDestroy: Step.DESTROY,
-    ChooseRetreat: Step.RETREAT,
-    ChooseAdvance: Step.ADVANCE,
-}
 
 
 def next_page(draft: BattleDraft, answered: Collection[Step], leaving: Step | None = None) -> Step | Refused:
@@ -66,7 +56,9 @@ def _replay(draft: BattleDraft, st: CampaignState, answered: Collection[Step]) -
     try:
         found: Applied | Question | None = driver.battle_question(st, draft.open_arrow)
         while found is not None and not isinstance(found, Applied):
-            page = PAGE_OF[type(found)]
+            page = step_of(found)
+            if page is None:
+                raise ValueError(f"no page of the battle wizard shows {found!r}")
             if page not in answered:
                 draft.question = found
                 return page, passed
