@@ -225,3 +225,31 @@ def test_a_driver_asking_each_step_asks_the_rolls_to_destroy_before_the_retreat(
     assert isinstance(retreat, ChooseRetreat) and retreat.options == ("A4", "A5")
     advance = driver.answer(st, retreat, "A5")
     assert isinstance(advance, ChooseAdvance) and advance.side == "allied"
+
+
+def test_a_retreat_asked_after_the_dice_names_them_as_the_json_gives_them():
+    """The battle so far travels typed inside the engine; the demand for a retreat still quotes
+    its dice in the log's JSON form, to be given again with the choice."""
+    from campaign_manager.engine.actions import parse_action
+    from campaign_manager.engine.campaign import apply_action
+    from campaign_manager.errors import ChoiceNeeded
+
+    battle = parse_action(
+        {
+            "type": "battle",
+            "from": "C4",
+            "to": "B4",
+            "initiative_dice": [6, 1],
+            "attacker": {"troops": ["GR-INF-4", "GR-INF-5"]},
+            "defender": {"troops": ["DE-INF-1", "DE-PZ-1"]},
+            "wargame": {"attacker_die": 6, "defender_die": 1, "attacker_modifier": 2},
+            "destroy_dice": {"DE-INF-1": 4, "DE-PZ-1": 2},
+        }
+    )
+    with pytest.raises(ChoiceNeeded) as asked:
+        apply_action(scenario(), mixed_axis_group_in_thessaloniki(), battle)
+    assert str(asked.value).endswith(
+        'nothing is re-rolled: "initiative_dice": [6, 1], "wargame": {"attacker_die": 6, "defender_die": 1}, '
+        '"destroy_dice": {"DE-INF-1": 4, "DE-PZ-1": 2}'
+    )
+    assert asked.value.partial["destroy_dice"] == {"DE-INF-1": 4, "DE-PZ-1": 2}
