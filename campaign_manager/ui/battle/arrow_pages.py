@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Initiative as InitiativeRoll
 from campaign_manager.engine.battle import initiative_attacker, initiative_winner
+from campaign_manager.engine.driver import ChooseAttack
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import enemy_of
@@ -177,7 +178,10 @@ class ArrowPage(Page):
         draft = self.draft
         sc, st, side = draft.sc, draft.st, draft.side
         assert side is not None, "the attacker is known before the arrow"
-        arrows = legal.legal_arrows(sc, st, side)
+        asked = draft.question  # the turn driver's ChooseAttack (ui/battle/order.py)
+        if not isinstance(asked, ChooseAttack) or asked.side != side or not draft.asked_now:  # the campaign changed
+            asked = draft.driver.attack_question(st, side, draft.initiative_dice)
+        arrows = list(asked.arrows)
         fixed = " This turn's battles are fixed." if sc.turn(st.turn).fixed_arrows else ""
         self.say(
             f"Rule 1.4: the {side_name(sc, side)} attack from an area they hold, with a ground troop "
@@ -195,8 +199,7 @@ class ArrowPage(Page):
                 self.choose(*kept)
                 why = draft.reason_words(Step.ARROW)
             else:
-                question = replace(draft.driver.attack_question(st, side, draft.initiative_dice, arrows), required=True)
-                decision = draft.driver.decide(st, question)
+                decision = draft.driver.decide(st, replace(asked, required=True))
                 choice = decision.reply
                 assert choice is not None, "a required attack is always made"
                 draft.computer_attack = choice[2]

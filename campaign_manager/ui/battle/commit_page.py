@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLab
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle import fortification_words
+from campaign_manager.engine.driver import CommitDefence
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
 from campaign_manager.scenario.model import enemy_of
@@ -140,7 +141,11 @@ class CommitPage(Page):
         draft = self.draft
         sc, st = draft.sc, draft.st
         origin, target = draft.arrow_ends()
-        options = legal.legal_commitments(sc, st, origin, target)
+        asked = draft.question  # the turn driver's CommitDefence (ui/battle/order.py)
+        if isinstance(asked, CommitDefence) and (asked.origin, asked.target) == (origin, target) and draft.asked_now:
+            options = asked.options
+        else:  # the campaign changed meanwhile
+            options = legal.legal_commitments(sc, st, origin, target)
         self.say(
             f"Rule 1.4: each side commits at most {options.limit} Firestorm troops, an aircraft sortie "
             f"counting as one; the attacker at least one ground troop from {label(sc, origin)}, his sortie "

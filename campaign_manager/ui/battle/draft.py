@@ -64,6 +64,7 @@ class BattleDraft:
     entry: BattleEntry = field(default_factory=BattleEntry)  # what the pages show, kept as it is typed
     question: Question | None = None  # the turn driver's question the page in sight shows (ui/battle/order.py)
     begun: CampaignState | None = None  # the campaign as the battle began (after its initiative)
+    asked_now: bool = True  # `question` was asked of the campaign as it is now (not as the battle began)
     recording: bool = False  # an action of this battle is being recorded (the initiative, the battle)
 
     @classmethod

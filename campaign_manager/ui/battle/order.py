@@ -43,8 +43,10 @@ def next_page(draft: BattleDraft, answered: Collection[Step], leaving: Step | No
     undone), the battle goes on as it began (`draft.begun`) and the pages say what the engine
     refuses."""
     found, passed = _replay(draft, _as_the_battle_finds_it(draft, answered), answered)
+    draft.asked_now = True
     if leaving is not None and leaving not in passed and draft.begun not in (None, draft.st):
         found, _ = _replay(draft, draft.begun or draft.st, answered)
+        draft.asked_now = False
     return found
 
 
