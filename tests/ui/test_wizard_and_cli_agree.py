@@ -65,3 +65,58 @@ def test_a_battle_entered_in_the_window_is_logged_as_apply_logs_it(open_window, 
     by_cli = _log(capsys, typed)
     assert [entry["type"] for entry in by_window] == ["start_turn", "battle"]
     assert by_window == by_cli
+
+
+def test_a_general_s_wargame_battle_after_the_initiative_is_logged_alike(open_window, tmp_path, capsys):
+    """Turn 2: the initiative typed 6-1 for the Allies, then the arrow, a General's Wargame result,
+    the roll to destroy, the retreat and the advance as the pages offer them."""
+    from tests.shared import FULL_CAMPAIGN
+
+    before = FULL_CAMPAIGN["turn 1"] + [{"type": "start_turn", "dice": [4]}] + FULL_CAMPAIGN["turn 2"][1:7]
+    window = open_window(before)
+    wizard = window.battle_menu.new_battle()
+    assert wizard.page_name == "initiative"
+    wizard.pages["initiative"].dice["allied"].set_value(6)
+    wizard.pages["initiative"].dice["axis"].set_value(1)
+    wizard.next()
+    wizard.pages["arrow"].choose("C2", "B2")
+    wizard.next()
+    wizard.pages["commit"].attacker.tick("GR-INF-2", "GR-INF-8")
+    wizard.pages["commit"].defender.tick("IT-INF-3")
+    wizard.next()
+    result = wizard.pages["result"]
+    result.wargame.setChecked(True)
+    result.attacker_die.set_value(5)
+    result.defender_die.set_value(4)
+    wizard.next()
+    wizard.pages["destroy"].dice["IT-INF-3"].set_value(6)
+    wizard.next()
+    retreat = wizard.pages["retreat"].choices[""].currentData()  # as the page offers it
+    wizard.next()
+    assert wizard.page_name == "advance"
+    advancing = wizard.pages["advance"].moving(wizard.draft.survivors)  # the survivors, ticked by the page
+    wizard.next()
+    assert wizard.page_name == "summary", wizard.page.problem.text()
+    wizard.record()
+    window.close()
+    battle = {
+        "type": "battle",
+        "from": "C2",
+        "to": "B2",
+        "initiative_dice": [6, 1],
+        "attacker": {"troops": ["GR-INF-2", "GR-INF-8"]},
+        "defender": {"troops": ["IT-INF-3"]},
+        "wargame": {"attacker_die": 5, "defender_die": 4},
+        "destroy_dice": {"IT-INF-3": 6},
+        "retreat_to": retreat,
+        **({"advance": list(advancing)} if advancing else {}),
+    }
+    typed = tmp_path / "typed.campaign"
+    assert run(capsys, "new", str(typed))[0] == 0
+    script = tmp_path / "battle.json"
+    script.write_text(json.dumps([*before, battle]))
+    code, _, err = run(capsys, "apply", str(typed), str(script))
+    assert code == 0, err
+    by_window, by_cli = _log(capsys, tmp_path / "shop.campaign"), _log(capsys, typed)
+    assert by_window[-1]["type"] == "battle" and by_window[-1]["events"]
+    assert by_window == by_cli
