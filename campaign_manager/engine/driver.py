@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, overload
+from typing import Any, Protocol, cast, overload
 
 from campaign_manager.bounds import MAX_REASON
 from campaign_manager.dice import RandomRoller, draw
@@ -423,7 +423,27 @@ class TurnDriver:
         overloads above); a reply of another kind raises TypeError, one the rules refuse RuleError."""
         if not _fits(question, reply):
             raise TypeError(f"{type(question).__name__} is not answered with {reply!r}")
-        return _ANSWER_OF[type(question)](self, st, question, reply)
+        return self._go_on(st, question, reply)
+
+    def _go_on(self, st: CampaignState, question: Question, reply: Reply) -> Applied | Question | None:
+        """`answer` once the reply is known to fit the question (`_fits`): each kind to its own."""
+        if isinstance(question, PlaceTroop):
+            return self._answer_place(st, question, cast(str, reply))
+        if isinstance(question, RedeployTroops):
+            return self._answer_redeploy(st, question, cast(tuple[str, str] | None, reply))
+        if isinstance(question, RollInitiative):
+            return self._answer_initiative(st, question, cast(InitiativeDice | None, reply))
+        if isinstance(question, ChooseAttack):
+            return self._attack(st, question, cast(Attack | None, reply))
+        if isinstance(question, CommitDefence):
+            return self._answer_defence(st, question, cast(Commitment, reply))
+        if isinstance(question, GiveResult):
+            return self._answer_result(st, question, cast(BattleResult, reply))
+        if isinstance(question, RollToDestroy):
+            return self._answer_destroy(st, question, cast(Mapping[str, int], reply))
+        if isinstance(question, ChooseRetreat):
+            return self._answer_retreat(st, question, cast(Retreat, reply))
+        return self._answer_advance(st, question, cast(Sequence[str], reply))
 
     def _answer_place(self, st: CampaignState, question: PlaceTroop, reply: str) -> Applied:
         return self._apply(st, Place(question.troop, reply))
@@ -674,19 +694,6 @@ def reason_line(said: str) -> str:
     """The computer's reasons as the log keeps them: one line, at most MAX_REASON characters."""
     said = " ".join(said.split())
     return said if len(said) <= MAX_REASON else said[: MAX_REASON - 1] + "…"
-
-
-_ANSWER_OF: dict[type, Callable[[TurnDriver, CampaignState, Any, Any], Applied | Question | None]] = {
-    PlaceTroop: TurnDriver._answer_place,
-    RedeployTroops: TurnDriver._answer_redeploy,
-    RollInitiative: TurnDriver._answer_initiative,
-    ChooseAttack: TurnDriver._attack,
-    CommitDefence: TurnDriver._answer_defence,
-    GiveResult: TurnDriver._answer_result,
-    RollToDestroy: TurnDriver._answer_destroy,
-    ChooseRetreat: TurnDriver._answer_retreat,
-    ChooseAdvance: TurnDriver._answer_advance,
-}
 
 
 def _fits(question: Question, reply: Reply) -> bool:
