@@ -97,8 +97,7 @@ def play_on(driver: TurnDriver, st: CampaignState, orders: Orders | None = None,
     turn = st.turn
     found = driver.step(st, redeployed)
     if orders is not None:
-        assert isinstance(found, ChooseAttack | CommitDefence), "orders answer a person's battle question"
-        found = driver.answer(st, found, orders.reply)
+        found = _ordered(driver, st, found, orders.reply)
     while len(moves.done) < MOST_MOVES:
         if isinstance(found, ChooseRetreat | ChooseAdvance):
             found = _after_the_dice(driver, st, found, orders, moves)
@@ -111,6 +110,18 @@ def play_on(driver: TurnDriver, st: CampaignState, orders: Orders | None = None,
         orders = None  # spent on its battle
         found = driver.step(st, redeployed and st.turn == turn)
     raise ValueError(f"the computer made {MOST_MOVES} moves without the campaign ending")
+
+
+def _ordered(
+    driver: TurnDriver, st: CampaignState, question: Applied | Question | None, reply: Attack | Commitment | None
+) -> Applied | Question | None:
+    """A person's orders given to the battle question they were asked: an arrow (or None) to
+    ChooseAttack, a defence to CommitDefence."""
+    if isinstance(question, ChooseAttack) and not isinstance(reply, Commitment):
+        return driver.answer(st, question, reply)
+    if isinstance(question, CommitDefence) and isinstance(reply, Commitment):
+        return driver.answer(st, question, reply)
+    raise AssertionError(f"orders answer a person's battle question, not {question!r} with {reply!r}")
 
 
 def _after_the_dice(

@@ -10,8 +10,15 @@ and gets back the human's questions; the battle wizard puts the computer's quest
     found = driver.answer(st, found, reply)    # a person's answer to a Question: the same again
 
 A question is a small frozen record of what is asked and of whom (`side`; the table itself for
-the dice), with the choices the engine allows; the reply is one of them. `decide` gives a
-computer player's reply as a `Decision`.
+the dice), with the choices the engine allows; the reply is one of them, of the type its question
+names (`answer` is typed question by question: a ChooseAttack takes an Attack or None, a
+GiveResult a BattleResult, ...). `decide` gives a computer player's reply as a `Decision`.
+
+One battle's questions come in one order, the rules' (1.4-1.8), whoever answers them: the
+initiative (RollInitiative), the arrow (ChooseAttack), the defence (CommitDefence), the result
+(GiveResult), the rolls to destroy (RollToDestroy, asked only of a driver that asks `each_step`),
+the retreat (ChooseRetreat), the advance (ChooseAdvance). The battle wizard's pages are views of
+these questions (ui/battle/order.py).
 """
 
 from __future__ import annotations
@@ -19,16 +26,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, cast, overload
 
 from campaign_manager.bounds import MAX_REASON
 from campaign_manager.dice import RandomRoller, draw
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import (
+    NO_DICE,
     Abandon,
     Action,
     Battle,
     EndTurn,
+    Game,
     Initiative,
     Place,
     Redeploy,
@@ -38,7 +47,7 @@ from campaign_manager.engine.actions import (
 )
 from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action, computer_words
-from campaign_manager.engine.resolve import Retreat, surviving_attackers
+from campaign_manager.engine.resolve import Retreat, forecast, surviving_attackers
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase, evolve
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario
@@ -102,15 +111,52 @@ class CommitDefence:
 
 
 @dataclass(frozen=True, slots=True)
+class BattleResult:
+    """How the table decided a battle (rules 1.6 and 1.7): its tabletop games, or its General's
+    Wargame dice (a die left out is rolled); neither: the arrow is placed, its result given later.
+    `destroy_dice`: rolls to destroy already thrown (troop id → d6; the rest are rolled)."""
+
+    games: tuple[Game, ...] | None = None
+    wargame: WargameRoll | None = None
+    destroy_dice: Mapping[str, int] | None = None
+
+    @property
+    def given(self) -> bool:
+        """Whether the battle was decided (games or dice given)."""
+        return self.games is not None or self.wargame is not None
+
+    def into(self, battle: Battle) -> Battle:
+        """The battle with this result (and these rolls to destroy), its other parts as they were."""
+        found = {"games": self.games, "wargame": self.wargame}
+        changes: dict[str, object] = {name: value for name, value in found.items() if value is not None}
+        if self.destroy_dice is not None:
+            changes["destroy_dice"] = dict(self.destroy_dice) or NO_DICE
+        return evolve(battle, **changes) if changes else battle
+
+
+@dataclass(frozen=True, slots=True)
 class GiveResult:
-    """How the battle on an arrow was decided (rules 1.6 and 1.7): asked of the table. Reply:
-    {"games": ((attacker VP, defender VP), ...)} or {"wargame": WargameRoll(...)}, dice left out
-    being rolled."""
+    """How the battle on an arrow was decided (rules 1.6 and 1.7): asked of the table. Reply: a
+    BattleResult (the games' VP or the General's Wargame dice; dice left out being rolled)."""
 
     battle: Battle  # the arrow and its commitments, without a result
     attacker_side: str
     side: None = None
     reasons: tuple[str | None, ...] = ()  # the computer's reasons for its part of the battle so far
+
+
+@dataclass(frozen=True, slots=True)
+class RollToDestroy:
+    """The rolls to destroy of a battle whose result is given (rules 1.6 and 1.7): asked of the
+    table by a driver that asks `each_step`, after GiveResult and before any retreat. `targets`:
+    each troop rolled for and the score that destroys it (none: no roll is needed). Reply: a d6
+    per troop of `targets` (a die left out is rolled)."""
+
+    battle: Battle  # the battle with its result
+    attacker_side: str
+    targets: Mapping[str, int]
+    side: None = None
+    reasons: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +190,14 @@ Question = (
     | ChooseAttack
     | CommitDefence
     | GiveResult
+    | RollToDestroy
     | ChooseRetreat
     | ChooseAdvance
 )
+InitiativeDice = Mapping[str, int]  # a d6 per side
+Reply = (
+    str | tuple[str, str] | InitiativeDice | Attack | Commitment | BattleResult | Retreat | Sequence[str] | None
+)  # a reply to one of the questions: which one each takes, `TurnDriver.answer` says
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +247,7 @@ class Table(Protocol):
 
     def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None: ...
 
-    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> dict[str, Any]: ...
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> BattleResult: ...
 
 
 class DiceTable:
@@ -206,8 +257,8 @@ class DiceTable:
     def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None:
         return {side: draw(rng, 1, 6) for side in sc.sides}
 
-    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> dict[str, Any]:
-        return {"wargame": WargameRoll()}
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> BattleResult:
+        return BattleResult(wargame=WargameRoll())
 
 
 def ask(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Decision:
@@ -239,7 +290,10 @@ class TurnDriver:
     dice. A side with no player is a person's: the driver stops at its questions. `table`: who
     throws the initiative and gives results (None: the people at the table, asked too).
     `quiet`: the actions' words and completed records are not kept (playouts want the end), nor
-    the computer's reasons."""
+    the computer's reasons. `each_step` (with `table` None): the people are asked each step of a
+    battle as the wizard shows it: the arrow even when none may be placed, the rolls to destroy
+    (RollToDestroy), and the advance whenever the attacker takes the area (even with nobody able
+    to move)."""
 
     sc: Scenario
     players: Mapping[str, Policy]
@@ -247,6 +301,7 @@ class TurnDriver:
     quiet: bool = False
     table: Table | None = field(default_factory=DiceTable)
     extra_battles: int = 0  # agreed as each turn it starts begins (rule 1.5: none unless told)
+    each_step: bool = False  # the people are asked every step of a battle: its rolls to destroy, its advance
     rng: random.Random = field(init=False)
     roller: RandomRoller = field(init=False)
 
@@ -337,41 +392,121 @@ class TurnDriver:
         said = "; ".join(r for r in reasons if r)
         return {"by_computer": True, "reason": reason_line(said) if said else None}
 
-    def answer(self, st: CampaignState, question: Question, reply: Any) -> Applied | Question | None:
+    @overload
+    def answer(self, st: CampaignState, question: PlaceTroop, reply: str) -> Applied | Question | None: ...
+    @overload
+    def answer(
+        self, st: CampaignState, question: RedeployTroops, reply: tuple[str, str] | None
+    ) -> Applied | Question | None: ...
+    @overload
+    def answer(
+        self, st: CampaignState, question: RollInitiative, reply: InitiativeDice | None
+    ) -> Applied | Question | None: ...
+    @overload
+    def answer(self, st: CampaignState, question: ChooseAttack, reply: Attack | None) -> Applied | Question | None: ...
+    @overload
+    def answer(self, st: CampaignState, question: CommitDefence, reply: Commitment) -> Applied | Question | None: ...
+    @overload
+    def answer(self, st: CampaignState, question: GiveResult, reply: BattleResult) -> Applied | Question | None: ...
+    @overload
+    def answer(
+        self, st: CampaignState, question: RollToDestroy, reply: Mapping[str, int]
+    ) -> Applied | Question | None: ...
+    @overload
+    def answer(self, st: CampaignState, question: ChooseRetreat, reply: Retreat) -> Applied | Question | None: ...
+    @overload
+    def answer(self, st: CampaignState, question: ChooseAdvance, reply: Sequence[str]) -> Applied | Question | None: ...
+
+    def answer(self, st: CampaignState, question: Question, reply: Reply) -> Applied | Question | None:
         """Go on from a person's reply to `question`, asked at `st`: the move it makes (applied to
-        a copy), or the next question. A reply the rules refuse raises RuleError."""
+        a copy), or the next question. Each kind of question takes its own kind of reply (the
+        overloads above); a reply of another kind raises TypeError, one the rules refuse RuleError."""
+        if not _fits(question, reply):
+            raise TypeError(f"{type(question).__name__} is not answered with {reply!r}")
+        return self._go_on(st, question, reply)
+
+    def _go_on(self, st: CampaignState, question: Question, reply: Reply) -> Applied | Question | None:
+        """`answer` once the reply is known to fit the question (`_fits`): each kind to its own."""
         if isinstance(question, PlaceTroop):
-            return self._apply(st, Place(question.troop, reply))
+            return self._answer_place(st, question, cast(str, reply))
         if isinstance(question, RedeployTroops):
-            return self.step(st, planning_done=True) if reply is None else self._apply(st, Redeploy(*reply))
+            return self._answer_redeploy(st, question, cast(tuple[str, str] | None, reply))
         if isinstance(question, RollInitiative):
-            if reply is None:
-                return self._apply(st, Initiative())
-            side, dice = initiative_attacker(self.sc, st, reply)
-            return self._ask_attack(st, side, dice)
+            return self._answer_initiative(st, question, cast(InitiativeDice | None, reply))
         if isinstance(question, ChooseAttack):
-            return self._attack(st, question, reply)
+            return self._attack(st, question, cast(Attack | None, reply))
         if isinstance(question, CommitDefence):
-            q = question
-            battle = Battle(q.origin, q.target, q.initiative_dice, q.attacker, reply)
-            return self._result(st, battle, self.sc.enemy_of(q.side), (q.attack_reason,))
+            return self._answer_defence(st, question, cast(Commitment, reply))
         if isinstance(question, GiveResult):
-            return self._fight(st, replace(question.battle, **reply), question.attacker_side, question.reasons)
+            return self._answer_result(st, question, cast(BattleResult, reply))
+        if isinstance(question, RollToDestroy):
+            return self._answer_destroy(st, question, cast(Mapping[str, int], reply))
         if isinstance(question, ChooseRetreat):
-            assert question.battle is not None, "asked once the battle's dice were rolled"
-            battle, reasons = _unmarked(question.battle)
-            return self._fight(st, replace(battle, retreat_to=reply), self.sc.enemy_of(question.side), reasons)
-        if isinstance(question, ChooseAdvance):
-            assert question.battle is not None, "asked after the battle was fought"
-            return self._apply(st, replace(question.battle, advance=tuple(reply) or None))
-        raise ValueError(f"not a question: {question!r}")
+            return self._answer_retreat(st, question, cast(Retreat, reply))
+        return self._answer_advance(st, question, cast(Sequence[str], reply))
+
+    def _answer_place(self, st: CampaignState, question: PlaceTroop, reply: str) -> Applied:
+        return self._apply(st, Place(question.troop, reply))
+
+    def _answer_redeploy(
+        self, st: CampaignState, question: RedeployTroops, reply: tuple[str, str] | None
+    ) -> Applied | Question | None:
+        return self.step(st, planning_done=True) if reply is None else self._apply(st, Redeploy(*reply))
+
+    def _answer_initiative(
+        self, st: CampaignState, question: RollInitiative, reply: InitiativeDice | None
+    ) -> Applied | Question:
+        if reply is None:
+            return self._apply(st, Initiative())
+        side, dice = initiative_attacker(self.sc, st, dict(reply))
+        return self._ask_attack(st, side, dice)
+
+    def _answer_defence(self, st: CampaignState, question: CommitDefence, reply: Commitment) -> Applied | Question:
+        q = question
+        battle = Battle(q.origin, q.target, q.initiative_dice, q.attacker, reply)
+        return self._result(st, battle, self.sc.enemy_of(q.side), (q.attack_reason,))
+
+    def _answer_result(self, st: CampaignState, question: GiveResult, reply: BattleResult) -> Applied | Question:
+        battle = reply.into(question.battle)
+        if self.each_step and reply.given and reply.destroy_dice is None:
+            return self.destroy_question(st, battle, question.attacker_side, question.reasons)
+        return self._fight(st, battle, question.attacker_side, question.reasons)
+
+    def _answer_destroy(
+        self, st: CampaignState, question: RollToDestroy, reply: Mapping[str, int]
+    ) -> Applied | Question:
+        battle = BattleResult(destroy_dice=reply).into(question.battle)
+        return self._fight(st, battle, question.attacker_side, question.reasons)
+
+    def _answer_retreat(self, st: CampaignState, question: ChooseRetreat, reply: Retreat) -> Applied | Question:
+        assert question.battle is not None, "asked once the battle's dice were rolled"
+        battle, reasons = _unmarked(question.battle)
+        return self._fight(st, replace(battle, retreat_to=reply), self.sc.enemy_of(question.side), reasons)
+
+    def _answer_advance(self, st: CampaignState, question: ChooseAdvance, reply: Sequence[str]) -> Applied:
+        assert question.battle is not None, "asked after the battle was fought"
+        return self._apply(st, replace(question.battle, advance=tuple(reply) or None))
+
+    def destroy_question(
+        self, st: CampaignState, battle: Battle, side: str, reasons: tuple[str | None, ...] = ()
+    ) -> RollToDestroy:
+        """What the table is asked once the result of `battle` is given: the rolls to destroy."""
+        _, targets = forecast(self.sc, st, _arrow(st, battle, side), battle.games, battle.wargame)
+        return RollToDestroy(battle, side, targets, reasons=reasons)
 
     # -- the turn's battles --------------------------------------------------------------------
 
     def _battle_or_end(self, st: CampaignState) -> Applied | Question:
-        sc = self.sc
         if legal.turn_must_end(st):  # the agreed battles are fought (rule 1.5)
             return self._apply(st, EndTurn())
+        return self.battle_question(st)
+
+    def battle_question(self, st: CampaignState, arrow: Arrow | None = None) -> Applied | Question:
+        """The first question of the next battle: the result of `arrow` (an arrow placed earlier),
+        else the initiative or the arrow (the computer's moves made: the next question, or its move)."""
+        sc = self.sc
+        if arrow is not None:
+            return self._result(st, Battle(arrow.origin, arrow.target), arrow.attacker_side)
         side = legal.next_attacker(sc, st)  # rolled ahead, or the turn's fixed attacker
         if side is not None:
             return self._ask_attack(st, side, None)
@@ -401,7 +536,7 @@ class TurnDriver:
         self, st: CampaignState, side: str, dice: tuple[int, int] | None, arrows: list[tuple[str, str]] | None = None
     ) -> Applied | Question:
         question = self.attack_question(st, side, dice, arrows)
-        if not question.arrows:
+        if not question.arrows and not self.each_step:
             return self._attack(st, question, None)
         if side not in self.players:
             return question
@@ -450,8 +585,7 @@ class TurnDriver:
         if self.table is None:
             return GiveResult(battle, side, reasons=reasons)
         result = self.table.result(self.sc, st, battle)
-        # evolve: cheap, the table is ours
-        return self._fight(st, evolve(battle, **result) if result else battle, side, reasons)
+        return self._fight(st, result.into(battle), side, reasons)
 
     def _fight(
         self, st: CampaignState, battle: Battle, side: str, reasons: tuple[str | None, ...] = ()
@@ -471,7 +605,7 @@ class TurnDriver:
         arrow = _arrow(st, battle, side)
         after = applied.state
         candidates = legal.advance_candidates(sc, after, battle.target, side)
-        if not candidates:
+        if not candidates and not self.each_step:
             return applied
         survivors = surviving_attackers(st, after, arrow)
         assert isinstance(applied.action, Battle)
@@ -562,3 +696,23 @@ def reason_line(said: str) -> str:
     """The computer's reasons as the log keeps them: one line, at most MAX_REASON characters."""
     said = " ".join(said.split())
     return said if len(said) <= MAX_REASON else said[: MAX_REASON - 1] + "…"
+
+
+def _fits(question: Question, reply: Reply) -> bool:
+    """Whether `reply` is of the kind `question` takes (the overloads of `TurnDriver.answer`, checked
+    where the types were not: a reply read from a file, a test's)."""
+    if isinstance(question, PlaceTroop):
+        return isinstance(reply, str)
+    if isinstance(question, RedeployTroops | ChooseAttack):
+        return reply is None or isinstance(reply, tuple)
+    if isinstance(question, RollInitiative):
+        return reply is None or isinstance(reply, Mapping)
+    if isinstance(question, CommitDefence):
+        return isinstance(reply, Commitment)
+    if isinstance(question, GiveResult):
+        return isinstance(reply, BattleResult)
+    if isinstance(question, RollToDestroy):
+        return isinstance(reply, Mapping)
+    if isinstance(question, ChooseRetreat):
+        return isinstance(reply, str | Mapping)
+    return isinstance(reply, Sequence) and not isinstance(reply, str)

@@ -14,9 +14,8 @@ from pydantic import Field, ValidationError
 
 from campaign_manager import bounds
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Text, faults_of
-from campaign_manager.engine import legal
 from campaign_manager.engine.actions import ENTRY_DIE, Area, Battle, EntryDie
-from campaign_manager.engine.state import CampaignState, Commitment
+from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
 
@@ -129,7 +128,7 @@ def entry_from_battle(sc: Scenario, st: CampaignState, battle: Battle, log_lengt
     corrections = {place(fix.die): EntryCorrection(rolled=fix.rolled, reason=fix.reason) for fix in fixes}
     games = battle.games or ()
     roll = battle.wargame
-    first = Step.RESULT if open_arrow is not None else Step.ARROW if legal.next_attacker(sc, st) else Step.INITIATIVE
+    first = first_step(sc, st, open_arrow)
     return BattleEntry(
         open_arrow=(battle.origin, battle.target) if open_arrow is not None else None,
         log_length=log_length,
@@ -150,6 +149,32 @@ def entry_from_battle(sc: Scenario, st: CampaignState, battle: Battle, log_lengt
         retreat=battle.retreat_to,
         advance=battle.advance,
     )
+
+
+def step_of(question: object) -> Step | None:
+    """The wizard's page that shows one of the turn driver's questions about a battle (None: a
+    question no page shows)."""
+    from campaign_manager.engine import driver  # the driver, when a battle is entered: not at start-up
+
+    pages: dict[type, Step] = {
+        driver.RollInitiative: Step.INITIATIVE,
+        driver.ChooseAttack: Step.ARROW,
+        driver.CommitDefence: Step.COMMIT,
+        driver.GiveResult: Step.RESULT,
+        driver.RollToDestroy: Step.DESTROY,
+        driver.ChooseRetreat: Step.RETREAT,
+        driver.ChooseAdvance: Step.ADVANCE,
+    }
+    return pages.get(type(question))
+
+
+def first_step(sc: Scenario, st: CampaignState, open_arrow: Arrow | None) -> Step:
+    """The page a battle begins on: that of the turn driver's first question (the result of an
+    open arrow; the arrow when the attacker is known; else the initiative)."""
+    from campaign_manager.engine.driver import TurnDriver
+
+    found = TurnDriver(sc, {}, 0, quiet=True, table=None, each_step=True).battle_question(st, open_arrow)
+    return step_of(found) or Step.INITIATIVE
 
 
 def salvage_app_dice(text: str | None) -> dict[str, int]:

@@ -8,12 +8,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from campaign_manager.engine import legal
-from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.actions import Battle, Game, WargameRoll
 from campaign_manager.engine.deployment import deployment_shortfalls
-from campaign_manager.engine.driver import Attack, ChooseRetreat, TurnDriver
+from campaign_manager.engine.driver import Attack, BattleResult, ChooseRetreat, TurnDriver
 from campaign_manager.engine.general import ComputerPolicy, fixing_move
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import CampaignState, Commitment
@@ -117,13 +116,13 @@ class RandomTable:
             return None
         return {side: rng.randint(1, 6) for side in sc.sides}
 
-    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> dict[str, Any]:
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> BattleResult:
         if st.open_arrow(battle.origin, battle.target) is None and self.rng.random() < 0.1:
-            return {}  # the arrow is placed now, its result given at the next step
+            return BattleResult()  # the arrow is placed now, its result given at the next step
         if self.rng.random() < 0.5:
             count = self.rng.randint(1, 3)
-            return {"games": tuple((self.rng.randint(0, 8), self.rng.randint(0, 8)) for _ in range(count))}
-        return {"wargame": WargameRoll(attacker_modifier=self.rng.choice((0, 0, 0, 1, -1)))}
+            return BattleResult(games=tuple(Game(self.rng.randint(0, 8), self.rng.randint(0, 8)) for _ in range(count)))
+        return BattleResult(wargame=WargameRoll(attacker_modifier=self.rng.choice((0, 0, 0, 1, -1))))
 
 
 def computer_opponent(sc: Scenario, side: str | None, seed: int) -> TurnDriver:

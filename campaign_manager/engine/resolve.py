@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from campaign_manager.dice import D6, NoRoller, Roller, roll_or_check
 from campaign_manager.engine import legal, wargame
@@ -46,8 +45,8 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     advance: tuple[str, ...] | None = None
     if defender_beaten and not goal.command_centre:
 
-        def partial() -> dict[str, Any]:
-            return evolve(record, destroy_dice=dice, retreat_to=None).to_json()
+        def partial() -> Battle:
+            return evolve(record, destroy_dice=dice, retreat_to=None)
 
         retreat_to, retreat_words = _retreat(sc, st, arrow, destroyed, action.retreat_to, events, partial)
         advance = _take(sc, st, arrow, survivors, action.advance, events)
@@ -332,7 +331,7 @@ def _retreat(
     destroyed: list[str],
     chosen: str | dict[str, str] | None,
     events: Chronicle,
-    partial: Callable[[], dict[str, Any]],  # the battle so far, as JSON: given back with the choice
+    partial: Callable[[], Battle],  # the battle so far: given back (as JSON) with the choice
 ) -> tuple[str | dict[str, str] | None, str]:
     """Move the defeated defenders out of the area, troop by troop (rule 1.8 and its DECISION on
     mixed nations); troops with nowhere they may go are captured. Returns the retreat as recorded
@@ -381,7 +380,7 @@ def _retreat_moves(
     survivors: list[str],
     options: dict[str, list[str]],
     chosen: str | dict[str, str] | None,
-    partial: Callable[[], dict[str, Any]],  # the battle so far, as JSON: given back with the choice
+    partial: Callable[[], Battle],  # the battle so far: given back (as JSON) with the choice
 ) -> dict[str, str]:
     """Where each surviving defender goes: together to one area when one area takes them all,
     otherwise each to an area it may enter; a choice among several is the defender's."""
@@ -422,7 +421,7 @@ def _retreat_moves(
             f"{_dice_words(so_far)}",
             "retreat_to",
             together,
-            so_far,
+            so_far.to_json(),
         )
     moves = {t: given.get(t) or (options[t][0] if len(options[t]) == 1 else "") for t in survivors}
     open_choices = {t: options[t] for t, where in moves.items() if not where}
@@ -435,7 +434,7 @@ def _retreat_moves(
             f"and give these dice again so nothing is re-rolled: {_dice_words(so_far)}",
             "retreat_to",
             sorted({a for o in open_choices.values() for a in o}),
-            so_far,
+            so_far.to_json(),
             troop_options=open_choices,
         )
     return moves
@@ -525,14 +524,15 @@ def _keep_fixed_battles(sc: Scenario, st: CampaignState, arrow: Arrow, moving: t
             )
 
 
-def _dice_words(partial: dict[str, Any]) -> str:
+def _dice_words(partial: Battle) -> str:
+    """The dice of the battle so far, as its JSON gives them (to be given again with a choice)."""
     parts = []
-    if "initiative_dice" in partial:
-        parts.append(f'"initiative_dice": {partial["initiative_dice"]}')
-    if "wargame" in partial:
-        roll = partial["wargame"]
-        parts.append(f'"wargame": {{"attacker_die": {roll["attacker_die"]}, "defender_die": {roll["defender_die"]}}}')
-    if partial.get("destroy_dice"):
-        dice = ", ".join(f'"{t}": {d}' for t, d in partial["destroy_dice"].items())
+    if partial.initiative_dice is not None:
+        parts.append(f'"initiative_dice": {list(partial.initiative_dice)}')
+    roll = partial.wargame
+    if roll is not None:
+        parts.append(f'"wargame": {{"attacker_die": {roll.attacker_die}, "defender_die": {roll.defender_die}}}')
+    if partial.destroy_dice:
+        dice = ", ".join(f'"{t}": {d}' for t, d in partial.destroy_dice.items())
         parts.append(f'"destroy_dice": {{{dice}}}')
     return ", ".join(parts) or "none rolled"

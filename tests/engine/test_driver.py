@@ -13,6 +13,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Initiative, Place, Redeploy, WargameRoll
 from campaign_manager.engine.campaign import Applied, initial_state
 from campaign_manager.engine.driver import (
+    BattleResult,
     ChooseAdvance,
     ChooseAttack,
     ChooseRetreat,
@@ -22,6 +23,7 @@ from campaign_manager.engine.driver import (
     PlaceTroop,
     RedeployTroops,
     RollInitiative,
+    RollToDestroy,
     TurnDriver,
     ask,
 )
@@ -145,7 +147,7 @@ def test_the_dice_at_the_table_are_asked_too_and_answered_alike():
                 found = driver.answer(st, found, {side: dice.randint(1, 6) for side in found.sides})
             else:
                 assert isinstance(found, GiveResult) and found.side is None
-                found = driver.answer(st, found, {"wargame": WargameRoll()})
+                found = driver.answer(st, found, BattleResult(wargame=WargameRoll()))
         st = found.state
     assert asked == {RollInitiative, GiveResult}
     assert (st.where, st.control, st.scored) == (final.where, final.control, final.scored)
@@ -182,7 +184,7 @@ def test_each_side_s_person_is_asked_in_turn_and_the_dice_are_kept():
     }
     result = driver.answer(st, defence, Commitment(("DE-INF-1", "DE-PZ-1")))
     assert isinstance(result, GiveResult) and result.attacker_side == "allied"
-    fought = {"wargame": WargameRoll(6, 1, 2, 0), "destroy_dice": {"DE-INF-1": 4, "DE-PZ-1": 2}}
+    fought = BattleResult(wargame=WargameRoll(6, 1, 2, 0), destroy_dice={"DE-INF-1": 4, "DE-PZ-1": 2})
     retreat = driver.answer(st, result, fought)
     assert isinstance(retreat, ChooseRetreat) and retreat.side == "axis" and retreat.options == ("A4", "A5")
     done = driver.answer(st, retreat, "A5")
@@ -191,3 +193,63 @@ def test_each_side_s_person_is_asked_in_turn_and_the_dice_are_kept():
     assert {done.state.where["IT-INF-4"], done.state.where["IT-INF-5"]} == {"captured"}
     assert done.record["wargame"]["attacker_die"] == 6 and done.record["retreat_to"] == "A5"
     assert done.state.control["B4"] == "allied" and done.record.get("advance"), "the computer advances"
+
+
+def test_a_reply_of_another_kind_than_the_question_takes_is_refused():
+    sc = scenario()
+    driver = TurnDriver(sc, {}, 3)
+    st = play_all(position(1, "strategic", sorties={}), start_turn(1))
+    question = driver.step(st)
+    assert isinstance(question, PlaceTroop)
+    with pytest.raises(TypeError, match="PlaceTroop is not answered with"):
+        driver.answer(st, question, Commitment())  # type: ignore[call-overload]
+
+
+def test_a_driver_asking_each_step_asks_the_rolls_to_destroy_before_the_retreat():
+    """The order of a battle's steps as the wizard shows them: the result, then the rolls to
+    destroy (their targets from the engine), then the retreat."""
+    sc = scenario()
+    st = mixed_axis_group_in_thessaloniki()
+    driver = TurnDriver(sc, {}, 1, table=None, each_step=True)
+    defence = driver.defence_question(st, "C4", "B4", Commitment(("GR-INF-4", "GR-INF-5")), (6, 1))
+    result = driver.answer(st, defence, Commitment(("DE-INF-1", "DE-PZ-1")))
+    assert isinstance(result, GiveResult)
+    destroy = driver.answer(st, result, BattleResult(wargame=WargameRoll(6, 1, 2, 0)))
+    assert isinstance(destroy, RollToDestroy) and set(destroy.targets) <= {
+        "GR-INF-4",
+        "GR-INF-5",
+        "DE-INF-1",
+        "DE-PZ-1",
+    }
+    retreat = driver.answer(st, destroy, {"DE-INF-1": 4, "DE-PZ-1": 2})
+    assert isinstance(retreat, ChooseRetreat) and retreat.options == ("A4", "A5")
+    advance = driver.answer(st, retreat, "A5")
+    assert isinstance(advance, ChooseAdvance) and advance.side == "allied"
+
+
+def test_a_retreat_asked_after_the_dice_names_them_as_the_json_gives_them():
+    """The battle so far travels typed inside the engine; the demand for a retreat still quotes
+    its dice in the log's JSON form, to be given again with the choice."""
+    from campaign_manager.engine.actions import parse_action
+    from campaign_manager.engine.campaign import apply_action
+    from campaign_manager.errors import ChoiceNeeded
+
+    battle = parse_action(
+        {
+            "type": "battle",
+            "from": "C4",
+            "to": "B4",
+            "initiative_dice": [6, 1],
+            "attacker": {"troops": ["GR-INF-4", "GR-INF-5"]},
+            "defender": {"troops": ["DE-INF-1", "DE-PZ-1"]},
+            "wargame": {"attacker_die": 6, "defender_die": 1, "attacker_modifier": 2},
+            "destroy_dice": {"DE-INF-1": 4, "DE-PZ-1": 2},
+        }
+    )
+    with pytest.raises(ChoiceNeeded) as asked:
+        apply_action(scenario(), mixed_axis_group_in_thessaloniki(), battle)
+    assert str(asked.value).endswith(
+        'nothing is re-rolled: "initiative_dice": [6, 1], "wargame": {"attacker_die": 6, "defender_die": 1}, '
+        '"destroy_dice": {"DE-INF-1": 4, "DE-PZ-1": 2}'
+    )
+    assert asked.value.partial["destroy_dice"] == {"DE-INF-1": 4, "DE-PZ-1": 2}

@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.app_dice import app_dice_words
+from campaign_manager.engine.driver import ChooseAdvance, ChooseRetreat, RollToDestroy
 from campaign_manager.engine.lookup import label, side_name
-from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops, surviving_attackers
+from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
@@ -104,9 +104,9 @@ class DestroyPage(Page):
 
     def enter(self) -> None:
         draft = self.draft
-        found = draft.forecast(draft.outcome)
-        assert found is not None, "the result is given before the rolls to destroy"
-        _, targets = found
+        question = draft.question
+        assert isinstance(question, RollToDestroy), "the turn driver asks for the rolls to destroy"
+        targets = question.targets
         self.say(
             "Rules 1.6 and 1.7: the enemy rolls a d6 for every committed Firestorm troop (never aircraft); "
             "it is destroyed on the score shown. Destroyed troops go to the reinforcement pool."
@@ -126,7 +126,7 @@ class DestroyPage(Page):
             self.show_die(f"destroy_dice.{troop}", die)
             die.changed.emit()  # the verdict beside a die kept from before
 
-    def leave(self) -> Step | Refused:
+    def leave(self) -> Refused | None:
         dice = {t: die.value() for t, die in self.dice.items()}
         given = {t: value for t, value in dice.items() if value is not None}
         if len(given) < len(dice):
@@ -135,21 +135,7 @@ class DestroyPage(Page):
             return Refused("Type every roll to destroy (or press Roll).")
         draft = self.draft
         draft.destroy_dice, draft.retreat, draft.advance = given, None, ()
-        return work_out(draft)
-
-
-def work_out(draft: BattleDraft) -> Step | Refused:
-    """Work the battle out without recording it: ask for a retreat or an advance if it needs one."""
-    try:
-        draft.preview = draft.work_out(draft.battle_action())
-    except ChoiceNeeded as choice:
-        draft.choice = choice
-        return Step.RETREAT
-    except UserError as exc:
-        return Refused(str(exc))
-    target = draft.the_arrow().target
-    took = draft.st.control.get(target) != draft.preview.state.control.get(target)
-    return Step.ADVANCE if took else Step.SUMMARY
+        return None
 
 
 class RetreatPage(Page):
@@ -185,14 +171,15 @@ class RetreatPage(Page):
 
     def enter(self) -> None:
         draft = self.draft
-        choice = draft.choice
-        assert choice is not None, "the engine asked for a retreat"
+        question = draft.question
+        assert isinstance(question, ChooseRetreat), "the turn driver asks where the defenders retreat"
         self.say(
             "Rule 1.8: the defeated defender moves all its troops from the area to an adjacent area it "
             "holds; where no one area takes them all, each troop goes where its nation may enter, and "
             "troops with nowhere to go are captured."
         )
-        self.fill(choice.options, choice.troop_options, lambda code: label(draft.sc, code))
+        options = question.troop_options
+        self.fill(list(question.options), dict(options) if options else None, lambda code: label(draft.sc, code))
         arrow = draft.the_arrow()
         kept = draft.entry.retreat
         if kept is not None and self.fits(kept):  # chosen before: as it was
@@ -200,7 +187,6 @@ class RetreatPage(Page):
         if draft.computer == draft.sc.enemy_of(arrow.attacker_side):
             answer = kept if kept is not None and self.fits(kept) else None
             if answer is None:
-                question = draft.driver.retreat_question(draft.st, arrow.target, choice)
                 decision = draft.driver.decide(draft.st, question)
                 answer = decision.reply
                 why = draft.computer_said(Step.RETREAT, decision)
@@ -230,9 +216,9 @@ class RetreatPage(Page):
     def tab_chain(self) -> list[QWidget]:
         return list(self.choices.values())
 
-    def leave(self) -> Step | Refused:
+    def leave(self) -> Refused | None:
         self.draft.retreat = self.answer()
-        return work_out(self.draft)
+        return None
 
 
 class AdvancePage(Page):
@@ -263,18 +249,17 @@ class AdvancePage(Page):
 
     def enter(self) -> None:
         draft = self.draft
-        sc, preview = draft.sc, draft.preview
-        assert preview is not None, "the battle is worked out before the advance"
-        if draft.advance:  # back from the summary: the map before anyone advanced, not after
-            preview = draft.preview = draft.work_out(draft.battle_action())
+        sc, question = draft.sc, draft.question
+        assert isinstance(question, ChooseAdvance), "the turn driver asks who advances"
+        preview = draft.preview = draft.work_out(draft.battle_action())  # the map before anyone advanced
         arrow = draft.the_arrow()
         self.say(
             f"Rule 1.8: the {side_name(sc, arrow.attacker_side)} now hold {label(sc, arrow.target)} "
             f"and may move up to {sc.advance_limit} troops into it from adjacent areas they hold; the "
             f"surviving attackers move first."
         )
-        candidates = legal.advance_candidates(sc, preview.state, arrow.target, arrow.attacker_side)
-        draft.survivors = surviving_attackers(draft.st, preview.state, arrow)  # before any advance moves them
+        candidates = question.candidates
+        draft.survivors = list(question.survivors)  # before any advance moves them
         self.fill([(t, f"{draft.troop_words(t)} (in {preview.state.where[t]})") for t in candidates], draft.survivors)
         kept = draft.entry.advance
         if kept is not None:  # ticked before: as it was, where the troops may still advance
@@ -302,14 +287,14 @@ class AdvancePage(Page):
     def tab_chain(self) -> list[QWidget]:
         return list(self.boxes.values())
 
-    def leave(self) -> Step | Refused:
+    def leave(self) -> Refused | None:
         draft = self.draft
         draft.advance = self.moving(draft.survivors)
         try:
             draft.preview = draft.work_out(draft.final_action())
         except UserError as exc:
             return Refused(str(exc))
-        return Step.SUMMARY
+        return None
 
 
 class SummaryPage(Page):
@@ -336,5 +321,5 @@ class SummaryPage(Page):
         rolled = app_dice_words(draft.sc, preview.action) if preview else ""
         self.text.setText("\n".join([*preview.events, *([rolled] if rolled else [])]) if preview else "")
 
-    def leave(self) -> Step | Refused:
+    def leave(self) -> Refused | None:
         return Refused("")  # the last step: the battle is recorded with Record, not Next

@@ -16,7 +16,7 @@ from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, DieCorrection, Game, Initiative, parse_action
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.driver import Decision, TurnDriver, reason_line
+from campaign_manager.engine.driver import BattleResult, Decision, Question, TurnDriver, reason_line
 from campaign_manager.engine.entry import BattleEntry, EntryCorrection, Step
 from campaign_manager.engine.general import sensible_defence
 from campaign_manager.engine.lookup import side_name, troop_title
@@ -32,7 +32,7 @@ from campaign_manager.ui.session import CampaignSession
 if TYPE_CHECKING:
     from campaign_manager.ui.map.view import MapView
 
-Outcome = dict[str, Any]  # {"games": (Game, ...)} or {"wargame": WargameRoll}
+Outcome = BattleResult  # the games' VP or the General's Wargame dice, as the result page gives them
 Said = tuple[str, ...]  # what actions said, in the history's words
 
 
@@ -62,6 +62,9 @@ class BattleDraft:
     survivors: list[str] = field(default_factory=list)
     advance: tuple[str, ...] = ()
     entry: BattleEntry = field(default_factory=BattleEntry)  # what the pages show, kept as it is typed
+    question: Question | None = None  # the turn driver's question the page in sight shows (ui/battle/order.py)
+    begun: CampaignState | None = None  # the campaign as the battle began (after its initiative)
+    asked_now: bool = True  # `question` was asked of the campaign as it is now (not as the battle began)
     recording: bool = False  # an action of this battle is being recorded (the initiative, the battle)
 
     @classmethod
@@ -80,7 +83,7 @@ class BattleDraft:
         if entry is None:
             ends = (open_arrow.origin, open_arrow.target) if open_arrow is not None else None
             entry = BattleEntry(open_arrow=ends, log_length=session.log_length(), side=side)
-        return cls(session, driver, map_view, open_arrow, dice_only, computer, side, entry=entry)
+        return cls(session, driver, map_view, open_arrow, dice_only, computer, side, entry=entry, begun=st)
 
     # -- what the pages show, kept ---------------------------------------------------------------
 
@@ -154,6 +157,7 @@ class BattleDraft:
         finally:
             self.recording = False
         self.note(log_length=self.session.log_length())
+        self.begun = self.st
         return done
 
     @property
@@ -211,9 +215,8 @@ class BattleDraft:
     def battle_action(self) -> Battle:
         """The battle with its result, its rolls to destroy and its retreat, without the advance."""
         base = self.new_arrow_action() if self.open_arrow is None else Battle(*self.arrow_ends())
-        action = replace(
-            base, destroy_dice=self.destroy_dice or NO_DICE, retreat_to=self.retreat, **(self.outcome or {})
-        )
+        decided = (self.outcome or BattleResult()).into(base)
+        action = replace(decided, destroy_dice=self.destroy_dice or NO_DICE, retreat_to=self.retreat)
         return replace(action, rolled_by_app=self.app_paths(action), corrections=self.corrections_for(action))
 
     def final_action(self) -> Battle:
@@ -247,7 +250,7 @@ class BattleDraft:
         battle, so nobody is added when the battle is not. A name the roster's rules refuse
         (blank, too long, two lines) raises UserError."""
         if games is None:
-            games = (self.outcome or {}).get("games") or ()
+            games = (self.outcome.games if self.outcome is not None else None) or ()
         sides = (self.the_arrow().attacker_side, self.sc.enemy_of(self.the_arrow().attacker_side)) if games else ()
         wanted: dict[str, AddCommander] = {}
         for number, game in enumerate(games, start=1):
@@ -309,7 +312,7 @@ class BattleDraft:
         """The result of the arrow for these games or dice, and each troop's roll-to-destroy target."""
         if outcome is None:
             return None
-        return forecast(self.sc, self.st, self.the_arrow(), games=outcome.get("games"), wargame=outcome.get("wargame"))
+        return forecast(self.sc, self.st, self.the_arrow(), games=outcome.games, wargame=outcome.wargame)
 
     def troop_words(self, troop: str) -> str:
         return f"{troop} — {troop_title(self.sc, troop, self.st.turn)}"

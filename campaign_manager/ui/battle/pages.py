@@ -3,24 +3,26 @@ applies. A page owns its step: `enter` fills it from the engine as the battle st
 the computer's choice when the step is the computer's), then shows what was entered on it before
 (the entry kept in the battle being entered: ui/battle/draft.py); `keep` puts what it shows back
 into that entry after every change; `refresh` says what the choices made so far mean, and
-`leave` takes its choices into the battle and names the next step, or says why the step is not
-done; `asks_first` asks what Next should ask before going on. `tab_chain` lists its boxes in the
-order Tab visits them (the wizard's Next follows)."""
+`leave` takes its choices into the battle, or says why the step is not done; `asks_first` asks
+what Next should ask before going on. A page is a view of one of the turn driver's questions
+(`draft.question`): which page comes next is the driver's to say (ui/battle/order.py).
+`tab_chain` lists its boxes in the order Tab visits them (the wizard's Next follows)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import ClassVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QLayout, QVBoxLayout, QWidget
 
 from campaign_manager.engine.entry import Step
 from campaign_manager.ui import ink
-from campaign_manager.ui.battle.dice import DieInput
+from campaign_manager.ui.battle.dice import BlankBox, DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
 
-__all__ = ["MessageLine", "Page", "Refused", "Step", "empty", "named"]
+__all__ = ["MessageLine", "Page", "Refused", "Step", "chain_tabs", "empty", "named"]
 
 
 @dataclass(frozen=True)
@@ -105,8 +107,8 @@ class Page(QWidget):
     def refresh(self) -> None:
         """Say what the choices made so far mean (the odds, the outcome), after any change."""
 
-    def leave(self) -> Step | Refused:
-        """Take the page's choices into the battle being entered: the next step, or why not."""
+    def leave(self) -> Refused | None:
+        """Take the page's choices into the battle being entered (None), or say why not."""
         raise NotImplementedError
 
     def asks_first(self) -> bool:
@@ -126,3 +128,24 @@ class Page(QWidget):
 
     def show_die(self, place: str, die: DieInput) -> None:
         die.restore(*self.draft.kept_die(place))
+
+
+def chain_tabs(page: Page, after: tuple[QWidget, ...], focus: bool = False) -> None:
+    """Tab goes from box to box on the page, then to the wizard's buttons `after` it (the one that
+    goes on first). With `focus`, the page's first field that takes input has the keyboard: a box
+    to type in, a troop's tick (never left to Qt, which gave it to the attacker's sortie, where a
+    stray Down spent the sortie); a list is not given it: it would choose its first line by itself."""
+    chain = page.tab_chain()
+    for before, following in pairwise([*chain, *after]):
+        QWidget.setTabOrder(before, following)
+    if focus and chain and not isinstance(chain[0], QAbstractItemView):
+        first = next((field for field in chain if _takes_input(field)), None)
+        if first is not None:
+            first.setFocus()
+
+
+def _takes_input(field: QWidget) -> bool:
+    """Whether the keyboard can change this field (shown, enabled, not the app's die alone)."""
+    if not field.isEnabled() or not field.isVisibleTo(field.window()):
+        return False
+    return not (isinstance(field, BlankBox) and field.isReadOnly())

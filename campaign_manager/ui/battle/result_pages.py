@@ -254,11 +254,11 @@ class ResultPage(Page):
             scores = self.game_scores()
             if any(vp is None for pair in scores for vp in pair):
                 return None
-            return {"games": self.played(tuple((a, d) for a, d in scores if a is not None and d is not None))}
+            return Outcome(games=self.played(tuple((a, d) for a, d in scores if a is not None and d is not None)))
         a, d = self.attacker_die.value(), self.defender_die.value()
         if a is None or d is None:
             return None
-        return {"wargame": WargameRoll(a, d, self.attacker_mod.value(), self.defender_mod.value())}
+        return Outcome(wargame=WargameRoll(a, d, self.attacker_mod.value(), self.defender_mod.value()))
 
     def keep(self) -> None:
         self.draft.note(
@@ -402,7 +402,7 @@ class ResultPage(Page):
         """What the dice want: against the computer the app rolls every die, so none can be typed."""
         return "Press Roll for each die." if self.draft.computer else "Type both dice, or roll them."
 
-    def leave(self) -> Step | Refused:
+    def leave(self) -> Refused | None:
         outcome = self.chosen()
         if outcome is None:
             empty_box = self.empty_box() if self.tabletop.isChecked() else None
@@ -411,9 +411,9 @@ class ResultPage(Page):
             if self.draft.computer:
                 return Refused("Roll both General's Wargame dice (press Roll beside each).")
             return Refused("Type both General's Wargame dice (or press Roll).")
-        if "games" in outcome:  # who played: on the roster of their side, or new to it (rule 1.10)
-            refused = self.draft.players_refusal(outcome["games"])
+        if outcome.games is not None:  # who played: on the roster of their side, or new to it (rule 1.10)
+            refused = self.draft.players_refusal(outcome.games)
             if refused:
                 return Refused(refused[:1].upper() + refused[1:] + ".")
         self.draft.outcome = outcome
-        return Step.DESTROY
+        return None

@@ -6,7 +6,9 @@ roll to destroy → retreat (when the engine asks) → advance (when the attacke
 record. The arrow can instead be left open after the commitments while the game is played;
 resolving it later starts at the result. Every die is typed in or rolled on its page, shown
 before it counts, and recorded (marked when the app rolled it). Each page owns its step
-(ui/battle/pages.py); the wizard walks from page to page, keeps the way back, and records.
+(ui/battle/pages.py) and shows one of the turn driver's questions; which page follows is the
+driver's to say (ui/battle/order.py); the wizard walks from page to page, keeps the way back,
+and records.
 
 Nothing entered is lost: every change is kept in the campaign file as it is made (the battle's
 entry, beside the log: engine/entry.py), Back keeps the pages ahead, closing with entries asks
@@ -16,12 +18,10 @@ the page it was left on, every box and die as it was.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QFrame,
     QHBoxLayout,
@@ -43,10 +43,11 @@ from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle import keeping
 from campaign_manager.ui.battle.after_pages import AdvancePage, DestroyPage, RetreatPage, SummaryPage
-from campaign_manager.ui.battle.arrow_pages import ArrowPage, CommitPage, InitiativePage
-from campaign_manager.ui.battle.dice import BlankBox
+from campaign_manager.ui.battle.arrow_pages import ArrowPage, InitiativePage
+from campaign_manager.ui.battle.commit_page import CommitPage
 from campaign_manager.ui.battle.draft import BattleDraft
-from campaign_manager.ui.battle.pages import Page, Refused, Step, named
+from campaign_manager.ui.battle.order import next_page
+from campaign_manager.ui.battle.pages import Page, Refused, Step, chain_tabs, named
 from campaign_manager.ui.battle.result_pages import ResultPage
 from campaign_manager.ui.session import CampaignSession
 
@@ -112,8 +113,7 @@ class BattleWizard(QDialog):
             self._resume(entry)
             return
         # The first page has nothing before it: no Back (the stack's first widget is not a visit).
-        first = Step.RESULT if self.open_arrow else Step.ARROW if self.draft.side else Step.INITIATIVE
-        self._go(first, remember=False)
+        self._go(self._first(), remember=False)
         self._blank = self.draft.entry
         self._keeping = True
 
@@ -205,32 +205,37 @@ class BattleWizard(QDialog):
 
     def _chain_tabs(self, page: Page, focus: bool = False) -> None:
         """Tab goes from box to box on the page, then to the button that goes on (Next, or Record
-        on the last page), then to Place the arrow. The page's first field that takes input has the
-        keyboard: a box to type in, a troop's tick (never left to Qt, which gave it to the
-        attacker's sortie, where a stray Down spent the sortie); a list is not given it: it would
-        choose its first line by itself."""
-        chain = page.tab_chain()
+        on the last page), then to Place the arrow (pages.chain_tabs)."""
         going_on = self.record_button if page.step == Step.SUMMARY else self.next_button
-        for before, after in pairwise([*chain, going_on, self.open_button]):
-            QWidget.setTabOrder(before, after)
-        if focus and chain and not isinstance(chain[0], QAbstractItemView):
-            first = next((field for field in chain if _takes_input(field)), None)
-            if first is not None:
-                first.setFocus()
+        chain_tabs(page, (going_on, self.open_button), focus)
+
+    def _first(self) -> Step:
+        """The page of the battle's first question (the result of an open arrow, the initiative,
+        or the arrow when the attacker is known)."""
+        found = next_page(self.draft, ())
+        return Step.INITIATIVE if isinstance(found, Refused) else found
+
+    def _following(self) -> Step | Refused:
+        """The page after the one in sight: the turn driver's next question, given the answers
+        of the pages passed on the way here and of this one."""
+        return next_page(self.draft, {*self.history, self.page_name}, leaving=self.page_name)
 
     def back(self) -> None:
         self.page.going_back()
         if self.history:
-            self._go(self.history.pop(), remember=False)
+            step = self.history.pop()
+            next_page(self.draft, set(self.history))  # the question of the page gone back to, asked again
+            self._go(step, remember=False)
 
     def _resume(self, entry: BattleEntry) -> None:
         """Walk again through the pages a kept battle went through, each filled as it was, to the
         page it was left on; where the campaign has changed so that it no longer goes the same
         way, stop there and say so."""
         steps = [*entry.visited, entry.page]
+        next_page(self.draft, ())
         self._go(steps[0], remember=False)
         for wanted in steps[1:]:
-            found = self.page.leave()
+            found = self.page.leave() or self._following()
             if found != wanted:
                 self.page.problem.setText(
                     found.words
@@ -247,11 +252,12 @@ class BattleWizard(QDialog):
 
     def next(self) -> None:
         page = self.page
-        found = page.leave()
+        left = page.leave()
+        found = self._following() if left is None and not page.asks_first() else left
         if isinstance(found, Refused):
             page.problem.setText(found.words)
             self._refused = page
-        elif not page.asks_first():
+        elif found is not None:
             self._go(found)
 
     # -- keeping what is entered ---------------------------------------------------------------
@@ -441,10 +447,3 @@ class BattleWizard(QDialog):
         self._keeping, self._leaving = False, True
         self.session.keep_entry(None)  # recorded: nothing is kept for later any more
         self.accept()
-
-
-def _takes_input(field: QWidget) -> bool:
-    """Whether the keyboard can change this field (shown, enabled, not the app's die alone)."""
-    if not field.isEnabled() or not field.isVisibleTo(field.window()):
-        return False
-    return not (isinstance(field, BlankBox) and field.isReadOnly())
