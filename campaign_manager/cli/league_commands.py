@@ -84,7 +84,7 @@ def _record(args, action: dict) -> int:
     action = {key: value for key, value in action.items() if value is not None}
     with _open(args.file) as campaign:
         try:
-            done = campaign.apply([action])
+            done = campaign.apply(campaign.read_actions([action]))
         except ActionRefused as refused:  # one action: the rule's own words
             raise refused.error from None
     emit(None, False, "\n".join(event for applied in done for event in applied.events))

@@ -22,7 +22,7 @@ from tests.shared import FULL_CAMPAIGN
 def shop(tmp_path) -> Path:
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"][:4])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"][:4]))
     return path
 
 
@@ -97,7 +97,7 @@ def test_a_damaged_campaign_is_refused_in_a_dialog_and_left_untouched(make_windo
 
 def test_a_backup_cut_off_is_made_again_when_the_window_opens_the_campaign(make_window, shop, tmp_path, qtbot):
     with CampaignFile.open(shop) as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"][4:])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"][4:]))
     made = backups.backup_path(shop, 1)
     made.rename(Path(f"{made}.partial"))  # as a crash in the middle of writing it leaves it
     window = make_window(shop, remember=False)

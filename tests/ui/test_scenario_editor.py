@@ -388,7 +388,7 @@ def test_closing_with_changes_not_saved_offers_to_save_them_first(edit, qtbot):
     from PySide6.QtWidgets import QMessageBox
 
     from campaign_manager.scenario.edits import set_value
-    from campaign_manager.ui.editor.window import unsaved_box
+    from campaign_manager.ui.editor.asking import unsaved_box
 
     editor = edit()
     box = unsaved_box(editor, "Save them?")
