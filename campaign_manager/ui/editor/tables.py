@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewIt
 from campaign_manager.scenario.edits import Change, EditRefused, rename_area, rename_key, set_value, value_at
 from campaign_manager.scenario.entries import entry_of
 from campaign_manager.ui import ink
-from campaign_manager.ui.editor.columns import Column, Setting, Table, Unreadable
+from campaign_manager.ui.editor.cells import Column, Unreadable
+from campaign_manager.ui.editor.columns import Setting, Table
 from campaign_manager.ui.editor.document import ScenarioDocument
 from campaign_manager.ui.plain import tip
 
