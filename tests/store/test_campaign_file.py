@@ -164,7 +164,7 @@ def test_crash_inside_a_transaction_leaves_the_last_completed_action(campaign):
             os._exit(9)  # the process dies with the insert written but not committed
         logfile.Session.commit = crash
         c = CampaignFile.open({str(campaign)!r})
-        c.apply([{{"type": "note", "text": "lost"}}])
+        c.apply(c.read_actions([{{"type": "note", "text": "lost"}}]))
     """)
     done = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 9, done.stderr

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from campaign_manager.engine.actions import Note
 from campaign_manager.store import backups
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.actions import MenuAction
@@ -42,7 +43,7 @@ def test_a_file_deleted_under_the_window_is_told_and_a_copy_saved_from_what_it_h
     )
     held = list(window.session.campaign.records)
     shop.unlink()
-    window.session.try_record([{"type": "note", "text": "late"}])
+    window.session.try_record([Note("late")])
     window.turn_menu.end_turn()
     qtbot.waitUntil(lambda: bool(told(window, "deleted or moved away while it was open here")), timeout=2000)
     assert not told(window, "read-only")

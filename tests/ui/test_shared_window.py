@@ -9,6 +9,7 @@ import contextlib
 import pytest
 from PySide6.QtCore import QSettings
 
+from campaign_manager.engine.actions import Note
 from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.server_roles import grant_role, init_server
@@ -88,7 +89,7 @@ def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
     assert viewer.storage_actions.banner.isVisible() and "viewer" in viewer.storage_actions.banner.text()
     assert not recorder.storage_actions.banner.isVisible()
     assert "(viewer)" in viewer.windowTitle() and "shared:" in viewer.windowTitle()
-    assert viewer.session.try_record([{"type": "note", "text": "may I?"}]) is not None
+    assert viewer.session.try_record([Note("may I?")]) is not None
     organiser.session.record_json([{"type": "note", "text": "seen by the viewer"}])
     qtbot.waitUntil(lambda: viewer.campaign.records[-1].get("text") == "seen by the viewer", timeout=LIVE_MS)
 
@@ -108,7 +109,7 @@ def test_the_window_stays_open_read_only_while_the_server_is_away_and_carries_on
         assert window.session.read_only and window.storage_actions.banner.isVisible()
         assert "cannot be reached" in window.storage_actions.banner.text()
         assert not window.menu_actions[MenuAction.ADD_NOTE].isEnabled()
-        refused = window.session.try_record([{"type": "note", "text": "during"}])
+        refused = window.session.try_record([Note("during")])
         assert refused is not None and refused.startswith("Nothing was recorded: the server of postgresql://")
         assert "carries on by itself" in refused and "then try again" not in refused and "\n" not in refused
         assert window.isVisible() and window.campaign.records[-1] == {"type": "note", "text": "before"}
@@ -204,7 +205,7 @@ def test_a_server_that_does_not_answer_never_holds_up_the_window(qtbot):
             before, after = silent.seen
             assert after > before, "the window's events were handled while the server was being tried"
             assert session.offline is not None and session.reconnecting
-            assert session.try_record([{"type": "note", "text": "during"}]) is not None
+            assert session.try_record([Note("during")]) is not None
         finally:
             silent.close()
         server.start()

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QMessageBox
 
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.store import backups, faults
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.actions import MenuAction
@@ -133,7 +134,7 @@ def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_pa
         campaign.apply(campaign.read_actions(DATA["turn 1"][:-1]))
     (tmp_path / "backups").write_text("not a folder")
     window = make_window(path, remember=False)
-    assert window.session.try_record([DATA["turn 1"][-1]]) is None
+    assert window.session.try_record([read_action(window.session.scenario, DATA["turn 1"][-1])]) is None
 
     def told():
         return [
