@@ -546,7 +546,7 @@ def _wargame_at_the_ceiling(path, extra: int):
         sc = made.scenario
         driver = TurnDriver(sc, {side: ComputerPolicy(3) for side in sc.sides}, 3)
         st, done = driver.play(made.state, to="end-of-turn")
-        made.apply(made.read_actions([a.record for a in done] + [StartTurn((1,), extra_battles=extra)]))
+        made.apply([a.action for a in done] + [StartTurn((1,), extra_battles=extra)])
         st, moves = made.state, []
         while not legal.turn_must_end(st):
             found = driver.step(st)
