@@ -63,14 +63,14 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-league-"))
     plain, path = folder / "plain.campaign", folder / "league.campaign"
     with CampaignFile.create(plain) as campaign:
-        campaign.apply(finished_campaign_with_forty_battles())
+        campaign.apply(campaign.read_actions(finished_campaign_with_forty_battles()))
         records = _name_players(campaign)
     roster = [
         {"type": "add_commander", "name": f"Commander {n}", "side": "axis" if n % 2 else "allied"}
         for n in range(ROSTER)
     ]
     with CampaignFile.create(path, name="A league") as campaign:
-        campaign.apply(roster + records)
+        campaign.apply(campaign.read_actions(roster + records))
         named = sum(1 for r in campaign.records if r["type"] == "battle" for g in r.get("games", ()))
     print(f"A finished campaign with 40 battles, {ROSTER} commanders, {named} tabletop games with both named")
     floor = wall_times([sys.executable, "-m", "campaign_manager", "show", str(path), "--json"], args.repeat)

@@ -47,7 +47,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-reports-"))
     path = folder / "finished.campaign"
     with CampaignFile.create(path, name="A finished campaign") as campaign:
-        campaign.apply(finished_campaign_with_forty_battles())
+        campaign.apply(campaign.read_actions(finished_campaign_with_forty_battles()))
         fought = sum(1 for r in campaign.records if r["type"] == "battle" and ("games" in r or "wargame" in r))
     print(f"A finished four-turn campaign with {fought} battles")
     compile_app()

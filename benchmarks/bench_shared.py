@@ -27,6 +27,7 @@ from common import ROOT
 
 sys.path.insert(0, str(ROOT))
 
+from campaign_manager.engine.actions import Note  # noqa: E402
 from campaign_manager.store.address import parse_address  # noqa: E402
 from campaign_manager.store.campaign_file import CampaignFile  # noqa: E402
 from campaign_manager.store.server_roles import grant_role, init_server  # noqa: E402
@@ -38,7 +39,7 @@ def one_writer(location: str, count: int) -> list[float]:
     with CampaignFile.create(location, name="Bench") as campaign:
         for number in range(count):
             start = time.perf_counter()
-            campaign.apply([{"type": "note", "text": f"note {number}"}])
+            campaign.apply([Note(f"note {number}")])
             times.append(time.perf_counter() - start)
     return times
 

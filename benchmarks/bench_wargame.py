@@ -218,11 +218,12 @@ def default_what_if(sc) -> None:
     """A default What if as the window runs it (stop at ±2 points, worker processes on every
     core) from the start of turn 2 of a General's Wargame: its wall time."""
     from campaign_manager.engine import Play, whatif
+    from campaign_manager.engine.actions import StartTurn
     from campaign_manager.engine.campaign import apply_action, initial_state
     from campaign_manager.engine.driver import TurnDriver
 
     st, _ = TurnDriver(sc, _general(sc, 1), 1, quiet=True).play(initial_state(sc, Play.WARGAME), to="end-of-turn")
-    st = apply_action(sc, st, {"type": "start_turn", "dice": [3]}).state
+    st = apply_action(sc, st, StartTurn((3,))).state
     cpu = _children_cpu()
     began = time.perf_counter()
     answer = whatif.playouts(sc, st)

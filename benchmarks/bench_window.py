@@ -83,7 +83,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-window-"))
     path = folder / "forty.campaign"
     with CampaignFile.create(path, name="Forty battles") as campaign:
-        campaign.apply(forty_battles())
+        campaign.apply(campaign.read_actions(forty_battles()))
 
     compile_app()
     print("Start to screenshot (goal: at most 1.5x the floor)")

@@ -31,7 +31,7 @@ def example() -> dict:
     with tempfile.TemporaryDirectory() as folder:
         with CampaignFile.create(Path(folder) / "example.campaign", name=NAME) as campaign:
             for actions in turns.values():
-                campaign.apply(actions)
+                campaign.apply(campaign.read_actions(actions))
             exported = export_log(campaign)
     times = []
     for turn, actions in enumerate(turns.values()):

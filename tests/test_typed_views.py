@@ -12,6 +12,7 @@ import pytest
 
 from campaign_manager.engine.campaign import apply_action, initial_state
 from campaign_manager.engine.requirements import requirements
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.engine.views import state_view
 from campaign_manager.scenario import load_scenario
 from tests.shared import CROWDED, ROOT, SEVEN_OPEN
@@ -39,7 +40,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     ),
     "ui/file_menu.py": (frozenset({"scenario", "name"}), "a scenario file's TOML tables, read for its title"),
     "ui/map/overlays.py": (frozenset({"left", "top", "right", "bottom"}), "the room kept at each edge of the map"),
-    "ui/session.py": (frozenset({"by_computer", "type"}), "an action record of the log (its JSON form)"),
+    "ui/open_log.py": (frozenset({"by_computer", "type"}), "an action record of the log (its JSON form)"),
     "reports/map_drawing.py": (frozenset({"strokeWidth"}), "reportlab drawing keywords"),
     "reports/tables.py": (frozenset({"cell", "cellbold"}), "reportlab paragraph styles by name"),
 }
@@ -99,7 +100,7 @@ def test_a_picture_is_built_once_per_state_and_again_after_an_action():
     view = state_view(sc, st)
     assert state_view(sc, st) is view
     assert requirements(sc, st) is requirements(sc, st)
-    after = apply_action(sc, st, {"type": "start_turn"}).state
+    after = apply_action(sc, st, read_action(sc, {"type": "start_turn"})).state
     assert state_view(sc, after) is not view
     assert (view.turn, state_view(sc, after).turn) == (0, 1)
     with pytest.raises(TypeError):  # shared by every reader: nobody changes it for the others
@@ -115,7 +116,7 @@ def test_the_json_of_a_picture_keeps_its_keys():
     sc = load_scenario()
     st = initial_state(sc)
     for action in CROWDED + SEVEN_OPEN:
-        st = apply_action(sc, st, action).state
+        st = apply_action(sc, st, read_action(sc, action)).state
     data = state_view(sc, st).to_json()
     assert list(data) == [
         "scenario", "turn", "turn_name", "phase", "areas", "reinforcements", "pools", "captured",

@@ -149,7 +149,7 @@ def cmd_apply(args) -> int:
 
     actions = read_actions(args.actions)
     with _open(args.file) as campaign:
-        done = campaign.apply(actions, RandomRoller(args.seed))
+        done = campaign.apply(campaign.read_actions(actions), RandomRoller(args.seed))
         if args.json:
             from campaign_manager.engine.views import state_view
 

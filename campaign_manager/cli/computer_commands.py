@@ -75,7 +75,7 @@ def cmd_computer(args: argparse.Namespace) -> int:
         moves = play_on(computer_driver(sc, sides, seed), st, orders, args.redeployed)
         first = len(campaign.records) + 1
         if moves.done:
-            campaign.apply([applied.record for applied in moves.done])
+            campaign.apply([applied.action for applied in moves.done])
         _say(sc, campaign.state, moves, first, args.file)
         _tell_backups(campaign)
     return 0

@@ -50,19 +50,17 @@ def register(commands) -> None:
     add.add_argument("name")
     add.add_argument("--side", required=True, help="the side they play for (its key or name, any case)")
     add.add_argument("--club", help="their club or shop")
-    add.set_defaults(
-        run=lambda a: _record(a, {"type": "add_commander", "name": a.name, "side": a.side, "club": a.club})
-    )
+    add.set_defaults(run=lambda a: _record(a, "AddCommander", name=a.name, side=a.side, club=a.club))
     rename = steps.add_parser("rename", help="give a commander another name (their games stay theirs)")
     rename.add_argument("name")
     rename.add_argument("to")
-    rename.set_defaults(run=lambda a: _record(a, {"type": "rename_commander", "name": a.name, "to": a.to}))
+    rename.set_defaults(run=lambda a: _record(a, "RenameCommander", name=a.name, to=a.to))
     retire = steps.add_parser("retire", help="no new games for a commander (their past games stay)")
     retire.add_argument("name")
-    retire.set_defaults(run=lambda a: _record(a, {"type": "retire_commander", "name": a.name}))
+    retire.set_defaults(run=lambda a: _record(a, "RetireCommander", name=a.name))
     general = steps.add_parser("general", help="make a commander their side's General")
     general.add_argument("name")
-    general.set_defaults(run=lambda a: _record(a, {"type": "set_general", "name": a.name}))
+    general.set_defaults(run=lambda a: _record(a, "SetGeneral", name=a.name))
     listing = steps.add_parser("list", help="the roster")
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(run=cmd_list)
@@ -77,14 +75,17 @@ def _open(where: str, readonly: bool = False):
     return CampaignFile.open(where, readonly=readonly)
 
 
-def _record(args, action: dict) -> int:
+def _record(args, kind: str, **fields: Any) -> int:
+    """Record one roster action: `kind` names its class in engine/actions.py (its "type" is read
+    from there, once it is needed); `fields` are as typed on the command line."""
     from campaign_manager.cli.output import emit
+    from campaign_manager.engine import actions
     from campaign_manager.store.campaign_file import ActionRefused
 
-    action = {key: value for key, value in action.items() if value is not None}
+    action = {"type": getattr(actions, kind).type, **{key: value for key, value in fields.items() if value is not None}}
     with _open(args.file) as campaign:
         try:
-            done = campaign.apply([action])
+            done = campaign.apply(campaign.read_actions([action]))
         except ActionRefused as refused:  # one action: the rule's own words
             raise refused.error from None
     emit(None, False, "\n".join(event for applied in done for event in applied.events))

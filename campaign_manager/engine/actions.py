@@ -431,7 +431,11 @@ class SetGeneral(Written):
 RosterAction = AddCommander | RenameCommander | RetireCommander | SetGeneral
 Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note | Discard | RosterAction
 ACTION: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
-ACTION_TYPES: tuple[str, ...] = tuple(kind.type for kind in get_args(Action))  # each action's "type", in order
+# The registry of action names: each action's "type" is declared once, on its class, and read
+# from there (`Place.type`) wherever a name is needed; the words below and the store's lists are
+# derived from these.
+ACTION_KINDS: dict[str, type[Action]] = {kind.type: kind for kind in get_args(Action)}
+ACTION_TYPES: tuple[str, ...] = tuple(ACTION_KINDS)  # each action's "type", in order
 
 
 def action_title(record: dict[str, Any]) -> str:

@@ -33,7 +33,6 @@ from campaign_manager.engine.actions import (
 )
 from campaign_manager.engine.app_dice import die_and_face
 from campaign_manager.engine.lookup import area, label
-from campaign_manager.engine.spelling import canonical
 from campaign_manager.engine.state import (
     RESERVE,
     CampaignState,
@@ -142,24 +141,25 @@ HANDLERS: dict[type[Action], Handler] = {
 def apply_action(
     sc: Scenario,
     st: CampaignState,
-    action: Action | dict[str, Any],  # the dict: the action's JSON form
+    action: Action,
     roller: Roller | None = None,
     *,
     chooser: Chooser | None = None,
     quiet: bool = False,
 ) -> Applied:
-    """Apply one action (typed, or in its JSON form, where friendly spellings of areas and
-    troops are accepted); dice it lacks come from `roller`, choices it lacks mid-battle from
+    """Apply one action (its JSON form is read where it enters: `spelling.read_action`); dice
+    it lacks come from `roller`, choices it lacks mid-battle from
     `chooser` (a player at the table). `quiet`: nobody will read the words or the completed
     action (what-if playouts), so neither is composed: the record is empty."""
-    if isinstance(action, dict):
-        action = parse_action(canonical(sc, action))
+    handler = HANDLERS.get(type(action))
+    if handler is None:  # a dict is the JSON form: it is read once where it enters
+        raise TypeError(f"not an action: {action!r} (read an action's JSON with spelling.read_action)")
     new = st.copy()
     events = Silent() if quiet else Chronicle()
     if chooser is not None:
         events.chooser = chooser
     try:
-        record = HANDLERS[type(action)](sc, new, action, roller or NoRoller(), events)
+        record = handler(sc, new, action, roller or NoRoller(), events)
     except ChoiceNeeded as choice:  # the dice rolled so far, to be given again, keep their mark
         rolled = app_rolled(action, parse_action(choice.partial).faces())
         if rolled:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from campaign_manager.engine import legal, wargame
-from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.actions import Battle, WargameRoll, parse_action
 from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.engine.victory import victory_points
@@ -73,7 +73,7 @@ def _fight(sc: Scenario, st: CampaignState, action: Battle) -> CampaignState:
         answer: str | dict[str, str] = (
             {t: o[0] for t, o in choice.troop_options.items()} if choice.troop_options else choice.options[0]
         )
-        return apply_action(sc, st, dict(choice.partial, retreat_to=answer)).state
+        return apply_action(sc, st, parse_action({**choice.partial, "retreat_to": answer})).state
 
 
 def _only_needed(sc: Scenario, st: CampaignState, action: Battle) -> Battle:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Any
 
+from campaign_manager.engine.actions import Action, parse_action
 from campaign_manager.engine.state import Commander
 from campaign_manager.scenario.model import Scenario
 
@@ -73,6 +74,12 @@ def canonical(sc: Scenario, data: Any) -> Any:
     if out.get("type") == "initiative" and isinstance(out.get("dice"), dict):
         out["dice"] = {_key(sc.sides, k): v for k, v in out["dice"].items()}
     return out
+
+
+def read_action(sc: Scenario, data: Any) -> Action:
+    """An action a person or another program wrote (JSON), read once where it enters the program:
+    friendly spellings made the scenario's own codes, then checked (every fault named)."""
+    return parse_action(canonical(sc, data))
 
 
 def side_code(sc: Scenario, value: str) -> str:

@@ -15,6 +15,7 @@ from campaign_manager.engine import Applied, CampaignState, Play, apply_action, 
 from campaign_manager.engine.actions import Action, Battle, Discard, EndTurn, StartTurn, parse_action
 from campaign_manager.engine.entry import BattleEntry, entry_from_battle, salvage_app_dice
 from campaign_manager.engine.lookup import counted
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store import integrity, writing
@@ -199,23 +200,35 @@ class CampaignFile(LoggedDocument[CampaignState]):
             campaign._finish_cut_off_backups()
         return campaign
 
-    def preview(self, actions: Iterable[Action | Record], roller: Roller | None = None) -> list[Applied]:
+    def read_actions(self, records: Iterable[Record]) -> list[Action]:
+        """Actions written as JSON (a file of actions, the command line), read once where they
+        enter, in the scenario's spelling; refused with ActionRefused naming the first that does
+        not read. The role is asked first, as `apply` asks it, before any action is read."""
+        records = list(records)
+        self.log.check_may("record", [_kind(record) for record in records])
+        actions = []
+        for index, record in enumerate(records, start=1):
+            try:
+                actions.append(read_action(self.scenario, record))
+            except UserError as exc:
+                raise ActionRefused(index, _kind(record), exc) from None
+        return actions
+
+    def preview(self, actions: Iterable[Action], roller: Roller | None = None) -> list[Applied]:
         """Apply actions in memory only; raises ActionRefused naming the first refused one."""
         state: CampaignState = self.state
         done = []
         for index, action in enumerate(actions, start=1):
-            kind = _kind(action)
             try:
-                if not isinstance(action, dict):  # typed by the window: held to the same limits as JSON
-                    parse_action(action.to_json() if hasattr(action, "to_json") else action)
+                parse_action(action.to_json())  # made in the program: held to the same limits as JSON
                 applied = apply_action(self.scenario, state, action, roller)
             except UserError as exc:
-                raise ActionRefused(index, kind, exc) from None
+                raise ActionRefused(index, action.type, exc) from None
             done.append(applied)
             state = applied.state
         return done
 
-    def apply(self, actions: Iterable[Action | Record], roller: Roller | None = None) -> list[Applied]:
+    def apply(self, actions: Iterable[Action], roller: Roller | None = None) -> list[Applied]:
         """Apply and record actions, all or nothing, in one transaction.
 
         If another writer recorded actions since the campaign was read here, they are taken in
@@ -223,7 +236,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         dice kept): recorded if the rules still allow them, refused with the rule if not.
         """
         actions = list(actions)
-        self.log.check_may("record", [_kind(action) for action in actions])  # the role, before any rule
+        self.log.check_may("record", [action.type for action in actions])  # the role, before any rule
         actions = self._keeping_undone_dice(actions)
         done = self.preview(actions, roller)
         if done:
@@ -231,7 +244,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
             def revise(changes: Changes) -> list[Record]:
                 self._absorb(changes)
                 try:
-                    done[:] = self.preview([applied.record for applied in done], roller)
+                    done[:] = self.preview([applied.action for applied in done], roller)
                 except ActionRefused as refused:
                     meanwhile = f"{counted(changes.count, 'action')} {'was' if changes.count == 1 else 'were'}"
                     if changes.appended is None:
@@ -255,18 +268,19 @@ class CampaignFile(LoggedDocument[CampaignState]):
             self._back_up(ends, last=first + len(done) - 1)
         return done
 
-    def _keeping_undone_dice(self, actions: list[Action | Record]) -> list[Action | Record]:
+    def _keeping_undone_dice(self, actions: list[Action]) -> list[Action]:
         """A turn started again after Undo took its start back keeps the battle-count dice the app
         rolled then (RULES.md, dice on record: Undo never gives the app a second roll). Started
         without dice, it takes them again, marked as the app's; started with other dice, it is
         refused (Redo puts the turn's start back as it was)."""
-        if not actions or _kind(actions[0]) != "start_turn":
+        given = actions[0] if actions else None
+        if not isinstance(given, StartTurn):
             return actions
         top = self.log.next_redo()
-        if top is None or top.get("type") != "start_turn" or not top.get("rolled_by_app"):
+        if top is None or top.get("type") != StartTurn.type or not top.get("rolled_by_app"):
             return actions
-        undone, given = parse_action(top), parse_action(_json_of(actions[0]))
-        assert isinstance(undone, StartTurn) and isinstance(given, StartTurn)
+        undone = parse_action(top)
+        assert isinstance(undone, StartTurn)
         if given.dice is None or given.dice == undone.dice:
             again = replace(given, dice=undone.dice, rolled_by_app=undone.rolled_by_app)
             return [again, *actions[1:]]
@@ -484,29 +498,22 @@ class CampaignFile(LoggedDocument[CampaignState]):
             state = self.initial_state()
             self._history = []
             for record in self.records:
-                applied = apply_action(self.scenario, state, record)
+                applied = apply_action(self.scenario, state, parse_action(record))
                 self._history.append(applied)
                 state = applied.state
         return list(self._history)
 
 
-def _json_of(action: Action | Record) -> Record:
-    return action if isinstance(action, dict) else action.to_json()
-
-
-def _kind(action: object) -> str:
-    """An action's type, in words for a refusal, whatever was given."""
-    if isinstance(action, dict):
-        return str(action.get("type", "without a type"))[:40]
-    to_json = getattr(action, "to_json", None)
-    return str(to_json()["type"]) if callable(to_json) else type(action).__name__
+def _kind(record: Record) -> str:
+    """An action's type as written, in words for a refusal, whatever was given."""
+    return str(record.get("type", "without a type"))[:40]
 
 
 def _end_of_turn(records: list[Record], turn: int) -> int | None:
     """The log entry (from 1) of the action that ended `turn`, if it is in the log."""
     ended = 0
     for number, record in enumerate(records, start=1):
-        if record.get("type") == "end_turn":
+        if record.get("type") == EndTurn.type:
             ended += 1
             if ended == turn:
                 return number

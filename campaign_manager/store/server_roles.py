@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
+from campaign_manager.engine.actions import Abandon, Battle, Discard, Initiative, Note, Place, Redeploy
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.store.address import SCHEMA_PREFIX, ServerAddress
 from campaign_manager.store.server_connect import quoted, server_engine
@@ -23,7 +24,7 @@ SERVER_ROLE = {role: f"firestorm_{role}" for role in ROLES}
 # What a recorder may record: the battles (and their initiative and abandoned arrows, and the
 # dice the app rolled for a battle being entered that was thrown away), the placements and
 # redeployments, and notes; starting and ending turns is the organiser's.
-RECORDER_ACTIONS = ("place", "redeploy", "battle", "initiative", "abandon", "discard", "note")
+RECORDER_ACTIONS = tuple(kind.type for kind in (Place, Redeploy, Battle, Initiative, Abandon, Discard, Note))
 ROLE_WORDS = {
     "organiser": "the organiser (everything, undo and redo included)",
     "recorder": "a recorder (battles, placements and notes)",

@@ -45,7 +45,7 @@ def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[Ad
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
-        data = {"type": "add_commander", **{key: row[i].strip() for key, i in columns.items() if i < len(row)}}
+        data = {"type": AddCommander.type, **{key: row[i].strip() for key, i in columns.items() if i < len(row)}}
         if not data.get("club"):
             data.pop("club", None)
         extra = [cell for i, cell in enumerate(row) if i not in columns.values() and cell.strip()]

@@ -8,17 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QEvent,
     QItemSelection,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtWidgets import (
@@ -35,180 +30,29 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine import roster as rosters
-from campaign_manager.engine.actions import AddCommander, RenameCommander, RetireCommander, SetGeneral
-from campaign_manager.engine.league import PlayedGame, Standing
+from campaign_manager.engine.actions import (
+    Action,
+    AddCommander,
+    RenameCommander,
+    RetireCommander,
+    SetGeneral,
+    parse_action,
+)
+from campaign_manager.engine.league import Standing
 from campaign_manager.errors import UserError
-from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.ink import refusal_style
+from campaign_manager.ui.league_models import NAME, SORT_ROLE, GamesModel, LeagueModel, LeagueOrder, game_cells
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.settings import chosen, start_folder
 
-SORT_ROLE = Qt.ItemDataRole.UserRole  # what a column sorts by: a number, or a name without case
-Index = QModelIndex | QPersistentModelIndex
 SignupChooser = Callable[[QWidget, str], "Path | None"]
 
 
 def ask_signups(parent: QWidget, title: str) -> Path | None:
     name, _ = QFileDialog.getOpenFileName(parent, title, start_folder(), "Sign-up sheets (*.csv *.txt);;All files (*)")
     return Path(chosen(name)) if name else None
-
-
-@dataclass(frozen=True)
-class Column:
-    title: str
-    explain: str  # the column's tooltip
-    numeric: bool = True
-
-
-NAME = 1  # the commanders' names: the column that takes the room the others leave
-COLUMNS = (
-    Column("#", "Place in the league: most games won, then the best VP difference"),
-    Column("Commander", "The commander's name", numeric=False),
-    Column("Side", "The side they play for", numeric=False),
-    Column("Club", "Their club or shop", numeric=False),
-    Column("Role", "Their side's General, or retired (no new games; their games stay)", numeric=False),
-    Column("Games", "Tabletop games played"),
-    Column("Won", "Games won: the other side was defeated (at least 3 VP and more than it, rule 1.6)"),
-    Column("Drawn", "Games where neither side was defeated"),
-    Column("Lost", "Games where their side was defeated"),
-    Column("VP for", "Victory points they scored in their games"),
-    Column("VP against", "Victory points scored against them"),
-    Column("VP diff", "VP for minus VP against"),
-    Column("Destroyed", "Enemy troops destroyed in their battles (an arrow's, credited to each of its commanders)"),
-    Column("Areas taken", "Areas their side took in battles they attacked in"),
-)
-
-
-def _role(standing: Standing) -> str:
-    return "General" if standing.commander.general else "retired" if standing.commander.retired else ""
-
-
-def league_cells(sc: Scenario, place: int, s: Standing) -> tuple[tuple[str, object], ...]:
-    """Each column's words and what it sorts by."""
-    c = s.commander
-    numbers = (s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against, s.vp_difference, s.destroyed, s.areas_taken)
-    return (
-        (str(place), place),
-        (c.name, (c.name.casefold(), c.number)),
-        (sc.sides.get(c.side, c.side), c.side),
-        (c.club or "", (c.club or "").casefold()),
-        (_role(s), _role(s)),
-        *((f"{n:+d}" if index == 6 and n else str(n), n) for index, n in enumerate(numbers)),
-    )
-
-
-class LeagueModel(QAbstractTableModel):
-    """One row per commander, in league order (engine/league.py)."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.standings: list[Standing] = []
-        self._cells: list[tuple[tuple[str, object], ...]] = []
-
-    def set_league(self, sc: Scenario | None, standings: list[Standing]) -> None:
-        self.beginResetModel()
-        self.standings = list(standings) if sc else []
-        self._cells = [league_cells(sc, place, s) for place, s in enumerate(self.standings, start=1)] if sc else []
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._cells)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section].title
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section].explain
-        if role == Qt.ItemDataRole.InitialSortOrderRole:  # the first click on a count puts the most first
-            numbers = COLUMNS[section].numeric and section > 0
-            return Qt.SortOrder.DescendingOrder if numbers else Qt.SortOrder.AscendingOrder
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._cells):
-            return None
-        words, key = self._cells[index.row()][index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return words
-        if role == SORT_ROLE:
-            return key if isinstance(key, (int, str)) else repr(key)
-        if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[index.column()].numeric:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return tip(f"{COLUMNS[index.column()].title}: {words}") if words else None
-        return None
-
-
-class LeagueOrder(QSortFilterProxyModel):
-    """The league sorted by the column clicked: numbers as numbers, names without regard to case,
-    and an empty cell (no club given) last whichever way the column is sorted."""
-
-    def lessThan(self, left: Index, right: Index) -> bool:
-        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
-        if isinstance(a, int) and isinstance(b, int):
-            return a < b
-        if (a == "") != (b == ""):  # one cell empty: it goes last (the sort reverses this when descending)
-            ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
-            return (b == "") if ascending else (a == "")
-        return str(a) < str(b)
-
-
-GAME_COLUMNS = ("Turn", "Battle", "Played as", "Against", "VP", "Result")
-
-
-def game_cells(sc: Scenario, side: str, game: PlayedGame) -> tuple[str, ...]:
-    """A game of a commander of `side`, as the games table shows it."""
-    arrow = f"{game.origin} → {game.target}"
-    if game.games_on_arrow > 1:
-        arrow += f", game {game.game} of {game.games_on_arrow}"
-    return (
-        str(game.turn),
-        arrow,
-        f"{game.role} ({sc.sides.get(side, side)})",
-        game.opponent.name if game.opponent else "not named",
-        f"{game.vp_for}–{game.vp_against}",
-        game.outcome,
-    )
-
-
-class GamesModel(QAbstractTableModel):
-    """The tabletop games of one commander, in the order they were played."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[tuple[str, ...]] = []
-
-    def set_games(self, rows: list[tuple[str, ...]]) -> None:
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(GAME_COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 6:
-            return GAME_COLUMNS[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._rows[index.row()][index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return tip(f"{GAME_COLUMNS[index.column()]}: {self._rows[index.row()][index.column()]}")
-        return None
 
 
 class CommanderForm(Form):
@@ -281,17 +125,20 @@ class CommanderDialog:
         self.ui.nameEdit.setFocus()
         self.ui.nameEdit.selectAll()
 
-    def action(self) -> AddCommander | RenameCommander | dict:
+    def action(self) -> Action:
+        """The action the boxes hold, read as typed text is read (every fault named)."""
         name = self.ui.nameEdit.text()
         if self.renaming is not None:
-            return {"type": "rename_commander", "name": self.renaming, "to": name}
+            return parse_action({"type": RenameCommander.type, "name": self.renaming, "to": name})
         club = self.ui.clubEdit.text().strip()
-        return {
-            "type": "add_commander",
-            "name": name,
-            "side": self.ui.sideCombo.currentData(),
-            **({"club": club} if club else {}),
-        }
+        return parse_action(
+            {
+                "type": AddCommander.type,
+                "name": name,
+                "side": self.ui.sideCombo.currentData(),
+                **({"club": club} if club else {}),
+            }
+        )
 
     def record(self) -> None:
         try:
@@ -461,12 +308,12 @@ class CommandersView(QWidget):
         def may(kind: str) -> bool:  # a file that can be written; on a server, as the user's role allows
             return session.is_open and session.may(kind)
 
-        self.ui.addButton.setEnabled(may("add_commander"))
-        self.ui.importButton.setEnabled(may("add_commander"))
-        self.ui.renameButton.setEnabled(may("rename_commander") and chosen is not None)
-        self.ui.retireButton.setEnabled(may("retire_commander") and chosen is not None and not chosen.retired)
+        self.ui.addButton.setEnabled(may(AddCommander.type))
+        self.ui.importButton.setEnabled(may(AddCommander.type))
+        self.ui.renameButton.setEnabled(may(RenameCommander.type) and chosen is not None)
+        self.ui.retireButton.setEnabled(may(RetireCommander.type) and chosen is not None and not chosen.retired)
         self.ui.generalButton.setEnabled(
-            may("set_general") and chosen is not None and not chosen.retired and not chosen.general
+            may(SetGeneral.type) and chosen is not None and not chosen.retired and not chosen.general
         )
 
     # -- the roster's actions -----------------------------------------------------------------

@@ -289,7 +289,7 @@ class FileActions:
         if path is None:
             return
         try:
-            done = self.services.session.record(read_actions(str(path)), RandomRoller())
+            done = self.services.session.record_json(read_actions(str(path)), RandomRoller())
         except UserError as exc:
             self.services.report(str(exc))
             return

@@ -1,17 +1,29 @@
-"""The live link of a shared campaign's window to its server, the parts that need no session:
-one try at reaching the server again, in a thread of its own, and what another shop changed, in
-words (ui/session.py keeps the campaign live with them)."""
+"""The live link of a shared campaign's window to its server, a part of the session
+(ui/session.py): it listens on the campaign's channel (a socket notifier on the listening
+connection's socket, in the GUI thread: nothing blocks), and when another shop records, it takes in
+just the new actions and tells the views. When the server cannot be reached the campaign stays
+open read-only (`offline` says why) and the link tries again every few seconds, each try in a
+thread of its own (a server that does not answer keeps the try waiting for its connect timeout,
+never the window); once the server is back it catches up and may record again.
+
+The server is reached through the protocols of ui/open_campaign.py, never its concrete log."""
 
 from __future__ import annotations
 
 import threading
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QObject, QSocketNotifier, QTimer
+
 from campaign_manager.engine.actions import action_title
 from campaign_manager.errors import UserError
+from campaign_manager.store.faults import StorageFault
 
 if TYPE_CHECKING:
-    from campaign_manager.store.server import ServerListener, ServerLog
+    from campaign_manager.ui.open_campaign import CampaignServer, Listening, SessionCore
+
+RECONNECT_MS = 2000  # how often an unreachable server is tried again
+ANSWER_MS = 100  # how often a try under way is looked at
 
 
 class Reconnection:
@@ -20,12 +32,12 @@ class Reconnection:
     `listener` (or `failure`) is set once the try is over; a try given up meanwhile closes its
     connection itself."""
 
-    def __init__(self, server: ServerLog) -> None:
+    def __init__(self, server: CampaignServer) -> None:
         self._server = server
         self._lock = threading.Lock()
         self._abandoned = False
         self.done = False
-        self.listener: ServerListener | None = None
+        self.listener: Listening | None = None
         self.failure: str | None = None
         threading.Thread(target=self._run, name="campaign-server-reconnect", daemon=True).start()
 
@@ -74,3 +86,162 @@ def what_changed(held: list[dict], now: list[dict]) -> str:
         return f"The campaign was changed elsewhere: it now holds {len(now)} actions"
     told = "; then ".join(words)
     return told[0].upper() + told[1:]
+
+
+class LiveLink(QObject):
+    """A shared campaign kept live: listening for other shops' actions, offline (read-only) while
+    the server cannot be reached, and tried again until it answers."""
+
+    def __init__(self, session: SessionCore, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.offline: str | None = None  # why a shared campaign's server cannot be reached now
+        self._listener: Listening | None = None
+        self.notifier: QSocketNotifier | None = None
+        self.reconnect = QTimer(self)
+        self.reconnect.setInterval(RECONNECT_MS)
+        self.reconnect.timeout.connect(self._try_again)
+        self._attempt: Reconnection | None = None  # a try at reaching the server, under way
+        self._answer = QTimer(self)
+        self._answer.setInterval(ANSWER_MS)
+        self._answer.timeout.connect(self._look_at_attempt)
+
+    def _server(self) -> CampaignServer | None:
+        campaign = self.session.campaign
+        return None if campaign is None else campaign.server_log
+
+    def listen(self) -> bool:
+        """Listen for other shops' actions on a shared campaign; False (and offline) if its
+        server cannot be reached."""
+        server = self._server()
+        if server is None:
+            return True
+        try:
+            listener = server.listen()
+        except UserError as exc:
+            self._go_offline(str(exc))
+            return False
+        self._hear_from(listener)
+        return True
+
+    def _hear_from(self, listener: Listening) -> None:
+        self._listener = listener
+        self.notifier = QSocketNotifier(listener.fileno(), QSocketNotifier.Type.Read, self)
+        self.notifier.activated.connect(self._heard)
+
+    @property
+    def reconnecting(self) -> bool:
+        """A try at reaching the server again is under way (in its own thread)."""
+        return self._attempt is not None
+
+    def stop(self) -> None:
+        """Stop listening and trying (the campaign is closed, or another takes its place)."""
+        self.reconnect.stop()
+        self._give_up_attempt()
+        self.offline = None
+        self._drop_listener()
+
+    def _give_up_attempt(self) -> None:
+        self._answer.stop()
+        if self._attempt is not None:
+            self._attempt.abandon()
+            self._attempt = None
+
+    def _drop_listener(self) -> None:
+        """Stop watching the listening connection's socket (before it is closed), then close it."""
+        if self.notifier is not None:
+            self.notifier.setEnabled(False)
+            self.notifier.deleteLater()
+            self.notifier = None
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+
+    def _heard(self) -> None:
+        if self._listener is None:
+            return
+        try:
+            announced = self._listener.heard()
+        except UserError as exc:
+            self._go_offline(str(exc))
+            return
+        if announced:
+            self.catch_up()
+
+    def catch_up(self) -> bool:
+        """Take in what other writers recorded (just the new actions); True when there was any."""
+        campaign = self.session.campaign
+        if campaign is None:
+            return False
+        held = list(campaign.records)
+        before = len(held)
+        try:
+            changes = campaign.catch_up()
+        except StorageFault as exc:
+            if self.session.shared:
+                self._go_offline(str(exc))
+            return False
+        if changes is None:
+            return False
+        self.session.changed.emit()
+        if changes.appended is not None and changes.appended:
+            self.session.message.emit(f"Recorded elsewhere: {titles(changes.appended)}")
+        elif changes.appended is None:
+            self.session.message.emit(what_changed(held, campaign.records))
+        return len(campaign.records) != before or changes.appended is None
+
+    def _go_offline(self, words: str) -> None:
+        """The server cannot be reached: read-only until it answers again (tried every few seconds)."""
+        self._drop_listener()
+        first = self.offline is None
+        self.offline = words
+        self.reconnect.start()
+        if first:
+            self.session.changed.emit()
+            self.session.message.emit(words)
+
+    def fault(self, fault: StorageFault) -> None:
+        """A storage fault while recording, undoing or redoing: a server gone takes the campaign offline."""
+        from campaign_manager.store.server_faults import ServerUnreachable
+
+        if isinstance(fault, ServerUnreachable) and self.session.shared:
+            self._go_offline(str(fault))
+
+    def _try_again(self) -> None:
+        """Try the server again, in a thread of its own (the window carries on meanwhile)."""
+        server = self._server()
+        if server is None:
+            self.reconnect.stop()
+            return
+        if self._attempt is not None:
+            return  # the last try is still waiting for an answer
+        self.reconnect.stop()
+        self._attempt = Reconnection(server)
+        self._answer.start()
+
+    def _look_at_attempt(self) -> None:
+        attempt = self._attempt
+        if attempt is None:
+            self._answer.stop()
+            return
+        if not attempt.done:
+            return
+        self._answer.stop()
+        self._attempt = None
+        if self.session.campaign is None:  # closed meanwhile (the try is given up then: not reached)
+            return
+        if attempt.listener is None:
+            self.offline = attempt.failure or self.offline
+            self.reconnect.start()
+            return
+        self._hear_from(attempt.listener)
+        self.offline = None
+        caught_up = self.catch_up()
+        if self.offline is not None:  # gone again while catching up: tried again later
+            return
+        if not caught_up:
+            self.session.changed.emit()
+        campaign = self.session.campaign
+        if campaign is not None and campaign.entry_unsaved and not self.session.read_only:
+            campaign.keep_entry(campaign.kept_entry())  # the battle being entered meanwhile
+        self.session.message.emit("The server is back: the campaign is live again")

@@ -57,7 +57,7 @@ def _answer(capsys, path, said: str) -> tuple[int, str, str]:
         with CampaignFile.open(path) as campaign:
             rng = random.Random(0)
             while (move := fixing_move(campaign.scenario, campaign.state, "greek", rng)) is not None:
-                campaign.apply([{"type": "redeploy", "troop": move[0], "to": move[1]}])
+                campaign.apply(campaign.read_actions([{"type": "redeploy", "troop": move[0], "to": move[1]}]))
         return run(capsys, "computer", path, "--seed", 5, "--redeployed")
     placed = re.search(r"e\.g\. (\[.*?\]), then run", said)
     if placed:

@@ -225,7 +225,7 @@ def test_the_vp_breakdown_adds_up_at_every_step(tmp_path, capsys):
     steps = [action for actions in SCRIPT.values() for action in actions]
     for number, action in enumerate(steps, start=1):
         with CampaignFile.open(path) as campaign:
-            campaign.apply([action])
+            campaign.apply(campaign.read_actions([action]))
         code, out, _ = run(capsys, "show", str(path), "--json")
         view = json.loads(out)
         assert set(view["vp_breakdown"]) == set(view["vp"]) == {"axis", "allied"}

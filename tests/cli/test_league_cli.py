@@ -20,7 +20,7 @@ def played(tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as campaign:
         for actions in FULL_CAMPAIGN_WITH_COMMANDERS.values():
-            campaign.apply(actions)
+            campaign.apply(campaign.read_actions(actions))
     return path
 
 

@@ -27,7 +27,7 @@ def _run(*args: str, cwd=None) -> subprocess.CompletedProcess:
 def test_the_turn_report_and_the_status_sheet_print_to_a_pdf_file(tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"]))
     report = _run("open", str(path), "--print-to", str(tmp_path / "report.pdf"))
     assert report.returncode == 0, report.stderr
     pages = PdfReader(tmp_path / "report.pdf").pages

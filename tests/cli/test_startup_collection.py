@@ -57,7 +57,7 @@ def test_a_command_loads_what_it_works_with_before_start_up_is_over(collector, m
 
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"]))
     seen = []
     real_load, real_settled, real_render = report_commands.load_report, startup.settled, render.render_pdf
     monkeypatch.setattr(report_commands, "load_report", lambda: (seen.append(("load", gc.isenabled())), real_load()))

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from campaign_manager.engine import Applied, CampaignState, apply_action, initial_state
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario import Scenario, load_scenario
 
@@ -59,7 +60,7 @@ def position(
 
 def play(st: CampaignState, action: dict[str, Any]) -> Applied:
     """Apply one action with no roller: every die must be in the action."""
-    return apply_action(scenario(), st, action, roller=None)
+    return apply_action(scenario(), st, read_action(scenario(), action), roller=None)
 
 
 def play_all(st: CampaignState, *actions: dict[str, Any]) -> CampaignState:

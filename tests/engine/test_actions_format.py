@@ -9,6 +9,7 @@ import pytest
 
 from campaign_manager.engine.actions import ActionFormatError, parse_action
 from campaign_manager.engine.playout import play
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.scenario import load_scenario
 
 SC = load_scenario()
@@ -95,9 +96,9 @@ def test_mission_die_typed_in_or_rolled_is_recorded():
     from campaign_manager.engine import apply_action, initial_state
     from campaign_manager.errors import DieError
 
-    st = apply_action(SC, initial_state(SC), {"type": "start_turn"}).state
+    st = apply_action(SC, initial_state(SC), read_action(SC, {"type": "start_turn"})).state
     arrow = {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": ["IT-INF-1"]}}
-    typed = apply_action(SC, st, {**arrow, "mission_die": 6})
+    typed = apply_action(SC, st, read_action(SC, {**arrow, "mission_die": 6}))
     assert typed.record["mission_die"] == 6
     assert "Suggested mission (d6 6): Surrounded" in typed.events  # turn 1's table, RULES.md 1.5
     assert typed.events.index("Suggested mission (d6 6): Surrounded") == len(typed.events) - 1, (
@@ -106,22 +107,25 @@ def test_mission_die_typed_in_or_rolled_is_recorded():
     fought = apply_action(
         SC,
         st,
-        {
-            **arrow,
-            "mission_die": 6,
-            "games": [{"attacker_vp": 5, "defender_vp": 2}],
-            "destroy_dice": {},
-            "retreat_to": "D1",
-        },
+        read_action(
+            SC,
+            {
+                **arrow,
+                "mission_die": 6,
+                "games": [{"attacker_vp": 5, "defender_vp": 2}],
+                "destroy_dice": {},
+                "retreat_to": "D1",
+            },
+        ),
         ScriptedRoller([1, 1]),
     )
     assert fought.events[0].startswith("B1 Vlore → C1") and fought.events[-1].startswith("Suggested mission"), (
         fought.events
     )
-    rolled = apply_action(SC, st, {**arrow, "mission_die": "roll"}, ScriptedRoller([2]))
+    rolled = apply_action(SC, st, read_action(SC, {**arrow, "mission_die": "roll"}), ScriptedRoller([2]))
     assert rolled.record["mission_die"] == 2 and "Suggested mission (d6 2): Dust Up" in rolled.events
-    assert apply_action(SC, st, rolled.record).state == rolled.state, "the rolled die replays"
+    assert apply_action(SC, st, read_action(SC, rolled.record)).state == rolled.state, "the rolled die replays"
     with pytest.raises(DieError, match="cannot show 7"):
-        apply_action(SC, st, {**arrow, "mission_die": 7})
+        apply_action(SC, st, read_action(SC, {**arrow, "mission_die": 7}))
     with pytest.raises(ActionFormatError, match="mission_die"):
         parse_action({**arrow, "mission_die": "four"})

@@ -11,6 +11,7 @@ from campaign_manager.dice import ScriptedRoller
 from campaign_manager.engine import apply_action, parse_action, replay
 from campaign_manager.engine.actions import ActionFormatError, Battle, Discard, WargameRoll
 from campaign_manager.engine.app_dice import app_dice_words
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario import load_scenario
@@ -34,7 +35,9 @@ def turn_two():
 
 def test_dice_left_out_are_the_app_s_and_typed_ones_are_not(turn_two):
     action = {**C2_B2, "initiative_dice": [6, 1], "wargame": {"attacker_die": 5}, "mission_die": "roll"}
-    done = apply_action(SC, turn_two, {**action, "retreat_to": "A1"}, ScriptedRoller([3, 4, 6]))  # mission first
+    done = apply_action(
+        SC, turn_two, read_action(SC, {**action, "retreat_to": "A1"}), ScriptedRoller([3, 4, 6])
+    )  # mission first
     record = done.record
     assert record["wargame"]["defender_die"] == 4 and record["mission_die"] == 3
     assert record["rolled_by_app"] == ["wargame.defender_die", "destroy_dice.IT-INF-3", "mission_die"], (
@@ -46,7 +49,7 @@ def test_dice_left_out_are_the_app_s_and_typed_ones_are_not(turn_two):
 
 def test_every_die_typed_leaves_no_mark(turn_two):
     action = {**C2_B2, "initiative_dice": [6, 1], "wargame": {"attacker_die": 5, "defender_die": 4}}
-    done = apply_action(SC, turn_two, {**action, "destroy_dice": {"IT-INF-3": 5}, "retreat_to": "A1"})
+    done = apply_action(SC, turn_two, read_action(SC, {**action, "destroy_dice": {"IT-INF-3": 5}, "retreat_to": "A1"}))
     assert "rolled_by_app" not in done.record and done.action.app_dice() == ()
 
 
@@ -63,7 +66,7 @@ def test_a_die_the_window_rolled_is_listed_as_the_window_says(turn_two):
         retreat_to="A1",
         rolled_by_app=("initiative_dice.1", "destroy_dice.IT-INF-3"),
     )
-    done = apply_action(SC, turn_two, action)
+    done = apply_action(SC, turn_two, read_action(SC, action))
     assert done.record["rolled_by_app"] == ["initiative_dice.1", "destroy_dice.IT-INF-3"]
     assert app_dice_words(SC, done.action) == (
         "Rolled by the app: the defender's initiative die (1), the roll to destroy IT-INF-3 (5)"
@@ -78,10 +81,12 @@ def test_the_app_cannot_be_said_to_have_rolled_a_die_not_given():
 
 
 def test_the_battle_count_and_initiative_dice_rolled_are_marked(turn_two):
-    started = apply_action(SC, replay(SC, FULL_CAMPAIGN["turn 1"]), {"type": "start_turn"}, ScriptedRoller([5]))
+    started = apply_action(
+        SC, replay(SC, FULL_CAMPAIGN["turn 1"]), read_action(SC, {"type": "start_turn"}), ScriptedRoller([5])
+    )
     assert started.record["rolled_by_app"] == ["dice.0"]
     half = {"type": "initiative", "dice": {"axis": 2, "allied": None}}
-    rolled = apply_action(SC, turn_two, half, ScriptedRoller([6]))
+    rolled = apply_action(SC, turn_two, read_action(SC, half), ScriptedRoller([6]))
     assert rolled.record == {"type": "initiative", "dice": {"allied": 6, "axis": 2}, "rolled_by_app": ["dice.allied"]}
 
 
@@ -90,16 +95,16 @@ def test_a_choice_asked_after_the_dice_keeps_their_mark(turn_two):
     so far, to be given again with the choice, and the app's dice stay marked as the app's."""
     action = {**C2_B2, "initiative_dice": [6, 1], "wargame": {}}
     with pytest.raises(ChoiceNeeded) as asked:
-        apply_action(SC, turn_two, action, ScriptedRoller([6, 1, 5]))
+        apply_action(SC, turn_two, read_action(SC, action), ScriptedRoller([6, 1, 5]))
     partial = asked.value.partial
     assert partial["rolled_by_app"] == ["wargame.attacker_die", "wargame.defender_die", "destroy_dice.IT-INF-3"]
-    again = apply_action(SC, turn_two, {**partial, "retreat_to": "A1"})
+    again = apply_action(SC, turn_two, read_action(SC, {**partial, "retreat_to": "A1"}))
     assert again.record["rolled_by_app"] == partial["rolled_by_app"]
 
 
 def test_a_discarded_entry_names_the_dice_the_app_rolled_and_changes_nothing(turn_two):
     discard = {"type": "discard", "battle": "C2 → B2", "dice": {"initiative.axis": 6, "destroy_dice.IT-INF-3": 2}}
-    done = apply_action(SC, turn_two, discard)
+    done = apply_action(SC, turn_two, read_action(SC, discard))
     assert done.state == turn_two
     assert done.events == (
         "A battle entry (C2 → B2) was thrown away unrecorded; the dice the app had rolled for it: "

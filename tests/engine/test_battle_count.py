@@ -128,7 +128,7 @@ def test_extra_battles_are_written_only_when_agreed():
 def test_a_wargame_file_tells_the_engine_how_it_is_fought(tmp_path):
     with CampaignFile.create(tmp_path / "w.campaign", play="wargame", computer="axis") as made:
         assert made.play is Play.WARGAME and made.state.play is Play.WARGAME
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
         assert made.state.battle_ceiling == 2
     with CampaignFile.open(tmp_path / "w.campaign") as opened:
         assert opened.state.play is Play.WARGAME, "replayed as the settings say"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from campaign_manager.engine import apply_action, initial_state
 from campaign_manager.engine.actions import Game
 from campaign_manager.engine.battle_log import battle_rows
+from campaign_manager.engine.spelling import read_action
 from tests.engine.positions import replayed, scenario
 from tests.shared import FULL_CAMPAIGN
 
@@ -29,22 +30,25 @@ def test_turn_one_gives_two_rows_with_their_results():
 def test_a_row_names_destroyed_captured_retreat_and_advance():
     sc = scenario()
     st = initial_state(sc)
-    st = apply_action(sc, st, {"type": "start_turn"}).state
+    st = apply_action(sc, st, read_action(sc, {"type": "start_turn"})).state
     # B1 → C1: 6 + 1 + 1 against 1 + 2: the Italians win by 5, GR-INF-1 destroyed on 4+ (it rolls 4).
     applied = apply_action(
         sc,
         st,
-        {
-            "type": "battle",
-            "from": "B1",
-            "to": "C1",
-            "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]},
-            "defender": {"troops": ["GR-INF-1"]},
-            "wargame": {"attacker_die": 6, "defender_die": 1},
-            "destroy_dice": {"GR-INF-1": 4},
-            "advance": ["IT-INF-1"],
-            "mission_die": 3,
-        },
+        read_action(
+            sc,
+            {
+                "type": "battle",
+                "from": "B1",
+                "to": "C1",
+                "attacker": {"troops": ["IT-INF-1", "IT-CARRI"]},
+                "defender": {"troops": ["GR-INF-1"]},
+                "wargame": {"attacker_die": 6, "defender_die": 1},
+                "destroy_dice": {"GR-INF-1": 4},
+                "advance": ["IT-INF-1"],
+                "mission_die": 3,
+            },
+        ),
     )
     (row,) = battle_rows(sc, st, [applied])
     assert row.kind == "wargame" and row.wargame_dice == (6, 1)

@@ -8,6 +8,7 @@ from campaign_manager.engine import apply_action
 from campaign_manager.engine.campaign import initial_state, replay
 from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.players import ComputerPolicy, RandomPolicy
+from campaign_manager.engine.spelling import read_action
 from tests.engine.positions import attack, mixed_axis_group_in_thessaloniki, scenario
 
 GREEK = (6, 1)  # an Allied attack wins the initiative on turn 4 (6 against 1 + 2)
@@ -42,7 +43,9 @@ class Scripted:
 
 def test_the_defenders_player_chooses_the_retreat_and_it_is_recorded():
     chooser = Scripted("A4", [[]])
-    applied = apply_action(scenario(), mixed_axis_group_in_thessaloniki(), GREEKS_TAKE_B4, chooser=chooser)
+    applied = apply_action(
+        scenario(), mixed_axis_group_in_thessaloniki(), read_action(scenario(), GREEKS_TAKE_B4), chooser=chooser
+    )
     assert chooser.asked[0] == ("retreat", ["A4", "A5"])  # both take the Germans; the Italians are captured
     assert applied.state.where["DE-INF-1"] == applied.state.where["DE-PZ-1"] == "A4"
     assert applied.record["retreat_to"] == "A4"
@@ -52,28 +55,38 @@ def test_the_defenders_player_chooses_the_retreat_and_it_is_recorded():
 def test_the_attackers_player_chooses_who_advances_and_a_refused_choice_falls_to_the_next():
     # DE-INF-1 is the defender's: the rules refuse it (1.8), so the next choice is made.
     chooser = Scripted("A5", [["DE-INF-1"], ["GR-INF-5"], ["GR-INF-4"]])
-    applied = apply_action(scenario(), mixed_axis_group_in_thessaloniki(), GREEKS_TAKE_B4, chooser=chooser)
+    applied = apply_action(
+        scenario(), mixed_axis_group_in_thessaloniki(), read_action(scenario(), GREEKS_TAKE_B4), chooser=chooser
+    )
     assert chooser.asked[1] == ("advance", "B4", ["GR-INF-4", "GR-INF-5"])
     assert applied.state.where["GR-INF-5"] == "B4" and applied.state.where["GR-INF-4"] == "C4"
     assert applied.record["advance"] == ["GR-INF-5"]
     # The same battle given with those answers ends in the same place.
-    again = apply_action(scenario(), mixed_axis_group_in_thessaloniki(), applied.record)
+    again = apply_action(scenario(), mixed_axis_group_in_thessaloniki(), read_action(scenario(), applied.record))
     assert again.state.where == applied.state.where and again.state.control == applied.state.control
 
 
 def test_an_answer_given_in_the_action_wins_over_the_chooser():
     chooser = Scripted("A4", [["GR-INF-4"]])
     applied = apply_action(
-        scenario(), mixed_axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"), chooser=chooser
+        scenario(),
+        mixed_axis_group_in_thessaloniki(),
+        read_action(scenario(), dict(GREEKS_TAKE_B4, retreat_to="A5")),
+        chooser=chooser,
     )
     assert applied.state.where["DE-INF-1"] == "A5"
     assert [q[0] for q in chooser.asked] == ["advance"]
 
 
 def test_a_quiet_action_ends_where_the_recorded_one_does_and_keeps_no_words():
-    loud = apply_action(scenario(), mixed_axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"))
+    loud = apply_action(
+        scenario(), mixed_axis_group_in_thessaloniki(), read_action(scenario(), dict(GREEKS_TAKE_B4, retreat_to="A5"))
+    )
     quiet = apply_action(
-        scenario(), mixed_axis_group_in_thessaloniki(), dict(GREEKS_TAKE_B4, retreat_to="A5"), quiet=True
+        scenario(),
+        mixed_axis_group_in_thessaloniki(),
+        read_action(scenario(), dict(GREEKS_TAKE_B4, retreat_to="A5")),
+        quiet=True,
     )
     assert quiet.state.where == loud.state.where and quiet.state.scored == loud.state.scored
     assert quiet.record == {} and quiet.events == () and loud.events

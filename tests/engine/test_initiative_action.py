@@ -7,6 +7,7 @@ import pytest
 
 from campaign_manager.dice import ScriptedRoller
 from campaign_manager.engine import apply_action, replay
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario import load_scenario
 
@@ -56,18 +57,20 @@ def turn_two():
 
 
 def test_typed_initiative_tie_goes_to_the_greeks_on_turn_two(turn_two):
-    rolled = apply_action(SC, turn_two, {"type": "initiative", "dice": {"axis": 4, "allied": 3}})
+    rolled = apply_action(SC, turn_two, read_action(SC, {"type": "initiative", "dice": {"axis": 4, "allied": 3}}))
     assert rolled.state.initiative == ("allied", (3, 4))  # 3 + 1 ties 4: the Greeks win ties
     assert rolled.state.phase == "battle", "rolling initiative closes planning"
     with pytest.raises(RuleError, match="the Allies won the initiative"):
-        apply_action(SC, rolled.state, ITALIAN_ATTACK)
-    fought = apply_action(SC, rolled.state, GREEK_ATTACK)
+        apply_action(SC, rolled.state, read_action(SC, ITALIAN_ATTACK))
+    fought = apply_action(SC, rolled.state, read_action(SC, GREEK_ATTACK))
     assert fought.state.initiative is None and "initiative_dice" not in fought.record
     assert fought.state.battles_fought == 1
 
 
 def test_rolled_initiative_is_recorded_and_replays(turn_two):
-    rolled = apply_action(SC, turn_two, {"type": "initiative"}, ScriptedRoller([5, 6]))  # allied, axis (sorted)
+    rolled = apply_action(
+        SC, turn_two, read_action(SC, {"type": "initiative"}), ScriptedRoller([5, 6])
+    )  # allied, axis (sorted)
     assert rolled.record == {
         "type": "initiative",
         "dice": {"allied": 5, "axis": 6},
@@ -78,19 +81,19 @@ def test_rolled_initiative_is_recorded_and_replays(turn_two):
 
 
 def test_initiative_cannot_be_rolled_twice_or_mixed_with_battle_dice(turn_two):
-    rolled = apply_action(SC, turn_two, {"type": "initiative", "dice": {"axis": 6, "allied": 1}}).state
+    rolled = apply_action(SC, turn_two, read_action(SC, {"type": "initiative", "dice": {"axis": 6, "allied": 1}})).state
     with pytest.raises(RuleError, match="already rolled"):
-        apply_action(SC, rolled, {"type": "initiative", "dice": {"axis": 6, "allied": 1}})
+        apply_action(SC, rolled, read_action(SC, {"type": "initiative", "dice": {"axis": 6, "allied": 1}}))
     with pytest.raises(RuleError, match="leave out initiative_dice"):
-        apply_action(SC, rolled, {**ITALIAN_ATTACK, "initiative_dice": [6, 1]})
+        apply_action(SC, rolled, read_action(SC, {**ITALIAN_ATTACK, "initiative_dice": [6, 1]}))
 
 
 def test_no_initiative_roll_on_turn_one():
     st = replay(SC, TURN_ONE[:1])
     with pytest.raises(RuleError, match="fixed battles"):
-        apply_action(SC, st, {"type": "initiative"}, ScriptedRoller([1, 1]))
+        apply_action(SC, st, read_action(SC, {"type": "initiative"}), ScriptedRoller([1, 1]))
 
 
 def test_a_die_for_each_side_is_needed(turn_two):
     with pytest.raises(RuleError, match="one initiative die for each side"):
-        apply_action(SC, turn_two, {"type": "initiative", "dice": {"axis": 4}})
+        apply_action(SC, turn_two, read_action(SC, {"type": "initiative", "dice": {"axis": 4}}))

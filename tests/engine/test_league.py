@@ -9,6 +9,7 @@ from campaign_manager.engine import apply_action, initial_state
 from campaign_manager.engine.actions import Game, parse_action
 from campaign_manager.engine.battle_log import battle_rows
 from campaign_manager.engine.league import league, league_json
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import RuleError, UserError
 from tests.engine.positions import scenario
 from tests.shared import FULL_CAMPAIGN, FULL_CAMPAIGN_WITH_COMMANDERS
@@ -19,7 +20,7 @@ def _play(actions, st=None):
     st = st or initial_state(sc)
     history = []
     for action in actions:
-        applied = apply_action(sc, st, action)
+        applied = apply_action(sc, st, read_action(sc, action))
         history.append(applied)
         st = applied.state
     return st, history
@@ -115,37 +116,37 @@ def _game(attacker=None, defender=None):
 def test_a_game_naming_a_commander_of_the_other_side_is_refused_naming_the_rule_and_the_commander():
     sc, st = scenario(), _turn_one(*ROSTER)
     with pytest.raises(RuleError) as refused:
-        apply_action(sc, st, _game(attacker="Anna"))
+        apply_action(sc, st, read_action(sc, _game(attacker="Anna")))
     assert refused.value.rule == "1.10"
     assert "Anna (Allies) plays for the Allies, not for the attacker (Axis) of B1→C1" in str(refused.value)
     with pytest.raises(RuleError, match="Marco"):
-        apply_action(sc, st, _game(defender="marco"))
+        apply_action(sc, st, read_action(sc, _game(defender="marco")))
     assert st.battles_fought == 0 and st.open_arrows == ()  # nothing changed
 
 
 def test_a_game_naming_someone_not_on_the_roster_is_refused():
     sc, st = scenario(), _turn_one(*ROSTER)
     with pytest.raises(RuleError, match=r"Rule 1\.10: there is no commander 'Zoe' on the roster"):
-        apply_action(sc, st, _game(attacker="Marco", defender="Zoe"))
+        apply_action(sc, st, read_action(sc, _game(attacker="Marco", defender="Zoe")))
 
 
 def test_a_name_typed_half_way_is_refused_naming_who_it_may_have_meant():
     """'ann' for Anna: never taken as Anna, nor as a new commander; the refusal names her."""
     sc, st = scenario(), _turn_one(*ROSTER, {"type": "add_commander", "name": "mario", "side": "axis"})
     with pytest.raises(RuleError) as refused:
-        apply_action(sc, st, _game(attacker="mar", defender="ann"))
+        apply_action(sc, st, read_action(sc, _game(attacker="mar", defender="ann")))
     assert str(refused.value) == (
         "Rule 1.10: there is no commander 'mar' on the roster (did you mean Marco or mario?): add them first"
     )
     with pytest.raises(RuleError, match=r"no commander 'ann' on the roster \(did you mean Anna\?\): add them first"):
-        apply_action(sc, st, _game(attacker="Marco", defender="ann"))
+        apply_action(sc, st, read_action(sc, _game(attacker="Marco", defender="ann")))
 
 
 def test_retire_keeps_past_games_and_refuses_new_ones():
     sc = scenario()
     start = _turn_one(*ROSTER)
-    applied = apply_action(sc, start, _game("Marco", "Anna"))
-    retired = apply_action(sc, applied.state, {"type": "retire_commander", "name": "anna"})
+    applied = apply_action(sc, start, read_action(sc, _game("Marco", "Anna")))
+    retired = apply_action(sc, applied.state, read_action(sc, {"type": "retire_commander", "name": "anna"}))
     assert retired.record == {"type": "retire_commander", "name": "Anna"}
     st = retired.state
     standings = league(sc, st.roster, battle_rows(sc, start, [applied, retired]))
@@ -154,13 +155,13 @@ def test_retire_keeps_past_games_and_refuses_new_ones():
     # a retired commander plays no new game (the open B2→C2 resolved with Anna defending)
     arrow = {"type": "battle", "from": "B2", "to": "C2"}
     st = apply_action(
-        sc, st, {**arrow, "attacker": {"troops": ["IT-ALPINI"]}, "defender": {"troops": ["GR-INF-2"]}}
+        sc, st, read_action(sc, {**arrow, "attacker": {"troops": ["IT-ALPINI"]}, "defender": {"troops": ["GR-INF-2"]}})
     ).state
     game = {"attacker_vp": 1, "defender_vp": 1, "defender_commander": "Anna"}
     with pytest.raises(RuleError, match="game 1: Anna has retired and plays no new games"):
-        apply_action(sc, st, {**arrow, "games": [game]})
+        apply_action(sc, st, read_action(sc, {**arrow, "games": [game]}))
     with pytest.raises(RuleError, match="already retired"):
-        apply_action(sc, st, {"type": "retire_commander", "name": "Anna"})
+        apply_action(sc, st, read_action(sc, {"type": "retire_commander", "name": "Anna"}))
 
 
 def test_names_are_told_apart_without_case_and_kept_as_typed():
@@ -168,21 +169,21 @@ def test_names_are_told_apart_without_case_and_kept_as_typed():
     st = _turn_one({"type": "add_commander", "name": "McTavish", "side": "Allies", "club": "Kilt & Dice"})
     assert [(c.name, c.side, c.club) for c in st.roster] == [("McTavish", "allied", "Kilt & Dice")]
     with pytest.raises(RuleError, match="'MCTAVISH' is already on the roster"):
-        apply_action(sc, st, {"type": "add_commander", "name": "MCTAVISH", "side": "axis"})
-    renamed = apply_action(sc, st, {"type": "rename_commander", "name": "mctavish", "to": "Mctavish"})
+        apply_action(sc, st, read_action(sc, {"type": "add_commander", "name": "MCTAVISH", "side": "axis"}))
+    renamed = apply_action(sc, st, read_action(sc, {"type": "rename_commander", "name": "mctavish", "to": "Mctavish"}))
     assert renamed.state.roster[0].name == "Mctavish" and renamed.record["name"] == "McTavish"
     with pytest.raises(RuleError, match="no side 'Romans'"):
-        apply_action(sc, st, {"type": "add_commander", "name": "Brutus", "side": "Romans"})
+        apply_action(sc, st, read_action(sc, {"type": "add_commander", "name": "Brutus", "side": "Romans"}))
 
 
 def test_a_side_has_one_general():
     sc = scenario()
     st = _turn_one(*ROSTER, {"type": "add_commander", "name": "Giulia", "side": "axis"})
-    st = apply_action(sc, st, {"type": "set_general", "name": "Marco"}).state
-    applied = apply_action(sc, st, {"type": "set_general", "name": "giulia"})
+    st = apply_action(sc, st, read_action(sc, {"type": "set_general", "name": "Marco"})).state
+    applied = apply_action(sc, st, read_action(sc, {"type": "set_general", "name": "giulia"}))
     assert [(c.name, c.general) for c in applied.state.roster] == [("Marco", False), ("Anna", False), ("Giulia", True)]
     assert applied.events == ("Giulia is the General of the Axis, in place of Marco",)
-    retired = apply_action(sc, applied.state, {"type": "retire_commander", "name": "Giulia"})
+    retired = apply_action(sc, applied.state, read_action(sc, {"type": "retire_commander", "name": "Giulia"}))
     assert not any(c.general for c in retired.state.roster)
     assert "The Axis have no General until another is named" in retired.events
 
@@ -191,12 +192,14 @@ def test_roster_actions_are_taken_in_any_phase():
     sc = scenario()
     st = initial_state(sc)  # before turn 1
     for action in ROSTER:
-        st = apply_action(sc, st, action).state
+        st = apply_action(sc, st, read_action(sc, action)).state
     _, history = _full()  # Ben retires between turns, Hans joins before turn 4 starts
     finished = history[-1].state
     assert finished.phase == "finished"
     assert (
-        apply_action(sc, finished, {"type": "add_commander", "name": "Late", "side": "axis"}).state.roster[-1].name
+        apply_action(sc, finished, read_action(sc, {"type": "add_commander", "name": "Late", "side": "axis"}))
+        .state.roster[-1]
+        .name
         == "Late"
     )
 
@@ -207,7 +210,7 @@ def test_a_rename_keeps_the_games_and_frees_the_old_name():
     nikos = next(c for c in st.roster if c.name == "Nikos")
     assert nikos.number == 5
     with pytest.raises(RuleError, match="no commander 'Nicos'"):
-        apply_action(sc, st, {"type": "retire_commander", "name": "Nicos"})
+        apply_action(sc, st, read_action(sc, {"type": "retire_commander", "name": "Nicos"}))
 
 
 def test_game_json_without_commanders_is_written_as_before():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from campaign_manager.engine.campaign import apply_action, initial_state
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.engine.views import TroopView, state_view
 from campaign_manager.errors import RuleError
 from campaign_manager.scenario import load_scenario
@@ -18,7 +19,7 @@ def _state(actions):
     sc = load_scenario()
     st = initial_state(sc)
     for action in actions:
-        st = apply_action(sc, st, action).state
+        st = apply_action(sc, st, read_action(sc, action)).state
     return sc, st
 
 
@@ -32,11 +33,11 @@ def test_turn_two_reinforcements_say_where_they_go_once():
     assert waiting["IT-INF-4"].zone == "Albania (A1, B1, B2)"
     assert waiting["GR-INF-8"].zone == "any area the Allies hold"
     with pytest.raises(RuleError) as refused:
-        apply_action(sc, st, {"type": "place", "troop": "IT-INF-4", "area": "C1"})
+        apply_action(sc, st, read_action(sc, {"type": "place", "troop": "IT-INF-4", "area": "C1"}))
     assert str(refused.value) == "Rule 1.5: IT-INF-4 cannot be placed in C1 Ioannina: it goes to Albania (A1, B1, B2)"
     assert str(refused.value).count("B2") == 1, "the areas are said once"
     with pytest.raises(RuleError, match=r"it is held by the Axis; it goes to any area the Allies hold$"):
-        apply_action(sc, st, {"type": "place", "troop": "GR-INF-8", "area": "B1"})
+        apply_action(sc, st, read_action(sc, {"type": "place", "troop": "GR-INF-8", "area": "B1"}))
 
 
 def test_a_turn_four_arrival_whose_area_is_lost_goes_to_any_allied_area_instead():
@@ -46,16 +47,16 @@ def test_a_turn_four_arrival_whose_area_is_lost_goes_to_any_allied_area_instead(
     st.control["B4"] = "axis"
     for troop in st.troops_in("B4"):
         st.where[troop] = "C4"
-    st = apply_action(sc, st, {"type": "start_turn", "dice": [3, 3]}).state
+    st = apply_action(sc, st, read_action(sc, {"type": "start_turn", "dice": [3, 3]})).state
     mech = _waiting(sc, st)["GR-MECH"]
     assert mech.zone == "any area the Allies hold, as B4 Thessaloniki is held by the Axis"
     assert mech.may_go is not None
     assert "B4" not in mech.may_go and {"C4", "F2"} <= set(mech.may_go)
     with pytest.raises(RuleError) as refused:
-        apply_action(sc, st, {"type": "place", "troop": "GR-MECH", "area": "B4"})
+        apply_action(sc, st, read_action(sc, {"type": "place", "troop": "GR-MECH", "area": "B4"}))
     assert str(refused.value) == (
         "Rule 1.5: GR-MECH cannot be placed in B4 Thessaloniki: it is held by the Axis; "
         "it goes to any area the Allies hold instead"
     )
-    placed = apply_action(sc, st, {"type": "place", "troop": "GR-MECH", "area": "C4"}).state
+    placed = apply_action(sc, st, read_action(sc, {"type": "place", "troop": "GR-MECH", "area": "C4"})).state
     assert placed.where["GR-MECH"] == "C4"

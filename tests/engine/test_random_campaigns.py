@@ -10,6 +10,7 @@ import pytest
 from campaign_manager.engine import apply_action, initial_state
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.playout import random_driver
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.engine.state import CAPTURED, OFF_MAP, WAITING
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.scenario import load_scenario
@@ -63,7 +64,9 @@ def test_random_campaigns_keep_invariants(chunk):
             assert st == before, f"seed {seed}: applying an action changed the state it was given"
             check_invariants(applied.state)
             # Undo restores `before` (it is untouched); redo replays the logged record with no roller.
-            assert apply_action(SC, before, applied.record).state == applied.state, f"seed {seed}, action {count}"
+            assert apply_action(SC, before, read_action(SC, applied.record)).state == applied.state, (
+                f"seed {seed}, action {count}"
+            )
             st = applied.state
         assert st.phase == "finished", f"seed {seed} did not finish"
         assert count > 10
@@ -76,7 +79,7 @@ def test_undo_redo_through_the_campaign_file(tmp_path, seed):
     states = [campaign.state]
     while (applied := driver.step(campaign.state)) is not None:
         assert isinstance(applied, Applied)
-        campaign.apply([applied.record])
+        campaign.apply(campaign.read_actions([applied.record]))
         states.append(campaign.state)
         campaign.undo()
         assert campaign.state == states[-2]

@@ -9,6 +9,7 @@ import pytest
 from campaign_manager.engine import apply_action
 from campaign_manager.engine.legal import legal_arrows
 from campaign_manager.engine.requirements import requirements
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.engine.state import CAPTURED, POOL
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.engine.views import state_view
@@ -116,13 +117,15 @@ def test_where_no_area_takes_them_all_each_troop_retreats_on_its_own():
     st = mixed_axis_group_in_thessaloniki(control={"B5": "axis"})
     st.where.update({"GR-INF-6": "reserve", "GR-INF-7": "reserve"})
     with pytest.raises(ChoiceNeeded) as info:
-        apply_action(sc, st, GREEKS_TAKE_B4)
+        apply_action(sc, st, read_action(sc, GREEKS_TAKE_B4))
     # The Italians have one area (B5) and go there; each German chooses between A4 and A5.
     assert info.value.troop_options == {"DE-PZ-1": ["A4", "A5"], "DE-INF-1": ["A4", "A5"]}
     refused_choice = dict(GREEKS_TAKE_B4, retreat_to={"DE-INF-1": "A4", "DE-PZ-1": "B5"})
     with pytest.raises(Exception, match="DE-PZ-1 cannot retreat to B5"):
-        apply_action(sc, st, refused_choice)
-    applied = apply_action(sc, st, dict(GREEKS_TAKE_B4, retreat_to={"DE-INF-1": "A4", "DE-PZ-1": "A5"}))
+        apply_action(sc, st, read_action(sc, refused_choice))
+    applied = apply_action(
+        sc, st, read_action(sc, dict(GREEKS_TAKE_B4, retreat_to={"DE-INF-1": "A4", "DE-PZ-1": "A5"}))
+    )
     after = applied.state
     assert (after.where["DE-INF-1"], after.where["DE-PZ-1"]) == ("A4", "A5")
     assert troops_at(after, "B5") == {"IT-INF-4", "IT-INF-5"}

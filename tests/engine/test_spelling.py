@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaign_manager.engine import apply_action, replay
-from campaign_manager.engine.spelling import canonical, close_commanders, completion, meant_words
+from campaign_manager.engine.spelling import canonical, close_commanders, completion, meant_words, read_action
 from campaign_manager.engine.state import Commander
 from campaign_manager.scenario import load_scenario
 
@@ -46,7 +46,9 @@ def test_unknown_spellings_are_left_for_the_rules_to_refuse():
 def test_the_logged_record_holds_the_codes():
     st = replay(SC, [{"type": "start_turn"}])
     applied = apply_action(
-        SC, st, {"type": "battle", "from": "vlore", "to": "ioannina", "attacker": {"troops": ["it-inf-1"]}}
+        SC,
+        st,
+        read_action(SC, {"type": "battle", "from": "vlore", "to": "ioannina", "attacker": {"troops": ["it-inf-1"]}}),
     )
     assert applied.record["from"] == "B1" and applied.record["to"] == "C1"
     assert applied.record["attacker"]["troops"] == ["IT-INF-1"]

@@ -138,7 +138,7 @@ def test_the_one_folder_app_prints_through_qt_to_a_pdf(one_folder_build, tmp_pat
     home.mkdir()
     work.mkdir()
     with CampaignFile.create(work / "shop.campaign", name="Shop night") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"]))
         report = PdfReader(io.BytesIO(render_pdf(report_inputs(campaign), "turn")))
     app = bare_app(one_folder_build.program, work, home)
 

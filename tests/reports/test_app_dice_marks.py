@@ -19,7 +19,7 @@ def test_the_app_s_dice_are_marked_in_the_report_and_the_battle_rows(tmp_path):
     path = tmp_path / "shop.campaign"
     battle = {**FULL_CAMPAIGN["turn 1"][1], "destroy_dice": {"GR-INF-1": 5}, "rolled_by_app": ["destroy_dice.GR-INF-1"]}
     with CampaignFile.create(path, name="Marks") as made:
-        made.apply([FULL_CAMPAIGN["turn 1"][0], battle, *FULL_CAMPAIGN["turn 1"][2:]])
+        made.apply(made.read_actions([FULL_CAMPAIGN["turn 1"][0], battle, *FULL_CAMPAIGN["turn 1"][2:]]))
     with CampaignFile.open(path, readonly=True) as opened:
         rows = battle_rows(opened.scenario, initial_state(opened.scenario), opened.history())
         text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(report_pdf(opened, turn=1))).pages)

@@ -30,7 +30,7 @@ def _battles_part(text: str) -> str:
 
 def test_the_report_says_the_vp_of_tirane_the_fortification_and_the_draw(tmp_path):
     with CampaignFile.create(tmp_path / "shop.campaign", name="Shop") as campaign:
-        campaign.apply([action for actions in FULL_CAMPAIGN.values() for action in actions])
+        campaign.apply(campaign.read_actions([action for actions in FULL_CAMPAIGN.values() for action in actions]))
     with CampaignFile.open(tmp_path / "shop.campaign", readonly=True) as campaign:
         turn_two, turn_four = _text(report_pdf(campaign, turn=2)), _text(report_pdf(campaign, turn=4))
     # Turn 2: the Greeks beat Tirane's defenders; nothing is captured, the Allies score 10 VP.

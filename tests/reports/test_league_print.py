@@ -24,7 +24,7 @@ def pages(pdf: bytes) -> list[str]:
 def _file(tmp_path, turns: dict[str, list[dict]], name: str, extra: list[dict] = ()) -> CampaignFile:
     path = tmp_path / f"{name}.campaign"
     with CampaignFile.create(path, name="Shop night") as made:
-        made.apply([*extra, *(a for actions in turns.values() for a in actions)])
+        made.apply(made.read_actions([*extra, *(a for actions in turns.values() for a in actions)]))
     return CampaignFile.open(path, readonly=True)
 
 

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from campaign_manager.engine.battle_log import battle_rows
 from campaign_manager.engine.campaign import apply_action, initial_state
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.reports.map_drawing import map_picture
 from campaign_manager.reports.render import report_pdf
 from campaign_manager.reports.tables import longest_word, word_safe_widths
@@ -31,7 +32,7 @@ def played(actions: list[dict]):
     sc = load_scenario()
     st, history = initial_state(sc), []
     for action in actions:
-        applied = apply_action(sc, st, action)
+        applied = apply_action(sc, st, read_action(sc, action))
         history.append(applied)
         st = applied.state
         yield sc, st, [row for row in battle_rows(sc, initial_state(sc), history) if row.turn == st.turn]
@@ -94,12 +95,14 @@ def test_the_mission_of_an_arrow_placed_before_its_result_is_printed_whole(tmp_p
     resolved = {"type": "battle", "from": "C2", "to": "B2", **result}
     path = tmp_path / "later.campaign"
     with CampaignFile.create(path, name="Result later") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:10] + [placed, resolved])
+        campaign.apply(
+            campaign.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:10] + [placed, resolved])
+        )
         text = " ".join(pages(report_pdf(campaign, turn=2)))
         slips_while_open = None
     assert "Fighting Withdrawal" in text, "the mission rolled when the arrow was placed"
     with CampaignFile.create(tmp_path / "open.campaign", name="Open") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:10] + [placed])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:10] + [placed]))
         slips_while_open = " ".join(pages(report_pdf(campaign, kind="slips")))
     assert "Mission (rolled when the arrow was placed, d6 6): Fighting Withdrawal" in slips_while_open
 
@@ -110,9 +113,11 @@ def test_slips_printed_between_turns_show_the_next_turn_and_say_positions_may_ch
     Once the turn's first battle is placed, the planning is over and the warning goes."""
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"] + FULL_CAMPAIGN["turn 3"])
+        campaign.apply(
+            campaign.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"] + FULL_CAMPAIGN["turn 3"])
+        )
         between = pages(report_pdf(campaign, kind="slips"))
-        campaign.apply(FULL_CAMPAIGN["turn 4"][:6])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 4"][:6]))
         fighting = pages(report_pdf(campaign, kind="slips"))
     whole = " ".join(between)
     assert "Battle slip — turn 4: A5 Bulgaria → B4 Thessaloniki" in whole

@@ -42,7 +42,7 @@ def first_page_objects(pdf: bytes):
 def test_the_turn_report_s_legend_keeps_off_the_map(name, tmp_path):
     script = FULL_CAMPAIGN["turn 1"] if name == "firestorm-greece" else _veltmark_turn_one()
     with CampaignFile.create(tmp_path / "legend.campaign", scenario=name, name="Legend") as campaign:
-        campaign.apply(script)
+        campaign.apply(campaign.read_actions(script))
         pdf = render_pdf(report_inputs(campaign), "turn", 1)
     objects = first_page_objects(pdf)
     paths = [bounds for kind, bounds, _ in objects if kind == pdfium.raw.FPDF_PAGEOBJ_PATH]

@@ -30,7 +30,11 @@ def pages(pdf: bytes) -> list[str]:
 def campaign(tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name=NAME) as made:
-        made.apply(DATA["turn 1"] + DATA["turn 2"][:10] + [{"type": "note", "text": NOTE}] + DATA["turn 2"][10:])
+        made.apply(
+            made.read_actions(
+                DATA["turn 1"] + DATA["turn 2"][:10] + [{"type": "note", "text": NOTE}] + DATA["turn 2"][10:]
+            )
+        )
     with CampaignFile.open(path, readonly=True) as opened:
         yield opened
 
@@ -101,8 +105,8 @@ def test_forty_battles_flow_onto_further_pages(tmp_path):
     }
     path = tmp_path / "long.campaign"
     with CampaignFile.create(path, name="Long night") as made:
-        made.apply(DATA["turn 1"] + DATA["turn 2"][:7])
-        made.apply([draw] * 40)
+        made.apply(made.read_actions(DATA["turn 1"] + DATA["turn 2"][:7]))
+        made.apply(made.read_actions([draw] * 40))
         text = pages(report_pdf(made, turn=2))
     table_pages = [i for i, page in enumerate(text) if "(Allies attack)" in page]
     assert len(table_pages) >= 2, "the battle log goes on over more than one page"
@@ -123,14 +127,16 @@ def test_slips_for_the_arrows_of_the_turn_say_the_metaxas_line(tmp_path):
             break
     path = tmp_path / "four.campaign"
     with CampaignFile.create(path) as made:
-        made.apply(records)
+        made.apply(made.read_actions(records))
         from campaign_manager.engine import legal
 
         made.apply(
-            [
-                {"type": "place", "troop": t, "area": legal.placement_targets(sc, made.state, t)[0]}
-                for t in sorted(made.state.waiting_zone)
-            ]
+            made.read_actions(
+                [
+                    {"type": "place", "troop": t, "area": legal.placement_targets(sc, made.state, t)[0]}
+                    for t in sorted(made.state.waiting_zone)
+                ]
+            )
         )
         assert made.state.control["B5"] == "allied" and any(t.startswith("GR") for t in made.state.troops_in("B5"))
         slips = pages(report_pdf(made, kind="slips", turn=4))
@@ -144,18 +150,20 @@ def test_a_slip_for_an_open_arrow_names_its_troops(campaign, tmp_path):
     path = tmp_path / "open.campaign"
     with CampaignFile.create(path, name="Open") as made:
         made.apply(
-            DATA["turn 1"]
-            + DATA["turn 2"][:7]
-            + [
-                {
-                    "type": "battle",
-                    "from": "B3",
-                    "to": "B2",
-                    "initiative_dice": [6, 1],
-                    "attacker": {"troops": ["GR-INF-3"]},
-                    "defender": {"troops": ["IT-INF-3"]},
-                }
-            ]
+            made.read_actions(
+                DATA["turn 1"]
+                + DATA["turn 2"][:7]
+                + [
+                    {
+                        "type": "battle",
+                        "from": "B3",
+                        "to": "B2",
+                        "initiative_dice": [6, 1],
+                        "attacker": {"troops": ["GR-INF-3"]},
+                        "defender": {"troops": ["IT-INF-3"]},
+                    }
+                ]
+            )
         )
         slips = pages(report_pdf(made, kind="slips", turn=2))
     assert len(slips) == 1
@@ -187,7 +195,7 @@ def test_the_status_sheet_before_turn_1_is_the_set_up(tmp_path, capsys):
     the turn report still has no turn to report on."""
     path = tmp_path / "new.campaign"
     with CampaignFile.create(path, name="Shop night") as made:
-        made.apply([{"type": "add_commander", "name": "Marco", "side": "axis"}])
+        made.apply(made.read_actions([{"type": "add_commander", "name": "Marco", "side": "axis"}]))
     out = tmp_path / "status.pdf"
     assert main(["report", str(path), "--kind", "status", "-o", str(out)]) == 0
     said = [" ".join(page.split()) for page in pages(out.read_bytes())]

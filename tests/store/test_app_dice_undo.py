@@ -19,13 +19,13 @@ def against_the_computer(campaign_store):
     """Turn 2 of a General's Wargame against the computer (the Axis), planned, no battle yet."""
     location = campaign_store.location("game")
     with CampaignFile.create(location, play="wargame", computer="axis") as made:
-        made.apply(TURN_TWO)
+        made.apply(made.read_actions(TURN_TWO))
     return location
 
 
 def test_an_initiative_the_app_rolled_is_not_undone(against_the_computer):
     with CampaignFile.open(against_the_computer) as game:
-        [done] = game.apply([{"type": "initiative"}], ScriptedRoller([2, 5]))
+        [done] = game.apply(game.read_actions([{"type": "initiative"}]), ScriptedRoller([2, 5]))
         assert done.record["rolled_by_app"] == ["dice.allied", "dice.axis"]
         with pytest.raises(UserError, match="against the computer those are final"):
             game.undo()
@@ -35,7 +35,7 @@ def test_an_initiative_the_app_rolled_is_not_undone(against_the_computer):
 
 def test_one_recorded_elsewhere_is_not_undone_either(against_the_computer):
     with CampaignFile.open(against_the_computer) as here, CampaignFile.open(against_the_computer) as there:
-        [done] = there.apply([{"type": "initiative"}], ScriptedRoller([2, 5]))
+        [done] = there.apply(there.read_actions([{"type": "initiative"}]), ScriptedRoller([2, 5]))
         with pytest.raises(FileChanged, match="read again"):
             here.undo()  # it would take back an action it was not shown: nothing is taken back
         assert here.records[-1] == done.record, "read again: the other writer's roll is shown"

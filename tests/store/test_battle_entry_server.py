@@ -25,7 +25,7 @@ def shared(pg_server):
     """A new campaign on the server, made by alice (an organiser), turn 1 started."""
     url = pg_server.url("alice", f"entry_{free_port()}")
     with CampaignFile.create(url, name="Four shops") as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
     return url
 
 
@@ -86,7 +86,7 @@ def test_keeping_an_entry_announces_nothing_to_other_windows(shared):
         try:
             bob.keep_entry(BOBS)
             assert not listener.heard(), "a battle being entered is no action: other shops are not told"
-            bob.apply([{"type": "note", "text": "table 3 is playing"}])
+            bob.apply(bob.read_actions([{"type": "note", "text": "table 3 is playing"}]))
             assert listener.heard()
         finally:
             listener.close()
@@ -95,7 +95,7 @@ def test_keeping_an_entry_announces_nothing_to_other_windows(shared):
 def test_a_recorder_throws_an_entry_away_with_its_dice_on_record(shared):
     with CampaignFile.open(as_user(shared, "bob")) as bob:
         bob.keep_entry(BOBS)
-        bob.apply([{"type": "discard", "dice": {"mission_die": 4}, "battle": "B2 → C2"}])
+        bob.apply(bob.read_actions([{"type": "discard", "dice": {"mission_die": 4}, "battle": "B2 → C2"}]))
         bob.keep_entry(None)
     with CampaignFile.open(shared, readonly=True) as reader:
         assert reader.records[-1]["type"] == "discard"
@@ -120,7 +120,7 @@ def test_a_campaign_of_schema_2_opens_as_it_is_and_its_owner_upgrades_it(pg_serv
         assert bob.log.schema == 2 and bob.kept_entry() is None
         said = bob.keep_entry(BOBS)
         assert said is not None and "earlier version" in said and "only while the app is open" in said
-        bob.apply([{"type": "note", "text": "recorded all the same"}])
+        bob.apply(bob.read_actions([{"type": "note", "text": "recorded all the same"}]))
     with CampaignFile.open(as_user(shared, "carol")) as carol:
         assert carol.log.schema == 2
     with CampaignFile.open(shared, readonly=True) as alice:
@@ -130,7 +130,7 @@ def test_a_campaign_of_schema_2_opens_as_it_is_and_its_owner_upgrades_it(pg_serv
         assert raw(shared, "alice", f"SELECT 1 FROM meta WHERE key = 'schema' AND value = '{SCHEMA_VERSION}'") == 1
     with CampaignFile.open(as_user(shared, "bob")) as bob:
         assert bob.keep_entry(BOBS) is None
-        bob.apply([{"type": "discard", "dice": {"mission_die": 4}, "battle": "B2 → C2"}])
+        bob.apply(bob.read_actions([{"type": "discard", "dice": {"mission_die": 4}, "battle": "B2 → C2"}]))
     with CampaignFile.open(as_user(shared, "carol")) as carol:
         assert carol.log.schema == SCHEMA_VERSION and len(carol.records) == 3
     log = ServerLog.open(parse_address(as_user(shared, "bob")), "campaign")

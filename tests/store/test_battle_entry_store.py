@@ -47,7 +47,7 @@ def _user_version(path: Path) -> int:
 def campaign(tmp_path):
     path = tmp_path / "c.campaign"
     with CampaignFile.create(path, name="Club") as made:
-        made.apply(FULL_CAMPAIGN["turn 1"][:1])
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"][:1]))
     return path
 
 
@@ -56,7 +56,7 @@ def stored(campaign_store):
     """The same campaign in a file or on the test server (made by alice, an organiser)."""
     location = campaign_store.location("club")
     with CampaignFile.create(location, name="Club") as made:
-        made.apply(FULL_CAMPAIGN["turn 1"][:1])
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"][:1]))
     return location
 
 
@@ -77,7 +77,7 @@ def test_keeping_an_entry_is_not_an_action(stored):
     """The log, the redo stack and the revision stay as they were: undo and redo are unaffected."""
     campaign = stored
     with CampaignFile.open(campaign) as opened:
-        opened.apply([{"type": "note", "text": "first"}])
+        opened.apply(opened.read_actions([{"type": "note", "text": "first"}]))
         opened.undo()
         revision, records = opened.log.stored_revision(), list(opened.records)
         opened.keep_entry(ENTRY)

@@ -125,7 +125,7 @@ def test_damaged_file_is_refused_untouched(campaign):
 
 def test_damaged_log_entry_is_refused(campaign):
     with CampaignFile.open(campaign) as opened:
-        opened.apply(TURN_ONE)
+        opened.apply(opened.read_actions(TURN_ONE))
     conn = sqlite3.connect(campaign)
     conn.execute('UPDATE action SET payload = \'{"type": "place", "troop": "XX", "area": "B1"}\' WHERE seq = 2')
     conn.commit()
@@ -144,7 +144,7 @@ def test_assist_file_is_not_a_campaign(tmp_path):
 def test_refused_batch_records_nothing(anywhere):
     with CampaignFile.open(anywhere) as opened:
         with pytest.raises(ActionRefused) as refused:
-            opened.apply([*TURN_ONE, {"type": "end_turn"}])
+            opened.apply(opened.read_actions([*TURN_ONE, {"type": "end_turn"}]))
         assert refused.value.index == 3 and "Rule 1.5" in str(refused.value)
         assert opened.records == [] and opened.state.turn == 0
     with CampaignFile.open(anywhere) as reopened:
@@ -153,7 +153,7 @@ def test_refused_batch_records_nothing(anywhere):
 
 def test_crash_inside_a_transaction_leaves_the_last_completed_action(campaign):
     with CampaignFile.open(campaign) as opened:
-        opened.apply(TURN_ONE[:1])
+        opened.apply(opened.read_actions(TURN_ONE[:1]))
     crash = textwrap.dedent(f"""
         import os
         from campaign_manager.store import logfile
@@ -164,7 +164,7 @@ def test_crash_inside_a_transaction_leaves_the_last_completed_action(campaign):
             os._exit(9)  # the process dies with the insert written but not committed
         logfile.Session.commit = crash
         c = CampaignFile.open({str(campaign)!r})
-        c.apply([{{"type": "note", "text": "lost"}}])
+        c.apply(c.read_actions([{{"type": "note", "text": "lost"}}]))
     """)
     done = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 9, done.stderr
@@ -175,7 +175,7 @@ def test_crash_inside_a_transaction_leaves_the_last_completed_action(campaign):
 
 def test_every_action_is_on_disk_when_apply_returns(anywhere):
     opened = CampaignFile.open(anywhere)
-    opened.apply(TURN_ONE)
+    opened.apply(opened.read_actions(TURN_ONE))
     # A second, independent reader sees both actions without the first being closed.
     with CampaignFile.open(anywhere, readonly=True) as reader:
         assert [r["type"] for r in reader.records] == ["start_turn", "note"]
@@ -186,14 +186,14 @@ def test_read_only_open_never_writes(campaign):
     before = campaign.read_bytes()
     with CampaignFile.open(campaign, readonly=True) as reader:
         with pytest.raises(FileRefused):
-            reader.apply(TURN_ONE)
+            reader.apply(reader.read_actions(TURN_ONE))
     assert campaign.read_bytes() == before
 
 
 def test_history_stays_in_step_with_apply_undo_and_redo(anywhere):
     with CampaignFile.open(anywhere) as opened:
         assert opened.history() == []
-        opened.apply(TURN_ONE)
+        opened.apply(opened.read_actions(TURN_ONE))
         assert [a.record["type"] for a in opened.history()] == ["start_turn", "note"]
         opened.undo()
         assert [a.record["type"] for a in opened.history()] == ["start_turn"]
@@ -205,17 +205,17 @@ def test_history_stays_in_step_with_apply_undo_and_redo(anywhere):
 def test_a_second_writer_is_taken_in_and_the_action_checked_again(anywhere):
     window = CampaignFile.open(anywhere)  # e.g. the app window
     with CampaignFile.open(anywhere) as command_line:
-        command_line.apply(TURN_ONE)
+        command_line.apply(command_line.read_actions(TURN_ONE))
     from campaign_manager.errors import FileChanged
 
     with pytest.raises(ActionRefused, match="Rule 1.1: turn 1 is still under way.*2 actions were recorded elsewhere"):
-        window.apply([{"type": "start_turn"}])  # legal only in the window's stale view
+        window.apply(window.read_actions([{"type": "start_turn"}]))  # legal only in the window's stale view
     assert [r["type"] for r in window.records] == ["start_turn", "note"], "the window took in the other's actions"
     with CampaignFile.open(anywhere, readonly=True) as reader:
         assert window.state == reader.state
     with CampaignFile.open(anywhere) as command_line:
-        command_line.apply([{"type": "note", "text": "from the command line"}])
-    window.apply([{"type": "note", "text": "still legal: recorded after the other's"}])
+        command_line.apply(command_line.read_actions([{"type": "note", "text": "from the command line"}]))
+    window.apply(window.read_actions([{"type": "note", "text": "still legal: recorded after the other's"}]))
     texts = [r.get("text") for r in window.records[2:]]
     assert texts == ["from the command line", "still legal: recorded after the other's"]
     with CampaignFile.open(anywhere) as command_line:
@@ -231,7 +231,7 @@ def test_a_second_writer_is_taken_in_and_the_action_checked_again(anywhere):
 
 def test_the_campaign_file_alone_is_complete_between_actions(campaign, tmp_path):
     opened = CampaignFile.open(campaign)
-    opened.apply(TURN_ONE)
+    opened.apply(opened.read_actions(TURN_ONE))
     backup = tmp_path / "usb-stick.campaign"
     shutil.copy(campaign, backup)  # the file only, while the campaign is still open
     with CampaignFile.open(backup, readonly=True) as copy:
@@ -243,7 +243,7 @@ def test_the_campaign_file_alone_is_complete_between_actions(campaign, tmp_path)
 
 def test_a_crash_in_the_middle_of_writing_is_put_back(campaign):
     with CampaignFile.open(campaign) as opened:
-        opened.apply(TURN_ONE)
+        opened.apply(opened.read_actions(TURN_ONE))
     # A writer dies after SQLite has started changing the file itself (pages spilled to disk,
     # the journal left behind): the next open must put the file back, not call it damaged.
     crash = textwrap.dedent(f"""
@@ -267,10 +267,14 @@ def test_catching_up_applies_just_the_new_actions(anywhere, monkeypatch):
     from campaign_manager.store import campaign_file
 
     window = CampaignFile.open(anywhere)
-    window.apply(TURN_ONE)
+    window.apply(window.read_actions(TURN_ONE))
     history = window.history()
     with CampaignFile.open(anywhere) as other:
-        other.apply([{"type": "note", "text": "from the other shop"}, {"type": "note", "text": "and another"}])
+        other.apply(
+            other.read_actions(
+                [{"type": "note", "text": "from the other shop"}, {"type": "note", "text": "and another"}]
+            )
+        )
 
     def no_replay(*args, **kwargs):
         raise AssertionError("the whole log was replayed")

@@ -57,8 +57,8 @@ def template() -> bytes:
     folder = Path(tempfile.mkdtemp(prefix="fuzz-template-"))
     path = folder / "t.campaign"
     with CampaignFile.create(path, name="Fuzz") as made:
-        made.apply(FULL_CAMPAIGN["turn 1"])
-        made.apply(FULL_CAMPAIGN["turn 2"][:3])
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"]))
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 2"][:3]))
         made.undo()
     data = path.read_bytes()
     shutil.rmtree(folder)

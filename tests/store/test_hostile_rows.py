@@ -31,7 +31,7 @@ def digest(path: Path) -> str:
 def campaign(tmp_path):
     path = tmp_path / "c.campaign"
     with CampaignFile.create(path, name="Club") as made:
-        made.apply(FULL_CAMPAIGN["turn 1"][:3])
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"][:3]))
         made.undo()  # one action waits to be redone
     return path
 
@@ -107,7 +107,7 @@ def test_redo_of_an_action_that_no_longer_applies_writes_nothing(campaign, capsy
     assert digest(campaign) == before
     with CampaignFile.open(campaign) as opened:  # the campaign itself still opens and records
         assert len(opened.records) == 2
-        opened.apply([{"type": "note", "text": "after"}])  # a new action empties the redo stack
+        opened.apply(opened.read_actions([{"type": "note", "text": "after"}]))  # a new action empties the redo stack
         assert not opened.can_redo()
 
 
@@ -145,7 +145,7 @@ def test_a_trigger_added_after_opening_never_runs_on_a_write(campaign):
     with CampaignFile.open(campaign) as opened:
         sql(campaign, "CREATE TRIGGER wipe AFTER UPDATE ON meta BEGIN DELETE FROM action; END")
         with pytest.raises(FileRefused, match='trigger "wipe"'):
-            opened.apply([{"type": "note", "text": "late"}])
+            opened.apply(opened.read_actions([{"type": "note", "text": "late"}]))
     conn = sqlite3.connect(campaign)
     assert conn.execute("SELECT count(*) FROM action").fetchone()[0] == 2, "the trigger's work was rolled back"
     conn.close()
@@ -153,7 +153,7 @@ def test_a_trigger_added_after_opening_never_runs_on_a_write(campaign):
 
 def test_sqlites_integrity_report_is_cut_to_one_line(campaign, tmp_path, capsys):
     with CampaignFile.open(campaign) as opened:  # a log over many pages: the report runs long
-        opened.apply([{"type": "note", "text": "x" * 3000}] * 30)
+        opened.apply(opened.read_actions([{"type": "note", "text": "x" * 3000}] * 30))
     conn = sqlite3.connect(campaign)
     root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'action'").fetchone()[0]
     conn.close()

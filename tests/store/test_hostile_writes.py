@@ -40,7 +40,7 @@ def digest(path: Path) -> str:
 def campaign(tmp_path):
     path = tmp_path / "c.campaign"
     with CampaignFile.create(path, name="Club") as made:
-        made.apply(FULL_CAMPAIGN["turn 1"])
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"]))
     return path
 
 
@@ -233,7 +233,7 @@ def test_a_file_deleted_under_an_open_campaign_is_told_and_a_copy_saved_from_wha
         held = list(opened.records)
         campaign.unlink()
         with pytest.raises(FileGone, match="deleted or moved away while it was open here") as gone:
-            opened.apply([{"type": "note", "text": "late"}])
+            opened.apply(opened.read_actions([{"type": "note", "text": "late"}]))
         assert "read-only" not in str(gone.value) and "Save a copy" in str(gone.value)
         copy = tmp_path / "rescued.campaign"
         writing.write_whole(copy, opened.image(), "copy", new=True)
@@ -252,7 +252,7 @@ def test_a_file_replaced_under_an_open_campaign_is_told_as_that(campaign, tmp_pa
         os.replace(other, campaign)
         before = digest(campaign)
         with pytest.raises(FileGone, match="was replaced by another file"):
-            opened.apply([{"type": "note", "text": "late"}])
+            opened.apply(opened.read_actions([{"type": "note", "text": "late"}]))
         with pytest.raises(UserError, match="was replaced by another file"):
             opened.undo()
         assert digest(campaign) == before

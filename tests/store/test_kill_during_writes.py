@@ -25,7 +25,7 @@ WORKER = textwrap.dedent("""
     with CampaignFile.open(sys.argv[1]) as campaign:
         while len(campaign.records) < len(planned):
             n = len(campaign.records)
-            campaign.apply([planned[n]])
+            campaign.apply(campaign.read_actions([planned[n]]))
             print("ack apply", len(campaign.records), flush=True)
             if len(campaign.records) % 2 == 0:
                 campaign.undo()

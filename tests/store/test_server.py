@@ -25,7 +25,7 @@ def shared(pg_server):
     """A new campaign on the server, made by alice (an organiser), turn 1 started."""
     url = pg_server.url("alice", f"shared_{free_port()}")
     with CampaignFile.create(url, name="Four shops") as made:
-        made.apply(TURN_ONE)
+        made.apply(made.read_actions(TURN_ONE))
     return url
 
 
@@ -65,7 +65,7 @@ def test_a_viewer_reads_and_the_server_refuses_her_own_sql(shared):
     with CampaignFile.open(as_user(shared, "carol")) as viewer:
         assert viewer.log.readonly and len(viewer.records) == 2
         with pytest.raises(RoleRefused, match="carol is a viewer .*read only"):
-            viewer.apply([{"type": "note", "text": "may I?"}])
+            viewer.apply(viewer.read_actions([{"type": "note", "text": "may I?"}]))
     statements = [
         "INSERT INTO action (seq, kind, payload, recorded_at) VALUES (3, 'note', '{\"type\":\"note\"}', 'now')",
         'UPDATE action SET payload = \'{"type":"note","text":"rewritten"}\' WHERE seq = 2',
@@ -85,11 +85,11 @@ def test_a_recorder_records_battles_and_notes_but_undo_is_refused(shared, capsys
     recorder = as_user(shared, "bob")
     with CampaignFile.open(recorder) as bob:
         assert bob.log.role == "recorder" and bob.may("note") and not bob.may("end_turn") and not bob.may("undo")
-        bob.apply([{"type": "note", "text": "table 3 ready"}])
+        bob.apply(bob.read_actions([{"type": "note", "text": "table 3 ready"}]))
         with pytest.raises(RoleRefused, match="undo is for the campaign's organiser; bob is a recorder"):
             bob.undo()
         with pytest.raises(RoleRefused, match="end turn is for the campaign's organiser"):
-            bob.apply([{"type": "end_turn"}])
+            bob.apply(bob.read_actions([{"type": "end_turn"}]))
     code, out, err = run(capsys, "undo", recorder)
     assert code == 2 and err.count("\n") == 1 and "undo is for the campaign's organiser" in err
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
@@ -123,7 +123,7 @@ def test_several_campaigns_live_in_one_database(pg_server, capsys):
     assert run(capsys, "new", first, "--name", "Northern shops")[0] == 0
     assert run(capsys, "new", second, "--name", "Southern shops")[0] == 0
     with CampaignFile.open(second) as south:
-        south.apply(TURN_ONE)
+        south.apply(south.read_actions(TURN_ONE))
     with CampaignFile.open(first, readonly=True) as north:
         assert north.name == "Northern shops" and north.records == []
     code, out, err = run(capsys, "server", "list", pg_server.url("carol"))
@@ -139,13 +139,13 @@ def test_several_campaigns_live_in_one_database(pg_server, capsys):
 def test_another_shops_action_makes_a_stale_one_illegal_and_it_is_refused_with_the_rule(shared):
     with CampaignFile.open(shared) as alice, CampaignFile.open(as_user(shared, "bob")) as bob:
         battle = FULL_CAMPAIGN["turn 1"][1]  # B1 attacks C1: the Greek defender is destroyed, C1 taken
-        alice.apply([battle])
+        alice.apply(alice.read_actions([battle]))
         refusal = "Rule 1.4: C1 Ioannina is held by the Axis.*1 action was recorded elsewhere"
         with pytest.raises(ActionRefused, match=refusal):
-            bob.apply([battle])  # the same battle, entered at another table from bob's stale view
+            bob.apply(bob.read_actions([battle]))  # the same battle, entered at another table from bob's stale view
         assert bob.records == alice.records and bob.state == alice.state
-        bob.apply([{"type": "note", "text": "seen"}])
-        alice.apply([{"type": "note", "text": "and so"}])
+        bob.apply(bob.read_actions([{"type": "note", "text": "seen"}]))
+        alice.apply(alice.read_actions([{"type": "note", "text": "and so"}]))
         assert [r.get("text") for r in alice.records[-2:]] == ["seen", "and so"]
 
 
@@ -156,7 +156,7 @@ def test_push_then_pull_gives_the_same_campaign(pg_server, tmp_path, capsys):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop <night> & Αθήνα") as made:
         for turn in ("turn 1", "turn 2"):
-            made.apply(FULL_CAMPAIGN[turn])
+            made.apply(made.read_actions(FULL_CAMPAIGN[turn]))
     url = pg_server.url("alice", "pushed")
     code, out, err = run(capsys, "push", path, url)
     assert code == 0 and "turn 2" in out, err
@@ -281,12 +281,14 @@ def _commit_then_lose_the_connection(monkeypatch, commit_first: bool) -> None:
 def test_a_connection_lost_while_committing_is_asked_again_which_it_was(shared, monkeypatch):
     with CampaignFile.open(shared) as campaign:
         _commit_then_lose_the_connection(monkeypatch, commit_first=True)
-        campaign.apply([{"type": "note", "text": "landed"}])  # it was committed: told as recorded
+        campaign.apply(
+            campaign.read_actions([{"type": "note", "text": "landed"}])
+        )  # it was committed: told as recorded
         monkeypatch.undo()
         _commit_then_lose_the_connection(monkeypatch, commit_first=False)
         with pytest.raises(UserError, match="connection to the server was lost .*so the action was not recorded"):
-            campaign.apply([{"type": "note", "text": "lost"}])
+            campaign.apply(campaign.read_actions([{"type": "note", "text": "lost"}]))
         monkeypatch.undo()
-        campaign.apply([{"type": "note", "text": "next"}])
+        campaign.apply(campaign.read_actions([{"type": "note", "text": "next"}]))
     with CampaignFile.open(shared, readonly=True) as kept:
         assert [r.get("text") for r in kept.records[1:]] == ["first evening", "landed", "next"]

@@ -29,7 +29,7 @@ def campaign(tmp_path):
     folder.mkdir()
     path = folder / "c.campaign"
     with CampaignFile.create(path, name="Club") as made:
-        made.apply(DATA["turn 1"])
+        made.apply(made.read_actions(DATA["turn 1"]))
     (tmp_path / "next.json").write_text(json.dumps([{"type": "start_turn"}]))
     return path
 
@@ -124,7 +124,7 @@ def test_a_full_disk_refuses_the_action_and_keeps_the_file(tmp_path, capsys):
             return _file_size_limit(tmp_path, note)
         path = stick / "c.campaign"
         with CampaignFile.create(path, name="Club") as made:
-            made.apply(DATA["turn 1"])
+            made.apply(made.read_actions(DATA["turn 1"]))
         filler = _fill(stick)
         before = path.read_bytes()
         code, _, err = run(capsys, "apply", path, note)
@@ -134,7 +134,7 @@ def test_a_full_disk_refuses_the_action_and_keeps_the_file(tmp_path, capsys):
         filler.unlink()
         with CampaignFile.open(path) as opened:  # the next start opens it normally
             assert len(opened.records) == len(DATA["turn 1"])
-            opened.apply([{"type": "note", "text": "space again"}])
+            opened.apply(opened.read_actions([{"type": "note", "text": "space again"}]))
 
 
 FILL_UP = textwrap.dedent("""
@@ -151,7 +151,7 @@ FILL_UP = textwrap.dedent("""
 def _file_size_limit(tmp_path: Path, note: Path) -> None:
     path = tmp_path / "c.campaign"
     with CampaignFile.create(path, name="Club") as made:
-        made.apply(DATA["turn 1"])
+        made.apply(made.read_actions(DATA["turn 1"]))
     before = path.read_bytes()
     done = subprocess.run(
         [sys.executable, "-c", FILL_UP, str(path), str(note)], capture_output=True, text=True, cwd=ROOT
@@ -195,11 +195,11 @@ def test_a_lock_taken_after_opening_refuses_the_write(campaign, monkeypatch):
         other.execute("BEGIN EXCLUSIVE")
         try:
             with pytest.raises(faults.StorageFault, match="is busy"):
-                opened.apply([{"type": "note", "text": "late"}])
+                opened.apply(opened.read_actions([{"type": "note", "text": "late"}]))
         finally:
             other.execute("ROLLBACK")
             other.close()
         assert len(opened.records) == len(DATA["turn 1"])
-        opened.apply([{"type": "note", "text": "late"}])
+        opened.apply(opened.read_actions([{"type": "note", "text": "late"}]))
     with CampaignFile.open(campaign, readonly=True) as again:
         assert len(again.records) == len(DATA["turn 1"]) + 1

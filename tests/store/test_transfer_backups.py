@@ -25,8 +25,8 @@ def finished(tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name=NAME) as made:
         for turn in TURNS:
-            made.apply(DATA[turn])
-        made.apply([{"type": "note", "text": "Κέρκυρα: <played> & done"}])
+            made.apply(made.read_actions(DATA[turn]))
+        made.apply(made.read_actions([{"type": "note", "text": "Κέρκυρα: <played> & done"}]))
         assert made.state.phase == "finished"
     return path
 

@@ -30,7 +30,7 @@ def app(url: str, writer: int, count: int, acks: Path) -> int:
     with CampaignFile.open(url) as campaign, acks.open("w") as told:
         for number in range(count):
             start = time.perf_counter()
-            campaign.apply([note(writer, number)])
+            campaign.apply(campaign.read_actions([note(writer, number)]))
             told.write(
                 json.dumps({"text": note(writer, number)["text"], "seconds": time.perf_counter() - start}) + "\n"
             )

@@ -35,7 +35,7 @@ def open_window(qtbot, tmp_path):
         path = tmp_path / f"shop{len(made) or ''}.campaign"
         with CampaignFile.create(path, name=name) as campaign:
             if actions:
-                campaign.apply(actions)
+                campaign.apply(campaign.read_actions(actions))
         window = MainWindow(path, remember=False, **kwargs)
         qtbot.addWidget(window)
         window.resize(1280, 800)

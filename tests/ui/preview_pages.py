@@ -57,7 +57,7 @@ def main(action: str, folder: Path | None) -> int:
 
     path = Path(tempfile.mkdtemp(prefix="firestorm-preview-")) / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:1])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:1]))
     window = MainWindow(path, remember=False)
     window.resize(1280, 800)
     window.show()

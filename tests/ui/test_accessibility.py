@@ -49,7 +49,7 @@ def test_the_battle_wizard_on_every_page(open_window):
 def test_the_generals_wargame_window_its_wizard_and_what_if(make_window, tmp_path):
     path = tmp_path / "dice.campaign"
     with CampaignFile.create(path, name="Dice", play="wargame", computer="axis") as campaign:
-        campaign.apply([{"type": "start_turn"}])
+        campaign.apply(campaign.read_actions([{"type": "start_turn"}]))
     window = make_window(path, remember=False)
     assert unnamed(window) == []
     window.menu_actions[MenuAction.NEW_BATTLE].trigger()

@@ -63,7 +63,7 @@ def test_an_action_left_out_of_the_menus_is_refused(qtbot):
 def test_read_only_switches_off_exactly_what_writes_to_the_file(make_window, tmp_path, monkeypatch):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as campaign:
-        campaign.apply([{"type": "start_turn"}])
+        campaign.apply(campaign.read_actions([{"type": "start_turn"}]))
     window = make_window(path, remember=False)
     writable = {key: window.menu_actions[key].isEnabled() for key in MenuAction}
     monkeypatch.setattr(CampaignSession, "read_only", property(lambda self: True))

@@ -357,7 +357,7 @@ def against_the_computer(tmp_path, qtbot):
     """Turn 2 of a General's Wargame against the computer (the Axis), planned, no battle yet."""
     path = tmp_path / "game.campaign"
     with CampaignFile.create(path, play="wargame", computer="axis") as made:
-        made.apply(TURN_TWO)
+        made.apply(made.read_actions(TURN_TWO))
     window = MainWindow(path, remember=False)
     qtbot.addWidget(window)
     window.show()

@@ -21,7 +21,7 @@ from tests.ui.test_battle_entry import answer, press, question, to_b1_c1_result,
 def shared(pg_server):
     url = pg_server.url("alice", f"entry_window_{free_port()}")
     with CampaignFile.create(url, name="Four shops") as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
     return url
 
 
@@ -78,10 +78,10 @@ def test_an_entry_typed_while_the_server_is_away_is_kept_there_once_it_is_back(m
         grant_role(admin, "bob", "recorder")
         url = server.url("postgres", "power_cut")
         with CampaignFile.create(url, name="Power cut") as made:
-            made.apply([{"type": "start_turn"}])
+            made.apply(made.read_actions([{"type": "start_turn"}]))
         bobs = server.url("bob", "power_cut")
         window = make_window(bobs, remember=False)
-        window.session._reconnect.setInterval(200)  # tried again quickly, for the test
+        window.session.link.reconnect.setInterval(200)  # tried again quickly, for the test
         wizard = to_b1_c1_result(window, qtbot)
         type_in(qtbot, vp_boxes(wizard)[0], "5")
         server.stop("immediate")

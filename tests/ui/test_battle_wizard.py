@@ -454,7 +454,7 @@ def test_a_battle_cannot_begin_while_the_deployment_rule_is_broken(open_window):
     assert window.battle_menu.new_battle() is None and window.battle_menu.wizard is None
     said = window.statusBar().currentMessage()
     assert said.startswith("No battle can begin now. Rule 1.5:") and "B4 Thessaloniki" in said, said
-    window.session.record([{"type": "redeploy", "troop": "GR-INF-4", "to": "B4"}])
+    window.session.record_json([{"type": "redeploy", "troop": "GR-INF-4", "to": "B4"}])
     assert "fight the first battle (Battle ▸ New battle)" in window.view.panel.headline.text()
     assert window.battle_menu.new_battle() is not None
 
@@ -522,7 +522,7 @@ def test_the_wizard_says_nothing_changed_when_only_the_window_was_redrawn(open_w
     wizard = window.battle_menu.new_battle()
     window.session.changed.emit()  # as the session does to redraw the banner and menus
     assert wizard.pages["arrow"].problem.text() == ""
-    window.session.record([{"type": "note", "text": "recorded at another table"}])
+    window.session.record_json([{"type": "note", "text": "recorded at another table"}])
     assert "changed meanwhile" in wizard.pages["arrow"].problem.text()
 
 

@@ -195,7 +195,7 @@ def test_a_long_commander_s_name_is_shown_whole(open_window, qtbot, when):
     else:
         window, history = _battles_tab(open_window, qtbot, turn_1)
         assert _cut_words(history.table, COLUMNS.index("Commanders")) == []
-        window.session.record(joins + _played_by(turn_2, LONG))
+        window.session.record_json(joins + _played_by(turn_2, LONG))
     table, column = history.table, COLUMNS.index("Commanders")
     cells = [history.model.index(row, column) for row in range(history.model.rowCount())]
     long = next(cell for cell in cells if LONG in cell.data())

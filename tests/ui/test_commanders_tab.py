@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 
-from campaign_manager.ui.commanders_view import COLUMNS, GAME_COLUMNS
 from campaign_manager.ui.history_view import COLUMNS as BATTLE_COLUMNS
+from campaign_manager.ui.league_models import COLUMNS, GAME_COLUMNS
 from tests.engine.test_league import HAND_LEAGUE
 from tests.shared import FULL_CAMPAIGN_WITH_COMMANDERS
 from tests.ui.accessibility import unnamed
@@ -240,7 +240,7 @@ def test_the_charts_tab_paints_the_printed_charts(open_window, qtbot):
     )
     assert inked > 50, "the chart is painted"
     before = len(charts.captions[1].text())
-    window.session.record([{"type": "note", "text": "no change to the charts' figures"}])
+    window.session.record_json([{"type": "note", "text": "no change to the charts' figures"}])
     assert not charts.stale and len(charts.captions[1].text()) == before
 
 
@@ -266,7 +266,7 @@ def test_the_commanders_and_charts_tabs_follow_a_file_changed_underneath(make_wi
 
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"]))
     window = make_window(path, remember=False)
     window.tabs.setCurrentWidget(window.charts)
     qtbot.waitUntil(lambda: "C1 Ioannina 1 time" in window.charts.captions[2].text())
@@ -277,7 +277,7 @@ def test_the_commanders_and_charts_tabs_follow_a_file_changed_underneath(make_wi
     qtbot.waitUntil(other.isActiveWindow)
     assert main(["commanders", str(path), "add", "Marco", "--side", "axis"]) == 0
     with CampaignFile.open(path) as command_line:
-        command_line.apply(FULL_CAMPAIGN["turn 2"])
+        command_line.apply(command_line.read_actions(FULL_CAMPAIGN["turn 2"]))
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     qtbot.waitUntil(lambda: [s.commander.name for s in window.commanders.model.standings] == ["Marco"])

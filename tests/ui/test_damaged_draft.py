@@ -19,7 +19,7 @@ DAMAGED = '{"dice": {"mission_die": 5}, "rolled_by_app": ["mission_die"], "page"
 def _damaged(tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply([{"type": "start_turn"}])
+        campaign.apply(campaign.read_actions([{"type": "start_turn"}]))
     conn = sqlite3.connect(path)
     conn.execute("INSERT INTO draft VALUES (1, ?, 't')", (DAMAGED,))
     conn.commit()

@@ -120,16 +120,18 @@ def test_edit_undo_names_the_action_it_takes_back(make_window, tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as made:
         made.apply(
-            [
-                {"type": "start_turn"},
-                {
-                    "type": "battle",
-                    "from": "B1",
-                    "to": "C1",
-                    "attacker": {"troops": ["IT-INF-1"]},
-                    "defender": {"troops": []},
-                },
-            ]
+            made.read_actions(
+                [
+                    {"type": "start_turn"},
+                    {
+                        "type": "battle",
+                        "from": "B1",
+                        "to": "C1",
+                        "attacker": {"troops": ["IT-INF-1"]},
+                        "defender": {"troops": []},
+                    },
+                ]
+            )
         )
     window = make_window(path, remember=False)
     assert window.menu_actions[MenuAction.UNDO].text() == "&Undo battle arrow B1 → C1 (placed, no result yet)"
@@ -147,7 +149,7 @@ def test_edit_undo_names_the_action_it_takes_back(make_window, tmp_path):
 def test_edit_redo_names_the_action_it_puts_back(make_window, tmp_path):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
     window = make_window(path, remember=False)
     redo = window.menu_actions[MenuAction.REDO]
     assert redo.text() == "&Redo" and not redo.isEnabled(), "nothing waits to be redone"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from campaign_manager.engine.actions import Note
 from campaign_manager.store import backups
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.actions import MenuAction
@@ -22,7 +23,7 @@ from tests.shared import FULL_CAMPAIGN
 def shop(tmp_path) -> Path:
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"][:4])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"][:4]))
     return path
 
 
@@ -42,7 +43,7 @@ def test_a_file_deleted_under_the_window_is_told_and_a_copy_saved_from_what_it_h
     )
     held = list(window.session.campaign.records)
     shop.unlink()
-    window.session.try_record([{"type": "note", "text": "late"}])
+    window.session.try_record([Note("late")])
     window.turn_menu.end_turn()
     qtbot.waitUntil(lambda: bool(told(window, "deleted or moved away while it was open here")), timeout=2000)
     assert not told(window, "read-only")
@@ -97,7 +98,7 @@ def test_a_damaged_campaign_is_refused_in_a_dialog_and_left_untouched(make_windo
 
 def test_a_backup_cut_off_is_made_again_when_the_window_opens_the_campaign(make_window, shop, tmp_path, qtbot):
     with CampaignFile.open(shop) as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"][4:])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"][4:]))
     made = backups.backup_path(shop, 1)
     made.rename(Path(f"{made}.partial"))  # as a crash in the middle of writing it leaves it
     window = make_window(shop, remember=False)

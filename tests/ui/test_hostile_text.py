@@ -81,8 +81,8 @@ def hostile_campaign(tmp_path) -> Path:
         {"type": "set_general", "name": players["defender_commander"]},
     ]
     with CampaignFile.create(path, scenario=hostile_scenario(tmp_path), name=f"Shop {HOSTILE}") as made:
-        made.apply(roster + turn)
-        made.apply([{"type": "note", "text": f"A ruling {HOSTILE}"}])
+        made.apply(made.read_actions(roster + turn))
+        made.apply(made.read_actions([{"type": "note", "text": f"A ruling {HOSTILE}"}]))
     return path
 
 
@@ -188,7 +188,11 @@ def test_every_name_and_note_shows_literally_in_the_window(make_window, hostile_
 def test_the_battle_wizard_and_its_pages_show_names_literally(make_window, tmp_path, qtbot):
     path = tmp_path / "battle.campaign"
     with CampaignFile.create(path, scenario=hostile_scenario(tmp_path), name=f"Shop {HOSTILE}") as made:
-        made.apply([{"type": "add_commander", "name": f"Marco {HOSTILE}", "side": "axis"}, {"type": "start_turn"}])
+        made.apply(
+            made.read_actions(
+                [{"type": "add_commander", "name": f"Marco {HOSTILE}", "side": "axis"}, {"type": "start_turn"}]
+            )
+        )
     window = make_window(path, remember=False)
     wizard = window.battle_menu.new_battle()
     faults: list[str] = []

@@ -20,7 +20,7 @@ TURN_ONE = FULL_CAMPAIGN["turn 1"]
 def campaign_path(tmp_path) -> Path:
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(TURN_ONE)
+        campaign.apply(campaign.read_actions(TURN_ONE))
     return path
 
 
@@ -167,7 +167,7 @@ def test_start_turn_asks_for_the_battle_count_dice(make_window, campaign_path):
 def test_the_window_reads_outside_changes_again(make_window, campaign_path):
     window = make_window(campaign_path)
     with CampaignFile.open(campaign_path) as command_line:
-        command_line.apply([{"type": "start_turn", "dice": [4]}])
+        command_line.apply(command_line.read_actions([{"type": "start_turn", "dice": [4]}]))
     window.menu_actions[MenuAction.UNDO].trigger()  # stale: refused, nothing written, the window shows the file again
     assert "changed by another program" in window.statusBar().currentMessage()
     assert window.campaign.state.turn == 2 and window.history.rowCount() == 5
@@ -190,7 +190,7 @@ def test_requirements_of_the_turn_from_the_turn_menu(make_window, campaign_path)
 
 def test_placing_and_redeploying_from_the_planning_dialog(make_window, campaign_path):
     window = make_window(campaign_path)
-    window.campaign.apply([{"type": "start_turn", "dice": [4]}])
+    window.campaign.apply(window.campaign.read_actions([{"type": "start_turn", "dice": [4]}]))
     window.refresh()
     window.menu_actions[MenuAction.PLACE_AND_REDEPLOY].trigger()
     dialog = window.turn_menu.planning.ui
@@ -239,7 +239,7 @@ def test_the_planning_dialog_says_when_a_nations_redeployment_is_over(make_windo
     rule in its tooltip."""
     path = tmp_path / "turn2.campaign"
     with CampaignFile.create(path) as campaign:
-        campaign.apply(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:7])
+        campaign.apply(campaign.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:7]))
     window = make_window(path, remember=False)
     window.menu_actions[MenuAction.PLACE_AND_REDEPLOY].trigger()
     dialog = window.turn_menu.planning.ui
@@ -321,7 +321,7 @@ def test_an_empty_log_says_what_will_come_there(open_window, qtbot):
         return sum(image.pixelColor(x, y) != background for x in range(0, image.width(), 3) for y in range(0, 60, 3))
 
     assert log.lines.rowCount() == 0 and ink(log) > 20, "the empty log shows its hint"
-    window.session.record([{"type": "start_turn"}])
+    window.session.record_json([{"type": "start_turn"}])
     assert log.lines.rowCount() == 1 and log.lines.stringList()[0].startswith("1. Turn 1")
 
 

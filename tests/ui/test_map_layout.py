@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF
 
 from campaign_manager.engine.battle_log import battle_rows
 from campaign_manager.engine.campaign import apply_action, initial_state
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.arrow_marks import REACH
 from campaign_manager.scenario.layout import holds, standoff
@@ -57,7 +58,7 @@ def steps(actions):
     sc = load_scenario()
     st, history = initial_state(sc), []
     for number, action in enumerate(actions, start=1):
-        applied = apply_action(sc, st, action)
+        applied = apply_action(sc, st, read_action(sc, action))
         history.append(applied)
         st = applied.state
         yield number, sc, st, [row for row in battle_rows(sc, initial_state(sc), history) if row.turn == st.turn]

@@ -23,7 +23,7 @@ def window_on(make_window, tmp_path):
         path = tmp_path / f"{scenario}.campaign"
         with CampaignFile.create(path, scenario=scenario, name="Overlays") as campaign:
             if actions:
-                campaign.apply(actions)
+                campaign.apply(campaign.read_actions(actions))
         return make_window(path, remember=False)
 
     return open_

@@ -47,7 +47,7 @@ def test_no_turn_under_way(open_window, qtbot, actions, said):
 def test_a_read_only_campaign(make_window, tmp_path, qtbot):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as campaign:
-        campaign.apply([{"type": "start_turn"}])
+        campaign.apply(campaign.read_actions([{"type": "start_turn"}]))
     window = make_window(remember=False)
     window.session.open(path, readonly=True)
     assert window.session.read_only and window.session.state.turn == 1

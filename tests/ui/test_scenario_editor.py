@@ -170,11 +170,11 @@ def test_a_link_a_terrain_and_a_vp_edited_are_saved_and_a_campaign_plays_by_them
     assert window.view.panel.vp.vp == {"axis": 20, "allied": 110 + 25}, "B3 Florina's 25 VP count for the Allies"
 
     # Turn 1 as the worked example: the B2→C2 wargame battle is now fought on plain.
-    done = window.session.record(FULL_CAMPAIGN["turn 1"])
+    done = window.session.record_json(FULL_CAMPAIGN["turn 1"])
     fought = " ".join(done[2].events)
     assert "totals 4–6" in fought, "Alpini +1 and Greek infantry +1 on plain (rough gave 5–7)"
     assert window.view.panel.vp.vp == {"axis": 30, "allied": 100 + 25}
-    window.session.record([FULL_CAMPAIGN["turn 2"][0]])  # turn 2 starts
+    window.session.record_json([FULL_CAMPAIGN["turn 2"][0]])  # turn 2 starts
     assert ("C1", "C4") in legal.legal_arrows(sc, window.session.state, "axis"), "the new link is a legal arrow"
     original = load_scenario("firestorm-greece")
     with CampaignFile.open(campaign, readonly=True) as kept:
@@ -388,7 +388,7 @@ def test_closing_with_changes_not_saved_offers_to_save_them_first(edit, qtbot):
     from PySide6.QtWidgets import QMessageBox
 
     from campaign_manager.scenario.edits import set_value
-    from campaign_manager.ui.editor.window import unsaved_box
+    from campaign_manager.ui.editor.asking import unsaved_box
 
     editor = edit()
     box = unsaved_box(editor, "Save them?")

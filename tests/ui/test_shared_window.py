@@ -9,6 +9,7 @@ import contextlib
 import pytest
 from PySide6.QtCore import QSettings
 
+from campaign_manager.engine.actions import Note
 from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.server_roles import grant_role, init_server
@@ -23,7 +24,7 @@ LIVE_MS = 1000  # another shop's action shows within a second
 def shared(pg_server):
     url = pg_server.url("alice", f"window_{free_port()}")
     with CampaignFile.create(url, name="Four shops") as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
     return url
 
 
@@ -64,13 +65,13 @@ def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, share
     assert "Recorded elsewhere" in organiser.statusBar().currentMessage()
     assert "B1" in organiser.statusBar().currentMessage() or "battle" in organiser.statusBar().currentMessage()
     # and back: the organiser's note reaches the recorder's window
-    organiser.session.record([{"type": "note", "text": "table 2 is free"}])
+    organiser.session.record_json([{"type": "note", "text": "table 2 is free"}])
     qtbot.waitUntil(lambda: len(recorder.campaign.records) == 3, timeout=LIVE_MS)
 
 
 def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
     organiser = make_window(shared, remember=False)
-    organiser.session.record([{"type": "note", "text": "an action to take back"}])
+    organiser.session.record_json([{"type": "note", "text": "an action to take back"}])
     recorder = make_window(as_user(shared, "bob"), remember=False)
     viewer = make_window(as_user(shared, "carol"), remember=False)
     said = recorder.statusBar().currentMessage()  # why items are greyed, once (a greyed item cannot say)
@@ -88,8 +89,8 @@ def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
     assert viewer.storage_actions.banner.isVisible() and "viewer" in viewer.storage_actions.banner.text()
     assert not recorder.storage_actions.banner.isVisible()
     assert "(viewer)" in viewer.windowTitle() and "shared:" in viewer.windowTitle()
-    assert viewer.session.try_record([{"type": "note", "text": "may I?"}]) is not None
-    organiser.session.record([{"type": "note", "text": "seen by the viewer"}])
+    assert viewer.session.try_record([Note("may I?")]) is not None
+    organiser.session.record_json([{"type": "note", "text": "seen by the viewer"}])
     qtbot.waitUntil(lambda: viewer.campaign.records[-1].get("text") == "seen by the viewer", timeout=LIVE_MS)
 
 
@@ -101,21 +102,21 @@ def test_the_window_stays_open_read_only_while_the_server_is_away_and_carries_on
         url = server.url("alice", "power_cut")
         CampaignFile.create(url, name="Power cut").close()
         window = make_window(url, remember=False)
-        window.session._reconnect.setInterval(200)  # tried again quickly, for the test
-        window.session.record([{"type": "note", "text": "before"}])
+        window.session.link.reconnect.setInterval(200)  # tried again quickly, for the test
+        window.session.record_json([{"type": "note", "text": "before"}])
         server.stop("immediate")
         qtbot.waitUntil(lambda: window.session.offline is not None, timeout=5000)
         assert window.session.read_only and window.storage_actions.banner.isVisible()
         assert "cannot be reached" in window.storage_actions.banner.text()
         assert not window.menu_actions[MenuAction.ADD_NOTE].isEnabled()
-        refused = window.session.try_record([{"type": "note", "text": "during"}])
+        refused = window.session.try_record([Note("during")])
         assert refused is not None and refused.startswith("Nothing was recorded: the server of postgresql://")
         assert "carries on by itself" in refused and "then try again" not in refused and "\n" not in refused
         assert window.isVisible() and window.campaign.records[-1] == {"type": "note", "text": "before"}
         server.start()
         qtbot.waitUntil(lambda: window.session.offline is None, timeout=10000)
         assert not window.storage_actions.banner.isVisible()
-        window.session.record([{"type": "note", "text": "after"}])
+        window.session.record_json([{"type": "note", "text": "after"}])
         with CampaignFile.open(url, readonly=True) as kept:
             assert [r.get("text") for r in kept.records] == ["before", "after"]
         window.close()
@@ -190,7 +191,7 @@ def test_a_server_that_does_not_answer_never_holds_up_the_window(qtbot):
         CampaignFile.create(url, name="Hung").close()
         session = CampaignSession()
         session.open(url)
-        session._reconnect.setInterval(100)
+        session.link.reconnect.setInterval(100)
         ticks = [0]
         clock = QTimer()
         clock.timeout.connect(lambda: ticks.__setitem__(0, ticks[0] + 1))
@@ -204,12 +205,12 @@ def test_a_server_that_does_not_answer_never_holds_up_the_window(qtbot):
             before, after = silent.seen
             assert after > before, "the window's events were handled while the server was being tried"
             assert session.offline is not None and session.reconnecting
-            assert session.try_record([{"type": "note", "text": "during"}]) is not None
+            assert session.try_record([Note("during")]) is not None
         finally:
             silent.close()
         server.start()
         qtbot.waitUntil(lambda: session.offline is None, timeout=15000)
-        session.record([{"type": "note", "text": "after"}])
+        session.record_json([{"type": "note", "text": "after"}])
         assert [r.get("text") for r in session.campaign.records] == ["after"]
         session.close()
         clock.stop()
@@ -225,9 +226,9 @@ def test_an_action_taken_back_elsewhere_is_named_in_the_other_window(make_window
     told = recorder.statusBar().currentMessage()
     assert told == "Taken back elsewhere: battle B1 → C1", told
     assert recorder.campaign.state.control["C1"] == "allied", "the map as it is again"
-    recorder.session._notifier.setEnabled(False)  # both heard at once, as on a slow line
+    recorder.session.link.notifier.setEnabled(False)  # both heard at once, as on a slow line
     organiser.session.undo()
-    organiser.session.record([{"type": "note", "text": "start later"}])
+    organiser.session.record_json([{"type": "note", "text": "start later"}])
     assert recorder.session.catch_up()
     told = recorder.statusBar().currentMessage()
     assert told.startswith("Taken back elsewhere: start turn; then recorded elsewhere: note"), told
@@ -251,7 +252,7 @@ def test_the_pointer_is_busy_while_the_server_records_or_undoes(make_window, sha
             return real(*args)
 
         setattr(campaign, name, spy)
-    window.session.record([{"type": "note", "text": "busy?"}])
+    window.session.record_json([{"type": "note", "text": "busy?"}])
     window.session.undo()
     assert seen == [Qt.CursorShape.WaitCursor, Qt.CursorShape.WaitCursor]
     assert QGuiApplication.overrideCursor() is None, "and the pointer comes back"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QLabel
 
+from campaign_manager.engine.spelling import read_action
 from tests.shared import FULL_CAMPAIGN
 
 LONG = (
@@ -113,7 +114,7 @@ def test_the_panel_follows_the_window_when_it_is_resized(open_window, qtbot):
 
 def test_a_recorded_battle_is_said_whole(open_window, qtbot):
     window = open_window([{"type": "start_turn"}])
-    assert window.session.try_record(FULL_CAMPAIGN["turn 1"][1:2]) is None
+    assert window.session.try_record([read_action(window.session.scenario, FULL_CAMPAIGN["turn 1"][1])]) is None
     settle(qtbot)
     said = window.statusBar().currentMessage()
     assert len(said) > 100 and shown(window).text() == said and whole(window).text() == said

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QMessageBox
 
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.store import backups, faults
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.actions import MenuAction
@@ -25,8 +26,8 @@ DATA = FULL_CAMPAIGN
 def two_turns(tmp_path) -> Path:
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(DATA["turn 1"])
-        campaign.apply(DATA["turn 2"])
+        campaign.apply(campaign.read_actions(DATA["turn 1"]))
+        campaign.apply(campaign.read_actions(DATA["turn 2"]))
     return path
 
 
@@ -106,7 +107,7 @@ def test_a_second_restore_keeps_the_first_copy_and_any_copy_can_be_put_back(make
     """Restore never loses work: each restore keeps the campaign as it was in a dated copy of its own
     (two restores in the same second included), offered with the backups, newest first."""
     window = make_window(two_turns, remember=False)
-    window.session.record([{"type": "note", "text": "work done after the end of turn 2"}])
+    window.session.record_json([{"type": "note", "text": "work done after the end of turn 2"}])
     _restore(window, qtbot, "the end of turn 1")
     qtbot.waitUntil(lambda: window.session.is_open and window.session.state.turn == 1, timeout=2000)
     [first] = backups.before_restore_files(two_turns)
@@ -130,10 +131,10 @@ def test_a_second_restore_keeps_the_first_copy_and_any_copy_can_be_put_back(make
 def test_a_failed_backup_is_told_and_the_turn_stays_recorded(make_window, tmp_path, qtbot):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path, name="Shop night") as campaign:
-        campaign.apply(DATA["turn 1"][:-1])
+        campaign.apply(campaign.read_actions(DATA["turn 1"][:-1]))
     (tmp_path / "backups").write_text("not a folder")
     window = make_window(path, remember=False)
-    assert window.session.try_record([DATA["turn 1"][-1]]) is None
+    assert window.session.try_record([read_action(window.session.scenario, DATA["turn 1"][-1])]) is None
 
     def told():
         return [

@@ -23,7 +23,7 @@ def computer_allies(tmp_path, qtbot):
     """Turn 1 of a General's Wargame, the computer playing the Allies: the Axis attack."""
     path = tmp_path / "game.campaign"
     with CampaignFile.create(path, play="wargame", computer="allied") as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
     window = MainWindow(path, remember=False)
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -200,7 +200,7 @@ def test_against_the_computer_the_battle_count_box_is_greyed_and_the_keyboard_st
 
     path = tmp_path / "game.campaign"
     with CampaignFile.create(path, play="wargame", computer="axis") as made:
-        made.apply(FULL_CAMPAIGN["turn 1"])
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"]))
     window = MainWindow(path, remember=False)
     qtbot.addWidget(window)
     window.show()

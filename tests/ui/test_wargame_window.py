@@ -548,13 +548,13 @@ def _wargame_at_the_ceiling(path, extra: int):
         sc = made.scenario
         driver = TurnDriver(sc, {side: ComputerPolicy(3) for side in sc.sides}, 3)
         st, done = driver.play(made.state, to="end-of-turn")
-        made.apply([a.record for a in done] + [StartTurn((1,), extra_battles=extra)])
+        made.apply([a.action for a in done] + [StartTurn((1,), extra_battles=extra)])
         st, moves = made.state, []
         while not legal.turn_must_end(st):
             found = driver.step(st)
             moves.append(found.record)
             st = found.state
-        made.apply(moves)
+        made.apply(made.read_actions(moves))
         return made.state
 
 
@@ -577,7 +577,7 @@ def test_the_start_turn_dialog_of_a_wargame_asks_for_the_extra_battles(make_wind
     path = tmp_path / "two.campaign"
     _wargame_at_the_ceiling(path, extra=0)
     with CampaignFile.open(path) as campaign:
-        campaign.apply([{"type": "end_turn"}])
+        campaign.apply(campaign.read_actions([{"type": "end_turn"}]))
     window = make_window(path, remember=False)
     window.menu_actions[MenuAction.START_TURN].trigger()
     asked = window.turn_menu.start_dialog
@@ -636,7 +636,7 @@ def test_against_the_computer_the_planning_dialog_offers_only_my_troops_and_foll
     made.show()
     try:
         made.wargame_actions.new_wargame()
-        made.campaign.apply(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}])
+        made.campaign.apply(made.campaign.read_actions(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}]))
         made.refresh()
         made.menu_actions[MenuAction.PLACE_AND_REDEPLOY].trigger()
         dialog = made.turn_menu.planning.ui
@@ -705,7 +705,7 @@ def test_undo_against_the_computer_takes_back_its_moves_with_mine(qtbot, tmp_pat
     made.show()
     try:
         made.wargame_actions.new_wargame()
-        made.campaign.apply(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}])
+        made.campaign.apply(made.campaign.read_actions(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}]))
         made.refresh()
         assert made.session.try_record([Place("GR-INF-8", "D1")]) is None
         assert made.session.try_record([Place("GR-INF-9", "D1")]) is None
@@ -761,13 +761,13 @@ def test_against_the_computer_undo_is_greyed_out_over_the_app_s_final_dice(qtbot
     try:
         made.wargame_actions.new_wargame()
         battle = dict(TURN_1_BEATEN_OFF[1], rolled_by_app=["wargame.attacker_die", "wargame.defender_die"])
-        made.campaign.apply([TURN_1_BEATEN_OFF[0], battle])
+        made.campaign.apply(made.campaign.read_actions([TURN_1_BEATEN_OFF[0], battle]))
         made.session.changed.emit()  # as every change to the campaign does
         made.refresh()
         undo = made.menu_actions[MenuAction.UNDO]
         assert not made.session.can_undo() and not undo.isEnabled(), "the app's dice are final against the computer"
         assert "is final (the app rolled its dice)" in undo.text() and "B1 → C1" in undo.text(), undo.text()
-        made.campaign.apply([TURN_1_BEATEN_OFF[2]])
+        made.campaign.apply(made.campaign.read_actions([TURN_1_BEATEN_OFF[2]]))
         made.session.changed.emit()
         made.refresh()
         assert made.session.can_undo() and undo.isEnabled() and undo.text().startswith("&Undo battle B2 → C2"), (
@@ -786,7 +786,7 @@ def test_against_the_computer_its_counters_on_the_map_are_its_own_to_move(qtbot,
     made.show()
     try:
         made.wargame_actions.new_wargame()
-        made.campaign.apply(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}])
+        made.campaign.apply(made.campaign.read_actions(TURN_1_BEATEN_OFF + [{"type": "start_turn", "dice": [4]}]))
         made.session.changed.emit()
         view = made.map_view
         counters = {troop: counter for counter in view.map_scene.counters for troop in counter.troops}

@@ -62,7 +62,7 @@ def test_start_afresh_when_the_bundled_campaign_is_under_way(make_window):
     way it starts a new one in a file of its own, and the campaign in progress is kept whole."""
     under_way = settings.bundled_campaign()
     with CampaignFile.open(under_way) as campaign:
-        campaign.apply([{"type": "start_turn"}])
+        campaign.apply(campaign.read_actions([{"type": "start_turn"}]))
     window = make_window(remember=False)
     window.show_welcome().buttons["start"].click()
     fresh = window.session.path
@@ -144,7 +144,7 @@ def test_the_example_is_the_recorded_campaign_played_to_its_end(tmp_path):
     with CampaignFile.open(finished_example(tmp_path), readonly=True) as example:
         with CampaignFile.create(tmp_path / "again.campaign") as again:
             for actions in FULL_CAMPAIGN.values():
-                again.apply(actions)
+                again.apply(again.read_actions(actions))
             assert example.state == again.state
         assert example.state.phase == Phase.FINISHED
 

@@ -17,6 +17,7 @@ from campaign_manager.engine.actions import Battle, Initiative
 from campaign_manager.engine.campaign import apply_action, initial_state
 from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.general import ComputerPolicy
+from campaign_manager.engine.spelling import read_action
 from campaign_manager.engine.state import Commitment, Phase
 from campaign_manager.engine.victory import result_order
 from campaign_manager.scenario import load_scenario
@@ -39,7 +40,7 @@ def _turn(number: int, play: Play = Play.WARGAME, dice: tuple[int, ...] | None =
         if records is not None:
             records += [a.record for a in done]
     dice = dice or (3,) * SC.turn(number).battle_d3
-    applied = apply_action(SC, st, {"type": "start_turn", "dice": list(dice)})
+    applied = apply_action(SC, st, read_action(SC, {"type": "start_turn", "dice": list(dice)}))
     if records is not None:
         records.append(applied.record)
     return applied.state
@@ -82,7 +83,7 @@ def test_a_tabletop_turn_with_more_battles_than_rolled_keeps_them_as_agreed():
 def test_most_battles_in_a_turn_is_reported_and_within_the_rolled_counts(tmp_path, capsys):
     path = tmp_path / "w.campaign"
     with CampaignFile.create(path, play="wargame") as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
     assert main(["whatif", str(path), "--playouts", "20", "--seed", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     most = data["most_battles_in_a_turn"]
@@ -104,7 +105,7 @@ def _planned_position(records: list | None = None):
     assert len(arrows) == 2
     for origin, target, attack in arrows:
         action = Battle(origin, target, initiative_dice=(6, 1), attacker=attack, defender=Commitment())
-        applied = apply_action(SC, st, action)  # placed, no result yet: the general's plan
+        applied = apply_action(SC, st, read_action(SC, action))  # placed, no result yet: the general's plan
         st = applied.state
         if records is not None:
             records.append(applied.record)
@@ -236,7 +237,7 @@ def test_the_same_seed_gives_the_same_answer_on_one_core_or_two():
 def test_whatif_json_gives_intervals_objectives_and_most_battles(tmp_path, capsys):
     path = tmp_path / "shop.campaign"
     with CampaignFile.create(path) as made:
-        made.apply([{"type": "start_turn"}])
+        made.apply(made.read_actions([{"type": "start_turn"}]))
     before = path.read_bytes()
     assert main(["whatif", str(path), "--playouts", "12", "--seed", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -322,7 +323,7 @@ def test_a_plan_on_the_command_line(tmp_path, capsys):
     _planned_position(records)
     path = tmp_path / "plan.campaign"
     with CampaignFile.create(path, play="wargame") as made:
-        made.apply(records)
+        made.apply(made.read_actions(records))
         assert len(made.state.open_arrows) == 2
     assert main(["whatif", str(path), "--playouts", "10", "--plan", "Allied", "--to", "end-of-turn"]) == 0
     out = capsys.readouterr().out

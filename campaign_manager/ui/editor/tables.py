@@ -23,7 +23,8 @@ from campaign_manager.scenario.edits import (
 )
 from campaign_manager.scenario.entries import entry_of
 from campaign_manager.ui import ink
-from campaign_manager.ui.editor.columns import Column, Setting, Table, Unreadable
+from campaign_manager.ui.editor.cells import Column, Unreadable
+from campaign_manager.ui.editor.columns import Setting, Table
 from campaign_manager.ui.editor.document import ScenarioDocument
 from campaign_manager.ui.plain import tip
 

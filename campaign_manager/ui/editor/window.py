@@ -18,7 +18,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QInputDialog,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -36,6 +35,7 @@ from campaign_manager.scenario.edits import EditRefused, add_entry, move_point, 
 from campaign_manager.scenario.entries import entry_of
 from campaign_manager.scenario.loader import bundled_scenarios
 from campaign_manager.store.scenario_files import check_scenario_name, save_user_scenario
+from campaign_manager.ui.editor.asking import CANCEL, SAVE, Confirm, NameChooser, ask_name, ask_unsaved
 from campaign_manager.ui.editor.columns import SETTINGS, TABLES, Table
 from campaign_manager.ui.editor.document import ScenarioDocument
 from campaign_manager.ui.editor.map import EditorMapView
@@ -43,8 +43,6 @@ from campaign_manager.ui.editor.tables import ChoiceDelegate, EditorModel, PartM
 from campaign_manager.ui.plain import label, message_box, tip
 from campaign_manager.ui.window_layout import on_screen
 
-NameChooser = Callable[[QWidget, str], "str | None"]
-Confirm = Callable[[QWidget, str], str]  # SAVE, DISCARD or CANCEL
 PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Areas", ("areas",)),
     ("Links", ("links",)),
@@ -55,41 +53,6 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Settings", ("settings",)),
 )
 FIXED = {"sides", "settings"}  # no rows added or taken out
-
-
-def ask_name(parent: QWidget, suggested: str) -> str | None:
-    name, ok = QInputDialog.getText(
-        parent,
-        "Save the scenario as",
-        "A name for the scenario (it is saved in your scenario folder, and File ▸ New offers it):",
-        text=suggested,
-    )
-    return name if ok and name.strip() else None
-
-
-SAVE, DISCARD, CANCEL = "save", "discard", "cancel"  # what to do with changes not saved
-
-
-def unsaved_box(parent: QWidget, question: str) -> QMessageBox:
-    """Save / Discard / Cancel, Save the default: Enter pressed without reading keeps the work,
-    Escape goes back to the editor."""
-    box = message_box(
-        QMessageBox.Icon.Question,
-        "Scenario editor",
-        question,
-        QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-        parent,
-    )
-    box.setDefaultButton(QMessageBox.StandardButton.Save)
-    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
-    return box
-
-
-def ask_unsaved(parent: QWidget, question: str) -> str:
-    answer = unsaved_box(parent, question).exec()
-    return {QMessageBox.StandardButton.Save: SAVE, QMessageBox.StandardButton.Discard: DISCARD}.get(
-        QMessageBox.StandardButton(answer), CANCEL
-    )
 
 
 class TablePanel(QWidget):
