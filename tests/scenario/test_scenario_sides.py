@@ -29,7 +29,7 @@ def test_the_sides_are_the_scenario_s_ids_in_its_order():
     assert {sc.side_of(nation) for nation in ("kadran", "vessian")} == {"north"}
     st = initial_state(sc)
     assert victory_points(sc, st) == {"north": 0, "south": 40}
-    assert outcome(sc, st)["leader"] == "south" and outcome(sc, st)["result"] == "Free Cities victory"
+    assert outcome(sc, st).leader == "south" and outcome(sc, st).result == "Free Cities victory"
     order = list(result_order(sc))
     assert order[0] == "Imperial decisive victory" and order[-1] == "Free Cities decisive victory"
 

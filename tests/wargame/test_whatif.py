@@ -337,7 +337,7 @@ def test_whatif_json_is_the_answer_model_in_the_shape_scripts_read(tmp_path, cap
     _planned_position(records)
     path = tmp_path / "plan.campaign"
     with CampaignFile.create(path, play="wargame") as made:
-        made.apply(records)
+        made.apply(made.read_actions(records))
     argv = ["whatif", str(path), "--playouts", "10", "--seed", "2", "--plan", "Allied", "--to", "end-of-turn", "--json"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
