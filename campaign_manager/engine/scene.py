@@ -300,6 +300,13 @@ class Scene:
             self.kept[key] = found
         return found
 
+    def captures(self, side: str, target: str) -> tuple[int, int]:
+        """The enemy troops in `target` that `side` would capture by winning there (they could not
+        retreat, rule 1.8), and their capture VP."""
+        types, enemy = self.sc.troop_types, enemy_of(side)
+        caught = [t for t in self.ground[enemy].get(target, ()) if self.trapped(target, self.sc.troops[t].nation)]
+        return len(caught), sum(types[self.types[t]].capture_vp for t in caught)
+
     def prize(self, side: str, target: str) -> float:
         """What `side` gains by winning an attack on `target`: the objective (twice: the other side
         loses it), a command centre's VP, the defenders trapped there, and a little for the enemy
