@@ -187,8 +187,14 @@ class ComputerPolicy:
     def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
         scene = self.scene(sc, st, sc.side_of(sc.troops[troop].nation))
         gains = {area: scene.gain_of_kinds(area, added=troop) for area in sorted(areas)}
-        front = scene.front()  # where the gains tie (a third troop adds nothing to a battle), the front
-        best = max(gains, key=lambda a: (gains[a], a in front, -len(scene.ground[scene.side].get(a, ())), a))
+        # Where the gains tie (a third troop adds nothing to a battle): an unguarded command centre
+        # the enemy is near, then the front, the area with the fewest troops first.
+        guard, front = scene.unguarded_command_centres(), scene.front()
+        mine = scene.ground[scene.side]
+        best = max(gains, key=lambda a: (gains[a], a in guard, a in front, -len(mine.get(a, ())), a))
+        if gains[best] <= 0 and best in guard:
+            words = lambda: f"{troop} placed in {label(sc, best)}: guards the command centre, the enemy is near"  # noqa: E731
+            return self._said(best, words)
         return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
 
     def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision, bool]:

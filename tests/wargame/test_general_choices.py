@@ -1,6 +1,6 @@
 """The computer general's choices in positions rebuilt from its own games (issue #36): an advance
 keeps a held objective manned while enemy troops stand beside it, turn 2's Italian
-reinforcements go to the front rather than to Tirane behind it, the same long shot is not thrown
+reinforcements guard Tirane once and then go to the front rather than all behind it, the same long shot is not thrown
 again while a much better battle is on offer, and an attack for surrounded troops says so.
 
 Each position is the one a seeded game against the reference player reached, written down with
@@ -105,10 +105,12 @@ def test_in_whole_games_no_advance_leaves_an_objective_bare_beside_the_enemy():
 # -- reinforcements to the front ---------------------------------------------------------------------
 
 
-def test_turn_two_italian_reinforcements_go_to_the_front_not_to_tirane():
-    """B1 and B2 face the Greeks in C1 and C2; Tirane faces nobody. The two Italians there
-    already make B1's and B2's strongest attack, so a third adds nothing to a battle: where the
-    gains tie, the front is chosen (the general chose Tirane, 'behind the front')."""
+def test_turn_two_italian_reinforcements_guard_tirane_once_then_go_to_the_front():
+    """B1 and B2 face the Greeks in C1 and C2; Tirane faces nobody yet, but the Greeks are two
+    links away and every Allied win there scores 10 VP. The Italians in B1 and B2 already make
+    their strongest attacks, so another adds nothing to a battle: where the gains tie, one guards
+    the empty command centre and the next goes to the front (the general put both in Tirane,
+    'behind the front')."""
     st = _position(
         2,
         Phase.PLANNING,
@@ -127,8 +129,17 @@ def test_turn_two_italian_reinforcements_go_to_the_front_not_to_tirane():
             "GR-INF-9": "F2",
         },
     )
-    decision = ComputerPolicy(0).place(SC, st, "IT-INF-4", ["A1", "B1", "B2"])
-    assert decision.reply in ("B1", "B2") and "behind the front" not in (decision.reason or ""), decision
+    general = ComputerPolicy(0)
+    first = general.place(SC, st, "IT-INF-4", ["A1", "B1", "B2"])
+    assert first.reply == "A1" and first.reason == (
+        "IT-INF-4 placed in A1 Tirane: guards the command centre, the enemy is near"
+    )
+    st = st.copy()
+    st.where["IT-INF-4"] = "A1"
+    second = general.place(SC, st, "IT-INF-5", ["A1", "B1", "B2"])
+    assert second.reply == "B2" and second.reason == (
+        "IT-INF-5 placed in B2 Korce (Corizza): facing 3 Allied troops, in reach of C1 Ioannina"
+    )
 
 
 def test_in_whole_games_turn_two_italian_reinforcements_are_never_placed_behind_the_front():
