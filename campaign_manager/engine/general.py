@@ -421,11 +421,15 @@ class ComputerPolicy:
 
 
 def _best_survivors(scene: Scene, target: str, first: list[str]) -> tuple[list[str], float]:
-    """The survivors who advance, all or some (the most first, then in order), and what the side
-    gains by it: the move that gains most and leaves no objective bare; none when none gains."""
+    """The survivors who advance, and what the side gains by it: all of them when that gains and
+    leaves no objective bare; else the fewer that gain most and leave none bare (the most first,
+    then in order); none when none gains."""
+    if first and not _left_bare(scene, first):
+        found = scene.gain_of_moving({t: target for t in first})
+        return (list(first), found) if found > 0 else ([], 0.0)
     best: list[str] = []
     gain = 0.0
-    for size in range(len(first), 0, -1):
+    for size in range(len(first) - 1, 0, -1):
         for group in combinations(first, size):
             if _left_bare(scene, group):
                 continue
