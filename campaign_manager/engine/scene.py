@@ -262,16 +262,18 @@ class Scene:
     def unguarded_command_centres(self) -> frozenset[str]:
         """The side's command centres with none of its troops in them while the enemy holds an area
         at most two links away: an enemy win there scores (RULES.md 1.9), and nobody guards them."""
-        sc, control, enemy, mine = self.sc, self.st.control, self.enemy, self.ground[self.side]
-        far = area_distances(sc)
-        return frozenset(
-            area
-            for area in sc.areas
-            if control.get(area) == self.side
-            and command_centre_loss(sc, area, self.side)
-            and not mine.get(area)
-            and any(control.get(near) == enemy and steps <= 2 for near, steps in far[area].items())
-        )
+        found = self.kept.get(("command centres near the enemy",))
+        if found is None:  # they depend on the holders alone: kept with them
+            sc, control, enemy, far = self.sc, self.st.control, self.enemy, area_distances(self.sc)
+            found = self.kept["command centres near the enemy",] = tuple(
+                area
+                for area in sc.areas
+                if control.get(area) == self.side
+                and command_centre_loss(sc, area, self.side)
+                and any(control.get(near) == enemy and steps <= 2 for near, steps in far[area].items())
+            )
+        mine = self.ground[self.side]
+        return frozenset([area for area in found if not mine.get(area)])
 
     # -- battles ----------------------------------------------------------------------------------
 
