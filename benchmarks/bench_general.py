@@ -14,6 +14,16 @@ interval (Wilson):
   its side ends with the greater margin (its VP less the other's).
 and the wall time the whole took. Every campaign is seeded (the seed, the dice and the players'
 own seeds), so a run gives the same figures again on any machine.
+
+Measured (December 2026, 1,000 campaigns a side; "beats it" is the measure of the slow test):
+                                   wins or draws      beats it (as the Axis / the Allies)
+  against the random player       96.4 % / 99.2 %    92.4 % / 90.6 %   (before issue #36's changes,
+                                                                         200 campaigns: 94.0 % / 88.5 %)
+  against the reference player    80.4 % / 83.2 %    63.1 % / 67.0 %
+  the general before issue #36    83.2 % / 84.3 %    65.9 % / 68.5 %   (against the reference player)
+The changes (advances that keep objectives manned, reinforcements to the front but one guard for
+an empty command centre, no repeated long shot) cost a little strength against the reference
+player, within about one interval: the measure still rewards the old greedy choices.
 """
 
 from __future__ import annotations
