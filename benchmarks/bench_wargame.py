@@ -54,6 +54,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--playouts", type=int, default=200)
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))  # this checkout's app, not another one installed in the environment
     compile_app()
     floor = timed([sys.executable, "-c", "import campaign_manager.engine.wargame"], args.repeat)
     bare = timed([sys.executable, "-c", "pass"], args.repeat)

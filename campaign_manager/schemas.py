@@ -1,4 +1,4 @@
-"""JSON Schema for the actions and the scenario file, generated from their models.
+"""JSON Schema for the actions, the scenario file and `computer --json`, generated from their models.
 
     .venv/bin/python -m campaign_manager.schemas      # rewrites docs/*.schema.json
 
@@ -43,7 +43,19 @@ def scenario_schema() -> dict[str, Any]:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "Firestorm scenario file"}
 
 
-SCHEMAS = {"actions.schema.json": action_schema, "scenario.schema.json": scenario_schema}
+def computer_schema() -> dict[str, Any]:
+    """What `computer FILE --json` prints (engine/computer_answer.py)."""
+    from campaign_manager.engine.computer_answer import ComputerAnswer
+
+    schema = ComputerAnswer.model_json_schema(by_alias=True, mode="serialization")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "Computer's moves"}
+
+
+SCHEMAS = {
+    "actions.schema.json": action_schema,
+    "scenario.schema.json": scenario_schema,
+    "computer.schema.json": computer_schema,
+}
 
 
 def text(schema: dict[str, Any]) -> str:

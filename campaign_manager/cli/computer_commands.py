@@ -48,6 +48,11 @@ def register(commands) -> None:
         '"sortie": ..}, "advance": [..]} or none (no more battles this turn); defending, {"defender": {"troops": '
         '[..]}, "retreat_to": ..}',
     )
+    computer.add_argument(
+        "--json",
+        action="store_true",
+        help="as JSON: the moves made with their reasons, and the next decision (docs/computer.schema.json)",
+    )
     computer.set_defaults(run=cmd_computer, load=load_campaigns)
 
 
@@ -76,7 +81,7 @@ def cmd_computer(args: argparse.Namespace) -> int:
         first = len(campaign.records) + 1
         if moves.done:
             campaign.apply([applied.action for applied in moves.done])
-        _say(sc, campaign.state, moves, first, args.file)
+        _say(sc, campaign.state, moves, first, args.file, args.json)
         _tell_backups(campaign)
     return 0
 
@@ -174,11 +179,18 @@ def _battle(sc, given, fields: tuple[str, ...], arrow: dict):
     return battle
 
 
-def _say(sc, st, moves, first: int, where: str) -> None:
-    """What the computer did, in the history's words, then what a person decides next."""
+def _say(sc, st, moves, first: int, where: str, as_json: bool = False) -> None:
+    """What the computer did, in the history's words, then what a person decides next (as JSON:
+    engine/computer_answer.py)."""
     from campaign_manager.cli import computer_questions
     from campaign_manager.cli.output import emit
 
+    if as_json:
+        from campaign_manager.engine.computer_answer import computer_answer
+
+        words = computer_questions.words(sc, st, moves.question, where)
+        emit(computer_answer(sc, st, moves, first, words).model_dump(mode="json"), True)
+        return
     lines = []
     for number, applied in enumerate(moves.done, start=first):
         lines.append(f"log entry {number} ({applied.action.type}):")

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TypeVar
 
 from campaign_manager.engine import legal
@@ -42,7 +43,7 @@ from campaign_manager.engine.general_facts import (
     chances,
     defence_choice,
 )
-from campaign_manager.engine.lookup import label
+from campaign_manager.engine.lookup import counted, label
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.scene import Scene
 from campaign_manager.engine.state import CampaignState, Commitment
@@ -51,6 +52,8 @@ from campaign_manager.scenario.model import Scenario
 T = TypeVar("T")
 MOVE_GAIN = 1.0  # the least gain in worth a redeployment must bring (so redeploying always ends)
 MOVES_PER_TURN = 8  # redeployments one nation makes in a turn at most
+LONG_SHOT = 0.35  # an attack this unlikely to win is a long shot: thrown once a turn on a target ...
+BETTER = 0.5  # ... while an attack at least this likely to win, and gaining something, is on offer
 REMEMBERED = 30_000  # decisions kept per scenario (some 40 MB), the first ones
 # An answer as `remembered` keeps it: plain tuples of strings (see `ComputerPolicy.place`).
 KeptAttack = tuple[str, str, tuple[str, ...], str | None]  # origin, target, troops, sortie
@@ -70,6 +73,7 @@ class ComputerPolicy:
     explain: bool = True
     _scene: Scene | None = field(init=False, default=None)
     _moves: dict[tuple[int, str], int] = field(init=False, default_factory=dict)
+    _long_shots: dict[tuple[int, str], tuple[str, ...]] = field(init=False, default_factory=dict)
 
     def scene(self, sc: Scenario, st: CampaignState, side: str) -> Scene:
         """The picture of `st` for `side`, kept while the same state is asked about, and carried
@@ -115,18 +119,22 @@ class ComputerPolicy:
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
     ) -> Decision:
-        def decide() -> tuple[KeptAttack | None, str | None]:
-            decision = self._attack(sc, st, side, arrows, required)
-            if decision.reply is None:
-                return None, decision.reason
-            origin, target, commitment = decision.reply
-            return (origin, target, commitment.troops, commitment.sortie), decision.reason
+        tried = self._long_shots.get((st.turn, side), ())
 
-        what = ("attack", side, tuple(arrows), required)
-        reply, reason = self.remembered(sc, st, what, decide)
+        def decide() -> tuple[KeptAttack | None, str | None, bool]:
+            decision, long_shot = self._attack(sc, st, side, arrows, required, tried)
+            if decision.reply is None:
+                return None, decision.reason, False
+            origin, target, commitment = decision.reply
+            return (origin, target, commitment.troops, commitment.sortie), decision.reason, long_shot
+
+        what = ("attack", side, tuple(arrows), required, tried)
+        reply, reason, long_shot = self.remembered(sc, st, what, decide)
         if reply is None:
             return Decision(None, reason)
         origin, target, troops, sortie = reply
+        if long_shot and target not in tried:
+            self._long_shots[st.turn, side] = (*tried, target)
         return Decision((origin, target, Commitment(troops, sortie)), reason)
 
     def defend(
@@ -179,7 +187,14 @@ class ComputerPolicy:
     def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
         scene = self.scene(sc, st, sc.side_of(sc.troops[troop].nation))
         gains = {area: scene.gain_of_kinds(area, added=troop) for area in sorted(areas)}
-        best = max(gains, key=lambda a: (gains[a], -len(scene.ground[scene.side].get(a, ())), a))
+        # Where the gains tie (a third troop adds nothing to a battle): an unguarded command centre
+        # the enemy is near, then the front, the area with the fewest troops first.
+        guard, front = scene.unguarded_command_centres(), scene.front()
+        mine = scene.ground[scene.side]
+        best = max(gains, key=lambda a: (gains[a], a in guard, a in front, -len(mine.get(a, ())), a))
+        if gains[best] <= 0 and best in guard:
+            words = lambda: f"{troop} placed in {label(sc, best)}: guards the command centre, the enemy is near"  # noqa: E731
+            return self._said(best, words)
         return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
 
     def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision, bool]:
@@ -244,17 +259,28 @@ class ComputerPolicy:
     # -- battles ----------------------------------------------------------------------------------
 
     def _attack(
-        self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
-    ) -> Decision:
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        side: str,
+        arrows: Sequence[tuple[str, str]],
+        required: bool,
+        tried: tuple[str, ...] = (),
+    ) -> tuple[Decision, bool]:
+        """The attack to make (None: none is worth it), and whether it is a long shot. A long shot
+        on a target the side has already thrown one at this turn (`tried`) is not thrown again
+        while a much likelier attack that gains something is on offer: the same few odds, tried
+        again and again, waste the turn's battles."""
         scene = self.scene(sc, st, side)
         plans = []
         best = -1e9
         # The most an attack can gain is its prize and every defender destroyed: arrows are weighed
-        # from the richest down, and the weighing stops where no arrow can beat the best found.
+        # from the richest down, and the weighing stops where no arrow can beat the best found
+        # (but for the targets of a long shot already thrown: better ones are looked for).
         bounds = sorted(((scene.attack_bound(side, target), origin, target) for origin, target in arrows), reverse=True)
         costs: dict[str | None, float] = {None: 0.0}  # `_sortie_cost` of each sortie, now
         for bound, origin, target in bounds:
-            if bound <= best:
+            if bound <= best and not tried:
                 break
             options = legal.legal_commitments(sc, st, origin, target)
             terrain = scene.terrain(target)
@@ -269,13 +295,15 @@ class ComputerPolicy:
                 plans.append((gain, win, origin, target, choice, defence))
                 if gain > best:
                     best = gain
+        if tried and any(p[1] >= BETTER and p[0] > 0 for p in plans):
+            plans = [p for p in plans if p[1] >= LONG_SHOT or p[3] not in tried]
         gain, win, origin, target, choice, defence = max(plans, key=lambda p: (p[0], -len(p[4].troops), p[2], p[3]))
         if not required and gain < 1.0:
-            return self._said(
-                None, lambda: f"no attack is worth its risk now (the best, on {target}, gains {gain:.1f})"
-            )
+            words = lambda: f"no attack is worth its risk now (the best, on {target}, gains {gain:.1f})"  # noqa: E731
+            return self._said(None, words), False
         attack: Attack = (origin, target, choice.commitment())
-        return self._said(attack, lambda: self._attack_words(sc, scene, origin, target, choice, defence, win))
+        words = lambda: self._attack_words(sc, scene, origin, target, choice, defence, win)  # noqa: E731
+        return self._said(attack, words), win < LONG_SHOT
 
     @staticmethod
     def _sortie_cost(st: CampaignState, sortie: str | None) -> float:
@@ -292,13 +320,14 @@ class ComputerPolicy:
     ) -> str:
         what = _forces_words(sc, choice)
         info = sc.areas[target]
-        why = (
-            f"an objective ({info.vp} VP)"
-            if info.vp
-            else f"the command centre ({info.command_centre_vp} VP a win)"
-            if info.command_centre
-            else "no objective"
-        )
+        motives = [f"an objective ({info.vp} VP)"] if info.vp else []
+        if info.command_centre:
+            motives.append(f"the command centre ({info.command_centre_vp} VP a win)")
+        caught, caught_vp = scene.captures(scene.side, target)
+        if caught:
+            troops = counted(caught, "surrounded troop")
+            motives.append(f"captures {troops} ({caught_vp} VP)" if caught_vp else f"captures {troops}")
+        why = " and ".join(motives) or "no objective"
         against = _forces_words(sc, defence, "no troops")
         return (
             f"attacks {label(sc, target)} from {origin} with {what}: {why}; {win:.0%} to win against "
@@ -364,36 +393,80 @@ class ComputerPolicy:
     def _advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
     ) -> Decision:
+        """Who advances: the survivors, all or some, then others beside them, as long as the side's
+        areas gain in worth; never a move that leaves a held objective with none of the side's
+        troops while enemy troops stand next to it (`_left_bare`)."""
         side = st.control[target] or ""
         scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
         if sc.turn(st.turn).fixed_arrows:  # the turn's fixed battles still to fight keep their troops
             needed = {origin for origin, _ in legal.legal_arrows(sc, st, side)}
             candidates = [t for t in candidates if t in survivors or st.where[t] not in needed]
-        moving: list[str] = []
-        gain = 0.0
         first = [t for t in survivors if t in candidates] or survivors
-        if first:
-            found = scene.gain_of_moving({t: target for t in first})
-            if found > 0:
-                moving, gain = list(first), found
-        if moving or not first:
+        moving, gain = _best_survivors(scene, target, first[: sc.advance_limit])
+        if len(moving) == len(first):  # every survivor moves (or none survived): others may follow
             refused: set[tuple[str, str]] = set()  # (where, type): a troop like one that did not gain will not
             for troop in candidates:
                 like = (st.where[troop], sc.troops[troop].type_code)
                 if troop in moving or len(moving) >= sc.advance_limit or like in refused:
                     continue
-                found = scene.gain_of_moving({t: target for t in (*moving, troop)})
-                if found > gain + 0.5:
+                trial = [*moving, troop]
+                found = scene.gain_of_moving({t: target for t in trial})
+                if found > gain + 0.5 and not _left_bare(scene, trial):
                     moving.append(troop)
                     gain = found
                 else:
                     refused.add(like)
-        if not moving:
-            return self._said([], lambda: f"nobody advances into {label(sc, target)}: {scene.reach_words(target)}")
-        verb = "advances" if len(moving) == 1 else "advance"
-        return self._said(
-            moving, lambda: f"{', '.join(moving)} {verb} into {label(sc, target)}: {scene.reach_words(target)}"
-        )
+        kept = [t for t in first if t not in moving]
+        return self._said(moving, lambda: _advance_words(sc, scene, target, moving, kept))
+
+
+def _best_survivors(scene: Scene, target: str, first: list[str]) -> tuple[list[str], float]:
+    """The survivors who advance, and what the side gains by it: all of them when that gains and
+    leaves no objective bare; else the fewer that gain most and leave none bare (the most first,
+    then in order); none when none gains."""
+    if first and not _left_bare(scene, first):
+        found = scene.gain_of_moving({t: target for t in first})
+        return (list(first), found) if found > 0 else ([], 0.0)
+    best: list[str] = []
+    gain = 0.0
+    for size in range(len(first) - 1, 0, -1):
+        for group in combinations(first, size):
+            if _left_bare(scene, group):
+                continue
+            found = scene.gain_of_moving({t: target for t in group})
+            if found > gain:
+                best, gain = list(group), found
+    return best, gain
+
+
+def _left_bare(scene: Scene, moving: Sequence[str]) -> list[str]:
+    """The objectives held by the scene's side that `moving` would leave with none of its troops
+    while enemy troops stand next to them."""
+    sc, where, ground, enemy = scene.sc, scene.st.where, scene.ground, scene.ground[scene.enemy]
+    left = []
+    for area in dict.fromkeys(where[t] for t in moving):
+        if not sc.areas[area].vp or scene.st.control.get(area) != scene.side:
+            continue
+        staying = [t for t in ground[scene.side].get(area, ()) if t not in moving]
+        if not staying and any(enemy.get(near) for near in sc.neighbours[area]):
+            left.append(area)
+    return left
+
+
+def _advance_words(sc: Scenario, scene: Scene, target: str, moving: list[str], kept: list[str]) -> str:
+    """Who advances and why, and who stays to hold an objective (or nobody advances, and why)."""
+    if not moving:
+        held = _left_bare(scene, kept)
+        if held and kept:
+            return f"nobody advances into {label(sc, target)}: {', '.join(kept)} hold {label(sc, held[0])}"
+        return f"nobody advances into {label(sc, target)}: {scene.reach_words(target)}"
+    verb = "advances" if len(moving) == 1 else "advance"
+    words = f"{', '.join(moving)} {verb} into {label(sc, target)}: {scene.reach_words(target)}"
+    held = _left_bare(scene, [*moving, *kept])
+    if kept and held:
+        stays = "stays" if len(kept) == 1 else "stay"
+        words += f"; {', '.join(kept)} {stays} to hold {label(sc, held[0])}"
+    return words
 
 
 def _forces_words(sc: Scenario, choice: Choice, none: str = "nothing") -> str:

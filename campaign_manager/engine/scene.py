@@ -259,6 +259,22 @@ class Scene:
             )
         return found
 
+    def unguarded_command_centres(self) -> frozenset[str]:
+        """The side's command centres with none of its troops in them while the enemy holds an area
+        at most two links away: an enemy win there scores (RULES.md 1.9), and nobody guards them."""
+        found = self.kept.get(("command centres near the enemy",))
+        if found is None:  # they depend on the holders alone: kept with them
+            sc, control, enemy, far = self.sc, self.st.control, self.enemy, area_distances(self.sc)
+            found = self.kept["command centres near the enemy",] = tuple(
+                area
+                for area in sc.areas
+                if control.get(area) == self.side
+                and command_centre_loss(sc, area, self.side)
+                and any(control.get(near) == enemy and steps <= 2 for near, steps in far[area].items())
+            )
+        mine = self.ground[self.side]
+        return frozenset([area for area in found if not mine.get(area)])
+
     # -- battles ----------------------------------------------------------------------------------
 
     def defence(
@@ -299,6 +315,13 @@ class Scene:
                     found += troop_type.capture_vp
             self.kept[key] = found
         return found
+
+    def captures(self, side: str, target: str) -> tuple[int, int]:
+        """The enemy troops in `target` that `side` would capture by winning there (they could not
+        retreat, rule 1.8), and their capture VP."""
+        types, enemy = self.sc.troop_types, self.sc.enemy_of(side)
+        caught = [t for t in self.ground[enemy].get(target, ()) if self.trapped(target, self.sc.troops[t].nation)]
+        return len(caught), sum(types[self.types[t]].capture_vp for t in caught)
 
     def prize(self, side: str, target: str) -> float:
         """What `side` gains by winning an attack on `target`: the objective (twice: the other side

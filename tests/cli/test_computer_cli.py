@@ -10,10 +10,12 @@ import random
 import re
 import shlex
 
+import jsonschema
 import pytest
 
 from campaign_manager.engine.general import fixing_move
 from campaign_manager.engine.state import Phase
+from campaign_manager.schemas import DOCS
 from campaign_manager.store.campaign_file import CampaignFile
 from tests.shared import run
 
@@ -160,3 +162,48 @@ def test_bad_arguments_are_refused_in_one_line(tmp_path, capsys, made, argv, wor
     code, out, err = run(capsys, *[a.format(f=path) for a in argv])
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
     assert (path.read_bytes() if path.exists() else None) == before, "nothing recorded"
+
+
+def _computer_json(capsys, path, *argv) -> dict:
+    code, out, err = run(capsys, "computer", path, *argv, "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    schema = json.loads((DOCS / "computer.schema.json").read_text(encoding="utf-8"))
+    assert not [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(answer)]
+    return answer
+
+
+def test_the_computer_s_moves_and_reasons_as_json_say_what_the_text_says(tmp_path, capsys):
+    """`computer --json`: the same moves as the text, each with its log entry, the history's words
+    and the computer's reason as recorded; then the person's next decision, or the campaign's end."""
+    as_text, as_json = tmp_path / "text.campaign", tmp_path / "json.campaign"
+    for path in (as_text, as_json):
+        assert run(capsys, "new", path, "--wargame", "--computer", "axis")[0] == 0
+    code, text, _ = run(capsys, "computer", as_text, "--seed", 3)
+    answer = _computer_json(capsys, as_json, "--seed", 3)
+    assert [f"log entry {m['entry']} ({m['type']}):" for m in answer["moves"]] == [
+        line for line in text.splitlines() if line.startswith("log entry ")
+    ]
+    assert [e for m in answer["moves"] for e in m["events"]] == [
+        line[3:] for line in text.splitlines() if line.startswith("   ")
+    ]
+    assert answer["words"] == text.splitlines()[-1].replace(str(as_text), str(as_json)) and not answer["over"]
+    asked = answer["next"]
+    assert asked["kind"] == "defend" and asked["side"] == "allied" and asked["words"] == answer["words"]
+    assert (asked["origin"], asked["target"]) == ("B1", "C1")
+    log = _log_without_times(capsys, as_json)
+    assert [(m["entry"], m["events"], m["reason"]) for m in answer["moves"]] == [
+        (e["seq"], e["events"], e.get("reason")) for e in log
+    ]
+    assert [m["action"]["type"] for m in answer["moves"]] == [e["type"] for e in log]
+
+
+def test_two_computers_play_to_the_end_as_json_with_every_reason(tmp_path, capsys):
+    path = tmp_path / "both.campaign"
+    assert run(capsys, "new", path, "--wargame")[0] == 0
+    answer = _computer_json(capsys, path, "--side", "both", "--seed", 11)
+    assert answer["over"] and answer["next"] is None and answer["words"].startswith("The campaign is over: ")
+    assert answer["result"] in answer["words"]
+    battles = [m for m in answer["moves"] if m["type"] == "battle"]
+    assert battles and all(m["by_computer"] and m["reason"] == m["action"]["reason"] for m in battles)
+    assert [m["entry"] for m in answer["moves"]] == list(range(1, len(answer["moves"]) + 1))

