@@ -105,11 +105,18 @@ class BattlesModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[tuple[str, ...], str]] = []
+        self._read: tuple[Scenario | None, list[BattleRow]] = (None, [])  # what `_rows` were made from
 
-    def set_rows(self, sc: Scenario | None, rows: list[BattleRow]) -> None:
+    def set_rows(self, sc: Scenario | None, rows: list[BattleRow]) -> bool:
+        """Show `rows`; whether they changed. When they are the rows shown (an action that fought
+        no battle, a note), the table is left as it is: a reset would measure every row's height again."""
+        if sc is self._read[0] and rows == self._read[1]:
+            return False
         self.beginResetModel()
+        self._read = (sc, list(rows))
         self._rows = [(row_cells(sc, r), "\n".join(r.words)) for r in rows] if sc else []
         self.endResetModel()
+        return True
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
@@ -250,11 +257,11 @@ class HistoryView(QWidget):
         sc = self.session.scenario
         self.history = self.session.history()
         self.rows = self.session.battles()
-        self.model.set_rows(sc, self.rows)
+        renewed = self.model.set_rows(sc, self.rows)
         if self.rows and self._sized_for is not self.session.campaign:  # once: widths the user drags stay
             self._size_columns()
             self._sized_for = self.session.campaign
-        elif self.rows:
+        elif self.rows and renewed:
             self._widen_to_words()  # a longer name recorded since: never cut inside a word
         self.table.scrollToBottom()
         self.moment.clear()

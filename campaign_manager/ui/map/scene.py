@@ -197,6 +197,7 @@ class MapScene(QGraphicsScene):
         # Each mark is placed clear of the areas' words, the counters and the marks placed before it.
         counters = [counter.sceneBoundingRect() for counter in self.counters]
         taken = self.label_boxes + counters
+        kept_clear = [_box(box) for box in taken]  # the same, as the layout's boxes: each read once
         bounds = self.sceneRect()
         for row, (start, end, side) in zip(fought, places):
             caption = fought_caption(sc, row)
@@ -209,12 +210,13 @@ class MapScene(QGraphicsScene):
                 width=5,
                 badge=style.result_badge(sc, row),
                 caption_side=side,
-                avoid=taken,
+                avoid=kept_clear,
                 bounds=bounds,
                 counters=counters,
             )
             drawn.fought = (row.turn, row.order)
             taken.append(drawn.badge_box)
+            kept_clear.append(_box(drawn.badge_box))
             self._add(drawn)
         opened = list(zip(st.open_arrows, places[len(fought) :]))
         stacks = [_box(box) for box in counters]
