@@ -275,13 +275,26 @@ class HistoryView(QWidget):
         """Long columns as wide as their text up to a readable limit (then it wraps between
         words), never narrower than their title or their widest word; the user may still drag
         them wider."""
-        header = self.table.horizontalHeader()
+        header, rows = self.table.horizontalHeader(), self.table.verticalHeader()
         least = self._widest_words()
+        fitted = QHeaderView.ResizeMode.ResizeToContents
+        # While the long columns are sized, nothing is fitted to its contents: each width set would
+        # otherwise measure every row's height and every short column again. Fitted once, after.
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         for column, name in enumerate(COLUMNS):
             if name in SHORT:
-                continue
-            wanted = min(max(self.table.sizeHintForColumn(column), 0), WIDEST.get(name, 140))
-            header.resizeSection(column, max(header.sectionSizeHint(column), least[column], wanted))
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        try:
+            for column, name in enumerate(COLUMNS):
+                if name in SHORT:
+                    continue
+                wanted = min(max(self.table.sizeHintForColumn(column), 0), WIDEST.get(name, 140))
+                header.resizeSection(column, max(header.sectionSizeHint(column), least[column], wanted))
+        finally:
+            for column, name in enumerate(COLUMNS):
+                if name in SHORT:
+                    header.setSectionResizeMode(column, fitted)
+            rows.setSectionResizeMode(fitted)  # wrapped text whole
 
     def _widen_to_words(self) -> None:
         """Long columns widened where a word in them (a commander's long name) no longer fits."""
