@@ -97,6 +97,7 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
 
 
 Index = QModelIndex | QPersistentModelIndex
+DISPLAY, TOOLTIP = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole
 
 
 class BattlesModel(QAbstractTableModel):
@@ -131,13 +132,15 @@ class BattlesModel(QAbstractTableModel):
             return COLUMNS[section]
         return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
-        if not index.isValid():
+    def data(self, index: Index, role: int = DISPLAY) -> str | None:
+        # Asked for every role of every cell each time the rows are measured: the roles it has no
+        # answer for are let go first, before the index is read.
+        if (role != DISPLAY and role != TOOLTIP) or not index.isValid():
             return None
         cells, words = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             return cells[index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:  # the whole cell, however narrow its column
+        if role == TOOLTIP:  # the whole cell, however narrow its column
             marked = f"\n\n({APP_LEGEND})" if APP_MARK in cells[index.column()] else ""
             return tip(f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}{marked}")
         return None
