@@ -9,6 +9,7 @@ The chosen battle's record sits under the table in a box of its own that scrolls
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -235,6 +236,7 @@ class HistoryView(QWidget):
         layout.addWidget(self.split, 1)
         self.history: list[Applied] = []
         self.rows: list[BattleRow] = []
+        self._bottom_when_shown = False  # scroll to the last battle once the table is shown
         self._sized_for: CampaignFile | None = None  # the campaign the columns were last sized for
         self.chosen: tuple[int, tuple[str, ...]] | None = None  # the battle read under the table: number, words
         session.switched.connect(self.forget_chosen)
@@ -266,13 +268,26 @@ class HistoryView(QWidget):
             self._sized_for = self.session.campaign
         elif self.rows and renewed:
             self._widen_to_words()  # a longer name recorded since: never cut inside a word
-        self.table.scrollToBottom()
+        self._to_bottom()
         self.moment.clear()
         self.moment.addItem("the campaign now", None)
         for turn in sorted(turn_ends(self.history)):
             self.moment.addItem(f"the end of turn {turn} (read-only)", turn)
         self.banner.hide()
         self._choose_again()
+
+    def _to_bottom(self) -> None:
+        """The last battle in sight; while the table is hidden (another tab, the window not yet
+        shown) that waits until it is shown, since scrolling measures every row's wrapped height."""
+        self._bottom_when_shown = not self.table.isVisible()
+        if not self._bottom_when_shown:
+            self.table.scrollToBottom()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._bottom_when_shown:
+            self._bottom_when_shown = False
+            self.table.scrollToBottom()
 
     def _size_columns(self) -> None:
         """Long columns as wide as their text up to a readable limit (then it wraps between
