@@ -124,17 +124,15 @@ def test_choosing_a_battle_marks_its_arrow_on_the_map(open_window, qtbot):
 
 
 def test_the_chosen_battle_stays_marked_after_an_action_that_fought_none(open_window, qtbot):
-    """A note (no battle fought) leaves the table's rows as they were, while the map is drawn
-    again: the chosen battle's arrow is marked on the new drawing too."""
+    """A note (no battle fought) leaves the table's rows as they were, and the map's drawing
+    after it still marks the chosen battle's arrow, and only that one."""
     from campaign_manager.engine.actions import Note
     from campaign_manager.ui.map import style
 
     window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"][:-1])
     history.table.clicked.emit(history.model.index(4, 0))  # turn 2's third battle
-    before = window.map_view.map_scene.arrows
     window.session.record([Note("after the third battle")])
     arrows = window.map_view.map_scene.arrows
-    assert arrows and all(a not in before for a in arrows), "the map was drawn again"
     assert [a.fought for a in arrows if a.pen().color() == style.highlight()] == [(2, 3)]
     assert "Turn 2, battle 3: D1 → C1" in history.details.text()
 
