@@ -2,15 +2,17 @@
 undo/redo all speak it.
 
 Each action is declared once, as a frozen dataclass whose fields are typed for pydantic:
-`ACTION` (one discriminated union on "type") reads the JSON form, refusing anything malformed
-with the path of the fault; `to_json` writes the log's form from the same declaration. The
-engine builds and reads the dataclasses directly, so nothing is validated twice on replay.
+`action_adapter()` (one discriminated union on "type", built when first needed) reads the JSON
+form, refusing anything malformed with the path of the fault; `to_json` writes the log's form
+from the same declaration. The engine builds and reads the dataclasses directly, so nothing is
+validated twice on replay.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, TypeVar, dataclass_transform, get_args
 
 from pydantic import AfterValidator, Field, PlainSerializer, TypeAdapter, ValidationError, with_config
@@ -430,7 +432,25 @@ class SetGeneral(Written):
 
 RosterAction = AddCommander | RenameCommander | RetireCommander | SetGeneral
 Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note | Discard | RosterAction
-ACTION: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
+
+
+@cache
+def action_adapter() -> TypeAdapter[Action]:
+    """The union's reader and writer, built when first needed: building it is most of this
+    module's import, and a window that opens a new campaign reads no action."""
+    return TypeAdapter(Annotated[Action, Field(discriminator="type")])
+
+
+if TYPE_CHECKING:
+    ACTION: TypeAdapter[Action]  # the same adapter, by its older name (`action_adapter()`)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ACTION":
+        return action_adapter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # The registry of action names: each action's "type" is declared once, on its class, and read
 # from there (`Place.type`) wherever a name is needed; the words below and the store's lists are
 # derived from these.
@@ -449,7 +469,7 @@ def action_title(record: dict[str, Any]) -> str:
 def parse_action(data: Any) -> Action:
     """Read one action from its JSON form; refuses anything malformed, naming every fault."""
     try:
-        action = ACTION.validate_python(data)
+        action = action_adapter().validate_python(data)
     except ValidationError as exc:
         raise ActionFormatError(_words(data, exc)) from None
     if type(action) is Discard and not action.dice and action.damaged is None:
@@ -506,7 +526,7 @@ def _words(data: Any, exc: ValidationError) -> str:
 
 def to_json(action: Action) -> dict[str, Any]:
     """The action as the log writes it: "type" first, empty and missing parts left out."""
-    data = ACTION.dump_python(
+    data = action_adapter().dump_python(
         action, mode="json", by_alias=True, exclude_none=True
     )  # the union's own writer: no second schema to build
     for quiet in ("destroy_dice", "extra_battles", "by_computer"):  # written only when they say something

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import chain
 from typing import Annotated, Literal, NamedTuple
 
@@ -400,7 +401,24 @@ def clear_spot(
     `bounds`: the middle if that is clear, else the nearest clear point along the arrow, else a
     little aside, else the nearest clear point around the arrow's middle, further and further
     out; failing all, the one that covers least. A battle's caption or result mark, in the
-    window and in print, so it never hides an area's name, a counter or another mark."""
+    window and in print, so it never hides an area's name, a counter or another mark.
+
+    Remembered by its inputs: the map is drawn again after every action, and most of its marks
+    stand where they stood (an action that moved nothing leaves every input as it was)."""
+    boxes = tuple((box[0], box[1], box[2], box[3]) for box in avoid)  # hashable, whatever sequence held them
+    edges = None if bounds is None else (bounds[0], bounds[1], bounds[2], bounds[3])
+    return _clear_spot((start[0], start[1]), (end[0], end[1]), (size[0], size[1]), boxes, beside, edges)
+
+
+@lru_cache(maxsize=2048)
+def _clear_spot(
+    start: tuple[float, float],
+    end: tuple[float, float],
+    size: tuple[float, float],
+    avoid: tuple[Box, ...],
+    beside: float,
+    bounds: Box | None,
+) -> tuple[float, float]:
     (sx, sy), (ex, ey) = start, end
     length = math.hypot(ex - sx, ey - sy) or 1.0
     across = (-(ey - sy) / length, (ex - sx) / length)

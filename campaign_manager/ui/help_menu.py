@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices
@@ -15,12 +16,14 @@ from PySide6.QtWidgets import QMessageBox
 from campaign_manager import __version__
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.scenario.loader import user_scenarios
-from campaign_manager.ui.about_dialog import AboutDialog
 from campaign_manager.ui.crash import UrlOpener, current_log_folder, open_log_folder
 from campaign_manager.ui.plain import message_box
-from campaign_manager.ui.rules_view import RulesWindow
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.window_services import WindowServices
+
+if TYPE_CHECKING:
+    from campaign_manager.ui.about_dialog import AboutDialog
+    from campaign_manager.ui.rules_view import RulesWindow
 
 CORRECTING = (
     "To correct the map (names, terrain, links, VP, the fortified line): Scenario ▸ Edit this campaign's "
@@ -70,6 +73,8 @@ class HelpActions:
     def show_rules(self) -> RulesWindow:
         """Help ▸ The rules: one window, brought to the front when asked again."""
         if self.rules is None:
+            from campaign_manager.ui.rules_view import RulesWindow  # loaded when first asked for
+
             self.rules = RulesWindow(self.services.parent)
         self.rules.show()  # shown again, it comes to the front
         self.rules.activateWindow()
@@ -94,6 +99,8 @@ class HelpActions:
 
     def show_about(self) -> AboutDialog:
         """The app's version and folders, and the Licences page (not modal)."""
+        from campaign_manager.ui.about_dialog import AboutDialog  # with the licences, loaded when first asked for
+
         dialog = AboutDialog(about_text(self.services.session), self.services.parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()

@@ -9,6 +9,7 @@ The chosen battle's record sits under the table in a box of its own that scrolls
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -97,6 +98,7 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
 
 
 Index = QModelIndex | QPersistentModelIndex
+DISPLAY, TOOLTIP = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole
 
 
 class BattlesModel(QAbstractTableModel):
@@ -105,11 +107,18 @@ class BattlesModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[tuple[str, ...], str]] = []
+        self._read: tuple[Scenario | None, list[BattleRow]] = (None, [])  # what `_rows` were made from
 
-    def set_rows(self, sc: Scenario | None, rows: list[BattleRow]) -> None:
+    def set_rows(self, sc: Scenario | None, rows: list[BattleRow]) -> bool:
+        """Show `rows`; whether they changed. When they are the rows shown (an action that fought
+        no battle, a note), the table is left as it is: a reset would measure every row's height again."""
+        if sc is self._read[0] and rows == self._read[1]:
+            return False
         self.beginResetModel()
+        self._read = (sc, list(rows))
         self._rows = [(row_cells(sc, r), "\n".join(r.words)) for r in rows] if sc else []
         self.endResetModel()
+        return True
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
@@ -124,13 +133,15 @@ class BattlesModel(QAbstractTableModel):
             return COLUMNS[section]
         return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
-        if not index.isValid():
+    def data(self, index: Index, role: int = DISPLAY) -> str | None:
+        # Asked for every role of every cell each time the rows are measured: the roles it has no
+        # answer for are let go first, before the index is read.
+        if (role != DISPLAY and role != TOOLTIP) or not index.isValid():
             return None
         cells, words = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             return cells[index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:  # the whole cell, however narrow its column
+        if role == TOOLTIP:  # the whole cell, however narrow its column
             marked = f"\n\n({APP_LEGEND})" if APP_MARK in cells[index.column()] else ""
             return tip(f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}{marked}")
         return None
@@ -225,6 +236,7 @@ class HistoryView(QWidget):
         layout.addWidget(self.split, 1)
         self.history: list[Applied] = []
         self.rows: list[BattleRow] = []
+        self._bottom_when_shown = False  # scroll to the last battle once the table is shown
         self._sized_for: CampaignFile | None = None  # the campaign the columns were last sized for
         self.chosen: tuple[int, tuple[str, ...]] | None = None  # the battle read under the table: number, words
         session.switched.connect(self.forget_chosen)
@@ -250,13 +262,13 @@ class HistoryView(QWidget):
         sc = self.session.scenario
         self.history = self.session.history()
         self.rows = self.session.battles()
-        self.model.set_rows(sc, self.rows)
+        renewed = self.model.set_rows(sc, self.rows)
         if self.rows and self._sized_for is not self.session.campaign:  # once: widths the user drags stay
             self._size_columns()
             self._sized_for = self.session.campaign
-        elif self.rows:
+        elif self.rows and renewed:
             self._widen_to_words()  # a longer name recorded since: never cut inside a word
-        self.table.scrollToBottom()
+        self._to_bottom()
         self.moment.clear()
         self.moment.addItem("the campaign now", None)
         for turn in sorted(turn_ends(self.history)):
@@ -264,17 +276,43 @@ class HistoryView(QWidget):
         self.banner.hide()
         self._choose_again()
 
+    def _to_bottom(self) -> None:
+        """The last battle in sight; while the table is hidden (another tab, the window not yet
+        shown) that waits until it is shown, since scrolling measures every row's wrapped height."""
+        self._bottom_when_shown = not self.table.isVisible()
+        if not self._bottom_when_shown:
+            self.table.scrollToBottom()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._bottom_when_shown:
+            self._bottom_when_shown = False
+            self.table.scrollToBottom()
+
     def _size_columns(self) -> None:
         """Long columns as wide as their text up to a readable limit (then it wraps between
         words), never narrower than their title or their widest word; the user may still drag
         them wider."""
-        header = self.table.horizontalHeader()
+        header, rows = self.table.horizontalHeader(), self.table.verticalHeader()
         least = self._widest_words()
+        fitted = QHeaderView.ResizeMode.ResizeToContents
+        # While the long columns are sized, nothing is fitted to its contents: each width set would
+        # otherwise measure every row's height and every short column again. Fitted once, after.
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         for column, name in enumerate(COLUMNS):
             if name in SHORT:
-                continue
-            wanted = min(max(self.table.sizeHintForColumn(column), 0), WIDEST.get(name, 140))
-            header.resizeSection(column, max(header.sectionSizeHint(column), least[column], wanted))
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        try:
+            for column, name in enumerate(COLUMNS):
+                if name in SHORT:
+                    continue
+                wanted = min(max(self.table.sizeHintForColumn(column), 0), WIDEST.get(name, 140))
+                header.resizeSection(column, max(header.sectionSizeHint(column), least[column], wanted))
+        finally:
+            for column, name in enumerate(COLUMNS):
+                if name in SHORT:
+                    header.setSectionResizeMode(column, fitted)
+            rows.setSectionResizeMode(fitted)  # wrapped text whole
 
     def _widen_to_words(self) -> None:
         """Long columns widened where a word in them (a commander's long name) no longer fits."""

@@ -13,6 +13,8 @@ from the scenario's side colours, with text over any colour given the ink that r
 
 from __future__ import annotations
 
+from functools import cache
+
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 TEXT_CONTRAST = 4.5  # WCAG AA for text
@@ -74,7 +76,19 @@ def readable_on(background: QColor, palette: QPalette | None = None) -> QColor:
     """The ink for text over `background`: the palette's text colour or its opposite (the
     highlighted text's, else black or white), whichever contrasts more."""
     inks = [role(Role.WindowText, palette), role(Role.HighlightedText, palette), QColor("black"), QColor("white")]
-    return max(inks, key=lambda ink: contrast(ink, background))
+    return inks[_most_contrast(background.getRgbF(), tuple(ink.getRgbF() for ink in inks))]
+
+
+Rgba = tuple[float, float, float, float]
+
+
+@cache
+def _most_contrast(background: Rgba, inks: tuple[Rgba, ...]) -> int:
+    """Which of `inks` contrasts most with `background` (colours as their exact channels): the
+    map asks this of the same few colours on every redraw."""
+    ground = QColor.fromRgbF(*background)
+    contrasts = [contrast(QColor.fromRgbF(*ink), ground) for ink in inks]
+    return contrasts.index(max(contrasts))
 
 
 def legible(colour: QColor, background: QColor, minimum: float = TEXT_CONTRAST) -> QColor:

@@ -21,7 +21,6 @@ from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.reports import Paper, ReportKind
-from campaign_manager.reports.data import document_turn
 from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.window_services import WindowServices
 
@@ -140,6 +139,8 @@ class ReportActions:
         """The turn the document would show, or None (and said why) when there is none yet."""
         if not self.services.session.is_open:
             return None
+        from campaign_manager.reports.data import document_turn  # the reports' data, loaded when first needed
+
         try:
             return document_turn(self.services.session.history(), kind)
         except UserError as exc:

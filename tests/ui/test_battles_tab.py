@@ -123,6 +123,20 @@ def test_choosing_a_battle_marks_its_arrow_on_the_map(open_window, qtbot):
     assert window.map_view.map_scene is scene and history.moment.currentData() == 1
 
 
+def test_the_chosen_battle_stays_marked_after_an_action_that_fought_none(open_window, qtbot):
+    """A note (no battle fought) leaves the table's rows as they were, and the map's drawing
+    after it still marks the chosen battle's arrow, and only that one."""
+    from campaign_manager.engine.actions import Note
+    from campaign_manager.ui.map import style
+
+    window, history = _battles_tab(open_window, qtbot, DATA["turn 1"] + DATA["turn 2"][:-1])
+    history.table.clicked.emit(history.model.index(4, 0))  # turn 2's third battle
+    window.session.record([Note("after the third battle")])
+    arrows = window.map_view.map_scene.arrows
+    assert [a.fought for a in arrows if a.pen().color() == style.highlight()] == [(2, 3)]
+    assert "Turn 2, battle 3: D1 → C1" in history.details.text()
+
+
 def test_the_table_says_the_vp_of_tirane_and_the_metaxas_line(open_window, qtbot):
     """Turn 2's win at Tirane scores 10 VP with nobody captured (rule 1.9); turn 4's A5 → B5
     crosses the Metaxas Line (rule 1.3): both are in the table, not only in the history's words."""

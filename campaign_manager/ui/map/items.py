@@ -253,7 +253,7 @@ class ArrowItem(QGraphicsPathItem):
         width: float = 7,
         badge: tuple[str, QColor] | None = None,
         caption_side: float = 1.0,
-        avoid: Sequence[QRectF] = (),
+        avoid: Sequence[QRectF | Box] = (),
         bounds: QRectF | None = None,
         counters: Sequence[QRectF] = (),
         dashed: bool = False,
@@ -262,7 +262,8 @@ class ArrowItem(QGraphicsPathItem):
         """`caption_side`: 1 puts the caption on the arrow's left (looking along it), -1 on its right;
         `counters`: the troops' counters, which its ends stop short of (scenario/layout.shaft);
         `dashed`: drawn in dashes (the battle being entered, not yet on record); `caption_at`:
-        the caption's centre, found for all the open arrows together (scenario/arrow_marks.py)."""
+        the caption's centre, found for all the open arrows together (scenario/arrow_marks.py);
+        `avoid` may hold the layout's boxes (left, top, width, height) in place of rectangles."""
         super().__init__()
         self.dashed = dashed
         self.caption = caption
@@ -283,7 +284,7 @@ class ArrowItem(QGraphicsPathItem):
         self._pen(False)
         self.setZValue(7)
         self.setToolTip(tip(tooltip))
-        boxes = [(box.x(), box.y(), box.width(), box.height()) for box in avoid]
+        boxes = [box if isinstance(box, tuple) else (box.x(), box.y(), box.width(), box.height()) for box in avoid]
         limits = None if bounds is None else (bounds.x(), bounds.y(), bounds.width(), bounds.height())
         self.badge_box = self.caption_box = QRectF()
         self.mark: ArrowMark | None = None  # its caption or badge, added to the scene beside it (parts())

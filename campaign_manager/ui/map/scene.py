@@ -163,6 +163,8 @@ class MapScene(QGraphicsScene):
         self.counters: list[CounterItem] = []
         self.arrows: list[ArrowItem] = []
         self._dynamic: list[QGraphicsItem] = []
+        # the fought arrows last drawn, with what placed them (show_state keeps them if it is unchanged)
+        self._fought_drawn: tuple[object, list[ArrowItem]] | None = None
         self.entering: tuple[str, str] | None = None  # the battle being entered (`show_entering`)
         self.entering_item: ArrowItem | None = None
 
@@ -178,9 +180,7 @@ class MapScene(QGraphicsScene):
         with `planning`, counters that may redeploy now are marked movable (never the computer's,
         which it moves itself)."""
         sc = self.scenario
-        for item in self._dynamic:
-            self.removeItem(item)
-        self._dynamic, self.counters, self.arrows = [], [], []
+        shown_before, self._dynamic, self.counters, self.arrows = self._dynamic, [], [], []
         for code, area in self.areas.items():
             info = sc.areas[code]
             self.still.tint(
@@ -197,25 +197,13 @@ class MapScene(QGraphicsScene):
         # Each mark is placed clear of the areas' words, the counters and the marks placed before it.
         counters = [counter.sceneBoundingRect() for counter in self.counters]
         taken = self.label_boxes + counters
+        kept_clear = [_box(box) for box in taken]  # the same, as the layout's boxes: each read once
         bounds = self.sceneRect()
-        for row, (start, end, side) in zip(fought, places):
-            caption = fought_caption(sc, row)
-            drawn = ArrowItem(
-                start,
-                end,
-                style.fought_arrow(),
-                caption,
-                f"Battle {row.order} of the turn: {caption}.\n" + "\n".join(row.words),
-                width=5,
-                badge=style.result_badge(sc, row),
-                caption_side=side,
-                avoid=taken,
-                bounds=bounds,
-                counters=counters,
-            )
-            drawn.fought = (row.turn, row.order)
-            taken.append(drawn.badge_box)
-            self._add(drawn)
+        self._fought_arrows(fought, places, (taken, kept_clear), counters, bounds)
+        kept = {id(part) for part in self._dynamic}  # the fought arrows drawn before, if they stand as they were
+        for item in shown_before:
+            if id(item) not in kept:
+                self.removeItem(item)
         opened = list(zip(st.open_arrows, places[len(fought) :]))
         stacks = [_box(box) for box in counters]
         captions = [
@@ -247,6 +235,50 @@ class MapScene(QGraphicsScene):
             taken.append(item.caption_box)
             self._add(item)
         self._draw_entering(taken, counters)
+
+    def _fought_arrows(
+        self,
+        fought: list[BattleRow],
+        places: list[ArrowPlace],
+        clear_of: tuple[list[QRectF], list[Box]],
+        counters: list[QRectF],
+        bounds: QRectF,
+    ) -> None:
+        """This turn's fought arrows with their badges, each placed clear of `clear_of` (the same
+        rectangles and boxes; each badge is added to both). When the battles, the arrows' places
+        and what they keep clear of are as they were at the last drawing (an action that moved
+        nothing, a note), the arrows drawn then stay: placing their badges is most of a redraw."""
+        taken, kept_clear = clear_of
+        sc = self.scenario
+        inputs = (list(fought), places, list(kept_clear), _box(bounds))
+        if self._fought_drawn is not None and self._fought_drawn[0] == inputs:
+            for drawn in self._fought_drawn[1]:
+                self._add(drawn, added=True)
+                taken.append(drawn.badge_box)
+                kept_clear.append(_box(drawn.badge_box))
+            return
+        made = []
+        for row, (start, end, side) in zip(fought, places):
+            caption = fought_caption(sc, row)
+            drawn = ArrowItem(
+                start,
+                end,
+                style.fought_arrow(),
+                caption,
+                f"Battle {row.order} of the turn: {caption}.\n" + "\n".join(row.words),
+                width=5,
+                badge=style.result_badge(sc, row),
+                caption_side=side,
+                avoid=kept_clear,
+                bounds=bounds,
+                counters=counters,
+            )
+            drawn.fought = (row.turn, row.order)
+            taken.append(drawn.badge_box)
+            kept_clear.append(_box(drawn.badge_box))
+            self._add(drawn)
+            made.append(drawn)
+        self._fought_drawn = (inputs, made)
 
     def show_entering(self, pair: tuple[str, str] | None) -> None:
         """The arrow of the battle being entered in the wizard, dashed, until it is recorded (then
@@ -291,9 +323,12 @@ class MapScene(QGraphicsScene):
         for arrow in self.arrows:
             arrow.set_marked(arrow.fought is not None and arrow.fought == (turn, order))
 
-    def _add(self, item: QGraphicsItem) -> None:
+    def _add(self, item: QGraphicsItem, added: bool = False) -> None:
+        """Count `item` (an arrow: with its mark) among the state's drawing; `added`: already in
+        the scene (a fought arrow drawn before that stands as it was)."""
         for part in item.parts() if isinstance(item, ArrowItem) else [item]:
-            self.addItem(part)
+            if not added:
+                self.addItem(part)
             self._dynamic.append(part)
         if isinstance(item, ArrowItem):
             self.arrows.append(item)

@@ -5,14 +5,17 @@ the wizard puts the computer's questions to the same driver."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QTimer
 
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.driver import TurnDriver
-from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.state import Phase
 from campaign_manager.errors import UserError
 from campaign_manager.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from campaign_manager.engine.driver import TurnDriver
 
 SEED = 2026  # the computer's own choices (ties between equally good moves) are seeded
 
@@ -39,6 +42,8 @@ class ComputerSide(QObject):
         if side is None:
             return None
         if self._driver is None or self._driver.sc is not self.session.scenario or not self._driver.seated(side):
+            from campaign_manager.engine.players import computer_opponent  # loaded once a computer plays
+
             self._driver = computer_opponent(self.session.scenario, side, SEED)
         return self._driver
 
