@@ -33,6 +33,7 @@ class AreaItem(QGraphicsPolygonItem):
         super().__init__(QPolygonF([QPointF(x, y) for x, y in outline]))
         self.code = code
         self.setPen(QPen(style.border(style.NOBODY_TINT), 2.2))
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # pixels kept until tint or outline change
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
         self._highlighted = False
@@ -78,6 +79,9 @@ class AreaLabel(QGraphicsItem):
 
     def __init__(self, code: str, name: str, vp: int, at: tuple[float, float], room: float = 190.0) -> None:
         super().__init__()
+        # Drawn once into a pixmap at the view's scale and kept: its halo costs ten texts a label,
+        # and a redraw after an action changes few labels (a new ground or zoom draws it again).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.code, self.name, self.vp = code, name, vp
         self.setPos(*at)
         self.setZValue(5)
