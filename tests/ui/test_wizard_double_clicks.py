@@ -4,8 +4,9 @@ that records (Record the battle, Place the arrow), and Record pressed twice reco
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from tests.ui.test_battle_entry import to_b1_c1_result, type_in, vp_boxes
 
@@ -110,3 +111,34 @@ def test_no_button_that_records_sits_where_next_or_back_was_on_the_page_before(o
         assert recorders_at(wizard, where) == [], f"on the {wizard.page_name} page, after Back"
         where_next = middle(wizard, wizard.next_button)
         assert recorders_at(wizard, where_next) == [], f"on the {wizard.page_name} page, Next"
+
+
+def test_a_double_click_on_next_turns_one_page_only(open_window, qtbot):
+    """The mouse's double click (press, release, double-click press, release, as the window
+    system sends it) on Next at the roll to destroy: the retreat page, its choice to be made,
+    is shown, not passed by with its first choice taken."""
+    window = open_window([{"type": "start_turn"}])
+    wizard = to_b1_c1_result(window, qtbot)
+    for box, vp in zip(vp_boxes(wizard), ("5", "2")):
+        type_in(qtbot, box, vp)
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    type_in(qtbot, wizard.pages["destroy"].dice["GR-INF-1"].box, "4")
+    assert wizard.page_name == "destroy"
+    double_click(qtbot, wizard.next_button)
+    assert wizard.page_name == "retreat", "the double click's second press turned a second page"
+    double_click(qtbot, wizard.back_button)
+    assert wizard.page_name == "destroy", "nor does Back go back two pages"
+    for _ in range(2):  # two clicks, however quick, are two
+        qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    assert wizard.page_name == "advance"
+
+
+def double_click(qtbot, button: QPushButton) -> None:
+    """As the window system sends a double click: press, release, press, double click, release."""
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.mousePress(button, Qt.MouseButton.LeftButton)
+    centre = QPointF(button.rect().center())
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    twice = QMouseEvent(QEvent.Type.MouseButtonDblClick, centre, button.mapToGlobal(centre), left, left, none)
+    QApplication.sendEvent(button, twice)
+    qtbot.mouseRelease(button, Qt.MouseButton.LeftButton)

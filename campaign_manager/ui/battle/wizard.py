@@ -7,8 +7,7 @@ record. The arrow can instead be left open after the commitments while the game 
 resolving it later starts at the result. Every die is typed in or rolled on its page, shown
 before it counts, and recorded (marked when the app rolled it). Each page owns its step
 (ui/battle/pages.py) and shows one of the turn driver's questions; which page follows is the
-driver's to say (ui/battle/order.py); the wizard walks from page to page, keeps the way back,
-and records.
+driver's to say (ui/battle/order.py); the wizard walks the pages, keeps the way back, records.
 
 Nothing entered is lost: every change is kept in the campaign file as it is made (the battle's
 entry, beside the log: engine/entry.py), Back keeps the pages ahead, closing with entries asks
@@ -49,6 +48,7 @@ from campaign_manager.ui.battle.draft import BattleDraft
 from campaign_manager.ui.battle.order import next_page
 from campaign_manager.ui.battle.pages import Page, Refused, Step, chain_tabs, named
 from campaign_manager.ui.battle.result_pages import ResultPage
+from campaign_manager.ui.one_press import OnePressPerDoubleClick
 from campaign_manager.ui.session import CampaignSession
 
 if TYPE_CHECKING:
@@ -155,6 +155,7 @@ class BattleWizard(QDialog):
         self.next_button.clicked.connect(self.next)
         self.open_button.clicked.connect(self.leave_open)
         self.record_button.clicked.connect(self.record)
+        self._one_press = OnePressPerDoubleClick(self.next_button, self.back_button)
         return buttons
 
     def _lay_out(self, buttons: QHBoxLayout) -> None:
