@@ -153,6 +153,15 @@ def _found(program: str) -> bool:
     return shutil.which(program) is not None or bool(glob.glob(f"{POSTGRES_BIN}/{program}"))
 
 
+def _on_every_core(rest: list[str]) -> list[str]:
+    """The whole suite runs on every core (pytest-xdist): each test file on one worker, the
+    installer's tests together (tests/conftest.py groups them). A run of chosen tests, or one that
+    says how many workers, is left as asked."""
+    if any(not arg.startswith("-") or arg.startswith(("-n", "--numprocesses", "-p")) for arg in rest):
+        return []
+    return ["-n", "auto", "--dist", "loadfile"]
+
+
 def main(argv: list[str]) -> int:
     if sys.version_info < (3, 11):
         print("The campaign manager needs Python 3.11 or newer.", file=sys.stderr)
@@ -170,7 +179,7 @@ def main(argv: list[str]) -> int:
         args = [str(python), "-m", "campaign_manager", *rest]
     else:
         ensure_test_programs()
-        args = [str(python), "-m", "pytest", *rest]
+        args = [str(python), "-m", "pytest", *_on_every_core(rest), *rest]
     return subprocess.call(args, cwd=ROOT)
 
 

@@ -62,3 +62,21 @@ def campaign_store(request, tmp_path):
     if request.param == "sqlite":
         return CampaignStore("sqlite", tmp_path)
     return CampaignStore("postgresql", tmp_path, request.getfixturevalue("pg_server"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """The whole suite runs on every core (installer/bootstrap.py passes `-n auto --dist
+    loadfile`): each test file goes whole to one worker, so its module's fixtures are made once,
+    and the installer's files go together to one worker, since they share one build of the
+    one-folder app (PyInstaller's cache is one per user: two builds at once spoil it)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class OneFileAWorker(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "tests/installer" if path.startswith("tests/installer/") else path
+
+    return OneFileAWorker(config, log)
