@@ -130,3 +130,31 @@ def test_assist_menu_factory_builds_the_panel(qtbot):
     panel = make_panel("opa")
     qtbot.addWidget(panel)
     assert isinstance(panel, Panel)
+
+
+def test_two_fires_at_one_unit_add_their_hits_before_the_check(qtbot):
+    # 5,6,2 at a line (hits on 5+): 2 hits; then 6: 1 more. 3 hits in all, check die 3 ≤ 3: shaken
+    panel = Panel(roller=ScriptedRoller([]))
+    qtbot.addWidget(panel)
+    fire = panel.fire.ui
+    fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))
+    for dice in ("5,6,2", "6"):
+        fire.diceEdit.setText(dice)
+        click(qtbot, fire.fireButton)
+    assert fire.hitsSpin.value() == 3
+    assert "3 hit(s) in all" in fire.fireResult.text()
+    fire.checkDieEdit.setText("3")
+    click(qtbot, fire.checkButton)
+    assert "shaken" in fire.checkResult.text() and "holds" not in fire.checkResult.text()
+    assert fire.hitsSpin.value() == 0  # the next fire is at another unit
+
+
+def test_infantry_in_line_is_not_offered_the_road(qtbot):
+    panel = Panel(roller=ScriptedRoller([]))
+    qtbot.addWidget(panel)
+    move = panel.movement.ui
+    move.roadCheck.setChecked(True)
+    move.unitCombo.setCurrentIndex(move.unitCombo.findData("infantry-line"))
+    assert not move.roadCheck.isEnabled() and not move.roadCheck.isChecked()
+    click(qtbot, move.moveButton)
+    assert "Moves 2 band(s)" in move.moveResult.text()

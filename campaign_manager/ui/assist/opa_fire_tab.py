@@ -65,9 +65,10 @@ class FireTab(OpaTab):
             self.ui.rangeSpin.value() or None,
             self.roller,
         )
-        self.ui.fireResult.setText(result.explain())
-        # the hit check comes next, with the hits just counted
-        self.ui.hitsSpin.setValue(result.hits)
+        # every fire at the unit adds its hits: the check is made once, after all fire (step 2)
+        total = min(self.ui.hitsSpin.value() + result.hits, self.ui.hitsSpin.maximum())
+        self.ui.hitsSpin.setValue(total)
+        self.ui.fireResult.setText(result.explain() + f"\nThe unit has taken {total} hit(s) in all this turn.")
 
     def check_unit(self) -> None:
         result = hit_check(
@@ -79,3 +80,4 @@ class FireTab(OpaTab):
             self.roller,
         )
         self.ui.checkResult.setText(result.explanation)
+        self.ui.hitsSpin.setValue(0)  # checked: the next fire is at a fresh unit

@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QWidget
 
-from campaign_manager.assist.opa.movement import CARDS, movement
+from campaign_manager.assist.opa.movement import CARDS, movement, road_allowed
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_tab import OpaTab
@@ -44,6 +44,15 @@ class MoveTab(OpaTab):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.ui.penaltyList.addItem(item)
         self.ui.moveButton.clicked.connect(lambda: self.attempt(self.work_out, self.ui.moveResult))
+        self.ui.unitCombo.currentIndexChanged.connect(self._offer_road)
+        self._offer_road()
+
+    def _offer_road(self) -> None:
+        """Only a unit that can be in road column is offered the road bonus (the engine says which)."""
+        allowed = road_allowed(self.tables, self.ui.unitCombo.currentData())
+        self.ui.roadCheck.setEnabled(allowed)
+        if not allowed:
+            self.ui.roadCheck.setChecked(False)
 
     def work_out(self) -> None:
         chosen = tuple(
