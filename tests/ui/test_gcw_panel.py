@@ -205,3 +205,13 @@ def test_the_tracker_open_when_the_panel_closed_is_open_again_with_it(qtbot, tmp
     game.unlink()
     third = open_panel(qtbot, tmp_path / "unused.gcw", owner_file)
     assert third.tracker.game is None and third.ui.messageLabel.text() == ""
+
+
+def test_the_result_line_names_the_airstrike_shift():
+    from campaign_manager.assist.gcw.conflict import ConflictRequest, resolve
+    from campaign_manager.ui.assist.gcw_conflict_tab import result_line
+
+    # 3 against 2: 1:1 (fraction dropped, 11.2); the airstrike moves one column right (11.4)
+    outcome = resolve(ConflictRequest(3, 2, "open", die=4, airstrike="attack"))
+    assert "column 1:1 → 2:1 by the airstrike" in result_line(outcome)
+    assert "airstrike" not in result_line(resolve(ConflictRequest(3, 2, "open", die=4)))

@@ -105,6 +105,7 @@ class Limits(DataModel):
     cohesion: Annotated[Int, Field(ge=0)]
     rd_modifier: Annotated[Int, Field(ge=0)]
     units_in_hex: Annotated[Int, Field(ge=1)]
+    artillery_strength: Annotated[Int, Field(ge=0)] = 1
 
 
 class ScenarioSpec(DataModel):
@@ -243,3 +244,9 @@ class BookTables:
     def largest_stack(self) -> int:
         """The most strength points any hex holds (6.42)."""
         return max(self.stacking.values())
+
+    @property
+    def strongest_hex(self) -> int:
+        """The most strength a hex holds with its artillery: a full stack and the one artillery
+        unit that stacks on it at no cost (6.42)."""
+        return self.largest_stack + self.artillery_per_hex * self.limits.artillery_strength

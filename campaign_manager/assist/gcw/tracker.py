@@ -187,7 +187,11 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
         raise RuleError("16.3", f"only {garrisons} regions need a Tight Defense garrison, not {len(tight)}")
     if tight:
         if state.doctrine != "tight":
-            raise RuleError("16.3", "the garrison dice are for Tight Defense, which is not the doctrine")
+            raise RuleError(
+                "16.3",
+                f"regions without their garrison cost the Government only under Tight Defense, "
+                f"and the doctrine is {state.doctrine or 'not chosen yet'}",
+            )
         government += sum(recorded_dice(action, "tight_dice", len(tight)))
         lines.append(f"{len(tight)} region(s) without their Tight Defense garrison")
     empty = whole(action, "area_empty_regions", 0, 0, high=rules.cap, rule="7.2")

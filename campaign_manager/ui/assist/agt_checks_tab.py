@@ -88,7 +88,7 @@ class ChecksTab:
         reflow(ui.checksLayout, [ui.aaBox, ui.airBox, ui.stackBox, ui.initBox, ui.cohesionBox])
         ui.airWeather.addItems(list(panel.tables.weathers))
         limits = panel.tables.limits  # the book's bounds (agt.toml [limits])
-        ui.aaStrength.setMaximum(panel.tables.largest_stack)
+        ui.aaStrength.setMaximum(panel.tables.strongest_hex)
         ui.aaSquadrons.setMaximum(limits.squadrons)
         ui.stackArtillery.setMaximum(limits.artillery)
         ui.cohesionValue.setMaximum(limits.cohesion)

@@ -59,6 +59,14 @@ class ConflictForm(Form):
     stepsLabel: QLabel
 
 
+def result_line(outcome: ConflictOutcome) -> str:
+    """The result and how it was read, with the airstrike's shift when there was one."""
+    column = outcome.column
+    if outcome.base_column != outcome.column:
+        column = f"{outcome.base_column} → {outcome.column} by the airstrike"
+    return f"{outcome.result}   (column {column}, die {outcome.modified_die})"
+
+
 class ConflictTab(QObject):
     """Declare an attack, resolve it with a typed or rolled die, read what it does."""
 
@@ -173,7 +181,7 @@ class ConflictTab(QObject):
         self.report("")
         self.last = (self.request(), outcome)
         self.ui.recordButton.setEnabled(True)
-        self.ui.resultLabel.setText(f"{outcome.result}   (column {outcome.column}, die {outcome.modified_die})")
+        self.ui.resultLabel.setText(result_line(outcome))
         self.ui.explanationLabel.setText(outcome.explanation)
         self.ui.stepsLabel.setText("\n".join(outcome.steps))
         column = [c.label for c in self.charts.columns].index(outcome.column)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
-from campaign_manager.assist.opa.fire import fire, hit_check
+from campaign_manager.assist.opa.fire import bands_words, fire, hit_check
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.enter_key import enter_presses
@@ -45,7 +45,7 @@ class FireTab(OpaTab):
             self.ui.targetCombo.addItem(f"{target.label} (hits on {target.hit_on}+)", target.code)
         self.ui.weaponCombo.addItem("not given", None)
         for weapon in tables.weapons.values():
-            self.ui.weaponCombo.addItem(f"{weapon.label}, {weapon.range_bands} band(s)", weapon.code)
+            self.ui.weaponCombo.addItem(f"{weapon.label}, reaches {bands_words(weapon.range_bands)}", weapon.code)
         self.ui.standsSpin.setMaximum(tables.limits.stands)  # the data's bounds
         self.ui.hitsSpin.setMaximum(tables.dice_most)
         self.ui.fireButton.clicked.connect(lambda: self.attempt(self.count_hits, self.ui.fireResult))
