@@ -51,7 +51,25 @@ def test_panel_combat_and_anti_aircraft(qtbot, tmp_path):
     assert "= 11: 2 squadron(s)" in checks.aaResult.text()  # the Kalpaki example
     checks.aaDie.setText("10")
     qtbot.mouseClick(checks.aaButton, LEFT)
-    assert "cannot show 10" in checks.errorLabel.text() and checks.aaResult.text() == ""
+    assert "cannot show 10" in checks.aaResult.text() and "squadron" not in checks.aaResult.text()
+    checks.aaDie.setText("6")  # fixed: the refusal goes at once
+    assert checks.aaResult.text() == ""
+
+
+def test_a_strength_over_the_limit_is_refused_with_the_limit_named(qtbot, tmp_path):
+    # typed 95: the box used to keep 9 (9:4 → 2.5:1, said nowhere); the book's most is 6 hexes × 15
+    panel = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
+    ui = panel.combat.ui
+    ui.defenderStrength.setValue(4)
+    ui.attackerStrength.lineEdit().selectAll()
+    qtbot.keyClicks(ui.attackerStrength, "95")
+    assert ui.attackerStrength.value() == 95
+    ui.dieEdit.setText("5")
+    qtbot.mouseClick(ui.reckonButton, LEFT)
+    assert "at most 90" in ui.errorLabel.text() and "95" in ui.errorLabel.text()
+    assert "2.5:1" not in ui.oddsLabel.text() and "At most 90" in ui.attackerStrength.toolTip()
+    ui.attackerStrength.setValue(9)  # fixed: the refusal goes
+    assert ui.errorLabel.text() == ""
 
 
 def test_panel_cup_and_ports_survive_close_and_reopen(qtbot, tmp_path):

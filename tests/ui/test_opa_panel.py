@@ -52,10 +52,10 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     morale.reactionShaken.setChecked(True)
     morale.reactionDie.setText("7")
     click(qtbot, morale.reactionButton)
-    assert panel.ui.messageLabel.text() == "Reaction die: a d6 cannot show 7 (it shows 1 to 6)"
+    assert morale.reactionResult.text() == "Reaction die: a d6 cannot show 7 (it shows 1 to 6)"
     morale.reactionDie.setText("5")
     click(qtbot, morale.reactionButton)
-    assert panel.ui.messageLabel.text() == ""
+    assert panel.ui.messageLabel.text() == "" and morale.reactionResult.styleSheet() == ""
     assert morale.reactionResult.text().endswith("= 4: the unit reacts.")
     qtmodeltester.check(panel.morale.classes)
 
@@ -85,17 +85,17 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
 
     combat.fanaticCheck.setChecked(True)  # cavalry of either nation: whose? then Turkish only
     click(qtbot, combat.fightButton)
-    assert "say whose they are" in panel.ui.messageLabel.text() and combat.winnerLabel.text() == ""
+    assert "say whose they are" in combat.winnerLabel.text() and combat.combatNotes.text() == ""
     combat.attackerNation.setCurrentIndex(combat.attackerNation.findData("greek"))
     click(qtbot, combat.fightButton)
-    assert "only Turkish troops" in panel.ui.messageLabel.text()
+    assert "only Turkish troops" in combat.winnerLabel.text()
     combat.attackerNation.setCurrentIndex(combat.attackerNation.findData("turkish"))
     click(qtbot, combat.fightButton)
     assert "The attacker wins, 8 to 5." in combat.winnerLabel.text()
     combat.attackerNation.setCurrentIndex(0)
     combat.attackerTroop.setCurrentIndex(combat.attackerTroop.findData("artillery"))
     click(qtbot, combat.fightButton)
-    assert "fanatic attack" in panel.ui.messageLabel.text() and combat.winnerLabel.text() == ""
+    assert "fanatic attack" in combat.winnerLabel.text() and "wins" not in combat.winnerLabel.text()
 
     move = panel.movement.ui  # infantry in column on a MARCH card, on a road, through rough ground: 4 + 1 - 1
     move.unitCombo.setCurrentIndex(move.unitCombo.findData("infantry-column"))
@@ -117,7 +117,9 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     )
     facing.setCheckState(Qt.CheckState.Checked)
     click(qtbot, move.moveButton)
-    assert "needs a MARCH card" in panel.ui.messageLabel.text() and move.moveResult.text() == ""
+    assert "needs a MARCH card" in move.moveResult.text() and "Moves" not in move.moveResult.text()
+    move.cardCombo.setCurrentIndex(move.cardCombo.findData("MARCH"))  # fixed: the refusal goes
+    assert move.moveResult.text() == ""
 
     reference = panel.reference
     assert "Move units" in reference.ui.turnSequence.text()

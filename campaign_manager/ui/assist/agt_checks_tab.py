@@ -27,6 +27,7 @@ from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.flow import reflow
+from campaign_manager.ui.assist.refusals import bound_by_engine, clear_on_change, say_refusal, say_result
 from campaign_manager.ui.forms import Form
 
 TEST_NAMES = {
@@ -88,11 +89,11 @@ class ChecksTab:
         reflow(ui.checksLayout, [ui.aaBox, ui.airBox, ui.stackBox, ui.initBox, ui.cohesionBox])
         ui.airWeather.addItems(list(panel.tables.weathers))
         limits = panel.tables.limits  # the book's bounds (agt.toml [limits])
-        ui.aaStrength.setMaximum(panel.tables.strongest_hex)
-        ui.aaSquadrons.setMaximum(limits.squadrons)
-        ui.stackArtillery.setMaximum(limits.artillery)
-        ui.cohesionValue.setMaximum(limits.cohesion)
-        ui.cohesionModifier.setRange(-limits.rd_modifier, limits.rd_modifier)
+        bound_by_engine(ui.aaStrength, panel.tables.strongest_hex)  # checked by the calculators
+        bound_by_engine(ui.aaSquadrons, limits.squadrons)
+        bound_by_engine(ui.stackArtillery, limits.artillery)
+        bound_by_engine(ui.cohesionValue, limits.cohesion)
+        bound_by_engine(ui.cohesionModifier, limits.rd_modifier, -limits.rd_modifier)
         ui.stackTerrain.addItems(list(panel.tables.stacking))
         for name, scenario in panel.tables.scenarios.items():
             ui.initScenario.addItem(scenario.name, name)
@@ -108,14 +109,15 @@ class ChecksTab:
         enter_presses(ui.stackButton, ui.stackUnits)
         enter_presses(ui.initButton, ui.initItalian, ui.initGreek)
         enter_presses(ui.cohesionButton, ui.cohesionDie)
+        ui.errorLabel.hide()  # each calculator says its refusals under its own button
+        clear_on_change(ui.root, ui.aaResult, ui.airResult, ui.stackResult, ui.initResult, ui.cohesionResult)
 
     def _run(self, result: QLabel, work: Callable[[], str]) -> None:
-        self.ui.errorLabel.setText("")
+        """Work one calculator out; a refusal is shown in its own result line, under its button."""
         try:
-            result.setText(work())
+            say_result(result, work())
         except UserError as exc:
-            result.setText("")
-            self.ui.errorLabel.setText(str(exc))
+            say_refusal(result, str(exc))
 
     def _die(self, text: str, what: str) -> int:
         return roll_or_check(die_text(text), D10, self.panel.roller, what)

@@ -31,6 +31,7 @@ from campaign_manager.ui.assist.agt_combat_tab import CombatTab
 from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
+from campaign_manager.ui.assist.refusals import say_refusal
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.scrolled import ScrolledPage
@@ -134,7 +135,7 @@ class Panel(QWidget):
 
     def show_message(self, text: str) -> None:
         """Show a refusal (or clear it with an empty text) under the tabs."""
-        self.ui.statusLabel.setText(text)
+        say_refusal(self.ui.statusLabel, text)  # in the palette's readable error colour
 
     def attempt(self, work: Callable[[], T]) -> T | None:
         """Run `work`; a refusal is shown as a message, never a traceback (and gives None)."""

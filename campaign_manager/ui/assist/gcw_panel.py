@@ -15,6 +15,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
+from campaign_manager.ui.assist.refusals import say_refusal
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.settings import chosen, start_folder
 
@@ -74,6 +75,8 @@ class Panel(QWidget):
             (self.charts, "Owner's charts"),
         ):
             self.ui.tabs.addTab(tab.page, title)
+        # a refusal belongs to the tab it came from: moving to another tab clears it
+        self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 
     def _owner(self, owner_file: Path) -> OwnerCharts:
         """A broken owner file is reported and treated as not filled in, so play goes on."""
@@ -85,7 +88,7 @@ class Panel(QWidget):
 
     def show_message(self, text: str) -> None:
         """Show a refusal (or clear it with an empty text) under the tabs."""
-        self.ui.messageLabel.setText(text)
+        say_refusal(self.ui.messageLabel, text)  # in the palette's readable error colour
 
     def _choose_new(self) -> str | None:
         path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", start_folder(), FILE_FILTER)

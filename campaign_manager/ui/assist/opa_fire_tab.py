@@ -11,6 +11,7 @@ from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+from campaign_manager.ui.assist.refusals import bound_by_engine
 from campaign_manager.ui.forms import Form
 
 
@@ -46,10 +47,12 @@ class FireTab(OpaTab):
         self.ui.weaponCombo.addItem("not given", None)
         for weapon in tables.weapons.values():
             self.ui.weaponCombo.addItem(f"{weapon.label}, reaches {bands_words(weapon.range_bands)}", weapon.code)
-        self.ui.standsSpin.setMaximum(tables.limits.stands)  # the data's bounds
-        self.ui.hitsSpin.setMaximum(tables.dice_most)
+        bound_by_engine(self.ui.standsSpin, tables.limits.stands)  # the data's bounds, checked there
+        bound_by_engine(self.ui.hitsSpin, tables.dice_most)
+        bound_by_engine(self.ui.rangeSpin, max(weapon.range_bands for weapon in tables.weapons.values()))
         self.ui.fireButton.clicked.connect(lambda: self.attempt(self.count_hits, self.ui.fireResult))
         self.ui.checkButton.clicked.connect(lambda: self.attempt(self.check_unit, self.ui.checkResult))
+        self.answers_in(self.ui.fireResult, self.ui.checkResult)
         enter_presses(self.ui.fireButton, self.ui.diceEdit)
         enter_presses(self.ui.checkButton, self.ui.checkDieEdit)
 

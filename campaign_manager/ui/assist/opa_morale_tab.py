@@ -54,6 +54,7 @@ class MoraleTab(OpaTab):
         self._fit(self.ui.classTable)
         self.ui.rallyButton.clicked.connect(lambda: self.attempt(self.roll_rally, self.ui.rallyResult))
         self.ui.reactionButton.clicked.connect(lambda: self.attempt(self.roll_reaction, self.ui.reactionResult))
+        self.answers_in(self.ui.rallyResult, self.ui.reactionResult)
         enter_presses(self.ui.rallyButton, self.ui.rallyDie)
         enter_presses(self.ui.reactionButton, self.ui.reactionDie)
 

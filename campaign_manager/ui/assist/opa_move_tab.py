@@ -44,6 +44,7 @@ class MoveTab(OpaTab):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.ui.penaltyList.addItem(item)
         self.ui.moveButton.clicked.connect(lambda: self.attempt(self.work_out, self.ui.moveResult))
+        self.answers_in(self.ui.moveResult)
         self.ui.unitCombo.currentIndexChanged.connect(self._offer_road)
         self._offer_road()
 

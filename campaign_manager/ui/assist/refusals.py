@@ -1,0 +1,69 @@
+"""How the assist panels show a refusal: in the app's readable error colour (`ink.refusal_style`,
+measured against the palette's window, light or dark), next to the button that was pressed, and
+gone as soon as anything it was about is changed.
+
+Boxes with a bound take any number of the bound's width and more (`bound_by_engine`): a number
+over the limit reaches the calculator and is refused there, with the limit named, as on the
+command line, instead of being cut to fit without a word."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
+
+from campaign_manager.ui import ink
+
+
+def bound_by_engine(box: QSpinBox, most: int, least: int | None = None) -> None:
+    """Let `box` hold numbers past `most` (and below `least`, when negative), so the engine's own
+    check refuses them with the limit named; the tooltip says the limit beforehand."""
+    ceiling = 10 ** (len(str(abs(most))) + 1) - 1
+    box.setMaximum(ceiling)
+    if least is not None and least < 0:
+        box.setMinimum(-ceiling)
+    box.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+    said = f"At most {most}." if least is None or least >= 0 else f"From {least} to {most}."
+    tip = box.toolTip()
+    box.setToolTip(f"{tip} {said}".strip() if said not in tip else tip)
+
+
+def say_refusal(label: QLabel, words: str) -> None:
+    """Show `words` in `label` as a refusal (plain text, the readable error colour)."""
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setStyleSheet(ink.refusal_style(bold=True))
+    label.setProperty("refusal", True)
+    label.setText(words)
+    label.setVisible(bool(words))
+
+
+def clear_refusal(label: QLabel) -> None:
+    """Take a refusal away (a result shown in the label since is left alone)."""
+    if label.property("refusal"):
+        label.clear()
+        label.setStyleSheet("")
+        label.setTextFormat(Qt.TextFormat.AutoText)
+        label.setProperty("refusal", False)
+
+
+def say_result(label: QLabel, text: str) -> None:
+    """Show a result in a label that may have shown a refusal before."""
+    clear_refusal(label)
+    label.setText(text)
+    label.setVisible(True)
+
+
+def clear_on_change(root: QWidget, *labels: QLabel) -> None:
+    """Clear the refusals shown in `labels` as soon as any box under `root` is changed."""
+
+    def clear(*_args: object) -> None:
+        for label in labels:
+            clear_refusal(label)
+
+    for edit in root.findChildren(QLineEdit):
+        edit.textChanged.connect(clear)
+    for spin in root.findChildren(QSpinBox):
+        spin.valueChanged.connect(clear)
+    for combo in root.findChildren(QComboBox):
+        combo.currentIndexChanged.connect(clear)
+    for check in root.findChildren(QCheckBox):
+        check.toggled.connect(clear)
