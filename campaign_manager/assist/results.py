@@ -75,6 +75,11 @@ def make_result(
     return ResultEntry(tool, words, shown, tuple(RecordedDie(what=w, value=v, typed=t) for w, v, t in dice))
 
 
+def is_result(record: Mapping[str, Any] | None) -> bool:
+    """Whether a logged record is a result (the file's undo takes back only those from the box)."""
+    return record is not None and record.get("type") == RESULT
+
+
 def read_result(record: Mapping[str, Any]) -> ResultEntry:
     """A logged result read back; a damaged one, or one of a later form, is refused in one line."""
     version = record.get("version", RESULT_VERSION)

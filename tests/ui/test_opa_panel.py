@@ -160,3 +160,45 @@ def test_infantry_in_line_is_not_offered_the_road(qtbot):
     assert not move.roadCheck.isEnabled() and not move.roadCheck.isChecked()
     click(qtbot, move.moveButton)
     assert "Moves 2 band(s)" in move.moveResult.text()
+
+
+# the offscreen platform cannot raise a window or pass size hints on
+@pytest.mark.qt_log_ignore("raise", "propagateSizeHints")
+def test_the_evenings_results_are_listed_taken_back_exported_printed_and_shown(qtbot, tmp_path):
+    from PySide6.QtPrintSupport import QPrinter
+
+    panel = Panel(roller=ScriptedRoller([4]))
+    qtbot.addWidget(panel)
+    box = panel.results
+    fire = panel.fire.ui
+    fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))
+    fire.diceEdit.setText("5,6,2")
+    click(qtbot, fire.fireButton)
+    click(qtbot, fire.checkButton)  # the app rolls the check die: 4, over 2 hits
+    lines = box.model.stringList()
+    assert lines[0].startswith("1. Fire: 2 hit(s)") and lines[1].startswith("2. Hit check: Die 4")
+    click(qtbot, box.ui.undoButton)
+    assert len(box.model.stringList()) == 1 and box.ui.redoButton.isEnabled()
+    click(qtbot, box.ui.redoButton)
+    assert len(box.model.stringList()) == 2 and not box.ui.redoButton.isEnabled()
+
+    box.choose_export = lambda _parent, _title: str(tmp_path / "evening.csv")
+    click(qtbot, box.ui.exportButton)
+    written = (tmp_path / "evening.csv").read_text(encoding="utf-8")
+    assert "check die 4 (rolled by the app)" in written and "die 5 (typed)" in written
+
+    printed = tmp_path / "evening.pdf"
+
+    def to_pdf(_parent, printer, _title, accepted):
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(printed))
+        accepted()
+
+    box.choose_printer = to_pdf
+    click(qtbot, box.ui.printButton)
+    assert printed.read_bytes().startswith(b"%PDF")
+
+    click(qtbot, box.ui.showButton)
+    assert box.big is not None and box.big.isVisible()
+    assert "Hit check" in box.big.findChild(type(fire.fireResult), "bigResult").text()
+    box.big.close()

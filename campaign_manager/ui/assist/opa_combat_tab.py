@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.opa.combat import CombatSide, close_combat
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_models import RowsModel
@@ -158,3 +159,8 @@ class CombatTab(OpaTab):
         )
         self.ui.winnerLabel.setText(f"<b>{winner}</b>")
         self.ui.combatNotes.setText("\n".join(result.notes))
+        sides = (result.attacker, result.defender)
+        typed = {role: typed_die(self.ui.side(role).die) is not None for role in ROLES}
+        dice = [(f"{side.role} die", side.die, typed[side.role]) for side in sides]
+        inputs = {side.role: f"{self.tables.troops[side.troop].label}, total {side.total}" for side in sides}
+        self.keep(make_result("Close combat", winner, inputs, dice))

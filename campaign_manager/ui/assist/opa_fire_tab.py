@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButt
 
 from campaign_manager.assist.opa.fire import bands_words, fire, hit_check
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
@@ -72,6 +73,9 @@ class FireTab(OpaTab):
         total = min(self.ui.hitsSpin.value() + result.hits, self.ui.hitsSpin.maximum())
         self.ui.hitsSpin.setValue(total)
         self.ui.fireResult.setText(result.explain() + f"\nThe unit has taken {total} hit(s) in all this turn.")
+        inputs = {"target": result.target_label, "weapon": self.ui.weaponCombo.currentText()}
+        words = f"{result.hits} hit(s) on {result.target_label.lower()}; {total} in all on the unit."
+        self.keep(make_result("Fire", words, inputs, [("die", d, dice is not None) for d in result.dice]))
 
     def check_unit(self) -> None:
         result = hit_check(
@@ -83,4 +87,7 @@ class FireTab(OpaTab):
             self.roller,
         )
         self.ui.checkResult.setText(result.explanation)
+        typed = typed_die(self.ui.checkDieEdit) is not None
+        dice = [("check die", result.die, typed)] if result.die is not None else []
+        self.keep(make_result("Hit check", result.explanation, {"hits": result.hits}, dice))
         self.ui.hitsSpin.setValue(0)  # checked: the next fire is at a fresh unit

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QListWidget, QListWi
 
 from campaign_manager.assist.opa.movement import CARDS, movement, road_allowed
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_tab import OpaTab
 from campaign_manager.ui.forms import Form
@@ -68,6 +69,9 @@ class MoveTab(OpaTab):
             self.ui.roadCheck.isChecked(),
             chosen,
         )
+        card = f"{move.card} card"
+        words = f"{self.ui.unitCombo.currentText()} on a {card}: moves {move.bands} band(s)."
+        self.keep(make_result("Movement", words, {"steps": ", ".join(f"{r} {v:+d}" for r, v in move.steps)}))
         steps = "<br>".join(f"{escape(reason)}: {value:+d}" for reason, value in move.steps)
         self.ui.moveResult.setText(
             f"{steps}<br><b>Moves {move.bands} band(s), "

@@ -12,7 +12,9 @@ from campaign_manager.ui.assist.opa_fire_tab import FireTab
 from campaign_manager.ui.assist.opa_morale_tab import MoraleTab
 from campaign_manager.ui.assist.opa_move_tab import MoveTab
 from campaign_manager.ui.assist.opa_reference_tab import ReferenceTab
+from campaign_manager.ui.assist.opa_tab import OpaTab
 from campaign_manager.ui.assist.refusals import say_refusal
+from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 
 
@@ -23,6 +25,7 @@ class OpaPanelForm(Form):
     root: QWidget
     tabs: QTabWidget
     messageLabel: QLabel
+    resultsHolder: QWidget
 
 
 class Panel(QWidget):
@@ -45,6 +48,11 @@ class Panel(QWidget):
         self.combat = CombatTab(self, tables, self.roller, self.show_message)
         self.movement = MoveTab(self, tables, self.roller, self.show_message)
         self.reference = ReferenceTab(self, tables, self.roller, self.show_message)
+        # no game file: the panel keeps the evening's results itself
+        self.results = ResultsBox(self.ui.resultsHolder, "Opa Opa", KeptResults(), self.show_message)
+        calculators: tuple[OpaTab, ...] = (self.fire, self.morale, self.combat, self.movement)
+        for calculator in calculators:
+            calculator.keep = self.results.add
         for tab, title in (
             (self.fire, "Fire && hit check"),
             (self.morale, "Rally && reaction"),

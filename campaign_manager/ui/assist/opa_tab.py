@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.refusals import clear_on_change, clear_refusal, say_refusal
@@ -33,6 +34,7 @@ class OpaTab(QObject):
         self.roller = roller
         self._report = report
         self._answers: list[QLabel] = []
+        self.keep: Callable[[ResultEntry], None] = lambda entry: None  # the panel's results box
 
     def answers_in(self, *labels: QLabel) -> None:
         """The labels under the tab's buttons: results, or a refusal, cleared when a box changes."""
