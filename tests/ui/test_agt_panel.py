@@ -159,3 +159,28 @@ def test_the_game_open_when_the_panel_closed_is_open_again_unless_closed_by_its_
     again.close()
     third = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
     assert third.game is None, "closed by its own button: not reopened"
+
+
+def test_results_are_kept_in_the_open_game_and_read_back(qtbot, tmp_path):
+    game_path = tmp_path / "evening.agt"
+    panel = make_panel(qtbot, tmp_path, game_path)
+    checks = panel.checks.ui
+    checks.aaDie.setText("6")
+    checks.aaStrength.setValue(5)
+    qtbot.mouseClick(checks.aaButton, LEFT)  # no game yet: kept by the panel
+    assert panel.results.model.stringList() == [
+        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) turned back (escorting fighters are not touched)"
+    ]
+    qtbot.mouseClick(panel.ui.newButton, LEFT)
+    for die in ("6", "2"):
+        checks.aaDie.setText(die)
+        qtbot.mouseClick(checks.aaButton, LEFT)
+    assert [r.dice[0].value for r in panel.game.state.results] == [6, 2]
+    qtbot.mouseClick(panel.results.ui.undoButton, LEFT)
+    assert len(panel.game.state.results) == 1 and panel.ui.redoButton.isEnabled()
+    panel.close_game()
+    again = make_panel(qtbot, tmp_path, game_path)
+    qtbot.mouseClick(again.ui.openButton, LEFT)
+    assert again.results.model.stringList()[0].startswith("1. Anti-aircraft: Die 6 + strength 5 = 11")
+    assert again.game.state.results[0].dice[0].typed
+    again.close_game()

@@ -21,6 +21,7 @@ from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
 from campaign_manager.assist.agt.initiative import initiative
 from campaign_manager.assist.agt.stacking import check_stack
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
@@ -99,11 +100,12 @@ class ChecksTab:
             ui.initScenario.addItem(scenario.name, name)
         for test in TESTS:
             ui.cohesionTest.addItem(TEST_NAMES[test], test)
-        ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa))
-        ui.airButton.clicked.connect(lambda: self._run(ui.airResult, self.air_limits))
-        ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking))
-        ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative))
-        ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion))
+        self._dice: list[tuple[str, int, bool]] = []  # the dice of the calculation under way
+        ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa, "Anti-aircraft"))
+        ui.airButton.clicked.connect(lambda: self._run(ui.airResult, self.air_limits, "Air missions"))
+        ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking, "Stacking"))
+        ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative, "Initiative"))
+        ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion, "Cohesion"))
         enter_presses(ui.aaButton, ui.aaDie)
         enter_presses(ui.airButton, ui.airDie)
         enter_presses(ui.stackButton, ui.stackUnits)
@@ -112,15 +114,23 @@ class ChecksTab:
         ui.errorLabel.hide()  # each calculator says its refusals under its own button
         clear_on_change(ui.root, ui.aaResult, ui.airResult, ui.stackResult, ui.initResult, ui.cohesionResult)
 
-    def _run(self, result: QLabel, work: Callable[[], str]) -> None:
-        """Work one calculator out; a refusal is shown in its own result line, under its button."""
+    def _run(self, result: QLabel, work: Callable[[], str], tool: str) -> None:
+        """Work one calculator out and keep its result; a refusal is shown in its own result
+        line, under its button."""
+        self._dice = []
         try:
-            say_result(result, work())
+            words = work()
         except UserError as exc:
             say_refusal(result, str(exc))
+            return
+        say_result(result, words)
+        self.panel.keep_result(make_result(tool, words, dice=self._dice))
 
     def _die(self, text: str, what: str) -> int:
-        return roll_or_check(die_text(text), D10, self.panel.roller, what)
+        typed = die_text(text)
+        value = roll_or_check(typed, D10, self.panel.roller, what)
+        self._dice.append((what.split(": ")[-1], value, typed is not None))
+        return value
 
     def fire_aa(self) -> str:
         squadrons = self.ui.aaSquadrons.value() or None

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
 from campaign_manager.assist.agt.odds import attack_most
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_host import AgtHost
@@ -167,3 +168,7 @@ class CombatTab:
         else:
             ui.resultLabel.setText("")
         ui.notesLabel.setText("\n".join(reckoning.notes))
+        words = f"{ui.oddsLabel.text()}. {total} {ui.resultLabel.text()}".strip()
+        inputs = {"attacker": combat.attacker.strength, "defender": combat.defender.strength}
+        dice = [("combat die", reckoning.die, typed is not None)] if reckoning.die is not None else []
+        self.panel.keep_result(make_result("Combat", words, inputs, dice))

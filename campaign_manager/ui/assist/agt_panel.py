@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import OWNER_FILE, load_charts
 from campaign_manager.assist.agt.game import AgtGame
+from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui import settings
@@ -32,6 +33,7 @@ from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
 from campaign_manager.ui.assist.refusals import say_refusal
+from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.scrolled import ScrolledPage
@@ -69,6 +71,7 @@ class AgtPanelForm(Form):
     redoButton: QPushButton
     tabs: QTabWidget
     statusLabel: QLabel
+    resultsHolder: QWidget
 
 
 class Panel(QWidget):
@@ -104,6 +107,8 @@ class Panel(QWidget):
         self.ports = PortsTab(self, parent=self)
         self.reference = ReferenceTab(self, parent=self)
         self.chart_tab = ChartsTab(self, parent=self)
+        kept = KeptResults(lambda: self.game, self._record_result, changed=self.refresh)
+        self.results = ResultsBox(self.ui.resultsHolder, "A Greek Tragedy", kept, self.show_message)
         for tab, title in (
             (self.combat, "Combat"),
             (self.checks, "Air, stacking && rolls"),
@@ -216,11 +221,20 @@ class Panel(QWidget):
         if game:
             self.ui.fileLabel.setToolTip(tip(f"{game.path}\n{self.tables.scenarios[game.scenario].name}"))
         self.ui.closeButton.setEnabled(game is not None)
-        self.ui.undoButton.setEnabled(bool(game and game.state.history))
+        self.ui.undoButton.setEnabled(bool(game and game.records))
         self.ui.redoButton.setEnabled(bool(game and game.can_redo()))
         self.cup.refresh(game)
         self.ports.refresh(game)
         self.reference.refresh(game)
+        self.results.refresh()
+
+    def keep_result(self, entry: ResultEntry) -> None:
+        self.results.add(entry)
+
+    def _record_result(self, action: dict[str, Any]) -> None:
+        if self.game is not None:
+            self.game.record(action)
+            self.refresh()  # the file's Undo now takes the result back
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.close_game()
