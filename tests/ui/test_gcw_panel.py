@@ -71,6 +71,9 @@ def test_conflict_tab_resolves_and_refuses(qtbot, qtmodeltester, tmp_path, owner
     assert conflict.resultLabel.text().startswith("50%D(-1)")  # Infrastructure 1:1, die 6
     assert "pays 4 PP" in conflict.stepsLabel.text()
     qtmodeltester.check(panel.conflict.model)
+    kept = panel.results.kept.entries()  # both results on the evening's record, the refusal not
+    assert [e.dice_words() for e in kept] == ["conflict die 4 (typed)", "conflict die 6 (rolled by the app)"]
+    assert panel.results.model.stringList()[1].startswith("2. Conflict: 50%D(-1)")
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
 from campaign_manager.assist.gcw.conflict import ConflictOutcome, ConflictRequest, column_for, resolve
+from campaign_manager.assist.results import ResultEntry, make_result
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_models import ConflictTableModel
@@ -91,6 +92,7 @@ class ConflictTab(QObject):
         self.ui.resolveButton.clicked.connect(self.resolve)
         self.ui.recordButton.clicked.connect(self.record_in_tracker)
         self.last: tuple[ConflictRequest, ConflictOutcome] | None = None
+        self.keep: Callable[[ResultEntry], None] = lambda entry: None  # the panel's results box
         self.record_into: Callable[[dict[str, Any]], None] | None = None  # the tracker tab's, set by the panel
         self.ui.dieEdit.returnPressed.connect(self.resolve)
         self._table_changed()
@@ -179,10 +181,14 @@ class ConflictTab(QObject):
             self._preview()
             return
         self.report("")
-        self.last = (self.request(), outcome)
+        request = self.request()
+        self.last = (request, outcome)
         self.ui.recordButton.setEnabled(True)
         self.ui.resultLabel.setText(result_line(outcome))
         self.ui.explanationLabel.setText(outcome.explanation)
         self.ui.stepsLabel.setText("\n".join(outcome.steps))
+        inputs = {"odds": outcome.odds, "table": self.charts.tables[request.table].title}
+        dice = [("conflict die", outcome.die, request.die is not None)]
+        self.keep(make_result("Conflict", f"{result_line(outcome)}. {outcome.explanation}", inputs, dice))
         column = [c.label for c in self.charts.columns].index(outcome.column)
         self.model.mark(column, outcome.modified_die)

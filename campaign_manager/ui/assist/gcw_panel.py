@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QLabel, QTabWidget, QWidget
@@ -16,6 +17,7 @@ from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
 from campaign_manager.ui.assist.refusals import say_refusal
+from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.settings import chosen, start_folder
 
@@ -30,6 +32,7 @@ class GcwPanelForm(Form):
     root: QWidget
     tabs: QTabWidget
     messageLabel: QLabel
+    resultsHolder: QWidget
 
 
 class Panel(QWidget):
@@ -66,6 +69,10 @@ class Panel(QWidget):
             choose_open_file or self._choose_open,
         )
         self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
+        kept = KeptResults(lambda: self.tracker.game, self._record_result, changed=self.tracker.refresh)
+        self.results = ResultsBox(self.ui.resultsHolder, "The Greek Civil War", kept, self.show_message)
+        self.conflict.keep = self.results.add
+        self.tracker.refreshed = self.results.refresh
         self.tracker.reopen_last()
         self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
         self.charts.show(owner)
@@ -77,6 +84,11 @@ class Panel(QWidget):
             self.ui.tabs.addTab(tab.page, title)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
+
+    def _record_result(self, action: dict[str, Any]) -> None:
+        if self.tracker.game is not None:
+            self.tracker.game.record(action)
+            self.tracker.refresh()  # its Undo now takes the result back
 
     def _owner(self, owner_file: Path) -> OwnerCharts:
         """A broken owner file is reported and treated as not filled in, so play goes on."""

@@ -44,6 +44,7 @@ class TrackerTab(QObject):
         self.charts, self.rules, self.owner, self.roller = charts, charts.politics, owner, roller
         self.report, self.choose_new_file, self.choose_open_file = report, choose_new_file, choose_open_file
         self.game: TrackerGame | None = None
+        self.refreshed: Callable[[], None] = lambda: None  # the panel's results follow the file
         self.history = QStringListModel(self)
         self.ui.historyView.setModel(self.history)
         self._fill_choices()
@@ -204,3 +205,4 @@ class TrackerTab(QObject):
         ui.redoButton.setEnabled(game is not None and game.can_redo())
         ui.actionsBox.setEnabled(game is not None)
         self._attrition()
+        self.refreshed()
