@@ -80,6 +80,14 @@ def is_result(record: Mapping[str, Any] | None) -> bool:
     return record is not None and record.get("type") == RESULT
 
 
+def record_title(record: Mapping[str, Any]) -> str:
+    """A logged action of an assist-game file in a few words, for Edit ▸ Undo: the result's tool,
+    or the kind of tracker action."""
+    if is_result(record):
+        return f"the result “{record.get('tool', '')}”"
+    return f"the game's last action ({str(record.get('type', '')).replace('_', ' ')})"
+
+
 def read_result(record: Mapping[str, Any]) -> ResultEntry:
     """A logged result read back; a damaged one, or one of a later form, is refused in one line."""
     version = record.get("version", RESULT_VERSION)

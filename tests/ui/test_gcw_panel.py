@@ -125,7 +125,7 @@ def test_tracker_survives_closing_and_reopening_its_file(qtbot, qtmodeltester, t
 def test_make_panel_builds_this_panel(qtbot):
     panel = make_panel("gcw")
     qtbot.addWidget(panel)
-    assert isinstance(panel, Panel) and panel.ui.tabs.count() == 3
+    assert isinstance(panel, Panel) and panel.ui.tabs.count() == 4  # with the results
 
 
 def resolve_and_record(qtbot, conflict, die: str, region: str) -> None:

@@ -21,7 +21,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     qtbot.addWidget(panel)
     panel.show()
     qtbot.waitExposed(panel)
-    assert panel.ui.tabs.count() == 5
+    assert panel.ui.tabs.count() == 6  # five calculators and the evening's results
 
     fire = panel.fire.ui
     fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))

@@ -71,7 +71,6 @@ class AgtPanelForm(Form):
     redoButton: QPushButton
     tabs: QTabWidget
     statusLabel: QLabel
-    resultsHolder: QWidget
 
 
 class Panel(QWidget):
@@ -107,8 +106,6 @@ class Panel(QWidget):
         self.ports = PortsTab(self, parent=self)
         self.reference = ReferenceTab(self, parent=self)
         self.chart_tab = ChartsTab(self, parent=self)
-        kept = KeptResults(lambda: self.game, self._record_result, changed=self.refresh)
-        self.results = ResultsBox(self.ui.resultsHolder, "A Greek Tragedy", kept, self.show_message)
         for tab, title in (
             (self.combat, "Combat"),
             (self.checks, "Air, stacking && rolls"),
@@ -119,6 +116,8 @@ class Panel(QWidget):
         ):
             # each tab scrolls on its own: the tallest and the widest do not size the others
             self.ui.tabs.addTab(ScrolledPage(tab.ui.root, self), title)
+        kept = KeptResults(lambda: self.game, self._record_result, changed=self.refresh)
+        self.results = ResultsBox.in_tab(self.ui.tabs, "A Greek Tragedy", kept, self.show_message)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)

@@ -32,7 +32,6 @@ class GcwPanelForm(Form):
     root: QWidget
     tabs: QTabWidget
     messageLabel: QLabel
-    resultsHolder: QWidget
 
 
 class Panel(QWidget):
@@ -69,10 +68,6 @@ class Panel(QWidget):
             choose_open_file or self._choose_open,
         )
         self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
-        kept = KeptResults(lambda: self.tracker.game, self._record_result, changed=self.tracker.refresh)
-        self.results = ResultsBox(self.ui.resultsHolder, "The Greek Civil War", kept, self.show_message)
-        self.conflict.keep = self.results.add
-        self.tracker.refreshed = self.results.refresh
         self.tracker.reopen_last()
         self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
         self.charts.show(owner)
@@ -82,6 +77,10 @@ class Panel(QWidget):
             (self.charts, "Owner's charts"),
         ):
             self.ui.tabs.addTab(tab.page, title)
+        kept = KeptResults(lambda: self.tracker.game, self._record_result, changed=self.tracker.refresh)
+        self.results = ResultsBox.in_tab(self.ui.tabs, "The Greek Civil War", kept, self.show_message)
+        self.conflict.keep = self.results.add
+        self.tracker.refreshed = self.results.refresh
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 

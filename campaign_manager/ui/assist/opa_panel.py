@@ -25,7 +25,6 @@ class OpaPanelForm(Form):
     root: QWidget
     tabs: QTabWidget
     messageLabel: QLabel
-    resultsHolder: QWidget
 
 
 class Panel(QWidget):
@@ -48,11 +47,6 @@ class Panel(QWidget):
         self.combat = CombatTab(self, tables, self.roller, self.show_message)
         self.movement = MoveTab(self, tables, self.roller, self.show_message)
         self.reference = ReferenceTab(self, tables, self.roller, self.show_message)
-        # no game file: the panel keeps the evening's results itself
-        self.results = ResultsBox(self.ui.resultsHolder, "Opa Opa", KeptResults(), self.show_message)
-        calculators: tuple[OpaTab, ...] = (self.fire, self.morale, self.combat, self.movement)
-        for calculator in calculators:
-            calculator.keep = self.results.add
         for tab, title in (
             (self.fire, "Fire && hit check"),
             (self.morale, "Rally && reaction"),
@@ -61,6 +55,11 @@ class Panel(QWidget):
             (self.reference, "Turn, cards && factors"),
         ):
             self.ui.tabs.addTab(tab.page, title)
+        # no game file: the panel keeps the evening's results itself
+        self.results = ResultsBox.in_tab(self.ui.tabs, "Opa Opa", KeptResults(), self.show_message)
+        calculators: tuple[OpaTab, ...] = (self.fire, self.morale, self.combat, self.movement)
+        for calculator in calculators:
+            calculator.keep = self.results.add
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QStringListModel, Qt
+from PySide6.QtCore import QObject, QStringListModel, Qt, Signal
 from PySide6.QtGui import QFont, QTextDocument
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
@@ -21,11 +21,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QPushButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from campaign_manager.assist.results import ResultEntry, ResultLog, as_csv, as_text, is_result
+from campaign_manager.assist.results import ResultEntry, ResultLog, as_csv, as_text, is_result, record_title
 from campaign_manager.errors import UserError
 from campaign_manager.ui.forms import Form
 
@@ -99,6 +100,38 @@ class KeptResults:
             game.redo()
             self._changed()
 
+    # -- Edit ▸ Undo and Redo while the panel's tab is shown: the game file's last action (a
+    # result or not), else the panel's own last result
+
+    def undo_title(self) -> str | None:
+        game = self._game()
+        if game is None:
+            return f"the result “{self.own.entries[-1].tool}”" if self.own.entries else None
+        return record_title(game.records[-1]) if game.records else None
+
+    def redo_title(self) -> str | None:
+        game = self._game()
+        if game is None:
+            return f"the result “{self.own.undone[-1].tool}”" if self.own.undone else None
+        following = self._next_redo(game)
+        return record_title(following) if following is not None else None
+
+    def undo_any(self) -> None:
+        game = self._game()
+        if game is None:
+            self.own = self.own.undo()
+        else:
+            game.undo()
+            self._changed()
+
+    def redo_any(self) -> None:
+        game = self._game()
+        if game is None:
+            self.own = self.own.redo()
+        else:
+            game.redo()
+            self._changed()
+
     def last(self) -> ResultEntry | None:
         entries = self.entries()
         return entries[-1] if entries else None
@@ -129,7 +162,10 @@ def ask_printer(parent: QWidget, printer: QPrinter, title: str, accepted: Callab
 
 
 class ResultsBox(QObject):
-    """The results of one panel (`game` names it in titles and in the printed record)."""
+    """The results of one panel (`game` names it in titles and in the printed record);
+    `changed` is signalled whenever what is kept may have changed (the Edit menu follows)."""
+
+    changed = Signal()
 
     def __init__(
         self,
@@ -153,6 +189,21 @@ class ResultsBox(QObject):
         self.ui.exportButton.clicked.connect(self.export)
         self.ui.printButton.clicked.connect(self.print_record)
         self.refresh()
+
+    @classmethod
+    def in_tab(cls, tabs: QTabWidget, game: str, kept: KeptResults, report: Callable[[str], None]) -> ResultsBox:
+        """The box on a tab of its own, added last (after the panel's other tabs); the tab's
+        title counts the results."""
+        page = QWidget(tabs)
+        box = cls(page, game, kept, report)
+        tabs.addTab(page, "")
+
+        def count() -> None:
+            tabs.setTabText(tabs.indexOf(page), f"Results ({len(box.kept.entries())})")
+
+        box.changed.connect(count)
+        count()
+        return box
 
     @property
     def title(self) -> str:
@@ -179,6 +230,7 @@ class ResultsBox(QObject):
             button.setEnabled(bool(entries))
         if self.big is not None and self.big.isVisible():
             self._fill_big()
+        self.changed.emit()
 
     def undo(self) -> None:
         self._guarded(self.kept.undo)
@@ -193,10 +245,9 @@ class ResultsBox(QObject):
             self.report(str(exc))
         self.refresh()
 
-    def undo_words(self) -> str | None:
-        """What Ctrl+Z would take back here, for the Edit menu, or None."""
-        last = self.kept.last()
-        return f"result “{last.tool}”" if last is not None and self.kept.can_undo() else None
+    def step(self, back: bool) -> None:
+        """Edit ▸ Undo (`back`) or Redo while this panel's tab is shown."""
+        self._guarded(self.kept.undo_any if back else self.kept.redo_any)
 
     def export(self) -> None:
         chosen = self.choose_export(self.ui.root, f"Export {self.title}")
