@@ -184,3 +184,19 @@ def test_results_are_kept_in_the_open_game_and_read_back(qtbot, tmp_path):
     assert again.results.model.stringList()[0].startswith("1. Anti-aircraft: Die 6 + strength 5 = 11")
     assert again.game.state.results[0].dice[0].typed
     again.close_game()
+
+
+def test_the_cups_commands_are_picked_from_the_books_list(qtbot, tmp_path):
+    panel = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
+    cup = panel.cup.ui
+    menu = cup.italianPick.menu()
+    assert [a.text() for a in menu.actions()] == ["XXV", "XXVI", "VIII", "III", "IV"]
+    cup.italianEdit.setText("XXVI")
+    menu.aboutToShow.emit()  # as the menu opens, it ticks what the box holds
+    assert [a.isChecked() for a in menu.actions()] == [False, True, False, False, False]
+    menu.actions()[0].trigger()  # ticks XXV: the book's order kept
+    assert cup.italianEdit.text() == "XXV, XXVI"
+    menu.aboutToShow.emit()
+    menu.actions()[1].trigger()  # and takes XXVI out
+    assert cup.italianEdit.text() == "XXV"
+    assert [a.text() for a in cup.greekPick.menu().actions()] == ["A", "B", "C", "D", "E"]

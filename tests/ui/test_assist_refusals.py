@@ -49,6 +49,9 @@ def test_a_refusal_reads_on_the_palette_and_goes_when_mended(qtbot, palette):
     assert ink.contrast(said, ground) >= ink.TEXT_CONTRAST
     morale.reactionDie.setText("5")
     assert label.text() == "" and label.styleSheet() == ""
+    # an unticked box stands out from the window (it all but vanished under a dark palette)
+    box = morale.reactionShaken.palette().color(QPalette.ColorRole.Base)
+    assert ink.contrast(box, ground) >= 3.0 or palette == "light"
 
 
 def test_a_bound_box_lets_a_number_past_its_limit_through_to_the_check(qtbot):

@@ -167,6 +167,12 @@ class BookFile(DataModel):
         markers_per_command: Int
         mussolini_markers: Int
 
+    class Commands(DataModel):
+        """The commands the book names, each side's, for the pick lists (typed names still go)."""
+
+        italian: tuple[Text, ...] = ()
+        greek: tuple[Text, ...] = ()
+
     class Events(DataModel):
         historical: tuple[RandomEvent, ...]
         gamers: tuple[RandomEvent, ...]
@@ -184,6 +190,7 @@ class BookFile(DataModel):
     air_limits: dict[str, AirLimit | tuple[Text, ...]]  # one table per weather, and `weathers`
     ports: Ports
     cup: Cup
+    commands: Commands = Commands()
     calendar: Calendar
     scenarios: Scenarios
     events: Events
@@ -214,6 +221,8 @@ class BookTables:
     refit_cost: int
     squadrons_per_point: int
     markers_per_command: int
+    italian_commands: tuple[str, ...]  # the book's command names, for the pick lists
+    greek_commands: tuple[str, ...]
     mussolini_markers: int
     months: tuple[str, ...]
     month_names: dict[str, str]

@@ -137,6 +137,12 @@ class CombatTab:
             self.ui.mussoliniCheck.isChecked(),
         )
 
+    def _clear_result(self) -> None:
+        self.ui.oddsLabel.setText("Odds: —")
+        self.modifiers.set_modifiers([])
+        for label in (self.ui.totalLabel, self.ui.resultLabel, self.ui.notesLabel):
+            label.clear()
+
     def reckon(self) -> None:
         clear_refusal(self.ui.errorLabel)
         try:
@@ -146,6 +152,7 @@ class CombatTab:
             reckoning = reckon_combat(combat, self.panel.charts, die)
         except UserError as exc:
             say_refusal(self.ui.errorLabel, str(exc))
+            self._clear_result()  # a refusal never leaves the last result beside it
             return
         ui = self.ui
         ui.oddsLabel.setText(f"Odds {reckoning.odds}  ({reckoning.attacker_strength} to {reckoning.defender_strength})")

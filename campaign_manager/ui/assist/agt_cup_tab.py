@@ -3,6 +3,8 @@ real cup), take Greek markers out, and read the history of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -11,8 +13,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
+    QMenu,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +48,8 @@ class CupForm(Form):
     monthBox: QComboBox
     italianEdit: QLineEdit
     greekEdit: QLineEdit
+    italianPick: QToolButton
+    greekPick: QToolButton
     firstEdit: QLineEdit
     playBox: QWidget
     playLayout: QVBoxLayout
@@ -72,6 +78,33 @@ class CupForm(Form):
     cupOuter: QVBoxLayout
     cupLayout: QHBoxLayout
     cupLeft: QVBoxLayout
+
+
+def pick_list(button: QToolButton, edit: QLineEdit, names: Sequence[str]) -> None:
+    """`button` opens the book's `names`, each ticked when it is in `edit` (names typed by hand
+    stay, so a command the list lacks can still be given); a tick adds or takes a name out."""
+    menu = QMenu(button)
+
+    def typed() -> list[str]:
+        return [part.strip() for part in edit.text().split(",") if part.strip()]
+
+    def toggle(name: str, on: bool) -> None:
+        chosen = [n for n in typed() if n != name] + ([name] if on else [])
+        order = {n: i for i, n in enumerate(names)}
+        edit.setText(", ".join(sorted(chosen, key=lambda n: order.get(n, len(order)))))
+
+    def tick() -> None:
+        chosen = set(typed())
+        for action in menu.actions():
+            action.setChecked(action.text().replace("&&", "&") in chosen)
+
+    for name in names:
+        action = menu.addAction(name)
+        action.setCheckable(True)
+        action.triggered.connect(lambda on, name=name: toggle(name, on))  # the player's ticks only
+    menu.aboutToShow.connect(tick)
+    button.setMenu(menu)
+    button.setEnabled(bool(names))
 
 
 class CupTab:
@@ -107,6 +140,8 @@ class CupTab:
             (ui.firstEdit, "Command starting the turn"),
         ):
             edit.setAccessibleName(name)
+        pick_list(ui.italianPick, ui.italianEdit, panel.tables.italian_commands)
+        pick_list(ui.greekPick, ui.greekEdit, panel.tables.greek_commands)
         ui.turnButton.clicked.connect(self.fill_cup)
         ui.readBox.addItem(FROM_TABLE, None)
         for name in panel.tables.weathers:

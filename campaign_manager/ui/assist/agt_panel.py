@@ -32,7 +32,7 @@ from campaign_manager.ui.assist.agt_combat_tab import CombatTab
 from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
-from campaign_manager.ui.assist.refusals import say_refusal
+from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
@@ -118,6 +118,7 @@ class Panel(QWidget):
             self.ui.tabs.addTab(ScrolledPage(tab.ui.root, self), title)
         kept = KeptResults(lambda: self.game, self._record_result, changed=self.refresh)
         self.results = ResultsBox.in_tab(self.ui.tabs, "A Greek Tragedy", kept, self.show_message)
+        visible_ticks(self)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)

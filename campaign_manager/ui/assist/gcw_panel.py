@@ -16,7 +16,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
-from campaign_manager.ui.assist.refusals import say_refusal
+from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.settings import chosen, start_folder
@@ -81,6 +81,7 @@ class Panel(QWidget):
         self.results = ResultsBox.in_tab(self.ui.tabs, "The Greek Civil War", kept, self.show_message)
         self.conflict.keep = self.results.add
         self.tracker.refreshed = self.results.refresh
+        visible_ticks(self)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 

@@ -13,7 +13,7 @@ from campaign_manager.ui.assist.opa_morale_tab import MoraleTab
 from campaign_manager.ui.assist.opa_move_tab import MoveTab
 from campaign_manager.ui.assist.opa_reference_tab import ReferenceTab
 from campaign_manager.ui.assist.opa_tab import OpaTab
-from campaign_manager.ui.assist.refusals import say_refusal
+from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 
@@ -60,6 +60,7 @@ class Panel(QWidget):
         calculators: tuple[OpaTab, ...] = (self.fire, self.morale, self.combat, self.movement)
         for calculator in calculators:
             calculator.keep = self.results.add
+        visible_ticks(self)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 

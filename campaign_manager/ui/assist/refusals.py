@@ -67,3 +67,20 @@ def clear_on_change(root: QWidget, *labels: QLabel) -> None:
         combo.currentIndexChanged.connect(clear)
     for check in root.findChildren(QCheckBox):
         check.toggled.connect(clear)
+
+
+def visible_ticks(root: QWidget) -> None:
+    """On a dark palette Fusion fills an unticked box with the base colour, darker than the
+    window, and outlines it darker still: the box all but vanishes. Under `root`, each check box's
+    base is lifted until it stands out from the window by 3:1 (WCAG's contrast for controls)."""
+    window = ink.role(ink.Role.Window)
+    if not ink.is_dark(window):
+        return
+    lifted = ink.legible(ink.role(ink.Role.Base), window, minimum=CONTROL_CONTRAST)
+    for check in root.findChildren(QCheckBox):
+        palette = check.palette()
+        palette.setColor(ink.Role.Base, lifted)
+        check.setPalette(palette)
+
+
+CONTROL_CONTRAST = 3.0  # WCAG 1.4.11: the edge of a control against what is around it
