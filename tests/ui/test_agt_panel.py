@@ -170,6 +170,7 @@ def test_results_are_kept_in_the_open_game_and_read_back(qtbot, tmp_path):
     qtbot.mouseClick(checks.aaButton, LEFT)  # no game yet: kept by the panel
     assert panel.results.model.stringList() == [
         "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) turned back (escorting fighters are not touched)"
+        " [anti-aircraft die 6 (typed)]"
     ]
     qtbot.mouseClick(panel.ui.newButton, LEFT)
     for die in ("6", "2"):

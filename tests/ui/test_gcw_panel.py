@@ -59,7 +59,7 @@ def test_conflict_tab_resolves_and_refuses(qtbot, qtmodeltester, tmp_path, owner
 
     conflict.dieEdit.setText("7")
     click(qtbot, conflict.resolveButton)
-    assert panel.ui.messageLabel.text() == "conflict die: a d6 cannot show 7 (it shows 1 to 6)"
+    assert conflict.previewLabel.text() == "conflict die: a d6 cannot show 7 (it shows 1 to 6)"  # by the button
     assert conflict.resultLabel.text() == ""
 
     conflict.tableCombo.setCurrentIndex(conflict.tableCombo.findData("infrastructure"))

@@ -24,6 +24,7 @@ from campaign_manager.assist.results import ResultEntry, make_result
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_models import ConflictTableModel
+from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal
 from campaign_manager.ui.forms import Form
 
 SIDES = (("not said", None), ("Government", "government"), ("DSE", "dse"))
@@ -89,6 +90,7 @@ class ConflictTab(QObject):
         for spin in (self.ui.attackerSpin, self.ui.defenderSpin):
             spin.valueChanged.connect(self._preview)
         self.ui.airstrikeCombo.currentIndexChanged.connect(self._preview)
+        self.ui.dieEdit.textChanged.connect(self._preview)
         self.ui.resolveButton.clicked.connect(self.resolve)
         self.ui.recordButton.clicked.connect(self.record_in_tracker)
         self.last: tuple[ConflictRequest, ConflictOutcome] | None = None
@@ -120,6 +122,7 @@ class ConflictTab(QObject):
         """Light the column as the strengths change, before any die is thrown."""
         column = column_for(self.ui.attackerSpin.value(), self.ui.defenderSpin.value(), self.charts)
         label = self.charts.columns[column].label
+        clear_refusal(self.ui.previewLabel)  # a box changed: the refusal is answered or stale
         self.ui.previewLabel.setText(
             f"{self.ui.attackerSpin.value()} against {self.ui.defenderSpin.value()}: column {label} before any shift."
         )
@@ -177,8 +180,8 @@ class ConflictTab(QObject):
         try:
             outcome = resolve(self.request(), self.roller, self.charts)
         except UserError as exc:
-            self.report(str(exc))
             self._preview()
+            say_refusal(self.ui.previewLabel, str(exc))  # under the button, where the eyes are
             return
         self.report("")
         request = self.request()

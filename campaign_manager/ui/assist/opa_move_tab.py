@@ -8,6 +8,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QWidget
 
+from campaign_manager.assist.opa.fire import bands_words
 from campaign_manager.assist.opa.movement import CARDS, movement, road_allowed
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.assist.results import make_result
@@ -70,7 +71,7 @@ class MoveTab(OpaTab):
             chosen,
         )
         card = f"{move.card} card"
-        words = f"{self.ui.unitCombo.currentText()} on a {card}: moves {move.bands} band(s)."
+        words = f"{self.ui.unitCombo.currentText()} on a {card}: moves {bands_words(move.bands)}."
         self.keep(make_result("Movement", words, {"steps": ", ".join(f"{r} {v:+d}" for r, v in move.steps)}))
         steps = "<br>".join(f"{escape(reason)}: {value:+d}" for reason, value in move.steps)
         self.ui.moveResult.setText(

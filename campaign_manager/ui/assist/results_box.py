@@ -150,6 +150,12 @@ class ResultsForm(Form):
     printButton: QPushButton
 
 
+def line(number: int, entry: ResultEntry) -> str:
+    """A result as the list shows it: its number, tool and words, then its dice."""
+    dice = f" [{entry.dice_words()}]" if entry.dice else ""
+    return f"{number}. {entry.tool}: {entry.words}{dice}"
+
+
 def ask_export_file(parent: QWidget, title: str) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, title, "", "CSV for a spreadsheet (*.csv);;Plain text (*.txt)")
     return path or None
@@ -219,7 +225,7 @@ class ResultsBox(QObject):
 
     def refresh(self) -> None:
         entries = self.kept.entries()
-        self.model.setStringList([f"{n}. {e.tool}: {e.words}" for n, e in enumerate(entries, 1)])
+        self.model.setStringList([line(n, e) for n, e in enumerate(entries, 1)])
         for row, entry in enumerate(entries):
             tip = "\n".join(part for part in (entry.inputs_words(), entry.dice_words()) if part)
             self.model.setData(self.model.index(row), tip, Qt.ItemDataRole.ToolTipRole)
