@@ -218,3 +218,16 @@ def test_the_result_line_names_the_airstrike_shift():
     outcome = resolve(ConflictRequest(3, 2, "open", die=4, airstrike="attack"))
     assert "column 1:1 → 2:1 by the airstrike" in result_line(outcome)
     assert "airstrike" not in result_line(resolve(ConflictRequest(3, 2, "open", die=4)))
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_strength_past_the_counter_mix_is_refused_with_the_bound(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    conflict = panel.conflict.ui
+    most = panel.conflict.charts.strength_most
+    conflict.attackerSpin.setValue(most + 5)
+    assert conflict.attackerSpin.value() == most + 5  # kept as typed, not cut to fit
+    conflict.defenderSpin.setValue(3)
+    conflict.dieEdit.setText("4")
+    click(qtbot, conflict.resolveButton)
+    assert f"({most})" in conflict.previewLabel.text() and conflict.resultLabel.text() == ""

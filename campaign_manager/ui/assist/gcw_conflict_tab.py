@@ -24,7 +24,7 @@ from campaign_manager.assist.results import ResultEntry, make_result
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_models import ConflictTableModel
-from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal
+from campaign_manager.ui.assist.refusals import bound_by_engine, clear_refusal, say_refusal
 from campaign_manager.ui.forms import Form
 
 SIDES = (("not said", None), ("Government", "government"), ("DSE", "dse"))
@@ -87,6 +87,13 @@ class ConflictTab(QObject):
         self.ui.crtView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._fit_table_height()
         self.ui.tableCombo.currentIndexChanged.connect(self._table_changed)
+        for spin, most in (
+            (self.ui.attackerSpin, charts.strength_most),  # checked by the calculator (9.4)
+            (self.ui.defenderSpin, charts.strength_most),
+            (self.ui.attackingUnitsSpin, charts.units_most),
+            (self.ui.defendingUnitsSpin, charts.units_most),
+        ):
+            bound_by_engine(spin, most)
         for spin in (self.ui.attackerSpin, self.ui.defenderSpin):
             spin.valueChanged.connect(self._preview)
         self.ui.airstrikeCombo.currentIndexChanged.connect(self._preview)
