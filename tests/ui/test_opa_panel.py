@@ -202,3 +202,14 @@ def test_the_evenings_results_are_listed_taken_back_exported_printed_and_shown(q
     assert box.big is not None and box.big.isVisible()
     assert "Hit check" in box.big.findChild(type(fire.fireResult), "bigResult").text()
     box.big.close()
+
+
+def test_a_routed_unit_is_offered_no_reaction_die(qtbot):
+    panel = Panel(roller=ScriptedRoller([]))
+    qtbot.addWidget(panel)
+    morale = panel.morale.ui
+    morale.reactionDie.setText("6")
+    morale.reactionRouted.setChecked(True)
+    assert not morale.reactionDie.isEnabled() and morale.reactionDie.text() == ""
+    click(qtbot, morale.reactionButton)
+    assert "routed unit cannot react" in morale.reactionResult.text()

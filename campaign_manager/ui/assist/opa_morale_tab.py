@@ -56,6 +56,14 @@ class MoraleTab(OpaTab):
         self.ui.rallyButton.clicked.connect(lambda: self.attempt(self.roll_rally, self.ui.rallyResult))
         self.ui.reactionButton.clicked.connect(lambda: self.attempt(self.roll_reaction, self.ui.reactionResult))
         self.answers_in(self.ui.rallyResult, self.ui.reactionResult)
+        self.ui.reactionRouted.toggled.connect(self._routed)
+
+    def _routed(self, routed: bool) -> None:
+        """A routed unit takes no reaction test: no die to give, shaken or not."""
+        for box in (self.ui.reactionDie, self.ui.reactionShaken):
+            box.setEnabled(not routed)
+        if routed:
+            self.ui.reactionDie.clear()
         enter_presses(self.ui.rallyButton, self.ui.rallyDie)
         enter_presses(self.ui.reactionButton, self.ui.reactionDie)
 
