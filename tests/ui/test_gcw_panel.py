@@ -231,3 +231,15 @@ def test_a_strength_past_the_counter_mix_is_refused_with_the_bound(qtbot, tmp_pa
     conflict.dieEdit.setText("4")
     click(qtbot, conflict.resolveButton)
     assert f"({most})" in conflict.previewLabel.text() and conflict.resultLabel.text() == ""
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_tracker_count_past_its_bound_is_refused_not_cut(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    panel.tracker.new_tracker()
+    tracker = panel.tracker.ui
+    tracker.tightRegionsSpin.setValue(9)  # the book names 4 Tight Defense regions (16.3)
+    assert tracker.tightRegionsSpin.value() == 9
+    click(qtbot, tracker.penaltiesButton)
+    assert "at most 4, not 9" in panel.ui.messageLabel.text()
+    assert panel.tracker.game.state.history == []
