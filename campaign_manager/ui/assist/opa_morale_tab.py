@@ -57,6 +57,8 @@ class MoraleTab(OpaTab):
         self.ui.reactionButton.clicked.connect(lambda: self.attempt(self.roll_reaction, self.ui.reactionResult))
         self.answers_in(self.ui.rallyResult, self.ui.reactionResult)
         self.ui.reactionRouted.toggled.connect(self._routed)
+        enter_presses(self.ui.rallyButton, self.ui.rallyDie)
+        enter_presses(self.ui.reactionButton, self.ui.reactionDie)
 
     def _routed(self, routed: bool) -> None:
         """A routed unit takes no reaction test: no die to give, shaken or not."""
@@ -64,8 +66,6 @@ class MoraleTab(OpaTab):
             box.setEnabled(not routed)
         if routed:
             self.ui.reactionDie.clear()
-        enter_presses(self.ui.rallyButton, self.ui.rallyDie)
-        enter_presses(self.ui.reactionButton, self.ui.reactionDie)
 
     @staticmethod
     def _fit(view: QTableView) -> None:
