@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QSpinBox
 from campaign_manager.dice import ScriptedRoller
 from campaign_manager.ui import ink
 from campaign_manager.ui.assist.opa_panel import Panel
-from campaign_manager.ui.assist.refusals import bound_by_engine
+from campaign_manager.ui.assist.refusals import LiftedTicks, bound_by_engine
 
 
 @pytest.fixture(params=["light", "dark"])
@@ -52,6 +52,8 @@ def test_a_refusal_reads_on_the_palette_and_goes_when_mended(qtbot, palette):
     # an unticked box stands out from the window (it all but vanished under a dark palette)
     box = morale.reactionShaken.palette().color(QPalette.ColorRole.Base)
     assert ink.contrast(box, ground) >= 3.0 or palette == "light"
+    ticks = panel.movement.ui.penaltyList.itemDelegate()  # a list of ticks: its boxes too
+    assert isinstance(ticks, LiftedTicks) == (palette == "dark")
 
 
 def test_a_bound_box_lets_a_number_past_its_limit_through_to_the_check(qtbot):
@@ -63,3 +65,20 @@ def test_a_bound_box_lets_a_number_past_its_limit_through_to_the_check(qtbot):
     assert box.value() == 95 and box.toolTip() == "At most 15."
     bound_by_engine(box, 9, -9)
     assert box.minimum() < -9 and "From -9 to 9." in box.toolTip()
+
+
+def test_undo_on_an_assist_tab_names_the_game_files_last_action(tmp_path):
+    from campaign_manager.assist.agt.game import AgtGame
+    from campaign_manager.assist.results import make_result
+    from campaign_manager.ui.assist.results_box import KeptResults
+
+    game = AgtGame.create(tmp_path / "evening.agt", "historical")
+    kept = KeptResults(lambda: game, game.record)
+    game.record({"type": "turn", "month": "nov", "italian": ["XXV"], "greek": ["A"]})
+    assert kept.undo_title() == "the game's last action (turn)" and not kept.can_undo()  # not the box's
+    kept.add(make_result("Cohesion", "no effect"))
+    assert kept.undo_title() == "the result “Cohesion”" and kept.can_undo()
+    kept.undo_any()
+    kept.undo_any()  # Edit ▸ Undo goes on into the cup's own actions
+    assert game.records == [] and kept.redo_title() == "the game's last action (turn)"
+    game.close()

@@ -8,8 +8,20 @@ command line, instead of being cut to fit without a word."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 from campaign_manager.ui import ink
 
@@ -81,6 +93,22 @@ def visible_ticks(root: QWidget) -> None:
         palette = check.palette()
         palette.setColor(ink.Role.Base, lifted)
         check.setPalette(palette)
+    for view in root.findChildren(QListView):  # a list of ticks (terrain, penalties): the boxes only
+        model = view.model()
+        if model is not None and model.rowCount() and model.flags(model.index(0, 0)) & Qt.ItemFlag.ItemIsUserCheckable:
+            view.setItemDelegate(LiftedTicks(lifted, view))
+
+
+class LiftedTicks(QStyledItemDelegate):
+    """Draws a list's tick boxes on `base` (the rows keep the list's own colours)."""
+
+    def __init__(self, base: QColor, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.base = base
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.palette.setColor(ink.Role.Base, self.base)
 
 
 CONTROL_CONTRAST = 3.0  # WCAG 1.4.11: the edge of a control against what is around it
