@@ -29,6 +29,7 @@ from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import LinesModel
 from campaign_manager.ui.assist.flow import reflow
+from campaign_manager.ui.assist.refusals import checked_by_engine
 from campaign_manager.ui.forms import Form
 
 AT_RANDOM = "draw at random"
@@ -142,6 +143,7 @@ class CupTab:
             edit.setAccessibleName(name)
         pick_list(ui.italianPick, ui.italianEdit, panel.tables.italian_commands)
         pick_list(ui.greekPick, ui.greekEdit, panel.tables.greek_commands)
+        checked_by_engine(ui.removeCount)  # the markers left bound it: the cup refuses more
         ui.turnButton.clicked.connect(self.fill_cup)
         ui.readBox.addItem(FROM_TABLE, None)
         for name in panel.tables.weathers:

@@ -39,6 +39,13 @@ def bound_by_engine(box: QSpinBox, most: int, least: int | None = None) -> None:
     box.setToolTip(f"{tip} {said}".strip() if said not in tip else tip)
 
 
+def checked_by_engine(box: QSpinBox, ceiling: int = 999) -> None:
+    """For a box whose bound depends on the game (a port's track, the markers left): it takes
+    any number up to `ceiling`, and the calculator refuses one the game does not allow."""
+    box.setMaximum(ceiling)
+    box.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+
+
 def say_refusal(label: QLabel, words: str) -> None:
     """Show `words` in `label` as a refusal (plain text, the readable error colour)."""
     label.setTextFormat(Qt.TextFormat.PlainText)
