@@ -151,10 +151,13 @@ class ActionRegistry(Generic[Key]):
         self.refresh()
         return built
 
-    def refresh(self) -> None:
-        """Each action on or off as the campaign now allows; submenus filled again."""
+    def refresh(self, only: Sequence[Key] | None = None) -> None:
+        """Each action on or off as the campaign now allows; submenus filled again. `only`: just
+        these actions (their submenus are not filled again, so no open menu loses its items)."""
         read_only = self.session.read_only
         for key, spec in self.declared.items():
+            if only is not None and key not in only:
+                continue
             enabled = spec.available(self.session) and not (spec.records and read_only)
             if isinstance(spec, SubmenuSpec):
                 menu = self._submenus[key]

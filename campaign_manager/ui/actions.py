@@ -40,6 +40,7 @@ from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.scenario_menu import ScenarioActions
+from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.view_menu import ViewActions
 from campaign_manager.ui.wargame import WargameActions
@@ -198,8 +199,11 @@ def declare_actions(
     redo: Callable[[], object],
     quit: Callable[[], object],
     open_assist: Callable[[str], object],
+    undo_available: Callable[[CampaignSession], bool] = can_undo,
+    redo_available: Callable[[CampaignSession], bool] = can_redo,
 ) -> dict[MenuAction, ActionSpec | SubmenuSpec]:
-    """Every action of the menus with the slot that does it."""
+    """Every action of the menus with the slot that does it (Undo and Redo may be the shown
+    assist game's: `undo_available` and `redo_available` say when they can be used)."""
     exports = {
         key: ActionSpec(
             f"Export {kind.words} (PDF)…",
@@ -271,9 +275,11 @@ def declare_actions(
             records=True,
         ),
         MenuAction.QUIT: ActionSpec("&Quit", quit, Keys.Quit, "Close the window: every action is already saved"),
-        MenuAction.UNDO: ActionSpec("&Undo", undo, Keys.Undo, "Take back the last action", can_undo, records=True),
+        MenuAction.UNDO: ActionSpec(
+            "&Undo", undo, Keys.Undo, "Take back the last action", undo_available, records=True
+        ),
         MenuAction.REDO: ActionSpec(
-            "&Redo", redo, Keys.Redo, "Put back the action last taken back", can_redo, records=True
+            "&Redo", redo, Keys.Redo, "Put back the action last taken back", redo_available, records=True
         ),
         MenuAction.ZOOM_IN: ActionSpec(
             "Zoom &in", view.zoom_in, Keys.ZoomIn, "A closer look at the map", with_campaign

@@ -20,8 +20,10 @@ from campaign_manager.paths import APPLICATION
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.example import finished_example
 from campaign_manager.ui import settings, window_layout
+from campaign_manager.ui.action_conditions import can_redo, can_undo
 from campaign_manager.ui.action_registry import ActionRegistry, ActionSpec, SubmenuSpec
 from campaign_manager.ui.actions import MENUS, MenuAction, declare_actions
+from campaign_manager.ui.assist_edit import results_of, shown_results, step_words
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.campaign_view import CampaignView
 from campaign_manager.ui.charts_view import ChartsView
@@ -126,6 +128,7 @@ class MainWindow(QMainWindow):
             self, self.session, self._declared_actions(services), MENUS, self.statusBar().showMessage
         )
         self.menus: dict[str, QMenu] = self.menu_actions.install(self.menuBar())
+        self.tabs.currentChanged.connect(self._assist_changed)  # Undo follows the tab shown
         self.setCentralWidget(self._under_banner(self.storage_actions.banner, self.tabs))
         self.setAcceptDrops(True)  # a campaign file dropped on the window opens
         if remember:
@@ -150,6 +153,8 @@ class MainWindow(QMainWindow):
             redo=self.redo,
             quit=self.quit,
             open_assist=self.open_assist,
+            undo_available=lambda session: self._assist_step(True) is not None or can_undo(session),
+            redo_available=lambda session: self._assist_step(False) is not None or can_redo(session),
         )
 
     def _under_banner(self, banner: QWidget, central: QWidget) -> QWidget:
@@ -245,12 +250,25 @@ class MainWindow(QMainWindow):
         self.file_menu.new_campaign()
 
     def undo(self) -> None:
-        self._step_back_or_forth(self.session.undo)
+        self._step_back_or_forth(self.session.undo, back=True)
 
     def redo(self) -> None:
-        self._step_back_or_forth(self.session.redo)
+        self._step_back_or_forth(self.session.redo, back=False)
 
-    def _step_back_or_forth(self, step: Callable[[], object]) -> None:
+    def _assist_step(self, back: bool) -> str | None:
+        """Edit ▸ Undo's (or Redo's) words for the assist game whose tab is shown, or None."""
+        box = shown_results(self.tabs, self.assist_pages, self.assist_tabs)
+        return step_words(box, back) if box is not None else None
+
+    def _assist_changed(self, *_args: object) -> None:
+        self.menu_actions.refresh(only=(MenuAction.UNDO, MenuAction.REDO))
+        self.refresh()
+
+    def _step_back_or_forth(self, step: Callable[[], object], back: bool) -> None:
+        box = shown_results(self.tabs, self.assist_pages, self.assist_tabs)
+        if box is not None and step_words(box, back) is not None:
+            box.step(back)  # the assist game's, while its tab is shown
+            return
         if self.campaign is None:
             return
         try:
@@ -295,6 +313,10 @@ class MainWindow(QMainWindow):
         again = self.session.next_redo_title()
         redo.setText(f"&Redo {again}" if again else "&Redo")
         redo.setIconText("Redo")
+        for action, back in ((undo, True), (redo, False)):  # the assist game's, while its tab is shown
+            words = self._assist_step(back)
+            if words:
+                action.setText(words)
         title = APPLICATION
         if self.fixed_title is not None:
             title = self.fixed_title
@@ -332,6 +354,9 @@ class MainWindow(QMainWindow):
             self.assist_pages[code] = page
             title = next(m.title for m in MODULES if m.code == code)
             self.tabs.addTab(page, title)
+            box = results_of(panel)
+            if box is not None:  # the Edit menu follows what the panel keeps
+                box.changed.connect(self._assist_changed)
         self.tabs.setCurrentWidget(self.assist_pages[code])
         return panel
 

@@ -22,6 +22,14 @@ def test_each_point_above_nine_neutralises_one_squadron(die, strength, neutralis
     assert anti_aircraft(die, strength).neutralised == neutralised
 
 
+def test_anti_aircraft_counts_the_artillery_stacked_free_on_a_full_city_hex():
+    # 6.42: a city holds 15 points, and one artillery unit stacks on it at no cost (8.44: 1 point)
+    fire = anti_aircraft(5, 16, squadrons=20)
+    assert (fire.total, fire.neutralised) == (21, 12)
+    with pytest.raises(UserError, match="at most 16"):
+        anti_aircraft(5, 17)
+
+
 def test_anti_aircraft_never_turns_back_more_than_flew():
     assert anti_aircraft(9, 12, squadrons=3).neutralised == 3
 

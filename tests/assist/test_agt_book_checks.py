@@ -263,7 +263,7 @@ def test_a_victory_reference_is_the_scenarios_own(capsys):
         (["odds", "--attacker", str(10**21), "--defender", "3"], "can be at most 90"),
         (["odds", "--attacker", "9", "--defender", "16"], "can be at most 15"),
         (["combat", "--attacker", "9", "--defender", "3", "--attacker-artillery", "1000", "--die", "3"], "at most 12"),
-        (["aa", "--die", "3", "--strength", "1000"], "at most 15"),
+        (["aa", "--die", "3", "--strength", "1000"], "at most 16"),  # 15 and the artillery unit (6.42)
         (["aa", "--die", "3", "--strength", "5", "--squadrons", "500"], "at most 20"),
         (["stacking", "--terrain", "city", "--units", ",".join(["1"] * 31)], "at most 30"),
         (["cohesion", "--cohesion", "200", "--die", "3"], "at most 10"),

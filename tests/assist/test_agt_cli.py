@@ -70,6 +70,12 @@ def test_combat_lists_and_sums_modifiers(capsys):
     assert "the Terrain Effects Chart (rough)" in data["to_read"] and data["adjusted"] is None
 
 
+@pytest.mark.parametrize("spelling", ["river-hexside", "river hexside"])
+def test_a_river_hexside_is_named_with_a_hyphen_or_a_space(capsys, spelling):
+    data = run_json(capsys, "combat", "--attacker", "6", "--defender", "6", "--terrain", spelling, "--die", "3")
+    assert "the Terrain Effects Chart (river hexside)" in data["to_read"]
+
+
 def test_the_other_calculators(capsys):
     assert run_json(capsys, "cohesion", "--test", "infiltration", "--cohesion", "5", "--die", "2")["passed"]
     assert (

@@ -172,8 +172,13 @@ def test_garrison_penalties_follow_the_doctrine():
     assert tight.pi["government"] == 50
     area = play({"type": "doctrine", "doctrine": "area"}, {"type": "control_penalties", "area_empty_regions": 3})
     assert area.pi["government"] == 57
-    with pytest.raises(RuleError, match="Tight Defense"):
-        play({"type": "doctrine", "doctrine": "area"}, {"type": "control_penalties", "tight_dice": [4]})
+    with pytest.raises(RuleError, match="Tight Defense") as refused:
+        play(
+            {"type": "doctrine", "doctrine": "area"},
+            {"type": "control_penalties", "tight_ungarrisoned": 1, "tight_dice": [4]},
+        )
+    # the app rolls the dice for the regions typed: the refusal speaks of the regions, not of dice
+    assert "dice" not in str(refused.value) and "the doctrine is area" in str(refused.value)
 
 
 def mobilize_on_turn_three(doctrine: str, *before: dict) -> TrackerState:

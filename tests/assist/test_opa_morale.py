@@ -56,8 +56,10 @@ def test_rally_needs_a_hold_card_except_for_artillery(tables):
 
 def test_routed_unit_cannot_react(tables):
     """Step 5: no rout reaction; that is the answer "no" (no die), not an error."""
-    result = reaction(tables, "A", 6, routed=True)
+    result = reaction(tables, "A", routed=True)
     assert (result.passed, result.die) == (False, None) and "routed unit cannot react" in result.explanation
+    with pytest.raises(UserError, match="takes no reaction test"):  # a die typed for it is not dropped unsaid
+        reaction(tables, "A", 6, routed=True)
 
 
 def test_class_letters_and_dice_are_checked(tables):

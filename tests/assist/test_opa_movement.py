@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from campaign_manager.assist.opa.movement import movement
+from campaign_manager.assist.opa.movement import movement, road_allowed
 from campaign_manager.assist.opa.tables import shipped_tables
 from campaign_manager.cli import main
 from campaign_manager.errors import UserError
@@ -40,6 +40,24 @@ def test_road_bonus_and_penalties():
         movement(TABLES, "infantry-line", "ATTACK", penalties=("change-facing",))
     with pytest.raises(UserError, match="only a MARCH or an ATTACK card"):
         movement(TABLES, "cavalry", "HOLD")
+
+
+def test_only_a_unit_in_road_column_takes_the_road_bonus():
+    # the book's table: "Road Bonus (in road column) 0 / +1"; infantry in line moves 2 on MARCH
+    assert movement(TABLES, "infantry-line", "MARCH").bands == 2
+    with pytest.raises(UserError, match="not in road column"):
+        movement(TABLES, "infantry-line", "MARCH", road=True)
+    assert not road_allowed(TABLES, "infantry-line") and road_allowed(TABLES, "infantry-column")
+
+
+def test_a_formation_change_already_includes_the_facing_change(capsys):
+    # change formation/facing −2, change facing only −1: never both (−3) on one move
+    assert movement(TABLES, "infantry-column", "MARCH", penalties=("change-facing",)).bands == 3
+    with pytest.raises(UserError, match="already includes change facing only"):
+        movement(TABLES, "infantry-column", "MARCH", penalties=("change-formation", "change-facing"))
+    both = ["--penalty", "change-facing", "--penalty", "change-formation"]
+    assert main(["assist", "opa", "move", "--unit", "infantry-line", "--card", "march", *both]) == 2
+    assert "not both" in capsys.readouterr().err
 
 
 def test_the_move_command(capsys):

@@ -51,7 +51,25 @@ def test_panel_combat_and_anti_aircraft(qtbot, tmp_path):
     assert "= 11: 2 squadron(s)" in checks.aaResult.text()  # the Kalpaki example
     checks.aaDie.setText("10")
     qtbot.mouseClick(checks.aaButton, LEFT)
-    assert "cannot show 10" in checks.errorLabel.text() and checks.aaResult.text() == ""
+    assert "cannot show 10" in checks.aaResult.text() and "squadron" not in checks.aaResult.text()
+    checks.aaDie.setText("6")  # fixed: the refusal goes at once
+    assert checks.aaResult.text() == ""
+
+
+def test_a_strength_over_the_limit_is_refused_with_the_limit_named(qtbot, tmp_path):
+    # typed 95: the box used to keep 9 (9:4 → 2.5:1, said nowhere); the book's most is 6 hexes × 15
+    panel = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
+    ui = panel.combat.ui
+    ui.defenderStrength.setValue(4)
+    ui.attackerStrength.lineEdit().selectAll()
+    qtbot.keyClicks(ui.attackerStrength, "95")
+    assert ui.attackerStrength.value() == 95
+    ui.dieEdit.setText("5")
+    qtbot.mouseClick(ui.reckonButton, LEFT)
+    assert "at most 90" in ui.errorLabel.text() and "95" in ui.errorLabel.text()
+    assert "2.5:1" not in ui.oddsLabel.text() and "At most 90" in ui.attackerStrength.toolTip()
+    ui.attackerStrength.setValue(9)  # fixed: the refusal goes
+    assert ui.errorLabel.text() == ""
 
 
 def test_panel_cup_and_ports_survive_close_and_reopen(qtbot, tmp_path):
@@ -141,3 +159,45 @@ def test_the_game_open_when_the_panel_closed_is_open_again_unless_closed_by_its_
     again.close()
     third = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
     assert third.game is None, "closed by its own button: not reopened"
+
+
+def test_results_are_kept_in_the_open_game_and_read_back(qtbot, tmp_path):
+    game_path = tmp_path / "evening.agt"
+    panel = make_panel(qtbot, tmp_path, game_path)
+    checks = panel.checks.ui
+    checks.aaDie.setText("6")
+    checks.aaStrength.setValue(5)
+    qtbot.mouseClick(checks.aaButton, LEFT)  # no game yet: kept by the panel
+    assert panel.results.model.stringList() == [
+        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) turned back (escorting fighters are not touched)"
+        " [anti-aircraft die 6 (typed)]"
+    ]
+    qtbot.mouseClick(panel.ui.newButton, LEFT)
+    for die in ("6", "2"):
+        checks.aaDie.setText(die)
+        qtbot.mouseClick(checks.aaButton, LEFT)
+    assert [r.dice[0].value for r in panel.game.state.results] == [6, 2]
+    qtbot.mouseClick(panel.results.ui.undoButton, LEFT)
+    assert len(panel.game.state.results) == 1 and panel.ui.redoButton.isEnabled()
+    panel.close_game()
+    again = make_panel(qtbot, tmp_path, game_path)
+    qtbot.mouseClick(again.ui.openButton, LEFT)
+    assert again.results.model.stringList()[0].startswith("1. Anti-aircraft: Die 6 + strength 5 = 11")
+    assert again.game.state.results[0].dice[0].typed
+    again.close_game()
+
+
+def test_the_cups_commands_are_picked_from_the_books_list(qtbot, tmp_path):
+    panel = make_panel(qtbot, tmp_path, tmp_path / "unused.agt")
+    cup = panel.cup.ui
+    menu = cup.italianPick.menu()
+    assert [a.text() for a in menu.actions()] == ["XXV", "XXVI", "VIII", "III", "IV"]
+    cup.italianEdit.setText("XXVI")
+    menu.aboutToShow.emit()  # as the menu opens, it ticks what the box holds
+    assert [a.isChecked() for a in menu.actions()] == [False, True, False, False, False]
+    menu.actions()[0].trigger()  # ticks XXV: the book's order kept
+    assert cup.italianEdit.text() == "XXV, XXVI"
+    menu.aboutToShow.emit()
+    menu.actions()[1].trigger()  # and takes XXVI out
+    assert cup.italianEdit.text() == "XXV"
+    assert [a.text() for a in cup.greekPick.menu().actions()] == ["A", "B", "C", "D", "E"]

@@ -95,6 +95,10 @@ def test_the_ports_tab_confirms_an_action_and_a_refusal_replaces_it(qtbot, tmp_p
     ports.amountSpin.setValue(9)
     qtbot.mouseClick(ports.wreckButton, LEFT)  # Parga has only 5 left (6.85)
     assert ports.doneLabel.text() == "" and "at most 5" in panel.ui.statusLabel.text()
+    ports.amountSpin.setValue(35)  # past the form's old 30: kept as typed, refused by the track
+    assert ports.amountSpin.value() == 35
+    qtbot.mouseClick(ports.wreckButton, LEFT)
+    assert "at most 5" in panel.ui.statusLabel.text() and "not 35" in panel.ui.statusLabel.text()
     ports.useForBox.setCurrentIndex(ports.useForBox.findData("air"))
     assert ports.useAmountCaption.text() == "Squadrons readied"
     ports.useSpin.setValue(3)

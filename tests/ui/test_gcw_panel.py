@@ -59,7 +59,7 @@ def test_conflict_tab_resolves_and_refuses(qtbot, qtmodeltester, tmp_path, owner
 
     conflict.dieEdit.setText("7")
     click(qtbot, conflict.resolveButton)
-    assert panel.ui.messageLabel.text() == "conflict die: a d6 cannot show 7 (it shows 1 to 6)"
+    assert conflict.previewLabel.text() == "conflict die: a d6 cannot show 7 (it shows 1 to 6)"  # by the button
     assert conflict.resultLabel.text() == ""
 
     conflict.tableCombo.setCurrentIndex(conflict.tableCombo.findData("infrastructure"))
@@ -71,6 +71,9 @@ def test_conflict_tab_resolves_and_refuses(qtbot, qtmodeltester, tmp_path, owner
     assert conflict.resultLabel.text().startswith("50%D(-1)")  # Infrastructure 1:1, die 6
     assert "pays 4 PP" in conflict.stepsLabel.text()
     qtmodeltester.check(panel.conflict.model)
+    kept = panel.results.kept.entries()  # both results on the evening's record, the refusal not
+    assert [e.dice_words() for e in kept] == ["conflict die 4 (typed)", "conflict die 6 (rolled by the app)"]
+    assert panel.results.model.stringList()[1].startswith("2. Conflict: 50%D(-1)")
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -122,7 +125,7 @@ def test_tracker_survives_closing_and_reopening_its_file(qtbot, qtmodeltester, t
 def test_make_panel_builds_this_panel(qtbot):
     panel = make_panel("gcw")
     qtbot.addWidget(panel)
-    assert isinstance(panel, Panel) and panel.ui.tabs.count() == 3
+    assert isinstance(panel, Panel) and panel.ui.tabs.count() == 4  # with the results
 
 
 def resolve_and_record(qtbot, conflict, die: str, region: str) -> None:
@@ -205,3 +208,38 @@ def test_the_tracker_open_when_the_panel_closed_is_open_again_with_it(qtbot, tmp
     game.unlink()
     third = open_panel(qtbot, tmp_path / "unused.gcw", owner_file)
     assert third.tracker.game is None and third.ui.messageLabel.text() == ""
+
+
+def test_the_result_line_names_the_airstrike_shift():
+    from campaign_manager.assist.gcw.conflict import ConflictRequest, resolve
+    from campaign_manager.ui.assist.gcw_conflict_tab import result_line
+
+    # 3 against 2: 1:1 (fraction dropped, 11.2); the airstrike moves one column right (11.4)
+    outcome = resolve(ConflictRequest(3, 2, "open", die=4, airstrike="attack"))
+    assert "column 1:1 → 2:1 by the airstrike" in result_line(outcome)
+    assert "airstrike" not in result_line(resolve(ConflictRequest(3, 2, "open", die=4)))
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_strength_past_the_counter_mix_is_refused_with_the_bound(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    conflict = panel.conflict.ui
+    most = panel.conflict.charts.strength_most
+    conflict.attackerSpin.setValue(most + 5)
+    assert conflict.attackerSpin.value() == most + 5  # kept as typed, not cut to fit
+    conflict.defenderSpin.setValue(3)
+    conflict.dieEdit.setText("4")
+    click(qtbot, conflict.resolveButton)
+    assert f"({most})" in conflict.previewLabel.text() and conflict.resultLabel.text() == ""
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_tracker_count_past_its_bound_is_refused_not_cut(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    panel.tracker.new_tracker()
+    tracker = panel.tracker.ui
+    tracker.tightRegionsSpin.setValue(9)  # the book names 4 Tight Defense regions (16.3)
+    assert tracker.tightRegionsSpin.value() == 9
+    click(qtbot, tracker.penaltiesButton)
+    assert "at most 4, not 9" in panel.ui.messageLabel.text()
+    assert panel.tracker.game.state.history == []

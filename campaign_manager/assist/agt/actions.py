@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field
 
+from campaign_manager.assist.results import ResultAction
 from campaign_manager.datamodel import AnyText, DataModel, Flag, Int, Text, check_tagged
 
 D10 = Annotated[Int, Field(ge=0, le=9)]
@@ -98,7 +99,7 @@ class PortUse(DataModel):
     points: Count
 
 
-Action = Turn | Weather | Draw | Remove | Port | PortUse
+Action = Turn | Weather | Draw | Remove | Port | PortUse | ResultAction
 MODELS: tuple[type[DataModel], ...] = get_args(Action)
 BY_TYPE = {get_args(model.model_fields["type"].annotation)[0]: model for model in MODELS}
 ACTION_TYPES = tuple(BY_TYPE)

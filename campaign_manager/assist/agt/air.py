@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign_manager.assist.agt.book import book
-from campaign_manager.assist.agt.odds import STACK_WHY, check_strength
+from campaign_manager.assist.agt.odds import HEX_WHY, check_strength
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.dice import D10
 from campaign_manager.errors import UserError
@@ -29,7 +29,7 @@ def anti_aircraft(
     tables = tables or book()
     die = D10.check(die, "Rule 8.75: anti-aircraft die")
     strength = check_strength(
-        strength, "Rule 8.75: combat strength in the hex", low=0, high=tables.largest_stack, why=STACK_WHY
+        strength, "Rule 8.75: combat strength in the hex", low=0, high=tables.strongest_hex, why=HEX_WHY
     )
     total = die + strength
     neutralised = max(0, total - tables.aa_threshold)

@@ -104,6 +104,8 @@ def _build(data: BookFile) -> BookTables:
         squadrons_per_point=data.ports.squadrons_per_point,
         build_from=data.ports.build_from,
         markers_per_command=data.cup.markers_per_command,
+        italian_commands=data.commands.italian,
+        greek_commands=data.commands.greek,
         mussolini_markers=data.cup.mussolini_markers,
         months=months,
         month_names={m: calendar.names[m] for m in months},

@@ -184,7 +184,8 @@ def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]
         found.append(Modifier(f"Attacker air support x{att.aircraft}", att.aircraft * mods["aircraft_each"], "8.741"))
     if dfd.aircraft:
         found.append(Modifier(f"Defender air support x{dfd.aircraft}", -dfd.aircraft * mods["aircraft_each"], "8.741"))
-    for terrain in combat.terrain:
+    for typed in combat.terrain:
+        terrain = " ".join(typed.replace("-", " ").split())  # "river-hexside" as "river hexside"
         if terrain not in charts.spec("terrain_drm").rows:
             raise UserError(
                 f"Terrain Effects Chart: unknown terrain '{terrain}' (use {', '.join(charts.spec('terrain_drm').rows)})"

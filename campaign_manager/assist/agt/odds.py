@@ -32,6 +32,7 @@ def attack_most(tables: BookTables) -> int:
 
 
 STACK_WHY = "the largest stack a hex holds, rule 6.42"
+HEX_WHY = "the largest stack a hex holds and its one artillery unit, rules 6.42 and 8.44"
 ATTACK_WHY = "a full stack in each of the six hexes around the defender, rules 6.42 and 8.26"
 
 

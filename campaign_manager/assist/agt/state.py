@@ -26,6 +26,7 @@ from typing import Any
 
 from campaign_manager.assist.agt.actions import check_action
 from campaign_manager.assist.agt.tables import BookTables
+from campaign_manager.assist.results import RESULT, ResultEntry, read_result
 
 SIDES = ("italian", "greek")
 MUSSOLINI = "mussolini"
@@ -83,6 +84,7 @@ class GameState:
     played_this_turn: list[str] = field(default_factory=list)
     port_boost_used: bool = False  # the Increased Port Capacity chit's port this turn
     history: list[dict[str, Any]] = field(default_factory=list)  # every action, with turn and month
+    results: list[ResultEntry] = field(default_factory=list)  # the calculators' results (assist/results.py)
 
     def in_cup(self, side: str) -> list[str]:
         return [label for label in self.cup if self.markers[label].side == side]
@@ -105,6 +107,9 @@ def apply(state: GameState, action: dict[str, Any], tables: BookTables) -> GameS
     check_action(action)
     state = copy.deepcopy(state)
     kind = action["type"]
+    if kind == RESULT:  # a calculator's result: kept beside the tracker's history, not in it
+        state.results.append(read_result(action))
+        return state
     if kind == "turn":
         state.turn += 1
         state.month = action["month"]

@@ -105,6 +105,7 @@ class Limits(DataModel):
     cohesion: Annotated[Int, Field(ge=0)]
     rd_modifier: Annotated[Int, Field(ge=0)]
     units_in_hex: Annotated[Int, Field(ge=1)]
+    artillery_strength: Annotated[Int, Field(ge=0)] = 1
 
 
 class ScenarioSpec(DataModel):
@@ -166,6 +167,12 @@ class BookFile(DataModel):
         markers_per_command: Int
         mussolini_markers: Int
 
+    class Commands(DataModel):
+        """The commands the book names, each side's, for the pick lists (typed names still go)."""
+
+        italian: tuple[Text, ...] = ()
+        greek: tuple[Text, ...] = ()
+
     class Events(DataModel):
         historical: tuple[RandomEvent, ...]
         gamers: tuple[RandomEvent, ...]
@@ -183,6 +190,7 @@ class BookFile(DataModel):
     air_limits: dict[str, AirLimit | tuple[Text, ...]]  # one table per weather, and `weathers`
     ports: Ports
     cup: Cup
+    commands: Commands = Commands()
     calendar: Calendar
     scenarios: Scenarios
     events: Events
@@ -213,6 +221,8 @@ class BookTables:
     refit_cost: int
     squadrons_per_point: int
     markers_per_command: int
+    italian_commands: tuple[str, ...]  # the book's command names, for the pick lists
+    greek_commands: tuple[str, ...]
     mussolini_markers: int
     months: tuple[str, ...]
     month_names: dict[str, str]
@@ -243,3 +253,9 @@ class BookTables:
     def largest_stack(self) -> int:
         """The most strength points any hex holds (6.42)."""
         return max(self.stacking.values())
+
+    @property
+    def strongest_hex(self) -> int:
+        """The most strength a hex holds with its artillery: a full stack and the one artillery
+        unit that stacks on it at no cost (6.42)."""
+        return self.largest_stack + self.artillery_per_hex * self.limits.artillery_strength

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field
 
+from campaign_manager.assist.results import ResultAction
 from campaign_manager.datamodel import Count, DataModel, Die, Flag, Int, Text, Words, check_tagged
 
 Side = Literal["government", "dse"]
@@ -157,6 +158,7 @@ Action = (
     | Initiative
     | NextTurn
     | VictoryCheck
+    | ResultAction
 )
 MODELS: tuple[type[DataModel], ...] = get_args(Action)
 

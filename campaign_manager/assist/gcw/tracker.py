@@ -24,6 +24,7 @@ from campaign_manager.assist.gcw.tracker_state import (
     side_of,
     whole,
 )
+from campaign_manager.assist.results import RESULT, read_result
 from campaign_manager.errors import RuleError, UserError
 
 Reducer = Callable[[TrackerState, dict[str, Any], PoliticalRules], None]
@@ -187,7 +188,11 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
         raise RuleError("16.3", f"only {garrisons} regions need a Tight Defense garrison, not {len(tight)}")
     if tight:
         if state.doctrine != "tight":
-            raise RuleError("16.3", "the garrison dice are for Tight Defense, which is not the doctrine")
+            raise RuleError(
+                "16.3",
+                f"regions without their garrison cost the Government only under Tight Defense, "
+                f"and the doctrine is {state.doctrine or 'not chosen yet'}",
+            )
         government += sum(recorded_dice(action, "tight_dice", len(tight)))
         lines.append(f"{len(tight)} region(s) without their Tight Defense garrison")
     empty = whole(action, "area_empty_regions", 0, 0, high=rules.cap, rule="7.2")
@@ -222,6 +227,10 @@ REDUCERS: dict[str, Reducer] = {
 def apply(state: TrackerState, action: dict[str, Any], rules: PoliticalRules) -> TrackerState:
     """The state after `action`; raises UserError (nothing changed) if it cannot be done."""
     check_action(action)
+    if action["type"] == RESULT:  # a calculator's result, kept with the game: it changes no index
+        after = copy.deepcopy(state)
+        after.results.append(read_result(action))
+        return after
     if state.game_over is not None:
         raise RuleError("6.1", f"the game is over ({state.game_over['reason']}); undo to go on")
     after = copy.deepcopy(state)

@@ -24,6 +24,7 @@ from campaign_manager.assist.gcw.tracker_summary import (
     TrackerSummary,
     TurnOrder,
 )
+from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import D6
 from campaign_manager.errors import DieError, RuleError, UserError
 
@@ -53,6 +54,7 @@ class TrackerState:
     first_player: str | None = None
     game_over: dict[str, Any] | None = None
     history: list[str] = field(default_factory=list)
+    results: list[ResultEntry] = field(default_factory=list)  # the calculators' results (assist/results.py)
 
     @classmethod
     def start(cls, setup: Setup, rules: PoliticalRules) -> TrackerState:

@@ -51,6 +51,10 @@ class FireResult:
         return "\n".join(lines + list(self.notes))
 
 
+def bands_words(count: int) -> str:
+    return "1 band" if count == 1 else f"{count} bands"
+
+
 def dice_per_stand(tables: OpaTables, weapon: Weapon, range_bands: int | None) -> tuple[int, bool]:
     """Dice each stand rolls with `weapon` at `range_bands`, and whether that is grapeshot."""
     if range_bands is None:
@@ -68,7 +72,7 @@ def dice_per_stand(tables: OpaTables, weapon: Weapon, range_bands: int | None) -
     if range_bands > weapon.range_bands:
         raise UserError(
             f"Fire: a target {range_bands} bands away is out of range of the "
-            f"{weapon.label.lower()} (it reaches {weapon.range_bands} bands)"
+            f"{weapon.label.lower()} (it reaches {bands_words(weapon.range_bands)})"
         )
     grapeshot = weapon.artillery and range_bands <= tables.grapeshot_bands
     return (tables.grapeshot_dice_per_stand if grapeshot else tables.dice_per_stand), grapeshot

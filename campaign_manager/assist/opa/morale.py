@@ -95,8 +95,11 @@ def reaction(
     letter = unit_class(cls)
     needed = tables.reaction[letter]
     if routed:
-        if die is not None:
-            D6.check(die, "Reaction die")
+        if die is not None:  # a die typed for a unit that rolls none would be dropped unsaid
+            raise UserError(
+                "Reaction: a routed unit takes no reaction test (rules step 5), so no die is rolled for it; "
+                "leave the die out"
+            )
         text = f"Class {letter} reacts on {needed} or more, but a routed unit cannot react: no reaction, no die."
         return ClassRoll("reaction", letter, None, 0, needed, False, text)
     value = roll_or_check(die, D6, roller or RandomRoller(), "Reaction die")

@@ -34,6 +34,20 @@ class Move:
         }
 
 
+def road_allowed(tables: OpaTables, unit: str) -> bool:
+    """Whether `unit` can be in road column, the only way to take the road bonus (step 4)."""
+    return unit not in tables.road.not_in_column
+
+
+def _clashing(tables: OpaTables, penalties: tuple[str, ...]) -> tuple[str, str] | None:
+    """Two chosen penalties where one already includes the other, or None."""
+    for name in penalties:
+        for covered in tables.penalties[name].covers:
+            if covered in penalties:
+                return name, covered
+    return None
+
+
 def movement(tables: OpaTables, unit: str, card: str, road: bool = False, penalties: tuple[str, ...] = ()) -> Move:
     """A unit's move on `card`; `penalties` name lines of the penalty table."""
     if unit not in tables.move_rates:
@@ -50,6 +64,10 @@ def movement(tables: OpaTables, unit: str, card: str, road: bool = False, penalt
             rate.march if card == "MARCH" else rate.attack,
         )
     ]
+    if road and not road_allowed(tables, unit):
+        raise UserError(
+            f"Movement: {rate.label.lower()} is not in road column, so it takes no road bonus (rules step 4)"
+        )
     if road:
         bonus = tables.road.march if card == "MARCH" else tables.road.attack
         steps.append(("road column on a road", bonus))
@@ -63,6 +81,13 @@ def movement(tables: OpaTables, unit: str, card: str, road: bool = False, penalt
                 f"Movement: to {penalty.label} needs a {' or '.join(penalty.cards)} card, not {card} (rules step 4)"
             )
         steps.append((penalty.label, -penalty.bands))
+    clash = _clashing(tables, penalties)
+    if clash:
+        wide, narrow = (tables.penalties[name] for name in clash)
+        raise UserError(
+            f"Movement: the penalty to {wide.label} (−{wide.bands}) already includes {narrow.label} "
+            f"(−{narrow.bands}); take one of them, not both (rules step 4)"
+        )
     if card == "MARCH":
         notes.append("On a MARCH card the unit must stay at least one band from the enemy.")
     else:

@@ -127,12 +127,14 @@ class MoveRate(Keyed):
 class RoadBonus(DataModel):
     attack: Bands
     march: Bands
+    not_in_column: tuple[str, ...] = ()  # movement lines that are never in road column
 
 
 class MovePenalty(Keyed):
     label: Text
     bands: Bands
     cards: Annotated[tuple[Card, ...], Field(min_length=1)]
+    covers: tuple[str, ...] = ()  # penalties this one already includes (never taken with it)
 
 
 class Movement(DataModel):
@@ -172,7 +174,19 @@ def check_opa(data: OpaFile) -> list[Fault]:
     ratios = [step.ratio for step in data.close_combat.odds]
     if ratios != sorted(ratios, reverse=True):
         return [Fault("close_combat.odds", "list the steps from the highest ratio down")]
-    return []
+    moves = data.movement
+    faults = [
+        Fault("movement.road.not_in_column", f"'{name}' is not a line of movement.units")
+        for name in moves.road.not_in_column
+        if name not in moves.units
+    ]
+    faults += [
+        Fault(f"movement.penalties.{code}.covers", f"'{name}' is not another penalty")
+        for code, penalty in moves.penalties.items()
+        for name in penalty.covers
+        if name not in moves.penalties or name == code
+    ]
+    return faults
 
 
 @dataclass(frozen=True)

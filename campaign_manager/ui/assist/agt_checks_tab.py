@@ -21,12 +21,14 @@ from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
 from campaign_manager.assist.agt.initiative import initiative
 from campaign_manager.assist.agt.stacking import check_stack
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.flow import reflow
+from campaign_manager.ui.assist.refusals import bound_by_engine, clear_on_change, say_refusal, say_result
 from campaign_manager.ui.forms import Form
 
 TEST_NAMES = {
@@ -88,37 +90,47 @@ class ChecksTab:
         reflow(ui.checksLayout, [ui.aaBox, ui.airBox, ui.stackBox, ui.initBox, ui.cohesionBox])
         ui.airWeather.addItems(list(panel.tables.weathers))
         limits = panel.tables.limits  # the book's bounds (agt.toml [limits])
-        ui.aaStrength.setMaximum(panel.tables.largest_stack)
-        ui.aaSquadrons.setMaximum(limits.squadrons)
-        ui.stackArtillery.setMaximum(limits.artillery)
-        ui.cohesionValue.setMaximum(limits.cohesion)
-        ui.cohesionModifier.setRange(-limits.rd_modifier, limits.rd_modifier)
+        bound_by_engine(ui.aaStrength, panel.tables.strongest_hex)  # checked by the calculators
+        bound_by_engine(ui.aaSquadrons, limits.squadrons)
+        bound_by_engine(ui.stackArtillery, limits.artillery)
+        bound_by_engine(ui.cohesionValue, limits.cohesion)
+        bound_by_engine(ui.cohesionModifier, limits.rd_modifier, -limits.rd_modifier)
         ui.stackTerrain.addItems(list(panel.tables.stacking))
         for name, scenario in panel.tables.scenarios.items():
             ui.initScenario.addItem(scenario.name, name)
         for test in TESTS:
             ui.cohesionTest.addItem(TEST_NAMES[test], test)
-        ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa))
-        ui.airButton.clicked.connect(lambda: self._run(ui.airResult, self.air_limits))
-        ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking))
-        ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative))
-        ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion))
+        self._dice: list[tuple[str, int, bool]] = []  # the dice of the calculation under way
+        ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa, "Anti-aircraft"))
+        ui.airButton.clicked.connect(lambda: self._run(ui.airResult, self.air_limits, "Air missions"))
+        ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking, "Stacking"))
+        ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative, "Initiative"))
+        ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion, "Cohesion"))
         enter_presses(ui.aaButton, ui.aaDie)
         enter_presses(ui.airButton, ui.airDie)
         enter_presses(ui.stackButton, ui.stackUnits)
         enter_presses(ui.initButton, ui.initItalian, ui.initGreek)
         enter_presses(ui.cohesionButton, ui.cohesionDie)
+        ui.errorLabel.hide()  # each calculator says its refusals under its own button
+        clear_on_change(ui.root, ui.aaResult, ui.airResult, ui.stackResult, ui.initResult, ui.cohesionResult)
 
-    def _run(self, result: QLabel, work: Callable[[], str]) -> None:
-        self.ui.errorLabel.setText("")
+    def _run(self, result: QLabel, work: Callable[[], str], tool: str) -> None:
+        """Work one calculator out and keep its result; a refusal is shown in its own result
+        line, under its button."""
+        self._dice = []
         try:
-            result.setText(work())
+            words = work()
         except UserError as exc:
-            result.setText("")
-            self.ui.errorLabel.setText(str(exc))
+            say_refusal(result, str(exc))
+            return
+        say_result(result, words)
+        self.panel.keep_result(make_result(tool, words, dice=self._dice))
 
     def _die(self, text: str, what: str) -> int:
-        return roll_or_check(die_text(text), D10, self.panel.roller, what)
+        typed = die_text(text)
+        value = roll_or_check(typed, D10, self.panel.roller, what)
+        self._dice.append((what.split(": ")[-1], value, typed is not None))
+        return value
 
     def fire_aa(self) -> str:
         squadrons = self.ui.aaSquadrons.value() or None

@@ -20,11 +20,13 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
 from campaign_manager.assist.agt.odds import attack_most
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import ModifierModel
 from campaign_manager.ui.assist.enter_key import enter_presses
+from campaign_manager.ui.assist.refusals import bound_by_engine, clear_on_change, clear_refusal, say_refusal
 from campaign_manager.ui.forms import Form
 
 
@@ -93,11 +95,13 @@ class CombatTab:
         self.ui.weatherBox.addItems(list(panel.tables.weathers))
         tables, limits = panel.tables, panel.tables.limits
         for who, most in (("attacker", attack_most(tables)), ("defender", tables.largest_stack)):
-            getattr(self.ui, f"{who}Strength").setMaximum(most)  # the book's bounds (agt.toml [limits])
-            getattr(self.ui, f"{who}Artillery").setMaximum(limits.artillery)
-            getattr(self.ui, f"{who}Air").setMaximum(limits.squadrons)
-            getattr(self.ui, f"{who}Armour").setMaximum(limits.armour_points)
+            # the book's bounds (agt.toml [limits]), checked by the calculator as on the command line
+            bound_by_engine(getattr(self.ui, f"{who}Strength"), most)
+            bound_by_engine(getattr(self.ui, f"{who}Artillery"), limits.artillery)
+            bound_by_engine(getattr(self.ui, f"{who}Air"), limits.squadrons)
+            bound_by_engine(getattr(self.ui, f"{who}Armour"), limits.armour_points)
         self.ui.reckonButton.clicked.connect(self.reckon)
+        clear_on_change(self.ui.root, self.ui.errorLabel)
         enter_presses(self.ui.reckonButton, self.ui.dieEdit, self.ui.attackerUnsupported, self.ui.defenderUnsupported)
 
     def _side(self, who: str) -> CombatSide:
@@ -133,15 +137,22 @@ class CombatTab:
             self.ui.mussoliniCheck.isChecked(),
         )
 
+    def _clear_result(self) -> None:
+        self.ui.oddsLabel.setText("Odds: —")
+        self.modifiers.set_modifiers([])
+        for label in (self.ui.totalLabel, self.ui.resultLabel, self.ui.notesLabel):
+            label.clear()
+
     def reckon(self) -> None:
-        self.ui.errorLabel.setText("")
+        clear_refusal(self.ui.errorLabel)
         try:
             combat = self.combat()
             typed = die_text(self.ui.dieEdit.text())
             die = roll_or_check(typed, D10, self.panel.roller, "Rule 8.22: combat die")
             reckoning = reckon_combat(combat, self.panel.charts, die)
         except UserError as exc:
-            self.ui.errorLabel.setText(str(exc))
+            say_refusal(self.ui.errorLabel, str(exc))
+            self._clear_result()  # a refusal never leaves the last result beside it
             return
         ui = self.ui
         ui.oddsLabel.setText(f"Odds {reckoning.odds}  ({reckoning.attacker_strength} to {reckoning.defender_strength})")
@@ -164,3 +175,7 @@ class CombatTab:
         else:
             ui.resultLabel.setText("")
         ui.notesLabel.setText("\n".join(reckoning.notes))
+        words = f"{ui.oddsLabel.text()}. {total} {ui.resultLabel.text()}".strip()
+        inputs = {"attacker": combat.attacker.strength, "defender": combat.defender.strength}
+        dice = [("combat die", reckoning.die, typed is not None)] if reckoning.die is not None else []
+        self.panel.keep_result(make_result("Combat", words, inputs, dice))

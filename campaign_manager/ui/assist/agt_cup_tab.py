@@ -3,6 +3,8 @@ real cup), take Greek markers out, and read the history of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -11,8 +13,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
+    QMenu,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +29,7 @@ from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import LinesModel
 from campaign_manager.ui.assist.flow import reflow
+from campaign_manager.ui.assist.refusals import checked_by_engine
 from campaign_manager.ui.forms import Form
 
 AT_RANDOM = "draw at random"
@@ -44,6 +49,8 @@ class CupForm(Form):
     monthBox: QComboBox
     italianEdit: QLineEdit
     greekEdit: QLineEdit
+    italianPick: QToolButton
+    greekPick: QToolButton
     firstEdit: QLineEdit
     playBox: QWidget
     playLayout: QVBoxLayout
@@ -72,6 +79,33 @@ class CupForm(Form):
     cupOuter: QVBoxLayout
     cupLayout: QHBoxLayout
     cupLeft: QVBoxLayout
+
+
+def pick_list(button: QToolButton, edit: QLineEdit, names: Sequence[str]) -> None:
+    """`button` opens the book's `names`, each ticked when it is in `edit` (names typed by hand
+    stay, so a command the list lacks can still be given); a tick adds or takes a name out."""
+    menu = QMenu(button)
+
+    def typed() -> list[str]:
+        return [part.strip() for part in edit.text().split(",") if part.strip()]
+
+    def toggle(name: str, on: bool) -> None:
+        chosen = [n for n in typed() if n != name] + ([name] if on else [])
+        order = {n: i for i, n in enumerate(names)}
+        edit.setText(", ".join(sorted(chosen, key=lambda n: order.get(n, len(order)))))
+
+    def tick() -> None:
+        chosen = set(typed())
+        for action in menu.actions():
+            action.setChecked(action.text().replace("&&", "&") in chosen)
+
+    for name in names:
+        action = menu.addAction(name)
+        action.setCheckable(True)
+        action.triggered.connect(lambda on, name=name: toggle(name, on))  # the player's ticks only
+    menu.aboutToShow.connect(tick)
+    button.setMenu(menu)
+    button.setEnabled(bool(names))
 
 
 class CupTab:
@@ -107,6 +141,9 @@ class CupTab:
             (ui.firstEdit, "Command starting the turn"),
         ):
             edit.setAccessibleName(name)
+        pick_list(ui.italianPick, ui.italianEdit, panel.tables.italian_commands)
+        pick_list(ui.greekPick, ui.greekEdit, panel.tables.greek_commands)
+        checked_by_engine(ui.removeCount)  # the markers left bound it: the cup refuses more
         ui.turnButton.clicked.connect(self.fill_cup)
         ui.readBox.addItem(FROM_TABLE, None)
         for name in panel.tables.weathers:

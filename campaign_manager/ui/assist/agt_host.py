@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.tables import BookTables
+from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import Roller
 
 
@@ -30,3 +31,7 @@ class AgtHost(Protocol):
         ...
 
     def refresh(self) -> None: ...
+
+    def keep_result(self, entry: ResultEntry) -> None:
+        """Put a calculator's result on the evening's record (the game file's, when one is open)."""
+        ...

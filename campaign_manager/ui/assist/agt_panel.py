@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import OWNER_FILE, load_charts
 from campaign_manager.assist.agt.game import AgtGame
+from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui import settings
@@ -31,6 +32,8 @@ from campaign_manager.ui.assist.agt_combat_tab import CombatTab
 from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
+from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
+from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.scrolled import ScrolledPage
@@ -113,6 +116,9 @@ class Panel(QWidget):
         ):
             # each tab scrolls on its own: the tallest and the widest do not size the others
             self.ui.tabs.addTab(ScrolledPage(tab.ui.root, self), title)
+        kept = KeptResults(lambda: self.game, self._record_result, changed=self.refresh)
+        self.results = ResultsBox.in_tab(self.ui.tabs, "A Greek Tragedy", kept, self.show_message)
+        visible_ticks(self)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)
@@ -134,7 +140,7 @@ class Panel(QWidget):
 
     def show_message(self, text: str) -> None:
         """Show a refusal (or clear it with an empty text) under the tabs."""
-        self.ui.statusLabel.setText(text)
+        say_refusal(self.ui.statusLabel, text)  # in the palette's readable error colour
 
     def attempt(self, work: Callable[[], T]) -> T | None:
         """Run `work`; a refusal is shown as a message, never a traceback (and gives None)."""
@@ -215,11 +221,20 @@ class Panel(QWidget):
         if game:
             self.ui.fileLabel.setToolTip(tip(f"{game.path}\n{self.tables.scenarios[game.scenario].name}"))
         self.ui.closeButton.setEnabled(game is not None)
-        self.ui.undoButton.setEnabled(bool(game and game.state.history))
+        self.ui.undoButton.setEnabled(bool(game and game.records))
         self.ui.redoButton.setEnabled(bool(game and game.can_redo()))
         self.cup.refresh(game)
         self.ports.refresh(game)
         self.reference.refresh(game)
+        self.results.refresh()
+
+    def keep_result(self, entry: ResultEntry) -> None:
+        self.results.add(entry)
+
+    def _record_result(self, action: dict[str, Any]) -> None:
+        if self.game is not None:
+            self.game.record(action)
+            self.refresh()  # the file's Undo now takes the result back
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.close_game()

@@ -10,6 +10,7 @@ from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import describe
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import PortModel
+from campaign_manager.ui.assist.refusals import checked_by_engine
 from campaign_manager.ui.forms import Form
 
 USE_TITLES = {
@@ -66,6 +67,8 @@ class PortsTab:
         ui.useButton.clicked.connect(self.use)
         ui.useForBox.currentIndexChanged.connect(self._use_caption)
         ui.amountSpin.setAccessibleName("Bombers, points or movement points")
+        for box in (ui.amountSpin, ui.useSpin):  # bounds from the port's track: checked there
+            checked_by_engine(box)
         ui.useForBox.setAccessibleName("Capacity used for")
         self._use_caption()
 

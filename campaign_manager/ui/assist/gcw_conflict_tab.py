@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
 from campaign_manager.assist.gcw.conflict import ConflictOutcome, ConflictRequest, column_for, resolve
+from campaign_manager.assist.results import ResultEntry, make_result
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_models import ConflictTableModel
+from campaign_manager.ui.assist.refusals import bound_by_engine, clear_refusal, say_refusal
 from campaign_manager.ui.forms import Form
 
 SIDES = (("not said", None), ("Government", "government"), ("DSE", "dse"))
@@ -59,6 +61,14 @@ class ConflictForm(Form):
     stepsLabel: QLabel
 
 
+def result_line(outcome: ConflictOutcome) -> str:
+    """The result and how it was read, with the airstrike's shift when there was one."""
+    column = outcome.column
+    if outcome.base_column != outcome.column:
+        column = f"{outcome.base_column} → {outcome.column} by the airstrike"
+    return f"{outcome.result}   (column {column}, die {outcome.modified_die})"
+
+
 class ConflictTab(QObject):
     """Declare an attack, resolve it with a typed or rolled die, read what it does."""
 
@@ -77,12 +87,21 @@ class ConflictTab(QObject):
         self.ui.crtView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._fit_table_height()
         self.ui.tableCombo.currentIndexChanged.connect(self._table_changed)
+        for spin, most in (
+            (self.ui.attackerSpin, charts.strength_most),  # checked by the calculator (9.4)
+            (self.ui.defenderSpin, charts.strength_most),
+            (self.ui.attackingUnitsSpin, charts.units_most),
+            (self.ui.defendingUnitsSpin, charts.units_most),
+        ):
+            bound_by_engine(spin, most)
         for spin in (self.ui.attackerSpin, self.ui.defenderSpin):
             spin.valueChanged.connect(self._preview)
         self.ui.airstrikeCombo.currentIndexChanged.connect(self._preview)
+        self.ui.dieEdit.textChanged.connect(self._preview)
         self.ui.resolveButton.clicked.connect(self.resolve)
         self.ui.recordButton.clicked.connect(self.record_in_tracker)
         self.last: tuple[ConflictRequest, ConflictOutcome] | None = None
+        self.keep: Callable[[ResultEntry], None] = lambda entry: None  # the panel's results box
         self.record_into: Callable[[dict[str, Any]], None] | None = None  # the tracker tab's, set by the panel
         self.ui.dieEdit.returnPressed.connect(self.resolve)
         self._table_changed()
@@ -110,6 +129,7 @@ class ConflictTab(QObject):
         """Light the column as the strengths change, before any die is thrown."""
         column = column_for(self.ui.attackerSpin.value(), self.ui.defenderSpin.value(), self.charts)
         label = self.charts.columns[column].label
+        clear_refusal(self.ui.previewLabel)  # a box changed: the refusal is answered or stale
         self.ui.previewLabel.setText(
             f"{self.ui.attackerSpin.value()} against {self.ui.defenderSpin.value()}: column {label} before any shift."
         )
@@ -167,14 +187,18 @@ class ConflictTab(QObject):
         try:
             outcome = resolve(self.request(), self.roller, self.charts)
         except UserError as exc:
-            self.report(str(exc))
             self._preview()
+            say_refusal(self.ui.previewLabel, str(exc))  # under the button, where the eyes are
             return
         self.report("")
-        self.last = (self.request(), outcome)
+        request = self.request()
+        self.last = (request, outcome)
         self.ui.recordButton.setEnabled(True)
-        self.ui.resultLabel.setText(f"{outcome.result}   (column {outcome.column}, die {outcome.modified_die})")
+        self.ui.resultLabel.setText(result_line(outcome))
         self.ui.explanationLabel.setText(outcome.explanation)
         self.ui.stepsLabel.setText("\n".join(outcome.steps))
+        inputs = {"odds": outcome.odds, "table": self.charts.tables[request.table].title}
+        dice = [("conflict die", outcome.die, request.die is not None)]
+        self.keep(make_result("Conflict", f"{result_line(outcome)}. {outcome.explanation}", inputs, dice))
         column = [c.label for c in self.charts.columns].index(outcome.column)
         self.model.mark(column, outcome.modified_die)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QLabel, QTabWidget, QWidget
@@ -15,6 +16,8 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
+from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
+from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.settings import chosen, start_folder
 
@@ -74,6 +77,18 @@ class Panel(QWidget):
             (self.charts, "Owner's charts"),
         ):
             self.ui.tabs.addTab(tab.page, title)
+        kept = KeptResults(lambda: self.tracker.game, self._record_result, changed=self.tracker.refresh)
+        self.results = ResultsBox.in_tab(self.ui.tabs, "The Greek Civil War", kept, self.show_message)
+        self.conflict.keep = self.results.add
+        self.tracker.refreshed = self.results.refresh
+        visible_ticks(self)
+        # a refusal belongs to the tab it came from: moving to another tab clears it
+        self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
+
+    def _record_result(self, action: dict[str, Any]) -> None:
+        if self.tracker.game is not None:
+            self.tracker.game.record(action)
+            self.tracker.refresh()  # its Undo now takes the result back
 
     def _owner(self, owner_file: Path) -> OwnerCharts:
         """A broken owner file is reported and treated as not filled in, so play goes on."""
@@ -85,7 +100,7 @@ class Panel(QWidget):
 
     def show_message(self, text: str) -> None:
         """Show a refusal (or clear it with an empty text) under the tabs."""
-        self.ui.messageLabel.setText(text)
+        say_refusal(self.ui.messageLabel, text)  # in the palette's readable error colour
 
     def _choose_new(self) -> str | None:
         path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", start_folder(), FILE_FILTER)

@@ -19,6 +19,7 @@ from campaign_manager.ui import settings
 from campaign_manager.ui.assist import gcw_tracker_actions as actions
 from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 from campaign_manager.ui.assist.gcw_tracker_view import EMPTY, status_lines
+from campaign_manager.ui.assist.refusals import bound_by_engine
 
 ChooseFile = Callable[[], "str | Path | None"]
 SIDES = (("Government", "government"), ("DSE", "dse"))
@@ -44,6 +45,7 @@ class TrackerTab(QObject):
         self.charts, self.rules, self.owner, self.roller = charts, charts.politics, owner, roller
         self.report, self.choose_new_file, self.choose_open_file = report, choose_new_file, choose_open_file
         self.game: TrackerGame | None = None
+        self.refreshed: Callable[[], None] = lambda: None  # the panel's results follow the file
         self.history = QStringListModel(self)
         self.ui.historyView.setModel(self.history)
         self._fill_choices()
@@ -59,6 +61,17 @@ class TrackerTab(QObject):
             ui.controlUseCombo.addItem(text, use)
         for key, doctrine in self.rules.doctrines.items():
             ui.doctrineCombo.addItem(f"{doctrine.name} ({doctrine.mobilization_limit} PP)", key)
+        rules = self.rules  # each box takes a number past its bound, which the tracker refuses named
+        for spin, most in (
+            (ui.tightRegionsSpin, len(rules.tight_defense_regions)),
+            (ui.areaEmptySpin, rules.cap),
+            (ui.durationSpin, rules.turn_most),
+            (ui.limitSpin, rules.cap),
+            (ui.spendAmountSpin, rules.cap),
+            (ui.airstrikesSpin, rules.cap),
+            (ui.attritionUnitsSpin, rules.units_most),
+        ):
+            bound_by_engine(spin, most)
         ui.endTurnCombo.addItem("none: play to the end", None)
         for turn in self.rules.victory_check_turns:
             ui.endTurnCombo.addItem(f"turn {turn}", turn)
@@ -204,3 +217,4 @@ class TrackerTab(QObject):
         ui.redoButton.setEnabled(game is not None and game.can_redo())
         ui.actionsBox.setEnabled(game is not None)
         self._attrition()
+        self.refreshed()

@@ -19,10 +19,12 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.opa.combat import CombatSide, close_combat
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+from campaign_manager.ui.assist.refusals import bound_by_engine
 from campaign_manager.ui.forms import Form
 
 ROLES = ("attacker", "defender")
@@ -98,9 +100,9 @@ class CombatTab(OpaTab):
             boxes = self.ui.side(role)
             for troop in tables.troops.values():
                 boxes.troop.addItem(troop.label, troop.code)
-            boxes.terrain.setMaximum(tables.bonus.terrain_most)
-            boxes.support.setMaximum(tables.limits.supporting_units)  # the data's bounds
-            boxes.figures.setMaximum(tables.limits.figures)
+            bound_by_engine(boxes.terrain, tables.bonus.terrain_most)  # the data's bounds, checked there
+            bound_by_engine(boxes.support, tables.limits.supporting_units)
+            bound_by_engine(boxes.figures, tables.limits.figures)
         self.ui.defenderTroop.setCurrentIndex(min(2, len(tables.troops) - 1))
         self.ui.attackerNation.addItem("as the troop line says", None)
         self.ui.attackerNation.addItem("Turkish", "turkish")
@@ -115,6 +117,7 @@ class CombatTab(OpaTab):
             lambda: self.attempt(self.resolve, self.ui.winnerLabel, self.ui.combatNotes)
         )
         enter_presses(self.ui.fightButton, self.ui.attackerDie, self.ui.defenderDie)
+        self.answers_in(self.ui.winnerLabel, self.ui.combatNotes)
 
     def _side(self, role: str) -> CombatSide:
         boxes = self.ui.side(role)
@@ -156,3 +159,8 @@ class CombatTab(OpaTab):
         )
         self.ui.winnerLabel.setText(f"<b>{winner}</b>")
         self.ui.combatNotes.setText("\n".join(result.notes))
+        sides = (result.attacker, result.defender)
+        typed = {role: typed_die(self.ui.side(role).die) is not None for role in ROLES}
+        dice = [(f"{side.role} die", side.die, typed[side.role]) for side in sides]
+        inputs = {side.role: f"{self.tables.troops[side.troop].label}, total {side.total}" for side in sides}
+        self.keep(make_result("Close combat", winner, inputs, dice))

@@ -6,11 +6,13 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
-from campaign_manager.assist.opa.fire import fire, hit_check
+from campaign_manager.assist.opa.fire import bands_words, fire, hit_check
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
+from campaign_manager.ui.assist.refusals import bound_by_engine
 from campaign_manager.ui.forms import Form
 
 
@@ -45,11 +47,13 @@ class FireTab(OpaTab):
             self.ui.targetCombo.addItem(f"{target.label} (hits on {target.hit_on}+)", target.code)
         self.ui.weaponCombo.addItem("not given", None)
         for weapon in tables.weapons.values():
-            self.ui.weaponCombo.addItem(f"{weapon.label}, {weapon.range_bands} band(s)", weapon.code)
-        self.ui.standsSpin.setMaximum(tables.limits.stands)  # the data's bounds
-        self.ui.hitsSpin.setMaximum(tables.dice_most)
+            self.ui.weaponCombo.addItem(f"{weapon.label}, reaches {bands_words(weapon.range_bands)}", weapon.code)
+        bound_by_engine(self.ui.standsSpin, tables.limits.stands)  # the data's bounds, checked there
+        bound_by_engine(self.ui.hitsSpin, tables.dice_most)
+        bound_by_engine(self.ui.rangeSpin, max(weapon.range_bands for weapon in tables.weapons.values()))
         self.ui.fireButton.clicked.connect(lambda: self.attempt(self.count_hits, self.ui.fireResult))
         self.ui.checkButton.clicked.connect(lambda: self.attempt(self.check_unit, self.ui.checkResult))
+        self.answers_in(self.ui.fireResult, self.ui.checkResult)
         enter_presses(self.ui.fireButton, self.ui.diceEdit)
         enter_presses(self.ui.checkButton, self.ui.checkDieEdit)
 
@@ -65,9 +69,13 @@ class FireTab(OpaTab):
             self.ui.rangeSpin.value() or None,
             self.roller,
         )
-        self.ui.fireResult.setText(result.explain())
-        # the hit check comes next, with the hits just counted
-        self.ui.hitsSpin.setValue(result.hits)
+        # every fire at the unit adds its hits: the check is made once, after all fire (step 2)
+        total = min(self.ui.hitsSpin.value() + result.hits, self.ui.hitsSpin.maximum())
+        self.ui.hitsSpin.setValue(total)
+        self.ui.fireResult.setText(result.explain() + f"\nThe unit has taken {total} hit(s) in all this turn.")
+        inputs = {"target": result.target_label, "weapon": self.ui.weaponCombo.currentText()}
+        words = f"{result.hits} hit(s) on {result.target_label.lower()}; {total} in all on the unit."
+        self.keep(make_result("Fire", words, inputs, [("die", d, dice is not None) for d in result.dice]))
 
     def check_unit(self) -> None:
         result = hit_check(
@@ -79,3 +87,7 @@ class FireTab(OpaTab):
             self.roller,
         )
         self.ui.checkResult.setText(result.explanation)
+        typed = typed_die(self.ui.checkDieEdit) is not None
+        dice = [("check die", result.die, typed)] if result.die is not None else []
+        self.keep(make_result("Hit check", result.explanation, {"hits": result.hits}, dice))
+        self.ui.hitsSpin.setValue(0)  # checked: the next fire is at a fresh unit

@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableView, QWidget
 
-from campaign_manager.assist.opa.morale import STATES, rally, reaction
+from campaign_manager.assist.opa.morale import STATES, ClassRoll, rally, reaction
 from campaign_manager.assist.opa.tables import CLASSES, OpaTables
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_models import RowsModel
@@ -54,8 +55,17 @@ class MoraleTab(OpaTab):
         self._fit(self.ui.classTable)
         self.ui.rallyButton.clicked.connect(lambda: self.attempt(self.roll_rally, self.ui.rallyResult))
         self.ui.reactionButton.clicked.connect(lambda: self.attempt(self.roll_reaction, self.ui.reactionResult))
+        self.answers_in(self.ui.rallyResult, self.ui.reactionResult)
+        self.ui.reactionRouted.toggled.connect(self._routed)
         enter_presses(self.ui.rallyButton, self.ui.rallyDie)
         enter_presses(self.ui.reactionButton, self.ui.reactionDie)
+
+    def _routed(self, routed: bool) -> None:
+        """A routed unit takes no reaction test: no die to give, shaken or not."""
+        for box in (self.ui.reactionDie, self.ui.reactionShaken):
+            box.setEnabled(not routed)
+        if routed:
+            self.ui.reactionDie.clear()
 
     @staticmethod
     def _fit(view: QTableView) -> None:
@@ -76,6 +86,7 @@ class MoraleTab(OpaTab):
             self.roller,
         )
         self.ui.rallyResult.setText(result.explanation)
+        self._keep("Rally", result, self.ui.rallyDie, {"state": self.ui.rallyState.currentText()})
 
     def roll_reaction(self) -> None:
         result = reaction(
@@ -87,3 +98,8 @@ class MoraleTab(OpaTab):
             self.roller,
         )
         self.ui.reactionResult.setText(result.explanation)
+        self._keep("Reaction", result, self.ui.reactionDie, {})
+
+    def _keep(self, tool: str, result: ClassRoll, die_box: QLineEdit, inputs: dict[str, str]) -> None:
+        dice = [("die", result.die, typed_die(die_box) is not None)] if result.die is not None else []
+        self.keep(make_result(tool, result.explanation, {"class": result.unit_class, **inputs}, dice))

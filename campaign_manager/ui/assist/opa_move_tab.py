@@ -8,8 +8,10 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QWidget
 
-from campaign_manager.assist.opa.movement import CARDS, movement
+from campaign_manager.assist.opa.fire import bands_words
+from campaign_manager.assist.opa.movement import CARDS, movement, road_allowed
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
 from campaign_manager.ui.assist.opa_tab import OpaTab
 from campaign_manager.ui.forms import Form
@@ -44,6 +46,16 @@ class MoveTab(OpaTab):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.ui.penaltyList.addItem(item)
         self.ui.moveButton.clicked.connect(lambda: self.attempt(self.work_out, self.ui.moveResult))
+        self.answers_in(self.ui.moveResult)
+        self.ui.unitCombo.currentIndexChanged.connect(self._offer_road)
+        self._offer_road()
+
+    def _offer_road(self) -> None:
+        """Only a unit that can be in road column is offered the road bonus (the engine says which)."""
+        allowed = road_allowed(self.tables, self.ui.unitCombo.currentData())
+        self.ui.roadCheck.setEnabled(allowed)
+        if not allowed:
+            self.ui.roadCheck.setChecked(False)
 
     def work_out(self) -> None:
         chosen = tuple(
@@ -58,6 +70,9 @@ class MoveTab(OpaTab):
             self.ui.roadCheck.isChecked(),
             chosen,
         )
+        card = f"{move.card} card"
+        words = f"{self.ui.unitCombo.currentText()} on a {card}: moves {bands_words(move.bands)}."
+        self.keep(make_result("Movement", words, {"steps": ", ".join(f"{r} {v:+d}" for r, v in move.steps)}))
         steps = "<br>".join(f"{escape(reason)}: {value:+d}" for reason, value in move.steps)
         self.ui.moveResult.setText(
             f"{steps}<br><b>Moves {move.bands} band(s), "

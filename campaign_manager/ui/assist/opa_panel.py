@@ -12,6 +12,9 @@ from campaign_manager.ui.assist.opa_fire_tab import FireTab
 from campaign_manager.ui.assist.opa_morale_tab import MoraleTab
 from campaign_manager.ui.assist.opa_move_tab import MoveTab
 from campaign_manager.ui.assist.opa_reference_tab import ReferenceTab
+from campaign_manager.ui.assist.opa_tab import OpaTab
+from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
+from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 
 
@@ -52,7 +55,15 @@ class Panel(QWidget):
             (self.reference, "Turn, cards && factors"),
         ):
             self.ui.tabs.addTab(tab.page, title)
+        # no game file: the panel keeps the evening's results itself
+        self.results = ResultsBox.in_tab(self.ui.tabs, "Opa Opa", KeptResults(), self.show_message)
+        calculators: tuple[OpaTab, ...] = (self.fire, self.morale, self.combat, self.movement)
+        for calculator in calculators:
+            calculator.keep = self.results.add
+        visible_ticks(self)
+        # a refusal belongs to the tab it came from: moving to another tab clears it
+        self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 
     def show_message(self, text: str) -> None:
         """Show a refusal (or clear it with an empty text) under the tabs."""
-        self.ui.messageLabel.setText(text)
+        say_refusal(self.ui.messageLabel, text)  # in the palette's readable error colour

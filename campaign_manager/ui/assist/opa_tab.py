@@ -8,8 +8,10 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from campaign_manager.assist.opa.tables import OpaTables
+from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
+from campaign_manager.ui.assist.refusals import clear_on_change, clear_refusal, say_refusal
 from campaign_manager.ui.forms import Form
 
 
@@ -31,16 +33,28 @@ class OpaTab(QObject):
         self.tables = tables
         self.roller = roller
         self._report = report
+        self._answers: list[QLabel] = []
+        self.keep: Callable[[ResultEntry], None] = lambda entry: None  # the panel's results box
+
+    def answers_in(self, *labels: QLabel) -> None:
+        """The labels under the tab's buttons: results, or a refusal, cleared when a box changes."""
+        self._answers.extend(labels)
+        clear_on_change(self.page, *labels)
 
     def attempt(self, action: Callable[[], None], *stale: QLabel) -> bool:
-        """Run a calculation; a UserError becomes the panel's message. True when it worked.
-        The `stale` result labels are cleared first, so a refusal never leaves an old result."""
+        """Run a calculation; a UserError is shown under its button (the first `stale` label),
+        in the readable error colour. True when it worked. The `stale` labels are cleared first,
+        so a refusal never leaves an old result beside it."""
         for label in stale:
+            clear_refusal(label)
             label.clear()
         try:
             action()
         except UserError as exc:
-            self._report(str(exc))
+            if stale:
+                say_refusal(stale[0], str(exc))
+            else:
+                self._report(str(exc))
             return False
         self._report("")
         return True

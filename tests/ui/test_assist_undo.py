@@ -1,0 +1,34 @@
+"""Edit ▸ Undo and Redo (Ctrl+Z, Ctrl+Shift+Z) act on the assist game whose tab is shown, and
+say so; on the campaign's own tabs they are the campaign's, untouched."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from campaign_manager.ui.actions import MenuAction
+from tests.shared import FULL_CAMPAIGN
+
+
+# the offscreen platform warns that it cannot pass size hints on when a window is shown
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_undo_takes_back_the_shown_assist_games_result_and_leaves_the_campaigns(open_window, qtbot):
+    window = open_window(FULL_CAMPAIGN["turn 1"])
+    campaign_undo = window.menu_actions[MenuAction.UNDO].text()
+    assert campaign_undo.startswith("&Undo ")  # the campaign's last action, named
+    panel = window.open_assist("opa")
+    fire = panel.fire.ui
+    fire.diceEdit.setText("5,6")
+    qtbot.mouseClick(fire.fireButton, Qt.MouseButton.LeftButton)
+    undo, redo = window.menu_actions[MenuAction.UNDO], window.menu_actions[MenuAction.REDO]
+    assert undo.text() == "&Undo the result “Fire” in Opa Opa" and undo.isEnabled()
+    assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    undo.trigger()
+    assert panel.results.model.stringList() == []
+    assert redo.text() == "&Redo the result “Fire” in Opa Opa"
+    redo.trigger()
+    assert len(panel.results.model.stringList()) == 1
+    window.tabs.setCurrentIndex(0)  # the map: Undo is the campaign's again, and the result stays
+    assert window.menu_actions[MenuAction.UNDO].text() == campaign_undo
+    assert len(panel.results.model.stringList()) == 1
