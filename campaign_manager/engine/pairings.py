@@ -1,11 +1,11 @@
 """Pairings for the next evening of the league (rule 1.10): who has played whom, and a fair
 match for each commander the organiser marks as present.
 
-A suggestion pairs the first side's commanders against the second's (Scenario.side_ids). When
-one side has more present, those with the fewest games play and the rest sit out. The pairs are
-the assignment of least cost (the Hungarian method, exact): a rematch costs more than every
-other difference together, so no two commanders meet again while another matching avoids it;
-then commanders of similar points meet. The seed settles ties the same way every time.
+A suggestion pairs the first side's commanders against the second's (Scenario.side_ids). The
+pairs are the assignment of least cost (the Hungarian method, exact on whole numbers), each
+concern outweighing all those after it together: first no rematch while a matching without one
+exists; then, when one side has more present, those with the fewest games play and the others
+sit out; then commanders of similar points meet. The seed settles ties the same way every time.
 """
 
 from __future__ import annotations
@@ -151,36 +151,57 @@ def suggest(sc: Scenario, present: Sequence[Standing], seed: int = 1, scoring: S
     and seed give the same pairs."""
     luck = random.Random(seed)
     met = games_between(present)
-    first, second = (
-        sorted((s for s in present if s.commander.side == side), key=lambda s: (s.games, luck.random()))
-        for side in sc.side_ids
-    )
-    size = min(len(first), len(second))
-    sitting = tuple(first[size:] + second[size:])
-    first, second = first[:size], second[:size]
+    first, second = ([s for s in present if s.commander.side == side] for side in sc.side_ids)
+    luck.shuffle(first)
+    luck.shuffle(second)
     points = {s.commander.number: s.points(scoring) for s in present}
-    order = {s.commander.number: luck.random() for s in (*first, *second)}
-    spread = max(
-        (abs(points[a.commander.number] - points[b.commander.number]) for a in first for b in second), default=0
-    )
-    tie = 1000  # the seeded tie-breaker's range, under one point of difference
-    rematch = size * (spread * tie + tie) + 1  # more than every other cost of a matching together
-
-    def cost(a: Standing, b: Standing) -> int:
-        numbers = a.commander.number, b.commander.number
-        return (
-            rematch * met[frozenset(numbers)]
-            + tie * abs(points[numbers[0]] - points[numbers[1]])
-            + int(order[numbers[0]] * order[numbers[1]] * (tie - 1))
-        )
-
-    chosen = assignment([[cost(a, b) for b in second] for a in first])
-    pairs = sorted(
-        ((first[i], second[j]) for i, j in enumerate(chosen)),
-        key=lambda p: (-(points[p[0].commander.number] + points[p[1].commander.number]), order[p[0].commander.number]),
-    )
+    costs = Costs(present, met, points, luck)
+    size = max(len(first), len(second))
+    rows: list[Standing | None] = [*first, *[None] * (size - len(first))]
+    columns: list[Standing | None] = [*second, *[None] * (size - len(second))]
+    chosen = assignment([[costs.of(a, b) for b in columns] for a in rows])
+    pairs, sitting = [], []
+    for i, j in enumerate(chosen):
+        a, b = rows[i], columns[j]
+        if a is not None and b is not None:
+            pairs.append((a, b))
+        else:
+            sitting += [x for x in (a, b) if x is not None]
+    pairs.sort(key=lambda p: -(points[p[0].commander.number] + points[p[1].commander.number]))  # top table first
     made = tuple(Pairing(a, b, met[frozenset((a.commander.number, b.commander.number))]) for a, b in pairs)
-    return Pairings(made, sitting, met, sc.side_ids[0])
+    sitting.sort(key=lambda s: s.games)
+    return Pairings(made, tuple(sitting), met, sc.side_ids[0])
+
+
+class Costs:
+    """What a pair (or sitting out) costs, in whole numbers weighed so each concern outweighs all
+    those after it together: a rematch; then playing (those with the fewest games play, the
+    rest sit out); then the difference in points; then the seed's tie-breaker."""
+
+    def __init__(
+        self, present: Sequence[Standing], met: Counter[frozenset[int]], points: dict[int, int], luck: random.Random
+    ) -> None:
+        n = max(len(present), 1)
+        self.met, self.points = met, points
+        self.tie = {s.commander.number: luck.randrange(1000) for s in present}
+        spread = max(points.values(), default=0) - min(points.values(), default=0)
+        most = max((s.games for s in present), default=0)
+        self.most = most
+        self.point = n * 1000  # more than every tie-breaker together
+        self.game = n * (spread + 1) * self.point  # more than every difference in points together
+        self.rematch = n * (most + 1) * self.game  # more than everything else together
+
+    def of(self, a: Standing | None, b: Standing | None) -> int:
+        if a is None or b is None:
+            sits = a or b
+            assert sits is not None
+            return self.game * (self.most - sits.games) + self.tie[sits.commander.number]
+        x, y = a.commander.number, b.commander.number
+        return (
+            self.rematch * self.met[frozenset((x, y))]
+            + self.point * abs(self.points[x] - self.points[y])
+            + (self.tie[x] * self.tie[y]) % 1000
+        )
 
 
 def assignment(costs: list[list[int]]) -> list[int]:
