@@ -91,7 +91,9 @@ def _club_box(asked: QMessageBox, typed: str) -> QLineEdit:
     edit.setAccessibleName("Club or shop of the new commander")
     layout, buttons = asked.layout(), asked.findChild(QDialogButtonBox)
     if isinstance(layout, QGridLayout) and buttons is not None:  # above the answers: moved down a row
-        row, column, rows, columns = layout.getItemPosition(layout.indexOf(buttons))
+        position = layout.getItemPosition(layout.indexOf(buttons))  # (row, column, rows, columns)
+        assert isinstance(position, tuple)
+        row, column, rows, columns = (int(n) for n in position)
         layout.removeWidget(buttons)
         layout.addWidget(edit, row, column, 1, columns)
         layout.addWidget(buttons, row + 1, column, rows, columns)
