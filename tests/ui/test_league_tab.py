@@ -11,8 +11,10 @@ import io
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
+from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.league_models import COLUMNS
 from tests.shared import FULL_CAMPAIGN_WITH_COMMANDERS
+from tests.ui.accessibility import unnamed
 
 FORMULA = '=HYPERLINK("x")'
 PLAYED = [
@@ -56,6 +58,7 @@ def test_the_scoring_dialog_records_a_scheme_that_undo_takes_back(open_window, q
     assert [dialog.spins[k].value() for k in ("win", "draw", "loss", "per_game")] == [3, 1, 0, 0]
     dialog.spins["per_game"].setValue(200)  # out of range: held to 100 by the box
     dialog.spins["per_game"].setValue(0)
+    assert unnamed(dialog) == []
     dialog.ok.click()
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert _column(view, "Commander")[:5] == ["Marco", "Hans", "Giulia", "Anna", "Ben"]
@@ -119,13 +122,15 @@ def test_pairings_from_the_present_are_swapped_and_printed(open_window, qtbot, t
 
 def test_the_league_is_exported_as_csv_and_html(open_window, qtbot, tmp_path):
     window, view, chosen = _tab(open_window, qtbot, tmp_path)
-    view.extras.export_buttons["csv"].click()
+    window.tabs.setCurrentIndex(0)
+    window.menu_actions[MenuAction.LEAGUE_EXPORT_CSV].trigger()  # League ▸ Export as CSV…
+    assert window.tabs.currentWidget() is view, "the menu shows the league it exports"
     rows = list(csv.reader(io.StringIO(chosen[-1].read_text(encoding="utf-8"))))
     numbers = rows[0].index("Points")
     assert all(str(int(cell)) == cell for row in rows[1:] for cell in row[numbers:])
     odd = next(row for row in rows if "HYPERLINK" in row[0])
     assert odd[0] == "'" + FORMULA and odd[2] == "'-Club"
-    view.extras.export_buttons["html"].click()
+    view.extras.export_buttons["html"].click()  # the tab's own button does the same
     page = chosen[-1].read_text(encoding="utf-8")
     assert '<td class="text">=HYPERLINK(&quot;x&quot;)</td>' in page and FORMULA not in page
     assert '<td class="number">-8</td>' in page
@@ -137,6 +142,7 @@ def test_club_and_side_and_bringing_back(open_window, qtbot, tmp_path):
     view.extras.club_button.click()
     dialog = view.extras.dialog
     assert not dialog.side.isEnabled(), "Hans has played for the Axis"
+    assert unnamed(dialog) == []
     dialog.club.setText("Dice Den")
     dialog.ok.click()
     assert dict(zip(_column(view, "Commander"), _column(view, "Club")))["Hans"] == "Dice Den"
