@@ -249,6 +249,7 @@ class PairingsPanel(QWidget):
         for box in (self.swap_one, self.swap_other):
             box.clear()
             box.addItems(names)
+        self.swap_other.setCurrentIndex(min(1, len(names) - 1))  # two different commanders to begin with
         if p is None:
             self.said.setText("Tick the commanders present, then Suggest pairings.")
         elif not p.pairs:
