@@ -137,7 +137,9 @@ def set_club(sc: Scenario, st: CampaignState, action: SetClub, roller: Roller, e
     commander = named(st, action.name)
     club = action.club.strip() if action.club else None
     if (commander.club or None) == (club or None):
-        raise RuleError(RULE, f"{commander.name} is already {'of ' + club if club else 'of no club'}")
+        raise RuleError(
+            RULE, f"{commander.name} plays for {club} already" if club else f"{commander.name} has no club already"
+        )
     _put(st, evolve(commander, club=club or None))
     events.append(f"{commander.name} now plays for {club}" if club else f"{commander.name} no longer plays for a club")
     return evolve(action, name=commander.name, club=club or None)
@@ -207,9 +209,7 @@ def scoring_words(scoring: Scoring) -> str:
     """A scheme in words: "3 points a win, 1 a draw, 0 a loss; ties parted by VP difference, then
     VP scored"."""
     bonus = f", and {scoring.per_game} for every game played" if scoring.per_game else ""
-    breaks = (
-        ", then ".join(TIE_BREAK_WORDS[b] for b in scoring.tie_breaks) or "nothing (level commanders share a place)"
-    )
+    breaks = ", then ".join(TIE_BREAK_WORDS[b] for b in scoring.tie_breaks) or "name alone"
     point = "point" if abs(scoring.win) == 1 else "points"
     return f"{scoring.win} {point} a win, {scoring.draw} a draw, {scoring.loss} a loss{bonus}; ties parted by {breaks}"
 

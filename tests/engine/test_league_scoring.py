@@ -118,6 +118,10 @@ def test_club_side_and_return_from_retirement_are_roster_actions(full):
     sc, st, _ = full
     moved = apply_action(sc, st, read_action(sc, {"type": "set_club", "name": "hans", "club": "Dice Den"})).state
     assert next(c for c in moved.roster if c.name == "Hans").club == "Dice Den"
+    with pytest.raises(RuleError, match="Hans plays for Dice Den already"):
+        apply_action(sc, moved, read_action(sc, {"type": "set_club", "name": "Hans", "club": "Dice Den"}))
+    left = apply_action(sc, moved, read_action(sc, {"type": "set_club", "name": "Hans"}))
+    assert left.events == ("Hans no longer plays for a club",) and left.record == {"type": "set_club", "name": "Hans"}
     back = apply_action(sc, st, read_action(sc, {"type": "unretire_commander", "name": "ben"}))
     assert not next(c for c in back.state.roster if c.name == "Ben").retired
     with pytest.raises(RuleError, match="has not retired"):
