@@ -163,14 +163,14 @@ def cmd_league(args) -> int:
         standings, scoring = league_at(sc, campaign.initial_state(), campaign.history(), args.turn)
     if args.view == "pairings":
         return cmd_pairings(args, sc, name, standings, scoring)
+    clubs = club_standings(standings, scoring)
+    if args.html:  # the page has the clubs under the league
+        sys.stdout.write(league_html(sc, standings, scoring, f"{name}: the league of commanders", clubs))
+        return 0
     if args.clubs:
-        clubs = club_standings(standings, scoring)
         return _clubs(args, clubs)
     if args.csv:
         sys.stdout.write(printable_lines(league_csv(sc, standings, scoring)))
-        return 0
-    if args.html:
-        sys.stdout.write(league_html(sc, standings, scoring, f"{name}: the league of commanders"))
         return 0
     data: Sequence[Mapping[str, Any]] = league_json(sc, standings, scoring)  # read by column key
     emit(data, args.json, _league_text(sc, data))

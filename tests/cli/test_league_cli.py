@@ -208,6 +208,7 @@ def test_league_clubs_turn_and_html(played, capsys):
     assert code == 2 and "no league at the end of turn 9" in err and "Traceback" not in err
     code, out, _ = run(capsys, "league", played, "--html")
     assert code == 0 and out.startswith("<!DOCTYPE html>") and '<td class="text">Marco</td>' in out
+    assert "<h2>Clubs</h2>" in out and '<td class="text">Athens Wargamers</td>' in out
 
 
 def test_scoring_is_shown_changed_and_undone(played, capsys):

@@ -241,3 +241,35 @@ def test_the_assignment_is_the_least_total():
     best = min(sum(costs[i][j] for i, j in enumerate(p)) for p in permutations(range(4)))
     chosen = assignment(costs)
     assert sum(costs[i][j] for i, j in enumerate(chosen)) == best
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_no_suggestion_has_more_rematches_than_the_fewest_possible(seed):
+    """Random small leagues (up to 5 a side, some games between them): the suggestion's rematches
+    are the fewest any pairing of those who play has, checked by trying every pairing."""
+    import random
+    from itertools import permutations
+
+    sc = scenario()
+    first_side, second_side = sc.side_ids
+    luck = random.Random(seed)
+    size = luck.randint(2, 5)
+    seconds = [_standing(10 + i, f"S{i}", second_side, wins=luck.randint(0, 3)) for i in range(size)]
+    firsts = [
+        _standing(
+            1 + i,
+            f"F{i}",
+            first_side,
+            wins=luck.randint(0, 3),
+            met=[b.commander for b in seconds if luck.random() < 0.6],
+        )
+        for i in range(size)
+    ]
+    met = games_between(firsts + seconds)
+    pairings = suggest(sc, firsts + seconds, seed=seed)
+    fewest = min(
+        sum(1 for i, j in enumerate(order) if met[frozenset((firsts[i].commander.number, seconds[j].commander.number))])
+        for order in permutations(range(size))
+    )
+    assert pairings.rematches == fewest
+    assert sorted(p.first.commander.name for p in pairings.pairs) == sorted(f.commander.name for f in firsts)
