@@ -86,6 +86,20 @@ class Pairings:
             return self._exchange(a, b)
         return self._pair_up(a, b)
 
+    def with_league(self, standings: Sequence[Standing]) -> Pairings:
+        """The same pairs and sitters, each commander's line taken from `standings` (the league
+        after a change: a new name, new points); a pair whose commander is no longer on the roster
+        is left out."""
+        by_number = {s.commander.number: s for s in standings}
+        met = games_between(standings)
+        pairs = [
+            (by_number[p.first.commander.number], by_number[p.second.commander.number])
+            for p in self.pairs
+            if p.first.commander.number in by_number and p.second.commander.number in by_number
+        ]
+        sitting = [by_number[s.commander.number] for s in self.sitting_out if s.commander.number in by_number]
+        return replace(self, met=met)._remade(pairs, sitting)
+
     def _find(self, name: str) -> Standing:
         for s in (*(x for p in self.pairs for x in (p.first, p.second)), *self.sitting_out):
             if s.commander.name.casefold() == name.strip().casefold():

@@ -166,31 +166,47 @@ def club_section(clubs: list[ClubStanding], width: float) -> list[Flowable]:
     ]
 
 
+MATRIX_CELL = 28.0  # points: the widest a column of the matrix is; never narrower than MATRIX_NARROWEST
+MATRIX_NARROWEST = 20.0
+MATRIX_MOST = 40  # commanders on a side the printed matrix holds (more: it is left to the window)
+
+
 def matrix_section(pic: TurnPicture, width: float) -> list[Flowable]:
     """Who has played whom: the first side's commanders down, the second's across (retired ones
-    left out); nothing when a side has nobody."""
+    left out), as many columns to a table as fit the width (a big roster: several tables, each
+    with every row); nothing when a side has nobody."""
     sc = pic.scenario
     matrix = played_matrix(sc, [s for s in pic.standings if not s.commander.retired])
     if not matrix.rows or not matrix.columns:
         return []
     first, second = (sc.sides[side] for side in sc.side_ids)
-    name_width = min(width * 0.3, max(stringWidth(c.name, FONT, 7) for c in matrix.rows) + 8)
-    cell = min(28.0, (width - name_width) / len(matrix.columns))
-    head = ParagraphStyle("matrixhead", fontName=BOLD, fontSize=6, leading=7)
-    rows: list[list[Cell]] = [[marked(escape(f"{first} ↓ / {second} →"), head)]]
-    rows[0] += [marked(escape(c.name), head) for c in matrix.columns]
-    for commander, games in zip(matrix.rows, matrix.games):
-        rows.append([marked(escape(commander.name), "cell"), *(str(n) if n else "·" for n in games)])
-    grid = Table(rows, colWidths=[name_width, *[cell] * len(matrix.columns)], repeatRows=1, hAlign="LEFT")
-    grid.setStyle(MATRIX_STYLE)
-    return [
-        CondPageBreak(120),
-        Spacer(1, 8),
-        text("Who has played whom", "h2"),
-        text("The games each two commanders have played against each other (· none yet).", "small"),
-        Spacer(1, 4),
-        grid,
-    ]
+    story: list[Flowable] = [CondPageBreak(120), Spacer(1, 8), text("Who has played whom", "h2")]
+    if max(len(matrix.rows), len(matrix.columns)) > MATRIX_MOST:
+        count = len(matrix.rows) + len(matrix.columns)
+        return story + [
+            text(
+                f"With {count} commanders, the matrix would fill pages of its own: it is on the Commanders "
+                f"tab (Who has played whom), and the pairings for an evening avoid rematches for you.",
+                "small",
+            )
+        ]
+    name_width = min(width * 0.3, max(stringWidth(c.name, FONT, 8) for c in matrix.rows) + 8)
+    room = int((width - name_width) // MATRIX_NARROWEST)
+    story.append(text("The games each two commanders have played against each other (· none yet).", "small"))
+    for start in range(0, len(matrix.columns), room):
+        columns = range(start, min(start + room, len(matrix.columns)))
+        cell = min(MATRIX_CELL, (width - name_width) / len(columns))
+        head = ParagraphStyle("matrixhead", fontName=BOLD, fontSize=6, leading=7)
+        rows: list[list[Cell]] = [[marked(escape(f"{first} ↓ / {second} →"), head)]]
+        rows[0] += [marked(escape(matrix.columns[c].name), head) for c in columns]
+        for commander, games in zip(matrix.rows, matrix.games):
+            rows.append(
+                [marked(escape(commander.name), "cell"), *(str(games[c]) if games[c] else "·" for c in columns)]
+            )
+        grid = Table(rows, colWidths=[name_width, *[cell] * len(columns)], repeatRows=1, hAlign="LEFT")
+        grid.setStyle(MATRIX_STYLE)
+        story += [Spacer(1, 4), grid]
+    return story
 
 
 MATRIX_STYLE = TableStyle(

@@ -193,6 +193,9 @@ class PairingsPanel(QWidget):
         if sc is not None:
             first, second = (sc.sides[side] for side in sc.side_ids)
             self.pairs.set_rows(self.pairs.rows, ("Table", first, second, "Met before"))
+        if self.pairings is not None:  # the same pairs, as the league now has their commanders
+            self.pairings = self.pairings.with_league(standings)
+            self._show()
         self._enable()
 
     def forget(self) -> None:

@@ -216,6 +216,12 @@ def test_a_swap_changes_places_or_pairs_two_together():
     assert len(across.pairs) == 6
     with pytest.raises(UserError, match="not among the commanders"):
         pairings.swap("F0", "Nobody")
+    renamed = [Standing(Commander(s.commander.number, s.commander.name.lower(), s.commander.side)) for s in twelve(sc)]
+    again = across.with_league(renamed)
+    assert [(p.first.commander.name, p.second.commander.name) for p in again.pairs] == [
+        (p.first.commander.name.lower(), p.second.commander.name.lower()) for p in across.pairs
+    ]
+    assert again.rematches == 0, "no games in the new league: nobody has met"
 
 
 def test_present_names_are_checked():

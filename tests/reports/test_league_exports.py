@@ -94,3 +94,21 @@ def test_every_swap_is_kept_on_the_printed_slips():
         assert f"VP of {a} VP of {b}" in words
         assert f"Table {table}" in words
     assert pairings.pairs != suggest(sc, twelve(sc), seed=3, scoring=Scoring(3, 1, 0)).pairs
+
+
+def test_the_printed_matrix_is_left_to_the_window_for_a_big_roster():
+    from types import SimpleNamespace
+
+    from reportlab.platypus import Paragraph, Table
+
+    from campaign_manager.engine.league import Standing
+    from campaign_manager.engine.state import Commander
+    from campaign_manager.reports.league_pages import MATRIX_MOST, matrix_section
+
+    sc = scenario()
+    small = matrix_section(SimpleNamespace(scenario=sc, standings=twelve(sc)), 500)
+    assert [type(f) for f in small].count(Table) == 1
+    big = [Standing(Commander(n, f"C{n}", sc.side_ids[n % 2])) for n in range(2 * MATRIX_MOST + 2)]
+    said = matrix_section(SimpleNamespace(scenario=sc, standings=big), 500)
+    assert not any(isinstance(f, Table) for f in said)
+    assert "matrix would fill pages of its own" in said[-1].getPlainText() and isinstance(said[-1], Paragraph)

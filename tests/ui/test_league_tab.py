@@ -11,6 +11,7 @@ import io
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
+from campaign_manager.engine.actions import RenameCommander
 from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.league_models import COLUMNS
 from tests.shared import FULL_CAMPAIGN_WITH_COMMANDERS
@@ -118,6 +119,10 @@ def test_pairings_from_the_present_are_swapped_and_printed(open_window, qtbot, t
     words = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(chosen[-1]).pages)
     for table, a, b, _ in swapped:
         assert f"Table {table}" in words and f"VP of {a} VP of {b}" in words
+    window.session.record([RenameCommander("Nikos", "Nikos P.")])  # the pairs stay, with the new name
+    assert [row[1:3] for row in _rows(panel.pairs)] == [
+        (a, "Nikos P." if b == "Nikos" else b) for _, a, b, _ in swapped
+    ]
 
 
 def test_the_league_is_exported_as_csv_and_html(open_window, qtbot, tmp_path):
