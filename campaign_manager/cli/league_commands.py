@@ -33,9 +33,9 @@ def register(commands) -> None:
     table = commands.add_parser(
         "league",
         help="the league of commanders: games won, drawn and lost, VP, troops destroyed, areas taken",
-        description="Each commander's tabletop games, best first (by wins, then VP difference). Every game is "
-        "judged on its own by the defeated test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: "
-        "Help ▸ The rules).",
+        description="Each commander's tabletop games, best first by the league's scoring (until one is chosen "
+        "with `league FILE scoring`: wins, then VP difference). Every game is judged on its own by the defeated "
+        "test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: Help ▸ The rules).",
     )
     table.add_argument("file", help=CAMPAIGN_HELP)
     table.add_argument(
