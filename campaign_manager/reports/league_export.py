@@ -68,7 +68,7 @@ def clubs_csv(clubs: list[ClubStanding]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CLUB_COLUMNS)
     for c in clubs:
-        writer.writerow([spreadsheet_safe(c.club), len(c.commanders), c.games, c.points, round(c.points_per_game, 2)])
+        writer.writerow([spreadsheet_safe(c.club), len(c.commanders), c.games, c.points, f"{c.points_per_game:.2f}"])
     return out.getvalue()
 
 
@@ -98,7 +98,7 @@ td.text {{ mso-number-format: "\\@"; }}
 def _cell(value: str | int | float) -> str:
     if isinstance(value, str):
         return f'<td class="text">{escape(value, quote=True)}</td>'
-    return f'<td class="number">{value}</td>'
+    return f'<td class="number">{value:.2f}</td>' if isinstance(value, float) else f'<td class="number">{value}</td>'
 
 
 def _html_table(titles: list[tuple[str, str]], rows: list[list[str | int | float]]) -> str:
