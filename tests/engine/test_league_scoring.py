@@ -279,3 +279,38 @@ def test_no_suggestion_has_more_rematches_than_the_fewest_possible(seed):
     )
     assert pairings.rematches == fewest
     assert sorted(p.first.commander.name for p in pairings.pairs) == sorted(f.commander.name for f in firsts)
+
+
+def test_a_recorded_history_of_twelve_is_paired_without_a_rematch():
+    """The same history as `twelve`, as fought battles the league reads (each first-side commander
+    has drawn 1–1 with every second-side one but the next): the league works out who met whom,
+    and the suggestion finds the one pairing without a rematch."""
+    from campaign_manager.engine.actions import Game
+    from campaign_manager.engine.battle_log import BattleRow
+    from campaign_manager.engine.state import Commitment
+
+    sc = scenario()
+    first, second = sc.side_ids
+    roster = tuple(Commander(1 + i, f"F{i}", first) for i in range(6))
+    roster += tuple(Commander(7 + i, f"S{i}", second) for i in range(6))
+    rows = []
+    for i in range(6):
+        for j in (j for j in range(6) if j != (i + 1) % 6):
+            rows.append(
+                BattleRow(
+                    **dict(number=len(rows) + 1, turn=1, order=len(rows) + 1, origin="B1", target="C1"),
+                    **dict(attacker_side=first, attacker=Commitment(), defender=Commitment(), kind="tabletop"),
+                    games=(Game(1, 1, f"F{i}", f"S{j}"),),
+                    players=((roster[i], roster[6 + j]),),
+                    **dict(wargame_dice=None, wargame_totals=None, winner=None, destroy_dice={}, destroy_targets={}),
+                    **dict(destroyed=(), captured=(), retreat_to=None, advanced=(), took_area=False, mission=None),
+                    words=(),
+                )
+            )
+    standings = league(sc, roster, rows, Scoring(3, 1, 0))
+    assert {s.commander.name: s.draws for s in standings} == {s.commander.name: 5 for s in standings}
+    pairings = suggest(sc, present_standings(standings, [c.name for c in roster]), seed=11, scoring=Scoring(3, 1, 0))
+    assert pairings.rematches == 0
+    assert {(p.first.commander.name, p.second.commander.name) for p in pairings.pairs} == {
+        (f"F{i}", f"S{(i + 1) % 6}") for i in range(6)
+    }
