@@ -4,8 +4,6 @@ and the history cover it)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,6 +15,7 @@ LEAGUE_COLUMNS = (
     ("name", "Commander"),
     ("side", "Side"),
     ("club", "Club"),
+    ("points", "Points"),
     ("games", "Games"),
     ("wins", "Won"),
     ("draws", "Drawn"),
@@ -27,20 +26,35 @@ LEAGUE_COLUMNS = (
     ("enemy_destroyed", "Destroyed"),
     ("areas_taken", "Areas taken"),
 )
+VIEWS = ("table", "pairings", "scoring")
 
 
 def register(commands) -> None:
     table = commands.add_parser(
         "league",
         help="the league of commanders: games won, drawn and lost, VP, troops destroyed, areas taken",
-        description="Each commander's tabletop games, best first (by wins, then VP difference). Every game is "
-        "judged on its own by the defeated test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: "
-        "Help ▸ The rules).",
+        description="Each commander's tabletop games, best first by the league's scoring (until one is chosen "
+        "with `league FILE scoring`: wins, then VP difference). Every game is judged on its own by the defeated "
+        "test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: Help ▸ The rules).",
     )
     table.add_argument("file", help=CAMPAIGN_HELP)
+    table.add_argument(
+        "view",
+        nargs="?",
+        choices=VIEWS,
+        default="table",
+        help="table (the league, the default); pairings (for the next evening, from --present); "
+        "scoring (the scheme, changed by --win/--draw/--loss/--per-game/--tie-breaks)",
+    )
     form = table.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="as JSON: a list of commanders, best first")
-    form.add_argument("--csv", action="store_true", help="as CSV, for a spreadsheet")
+    form.add_argument("--csv", action="store_true", help="as CSV, for a spreadsheet (numbers as numbers)")
+    form.add_argument("--html", action="store_true", help="as a web page (the same table as the PDF)")
+    table.add_argument("--turn", type=int, metavar="N", help="the league as it stood at the end of turn N")
+    table.add_argument("--clubs", action="store_true", help="the club standings instead of the commanders")
+    from campaign_manager.cli.league_views import add_view_options
+
+    add_view_options(table)
     table.set_defaults(run=cmd_league)
 
     roster = commands.add_parser("commanders", help="the roster of commanders: add, rename, retire, General, import")
@@ -61,6 +75,17 @@ def register(commands) -> None:
     general = steps.add_parser("general", help="make a commander their side's General")
     general.add_argument("name")
     general.set_defaults(run=lambda a: _record(a, "SetGeneral", name=a.name))
+    club = steps.add_parser("club", help="change a commander's club (left out: no club)")
+    club.add_argument("name")
+    club.add_argument("club", nargs="?")
+    club.set_defaults(run=lambda a: _record(a, "SetClub", name=a.name, club=a.club))
+    side = steps.add_parser("side", help="move a commander to the other side (only before their first game)")
+    side.add_argument("name")
+    side.add_argument("side")
+    side.set_defaults(run=lambda a: _record(a, "SetSide", name=a.name, side=a.side))
+    back = steps.add_parser("unretire", help="bring a retired commander back for new games")
+    back.add_argument("name")
+    back.set_defaults(run=lambda a: _record(a, "UnretireCommander", name=a.name))
     listing = steps.add_parser("list", help="the roster")
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(run=cmd_list)
@@ -126,24 +151,55 @@ def cmd_list(args) -> int:
 
 
 def cmd_league(args) -> int:
-    from campaign_manager.cli.output import emit, printable
-    from campaign_manager.engine.battle_log import battle_rows
-    from campaign_manager.engine.campaign import initial_state
-    from campaign_manager.engine.league import league, league_json
+    from campaign_manager.cli.league_views import cmd_pairings, cmd_scoring
+    from campaign_manager.cli.output import emit
+    from campaign_manager.engine.league import club_standings, league_at, league_json
+    from campaign_manager.reports.league_export import league_csv, league_html
 
+    if args.view == "scoring":
+        return cmd_scoring(args)
     with _open(args.file, readonly=True) as campaign:
-        sc = campaign.scenario
-        standings = league(sc, campaign.state.roster, battle_rows(sc, initial_state(sc), campaign.history()))
-    data: Sequence[Mapping[str, Any]] = league_json(sc, standings)  # read by column key
-    if args.csv:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([title for _, title in LEAGUE_COLUMNS])
-        for entry in data:
-            writer.writerow([_spreadsheet_safe(printable(_cell(sc, key, entry[key]))) for key, _ in LEAGUE_COLUMNS])
-        sys.stdout.write(out.getvalue())
+        sc, name = campaign.scenario, campaign.name
+        standings, scoring = league_at(sc, campaign.initial_state(), campaign.history(), args.turn)
+    if args.view == "pairings":
+        return cmd_pairings(args, sc, name, standings, scoring)
+    clubs = club_standings(standings, scoring)
+    if args.html:  # the page has the clubs under the league
+        sys.stdout.write(league_html(sc, standings, scoring, f"{name}: the league of commanders", clubs))
         return 0
+    if args.clubs:
+        return _clubs(args, clubs)
+    if args.csv:
+        sys.stdout.write(printable_lines(league_csv(sc, standings, scoring)))
+        return 0
+    data: Sequence[Mapping[str, Any]] = league_json(sc, standings, scoring)  # read by column key
     emit(data, args.json, _league_text(sc, data))
+    return 0
+
+
+def printable_lines(text: str) -> str:
+    from campaign_manager.cli.output import printable
+
+    return "".join(printable(line) + "\n" for line in text.splitlines())
+
+
+def _clubs(args, clubs) -> int:
+    from campaign_manager.cli.output import emit
+    from campaign_manager.engine.league import clubs_json
+    from campaign_manager.reports.league_export import clubs_csv
+
+    if args.csv:
+        sys.stdout.write(printable_lines(clubs_csv(clubs)))
+        return 0
+    data = clubs_json(clubs)
+    from campaign_manager.engine.lookup import counted
+
+    lines = [
+        f"{c.club}: {counted(len(c.commanders), 'commander')}, {counted(c.games, 'game')}, "
+        f"{counted(c.points, 'point')}, {c.points_per_game:.2f} points a game"
+        for c in clubs
+    ] or ["No commander gives a club yet."]
+    emit(data, args.json, "\n".join(lines))
     return 0
 
 
@@ -151,11 +207,6 @@ def _cell(sc, key: str, value) -> str:
     if key == "side":
         return sc.sides.get(value, value)
     return "" if value is None else str(value)
-
-
-def _spreadsheet_safe(cell: str) -> str:
-    """A name a spreadsheet would take for a formula ("=1+2", "@SUM") is written as text."""
-    return "'" + cell if cell[:1] in ("=", "+", "-", "@") else cell
 
 
 def _league_text(sc, data: Sequence[Mapping[str, Any]]) -> str:

@@ -430,7 +430,76 @@ class SetGeneral(Written):
         return f"making {self.name} General"
 
 
-RosterAction = AddCommander | RenameCommander | RetireCommander | SetGeneral
+@declared
+class SetClub(Written):
+    """Change a commander's club or shop (left out: no club); their games stay theirs."""
+
+    name: CommanderName
+    club: ClubName | None = None
+    type: Literal["set_club"] = _tag("set_club")
+
+    def title(self) -> str:
+        return f"changing the club of {self.name}"
+
+
+@declared
+class SetSide(Written):
+    """Move a commander to the other side, allowed only while they have played no game (a sign-up
+    put on the wrong side)."""
+
+    name: CommanderName
+    side: Text
+    type: Literal["set_side"] = _tag("set_side")
+
+    def title(self) -> str:
+        return f"changing the side of {self.name}"
+
+
+@declared
+class UnretireCommander(Written):
+    """Bring a retired commander back for new games; their past games were always theirs."""
+
+    name: CommanderName
+    type: Literal["unretire_commander"] = _tag("unretire_commander")
+
+    def title(self) -> str:
+        return f"bringing back the commander {self.name}"
+
+
+def _distinct(breaks: tuple[str, ...]) -> tuple[str, ...]:
+    if len(set(breaks)) != len(breaks):
+        raise ValueError("each tie-break is named once")
+    return breaks
+
+
+Points = Annotated[Int, Field(ge=-100, le=100, description="league points, from -100 to 100")]
+TieBreak = Literal["vp_difference", "vp_for", "destroyed", "head_to_head"]  # as engine/state.py TIE_BREAKS
+
+
+@declared
+class SetScoring(Written):
+    """How the league scores its commanders from now on: points for each game won, drawn and
+    lost, a bonus for each game played, and the tie-breaks that part commanders level on points,
+    in order. The whole league is scored again by it, past games too."""
+
+    win: Points = 1
+    draw: Points = 0
+    loss: Points = 0
+    per_game: Points = 0
+    tie_breaks: Annotated[
+        tuple[TieBreak, ...],
+        Field(max_length=4, description="in order: vp_difference, vp_for, destroyed, head_to_head"),
+        AfterValidator(_distinct),
+    ] = ("vp_difference", "vp_for")
+    type: Literal["set_scoring"] = _tag("set_scoring")
+
+    def title(self) -> str:
+        return "changing the league's scoring"
+
+
+RosterAction = (
+    AddCommander | RenameCommander | RetireCommander | SetGeneral | SetClub | SetSide | UnretireCommander | SetScoring
+)
 Action = StartTurn | Place | Redeploy | Initiative | Battle | Abandon | EndTurn | Note | Discard | RosterAction
 
 

@@ -68,6 +68,7 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
     else:
         if record.games is not None:  # who played each game: on the roster, of the right side
             games = roster.check_players(sc, st, arrow, record.games)
+            roster.mark_played(st, games)
             if games is not record.games:
                 record = evolve(record, games=games)
         record_done = resolve(sc, st, arrow, record, roller, events)

@@ -27,8 +27,12 @@ from campaign_manager.engine.actions import (
     Redeploy,
     RenameCommander,
     RetireCommander,
+    SetClub,
     SetGeneral,
+    SetScoring,
+    SetSide,
     StartTurn,
+    UnretireCommander,
     parse_action,
 )
 from campaign_manager.engine.app_dice import die_and_face
@@ -135,6 +139,10 @@ HANDLERS: dict[type[Action], Handler] = {
     RenameCommander: roster.rename_commander,
     RetireCommander: roster.retire_commander,
     SetGeneral: roster.set_general,
+    SetClub: roster.set_club,
+    SetSide: roster.set_side,
+    UnretireCommander: roster.unretire_commander,
+    SetScoring: roster.set_scoring,
 }
 
 

@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from campaign_manager.bounds import MAX_ROSTER
 from campaign_manager.dice import Roller
-from campaign_manager.engine.actions import AddCommander, Game, RenameCommander, RetireCommander, SetGeneral
+from campaign_manager.engine.actions import (
+    AddCommander,
+    Game,
+    RenameCommander,
+    RetireCommander,
+    SetClub,
+    SetGeneral,
+    SetScoring,
+    SetSide,
+    UnretireCommander,
+)
 from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.spelling import close_commanders, meant_words
-from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commander, evolve
+from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commander, Scoring, evolve
 from campaign_manager.errors import RuleError, UserError
 from campaign_manager.scenario.model import Scenario
 
@@ -121,6 +131,87 @@ def set_general(sc: Scenario, st: CampaignState, action: SetGeneral, roller: Rol
     instead = f", in place of {before.name}" if before is not None else ""
     events.append(f"{commander.name} is the General of the {side_name(sc, commander.side)}{instead}")
     return evolve(action, name=commander.name) if action.name != commander.name else action
+
+
+def set_club(sc: Scenario, st: CampaignState, action: SetClub, roller: Roller, events: Chronicle) -> SetClub:
+    commander = named(st, action.name)
+    club = action.club.strip() if action.club else None
+    if (commander.club or None) == (club or None):
+        raise RuleError(
+            RULE, f"{commander.name} plays for {club} already" if club else f"{commander.name} has no club already"
+        )
+    _put(st, evolve(commander, club=club or None))
+    events.append(f"{commander.name} now plays for {club}" if club else f"{commander.name} no longer plays for a club")
+    return evolve(action, name=commander.name, club=club or None)
+
+
+def set_side(sc: Scenario, st: CampaignState, action: SetSide, roller: Roller, events: Chronicle) -> SetSide:
+    """A commander moves to the other side only while no game names them: a game played for a
+    side stays that side's."""
+    commander = named(st, action.name)
+    side = side_key(sc, action.side)
+    if commander.side == side:
+        raise RuleError(RULE, f"{who(sc, commander)} already plays for the {side_name(sc, side)}")
+    if has_played(st, commander):
+        raise RuleError(
+            RULE,
+            f"{who(sc, commander)} has played for their side already, so cannot change side; "
+            f"add them again under another name for the other side",
+        )
+    _put(st, evolve(commander, side=side, general=False))
+    events.append(f"{commander.name} now plays for the {side_name(sc, side)}")
+    if commander.general:
+        events.append(f"The {side_name(sc, commander.side)} have no General until another is named")
+    return evolve(action, name=commander.name, side=side)
+
+
+def has_played(st: CampaignState, commander: Commander) -> bool:
+    """Whether a game recorded so far (or one on an open arrow) names the commander."""
+    return commander.number in st.played_by
+
+
+def mark_played(st: CampaignState, games: tuple[Game, ...]) -> None:
+    """Note the commanders the games name as having played (their side is settled)."""
+    names = {n.casefold() for g in games if len(g) > 2 for n in g[2:4] if n}
+    if names:
+        st.played_by = st.played_by | {c.number for c in st.roster if c.name.casefold() in names}
+
+
+def unretire_commander(
+    sc: Scenario, st: CampaignState, action: UnretireCommander, roller: Roller, events: Chronicle
+) -> UnretireCommander:
+    commander = named(st, action.name)
+    if not commander.retired:
+        raise RuleError(RULE, f"the commander {commander.name} has not retired")
+    _put(st, evolve(commander, retired=False))
+    events.append(f"{who(sc, commander)} is back on the roster and may play new games")
+    return evolve(action, name=commander.name) if action.name != commander.name else action
+
+
+def set_scoring(sc: Scenario, st: CampaignState, action: SetScoring, roller: Roller, events: Chronicle) -> SetScoring:
+    scoring = Scoring(action.win, action.draw, action.loss, action.per_game, tuple(action.tie_breaks))
+    if scoring == st.scoring:
+        raise RuleError(RULE, "the league is scored that way already")
+    st.scoring = scoring
+    events.append(f"The league is now scored {scoring_words(scoring)}")
+    return action
+
+
+TIE_BREAK_WORDS = {
+    "vp_difference": "VP difference",
+    "vp_for": "VP scored",
+    "destroyed": "enemy troops destroyed",
+    "head_to_head": "head-to-head",
+}
+
+
+def scoring_words(scoring: Scoring) -> str:
+    """A scheme in words: "3 points a win, 1 a draw, 0 a loss; ties parted by VP difference, then
+    VP scored"."""
+    bonus = f", and {scoring.per_game} for every game played" if scoring.per_game else ""
+    breaks = ", then ".join(TIE_BREAK_WORDS[b] for b in scoring.tie_breaks) or "name alone"
+    point = "point" if abs(scoring.win) == 1 else "points"
+    return f"{scoring.win} {point} a win, {scoring.draw} a draw, {scoring.loss} a loss{bonus}; ties parted by {breaks}"
 
 
 def check_players(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[Game, ...]) -> tuple[Game, ...]:

@@ -222,6 +222,26 @@ class Commander:
     general: bool = False  # their side's General (at most one a side)
 
 
+TIE_BREAKS = ("vp_difference", "vp_for", "destroyed", "head_to_head")  # what may part commanders level on points
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How the league scores its commanders (chosen per campaign, an action in the log): points
+    for each game won, drawn and lost, a bonus for each game played, and what parts commanders
+    level on points, in order (`TIE_BREAKS`). The default is the league's first scheme: a point a
+    win, then the VP difference, then the VP scored."""
+
+    win: int = 1
+    draw: int = 0
+    loss: int = 0
+    per_game: int = 0
+    tie_breaks: tuple[str, ...] = ("vp_difference", "vp_for")
+
+
+DEFAULT_SCORING = Scoring()
+
+
 @dataclass
 class CampaignState:
     """The whole campaign at one moment; rebuilt from the action log, never stored itself."""
@@ -245,6 +265,8 @@ class CampaignState:
     play: Play = Play.TABLETOP  # from the campaign's settings: whether the turn's battles have a ceiling
     extra_battles: int = 0  # agreed when the turn started, beyond its rolled count (General's Wargame)
     roster: tuple[Commander, ...] = ()  # the commanders, in the order they joined
+    scoring: Scoring = DEFAULT_SCORING  # how the league scores them (the last SetScoring)
+    played_by: frozenset[int] = frozenset()  # the numbers of the commanders named in a recorded game
 
     def __post_init__(self) -> None:
         if type(self.where) is not Places:

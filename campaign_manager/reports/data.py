@@ -139,7 +139,7 @@ def picture(
         recorded_at[last] if recorded_at else "",
         upcoming,
         slip_plan(sc, state),
-        league(sc, state.roster, every),
+        league(sc, state.roster, every, state.scoring),
         campaign_charts(sc, history[: last + 1], every),
     )
 
@@ -162,7 +162,7 @@ def set_up_picture(
         recorded_at[-1] if recorded_at else "",
         requirements(sc, state, 1),
         slip_plan(sc, state),
-        league(sc, state.roster, []),
+        league(sc, state.roster, [], state.scoring),
         campaign_charts(sc, history, []),
     )
 

@@ -12,7 +12,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer, Table, TableStyle
 
-from campaign_manager.engine.league import Standing, top_of_side
+from campaign_manager.engine.league import ClubStanding, Standing, club_standings, top_of_side
+from campaign_manager.engine.pairings import played_matrix
+from campaign_manager.engine.roster import scoring_words
+from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
 from campaign_manager.reports.charts import charts
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import BOLD, FONT, escape, marked, text
@@ -24,6 +27,7 @@ HEADINGS = (
     "#",
     "Commander (club)",
     "Side",
+    "Points",
     "Games",
     "Won",
     "Drawn",
@@ -76,13 +80,13 @@ def _widths(width: float) -> list[float]:
     return [18, width - sum(numbers) - side - 18, side, *numbers]
 
 
-def league_table(sc: Scenario, standings: list[Standing], width: float) -> Table:
+def league_table(sc: Scenario, standings: list[Standing], width: float, scoring: Scoring = DEFAULT_SCORING) -> Table:
     rows: list[list[Cell]] = [
         [marked(escape(h), HEAD if column in (1, 2) else HEAD_RIGHT) for column, h in enumerate(HEADINGS)]
     ]
     for place, s in enumerate(standings, start=1):
         c = s.commander
-        numbers = (s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against)
+        numbers = (s.points(scoring), s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against)
         club = f"<br/><font size=6.5 color='#555555'>{escape(c.club)}</font>" if c.club else ""
         rows.append(
             [str(place), marked(escape(_who(s)) + club, "cell"), sc.sides.get(c.side, c.side)]
@@ -99,7 +103,7 @@ def league_page(pic: TurnPicture, width: float) -> list[Flowable]:
     unless the heading, the words and a few rows fit on this one; a long league goes on over
     pages, its titles repeated); nothing when nobody is on the roster (a campaign that does not
     keep one)."""
-    sc, standings = pic.scenario, pic.standings
+    sc, standings, scoring = pic.scenario, pic.standings, pic.state.scoring
     if not standings:
         return []
     return [
@@ -107,14 +111,115 @@ def league_page(pic: TurnPicture, width: float) -> list[Flowable]:
         text("The league of commanders", "h2"),
         text(
             f"Every tabletop game counts on its own: won when the other side was defeated (at least "
-            f"{sc.defeat_min_vp} VP and more than it), otherwise drawn; sorted by games won, then VP "
-            f"difference. Destroyed: enemy troops destroyed in their battles; Areas: areas taken "
+            f"{sc.defeat_min_vp} VP and more than it), otherwise drawn. Scored {scoring_words(scoring)}. "
+            f"Destroyed: enemy troops destroyed in their battles; Areas: areas taken "
             f"attacking (an arrow's, credited to each of its commanders).",
             "small",
         ),
         Spacer(1, 4),
-        league_table(sc, standings, width),
+        league_table(sc, standings, width, scoring),
+        *club_section(club_standings(standings, scoring), width),
+        *matrix_section(pic, width),
     ]
+
+
+CLUB_HEADINGS = ("Club", "Commanders", "Games", "Points", "Points per game")
+
+
+def club_table(clubs: list[ClubStanding], width: float) -> Table:
+    """Each club's commanders, games, points and points per game, best first."""
+    rows: list[list[Cell]] = [
+        [marked(escape(h), HEAD if column == 0 else HEAD_RIGHT) for column, h in enumerate(CLUB_HEADINGS)]
+    ]
+    for c in clubs:
+        rows.append(
+            [
+                marked(escape(c.club), "cell"),
+                str(len(c.commanders)),
+                str(c.games),
+                str(c.points),
+                f"{c.points_per_game:.2f}",
+            ]
+        )
+    numbers = [max(stringWidth(w, BOLD, 7) for w in h.split()) + 14 for h in CLUB_HEADINGS[1:]]
+    grid = Table(rows, colWidths=[width - sum(numbers), *numbers], repeatRows=1, hAlign="LEFT")
+    grid.setStyle(STYLE)
+    grid.setStyle(TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")]))
+    return grid
+
+
+def club_section(clubs: list[ClubStanding], width: float) -> list[Flowable]:
+    """The club standings under the league (nothing when no commander gives a club)."""
+    if not clubs:
+        return []
+    return [
+        CondPageBreak(90),
+        Spacer(1, 8),
+        text("Clubs", "h2"),
+        text(
+            "Each club's commanders together, best first by points per game, so a small club is not lost "
+            "behind a big one; commanders of no club are left out.",
+            "small",
+        ),
+        Spacer(1, 4),
+        club_table(clubs, width),
+    ]
+
+
+MATRIX_CELL = 28.0  # points: the widest a column of the matrix is; never narrower than MATRIX_NARROWEST
+MATRIX_NARROWEST = 20.0
+MATRIX_MOST = 40  # commanders on a side the printed matrix holds (more: it is left to the window)
+
+
+def matrix_section(pic: TurnPicture, width: float) -> list[Flowable]:
+    """Who has played whom: the first side's commanders down, the second's across (retired ones
+    left out), as many columns to a table as fit the width (a big roster: several tables, each
+    with every row); nothing when a side has nobody."""
+    sc = pic.scenario
+    matrix = played_matrix(sc, [s for s in pic.standings if not s.commander.retired])
+    if not matrix.rows or not matrix.columns:
+        return []
+    first, second = (sc.sides[side] for side in sc.side_ids)
+    story: list[Flowable] = [CondPageBreak(120), Spacer(1, 8), text("Who has played whom", "h2")]
+    if max(len(matrix.rows), len(matrix.columns)) > MATRIX_MOST:
+        count = len(matrix.rows) + len(matrix.columns)
+        return story + [
+            text(
+                f"With {count} commanders, the matrix would fill pages of its own: it is on the Commanders "
+                f"tab (Who has played whom), and the pairings for an evening avoid rematches for you.",
+                "small",
+            )
+        ]
+    name_width = min(width * 0.3, max(stringWidth(c.name, FONT, 8) for c in matrix.rows) + 8)
+    room = int((width - name_width) // MATRIX_NARROWEST)
+    story.append(text("The games each two commanders have played against each other (· none yet).", "small"))
+    for start in range(0, len(matrix.columns), room):
+        columns = range(start, min(start + room, len(matrix.columns)))
+        cell = min(MATRIX_CELL, (width - name_width) / len(columns))
+        head = ParagraphStyle("matrixhead", fontName=BOLD, fontSize=6, leading=7)
+        rows: list[list[Cell]] = [[marked(escape(f"{first} ↓ / {second} →"), head)]]
+        rows[0] += [marked(escape(matrix.columns[c].name), head) for c in columns]
+        for commander, games in zip(matrix.rows, matrix.games):
+            rows.append(
+                [marked(escape(commander.name), "cell"), *(str(games[c]) if games[c] else "·" for c in columns)]
+            )
+        grid = Table(rows, colWidths=[name_width, *[cell] * len(columns)], repeatRows=1, hAlign="LEFT")
+        grid.setStyle(MATRIX_STYLE)
+        story += [Spacer(1, 4), grid]
+    return story
+
+
+MATRIX_STYLE = TableStyle(
+    [
+        ("FONT", (0, 0), (-1, -1), FONT, 7),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e4e4")),
+        ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#aaaaaa")),
+        ("ALIGN", (1, 1), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+    ]
+)
 
 
 def charts_page(pic: TurnPicture, width: float) -> list[Flowable]:

@@ -37,6 +37,8 @@ from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec,
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.file_menu import FileActions
 from campaign_manager.ui.help_menu import HelpActions
+from campaign_manager.ui.league_menu import ITEMS as LEAGUE_ITEMS
+from campaign_manager.ui.league_menu import LeagueMenu
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.scenario_menu import ScenarioActions
@@ -88,6 +90,10 @@ class MenuAction(StrEnum):
     EDIT_SCENARIO_FILE = "edit_scenario_file"
     EDIT_CAMPAIGN_SCENARIO = "edit_campaign_scenario"
     ASSIST = "assist"
+    LEAGUE_SCORING = "league_scoring"  # the League menu: ui/league_menu.py declares its items
+    LEAGUE_EXPORT_CSV = "league_export_csv"
+    LEAGUE_EXPORT_HTML = "league_export_html"
+    LEAGUE_PAIRINGS = "league_pairings"
     WELCOME = "welcome"
     RULES = "rules"
     ABOUT_MAP = "about_map"
@@ -167,6 +173,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
         "&Scenario",
         (MenuAction.EDIT_SCENARIO, MenuAction.EDIT_SCENARIO_FILE, SEPARATOR, MenuAction.EDIT_CAMPAIGN_SCENARIO),
     ),
+    MenuSpec("&League", tuple(MenuAction(f"league_{item}") for item in LEAGUE_ITEMS)),
     MenuAction.ASSIST,  # a menu of its own, one item per assist module
     MenuSpec(
         "&Help",
@@ -194,6 +201,7 @@ def declare_actions(
     battle: BattleActions,
     scenario: ScenarioActions,
     help: HelpActions,
+    league: LeagueMenu,
     welcome: Callable[[], object],
     undo: Callable[[], object],
     redo: Callable[[], object],
@@ -214,6 +222,7 @@ def declare_actions(
         for key, kind in EXPORTS.items()
     }
     return {
+        **{MenuAction(f"league_{item}"): spec for item, spec in league.specs().items()},
         MenuAction.NEW_CAMPAIGN: ActionSpec(
             "&New campaign…",
             file.new_campaign,

@@ -36,13 +36,16 @@ from campaign_manager.engine.actions import (
     RenameCommander,
     RetireCommander,
     SetGeneral,
+    UnretireCommander,
     parse_action,
 )
 from campaign_manager.engine.league import Standing
 from campaign_manager.errors import UserError
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.ink import refusal_style
+from campaign_manager.ui.league_extras import LeagueExtras
 from campaign_manager.ui.league_models import NAME, SORT_ROLE, GamesModel, LeagueModel, LeagueOrder, game_cells
+from campaign_manager.ui.league_panels import FileChooser, ask_file
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.settings import chosen, start_folder
@@ -182,12 +185,17 @@ class CommandersView(QWidget):
     """The roster and the league of the open campaign (a view of the session)."""
 
     def __init__(
-        self, session: CampaignSession, parent: QWidget | None = None, choose_signups: SignupChooser = ask_signups
+        self,
+        session: CampaignSession,
+        parent: QWidget | None = None,
+        choose_signups: SignupChooser = ask_signups,
+        choose_file: FileChooser = ask_file,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("commandersView")
         self.session, self.choose_signups = session, choose_signups
         self.ui = CommandersForm.filling(self)
+        self.extras = LeagueExtras(self, choose_file)  # the turn shown, scoring, exports, clubs, pairings
         self.ui.problem.setStyleSheet(refusal_style(bold=False))
         self.model = LeagueModel(self)
         self.order = LeagueOrder(self)
@@ -212,7 +220,7 @@ class CommandersView(QWidget):
         table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.ui.addButton.clicked.connect(self.add)
         self.ui.renameButton.clicked.connect(self.rename)
-        self.ui.retireButton.clicked.connect(lambda: self._act(RetireCommander))
+        self.ui.retireButton.clicked.connect(self._retire_or_bring_back)
         self.ui.generalButton.clicked.connect(lambda: self._act(SetGeneral))
         self.ui.importButton.clicked.connect(self.import_signups)
         # Retire and Make General ask nothing: they say what they did, with Undo beside the words
@@ -229,7 +237,8 @@ class CommandersView(QWidget):
         if self.undo_mark is not None and self._mark() != self.undo_mark:
             self._untell()  # something else was recorded or undone since: the words are stale
         sc = self.session.scenario if self.session.is_open else None
-        self.model.set_league(sc, self.session.league())
+        standings, scoring = self.extras.show_league()
+        self.model.set_league(sc, standings, scoring)
         self._choose_again()
         self._enable()
         self.fit_names()
@@ -250,6 +259,7 @@ class CommandersView(QWidget):
         header.resizeSection(NAME, max(longest, table.viewport().width() - others))
 
     def _forget(self) -> None:
+        self.extras.pairings.forget()
         self.chosen = None
         self.ui.problem.setText("")
         self._untell()
@@ -315,6 +325,7 @@ class CommandersView(QWidget):
         self.ui.generalButton.setEnabled(
             may(SetGeneral.type) and chosen is not None and not chosen.retired and not chosen.general
         )
+        self.extras.enable(chosen)
 
     # -- the roster's actions -----------------------------------------------------------------
 
@@ -337,7 +348,12 @@ class CommandersView(QWidget):
             self.last_side = found.side
         self.choose(name)
 
-    def _act(self, kind: type[RetireCommander] | type[SetGeneral]) -> None:
+    def _retire_or_bring_back(self) -> None:
+        standing = self.standing()
+        if standing is not None:
+            self._act(UnretireCommander if standing.commander.retired else RetireCommander)
+
+    def _act(self, kind: type[RetireCommander] | type[SetGeneral] | type[UnretireCommander]) -> None:
         """Retire or make General the chosen commander, at once (Undo takes it back), then say
         whom it concerned and what followed, with Undo beside the words."""
         standing = self.standing()
@@ -346,9 +362,9 @@ class CommandersView(QWidget):
         try:
             done = self.session.record([kind(standing.commander.name)])
         except UserError as exc:
-            self._say(str(exc))
+            self.say(str(exc))
             return
-        self._say(None)
+        self.say(None)
         events = [event for applied in done for event in applied.events]
         self._tell(". ".join(events) + "." if events else "Done.")
 
@@ -374,7 +390,7 @@ class CommandersView(QWidget):
         try:
             self.session.undo()
         except UserError as exc:
-            self._say(str(exc))
+            self.say(str(exc))
 
     def import_signups(self) -> None:
         from campaign_manager.store.signups import read_signups
@@ -385,9 +401,9 @@ class CommandersView(QWidget):
         try:
             actions = read_signups(self.session.scenario, self.session.state, path)
         except UserError as exc:
-            self._say(str(exc))
+            self.say(str(exc))
             return
-        self._say(self.session.try_record(actions))
+        self.say(self.session.try_record(actions))
 
-    def _say(self, problem: str | None) -> None:
+    def say(self, problem: str | None) -> None:
         self.ui.problem.setText(problem or "")

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 )
 
 from campaign_manager.engine.league import PlayedGame, Standing
+from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.plain import tip
 
@@ -32,11 +33,12 @@ class Column:
 
 NAME = 1  # the commanders' names: the column that takes the room the others leave
 COLUMNS = (
-    Column("#", "Place in the league: most games won, then the best VP difference"),
+    Column("#", "Place in the league: most points, then the tie-breaks of the league's scoring"),
     Column("Commander", "The commander's name", numeric=False),
     Column("Side", "The side they play for", numeric=False),
     Column("Club", "Their club or shop", numeric=False),
     Column("Role", "Their side's General, or retired (no new games; their games stay)", numeric=False),
+    Column("Points", "League points by the league's scoring (League ▸ Scoring…)"),
     Column("Games", "Tabletop games played"),
     Column("Won", "Games won: the other side was defeated (at least 3 VP and more than it, rule 1.6)"),
     Column("Drawn", "Games where neither side was defeated"),
@@ -53,17 +55,30 @@ def _role(standing: Standing) -> str:
     return "General" if standing.commander.general else "retired" if standing.commander.retired else ""
 
 
-def league_cells(sc: Scenario, place: int, s: Standing) -> tuple[tuple[str, object], ...]:
+def league_cells(
+    sc: Scenario, place: int, s: Standing, scoring: Scoring = DEFAULT_SCORING
+) -> tuple[tuple[str, object], ...]:
     """Each column's words and what it sorts by."""
     c = s.commander
-    numbers = (s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against, s.vp_difference, s.destroyed, s.areas_taken)
+    numbers = (
+        s.points(scoring),
+        s.games,
+        s.wins,
+        s.draws,
+        s.losses,
+        s.vp_for,
+        s.vp_against,
+        s.vp_difference,
+        s.destroyed,
+        s.areas_taken,
+    )
     return (
         (str(place), place),
         (c.name, (c.name.casefold(), c.number)),
         (sc.sides.get(c.side, c.side), c.side),
         (c.club or "", (c.club or "").casefold()),
         (_role(s), _role(s)),
-        *((f"{n:+d}" if index == 6 and n else str(n), n) for index, n in enumerate(numbers)),
+        *((f"{n:+d}" if index == 7 and n else str(n), n) for index, n in enumerate(numbers)),
     )
 
 
@@ -75,10 +90,12 @@ class LeagueModel(QAbstractTableModel):
         self.standings: list[Standing] = []
         self._cells: list[tuple[tuple[str, object], ...]] = []
 
-    def set_league(self, sc: Scenario | None, standings: list[Standing]) -> None:
+    def set_league(self, sc: Scenario | None, standings: list[Standing], scoring: Scoring = DEFAULT_SCORING) -> None:
         self.beginResetModel()
         self.standings = list(standings) if sc else []
-        self._cells = [league_cells(sc, place, s) for place, s in enumerate(self.standings, start=1)] if sc else []
+        self._cells = (
+            [league_cells(sc, place, s, scoring) for place, s in enumerate(self.standings, start=1)] if sc else []
+        )
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:

@@ -42,6 +42,7 @@ from campaign_manager.ui.file_menu import (
     ask_scenario,
 )
 from campaign_manager.ui.help_menu import HelpActions
+from campaign_manager.ui.league_menu import LeagueMenu
 from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
@@ -148,6 +149,7 @@ class MainWindow(QMainWindow):
             battle=self.battle_menu,
             scenario=self.scenario_actions,
             help=self.help_actions,
+            league=LeagueMenu(lambda: self.tabs.setCurrentWidget(self.commanders), self.commanders.extras),
             welcome=self.show_welcome,
             undo=self.undo,
             redo=self.redo,

@@ -25,8 +25,8 @@ from campaign_manager.engine.actions import Action
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.entry import BattleEntry
-from campaign_manager.engine.league import Standing, league
-from campaign_manager.engine.state import CampaignState
+from campaign_manager.engine.league import Standing, league, league_at
+from campaign_manager.engine.state import DEFAULT_SCORING, CampaignState, Scoring
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.action_log import Record
@@ -122,8 +122,21 @@ class CampaignSession(QObject):
         if self.campaign is None:
             return []
         if self._league is None:
-            self._league = league(self.campaign.scenario, self.campaign.state.roster, self.battles())
+            state = self.campaign.state
+            self._league = league(self.campaign.scenario, state.roster, self.battles(), state.scoring)
         return self._league
+
+    def scoring(self) -> Scoring:
+        """How the open campaign's league is scored now."""
+        return DEFAULT_SCORING if self.campaign is None else self.campaign.state.scoring
+
+    def league_then(self, turn: int | None) -> tuple[list[Standing], Scoring]:
+        """The league and its scheme as they stood at the end of `turn` (None: now)."""
+        if self.campaign is None:
+            return [], DEFAULT_SCORING
+        if turn is None:
+            return self.league(), self.scoring()
+        return league_at(self.campaign.scenario, self.campaign.initial_state(), self.history(), turn)
 
     def _forget(self) -> None:
         self._battles = None

@@ -43,8 +43,8 @@ def test_league_json_is_the_hand_worked_table(played, capsys):
 def test_league_csv_reads_back_in_a_spreadsheet(played, capsys):
     code, out, _ = run(capsys, "league", played, "--csv")
     rows = list(csv.reader(io.StringIO(out)))
-    assert code == 0 and rows[0][:4] == ["Commander", "Side", "Club", "Games"]
-    assert rows[1][:7] == ["Marco", "Axis", "Dice Den", "6", "3", "2", "1"]
+    assert code == 0 and rows[0][:6] == ["Commander", "Side", "Club", "Role", "Points", "Games"]
+    assert rows[1][:9] == ["Marco", "Axis", "Dice Den", "General", "3", "6", "3", "2", "1"]
     assert len(rows) == 1 + len(HAND_LEAGUE)
 
 
@@ -182,3 +182,101 @@ def test_a_battle_naming_a_commander_half_way_is_refused_naming_who_was_meant(em
     assert run(capsys, "apply", empty, battle)[0] == 0
     with CampaignFile.open(empty, readonly=True) as campaign:
         assert campaign.records[-1]["games"] == [game] and campaign.state.roster[-1].name == "ann"
+
+
+def test_every_number_of_the_csv_reads_back_as_a_number_and_a_formula_as_text(played, capsys):
+    run(capsys, "commanders", played, "add", '=HYPERLINK("x")', "--side", "axis", "--club=-1+1")
+    code, out, _ = run(capsys, "league", played, "--csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    numbers = rows[0].index("Points")
+    for row in rows[1:]:
+        assert all(int(cell) == float(cell) for cell in row[numbers:]), row  # -8 too, not '-8
+    assert [row[rows[0].index("VP diff")] for row in rows[1:] if row[0] == "Anna"] == ["-8"]
+    odd = next(row for row in rows if "HYPERLINK" in row[0])
+    assert odd[0] == '\'=HYPERLINK("x")' and odd[2] == "'-1+1"
+
+
+def test_league_clubs_turn_and_html(played, capsys):
+    code, out, _ = run(capsys, "league", played, "--clubs", "--json")
+    assert code == 0 and [(c["club"], c["points"], c["games"]) for c in json.loads(out)] == [
+        ("Athens Wargamers", 1, 2),
+        ("Dice Den", 4, 12),
+    ]
+    code, out, _ = run(capsys, "league", played, "--turn", "1", "--json")
+    assert [(e["name"], e["games"]) for e in json.loads(out) if e["games"]] == [("Marco", 1), ("Anna", 1)]
+    code, out, err = run(capsys, "league", played, "--turn", "9")
+    assert code == 2 and "no league at the end of turn 9" in err and "Traceback" not in err
+    code, out, _ = run(capsys, "league", played, "--html")
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and '<td class="text">Marco</td>' in out
+    assert "<h2>Clubs</h2>" in out and '<td class="text">Athens Wargamers</td>' in out
+
+
+def test_scoring_is_shown_changed_and_undone(played, capsys):
+    assert "1 point a win" in run(capsys, "league", played, "scoring")[1]
+    code, out, _ = run(capsys, "league", played, "scoring", "--win", "3", "--draw", "1", "--tie-breaks", "vp_for")
+    assert code == 0 and "3 points a win, 1 a draw, 0 a loss; ties parted by VP scored" in out
+    table = json.loads(run(capsys, "league", played, "--json")[1])
+    assert [(e["name"], e["points"]) for e in table][:4] == [("Marco", 11), ("Hans", 6), ("Anna", 5), ("Giulia", 5)]
+    assert run(capsys, "undo", played)[0] == 0
+    assert json.loads(run(capsys, "league", played, "--json")[1])[0]["points"] == 3
+    code, _, err = run(capsys, "league", played, "scoring", "--tie-breaks", "vp_for,luck")
+    assert code == 2 and "tie_breaks" in err
+
+
+def test_pairings_on_the_command_line_are_seeded_and_keep_swaps_in_the_slips(played, capsys, tmp_path):
+    present = "Marco,Giulia,Hans,Anna,Nikos"
+    first = run(capsys, "league", played, "pairings", "--present", present, "--json", "--seed", "4")[1]
+    assert first == run(capsys, "league", played, "pairings", "--present", present, "--json", "--seed", "4")[1]
+    data = json.loads(first)
+    assert len(data["pairs"]) == 2 and len(data["sitting_out"]) == 1
+    assert not any(p["met_before"] for p in data["pairs"] if p["first"] == "Marco")  # Marco never met Nikos
+    slips = tmp_path / "slips.pdf"
+    sitting = data["sitting_out"][0]
+    code, out, _ = run(
+        capsys,
+        "league",
+        played,
+        "pairings",
+        "--present",
+        present,
+        "--seed",
+        "4",
+        "--swap",
+        f"{sitting},Nikos",
+        "--slips",
+        slips,
+    )
+    assert code == 0 and "against Nikos" in out
+    from pypdf import PdfReader
+
+    words = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(slips).pages)
+    swapped = json.loads(
+        run(
+            capsys,
+            "league",
+            played,
+            "pairings",
+            "--present",
+            present,
+            "--seed",
+            "4",
+            "--swap",
+            f"{sitting},Nikos",
+            "--json",
+        )[1]
+    )
+    for table, pair in enumerate(swapped["pairs"], start=1):
+        assert f"Table {table}" in words and f"VP of {pair['first']} VP of {pair['second']}" in words, (pair, words)
+    assert sitting in [p["first"] for p in swapped["pairs"]] + [p["second"] for p in swapped["pairs"]]
+    code, _, err = run(capsys, "league", played, "pairings", "--present", "Marco,Zed")
+    assert code == 2 and "no commander 'Zed'" in err
+
+
+def test_club_side_and_unretire_on_the_command_line(empty, capsys):
+    run(capsys, "commanders", empty, "add", "Anna", "--side", "allied", "--club", "Dice Den")
+    assert run(capsys, "commanders", empty, "club", "anna", "Athens")[1] == "Anna now plays for Athens\n"
+    assert run(capsys, "commanders", empty, "side", "anna", "axis")[1] == "Anna now plays for the Axis\n"
+    run(capsys, "commanders", empty, "retire", "Anna")
+    assert run(capsys, "commanders", empty, "unretire", "Anna")[0] == 0
+    data = json.loads(run(capsys, "commanders", empty, "list", "--json")[1])
+    assert data == [{"name": "Anna", "side": "axis", "club": "Athens", "general": False, "retired": False}]

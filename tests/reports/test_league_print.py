@@ -58,13 +58,13 @@ def test_the_turn_report_has_the_league_and_the_charts(with_commanders):
     # The league of tests/engine/test_league.py, by games won, then VP difference: Marco 3 won,
     # Hans 2, Ben 1 (+2), Giulia 1 (0), Anna 1 (-8); then no win: the newcomer (0), Nikos (-7).
     rows = [
-        "1 Marco (General) Dice Den Axis 6 3 2 1 22 13 +9 2 3",
-        "2 Hans Axis 2 2 0 0 11 3 +8 1 2",
-        "3 Ben (retired) Athens Wargamers Allied 2 1 1 0 7 5 +2 2 0",
-        "4 Giulia Axis 4 1 2 1 10 10 0 1 1",
-        "5 Anna (General) Dice Den Allied 6 1 2 3 13 21 -8 1 1",
-        f"6 {ODD} <i>Club</i> Allied 0 0 0 0 0 0 0 0 0",
-        "7 Nikos Allied 3 0 1 2 6 13 -7 0 0",
+        "1 Marco (General) Dice Den Axis 3 6 3 2 1 22 13 +9 2 3",
+        "2 Hans Axis 2 2 2 0 0 11 3 +8 1 2",
+        "3 Ben (retired) Athens Wargamers Allied 1 2 1 1 0 7 5 +2 2 0",
+        "4 Giulia Axis 1 4 1 2 1 10 10 0 1 1",
+        "5 Anna (General) Dice Den Allied 1 6 1 2 3 13 21 -8 1 1",
+        f"6 {ODD} <i>Club</i> Allied 0 0 0 0 0 0 0 0 0 0",
+        "7 Nikos Allied 0 3 0 1 2 6 13 -7 0 0",
     ]
     at = 0
     for row in rows:
@@ -86,7 +86,7 @@ def test_the_turn_report_s_battles_say_who_played_each_game(with_commanders, wit
 
 def test_an_earlier_turn_s_report_has_the_league_as_it_stood_then(with_commanders):
     league = _after(" ".join(pages(report_pdf(with_commanders, turn=1))), "The league of commanders")
-    assert "1 Marco (General) Dice Den Axis 1 1 0 0" in league, "turn 1: Marco beat Anna at B1→C1"
+    assert "1 Marco (General) Dice Den Axis 1 1 1 0 0" in league, "turn 1: Marco beat Anna at B1→C1"
     assert "Hans" not in league.split("The campaign in charts")[0], "Hans joined before turn 4"
     charts = _after(league, "The campaign in charts")
     assert "Turn 1: Axis 30, Allied 100" in charts and "Turn 2:" not in charts

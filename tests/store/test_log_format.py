@@ -31,6 +31,8 @@ LATER_FIELDS = {
     "play": "tabletop",
     "extra_battles": 0,
     "roster": (),
+    "scoring": {"win": 1, "draw": 0, "loss": 0, "per_game": 0, "tie_breaks": ("vp_difference", "vp_for")},
+    "played_by": frozenset(),
 }  # added to the state since schema 1, as it replays
 
 

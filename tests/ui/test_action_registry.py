@@ -19,7 +19,13 @@ def _items(menu: QMenu) -> list[str]:
 
 def test_the_menus_are_laid_out_as_declared(make_window):
     window = make_window(remember=False)
-    assert list(window.menus) == ["File", "Edit", "View", "Turn", "Battle", "Scenario", "Assist", "Help"]
+    assert list(window.menus) == ["File", "Edit", "View", "Turn", "Battle", "Scenario", "League", "Assist", "Help"]
+    assert _items(window.menus["League"]) == [
+        "&Scoring…",
+        "Export as &CSV…",
+        "Export as &HTML…",
+        "&Pairings for the next evening",
+    ]
     assert _items(window.menus["Scenario"]) == [
         "&Edit a scenario…",
         "Edit a scenario &file…",

@@ -102,7 +102,7 @@ def test_the_roster_buttons_record_actions_that_undo_takes_back(open_window, qtb
     assert _column(view, "Role")[_column(view, "Commander").index("Marco")] == "General"
     assert not view.ui.generalButton.isEnabled()
     view.ui.retireButton.click()
-    assert view.standing().commander.retired and not view.ui.retireButton.isEnabled()
+    assert view.standing().commander.retired and view.ui.retireButton.text() == "Bring &back"
     window.undo()
     assert not view.standing().commander.retired and view.standing().commander.general
     view.ui.renameButton.click()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from campaign_manager.ui.actions import MenuAction
 from tests.ui.test_battle_entry import answer, press, question, to_b1_c1_result, type_in, vp_boxes
@@ -296,3 +296,23 @@ def test_a_battle_kept_after_a_new_name_was_said_yes_to_is_carried_on_without_as
     assert not [w for w in QApplication.topLevelWidgets() if w.objectName() == "newCommanderQuestion" and w.isVisible()]
     finish(again, qtbot)
     assert window.campaign.records[-2] == {"type": "add_commander", "name": "Zoë", "side": "allied"}
+
+
+def test_a_new_commander_from_the_wizard_is_asked_their_club(at_the_result, qtbot):
+    window, wizard = at_the_result
+    attacker, defender = commander_boxes(wizard)
+    type_name(qtbot, attacker, "Marco")
+    type_name(qtbot, defender, "Zoë")
+    qtbot.mouseClick(wizard.next_button, Qt.MouseButton.LeftButton)
+    asked = question(qtbot, "newCommanderQuestion")
+    club = asked.findChild(QLineEdit, "newCommanderClub")
+    assert club is not None and club.isVisible() and "Club or shop of Zoë" in club.placeholderText()
+    club.setText("  Athens Wargamers ")
+    answer(qtbot, asked, "Yes, a new commander")
+    finish(wizard, qtbot)
+    assert window.campaign.records[-2] == {
+        "type": "add_commander",
+        "name": "Zoë",
+        "side": "allied",
+        "club": "Athens Wargamers",
+    }

@@ -66,6 +66,9 @@ class BattleDraft:
     begun: CampaignState | None = None  # the campaign as the battle began (after its initiative)
     asked_now: bool = True  # `question` was asked of the campaign as it is now (not as the battle began)
     recording: bool = False  # an action of this battle is being recorded (the initiative, the battle)
+    new_clubs: dict[tuple[str, str], str] = field(
+        default_factory=dict
+    )  # (side, name casefolded) → club, of new commanders
 
     @classmethod
     def begin(
@@ -257,7 +260,9 @@ class BattleDraft:
             for role, side, name in zip(("attacker", "defender"), sides, game[2:4]):
                 if name and rosters.find(self.st.roster, name) is None and name.casefold() not in wanted:
                     try:
-                        added = parse_action({"type": "add_commander", "name": name, "side": side})
+                        club = self.new_clubs.get((side, name.strip().casefold()))
+                        data = {"type": "add_commander", "name": name, "side": side}
+                        added = parse_action({**data, **({"club": club} if club else {})})
                     except UserError as exc:
                         why = str(exc).removeprefix("'add_commander' action: name: ")
                         raise UserError(f"game {number}, the {role}'s commander: {why}") from None

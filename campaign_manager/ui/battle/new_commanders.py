@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QDialogButtonBox, QGridLayout, QLineEdit, QMessageBox, QWidget
 
 from campaign_manager.ui.battle import keeping
 from campaign_manager.ui.commander_choice import CommanderChoice
@@ -35,11 +35,14 @@ def ask(
     players: Sequence[tuple[CommanderChoice, CommanderChoice]],
     said_yes: SaidYes,
     go_on: Callable[[], object],
+    clubs: dict[tuple[str, str], str] | None = None,
 ) -> QMessageBox | None:
     """Ask about the first new name nobody said yes to (None: there is none). Yes: it is meant,
     and the battle goes on (`go_on`, which asks about the next one); No: back to its box. When the
     name is close to a roster name, No is the default (Enter pressed twice keeps the slip out of
-    the roster); a name close to nobody's takes Yes."""
+    the roster); a name close to nobody's takes Yes. The question has a box for the new
+    commander's club or shop (if you like): said with Yes, it is kept in `clubs`, by (side, name
+    casefolded), and the commander joins with it."""
     found = unasked(players, said_yes)
     if found is None:
         return None
@@ -47,8 +50,13 @@ def ask(
     typed = box.typed() or ""
     near = box.may_have_meant()
 
+    club_box: list[QLineEdit] = []
+
     def yes() -> None:
         said_yes.add((box.side, typed))
+        club = club_box[0].text().strip() if club_box else ""
+        if clubs is not None and club:
+            clubs[(box.side, typed.strip().casefold())] = club
         go_on()
 
     def back_to_the_box() -> None:
@@ -61,7 +69,7 @@ def ask(
         ("&Yes, a new commander", QMessageBox.ButtonRole.AcceptRole, yes, None),
         ("&No, back to the box", QMessageBox.ButtonRole.RejectRole, back_to_the_box, None),
     ]
-    return keeping.ask(
+    asked = keeping.ask(
         parent,
         "newCommanderQuestion",
         f'New commander "{typed}"?',
@@ -71,3 +79,24 @@ def ask(
         "recorded). No: back to the box" + (", to choose the name." if near else "."),
         choices[::-1] if near else choices,
     )
+    club_box.append(_club_box(asked, typed))
+    return asked
+
+
+def _club_box(asked: QMessageBox, typed: str) -> QLineEdit:
+    """A box under the question for the new commander's club or shop (empty: none)."""
+    edit = QLineEdit(asked)
+    edit.setObjectName("newCommanderClub")
+    edit.setPlaceholderText(f"Club or shop of {typed} (if you like)")
+    edit.setAccessibleName("Club or shop of the new commander")
+    layout, buttons = asked.layout(), asked.findChild(QDialogButtonBox)
+    if isinstance(layout, QGridLayout) and buttons is not None:  # above the answers: moved down a row
+        position = layout.getItemPosition(layout.indexOf(buttons))  # (row, column, rows, columns)
+        assert isinstance(position, tuple)
+        row, column, rows, columns = (int(n) for n in position)
+        layout.removeWidget(buttons)
+        layout.addWidget(edit, row, column, 1, columns)
+        layout.addWidget(buttons, row + 1, column, rows, columns)
+    edit.show()  # the question is on screen already: a child added now is shown by hand
+    asked.adjustSize()
+    return edit

@@ -357,7 +357,8 @@ class ResultPage(Page):
         battle goes on: New commander "mar"? (ui/battle/new_commanders.py)."""
         if not self.tabletop.isChecked():
             return False
-        return new_commanders.ask(self, self.players, self.new_names_meant, self.go_on.emit) is not None
+        asked = new_commanders.ask(self, self.players, self.new_names_meant, self.go_on.emit, self.draft.new_clubs)
+        return asked is not None
 
     def _new_commanders_words(self) -> str:
         """The names typed that are nobody's on the roster: added with the battle (HTML)."""

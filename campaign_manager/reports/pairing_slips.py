@@ -1,0 +1,103 @@
+"""Pairing slips for the league's next evening: one slip a table, with both commanders as the
+organiser left them (every swap kept), their sides, clubs, points and games, whether they have
+met before, and boxes for the VP of the game; who sits out is said at the end. Names print
+exactly as typed (escaped, never read as markup)."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from campaign_manager.engine.league import Standing
+from campaign_manager.engine.lookup import counted
+from campaign_manager.engine.pairings import Pairings
+from campaign_manager.engine.roster import scoring_words
+from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
+from campaign_manager.reports.kinds import Paper
+from campaign_manager.reports.page import BOLD, MARGIN, PAGE_SIZES, escape, footer_canvas, marked, text
+from campaign_manager.scenario.model import Scenario
+
+SLIP = TableStyle(
+    [
+        ("BOX", (0, 0), (-1, -1), 1.0, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
+        ("GRID", (0, 2), (-1, -1), 0.6, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e4e4")),
+        ("FONT", (0, 2), (-1, 2), BOLD, 8),
+        ("SPAN", (0, 0), (-1, 0)),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 3), (-1, 3), 14),
+    ]
+)
+
+
+def _commander(sc: Scenario, s: Standing, scoring: Scoring) -> str:
+    c = s.commander
+    club = f"<br/><font size=8 color='#555555'>{escape(c.club)}</font>" if c.club else ""
+    return (
+        f"<b>{escape(c.name)}</b> ({escape(sc.sides.get(c.side, c.side))}){club}"
+        f"<br/><font size=8>{counted(s.points(scoring), 'point')}, {counted(s.games, 'game')} played</font>"
+    )
+
+
+def slip(
+    sc: Scenario, table: int, first: Standing, second: Standing, met: int, scoring: Scoring, width: float
+) -> Table:
+    """One table's slip: the two commanders side by side and boxes for their VP."""
+    again = f"; they have met {counted(met, 'time')} before" if met else ""
+    rows = [
+        [marked(f"<b>Table {table}</b>{escape(again)}", "body"), ""],
+        [marked(_commander(sc, first, scoring), "body"), marked(_commander(sc, second, scoring), "body")],
+        [f"VP of {first.commander.name}"[:60], f"VP of {second.commander.name}"[:60]],
+        ["", ""],
+    ]
+    grid = Table(rows, colWidths=[width / 2] * 2)
+    grid.setStyle(SLIP)
+    return grid
+
+
+def slips_story(sc: Scenario, pairings: Pairings, scoring: Scoring, width: float, title: str) -> list[Flowable]:
+    story: list[Flowable] = [
+        text(title, "title"),
+        text(f"Suggested pairings, as the organiser left them. Scored {scoring_words(scoring)}.", "small"),
+        Spacer(1, 8),
+    ]
+    for number, pair in enumerate(pairings.pairs, start=1):
+        story += [
+            KeepTogether([slip(sc, number, pair.first, pair.second, pair.rematch, scoring, width)]),
+            Spacer(1, 12),
+        ]
+    if pairings.sitting_out:
+        names = ", ".join(s.commander.name for s in pairings.sitting_out)
+        story.append(text(f"Sitting out this evening: {names}.", "body"))
+    if not pairings.pairs:
+        story.append(text("Nobody is paired: tick commanders of both sides as present.", "body"))
+    return story
+
+
+def pairing_slips_pdf(
+    sc: Scenario,
+    pairings: Pairings,
+    scoring: Scoring = DEFAULT_SCORING,
+    name: str = "League",
+    paper: Paper | str = Paper.A4,
+) -> bytes:
+    """The slips as PDF bytes (the same pairings give the same bytes)."""
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=PAGE_SIZES[Paper(paper)],
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 6,
+        title=f"{name} — pairings",
+        author="Firestorm Campaign Manager",
+        creator="Firestorm Campaign Manager",
+        subject=sc.name,
+    )
+    story = slips_story(sc, pairings, scoring, doc.width - 12, f"{name}: pairings for the evening")
+    doc.build(story, canvasmaker=footer_canvas(name, ""))
+    return out.getvalue()
