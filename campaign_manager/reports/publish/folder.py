@@ -64,7 +64,10 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
     """Put `files` (path in the folder → bytes) in `folder` whole, in place of what it held."""
     folder = Path(folder)
     check_folder(folder)
-    made = Path(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=folder.absolute().parent))
+    try:
+        made = Path(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=folder.absolute().parent))
+    except OSError as exc:
+        raise UserError(f"{folder} cannot be written ({exc.strerror or exc}): nothing was written") from None
     try:
         umask = os.umask(0)
         os.umask(umask)

@@ -21,8 +21,10 @@ def watch(
     campaign: CampaignFile,
     republish: Callable[[], None],
     keep_going: Callable[[], bool] = lambda: True,
+    heartbeat: float = HEARTBEAT,
 ) -> None:
-    """Call `republish` after each change of the campaign's log, while `keep_going()`."""
+    """Call `republish` after each change of the campaign's log, while `keep_going()` (asked at
+    least every `heartbeat` seconds)."""
     server = campaign.server_log
     if server is None:
         _watch_file(campaign, campaign.path, republish, keep_going)
@@ -30,7 +32,7 @@ def watch(
     listener = server.listen()
     try:
         while keep_going():
-            ready, _, _ = select.select([listener.fileno()], [], [], HEARTBEAT)
+            ready, _, _ = select.select([listener.fileno()], [], [], heartbeat)
             if ready and listener.heard() and campaign.catch_up() is not None:
                 republish()
     finally:
