@@ -54,7 +54,7 @@ ol.battles li{padding:6px 0;border-bottom:1px solid #8884}
 .legend{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:2px 16px;font-size:.85rem;
 color:var(--muted);list-style:none;padding:0}
 .legend li{display:flex;gap:8px;align-items:center}
-.legend svg{flex:none;background:#fff;border-radius:3px}
+.legend svg{flex:none;background:#fff;border-radius:3px;width:69px;height:30px}
 svg.chart{width:100%;max-width:640px;height:auto;display:block}
 footer{color:var(--muted);font-size:.85rem;padding-bottom:24px}
 """
@@ -79,8 +79,8 @@ def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: s
         "</header>"
         f"{_turns_nav(turns, pic.turn, up)}"
         '<main><div class="grid"><div>'
-        f"{_map(pic, status, up)}</div><div>{_vp(pic, status)}{_turn(status)}</div></div>"
-        f"{_battles(pic, status)}{_changes(pic, status)}{_league(pic, status)}"
+        f"{_map(pic, status, up)}</div><div>{_vp(pic, status)}{_turn(status)}{_battles(pic, status)}"
+        f"{_changes(pic, status)}</div></div>{_league(pic, status)}"
         f'<section aria-labelledby="chart-h"><h2 id="chart-h">VP by turn</h2>{vp_chart(pic, status)}</section>'
         f"</main>{_footer(status, up)}</body></html>\n"
     )
