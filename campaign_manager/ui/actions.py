@@ -37,6 +37,7 @@ from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec,
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.file_menu import FileActions
 from campaign_manager.ui.help_menu import HelpActions
+from campaign_manager.ui.publish_actions import PublishActions, publish_specs
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.scenario_menu import ScenarioActions
@@ -63,6 +64,8 @@ class MenuAction(StrEnum):
     PRINT_PREVIEW = "print_preview"  # of the turn report
     PREVIEW_STATUS_SHEET = "preview_status_sheet"
     PREVIEW_BATTLE_SLIPS = "preview_battle_slips"
+    PUBLISH = "publish"
+    PUBLISH_AFTER_EACH_BATTLE = "publish_after_each_battle"
     NEW_WARGAME = "new_wargame"
     TRY_A_PLAN = "try_a_plan"
     WHAT_IF = "what_if"
@@ -127,6 +130,8 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             SEPARATOR,
             *PRINTS,
             *PREVIEWS,
+            MenuAction.PUBLISH,
+            MenuAction.PUBLISH_AFTER_EACH_BATTLE,
             SEPARATOR,
             MenuAction.NEW_WARGAME,
             MenuAction.TRY_A_PLAN,
@@ -186,6 +191,7 @@ def declare_actions(
     *,
     file: FileActions,
     reports: ReportActions,
+    publishing: PublishActions,
     storage: StorageActions,
     wargame: WargameActions,
     view: ViewActions,
@@ -242,6 +248,7 @@ def declare_actions(
         ),
         **exports,
         **printing_actions(reports),
+        **dict(zip((MenuAction.PUBLISH, MenuAction.PUBLISH_AFTER_EACH_BATTLE), publish_specs(publishing))),
         MenuAction.NEW_WARGAME: ActionSpec(
             "New &General's Wargame…",
             wargame.new_wargame,
