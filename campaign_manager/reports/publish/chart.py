@@ -9,7 +9,7 @@ from html import escape
 from campaign_manager.engine.published import PublishedStatus
 from campaign_manager.reports.data import TurnPicture
 
-W, H, LEFT, BOTTOM, TOP, RIGHT = 640.0, 260.0, 44.0, 34.0, 14.0, 16.0
+W, H, LEFT, BOTTOM, TOP, RIGHT = 640.0, 260.0, 60.0, 34.0, 14.0, 34.0
 
 
 def vp_chart(pic: TurnPicture, status: PublishedStatus) -> str:

@@ -34,7 +34,10 @@ h1{font-size:1.5rem;margin:.2em 0}
 h2{font-size:1.15rem;margin:1.1em 0 .4em}
 .when{color:var(--muted);margin:0}
 .grid{display:grid;grid-template-columns:minmax(0,1fr);gap:0 28px}
-@media (min-width:1000px){.grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
+@media (min-width:1000px){
+.grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr);grid-template-rows:auto 1fr}
+.mapcol{grid-column:1;grid-row:1/span 2}.vpcol{grid-column:2;grid-row:1}
+.restcol{grid-column:2;grid-row:2;align-self:start}}
 figure{margin:0}
 svg.map{width:100%;height:auto;display:block;border:1px solid #888;border-radius:6px;background:#eef3f7}
 svg.map .area:hover polygon{stroke-width:5}
@@ -78,9 +81,10 @@ def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: s
         f'<header><h1>{escape(pic.name)}</h1><p class="when">{escape(pic.scenario.name)} · {escape(when(pic))}</p>'
         "</header>"
         f"{_turns_nav(turns, pic.turn, up)}"
-        '<main><div class="grid"><div>'
-        f"{_map(pic, status, up)}</div><div>{_vp(pic, status)}{_turn(status)}{_battles(pic, status)}"
-        f"{_changes(pic, status)}</div></div>{_league(pic, status)}"
+        f'<main><div class="grid"><div class="vpcol">{_vp(pic, status)}</div>'
+        f'<div class="mapcol">{_map(pic, status, up)}</div>'
+        f'<div class="restcol">{_turn(status)}{_battles(pic, status)}{_changes(pic, status)}</div></div>'
+        f"{_league(pic, status)}"
         f'<section aria-labelledby="chart-h"><h2 id="chart-h">VP by turn</h2>{vp_chart(pic, status)}</section>'
         f"</main>{_footer(status, up)}</body></html>\n"
     )
