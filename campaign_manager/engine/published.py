@@ -79,6 +79,7 @@ class PublishedBattle(Published):
     took_area: bool
     captured: list[str]
     destroyed: list[str]
+    vp_scored: dict[str, int] = Field(description="campaign VP each side scored in it: captures, command centre wins")
 
 
 class ChangedHands(Published):

@@ -254,3 +254,13 @@ def test_a_folder_that_cannot_be_published_into_is_refused_in_a_sentence(campaig
         assert target.read_text() == "a page of the shop's own"
     assert not target.is_dir()
     assert not list(tmp_path.glob(".*publishing*"))
+
+
+def test_the_vp_each_battle_scored_add_up_to_what_the_sides_scored_beside_their_objectives(published):
+    status = json.loads((published / "status.json").read_text(encoding="utf-8"))
+    for side, parts in status["vp_breakdown"].items():
+        beside = sum(p["vp"] for p in parts if not p["reason"].endswith("held (objective)"))
+        assert sum(b["vp_scored"].get(side, 0) for b in status["fought_battles"]) == beside, side
+    assert any(b["vp_scored"] for b in status["fought_battles"]), "some battle scored: the sum is tested"
+    page = (published / "index.html").read_text(encoding="utf-8")
+    assert "VP to the" in page and "Battles: 2 fought of the" in page

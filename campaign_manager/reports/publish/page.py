@@ -153,20 +153,34 @@ def side_ink(pic: TurnPicture, side: str) -> str:
     return colours[side].ink if side in colours else "#777777"
 
 
+PHASE_WORDS = {
+    "planning": "Planning: the generals place their reinforcements and redeploy; the battles come next.",
+    "battle": "The battles are being fought.",
+    "strategic": "The turn has ended; the next one has not started yet.",
+}
+
+
 def _turn(status: PublishedStatus) -> str:
+    """Where the turn stands, what it still requires, and what the next one asks for."""
     count = status.battles
     if status.phase == "finished":
-        now = "The campaign is over."
+        now = ["The campaign is over."]
     elif status.turn == 0:
-        now = "The campaign has not started yet."
+        now = ["The campaign has not started yet."]
     else:
         ceiling = f" (at most {count.ceiling})" if count.ceiling is not None else ""
-        now = f"Battles this turn: {count.fought} fought of the {count.required} it requires{ceiling}."
+        left = max(0, count.required - count.fought)
+        still = f": {left} still to fight" if left and status.phase != "strategic" else ""
+        now = [
+            PHASE_WORDS.get(status.phase, ""),
+            f"Battles: {count.fought} fought of the {count.required}{ceiling} the turn requires{still}.",
+        ]
     arrows = "".join(f"<li>{a.origin} → {a.target}: placed, its result to come</li>" for a in status.open_arrows)
     next_turn = f"<p>{escape(status.next_turn)}</p>" if status.next_turn else ""
+    said = "".join(f"<p>{escape(line)}</p>" for line in now if line)
     return (
         '<section aria-labelledby="turn-h" class="panel"><h2 id="turn-h">The turn</h2>'
-        f"<p>{escape(now)}</p>{f'<ul>{arrows}</ul>' if arrows else ''}{next_turn}</section>"
+        f"{said}{f'<ul>{arrows}</ul>' if arrows else ''}{next_turn}</section>"
     )
 
 
@@ -191,10 +205,11 @@ def _battle(pic: TurnPicture, b: PublishedBattle) -> str:
     took = "; the area changed hands" if b.took_area else ""
     who = "; ".join(f"{p.attacker or '?'} v {p.defender or '?'}" for p in b.commanders)
     lost = ", ".join(b.destroyed + b.captured)
+    scored = "".join(f"; +{vp} VP to the {sc.side_nouns[side]}" for side, vp in b.vp_scored.items())
     arrow = f"{b.order} {b.mark} {sc.area_label(b.origin)} → {sc.area_label(b.target)}"
     return (
         f"<li><strong>{escape(arrow)}</strong>"
-        f" ({escape(sc.sides[b.attacker_side])} attack): {escape(winner)}, {escape(b.score)}{escape(took)}."
+        f" ({escape(sc.sides[b.attacker_side])} attack): {escape(winner)}, {escape(b.score)}{escape(took + scored)}."
         f"{f'<br>Commanders: {escape(who)}.' if who else ''}{f'<br>Lost: {escape(lost)}.' if lost else ''}</li>"
     )
 

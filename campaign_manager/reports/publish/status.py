@@ -54,7 +54,7 @@ def published_status(pic: TurnPicture, every: list[BattleRow], names: bool = Tru
         vp_breakdown={s: [VPPart(reason=p.reason, vp=p.vp) for p in parts] for s, parts in view.vp_breakdown.items()},
         outcome=_outcome(pic),
         next_turn=next_turn_words(pic),
-        fought_battles=[_battle(row, names) for row in every],
+        fought_battles=[_battle(sc, row, names) for row in every],
         changed_hands=changed_hands(sc, every),
         league=_league(pic.standings, names),
         vp_by_turn=_vp_by_turn(pic.charts),
@@ -80,7 +80,17 @@ def _outcome(pic: TurnPicture) -> PublishedOutcome:
     return PublishedOutcome(leader=out.leader, margin=out.margin, result=out.result, final=out.final, levels=out.levels)
 
 
-def _battle(row: BattleRow, names: bool) -> PublishedBattle:
+def vp_scored(sc: Scenario, row: BattleRow) -> dict[str, int]:
+    """The campaign VP a battle scored, by side: each troop captured, and a command centre's
+    defenders beaten (rule 1.9)."""
+    scored = dict(row.scored)
+    for troop in row.captured:
+        taker = sc.enemy_of(sc.side_of(sc.troops[troop].nation))
+        scored[taker] = scored.get(taker, 0) + sc.troops[troop].type.capture_vp
+    return {side: vp for side, vp in scored.items() if vp}
+
+
+def _battle(sc: Scenario, row: BattleRow, names: bool) -> PublishedBattle:
     return PublishedBattle(
         turn=row.turn,
         order=row.order,
@@ -101,6 +111,7 @@ def _battle(row: BattleRow, names: bool) -> PublishedBattle:
         took_area=row.took_area,
         captured=list(row.captured),
         destroyed=list(row.destroyed),
+        vp_scored=vp_scored(sc, row),
     )
 
 
