@@ -21,6 +21,8 @@ from campaign_manager.reports.publish.page import page_html
 from campaign_manager.reports.publish.raster import map_pngs
 from campaign_manager.reports.publish.status import published_status
 from campaign_manager.reports.render import ReportInputs, report_inputs
+from campaign_manager.reports.sections import standing_words
+from campaign_manager.reports.status import when
 from campaign_manager.store.campaign_file import CampaignFile
 
 __all__ = ["PublishedStatus", "folder_files", "publish"]
@@ -40,7 +42,9 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     now = picture(sc, inputs.name, history, inputs.recorded_at, None, latest=True, set_up=inputs.set_up)
     turns = sorted({a.state.turn for a in history if isinstance(a.action, StartTurn)})
     status = published_status(now, [row for row in every if row.turn <= now.turn], names)
-    image, image_2x = map_pngs(sc, now.state, now.battles)
+    figures = ", ".join(f"{sc.sides[side]} {vp}" for side, vp in status.vp.items())
+    heading = (now.name, f"{sc.name} · {when(now)}", f"VP: {figures}. {'. '.join(standing_words(now))}.")
+    image, image_2x = map_pngs(sc, now.state, now.battles, heading)
     files = {
         "index.html": page_html(now, status, turns).encode(),
         "status.json": status.to_json().encode(),
