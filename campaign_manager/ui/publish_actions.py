@@ -49,15 +49,18 @@ class PublishActions:
     ) -> None:
         self.services, self.choose_folder, self.runner = services, choose_folder, runner
         self._seen: Moment | None = None
+        self._read: dict[str, PublishedTo] | None = None  # the settings, read once (this object writes them)
         services.session.changed.connect(self._after_change)
 
     # -- what is remembered, by campaign ---------------------------------------------------
 
     def _remembered(self) -> dict[str, PublishedTo]:
-        try:
-            return REMEMBERED.validate_json(settings.read(settings.PUBLISHED_FOLDERS) or "{}")
-        except ValidationError:
-            return {}  # unreadable: as if never published
+        if self._read is None:
+            try:
+                self._read = REMEMBERED.validate_json(settings.read(settings.PUBLISHED_FOLDERS) or "{}")
+            except ValidationError:
+                self._read = {}  # unreadable: as if never published
+        return dict(self._read)
 
     def _mine(self) -> PublishedTo | None:
         where = self.services.session.where
@@ -70,6 +73,7 @@ class PublishActions:
         remembered = self._remembered()
         remembered[where] = PublishedTo(folder=str(folder), after_each_battle=after_each_battle)
         settings.write(settings.PUBLISHED_FOLDERS, REMEMBERED.dump_json(remembered).decode())
+        self._read = remembered
 
     def folder(self) -> Path | None:
         """The folder the open campaign was last published to."""
@@ -105,6 +109,7 @@ class PublishActions:
         if folder is None:
             return
         self._remember(folder, True)
+        self._seen = self._moment()
         self._write(folder)
 
     def _choose(self) -> Path | None:
@@ -119,12 +124,15 @@ class PublishActions:
         return (session.where or "", len(session.battles()), state.turn, str(state.phase))
 
     def _after_change(self) -> None:
+        if not self.after_each_battle():
+            self._seen = None  # nothing to compare with until it is turned on (it publishes then)
+            return
         moment = self._moment()
         before, self._seen = self._seen, moment
         if moment is None or before is None or before[0] != moment[0] or before == moment:
             return  # nothing open, another campaign just opened, or no battle or turn changed
         folder = self.folder()
-        if folder is not None and self.after_each_battle():
+        if folder is not None:
             self._write(folder)
 
     def _write(self, folder: Path) -> None:
