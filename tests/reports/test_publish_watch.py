@@ -75,3 +75,37 @@ def test_watch_publishes_again_after_an_action_recorded_elsewhere(campaign_store
         assert _wait(lambda: (folder / "status.json").exists() and _published_turn(folder) == 1)
     finally:
         stop()
+
+
+def test_the_command_line_watches_until_stopped(tmp_path):
+    """`publish FILE -o FOLDER --watch` as a program: it publishes, says it watches, publishes
+    again after another program records, and stops on Ctrl+C (SIGINT) saying nothing was half-written."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.shared import ROOT
+
+    path, folder = tmp_path / "shop.campaign", tmp_path / "site"
+    CampaignFile.create(path, name="Watched").close()
+    program = subprocess.Popen(
+        [sys.executable, "-m", "campaign_manager", "publish", str(path), "-o", str(folder), "--watch"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert program.stdout is not None
+        assert program.stdout.readline().startswith("Published Watched to")
+        assert "Watching" in program.stdout.readline()
+        with CampaignFile.open(path) as other:
+            other.apply(other.read_actions(TURN_ONE))
+        assert "Published again" in program.stdout.readline()
+        assert _published_turn(folder) == 1
+    finally:
+        program.send_signal(signal.SIGINT)
+        _, err = program.communicate(timeout=20)
+    assert program.returncode == 130 and "nothing was half-written" in err
