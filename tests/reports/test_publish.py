@@ -264,3 +264,21 @@ def test_the_vp_each_battle_scored_add_up_to_what_the_sides_scored_beside_their_
     assert any(b["vp_scored"] for b in status["fought_battles"]), "some battle scored: the sum is tested"
     page = (published / "index.html").read_text(encoding="utf-8")
     assert "VP to the" in page and "Battles: 2 fought of the" in page
+
+
+def test_a_file_put_in_the_folder_while_it_is_written_is_not_deleted(campaign_path, tmp_path, monkeypatch, capsys):
+    from campaign_manager.reports.publish import folder as folder_module
+
+    site = tmp_path / "site"
+    assert run(capsys, "publish", campaign_path, "-o", site)[0] == 0
+    real = folder_module._swap
+
+    def late(made, folder):
+        (folder / "late.txt").write_text("put there meanwhile")  # after the folder was looked at
+        real(made, folder)
+
+    monkeypatch.setattr(folder_module, "_swap", late)
+    assert run(capsys, "publish", campaign_path, "-o", site)[0] == 0
+    kept = list(tmp_path.rglob("late.txt"))
+    assert kept and kept[0].read_text() == "put there meanwhile" and kept[0].parent != site
+    assert sorted(p.name for p in kept[0].parent.iterdir()) == ["late.txt"], "only what the app wrote went"

@@ -68,6 +68,7 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
         made = Path(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=folder.absolute().parent))
     except OSError as exc:
         raise UserError(f"{folder} cannot be written ({exc.strerror or exc}): nothing was written") from None
+    swapped = False
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -77,10 +78,35 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         _swap(made, folder)
+        swapped = True
     except OSError as exc:
         raise UserError(f"{folder} could not be written ({exc.strerror or exc}): it is left as it was") from None
     finally:
-        shutil.rmtree(made, ignore_errors=True)  # what it held before, after an exchange
+        if swapped:
+            _clear(made)  # what the folder held before: the files the app wrote there
+        else:
+            shutil.rmtree(made, ignore_errors=True)  # the new files, never put in place
+
+
+def _clear(old: Path) -> None:
+    """Remove what the folder held before it was replaced: the files its list names (and the
+    folders they were in, once empty). Anything else (put there after it was looked at) stays,
+    in the folder beside it that held them."""
+    ours = _ours(old)
+    for path in sorted(old.rglob("*"), key=lambda p: len(p.parts), reverse=True):  # the deepest first
+        if path.relative_to(old).as_posix() not in ours:
+            continue
+        try:
+            if path.is_dir() and not path.is_symlink():
+                path.rmdir()
+            else:
+                path.unlink()
+        except OSError:
+            pass  # a folder still holding someone else's file
+    try:
+        old.rmdir()
+    except OSError:
+        pass
 
 
 def _manifest(files: dict[str, bytes]) -> bytes:
