@@ -171,9 +171,8 @@ def test_nothing_from_a_draft_a_plan_or_a_what_if_reaches_the_folder(published, 
         assert marker.encode() not in everything, f"the {what} reached the folder"
 
 
-def test_the_commanders_names_can_be_left_out(campaign_path, published, tmp_path):
-    with CampaignFile.open(campaign_path, readonly=True) as campaign:
-        publish(campaign, tmp_path / "nameless", names=False)
+def test_the_commanders_names_can_be_left_out(campaign_path, published, tmp_path, capsys):
+    assert run(capsys, "publish", campaign_path, "-o", tmp_path / "nameless", "--no-names")[0] == 0
     named = (published / "index.html").read_text(encoding="utf-8")
     assert "Marco" in named and "Giulia" in named
     for name, data in _files(tmp_path / "nameless").items():
