@@ -80,6 +80,7 @@ class PublishedBattle(Published):
     captured: list[str]
     destroyed: list[str]
     vp_scored: dict[str, int] = Field(description="campaign VP each side scored in it: captures, command centre wins")
+    recorded_at: str = Field(description="when it was recorded, as the campaign's log says")
 
 
 class ChangedHands(Published):

@@ -80,7 +80,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def test_the_folder_holds_the_page_the_pictures_the_facts_and_each_turns_page(published):
     names = set(_files(published))
-    assert {"index.html", "map.png", "map@2x.png", "status.json", MANIFEST} <= names
+    assert {"index.html", "map.png", "map@2x.png", "status.json", "feed.xml", MANIFEST} <= names
     assert {"turn-1/index.html", "turn-2/index.html", "turn-3/index.html"} <= names
     assert "turn-4/index.html" not in names, "a turn not started has no page"
     page = (published / "index.html").read_text(encoding="utf-8")
@@ -281,3 +281,17 @@ def test_a_file_put_in_the_folder_while_it_is_written_is_not_deleted(campaign_pa
     kept = list(tmp_path.rglob("late.txt"))
     assert kept and kept[0].read_text() == "put there meanwhile" and kept[0].parent != site
     assert sorted(p.name for p in kept[0].parent.iterdir()) == ["late.txt"], "only what the app wrote went"
+
+
+def test_the_feed_has_an_entry_for_each_battle_newest_first(published):
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ET.fromstring((published / "feed.xml").read_bytes())
+    status = json.loads((published / "status.json").read_text(encoding="utf-8"))
+    entries = feed.findall(f"{atom}entry")
+    assert len(entries) == len(status["fought_battles"]) > 0
+    last = status["fought_battles"][-1]
+    assert entries[0].findtext(f"{atom}title", "").startswith(f"Turn {last['turn']}, battle {last['order']}:")
+    assert len({e.findtext(f"{atom}id") for e in entries}) == len(entries)
+    for stamp in [feed.findtext(f"{atom}updated", "")] + [e.findtext(f"{atom}updated", "") for e in entries]:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)", stamp), stamp
+    assert 'href="feed.xml"' in (published / "index.html").read_text(encoding="utf-8")

@@ -77,7 +77,8 @@ def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: s
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         '<meta name="color-scheme" content="light dark">'
-        f"<title>{escape(title)}</title><style>{colours_css()}{STYLE}</style></head><body>"
+        f'<title>{escape(title)}</title><link rel="alternate" type="application/atom+xml" href="{up}feed.xml">'
+        f"<style>{colours_css()}{STYLE}</style></head><body>"
         f'<header><h1>{escape(pic.name)}</h1><p class="when">{escape(pic.scenario.name)} · {escape(when(pic))}</p>'
         "</header>"
         f"{_turns_nav(turns, pic.turn, up)}"
@@ -251,5 +252,10 @@ def _league(pic: TurnPicture, status: PublishedStatus) -> str:
 
 def _footer(status: PublishedStatus, up: str) -> str:
     recorded = f"Last recorded {escape(status.last_recorded)}. " if status.last_recorded else ""
-    data = f'The facts of this page: <a href="{up}status.json">status.json</a>. ' if not up else ""
+    data = (
+        f'The facts of this page: <a href="{up}status.json">status.json</a>; '
+        f'the battles as a feed: <a href="{up}feed.xml">feed.xml</a>. '
+        if not up
+        else ""
+    )
     return f"<footer><p>{recorded}{data}Published by the Firestorm Campaign Manager.</p></footer>"

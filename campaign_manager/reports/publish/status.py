@@ -31,8 +31,11 @@ from campaign_manager.reports.sections import next_turn_words
 from campaign_manager.scenario.model import Scenario
 
 
-def published_status(pic: TurnPicture, every: list[BattleRow], names: bool = True) -> PublishedStatus:
-    """The picture's facts for the players; `every`: all battles fought up to its moment."""
+def published_status(
+    pic: TurnPicture, every: list[BattleRow], recorded_at: list[str], names: bool = True
+) -> PublishedStatus:
+    """The picture's facts for the players; `every`: all battles fought up to its moment;
+    `recorded_at`: when each action of the log was recorded."""
     sc, view = pic.scenario, pic.view
     return PublishedStatus(
         name=pic.name,
@@ -54,7 +57,7 @@ def published_status(pic: TurnPicture, every: list[BattleRow], names: bool = Tru
         vp_breakdown={s: [VPPart(reason=p.reason, vp=p.vp) for p in parts] for s, parts in view.vp_breakdown.items()},
         outcome=_outcome(pic),
         next_turn=next_turn_words(pic),
-        fought_battles=[_battle(sc, row, names) for row in every],
+        fought_battles=[_battle(sc, row, names, recorded_at) for row in every],
         changed_hands=changed_hands(sc, every),
         league=_league(pic.standings, names),
         vp_by_turn=_vp_by_turn(pic.charts),
@@ -90,7 +93,7 @@ def vp_scored(sc: Scenario, row: BattleRow) -> dict[str, int]:
     return {side: vp for side, vp in scored.items() if vp}
 
 
-def _battle(sc: Scenario, row: BattleRow, names: bool) -> PublishedBattle:
+def _battle(sc: Scenario, row: BattleRow, names: bool, recorded_at: list[str]) -> PublishedBattle:
     return PublishedBattle(
         turn=row.turn,
         order=row.order,
@@ -112,6 +115,7 @@ def _battle(sc: Scenario, row: BattleRow, names: bool) -> PublishedBattle:
         captured=list(row.captured),
         destroyed=list(row.destroyed),
         vp_scored=vp_scored(sc, row),
+        recorded_at=recorded_at[row.number - 1] if row.number <= len(recorded_at) else "",
     )
 
 
