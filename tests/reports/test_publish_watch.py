@@ -8,7 +8,10 @@ import json
 import threading
 import time
 
+import pytest
+
 from campaign_manager.engine.entry import BattleEntry
+from campaign_manager.errors import UserError
 from campaign_manager.reports.publish import publish
 from campaign_manager.reports.publish.watch import watch
 from campaign_manager.store.campaign_file import CampaignFile
@@ -109,3 +112,12 @@ def test_the_command_line_watches_until_stopped(tmp_path):
         program.send_signal(signal.SIGINT)
         _, err = program.communicate(timeout=20)
     assert program.returncode == 130 and "nothing was half-written" in err
+
+
+def test_a_campaign_file_that_goes_away_stops_the_watch_in_a_sentence(tmp_path):
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path, name="Gone").close()
+    with CampaignFile.open(path, readonly=True) as campaign:
+        path.rename(tmp_path / "moved.campaign")
+        with pytest.raises(UserError, match="can no longer be read"):
+            watch(campaign, lambda: None, heartbeat=0.1)

@@ -30,6 +30,12 @@ def check_folder(folder: Path) -> None:
         raise UserError(f"{folder} cannot be made: {parent} is not an existing folder")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise UserError(f"{folder} cannot be written: {parent} may not be written in")
+    try:  # the folder is written beside its place first: try that place (root passes os.access)
+        os.rmdir(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=parent))
+    except OSError as exc:
+        raise UserError(
+            f"{folder} cannot be written: nothing can be made in {parent} ({exc.strerror or exc})"
+        ) from None
     if folder.is_dir():
         if not os.access(folder, os.W_OK | os.X_OK):
             raise UserError(f"{folder} cannot be written: it is not writable")

@@ -11,6 +11,7 @@ import select
 from collections.abc import Callable
 from pathlib import Path
 
+from campaign_manager.errors import UserError
 from campaign_manager.store.campaign_file import CampaignFile
 
 POLL = 0.25  # seconds between looks at a campaign file
@@ -55,5 +56,8 @@ def _watch_file(
 
 
 def _stamp(path: Path) -> tuple[int, int]:
-    facts = os.stat(path)
+    try:
+        facts = os.stat(path)
+    except OSError as exc:
+        raise UserError(f"{path}: the campaign file can no longer be read ({exc.strerror}): watching stopped") from None
     return facts.st_mtime_ns, facts.st_size
