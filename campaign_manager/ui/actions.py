@@ -66,6 +66,7 @@ class MenuAction(StrEnum):
     PREVIEW_BATTLE_SLIPS = "preview_battle_slips"
     PUBLISH = "publish"
     PUBLISH_AFTER_EACH_BATTLE = "publish_after_each_battle"
+    PUBLISH_NO_NAMES = "publish_no_names"
     NEW_WARGAME = "new_wargame"
     TRY_A_PLAN = "try_a_plan"
     WHAT_IF = "what_if"
@@ -115,6 +116,7 @@ PREVIEWS = {
 }
 
 
+PUBLISHING = (MenuAction.PUBLISH, MenuAction.PUBLISH_AFTER_EACH_BATTLE, MenuAction.PUBLISH_NO_NAMES)
 MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
     MenuSpec(
         "&File",
@@ -130,8 +132,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             SEPARATOR,
             *PRINTS,
             *PREVIEWS,
-            MenuAction.PUBLISH,
-            MenuAction.PUBLISH_AFTER_EACH_BATTLE,
+            *PUBLISHING,
             SEPARATOR,
             MenuAction.NEW_WARGAME,
             MenuAction.TRY_A_PLAN,
@@ -248,7 +249,7 @@ def declare_actions(
         ),
         **exports,
         **printing_actions(reports),
-        **dict(zip((MenuAction.PUBLISH, MenuAction.PUBLISH_AFTER_EACH_BATTLE), publish_specs(publishing))),
+        **dict(zip(PUBLISHING, publish_specs(publishing))),
         MenuAction.NEW_WARGAME: ActionSpec(
             "New &General's Wargame…",
             wargame.new_wargame,

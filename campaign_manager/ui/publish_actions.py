@@ -28,8 +28,9 @@ Moment = tuple[str, int, int, str]  # the campaign, its battles, its turn and ph
 class PublishedTo(BaseModel):
     """Where a campaign is published, and whether after each battle (kept in the settings)."""
 
-    folder: str
+    folder: str = ""  # "" until one is chosen
     after_each_battle: bool = False
+    names: bool = True  # the commanders' names on the page (False: left out)
 
 
 REMEMBERED = TypeAdapter(dict[str, PublishedTo])  # by the campaign's file or server address
@@ -66,23 +67,29 @@ class PublishActions:
         where = self.services.session.where
         return None if where is None else self._remembered().get(where)
 
-    def _remember(self, folder: Path, after_each_battle: bool) -> None:
+    def _remember(self, **changes: object) -> None:
+        """Change what is remembered for the open campaign (folder=..., after_each_battle=..., names=...)."""
         where = self.services.session.where
         if where is None:
             return
         remembered = self._remembered()
-        remembered[where] = PublishedTo(folder=str(folder), after_each_battle=after_each_battle)
+        mine = remembered.get(where) or PublishedTo()
+        remembered[where] = PublishedTo.model_validate({**mine.model_dump(), **changes})
         settings.write(settings.PUBLISHED_FOLDERS, REMEMBERED.dump_json(remembered).decode())
         self._read = remembered
 
     def folder(self) -> Path | None:
         """The folder the open campaign was last published to."""
         mine = self._mine()
-        return None if mine is None else Path(mine.folder)
+        return None if mine is None or not mine.folder else Path(mine.folder)
 
     def after_each_battle(self) -> bool:
         mine = self._mine()
         return mine is not None and mine.after_each_battle
+
+    def names_left_out(self) -> bool:
+        mine = self._mine()
+        return mine is not None and not mine.names
 
     # -- the menu's items --------------------------------------------------------------------
 
@@ -92,7 +99,7 @@ class PublishActions:
             return
         folder = self._choose()
         if folder is not None:
-            self._remember(folder, self.after_each_battle())
+            self._remember(folder=str(folder))
             self._write(folder)
 
     def toggle_after_each_battle(self) -> None:
@@ -100,17 +107,22 @@ class PublishActions:
         if not self.services.session.is_open:
             return
         if self.after_each_battle():
-            folder = self.folder()
-            if folder is not None:
-                self._remember(folder, False)
+            self._remember(after_each_battle=False)
             self.services.tell("The campaign is no longer published after each battle", 6000)
             return
         folder = self.folder() or self._choose()
         if folder is None:
             return
-        self._remember(folder, True)
+        self._remember(folder=str(folder), after_each_battle=True)
         self._seen = self._moment()
         self._write(folder)
+
+    def toggle_names(self) -> None:
+        """Leave the commanders' names out of what is published (or put them back), from the next publish on."""
+        if self.services.session.is_open:
+            self._remember(names=self.names_left_out())
+            left_out = "left out of" if self.names_left_out() else "shown in"
+            self.services.tell(f"The commanders' names will be {left_out} what is published next", 6000)
 
     def _choose(self) -> Path | None:
         suggested = self.folder() or Path(settings.start_folder() or ".") / "published"
@@ -150,9 +162,10 @@ class PublishActions:
             self.services.report(f"The campaign was not published: {exc}")
             return
         inputs = report_inputs(campaign)  # read here, on the window's thread
+        names = not self.names_left_out()
 
         def work() -> bytes:
-            write_folder(folder, folder_files(inputs))
+            write_folder(folder, folder_files(inputs, names))
             return b""
 
         self.runner(
@@ -167,8 +180,8 @@ def not_a_plan(session: CampaignSession) -> bool:
     return session.is_open and not session.plan
 
 
-def publish_specs(publishing: PublishActions) -> tuple[ActionSpec, ActionSpec]:
-    """File ▸ Publish… and File ▸ Publish after each battle, as the menus declare them."""
+def publish_specs(publishing: PublishActions) -> tuple[ActionSpec, ActionSpec, ActionSpec]:
+    """File ▸ Publish…, Publish after each battle and the names left out, as the menus declare them."""
     return (
         ActionSpec(
             "P&ublish for the players…",
@@ -182,5 +195,12 @@ def publish_specs(publishing: PublishActions) -> tuple[ActionSpec, ActionSpec]:
             tip="Write the players' folder again after every battle recorded (remembered for this campaign)",
             available=not_a_plan,
             checked=publishing.after_each_battle,
+        ),
+        ActionSpec(
+            "Publish without the commanders' &names",
+            publishing.toggle_names,
+            tip="Leave the commanders' names out of the players' folder (remembered for this campaign)",
+            available=not_a_plan,
+            checked=publishing.names_left_out,
         ),
     )

@@ -74,3 +74,16 @@ def test_a_plan_on_a_scratch_copy_is_never_published(window):
     window.session.changed.emit()
     assert not window.menu_actions[MenuAction.PUBLISH].isEnabled()
     assert not window.menu_actions[MenuAction.PUBLISH_AFTER_EACH_BATTLE].isEnabled()
+
+
+def test_the_names_can_be_left_out_and_that_is_remembered(window, tmp_path):
+    folder = tmp_path / "site"
+    window.publish_actions.choose_folder = lambda parent, title, suggested: folder
+    item = window.menu_actions[MenuAction.PUBLISH_NO_NAMES]
+    assert item.isCheckable() and not window.publish_actions.names_left_out()
+    item.trigger()
+    assert window.publish_actions.names_left_out()
+    window.menu_actions[MenuAction.PUBLISH].trigger()
+    status = json.loads((folder / "status.json").read_text(encoding="utf-8"))
+    assert status["names_shown"] is False
+    assert PublishActions(window.publish_actions.services).names_left_out(), "remembered for the campaign"
