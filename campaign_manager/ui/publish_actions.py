@@ -190,14 +190,14 @@ def publish_specs(publishing: PublishActions) -> tuple[ActionSpec, ActionSpec, A
             available=not_a_plan,
         ),
         ActionSpec(
-            "Publish after each &battle",
+            "Publish after &each battle",
             publishing.toggle_after_each_battle,
             tip="Write the players' folder again after every battle recorded (remembered for this campaign)",
             available=not_a_plan,
             checked=publishing.after_each_battle,
         ),
         ActionSpec(
-            "Publish without the commanders' &names",
+            "Publish without the co&mmanders' names",
             publishing.toggle_names,
             tip="Leave the commanders' names out of the players' folder (remembered for this campaign)",
             available=not_a_plan,
