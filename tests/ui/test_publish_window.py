@@ -87,3 +87,12 @@ def test_the_names_can_be_left_out_and_that_is_remembered(window, tmp_path):
     status = json.loads((folder / "status.json").read_text(encoding="utf-8"))
     assert status["names_shown"] is False
     assert PublishActions(window.publish_actions.services).names_left_out(), "remembered for the campaign"
+
+
+def test_no_two_items_of_a_menu_share_an_access_key(window):
+    """The publishing items took letters already taken (b, n) before: each menu's keys differ."""
+    import re
+
+    for top in window.menuBar().actions():
+        keys = [m.group(1).lower() for a in top.menu().actions() if (m := re.search(r"&([^&])", a.text()))]
+        assert len(keys) == len(set(keys)), (top.text(), sorted(keys))
