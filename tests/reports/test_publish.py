@@ -24,7 +24,7 @@ from campaign_manager.store.campaign_file import CampaignFile
 from tests.shared import FULL_CAMPAIGN_WITH_COMMANDERS, run
 
 DATA = FULL_CAMPAIGN_WITH_COMMANDERS
-PUBLIC = "Shop <PUBLIC-7f3> & Αθήνα"  # the campaign's name: on the page, as typed
+PUBLIC = "Shop <PUBLIC-7f3> & Αθήνα\u202e"  # the campaign's name: on the page as typed, its override shown
 SECRETS = {
     "draft": "DRAFT-MARK-51c",  # a battle being entered, kept in the file
     "draft reason": "DRAFT-REASON-8e2",  # the computer's reason for a choice on a page being entered
@@ -99,7 +99,10 @@ def test_the_page_needs_no_script_and_no_other_site(published):
             assert "<script" not in page.lower()
             assert not re.search(r"""(src|href)=["']?(https?:)?//""", page), f"{name} asks another site for something"
             assert "<main>" in page and "<header>" in page and "<footer>" in page and "<nav " in page
-    assert "Shop &lt;PUBLIC-7f3&gt; &amp; Αθήνα" in (published / "index.html").read_text(encoding="utf-8")
+    assert "Shop &lt;PUBLIC-7f3&gt; &amp; Αθήνα\\u202e" in (published / "index.html").read_text(encoding="utf-8")
+    for name, data in _files(published).items():
+        if name.endswith((".html", ".xml")):
+            assert "\u202e" not in data.decode(), f"a bidirectional override reached {name} as it is"
 
 
 def _same(published: object, shown: object, where: str = "") -> list[str]:

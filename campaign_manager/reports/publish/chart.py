@@ -4,10 +4,9 @@ screen reader. Its words take the page's text colour, so they read in light and 
 
 from __future__ import annotations
 
-from html import escape
-
 from campaign_manager.engine.published import PublishedStatus
 from campaign_manager.reports.data import TurnPicture
+from campaign_manager.reports.publish.words import escape
 
 W, H, LEFT, BOTTOM, TOP, RIGHT = 640.0, 260.0, 60.0, 34.0, 14.0, 34.0
 

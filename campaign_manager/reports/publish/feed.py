@@ -6,9 +6,10 @@ relative to the feed (index.html, each turn's page), as the folder may be put an
 from __future__ import annotations
 
 import hashlib
-from xml.sax.saxutils import escape, quoteattr
 
 from campaign_manager.engine.published import PublishedBattle, PublishedStatus
+from campaign_manager.reports.publish.words import attribute as quoteattr
+from campaign_manager.reports.publish.words import escape
 
 ATOM = "http://www.w3.org/2005/Atom"
 

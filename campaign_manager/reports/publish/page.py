@@ -6,14 +6,13 @@ facts of status.json (reports/publish/status.py) laid out for a phone (390 px) a
 
 from __future__ import annotations
 
-from html import escape
-
 from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.engine.published import PublishedBattle, PublishedStatus
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.legend import legend_rows
 from campaign_manager.reports.publish.chart import vp_chart
 from campaign_manager.reports.publish.svg import drawing_svg, holders_words, map_svg
+from campaign_manager.reports.publish.words import escape
 from campaign_manager.reports.sections import standing_words
 from campaign_manager.reports.status import when
 

@@ -6,9 +6,6 @@ placed at (`textLength`), so a browser's font cannot push them into each other."
 
 from __future__ import annotations
 
-from html import escape
-from xml.sax.saxutils import quoteattr
-
 from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, Shape, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -18,6 +15,8 @@ from campaign_manager.engine.state import CampaignState
 from campaign_manager.engine.views import StateView
 from campaign_manager.reports.map_drawing import map_group, map_picture
 from campaign_manager.reports.page import BOLD
+from campaign_manager.reports.publish.words import attribute as quoteattr
+from campaign_manager.reports.publish.words import escape
 from campaign_manager.scenario.model import Scenario
 
 FONTS = "'DejaVu Sans', Verdana, 'Segoe UI', sans-serif"
