@@ -298,3 +298,29 @@ def test_the_feed_has_an_entry_for_each_battle_newest_first(published):
     for stamp in [feed.findtext(f"{atom}updated", "")] + [e.findtext(f"{atom}updated", "") for e in entries]:
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)", stamp), stamp
     assert 'href="feed.xml"' in (published / "index.html").read_text(encoding="utf-8")
+
+
+def test_an_ended_turns_page_is_made_once_while_its_history_stays(tmp_path, monkeypatch):
+    """Publishing again after a battle (as --watch does) makes the pages of the turns under way and
+    now, and reuses those of ended turns: the same bytes a fresh publish makes."""
+    import campaign_manager.reports.publish as publishing
+
+    path = tmp_path / "shop.campaign"
+    third = DATA["turn 3"]
+    first = next(i for i, a in enumerate(third) if a["type"] == "battle")
+    with CampaignFile.create(path, name="Shop") as made:
+        made.apply(made.read_actions(DATA["turn 1"] + DATA["turn 2"] + third[:first]))
+    made_pages: list[int] = []
+    real = publishing.page_html
+    monkeypatch.setattr(publishing, "page_html", lambda *a, **k: made_pages.append(a[0].turn) or real(*a, **k))
+    with CampaignFile.open(path, readonly=True) as watched:
+        publish(watched, tmp_path / "before")
+        with CampaignFile.open(path) as other:
+            other.apply(other.read_actions([third[first]]))
+        assert watched.catch_up() is not None
+        made_pages.clear()
+        publish(watched, tmp_path / "after")
+    assert sorted(made_pages) == [3, 3], "the page now and turn 3's; turns 1 and 2 ended and are kept"
+    with CampaignFile.open(path, readonly=True) as fresh:
+        publish(fresh, tmp_path / "fresh")
+    assert _files(tmp_path / "after") == _files(tmp_path / "fresh")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from campaign_manager.engine.actions import StartTurn
-from campaign_manager.engine.battle_log import battle_rows
+from campaign_manager.engine.actions import EndTurn, StartTurn
+from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.published import PublishedStatus
 from campaign_manager.reports.data import picture
@@ -54,7 +54,30 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
         "feed.xml": feed_xml(status, dict(sc.side_nouns), {code: sc.area_label(code) for code in sc.areas}).encode(),
     }
     for turn in turns:
-        then = picture(sc, inputs.name, history, inputs.recorded_at, turn)
-        facts = published_status(then, [row for row in every if row.turn <= turn], inputs.recorded_at, names)
-        files[f"turn-{turn}/index.html"] = page_html(then, facts, turns, up="../").encode()
+        files[f"turn-{turn}/index.html"] = _turn_page(inputs, every, turns, turn, names)
     return files
+
+
+# The pages of ended turns, kept while their history stays (`publish --watch`, the window's publish
+# after each battle: the page of a turn long over is not made again). Keyed by the objects of that
+# history (held in the value, so their ids stay theirs); a log read again afresh makes new ones.
+_ENDED: dict[tuple[object, ...], tuple[object, bytes]] = {}
+
+
+def _turn_page(inputs: ReportInputs, every: list[BattleRow], turns: list[int], turn: int, names: bool) -> bytes:
+    history = inputs.history
+    ends = [i for i, a in enumerate(history) if isinstance(a.action, EndTurn) and a.state.turn == turn]
+    key: tuple[object, ...] | None = None
+    if ends:
+        end = history[ends[0]]
+        key = (id(inputs.scenario), id(end), inputs.name, inputs.recorded_at[ends[0]], tuple(turns), turn, names)
+        if key in _ENDED:
+            return _ENDED[key][1]
+    then = picture(inputs.scenario, inputs.name, history, inputs.recorded_at, turn)
+    facts = published_status(then, [row for row in every if row.turn <= turn], inputs.recorded_at, names)
+    page = page_html(then, facts, turns, up="../").encode()
+    if key is not None:
+        if len(_ENDED) > 64:
+            _ENDED.clear()
+        _ENDED[key] = ((inputs.scenario, end), page)
+    return page
