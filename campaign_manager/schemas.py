@@ -1,4 +1,5 @@
-"""JSON Schema for the actions, the scenario file and `computer --json`, generated from their models.
+"""JSON Schema for the actions, the scenario file, `computer --json` and a published folder's
+status.json, generated from their models.
 
     .venv/bin/python -m campaign_manager.schemas      # rewrites docs/*.schema.json
 
@@ -51,10 +52,19 @@ def computer_schema() -> dict[str, Any]:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "Computer's moves"}
 
 
+def status_schema() -> dict[str, Any]:
+    """The status.json of a published folder (engine/published.py)."""
+    from campaign_manager.engine.published import PublishedStatus
+
+    schema = PublishedStatus.model_json_schema(by_alias=True, mode="serialization")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "Published campaign status"}
+
+
 SCHEMAS = {
     "actions.schema.json": action_schema,
     "scenario.schema.json": scenario_schema,
     "computer.schema.json": computer_schema,
+    "status.schema.json": status_schema,
 }
 
 

@@ -8,8 +8,9 @@ the app needs; `test`: its test tools too), at the versions tested (installer/co
 later calls reinstall only when pyproject.toml, setup.py or the constraints have changed, or
 when `test` needs the test tools an `app` install left out. On Linux, `test` also makes sure the
 desktop files' validators are there (Debian's desktop-file-utils and appstream; binutils for the
-one-folder build; lintian for its Debian package) and a PostgreSQL server for the shared-campaign
-tests (Debian's postgresql), installing them with apt-get when it may (as root, or with sudo). Needs Python 3.11+.
+one-folder build; lintian for its Debian package), a PostgreSQL server for the shared-campaign
+tests (Debian's postgresql) and a browser for the published page (Debian's chromium), installing
+them with apt-get when it may (as root, or with sudo). Needs Python 3.11+.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ TEST_PROGRAMS = {
     "initdb": "postgresql",  # the tests start a PostgreSQL server of their own (tests/pg_server.py)
     "lintian": "lintian",  # the .deb's checks (tests/installer/test_deb.py)
     "dpkg-deb": "dpkg",  # the .deb is built and unpacked with it
+    "chromium": "chromium",  # the published page is looked at in a real browser (tests/reports/test_publish_browser.py)
 }
 # Where Debian keeps PostgreSQL's server programs (not on PATH).
 POSTGRES_BIN = "/usr/lib/postgresql/*/bin"

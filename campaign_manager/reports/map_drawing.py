@@ -210,23 +210,32 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
     layout = picture.layout
     scale = min(width / layout.width, height / layout.height)
     drawing = Drawing(layout.width * scale, layout.height * scale)
-    group = Group()
+    group, _ = map_group(sc, st, picture)
     # Layout units, y downwards → PDF points, y upwards.
     group.transform = (scale, 0, 0, -scale, 0, layout.height * scale)
+    drawing.add(group)
+    return drawing
+
+
+def map_group(sc: Scenario, st: CampaignState, picture: MapPicture) -> tuple[Group, dict[str, Polygon]]:
+    """The map in layout units (y downwards), and each area's outline in it by its code: the PDF
+    flips it onto the page, the published page (reports/publish/svg.py) writes it as SVG."""
+    layout = picture.layout
+    group = Group()
     group.add(Rect(0, 0, layout.width, layout.height, fillColor=SEA, strokeColor=None))
     for land in layout.backdrop:
         group.add(Polygon(_flat(land.outline), fillColor=LAND, strokeColor=None))
+    outlines = {}
     for code, shape in layout.areas.items():
         info = sc.areas[code]
-        group.add(
-            Polygon(
-                _flat(shape.outline),
-                fillColor=print_tint(sc, st.control.get(code)),
-                strokeColor=colors.HexColor("#333333"),
-                strokeWidth=2.4 if not info.impassable else 1.2,
-                strokeDashArray=None if not info.impassable else [6, 4],
-            )
+        outlines[code] = Polygon(
+            _flat(shape.outline),
+            fillColor=print_tint(sc, st.control.get(code)),
+            strokeColor=colors.HexColor("#333333"),
+            strokeWidth=2.4 if not info.impassable else 1.2,
+            strokeDashArray=None if not info.impassable else [6, 4],
         )
+        group.add(outlines[code])
     for link in sc.links:
         a, b = layout.areas[link.a].label, layout.areas[link.b].label
         group.add(_link(a, b, link.fortified, link.sea))
@@ -243,8 +252,7 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
             group.add(words_at(line.text, line.at, line.size, line.colour, bold=line.bold))
     for mark in picture.marks:
         group.add(_mark_drawn(mark))
-    drawing.add(group)
-    return drawing
+    return group, outlines
 
 
 def _flat(points: Iterable[Point2]) -> list[float]:

@@ -30,17 +30,18 @@ from campaign_manager.ui.action_conditions import (
     keeps_turns,
     not_finished,
     starts_turns,
-    turn_started,
     with_campaign,
 )
-from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, Shortcut, SubmenuSpec
+from campaign_manager.ui.action_registry import SEPARATOR, ActionSpec, MenuSpec, SubmenuSpec
 from campaign_manager.ui.battle import BattleActions
 from campaign_manager.ui.file_menu import FileActions
 from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.league_menu import ITEMS as LEAGUE_ITEMS
 from campaign_manager.ui.league_menu import LeagueMenu
+from campaign_manager.ui.publish_actions import PublishActions, publish_specs
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
+from campaign_manager.ui.report_menu import document_specs
 from campaign_manager.ui.scenario_menu import ScenarioActions
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
@@ -66,6 +67,9 @@ class MenuAction(StrEnum):
     PRINT_PREVIEW = "print_preview"  # of the turn report
     PREVIEW_STATUS_SHEET = "preview_status_sheet"
     PREVIEW_BATTLE_SLIPS = "preview_battle_slips"
+    PUBLISH = "publish"
+    PUBLISH_AFTER_EACH_BATTLE = "publish_after_each_battle"
+    PUBLISH_NO_NAMES = "publish_no_names"
     NEW_WARGAME = "new_wargame"
     TRY_A_PLAN = "try_a_plan"
     WHAT_IF = "what_if"
@@ -119,6 +123,7 @@ PREVIEWS = {
 }
 
 
+PUBLISHING = (MenuAction.PUBLISH, MenuAction.PUBLISH_AFTER_EACH_BATTLE, MenuAction.PUBLISH_NO_NAMES)
 MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
     MenuSpec(
         "&File",
@@ -134,6 +139,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             SEPARATOR,
             *PRINTS,
             *PREVIEWS,
+            *PUBLISHING,
             SEPARATOR,
             MenuAction.NEW_WARGAME,
             MenuAction.TRY_A_PLAN,
@@ -194,6 +200,7 @@ def declare_actions(
     *,
     file: FileActions,
     reports: ReportActions,
+    publishing: PublishActions,
     storage: StorageActions,
     wargame: WargameActions,
     view: ViewActions,
@@ -212,15 +219,6 @@ def declare_actions(
 ) -> dict[MenuAction, ActionSpec | SubmenuSpec]:
     """Every action of the menus with the slot that does it (Undo and Redo may be the shown
     assist game's: `undo_available` and `redo_available` say when they can be used)."""
-    exports = {
-        key: ActionSpec(
-            f"Export {kind.words} (PDF)…",
-            partial(reports.export, kind),
-            tip=f"Save the {kind.words} of the campaign as a PDF",
-            available=with_campaign if kind is ReportKind.STATUS else turn_started,  # the set-up's sheet too
-        )
-        for key, kind in EXPORTS.items()
-    }
     return {
         **{MenuAction(f"league_{item}"): spec for item, spec in league.specs().items()},
         MenuAction.NEW_CAMPAIGN: ActionSpec(
@@ -253,8 +251,15 @@ def declare_actions(
             available=in_a_file,
             records=True,
         ),
-        **exports,
-        **printing_actions(reports),
+        **document_specs(
+            reports,
+            exports=EXPORTS,
+            prints=PRINTS,
+            previews=PREVIEWS,
+            shortcuts={MenuAction.PRINT_TURN_REPORT: Keys.Print, MenuAction.PRINT_PREVIEW: "Ctrl+Shift+V"},
+            mnemonics={MenuAction.PRINT_TURN_REPORT: "&Print", MenuAction.PRINT_PREVIEW: "Print pre&view"},
+        ),
+        **dict(zip(PUBLISHING, publish_specs(publishing))),
         MenuAction.NEW_WARGAME: ActionSpec(
             "New &General's Wargame…",
             wargame.new_wargame,
@@ -414,36 +419,6 @@ def declare_actions(
             tip="The version, where the campaign and the app's own files are kept, and the libraries' licences",
         ),
     }
-
-
-def printing_actions(reports: ReportActions) -> dict[MenuAction, ActionSpec | SubmenuSpec]:
-    """File ▸ Print and Print preview of each document; the turn report's have keys."""
-    keys: dict[MenuAction, Shortcut] = {
-        MenuAction.PRINT_TURN_REPORT: Keys.Print,
-        MenuAction.PRINT_PREVIEW: "Ctrl+Shift+V",
-    }
-    mnemonic = {MenuAction.PRINT_TURN_REPORT: "&Print", MenuAction.PRINT_PREVIEW: "Print pre&view"}
-    declared: dict[MenuAction, ActionSpec | SubmenuSpec] = {}
-    for key, kind in (*PRINTS.items(), *PREVIEWS.items()):
-        # the paper and orientation chosen there: the status sheet is laid out landscape
-        way = "A4 or Letter, landscape or turned to fit" if kind.landscape else "A4 or Letter, either way up"
-        if key in PRINTS:
-            declared[key] = ActionSpec(
-                f"{mnemonic.get(key, 'Print')} the {kind.words}…",
-                partial(reports.print_document, kind),
-                keys.get(key),
-                f"Print the {kind.words} on the printer and paper chosen ({way})",
-                turn_started,
-            )
-        else:
-            declared[key] = ActionSpec(
-                f"{mnemonic.get(key, 'Print preview')} of the {kind.words}…",
-                partial(reports.preview, kind),
-                keys.get(key),
-                f"The {kind.words}, shown as printed on the paper chosen there ({way})",
-                turn_started,
-            )
-    return declared
 
 
 def _fill_assist(open_assist: Callable[[str], object], menu: QMenu) -> None:

@@ -44,6 +44,7 @@ from campaign_manager.ui.file_menu import (
 from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.league_menu import LeagueMenu
 from campaign_manager.ui.plain import message_box
+from campaign_manager.ui.publish_actions import PublishActions
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
 from campaign_manager.ui.scenario_menu import ScenarioActions
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
             services, choose_open, choose_new, choose_actions, choose_scenario, choose_address, choose_name
         )
         self.report_actions = ReportActions(services)
+        self.publish_actions = PublishActions(services)
         self.storage_actions = StorageActions(services)
         self.wargame_actions = WargameActions(services, self._open_plan_window, choose_wargame)
         self.turn_menu = TurnActions(services)
@@ -142,6 +144,7 @@ class MainWindow(QMainWindow):
         return declare_actions(
             file=self.file_menu,
             reports=self.report_actions,
+            publishing=self.publish_actions,
             storage=self.storage_actions,
             wargame=self.wargame_actions,
             view=self.view_actions,

@@ -44,6 +44,9 @@ LAST_FOLDER = Setting("files/last_folder", "")
 # The assist files last open (empty once closed by their own Close button): reopened with the panel
 LAST_GCW_TRACKER = Setting("assist/gcw_tracker", "")
 LAST_AGT_GAME = Setting("assist/agt_game", "")
+# Where each campaign is published for its players, and whether after each battle: JSON, by the
+# campaign's file or server address ({"folder": ..., "after_each_battle": ...}); ui/publish_actions.py
+PUBLISHED_FOLDERS = Setting("publish/folders", "")
 
 
 def apply_identity(app: QGuiApplication) -> None:

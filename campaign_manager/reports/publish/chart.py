@@ -1,0 +1,81 @@
+"""The published page's VP-by-turn chart: each side's VP at set-up and at the end of every turn
+(and now, when a turn is under way), as an inline SVG line chart with its figures in words for a
+screen reader. Its words take the page's text colour, so they read in light and dark alike."""
+
+from __future__ import annotations
+
+from campaign_manager.engine.published import PublishedStatus
+from campaign_manager.reports.data import TurnPicture
+from campaign_manager.reports.publish.words import escape
+
+W, H, LEFT, BOTTOM, TOP, RIGHT = 640.0, 260.0, 60.0, 34.0, 14.0, 34.0
+
+
+def vp_chart(pic: TurnPicture, status: PublishedStatus) -> str:
+    """The chart, then its key (which side's line is which)."""
+    sc = pic.scenario
+    most = max([10] + [vp for p in status.vp_by_turn for vp in p.vp.values()])
+    scale = Scale(status.turns, -(-most // 10) * 10)
+    words = "; ".join(
+        f"{'set-up' if p.turn == 0 else f'turn {p.turn}' + ('' if p.ended else ' so far')}: "
+        + ", ".join(f"{sc.sides[s]} {v}" for s, v in p.vp.items())
+        for p in status.vp_by_turn
+    )
+    key = " · ".join(
+        f'<span class="swatch" style="background:{_ink(pic, s)}"></span>{escape(sc.sides[s])}{" (dashed)" if n else ""}'
+        for n, s in enumerate(status.vp)
+    )
+    return (
+        f'<svg class="chart" viewBox="0 0 {W:g} {H:g}" role="img" aria-label="VP by turn: {escape(words)}" '
+        f'font-size="13" fill="currentColor" font-family="system-ui,sans-serif">'
+        f"{_axes(scale, status.turns)}{_lines(pic, status, scale)}</svg>"
+        f'<p class="when">{key}</p>'
+    )
+
+
+class Scale:
+    """Turns across, VP up, in the chart's units."""
+
+    def __init__(self, turns: int, top: int) -> None:
+        self.turns, self.top = max(1, turns), top
+
+    def x(self, turn: int) -> float:
+        return LEFT + (W - LEFT - RIGHT) * turn / self.turns
+
+    def y(self, vp: int) -> float:
+        return H - BOTTOM - (H - BOTTOM - TOP) * vp / self.top
+
+
+def _axes(scale: Scale, turns: int) -> str:
+    step = max(10, scale.top // 5 // 10 * 10)
+    grid = "".join(
+        f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{scale.y(v):.1f}" y2="{scale.y(v):.1f}" '
+        'stroke="currentColor" stroke-opacity=".25"/>'
+        f'<text x="{LEFT - 6}" y="{scale.y(v) + 4:.1f}" text-anchor="end">{v}</text>'
+        for v in range(0, scale.top + 1, step)
+    )
+    ticks = "".join(
+        f'<text x="{scale.x(t):.1f}" y="{H - BOTTOM + 18}" text-anchor="middle">'
+        f"{'set-up' if t == 0 else f'turn {t}'}</text>"
+        for t in range(turns + 1)
+    )
+    return grid + ticks
+
+
+def _lines(pic: TurnPicture, status: PublishedStatus, scale: Scale) -> str:
+    lines = ""
+    for number, side in enumerate(status.vp):
+        ink = _ink(pic, side)
+        spots = [(scale.x(p.turn), scale.y(p.vp[side])) for p in status.vp_by_turn]
+        dashes = ' stroke-dasharray="8 4"' if number else ""
+        lines += (
+            f'<polyline fill="none" stroke="{ink}" stroke-width="3"{dashes} '
+            f'points="{" ".join(f"{a:.1f},{b:.1f}" for a, b in spots)}"/>'
+            + "".join(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="4" fill="{ink}"/>' for a, b in spots)
+        )
+    return lines
+
+
+def _ink(pic: TurnPicture, side: str) -> str:
+    colours = pic.scenario.side_colours
+    return colours[side].ink if side in colours else "#777777"

@@ -1,0 +1,260 @@
+"""The published page (index.html): one self-contained HTML file, read with no script and no
+request to any other site. The map is inline SVG (reports/publish/svg.py), the rest is the
+facts of status.json (reports/publish/status.py) laid out for a phone (390 px) and a wall screen
+(1920 px), light or dark as the reader's system prefers. Text colours are declared once (`LIGHT`,
+`DARK`) and checked for contrast by the tests."""
+
+from __future__ import annotations
+
+from campaign_manager.engine.battle_log import RESULT_MARKS
+from campaign_manager.engine.published import PublishedBattle, PublishedStatus
+from campaign_manager.reports.data import TurnPicture
+from campaign_manager.reports.legend import legend_rows
+from campaign_manager.reports.publish.chart import vp_chart
+from campaign_manager.reports.publish.svg import drawing_svg, holders_words, map_svg
+from campaign_manager.reports.publish.words import escape
+from campaign_manager.reports.sections import standing_words
+from campaign_manager.reports.status import when
+
+# Text colours (--fg, --muted, --link) and the backgrounds they are read on (--bg, --panel).
+LIGHT = {"--bg": "#ffffff", "--panel": "#f2f1ec", "--fg": "#1b1b1b", "--muted": "#4d4d4d", "--link": "#0b4f94"}
+DARK = {"--bg": "#131518", "--panel": "#1f2328", "--fg": "#ececec", "--muted": "#b9bcc0", "--link": "#9ccaff"}
+TEXTS, BACKGROUNDS = ("--fg", "--muted", "--link"), ("--bg", "--panel")
+
+STYLE = """
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,
+'DejaVu Sans',sans-serif;overflow-wrap:anywhere}
+a{color:var(--link)}
+header,main,footer,nav{max-width:1500px;margin:0 auto;padding:0 14px}
+header{padding-top:12px}
+h1{font-size:1.5rem;margin:.2em 0}
+h2{font-size:1.15rem;margin:1.1em 0 .4em}
+.when{color:var(--muted);margin:0}
+.grid{display:grid;grid-template-columns:minmax(0,1fr);gap:0 28px}
+@media (min-width:1000px){
+.grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr);grid-template-rows:auto 1fr}
+.mapcol{grid-column:1;grid-row:1/span 2}.vpcol{grid-column:2;grid-row:1}
+.restcol{grid-column:2;grid-row:2;align-self:start}}
+figure{margin:0}
+svg.map{width:100%;height:auto;display:block;border:1px solid #888;border-radius:6px;background:#eef3f7}
+svg.map .area:hover polygon{stroke-width:5}
+figcaption{color:var(--muted);font-size:.9rem}
+.panel{background:var(--panel);border-radius:8px;padding:8px 12px;margin:8px 0}
+.figures{font-size:1.6rem;font-weight:bold;margin:0}
+.bar{display:flex;height:22px;border-radius:5px;overflow:hidden;border:1px solid #777;margin:6px 0}
+.bar span{display:block;min-width:3px}
+.sides{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:0 18px}
+ul{padding-left:1.2em;margin:.3em 0}
+.swatch{display:inline-block;width:.9em;height:.9em;border:1px solid #555;vertical-align:-.1em;margin-right:.3em}
+table{border-collapse:collapse;width:100%;font-size:.9rem}
+th,td{text-align:left;padding:3px 5px;border-bottom:1px solid #8884;vertical-align:top}
+td.n,th.n{text-align:right}
+ol.battles{padding-left:0;list-style:none}
+ol.battles li{padding:6px 0;border-bottom:1px solid #8884}
+.legend{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:2px 16px;font-size:.85rem;
+color:var(--muted);list-style:none;padding:0}
+.legend li{display:flex;gap:8px;align-items:center}
+.legend svg{flex:none;background:#fff;border-radius:3px;width:69px;height:30px}
+svg.chart{width:100%;max-width:640px;height:auto;display:block}
+footer{color:var(--muted);font-size:.85rem;padding-bottom:24px}
+"""
+
+
+def colours_css() -> str:
+    light = ";".join(f"{k}:{v}" for k, v in LIGHT.items())
+    dark = ";".join(f"{k}:{v}" for k, v in DARK.items())
+    return f":root{{color-scheme:light dark;{light}}}\n@media (prefers-color-scheme:dark){{:root{{{dark}}}}}\n"
+
+
+def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: str = "") -> str:
+    """The page of `pic`; `turns`: the turns with a page of their own; `up`: the way from this
+    page to the folder's top ("" for index.html, "../" for a turn's page)."""
+    title = f"{pic.name} — {when(pic)}"
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        '<meta name="color-scheme" content="light dark">'
+        f'<title>{escape(title)}</title><link rel="alternate" type="application/atom+xml" href="{up}feed.xml">'
+        f"<style>{colours_css()}{STYLE}</style></head><body>"
+        f'<header><h1>{escape(pic.name)}</h1><p class="when">{escape(pic.scenario.name)} · {escape(when(pic))}</p>'
+        "</header>"
+        f"{_turns_nav(turns, pic.turn, up)}"
+        f'<main><div class="grid"><div class="vpcol">{_vp(pic, status)}</div>'
+        f'<div class="mapcol">{_map(pic, status, up)}</div>'
+        f'<div class="restcol">{_turn(status)}{_battles(pic, status)}{_changes(pic, status)}</div></div>'
+        f"{_league(pic, status)}"
+        f'<section aria-labelledby="chart-h"><h2 id="chart-h">VP by turn</h2>{vp_chart(pic, status)}</section>'
+        f"</main>{_footer(status, up)}</body></html>\n"
+    )
+
+
+def _turns_nav(turns: list[int], shown: int, up: str) -> str:
+    links = [f'<a href="{up}index.html">now</a>' if up else "<strong>now</strong>"]
+    for turn in turns:
+        here = up and turn == shown
+        links.append(
+            f"<strong>turn {turn}</strong>" if here else f'<a href="{up}turn-{turn}/index.html">turn {turn}</a>'
+        )
+    return f'<nav aria-label="Turns"><p>Pages: {" · ".join(links)}</p></nav>'
+
+
+def _map(pic: TurnPicture, status: PublishedStatus, up: str) -> str:
+    sc = pic.scenario
+    svg = map_svg(sc, pic.state, pic.view, pic.battles, described_by="map-words")
+    image = f' Also as a picture: <a href="{up}map.png">map.png</a>.' if not up else ""
+    holders = holders_words(sc, pic.view)
+    return (
+        '<section aria-labelledby="map-h"><h2 id="map-h">The map</h2><figure>'
+        f'{svg}<figcaption><p id="map-words">{escape(holders[:1].upper() + holders[1:])}.'
+        f" Point at or press on an area for its troops and VP.{image}</p>{_legend(pic)}</figcaption></figure></section>"
+    )
+
+
+def _legend(pic: TurnPicture) -> str:
+    rows = legend_rows(pic.scenario)
+    items = "".join(
+        f"<li>{drawing_svg(sample, _plain(words))}<span>{words}</span></li>" for sample, words in rows
+    )  # the legend's words are the app's markup: escaped where they hold a name
+    return f'<ul class="legend" aria-label="Legend">{items}</ul>'
+
+
+def _plain(markup: str) -> str:
+    return markup.split(":")[0].replace("&amp;", "&")
+
+
+def _vp(pic: TurnPicture, status: PublishedStatus) -> str:
+    sc = pic.scenario
+    lead, result = standing_words(pic)
+    total = sum(status.vp.values()) or 1
+    bar = "".join(
+        f'<span style="width:{100 * vp / total:.1f}%;background:{side_ink(pic, side)}"></span>'
+        for side, vp in status.vp.items()
+    )
+    figures = " — ".join(f"{escape(sc.sides[side])} {vp}" for side, vp in status.vp.items())
+    parts = "".join(
+        f"<div><h3>{escape(sc.sides[side])}: {status.vp[side]} VP</h3><ul>"
+        + ("".join(f"<li>+{p.vp} {escape(p.reason)}</li>" for p in status.vp_breakdown[side]) or "<li>none yet</li>")
+        + "</ul></div>"
+        for side in status.vp
+    )
+    return (
+        '<section aria-labelledby="vp-h" class="panel"><h2 id="vp-h">Victory points</h2>'
+        f'<p class="figures">{figures} VP</p><div class="bar" aria-hidden="true">{bar}</div>'
+        f'<p>{escape(lead)}. {escape(result)}.</p><p class="when">{escape(status.outcome.levels)}</p>'
+        f'<div class="sides">{parts}</div></section>'
+    )
+
+
+def side_ink(pic: TurnPicture, side: str) -> str:
+    """A side's colour on the screen (the scenario's ink; grey when it names none)."""
+    colours = pic.scenario.side_colours
+    return colours[side].ink if side in colours else "#777777"
+
+
+PHASE_WORDS = {
+    "planning": "Planning: the generals place their reinforcements and redeploy; the battles come next.",
+    "battle": "The battles are being fought.",
+    "strategic": "The turn has ended; the next one has not started yet.",
+}
+
+
+def _turn(status: PublishedStatus) -> str:
+    """Where the turn stands, what it still requires, and what the next one asks for."""
+    count = status.battles
+    if status.phase == "finished":
+        now = ["The campaign is over."]
+    elif status.turn == 0:
+        now = ["The campaign has not started yet."]
+    else:
+        ceiling = f" (at most {count.ceiling})" if count.ceiling is not None else ""
+        left = max(0, count.required - count.fought)
+        still = f": {left} still to fight" if left and status.phase != "strategic" else ""
+        now = [
+            PHASE_WORDS.get(status.phase, ""),
+            f"Battles: {count.fought} fought of the {count.required}{ceiling} the turn requires{still}.",
+        ]
+    arrows = "".join(f"<li>{a.origin} → {a.target}: placed, its result to come</li>" for a in status.open_arrows)
+    next_turn = f"<p>{escape(status.next_turn)}</p>" if status.next_turn else ""
+    said = "".join(f"<p>{escape(line)}</p>" for line in now if line)
+    return (
+        '<section aria-labelledby="turn-h" class="panel"><h2 id="turn-h">The turn</h2>'
+        f"{said}{f'<ul>{arrows}</ul>' if arrows else ''}{next_turn}</section>"
+    )
+
+
+def _battles(pic: TurnPicture, status: PublishedStatus) -> str:
+    said = []
+    for turn in (pic.turn, pic.turn - 1):
+        fought = [b for b in status.fought_battles if b.turn == turn]
+        if turn >= 1:
+            listed = "".join(_battle(pic, b) for b in fought) or "<li>No battle fought.</li>"
+            said.append(f'<h3>Turn {turn}</h3><ol class="battles">{listed}</ol>')
+    marks = "; ".join(f"{mark} {words}" for mark, words in RESULT_MARKS)
+    body = "".join(said) or "<p>No battle yet.</p>"
+    return (
+        '<section aria-labelledby="battles-h"><h2 id="battles-h">Battles</h2>'
+        f'<p class="when">Numbered as on the map: {escape(marks)}.</p>{body}</section>'
+    )
+
+
+def _battle(pic: TurnPicture, b: PublishedBattle) -> str:
+    sc = pic.scenario
+    winner = f"the {sc.side_nouns[b.winner]} won" if b.winner else "nobody was defeated"
+    took = "; the area changed hands" if b.took_area else ""
+    who = "; ".join(f"{p.attacker or '?'} v {p.defender or '?'}" for p in b.commanders)
+    lost = ", ".join(b.destroyed + b.captured)
+    scored = "".join(f"; +{vp} VP to the {sc.side_nouns[side]}" for side, vp in b.vp_scored.items())
+    arrow = f"{b.order} {b.mark} {sc.area_label(b.origin)} → {sc.area_label(b.target)}"
+    return (
+        f"<li><strong>{escape(arrow)}</strong>"
+        f" ({escape(sc.sides[b.attacker_side])} attack): {escape(winner)}, {escape(b.score)}{escape(took + scored)}."
+        f"{f'<br>Commanders: {escape(who)}.' if who else ''}{f'<br>Lost: {escape(lost)}.' if lost else ''}</li>"
+    )
+
+
+def _changes(pic: TurnPicture, status: PublishedStatus) -> str:
+    sc = pic.scenario
+    rows = "".join(
+        f"<li>Turn {c.turn}: {escape(sc.area_label(c.area))}, taken by the {escape(sc.side_nouns[c.taken_by])}</li>"
+        for c in status.changed_hands
+    )
+    return (
+        '<section aria-labelledby="changes-h"><h2 id="changes-h">Areas that changed hands</h2>'
+        f"{f'<ul>{rows}</ul>' if rows else '<p>None yet.</p>'}</section>"
+    )
+
+
+def _league(pic: TurnPicture, status: PublishedStatus) -> str:
+    sc = pic.scenario
+    if not status.league:
+        return ""
+    head = (
+        "<tr><th class=n>#</th>"
+        + ("<th>Commander</th>" if status.names_shown else "")
+        + ("<th>Side</th><th class=n>Games</th><th class=n>W–D–L</th><th class=n>VP ±</th><th class=n>Areas</th></tr>")
+    )
+    rows = "".join(
+        f"<tr><td class=n>{line.place}</td>"
+        + (f"<td>{escape(line.name or '')}</td>" if status.names_shown else "")
+        + f"<td>{escape(sc.sides[line.side])}</td><td class=n>{line.games}</td>"
+        f"<td class=n>{line.wins}–{line.draws}–{line.losses}</td><td class=n>{line.vp_for - line.vp_against:+d}</td>"
+        f"<td class=n>{line.areas_taken}</td></tr>"
+        for line in status.league
+    )
+    return (
+        '<section aria-labelledby="league-h"><h2 id="league-h">League of commanders</h2>'
+        f"<table><thead>{head}</thead><tbody>{rows}</tbody></table></section>"
+    )
+
+
+def _footer(status: PublishedStatus, up: str) -> str:
+    recorded = f"Last recorded {escape(status.last_recorded)}. " if status.last_recorded else ""
+    data = (
+        f'The facts of this page: <a href="{up}status.json">status.json</a>; '
+        f'the battles as a feed: <a href="{up}feed.xml">feed.xml</a>. '
+        if not up
+        else ""
+    )
+    return f"<footer><p>{recorded}{data}Published by the Firestorm Campaign Manager.</p></footer>"

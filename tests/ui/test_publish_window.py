@@ -1,0 +1,98 @@
+"""File ▸ Publish… and Publish after each battle in the window: the folder is written (off the
+window's thread, swapped here for a synchronous runner), remembered for the campaign, written
+again when a battle is recorded, refused in a sentence when it holds others' files, and never
+offered in a plan on a scratch copy."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from campaign_manager.ui.actions import MenuAction
+from campaign_manager.ui.publish_actions import PublishActions
+from tests.shared import FULL_CAMPAIGN
+from tests.ui.test_report_actions import synchronous
+
+TURN_TWO = FULL_CAMPAIGN["turn 2"]
+FIRST_BATTLE = next(i for i, a in enumerate(TURN_TWO) if a["type"] == "battle")
+
+
+@pytest.fixture
+def window(open_window):
+    made = open_window(FULL_CAMPAIGN["turn 1"] + TURN_TWO[:FIRST_BATTLE])
+    made.publish_actions.runner = synchronous
+    return made
+
+
+def _fought(folder) -> int:
+    return json.loads((folder / "status.json").read_text(encoding="utf-8"))["battles"]["fought"]
+
+
+def test_publish_writes_the_folder_chosen_and_remembers_it(window, tmp_path):
+    folder = tmp_path / "site"
+    offered = []
+    window.publish_actions.choose_folder = lambda parent, title, suggested: offered.append(suggested) or folder
+    window.menu_actions[MenuAction.PUBLISH].trigger()
+    assert (folder / "index.html").exists() and _fought(folder) == 0
+    assert "Published" in window.statusBar().currentMessage()
+    window.menu_actions[MenuAction.PUBLISH].trigger()
+    assert offered[-1] == str(folder), "the folder is offered again"
+    again = PublishActions(window.publish_actions.services)
+    assert again.folder() == folder
+
+
+def test_after_each_battle_the_folder_is_written_again(window, tmp_path):
+    folder = tmp_path / "site"
+    window.publish_actions.choose_folder = lambda parent, title, suggested: folder
+    item = window.menu_actions[MenuAction.PUBLISH_AFTER_EACH_BATTLE]
+    assert item.isCheckable() and not item.isChecked()
+    item.trigger()
+    assert _fought(folder) == 0 and window.publish_actions.after_each_battle()
+    window.session.record(window.campaign.read_actions([TURN_TWO[FIRST_BATTLE]]))
+    assert _fought(folder) == 1
+    window.menu_actions[MenuAction.UNDO].trigger()
+    assert _fought(folder) == 0, "a battle taken back leaves the page too"
+    item.trigger()
+    assert not window.publish_actions.after_each_battle()
+    window.session.record(window.campaign.read_actions([TURN_TWO[FIRST_BATTLE]]))
+    assert _fought(folder) == 0, "no longer published after each battle"
+
+
+def test_a_folder_holding_others_files_is_refused_in_a_sentence(window, tmp_path):
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "photo.jpg").write_bytes(b"the shop's")
+    window.publish_actions.choose_folder = lambda parent, title, suggested: folder
+    window.menu_actions[MenuAction.PUBLISH].trigger()
+    assert "did not write" in window.statusBar().currentMessage()
+    assert [p.name for p in folder.iterdir()] == ["photo.jpg"]
+
+
+def test_a_plan_on_a_scratch_copy_is_never_published(window):
+    window.session.plan = True
+    window.session.changed.emit()
+    assert not window.menu_actions[MenuAction.PUBLISH].isEnabled()
+    assert not window.menu_actions[MenuAction.PUBLISH_AFTER_EACH_BATTLE].isEnabled()
+
+
+def test_the_names_can_be_left_out_and_that_is_remembered(window, tmp_path):
+    folder = tmp_path / "site"
+    window.publish_actions.choose_folder = lambda parent, title, suggested: folder
+    item = window.menu_actions[MenuAction.PUBLISH_NO_NAMES]
+    assert item.isCheckable() and not window.publish_actions.names_left_out()
+    item.trigger()
+    assert window.publish_actions.names_left_out()
+    window.menu_actions[MenuAction.PUBLISH].trigger()
+    status = json.loads((folder / "status.json").read_text(encoding="utf-8"))
+    assert status["names_shown"] is False
+    assert PublishActions(window.publish_actions.services).names_left_out(), "remembered for the campaign"
+
+
+def test_no_two_items_of_a_menu_share_an_access_key(window):
+    """The publishing items took letters already taken (b, n) before: each menu's keys differ."""
+    import re
+
+    for top in window.menuBar().actions():
+        keys = [m.group(1).lower() for a in top.menu().actions() if (m := re.search(r"&([^&])", a.text()))]
+        assert len(keys) == len(set(keys)), (top.text(), sorted(keys))
