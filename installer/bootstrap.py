@@ -38,6 +38,17 @@ TEST_PROGRAMS = {
     "dpkg-deb": "dpkg",  # the .deb is built and unpacked with it
     "chromium": "chromium",  # the published page is looked at in a real browser (tests/reports/test_publish_browser.py)
 }
+# The system libraries the one-folder app's Qt (its X11 platform plugin) links to and does not
+# bundle: the .deb's Depends are worked out from the packages that own them
+# (tests/installer/test_deb.py), so they must be installed where the tests run.
+TEST_LIBRARIES = {
+    "libxcb-icccm.so.4": "libxcb-icccm4",
+    "libxcb-keysyms.so.1": "libxcb-keysyms1",
+    "libxcb-image.so.0": "libxcb-image0",
+    "libxcb-render-util.so.0": "libxcb-render-util0",
+    "libxcb-cursor.so.0": "libxcb-cursor0",
+    "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+}
 # Where Debian keeps PostgreSQL's server programs (not on PATH).
 POSTGRES_BIN = "/usr/lib/postgresql/*/bin"
 
@@ -123,11 +134,14 @@ def _install(python: Path, extras: set[str]) -> None:
 
 
 def ensure_test_programs() -> None:
-    """The programs the tests call besides Python (Linux only): installed with apt-get when
+    """The programs and libraries the tests need besides Python (Linux only): installed with apt-get when
     missing and when this may (as root, or with sudo that asks no password); otherwise said."""
     if not sys.platform.startswith("linux"):
         return
-    missing = sorted({package for program, package in TEST_PROGRAMS.items() if not _found(program)})
+    missing = sorted(
+        {package for program, package in TEST_PROGRAMS.items() if not _found(program)}
+        | {package for library, package in TEST_LIBRARIES.items() if not _has_library(library)}
+    )
     if not missing:
         return
     if shutil.which("apt-get") is None:
@@ -153,6 +167,11 @@ def _found(program: str) -> bool:
     import glob
 
     return shutil.which(program) is not None or bool(glob.glob(f"{POSTGRES_BIN}/{program}"))
+
+
+def _has_library(name: str) -> bool:
+    known = subprocess.run(["/sbin/ldconfig", "-p"], capture_output=True, text=True, check=False).stdout
+    return f"{name} " in known
 
 
 def _on_every_core(rest: list[str]) -> list[str]:
