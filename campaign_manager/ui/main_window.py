@@ -104,7 +104,8 @@ class MainWindow(QMainWindow):
         self.history = self.view.log.lines  # every recorded action in words
         self.tabs.addTab(self.view, "Map")  # the side panel has a tab called Campaign: not twice
         self.commanders = CommandersView(self.session, self)
-        self.tabs.addTab(self.commanders, "Commanders")
+        self.commanders_page = ScrolledPage(self.commanders)  # a small screen scrolls the league's parts
+        self.tabs.addTab(self.commanders_page, "Commanders")
         self.charts = ChartsView(self.session, self)
         self.tabs.addTab(self.charts, "Charts")
         for index in range(self.tabs.count()):  # the campaign's own tabs stay; assist panels close
@@ -152,7 +153,7 @@ class MainWindow(QMainWindow):
             battle=self.battle_menu,
             scenario=self.scenario_actions,
             help=self.help_actions,
-            league=LeagueMenu(lambda: self.tabs.setCurrentWidget(self.commanders), self.commanders.extras),
+            league=LeagueMenu(lambda: self.tabs.setCurrentWidget(self.commanders_page), self.commanders.extras),
             welcome=self.show_welcome,
             undo=self.undo,
             redo=self.redo,

@@ -18,7 +18,7 @@ PLAYED = [a for actions in FULL_CAMPAIGN_WITH_COMMANDERS.values() for a in actio
 
 def _tab(open_window, qtbot, actions=PLAYED, **kwargs):
     window = open_window(actions, **kwargs)
-    window.tabs.setCurrentWidget(window.commanders)
+    window.tabs.setCurrentWidget(window.commanders_page)
     qtbot.waitUntil(window.commanders.ui.leagueTable.isVisible)
     return window, window.commanders
 
@@ -270,7 +270,7 @@ def test_the_commanders_and_charts_tabs_follow_a_file_changed_underneath(make_wi
     window = make_window(path, remember=False)
     window.tabs.setCurrentWidget(window.charts)
     qtbot.waitUntil(lambda: "C1 Ioannina 1 time" in window.charts.captions[2].text())
-    window.tabs.setCurrentWidget(window.commanders)
+    window.tabs.setCurrentWidget(window.commanders_page)
     assert window.commanders.model.rowCount() == 0
     other = make_window(path, remember=False)  # another window on the same file, in front
     other.activateWindow()

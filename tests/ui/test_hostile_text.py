@@ -168,7 +168,7 @@ def test_every_name_and_note_shows_literally_in_the_window(make_window, hostile_
     window.menu_actions[MenuAction.ABOUT_MAP].trigger()
     window.move_troop("GR-INF-1", "B1")  # refused, in words that name the areas: a message box
     window.view.side.setCurrentWidget(window.view.history)
-    window.tabs.setCurrentWidget(window.commanders)
+    window.tabs.setCurrentWidget(window.commanders_page)
     window.commanders.choose(f"anna {HOSTILE}")
     assert window.commanders.games.rowCount() == 1
     window.commanders.rename()  # the dialog names who is renamed

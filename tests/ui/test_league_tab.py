@@ -26,7 +26,7 @@ PLAYED = [
 
 def _tab(open_window, qtbot, tmp_path):
     window = open_window(PLAYED)
-    window.tabs.setCurrentWidget(window.commanders)
+    window.tabs.setCurrentWidget(window.commanders_page)
     view = window.commanders
     qtbot.waitUntil(view.ui.leagueTable.isVisible)
     chosen = []
@@ -129,7 +129,7 @@ def test_the_league_is_exported_as_csv_and_html(open_window, qtbot, tmp_path):
     window, view, chosen = _tab(open_window, qtbot, tmp_path)
     window.tabs.setCurrentIndex(0)
     window.menu_actions[MenuAction.LEAGUE_EXPORT_CSV].trigger()  # League ▸ Export as CSV…
-    assert window.tabs.currentWidget() is view, "the menu shows the league it exports"
+    assert window.tabs.currentWidget() is window.commanders_page, "the menu shows the league it exports"
     rows = list(csv.reader(io.StringIO(chosen[-1].read_text(encoding="utf-8"))))
     numbers = rows[0].index("Points")
     assert all(str(int(cell)) == cell for row in rows[1:] for cell in row[numbers:])

@@ -73,7 +73,7 @@ def test_each_assist_panel_opens_in_a_tab(make_window, campaign_path):
     window._close_tab(window.tabs.indexOf(window.assist_pages["opa"]))
     assert window.tabs.count() == own + 2 and "opa" not in window.assist_tabs
     assert "opa" not in window.assist_pages
-    window._close_tab(window.tabs.indexOf(window.commanders))
+    window._close_tab(window.tabs.indexOf(window.commanders_page))
     assert window.tabs.count() == own + 2, "the campaign's own tabs do not close"
 
 
