@@ -94,6 +94,8 @@ def storage_faults(path: Path, doing: str = "action") -> Iterator[None]:
     try:
         yield
     except (DBAPIError, sqlite3.Error, OSError) as exc:
+        if "could not decode to utf-8" in str(exc).lower():  # a row written since the file was checked
+            raise FileRefused(f"{path}: is damaged: a text in it is not UTF-8 text; it was left untouched") from None
         message = fault_message(Path(path), exc, doing)
         if message is None:
             raise

@@ -177,7 +177,11 @@ class LogFile(ActionLog):
     """An open log file (the SQLite engine of an action log). Use `LogFile.create` or `LogFile.open`."""
 
     # The battle being entered: the file's one row of table draft (another row is damage, refused).
-    _DRAFT_READ = "SELECT id, payload, saved_at FROM draft"
+    # Texts read as bytes (anything else as 0, which is not text) and decoded by check_draft.
+    _DRAFT_READ = (
+        "SELECT id, CASE typeof(payload) WHEN 'text' THEN CAST(payload AS BLOB) ELSE 0 END, "
+        "CASE typeof(saved_at) WHEN 'text' THEN CAST(saved_at AS BLOB) ELSE 0 END FROM draft"
+    )
     _DRAFT_CLEAR = "DELETE FROM draft"
     _DRAFT_WRITE = "INSERT INTO draft (id, payload, saved_at) VALUES (1, :payload, :at)"
 
