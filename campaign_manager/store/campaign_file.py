@@ -206,6 +206,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         not read. The role is asked first, as `apply` asks it, before any action is read."""
         records = list(records)
         self.log.check_may("record", [_kind(record) for record in records])
+        self.log.check_room(len(records))  # a batch too long for the log is refused from its count
         actions = []
         for index, record in enumerate(records, start=1):
             try:
@@ -237,6 +238,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         """
         actions = list(actions)
         self.log.check_may("record", [action.type for action in actions])  # the role, before any rule
+        self.log.check_room(len(actions))  # the log's limit, before any action is applied
         actions = self._keeping_undone_dice(actions)
         done = self.preview(actions, roller)
         if done:

@@ -31,7 +31,7 @@ from sqlmodel import Session
 from campaign_manager import bounds
 from campaign_manager.errors import FileRefused
 from campaign_manager.store import database, faults, integrity, writing
-from campaign_manager.store.action_log import ActionLog, LogContent
+from campaign_manager.store.action_log import ActionLog, LimitReached, LogContent, counted_actions
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault, storage_faults
 from campaign_manager.store.schema import (
     APPLICATION_ID,
@@ -334,6 +334,27 @@ class LogFile(ActionLog):
         return self
 
     # -- writing ---------------------------------------------------------------------------------
+
+    # What a row costs the file beyond its text (SQLite's cell and page overhead, generously).
+    ROW_OVERHEAD = 128
+    GROWTH = 1.25
+
+    def check_size(self, written: list[tuple[str, str]]) -> None:
+        """Refuse actions that would grow the file past the largest one the app opens, from an
+        estimate kept on the safe side (a file grown past it would be refused for good)."""
+        if self.identity is None:
+            return
+        try:
+            size = os.stat(self.path).st_size
+        except OSError:
+            return  # the write that meets the fault tells it
+        adding = sum(len(kind) + len(words.encode()) + self.ROW_OVERHEAD for kind, words in written)
+        if size + adding * self.GROWTH > bounds.MAX_CAMPAIGN_FILE:
+            raise LimitReached(
+                f"{self.path}: {counted_actions(len(written))} would make the campaign file larger than "
+                f"{bounds.size_words(bounds.MAX_CAMPAIGN_FILE)}, the largest the app opens (it is "
+                f"{bounds.size_words(size)}); nothing was recorded"
+            )
 
     def check_writable(self) -> None:
         if self.readonly:
