@@ -44,7 +44,7 @@ def read_only_message(path: Path) -> str:
 
 
 # Writes that make a file of their own: a fault there leaves no campaign behind to speak of.
-WRITES_A_NEW_FILE = ("export", "import", "new file", "report", "copy", "backup")
+WRITES_A_NEW_FILE = ("export", "import", "new file", "report", "copy", "backup", "picture")
 
 
 def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
