@@ -15,7 +15,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer, Ta
 from campaign_manager.engine.league import Standing, top_of_side
 from campaign_manager.reports.charts import charts
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.page import BOLD, FONT, escape, marked, text
+from campaign_manager.reports.page import BOLD, FONT, marked, markup, text
 from campaign_manager.reports.sections import PADS
 from campaign_manager.reports.tables import Cell
 from campaign_manager.scenario.model import Scenario
@@ -78,14 +78,14 @@ def _widths(width: float) -> list[float]:
 
 def league_table(sc: Scenario, standings: list[Standing], width: float) -> Table:
     rows: list[list[Cell]] = [
-        [marked(escape(h), HEAD if column in (1, 2) else HEAD_RIGHT) for column, h in enumerate(HEADINGS)]
+        [marked("{h}", HEAD if column in (1, 2) else HEAD_RIGHT, h=h) for column, h in enumerate(HEADINGS)]
     ]
     for place, s in enumerate(standings, start=1):
         c = s.commander
         numbers = (s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against)
-        club = f"<br/><font size=6.5 color='#555555'>{escape(c.club)}</font>" if c.club else ""
+        club = markup("<br/><font size=6.5 color='#555555'>{club}</font>", club=c.club) if c.club else ""
         rows.append(
-            [str(place), marked(escape(_who(s)) + club, "cell"), sc.sides.get(c.side, c.side)]
+            [str(place), marked(markup("{who}", who=_who(s)) + club, "cell"), sc.sides.get(c.side, c.side)]
             + [str(n) for n in numbers]
             + [_difference(s), str(s.destroyed), str(s.areas_taken)]
         )
@@ -136,9 +136,17 @@ def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float =
     columns = []
     for side in sc.sides:
         best = top_of_side(standings, side, count)
-        lines = [f"<b>{escape(sc.sides[side])} commanders</b>"]
+        lines = [markup("<b>{side} commanders</b>", side=sc.sides[side])]
         lines += [
-            f"{place}. <b>{escape(_who(s))}</b>&nbsp; {s.wins}–{s.draws}–{s.losses}, VP&nbsp;{_difference(s)}"
+            markup(
+                "{place}. <b>{who}</b>&nbsp; {won}–{drawn}–{lost}, VP&nbsp;{vp}",
+                place=place,
+                who=_who(s),
+                won=s.wins,
+                drawn=s.draws,
+                lost=s.losses,
+                vp=_difference(s),
+            )
             for place, s in enumerate(best, start=1)
         ] or ["nobody has played yet"]
         columns.append([marked(line, style) for line in lines])
