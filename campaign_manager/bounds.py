@@ -9,6 +9,7 @@ of them. Qt-free.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -63,6 +64,8 @@ def _open_input(source: str, error: type[Exception]) -> BinaryIO:
     try:
         found = os.stat(source)
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise error(f"{source}: is a link that leads round in a loop of links, never to a file") from None
         raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None
     mode = found.st_mode
     if stat.S_ISDIR(mode):
