@@ -115,6 +115,9 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
     _recover_interrupted_write(path)
     try:
         conn = database.connect(path, "ro")
+        # Whatever the file holds is read leniently here (SQLite's report may quote a damaged
+        # name): every text the app uses is checked to be UTF-8 by check_rows, naming its row.
+        conn.text_factory = _lenient
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -146,9 +149,15 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
         raise faults.StorageFault(told) from None
     except sqlite3.DatabaseError as exc:
         raise integrity.refuse(path, f"it cannot be read ({_first_fault([(str(exc),)])})") from None
+    except UnicodeDecodeError:  # SQLite's own message quoted damaged bytes of the file
+        raise integrity.refuse(path, "SQLite finds it unsound (its report quotes bytes that are not text)") from None
     if row is None:
         raise integrity.refuse(path, 'it does not say what it holds (table meta has no row "kind")')
     return version, row[0], identity
+
+
+def _lenient(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 def _recover_interrupted_write(path: Path) -> None:
