@@ -46,7 +46,7 @@ def read_only_message(path: Path) -> str:
 LOOP = "{path}: is a link that leads round in a loop of links, never to a file — point it at the file itself"
 
 # Writes that make a file of their own: a fault there leaves no campaign behind to speak of.
-WRITES_A_NEW_FILE = ("export", "import", "new file", "report", "copy", "backup", "picture")
+WRITES_A_NEW_FILE = ("export", "import", "new file", "report", "copy", "backup", "picture", "charts")
 
 
 def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
