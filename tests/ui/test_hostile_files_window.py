@@ -118,3 +118,17 @@ def test_a_campaign_name_that_is_not_utf8_is_refused_in_a_dialog(make_window, sh
     window = make_window(shop, remember=False)  # given on the command line: the window still shows
     qtbot.waitUntil(lambda: bool(told(window, 'row "name", is not UTF-8 text')), timeout=2000)
     assert shop.read_bytes() == before and not window.session.is_open
+
+
+def test_a_batch_past_the_most_actions_is_refused_in_the_window_and_nothing_written(
+    make_window, shop, qtbot, monkeypatch
+):
+    from campaign_manager import bounds
+
+    window = make_window(shop, remember=False)
+    held = len(window.session.campaign.records)
+    monkeypatch.setattr(bounds, "MAX_LOG", held + 1)
+    before = shop.read_bytes()
+    said = window.session.try_record([Note("one"), Note("two")])
+    assert said is not None and f"2 more actions would take the campaign past {held + 1:,} actions" in said
+    assert shop.read_bytes() == before and len(window.session.campaign.records) == held
