@@ -82,6 +82,20 @@ def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[Shape, s
     return found
 
 
+def declared_otherwise(rows: list[Any], version: int) -> tuple[str, str] | None:
+    """The first object of rows (type, name, SQL as bytes) of sqlite_master that the app does not
+    make, or makes otherwise, in a file of schema `version` (looked at again before each write:
+    another program may have changed a table while the file was open)."""
+    expected = expected_schema(version)
+    for kind, name, statement in rows:
+        if isinstance(name, str) and name.startswith("sqlite_stat"):
+            continue
+        words = " ".join(statement.decode("utf-8", "replace").split()) if isinstance(statement, bytes) else ""
+        if (kind, name) not in expected or expected[(kind, name)][1] != words:
+            return str(kind), str(name)
+    return None
+
+
 def check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
     """Refuse a file holding anything the app did not make, or lacking a table it did: every
     table, index and constraint must be the app's own, to the letter of its SQL (a CHECK or a

@@ -331,6 +331,13 @@ class LogFile(ActionLog):
                 f"{self.path}: another program added a {found[0]} {integrity.shown(found[1])} to it, so nothing "
                 f"was written (the app never runs SQL kept in a file)"
             )
+        declared = session.execute(text("SELECT type, name, CAST(sql AS BLOB) FROM sqlite_master")).all()
+        changed = integrity.declared_otherwise(list(declared), self.schema)
+        if changed is not None:
+            raise FileRefused(
+                f"{self.path}: another program changed it (its {changed[0]} {integrity.shown(changed[1])} is not "
+                f"declared as the app declares it), so nothing was written (the app never runs SQL kept in a file)"
+            )
 
     def _migrate(self, version: int) -> None:
         with self._engine.begin() as conn:

@@ -293,3 +293,13 @@ def test_every_released_schema_is_the_apps_own_to_the_letter(name, tmp_path, cap
     copy.write_bytes((Path(__file__).parents[1] / "fixtures" / name).read_bytes())
     code, out, err = run(capsys, "show", copy)
     assert code == 0, err
+
+
+def test_a_constraint_added_after_opening_never_runs_on_a_write(campaign):
+    with CampaignFile.open(campaign) as opened:
+        before = digest(campaign)
+        _recreated(campaign, "action", "CHECK (seq < 3)")
+        changed = digest(campaign)
+        with pytest.raises(FileRefused, match='table "action" is not declared as the app declares it'):
+            opened.apply(opened.read_actions([{"type": "note", "text": "late"}]))
+        assert digest(campaign) == changed != before
