@@ -51,10 +51,11 @@ def size_words(size: int) -> str:
     return f"{size} bytes"
 
 
-# Where a pipe may be read: the shell's process substitution `<(cmd)` names /dev/fd/N (or
-# /proc/self/fd/N), a pipe it holds open with a writer, so reading it ends. A pipe given by any
-# other name is a FIFO in the file system, which may have no writer: opening it would wait for
-# ever, so it is refused by its path (`-` reads standard input, a pipe too, and ends).
+# Where a pipe may be read, decided by the path: the shell's process substitution `<(cmd)` names
+# /dev/fd/N (or /proc/self/fd/N), a pipe this process already holds open, which reading finishes
+# (Linux does not wait for a writer when such a pipe is opened again). A pipe given by any other
+# name is a FIFO in the file system, which may have no writer: opening it would wait for ever, so
+# it is refused. `-` reads standard input, and /dev/stdin is the same stream (a terminal too).
 _PIPE_PLACES = ("/dev/fd/", "/proc/self/fd/", "/dev/stdin")
 
 
@@ -70,7 +71,9 @@ def _open_input(source: str, error: type[Exception]) -> BinaryIO:
     mode = found.st_mode
     if stat.S_ISDIR(mode):
         raise error(f"{source}: is a folder, not a file")
-    if stat.S_ISFIFO(mode) and not source.startswith(_PIPE_PLACES):
+    if source.startswith(_PIPE_PLACES):  # a stream this process was given: read as it comes
+        return open(source, "rb")  # noqa: SIM115 (closed by the caller's with)
+    if stat.S_ISFIFO(mode):
         raise error(
             f"{source}: is a named pipe (a FIFO), not a file: reading it would wait for another program to write "
             f"to it — give a file, or pipe the text in and give - to read standard input"
