@@ -331,18 +331,16 @@ class CampaignFile(LoggedDocument[CampaignState]):
     def _make_missing_backup(self) -> None:
         """Make the backup of the last turn ended when there is none: a crash just after the end
         of turn was recorded, before its backup was begun, leaves no `.partial` to tell of it.
-        Only the last one: older ones may have been pruned (backups.KEEP) on purpose."""
+        Only the last one: older ones may have been pruned (backups.KEEP) on purpose. Made without
+        a word (a campaign imported, or the example, has none yet either); a failure is told."""
         ended = sum(1 for record in self.records if record.get("type") == EndTurn.type)
         upto = _end_of_turn(self.records, ended) if ended else None
         if upto is None or os.path.lexists(backup_path(self.path, ended)):
             return
         try:
-            made = make_backup(self.path, ended, upto)
+            make_backup(self.path, ended, upto)
         except (UserError, OSError) as exc:
             self.backup_problem = f"the end-of-turn backup of turn {ended}, missing, could not be made: {exc}"
-            return
-        missing = f"the end-of-turn backup of turn {ended} was missing and was made: {made.name}"
-        self.backup_notice = f"{self.backup_notice}; {missing}" if self.backup_notice else missing
 
     def save_copy(self, target: Path | str, name: str | None = None) -> None:
         """Write the campaign as this program holds it to `target` (replacing what is there),
