@@ -82,6 +82,8 @@ def inputs(folder: Path) -> list[tuple[str, list[object]]]:
     digits.write_text('[{"type": "start_turn", "dice": [' + "9" * 3_000_000 + "]}]")
     many = folder / "many-actions.json"  # within the file's size, as many actions as fit
     many.write_text(json.dumps([{"type": "end_turn"}] * ((bounds.MAX_ACTIONS_FILE - 10) // 22)))
+    notes = folder / "notes.json"  # legal notes, one more than a log keeps: refused from the count
+    notes.write_text(json.dumps([{"type": "note", "text": "n"}] * (bounds.MAX_LOG + 1)))
 
     export = folder / "export.json"
     subprocess.run(
@@ -129,6 +131,7 @@ def inputs(folder: Path) -> list[tuple[str, list[object]]]:
         ("apply: JSON nested 2,000,000 deep", ["apply", small, deep_json]),
         ("apply: a number of 3,000,000 digits", ["apply", small, digits]),
         ("apply: 190,000 actions in 4 MB", ["apply", small, many]),
+        (f"apply: {bounds.MAX_LOG + 1:,} legal notes", ["apply", small, notes]),
         ("import: an export of 700,000 actions", ["import", huge_export, "-o", folder / "i.campaign"]),
         (f"import: {bounds.MAX_LOG + 1:,} actions", ["import", crowded_export, "-o", folder / "j.campaign"]),
         ("show: a campaign with a 50 MB note", ["show", note_row]),

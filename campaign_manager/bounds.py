@@ -9,11 +9,14 @@ of them. Qt-free.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 KB = 1024
 MB = 1024 * KB
@@ -48,14 +51,56 @@ def size_words(size: int) -> str:
     return f"{size} bytes"
 
 
+# Where a pipe may be read, decided by the path: the shell's process substitution `<(cmd)` names
+# /dev/fd/N (or /proc/self/fd/N), a pipe this process already holds open, which reading finishes
+# (Linux does not wait for a writer when such a pipe is opened again). A pipe given by any other
+# name is a FIFO in the file system, which may have no writer: opening it would wait for ever, so
+# it is refused. `-` reads standard input, and /dev/stdin is the same stream (a terminal too).
+_PIPE_PLACES = ("/dev/fd/", "/proc/self/fd/", "/dev/stdin")
+
+
+def _open_input(source: str, error: type[Exception]) -> BinaryIO:
+    """The file `source` opened for reading, after a look at what it is (which never waits):
+    a folder, a device, a socket or a FIFO in the file system is refused in one sentence."""
+    try:
+        found = os.stat(source)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise error(f"{source}: is a link that leads round in a loop of links, never to a file") from None
+        raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None
+    mode = found.st_mode
+    if stat.S_ISDIR(mode):
+        raise error(f"{source}: is a folder, not a file")
+    if source.startswith(_PIPE_PLACES):  # a stream this process was given: read as it comes
+        return open(source, "rb")  # noqa: SIM115 (closed by the caller's with)
+    if stat.S_ISFIFO(mode):
+        raise error(
+            f"{source}: is a named pipe (a FIFO), not a file: reading it would wait for another program to write "
+            f"to it — give a file, or pipe the text in and give - to read standard input"
+        )
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        what = "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise error(f"{source}: is {what}, not a file")
+    # O_NONBLOCK: had a FIFO taken its place since the look, opening it still does not wait.
+    flags = os.O_RDONLY | (getattr(os, "O_NONBLOCK", 0) if stat.S_ISREG(mode) else 0)
+    handle = os.open(source, flags)
+    if stat.S_ISREG(mode) and not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise error(f"{source}: is not a file (it changed while it was being opened)")
+    if stat.S_ISREG(mode) and flags != os.O_RDONLY:
+        os.set_blocking(handle, True)
+    return os.fdopen(handle, "rb")
+
+
 def read_bounded(source: str | Path, limit: int, what: str, error: type[Exception]) -> bytes:
-    """The bytes of the file `source` ("-": standard input), refused with `error` when there
-    are more than `limit` (only limit + 1 bytes are ever read)."""
+    """The bytes of the file `source` ("-": standard input; a pipe from the shell's `<(cmd)`),
+    refused with `error` when there are more than `limit` (only limit + 1 bytes are ever read),
+    and at once when it is not a file that reading can finish (see _open_input)."""
     try:
         if str(source) == "-":
             data = sys.stdin.buffer.read(limit + 1)
         else:
-            with open(source, "rb") as handle:
+            with _open_input(str(source), error) as handle:
                 data = handle.read(limit + 1)
     except OSError as exc:
         raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None

@@ -175,19 +175,29 @@ def _say(error: ErrorDetails) -> str:
     return error["msg"][:1].lower() + error["msg"][1:]
 
 
-def _location(loc: Loc, data: Any) -> Loc:
-    """The path of `loc` through the input `data`: pydantic's own steps (union branches,
-    `function-after[...]`) are not keys of the data and are left out."""
+def _location(loc: Loc, data: Any, missing: bool = False) -> Loc:
+    """The path of `loc` through the input `data`: pydantic's own steps (union branches such as
+    `int` and `float`, `function-after[...]`) are not keys of the data and are left out; only a
+    key found `missing` from a table is named though it is not there."""
     path: list[str | int] = []
     for n, part in enumerate(loc):
         if isinstance(data, dict) and part in data:
             data = data[part]
         elif isinstance(data, (list, tuple)) and isinstance(part, int) and part < len(data):
             data = data[part]
-        elif n < len(loc) - 1 or not isinstance(data, (dict, list, tuple)) or "[" in str(part) or "-" in str(part):
+        elif (
+            n < len(loc) - 1
+            or not missing
+            or not isinstance(data, (dict, list, tuple))
+            or "[" in str(part)
+            or "-" in str(part)
+        ):
             continue  # not in the data: a step of pydantic's, or a key below a value that is not a table
         path.append(part)
     return tuple(path)
+
+
+MISSING = ("missing", "missing_keyword_argument", "missing_argument")
 
 
 def faults_of(error: ValidationError, data: Any = None, text: str | None = None) -> list[Fault]:
@@ -195,7 +205,7 @@ def faults_of(error: ValidationError, data: Any = None, text: str | None = None)
     disagree), with its line when it can be found."""
     faults: dict[str, Fault] = {}
     for item in error.errors():
-        loc = _location(tuple(item["loc"]), data)
+        loc = _location(tuple(item["loc"]), data, item["type"] in MISSING)
         if item["type"] == "missing" and loc and isinstance(loc[-1], int):
             loc, item = loc[:-1], {**item, "type": "too_few"}
         where = path_of(loc)

@@ -18,7 +18,7 @@ from campaign_manager.engine.roster import scoring_words
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
 from campaign_manager.reports.charts import charts
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.page import BOLD, FONT, escape, marked, text
+from campaign_manager.reports.page import BOLD, FONT, marked, markup, text
 from campaign_manager.reports.sections import PADS
 from campaign_manager.reports.tables import Cell
 from campaign_manager.scenario.model import Scenario
@@ -82,14 +82,14 @@ def _widths(width: float) -> list[float]:
 
 def league_table(sc: Scenario, standings: list[Standing], width: float, scoring: Scoring = DEFAULT_SCORING) -> Table:
     rows: list[list[Cell]] = [
-        [marked(escape(h), HEAD if column in (1, 2) else HEAD_RIGHT) for column, h in enumerate(HEADINGS)]
+        [marked("{h}", HEAD if column in (1, 2) else HEAD_RIGHT, h=h) for column, h in enumerate(HEADINGS)]
     ]
     for place, s in enumerate(standings, start=1):
         c = s.commander
         numbers = (s.points(scoring), s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against)
-        club = f"<br/><font size=6.5 color='#555555'>{escape(c.club)}</font>" if c.club else ""
+        club = markup("<br/><font size=6.5 color='#555555'>{club}</font>", club=c.club) if c.club else ""
         rows.append(
-            [str(place), marked(escape(_who(s)) + club, "cell"), sc.sides.get(c.side, c.side)]
+            [str(place), marked(markup("{who}", who=_who(s)) + club, "cell"), sc.sides.get(c.side, c.side)]
             + [str(n) for n in numbers]
             + [_difference(s), str(s.destroyed), str(s.areas_taken)]
         )
@@ -129,12 +129,12 @@ CLUB_HEADINGS = ("Club", "Commanders", "Games", "Points", "Points per game")
 def club_table(clubs: list[ClubStanding], width: float) -> Table:
     """Each club's commanders, games, points and points per game, best first."""
     rows: list[list[Cell]] = [
-        [marked(escape(h), HEAD if column == 0 else HEAD_RIGHT) for column, h in enumerate(CLUB_HEADINGS)]
+        [marked("{h}", HEAD if column == 0 else HEAD_RIGHT, h=h) for column, h in enumerate(CLUB_HEADINGS)]
     ]
     for c in clubs:
         rows.append(
             [
-                marked(escape(c.club), "cell"),
+                marked("{club}", "cell", club=c.club),
                 str(len(c.commanders)),
                 str(c.games),
                 str(c.points),
@@ -197,11 +197,11 @@ def matrix_section(pic: TurnPicture, width: float) -> list[Flowable]:
         columns = range(start, min(start + room, len(matrix.columns)))
         cell = min(MATRIX_CELL, (width - name_width) / len(columns))
         head = ParagraphStyle("matrixhead", fontName=BOLD, fontSize=6, leading=7)
-        rows: list[list[Cell]] = [[marked(escape(f"{first} ↓ / {second} →"), head)]]
-        rows[0] += [marked(escape(matrix.columns[c].name), head) for c in columns]
+        rows: list[list[Cell]] = [[marked("{first} ↓ / {second} →", head, first=first, second=second)]]
+        rows[0] += [marked("{name}", head, name=matrix.columns[c].name) for c in columns]
         for commander, games in zip(matrix.rows, matrix.games):
             rows.append(
-                [marked(escape(commander.name), "cell"), *(str(games[c]) if games[c] else "·" for c in columns)]
+                [marked("{name}", "cell", name=commander.name), *(str(games[c]) if games[c] else "·" for c in columns)]
             )
         grid = Table(rows, colWidths=[name_width, *[cell] * len(columns)], repeatRows=1, hAlign="LEFT")
         grid.setStyle(MATRIX_STYLE)
@@ -241,9 +241,17 @@ def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float =
     columns = []
     for side in sc.sides:
         best = top_of_side(standings, side, count)
-        lines = [f"<b>{escape(sc.sides[side])} commanders</b>"]
+        lines = [markup("<b>{side} commanders</b>", side=sc.sides[side])]
         lines += [
-            f"{place}. <b>{escape(_who(s))}</b>&nbsp; {s.wins}–{s.draws}–{s.losses}, VP&nbsp;{_difference(s)}"
+            markup(
+                "{place}. <b>{who}</b>&nbsp; {won}–{drawn}–{lost}, VP&nbsp;{vp}",
+                place=place,
+                who=_who(s),
+                won=s.wins,
+                drawn=s.draws,
+                lost=s.losses,
+                vp=_difference(s),
+            )
             for place, s in enumerate(best, start=1)
         ] or ["nobody has played yet"]
         columns.append([marked(line, style) for line in lines])

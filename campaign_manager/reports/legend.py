@@ -10,7 +10,7 @@ from reportlab.platypus import Table, TableStyle
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.reports import map_drawing as drawn
-from campaign_manager.reports.page import BOLD, escape, marked
+from campaign_manager.reports.page import BOLD, marked, markup
 from campaign_manager.reports.tables import Cell
 from campaign_manager.scenario.model import KIND_WORDS, Scenario
 
@@ -102,24 +102,27 @@ def _kind(kind: str) -> Drawing:
 def legend_rows(sc: Scenario) -> list[tuple[Drawing, str]]:
     """(a sample, its words in the app's markup) for every mark the map draws."""
     rows: list[tuple[Drawing, str]] = [
-        (_swatch(drawn.print_tint(sc, side)), f"an area the {escape(noun)} hold")
+        (_swatch(drawn.print_tint(sc, side)), markup("an area the {noun} hold", noun=noun))
         for side, noun in sc.side_nouns.items()
     ]
     if any(area.impassable for area in sc.areas.values()):
         rows.append((_swatch(drawn.NOBODY_TINT, dashed=True), "impassable: no one enters it"))
-    letters = ", ".join(f"{drawn.nation_letters(sc, n)} {escape(sc.nation_name(n))}" for n in sc.nations)
+    letters = ", ".join(f"{drawn.nation_letters(sc, n)} {sc.nation_name(n)}" for n in sc.nations)
     rows.append(
         (
             _counter(sc),
-            f"a nation's troops in the area: its letters ({letters}) and how many; under them each "
-            f"kind, with how many when more than one",
+            markup(
+                "a nation's troops in the area: its letters ({letters}) and how many; under them each "
+                "kind, with how many when more than one",
+                letters=letters,
+            ),
         )
     )
     kinds = sorted({troop.kind for troop in sc.troops.values()}, key=drawn.kind_place)
-    rows += [(_kind(kind), KIND_WORDS.get(kind, kind)) for kind in kinds]
+    rows += [(_kind(kind), KIND_WORDS.get(kind) or markup("{kind}", kind=kind)) for kind in kinds]
     rows.append((_line(False, False), "the areas touch"))
     if sc.fortification is not None and any(link.fortified for link in sc.links):
-        rows.append((_line(True, False), f"the link crosses the {escape(sc.fortification.line_name)}"))
+        rows.append((_line(True, False), markup("the link crosses the {line}", line=sc.fortification.line_name)))
     if any(link.sea for link in sc.links):
         rows.append((_line(False, True), "the areas touch across the sea"))
     results = "; ".join(f"{mark} {words}" for mark, words in RESULT_MARKS)

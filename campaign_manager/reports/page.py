@@ -56,9 +56,23 @@ STYLES = {
 }
 
 
-def escape(words: str) -> str:
+def _escape(words: object) -> str:
     """`words` made safe inside a paragraph's markup: &, < and > written as entities."""
-    return html.escape(words, quote=False)
+    return html.escape(str(words), quote=False)
+
+
+def markup(template: str, **words: object) -> str:
+    """The app's own markup `template` (bold, italics, line breaks) with each `{name}` filled by
+    `words[name]` as plain text: the one place where words from a user or a file (every name a
+    scenario gives, a campaign's, a commander's) meet reportlab's markup, escaped on the way."""
+    if not words:  # markup made already (by this function), passed on whole
+        return template
+    return template.format(**{name: _escape(value) for name, value in words.items()})
+
+
+def lines_of(words: str) -> str:
+    """Plain `words` as markup, each of their lines on a line of its own."""
+    return "<br/>".join(_escape(line) for line in words.split("\n"))
 
 
 def _style(style: str | ParagraphStyle) -> ParagraphStyle:
@@ -67,12 +81,12 @@ def _style(style: str | ParagraphStyle) -> ParagraphStyle:
 
 def text(words: str, style: str | ParagraphStyle = "body") -> Paragraph:
     """A paragraph of plain words: whatever a user typed prints exactly as typed, never as markup."""
-    return Paragraph(escape(str(words)), _style(style))
+    return Paragraph(_escape(words), _style(style))
 
 
-def marked(html: str, style: str | ParagraphStyle = "body") -> Paragraph:
-    """A paragraph whose markup is the app's own (bold, italics); user words must be escaped first."""
-    return Paragraph(html, _style(style))
+def marked(template: str, style: str | ParagraphStyle = "body", **words: object) -> Paragraph:
+    """A paragraph of the app's own markup `template` filled with `words` as plain text (markup)."""
+    return Paragraph(markup(template, **words), _style(style))
 
 
 def footer_canvas(name: str, last_recorded: str) -> type[Canvas]:

@@ -16,7 +16,7 @@ from campaign_manager.engine.pairings import Pairings
 from campaign_manager.engine.roster import scoring_words
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
 from campaign_manager.reports.kinds import Paper
-from campaign_manager.reports.page import BOLD, MARGIN, PAGE_SIZES, escape, footer_canvas, marked, text
+from campaign_manager.reports.page import BOLD, MARGIN, PAGE_SIZES, footer_canvas, marked, markup, text
 from campaign_manager.scenario.model import Scenario
 
 SLIP = TableStyle(
@@ -35,10 +35,19 @@ SLIP = TableStyle(
 
 def _commander(sc: Scenario, s: Standing, scoring: Scoring) -> str:
     c = s.commander
-    club = f"<br/><font size=8 color='#555555'>{escape(c.club)}</font>" if c.club else ""
+    club = markup("<br/><font size=8 color='#555555'>{club}</font>", club=c.club) if c.club else ""
     return (
-        f"<b>{escape(c.name)}</b> ({escape(sc.sides.get(c.side, c.side))}){club}"
-        f"<br/><font size=8>{counted(s.points(scoring), 'point')}, {counted(s.games, 'game')} played</font>"
+        markup(
+            "<b>{name}</b> ({side})",
+            name=c.name,
+            side=sc.sides.get(c.side, c.side),
+        )
+        + club
+        + markup(
+            "<br/><font size=8>{points}, {games} played</font>",
+            points=counted(s.points(scoring), "point"),
+            games=counted(s.games, "game"),
+        )
     )
 
 
@@ -48,7 +57,7 @@ def slip(
     """One table's slip: the two commanders side by side and boxes for their VP."""
     again = f"; they have met {counted(met, 'time')} before" if met else ""
     rows = [
-        [marked(f"<b>Table {table}</b>{escape(again)}", "body"), ""],
+        [marked("<b>Table {table}</b>{again}", "body", table=table, again=again), ""],
         [marked(_commander(sc, first, scoring), "body"), marked(_commander(sc, second, scoring), "body")],
         [f"VP of {first.commander.name}"[:60], f"VP of {second.commander.name}"[:60]],
         ["", ""],

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Table
 from campaign_manager.engine.battle_log import committed_words
 from campaign_manager.engine.views import TroopView
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.page import escape, marked, text
+from campaign_manager.reports.page import marked, text
 from campaign_manager.reports.tables import Cell, table
 
 PADS = ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")  # a layout table's, set to 0
@@ -42,11 +42,14 @@ def vp_block(pic: TurnPicture, width: float) -> Table:
     rows = [
         [*(f"{words} VP" for words in sc.sides.values()), "Standing"],
         [
-            *(marked(f"<b>{vp[side]}</b>", "big") for side in sc.sides),
+            *(marked("<b>{vp}</b>", "big", vp=vp[side]) for side in sc.sides),
             marked(
-                f"{escape(lead)}.<br/>{escape(result.split(': ')[0])}: <b>{escape(result.split(': ', 1)[1])}</b><br/>"
-                f"<font size=7>{escape(pic.view.outcome.levels)}</font>",
+                "{lead}.<br/>{when}: <b>{result}</b><br/><font size=7>{levels}</font>",
                 "body",
+                lead=lead,
+                when=result.split(": ")[0],
+                result=result.split(": ", 1)[1],
+                levels=pic.view.outcome.levels,
             ),
         ],
     ]
@@ -120,7 +123,7 @@ def requirements_block(pic: TurnPicture) -> list[Flowable]:
     if data is None:
         return [text("This was the last turn: the campaign is decided at its end.")]
     sc = pic.scenario
-    lines = [marked(f"<b>Turn {data.turn}: {escape(data.name)}</b> ({escape(data.dates)})")]
+    lines = [marked("<b>Turn {turn}: {name}</b> ({dates})", turn=data.turn, name=data.name, dates=data.dates)]
     lines.append(text(f"Battles: {data.battles.formula} — {data.battles.dice_words}."))
     if data.fixed_arrows:
         lines.append(text("Fixed battles: " + ", ".join(f"{a.origin}→{a.target}" for a in data.fixed_arrows)))

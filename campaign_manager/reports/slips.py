@@ -11,7 +11,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label
 from campaign_manager.reports.data import TurnPicture
-from campaign_manager.reports.page import BOLD, escape, marked, text
+from campaign_manager.reports.page import BOLD, marked, text
 from campaign_manager.reports.sections import PADS
 from campaign_manager.reports.tables import table as _table
 from campaign_manager.scenario.model import DestroyStep
@@ -77,7 +77,7 @@ def _destroy_tables(pic: TurnPicture, width: float) -> Table:
 
 def caveat_box(words: str, width: float) -> Table:
     """A warning that cannot be missed: the positions on the slip may still change."""
-    box = Table([[marked(f"<b>{escape(words)}</b>", "small")]], colWidths=[width], hAlign="LEFT")
+    box = Table([[marked("<b>{words}</b>", "small", words=words)]], colWidths=[width], hAlign="LEFT")
     box.setStyle(
         TableStyle(
             [
@@ -110,27 +110,36 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     if arrow is not None:
         for who, commitment in (("Attacker", arrow.attacker), ("Defender", arrow.defender)):
             parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
-            lines.append(marked(f"<b>{who} committed</b>: {escape(', '.join(parts) or 'nothing')}"))
+            lines.append(marked("<b>{who} committed</b>: {parts}", who=who, parts=", ".join(parts) or "nothing"))
     else:
         options = legal.legal_commitments(sc, st, origin, target)
         lines.append(
             marked(
-                f"<b>Attacker may commit</b> (up to {options.limit}, a sortie counting as one): "
-                f"{escape(', '.join(options.attacker_troops) or 'none')}"
+                "<b>Attacker may commit</b> (up to {limit}, a sortie counting as one): {troops}",
+                limit=options.limit,
+                troops=", ".join(options.attacker_troops) or "none",
             )
         )
-        lines.append(marked(f"<b>Defender may commit</b>: {escape(', '.join(options.defender_troops) or 'none')}"))
+        lines.append(
+            marked("<b>Defender may commit</b>: {troops}", troops=", ".join(options.defender_troops) or "none")
+        )
     fort = legal.fortification_name(sc, st, origin, target, side)
     if fort:
-        lines.append(marked(f"<b>{escape(fortification_words(sc, fort))}.</b>"))
+        lines.append(marked("<b>{words}.</b>", words=fortification_words(sc, fort)))
     if arrow is not None and arrow.mission_die is not None:
         rolled = spec.missions[arrow.mission_die - 1]
         lines.append(
-            marked(f"<b>Mission</b> (rolled when the arrow was placed, d6 {arrow.mission_die}): {escape(rolled)}")
+            marked(
+                "<b>Mission</b> (rolled when the arrow was placed, d6 {die}): {rolled}",
+                die=arrow.mission_die,
+                rolled=rolled,
+            )
         )
     else:
         missions = "; ".join(f"{face} {name}" for face, name in enumerate(spec.missions, start=1))
-        lines.append(marked(f"<b>Suggested mission (d6)</b>: {escape(missions)}. Mission played: ______________"))
+        lines.append(
+            marked("<b>Suggested mission (d6)</b>: {missions}. Mission played: ______________", missions=missions)
+        )
     games = Table(
         [["Game", f"{sc.sides[side]} (attacker) VP", f"{sc.sides[enemy]} (defender) VP"]]
         + [[str(n), "", ""] for n in (1, 2, 3)],

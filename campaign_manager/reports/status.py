@@ -13,7 +13,7 @@ from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.league_pages import top_commanders
 from campaign_manager.reports.legend import map_legend
 from campaign_manager.reports.map_drawing import map_drawing
-from campaign_manager.reports.page import FONT, escape, marked, text
+from campaign_manager.reports.page import FONT, marked, text
 from campaign_manager.reports.sections import (
     next_turn_words,
     off_map_table,
@@ -28,8 +28,11 @@ GUTTER = 14.0  # points between the map and the side column
 def status_sheet(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
     sc = pic.scenario
     title = marked(
-        f"<b>{escape(pic.name)}</b><font name='{FONT}' size='11'> — campaign status, {escape(when(pic))}</font>",
+        "<b>{name}</b><font name='{font}' size='11'> — campaign status, {when}</font>",
         "wallhead",
+        name=pic.name,
+        font=FONT,
+        when=when(pic),
     )
     tall = height - title.wrap(width, height)[1] - 6  # the map takes the rest of the page's height
     layout = sc.layout
@@ -86,11 +89,11 @@ def vp_headline(pic: TurnPicture, width: float) -> list[Flowable]:
     """Both sides' VP in big figures, then who leads and the result."""
     sc, vp = pic.scenario, pic.view.vp
     lead, result = standing_words(pic)
-    figures = " — ".join(f"{escape(sc.sides[side])} {vp[side]}" for side in sc.sides)
+    figures = " — ".join(f"{sc.sides[side]} {vp[side]}" for side in sc.sides)
     when, outcome = result.split(": ", 1)
     return [
-        marked(f"{figures} VP", "huge"),
-        marked(f"{escape(lead)}. {escape(when)}:<br/><b>{escape(outcome)}</b>", "wall"),
+        marked("{figures} VP", "huge", figures=figures),
+        marked("{lead}. {when}:<br/><b>{outcome}</b>", "wall", lead=lead, when=when, outcome=outcome),
     ]
 
 

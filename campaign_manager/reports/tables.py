@@ -11,7 +11,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from campaign_manager.reports.page import BOLD, FONT, STYLES, escape, marked
+from campaign_manager.reports.page import BOLD, FONT, STYLES, lines_of, marked
 
 Cell: TypeAlias = str | Flowable  # plain words, or a flowable drawn as it is
 
@@ -67,10 +67,7 @@ def table(rows: Sequence[Sequence[Cell]], widths: list[float], size: float = 8) 
         head = head.clone(f"cellbold{size}", fontSize=size, leading=size * 1.2)
     widths = word_safe_widths(rows, widths, ((BOLD, head.fontSize), (FONT, body.fontSize)))
     cells = [
-        [
-            marked(escape(cell).replace("\n", "<br/>"), head if index == 0 else body) if isinstance(cell, str) else cell
-            for cell in row
-        ]
+        [marked(lines_of(cell), head if index == 0 else body) if isinstance(cell, str) else cell for cell in row]
         for index, row in enumerate(rows)
     ]
     grid = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")

@@ -73,6 +73,14 @@ class Changes:
 Revise = Callable[[Changes], list[Record]]
 
 
+class LimitReached(UserError):
+    """Actions that would take a log past a limit its readers enforce; nothing was written."""
+
+
+def counted_actions(count: int) -> str:
+    return f"{count:,} more action{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class LogContent:
     """What a new log is made with: what it holds (`kind`), its document, its settings beside
@@ -161,6 +169,21 @@ class ActionLog(ABC):
     def check_may(self, doing: str, kinds: Sequence[str] = ()) -> None:
         """Refuse what this reader's role does not allow: `doing` is "record" (actions of
         `kinds`), "undo" or "redo". Only a server has roles."""
+        return None
+
+    def check_room(self, adding: int, held: int | None = None) -> None:
+        """Refuse, from a count alone and before anything is read or applied, `adding` actions
+        that would take the log (of `held` actions; by default the ones this reader holds) past
+        the most a reader opens: a log grown past it would be refused for good, Undo included."""
+        held = len(self.times) if held is None else held
+        if held + adding > bounds.MAX_LOG:
+            raise LimitReached(
+                f"{self.where}: {counted_actions(adding)} would take the campaign past {bounds.MAX_LOG:,} actions, "
+                f"the most a campaign keeps (it holds {held:,}); nothing was recorded"
+            )
+
+    def check_size(self, written: list[tuple[str, str]]) -> None:
+        """Refuse actions that would make the log larger than a reader opens (a file's size)."""
         return None
 
     def _locked(self, session: Session) -> None:
@@ -367,7 +390,8 @@ class ActionLog(ABC):
         is written (FileChanged). Returns the actions recorded."""
         records = list(payloads)
         self.check_may("record", [str(record.get("type", "")) for record in records])
-        self._encoded(records)  # refused before anything is locked
+        self.check_room(len(records))
+        self.check_size(self._encoded(records))  # refused before anything is locked
         if revise is not None:  # taken in before the lock is taken: writers hold it for less
             changes = self.changes()
             if changes is not None:
@@ -381,6 +405,8 @@ class ActionLog(ABC):
                 self.check_may("record", [str(record.get("type", "")) for record in records])
             written = self._encoded(records)
             last = session.exec(select(func.max(LoggedAction.seq))).one() or 0
+            self.check_room(len(written), session.exec(select(func.count()).select_from(LoggedAction)).one())
+            self.check_size(written)
             stamp = now()
             times = [recorded_at[index] if recorded_at is not None else stamp for index in range(len(written))]
             for offset, ((kind, words), at) in enumerate(zip(written, times, strict=True), start=1):

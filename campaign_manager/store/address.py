@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
 from campaign_manager.errors import UserError
 
@@ -76,7 +76,7 @@ def parse_address(text: str, password_from: ServerAddress | None = None) -> Serv
         raise AddressRefused(f"{_safe(text)}: a server address begins with postgresql://")
     if parts.fragment:
         raise AddressRefused(f"{_safe(text)}: a server address has no #part")
-    query = parse_qsl(parts.query, keep_blank_values=True)
+    query = _query(parts.query)
     names = [value for key, value in query if key == "campaign"]
     if len(names) > 1:
         raise AddressRefused(f"{_safe(text)}: names more than one campaign")
@@ -91,7 +91,7 @@ def parse_address(text: str, password_from: ServerAddress | None = None) -> Serv
         host = f"[{host}]"
     login = quote(user, safe="") + "@" if user else ""
     place = f"{login}{host}" + (f":{port}" if port is not None else "")
-    shown_query = urlencode([*rest, *([("campaign", campaign)] if campaign else [])])
+    shown_query = urlencode([*rest, *([("campaign", campaign)] if campaign else [])], quote_via=quote)
     shown = urlunsplit((parts.scheme, place, parts.path, shown_query, ""))
     password = netloc_password if netloc_password is not None else None
     if password is None and password_from is not None:
@@ -99,7 +99,7 @@ def parse_address(text: str, password_from: ServerAddress | None = None) -> Serv
     secret_place = place
     if password is not None:
         secret_place = f"{quote(user or '', safe='')}:{quote(password, safe='')}@" + place.split("@", 1)[-1]
-    conninfo = urlunsplit((parts.scheme, secret_place, parts.path, urlencode(rest), ""))
+    conninfo = urlunsplit((parts.scheme, secret_place, parts.path, urlencode(rest, quote_via=quote), ""))
     return ServerAddress(conninfo=conninfo, campaign=campaign, shown=shown, user=user)
 
 
@@ -110,8 +110,21 @@ def _password_of(address: ServerAddress) -> str | None:
 
 def _replace_campaign(shown: str, campaign: str) -> str:
     parts = urlsplit(shown)
-    query = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key != "campaign"]
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode([*query, ("campaign", campaign)]), ""))
+    query = [(key, value) for key, value in _query(parts.query) if key != "campaign"]
+    return urlunsplit(
+        (parts.scheme, parts.netloc, parts.path, urlencode([*query, ("campaign", campaign)], quote_via=quote), "")
+    )
+
+
+def _query(text: str) -> list[tuple[str, str]]:
+    """An address's query read as libpq reads it: `%XX` is a byte, `+` is a plus (not a space,
+    as a web form's query would have it), written back with %20 for a space (quote_via=quote)."""
+    pairs = []
+    for part in text.split("&"):
+        if part:
+            key, _, value = part.partition("=")
+            pairs.append((unquote(key), unquote(value)))
+    return pairs
 
 
 def _safe(text: str) -> str:

@@ -1,6 +1,7 @@
 """The campaign's backups listed for choosing one: each end-of-turn backup with the turn it was
 made at the end of, and each copy a restore kept of the campaign as it was, with when; each with
-the VP standing then, read from the backup itself as a campaign file."""
+the VP standing then, read from the backup itself as a campaign file. A backup that cannot be
+read is listed too, as damaged, with why (it is never put back)."""
 
 from __future__ import annotations
 
@@ -27,9 +28,13 @@ class Backup:
     finished: bool
     side_names: dict[str, str] = field(default_factory=dict)  # side code → the scenario's word
     restored_at: str | None = None  # a copy kept by a restore: "before the restore of 2026-03-14 20:15:33"
+    damage: str | None = None  # why the file cannot be read (then turn and VP are its name's, or none)
 
     def describe(self) -> str:
         """One line: when it was made and the VP then, sides named and ordered as the scenario has them."""
+        if self.damage is not None:
+            made = "a copy kept by a restore" if self.restored_at is not None else f"the end of turn {self.turn}"
+            return f"{made} — damaged, cannot be restored: {self.damage} ({self.path.name})"
         order = [side for side in self.side_names if side in self.vp] + sorted(set(self.vp) - set(self.side_names))
         vp = ", ".join(f"{self.side_names.get(side, side)} {self.vp[side]}" for side in order)
         if self.restored_at is not None:
@@ -41,10 +46,11 @@ class Backup:
 
 def list_backups(campaign: Path) -> list[Backup]:
     """The campaign's backups and the copies its restores kept, newest first, each with its turn
-    and VP (a file that cannot be read is left out: it is never offered for restoring)."""
+    and VP; a file that cannot be read is listed as damaged, with why (`damage`)."""
     found = []
     kept = before_restore_files(campaign)
-    paths = sorted([path for _turn, path in backup_files(campaign)] + kept, key=_made, reverse=True)
+    turns = {path: turn for turn, path in backup_files(campaign)}
+    paths = sorted([*turns, *kept], key=_made, reverse=True)
     for path in paths:
         try:
             with CampaignFile.open(path, readonly=True) as opened:
@@ -59,8 +65,12 @@ def list_backups(campaign: Path) -> list[Backup]:
                         _restored_at(path) if path in kept else None,
                     )
                 )
-        except (UserError, OSError):
-            continue
+        except (UserError, OSError) as exc:
+            why = (
+                str(exc).removeprefix(f"{path}: ").removeprefix("is damaged: ").removesuffix("; it was left untouched")
+            )
+            restored = _restored_at(path) if path in kept else None
+            found.append(Backup(path, turns.get(path, 0), {}, False, {}, restored, why or "it cannot be read"))
     return found
 
 

@@ -111,6 +111,9 @@ def restore_backup(backup: Path, campaign: Path, now: datetime | None = None) ->
     """Put `backup` in place of `campaign` (whole or not at all); the campaign as it was is kept
     first in a dated copy of its own (a second restore in the same second gets the next number:
     no copy is ever overwritten), which is returned."""
+    from campaign_manager.store.logfile import inspect_file
+
+    inspect_file(Path(backup))  # a damaged backup is refused before anything is touched
     real = Path(campaign).resolve()
     where = folder(real)
     where.mkdir(exist_ok=True)

@@ -21,7 +21,7 @@ from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, pa
 from campaign_manager.store import integrity, writing
 from campaign_manager.store.action_log import ActionLog, Changes, LogContent, Record
 from campaign_manager.store.address import ServerAddress, locate
-from campaign_manager.store.backups import cut_off, make_backup
+from campaign_manager.store.backups import backup_path, cut_off, make_backup
 from campaign_manager.store.integrity import DraftDamaged
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
@@ -206,6 +206,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         not read. The role is asked first, as `apply` asks it, before any action is read."""
         records = list(records)
         self.log.check_may("record", [_kind(record) for record in records])
+        self.log.check_room(len(records))  # a batch too long for the log is refused from its count
         actions = []
         for index, record in enumerate(records, start=1):
             try:
@@ -237,6 +238,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         """
         actions = list(actions)
         self.log.check_may("record", [action.type for action in actions])  # the role, before any rule
+        self.log.check_room(len(actions))  # the log's limit, before any action is applied
         actions = self._keeping_undone_dice(actions)
         done = self.preview(actions, roller)
         if done:
@@ -324,6 +326,21 @@ class CampaignFile(LoggedDocument[CampaignState]):
                 f"the end-of-turn backup{'s' if len(made) > 1 else ''} cut off last time "
                 f"{'were' if len(made) > 1 else 'was'} made again: {', '.join(made)}"
             )
+        self._make_missing_backup()
+
+    def _make_missing_backup(self) -> None:
+        """Make the backup of the last turn ended when there is none: a crash just after the end
+        of turn was recorded, before its backup was begun, leaves no `.partial` to tell of it.
+        Only the last one: older ones may have been pruned (backups.KEEP) on purpose. Made without
+        a word (a campaign imported, or the example, has none yet either); a failure is told."""
+        ended = sum(1 for record in self.records if record.get("type") == EndTurn.type)
+        upto = _end_of_turn(self.records, ended) if ended else None
+        if upto is None or os.path.lexists(backup_path(self.path, ended)):
+            return
+        try:
+            make_backup(self.path, ended, upto)
+        except (UserError, OSError) as exc:
+            self.backup_problem = f"the end-of-turn backup of turn {ended}, missing, could not be made: {exc}"
 
     def save_copy(self, target: Path | str, name: str | None = None) -> None:
         """Write the campaign as this program holds it to `target` (replacing what is there),

@@ -43,8 +43,10 @@ def read_only_message(path: Path) -> str:
     return f"{path}: is read-only ({what} cannot be written): nothing can be recorded — {SAVE_A_COPY}"
 
 
+LOOP = "{path}: is a link that leads round in a loop of links, never to a file — point it at the file itself"
+
 # Writes that make a file of their own: a fault there leaves no campaign behind to speak of.
-WRITES_A_NEW_FILE = ("export", "import", "new file", "report", "copy", "backup")
+WRITES_A_NEW_FILE = ("export", "import", "new file", "report", "copy", "backup", "picture", "charts")
 
 
 def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
@@ -55,6 +57,8 @@ def fault_message(path: Path, exc: BaseException, doing: str) -> str | None:
     new_file = doing in WRITES_A_NEW_FILE
     kept = "nothing was left half-written there" if new_file else "the file keeps every earlier action"
     if isinstance(original, sqlite3.OperationalError) or isinstance(original, OSError):
+        if code == errno.ELOOP:  # not the disk: the name itself leads nowhere
+            return LOOP.format(path=path)
         if code == errno.ENAMETOOLONG or "file name too long" in text:
             return (
                 f"{path}: the file name is too long for its disk, so the {doing} could not be written "
@@ -94,6 +98,8 @@ def storage_faults(path: Path, doing: str = "action") -> Iterator[None]:
     try:
         yield
     except (DBAPIError, sqlite3.Error, OSError) as exc:
+        if "could not decode to utf-8" in str(exc).lower():  # a row written since the file was checked
+            raise FileRefused(f"{path}: is damaged: a text in it is not UTF-8 text; it was left untouched") from None
         message = fault_message(Path(path), exc, doing)
         if message is None:
             raise

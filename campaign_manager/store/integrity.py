@@ -24,6 +24,7 @@ LOG_TABLES = ("action", "redo")
 TABLE_WORDS = {"action": "the action log", "redo": "the actions waiting to be redone"}
 REVISION = re.compile(r"\d{1,18}")
 MAX_SETTING = 4096  # characters of one setting (a name, a scenario's id, a time)
+Shape = tuple[tuple[Any, ...], ...]  # a table's columns as PRAGMA table_xinfo lists them
 
 
 def shown(name: object, limit: int = 40) -> str:
@@ -47,8 +48,8 @@ def refuse(path: Path | str, what: str) -> Damaged:
 
 
 @cache
-def expected_schema(version: int) -> dict[tuple[str, str], tuple[tuple[Any, ...], ...]]:
-    """(type, name) → columns of every object the app makes in a file of schema `version` (an
+def expected_schema(version: int) -> dict[tuple[str, str], tuple[Shape, str]]:
+    """(type, name) → columns and SQL of every object the app makes in a file of schema `version` (an
     older file lacks the tables later versions added, until it is first written to), built once,
     in memory."""
     from campaign_manager.store.database import memory, memory_engine
@@ -64,21 +65,41 @@ def expected_schema(version: int) -> dict[tuple[str, str], tuple[tuple[Any, ...]
         conn.close()
 
 
-def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[tuple[Any, ...], ...]]:
-    found: dict[tuple[str, str], tuple[tuple[Any, ...], ...]] = {}
-    for kind, name in conn.execute("SELECT type, name FROM sqlite_master").fetchall():
+def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[Shape, str]]:
+    """(type, name) → (columns, SQL) of every object in the file: the SQL as SQLite keeps it (its
+    spacing evened out) holds every constraint and foreign key, which the columns do not show."""
+    found: dict[tuple[str, str], tuple[Shape, str]] = {}
+    rows = conn.execute("SELECT type, name, CAST(sql AS BLOB) FROM sqlite_master").fetchall()
+    for kind, name, statement in rows:
         if isinstance(name, str) and name.startswith("sqlite_stat"):
             continue  # statistics SQLite itself keeps (ANALYZE): not the app's, not harmful
-        columns: tuple[tuple[Any, ...], ...] = ()
+        columns: Shape = ()
         if kind == "table" and isinstance(name, str):
             quoted = name.replace('"', '""')
             columns = tuple(tuple(row[1:]) for row in conn.execute(f'PRAGMA table_xinfo("{quoted}")').fetchall())
-        found[(str(kind), str(name))] = columns
+        words = statement.decode("utf-8", "replace") if isinstance(statement, bytes) else ""
+        found[(str(kind), str(name))] = (columns, " ".join(words.split()))
     return found
 
 
+def declared_otherwise(rows: list[Any], version: int) -> tuple[str, str] | None:
+    """The first object of rows (type, name, SQL as bytes) of sqlite_master that the app does not
+    make, or makes otherwise, in a file of schema `version` (looked at again before each write:
+    another program may have changed a table while the file was open)."""
+    expected = expected_schema(version)
+    for kind, name, statement in rows:
+        if isinstance(name, str) and name.startswith("sqlite_stat"):
+            continue
+        words = " ".join(statement.decode("utf-8", "replace").split()) if isinstance(statement, bytes) else ""
+        if (kind, name) not in expected or expected[(kind, name)][1] != words:
+            return str(kind), str(name)
+    return None
+
+
 def check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """Refuse a file holding anything the app did not make, or lacking a table it did."""
+    """Refuse a file holding anything the app did not make, or lacking a table it did: every
+    table, index and constraint must be the app's own, to the letter of its SQL (a CHECK or a
+    foreign key with ON DELETE CASCADE added to a table would run on the app's writes)."""
     expected = expected_schema(version)
     found = _schema_of(conn)
     for (kind, name), columns in found.items():
@@ -94,22 +115,50 @@ def check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
                 f"{path}: holds {article} {kind} {shown(name)} the app never makes: another program changed the file, "
                 f"so it is refused and was left untouched"
             )
-        if columns != expected[(kind, name)]:
+        if columns[0] != expected[(kind, name)][0]:
             raise refuse(path, f"its table {shown(name)} is not shaped as the app makes it")
+        if columns[1] != expected[(kind, name)][1]:
+            raise refuse(
+                path,
+                f"its {kind} {shown(name)} is not declared as the app declares it (another program changed its "
+                f"constraints)",
+            )
     for kind, name in expected:
         if (kind, name) not in found and kind == "table":
             raise refuse(path, f"its table {shown(name)} is missing")
 
 
+def _is_utf8(data: object) -> bool:
+    """Whether `data` (a text's bytes, read as a blob) is UTF-8: SQLite keeps whatever bytes it
+    is given in a text column, and reading others as text fails deep in the driver."""
+    if not isinstance(data, bytes):
+        return data is None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _name_of(data: object) -> str:
+    """A row's key, read as bytes (it may not be UTF-8), for a message."""
+    return shown(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
+
+
 def check_rows(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """Refuse a file whose settings, document or logged actions are not what the app writes."""
+    """Refuse a file whose settings, document or logged actions are not what the app writes.
+    Every text is first looked at as bytes: text that is not UTF-8 is damage, told here naming
+    its table and row, before anything reads it as text."""
+    conn.create_function("is_utf8", 1, _is_utf8, deterministic=True)
     bad = conn.execute(
-        "SELECT key, typeof(key), typeof(value) FROM meta "
-        "WHERE typeof(key) != 'text' OR typeof(value) != 'text' OR length(value) > ? LIMIT 1",
-        (MAX_SETTING,),
+        "SELECT CAST(key AS BLOB), typeof(key) = 'text' AND typeof(value) = 'text' AND length(value) <= ? FROM meta "
+        "WHERE typeof(key) != 'text' OR typeof(value) != 'text' OR length(value) > ? "
+        "OR NOT is_utf8(CAST(key AS BLOB)) OR NOT is_utf8(CAST(value AS BLOB)) LIMIT 1",
+        (MAX_SETTING, MAX_SETTING),
     ).fetchone()
     if bad is not None:
-        raise refuse(path, f"its table meta, row {shown(bad[0])}, is not a setting the app writes")
+        fault = "is not UTF-8 text" if bad[1] else "is not a setting the app writes"
+        raise refuse(path, f"its table meta, row {_name_of(bad[0])}, {fault}")
     revision = conn.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
     if revision is not None and not (isinstance(revision[0], str) and REVISION.fullmatch(revision[0])):
         raise refuse(path, f'its table meta, row "revision", holds {shown(revision[0])}, not a count of writes')
@@ -121,6 +170,8 @@ def check_rows(conn: sqlite3.Connection, path: Path, version: int) -> None:
     _id, name_type, source_type, size = documents[0]
     if name_type != "text" or source_type != "text":
         raise refuse(path, "its table document, row 1, is not text")
+    if conn.execute("SELECT 1 FROM document WHERE NOT is_utf8(CAST(name || x'0a' || source AS BLOB))").fetchone():
+        raise refuse(path, "its table document, row 1, is not UTF-8 text")
     if size > bounds.MAX_SCENARIO:
         raise refuse(
             path,
@@ -158,6 +209,10 @@ def check_draft(rows: list[tuple[Any, ...]]) -> str | None:
 
     if not rows:
         return None
+    try:  # a file's row is read as bytes (store/logfile.py), so text that is not UTF-8 is told here
+        rows = [tuple(cell.decode("utf-8") if isinstance(cell, bytes) else cell for cell in found) for found in rows]
+    except UnicodeDecodeError:
+        raise DraftDamaged("it holds text that is not UTF-8", None) from None
     text = rows[0][1] if len(rows[0]) > 1 and isinstance(rows[0][1], str) else None
     if len(rows) > 1:
         raise DraftDamaged(f"its table holds {len(rows)} rows, not the one the app writes", text)
@@ -180,6 +235,10 @@ def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:
             "WHEN typeof(seq) != 'integer' THEN 'its number is not a whole number' "
             "WHEN seq < 1 OR seq >= :most THEN 'its number is out of range' "  # the next one must still fit
             "WHEN typeof(payload) != 'text' THEN 'its action is ' || typeof(payload) || ', not JSON text' "
+            # one look at a row's three texts (a line feed between them, so no two halves of a
+            # character in two columns can pass as one)
+            "WHEN NOT is_utf8(CAST(kind || x'0a' || payload || x'0a' || recorded_at AS BLOB)) "
+            "THEN 'it holds text that is not UTF-8' "
             "WHEN length(CAST(payload AS BLOB)) > :max THEN 'its action is larger than ' || :words "
             "WHEN NOT json_valid(payload) THEN 'its action is not valid JSON' "
             "WHEN json_type(payload) != 'object' "

@@ -31,7 +31,7 @@ from sqlmodel import Session
 from campaign_manager import bounds
 from campaign_manager.errors import FileRefused
 from campaign_manager.store import database, faults, integrity, writing
-from campaign_manager.store.action_log import ActionLog, LogContent
+from campaign_manager.store.action_log import ActionLog, LimitReached, LogContent, counted_actions
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault, storage_faults
 from campaign_manager.store.schema import (
     APPLICATION_ID,
@@ -115,6 +115,9 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
     _recover_interrupted_write(path)
     try:
         conn = database.connect(path, "ro")
+        # Whatever the file holds is read leniently here (SQLite's report may quote a damaged
+        # name): every text the app uses is checked to be UTF-8 by check_rows, naming its row.
+        conn.text_factory = _lenient
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -146,9 +149,15 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
         raise faults.StorageFault(told) from None
     except sqlite3.DatabaseError as exc:
         raise integrity.refuse(path, f"it cannot be read ({_first_fault([(str(exc),)])})") from None
+    except UnicodeDecodeError:  # SQLite's own message quoted damaged bytes of the file
+        raise integrity.refuse(path, "SQLite finds it unsound (its report quotes bytes that are not text)") from None
     if row is None:
         raise integrity.refuse(path, 'it does not say what it holds (table meta has no row "kind")')
     return version, row[0], identity
+
+
+def _lenient(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 def _recover_interrupted_write(path: Path) -> None:
@@ -177,7 +186,11 @@ class LogFile(ActionLog):
     """An open log file (the SQLite engine of an action log). Use `LogFile.create` or `LogFile.open`."""
 
     # The battle being entered: the file's one row of table draft (another row is damage, refused).
-    _DRAFT_READ = "SELECT id, payload, saved_at FROM draft"
+    # Texts read as bytes (anything else as 0, which is not text) and decoded by check_draft.
+    _DRAFT_READ = (
+        "SELECT id, CASE typeof(payload) WHEN 'text' THEN CAST(payload AS BLOB) ELSE 0 END, "
+        "CASE typeof(saved_at) WHEN 'text' THEN CAST(saved_at AS BLOB) ELSE 0 END FROM draft"
+    )
     _DRAFT_CLEAR = "DELETE FROM draft"
     _DRAFT_WRITE = "INSERT INTO draft (id, payload, saved_at) VALUES (1, :payload, :at)"
 
@@ -318,6 +331,13 @@ class LogFile(ActionLog):
                 f"{self.path}: another program added a {found[0]} {integrity.shown(found[1])} to it, so nothing "
                 f"was written (the app never runs SQL kept in a file)"
             )
+        declared = session.execute(text("SELECT type, name, CAST(sql AS BLOB) FROM sqlite_master")).all()
+        changed = integrity.declared_otherwise(list(declared), self.schema)
+        if changed is not None:
+            raise FileRefused(
+                f"{self.path}: another program changed it (its {changed[0]} {integrity.shown(changed[1])} is not "
+                f"declared as the app declares it), so nothing was written (the app never runs SQL kept in a file)"
+            )
 
     def _migrate(self, version: int) -> None:
         with self._engine.begin() as conn:
@@ -330,6 +350,27 @@ class LogFile(ActionLog):
         return self
 
     # -- writing ---------------------------------------------------------------------------------
+
+    # What a row costs the file beyond its text (SQLite's cell and page overhead, generously).
+    ROW_OVERHEAD = 128
+    GROWTH = 1.25
+
+    def check_size(self, written: list[tuple[str, str]]) -> None:
+        """Refuse actions that would grow the file past the largest one the app opens, from an
+        estimate kept on the safe side (a file grown past it would be refused for good)."""
+        if self.identity is None:
+            return
+        try:
+            size = os.stat(self.path).st_size
+        except OSError:
+            return  # the write that meets the fault tells it
+        adding = sum(len(kind) + len(words.encode()) + self.ROW_OVERHEAD for kind, words in written)
+        if size + adding * self.GROWTH > bounds.MAX_CAMPAIGN_FILE:
+            raise LimitReached(
+                f"{self.path}: {counted_actions(len(written))} would make the campaign file larger than "
+                f"{bounds.size_words(bounds.MAX_CAMPAIGN_FILE)}, the largest the app opens (it is "
+                f"{bounds.size_words(size)}); nothing was recorded"
+            )
 
     def check_writable(self) -> None:
         if self.readonly:

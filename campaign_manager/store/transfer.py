@@ -160,5 +160,10 @@ def _rebuild(data: ExportFile, source: str, name: str, target: Location) -> Camp
         image = LogFile.build(KIND, data.scenario_name, data.scenario_source, meta, actions, times)
     except UserError as exc:
         raise FileRefused(f"{source}: cannot be imported: {exc}") from None
+    if len(image) > bounds.MAX_CAMPAIGN_FILE:  # the app would refuse to open what it made
+        raise FileRefused(
+            f"{source}: cannot be imported: the campaign file would be larger than "
+            f"{bounds.size_words(bounds.MAX_CAMPAIGN_FILE)}, the largest the app opens; nothing was made"
+        )
     writing.write_whole(target, image, "import", new=True)
     return CampaignFile.open(target, readonly=True)

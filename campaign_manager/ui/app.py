@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
+from campaign_manager.store import writing
 from campaign_manager.store.address import is_server_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import writable
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QPixmap
     from PySide6.QtWidgets import QApplication
 
     from campaign_manager.ui.main_window import MainWindow
@@ -110,13 +113,30 @@ def screenshot_app(file: str, png: str) -> int:
     if isinstance(opened, int):
         return opened
     app, window = opened
-    saved = window.grab().save(png)
+    data = _png_of(window.grab())
     startup.settled()
     window.close()
-    if not saved:
-        print(f"campaign-manager: {png}: the picture could not be written", file=sys.stderr)
+    if data is None:
+        print(f"campaign-manager: {png}: the picture could not be made", file=sys.stderr)
+        return 2
+    try:  # as every output: beside the target first, then renamed over it (never through a link)
+        writing.write_whole(Path(png), data, "picture")
+    except UserError as exc:
+        print(f"campaign-manager: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _png_of(picture: QPixmap) -> bytes | None:
+    """`picture` as the bytes of a PNG file, made in memory."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    held = QByteArray()
+    buffer = QBuffer(held)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    saved = picture.save(buffer, "PNG")
+    buffer.close()
+    return bytes(held.data()) if saved else None
 
 
 def print_app(file: str, pdf: str, kind: str, paper: str) -> int:
@@ -140,12 +160,16 @@ def print_app(file: str, pdf: str, kind: str, paper: str) -> int:
         return opened
     app, window = opened
     sizes = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+    # Qt's printer writes to the name it is given, through a link too: it writes into a folder of
+    # this run's own, and the PDF is then written as every output is (store/writing.py).
+    folder = tempfile.TemporaryDirectory(prefix="campaign-manager-print-")
+    drafted = Path(folder.name) / "printed.pdf"
     answers: list[tuple[bool, str]] = []
     waiting = QEventLoop()
 
     def to_pdf_file(parent: QWidget, printer: QPrinter, title: str, accepted: Callable[[], None]) -> None:
         printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-        printer.setOutputFileName(str(Path(pdf).absolute()))
+        printer.setOutputFileName(str(drafted))
         printer.setPageSize(QPageSize(sizes[paper]))
         accepted()
 
@@ -166,6 +190,13 @@ def print_app(file: str, pdf: str, kind: str, paper: str) -> int:
     window.close()
     app.processEvents()
     done, words = answers[0]
+    with folder:
+        try:
+            if done:
+                writing.write_whole(Path(pdf), drafted.read_bytes(), "report")
+                words = words.replace(str(drafted), str(Path(pdf).absolute()))  # where it went, as asked
+        except (UserError, OSError) as exc:
+            done, words = False, str(exc)
     print(f"{words}." if done else f"campaign-manager: {words}", file=sys.stdout if done else sys.stderr)
     return 0 if done else 2
 

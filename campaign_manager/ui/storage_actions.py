@@ -96,6 +96,9 @@ class StorageActions:
         path = session.path
         if path is None or session.read_only:
             return
+        if chosen.damage is not None:  # listed to be seen, never put back
+            self.services.report(f"The backup was not restored: it is damaged: {chosen.damage}.")
+            return
         session.close()  # the file is replaced whole: nothing may hold it open meanwhile
         try:
             kept = restore_backup(chosen.path, path)

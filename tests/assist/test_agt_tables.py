@@ -55,6 +55,18 @@ def test_a_broken_book_file_is_refused_naming_the_entry(tmp_path, old, new, mess
     assert message in str(refused.value)
 
 
+def test_owner_charts_are_written_whole_never_through_a_link(tmp_path):
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    path = tmp_path / "owner.toml"
+    path.symlink_to(precious)
+    charts = load_charts(tmp_path / "none.toml")
+    charts.set("terrain_drm", "mountain", "DRM", "-2")
+    save_charts(charts, path)
+    assert precious.read_text() == "keep me" and not path.is_symlink()
+    assert load_charts(path).value("terrain_drm", "mountain", "DRM") == -2
+
+
 def test_owner_charts_round_trip(tmp_path):
     path = tmp_path / "owner.toml"
     charts = load_charts(path)

@@ -203,3 +203,30 @@ def test_tracker_apply_help_names_the_action_types_and_the_docs(capsys):
         "victory_check",
     ):
         assert kind in out
+
+
+def test_a_tracker_action_file_that_is_not_one_is_refused_in_one_line(capsys, tmp_path):
+    """The action given as a file is read as every input is: a FIFO with no writer, a device or
+    bytes that are not UTF-8 are one sentence each, at once (a FIFO once hung the command)."""
+    import os
+    import signal
+
+    path = str(tmp_path / "game.gcw")
+    run(capsys, "tracker", "new", path)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"type": "terror", "region": "Ath\xe8nes"}')
+    long_number = tmp_path / "long.json"
+    long_number.write_text('{"type": "terror", "n": ' + "9" * 5000 + "}")
+    cases = [(fifo, "named pipe"), (os.devnull, "is a device"), (latin, "not UTF-8"), (long_number, "not valid JSON")]
+    signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(TimeoutError("still waiting")))
+    try:
+        for given, words in cases:
+            signal.alarm(5)
+            code, _, err = run(capsys, "tracker", "apply", path, str(given))
+            signal.alarm(0)
+            assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)

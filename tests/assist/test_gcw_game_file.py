@@ -74,3 +74,26 @@ def test_a_campaign_file_is_refused(path):
     LogFile.create(path, "campaign", "scenario", "").close()
     with pytest.raises(FileRefused, match="not an assist-game file"):
         TrackerGame.open(path)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE document SET source = CAST(CAST(source AS BLOB) || x'ff' AS TEXT)",
+        "UPDATE action SET recorded_at = CAST(x'32ff' AS TEXT)",
+    ],
+)
+def test_an_assist_file_with_text_that_is_not_utf8_is_refused_untouched(path, statement):
+    import sqlite3
+
+    game = TrackerGame.new(path)
+    game.record({"type": "terror", "region": "Athens"})
+    game.close()
+    conn = sqlite3.connect(path)
+    conn.execute(statement)
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(FileRefused, match="not UTF-8"):
+        TrackerGame.open(path)
+    assert path.read_bytes() == before

@@ -68,10 +68,23 @@ def test_apply_refuses_bad_input_in_one_line(campaign, tmp_path, capsys, text, w
 
 
 def test_apply_reads_no_more_than_its_limit_from_an_endless_file(campaign, capsys):
+    """An endless pipe (as `<(yes)` gives) is read up to the limit, then refused; a device such
+    as /dev/zero is refused before it is read (tests/cli/test_inputs_not_files.py)."""
+    import subprocess
+
     before = digest(campaign)
-    code, _, err = run(capsys, "apply", campaign, "/dev/zero")
+    endless = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        code, _, err = run(capsys, "apply", campaign, f"/dev/fd/{endless.stdout.fileno()}")
+    finally:
+        endless.kill()
+        endless.stdout.close()
+        endless.wait()
     refused(code, err)
     assert "too large for a file of actions" in err
+    code, _, err = run(capsys, "apply", campaign, "/dev/zero")
+    refused(code, err)
+    assert "is a device, not a file" in err
     assert digest(campaign) == before
 
 
@@ -144,3 +157,22 @@ def test_control_characters_never_break_a_line_or_drive_the_terminal(campaign, t
     code, out, err = run(capsys, "show", named)
     assert code == 0 and "\x1b" not in out and "\u202e" not in out
     assert "Shop\\x1b]0;owned\\x07 night\\u202e" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("value, kind", [("[[1], 225]", "not a list"), ("[{a = 1}, 225]", "not a table")])
+def test_a_scenario_fault_names_the_field_never_the_models_own_steps(tmp_path, capsys, value, kind):
+    path = tmp_path / "label.toml"
+    path.write_text(SCENARIO.read_text(encoding="utf-8").replace("label = [150, 225]", f"label = {value}", 1))
+    code, _, err = run(capsys, "scenario", "validate", path)
+    refused(code, err)
+    assert f"layout.areas.A1.label[0]: should be a whole number, {kind}" in err
+    assert ".int" not in err and ".float" not in err
+
+
+def test_a_link_that_loops_is_told_as_that_not_as_a_disk_error(campaign, tmp_path, capsys):
+    loop = tmp_path / "loop.campaign"
+    loop.symlink_to(loop)
+    for argv in (("show", loop), ("apply", campaign, loop), ("undo", loop)):
+        code, _, err = run(capsys, *argv)
+        refused(code, err)
+        assert "a link that leads round in a loop of links" in err and "disk" not in err, err

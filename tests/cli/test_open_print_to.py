@@ -49,3 +49,17 @@ def test_a_document_not_there_yet_is_refused(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("campaign-manager: No turn report yet") and len(done.stderr.splitlines()) == 1
     assert not (tmp_path / "report.pdf").exists()
+
+
+def test_a_link_at_the_pdf_is_replaced_never_written_through(tmp_path):
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path, name="Shop night").close()
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    pdf = tmp_path / "sheet.pdf"
+    pdf.symlink_to(precious)
+    done = _run("open", str(path), "--print-to", str(pdf), "--kind", "status")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(f"went to {pdf}.\n")
+    assert precious.read_text() == "keep me"
+    assert not pdf.is_symlink() and len(PdfReader(pdf).pages) >= 1

@@ -72,3 +72,23 @@ def test_a_missing_or_damaged_file_is_refused(tmp_path):
         assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1
         assert not (tmp_path / "x.png").exists()
     assert junk.read_bytes() == b"not a campaign"
+
+
+def test_a_link_at_the_picture_is_replaced_never_written_through(tmp_path):
+    """The picture is written as every output is (beside it, then renamed over it): a link
+    planted at its name is replaced, what it points to untouched; a FIFO there does not hang."""
+    path = tmp_path / "shop.campaign"
+    CampaignFile.create(path, name="Shop night").close()
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    png = tmp_path / "window.png"
+    png.symlink_to(precious)
+    done = _run("open", str(path), "--screenshot", str(png))
+    assert done.returncode == 0, done.stderr
+    assert precious.read_text() == "keep me"
+    assert not png.is_symlink() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    done = _run("open", str(path), "--screenshot", str(fifo))  # the run's timeout fails a hang
+    assert done.returncode == 0, done.stderr
+    assert fifo.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -214,3 +214,92 @@ def test_the_longest_note_is_kept_and_a_longer_one_refused(campaign, tmp_path, c
     assert digest(campaign) == before
     with CampaignFile.open(campaign, readonly=True) as opened:
         assert opened.records[-1]["text"] == "\U0001f3b2" * MAX_NOTE
+
+
+NOT_UTF8 = [  # a byte 0xff set into each kind of text the file keeps
+    ("UPDATE document SET source = CAST(CAST(source AS BLOB) || x'ff' AS TEXT)", "table document, row 1"),
+    ("UPDATE document SET name = CAST(x'ff' AS TEXT)", "table document, row 1"),
+    ("UPDATE meta SET value = CAST(x'436c7562ff' AS TEXT) WHERE key = 'name'", 'table meta, row "name"'),
+    ("UPDATE meta SET key = CAST(x'6eff' AS TEXT) WHERE key = 'name'", 'table meta, row "n'),
+    ("UPDATE action SET recorded_at = CAST(x'32ff' AS TEXT) WHERE seq = 2", "(table action), row 2"),
+    ("UPDATE action SET kind = CAST(x'ff' AS TEXT) WHERE seq = 1", "(table action), row 1"),
+    ("UPDATE action SET payload = CAST(x'7b7dff' AS TEXT) WHERE seq = 2", "(table action), row 2"),
+    ("UPDATE redo SET payload = CAST(x'7b22ff227d' AS TEXT)", "(table redo), row 1"),
+]
+
+
+@pytest.mark.parametrize("statement, words", NOT_UTF8)
+def test_text_that_is_not_utf8_is_refused_by_every_command_naming_its_row(campaign, tmp_path, capsys, statement, words):
+    sql(campaign, statement)
+    every_command_refuses(tmp_path, capsys, campaign, words, "not UTF-8")
+
+
+def test_a_battle_being_entered_that_is_not_utf8_is_told_as_damaged(campaign):
+    from campaign_manager.store.integrity import DraftDamaged
+
+    sql(campaign, "INSERT INTO draft (id, payload, saved_at) VALUES (1, CAST(x'7bff7d' AS TEXT), 'now')")
+    with CampaignFile.open(campaign) as opened, pytest.raises(DraftDamaged, match="not UTF-8"):
+        opened.log.draft()
+
+
+def _recreated(path: Path, table: str, extra: str) -> None:
+    """Table `table` made again by another program with a constraint of its own (SQLite cannot
+    add one to a table as it stands), its rows kept."""
+    conn = sqlite3.connect(path)
+    try:
+        made = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+        conn.execute(made.replace(f"CREATE TABLE {table} (", "CREATE TABLE planted (").rstrip(")") + f", {extra})")
+        conn.execute(f"INSERT INTO planted SELECT * FROM {table}")
+        conn.execute(f"DROP TABLE {table}")
+        conn.execute(f"ALTER TABLE planted RENAME TO {table}")
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    "table, extra",
+    [
+        ("action", "CHECK (seq < 3)"),
+        ("document", "FOREIGN KEY (id) REFERENCES action (seq) ON DELETE CASCADE"),
+        ("meta", "CHECK (length(value) < 1000)"),
+    ],
+)
+def test_sql_hidden_in_a_tables_constraints_is_refused_before_any_write(campaign, tmp_path, capsys, table, extra):
+    _recreated(campaign, table, extra)
+    every_command_refuses(tmp_path, capsys, campaign, f'table "{table}" is not declared as the app declares it')
+    with pytest.raises(FileRefused, match="constraints"):
+        CampaignFile.open(campaign)
+
+
+def test_an_index_declared_otherwise_is_refused(campaign, tmp_path, capsys):
+    conn = sqlite3.connect(campaign)
+    conn.execute("CREATE TABLE planted (key VARCHAR NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY (key DESC))")
+    conn.execute("INSERT INTO planted SELECT * FROM meta")
+    conn.execute("DROP TABLE meta")
+    conn.execute("ALTER TABLE planted RENAME TO meta")
+    conn.commit()
+    conn.close()
+    code, _, err = run(capsys, "show", campaign)
+    refused(code, err)
+    assert 'table "meta"' in err
+
+
+@pytest.mark.parametrize(
+    "name", ["campaign-schema-1.campaign", "campaign-schema-2.campaign", "campaign-schema-3.campaign"]
+)
+def test_every_released_schema_is_the_apps_own_to_the_letter(name, tmp_path, capsys):
+    copy = tmp_path / name
+    copy.write_bytes((Path(__file__).parents[1] / "fixtures" / name).read_bytes())
+    code, out, err = run(capsys, "show", copy)
+    assert code == 0, err
+
+
+def test_a_constraint_added_after_opening_never_runs_on_a_write(campaign):
+    with CampaignFile.open(campaign) as opened:
+        before = digest(campaign)
+        _recreated(campaign, "action", "CHECK (seq < 3)")
+        changed = digest(campaign)
+        with pytest.raises(FileRefused, match='table "action" is not declared as the app declares it'):
+            opened.apply(opened.read_actions([{"type": "note", "text": "late"}]))
+        assert digest(campaign) == changed != before

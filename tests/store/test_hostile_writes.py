@@ -258,3 +258,40 @@ def test_a_file_replaced_under_an_open_campaign_is_told_as_that(campaign, tmp_pa
         assert digest(campaign) == before
     finally:
         opened.close()
+
+
+def test_an_end_of_turn_backup_lost_to_a_crash_before_it_began_is_made_on_the_next_open(tmp_path, capsys):
+    """A kill just after the end of turn was committed, before its backup was begun, leaves no
+    `.partial` to tell of it: the backup of the last turn ended is made whenever it is missing."""
+    path = tmp_path / "lost.campaign"
+    with CampaignFile.create(path, name="Club") as made:
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"][:3]))
+    backups.backup_path(path, 1).unlink()  # as a crash before the backup began leaves it
+    assert run(capsys, "show", path)[0] == 0 and not backups.backup_path(path, 1).exists()  # read-only
+    note = tmp_path / "note.json"
+    note.write_text('{"type": "note", "text": "later"}')
+    code, _, err = run(capsys, "apply", path, note)
+    assert code == 0 and "backup" not in err, err  # made without a word
+    with CampaignFile.open(backups.backup_path(path, 1), readonly=True) as kept:
+        assert kept.state.turn == 1 and kept.records[-1]["type"] == "end_turn"
+    made = backups.backup_path(path, 1).stat().st_mtime_ns
+    assert run(capsys, "apply", path, note)[0] == 0  # made once: not again
+    assert backups.backup_path(path, 1).stat().st_mtime_ns == made
+
+
+def test_a_damaged_backup_is_listed_as_damaged_with_why_and_never_put_back(tmp_path, capsys):
+    path = tmp_path / "kept.campaign"
+    with CampaignFile.create(path, name="Club") as made:
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"]))
+    damaged = backups.backup_path(path, 1)
+    damaged.write_bytes(damaged.read_bytes()[:2000])  # cut short
+    found = {backup.turn: backup for backup in list_backups(path)}
+    assert sorted(found) == [1, 2] and found[2].damage is None and found[1].damage is not None
+    code, out, err = run(capsys, "backups", path)
+    assert code == 0, err
+    line = [line for line in out.splitlines() if damaged.name in line]
+    assert line and line[0].startswith("the end of turn 1 — damaged, cannot be restored: "), out
+    before = digest(path)
+    with pytest.raises(UserError, match="kept.turn-1.campaign"):
+        backups.restore_backup(damaged, path)
+    assert digest(path) == before and backups.before_restore_files(path) == []

@@ -105,3 +105,30 @@ def test_a_backup_cut_off_is_made_again_when_the_window_opens_the_campaign(make_
     qtbot.waitUntil(lambda: bool(told(window, "cut off last time was made again")), timeout=2000)
     assert made.is_file() and not Path(f"{made}.partial").exists()
     assert json.dumps(window.session.campaign.records)  # the campaign itself is open as ever
+
+
+def test_a_campaign_name_that_is_not_utf8_is_refused_in_a_dialog(make_window, shop, qtbot):
+    import sqlite3
+
+    conn = sqlite3.connect(shop)
+    conn.execute("UPDATE meta SET value = CAST(x'53686f70ff' AS TEXT) WHERE key = 'name'")
+    conn.commit()
+    conn.close()
+    before = shop.read_bytes()
+    window = make_window(shop, remember=False)  # given on the command line: the window still shows
+    qtbot.waitUntil(lambda: bool(told(window, 'row "name", is not UTF-8 text')), timeout=2000)
+    assert shop.read_bytes() == before and not window.session.is_open
+
+
+def test_a_batch_past_the_most_actions_is_refused_in_the_window_and_nothing_written(
+    make_window, shop, qtbot, monkeypatch
+):
+    from campaign_manager import bounds
+
+    window = make_window(shop, remember=False)
+    held = len(window.session.campaign.records)
+    monkeypatch.setattr(bounds, "MAX_LOG", held + 1)
+    before = shop.read_bytes()
+    said = window.session.try_record([Note("one"), Note("two")])
+    assert said is not None and f"2 more actions would take the campaign past {held + 1:,} actions" in said
+    assert shop.read_bytes() == before and len(window.session.campaign.records) == held

@@ -163,3 +163,19 @@ def test_coming_back_to_a_locked_file_says_so_and_keeps_the_window(make_window, 
     finally:
         other.execute("ROLLBACK")
         other.close()
+
+
+def test_a_damaged_backup_is_offered_as_damaged_and_choosing_it_puts_nothing_back(make_window, two_turns, qtbot):
+    damaged = backups.backup_path(two_turns, 1)
+    damaged.write_bytes(b"not a campaign at all")
+    window = make_window(two_turns, remember=False)
+    offered = _restore(window, qtbot, "damaged")
+    assert any(words.startswith("the end of turn 1 — damaged, cannot be restored: ") for words in offered), offered
+    qtbot.waitUntil(
+        lambda: any(
+            "The backup was not restored: it is damaged" in box.text() for box in window.findChildren(QMessageBox)
+        ),
+        timeout=2000,
+    )
+    assert window.session.is_open and window.session.state.turn == 2
+    assert backups.before_restore_files(two_turns) == []

@@ -21,6 +21,7 @@ from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.tables import BookTables, ChartSpec, TableError
 from campaign_manager.datamodel import Fault, Int, Text, read_data_file
 from campaign_manager.paths import ASSIST_TABLES
+from campaign_manager.store import writing
 
 OWNER_FILE = ASSIST_TABLES / "agt_owner.toml"
 WHERE_TO_FILL = (
@@ -167,4 +168,5 @@ def save_charts(charts: OwnerCharts, path: Path = OWNER_FILE) -> None:
             # JSON strings and integers are valid TOML values
             lines.extend(f"{json.dumps(c)} = {json.dumps(v, ensure_ascii=False)}" for c, v in filled)
             lines.append("")
-    Path(path).write_text("\n".join(lines), encoding="utf-8")
+    # as every file the app writes: beside it first, then renamed over it (never through a link)
+    writing.write_whole(Path(path), "\n".join(lines).encode("utf-8"), "charts")

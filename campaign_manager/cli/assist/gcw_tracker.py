@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import textwrap
 from pathlib import Path
 from typing import Any
 
+from campaign_manager import bounds
 from campaign_manager.assist.gcw.game_file import TrackerGame
 from campaign_manager.assist.gcw.tracker import REDUCERS
 from campaign_manager.assist.gcw.tracker_summary import TrackerSummary, summary_json
@@ -91,18 +91,20 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def _read_action(text: str) -> dict[str, Any]:
+    """The action given inline (`{...}`), in a file, or on standard input (`-`), read within the
+    limits of a file of actions (a FIFO, a device or a folder refused at once: bounds.py)."""
+    if text.lstrip().startswith("{"):
+        source = text
+    else:
+        name = "standard input" if text == "-" else text
+        raw = bounds.read_bounded(text, bounds.MAX_ACTIONS_FILE, "an action", UserError)
+        source = bounds.decode(raw, name, "an action", UserError)
     try:
-        if text.lstrip().startswith("{"):
-            source = text
-        elif text == "-":
-            source = sys.stdin.read()
-        else:
-            source = Path(text).read_text(encoding="utf-8")
         action = json.loads(source)
-    except OSError as exc:
-        raise UserError(f"{text}: cannot read the action ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
+    except ValueError as exc:  # not JSON, or a number too long for Python to read
         raise UserError(f"the action is not valid JSON ({exc})") from None
+    except RecursionError:
+        raise UserError(f"the action is nested more than {bounds.MAX_DEPTH} deep") from None
     if not isinstance(action, dict):
         raise UserError("the action must be a JSON object with a 'type'")
     return action

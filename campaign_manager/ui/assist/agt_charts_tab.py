@@ -57,6 +57,9 @@ class ChartsTab:
         except OSError as exc:
             self.ui.chartStatus.setText(f"{self.panel.charts_path}: could not be written ({exc.strerror})")
             return
+        except UserError as exc:  # a full disk, a read-only folder: one sentence from the store
+            self.ui.chartStatus.setText(str(exc))
+            return
         self.ui.chartStatus.setText(f"Saved to {self.panel.charts_path}")
         self.panel.show_message("")
         self.panel.refresh()
