@@ -66,9 +66,16 @@ def load_campaigns() -> None:
 
 
 def _open(where: str, readonly: bool = False):
+    """The campaign; one on a server holding a row the app cannot use is said so (on standard
+    error), opened read-only up to it."""
+    import sys
+
     from campaign_manager.store.campaign_file import CampaignFile
 
-    return CampaignFile.open(where, readonly=readonly)
+    campaign = CampaignFile.open(where, readonly=readonly)
+    if campaign.wrong_row is not None:
+        print(f"warning: {campaign.wrong_row}", file=sys.stderr)
+    return campaign
 
 
 def cmd_new(args) -> int:

@@ -28,6 +28,12 @@ def register(commands) -> None:
     )
     grant.set_defaults(run=cmd_grant)
 
+    repair = actions.add_parser(
+        "repair", help="take out of a campaign the rows the app cannot use (organiser; each kept in table repaired)"
+    )
+    repair.add_argument("url", metavar="URL", help=URL_HELP + ", with ?campaign=NAME")
+    repair.set_defaults(run=cmd_repair)
+
     listing = actions.add_parser("list", help="the campaigns a database holds")
     listing.add_argument("url", metavar="URL", help=URL_HELP)
     listing.set_defaults(run=cmd_list)
@@ -73,4 +79,16 @@ def cmd_list(args) -> int:
     for name, title, count in found:
         words = "not readable by this user" if count is None else f"'{title}', {count} actions"
         print(f"{address.with_campaign(name).shown}  {words}")
+    return 0
+
+
+def cmd_repair(args) -> int:
+    from campaign_manager.store.server import repair_campaign
+
+    address = _address(args.url)
+    done = repair_campaign(address)
+    if not done:
+        print(f"{address.shown}: every row can be used; nothing was changed")
+    for line in done:
+        print(f"{address.shown}: {line}")
     return 0

@@ -74,6 +74,24 @@ Revise = Callable[[Changes], list[Record]]
 
 
 @dataclass(frozen=True)
+class Author:
+    """Who recorded a row on a server: the server's user and the display name of their shop."""
+
+    user: str | None
+    shop: str | None
+
+    @property
+    def words(self) -> str:
+        """'Corinth Games (bob)', 'bob', or 'someone unknown' (a row older than the server's checks)."""
+        if self.user and self.shop:
+            return f"{self.shop} ({self.user})"
+        return self.shop or self.user or "someone unknown"
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"user": self.user, "shop": self.shop}
+
+
+@dataclass(frozen=True)
 class LogContent:
     """What a new log is made with: what it holds (`kind`), its document, its settings beside
     the ones every log has, and its actions (with the times they were recorded, when rebuilding
@@ -250,6 +268,11 @@ class ActionLog(ABC):
             raise integrity.refuse(self.where, f"the action log holds more than {bounds.MAX_LOG:,} actions")
         records = integrity.payloads(self.where, "action", [(seq, payload) for seq, _at, payload in rows])
         return records, [at if isinstance(at, str) else "" for _seq, at, _payload in rows]
+
+    def authors(self, after: int = 0) -> dict[int, Author]:
+        """Who recorded each logged action after the first `after`, by its number: kept only by a
+        campaign on a server (a file has one recorder)."""
+        return {}
 
     def entries(self) -> list[tuple[int, str, Record]]:
         """(seq, recorded_at, payload) for every logged action, oldest first."""

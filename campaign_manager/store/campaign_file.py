@@ -133,6 +133,12 @@ class CampaignFile(LoggedDocument[CampaignState]):
 
         return self.log if isinstance(self.log, ServerLog) else None
 
+    @property
+    def wrong_row(self) -> str | None:
+        """Why the campaign is open read-only up to a row the app cannot use (on a server), or None."""
+        server = self.server_log
+        return None if server is None or server.wrong is None else server.wrong.words(self.where)
+
     def may(self, kind: str) -> bool:
         """Whether an action of `kind` (or "undo", "redo") may be recorded here by this user:
         always in a file that can be written; on a server, as the user's role allows."""
@@ -186,12 +192,13 @@ class CampaignFile(LoggedDocument[CampaignState]):
             name = location.name
         try:
             with log._faults("reading"):
-                document, records = log.document(), log.actions()
-                log.meta()  # read now: the window keeps what the file was made with
+                document, settings = log.document(), log.meta()  # the window keeps what the file was made with
             try:
                 sc = parse_scenario(document.source, f"the scenario stored in {name}")
             except ScenarioError as exc:
                 raise FileRefused(f"{log.where}: is damaged: {exc}") from None
+            with log._faults("reading"):
+                records = cls._readable(log, sc, settings)
             campaign = cls(log, sc, records)
         except BaseException:
             log.close()
@@ -199,6 +206,17 @@ class CampaignFile(LoggedDocument[CampaignState]):
         if not readonly and isinstance(log, LogFile):
             campaign._finish_cut_off_backups()
         return campaign
+
+    @staticmethod
+    def _readable(log: ActionLog, sc: Scenario, settings: dict[str, str]) -> list[Record]:
+        """The logged actions; on a server, those up to the first row the app cannot use (the
+        campaign then open read-only, the row named: ServerLog.wrong)."""
+        from campaign_manager.store.server import ServerLog
+
+        if not isinstance(log, ServerLog):
+            return log.actions()
+        play = Play.WARGAME if settings.get("play") == "wargame" else Play.TABLETOP
+        return log.readable_actions(lambda records: replay(sc, records, play=play))
 
     def read_actions(self, records: Iterable[Record]) -> list[Action]:
         """Actions written as JSON (a file of actions, the command line), read once where they

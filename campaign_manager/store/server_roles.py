@@ -25,6 +25,8 @@ SERVER_ROLE = {role: f"firestorm_{role}" for role in ROLES}
 # dice the app rolled for a battle being entered that was thrown away), the placements and
 # redeployments, and notes; starting and ending turns is the organiser's.
 RECORDER_ACTIONS = tuple(kind.type for kind in (Place, Redeploy, Battle, Initiative, Abandon, Discard, Note))
+SHOP_TABLE = "firestorm.shop"  # each server user's display name (made by `server init`)
+MAX_SHOP = 80  # characters of a shop's display name
 ROLE_WORDS = {
     "organiser": "the organiser (everything, undo and redo included)",
     "recorder": "a recorder (battles, placements and notes)",
@@ -189,6 +191,8 @@ def init_server(address: ServerAddress) -> list[str]:
                 f"{address.shown}: {address.user or 'this user'} may not set up the server (only the database's "
                 f"owner, with the right to make roles, may) — ask its administrator"
             ) from None
+        for statement in shop_table():  # each user's display name
+            conn.execute(text(statement))
     return done or ["the roles were already there"]
 
 
@@ -229,3 +233,21 @@ def list_campaigns(address: ServerAddress) -> list[tuple[str, str, int | None]]:
                 pass  # not this user's to read
             found.append((schema.removeprefix(SCHEMA_PREFIX), str(name), count))
     return found
+
+
+def shop_table() -> list[str]:
+    """Each server user's display name (one row each, written by that user alone): made once in
+    a database by `server init`."""
+    return [
+        "CREATE SCHEMA IF NOT EXISTS firestorm",
+        "GRANT USAGE ON SCHEMA firestorm TO PUBLIC",
+        f"CREATE TABLE IF NOT EXISTS {SHOP_TABLE} (username VARCHAR PRIMARY KEY DEFAULT current_user, "
+        f"name VARCHAR NOT NULL CHECK (length(name) BETWEEN 1 AND {MAX_SHOP}))",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON {SHOP_TABLE} TO PUBLIC",
+        f"ALTER TABLE {SHOP_TABLE} ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS reading ON {SHOP_TABLE}",
+        f"CREATE POLICY reading ON {SHOP_TABLE} FOR SELECT TO PUBLIC USING (true)",
+        f"DROP POLICY IF EXISTS own_name ON {SHOP_TABLE}",
+        f"CREATE POLICY own_name ON {SHOP_TABLE} FOR ALL TO PUBLIC USING (username = current_user) "
+        f"WITH CHECK (username = current_user)",
+    ]

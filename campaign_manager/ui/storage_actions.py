@@ -45,6 +45,9 @@ def banner_words(session: CampaignSession) -> str:
             "The server cannot be reached: the campaign is shown as it stood, read-only. The window tries again "
             "every few seconds and carries on by itself once the server answers."
         )
+    wrong = session.campaign.wrong_row if session.campaign is not None else None
+    if wrong is not None:  # a row the app cannot use, named: the campaign is shown up to it
+        return f"This campaign is read-only here: {wrong}."
     if session.role == "viewer":
         return "You are a viewer of this shared campaign: you see every action as it is recorded, and record none."
     return READ_ONLY_WORDS
@@ -59,6 +62,7 @@ class StorageActions:
         self.dialog: QInputDialog | None = None  # the backup being chosen
         self.banner = QLabel(READ_ONLY_WORDS, wordWrap=True)
         self.banner.setObjectName("readOnlyCampaignBanner")
+        self.banner.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what a row holds
         self.banner.setStyleSheet(notice_style())
         self.banner.hide()
         services.session.changed.connect(self.refresh)

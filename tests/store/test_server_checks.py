@@ -1,0 +1,130 @@
+"""The server refuses what the app would refuse (store/server_checks.py): SQL typed by a recorder
+cannot write a row the app cannot read or may not record; a row planted anyway (by a superuser,
+or an action the rules refuse) is named by the app, which opens the campaign up to it read-only,
+and `server repair` takes it out."""
+
+from __future__ import annotations
+
+import json
+
+import psycopg
+import pytest
+
+from campaign_manager.store.address import parse_address
+from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.store.server_faults import RoleRefused
+from tests.pg_server import free_port
+from tests.shared import run
+
+TURN_ONE = [{"type": "start_turn"}, {"type": "note", "text": "first evening"}]
+NEXT_REVISION = "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'revision'"
+
+
+@pytest.fixture
+def shared(pg_server):
+    url = pg_server.url("alice", f"checked_{free_port()}")
+    with CampaignFile.create(url, name="Checked") as made:
+        made.apply(made.read_actions(TURN_ONE))
+    return url
+
+
+def as_user(url: str, user: str) -> str:
+    return url.replace("postgresql://alice@", f"postgresql://{user}@", 1)
+
+
+def raw(url: str, user: str, *statements: str, replica: bool = False) -> list[tuple]:
+    """SQL typed by `user` into the campaign's tables in one transaction (`replica`: the
+    superuser's triggers off), as psql would send it; the last statement's rows."""
+    address = parse_address(as_user(url, user))
+    with psycopg.connect(address.conninfo, options=f"-c search_path={address.schema}") as conn:
+        if replica:
+            conn.execute(b"SET session_replication_role = replica")
+        rows: list[tuple] = []
+        for statement in statements:
+            cursor = conn.execute(statement.encode())
+            rows = cursor.fetchall() if cursor.description else []
+        return rows
+
+
+def inserted(seq: int, kind: str, payload: str, recorded_by: str | None = None) -> str:
+    who = "" if recorded_by is None else ", recorded_by"
+    value = "" if recorded_by is None else f", '{recorded_by}'"
+    words = payload.replace("'", "''")
+    return f"INSERT INTO action (seq, kind, payload, recorded_at{who}) VALUES ({seq}, '{kind}', '{words}', 'x'{value})"
+
+
+@pytest.mark.parametrize(
+    ("statements", "refusal"),
+    [
+        ((inserted(3, "note", '{"type":"start_turn"}'), NEXT_REVISION), "its kind is 'note' but its action is of type"),
+        (("UPDATE meta SET value = 'junk' WHERE key = 'revision'",), "the revision is a count of writes"),
+        (("UPDATE meta SET value = '99' WHERE key = 'revision'",), "moves on by one"),
+        ((inserted(3, "note", "garbage{"), NEXT_REVISION), "its action is not JSON"),
+        ((inserted(3, "note", "[1, 2]"),), "not a JSON object"),
+        ((inserted(9, "note", '{"type":"note","text":"x"}'), NEXT_REVISION), "the next row is number 3, not 9"),
+        ((inserted(3, "note", json.dumps({"type": "note", "text": "n" * 200_000})),), "larger than 128 kB"),
+        ((inserted(3, "note", json.dumps({"type": "note", "text": "n" * 20_000})),), "at most 10000 characters"),
+    ],
+    ids=["type-differs", "junk-revision", "revision-jump", "garbage", "array", "seq-gap", "huge-note", "long-note"],
+)
+def test_a_recorders_own_sql_cannot_write_a_row_the_app_would_refuse(shared, statements, refusal):
+    with pytest.raises(psycopg.errors.CheckViolation, match=refusal):
+        raw(shared, "bob", *statements)
+    with CampaignFile.open(shared) as alice:
+        assert len(alice.records) == 2 and alice.log.stored_revision() == 1 and alice.wrong_row is None
+
+
+def test_a_well_formed_row_by_hand_is_kept_with_who_wrote_it_whatever_it_claims(shared, pg_server):
+    pg_server.sql("INSERT INTO firestorm.shop (username, name) VALUES ('bob', 'Corinth Games') ON CONFLICT DO NOTHING")
+    raw(shared, "bob", inserted(3, "note", '{"type":"note","text":"by hand"}', recorded_by="alice"), NEXT_REVISION)
+    assert raw(shared, "alice", "SELECT recorded_by, shop FROM action WHERE seq = 3") == [("bob", "Corinth Games")]
+    with CampaignFile.open(shared) as alice:
+        assert alice.records[-1] == {"type": "note", "text": "by hand"} and alice.wrong_row is None
+
+
+def test_a_planted_row_is_named_and_the_campaign_opens_up_to_it_until_the_organiser_repairs_it(shared, capsys):
+    raw(shared, "postgres", inserted(3, "note", "not json at all"), replica=True)
+    with CampaignFile.open(as_user(shared, "bob")) as bob:
+        assert bob.log.readonly and len(bob.records) == 2
+        assert 'row 3 of its action log ("note"), recorded by postgres, cannot be used' in (bob.wrong_row or "")
+        assert "open read-only up to row 2" in (bob.wrong_row or "")
+        with pytest.raises(RoleRefused, match="read-only"):
+            bob.apply(bob.read_actions([{"type": "note", "text": "may I?"}]))
+    code, out, err = run(capsys, "show", as_user(shared, "carol"))
+    assert code == 0 and "row 3 of its action log" in out + err, err
+    code, _out, err = run(capsys, "server", "repair", as_user(shared, "bob"))
+    assert code == 2 and "only the campaign's organiser repairs it" in err
+    code, out, err = run(capsys, "server", "repair", shared)
+    assert code == 0 and 'row 3 ("note", recorded by postgres) was taken out' in out, err
+    with CampaignFile.open(as_user(shared, "bob")) as bob:
+        assert not bob.log.readonly and bob.wrong_row is None and len(bob.records) == 2
+        bob.apply(bob.read_actions([{"type": "note", "text": "recording again"}]))
+    assert raw(shared, "alice", "SELECT seq, payload, removed_by FROM repaired") == [(3, "not json at all", "alice")]
+    assert run(capsys, "server", "repair", shared)[1].count("nothing was changed") == 1
+
+
+def test_an_action_the_rules_refuse_is_named_with_the_rule_and_who_recorded_it(shared, pg_server, capsys):
+    pg_server.sql("DELETE FROM firestorm.shop WHERE username = 'bob'")
+    battle = {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": []}, "defender": {"troops": []}}
+    raw(shared, "bob", inserted(3, "battle", json.dumps(battle)), NEXT_REVISION)
+    raw(shared, "bob", inserted(4, "note", '{"type":"note","text":"after it"}'), NEXT_REVISION)
+    with CampaignFile.open(shared) as alice:
+        said = alice.wrong_row or ""
+        assert alice.log.readonly and len(alice.records) == 2
+        assert 'row 3 of its action log ("battle"), recorded by bob, cannot be used: Rule 1.4' in said, said
+    code, out, err = run(capsys, "server", "repair", shared)
+    assert code == 0 and 'row 3 ("battle", recorded by bob) was taken out' in out, err
+    with CampaignFile.open(shared) as alice:
+        assert alice.records[-1] == {"type": "note", "text": "after it"} and len(alice.records) == 3
+    assert raw(shared, "alice", "SELECT max(seq) FROM action") == [(3,)]
+
+
+def test_a_junk_revision_planted_by_the_superuser_opens_read_only_and_is_repaired(shared, capsys):
+    raw(shared, "postgres", "UPDATE meta SET value = 'junk' WHERE key = 'revision'", replica=True)
+    with CampaignFile.open(shared) as alice:
+        assert alice.log.readonly and "revision (table meta) is not a count" in (alice.wrong_row or "")
+        assert len(alice.records) == 2, "the log itself is read whole"
+    code, out, err = run(capsys, "server", "repair", shared)
+    assert code == 0 and "the revision, which was not a count of writes, was set to" in out, err
+    with CampaignFile.open(shared) as alice:
+        assert not alice.log.readonly and len(alice.records) == 2
