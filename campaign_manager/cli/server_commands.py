@@ -18,8 +18,10 @@ def register(commands) -> None:
     init.add_argument("url", metavar="URL", help=URL_HELP)
     init.set_defaults(run=cmd_init)
 
-    grant = actions.add_parser("grant", help="give a user a role on the database's campaigns")
-    grant.add_argument("url", metavar="URL", help=URL_HELP)
+    grant = actions.add_parser(
+        "grant", help="give a user a role on every campaign of the database, or (URL?campaign=NAME) in one campaign"
+    )
+    grant.add_argument("url", metavar="URL", help=URL_HELP + "; with ?campaign=NAME the role holds in that one only")
     grant.add_argument("user", metavar="USER", help="a user of the server (made by its administrator)")
     grant.add_argument(
         "role",
@@ -58,9 +60,17 @@ def cmd_init(args) -> int:
 
 
 def cmd_grant(args) -> int:
+    from campaign_manager.store.campaign_roles import grant_in_campaign
     from campaign_manager.store.server_roles import ROLE_WORDS, grant_role
 
     address = _address(args.url)
+    if address.campaign is not None:
+        grant_in_campaign(address, args.user, args.role)
+        if args.role == "none":
+            print(f"{args.user} has no role of its own in {address.shown} now")
+        else:
+            print(f"{args.user} is {ROLE_WORDS[args.role]} in {address.shown} only")
+        return 0
     grant_role(address, args.user, args.role)
     if args.role == "none":
         print(f"{args.user} has no role on the campaigns of {address.shown} now")

@@ -79,16 +79,33 @@ def role_of(conn: Connection, address: ServerAddress) -> str:
         {"schema": address.schema},
     ).one()
     superuser, owner, organiser, recorder, viewer = row
-    if superuser or owner or organiser:
+    here = member_role(conn, address.schema)  # a role given in this campaign only
+    if superuser or owner or organiser or here == "organiser":
         return "organiser"
-    if recorder:
+    if recorder or here == "recorder":
         return "recorder"
-    if viewer:
+    if viewer or here == "viewer":
         return "viewer"
     raise RoleRefused(
-        f"{address.shown}: {address.user or 'this user'} has no role on the campaigns of that database — its "
-        f"organiser gives one: campaign-manager server grant {without_campaign(address)} USER viewer"
+        f"{address.shown}: {address.user or 'this user'} has no role in this campaign, nor on every campaign of "
+        f"that database — its organiser gives one: campaign-manager server grant {without_campaign(address)} USER viewer"
     )
+
+
+def member_role(conn: Connection, schema: str) -> str | None:
+    """The role the signed-in user was given in this campaign only (None: none, or an earlier
+    version's campaign)."""
+    readable = conn.execute(
+        text(
+            "SELECT has_schema_privilege(n.oid, 'USAGE') FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid "
+            "WHERE n.nspname = :s AND c.relname = 'member'"
+        ),
+        {"s": schema},
+    ).scalar()
+    if not readable:
+        return None
+    found = conn.execute(text(f"SELECT role FROM {quoted(schema)}.member WHERE name = current_user")).scalar()
+    return found if found in ROLES else None
 
 
 def campaign_grants(schema: str) -> str:

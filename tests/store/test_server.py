@@ -108,7 +108,11 @@ def test_a_recorder_records_battles_and_notes_but_undo_is_refused(shared, capsys
 
 def test_no_role_no_campaign_and_a_server_not_set_up_are_told_in_one_sentence(shared, pg_server, capsys):
     code, _out, err = run(capsys, "show", as_user(shared, "dave"))
-    assert code == 2 and "dave has no role on the campaigns of that database" in err and err.count("\n") == 1
+    assert (
+        code == 2
+        and "dave has no role in this campaign, nor on every campaign of that database" in err
+        and err.count("\n") == 1
+    )
     code, _out, err = run(capsys, "show", pg_server.url("alice", "never_made"))
     assert code == 2 and "there is no campaign 'never_made' in that database" in err
     pg_server.sql("CREATE DATABASE bare", database="postgres")

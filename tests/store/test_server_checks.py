@@ -128,3 +128,36 @@ def test_a_junk_revision_planted_by_the_superuser_opens_read_only_and_is_repaire
     assert code == 0 and "the revision, which was not a count of writes, was set to" in out, err
     with CampaignFile.open(shared) as alice:
         assert not alice.log.readonly and len(alice.records) == 2
+
+
+# -- roles in one campaign -----------------------------------------------------------------------------
+
+
+def test_a_recorder_given_in_one_campaign_is_refused_by_the_server_in_another(pg_server, capsys):
+    a, b = (pg_server.url("alice", f"{name}_{free_port()}") for name in ("spring", "autumn"))
+    for url in (a, b):
+        with CampaignFile.create(url) as made:
+            made.apply(made.read_actions(TURN_ONE))
+    code, _out, err = run(capsys, "server", "grant", as_user(a, "bob"), "dave", "recorder")
+    assert code == 2 and "only the campaign's owner (who made it) or a superuser gives roles in it" in err
+    code, out, err = run(capsys, "server", "grant", a, "dave", "recorder")
+    assert code == 0 and "dave is a recorder (battles, placements and notes) in" in out and "only" in out, err
+    note = inserted(3, "note", '{"type":"note","text":"dave was here"}')
+    raw(a, "dave", note, NEXT_REVISION)  # his role holds in A ...
+    in_b = parse_address(b).schema  # named in full: no search path reaches a schema he may not use
+    with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        raw(b, "dave", note.replace("INTO action", f"INTO {in_b}.action"))  # ... and nowhere else
+    for statement in (f"SELECT * FROM {in_b}.action", f"UPDATE {in_b}.meta SET value = '2' WHERE key = 'revision'"):
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            raw(b, "dave", statement)
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
+        raw(a, "dave", inserted(4, "end_turn", '{"type":"end_turn"}'), NEXT_REVISION)
+    with CampaignFile.open(as_user(a, "dave")) as dave:
+        assert dave.log.role == "recorder" and dave.records[-1] == {"type": "note", "text": "dave was here"}
+        dave.apply(dave.read_actions([{"type": "note", "text": "from the window"}]))
+        assert dave.keep_entry(None) is None, "his own battle being entered is kept in A"
+    code, _out, err = run(capsys, "show", as_user(b, "dave"))
+    assert code == 2 and "dave has no role in this campaign" in err
+    assert run(capsys, "server", "grant", a, "dave", "none")[0] == 0
+    with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        raw(a, "dave", f"SELECT * FROM {parse_address(a).schema}.action")
