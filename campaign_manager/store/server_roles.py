@@ -88,7 +88,8 @@ def role_of(conn: Connection, address: ServerAddress) -> str:
         return "viewer"
     raise RoleRefused(
         f"{address.shown}: {address.user or 'this user'} has no role in this campaign, nor on every campaign of "
-        f"that database — its organiser gives one: campaign-manager server grant {without_campaign(address)} USER viewer"
+        f"that database — its organiser gives one: campaign-manager server grant "
+        f"{without_campaign(address)} USER viewer"
     )
 
 
