@@ -36,6 +36,13 @@ def register(commands) -> None:
     repair.add_argument("url", metavar="URL", help=URL_HELP + ", with ?campaign=NAME")
     repair.set_defaults(run=cmd_repair)
 
+    naming = actions.add_parser(
+        "name", help="the name your shop goes by: every action you record from now on is kept with it"
+    )
+    naming.add_argument("url", metavar="URL", help=URL_HELP + " (signed in as yourself)")
+    naming.add_argument("shop", metavar="NAME", help='e.g. "Corinth Games" ("" takes it away)')
+    naming.set_defaults(run=cmd_name)
+
     listing = actions.add_parser("list", help="the campaigns a database holds")
     listing.add_argument("url", metavar="URL", help=URL_HELP)
     listing.set_defaults(run=cmd_list)
@@ -101,4 +108,17 @@ def cmd_repair(args) -> int:
         print(f"{address.shown}: every row can be used; nothing was changed")
     for line in done:
         print(f"{address.shown}: {line}")
+    return 0
+
+
+def cmd_name(args) -> int:
+    from campaign_manager.store.server_roles import name_shop
+
+    address = _address(args.url)
+    name_shop(address, args.shop)
+    who = address.user or "this user"
+    if args.shop.strip():
+        print(f"{address.shown}: what {who} records is kept as recorded by {args.shop.strip()!r}")
+    else:
+        print(f"{address.shown}: what {who} records is kept under the user's name alone")
     return 0

@@ -87,6 +87,11 @@ class Author:
             return f"{self.shop} ({self.user})"
         return self.shop or self.user or "someone unknown"
 
+    @property
+    def name(self) -> str:
+        """The shop's display name, else the server's user: 'Corinth Games'."""
+        return self.shop or self.user or "someone unknown"
+
     def to_json(self) -> dict[str, str | None]:
         return {"user": self.user, "shop": self.shop}
 

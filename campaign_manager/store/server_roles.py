@@ -269,3 +269,20 @@ def shop_table() -> list[str]:
         f"CREATE POLICY own_name ON {SHOP_TABLE} FOR ALL TO PUBLIC USING (username = current_user) "
         f"WITH CHECK (username = current_user)",
     ]
+
+
+def name_shop(address: ServerAddress, name: str) -> None:
+    """The display name the signed-in user's shop goes by on this server ("" takes it away):
+    each action that user records from now on is kept with it."""
+    name = name.strip()
+    if len(name) > MAX_SHOP or any(not char.isprintable() for char in name):
+        raise UserError(f"a shop's name has at most {MAX_SHOP} printable characters (this one has {len(name)})")
+    with administering(address, "name a shop") as conn:
+        if conn.execute(text("SELECT to_regclass(:t)"), {"t": SHOP_TABLE}).scalar() is None:
+            raise FileRefused(
+                f"{address.shown}: that server was set up by an earlier version of the app and keeps no shop names "
+                f"yet — its administrator runs campaign-manager server init {without_campaign(address)} again"
+            )
+        conn.execute(text(f"DELETE FROM {SHOP_TABLE} WHERE username = current_user"))
+        if name:
+            conn.execute(text(f"INSERT INTO {SHOP_TABLE} (username, name) VALUES (current_user, :n)"), {"n": name})

@@ -48,8 +48,11 @@ class ActionLog(QListView):
 
     def refresh(self) -> None:
         sc = self.session.scenario if self.session.is_open else None
+        authors = self.session.authors()  # a shared campaign's: who recorded each action
         lines = [
-            f"{number}. {'; '.join(applied.events) or applied.action.type}" + _app_dice(sc, applied)
+            f"{number}. {'; '.join(applied.events) or applied.action.type}"
+            + _app_dice(sc, applied)
+            + (f" — recorded by {authors[number].words}" if number in authors else "")
             for number, applied in enumerate(self.session.history(), start=1)
         ]
         self.lines.setStringList(lines)

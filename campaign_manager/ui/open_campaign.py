@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from campaign_manager.engine.actions import Action, Discard
     from campaign_manager.engine.campaign import Applied
     from campaign_manager.engine.entry import BattleEntry
-    from campaign_manager.store.action_log import Changes, Record
+    from campaign_manager.store.action_log import Author, Changes, Record
 
 
 class Listening(Protocol):
@@ -45,6 +45,8 @@ class WrittenLog(Protocol):
     readonly: bool
 
     def check_writable(self) -> None: ...
+
+    def authors(self, after: int = 0) -> dict[int, Author]: ...
 
 
 class OpenCampaign(Protocol):

@@ -20,7 +20,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.store.faults import StorageFault
 
 if TYPE_CHECKING:
-    from campaign_manager.ui.open_campaign import CampaignServer, Listening, SessionCore
+    from campaign_manager.ui.open_campaign import CampaignServer, Listening, OpenCampaign, SessionCore
 
 RECONNECT_MS = 2000  # how often an unreachable server is tried again
 ANSWER_MS = 100  # how often a try under way is looked at
@@ -86,6 +86,16 @@ def what_changed(held: list[dict], now: list[dict]) -> str:
         return f"The campaign was changed elsewhere: it now holds {len(now)} actions"
     told = "; then ".join(words)
     return told[0].upper() + told[1:]
+
+
+def _by(campaign: OpenCampaign, held: int) -> str:
+    """' by Corinth Games' (and others): who recorded the actions after the first `held`, when
+    the server says (nothing when it cannot be asked)."""
+    try:
+        names = list(dict.fromkeys(author.name for author in campaign.log.authors(held).values()))
+    except UserError:
+        return ""
+    return f" by {' and '.join(names)}" if names else ""
 
 
 class LiveLink(QObject):
@@ -185,7 +195,7 @@ class LiveLink(QObject):
             return False
         self.session.changed.emit()
         if changes.appended is not None and changes.appended:
-            self.session.message.emit(f"Recorded elsewhere: {titles(changes.appended)}")
+            self.session.message.emit(f"Recorded elsewhere{_by(campaign, before)}: {titles(changes.appended)}")
         elif changes.appended is None:
             self.session.message.emit(what_changed(held, campaign.records))
         return len(campaign.records) != before or changes.appended is None

@@ -29,7 +29,7 @@ from campaign_manager.engine.league import Standing, league
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
-from campaign_manager.store.action_log import Record
+from campaign_manager.store.action_log import Author, Record
 from campaign_manager.store.address import ServerAddress, is_server_address, locate
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import ReadOnlyFile
@@ -108,6 +108,16 @@ class CampaignSession(QObject):
 
     def history(self) -> list[Applied]:
         return [] if self.campaign is None else self.campaign.history()
+
+    def authors(self) -> dict[int, Author]:
+        """Who recorded each action (by its number) of a shared campaign, as its server says now
+        (nothing for a file, or while the server cannot be reached)."""
+        if self.campaign is None or self.offline is not None:
+            return {}
+        try:
+            return self.campaign.log.authors()
+        except UserError:
+            return {}
 
     def battles(self) -> list[BattleRow]:
         """Every fought battle as a row (worked out once per change, shared by the views)."""

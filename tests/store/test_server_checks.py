@@ -161,3 +161,32 @@ def test_a_recorder_given_in_one_campaign_is_refused_by_the_server_in_another(pg
     assert run(capsys, "server", "grant", a, "dave", "none")[0] == 0
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
         raw(a, "dave", f"SELECT * FROM {parse_address(a).schema}.action")
+
+
+# -- who did what ---------------------------------------------------------------------------------------
+
+
+def test_the_log_and_the_history_name_who_recorded_each_action(shared, pg_server, capsys):
+    code, out, err = run(capsys, "server", "name", as_user(shared, "carol"), "Corinth Games")
+    assert code == 0 and "'Corinth Games'" in out, err
+    pg_server.sql("GRANT firestorm_recorder TO carol")
+    try:
+        with CampaignFile.open(as_user(shared, "carol")) as carol:
+            carol.apply(carol.read_actions([{"type": "note", "text": "table 2 done"}]))
+    finally:
+        pg_server.sql("REVOKE firestorm_recorder FROM carol")
+    with CampaignFile.open(shared) as alice:
+        authors = alice.log.authors()
+        assert authors[1].user == authors[2].user == "alice" and authors[3].words == "Corinth Games (carol)"
+        assert alice.log.authors(after=2) == {3: authors[3]}
+    code, out, err = run(capsys, "log", shared, "--json")
+    assert code == 0, err
+    logged = json.loads(out)
+    assert [entry["recorded_by"]["user"] for entry in logged] == ["alice", "alice", "carol"]
+    assert logged[2]["recorded_by"]["shop"] == "Corinth Games"
+    code, out, err = run(capsys, "log", shared)
+    assert code == 0 and "note  by Corinth Games (carol)" in out, out
+    code, out, err = run(capsys, "server", "name", as_user(shared, "carol"), "")
+    assert code == 0 and "under the user's name alone" in out
+    code, _out, err = run(capsys, "server", "name", as_user(shared, "carol"), "x" * 81)
+    assert code == 2 and "at most 80 printable characters" in err

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 from campaign_manager.engine.actions import Note
 from campaign_manager.store.address import parse_address
@@ -51,7 +51,9 @@ def record_the_first_battle(window) -> None:
     wizard.record()
 
 
-def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, shared, qtbot):
+def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, shared, pg_server, qtbot):
+    pg_server.sql("DELETE FROM firestorm.shop WHERE username = 'bob'")
+    pg_server.sql("INSERT INTO firestorm.shop (username, name) VALUES ('bob', 'Corinth Games')")
     recorder = make_window(as_user(shared, "bob"), remember=False)
     organiser = make_window(shared, remember=False)
     assert organiser.session.role == "organiser" and recorder.session.role == "recorder"
@@ -62,11 +64,25 @@ def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, share
     assert organiser.campaign.records == recorder.campaign.records
     assert organiser.map_view.map_scene.areas["C1"].brush().color().name() == "#f0cfc4", "the map redrawn"
     assert organiser.history.rowCount() == 2, "the log shows the other shop's battle"
-    assert "Recorded elsewhere" in organiser.statusBar().currentMessage()
+    assert "Recorded elsewhere by Corinth Games: " in organiser.statusBar().currentMessage()
+    assert organiser.history.index(1).data().endswith("recorded by Corinth Games (bob)"), "the history says who"
     assert "B1" in organiser.statusBar().currentMessage() or "battle" in organiser.statusBar().currentMessage()
     # and back: the organiser's note reaches the recorder's window
     organiser.session.record_json([{"type": "note", "text": "table 2 is free"}])
     qtbot.waitUntil(lambda: len(recorder.campaign.records) == 3, timeout=LIVE_MS)
+
+
+def test_a_row_planted_on_the_server_is_named_and_the_window_opens_up_to_it_read_only(make_window, shared, pg_server):
+    schema = parse_address(shared).schema
+    pg_server.sql(
+        f"SET session_replication_role = replica; INSERT INTO {schema}.action (seq, kind, payload, recorded_at) "
+        f"VALUES (2, 'note', '<b>not json</b>', 'x')"
+    )
+    window = make_window(shared, remember=False)
+    assert window.session.read_only and len(window.campaign.records) == 1
+    banner = window.storage_actions.banner
+    assert banner.isVisible() and "row 2 of its action log" in banner.text() and "recorded by postgres" in banner.text()
+    assert "<b>" not in banner.text() or banner.textFormat() == Qt.TextFormat.PlainText
 
 
 def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
