@@ -199,6 +199,10 @@ class ActionLog(ABC):
         """Tell other readers that the log moved on, when the write commits (a server notifies)."""
         return None
 
+    def _carry_author(self, session: Session, source: tuple[str, int], target: tuple[str, int]) -> None:
+        """An action moved by undo or redo keeps who recorded it (a server keeps that)."""
+        return None
+
     def _commit(self, session: Session, landed: Callable[[Connection], bool] | None) -> None:
         """Commit a write; `landed` tells afterwards, on a connection of its own, whether it
         was committed (a server's connection can be lost while committing)."""
@@ -471,6 +475,8 @@ class ActionLog(ABC):
                 check(payload)
             top = session.exec(select(func.max(target.seq))).one() or 0
             session.add(target(seq=top + 1, kind=row.kind, payload=row.payload, recorded_at=row.recorded_at))
+            session.flush()
+            self._carry_author(session, (table, row.seq), ("redo" if undoing else "action", top + 1))
             session.delete(row)
             if undoing:  # readers catching up must read the whole log again, not just what was added
                 session.flush()

@@ -296,6 +296,18 @@ class ServerLog(ActionLog):
                     f"recorded; the campaign keeps every earlier action — try again"
                 ) from None
 
+    def _carry_author(self, session: Session, source: tuple[str, int], target: tuple[str, int]) -> None:
+        if self.schema < SERVER_SCHEMA:
+            return
+        (moved_from, seq), (moved_to, top) = source, target  # table names of our own: action, redo
+        session.execute(
+            text(
+                f"UPDATE {moved_to} SET recorded_by = s.recorded_by, shop = s.shop FROM {moved_from} s "
+                f"WHERE s.seq = :seq AND {moved_to}.seq = :top"
+            ),
+            {"seq": seq, "top": top},
+        )
+
     def listen(self) -> ServerListener:
         """A connection of its own that hears of every write to this campaign as it commits."""
         return ServerListener(self.address)

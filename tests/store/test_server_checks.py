@@ -5,11 +5,14 @@ and `server repair` takes it out."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import psycopg
 import pytest
+from pypdf import PdfReader
 
+from campaign_manager.reports.render import render_pdf, report_inputs
 from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.server_faults import RoleRefused
@@ -179,6 +182,9 @@ def test_the_log_and_the_history_name_who_recorded_each_action(shared, pg_server
         authors = alice.log.authors()
         assert authors[1].user == authors[2].user == "alice" and authors[3].words == "Corinth Games (carol)"
         assert alice.log.authors(after=2) == {3: authors[3]}
+        report = PdfReader(io.BytesIO(render_pdf(report_inputs(alice), "turn", 1)))
+        words = " ".join(" ".join((page.extract_text() or "").split()) for page in report.pages)
+        assert "Recorded by: alice, Corinth Games (carol)." in words
     code, out, err = run(capsys, "log", shared, "--json")
     assert code == 0, err
     logged = json.loads(out)
@@ -190,3 +196,13 @@ def test_the_log_and_the_history_name_who_recorded_each_action(shared, pg_server
     assert code == 0 and "under the user's name alone" in out
     code, _out, err = run(capsys, "server", "name", as_user(shared, "carol"), "x" * 81)
     assert code == 2 and "at most 80 printable characters" in err
+
+
+def test_undo_and_redo_keep_who_recorded_the_action(shared):
+    with CampaignFile.open(as_user(shared, "bob")) as bob:
+        bob.apply(bob.read_actions([{"type": "note", "text": "bob's"}]))
+    with CampaignFile.open(shared) as alice:
+        alice.undo()
+        assert raw(shared, "alice", "SELECT recorded_by FROM redo") == [("bob",)]
+        alice.redo()
+        assert alice.log.authors()[3].user == "bob", "the organiser put it back; bob recorded it"
