@@ -30,6 +30,7 @@ PASSWORDS = {
     "carol": "carol-pw",
     "dave": "dave-pw",
     "keeper": "keeper-pw",
+    "erin": "erin-pw",  # given roles in single campaigns only (a role given on a database is the whole server's)
 }
 
 

@@ -55,6 +55,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._entry: BattleEntry | None = None  # the battle being entered, as this program holds it
         self._entry_held = False  # whether `_entry` stands for the campaign's (kept here at least once)
         self._entry_unsaved = False  # whether `_entry` is held only here (the campaign could not take it)
+        self.restored_over: ServerAddress | None = None  # where a restore kept the server campaign it replaced
         super().__init__(log, records)
 
     def replay(self, records: list[Record]) -> CampaignState:
@@ -313,11 +314,26 @@ class CampaignFile(LoggedDocument[CampaignState]):
         end of turn. The turns are already recorded, so a backup that fails does not undo them:
         `backup_problem` says why, for the user to be told."""
         self.backup_problem = None
-        if not isinstance(self.log, LogFile):
-            return  # a campaign on a server is kept by the server (and `pull` makes a file of it)
+        server = self.server_log
+        if server is not None:
+            self._back_up_shared(server, ends)
+            return
         for turn, upto in ends:
             try:
                 make_backup(self.path, turn, None if upto == last else upto)
+            except UserError as exc:
+                self.backup_problem = f"the end-of-turn backup was not made for turn {turn}: {exc}"
+
+    def _back_up_shared(self, server: ServerLog, ends: list[tuple[int, int]]) -> None:
+        """The organiser's app keeps a campaign file of a shared campaign at each end of turn, on
+        this computer (store/server_backups.py)."""
+        from campaign_manager.store.server_backups import end_of_turn_backup
+
+        if server.role != "organiser":
+            return
+        for turn, upto in ends:
+            try:
+                end_of_turn_backup(server.address, turn, self.image(upto=upto))
             except UserError as exc:
                 self.backup_problem = f"the end-of-turn backup was not made for turn {turn}: {exc}"
 
@@ -359,13 +375,15 @@ class CampaignFile(LoggedDocument[CampaignState]):
             raise UserError(f"{target}: is the campaign itself; choose another name for the copy")
         writing.write_whole(target, self.image(name), "copy")
 
-    def image(self, name: str | None = None) -> bytes:
+    def image(self, name: str | None = None, upto: int | None = None) -> bytes:
         """The campaign as this program holds it (its scenario, settings and log), as the bytes
-        of a campaign file, named `name` if given: what File ▸ Save a copy writes, even when the
-        file itself is gone."""
+        of a campaign file, named `name` if given, cut after log entry `upto` if given: what
+        File ▸ Save a copy writes, even when the file itself is gone."""
         document = self.log.document()
         settings = self.settings if name is None else {**self.settings, "name": name}
-        return LogFile.build(KIND, document.name, document.source, settings, self.records, self.log.times)
+        count = len(self.records) if upto is None else upto
+        times = self.log.times[:count] if len(self.log.times) >= count else None
+        return LogFile.build(KIND, document.name, document.source, settings, self.records[:count], times)
 
     # -- the battle being entered (kept beside the log, never in it) ---------------------------
 

@@ -171,14 +171,7 @@ class ServerLog(ActionLog):
                             f"database: only its organisers may (campaign-manager server grant URL USER organiser)"
                         ) from None
                     raise
-                conn.execute(text(f"SET LOCAL search_path TO {quoted(schema)}"))
-                metadata.create_all(conn, tables=[metadata.tables[name] for name in TABLES if name != "draft"])
-                conn.execute(text(DRAFT_TABLE.format(schema=quoted(schema))))
-                conn.execute(text(campaign_grants(schema)))
-                for statement in checks(schema):
-                    conn.execute(text(statement))
-                content.fill(conn)
-                conn.execute(text("UPDATE meta SET value = :v WHERE key = 'schema'"), {"v": str(SERVER_SCHEMA)})
+                make_campaign(conn, address, content)
         finally:
             engine.dispose()
         return cls.open(address, content.kind)
@@ -379,6 +372,20 @@ def repair_campaign(address: ServerAddress) -> list[str]:
 
 
 # -- what a database must hold --------------------------------------------------------------------
+
+
+def make_campaign(conn: Connection, address: ServerAddress, content: LogContent) -> None:
+    """Make the campaign's tables in its new schema (made already), with their grants, policies
+    and checks, and fill them with `content`; in the caller's transaction."""
+    schema = address.schema
+    conn.execute(text(f"SET LOCAL search_path TO {quoted(schema)}"))
+    metadata.create_all(conn, tables=[metadata.tables[name] for name in TABLES if name != "draft"])
+    conn.execute(text(DRAFT_TABLE.format(schema=quoted(schema))))
+    conn.execute(text(campaign_grants(schema)))
+    for statement in checks(schema):
+        conn.execute(text(statement))
+    content.fill(conn)
+    conn.execute(text("UPDATE meta SET value = :v WHERE key = 'schema'"), {"v": str(SERVER_SCHEMA)})
 
 
 def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> int:

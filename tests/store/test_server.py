@@ -223,9 +223,9 @@ def test_a_password_in_the_address_is_never_shown(shared, capsys):
     assert "~/.pgpass" in err
 
 
-def test_a_campaign_on_a_server_has_no_backup_files(shared, capsys):
+def test_a_campaign_on_a_server_has_no_backup_files_until_a_turn_ends(shared, capsys):
     code, out, _err = run(capsys, "backups", shared)
-    assert code == 0 and "has no backup files" in out
+    assert code == 0 and "no backups yet" in out and "by the organiser's app at every end of turn" in out
     with CampaignFile.open(shared) as campaign:
         assert campaign.file is None
         with pytest.raises(UserError, match="is on a server, not in a file"):

@@ -17,7 +17,7 @@ from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.server_faults import RoleRefused
 from tests.pg_server import free_port
-from tests.shared import run
+from tests.shared import FULL_CAMPAIGN, run
 
 TURN_ONE = [{"type": "start_turn"}, {"type": "note", "text": "first evening"}]
 NEXT_REVISION = "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'revision'"
@@ -141,29 +141,29 @@ def test_a_recorder_given_in_one_campaign_is_refused_by_the_server_in_another(pg
     for url in (a, b):
         with CampaignFile.create(url) as made:
             made.apply(made.read_actions(TURN_ONE))
-    code, _out, err = run(capsys, "server", "grant", as_user(a, "bob"), "dave", "recorder")
+    code, _out, err = run(capsys, "server", "grant", as_user(a, "bob"), "erin", "recorder")
     assert code == 2 and "only the campaign's owner (who made it) or a superuser gives roles in it" in err
-    code, out, err = run(capsys, "server", "grant", a, "dave", "recorder")
-    assert code == 0 and "dave is a recorder (battles, placements and notes) in" in out and "only" in out, err
-    note = inserted(3, "note", '{"type":"note","text":"dave was here"}')
-    raw(a, "dave", note, NEXT_REVISION)  # his role holds in A ...
+    code, out, err = run(capsys, "server", "grant", a, "erin", "recorder")
+    assert code == 0 and "erin is a recorder (battles, placements and notes) in" in out and "only" in out, err
+    note = inserted(3, "note", '{"type":"note","text":"erin was here"}')
+    raw(a, "erin", note, NEXT_REVISION)  # her role holds in A ...
     in_b = parse_address(b).schema  # named in full: no search path reaches a schema he may not use
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
-        raw(b, "dave", note.replace("INTO action", f"INTO {in_b}.action"))  # ... and nowhere else
+        raw(b, "erin", note.replace("INTO action", f"INTO {in_b}.action"))  # ... and nowhere else
     for statement in (f"SELECT * FROM {in_b}.action", f"UPDATE {in_b}.meta SET value = '2' WHERE key = 'revision'"):
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            raw(b, "dave", statement)
+            raw(b, "erin", statement)
     with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
-        raw(a, "dave", inserted(4, "end_turn", '{"type":"end_turn"}'), NEXT_REVISION)
-    with CampaignFile.open(as_user(a, "dave")) as dave:
-        assert dave.log.role == "recorder" and dave.records[-1] == {"type": "note", "text": "dave was here"}
-        dave.apply(dave.read_actions([{"type": "note", "text": "from the window"}]))
-        assert dave.keep_entry(None) is None, "his own battle being entered is kept in A"
-    code, _out, err = run(capsys, "show", as_user(b, "dave"))
-    assert code == 2 and "dave has no role in this campaign" in err
-    assert run(capsys, "server", "grant", a, "dave", "none")[0] == 0
+        raw(a, "erin", inserted(4, "end_turn", '{"type":"end_turn"}'), NEXT_REVISION)
+    with CampaignFile.open(as_user(a, "erin")) as erin:
+        assert erin.log.role == "recorder" and erin.records[-1] == {"type": "note", "text": "erin was here"}
+        erin.apply(erin.read_actions([{"type": "note", "text": "from the window"}]))
+        assert erin.keep_entry(None) is None, "her own battle being entered is kept in A"
+    code, _out, err = run(capsys, "show", as_user(b, "erin"))
+    assert code == 2 and "erin has no role in this campaign" in err
+    assert run(capsys, "server", "grant", a, "erin", "none")[0] == 0
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
-        raw(a, "dave", f"SELECT * FROM {parse_address(a).schema}.action")
+        raw(a, "erin", f"SELECT * FROM {parse_address(a).schema}.action")
 
 
 # -- who did what ---------------------------------------------------------------------------------------
@@ -206,3 +206,38 @@ def test_undo_and_redo_keep_who_recorded_the_action(shared):
         assert raw(shared, "alice", "SELECT recorded_by FROM redo") == [("bob",)]
         alice.redo()
         assert alice.log.authors()[3].user == "bob", "the organiser put it back; bob recorded it"
+
+
+# -- backups ---------------------------------------------------------------------------------------------
+
+
+def without_who(logged: str) -> list[dict]:
+    return [{key: value for key, value in entry.items() if key != "recorded_by"} for entry in json.loads(logged)]
+
+
+def test_a_backup_restored_over_the_campaign_gives_the_same_state_and_history(pg_server, tmp_path, capsys):
+    url = pg_server.url("alice", f"kept_{free_port()}")
+    with CampaignFile.create(url, name="Kept") as made:
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"]))  # its end of turn: a backup here
+    code, out, err = run(capsys, "backups", url)
+    assert code == 0 and "the end of turn 1" in out, out + err
+    saved = tmp_path / "saved.campaign"
+    code, out, err = run(capsys, "backup", as_user(url, "carol"), "-o", saved)  # a viewer may take one
+    assert code == 0 and f"Wrote {saved}" in out, err
+    assert run(capsys, "backup", url, "-o", saved)[0] == 2, "never over a file"
+    shown, logged = (run(capsys, command, url, "--json")[1] for command in ("show", "log"))
+    with CampaignFile.open(url) as alice:
+        alice.apply(alice.read_actions(FULL_CAMPAIGN["turn 2"]))
+    code, _out, err = run(capsys, "push", saved, url)
+    assert code == 2 and "already exists" in err
+    code, _out, err = run(capsys, "push", "--replace", saved, as_user(url, "bob"))
+    assert code == 2 and "only the campaign's owner" in err
+    code, out, err = run(capsys, "push", "--replace", saved, url)
+    assert code == 0 and "The campaign it replaced is kept as" in out, err
+    kept = out.rsplit("kept as ", 1)[1].strip()
+    assert run(capsys, "show", url, "--json")[1] == shown
+    assert without_who(run(capsys, "log", url, "--json")[1]) == without_who(logged)
+    with CampaignFile.open(kept, readonly=True) as before:
+        assert before.state.turn == 2 and len(before.records) == len(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"])
+    with CampaignFile.open(saved) as file, CampaignFile.open(url, readonly=True) as restored:
+        assert file.state == restored.state and file.log.times == restored.log.times
