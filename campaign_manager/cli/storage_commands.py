@@ -56,6 +56,14 @@ def register(commands) -> None:
     )
     push.set_defaults(run=cmd_push)
 
+    pending = commands.add_parser(
+        "pending", help="the actions this computer recorded while a shared campaign's server was away"
+    )
+    pending.add_argument("url", metavar="URL", help="the shared campaign's address (as the user who recorded them)")
+    pending.add_argument("--send", action="store_true", help="send those waiting, in order, each checked again")
+    pending.add_argument("--drop", type=int, metavar="N", help="take action N out of the list (one refused, say)")
+    pending.set_defaults(run=cmd_pending)
+
     pull = commands.add_parser("pull", help="copy a campaign on a server into a new campaign file")
     pull.add_argument("url", metavar="URL", help="the shared campaign's address")
     pull.add_argument("file", type=Path, help="the new campaign file (never overwritten)")
@@ -143,4 +151,28 @@ def cmd_backup(args) -> int:
         target = backup_to(server.address, campaign.image(), args.output)
         count = len(campaign.records)
     print(f"Wrote {target}: {count} actions")
+    return 0
+
+
+def cmd_pending(args) -> int:
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.address import is_server_address, parse_address
+    from campaign_manager.store.campaign_file import CampaignFile
+    from campaign_manager.store.pending import PendingList, send_pending
+
+    if not is_server_address(args.url):
+        raise UserError(f"{args.url}: is not a shared campaign's address: a campaign file records at once")
+    pending = PendingList.of(parse_address(args.url))
+    if args.drop is not None:
+        gone = pending.drop(args.drop)
+        print(f"Dropped from the pending list: {gone.title}")
+    if args.send:
+        with CampaignFile.open(args.url) as campaign:
+            sent = send_pending(campaign, pending)
+        print(sent.words() or "Nothing was waiting to be sent")
+    if not pending.entries:
+        print("The pending list is empty")
+    for number, entry in enumerate(pending.entries, start=1):
+        state = f"refused: {entry.refused}" if entry.refused else "waiting to be sent"
+        print(f"{number:>3}  {entry.recorded_at}  {entry.title} — {state}")
     return 0

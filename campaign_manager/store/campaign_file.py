@@ -56,6 +56,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._entry_held = False  # whether `_entry` stands for the campaign's (kept here at least once)
         self._entry_unsaved = False  # whether `_entry` is held only here (the campaign could not take it)
         self.restored_over: ServerAddress | None = None  # where a restore kept the server campaign it replaced
+        self.pending_from: int | None = None  # records from here on wait to be sent (store/pending.py)
         super().__init__(log, records)
 
     def replay(self, records: list[Record]) -> CampaignState:
@@ -287,6 +288,31 @@ class CampaignFile(LoggedDocument[CampaignState]):
             self._back_up(ends, last=first + len(done) - 1)
         return done
 
+    def hold_pending(self, done: list[Applied]) -> None:
+        """Show actions recorded while the server is away as if recorded (kept in the pending
+        list: store/pending.py), from `pending_from` on."""
+        if not done:
+            return
+        if self.pending_from is None:
+            self.pending_from = len(self.records)
+        history = self._history
+        self.records.extend(applied.record for applied in done)
+        self.state = done[-1].state
+        if history is not None:
+            self._history = history + done
+
+    def drop_pending(self) -> None:
+        """Show the campaign as its server holds it again, without the pending actions."""
+        if self.pending_from is None:
+            return
+        self.records = self.records[: self.pending_from]
+        self.pending_from = None
+        self.state = self._replayed(self.records)
+
+    def catch_up(self) -> Changes | None:
+        self.drop_pending()  # what others recorded follows the server's log, never the pending actions
+        return super().catch_up()
+
     def _keeping_undone_dice(self, actions: list[Action]) -> list[Action]:
         """A turn started again after Undo took its start back keeps the battle-count dice the app
         rolled then (RULES.md, dice on record: Undo never gives the app a second roll). Started
@@ -468,6 +494,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         later meanwhile (it would be overwritten)."""
         if not self.records:
             return None
+        if self.pending_from is not None:
+            return "the actions recorded while the server was away wait to be sent first"
         last = parse_action(self.records[-1])
         if self.computer_side and last.app_dice():
             return (

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer
 
-from campaign_manager.engine.actions import action_title
+from campaign_manager.dice import Roller
+from campaign_manager.engine.actions import Action, action_title
+from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
 from campaign_manager.store.faults import StorageFault
+from campaign_manager.store.pending import PendingList, Sent, record_offline, send_pending
 
 if TYPE_CHECKING:
     from campaign_manager.ui.open_campaign import CampaignServer, Listening, OpenCampaign, SessionCore
@@ -115,6 +118,43 @@ class LiveLink(QObject):
         self._answer = QTimer(self)
         self._answer.setInterval(ANSWER_MS)
         self._answer.timeout.connect(self._look_at_attempt)
+        self.pending: PendingList | None = None  # what is recorded while the server is away
+        self.sent: Sent | None = None  # what sending the pending list did last
+
+    @property
+    def keeps_pending(self) -> bool:
+        """While the server is away, what is recorded is kept here to be sent later."""
+        return self.pending is not None
+
+    def record_offline(self, actions: list[Action], roller: Roller | None) -> list[Applied]:
+        """Record while the server is away: checked here, kept in the pending list, shown."""
+        campaign = self.session.open_campaign()
+        if self.pending is None:
+            raise StorageFault(
+                f"Nothing was recorded: the server of {campaign.where} cannot be reached now. The window tries "
+                f"it again every few seconds and carries on by itself once it answers."
+            )
+        done = record_offline(campaign, self.pending, actions, roller)
+        self.session.changed.emit()
+        self.session.message.emit(
+            f"Kept on this computer, pending: {titles([applied.record for applied in done])} — sent to the server, "
+            f"in order, once it answers"
+        )
+        return done
+
+    def send_pending(self) -> None:
+        """Send what was recorded while the server was away (the refused ones stay, told)."""
+        campaign = self.session.campaign
+        if campaign is None or self.pending is None or not self.pending.waiting:
+            return
+        try:
+            self.sent = send_pending(campaign, self.pending)
+        except StorageFault as exc:
+            self.session.changed.emit()
+            self._go_offline(str(exc))
+            return
+        self.session.changed.emit()
+        self.session.message.emit(self.sent.words())
 
     def _server(self) -> CampaignServer | None:
         campaign = self.session.campaign
@@ -124,14 +164,21 @@ class LiveLink(QObject):
         """Listen for other shops' actions on a shared campaign; False (and offline) if its
         server cannot be reached."""
         server = self._server()
+        self.pending = None
         if server is None:
             return True
+        if server.role != "viewer":
+            try:
+                self.pending = PendingList.of(server.address)
+            except UserError as exc:
+                self.session.message.emit(str(exc))
         try:
             listener = server.listen()
         except UserError as exc:
             self._go_offline(str(exc))
             return False
         self._hear_from(listener)
+        self.send_pending()  # left from an earlier evening (the app closed while the server was away)
         return True
 
     def _hear_from(self, listener: Listening) -> None:
@@ -246,6 +293,8 @@ class LiveLink(QObject):
             return
         self._hear_from(attempt.listener)
         self.offline = None
+        if self.session.campaign is not None:
+            self.session.campaign.drop_pending()  # the server's log first, then what waits is sent
         caught_up = self.catch_up()
         if self.offline is not None:  # gone again while catching up: tried again later
             return
@@ -255,3 +304,4 @@ class LiveLink(QObject):
         if campaign is not None and campaign.entry_unsaved and not self.session.read_only:
             campaign.keep_entry(campaign.kept_entry())  # the battle being entered meanwhile
         self.session.message.emit("The server is back: the campaign is live again")
+        self.send_pending()

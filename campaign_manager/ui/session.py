@@ -59,7 +59,7 @@ class CampaignSession(QObject):
         self._battles: list[BattleRow] | None = None
         self._league: list[Standing] | None = None
         self.link = LiveLink(self, self)
-        self.log = OpenLog(self, self.link.fault)
+        self.log = OpenLog(self, self.link.fault, self.link.record_offline)
         self.draft = KeptEntry(self, self.log.try_record)
         self.changed.connect(self._forget)  # connected first: views read fresh rows
 
@@ -108,6 +108,11 @@ class CampaignSession(QObject):
 
     def history(self) -> list[Applied]:
         return [] if self.campaign is None else self.campaign.history()
+
+    def pending_from(self) -> int | None:
+        """Actions from this number on (from 1, plus one) were recorded while the server was away
+        and wait to be sent (None: none waits)."""
+        return None if self.campaign is None else self.campaign.pending_from
 
     def authors(self) -> dict[int, Author]:
         """Who recorded each action (by its number) of a shared campaign, as its server says now
@@ -162,7 +167,9 @@ class CampaignSession(QObject):
     def read_only(self) -> bool:
         """The open campaign can be read but nothing can be recorded in it (a read-only file, a
         viewer's campaign, or a server that cannot be reached now)."""
-        return self.campaign is not None and (self.campaign.log.readonly or self.offline is not None)
+        if self.campaign is None:
+            return False
+        return self.campaign.log.readonly or (self.offline is not None and not self.link.keeps_pending)
 
     @property
     def read_only_reason(self) -> str | None:

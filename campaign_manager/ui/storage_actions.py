@@ -40,6 +40,11 @@ def backup_dialog(parent: QWidget, found: list[Backup], chosen: Callable[[Backup
 
 def banner_words(session: CampaignSession) -> str:
     """Why nothing can be recorded in the open campaign, in a line."""
+    if session.offline is not None and not session.read_only:
+        return (
+            "The server cannot be reached: what you record is kept on this computer, marked pending, and sent "
+            "to the server in order once it answers (the window tries every few seconds)."
+        )
     if session.offline is not None:
         return (
             "The server cannot be reached: the campaign is shown as it stood, read-only. The window tries again "
@@ -71,7 +76,7 @@ class StorageActions:
     def refresh(self) -> None:
         session = self.services.session
         self.banner.setText(banner_words(session))
-        self.banner.setVisible(session.read_only)
+        self.banner.setVisible(session.read_only or session.offline is not None)
 
     def tell_backup_problem(self) -> None:
         campaign = self.services.session.campaign

@@ -241,3 +241,28 @@ def test_a_backup_restored_over_the_campaign_gives_the_same_state_and_history(pg
         assert before.state.turn == 2 and len(before.records) == len(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"])
     with CampaignFile.open(saved) as file, CampaignFile.open(url, readonly=True) as restored:
         assert file.state == restored.state and file.log.times == restored.log.times
+
+
+# -- the pending list --------------------------------------------------------------------------------
+
+
+def test_the_command_line_lists_sends_and_drops_a_pending_list(shared, capsys):
+    from campaign_manager.store.pending import PendingList, record_offline
+
+    recorder = as_user(shared, "bob")
+    with CampaignFile.open(recorder) as bob:  # as the window keeps them while the server is away
+        pending = PendingList.of(bob.server_log.address)
+        notes = [{"type": "note", "text": "table 1"}, {"type": "note", "text": "table 2"}]
+        record_offline(bob, pending, bob.read_actions(notes))
+        record_offline(bob, pending, bob.read_actions([{"type": "note", "text": "mistake"}]))
+        assert bob.pending_from == 2 and len(bob.records) == 5 and bob.undo_refusal() is not None
+    code, out, err = run(capsys, "pending", recorder)
+    assert code == 0 and out.count("waiting to be sent") == 3, err
+    code, out, err = run(capsys, "pending", recorder, "--drop", "3")
+    assert code == 0 and "Dropped from the pending list: note" in out
+    code, out, err = run(capsys, "pending", recorder, "--send")
+    assert code == 0 and "2 pending actions recorded on the server" in out and "The pending list is empty" in out, err
+    with CampaignFile.open(shared) as alice:
+        assert [record.get("text") for record in alice.records] == [None, "first evening", "table 1", "table 2"]
+    code, out, _err = run(capsys, "pending", recorder, "--send")
+    assert code == 0 and "Nothing was waiting to be sent" in out
