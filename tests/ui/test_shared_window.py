@@ -138,6 +138,7 @@ def test_the_window_records_while_the_server_is_away_and_sends_it_in_order_when_
             window.session.record_json([battle])
         assert "Kept on this computer, pending" in window.statusBar().currentMessage()
         assert window.campaign.state.control["B3"] == "axis", "shown as recorded"
+        assert window.map_view.banner.isVisible() and window.map_view.banner.text().startswith("Pending: 4 actions")
         assert (
             window.history.index(before + 3).data().endswith("pending: kept on this computer until the server answers")
         )
@@ -157,6 +158,7 @@ def test_the_window_records_while_the_server_is_away_and_sends_it_in_order_when_
             arrows = [(record["from"], record["to"]) for record in kept.records[before:]]
             assert arrows == [("A4", "B3"), ("A5", "B5"), ("A5", "B4"), ("B4", "B5")], "in order, none doubled"
         assert window.campaign.records == kept.records and window.session.pending_from() is None
+        assert not window.map_view.banner.isVisible()
         left = PendingList.of(parse_address(as_user(url, "bob")))
         assert [entry.action["to"] for entry in left.entries] == ["B3"] and left.entries[0].refused
         window.close()
