@@ -52,6 +52,7 @@ class Watcher:
 
     def __init__(self, url: str) -> None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
         from PySide6.QtWidgets import QApplication
 
         from campaign_manager.ui.main_window import MainWindow
