@@ -40,13 +40,13 @@ class WrongRow:
         if self.seq == 0:
             return (
                 f"{where}: its revision (table meta) is not a count of writes ({self.why}), so the campaign is open "
-                f"read-only — its organiser mends it with campaign-manager server repair"
+                f"read-only — its organiser mends it with campaign-manager server repair {where}"
             )
         return (
             f"{where}: row {self.seq} of its action log ({integrity.shown(self.kind)}), recorded by "
             f"{self.author.words}, cannot be used: {self.why}; "
             f"the campaign is open read-only up to row {self.seq - 1} — its organiser takes the row out with "
-            f"campaign-manager server repair"
+            f"campaign-manager server repair {where}"
         )
 
 

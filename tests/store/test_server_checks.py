@@ -266,3 +266,18 @@ def test_the_command_line_lists_sends_and_drops_a_pending_list(shared, capsys):
         assert [record.get("text") for record in alice.records] == [None, "first evening", "table 1", "table 2"]
     code, out, _err = run(capsys, "pending", recorder, "--send")
     assert code == 0 and "Nothing was waiting to be sent" in out
+
+
+def test_an_organiser_given_in_one_campaign_undoes_and_redoes_there(pg_server, capsys):
+    url = pg_server.url("alice", f"own_{free_port()}")
+    with CampaignFile.create(url) as made:
+        made.apply(made.read_actions(TURN_ONE))
+    assert run(capsys, "server", "grant", url, "erin", "organiser")[0] == 0
+    try:
+        with CampaignFile.open(as_user(url, "erin")) as erin:
+            assert erin.log.role == "organiser"
+            assert erin.undo() == {"type": "note", "text": "first evening"}
+            assert erin.redo() == {"type": "note", "text": "first evening"}
+            erin.apply(erin.read_actions([{"type": "note", "text": "by the organiser of this campaign"}]))
+    finally:
+        run(capsys, "server", "grant", url, "erin", "none")
