@@ -100,6 +100,8 @@ class CampaignSession(QObject):
 
     def may(self, kind: str) -> bool:
         """Whether an action of `kind` (or "undo", "redo") may be recorded now."""
+        if self.offline is not None and kind in ("undo", "redo"):
+            return False  # they need the server (what is recorded meanwhile waits in the pending list)
         return self.campaign is not None and not self.read_only and self.campaign.may(kind)
 
     @property

@@ -164,6 +164,29 @@ def test_the_window_records_while_the_server_is_away_and_sends_it_in_order_when_
         window.close()
 
 
+def test_the_organiser_enters_a_battle_in_the_wizard_while_the_server_is_away(make_window, qtbot):
+    with running_server() as server:
+        admin = parse_address(server.url())
+        init_server(admin)
+        grant_role(admin, "alice", "organiser")
+        url = server.url("alice", "wizard_away")
+        with CampaignFile.create(url, name="Away") as made:
+            made.apply(made.read_actions([{"type": "start_turn"}]))
+        window = make_window(url, remember=False)
+        window.session.link.reconnect.setInterval(200)
+        server.stop("immediate")
+        qtbot.waitUntil(lambda: window.session.offline is not None, timeout=5000)
+        assert not window.menu_actions[MenuAction.UNDO].isEnabled(), "undo and redo need the server"
+        record_the_first_battle(window)
+        assert window.session.pending_from() == 1 and window.campaign.state.control["C1"] == "axis"
+        assert window.map_view.banner.text() == "Pending: 1 action shown here, not yet on the server"
+        server.start()
+        qtbot.waitUntil(lambda: window.session.pending_from() is None, timeout=10000)
+        with CampaignFile.open(url, readonly=True) as kept:
+            assert len(kept.records) == 2 and kept.state.control["C1"] == "axis"
+        window.close()
+
+
 def test_open_a_shared_campaign_from_the_file_menu_and_again_from_recent(make_window, shared, qtbot):
     given = shared.replace("postgresql://alice@", "postgresql://alice:alice-pw@", 1)  # typed with its password
     window = make_window(choose_address=lambda parent, suggested: given)
