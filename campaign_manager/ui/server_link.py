@@ -178,7 +178,9 @@ class LiveLink(QObject):
             self._go_offline(str(exc))
             return False
         self._hear_from(listener)
-        self.send_pending()  # left from an earlier evening (the app closed while the server was away)
+        # left from an earlier evening (the app closed while the server was away): sent once the
+        # window has said what it opened, so that what sending did is the last word
+        QTimer.singleShot(0, self.send_pending)
         return True
 
     def _hear_from(self, listener: Listening) -> None:

@@ -322,3 +322,16 @@ def test_the_pointer_is_busy_while_the_server_records_or_undoes(make_window, sha
     window.session.undo()
     assert seen == [Qt.CursorShape.WaitCursor, Qt.CursorShape.WaitCursor]
     assert QGuiApplication.overrideCursor() is None, "and the pointer comes back"
+
+
+def test_actions_left_pending_when_the_app_closed_are_sent_when_the_window_opens(make_window, shared, qtbot):
+    from campaign_manager.store.pending import record_offline
+
+    recorder = as_user(shared, "bob")
+    with CampaignFile.open(recorder) as bob:  # the app closed (or crashed) while the server was away
+        record_offline(bob, PendingList.of(bob.server_log.address), bob.read_actions([Note("left over").to_json()]))
+    window = make_window(recorder, remember=False)
+    qtbot.waitUntil(lambda: window.session.link.sent is not None, timeout=LIVE_MS)
+    assert window.session.pending_from() is None and window.campaign.records[-1] == Note("left over").to_json()
+    assert "1 pending action recorded on the server" in window.statusBar().currentMessage()
+    assert not PendingList.of(parse_address(recorder)).entries
