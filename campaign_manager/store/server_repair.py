@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
+from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
 from campaign_manager.store import integrity
 from campaign_manager.store.action_log import Author
@@ -112,6 +113,7 @@ def repair(conn: Connection, replay: Replay) -> list[str]:
     if not (isinstance(revision, str) and integrity.REVISION.fullmatch(revision)):
         revision = str(int(time.time()))  # past any count a reader saw: each reads the campaign again
         done.append(f"the revision, which was not a count of writes, was set to {revision}")
+    done += _empty_a_wrong_redo_stack(conn)
     kept = [(*row, row[0]) for row in _rows(conn)]  # each with its number as found, for the record
     while (found := first_wrong(kept, replay)) is not None:
         place, why = found
@@ -155,6 +157,33 @@ def repair(conn: Connection, replay: Replay) -> list[str]:
         {"v": moved},
     )
     return done
+
+
+def _empty_a_wrong_redo_stack(conn: Connection) -> list[str]:
+    """The actions waiting to be redone, when one of them cannot be used, all taken out (kept in
+    table `repaired`): each was undone from the log as it stood, so none is redone alone."""
+    rows = conn.execute(text("SELECT seq, payload FROM redo ORDER BY seq")).all()
+    wrong = None
+    for place, (seq, payload) in enumerate(rows, start=1):
+        try:
+            if seq != place:
+                raise integrity.refuse("", f"{integrity.row(seq)}: its number follows row {place - 1}")
+            integrity.payload("", "redo", seq, payload)
+        except integrity.Damaged as exc:
+            wrong = str(exc).removeprefix(": is damaged: ").removesuffix("; it was left untouched")
+            break
+    if wrong is None:
+        return []
+    conn.execute(
+        text(
+            "INSERT INTO repaired (seq, kind, payload, recorded_at, recorded_by, shop, why) "
+            "SELECT seq, kind, payload, recorded_at, recorded_by, shop, :why FROM redo"
+        ),
+        {"why": f"taken out of the actions waiting to be redone: {wrong}"[:500]},
+    )
+    conn.execute(text("DELETE FROM redo"))
+    were = "was" if len(rows) == 1 else "were"
+    return [f"{counted(len(rows), 'action')} waiting to be redone {were} taken out: {wrong}"]
 
 
 def check_organiser(role: str | None, where: str, user: str) -> None:

@@ -124,13 +124,20 @@ def test_an_action_the_rules_refuse_is_named_with_the_rule_and_who_recorded_it(s
 
 def test_a_junk_revision_planted_by_the_superuser_opens_read_only_and_is_repaired(shared, capsys):
     raw(shared, "postgres", "UPDATE meta SET value = 'junk' WHERE key = 'revision'", replica=True)
+    raw(
+        shared,
+        "postgres",
+        "INSERT INTO redo (seq, kind, payload, recorded_at) VALUES (1, 'note', '{', 'x')",
+        replica=True,
+    )
     with CampaignFile.open(shared) as alice:
         assert alice.log.readonly and "revision (table meta) is not a count" in (alice.wrong_row or "")
         assert len(alice.records) == 2, "the log itself is read whole"
     code, out, err = run(capsys, "server", "repair", shared)
     assert code == 0 and "the revision, which was not a count of writes, was set to" in out, err
+    assert "1 action waiting to be redone was taken out" in out and "not valid JSON" in out, out
     with CampaignFile.open(shared) as alice:
-        assert not alice.log.readonly and len(alice.records) == 2
+        assert not alice.log.readonly and len(alice.records) == 2 and not alice.can_redo()
 
 
 # -- roles in one campaign -----------------------------------------------------------------------------
