@@ -22,6 +22,7 @@ from campaign_manager.store import integrity, writing
 from campaign_manager.store.action_log import ActionLog, Changes, LogContent, Record
 from campaign_manager.store.address import ServerAddress, locate
 from campaign_manager.store.backups import cut_off, make_backup
+from campaign_manager.store.faults import StorageFault
 from campaign_manager.store.integrity import DraftDamaged
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
@@ -311,7 +312,24 @@ class CampaignFile(LoggedDocument[CampaignState]):
 
     def catch_up(self) -> Changes | None:
         self.drop_pending()  # what others recorded follows the server's log, never the pending actions
-        return super().catch_up()
+        try:
+            return super().catch_up()
+        except FileRefused as exc:
+            if isinstance(exc, StorageFault) or self.server_log is None:
+                raise
+            return self._up_to_a_wrong_row(exc)
+
+    def _up_to_a_wrong_row(self, refused: FileRefused) -> Changes:
+        """Another writer's row cannot be used here: the campaign is shown up to it, read-only,
+        the row named (`wrong_row`), as when it is opened."""
+        server = self.server_log
+        assert server is not None
+        records = server.readable_actions(lambda found: replay(self.scenario, found, play=self.play))
+        if server.wrong is None:
+            raise refused
+        self._history = None
+        self.records, self.state = records, self._replayed(records)
+        return Changes(server.revision, None, list(records), list(server.times))
 
     def _keeping_undone_dice(self, actions: list[Action]) -> list[Action]:
         """A turn started again after Undo took its start back keeps the battle-count dice the app

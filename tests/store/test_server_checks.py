@@ -288,3 +288,13 @@ def test_an_organiser_given_in_one_campaign_undoes_and_redoes_there(pg_server, c
             erin.apply(erin.read_actions([{"type": "note", "text": "by the organiser of this campaign"}]))
     finally:
         run(capsys, "server", "grant", url, "erin", "none")
+
+
+def test_a_row_that_cannot_be_used_arriving_while_the_campaign_is_open_is_named_there(shared):
+    with CampaignFile.open(shared) as alice:
+        battle = {"type": "battle", "from": "B1", "to": "C1", "attacker": {"troops": []}, "defender": {"troops": []}}
+        raw(shared, "bob", inserted(3, "battle", json.dumps(battle)), NEXT_REVISION)
+        changes = alice.catch_up()
+        assert changes is not None and alice.log.readonly and len(alice.records) == 2
+        assert 'row 3 of its action log ("battle")' in (alice.wrong_row or "")
+        assert alice.catch_up() is None, "nothing more is taken in until it is opened again"
