@@ -24,7 +24,7 @@ COMMANDS = {
     "campaign_commands": ("new", "show", "apply", "undo", "redo", "discard-entry", "log", "requirements"),
     "scenario_commands": ("scenario",),
     "report_commands": ("report",),
-    "storage_commands": ("export", "import", "backups", "backup", "push", "pull", "pending"),
+    "storage_commands": ("export", "import", "backups", "backup", "push", "pending", "pull"),
     "server_commands": ("server",),
     "wargame_commands": ("wargame", "odds", "whatif"),
     "computer_commands": ("computer",),
