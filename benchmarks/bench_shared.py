@@ -8,7 +8,10 @@ package, in a temporary folder on a loopback port), durable as a real one (every
 to the disk, like the campaign file's synchronous = FULL). Prints the median and the 95th
 percentile of one action (a note, recorded and committed) for: the campaign file; the server
 with one writer; the server with `--writers` programs recording at once into one campaign (each
-also taking in the others' actions). The machines here are shared and noisy: read the ratios.
+also taking in the others' actions). Meanwhile a window (the app's main window, offscreen) is
+open on that campaign: the live refresh is the time from a writer's commit to that window
+holding and showing the action (its `changed` handled: map, panels and log redrawn), read on
+the wall clock of this one computer. The machines here are shared and noisy: read the ratios.
 """
 
 from __future__ import annotations
@@ -44,8 +47,38 @@ def one_writer(location: str, count: int) -> list[float]:
     return times
 
 
-def many_writers(url: str, writers: int, count: int) -> tuple[list[float], float]:
+class Watcher:
+    """A main window on the campaign: when each action comes to be shown in it (wall clock)."""
+
+    def __init__(self, url: str) -> None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+        from PySide6.QtWidgets import QApplication
+
+        from campaign_manager.ui.main_window import MainWindow
+
+        self.app = QApplication.instance() or QApplication([])
+        self.window = MainWindow(url, remember=False)
+        self.window.show()
+        self.shown: dict[str, float] = {}
+        self.window.session.changed.connect(self._changed)  # connected last: after the views redrew
+
+    def _changed(self) -> None:
+        at = time.time()
+        campaign = self.window.session.campaign
+        for record in [] if campaign is None else campaign.records[len(self.shown) :]:
+            self.shown.setdefault(str(record.get("text")), at)
+
+    def turn(self) -> None:
+        self.app.processEvents()
+
+    def close(self) -> None:
+        self.window.close()
+
+
+def many_writers(url: str, writers: int, count: int) -> tuple[list[float], float, list[float]]:
     CampaignFile.create(url, name="Bench, many shops").close()
+    watcher = Watcher(url)
     folder = Path(tempfile.mkdtemp())
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
@@ -57,17 +90,28 @@ def many_writers(url: str, writers: int, count: int) -> tuple[list[float], float
         )
         for n in range(writers)
     ]
-    for program in running:
-        if program.wait() != 0:
-            raise SystemExit("a writer failed")
+    while any(program.poll() is None for program in running):
+        watcher.turn()
+        time.sleep(0.002)
+    if any(program.returncode != 0 for program in running):
+        raise SystemExit("a writer failed")
     wall = time.perf_counter() - start
-    times = []
+    settle = time.perf_counter() + 5
+    while len(watcher.shown) < writers * count and time.perf_counter() < settle:
+        watcher.turn()
+        time.sleep(0.002)
+    watcher.close()
+    times, lags = [], []
     for n in range(writers):
         for line in (folder / f"{n}.acks").read_text().splitlines():
             entry = json.loads(line)
             if "seconds" in entry:
                 times.append(entry["seconds"])
-    return times, wall
+                shown = watcher.shown.get(entry["text"])
+                if shown is None:
+                    raise SystemExit(f"the window never showed {entry['text']!r}")
+                lags.append(max(0.0, shown - entry["committed"]))
+    return times, wall, lags
 
 
 def figures(times: list[float]) -> tuple[float, float]:
@@ -87,7 +131,7 @@ def main() -> None:
         grant_role(admin, "alice", "organiser")
         file_times = one_writer(str(folder / "bench.campaign"), args.actions)
         server_times = one_writer(server.url("alice", "bench"), args.actions)
-        shared_times, wall = many_writers(server.url("alice", "bench_many"), args.writers, args.actions)
+        shared_times, wall, lags = many_writers(server.url("alice", "bench_many"), args.writers, args.actions)
     file_p50, file_p95 = figures(file_times)
     print(f"one recorded action, {args.actions} in a row (median / p95):")
     print(f"  campaign file (SQLite)                  {file_p50:7.1f} ms / {file_p95:7.1f} ms   (the floor)")
@@ -99,6 +143,8 @@ def main() -> None:
         print(f"  {words:<40}{p50:7.1f} ms / {p95:7.1f} ms   (p95 {p95 / file_p95:.1f}x the file's)")
     total = args.writers * args.actions
     print(f"  {args.writers} programs: {total} actions in {wall:.1f} s ({total / wall:.0f} a second, all of them kept)")
+    p50, p95 = figures(lags)
+    print(f"live refresh, a writer's commit to another window showing it (median / p95): {p50:.0f} ms / {p95:.0f} ms")
 
 
 if __name__ == "__main__":

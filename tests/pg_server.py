@@ -30,6 +30,7 @@ PASSWORDS = {
     "carol": "carol-pw",
     "dave": "dave-pw",
     "keeper": "keeper-pw",
+    "erin": "erin-pw",  # given roles in single campaigns only (a role given on a database is the whole server's)
 }
 
 
@@ -179,6 +180,19 @@ class PgServer:
             if user != SUPERUSER:
                 self.sql(f"CREATE ROLE {user} LOGIN PASSWORD '{password}'")
         return self
+
+
+def before_server_checks(schema: str, version: int = 3) -> list[str]:
+    """SQL (for the superuser) that takes a campaign back to the shape an earlier version made
+    (schema 3 or 2: no authors, no roles of its own, none of the server's checks)."""
+    dropped = [f"DROP FUNCTION {schema}.{name}() CASCADE" for name in ("well_formed", "counted", "member_role")]
+    return [
+        *dropped,
+        f"DROP FUNCTION {schema}.organising()",
+        f"DROP TABLE {schema}.member, {schema}.repaired",
+        *(f"ALTER TABLE {schema}.{table} DROP COLUMN recorded_by, DROP COLUMN shop" for table in ("action", "redo")),
+        f"UPDATE {schema}.meta SET value = '{version}' WHERE key = 'schema'",
+    ]
 
 
 @contextlib.contextmanager

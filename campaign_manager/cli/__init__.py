@@ -25,7 +25,7 @@ COMMANDS = {
     "scenario_commands": ("scenario",),
     "report_commands": ("report",),
     "publish_commands": ("publish",),
-    "storage_commands": ("export", "import", "backups", "push", "pull"),
+    "storage_commands": ("export", "import", "backups", "backup", "push", "pending", "pull"),
     "server_commands": ("server",),
     "wargame_commands": ("wargame", "odds", "whatif"),
     "computer_commands": ("computer",),

@@ -66,9 +66,16 @@ def load_campaigns() -> None:
 
 
 def _open(where: str, readonly: bool = False):
+    """The campaign; one on a server holding a row the app cannot use is said so (on standard
+    error), opened read-only up to it."""
+    import sys
+
     from campaign_manager.store.campaign_file import CampaignFile
 
-    return CampaignFile.open(where, readonly=readonly)
+    campaign = CampaignFile.open(where, readonly=readonly)
+    if campaign.wrong_row is not None:
+        print(f"warning: {campaign.wrong_row}", file=sys.stderr)
+    return campaign
 
 
 def cmd_new(args) -> int:
@@ -212,6 +219,7 @@ def cmd_log(args) -> int:
     with _open(args.file, readonly=True) as campaign:
         entries = campaign.log.entries()
         history = campaign.history()
+        authors = campaign.log.authors()  # on a server: who recorded each action
         sc = campaign.scenario
     # Every entry says which of its dice the app rolled (paths in the action; typed dice are not listed).
     data = [
@@ -220,13 +228,16 @@ def cmd_log(args) -> int:
             "rolled_by_app": list(applied.action.app_dice()),
             "seq": seq,
             "recorded_at": at,
+            **({"recorded_by": authors[seq].to_json()} if seq in authors else {}),
             "events": list(applied.events),
         }
         for (seq, at, record), applied in zip(entries, history)
     ]
     text = (
         "".join(
-            f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}\n"
+            f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}"
+            + (f"  by {authors[d['seq']].words}" if d["seq"] in authors else "")
+            + "\n"
             + "".join(f"        {e}\n" for e in [*d["events"], *filter(None, [app_dice_words(sc, applied.action)])])
             for d, (_, _, r), applied in zip(data, entries, history)
         )

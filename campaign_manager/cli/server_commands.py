@@ -18,8 +18,10 @@ def register(commands) -> None:
     init.add_argument("url", metavar="URL", help=URL_HELP)
     init.set_defaults(run=cmd_init)
 
-    grant = actions.add_parser("grant", help="give a user a role on the database's campaigns")
-    grant.add_argument("url", metavar="URL", help=URL_HELP)
+    grant = actions.add_parser(
+        "grant", help="give a user a role on every campaign of the database, or (URL?campaign=NAME) in one campaign"
+    )
+    grant.add_argument("url", metavar="URL", help=URL_HELP + "; with ?campaign=NAME the role holds in that one only")
     grant.add_argument("user", metavar="USER", help="a user of the server (made by its administrator)")
     grant.add_argument(
         "role",
@@ -27,6 +29,19 @@ def register(commands) -> None:
         help="organiser: everything; recorder: battles, placements and notes; viewer: read only; none: no access",
     )
     grant.set_defaults(run=cmd_grant)
+
+    repair = actions.add_parser(
+        "repair", help="take out of a campaign the rows the app cannot use (organiser; each kept in table repaired)"
+    )
+    repair.add_argument("url", metavar="URL", help=URL_HELP + ", with ?campaign=NAME")
+    repair.set_defaults(run=cmd_repair)
+
+    naming = actions.add_parser(
+        "name", help="the name your shop goes by: every action you record from now on is kept with it"
+    )
+    naming.add_argument("url", metavar="URL", help=URL_HELP + " (signed in as yourself)")
+    naming.add_argument("shop", metavar="NAME", help='e.g. "Corinth Games" ("" takes it away)')
+    naming.set_defaults(run=cmd_name)
 
     listing = actions.add_parser("list", help="the campaigns a database holds")
     listing.add_argument("url", metavar="URL", help=URL_HELP)
@@ -52,9 +67,17 @@ def cmd_init(args) -> int:
 
 
 def cmd_grant(args) -> int:
+    from campaign_manager.store.campaign_roles import grant_in_campaign
     from campaign_manager.store.server_roles import ROLE_WORDS, grant_role
 
     address = _address(args.url)
+    if address.campaign is not None:
+        grant_in_campaign(address, args.user, args.role)
+        if args.role == "none":
+            print(f"{args.user} has no role of its own in {address.shown} now")
+        else:
+            print(f"{args.user} is {ROLE_WORDS[args.role]} in {address.shown} only")
+        return 0
     grant_role(address, args.user, args.role)
     if args.role == "none":
         print(f"{args.user} has no role on the campaigns of {address.shown} now")
@@ -73,4 +96,29 @@ def cmd_list(args) -> int:
     for name, title, count in found:
         words = "not readable by this user" if count is None else f"'{title}', {count} actions"
         print(f"{address.with_campaign(name).shown}  {words}")
+    return 0
+
+
+def cmd_repair(args) -> int:
+    from campaign_manager.store.server import repair_campaign
+
+    address = _address(args.url)
+    done = repair_campaign(address)
+    if not done:
+        print(f"{address.shown}: every row can be used; nothing was changed")
+    for line in done:
+        print(f"{address.shown}: {line}")
+    return 0
+
+
+def cmd_name(args) -> int:
+    from campaign_manager.store.server_roles import name_shop
+
+    address = _address(args.url)
+    name_shop(address, args.shop)
+    who = address.user or "this user"
+    if args.shop.strip():
+        print(f"{address.shown}: what {who} records is kept as recorded by {args.shop.strip()!r}")
+    else:
+        print(f"{address.shown}: what {who} records is kept under the user's name alone")
     return 0

@@ -25,15 +25,44 @@ def register(commands) -> None:
     imported.set_defaults(run=cmd_import)
 
     backups = commands.add_parser("backups", help="the end-of-turn backups of a campaign, newest first")
-    backups.add_argument("file", metavar="FILE", help="the campaign file")
+    backups.add_argument(
+        "file", metavar="FILE", help="the campaign file, or a shared campaign's address (its backups on this computer)"
+    )
     backups.set_defaults(run=cmd_backups)
+
+    backup = commands.add_parser(
+        "backup", help="write a shared campaign as it stands into a new campaign file (fit for a scheduled job)"
+    )
+    backup.add_argument("url", metavar="URL", help="the shared campaign's address")
+    backup.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="the new file, or a folder (a dated name in it)",
+    )
+    backup.set_defaults(run=cmd_backup)
 
     push = commands.add_parser("push", help="put a campaign file on a server, as a new shared campaign")
     push.add_argument("file", type=Path, help="the campaign file")
     push.add_argument(
         "url", metavar="URL", help="the new campaign's address: postgresql://USER@HOST/DATABASE?campaign=NAME"
     )
+    push.add_argument(
+        "--replace",
+        action="store_true",
+        help="restore FILE (a backup) over the campaign there, which is kept under a dated name (its owner only)",
+    )
     push.set_defaults(run=cmd_push)
+
+    pending = commands.add_parser(
+        "pending", help="the actions this computer recorded while a shared campaign's server was away"
+    )
+    pending.add_argument("url", metavar="URL", help="the shared campaign's address (as the user who recorded them)")
+    pending.add_argument("--send", action="store_true", help="send those waiting, in order, each checked again")
+    pending.add_argument("--drop", type=int, metavar="N", help="take action N out of the list (one refused, say)")
+    pending.set_defaults(run=cmd_pending)
 
     pull = commands.add_parser("pull", help="copy a campaign on a server into a new campaign file")
     pull.add_argument("url", metavar="URL", help="the shared campaign's address")
@@ -70,8 +99,10 @@ def _tell_made(campaign) -> None:
 def cmd_push(args) -> int:
     from campaign_manager.store.transfer import push
 
-    with push(args.file, args.url) as campaign:
+    with push(args.file, args.url, replace=args.replace) as campaign:
         _tell_made(campaign)
+        if campaign.restored_over is not None:
+            print(f"The campaign it replaced is kept as {campaign.restored_over.shown}")
     return 0
 
 
@@ -89,15 +120,59 @@ def cmd_backups(args) -> int:
     from campaign_manager.store.campaign_file import CampaignFile
 
     with CampaignFile.open(args.file, readonly=True) as campaign:
-        if campaign.file is None:
-            print(
-                f"{campaign.where}: a campaign on a server has no backup files: its server keeps it (pull URL FILE "
-                f"makes a campaign file of it at any time)"
-            )
-            return 0
-    found = list_backups(Path(args.file))
+        server = campaign.server_log
+        named = Path(args.file) if server is None else _stand_in(server.address)
+    found = list_backups(named)
     if not found:
-        print(f"no backups yet in {folder(Path(args.file))} (one is made at every end of turn)")
+        made = "by the organiser's app at every end of turn" if server is not None else "at every end of turn"
+        print(f"no backups yet in {folder(named)} (one is made {made})")
     for backup in found:
         print(backup.describe())
+    return 0
+
+
+def _stand_in(address) -> Path:
+    from campaign_manager.store.server_backups import stand_in
+
+    return stand_in(address)
+
+
+def cmd_backup(args) -> int:
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.campaign_file import CampaignFile
+    from campaign_manager.store.server_backups import backup_to
+
+    with CampaignFile.open(args.url, readonly=True) as campaign:
+        server = campaign.server_log
+        if server is None:
+            raise UserError(f"{args.url}: is a campaign file: its backups are made at every end of turn (backups FILE)")
+        if server.wrong is not None:
+            raise UserError(f"{campaign.wrong_row}: no backup was written")
+        target = backup_to(server.address, campaign.image(), args.output)
+        count = len(campaign.records)
+    print(f"Wrote {target}: {count} actions")
+    return 0
+
+
+def cmd_pending(args) -> int:
+    from campaign_manager.errors import UserError
+    from campaign_manager.store.address import is_server_address, parse_address
+    from campaign_manager.store.campaign_file import CampaignFile
+    from campaign_manager.store.pending import PendingList, send_pending
+
+    if not is_server_address(args.url):
+        raise UserError(f"{args.url}: is not a shared campaign's address: a campaign file records at once")
+    pending = PendingList.of(parse_address(args.url))
+    if args.drop is not None:
+        gone = pending.drop(args.drop)
+        print(f"Dropped from the pending list: {gone.title}")
+    if args.send:
+        with CampaignFile.open(args.url) as campaign:
+            sent = send_pending(campaign, pending)
+        print(sent.words() or "Nothing was waiting to be sent")
+    if not pending.entries:
+        print("The pending list is empty")
+    for number, entry in enumerate(pending.entries, start=1):
+        state = f"refused: {entry.refused}" if entry.refused else "waiting to be sent"
+        print(f"{number:>3}  {entry.recorded_at}  {entry.title} — {state}")
     return 0

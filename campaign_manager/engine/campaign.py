@@ -199,6 +199,14 @@ def computer_words(action: Action, said: Iterable[str] = ()) -> str:
     return "The computer's choice" + (f": {reason}" if reason else "")
 
 
+class ReplayRefused(UserError):
+    """A logged action the rules refuse when the log is replayed: `index` is its place (from 1)."""
+
+    def __init__(self, index: int, words: str) -> None:
+        super().__init__(words)
+        self.index = index
+
+
 def replay(
     sc: Scenario, records: Iterable[dict[str, Any]], upto: int | None = None, play: Play = Play.TABLETOP
 ) -> CampaignState:
@@ -218,7 +226,7 @@ def replay(
             action = parse_action(record)
             HANDLERS[type(action)](sc, st, action, roller, events)
         except UserError as exc:
-            raise UserError(
-                f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}"
+            raise ReplayRefused(
+                index, f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}"
             ) from None
     return st

@@ -40,6 +40,9 @@ class TurnPicture:
     slips: SlipPlan  # the battles a slip can be printed for
     standings: list[Standing]  # the league of commanders up to this moment (empty: no roster)
     charts: CampaignCharts  # the campaign's figures up to this moment
+    first_action: int = 0  # the places in the log (from 0) of the turn's first and last actions
+    last_action: int = -1
+    recorded_by: tuple[str, ...] = ()  # on a server: who recorded the turn's actions, each once
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,8 @@ def picture(
         slip_plan(sc, state),
         league(sc, state.roster, every, state.scoring),
         campaign_charts(sc, history[: last + 1], every),
+        started[0],
+        last,
     )
 
 
@@ -164,6 +169,8 @@ def set_up_picture(
         slip_plan(sc, state),
         league(sc, state.roster, [], state.scoring),
         campaign_charts(sc, history, []),
+        0,
+        len(history) - 1,
     )
 
 

@@ -106,6 +106,8 @@ def turn_report(pic: TurnPicture, width: float, height: float) -> list[Flowable]
     story += [CondPageBreak(120), text("The battles of the turn", "h2"), battle_table(pic, width)]
     if any(row.app_dice for row in pic.battles):  # the mark beside a die says the app rolled it
         story.append(text(APP_LEGEND, "small"))
+    if pic.recorded_by:  # a shared campaign: the shops that recorded this turn
+        story.append(text(f"Recorded by: {', '.join(pic.recorded_by)}.", "small"))
     for row in pic.battles:  # an app die replaced is on paper too: both faces and why
         if row.corrected:
             story.append(text(f"Battle {row.order} ({row.origin} → {row.target}): {row.corrected}", "small"))

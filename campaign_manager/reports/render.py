@@ -4,7 +4,7 @@ PDF made from it (`render_pdf`, on any thread) and written whole (`save_pdf`).""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.lib.pagesizes import landscape as sideways
@@ -36,16 +36,25 @@ class ReportInputs:
     history: list[Applied]
     recorded_at: list[str]
     set_up: CampaignState | None = None  # the campaign before any action (the status sheet before turn 1)
+    recorded_by: tuple[str, ...] = ()  # on a server: who recorded each action ("" when unknown)
 
 
 def report_inputs(campaign: CampaignFile) -> ReportInputs:
+    entries = campaign.log.entries()
+    authors = campaign.log.authors()
     return ReportInputs(
         campaign.scenario,
         campaign.name,
         campaign.history(),
-        [at for _, at, _ in campaign.log.entries()],
+        [at for _, at, _ in entries],
         campaign.initial_state(),
+        tuple(authors[seq].words if seq in authors else "" for seq, _, _ in entries) if authors else (),
     )
+
+
+def _who_recorded(recorded_by: tuple[str, ...], first: int, last: int) -> tuple[str, ...]:
+    """Who recorded the actions from `first` to `last` (places in the log), each named once."""
+    return tuple(dict.fromkeys(name for name in recorded_by[first : last + 1] if name))
 
 
 def render_pdf(
@@ -66,6 +75,7 @@ def render_pdf(
     latest = kind is not ReportKind.TURN  # the wall and the tables want the campaign as it stands
     set_up = inputs.set_up if kind is ReportKind.STATUS else None  # the wall's sheet before turn 1 too
     pic = picture(inputs.scenario, inputs.name, inputs.history, inputs.recorded_at, turn, latest, set_up)
+    pic = replace(pic, recorded_by=_who_recorded(inputs.recorded_by, pic.first_action, pic.last_action))
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,

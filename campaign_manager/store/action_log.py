@@ -82,6 +82,29 @@ def counted_actions(count: int) -> str:
 
 
 @dataclass(frozen=True)
+class Author:
+    """Who recorded a row on a server: the server's user and the display name of their shop."""
+
+    user: str | None
+    shop: str | None
+
+    @property
+    def words(self) -> str:
+        """'Corinth Games (bob)', 'bob', or 'someone unknown' (a row older than the server's checks)."""
+        if self.user and self.shop:
+            return f"{self.shop} ({self.user})"
+        return self.shop or self.user or "someone unknown"
+
+    @property
+    def name(self) -> str:
+        """The shop's display name, else the server's user: 'Corinth Games'."""
+        return self.shop or self.user or "someone unknown"
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"user": self.user, "shop": self.shop}
+
+
+@dataclass(frozen=True)
 class LogContent:
     """What a new log is made with: what it holds (`kind`), its document, its settings beside
     the ones every log has, and its actions (with the times they were recorded, when rebuilding
@@ -199,6 +222,10 @@ class ActionLog(ABC):
         """Tell other readers that the log moved on, when the write commits (a server notifies)."""
         return None
 
+    def _carry_author(self, session: Session, source: tuple[str, int], target: tuple[str, int]) -> None:
+        """An action moved by undo or redo keeps who recorded it (a server keeps that)."""
+        return None
+
     def _commit(self, session: Session, landed: Callable[[Connection], bool] | None) -> None:
         """Commit a write; `landed` tells afterwards, on a connection of its own, whether it
         was committed (a server's connection can be lost while committing)."""
@@ -273,6 +300,11 @@ class ActionLog(ABC):
             raise integrity.refuse(self.where, f"the action log holds more than {bounds.MAX_LOG:,} actions")
         records = integrity.payloads(self.where, "action", [(seq, payload) for seq, _at, payload in rows])
         return records, [at if isinstance(at, str) else "" for _seq, at, _payload in rows]
+
+    def authors(self, after: int = 0) -> dict[int, Author]:
+        """Who recorded each logged action after the first `after`, by its number: kept only by a
+        campaign on a server (a file has one recorder)."""
+        return {}
 
     def entries(self) -> list[tuple[int, str, Record]]:
         """(seq, recorded_at, payload) for every logged action, oldest first."""
@@ -469,6 +501,8 @@ class ActionLog(ABC):
                 check(payload)
             top = session.exec(select(func.max(target.seq))).one() or 0
             session.add(target(seq=top + 1, kind=row.kind, payload=row.payload, recorded_at=row.recorded_at))
+            session.flush()
+            self._carry_author(session, (table, row.seq), ("redo" if undoing else "action", top + 1))
             session.delete(row)
             if undoing:  # readers catching up must read the whole log again, not just what was added
                 session.flush()

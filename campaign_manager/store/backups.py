@@ -59,7 +59,7 @@ def make_backup(campaign: Path, turn: int, upto: int | None = None) -> Path:
     except OSError as exc:
         raise UserError(f"{target.parent}: the backup folder cannot be made ({exc.strerror})") from None
     writing.write_whole(target, image_of(Path(campaign).resolve(), upto), "backup")
-    _prune(campaign)
+    prune(campaign)
     return target
 
 
@@ -102,7 +102,8 @@ def backup_files(campaign: Path) -> list[tuple[int, Path]]:
     return sorted(found, key=lambda item: (item[1].stat().st_mtime_ns, item[0]), reverse=True)
 
 
-def _prune(campaign: Path) -> None:
+def prune(campaign: Path) -> None:
+    """Drop all but the newest KEEP end-of-turn backups."""
     for _turn, path in backup_files(campaign)[KEEP:]:
         path.unlink(missing_ok=True)
 

@@ -22,6 +22,7 @@ from campaign_manager.store import integrity, writing
 from campaign_manager.store.action_log import ActionLog, Changes, LogContent, Record
 from campaign_manager.store.address import ServerAddress, locate
 from campaign_manager.store.backups import backup_path, cut_off, make_backup
+from campaign_manager.store.faults import StorageFault
 from campaign_manager.store.integrity import DraftDamaged
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
@@ -55,6 +56,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._entry: BattleEntry | None = None  # the battle being entered, as this program holds it
         self._entry_held = False  # whether `_entry` stands for the campaign's (kept here at least once)
         self._entry_unsaved = False  # whether `_entry` is held only here (the campaign could not take it)
+        self.restored_over: ServerAddress | None = None  # where a restore kept the server campaign it replaced
+        self.pending_from: int | None = None  # records from here on wait to be sent (store/pending.py)
         super().__init__(log, records)
 
     def replay(self, records: list[Record]) -> CampaignState:
@@ -133,6 +136,12 @@ class CampaignFile(LoggedDocument[CampaignState]):
 
         return self.log if isinstance(self.log, ServerLog) else None
 
+    @property
+    def wrong_row(self) -> str | None:
+        """Why the campaign is open read-only up to a row the app cannot use (on a server), or None."""
+        server = self.server_log
+        return None if server is None or server.wrong is None else server.wrong.words(self.where)
+
     def may(self, kind: str) -> bool:
         """Whether an action of `kind` (or "undo", "redo") may be recorded here by this user:
         always in a file that can be written; on a server, as the user's role allows."""
@@ -186,12 +195,13 @@ class CampaignFile(LoggedDocument[CampaignState]):
             name = location.name
         try:
             with log._faults("reading"):
-                document, records = log.document(), log.actions()
-                log.meta()  # read now: the window keeps what the file was made with
+                document, settings = log.document(), log.meta()  # the window keeps what the file was made with
             try:
                 sc = parse_scenario(document.source, f"the scenario stored in {name}")
             except ScenarioError as exc:
                 raise FileRefused(f"{log.where}: is damaged: {exc}") from None
+            with log._faults("reading"):
+                records = cls._readable(log, sc, settings)
             campaign = cls(log, sc, records)
         except BaseException:
             log.close()
@@ -199,6 +209,17 @@ class CampaignFile(LoggedDocument[CampaignState]):
         if not readonly and isinstance(log, LogFile):
             campaign._finish_cut_off_backups()
         return campaign
+
+    @staticmethod
+    def _readable(log: ActionLog, sc: Scenario, settings: dict[str, str]) -> list[Record]:
+        """The logged actions; on a server, those up to the first row the app cannot use (the
+        campaign then open read-only, the row named: ServerLog.wrong)."""
+        from campaign_manager.store.server import ServerLog
+
+        if not isinstance(log, ServerLog):
+            return log.actions()
+        play = Play.WARGAME if settings.get("play") == "wargame" else Play.TABLETOP
+        return log.readable_actions(lambda records: replay(sc, records, play=play))
 
     def read_actions(self, records: Iterable[Record]) -> list[Action]:
         """Actions written as JSON (a file of actions, the command line), read once where they
@@ -270,6 +291,48 @@ class CampaignFile(LoggedDocument[CampaignState]):
             self._back_up(ends, last=first + len(done) - 1)
         return done
 
+    def hold_pending(self, done: list[Applied]) -> None:
+        """Show actions recorded while the server is away as if recorded (kept in the pending
+        list: store/pending.py), from `pending_from` on."""
+        if not done:
+            return
+        if self.pending_from is None:
+            self.pending_from = len(self.records)
+        history = self._history
+        self.records.extend(applied.record for applied in done)
+        self.state = done[-1].state
+        if history is not None:
+            self._history = history + done
+
+    def drop_pending(self) -> None:
+        """Show the campaign as its server holds it again, without the pending actions."""
+        if self.pending_from is None:
+            return
+        self.records = self.records[: self.pending_from]
+        self.pending_from = None
+        self.state = self._replayed(self.records)
+
+    def catch_up(self) -> Changes | None:
+        self.drop_pending()  # what others recorded follows the server's log, never the pending actions
+        try:
+            return super().catch_up()
+        except FileRefused as exc:
+            if isinstance(exc, StorageFault) or self.server_log is None:
+                raise
+            return self._up_to_a_wrong_row(exc)
+
+    def _up_to_a_wrong_row(self, refused: FileRefused) -> Changes:
+        """Another writer's row cannot be used here: the campaign is shown up to it, read-only,
+        the row named (`wrong_row`), as when it is opened."""
+        server = self.server_log
+        assert server is not None
+        records = server.readable_actions(lambda found: replay(self.scenario, found, play=self.play))
+        if server.wrong is None:
+            raise refused
+        self._history = None
+        self.records, self.state = records, self._replayed(records)
+        return Changes(server.revision, None, list(records), list(server.times))
+
     def _keeping_undone_dice(self, actions: list[Action]) -> list[Action]:
         """A turn started again after Undo took its start back keeps the battle-count dice the app
         rolled then (RULES.md, dice on record: Undo never gives the app a second roll). Started
@@ -297,11 +360,26 @@ class CampaignFile(LoggedDocument[CampaignState]):
         end of turn. The turns are already recorded, so a backup that fails does not undo them:
         `backup_problem` says why, for the user to be told."""
         self.backup_problem = None
-        if not isinstance(self.log, LogFile):
-            return  # a campaign on a server is kept by the server (and `pull` makes a file of it)
+        server = self.server_log
+        if server is not None:
+            self._back_up_shared(server, ends)
+            return
         for turn, upto in ends:
             try:
                 make_backup(self.path, turn, None if upto == last else upto)
+            except UserError as exc:
+                self.backup_problem = f"the end-of-turn backup was not made for turn {turn}: {exc}"
+
+    def _back_up_shared(self, server: ServerLog, ends: list[tuple[int, int]]) -> None:
+        """The organiser's app keeps a campaign file of a shared campaign at each end of turn, on
+        this computer (store/server_backups.py)."""
+        from campaign_manager.store.server_backups import end_of_turn_backup
+
+        if server.role != "organiser":
+            return
+        for turn, upto in ends:
+            try:
+                end_of_turn_backup(server.address, turn, self.image(upto=upto))
             except UserError as exc:
                 self.backup_problem = f"the end-of-turn backup was not made for turn {turn}: {exc}"
 
@@ -358,13 +436,15 @@ class CampaignFile(LoggedDocument[CampaignState]):
             raise UserError(f"{target}: is the campaign itself; choose another name for the copy")
         writing.write_whole(target, self.image(name), "copy")
 
-    def image(self, name: str | None = None) -> bytes:
+    def image(self, name: str | None = None, upto: int | None = None) -> bytes:
         """The campaign as this program holds it (its scenario, settings and log), as the bytes
-        of a campaign file, named `name` if given: what File ▸ Save a copy writes, even when the
-        file itself is gone."""
+        of a campaign file, named `name` if given, cut after log entry `upto` if given: what
+        File ▸ Save a copy writes, even when the file itself is gone."""
         document = self.log.document()
         settings = self.settings if name is None else {**self.settings, "name": name}
-        return LogFile.build(KIND, document.name, document.source, settings, self.records, self.log.times)
+        count = len(self.records) if upto is None else upto
+        times = self.log.times[:count] if len(self.log.times) >= count else None
+        return LogFile.build(KIND, document.name, document.source, settings, self.records[:count], times)
 
     # -- the battle being entered (kept beside the log, never in it) ---------------------------
 
@@ -449,6 +529,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         later meanwhile (it would be overwritten)."""
         if not self.records:
             return None
+        if self.pending_from is not None:
+            return "the actions recorded while the server was away wait to be sent first"
         last = parse_action(self.records[-1])
         if self.computer_side and last.app_dice():
             return (

@@ -25,10 +25,11 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from campaign_manager.errors import FileRefused
-from campaign_manager.store import integrity
-from campaign_manager.store.action_log import ActionLog, LogContent
+from campaign_manager.store import integrity, server_repair
+from campaign_manager.store.action_log import ActionLog, Author, Changes, LogContent, Record
 from campaign_manager.store.address import ServerAddress
-from campaign_manager.store.schema import SCHEMA_VERSION, metadata, tables_of
+from campaign_manager.store.schema import metadata, tables_of
+from campaign_manager.store.server_checks import AUTHOR_COLUMNS, SERVER_SCHEMA, checks
 from campaign_manager.store.server_connect import connect, quoted, server_engine
 from campaign_manager.store.server_faults import (
     RoleRefused,
@@ -37,6 +38,7 @@ from campaign_manager.store.server_faults import (
     first_line,
     server_faults,
 )
+from campaign_manager.store.server_repair import Replay, WrongRow
 from campaign_manager.store.server_roles import (
     RECORDER_ACTIONS,
     ROLE_WORDS,
@@ -56,6 +58,14 @@ TABLES = {
     "redo": ("seq", "kind", "payload", "recorded_at"),
     "draft": ("owner", "payload", "saved_at"),  # from schema 3
 }
+AUTHORED = ("action", "redo")  # from schema 4 (on a server only): who recorded each row
+
+
+def columns_of(table: str, version: int) -> tuple[str, ...]:
+    """The columns of a campaign's table on a server of schema `version`."""
+    return TABLES[table] + (AUTHOR_COLUMNS if table in AUTHORED and version >= SERVER_SCHEMA else ())
+
+
 # The battle being entered: one row for each user, made and read by the server's own user.
 DRAFT_TABLE = (
     "CREATE TABLE {schema}.draft (owner VARCHAR PRIMARY KEY DEFAULT current_user, "
@@ -74,6 +84,7 @@ class ServerLog(ActionLog):
     def __init__(self, address: ServerAddress, kind: str, readonly: bool) -> None:
         self.address = address
         self.role: str | None = None
+        self.wrong: WrongRow | None = None  # the first row the app cannot use (then: read-only, up to it)
         super().__init__(server_engine(address, address.schema), kind, readonly)
 
     @property
@@ -100,10 +111,10 @@ class ServerLog(ActionLog):
             with server_faults(address.shown, "opening"), log._engine.connect() as conn:
                 log.role = role_of(conn, address)
                 log.schema = _check_campaign(conn, address, kind)
-                log.revision = log._revision_in(conn)
+                log._read_revision(conn)
             if log.role == "viewer":
                 log.readonly = True
-            if log.schema < SCHEMA_VERSION and not log.readonly:
+            if log.schema < SERVER_SCHEMA and not log.readonly:
                 log._upgrade()
         except BaseException:
             log.close()
@@ -127,16 +138,18 @@ class ServerLog(ActionLog):
             if not owner:
                 return
             found = conn.execute(text("SELECT value FROM meta WHERE key = 'schema' FOR UPDATE")).scalar()
-            version = int(found) if isinstance(found, str) and found.isdigit() else SCHEMA_VERSION
+            version = int(found) if isinstance(found, str) and found.isdigit() else SERVER_SCHEMA
             if "draft" not in tables_of(version):  # not upgraded by another program meanwhile
                 conn.execute(text(DRAFT_TABLE.format(schema=schema)))
                 for statement in draft_grants(self.address.schema):
                     conn.execute(text(statement))
                 conn.execute(text(f"DROP POLICY IF EXISTS recording ON {schema}.action"))
                 conn.execute(text(recording_policy(self.address.schema)))
-            if version < SCHEMA_VERSION:
-                conn.execute(text("UPDATE meta SET value = :v WHERE key = 'schema'"), {"v": str(SCHEMA_VERSION)})
-        self.schema = SCHEMA_VERSION
+            if version < SERVER_SCHEMA:
+                for statement in checks(self.address.schema):
+                    conn.execute(text(statement))
+                conn.execute(text("UPDATE meta SET value = :v WHERE key = 'schema'"), {"v": str(SERVER_SCHEMA)})
+        self.schema = SERVER_SCHEMA
 
     @classmethod
     def create(cls, address: ServerAddress, content: LogContent) -> ServerLog:
@@ -158,14 +171,50 @@ class ServerLog(ActionLog):
                             f"database: only its organisers may (campaign-manager server grant URL USER organiser)"
                         ) from None
                     raise
-                conn.execute(text(f"SET LOCAL search_path TO {quoted(schema)}"))
-                metadata.create_all(conn, tables=[metadata.tables[name] for name in TABLES if name != "draft"])
-                conn.execute(text(DRAFT_TABLE.format(schema=quoted(schema))))
-                conn.execute(text(campaign_grants(schema)))
-                content.fill(conn)
+                make_campaign(conn, address, content)
         finally:
             engine.dispose()
         return cls.open(address, content.kind)
+
+    def _read_revision(self, conn: Connection) -> None:
+        try:
+            self.revision = self._revision_in(conn)
+        except integrity.Damaged as exc:
+            why = str(exc).split("holds ", 1)[-1].removesuffix("; it was left untouched")
+            self.wrong, self.readonly, self.revision = WrongRow(0, Author(None, None), why), True, -1
+
+    def readable_actions(self, replay: Replay) -> list[Record]:
+        """The logged actions up to the first row the app cannot use (`replay` tells which the
+        rules refuse); with such a row the campaign is open read-only here and `wrong` names it."""
+        with self._faults("reading"), self._engine.connect() as conn:
+            if self.schema < SERVER_SCHEMA:
+                rows = [(seq, payload, None, at, None, None) for seq, at, payload in self._plain_rows(conn)]
+                kept, wrong = server_repair.readable_rows(rows, replay)
+            else:
+                kept, wrong = server_repair.readable(conn, replay)
+        if wrong is not None and self.wrong is None:  # (a revision that is not a count is named first)
+            self.wrong, self.readonly = wrong, True
+        self.times = [at if isinstance(at, str) else "" for _seq, _payload, _kind, at, *_who in kept]
+        return [integrity.payload(self.where, "action", row[0], row[1]) for row in kept]
+
+    def _plain_rows(self, conn: Connection) -> list[tuple[object, object, object]]:
+        return [tuple(row) for row in conn.execute(text("SELECT seq, recorded_at, payload FROM action ORDER BY seq"))]
+
+    def authors(self, after: int = 0) -> dict[int, Author]:
+        """Who recorded each logged action after the first `after` (by its number)."""
+        if self.schema < SERVER_SCHEMA:
+            return {}
+        with self._faults("reading"), self._engine.connect() as conn:
+            found = conn.execute(
+                text("SELECT seq, recorded_by, shop FROM action WHERE seq > :after ORDER BY seq"), {"after": after}
+            ).all()
+        return {int(seq): Author(user, shop) for seq, user, shop in found}
+
+    def changes(self) -> Changes | None:
+        return None if self.wrong is not None else super().changes()
+
+    def stored_revision(self) -> int:
+        return self.revision if self.wrong is not None else super().stored_revision()
 
     # -- who may do what ------------------------------------------------------------------------
 
@@ -240,6 +289,18 @@ class ServerLog(ActionLog):
                     f"recorded; the campaign keeps every earlier action — try again"
                 ) from None
 
+    def _carry_author(self, session: Session, source: tuple[str, int], target: tuple[str, int]) -> None:
+        if self.schema < SERVER_SCHEMA:
+            return
+        (moved_from, seq), (moved_to, top) = source, target  # table names of our own: action, redo
+        session.execute(
+            text(
+                f"UPDATE {moved_to} SET recorded_by = s.recorded_by, shop = s.shop FROM {moved_from} s "
+                f"WHERE s.seq = :seq AND {moved_to}.seq = :top"
+            ),
+            {"seq": seq, "top": top},
+        )
+
     def listen(self) -> ServerListener:
         """A connection of its own that hears of every write to this campaign as it commits."""
         return ServerListener(self.address)
@@ -288,7 +349,43 @@ class ServerListener:
         self.conn.close()
 
 
+def repair_campaign(address: ServerAddress) -> list[str]:
+    """`campaign-manager server repair URL`: the organiser takes out of a server campaign every
+    row the app cannot use (see `repair`); returns what was done, in words."""
+    from campaign_manager.engine import Play, replay
+    from campaign_manager.errors import FileRefused
+    from campaign_manager.scenario import ScenarioError, parse_scenario
+
+    log = ServerLog.open(address, "campaign")
+    try:
+        server_repair.check_organiser(log.role, log.where, log.user)
+        document, settings = log.document(), log.meta()
+        try:
+            sc = parse_scenario(document.source, f"the scenario stored in {log.where}")
+        except ScenarioError as exc:
+            raise FileRefused(f"{log.where}: is damaged: {exc}") from None
+        play = Play.WARGAME if settings.get("play") == "wargame" else Play.TABLETOP
+        with log._faults("repair"), log._engine.begin() as conn:
+            return server_repair.repair(conn, lambda records: replay(sc, records, play=play))
+    finally:
+        log.close()
+
+
 # -- what a database must hold --------------------------------------------------------------------
+
+
+def make_campaign(conn: Connection, address: ServerAddress, content: LogContent) -> None:
+    """Make the campaign's tables in its new schema (made already), with their grants, policies
+    and checks, and fill them with `content`; in the caller's transaction."""
+    schema = address.schema
+    conn.execute(text(f"SET LOCAL search_path TO {quoted(schema)}"))
+    metadata.create_all(conn, tables=[metadata.tables[name] for name in TABLES if name != "draft"])
+    conn.execute(text(DRAFT_TABLE.format(schema=quoted(schema))))
+    conn.execute(text(campaign_grants(schema)))
+    for statement in checks(schema):
+        conn.execute(text(statement))
+    content.fill(conn)
+    conn.execute(text("UPDATE meta SET value = :v WHERE key = 'schema'"), {"v": str(SERVER_SCHEMA)})
 
 
 def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> int:
@@ -309,7 +406,7 @@ def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> int:
         {"s": schema},
     ):
         columns.setdefault(str(table), []).append(str(column))
-    _check_tables(address, columns, [table for table in TABLES if table in tables_of(1)])
+    _check_tables(address, columns, [table for table in TABLES if table in tables_of(1) and table not in AUTHORED])
     found = conn.execute(text("SELECT key, value FROM meta WHERE key IN ('kind', 'schema')"))
     rows = {str(key): value for key, value in found}
     if rows.get("kind") != kind:
@@ -317,18 +414,20 @@ def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> int:
     version = rows.get("schema", "")
     if not (isinstance(version, str) and version.isdigit()):
         raise integrity.refuse(address.shown, 'its table meta, row "schema", is not a schema version')
-    if int(version) > SCHEMA_VERSION:
+    if int(version) > SERVER_SCHEMA:
         raise FileRefused(
             f"{address.shown}: was made by a newer version of the app (schema {version}, this app reads up to "
-            f"{SCHEMA_VERSION}); it was left untouched"
+            f"{SERVER_SCHEMA}); it was left untouched"
         )
-    _check_tables(address, columns, [table for table in TABLES if table in tables_of(int(version))])
+    _check_tables(address, columns, [table for table in TABLES if table in tables_of(int(version))], int(version))
     return int(version)
 
 
-def _check_tables(address: ServerAddress, columns: dict[str, list[str]], tables: list[str]) -> None:
+def _check_tables(
+    address: ServerAddress, columns: dict[str, list[str]], tables: list[str], version: int = SERVER_SCHEMA
+) -> None:
     for table in tables:
-        if tuple(columns.get(table, ())) != TABLES[table]:
+        if tuple(columns.get(table, ())) != columns_of(table, version):
             missing = table not in columns
             raise integrity.refuse(
                 address.shown,

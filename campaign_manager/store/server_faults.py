@@ -71,6 +71,8 @@ def fault_message(where: str, exc: BaseException, doing: str) -> tuple[type[Stor
     errors = psycopg.errors
     if isinstance(original, errors.InsufficientPrivilege):
         return RoleRefused, f"{where}: the server refuses it ({reason}); {nothing} — ask the campaign's organiser"
+    if isinstance(original, errors.IntegrityError):  # the server's own checks (store/server_checks.py)
+        return StorageFault, f"{where}: the server refuses it as not well-formed ({reason}); {nothing}"
     if isinstance(original, errors.LockNotAvailable | errors.QueryCanceled):
         return StorageFault, (
             f"{where}: another writer held the campaign for more than {LOCK_WAIT} s, so {nothing} — try again"

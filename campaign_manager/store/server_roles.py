@@ -25,6 +25,8 @@ SERVER_ROLE = {role: f"firestorm_{role}" for role in ROLES}
 # dice the app rolled for a battle being entered that was thrown away), the placements and
 # redeployments, and notes; starting and ending turns is the organiser's.
 RECORDER_ACTIONS = tuple(kind.type for kind in (Place, Redeploy, Battle, Initiative, Abandon, Discard, Note))
+SHOP_TABLE = "firestorm.shop"  # each server user's display name (made by `server init`)
+MAX_SHOP = 80  # characters of a shop's display name
 ROLE_WORDS = {
     "organiser": "the organiser (everything, undo and redo included)",
     "recorder": "a recorder (battles, placements and notes)",
@@ -77,16 +79,34 @@ def role_of(conn: Connection, address: ServerAddress) -> str:
         {"schema": address.schema},
     ).one()
     superuser, owner, organiser, recorder, viewer = row
-    if superuser or owner or organiser:
+    here = member_role(conn, address.schema)  # a role given in this campaign only
+    if superuser or owner or organiser or here == "organiser":
         return "organiser"
-    if recorder:
+    if recorder or here == "recorder":
         return "recorder"
-    if viewer:
+    if viewer or here == "viewer":
         return "viewer"
     raise RoleRefused(
-        f"{address.shown}: {address.user or 'this user'} has no role on the campaigns of that database — its "
-        f"organiser gives one: campaign-manager server grant {without_campaign(address)} USER viewer"
+        f"{address.shown}: {address.user or 'this user'} has no role in this campaign, nor on every campaign of "
+        f"that database — its organiser gives one: campaign-manager server grant "
+        f"{without_campaign(address)} USER viewer"
     )
+
+
+def member_role(conn: Connection, schema: str) -> str | None:
+    """The role the signed-in user was given in this campaign only (None: none, or an earlier
+    version's campaign)."""
+    readable = conn.execute(
+        text(
+            "SELECT has_schema_privilege(n.oid, 'USAGE') FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid "
+            "WHERE n.nspname = :s AND c.relname = 'member'"
+        ),
+        {"s": schema},
+    ).scalar()
+    if not readable:
+        return None
+    found = conn.execute(text(f"SELECT role FROM {quoted(schema)}.member WHERE name = current_user")).scalar()
+    return found if found in ROLES else None
 
 
 def campaign_grants(schema: str) -> str:
@@ -189,6 +209,8 @@ def init_server(address: ServerAddress) -> list[str]:
                 f"{address.shown}: {address.user or 'this user'} may not set up the server (only the database's "
                 f"owner, with the right to make roles, may) — ask its administrator"
             ) from None
+        for statement in shop_table():  # each user's display name
+            conn.execute(text(statement))
     return done or ["the roles were already there"]
 
 
@@ -229,3 +251,38 @@ def list_campaigns(address: ServerAddress) -> list[tuple[str, str, int | None]]:
                 pass  # not this user's to read
             found.append((schema.removeprefix(SCHEMA_PREFIX), str(name), count))
     return found
+
+
+def shop_table() -> list[str]:
+    """Each server user's display name (one row each, written by that user alone): made once in
+    a database by `server init`."""
+    return [
+        "CREATE SCHEMA IF NOT EXISTS firestorm",
+        "GRANT USAGE ON SCHEMA firestorm TO PUBLIC",
+        f"CREATE TABLE IF NOT EXISTS {SHOP_TABLE} (username VARCHAR PRIMARY KEY DEFAULT current_user, "
+        f"name VARCHAR NOT NULL CHECK (length(name) BETWEEN 1 AND {MAX_SHOP}))",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON {SHOP_TABLE} TO PUBLIC",
+        f"ALTER TABLE {SHOP_TABLE} ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS reading ON {SHOP_TABLE}",
+        f"CREATE POLICY reading ON {SHOP_TABLE} FOR SELECT TO PUBLIC USING (true)",
+        f"DROP POLICY IF EXISTS own_name ON {SHOP_TABLE}",
+        f"CREATE POLICY own_name ON {SHOP_TABLE} FOR ALL TO PUBLIC USING (username = current_user) "
+        f"WITH CHECK (username = current_user)",
+    ]
+
+
+def name_shop(address: ServerAddress, name: str) -> None:
+    """The display name the signed-in user's shop goes by on this server ("" takes it away):
+    each action that user records from now on is kept with it."""
+    name = name.strip()
+    if len(name) > MAX_SHOP or any(not char.isprintable() for char in name):
+        raise UserError(f"a shop's name has at most {MAX_SHOP} printable characters (this one has {len(name)})")
+    with administering(address, "name a shop") as conn:
+        if conn.execute(text("SELECT to_regclass(:t)"), {"t": SHOP_TABLE}).scalar() is None:
+            raise FileRefused(
+                f"{address.shown}: that server was set up by an earlier version of the app and keeps no shop names "
+                f"yet — its administrator runs campaign-manager server init {without_campaign(address)} again"
+            )
+        conn.execute(text(f"DELETE FROM {SHOP_TABLE} WHERE username = current_user"))
+        if name:
+            conn.execute(text(f"INSERT INTO {SHOP_TABLE} (username, name) VALUES (current_user, :n)"), {"n": name})

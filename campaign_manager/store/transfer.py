@@ -108,15 +108,17 @@ def import_log(source: Path, target: Path | str | ServerAddress) -> CampaignFile
     return _rebuild(read_export(source), str(source), Path(source).name, locate(target))
 
 
-def push(source: Path, target: str | ServerAddress) -> CampaignFile:
+def push(source: Path, target: str | ServerAddress, replace: bool = False) -> CampaignFile:
     """Put the campaign file `source` on a server as the new campaign `target`, identical in
-    state and history (its scenario, settings and every action with the time it was recorded)."""
+    state and history (its scenario, settings and every action with the time it was recorded);
+    with `replace`, over the campaign there, which is kept under a dated name
+    (store/server_restore.py: `restored_over` then names it)."""
     location = locate(target)
     if not isinstance(location, ServerAddress):
         raise UserError(f"{target}: is not a server's address (postgresql://USER@HOST/DATABASE?campaign=NAME)")
     with CampaignFile.open(source, readonly=True) as campaign:
         data = read_model(EXPORT_FILE, export_log(campaign), str(source), FileRefused)
-    return _rebuild(data, str(source), Path(source).name, location)
+    return _rebuild(data, str(source), Path(source).name, location, replace)
 
 
 def pull(source: str | ServerAddress, target: Path) -> CampaignFile:
@@ -130,9 +132,9 @@ def pull(source: str | ServerAddress, target: Path) -> CampaignFile:
     return _rebuild(data, location.shown, location.shown, Path(target))
 
 
-def _rebuild(data: ExportFile, source: str, name: str, target: Location) -> CampaignFile:
+def _rebuild(data: ExportFile, source: str, name: str, target: Location, replace: bool = False) -> CampaignFile:
     """A new campaign at `target` holding the exported campaign `data` (from `source`, called
-    `name` in words about its scenario)."""
+    `name` in words about its scenario); `replace`: over the server campaign there."""
     from campaign_manager.engine import replay
     from campaign_manager.scenario import parse_scenario
 
@@ -151,11 +153,15 @@ def _rebuild(data: ExportFile, source: str, name: str, target: Location) -> Camp
     times = [entry.recorded_at for entry in data.actions]
     if isinstance(target, ServerAddress):
         from campaign_manager.store.server import ServerLog
+        from campaign_manager.store.server_restore import restore
 
-        ServerLog.create(
-            target, LogContent(KIND, data.scenario_name, data.scenario_source, meta, actions, times)
-        ).close()
-        return CampaignFile.open(target, readonly=True)
+        content = LogContent(KIND, data.scenario_name, data.scenario_source, meta, actions, times)
+        kept = restore(target, content) if replace else None
+        if kept is None:
+            ServerLog.create(target, content).close()
+        made = CampaignFile.open(target, readonly=True)
+        made.restored_over = kept
+        return made
     try:
         image = LogFile.build(KIND, data.scenario_name, data.scenario_source, meta, actions, times)
     except UserError as exc:

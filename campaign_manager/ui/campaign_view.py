@@ -48,8 +48,17 @@ class ActionLog(QListView):
 
     def refresh(self) -> None:
         sc = self.session.scenario if self.session.is_open else None
+        authors = self.session.authors()  # a shared campaign's: who recorded each action
+        pending = self.session.pending_from()
         lines = [
-            f"{number}. {'; '.join(applied.events) or applied.action.type}" + _app_dice(sc, applied)
+            f"{number}. {'; '.join(applied.events) or applied.action.type}"
+            + _app_dice(sc, applied)
+            + (f" — recorded by {authors[number].words}" if number in authors else "")
+            + (
+                " — pending: kept on this computer until the server answers"
+                if pending is not None and number > pending
+                else ""
+            )
             for number, applied in enumerate(self.session.history(), start=1)
         ]
         self.lines.setStringList(lines)

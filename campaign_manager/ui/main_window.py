@@ -330,7 +330,9 @@ class MainWindow(QMainWindow):
             read_only = " (read-only)" if self.session.read_only else ""
             title = f"{self.session.name} — {self.session.path.name}{read_only} — {title}"
         elif self.session.shared and self.session.where is not None:
-            state = " (offline, read-only)" if self.session.offline else f" ({self.session.role})"
+            state = f" ({self.session.role})"
+            if self.session.offline:
+                state = " (offline, read-only)" if self.session.read_only else " (offline: recording pending)"
             title = f"{self.session.name} — shared: {self.session.where}{state} — {title}"
         self.setWindowTitle(title)
 

@@ -5,7 +5,7 @@ through `SessionCore`. `CampaignFile` and the server's log and listener fit them
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from campaign_manager.engine.actions import Action, Discard
     from campaign_manager.engine.campaign import Applied
     from campaign_manager.engine.entry import BattleEntry
-    from campaign_manager.store.action_log import Changes, Record
+    from campaign_manager.store.action_log import Author, Changes, Record
+    from campaign_manager.store.address import ServerAddress
 
 
 class Listening(Protocol):
@@ -32,6 +33,7 @@ class CampaignServer(Protocol):
     """The log of a campaign shared on a server, as the live link uses it."""
 
     role: str | None
+    address: ServerAddress
 
     @property
     def where(self) -> str: ...
@@ -45,6 +47,10 @@ class WrittenLog(Protocol):
     readonly: bool
 
     def check_writable(self) -> None: ...
+
+    def authors(self, after: int = 0) -> dict[int, Author]: ...
+
+    def check_may(self, doing: str, kinds: Sequence[str] = ()) -> None: ...
 
 
 class OpenCampaign(Protocol):
@@ -71,6 +77,14 @@ class OpenCampaign(Protocol):
     def read_actions(self, records: Iterable[Record]) -> list[Action]: ...
 
     def apply(self, actions: Iterable[Action], roller: Roller | None = None) -> list[Applied]: ...
+
+    def preview(self, actions: Iterable[Action], roller: Roller | None = None) -> list[Applied]: ...
+
+    pending_from: int | None
+
+    def hold_pending(self, done: list[Applied]) -> None: ...
+
+    def drop_pending(self) -> None: ...
 
     def undo(self) -> Record | None: ...
 

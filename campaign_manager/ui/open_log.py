@@ -30,9 +30,15 @@ class OpenLog:
     """Recording, undo and redo in the open campaign's log; `fault` is told of a storage fault
     (a server gone: the live link takes the campaign offline)."""
 
-    def __init__(self, session: SessionCore, fault: Callable[[StorageFault], None]) -> None:
+    def __init__(
+        self,
+        session: SessionCore,
+        fault: Callable[[StorageFault], None],
+        pending: Callable[[list[Action], Roller | None], list[Applied]] | None = None,
+    ) -> None:
         self.session = session
         self._fault = fault
+        self._pending = pending  # records while the server is away (ui/server_link.py), or None
 
     def record(self, actions: Iterable[Action], roller: Roller | None = None) -> list[Applied]:
         """Record actions (all or nothing) in the file, then tell the views.
@@ -41,11 +47,15 @@ class OpenLog:
         action the refusal reads as the engine's own words, without batch numbering.
         """
         batch = list(actions)
+        if self.session.offline is not None and self._pending is not None:
+            return self._pending(batch, roller or RandomRoller())
         return self._recording(len(batch), lambda campaign: campaign.apply(batch, roller or RandomRoller()))
 
     def record_json(self, records: Iterable[Record], roller: Roller | None = None) -> list[Applied]:
         """`record` for actions written as JSON (a file of actions), read here where they enter."""
         batch = list(records)
+        if self.session.offline is not None and self._pending is not None:
+            return self._pending(self.session.open_campaign().read_actions(batch), roller or RandomRoller())
         return self._recording(
             len(batch), lambda campaign: campaign.apply(campaign.read_actions(batch), roller or RandomRoller())
         )

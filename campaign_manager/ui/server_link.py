@@ -15,12 +15,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer
 
-from campaign_manager.engine.actions import action_title
+from campaign_manager.dice import Roller
+from campaign_manager.engine.actions import Action, action_title
+from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
 from campaign_manager.store.faults import StorageFault
+from campaign_manager.store.pending import PendingList, Sent, record_offline, send_pending
 
 if TYPE_CHECKING:
-    from campaign_manager.ui.open_campaign import CampaignServer, Listening, SessionCore
+    from campaign_manager.ui.open_campaign import CampaignServer, Listening, OpenCampaign, SessionCore
 
 RECONNECT_MS = 2000  # how often an unreachable server is tried again
 ANSWER_MS = 100  # how often a try under way is looked at
@@ -88,6 +91,16 @@ def what_changed(held: list[dict], now: list[dict]) -> str:
     return told[0].upper() + told[1:]
 
 
+def _by(campaign: OpenCampaign, held: int) -> str:
+    """' by Corinth Games' (and others): who recorded the actions after the first `held`, when
+    the server says (nothing when it cannot be asked)."""
+    try:
+        names = list(dict.fromkeys(author.name for author in campaign.log.authors(held).values()))
+    except UserError:
+        return ""
+    return f" by {' and '.join(names)}" if names else ""
+
+
 class LiveLink(QObject):
     """A shared campaign kept live: listening for other shops' actions, offline (read-only) while
     the server cannot be reached, and tried again until it answers."""
@@ -105,6 +118,43 @@ class LiveLink(QObject):
         self._answer = QTimer(self)
         self._answer.setInterval(ANSWER_MS)
         self._answer.timeout.connect(self._look_at_attempt)
+        self.pending: PendingList | None = None  # what is recorded while the server is away
+        self.sent: Sent | None = None  # what sending the pending list did last
+
+    @property
+    def keeps_pending(self) -> bool:
+        """While the server is away, what is recorded is kept here to be sent later."""
+        return self.pending is not None
+
+    def record_offline(self, actions: list[Action], roller: Roller | None) -> list[Applied]:
+        """Record while the server is away: checked here, kept in the pending list, shown."""
+        campaign = self.session.open_campaign()
+        if self.pending is None:
+            raise StorageFault(
+                f"Nothing was recorded: the server of {campaign.where} cannot be reached now. The window tries "
+                f"it again every few seconds and carries on by itself once it answers."
+            )
+        done = record_offline(campaign, self.pending, actions, roller)
+        self.session.changed.emit()
+        self.session.message.emit(
+            f"Kept on this computer, pending: {titles([applied.record for applied in done])} — sent to the server, "
+            f"in order, once it answers"
+        )
+        return done
+
+    def send_pending(self) -> None:
+        """Send what was recorded while the server was away (the refused ones stay, told)."""
+        campaign = self.session.campaign
+        if campaign is None or self.pending is None or not self.pending.waiting:
+            return
+        try:
+            self.sent = send_pending(campaign, self.pending)
+        except StorageFault as exc:
+            self.session.changed.emit()
+            self._go_offline(str(exc))
+            return
+        self.session.changed.emit()
+        self.session.message.emit(self.sent.words())
 
     def _server(self) -> CampaignServer | None:
         campaign = self.session.campaign
@@ -114,14 +164,23 @@ class LiveLink(QObject):
         """Listen for other shops' actions on a shared campaign; False (and offline) if its
         server cannot be reached."""
         server = self._server()
+        self.pending = None
         if server is None:
             return True
+        if server.role != "viewer":
+            try:
+                self.pending = PendingList.of(server.address)
+            except UserError as exc:
+                self.session.message.emit(str(exc))
         try:
             listener = server.listen()
         except UserError as exc:
             self._go_offline(str(exc))
             return False
         self._hear_from(listener)
+        # left from an earlier evening (the app closed while the server was away): sent once the
+        # window has said what it opened, so that what sending did is the last word
+        QTimer.singleShot(0, self.send_pending)
         return True
 
     def _hear_from(self, listener: Listening) -> None:
@@ -185,7 +244,7 @@ class LiveLink(QObject):
             return False
         self.session.changed.emit()
         if changes.appended is not None and changes.appended:
-            self.session.message.emit(f"Recorded elsewhere: {titles(changes.appended)}")
+            self.session.message.emit(f"Recorded elsewhere{_by(campaign, before)}: {titles(changes.appended)}")
         elif changes.appended is None:
             self.session.message.emit(what_changed(held, campaign.records))
         return len(campaign.records) != before or changes.appended is None
@@ -236,6 +295,8 @@ class LiveLink(QObject):
             return
         self._hear_from(attempt.listener)
         self.offline = None
+        if self.session.campaign is not None:
+            self.session.campaign.drop_pending()  # the server's log first, then what waits is sent
         caught_up = self.catch_up()
         if self.offline is not None:  # gone again while catching up: tried again later
             return
@@ -245,3 +306,4 @@ class LiveLink(QObject):
         if campaign is not None and campaign.entry_unsaved and not self.session.read_only:
             campaign.keep_entry(campaign.kept_entry())  # the battle being entered meanwhile
         self.session.message.emit("The server is back: the campaign is live again")
+        self.send_pending()

@@ -29,7 +29,7 @@ from campaign_manager.engine.league import Standing, league, league_at
 from campaign_manager.engine.state import DEFAULT_SCORING, CampaignState, Scoring
 from campaign_manager.errors import UserError
 from campaign_manager.scenario.model import Scenario
-from campaign_manager.store.action_log import Record
+from campaign_manager.store.action_log import Author, Record
 from campaign_manager.store.address import ServerAddress, is_server_address, locate
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import ReadOnlyFile
@@ -59,7 +59,7 @@ class CampaignSession(QObject):
         self._battles: list[BattleRow] | None = None
         self._league: list[Standing] | None = None
         self.link = LiveLink(self, self)
-        self.log = OpenLog(self, self.link.fault)
+        self.log = OpenLog(self, self.link.fault, self.link.record_offline)
         self.draft = KeptEntry(self, self.log.try_record)
         self.changed.connect(self._forget)  # connected first: views read fresh rows
 
@@ -100,6 +100,8 @@ class CampaignSession(QObject):
 
     def may(self, kind: str) -> bool:
         """Whether an action of `kind` (or "undo", "redo") may be recorded now."""
+        if self.offline is not None and kind in ("undo", "redo"):
+            return False  # they need the server (what is recorded meanwhile waits in the pending list)
         return self.campaign is not None and not self.read_only and self.campaign.may(kind)
 
     @property
@@ -108,6 +110,21 @@ class CampaignSession(QObject):
 
     def history(self) -> list[Applied]:
         return [] if self.campaign is None else self.campaign.history()
+
+    def pending_from(self) -> int | None:
+        """Actions from this number on (from 1, plus one) were recorded while the server was away
+        and wait to be sent (None: none waits)."""
+        return None if self.campaign is None else self.campaign.pending_from
+
+    def authors(self) -> dict[int, Author]:
+        """Who recorded each action (by its number) of a shared campaign, as its server says now
+        (nothing for a file, or while the server cannot be reached)."""
+        if self.campaign is None or self.offline is not None:
+            return {}
+        try:
+            return self.campaign.log.authors()
+        except UserError:
+            return {}
 
     def battles(self) -> list[BattleRow]:
         """Every fought battle as a row (worked out once per change, shared by the views)."""
@@ -165,7 +182,9 @@ class CampaignSession(QObject):
     def read_only(self) -> bool:
         """The open campaign can be read but nothing can be recorded in it (a read-only file, a
         viewer's campaign, or a server that cannot be reached now)."""
-        return self.campaign is not None and (self.campaign.log.readonly or self.offline is not None)
+        if self.campaign is None:
+            return False
+        return self.campaign.log.readonly or (self.offline is not None and not self.link.keeps_pending)
 
     @property
     def read_only_reason(self) -> str | None:

@@ -40,11 +40,19 @@ def backup_dialog(parent: QWidget, found: list[Backup], chosen: Callable[[Backup
 
 def banner_words(session: CampaignSession) -> str:
     """Why nothing can be recorded in the open campaign, in a line."""
+    if session.offline is not None and not session.read_only:
+        return (
+            "The server cannot be reached: what you record is kept on this computer, marked pending, and sent "
+            "to the server in order once it answers (the window tries every few seconds)."
+        )
     if session.offline is not None:
         return (
             "The server cannot be reached: the campaign is shown as it stood, read-only. The window tries again "
             "every few seconds and carries on by itself once the server answers."
         )
+    wrong = session.campaign.wrong_row if session.campaign is not None else None
+    if wrong is not None:  # a row the app cannot use, named: the campaign is shown up to it
+        return f"This campaign is read-only here: {wrong}."
     if session.role == "viewer":
         return "You are a viewer of this shared campaign: you see every action as it is recorded, and record none."
     return READ_ONLY_WORDS
@@ -59,6 +67,7 @@ class StorageActions:
         self.dialog: QInputDialog | None = None  # the backup being chosen
         self.banner = QLabel(READ_ONLY_WORDS, wordWrap=True)
         self.banner.setObjectName("readOnlyCampaignBanner")
+        self.banner.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what a row holds
         self.banner.setStyleSheet(notice_style())
         self.banner.hide()
         services.session.changed.connect(self.refresh)
@@ -67,7 +76,7 @@ class StorageActions:
     def refresh(self) -> None:
         session = self.services.session
         self.banner.setText(banner_words(session))
-        self.banner.setVisible(session.read_only)
+        self.banner.setVisible(session.read_only or session.offline is not None)
 
     def tell_backup_problem(self) -> None:
         campaign = self.services.session.campaign

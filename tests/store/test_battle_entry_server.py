@@ -12,9 +12,9 @@ import pytest
 from campaign_manager.engine.entry import BattleEntry, Step
 from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
-from campaign_manager.store.schema import SCHEMA_VERSION
 from campaign_manager.store.server import ServerLog
-from tests.pg_server import free_port
+from campaign_manager.store.server_checks import SERVER_SCHEMA as SCHEMA_VERSION
+from tests.pg_server import before_server_checks, free_port
 
 ALICES = BattleEntry(log_length=1, page=Step.RESULT, side="axis", arrow=("B1", "C1"), games=((5, None),))
 BOBS = BattleEntry(log_length=1, page=Step.COMMIT, side="axis", arrow=("B2", "C2"), dice={"mission_die": 4})
@@ -106,6 +106,7 @@ def _as_made_by_an_earlier_version(pg_server, url: str) -> None:
     schema = parse_address(url).schema
     kinds = "'place', 'redeploy', 'battle', 'initiative', 'abandon', 'note'"
     for statement in (
+        *before_server_checks(schema, 2),
         f"DROP TABLE {schema}.draft",
         f"UPDATE {schema}.meta SET value = '2' WHERE key = 'schema'",
         f"DROP POLICY recording ON {schema}.action",

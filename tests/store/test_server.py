@@ -108,7 +108,11 @@ def test_a_recorder_records_battles_and_notes_but_undo_is_refused(shared, capsys
 
 def test_no_role_no_campaign_and_a_server_not_set_up_are_told_in_one_sentence(shared, pg_server, capsys):
     code, _out, err = run(capsys, "show", as_user(shared, "dave"))
-    assert code == 2 and "dave has no role on the campaigns of that database" in err and err.count("\n") == 1
+    assert (
+        code == 2
+        and "dave has no role in this campaign, nor on every campaign of that database" in err
+        and err.count("\n") == 1
+    )
     code, _out, err = run(capsys, "show", pg_server.url("alice", "never_made"))
     assert code == 2 and "there is no campaign 'never_made' in that database" in err
     pg_server.sql("CREATE DATABASE bare", database="postgres")
@@ -219,9 +223,9 @@ def test_a_password_in_the_address_is_never_shown(shared, capsys):
     assert "~/.pgpass" in err
 
 
-def test_a_campaign_on_a_server_has_no_backup_files(shared, capsys):
+def test_a_campaign_on_a_server_has_no_backup_files_until_a_turn_ends(shared, capsys):
     code, out, _err = run(capsys, "backups", shared)
-    assert code == 0 and "has no backup files" in out
+    assert code == 0 and "no backups yet" in out and "by the organiser's app at every end of turn" in out
     with CampaignFile.open(shared) as campaign:
         assert campaign.file is None
         with pytest.raises(UserError, match="is on a server, not in a file"):

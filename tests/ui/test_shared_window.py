@@ -7,15 +7,17 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 from campaign_manager.engine.actions import Note
 from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
+from campaign_manager.store.pending import PendingList
 from campaign_manager.store.server_roles import grant_role, init_server
 from campaign_manager.ui import settings
 from campaign_manager.ui.actions import MenuAction
 from tests.pg_server import free_port, running_server
+from tests.shared import FULL_CAMPAIGN
 
 LIVE_MS = 1000  # another shop's action shows within a second
 
@@ -51,7 +53,9 @@ def record_the_first_battle(window) -> None:
     wizard.record()
 
 
-def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, shared, qtbot):
+def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, shared, pg_server, qtbot):
+    pg_server.sql("DELETE FROM firestorm.shop WHERE username = 'bob'")
+    pg_server.sql("INSERT INTO firestorm.shop (username, name) VALUES ('bob', 'Corinth Games')")
     recorder = make_window(as_user(shared, "bob"), remember=False)
     organiser = make_window(shared, remember=False)
     assert organiser.session.role == "organiser" and recorder.session.role == "recorder"
@@ -62,11 +66,25 @@ def test_a_battle_recorded_in_one_window_appears_in_the_other(make_window, share
     assert organiser.campaign.records == recorder.campaign.records
     assert organiser.map_view.map_scene.areas["C1"].brush().color().name() == "#f0cfc4", "the map redrawn"
     assert organiser.history.rowCount() == 2, "the log shows the other shop's battle"
-    assert "Recorded elsewhere" in organiser.statusBar().currentMessage()
+    assert "Recorded elsewhere by Corinth Games: " in organiser.statusBar().currentMessage()
+    assert organiser.history.index(1).data().endswith("recorded by Corinth Games (bob)"), "the history says who"
     assert "B1" in organiser.statusBar().currentMessage() or "battle" in organiser.statusBar().currentMessage()
     # and back: the organiser's note reaches the recorder's window
     organiser.session.record_json([{"type": "note", "text": "table 2 is free"}])
     qtbot.waitUntil(lambda: len(recorder.campaign.records) == 3, timeout=LIVE_MS)
+
+
+def test_a_row_planted_on_the_server_is_named_and_the_window_opens_up_to_it_read_only(make_window, shared, pg_server):
+    schema = parse_address(shared).schema
+    pg_server.sql(
+        f"SET session_replication_role = replica; INSERT INTO {schema}.action (seq, kind, payload, recorded_at) "
+        f"VALUES (2, 'note', '<b>not json</b>', 'x')"
+    )
+    window = make_window(shared, remember=False)
+    assert window.session.read_only and len(window.campaign.records) == 1
+    banner = window.storage_actions.banner
+    assert banner.isVisible() and "row 2 of its action log" in banner.text() and "recorded by postgres" in banner.text()
+    assert "<b>" not in banner.text() or banner.textFormat() == Qt.TextFormat.PlainText
 
 
 def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
@@ -94,31 +112,78 @@ def test_each_role_gets_the_menus_it_may_use(make_window, shared, qtbot):
     qtbot.waitUntil(lambda: viewer.campaign.records[-1].get("text") == "seen by the viewer", timeout=LIVE_MS)
 
 
-def test_the_window_stays_open_read_only_while_the_server_is_away_and_carries_on(make_window, qtbot):
+def test_the_window_records_while_the_server_is_away_and_sends_it_in_order_when_back(make_window, qtbot):
+    """Three battles recorded while the server is stopped reach it in order; a fourth, the same
+    battle another shop recorded meanwhile, is refused with the rule and kept: none lost, none doubled."""
     with running_server() as server:
         admin = parse_address(server.url())
         init_server(admin)
         grant_role(admin, "alice", "organiser")
+        grant_role(admin, "bob", "recorder")
         url = server.url("alice", "power_cut")
-        CampaignFile.create(url, name="Power cut").close()
-        window = make_window(url, remember=False)
-        window.session.link.reconnect.setInterval(200)  # tried again quickly, for the test
-        window.session.record_json([{"type": "note", "text": "before"}])
+        with CampaignFile.create(url, name="Power cut") as made:
+            made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"] + FULL_CAMPAIGN["turn 2"] + FULL_CAMPAIGN["turn 3"]))
+            made.apply(made.read_actions(FULL_CAMPAIGN["turn 4"][:5]))
+            before = len(made.records)
+        window = make_window(as_user(url, "bob"), remember=False)
+        link = window.session.link
+        link.reconnect.setInterval(200)  # tried again quickly, for the test
         server.stop("immediate")
         qtbot.waitUntil(lambda: window.session.offline is not None, timeout=5000)
-        assert window.session.read_only and window.storage_actions.banner.isVisible()
-        assert "cannot be reached" in window.storage_actions.banner.text()
-        assert not window.menu_actions[MenuAction.ADD_NOTE].isEnabled()
-        refused = window.session.try_record([Note("during")])
-        assert refused is not None and refused.startswith("Nothing was recorded: the server of postgresql://")
-        assert "carries on by itself" in refused and "then try again" not in refused and "\n" not in refused
-        assert window.isVisible() and window.campaign.records[-1] == {"type": "note", "text": "before"}
+        assert not window.session.read_only and window.storage_actions.banner.isVisible()
+        assert "kept on this computer, marked pending" in window.storage_actions.banner.text()
+        assert window.menu_actions[MenuAction.ADD_NOTE].isEnabled()
+        battles = FULL_CAMPAIGN["turn 4"][5:9]  # A5→B5, A5→B4, B4→B5, A4→B3
+        for battle in battles:
+            window.session.record_json([battle])
+        assert "Kept on this computer, pending" in window.statusBar().currentMessage()
+        assert window.campaign.state.control["B3"] == "axis", "shown as recorded"
+        assert window.map_view.banner.isVisible() and window.map_view.banner.text().startswith("Pending: 4 actions")
+        assert (
+            window.history.index(before + 3).data().endswith("pending: kept on this computer until the server answers")
+        )
+        pending = PendingList.of(parse_address(as_user(url, "bob")))
+        assert [entry.action["to"] for entry in pending.entries] == ["B5", "B4", "B5", "B3"], "on the disk at once"
+        qtbot.waitUntil(lambda: not link.reconnecting, timeout=10000)
+        link.reconnect.stop()  # held offline while another shop records the same battle A4→B3
         server.start()
-        qtbot.waitUntil(lambda: window.session.offline is None, timeout=10000)
-        assert not window.storage_actions.banner.isVisible()
-        window.session.record_json([{"type": "note", "text": "after"}])
+        with CampaignFile.open(url) as alice:
+            alice.apply(alice.read_actions([battles[3]]))
+        link.reconnect.start()
+        qtbot.waitUntil(lambda: window.session.offline is None and link.sent is not None, timeout=10000)
+        assert len(link.sent.recorded) == 3 and len(link.sent.refused) == 1
+        assert "B3 Florina is held by the Axis" in link.sent.refused[0]
+        assert "kept in the pending list for the organiser" in window.statusBar().currentMessage()
         with CampaignFile.open(url, readonly=True) as kept:
-            assert [r.get("text") for r in kept.records] == ["before", "after"]
+            arrows = [(record["from"], record["to"]) for record in kept.records[before:]]
+            assert arrows == [("A4", "B3"), ("A5", "B5"), ("A5", "B4"), ("B4", "B5")], "in order, none doubled"
+        assert window.campaign.records == kept.records and window.session.pending_from() is None
+        assert not window.map_view.banner.isVisible()
+        left = PendingList.of(parse_address(as_user(url, "bob")))
+        assert [entry.action["to"] for entry in left.entries] == ["B3"] and left.entries[0].refused
+        window.close()
+
+
+def test_the_organiser_enters_a_battle_in_the_wizard_while_the_server_is_away(make_window, qtbot):
+    with running_server() as server:
+        admin = parse_address(server.url())
+        init_server(admin)
+        grant_role(admin, "alice", "organiser")
+        url = server.url("alice", "wizard_away")
+        with CampaignFile.create(url, name="Away") as made:
+            made.apply(made.read_actions([{"type": "start_turn"}]))
+        window = make_window(url, remember=False)
+        window.session.link.reconnect.setInterval(200)
+        server.stop("immediate")
+        qtbot.waitUntil(lambda: window.session.offline is not None, timeout=5000)
+        assert not window.menu_actions[MenuAction.UNDO].isEnabled(), "undo and redo need the server"
+        record_the_first_battle(window)
+        assert window.session.pending_from() == 1 and window.campaign.state.control["C1"] == "axis"
+        assert window.map_view.banner.text() == "Pending: 1 action shown here, not yet on the server"
+        server.start()
+        qtbot.waitUntil(lambda: window.session.pending_from() is None, timeout=10000)
+        with CampaignFile.open(url, readonly=True) as kept:
+            assert len(kept.records) == 2 and kept.state.control["C1"] == "axis"
         window.close()
 
 
@@ -205,13 +270,14 @@ def test_a_server_that_does_not_answer_never_holds_up_the_window(qtbot):
             before, after = silent.seen
             assert after > before, "the window's events were handled while the server was being tried"
             assert session.offline is not None and session.reconnecting
-            assert session.try_record([Note("during")]) is not None
+            assert session.try_record([Note("during")]) is None, "kept pending on this computer"
+            assert session.pending_from() == 0
         finally:
             silent.close()
         server.start()
-        qtbot.waitUntil(lambda: session.offline is None, timeout=15000)
+        qtbot.waitUntil(lambda: session.offline is None and session.pending_from() is None, timeout=15000)
         session.record_json([{"type": "note", "text": "after"}])
-        assert [r.get("text") for r in session.campaign.records] == ["after"]
+        assert [r.get("text") for r in session.campaign.records] == ["during", "after"]
         session.close()
         clock.stop()
 
@@ -256,3 +322,16 @@ def test_the_pointer_is_busy_while_the_server_records_or_undoes(make_window, sha
     window.session.undo()
     assert seen == [Qt.CursorShape.WaitCursor, Qt.CursorShape.WaitCursor]
     assert QGuiApplication.overrideCursor() is None, "and the pointer comes back"
+
+
+def test_actions_left_pending_when_the_app_closed_are_sent_when_the_window_opens(make_window, shared, qtbot):
+    from campaign_manager.store.pending import record_offline
+
+    recorder = as_user(shared, "bob")
+    with CampaignFile.open(recorder) as bob:  # the app closed (or crashed) while the server was away
+        record_offline(bob, PendingList.of(bob.server_log.address), bob.read_actions([Note("left over").to_json()]))
+    window = make_window(recorder, remember=False)
+    qtbot.waitUntil(lambda: window.session.link.sent is not None, timeout=LIVE_MS)
+    assert window.session.pending_from() is None and window.campaign.records[-1] == Note("left over").to_json()
+    assert "1 pending action recorded on the server" in window.statusBar().currentMessage()
+    assert not PendingList.of(parse_address(recorder)).entries

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
-from campaign_manager.engine.lookup import label
+from campaign_manager.engine.lookup import counted, label
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.ink import notice_style
@@ -108,12 +108,20 @@ class MapView(QGraphicsView):
         self.map_scene.show_state(
             st, fought, planning=st.phase == Phase.PLANNING and not read_only, computer_side=self._computer_side()
         )
-        banner = f"The end of turn {st.turn}, as it stood — read-only" if read_only else ""
+        banner = f"The end of turn {st.turn}, as it stood — read-only" if read_only else self._pending_words()
         if banner != ("" if self.banner.isHidden() else self.banner.text()):
             self.banner.setText(banner)
             self.banner.adjustSize()
-            self.banner.setVisible(read_only)
+            self.banner.setVisible(bool(banner))
             self._arrange()
+
+    def _pending_words(self) -> str:
+        """The map as shown holds actions recorded while the server is away, not on it yet."""
+        pending = self.session.pending_from()
+        if pending is None:
+            return ""
+        waiting = counted(self.session.log_length() - pending, "action")
+        return f"Pending: {waiting} shown here, not yet on the server"
 
     def changeEvent(self, event: QEvent) -> None:
         """A new palette (the desktop turned dark, or light): the map drawn again in its colours."""
