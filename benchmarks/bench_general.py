@@ -37,15 +37,18 @@ from concurrent.futures import ProcessPoolExecutor
 from common import ROOT
 
 SIDES = ("axis", "allied")
-OPPONENTS = ["random", "reference"]
+OPPONENTS = ["random", "reference", "reference-general"]
 
 
 def _player(kind: str, seed: int):
     from campaign_manager.engine.players import ComputerPolicy, RandomPolicy
+    from tests.wargame.reference_general import ReferenceGeneral
     from tests.wargame.reference_player import ReferencePlayer
 
     if kind == "general":
         return ComputerPolicy(seed, explain=False)
+    if kind == "reference-general":
+        return ReferenceGeneral(seed, explain=False)
     return ReferencePlayer(seed) if kind == "reference" else RandomPolicy(seed)
 
 
@@ -59,7 +62,7 @@ def _margins(sc, seed: int, axis: str, allied: str) -> tuple[int, str]:
     players = {"axis": _player(axis, seed), "allied": _player(allied, seed + 10**6)}
     final, _ = TurnDriver(sc, players, seed, quiet=True).play(initial_state(sc, Play.WARGAME))
     vp = victory_points(sc, final)
-    return vp["axis"] - vp["allied"], outcome(sc, final)["result"]
+    return vp["axis"] - vp["allied"], outcome(sc, final).result
 
 
 def _games(job: tuple[range, str]) -> list[tuple[str, bool, bool, bool]]:
@@ -112,7 +115,7 @@ def main() -> None:
                 total = len(mine)
                 figures = [_share(sum(g[i] for g in mine), total) for i in (1, 2, 3)]
                 print(f"    as the {side:6s} ({total} campaigns)  " + "   ".join(figures))
-            if other == "reference":
+            if other.startswith("reference"):
                 held = sum(g[1] for g in games) / len(games)
                 verdict = "MEETS" if held >= 0.6 else "MISSES"
                 print(f"    wins or draws over both sides: {held:.1%}   {verdict} the goal (60 %)")
