@@ -73,7 +73,6 @@ class ComputerPolicy:
     explain: bool = True
     _scene: Scene | None = field(init=False, default=None)
     _moves: dict[tuple[int, str], int] = field(init=False, default_factory=dict)
-    _long_shots: dict[tuple[int, str], tuple[str, ...]] = field(init=False, default_factory=dict)
 
     def scene(self, sc: Scenario, st: CampaignState, side: str) -> Scene:
         """The picture of `st` for `side`, kept while the same state is asked about, and carried
@@ -119,22 +118,20 @@ class ComputerPolicy:
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
     ) -> Decision:
-        tried = self._long_shots.get((st.turn, side), ())
+        tried = long_shots(sc, st, side)
 
-        def decide() -> tuple[KeptAttack | None, str | None, bool]:
-            decision, long_shot = self._attack(sc, st, side, arrows, required, tried)
+        def decide() -> tuple[KeptAttack | None, str | None]:
+            decision = self._attack(sc, st, side, arrows, required, tried)
             if decision.reply is None:
-                return None, decision.reason, False
+                return None, decision.reason
             origin, target, commitment = decision.reply
-            return (origin, target, commitment.troops, commitment.sortie), decision.reason, long_shot
+            return (origin, target, commitment.troops, commitment.sortie), decision.reason
 
         what = ("attack", side, tuple(arrows), required, tried)
-        reply, reason, long_shot = self.remembered(sc, st, what, decide)
+        reply, reason = self.remembered(sc, st, what, decide)
         if reply is None:
             return Decision(None, reason)
         origin, target, troops, sortie = reply
-        if long_shot and target not in tried:
-            self._long_shots[st.turn, side] = (*tried, target)
         return Decision((origin, target, Commitment(troops, sortie)), reason)
 
     def defend(
@@ -266,11 +263,11 @@ class ComputerPolicy:
         arrows: Sequence[tuple[str, str]],
         required: bool,
         tried: tuple[str, ...] = (),
-    ) -> tuple[Decision, bool]:
-        """The attack to make (None: none is worth it), and whether it is a long shot. A long shot
-        on a target the side has already thrown one at this turn (`tried`) is not thrown again
-        while a much likelier attack that gains something is on offer: the same few odds, tried
-        again and again, waste the turn's battles."""
+    ) -> Decision:
+        """The attack to make (None: none is worth it). A long shot on a target the side has
+        already thrown one at this turn (`tried`: `long_shots`) is not thrown again while a much
+        likelier attack that gains something is on offer: the same few odds, tried again and
+        again, waste the turn's battles."""
         scene = self.scene(sc, st, side)
         plans = []
         best = -1e9
@@ -300,10 +297,10 @@ class ComputerPolicy:
         gain, win, origin, target, choice, defence = max(plans, key=lambda p: (p[0], -len(p[4].troops), p[2], p[3]))
         if not required and gain < 1.0:
             words = lambda: f"no attack is worth its risk now (the best, on {target}, gains {gain:.1f})"  # noqa: E731
-            return self._said(None, words), False
+            return self._said(None, words)
         attack: Attack = (origin, target, choice.commitment())
         words = lambda: self._attack_words(sc, scene, origin, target, choice, defence, win)  # noqa: E731
-        return self._said(attack, words), win < LONG_SHOT
+        return self._said(attack, words)
 
     @staticmethod
     def _sortie_cost(st: CampaignState, sortie: str | None) -> float:
@@ -418,6 +415,25 @@ class ComputerPolicy:
                     refused.add(like)
         kept = [t for t in first if t not in moving]
         return self._said(moving, lambda: _advance_words(sc, scene, target, moving, kept))
+
+
+def long_shots(sc: Scenario, st: CampaignState, side: str) -> tuple[str, ...]:
+    """The targets `side` has attacked at long odds this turn (under LONG_SHOT to win, the
+    troops and aircraft each side committed weighed as the battle weighs them), each once, in
+    the order fought: read from the turn's record of battles (`st.fought`), so the window, the
+    command line and What if's playouts all remember them alike."""
+    found: dict[str, None] = {}
+    for arrow in st.fought:
+        if arrow.attacker_side != side or arrow.target in found:
+            continue
+        terrain = sc.areas[arrow.target].terrain
+        fortified = bool(legal.fortification_name(sc, st, arrow.origin, arrow.target, side))
+        mine, theirs = arrow.attacker, arrow.defender
+        attack = bonus_total(sc, st.turn, terrain, mine.troops, mine.sortie, theirs.sortie, False)
+        defence = bonus_total(sc, st.turn, terrain, theirs.troops, theirs.sortie, mine.sortie, fortified)
+        if chances(sc, attack, defence).win < LONG_SHOT:
+            found[arrow.target] = None
+    return tuple(found)
 
 
 def _best_survivors(scene: Scene, target: str, first: list[str]) -> tuple[list[str], float]:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 
+from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import Play, legal
-from campaign_manager.engine.campaign import initial_state
+from campaign_manager.engine.actions import Battle, EndTurn, StartTurn, WargameRoll
+from campaign_manager.engine.campaign import apply_action, initial_state
 from campaign_manager.engine.driver import TurnDriver
-from campaign_manager.engine.general import ComputerPolicy
-from campaign_manager.engine.state import CampaignState, Phase
+from campaign_manager.engine.general import ComputerPolicy, long_shots
+from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase
 from campaign_manager.scenario import load_scenario
 from tests.wargame.reference_player import ReferencePlayer
 
@@ -226,14 +228,49 @@ def test_an_attack_for_surrounded_troops_names_the_captures_in_its_reason():
     )
 
 
+def _long_shot_fought(st: CampaignState) -> CampaignState:
+    """`st` after the long shot on B2 was fought and failed (left as it was, but on record)."""
+    after = st.copy()
+    alpini = Commitment(("IT-ALPINI", "IT-INF-5"))
+    after.fought = (Arrow("B1", "B2", "axis", alpini, Commitment(("GR-INF-2", "GR-INF-3"))),)
+    after.battles_fought += 1
+    return after
+
+
 def test_the_same_long_shot_is_not_thrown_again_while_a_much_better_battle_is_on_offer():
     """The long shot on B2 failed and left things as they were: the next compulsory battle is
-    the likelier one, and the long shot may come back once nothing better is left."""
+    the likelier one, and the long shot may come back once nothing better is left. The memory
+    is the turn's record of battles, so a general made afresh for each battle (as the window
+    makes it) remembers too."""
     st, arrows = _korce_surrounded()
-    general = ComputerPolicy(0)
-    first = general.attack(SC, st, "axis", arrows, True)
+    first = ComputerPolicy(0).attack(SC, st, "axis", arrows, True)
     assert first.reply[1] == "B2" and _odds(first.reason) < 35
-    again = general.attack(SC, st, "axis", arrows, True)
+    after = _long_shot_fought(st)
+    assert long_shots(SC, after, "axis") == ("B2",) and long_shots(SC, after, "allied") == ()
+    again = ComputerPolicy(0).attack(SC, after, "axis", arrows, True)
     assert again.reply[:2] == ("B4", "C4") and _odds(again.reason) >= 50, again
     only_long_shots = [a for a in arrows if a[1] == "B2"]
-    assert general.attack(SC, st, "axis", only_long_shots, True).reply[1] == "B2"
+    assert ComputerPolicy(0).attack(SC, after, "axis", only_long_shots, True).reply[1] == "B2"
+
+
+def test_the_engine_records_the_turns_battles_and_forgets_them_when_the_next_turn_begins():
+    """A long shot fought through the engine (a lost General's Wargame battle) is on the turn's
+    record, whoever fought it; the next turn starts with none."""
+    st, _ = _korce_surrounded()
+    battle = Battle(
+        "B1",
+        "B2",
+        (6, 1),
+        Commitment(("IT-ALPINI", "IT-INF-5")),
+        Commitment(("GR-INF-2", "GR-INF-3")),
+        wargame=WargameRoll(attacker_die=1, defender_die=6),
+    )
+    after = apply_action(SC, st, battle, RandomRoller(0)).state
+    assert [(a.origin, a.target) for a in after.fought] == [("B1", "B2")]
+    assert long_shots(SC, after, "axis") == ("B2",)
+    earlier = after.copy()
+    earlier.turn, earlier.battles_required = 3, 10  # the same record, a turn before the last
+    ended = apply_action(SC, earlier, EndTurn(), RandomRoller(0)).state
+    assert long_shots(SC, ended, "axis") == ("B2",), "the record holds until the next turn begins"
+    begun = apply_action(SC, ended, StartTurn(), RandomRoller(0)).state
+    assert begun.turn == 4 and begun.fought == () and long_shots(SC, begun, "axis") == ()
