@@ -41,12 +41,13 @@ OPPONENTS = ["random", "reference", "reference-general"]
 
 
 def _player(kind: str, seed: int):
-    from campaign_manager.engine.players import ComputerPolicy, RandomPolicy
+    from campaign_manager.engine.general_lookahead import computer_general
+    from campaign_manager.engine.players import RandomPolicy
     from tests.wargame.reference_general import ReferenceGeneral
     from tests.wargame.reference_player import ReferencePlayer
 
-    if kind == "general":
-        return ComputerPolicy(seed, explain=False)
+    if kind in ("quick", "careful"):
+        return computer_general(seed, kind, explain=False)
     if kind == "reference-general":
         return ReferenceGeneral(seed, explain=False)
     return ReferencePlayer(seed) if kind == "reference" else RandomPolicy(seed)
@@ -65,10 +66,11 @@ def _margins(sc, seed: int, axis: str, allied: str) -> tuple[int, str]:
     return vp["axis"] - vp["allied"], outcome(sc, final).result
 
 
-def _games(job: tuple[range, str]) -> list[tuple[str, bool, bool, bool]]:
+def _games(job: tuple[range, str, str]) -> list[tuple[str, bool, bool, bool, bool]]:
     """For each seed and each side the general plays against `other`: the side, whether the
-    general won or drew, won outright, and beat `other`'s own game with that seed."""
-    seeds, other = job
+    general won or drew, won outright, beat `other`'s own game with that seed, and was beaten
+    by it (a smaller margin)."""
+    seeds, other, general = job
     sys.path.insert(0, str(ROOT))
     from campaign_manager.scenario import load_scenario
 
@@ -77,13 +79,13 @@ def _games(job: tuple[range, str]) -> list[tuple[str, bool, bool, bool]]:
     for seed in seeds:
         alone, _ = _margins(sc, seed, other, other)
         for side in SIDES:
-            axis, allied = ("general", other) if side == "axis" else (other, "general")
+            axis, allied = (general, other) if side == "axis" else (other, general)
             margin, result = _margins(sc, seed, axis, allied)
             mine = margin if side == "axis" else -margin
             theirs = alone if side == "axis" else -alone
             won = result.startswith(sc.sides[side])
             lost = result.startswith(sc.sides["allied" if side == "axis" else "axis"])
-            found.append((side, not lost, won, mine > theirs))
+            found.append((side, not lost, won, mine > theirs, mine < theirs))
     return found
 
 
@@ -98,6 +100,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--campaigns", type=int, default=1000, help="seeded campaigns per side and opponent")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--general", choices=("quick", "careful"), default="careful", help="the general measured")
     parser.add_argument("--against", nargs="+", choices=OPPONENTS, default=OPPONENTS, help="the opponents to play")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -107,13 +110,16 @@ def main() -> None:
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         for other in args.against:
-            jobs = [(range(part, count, workers * 4), other) for part in range(workers * 4)]
+            jobs = [(range(part, count, workers * 4), other, args.general) for part in range(workers * 4)]
             games = [game for part in pool.map(_games, jobs) for game in part]
-            print(f"\n  against the {other} player          wins or draws            wins outright            beats it")
+            print(
+                f"\n  against the {other} player  wins or draws          wins outright          "
+                "beats it               beaten by it"
+            )
             for side in SIDES:
                 mine = [g for g in games if g[0] == side]
                 total = len(mine)
-                figures = [_share(sum(g[i] for g in mine), total) for i in (1, 2, 3)]
+                figures = [_share(sum(g[i] for g in mine), total) for i in (1, 2, 3, 4)]
                 print(f"    as the {side:6s} ({total} campaigns)  " + "   ".join(figures))
             if other.startswith("reference"):
                 held = sum(g[1] for g in games) / len(games)

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.deployment import DeploymentCheck, Shortfall
@@ -58,6 +58,22 @@ REMEMBERED = 30_000  # decisions kept per scenario (some 40 MB), the first ones
 # An answer as `remembered` keeps it: plain tuples of strings (see `ComputerPolicy.place`).
 KeptAttack = tuple[str, str, tuple[str, ...], str | None]  # origin, target, troops, sortie
 KeptRetreat = str | tuple[tuple[str, str], ...]  # one area, or each troop's (troop, area)
+
+
+class AttackPlan(NamedTuple):
+    """An attack the general weighs: what it gains (in the worth of the side's areas, less what
+    it risks), its chance to win against the likely defence, the arrow and the forces."""
+
+    gain: float
+    win: float
+    origin: str
+    target: str
+    choice: Choice
+    defence: Choice
+
+    def rank(self) -> tuple[float, int, str, str]:
+        """The order of preference: the greatest gain, then the fewest troops, then by code."""
+        return self.gain, -len(self.choice.troops), self.origin, self.target
 
 
 # -- the general -----------------------------------------------------------------------------------
@@ -264,10 +280,24 @@ class ComputerPolicy:
         required: bool,
         tried: tuple[str, ...] = (),
     ) -> Decision:
-        """The attack to make (None: none is worth it). A long shot on a target the side has
-        already thrown one at this turn (`tried`: `long_shots`) is not thrown again while a much
-        likelier attack that gains something is on offer: the same few odds, tried again and
-        again, waste the turn's battles."""
+        """The attack to make (None: none is worth it): the plan that gains most (`attack_plans`)."""
+        plans = self.attack_plans(sc, st, side, arrows, tried)
+        return self.plan_decision(sc, st, side, max(plans, key=AttackPlan.rank), required)
+
+    def attack_plans(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        side: str,
+        arrows: Sequence[tuple[str, str]],
+        tried: tuple[str, ...] = (),
+        every: bool = False,
+    ) -> list[AttackPlan]:
+        """The attacks worth weighing on `arrows`, each arrow with each sensible force, and what
+        each gains. A long shot on a target the side has already thrown one at this turn (`tried`:
+        `long_shots`) is left out while a much likelier attack that gains something is on offer:
+        the same few odds, tried again and again, waste the turn's battles. `every`: weigh every
+        arrow (else only those that may beat the best found)."""
         scene = self.scene(sc, st, side)
         plans = []
         best = -1e9
@@ -277,7 +307,7 @@ class ComputerPolicy:
         bounds = sorted(((scene.attack_bound(side, target), origin, target) for origin, target in arrows), reverse=True)
         costs: dict[str | None, float] = {None: 0.0}  # `_sortie_cost` of each sortie, now
         for bound, origin, target in bounds:
-            if bound <= best and not tried:
+            if bound <= best and not tried and not every:
                 break
             options = legal.legal_commitments(sc, st, origin, target)
             terrain = scene.terrain(target)
@@ -288,18 +318,27 @@ class ComputerPolicy:
                 cost = costs.get(choice.sortie)
                 if cost is None:
                     cost = costs[choice.sortie] = self._sortie_cost(st, choice.sortie)
-                gain -= cost
-                plans.append((gain, win, origin, target, choice, defence))
-                if gain > best:
-                    best = gain
-        if tried and any(p[1] >= BETTER and p[0] > 0 for p in plans):
-            plans = [p for p in plans if p[1] >= LONG_SHOT or p[3] not in tried]
-        gain, win, origin, target, choice, defence = max(plans, key=lambda p: (p[0], -len(p[4].troops), p[2], p[3]))
-        if not required and gain < 1.0:
-            words = lambda: f"no attack is worth its risk now (the best, on {target}, gains {gain:.1f})"  # noqa: E731
+                plans.append(AttackPlan(gain - cost, win, origin, target, choice, defence))
+                best = max(best, gain - cost)
+        if tried and any(p.win >= BETTER and p.gain > 0 for p in plans):
+            plans = [p for p in plans if p.win >= LONG_SHOT or p.target not in tried]
+        return plans
+
+    def plan_decision(
+        self, sc: Scenario, st: CampaignState, side: str, plan: AttackPlan | None, required: bool
+    ) -> Decision:
+        """The attack `plan` as the general's decision, with its reason (None, or a plan gaining
+        too little when no battle is required: no attack)."""
+        if plan is None or (not required and plan.gain < 1.0):
+            if plan is None:
+                return self._said(None, lambda: "no attack is worth its risk now")
+            words = lambda: f"no attack is worth its risk now (the best, on {plan.target}, gains {plan.gain:.1f})"  # noqa: E731
             return self._said(None, words)
-        attack: Attack = (origin, target, choice.commitment())
-        words = lambda: self._attack_words(sc, scene, origin, target, choice, defence, win)  # noqa: E731
+        scene = self.scene(sc, st, side)
+        attack: Attack = (plan.origin, plan.target, plan.choice.commitment())
+        words = lambda: self._attack_words(  # noqa: E731
+            sc, scene, plan.origin, plan.target, plan.choice, plan.defence, plan.win
+        )
         return self._said(attack, words)
 
     @staticmethod
