@@ -100,7 +100,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--campaigns", type=int, default=1000, help="seeded campaigns per side and opponent")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--general", choices=("quick", "careful"), default="careful", help="the general measured")
+    parser.add_argument(
+        "--general",
+        choices=("quick", "careful", "reference-general"),
+        default="careful",
+        help="the general measured (reference-general: today's against itself, the mirror)",
+    )
     parser.add_argument("--against", nargs="+", choices=OPPONENTS, default=OPPONENTS, help="the opponents to play")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))

@@ -38,9 +38,11 @@ from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision
 from campaign_manager.engine.general_facts import (
     MEMO,
     Choice,
+    area_distances,
     attack_choices,
     bonus_total,
     chances,
+    command_centre_loss,
     defence_choice,
 )
 from campaign_manager.engine.lookup import counted, label
@@ -223,14 +225,45 @@ class ComputerPolicy:
             return self._said(fix, lambda: f"{troop} to {label(sc, to)}: the turn's deployment rule asks for it"), False
         if self._moves.get((st.turn, nation), 0) >= MOVES_PER_TURN:
             return Decision(None), False
-        move = self._best_move(sc, st, nation, check)
+        move = self._best_move(sc, st, nation, check) or self._to_the_front(sc, st, nation, check)
         if move is None:
             return self._said(None, lambda: f"the {sc.nation_name(nation)} troops stand where they are most use"), False
         troop, to = move
         scene = self.scene(sc, st, sc.side_of(nation))
         origin = st.where[troop]
-        words = lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {scene.reach_words(to)}"  # noqa: E731
+        up = "" if origin in scene.front() else "up to the front, "
+        words = lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {up}{scene.reach_words(to)}"  # noqa: E731
         return self._said(move, words), True
+
+    def _to_the_front(
+        self, sc: Scenario, st: CampaignState, nation: str, check: DeploymentCheck
+    ) -> tuple[str, str] | None:
+        """A troop standing where it can neither attack nor be attacked, moved up to the front
+        area where it adds most (ties: an objective, the fewest of the side's troops there, then
+        by code), keeping the turn's deployment rule; never the last guard of a command centre
+        the enemy is near. Made when no move raises the side's worth by itself: a troop at the
+        front is there for the turn's next battles and advances, one behind it for none."""
+        scene = self.scene(sc, st, sc.side_of(nation))
+        front = scene.front()
+        mine = scene.ground[scene.side]
+        guarded = _command_centres_near_the_enemy(scene)
+        found = []
+        for troop, targets in legal.redeploy_moves(sc, st, nation).items():
+            here = st.where[troop]
+            if here in front or (here in guarded and len(mine.get(here, ())) <= 1):
+                continue
+            for to in targets:
+                if to in front:
+                    rank = (-scene.gain_of_kinds(to, added=troop), -sc.areas[to].vp, len(mine.get(to, ())))
+                    found.append((*rank, troop, to))
+        found.sort()
+        trial = dict(st.where)
+        for *_, troop, to in found:
+            trial[troop] = to
+            if not check.shortfalls(trial):
+                return troop, to
+            trial[troop] = st.where[troop]
+        return None
 
     def _best_move(
         self, sc: Scenario, st: CampaignState, nation: str, check: DeploymentCheck
@@ -473,6 +506,19 @@ def long_shots(sc: Scenario, st: CampaignState, side: str) -> tuple[str, ...]:
         if chances(sc, attack, defence).win < LONG_SHOT:
             found[arrow.target] = None
     return tuple(found)
+
+
+def _command_centres_near_the_enemy(scene: Scene) -> frozenset[str]:
+    """The side's command centres the enemy holds an area at most two links from (an enemy win
+    there scores, RULES.md 1.9): guarded or not."""
+    sc, control, enemy, far = scene.sc, scene.st.control, scene.enemy, area_distances(scene.sc)
+    return frozenset(
+        area
+        for area in sc.areas
+        if control.get(area) == scene.side
+        and command_centre_loss(sc, area, scene.side)
+        and any(control.get(near) == enemy and steps <= 2 for near, steps in far[area].items())
+    )
 
 
 def _best_survivors(scene: Scene, target: str, first: list[str]) -> tuple[list[str], float]:

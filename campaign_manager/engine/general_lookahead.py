@@ -16,6 +16,7 @@ battle), not by a clock: the same seed gives the same choices, and so the same l
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -41,6 +42,8 @@ class Careful:
     candidates: int = 3
     playouts: int = 8
     battles: int = 12
+    sure: float = 1.0  # how many standard errors better a candidate must do to overrule the rules of thumb
+    horizon: str = "turn"  # "turn": to the end of the turn; "campaign": to its end
 
 
 @dataclass
@@ -57,8 +60,11 @@ class CarefulPolicy(ComputerPolicy):
         shortlist = self.shortlist(sc, st, side, arrows, required)
         if len(shortlist) < 2:
             return super().attack(sc, st, side, arrows, required)
-        margins = [self.expected_margin(sc, st, side, arrows, required, plan) for plan in shortlist]
+        played = [self.margins(sc, st, side, arrows, required, plan) for plan in shortlist]
+        margins = [sum(m) / len(m) for m in played]
         best = max(range(len(shortlist)), key=lambda i: (margins[i], -i))  # ties: the rules of thumb's order
+        if best and not _surely_better(played[best], played[0], self.careful.sure):
+            best = 0
         decision = self.plan_decision(sc, st, side, shortlist[best], required)
         if decision.reason is None:
             return decision
@@ -106,14 +112,27 @@ class CarefulPolicy(ComputerPolicy):
         plan: AttackPlan | None,
     ) -> float:
         """The side's average VP margin at the end of `Careful.playouts` playouts of `plan`."""
+        found = self.margins(sc, st, side, arrows, required, plan)
+        return sum(found) / len(found)
+
+    def margins(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        side: str,
+        arrows: Sequence[tuple[str, str]],
+        required: bool,
+        plan: AttackPlan | None,
+    ) -> list[int]:
+        """The side's VP margin (its VP less the enemy's) at the end of each playout of `plan`."""
         question = ChooseAttack(side, tuple(arrows), required)
         reply: Attack | None = None if plan is None else (plan.origin, plan.target, plan.choice.commitment())
-        total = 0
+        found = []
         for index in range(self.careful.playouts):
             final = self._played_out(sc, st, question, reply, index)
             vp = victory_points(sc, final)
-            total += vp[side] - vp[sc.enemy_of(side)]
-        return total / self.careful.playouts
+            found.append(vp[side] - vp[sc.enemy_of(side)])
+        return found
 
     def _played_out(
         self, sc: Scenario, st: CampaignState, question: ChooseAttack, reply: Attack | None, index: int
@@ -126,13 +145,27 @@ class CarefulPolicy(ComputerPolicy):
         found = driver.answer(_won_initiative(sc, st, question.side), question, reply)
         now = found.state if isinstance(found, Applied) else st
         fought = now.battles_fought - st.battles_fought
-        while now.phase in (Phase.PLANNING, Phase.BATTLE) and now.turn == st.turn and fought < self.careful.battles:
+        to_the_end = self.careful.horizon == "campaign"
+        while now.phase is not Phase.FINISHED and (to_the_end or _same_turn(now, st)) and fought < self.careful.battles:
             step = driver.step(now)
             if not isinstance(step, Applied):
                 break
             fought += step.state.battles_fought - now.battles_fought
             now = step.state
         return now
+
+
+def _same_turn(now: CampaignState, st: CampaignState) -> bool:
+    return now.phase in (Phase.PLANNING, Phase.BATTLE) and now.turn == st.turn
+
+
+def _surely_better(found: list[int], than: list[int], sure: float) -> bool:
+    """Whether the playouts `found` did better than `than` (the same seeds, one by one) by more
+    than `sure` standard errors of their mean difference."""
+    gaps = [a - b for a, b in zip(found, than, strict=True)]
+    mean = sum(gaps) / len(gaps)
+    spread = sum((g - mean) ** 2 for g in gaps) / max(1, len(gaps) - 1)
+    return mean > sure * math.sqrt(spread / len(gaps))
 
 
 def _won_initiative(sc: Scenario, st: CampaignState, side: str) -> CampaignState:

@@ -19,6 +19,7 @@ from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.general import ComputerPolicy, long_shots
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase
 from campaign_manager.scenario import load_scenario
+from tests.wargame.reference_general import ReferenceGeneral
 from tests.wargame.reference_player import ReferencePlayer
 
 SC = load_scenario()
@@ -274,3 +275,38 @@ def test_the_engine_records_the_turns_battles_and_forgets_them_when_the_next_tur
     assert long_shots(SC, ended, "axis") == ("B2",), "the record holds until the next turn begins"
     begun = apply_action(SC, ended, StartTurn(), RandomRoller(0)).state
     assert begun.turn == 4 and begun.fought == () and long_shots(SC, begun, "axis") == ()
+
+
+# -- redeployment toward the front -------------------------------------------------------------------
+
+# Turn 3, the Greeks redeploy first: they have driven every Italian back into A1 Tirane and hold B1 and
+# B2; three Greek infantry stand in D1 Aetolia and C1 Ioannina, next to no enemy, where they can
+# neither attack nor be attacked. The general of b4ca222 left them there for the whole turn.
+_ITALIANS_IN_TIRANE = _position(
+    3,
+    Phase.PLANNING,
+    {"B1": "allied", "B2": "allied"},
+    {
+        **dict.fromkeys(("IT-INF-1", "IT-INF-2", "IT-CARRI", "IT-ALPINI", "IT-INF-3", "IT-INF-4"), "A1"),
+        **dict.fromkeys(("IT-INF-5", "IT-INF-6"), "A1"),
+        **dict.fromkeys(("GR-INF-1", "GR-INF-2"), "B2"),
+        **dict.fromkeys(("GR-INF-3", "GR-INF-6"), "B1"),
+        **dict.fromkeys(("GR-INF-4", "GR-INF-8"), "D1"),
+        "GR-INF-9": "C1",
+    },
+)
+
+
+def test_troops_behind_the_front_move_up_to_it_when_no_move_gains_by_itself():
+    st = _ITALIANS_IN_TIRANE.copy()
+    general = ComputerPolicy(0)
+    moves = []
+    while (decision := general.redeploy(SC, st, "greek")).reply is not None:
+        troop, to = decision.reply
+        assert "up to the front" in decision.reason and to in ("B1", "B2", "B4"), decision.reason
+        moves.append(decision.reply)
+        st = st.copy()
+        st.where[troop] = to
+    assert {troop for troop, _ in moves} == {"GR-INF-4", "GR-INF-8", "GR-INF-9"}, moves
+    assert not _mine(st, "allied", "D1") and not _mine(st, "allied", "C1")
+    assert ReferenceGeneral(0).redeploy(SC, _ITALIANS_IN_TIRANE, "greek").reply is None, "today's general stood"
