@@ -5,10 +5,12 @@ At each battle it chooses (which arrow, with which troops, or no battle when non
 the quick general's rules of thumb shortlist its candidates: the best plan on each of the most
 promising arrows, the best plan's other forces, and no battle when it may hold. Each candidate is
 played out a few times from the position (the battle fought with the dice of the playout's seed,
-then the quick general on both sides to the end of the turn) and scored by the side's VP margin
-(its VP less the enemy's) at the end; the candidate with the best average margin is chosen (ties:
-the rules of thumb's order). Every candidate meets the same seeds (the same dice, as far as the
-battles go alike), so the comparison is between the candidates, not between the dice.
+then the quick general on both sides to the end of the campaign) and scored by the side's VP
+margin (its VP less the enemy's) at the end; the candidate with the best average margin is chosen
+when it did better than the rules of thumb's choice by more than a standard error over the same
+seeds (else the rules of thumb's stands). Every candidate meets the same seeds, and the k-th
+battle of a turn the same dice in every playout of a seed (`AlignedDice`), so the comparison is
+between the candidates, not between the dice.
 
 The time it takes is bounded by a count of playouts (`Careful.candidates` × `Careful.playouts` a
 battle), not by a clock: the same seed gives the same choices, and so the same log, on any machine.
@@ -17,13 +19,15 @@ battle), not by a clock: the same seed gives the same choices, and so the same l
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.general import AttackPlan, ComputerPolicy, long_shots
-from campaign_manager.engine.questions import Attack, ChooseAttack, Decision, DiceTable
+from campaign_manager.engine.questions import Attack, BattleResult, ChooseAttack, Decision
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.scenario.model import Scenario
@@ -36,14 +40,15 @@ HOW_CAREFUL = (QUICK, CAREFUL)  # the computer general's preference: rules of th
 @dataclass(frozen=True)
 class Careful:
     """How much the careful general looks ahead at each battle: `candidates` compared, each
-    played out `playouts` times, each playout `battles` battles at most (to the end of the turn
-    when it comes first)."""
+    played out `playouts` times to the end of the campaign (`horizon` "campaign") or of the turn
+    ("turn"), `battles` battles at most. Measured (benchmarks/bench_general.py's docstring): to the
+    end of the turn the playouts miss what a battle costs the next turns, and chose worse."""
 
     candidates: int = 3
     playouts: int = 8
-    battles: int = 12
+    battles: int = 100
     sure: float = 1.0  # how many standard errors better a candidate must do to overrule the rules of thumb
-    horizon: str = "turn"  # "turn": to the end of the turn; "campaign": to its end
+    horizon: str = "campaign"
 
 
 @dataclass
@@ -138,10 +143,10 @@ class CarefulPolicy(ComputerPolicy):
         self, sc: Scenario, st: CampaignState, question: ChooseAttack, reply: Attack | None, index: int
     ) -> CampaignState:
         """The state at the end of one playout: `reply` fought, then the quick general on both
-        sides to the end of the turn (`Careful.battles` battles at most)."""
+        sides to the end of the campaign or the turn (`Careful.horizon`, `Careful.battles` at most)."""
         seed = _playout_seed(self.seed, st, index)
         players = {s: ComputerPolicy(seed + n, explain=False) for n, s in enumerate(sc.side_ids)}
-        driver = TurnDriver(sc, players, seed, quiet=True, table=DiceTable())
+        driver = TurnDriver(sc, players, seed, quiet=True, table=AlignedDice(seed))
         found = driver.answer(_won_initiative(sc, st, question.side), question, reply)
         now = found.state if isinstance(found, Applied) else st
         fought = now.battles_fought - st.battles_fought
@@ -153,6 +158,28 @@ class CarefulPolicy(ComputerPolicy):
             fought += step.state.battles_fought - now.battles_fought
             now = step.state
         return now
+
+
+@dataclass(frozen=True)
+class AlignedDice:
+    """The table of a careful general's playouts: the General's Wargame's dice, each battle's
+    initiative and result dice drawn from the playout's seed and the battle's place in the turn
+    (not from one stream), so every candidate's playouts meet the same dice in their k-th battle
+    however the battles before went: the candidates are compared under the same luck. (Rolls to
+    destroy and battle counts come from the driver's own stream.)"""
+
+    seed: int
+
+    def _dice(self, st: CampaignState, what: str) -> random.Random:
+        return random.Random(f"{self.seed}/{st.turn}/{st.battles_fought}/{what}")  # a string seeds alike in every run
+
+    def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None:
+        dice = self._dice(st, "initiative")
+        return {side: dice.randint(1, 6) for side in sc.side_ids}
+
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> BattleResult:
+        dice = self._dice(st, "battle")
+        return BattleResult(wargame=WargameRoll(attacker_die=dice.randint(1, 6), defender_die=dice.randint(1, 6)))
 
 
 def _same_turn(now: CampaignState, st: CampaignState) -> bool:
