@@ -107,7 +107,7 @@ class ComputerPolicy:
         found = self._scene = Scene(sc, st, side)
         return found
 
-    def _said(self, reply: object, words: Callable[[], str]) -> Decision:
+    def _said(self, reply: T, words: Callable[[], str]) -> Decision[T]:
         return Decision(reply, words() if self.explain else None)
 
     # -- what the driver asks (engine/driver.py Policy) ---------------------------------------------
@@ -117,14 +117,14 @@ class ComputerPolicy:
     # it has seen it (tens of thousands are kept); a defence, quicker to work out than to look
     # up, is not kept.
 
-    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
+    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision[str]:
         what = ("place", troop, tuple(areas))
         return Decision(*self.remembered(sc, st, what, lambda: _plain(self._place(sc, st, troop, areas))))
 
-    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision:
+    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision[tuple[str, str] | None]:
         moved = self._moves.get((st.turn, nation), 0)
 
-        def decide() -> tuple[object, str | None, bool]:
+        def decide() -> tuple[tuple[str, str] | None, str | None, bool]:
             decision, chosen = self._redeploy(sc, st, nation)
             return (*_plain(decision), chosen)
 
@@ -135,7 +135,7 @@ class ComputerPolicy:
 
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
-    ) -> Decision:
+    ) -> Decision[Attack | None]:
         tried = long_shots(sc, st, side)
 
         def decide() -> tuple[KeptAttack | None, str | None]:
@@ -160,10 +160,10 @@ class ComputerPolicy:
         target: str,
         options: legal.CommitmentOptions,
         attacker: Commitment,
-    ) -> Decision:
+    ) -> Decision[Commitment]:
         return self._defend(sc, st, origin, target, options, attacker)
 
-    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision[Retreat]:
         def decide() -> tuple[KeptRetreat, str | None]:
             decision = self._retreat(sc, st, question)
             reply = decision.reply
@@ -176,7 +176,7 @@ class ComputerPolicy:
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
-    ) -> Decision:
+    ) -> Decision[list[str]]:
         def decide() -> tuple[tuple[str, ...], str | None]:
             decision = self._advance(sc, st, target, survivors, candidates)
             return tuple(decision.reply), decision.reason
@@ -199,7 +199,7 @@ class ComputerPolicy:
 
     # -- planning ---------------------------------------------------------------------------------
 
-    def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
+    def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision[str]:
         scene = self.scene(sc, st, sc.side_of(sc.troops[troop].nation))
         gains = {area: scene.gain_of_kinds(area, added=troop) for area in sorted(areas)}
         # Where the gains tie (a third troop adds nothing to a battle): an unguarded command centre
@@ -212,7 +212,7 @@ class ComputerPolicy:
             return self._said(best, words)
         return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
 
-    def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision, bool]:
+    def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision[tuple[str, str] | None], bool]:
         """The nation's next redeployment, and whether it is one of the general's own choosing
         (not one the deployment rule asks for): those are MOVES_PER_TURN at most."""
         check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
@@ -312,7 +312,7 @@ class ComputerPolicy:
         arrows: Sequence[tuple[str, str]],
         required: bool,
         tried: tuple[str, ...] = (),
-    ) -> Decision:
+    ) -> Decision[Attack | None]:
         """The attack to make (None: none is worth it): the plan that gains most (`attack_plans`)."""
         plans = self.attack_plans(sc, st, side, arrows, tried)
         return self.plan_decision(sc, st, side, max(plans, key=AttackPlan.rank), required)
@@ -359,7 +359,7 @@ class ComputerPolicy:
 
     def plan_decision(
         self, sc: Scenario, st: CampaignState, side: str, plan: AttackPlan | None, required: bool
-    ) -> Decision:
+    ) -> Decision[Attack | None]:
         """The attack `plan` as the general's decision, with its reason (None, or a plan gaining
         too little when no battle is required: no attack)."""
         if plan is None or (not required and plan.gain < 1.0):
@@ -411,7 +411,7 @@ class ComputerPolicy:
         target: str,
         options: legal.CommitmentOptions,
         attacker: Commitment,
-    ) -> Decision:
+    ) -> Decision[Commitment]:
         terrain = sc.areas[target].terrain
         fortified = options.fortification is not None
         choice = defence_choice(
@@ -445,7 +445,7 @@ class ComputerPolicy:
             lambda: f"defends {label(sc, target)} with {what}: holds {hold:.0%} of the time",
         )
 
-    def _retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+    def _retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision[Retreat]:
         side = question.side
         scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
         group = [t for t in st.where.standing(question.target) if sc.side_of(sc.troops[t].nation) == side]
@@ -461,7 +461,7 @@ class ComputerPolicy:
 
     def _advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
-    ) -> Decision:
+    ) -> Decision[list[str]]:
         """Who advances: the survivors, all or some, then others beside them, as long as the side's
         areas gain in worth; never a move that leaves a held objective with none of the side's
         troops while enemy troops stand next to it (`_left_bare`)."""
@@ -580,7 +580,7 @@ def _forces_words(sc: Scenario, choice: Choice, none: str = "nothing") -> str:
     return troops or (f"{plane} alone" if plane else none)
 
 
-def _plain(decision: Decision) -> tuple[object, str | None]:
+def _plain(decision: Decision[T]) -> tuple[T, str | None]:
     return decision.reply, decision.reason
 
 
@@ -666,7 +666,9 @@ def _mend(
     return best
 
 
-def sensible_defence(sc: Scenario, st: CampaignState, origin: str, target: str, attacker: Commitment) -> Decision:
+def sensible_defence(
+    sc: Scenario, st: CampaignState, origin: str, target: str, attacker: Commitment
+) -> Decision[Commitment]:
     """What the computer general would commit to defend `target` against these attackers from
     `origin`: the computer's own choice when it defends, a sensible defender's otherwise."""
     options = legal.legal_commitments(sc, st, origin, target)

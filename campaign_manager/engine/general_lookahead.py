@@ -61,7 +61,7 @@ class CarefulPolicy(ComputerPolicy):
 
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
-    ) -> Decision:
+    ) -> Decision[Attack | None]:
         shortlist = self.shortlist(sc, st, side, arrows, required)
         if len(shortlist) < 2:
             return super().attack(sc, st, side, arrows, required)
