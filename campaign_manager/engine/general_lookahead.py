@@ -74,9 +74,14 @@ class CarefulPolicy(ComputerPolicy):
         if decision.reason is None:
             return decision
         runner_up = max(m for i, m in enumerate(margins) if i != best)
+        others = (
+            f"another did a little better ({_vp(runner_up)}), too little to be sure of"
+            if runner_up > margins[best]
+            else f"the next best choice {_vp(runner_up)}"
+        )
         said = (
             f"{decision.reason}; played out {self.careful.playouts} times it leaves the "
-            f"{sc.sides[side]} {_vp(margins[best])} on average, the next best choice {_vp(runner_up)}"
+            f"{sc.sides[side]} {_vp(margins[best])} on average, {others}"
         )
         return Decision(decision.reply, said)
 

@@ -52,3 +52,11 @@ def test_the_preference_is_quick_or_careful():
     assert type(computer_general(1, CAREFUL)) is CarefulPolicy
     with pytest.raises(ValueError, match="quick or careful"):
         computer_general(1, "reckless")
+
+
+def test_a_choice_not_surely_better_leaves_the_rules_of_thumb_s_and_the_reason_says_so():
+    st, arrows = _korce_surrounded()
+    unsure = CarefulPolicy(0, careful=Careful(sure=100.0))  # no candidate is ever sure enough
+    decision = unsure.attack(SC, st, "axis", arrows, True)
+    assert decision.reply[:2] == ("B1", "B2"), "the rules of thumb's choice stands"
+    assert "another did a little better (" in decision.reason and "too little to be sure of" in decision.reason
