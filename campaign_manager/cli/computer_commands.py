@@ -36,6 +36,21 @@ def register(commands) -> None:
         metavar="N",
         help="seed for the app's dice: the same seed from the same campaign, the same game (default: unpredictable)",
     )
+    how = computer.add_mutually_exclusive_group()
+    how.add_argument(
+        "--careful",
+        dest="how",
+        action="store_const",
+        const="careful",
+        help="the computer plays each battle's best few choices out a few times and keeps the best (slower)",
+    )
+    how.add_argument(
+        "--quick",
+        dest="how",
+        action="store_const",
+        const="quick",
+        help="the computer chooses by its rules of thumb alone (the default)",
+    )
     computer.add_argument(
         "--redeployed",
         action="store_true",
@@ -76,8 +91,9 @@ def cmd_computer(args: argparse.Namespace) -> int:
                 "a battle being entered is kept with this campaign: record or discard it in the window first"
             )
         seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
-        orders = None if args.reply is None else _orders(sc, st, computer_driver(sc, sides, seed), args)
-        moves = play_on(computer_driver(sc, sides, seed), st, orders, args.redeployed)
+        how = args.how or "quick"
+        orders = None if args.reply is None else _orders(sc, st, computer_driver(sc, sides, seed, how), args)
+        moves = play_on(computer_driver(sc, sides, seed, how), st, orders, args.redeployed)
         first = len(campaign.records) + 1
         if moves.done:
             campaign.apply([applied.action for applied in moves.done])

@@ -29,6 +29,7 @@ from campaign_manager.engine.driver import (
     ask,
 )
 from campaign_manager.engine.general import ComputerPolicy
+from campaign_manager.engine.general_lookahead import QUICK, computer_general
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import CampaignState, Commitment
@@ -69,10 +70,12 @@ class Moves:
     question: Question | None = None
 
 
-def computer_driver(sc: Scenario, sides: Iterable[str], seed: int) -> TurnDriver:
-    """The driver seating the computer general on `sides`; `seed` gives every die (the general's
-    choices depend on the position alone): the same seed, the same game."""
-    return TurnDriver(sc, {side: ComputerPolicy(seed) for side in sides}, seed, table=ThrownAtOnce())
+def computer_driver(sc: Scenario, sides: Iterable[str], seed: int, how: str = QUICK) -> TurnDriver:
+    """The driver seating the computer general on `sides`, quick or careful (`how`:
+    engine/general_lookahead.py); `seed` gives every die and the careful general's playouts: the
+    same seed, the same game."""
+    players = {side: computer_general(seed, how) for side in sides}
+    return TurnDriver(sc, players, seed, table=ThrownAtOnce())
 
 
 def retreat_choice(sc: Scenario, st: CampaignState, question: CommitDefence) -> dict[str, list[str]]:

@@ -140,8 +140,20 @@ class TurnDriver:
         """Whether the computer answers for `side`."""
         return side is not None and side in self.players
 
+    @overload
+    def decide(self, st: CampaignState, question: PlaceTroop) -> Decision[str]: ...
+    @overload
+    def decide(self, st: CampaignState, question: ChooseAttack) -> Decision[Attack | None]: ...
+    @overload
+    def decide(self, st: CampaignState, question: CommitDefence) -> Decision[Commitment]: ...
+    @overload
+    def decide(self, st: CampaignState, question: ChooseRetreat) -> Decision[Retreat]: ...
+    @overload
+    def decide(self, st: CampaignState, question: ChooseAdvance) -> Decision[Sequence[str]]: ...
+    @overload
+    def decide(self, st: CampaignState, question: Question) -> Decision: ...
     def decide(self, st: CampaignState, question: Question) -> Decision:
-        """The computer's reply to a question about one of its sides."""
+        """The computer's reply to a question about one of its sides (of the kind it takes)."""
         player = self.players.get(question.side or "")
         if player is None:
             raise ValueError(f"the computer does not play the side asked ({question.side})")

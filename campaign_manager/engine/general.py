@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.deployment import DeploymentCheck, Shortfall
@@ -38,9 +38,11 @@ from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision
 from campaign_manager.engine.general_facts import (
     MEMO,
     Choice,
+    area_distances,
     attack_choices,
     bonus_total,
     chances,
+    command_centre_loss,
     defence_choice,
 )
 from campaign_manager.engine.lookup import counted, label
@@ -60,6 +62,22 @@ KeptAttack = tuple[str, str, tuple[str, ...], str | None]  # origin, target, tro
 KeptRetreat = str | tuple[tuple[str, str], ...]  # one area, or each troop's (troop, area)
 
 
+class AttackPlan(NamedTuple):
+    """An attack the general weighs: what it gains (in the worth of the side's areas, less what
+    it risks), its chance to win against the likely defence, the arrow and the forces."""
+
+    gain: float
+    win: float
+    origin: str
+    target: str
+    choice: Choice
+    defence: Choice
+
+    def rank(self) -> tuple[float, int, str, str]:
+        """The order of preference: the greatest gain, then the fewest troops, then by code."""
+        return self.gain, -len(self.choice.troops), self.origin, self.target
+
+
 # -- the general -----------------------------------------------------------------------------------
 
 
@@ -73,7 +91,6 @@ class ComputerPolicy:
     explain: bool = True
     _scene: Scene | None = field(init=False, default=None)
     _moves: dict[tuple[int, str], int] = field(init=False, default_factory=dict)
-    _long_shots: dict[tuple[int, str], tuple[str, ...]] = field(init=False, default_factory=dict)
 
     def scene(self, sc: Scenario, st: CampaignState, side: str) -> Scene:
         """The picture of `st` for `side`, kept while the same state is asked about, and carried
@@ -90,7 +107,7 @@ class ComputerPolicy:
         found = self._scene = Scene(sc, st, side)
         return found
 
-    def _said(self, reply: object, words: Callable[[], str]) -> Decision:
+    def _said(self, reply: T, words: Callable[[], str]) -> Decision[T]:
         return Decision(reply, words() if self.explain else None)
 
     # -- what the driver asks (engine/driver.py Policy) ---------------------------------------------
@@ -100,14 +117,14 @@ class ComputerPolicy:
     # it has seen it (tens of thousands are kept); a defence, quicker to work out than to look
     # up, is not kept.
 
-    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
+    def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision[str]:
         what = ("place", troop, tuple(areas))
         return Decision(*self.remembered(sc, st, what, lambda: _plain(self._place(sc, st, troop, areas))))
 
-    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision:
+    def redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> Decision[tuple[str, str] | None]:
         moved = self._moves.get((st.turn, nation), 0)
 
-        def decide() -> tuple[object, str | None, bool]:
+        def decide() -> tuple[tuple[str, str] | None, str | None, bool]:
             decision, chosen = self._redeploy(sc, st, nation)
             return (*_plain(decision), chosen)
 
@@ -118,23 +135,21 @@ class ComputerPolicy:
 
     def attack(
         self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
-    ) -> Decision:
-        tried = self._long_shots.get((st.turn, side), ())
+    ) -> Decision[Attack | None]:
+        tried = long_shots(sc, st, side)
 
-        def decide() -> tuple[KeptAttack | None, str | None, bool]:
-            decision, long_shot = self._attack(sc, st, side, arrows, required, tried)
+        def decide() -> tuple[KeptAttack | None, str | None]:
+            decision = self._attack(sc, st, side, arrows, required, tried)
             if decision.reply is None:
-                return None, decision.reason, False
+                return None, decision.reason
             origin, target, commitment = decision.reply
-            return (origin, target, commitment.troops, commitment.sortie), decision.reason, long_shot
+            return (origin, target, commitment.troops, commitment.sortie), decision.reason
 
         what = ("attack", side, tuple(arrows), required, tried)
-        reply, reason, long_shot = self.remembered(sc, st, what, decide)
+        reply, reason = self.remembered(sc, st, what, decide)
         if reply is None:
             return Decision(None, reason)
         origin, target, troops, sortie = reply
-        if long_shot and target not in tried:
-            self._long_shots[st.turn, side] = (*tried, target)
         return Decision((origin, target, Commitment(troops, sortie)), reason)
 
     def defend(
@@ -145,10 +160,10 @@ class ComputerPolicy:
         target: str,
         options: legal.CommitmentOptions,
         attacker: Commitment,
-    ) -> Decision:
+    ) -> Decision[Commitment]:
         return self._defend(sc, st, origin, target, options, attacker)
 
-    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+    def retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision[Retreat]:
         def decide() -> tuple[KeptRetreat, str | None]:
             decision = self._retreat(sc, st, question)
             reply = decision.reply
@@ -161,7 +176,7 @@ class ComputerPolicy:
 
     def advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
-    ) -> Decision:
+    ) -> Decision[list[str]]:
         def decide() -> tuple[tuple[str, ...], str | None]:
             decision = self._advance(sc, st, target, survivors, candidates)
             return tuple(decision.reply), decision.reason
@@ -184,7 +199,7 @@ class ComputerPolicy:
 
     # -- planning ---------------------------------------------------------------------------------
 
-    def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
+    def _place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision[str]:
         scene = self.scene(sc, st, sc.side_of(sc.troops[troop].nation))
         gains = {area: scene.gain_of_kinds(area, added=troop) for area in sorted(areas)}
         # Where the gains tie (a third troop adds nothing to a battle): an unguarded command centre
@@ -197,7 +212,7 @@ class ComputerPolicy:
             return self._said(best, words)
         return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
 
-    def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision, bool]:
+    def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision[tuple[str, str] | None], bool]:
         """The nation's next redeployment, and whether it is one of the general's own choosing
         (not one the deployment rule asks for): those are MOVES_PER_TURN at most."""
         check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
@@ -210,14 +225,45 @@ class ComputerPolicy:
             return self._said(fix, lambda: f"{troop} to {label(sc, to)}: the turn's deployment rule asks for it"), False
         if self._moves.get((st.turn, nation), 0) >= MOVES_PER_TURN:
             return Decision(None), False
-        move = self._best_move(sc, st, nation, check)
+        move = self._best_move(sc, st, nation, check) or self._to_the_front(sc, st, nation, check)
         if move is None:
             return self._said(None, lambda: f"the {sc.nation_name(nation)} troops stand where they are most use"), False
         troop, to = move
         scene = self.scene(sc, st, sc.side_of(nation))
         origin = st.where[troop]
-        words = lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {scene.reach_words(to)}"  # noqa: E731
+        up = "" if origin in scene.front() else "up to the front, "
+        words = lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {up}{scene.reach_words(to)}"  # noqa: E731
         return self._said(move, words), True
+
+    def _to_the_front(
+        self, sc: Scenario, st: CampaignState, nation: str, check: DeploymentCheck
+    ) -> tuple[str, str] | None:
+        """A troop standing where it can neither attack nor be attacked, moved up to the front
+        area where it adds most (ties: an objective, the fewest of the side's troops there, then
+        by code), keeping the turn's deployment rule; never the last guard of a command centre
+        the enemy is near. Made when no move raises the side's worth by itself: a troop at the
+        front is there for the turn's next battles and advances, one behind it for none."""
+        scene = self.scene(sc, st, sc.side_of(nation))
+        front = scene.front()
+        mine = scene.ground[scene.side]
+        guarded = _command_centres_near_the_enemy(scene)
+        found = []
+        for troop, targets in legal.redeploy_moves(sc, st, nation).items():
+            here = st.where[troop]
+            if here in front or (here in guarded and len(mine.get(here, ())) <= 1):
+                continue
+            for to in targets:
+                if to in front:
+                    rank = (-scene.gain_of_kinds(to, added=troop), -sc.areas[to].vp, len(mine.get(to, ())))
+                    found.append((*rank, troop, to))
+        found.sort()
+        trial = dict(st.where)
+        for *_, troop, to in found:
+            trial[troop] = to
+            if not check.shortfalls(trial):
+                return troop, to
+            trial[troop] = st.where[troop]
+        return None
 
     def _best_move(
         self, sc: Scenario, st: CampaignState, nation: str, check: DeploymentCheck
@@ -266,11 +312,25 @@ class ComputerPolicy:
         arrows: Sequence[tuple[str, str]],
         required: bool,
         tried: tuple[str, ...] = (),
-    ) -> tuple[Decision, bool]:
-        """The attack to make (None: none is worth it), and whether it is a long shot. A long shot
-        on a target the side has already thrown one at this turn (`tried`) is not thrown again
-        while a much likelier attack that gains something is on offer: the same few odds, tried
-        again and again, waste the turn's battles."""
+    ) -> Decision[Attack | None]:
+        """The attack to make (None: none is worth it): the plan that gains most (`attack_plans`)."""
+        plans = self.attack_plans(sc, st, side, arrows, tried)
+        return self.plan_decision(sc, st, side, max(plans, key=AttackPlan.rank), required)
+
+    def attack_plans(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        side: str,
+        arrows: Sequence[tuple[str, str]],
+        tried: tuple[str, ...] = (),
+        every: bool = False,
+    ) -> list[AttackPlan]:
+        """The attacks worth weighing on `arrows`, each arrow with each sensible force, and what
+        each gains. A long shot on a target the side has already thrown one at this turn (`tried`:
+        `long_shots`) is left out while a much likelier attack that gains something is on offer:
+        the same few odds, tried again and again, waste the turn's battles. `every`: weigh every
+        arrow (else only those that may beat the best found)."""
         scene = self.scene(sc, st, side)
         plans = []
         best = -1e9
@@ -280,7 +340,7 @@ class ComputerPolicy:
         bounds = sorted(((scene.attack_bound(side, target), origin, target) for origin, target in arrows), reverse=True)
         costs: dict[str | None, float] = {None: 0.0}  # `_sortie_cost` of each sortie, now
         for bound, origin, target in bounds:
-            if bound <= best and not tried:
+            if bound <= best and not tried and not every:
                 break
             options = legal.legal_commitments(sc, st, origin, target)
             terrain = scene.terrain(target)
@@ -291,19 +351,28 @@ class ComputerPolicy:
                 cost = costs.get(choice.sortie)
                 if cost is None:
                     cost = costs[choice.sortie] = self._sortie_cost(st, choice.sortie)
-                gain -= cost
-                plans.append((gain, win, origin, target, choice, defence))
-                if gain > best:
-                    best = gain
-        if tried and any(p[1] >= BETTER and p[0] > 0 for p in plans):
-            plans = [p for p in plans if p[1] >= LONG_SHOT or p[3] not in tried]
-        gain, win, origin, target, choice, defence = max(plans, key=lambda p: (p[0], -len(p[4].troops), p[2], p[3]))
-        if not required and gain < 1.0:
-            words = lambda: f"no attack is worth its risk now (the best, on {target}, gains {gain:.1f})"  # noqa: E731
-            return self._said(None, words), False
-        attack: Attack = (origin, target, choice.commitment())
-        words = lambda: self._attack_words(sc, scene, origin, target, choice, defence, win)  # noqa: E731
-        return self._said(attack, words), win < LONG_SHOT
+                plans.append(AttackPlan(gain - cost, win, origin, target, choice, defence))
+                best = max(best, gain - cost)
+        if tried and any(p.win >= BETTER and p.gain > 0 for p in plans):
+            plans = [p for p in plans if p.win >= LONG_SHOT or p.target not in tried]
+        return plans
+
+    def plan_decision(
+        self, sc: Scenario, st: CampaignState, side: str, plan: AttackPlan | None, required: bool
+    ) -> Decision[Attack | None]:
+        """The attack `plan` as the general's decision, with its reason (None, or a plan gaining
+        too little when no battle is required: no attack)."""
+        if plan is None or (not required and plan.gain < 1.0):
+            if plan is None:
+                return self._said(None, lambda: "no attack is worth its risk now")
+            words = lambda: f"no attack is worth its risk now (the best, on {plan.target}, gains {plan.gain:.1f})"  # noqa: E731
+            return self._said(None, words)
+        scene = self.scene(sc, st, side)
+        attack: Attack = (plan.origin, plan.target, plan.choice.commitment())
+        words = lambda: self._attack_words(  # noqa: E731
+            sc, scene, plan.origin, plan.target, plan.choice, plan.defence, plan.win
+        )
+        return self._said(attack, words)
 
     @staticmethod
     def _sortie_cost(st: CampaignState, sortie: str | None) -> float:
@@ -342,7 +411,7 @@ class ComputerPolicy:
         target: str,
         options: legal.CommitmentOptions,
         attacker: Commitment,
-    ) -> Decision:
+    ) -> Decision[Commitment]:
         terrain = sc.areas[target].terrain
         fortified = options.fortification is not None
         choice = defence_choice(
@@ -376,7 +445,7 @@ class ComputerPolicy:
             lambda: f"defends {label(sc, target)} with {what}: holds {hold:.0%} of the time",
         )
 
-    def _retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision:
+    def _retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision[Retreat]:
         side = question.side
         scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
         group = [t for t in st.where.standing(question.target) if sc.side_of(sc.troops[t].nation) == side]
@@ -392,7 +461,7 @@ class ComputerPolicy:
 
     def _advance(
         self, sc: Scenario, st: CampaignState, target: str, survivors: list[str], candidates: list[str]
-    ) -> Decision:
+    ) -> Decision[list[str]]:
         """Who advances: the survivors, all or some, then others beside them, as long as the side's
         areas gain in worth; never a move that leaves a held objective with none of the side's
         troops while enemy troops stand next to it (`_left_bare`)."""
@@ -418,6 +487,38 @@ class ComputerPolicy:
                     refused.add(like)
         kept = [t for t in first if t not in moving]
         return self._said(moving, lambda: _advance_words(sc, scene, target, moving, kept))
+
+
+def long_shots(sc: Scenario, st: CampaignState, side: str) -> tuple[str, ...]:
+    """The targets `side` has attacked at long odds this turn (under LONG_SHOT to win, the
+    troops and aircraft each side committed weighed as the battle weighs them), each once, in
+    the order fought: read from the turn's record of battles (`st.fought`), so the window, the
+    command line and What if's playouts all remember them alike."""
+    found: dict[str, None] = {}
+    for arrow in st.fought:
+        if arrow.attacker_side != side or arrow.target in found:
+            continue
+        terrain = sc.areas[arrow.target].terrain
+        fortified = bool(legal.fortification_name(sc, st, arrow.origin, arrow.target, side))
+        mine, theirs = arrow.attacker, arrow.defender
+        attack = bonus_total(sc, st.turn, terrain, mine.troops, mine.sortie, theirs.sortie, False)
+        defence = bonus_total(sc, st.turn, terrain, theirs.troops, theirs.sortie, mine.sortie, fortified)
+        if chances(sc, attack, defence).win < LONG_SHOT:
+            found[arrow.target] = None
+    return tuple(found)
+
+
+def _command_centres_near_the_enemy(scene: Scene) -> frozenset[str]:
+    """The side's command centres the enemy holds an area at most two links from (an enemy win
+    there scores, RULES.md 1.9): guarded or not."""
+    sc, control, enemy, far = scene.sc, scene.st.control, scene.enemy, area_distances(scene.sc)
+    return frozenset(
+        area
+        for area in sc.areas
+        if control.get(area) == scene.side
+        and command_centre_loss(sc, area, scene.side)
+        and any(control.get(near) == enemy and steps <= 2 for near, steps in far[area].items())
+    )
 
 
 def _best_survivors(scene: Scene, target: str, first: list[str]) -> tuple[list[str], float]:
@@ -479,7 +580,7 @@ def _forces_words(sc: Scenario, choice: Choice, none: str = "nothing") -> str:
     return troops or (f"{plane} alone" if plane else none)
 
 
-def _plain(decision: Decision) -> tuple[object, str | None]:
+def _plain(decision: Decision[T]) -> tuple[T, str | None]:
     return decision.reply, decision.reason
 
 
@@ -565,7 +666,9 @@ def _mend(
     return best
 
 
-def sensible_defence(sc: Scenario, st: CampaignState, origin: str, target: str, attacker: Commitment) -> Decision:
+def sensible_defence(
+    sc: Scenario, st: CampaignState, origin: str, target: str, attacker: Commitment
+) -> Decision[Commitment]:
     """What the computer general would commit to defend `target` against these attackers from
     `origin`: the computer's own choice when it defends, a sensible defender's otherwise."""
     options = legal.legal_commitments(sc, st, origin, target)

@@ -42,6 +42,7 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
     st.battles_required = sum(d3(v) for v in dice) + spec.battle_plus
     st.extra_battles = action.extra_battles
     st.battles_fought, st.fixed_fought, st.redeployed, st.deployed = 0, (), (), ()
+    st.fought = ()
     st.sorties = dict(spec.sorties)
     for troop_id, place in st.where.items():
         arrival = sc.troops[troop_id].arrives

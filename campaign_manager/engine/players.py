@@ -14,6 +14,7 @@ from campaign_manager.engine.actions import Battle, Game, WargameRoll
 from campaign_manager.engine.deployment import deployment_shortfalls
 from campaign_manager.engine.driver import Attack, BattleResult, ChooseRetreat, TurnDriver
 from campaign_manager.engine.general import ComputerPolicy, fixing_move
+from campaign_manager.engine.general_lookahead import QUICK, computer_general
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario
@@ -125,7 +126,8 @@ class RandomTable:
         return BattleResult(wargame=WargameRoll(attacker_modifier=self.rng.choice((0, 0, 0, 1, -1))))
 
 
-def computer_opponent(sc: Scenario, side: str | None, seed: int) -> TurnDriver:
+def computer_opponent(sc: Scenario, side: str | None, seed: int, how: str = QUICK) -> TurnDriver:
     """The turn driver of a game against the computer opponent on `side` (None: two people at
-    the table); the people throw the dice and give the results."""
-    return TurnDriver(sc, {side: ComputerPolicy(seed)} if side else {}, seed, table=None)
+    the table), quick or careful (`how`: engine/general_lookahead.py); the people throw the dice
+    and give the results."""
+    return TurnDriver(sc, {side: computer_general(seed, how)} if side else {}, seed, table=None)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, overload
+
+from typing_extensions import TypeVar
 
 from campaign_manager.dice import draw
 from campaign_manager.engine import legal
@@ -169,11 +171,15 @@ Reply = (
 )  # a reply to one of the questions: which one each takes, `TurnDriver.answer` says
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A player's reply to a question; `reason`, when given, says why in a line."""
+R = TypeVar("R", covariant=True, default=Reply)  # a bare `Decision`: a reply of any kind
 
-    reply: Any
+
+@dataclass(frozen=True, slots=True)
+class Decision(Generic[R]):
+    """A player's reply to a question, of the kind the question takes (`Decision[str]`: a place;
+    `Decision[Attack | None]`: an arrow or none...); `reason`, when given, says why in a line."""
+
+    reply: R
     reason: str | None = None
 
 
@@ -230,9 +236,25 @@ class DiceTable:
         return BattleResult(wargame=WargameRoll())
 
 
+@overload
+def ask(player: Policy, sc: Scenario, st: CampaignState, question: PlaceTroop) -> Decision[str]: ...
+@overload
+def ask(
+    player: Policy, sc: Scenario, st: CampaignState, question: RedeployTroops
+) -> Decision[tuple[str, str] | None]: ...
+@overload
+def ask(player: Policy, sc: Scenario, st: CampaignState, question: ChooseAttack) -> Decision[Attack | None]: ...
+@overload
+def ask(player: Policy, sc: Scenario, st: CampaignState, question: CommitDefence) -> Decision[Commitment]: ...
+@overload
+def ask(player: Policy, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision[Retreat]: ...
+@overload
+def ask(player: Policy, sc: Scenario, st: CampaignState, question: ChooseAdvance) -> Decision[Sequence[str]]: ...
+@overload
+def ask(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Decision: ...
 def ask(player: Policy, sc: Scenario, st: CampaignState, question: Question) -> Decision:
-    """A computer player's reply to a question about its side, with its reason when it gives one:
-    the one way a question is put to a player's method."""
+    """A computer player's reply to a question about its side, of the kind the question takes,
+    with its reason when it gives one: the one way a question is put to a player's method."""
     answer = _ANSWERS.get(type(question))
     if answer is None:
         raise ValueError(f"a side's player is not asked {type(question).__name__}: the table answers it")

@@ -55,15 +55,21 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
         _hold(sc, st, arrow, destroyed, defender_beaten, bool(action.advance), events)
     if action.retreat_to and retreat_to is None:
         events.append(_unused_retreat(sc, arrow.target, defender_beaten, goal.command_centre, retreat_words))
-    st.battles_fought += 1
-    if (arrow.origin, arrow.target) in sc.turn(st.turn).fixed_arrows:
-        st.fixed_fought = (*st.fixed_fought, (arrow.origin, arrow.target))
+    _counted(sc, st, arrow)
     if not events.recording:
         return record
     return evolve(record, destroy_dice=dice, retreat_to=retreat_to, advance=advance or None)
 
 
 Retreat = str | dict[str, str]  # one area for the whole group, or troop id → area
+
+
+def _counted(sc: Scenario, st: CampaignState, arrow: Arrow) -> None:
+    """The battle on `arrow` counted among the turn's: its number, its fixed arrow, its record."""
+    st.battles_fought += 1
+    st.fought = (*st.fought, arrow)
+    if (arrow.origin, arrow.target) in sc.turn(st.turn).fixed_arrows:
+        st.fixed_fought = (*st.fixed_fought, (arrow.origin, arrow.target))
 
 
 def _still_fought(sc: Scenario, st: CampaignState, arrow: Arrow) -> None:

@@ -255,6 +255,7 @@ class CampaignState:
     battles_required: int = 0
     battles_fought: int = 0
     fixed_fought: tuple[tuple[str, str], ...] = ()
+    fought: tuple[Arrow, ...] = ()  # the turn's battles fought so far, each arrow as it was placed
     open_arrows: tuple[Arrow, ...] = ()
     scored: dict[str, int] = field(default_factory=dict)  # side → VP scored; each side's from the start
     command_centre_wins: tuple[tuple[str, int], ...] = ()  # (area, turn) of each win against a command centre

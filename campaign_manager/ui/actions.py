@@ -46,7 +46,7 @@ from campaign_manager.ui.scenario_menu import ScenarioActions
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.storage_actions import StorageActions
 from campaign_manager.ui.view_menu import ViewActions
-from campaign_manager.ui.wargame import WargameActions
+from campaign_manager.ui.wargame import CAREFUL_TIP, WargameActions
 
 Keys = QKeySequence.StandardKey
 
@@ -90,6 +90,7 @@ class MenuAction(StrEnum):
     NEW_BATTLE = "new_battle"
     RESOLVE_BATTLE = "resolve_battle"
     ABANDON_BATTLE = "abandon_battle"
+    CAREFUL_GENERAL = "careful_general"
     EDIT_SCENARIO = "edit_scenario"
     EDIT_SCENARIO_FILE = "edit_scenario_file"
     EDIT_CAMPAIGN_SCENARIO = "edit_campaign_scenario"
@@ -144,6 +145,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             MenuAction.NEW_WARGAME,
             MenuAction.TRY_A_PLAN,
             MenuAction.WHAT_IF,
+            MenuAction.CAREFUL_GENERAL,
             SEPARATOR,
             MenuAction.RECORD_ACTIONS,
             SEPARATOR,
@@ -272,6 +274,9 @@ def declare_actions(
             "Ctrl+Shift+T",
             "Try moves and battles on a throw-away copy; the campaign itself is not touched",
             with_campaign,
+        ),
+        MenuAction.CAREFUL_GENERAL: ActionSpec(
+            "Care&ful computer general", wargame.toggle_careful, tip=CAREFUL_TIP, checked=wargame.careful
         ),
         MenuAction.WHAT_IF: ActionSpec(
             "&What if… (computer playouts)",

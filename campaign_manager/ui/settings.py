@@ -39,6 +39,9 @@ WINDOW_STATE = Setting("window/state", b"")
 WINDOW_SPLIT = Setting("window/map_split", b"")
 WELCOMED = Setting("window/welcomed", False)  # the welcome page was shown once, on the first start
 SHOW_LEGEND = Setting("map/show_legend", False)
+# The computer general: "quick" (its rules of thumb) or "careful" (it plays the best few choices of
+# each battle out before it chooses: engine/general_lookahead.py)
+COMPUTER_GENERAL = Setting("computer/general", "quick")
 # The folder a file was last chosen in by a file dialog (a tracker, a sign-up sheet, a scenario...)
 LAST_FOLDER = Setting("files/last_folder", "")
 # The assist files last open (empty once closed by their own Close button): reopened with the panel
@@ -101,6 +104,16 @@ def read(setting: Setting[Value]) -> Value:
 
 def write(setting: Setting[Value], value: Value) -> None:
     QSettings().setValue(setting.key, QByteArray(value) if isinstance(value, bytes) else value)
+
+
+def computer_general() -> str:
+    """How the computer general chooses, by the player's preference: "quick" or "careful"."""
+    return "careful" if read(COMPUTER_GENERAL) == "careful" else "quick"
+
+
+def toggle_careful_general() -> None:
+    """Battle ▸ Careful computer general: on, off."""
+    write(COMPUTER_GENERAL, "quick" if computer_general() == "careful" else "careful")
 
 
 def bundled_campaign() -> Path | None:

@@ -29,9 +29,9 @@ def _log_without_times(capsys, path) -> list[dict]:
     return entries
 
 
-def _two_computers(capsys, path, seed: int) -> list[dict]:
+def _two_computers(capsys, path, seed: int, *how: str) -> list[dict]:
     assert run(capsys, "new", path, "--wargame")[0] == 0
-    code, out, err = run(capsys, "computer", path, "--side", "both", "--seed", seed)
+    code, out, err = run(capsys, "computer", path, "--side", "both", "--seed", seed, *how)
     assert code == 0, err
     assert out.splitlines()[-1].startswith("The campaign is over: ")
     with CampaignFile.open(path, readonly=True) as campaign:
@@ -51,6 +51,17 @@ def test_two_computers_play_a_whole_campaign_from_the_command_line_the_same_twic
         if entry["type"] == "battle" and entry["events"][0].split(" → ")[0] not in ("B1 Vlore", "B2 Korce (Corizza)"):
             assert before["type"] == "initiative" and before["rolled_by_app"], entry["events"][0]
     assert all(not entry.get("dice") or entry["rolled_by_app"] for entry in first)
+
+
+@pytest.mark.slow
+def test_two_careful_computers_play_the_same_campaign_twice_from_one_seed(tmp_path, capsys):
+    """The careful general's playouts are seeded too: the same seed, the same game; and it plays
+    another game than the quick general's, saying what its playouts found."""
+    first = _two_computers(capsys, tmp_path / "one.campaign", 11, "--careful")
+    assert first == _two_computers(capsys, tmp_path / "two.campaign", 11, "--careful"), "the same seed, the same game"
+    assert first != _two_computers(capsys, tmp_path / "quick.campaign", 11, "--quick")
+    reasons = [e["reason"] for e in first if e["type"] == "battle"]
+    assert any("played out 8 times it leaves the" in reason for reason in reasons), reasons
 
 
 def _answer(capsys, path, said: str) -> tuple[int, str, str]:

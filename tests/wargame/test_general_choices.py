@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 
+from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import Play, legal
-from campaign_manager.engine.campaign import initial_state
+from campaign_manager.engine.actions import Battle, EndTurn, StartTurn, WargameRoll
+from campaign_manager.engine.campaign import apply_action, initial_state
 from campaign_manager.engine.driver import TurnDriver
-from campaign_manager.engine.general import ComputerPolicy
-from campaign_manager.engine.state import CampaignState, Phase
+from campaign_manager.engine.general import ComputerPolicy, long_shots
+from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase
 from campaign_manager.scenario import load_scenario
+from tests.wargame.reference_general import ReferenceGeneral
 from tests.wargame.reference_player import ReferencePlayer
 
 SC = load_scenario()
@@ -226,14 +229,84 @@ def test_an_attack_for_surrounded_troops_names_the_captures_in_its_reason():
     )
 
 
+def _long_shot_fought(st: CampaignState) -> CampaignState:
+    """`st` after the long shot on B2 was fought and failed (left as it was, but on record)."""
+    after = st.copy()
+    alpini = Commitment(("IT-ALPINI", "IT-INF-5"))
+    after.fought = (Arrow("B1", "B2", "axis", alpini, Commitment(("GR-INF-2", "GR-INF-3"))),)
+    after.battles_fought += 1
+    return after
+
+
 def test_the_same_long_shot_is_not_thrown_again_while_a_much_better_battle_is_on_offer():
     """The long shot on B2 failed and left things as they were: the next compulsory battle is
-    the likelier one, and the long shot may come back once nothing better is left."""
+    the likelier one, and the long shot may come back once nothing better is left. The memory
+    is the turn's record of battles, so a general made afresh for each battle (as the window
+    makes it) remembers too."""
     st, arrows = _korce_surrounded()
-    general = ComputerPolicy(0)
-    first = general.attack(SC, st, "axis", arrows, True)
+    first = ComputerPolicy(0).attack(SC, st, "axis", arrows, True)
     assert first.reply[1] == "B2" and _odds(first.reason) < 35
-    again = general.attack(SC, st, "axis", arrows, True)
+    after = _long_shot_fought(st)
+    assert long_shots(SC, after, "axis") == ("B2",) and long_shots(SC, after, "allied") == ()
+    again = ComputerPolicy(0).attack(SC, after, "axis", arrows, True)
     assert again.reply[:2] == ("B4", "C4") and _odds(again.reason) >= 50, again
     only_long_shots = [a for a in arrows if a[1] == "B2"]
-    assert general.attack(SC, st, "axis", only_long_shots, True).reply[1] == "B2"
+    assert ComputerPolicy(0).attack(SC, after, "axis", only_long_shots, True).reply[1] == "B2"
+
+
+def test_the_engine_records_the_turns_battles_and_forgets_them_when_the_next_turn_begins():
+    """A long shot fought through the engine (a lost General's Wargame battle) is on the turn's
+    record, whoever fought it; the next turn starts with none."""
+    st, _ = _korce_surrounded()
+    battle = Battle(
+        "B1",
+        "B2",
+        (6, 1),
+        Commitment(("IT-ALPINI", "IT-INF-5")),
+        Commitment(("GR-INF-2", "GR-INF-3")),
+        wargame=WargameRoll(attacker_die=1, defender_die=6),
+    )
+    after = apply_action(SC, st, battle, RandomRoller(0)).state
+    assert [(a.origin, a.target) for a in after.fought] == [("B1", "B2")]
+    assert long_shots(SC, after, "axis") == ("B2",)
+    earlier = after.copy()
+    earlier.turn, earlier.battles_required = 3, 10  # the same record, a turn before the last
+    ended = apply_action(SC, earlier, EndTurn(), RandomRoller(0)).state
+    assert long_shots(SC, ended, "axis") == ("B2",), "the record holds until the next turn begins"
+    begun = apply_action(SC, ended, StartTurn(), RandomRoller(0)).state
+    assert begun.turn == 4 and begun.fought == () and long_shots(SC, begun, "axis") == ()
+
+
+# -- redeployment toward the front -------------------------------------------------------------------
+
+# Turn 3, the Greeks redeploy first: they have driven every Italian back into A1 Tirane and hold B1 and
+# B2; three Greek infantry stand in D1 Aetolia and C1 Ioannina, next to no enemy, where they can
+# neither attack nor be attacked. The general of b4ca222 left them there for the whole turn.
+_ITALIANS_IN_TIRANE = _position(
+    3,
+    Phase.PLANNING,
+    {"B1": "allied", "B2": "allied"},
+    {
+        **dict.fromkeys(("IT-INF-1", "IT-INF-2", "IT-CARRI", "IT-ALPINI", "IT-INF-3", "IT-INF-4"), "A1"),
+        **dict.fromkeys(("IT-INF-5", "IT-INF-6"), "A1"),
+        **dict.fromkeys(("GR-INF-1", "GR-INF-2"), "B2"),
+        **dict.fromkeys(("GR-INF-3", "GR-INF-6"), "B1"),
+        **dict.fromkeys(("GR-INF-4", "GR-INF-8"), "D1"),
+        "GR-INF-9": "C1",
+    },
+)
+
+
+def test_troops_behind_the_front_move_up_to_it_when_no_move_gains_by_itself():
+    st = _ITALIANS_IN_TIRANE.copy()
+    general = ComputerPolicy(0)
+    moves = []
+    while (decision := general.redeploy(SC, st, "greek")).reply is not None:
+        troop, to = decision.reply
+        assert "up to the front" in decision.reason and to in ("B1", "B2", "B4"), decision.reason
+        moves.append(decision.reply)
+        st = st.copy()
+        st.where[troop] = to
+    assert {troop for troop, _ in moves} == {"GR-INF-4", "GR-INF-8", "GR-INF-9"}, moves
+    assert not _mine(st, "allied", "D1") and not _mine(st, "allied", "C1")
+    assert ReferenceGeneral(0).redeploy(SC, _ITALIANS_IN_TIRANE, "greek").reply is None, "today's general stood"

@@ -26,6 +26,7 @@ from campaign_manager.engine.resolve import Result, Retreat, forecast
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui import settings
 from campaign_manager.ui.plain import escape
 from campaign_manager.ui.session import CampaignSession
 
@@ -80,7 +81,7 @@ class BattleDraft:
     ) -> BattleDraft:
         sc, st, campaign = session.scenario, session.state, session.campaign
         computer = campaign.computer_side if campaign is not None else None
-        driver = computer_opponent(sc, computer, len(st.open_arrows) + st.battles_fought)
+        driver = computer_opponent(sc, computer, len(st.open_arrows) + st.battles_fought, settings.computer_general())
         side = open_arrow.attacker_side if open_arrow is not None else legal.next_attacker(sc, st)
         dice_only = bool(campaign is not None and campaign.dice_only)
         if entry is None:

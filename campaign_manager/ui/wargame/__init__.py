@@ -1,5 +1,6 @@
-"""The General's Wargame in the window: a new wargame, try a plan on a scratch copy, and "what
-if" playouts (File menu items, declared with the others in `ui/actions.py`).
+"""The General's Wargame in the window: a new wargame, try a plan on a scratch copy, "what if"
+playouts and the computer general's preference, quick or careful (File menu items, declared with
+the others in `ui/actions.py`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from campaign_manager.paths import APPLICATION
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.copies import save_copy
+from campaign_manager.ui import settings
 from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.plain import label
 from campaign_manager.ui.window_layout import on_screen
@@ -26,6 +28,10 @@ from campaign_manager.ui.window_services import WindowServices
 if TYPE_CHECKING:
     from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
 
+CAREFUL_TIP = (
+    "The computer general plays the best few choices of each battle out a few times before it chooses: "
+    "slower, and it weighs the whole turn"
+)
 WargameChooser = Callable[[QWidget], "tuple[str | None, Path] | None"]
 WindowOpener = Callable[[Path, str], QMainWindow]  # a window on a campaign file, titled so
 
@@ -42,6 +48,13 @@ class WargameActions:
         self.choose_wargame: WargameChooser = choose_wargame or ask_wargame
         self.scratch: list[QMainWindow] = []
         self.dialog: WhatIfDialog | None = None
+
+    def careful(self) -> bool:
+        """Whether the computer general is the careful one (File ▸ Careful computer general)."""
+        return settings.computer_general() == "careful"
+
+    def toggle_careful(self) -> None:
+        settings.toggle_careful_general()  # the next battle's general is made so (ui/battle/draft.py)
 
     def new_wargame(self) -> None:
         """A new campaign fought with dice only: two players at one screen, or one against the

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QTimer
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import Phase
 from campaign_manager.errors import UserError
+from campaign_manager.ui import settings
 from campaign_manager.ui.session import CampaignSession
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ class ComputerSide(QObject):
         super().__init__(parent)
         self.session = session
         self._driver: TurnDriver | None = None
+        self._how = ""  # the preference the driver's general was made with (ui/settings.py)
         self._pending = False
         session.changed.connect(self._soon)
 
@@ -41,11 +43,14 @@ class ComputerSide(QObject):
         side = self.side
         if side is None:
             return None
-        if self._driver is None or self._driver.sc is not self.session.scenario or not self._driver.seated(side):
+        how = settings.computer_general()  # the player's preference, read each time: it may change
+        driver = self._driver
+        if driver is None or driver.sc is not self.session.scenario or not driver.seated(side) or self._how != how:
             from campaign_manager.engine.players import computer_opponent  # loaded once a computer plays
 
-            self._driver = computer_opponent(self.session.scenario, side, SEED)
-        return self._driver
+            self._driver = driver = computer_opponent(self.session.scenario, side, SEED, how)
+            self._how = how
+        return driver
 
     def _soon(self) -> None:
         if self.side is not None and not self._pending:

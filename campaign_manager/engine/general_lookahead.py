@@ -1,0 +1,232 @@
+"""The careful general: the computer general (engine/general.py) that, before each attack, plays
+its best few candidates out and keeps the one that does best.
+
+At each battle it chooses (which arrow, with which troops, or no battle when none is required),
+the quick general's rules of thumb shortlist its candidates: the best plan on each of the most
+promising arrows, the best plan's other forces, and no battle when it may hold. Each candidate is
+played out a few times from the position (the battle fought with the dice of the playout's seed,
+then the quick general on both sides to the end of the campaign) and scored by the side's VP
+margin (its VP less the enemy's) at the end; the candidate with the best average margin is chosen
+when it did better than the rules of thumb's choice by more than a standard error over the same
+seeds (else the rules of thumb's stands). Every candidate meets the same seeds, and the k-th
+battle of a turn the same dice in every playout of a seed (`AlignedDice`), so the comparison is
+between the candidates, not between the dice.
+
+The time it takes is bounded by a count of playouts (`Careful.candidates` × `Careful.playouts` a
+battle), not by a clock: the same seed gives the same choices, and so the same log, on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from campaign_manager.engine.actions import Battle, WargameRoll
+from campaign_manager.engine.campaign import Applied
+from campaign_manager.engine.driver import TurnDriver
+from campaign_manager.engine.general import AttackPlan, ComputerPolicy, long_shots
+from campaign_manager.engine.questions import Attack, BattleResult, ChooseAttack, Decision
+from campaign_manager.engine.state import CampaignState, Phase
+from campaign_manager.engine.victory import victory_points
+from campaign_manager.scenario.model import Scenario
+
+QUICK = "quick"
+CAREFUL = "careful"
+HOW_CAREFUL = (QUICK, CAREFUL)  # the computer general's preference: rules of thumb only, or with playouts
+
+
+@dataclass(frozen=True)
+class Careful:
+    """How much the careful general looks ahead at each battle: `candidates` compared, each
+    played out `playouts` times to the end of the campaign (`horizon` "campaign") or of the turn
+    ("turn"), `battles` battles at most. Measured (benchmarks/bench_general.py's docstring): to the
+    end of the turn the playouts miss what a battle costs the next turns, and chose worse."""
+
+    candidates: int = 3
+    playouts: int = 8
+    battles: int = 100
+    sure: float = 1.0  # how many standard errors better a candidate must do to overrule the rules of thumb
+    horizon: str = "campaign"
+
+
+@dataclass
+class CarefulPolicy(ComputerPolicy):
+    """The computer general comparing its attack candidates by short playouts (see the module's
+    words); every other decision is the quick general's. Its choices depend on the state, the
+    question and its `seed`."""
+
+    careful: Careful = Careful()
+
+    def attack(
+        self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
+    ) -> Decision[Attack | None]:
+        shortlist = self.shortlist(sc, st, side, arrows, required)
+        if len(shortlist) < 2:
+            return super().attack(sc, st, side, arrows, required)
+        played = [self.margins(sc, st, side, arrows, required, plan) for plan in shortlist]
+        margins = [sum(m) / len(m) for m in played]
+        best = max(range(len(shortlist)), key=lambda i: (margins[i], -i))  # ties: the rules of thumb's order
+        if best and not _surely_better(played[best], played[0], self.careful.sure):
+            best = 0
+        decision = self.plan_decision(sc, st, side, shortlist[best], required)
+        if decision.reason is None:
+            return decision
+        runner_up = max(m for i, m in enumerate(margins) if i != best)
+        others = (
+            f"another did a little better ({_vp(runner_up)}), too little to be sure of"
+            if runner_up > margins[best]
+            else f"the next best choice {_vp(runner_up)}"
+        )
+        said = (
+            f"{decision.reason}; played out {self.careful.playouts} times it leaves the "
+            f"{sc.sides[side]} {_vp(margins[best])} on average, {others}"
+        )
+        return Decision(decision.reply, said)
+
+    def shortlist(
+        self, sc: Scenario, st: CampaignState, side: str, arrows: Sequence[tuple[str, str]], required: bool
+    ) -> list[AttackPlan | None]:
+        """The candidates the playouts compare, the rules of thumb's choice first: the best plan on
+        each target (the likeliest to gain first), the best arrow's next force, and no battle
+        (None) when the side may hold; `Careful.candidates` at most."""
+        plans = sorted(
+            self.attack_plans(sc, st, side, arrows, long_shots(sc, st, side), every=True),
+            key=AttackPlan.rank,
+            reverse=True,
+        )
+        if not plans:
+            return []
+        found: list[AttackPlan | None] = []
+        targets: set[str] = set()
+        for plan in plans:
+            if plan.target not in targets:
+                targets.add(plan.target)
+                found.append(plan)
+        best = plans[0]
+        other_force = next((p for p in plans[1:] if (p.origin, p.target) == (best.origin, best.target)), None)
+        if other_force is not None:
+            found.insert(min(2, len(found)), other_force)
+        if not required:
+            found.insert(0 if best.gain < 1.0 else 1, None)  # where the rules of thumb rank holding
+        return found[: self.careful.candidates]
+
+    def expected_margin(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        side: str,
+        arrows: Sequence[tuple[str, str]],
+        required: bool,
+        plan: AttackPlan | None,
+    ) -> float:
+        """The side's average VP margin at the end of `Careful.playouts` playouts of `plan`."""
+        found = self.margins(sc, st, side, arrows, required, plan)
+        return sum(found) / len(found)
+
+    def margins(
+        self,
+        sc: Scenario,
+        st: CampaignState,
+        side: str,
+        arrows: Sequence[tuple[str, str]],
+        required: bool,
+        plan: AttackPlan | None,
+    ) -> list[int]:
+        """The side's VP margin (its VP less the enemy's) at the end of each playout of `plan`."""
+        question = ChooseAttack(side, tuple(arrows), required)
+        reply: Attack | None = None if plan is None else (plan.origin, plan.target, plan.choice.commitment())
+        found = []
+        for index in range(self.careful.playouts):
+            final = self._played_out(sc, st, question, reply, index)
+            vp = victory_points(sc, final)
+            found.append(vp[side] - vp[sc.enemy_of(side)])
+        return found
+
+    def _played_out(
+        self, sc: Scenario, st: CampaignState, question: ChooseAttack, reply: Attack | None, index: int
+    ) -> CampaignState:
+        """The state at the end of one playout: `reply` fought, then the quick general on both
+        sides to the end of the campaign or the turn (`Careful.horizon`, `Careful.battles` at most)."""
+        seed = _playout_seed(self.seed, st, index)
+        players = {s: ComputerPolicy(seed + n, explain=False) for n, s in enumerate(sc.side_ids)}
+        driver = TurnDriver(sc, players, seed, quiet=True, table=AlignedDice(seed))
+        found = driver.answer(_won_initiative(sc, st, question.side), question, reply)
+        now = found.state if isinstance(found, Applied) else st
+        fought = now.battles_fought - st.battles_fought
+        to_the_end = self.careful.horizon == "campaign"
+        while now.phase is not Phase.FINISHED and (to_the_end or _same_turn(now, st)) and fought < self.careful.battles:
+            step = driver.step(now)
+            if not isinstance(step, Applied):
+                break
+            fought += step.state.battles_fought - now.battles_fought
+            now = step.state
+        return now
+
+
+@dataclass(frozen=True)
+class AlignedDice:
+    """The table of a careful general's playouts: the General's Wargame's dice, each battle's
+    initiative and result dice drawn from the playout's seed and the battle's place in the turn
+    (not from one stream), so every candidate's playouts meet the same dice in their k-th battle
+    however the battles before went: the candidates are compared under the same luck. (Rolls to
+    destroy and battle counts come from the driver's own stream.)"""
+
+    seed: int
+
+    def _dice(self, st: CampaignState, what: str) -> random.Random:
+        return random.Random(f"{self.seed}/{st.turn}/{st.battles_fought}/{what}")  # a string seeds alike in every run
+
+    def initiative(self, sc: Scenario, st: CampaignState, rng: random.Random) -> dict[str, int] | None:
+        dice = self._dice(st, "initiative")
+        return {side: dice.randint(1, 6) for side in sc.side_ids}
+
+    def result(self, sc: Scenario, st: CampaignState, battle: Battle) -> BattleResult:
+        dice = self._dice(st, "battle")
+        return BattleResult(wargame=WargameRoll(attacker_die=dice.randint(1, 6), defender_die=dice.randint(1, 6)))
+
+
+def _same_turn(now: CampaignState, st: CampaignState) -> bool:
+    return now.phase in (Phase.PLANNING, Phase.BATTLE) and now.turn == st.turn
+
+
+def _surely_better(found: list[int], than: list[int], sure: float) -> bool:
+    """Whether the playouts `found` did better than `than` (the same seeds, one by one) by more
+    than `sure` standard errors of their mean difference."""
+    gaps = [a - b for a, b in zip(found, than, strict=True)]
+    mean = sum(gaps) / len(gaps)
+    spread = sum((g - mean) ** 2 for g in gaps) / max(1, len(gaps) - 1)
+    return mean > sure * math.sqrt(spread / len(gaps))
+
+
+def _won_initiative(sc: Scenario, st: CampaignState, side: str) -> CampaignState:
+    """`st` with the battle's initiative on record as `side`'s: the side asked where to attack won
+    it (its dice are at the table, not in the question the general is asked), and a playout must
+    not roll it again."""
+    if st.initiative is not None or sc.turn(st.turn).initiative is None:
+        return st
+    won = st.copy()
+    won.initiative = (side, (6, 1))  # the faces play no part once the winner is known
+    return won
+
+
+def _playout_seed(seed: int, st: CampaignState, index: int) -> int:
+    """The seed of playout `index` from `st`: the same for every candidate (so they meet the same
+    dice), another for another position or general's seed; no use of `hash`, which changes from
+    run to run for strings."""
+    return (seed * 1_000_003 + st.turn * 10_007 + st.battles_fought * 101 + index) % 2**31
+
+
+def _vp(margin: float) -> str:
+    if margin >= 0:
+        return f"{margin:.1f} VP ahead"
+    return f"{-margin:.1f} VP behind"
+
+
+def computer_general(seed: int, how: str = QUICK, explain: bool = True) -> ComputerPolicy:
+    """The computer general by the player's preference: the quick general's rules of thumb, or the
+    careful general's playouts too (HOW_CAREFUL)."""
+    if how not in HOW_CAREFUL:
+        raise ValueError(f"the computer general is quick or careful, not {how!r}")
+    return CarefulPolicy(seed, explain) if how == CAREFUL else ComputerPolicy(seed, explain)

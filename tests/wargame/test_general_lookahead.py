@@ -1,0 +1,62 @@
+"""The careful general (engine/general_lookahead.py): at a battle it plays its best few choices out
+and keeps the one that does best; its playouts are seeded, so the same seed gives the same choice;
+it leaves the state it is asked about as it was; the preference is quick or careful, nothing else.
+
+The position is the one of tests/wargame/test_general_choices.py: turn 4, nine of eleven battles
+fought, the Greeks in B2 surrounded; the rules of thumb throw the 28 % long shot on Korce for its
+25 VP of captures."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign_manager.engine.general import ComputerPolicy, state_key
+from campaign_manager.engine.general_lookahead import CAREFUL, QUICK, Careful, CarefulPolicy, computer_general
+from tests.wargame.test_general_choices import SC, _korce_surrounded
+
+
+def test_the_careful_general_plays_out_the_long_shot_and_the_likelier_battle_and_takes_the_better():
+    st, arrows = _korce_surrounded()
+    quick = ComputerPolicy(0).attack(SC, st, "axis", arrows, True)
+    assert quick.reply[:2] == ("B1", "B2"), "the rules of thumb throw the long shot"
+    general = CarefulPolicy(0)
+    shortlist = general.shortlist(SC, st, "axis", arrows, True)
+    assert [(p.origin, p.target) for p in shortlist] == [("B1", "B2"), ("B4", "C4"), ("C2", "D2")], (
+        "the rules of thumb's choice first, then the best on each other target"
+    )
+    margins = [general.expected_margin(SC, st, "axis", arrows, True, plan) for plan in shortlist]
+    careful = general.attack(SC, st, "axis", arrows, True)
+    chosen = [(p.origin, p.target) for p in shortlist].index(careful.reply[:2])
+    assert margins[chosen] == max(margins) and careful.reply[:2] == ("B4", "C4")
+    assert careful.reason.startswith("attacks C4 Olympus–Aliakmon from B4 with DE-PZ-1, DE-PZ-2: ")
+    assert f"played out 8 times it leaves the Axis {margins[chosen]:.1f} VP ahead on average" in careful.reason
+
+
+def test_the_careful_general_chooses_alike_from_one_seed_and_leaves_the_state_as_it_was():
+    st, arrows = _korce_surrounded()
+    before = state_key(st)
+    first = CarefulPolicy(5).attack(SC, st, "axis", arrows, True)
+    assert state_key(st) == before, "the playouts work on copies"
+    assert CarefulPolicy(5).attack(SC, st, "axis", arrows, True) == first
+
+
+def test_holding_is_a_candidate_when_no_battle_is_required():
+    st, arrows = _korce_surrounded()
+    st.battles_required = 9  # the required battles are fought: holding is allowed
+    shortlist = CarefulPolicy(0, careful=Careful(candidates=4)).shortlist(SC, st, "axis", arrows, False)
+    assert None in shortlist and len(shortlist) == 4
+
+
+def test_the_preference_is_quick_or_careful():
+    assert type(computer_general(1, QUICK)) is ComputerPolicy
+    assert type(computer_general(1, CAREFUL)) is CarefulPolicy
+    with pytest.raises(ValueError, match="quick or careful"):
+        computer_general(1, "reckless")
+
+
+def test_a_choice_not_surely_better_leaves_the_rules_of_thumb_s_and_the_reason_says_so():
+    st, arrows = _korce_surrounded()
+    unsure = CarefulPolicy(0, careful=Careful(sure=100.0))  # no candidate is ever sure enough
+    decision = unsure.attack(SC, st, "axis", arrows, True)
+    assert decision.reply[:2] == ("B1", "B2"), "the rules of thumb's choice stands"
+    assert "another did a little better (" in decision.reason and "too little to be sure of" in decision.reason
