@@ -253,7 +253,8 @@ class Scene:
         types, known = self.types, _kinds_of(self.sc)
         found: dict[str, dict[str, tuple[str, ...]]] = {}
         for side, here in self.ground.items():
-            found[side] = mine = {}
+            mine: dict[str, tuple[str, ...]] = {}
+            found[side] = mine
             for area, troops in here.items():
                 if len(troops) == 1:
                     mine[area] = (types[troops[0]],)
