@@ -4,7 +4,9 @@
 
 Prints:
 - `campaign-manager odds` for a two-troops-plus-sortie battle beside `python -c pass` plus the
-  import of the engine (goal: under 5 ms beyond that floor), and the odds alone in process;
+  import of the engine (goal: under 5 ms beyond that floor), timed and, where valgrind is
+  installed, counted in instructions (steady however loaded the machine is), and the odds alone
+  in process;
 - full General's Wargame playouts by the computer general on both sides, on one core, against
   the floor of the engine alone applying the same campaigns' actions (goal: the playout at most
   3x the floor); and the same playouts with the general's decisions given (replayed as it made
@@ -25,8 +27,12 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 from common import ROOT, compile_app, wall_times
@@ -71,6 +77,7 @@ def main() -> None:
         f"  campaign-manager odds ... --json                {odds * 1000:7.1f} ms   {beyond:+.1f} ms beyond the floor "
         f"(ratio {odds / floor:.2f}x)   {'MEETS' if beyond < 5 else 'MISSES'} the goal"
     )
+    odds_counted(floor_best=min(wall_times([sys.executable, "-c", "import campaign_manager.engine.wargame"], 3)))
     from campaign_manager.engine import wargame
     from campaign_manager.scenario import load_scenario
 
@@ -85,6 +92,35 @@ def main() -> None:
     simpler_players(sc, args.playouts)
     default_what_if(sc, "end", 10)
     default_what_if(sc, "end-of-turn", 3)
+
+
+def odds_counted(floor_best: float) -> None:
+    """The odds and its floor counted in processor instructions (valgrind's callgrind), which a
+    loaded machine does not change as it changes times: the instructions beyond the floor, and the
+    time they take at the floor's own pace (its instructions over its best time)."""
+    if shutil.which("valgrind") is None:
+        print("  (valgrind is not installed: the odds are not counted in instructions)")
+        return
+    floor = _instructions([sys.executable, "-c", "import campaign_manager.engine.wargame"])
+    odds = _instructions([sys.executable, *ODDS])
+    beyond = (odds - floor) / floor * floor_best * 1000
+    print(
+        f"  counted: the floor {floor / 1e6:.0f} M instructions, the odds {odds / 1e6:.0f} M: "
+        f"{(odds - floor) / 1e6:+.0f} M, about {beyond:+.1f} ms at the floor's pace   "
+        f"{'MEETS' if beyond < 5 else 'MISSES'} the goal"
+    )
+
+
+def _instructions(command: list[str]) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", *command],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        )
+    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
 
 
 def _general(sc, index: int) -> dict:
