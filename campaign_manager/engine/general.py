@@ -339,14 +339,14 @@ class ComputerPolicy:
         # (but for the targets of a long shot already thrown: better ones are looked for).
         bounds = sorted(((scene.attack_bound(side, target), origin, target) for origin, target in arrows), reverse=True)
         costs: dict[str | None, float] = {None: 0.0}  # `_sortie_cost` of each sortie, now
+        # the attackers each arrow may commit (legal.legal_commitments: the side's free troops in
+        # its origin, in the state's order, and its aircraft with sorties left), as the scene has them
+        free, planes, limit = scene.ground[side], scene.sorties[side], sc.max_committed
         for bound, origin, target in bounds:
             if bound <= best and not tried and not every:
                 break
-            options = legal.legal_commitments(sc, st, origin, target)
             terrain = scene.terrain(target)
-            for choice in attack_choices(
-                sc, st.turn, terrain, options.attacker_troops, options.attacker_sorties, options.limit
-            ):
+            for choice in attack_choices(sc, st.turn, terrain, tuple(free.get(origin, ())), planes, limit):
                 gain, win, defence = scene.attack_gain(side, choice, origin, target)
                 cost = costs.get(choice.sortie)
                 if cost is None:

@@ -23,19 +23,17 @@ class ArrowOdds:
     expected_vp: dict[str, float]  # side → expected change of its campaign VP
 
 
-def arrow_odds(
+def arrow_chances(
     sc: Scenario,
     st: CampaignState,
     origin: str,
     target: str,
     attacker: Commitment,
     defender: Commitment,
-    initiative_dice: tuple[int, int] | None = None,
     modifiers: tuple[int, int] = (0, 0),
-) -> ArrowOdds:
-    """Odds of the arrow origin→target with these commitments, fought as a General's Wargame
-    battle with the organiser's situation `modifiers` (attacker's, defender's: rule 1.7); raises
-    UserError when the engine would refuse the arrow itself."""
+) -> tuple[wargame.Odds, list[wargame.Factor], list[wargame.Factor]]:
+    """The exact chances of the arrow origin→target with these commitments and each side's
+    factors, without the campaign VP (`arrow_odds`): what a share to win needs."""
     side = st.control.get(origin)
     if side is None:
         raise UserError(f"nobody holds {origin}")
@@ -50,17 +48,37 @@ def arrow_odds(
         legal.fortification_name(sc, st, origin, target, side) is not None,
         modifiers,
     )
-    found = wargame.odds(sc, wargame.total(a_factors), wargame.total(d_factors))
+    return wargame.odds(sc, wargame.total(a_factors), wargame.total(d_factors)), a_factors, d_factors
+
+
+def arrow_odds(
+    sc: Scenario,
+    st: CampaignState,
+    origin: str,
+    target: str,
+    attacker: Commitment,
+    defender: Commitment,
+    initiative_dice: tuple[int, int] | None = None,
+    modifiers: tuple[int, int] = (0, 0),
+) -> ArrowOdds:
+    """Odds of the arrow origin→target with these commitments, fought as a General's Wargame
+    battle with the organiser's situation `modifiers` (attacker's, defender's: rule 1.7); raises
+    UserError when the engine would refuse the arrow itself."""
+    found, a_factors, d_factors = arrow_chances(sc, st, origin, target, attacker, defender, modifiers)
     before = victory_points(sc, st)
     expected = {s: 0.0 for s in sc.sides}
     # The VP after a throw do not depend on the destroy dice (a trapped troop is captured either
-    # way), so each throw is fought once with no troop destroyed.
+    # way), so each throw is fought once with no troop destroyed; nor on the two dice but through
+    # their difference (the result is read from the totals' difference: wargame.outcome), so the
+    # throws with the same difference are fought once (11 battles, not 36), and summed in order.
     base = Battle(origin, target, initiative_dice=initiative_dice, attacker=attacker, defender=defender)
+    fought: dict[int, dict[str, int]] = {}
     for a_die in wargame.FACES:
         for d_die in wargame.FACES:
-            action = replace(base, wargame=WargameRoll(a_die, d_die, *modifiers))
-            after = _fight(sc, st, action)
-            vp = victory_points(sc, after)
+            vp = fought.get(a_die - d_die)
+            if vp is None:
+                action = replace(base, wargame=WargameRoll(a_die, d_die, *modifiers))
+                vp = fought[a_die - d_die] = victory_points(sc, _fight(sc, st, action))
             for s in sc.sides:
                 expected[s] += (vp[s] - before[s]) / 36
     return ArrowOdds(found, a_factors, d_factors, expected)
@@ -68,12 +86,12 @@ def arrow_odds(
 
 def _fight(sc: Scenario, st: CampaignState, action: Battle) -> CampaignState:
     try:
-        return apply_action(sc, st, _only_needed(sc, st, action)).state
+        return apply_action(sc, st, _only_needed(sc, st, action), quiet=True).state
     except ChoiceNeeded as choice:
         answer: str | dict[str, str] = (
             {t: o[0] for t, o in choice.troop_options.items()} if choice.troop_options else choice.options[0]
         )
-        return apply_action(sc, st, parse_action({**choice.partial, "retreat_to": answer})).state
+        return apply_action(sc, st, parse_action({**choice.partial, "retreat_to": answer}), quiet=True).state
 
 
 def _only_needed(sc: Scenario, st: CampaignState, action: Battle) -> Battle:

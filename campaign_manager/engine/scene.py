@@ -78,6 +78,16 @@ def _weighings(sc: Scenario, turn: int, last_turn: bool) -> dict[Weighing, tuple
     return found
 
 
+def _kinds_of(sc: Scenario) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """`Scene.kinds` of the groups of troops met standing together so far (kept: a scene is built
+    for nearly every question, and the same groups stand together again and again)."""
+    key = (MEMO, "kinds of groups")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {}
+    return found
+
+
 class _AreaAnswers:
     """What one area's worth depends on beside its own troops — the enemy's defences it could
     attack (`held`), the enemy's attacks on it (`threats`) — and its worth by the types of its
@@ -240,12 +250,20 @@ class Scene:
 
     def _kinds_by_area(self) -> dict[str, dict[str, tuple[str, ...]]]:
         """`kinds` of each side's free troops in each area where it has some."""
-        types = self.types
+        types, known = self.types, _kinds_of(self.sc)
         found: dict[str, dict[str, tuple[str, ...]]] = {}
         for side, here in self.ground.items():
-            found[side] = mine = {}
+            mine: dict[str, tuple[str, ...]] = {}
+            found[side] = mine
             for area, troops in here.items():
-                mine[area] = (types[troops[0]],) if len(troops) == 1 else tuple(sorted([types[t] for t in troops]))
+                if len(troops) == 1:
+                    mine[area] = (types[troops[0]],)
+                    continue
+                group = tuple(troops)
+                kinds = known.get(group)
+                if kinds is None:
+                    kinds = known[group] = tuple(sorted([types[t] for t in troops]))
+                mine[area] = kinds
         return found
 
     def front(self) -> frozenset[str]:

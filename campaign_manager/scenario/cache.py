@@ -2,8 +2,11 @@
 (and re-building the validators of) a scenario it has seen before.
 
 An entry is the pickled Scenario, named by a hash of the scenario's text and of the code that
-reads it (the version and the reading modules' sizes and times), so a changed scenario or a
-changed app never meets an old entry. The cache is only ever a shortcut: an entry that cannot
+reads it (the reading modules' sizes and times, and Python's version), so a changed scenario or a
+changed app never meets an old entry. The app's version is not part of it: a new version that
+changes how scenarios are read changes those modules, and looking the version up in the
+installed package's metadata costs a command a few milliseconds (`odds` is meant to answer
+within 5 ms of the engine's import). The cache is only ever a shortcut: an entry that cannot
 be read is ignored (and replaced), a folder that cannot be written is left alone, and the
 scenario is then checked as usual. Only the newest entries are kept.
 """
@@ -17,7 +20,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign_manager import __version__
 from campaign_manager.paths import app_cache_folder
 
 if TYPE_CHECKING:  # imported when first read: the model's import is what the cache saves
@@ -29,7 +31,7 @@ KEEP = 16  # entries kept: bundled scenarios and a few of the user's
 def _code_stamp() -> str:
     """What the reading code looks like: a changed model, check or loader makes new entries."""
     here = Path(__file__).resolve().parent
-    parts = [__version__, sys.version]
+    parts = [sys.version]
     for path in (
         here / "model.py",
         here / "checks.py",

@@ -20,7 +20,7 @@ from campaign_manager.engine.driver import BattleResult, Decision, Question, Tur
 from campaign_manager.engine.entry import BattleEntry, EntryCorrection, Step
 from campaign_manager.engine.general import sensible_defence
 from campaign_manager.engine.lookup import side_name, troop_title
-from campaign_manager.engine.odds import ArrowOdds, arrow_odds
+from campaign_manager.engine.odds import ArrowOdds, arrow_chances, arrow_odds
 from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.resolve import Result, Retreat, forecast
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
@@ -381,7 +381,9 @@ class BattleDraft:
 
     def win_share(self, attacker: Commitment, defender: Commitment, modifiers: tuple[int, int]) -> str:
         try:
-            return f"{float(self.arrow_odds(attacker, defender, modifiers).odds.attacker_win):.0%}"
+            origin, target = self.arrow_ends()  # the chances alone: no campaign VP to work out
+            odds, _, _ = arrow_chances(self.sc, self.st, origin, target, attacker, defender, modifiers)
+            return f"{float(odds.attacker_win):.0%}"
         except UserError:
             return "—"
 
