@@ -108,6 +108,8 @@ class ActionRegistry(Generic[Key]):
                     action.setShortcut(QKeySequence(spec.shortcut))
                 action.setCheckable(spec.checked is not None)
                 action.triggered.connect(spec.slot)
+                if spec.checked is not None:  # ticked as it stands once done (a dialog may have been cancelled)
+                    action.triggered.connect(lambda _=False, action=action, now=spec.checked: action.setChecked(now()))
                 if spec.refused is not None and spec.shortcut is not None and say is not None:
                     why = QShortcut(QKeySequence(spec.shortcut), parent)
                     why.setEnabled(False)

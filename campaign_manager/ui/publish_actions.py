@@ -8,6 +8,7 @@ and left as it was."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,8 +38,20 @@ REMEMBERED = TypeAdapter(dict[str, PublishedTo])  # by the campaign's file or se
 
 
 def ask_folder(parent: QWidget, title: str, suggested: str) -> Path | None:
-    """A folder to publish into (made in the dialog if need be)."""
+    """A folder to publish into. The suggested one is made first (the dialog chooses only
+    folders that exist: Choose would stay greyed), and taken away again if it was not chosen."""
+    offered = Path(suggested)
+    made = False
+    if not offered.exists() and offered.parent.is_dir():
+        try:
+            offered.mkdir()
+            made = True
+        except OSError:
+            pass  # the dialog opens where it can; another folder can be made in it
     name = QFileDialog.getExistingDirectory(parent, title, suggested)
+    if made and (not name or Path(name) != offered):
+        with contextlib.suppress(OSError):
+            offered.rmdir()  # only while empty: nothing the user put there is lost
     return Path(settings.chosen(name)) if name else None
 
 
@@ -125,7 +138,12 @@ class PublishActions:
             self.services.tell(f"The commanders' names will be {left_out} what is published next", 6000)
 
     def _choose(self) -> Path | None:
-        suggested = self.folder() or Path(settings.start_folder() or ".") / "published"
+        where = self.services.session.path
+        suggested = self.folder() or (
+            where.parent / f"{where.stem} for the players"
+            if isinstance(where, Path)
+            else Path(settings.start_folder() or ".") / "published"
+        )
         return self.choose_folder(self.services.parent, "Publish the campaign for its players", str(suggested))
 
     def _moment(self) -> Moment | None:

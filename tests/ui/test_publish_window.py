@@ -96,3 +96,32 @@ def test_no_two_items_of_a_menu_share_an_access_key(window):
     for top in window.menuBar().actions():
         keys = [m.group(1).lower() for a in top.menu().actions() if (m := re.search(r"&([^&])", a.text()))]
         assert len(keys) == len(set(keys)), (top.text(), sorted(keys))
+
+
+def test_a_cancelled_folder_choice_leaves_publish_after_each_battle_unticked(window):
+    window.publish_actions.choose_folder = lambda parent, title, suggested: None  # Esc in the dialog
+    item = window.menu_actions[MenuAction.PUBLISH_AFTER_EACH_BATTLE]
+    item.trigger()
+    assert not window.publish_actions.after_each_battle()
+    assert not item.isChecked(), "the menu says what is so: not published after each battle"
+
+
+def test_the_folder_offered_first_is_beside_the_campaign_and_chosen_at_once(window, monkeypatch):
+    """The dialog chooses only folders that exist: the one suggested is made for it, and taken
+    away again (while empty) when another is chosen or the dialog is cancelled."""
+    from campaign_manager.ui import publish_actions
+
+    seen = []
+
+    def dialog(parent, title, suggested):
+        seen.append((suggested, publish_actions.Path(suggested).is_dir()))
+        return "" if len(seen) == 1 else suggested
+
+    monkeypatch.setattr(publish_actions.QFileDialog, "getExistingDirectory", dialog)
+    window.publish_actions.choose_folder = publish_actions.ask_folder
+    campaign = window.session.path
+    expected = campaign.parent / f"{campaign.stem} for the players"
+    window.menu_actions[MenuAction.PUBLISH].trigger()
+    assert seen == [(str(expected), True)] and not expected.exists(), "cancelled: the empty folder is gone"
+    window.menu_actions[MenuAction.PUBLISH].trigger()
+    assert (expected / "index.html").exists()
