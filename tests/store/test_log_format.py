@@ -39,6 +39,9 @@ LATER_FIELDS = {
 def digest(state: CampaignState) -> str:
     fields = dataclasses.asdict(state)
     assert {name: fields.pop(name) for name in LATER_FIELDS} == LATER_FIELDS
+    # added later too: the turn's battles fought so far (for the computer general's memory of its
+    # long shots), one arrow for each battle the turn has counted
+    assert len(fields.pop("fought")) == fields["battles_fought"]
     return hashlib.sha256(json.dumps(fields, sort_keys=True, default=list).encode()).hexdigest()
 
 

@@ -3,8 +3,9 @@ General's Wargame campaigns (the general on both sides, with its reasons, and qu
 playouts) and a seeded What if give the very logs and answer they gave before the speed work
 (first at commit b4ca222; worked out again for issue #36's general, whose redeployment toward the
 front and turn-long memory of long shots choose otherwise, on the general's branch without the
-speed work and checked equal on the merged code), compared by their hashes. A change to the general's decisions changes these on
-purpose: then work the hashes out again on the new code and say so in the commit."""
+speed work and checked equal on the merged code), compared by their hashes. A change to the
+general's decisions changes these on purpose: then work the hashes out again on the new code and
+say so in the commit."""
 
 from __future__ import annotations
 
