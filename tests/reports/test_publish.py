@@ -240,6 +240,17 @@ def test_publishing_again_replaces_its_own_files_and_no_others(campaign_path, tm
     assert code == 2 and "index.html.bak" in err and (folder / "index.html.bak").read_text() == "the shop's own"
 
 
+def test_the_folder_one_is_in_can_be_published_into(campaign_path, tmp_path, monkeypatch, capsys):
+    """`-o .` in an empty folder: written beside it and swapped like any other (not a rename of '.')."""
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.chdir(site)
+    code, _, err = run(capsys, "publish", campaign_path, "-o", ".")
+    assert code == 0, err
+    assert (site / "index.html").is_file() and (site / "status.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"], "no folder left over from the swap"
+
+
 @pytest.mark.parametrize("where", ["a file", "no parent", "unwritable"])
 def test_a_folder_that_cannot_be_published_into_is_refused_in_a_sentence(campaign_path, tmp_path, capsys, where):
     target = {

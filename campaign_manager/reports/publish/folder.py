@@ -19,30 +19,35 @@ from campaign_manager.errors import UserError
 MANIFEST = ".campaign-manager-published.json"  # the files the app wrote there, one per line of JSON
 
 
-def check_folder(folder: Path) -> None:
-    """Refuse, in a sentence, a folder the app may not publish into."""
+def _place(folder: Path) -> Path:
+    """The folder by its whole path, without a '.' or '..' at its end: the folder one is in
+    ('-o .') is then written beside itself and swapped like any other, not renamed as '.'."""
+    return Path(os.path.abspath(folder))
+
+
+def check_folder(named: Path) -> None:
+    """Refuse, in a sentence, a folder the app may not publish into (said as it was named)."""
+    folder = _place(named)
     if folder.is_symlink():
-        raise UserError(f"{folder} is a link: publish into a folder itself")
+        raise UserError(f"{named} is a link: publish into a folder itself")
     if folder.exists() and not folder.is_dir():
-        raise UserError(f"{folder} is a file, not a folder: name a folder to publish into")
+        raise UserError(f"{named} is a file, not a folder: name a folder to publish into")
     parent = folder.absolute().parent
     if not parent.is_dir():
-        raise UserError(f"{folder} cannot be made: {parent} is not an existing folder")
+        raise UserError(f"{named} cannot be made: {parent} is not an existing folder")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise UserError(f"{folder} cannot be written: {parent} may not be written in")
+        raise UserError(f"{named} cannot be written: {parent} may not be written in")
     try:  # the folder is written beside its place first: try that place (root passes os.access)
         os.rmdir(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=parent))
     except OSError as exc:
-        raise UserError(
-            f"{folder} cannot be written: nothing can be made in {parent} ({exc.strerror or exc})"
-        ) from None
+        raise UserError(f"{named} cannot be written: nothing can be made in {parent} ({exc.strerror or exc})") from None
     if folder.is_dir():
         if not os.access(folder, os.W_OK | os.X_OK):
-            raise UserError(f"{folder} cannot be written: it is not writable")
+            raise UserError(f"{named} cannot be written: it is not writable")
         foreign = sorted(_present(folder) - _ours(folder))
         if foreign:
             raise UserError(
-                f"{folder} holds files the campaign manager did not write ({', '.join(foreign[:3])}"
+                f"{named} holds files the campaign manager did not write ({', '.join(foreign[:3])}"
                 f"{', ...' if len(foreign) > 3 else ''}): publish into an empty folder or one it published"
             )
 
@@ -68,12 +73,12 @@ def _ours(folder: Path) -> set[str]:
 
 def write_folder(folder: Path, files: dict[str, bytes]) -> None:
     """Put `files` (path in the folder → bytes) in `folder` whole, in place of what it held."""
-    folder = Path(folder)
-    check_folder(folder)
+    named, folder = Path(folder), _place(folder)
+    check_folder(named)
     try:
         made = Path(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=folder.absolute().parent))
     except OSError as exc:
-        raise UserError(f"{folder} cannot be written ({exc.strerror or exc}): nothing was written") from None
+        raise UserError(f"{named} cannot be written ({exc.strerror or exc}): nothing was written") from None
     swapped = False
     try:
         umask = os.umask(0)
@@ -86,7 +91,7 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
         _swap(made, folder)
         swapped = True
     except OSError as exc:
-        raise UserError(f"{folder} could not be written ({exc.strerror or exc}): it is left as it was") from None
+        raise UserError(f"{named} could not be written ({exc.strerror or exc}): it is left as it was") from None
     finally:
         if swapped:
             _clear(made)  # what the folder held before: the files the app wrote there
