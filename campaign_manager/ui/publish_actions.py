@@ -111,9 +111,8 @@ class PublishActions:
         if not self.services.session.is_open:
             return
         folder = self._choose()
-        if folder is not None:
-            self._remember(folder=str(folder))
-            self._write(folder)
+        if folder is not None and self._write(folder):
+            self._remember(folder=str(folder))  # a folder refused is not offered again
 
     def toggle_after_each_battle(self) -> None:
         """Publish after each battle: on (asking for a folder the first time, and publishing now), or off."""
@@ -124,11 +123,10 @@ class PublishActions:
             self.services.tell("The campaign is no longer published after each battle", 6000)
             return
         folder = self.folder() or self._choose()
-        if folder is None:
-            return
+        if folder is None or not self._write(folder):
+            return  # a folder refused is neither remembered nor written after each battle
         self._remember(folder=str(folder), after_each_battle=True)
         self._seen = self._moment()
-        self._write(folder)
 
     def toggle_names(self) -> None:
         """Leave the commanders' names out of what is published (or put them back), from the next publish on."""
@@ -165,20 +163,21 @@ class PublishActions:
         if folder is not None:
             self._write(folder)
 
-    def _write(self, folder: Path) -> None:
-        """Write the folder away from the window's thread; say how it went."""
+    def _write(self, folder: Path) -> bool:
+        """Write the folder away from the window's thread; say how it went. False (said) when
+        the folder is refused before anything is written."""
         from campaign_manager.reports.publish import folder_files  # reportlab and PDFium load here
         from campaign_manager.reports.publish.folder import check_folder, write_folder
         from campaign_manager.reports.render import report_inputs
 
         campaign = self.services.session.campaign
         if campaign is None:
-            return
+            return False
         try:
             check_folder(folder)
         except UserError as exc:
             self.services.report(f"The campaign was not published: {exc}")
-            return
+            return False
         inputs = report_inputs(campaign)  # read here, on the window's thread
         names = not self.names_left_out()
 
@@ -191,6 +190,7 @@ class PublishActions:
             lambda _: self.services.tell(f"Published for the players in {folder}", 8000),
             lambda message: self.services.report(f"The campaign was not published: {message}"),
         )
+        return True
 
 
 def not_a_plan(session: CampaignSession) -> bool:

@@ -67,6 +67,9 @@ def test_a_folder_holding_others_files_is_refused_in_a_sentence(window, tmp_path
     window.menu_actions[MenuAction.PUBLISH].trigger()
     assert "did not write" in window.statusBar().currentMessage()
     assert [p.name for p in folder.iterdir()] == ["photo.jpg"]
+    assert window.publish_actions.folder() is None, "a folder refused is not offered again"
+    window.menu_actions[MenuAction.PUBLISH_AFTER_EACH_BATTLE].trigger()
+    assert not window.publish_actions.after_each_battle(), "nor written after each battle"
 
 
 def test_a_plan_on_a_scratch_copy_is_never_published(window):
