@@ -140,6 +140,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             SEPARATOR,
             *PRINTS,
             *PREVIEWS,
+            SEPARATOR,  # publishing for the players: not one more way to print
             *PUBLISHING,
             SEPARATOR,
             MenuAction.NEW_WARGAME,
