@@ -9,6 +9,7 @@ and left as it was."""
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -64,6 +65,11 @@ class PublishActions:
         self.services, self.choose_folder, self.runner = services, choose_folder, runner
         self._seen: Moment | None = None
         self._read: dict[str, PublishedTo] | None = None  # the settings, read once (this object writes them)
+        # Writes run on a pool of threads and may finish out of turn (Undo then Redo, two battles in
+        # quick succession): each is numbered, and one older than a write already done into its
+        # folder is dropped, so the folder never goes back to an earlier moment.
+        self._asked, self._writing = 0, threading.Lock()
+        self._written: dict[Path, int] = {}  # by folder: the number of the last write done there
         services.session.changed.connect(self._after_change)
 
     # -- what is remembered, by campaign ---------------------------------------------------
@@ -181,8 +187,14 @@ class PublishActions:
         inputs = report_inputs(campaign)  # read here, on the window's thread
         names = not self.names_left_out()
 
+        self._asked += 1
+        number = self._asked
+
         def work() -> bytes:
-            write_folder(folder, folder_files(inputs, names))
+            with self._writing:
+                if number > self._written.get(folder, 0):  # not overtaken by a later write there
+                    write_folder(folder, folder_files(inputs, names))
+                    self._written[folder] = number
             return b""
 
         self.runner(

@@ -128,3 +128,17 @@ def test_the_folder_offered_first_is_beside_the_campaign_and_chosen_at_once(wind
     assert seen == [(str(expected), True)] and not expected.exists(), "cancelled: the empty folder is gone"
     window.menu_actions[MenuAction.PUBLISH].trigger()
     assert (expected / "index.html").exists()
+
+
+def test_writes_finishing_out_of_turn_never_take_the_folder_back(window, tmp_path):
+    """Two writes on the thread pool (turned on, then a battle at once): the older one, run last, is dropped."""
+    folder = tmp_path / "site"
+    window.publish_actions.choose_folder = lambda parent, title, suggested: folder
+    waiting = []
+    window.publish_actions.runner = lambda work, done, failed: waiting.append((work, done))
+    window.menu_actions[MenuAction.PUBLISH_AFTER_EACH_BATTLE].trigger()  # the battle not yet fought
+    window.session.record(window.campaign.read_actions([TURN_TWO[FIRST_BATTLE]]))  # fought
+    assert len(waiting) == 2
+    for work, done in reversed(waiting):  # the later write finishes first
+        done(work())
+    assert _fought(folder) == 1, "the page shows the battle, not the moment before it"
