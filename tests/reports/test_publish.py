@@ -215,6 +215,18 @@ def test_every_text_colour_of_the_page_reads_on_its_backgrounds_light_and_dark(p
     assert not used, f"text colours outside the declared ones: {used}"
 
 
+def test_the_vp_chart_reads_on_its_own_plate_light_and_dark(published):
+    """The sides' inks are dark: the chart has a white plate in both schemes, its words and lines read on it."""
+    page = (published / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"svg\.chart\{[^}]*background:#fff[;}]", page), "the chart's plate"
+    chart = re.search(r'<svg class="chart".*?</svg>', page, re.S)
+    assert chart is not None
+    words = re.match(r'<svg[^>]*fill="(#[0-9a-fA-F]{6})"', chart.group(0))
+    assert words and contrast(words.group(1), "#ffffff") >= 4.5
+    lines = re.findall(r'<polyline[^>]*stroke="(#[0-9a-fA-F]{6})"', chart.group(0))
+    assert len(lines) == 2 and all(contrast(ink, "#ffffff") >= 3 for ink in lines), lines
+
+
 def test_a_folder_with_files_the_app_did_not_write_is_refused_and_left_alone(campaign_path, tmp_path, capsys):
     folder = tmp_path / "site"
     folder.mkdir()

@@ -1,6 +1,7 @@
 """The published page's VP-by-turn chart: each side's VP at set-up and at the end of every turn
 (and now, when a turn is under way), as an inline SVG line chart with its figures in words for a
-screen reader. Its words take the page's text colour, so they read in light and dark alike."""
+screen reader. It is drawn on a white plate of its own in light and dark alike (as the map is):
+the sides' inks are dark, and on a dark page their lines would hardly show."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.publish.words import escape
 
 W, H, LEFT, BOTTOM, TOP, RIGHT = 640.0, 260.0, 60.0, 34.0, 14.0, 34.0
+INK = "#1b1b1b"  # the chart's words and grid, on its white plate (17:1)
 
 
 def vp_chart(pic: TurnPicture, status: PublishedStatus) -> str:
@@ -27,7 +29,7 @@ def vp_chart(pic: TurnPicture, status: PublishedStatus) -> str:
     )
     return (
         f'<svg class="chart" viewBox="0 0 {W:g} {H:g}" role="img" aria-label="VP by turn: {escape(words)}" '
-        f'font-size="13" fill="currentColor" font-family="system-ui,sans-serif">'
+        f'font-size="13" fill="{INK}" font-family="system-ui,sans-serif">'
         f"{_axes(scale, status.turns)}{_lines(pic, status, scale)}</svg>"
         f'<p class="when">{key}</p>'
     )
@@ -50,7 +52,7 @@ def _axes(scale: Scale, turns: int) -> str:
     step = max(10, scale.top // 5 // 10 * 10)
     grid = "".join(
         f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{scale.y(v):.1f}" y2="{scale.y(v):.1f}" '
-        'stroke="currentColor" stroke-opacity=".25"/>'
+        f'stroke="{INK}" stroke-opacity=".25"/>'
         f'<text x="{LEFT - 6}" y="{scale.y(v) + 4:.1f}" text-anchor="end">{v}</text>'
         for v in range(0, scale.top + 1, step)
     )

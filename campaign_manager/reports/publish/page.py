@@ -57,7 +57,7 @@ ol.battles li{padding:6px 0;border-bottom:1px solid #8884}
 color:var(--muted);list-style:none;padding:0}
 .legend li{display:flex;gap:8px;align-items:center}
 .legend svg{flex:none;background:#fff;border-radius:3px;width:69px;height:30px}
-svg.chart{width:100%;max-width:640px;height:auto;display:block}
+svg.chart{width:100%;max-width:640px;height:auto;display:block;background:#fff;border-radius:4px}
 footer{color:var(--muted);font-size:.85rem;padding-bottom:24px}
 """
 
