@@ -241,7 +241,8 @@ def map_group(sc: Scenario, st: CampaignState, picture: MapPicture) -> tuple[Gro
         group.add(_link(a, b, link.fortified, link.sea))
     for label in layout.labels:
         country = label.kind == "country"
-        colour = colors.HexColor("#8a8170") if country else colors.HexColor("#6a86a3")
+        # country and sea names at 4.5:1 or more on every fill they stand on (the published page is read by them)
+        colour = colors.HexColor("#4a4336") if country else colors.HexColor("#3f5d7c")
         group.add(words_at(label.text, label.at, 17 if country else 15, colour, bold=country))
     for arrow in picture.arrows:
         group.add(_arrow(arrow))
