@@ -275,14 +275,14 @@ class PairingsPanel(QWidget):
         if self.pairings is None:
             return
         from campaign_manager.reports.pairing_slips import pairing_slips_pdf
-        from campaign_manager.store.writing import write_whole
+        from campaign_manager.store.writing import write_document
 
         path = self.choose_file(self, "Print the pairings as slips (PDF)", "PDF (*.pdf)", "pairings.pdf")
         if path is None:
             return
         try:
             data = pairing_slips_pdf(self.session.scenario, self.pairings, self.scoring, self.session.name)
-            write_whole(path, data, "pairing slips")
+            write_document(path, data, "pairing slips")
         except (UserError, OSError) as exc:
             self.said.setText(f"The slips were not written: {exc}")
             return

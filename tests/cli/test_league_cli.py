@@ -280,3 +280,16 @@ def test_club_side_and_unretire_on_the_command_line(empty, capsys):
     assert run(capsys, "commanders", empty, "unretire", "Anna")[0] == 0
     data = json.loads(run(capsys, "commanders", empty, "list", "--json")[1])
     assert data == [{"name": "Anna", "side": "axis", "club": "Athens", "general": False, "retired": False}]
+
+
+def test_slips_or_a_report_aimed_at_the_campaign_itself_or_a_folder_are_refused(played, capsys, tmp_path):
+    """A tired organiser names the campaign (or its folder) where the PDF should go: refused in a
+    sentence, and the campaign is still the campaign."""
+    before = played.read_bytes()
+    for where in (played, tmp_path):
+        code, _, err = run(capsys, "league", played, "pairings", "--present", "Marco,Anna", "--slips", where)
+        assert code == 2 and ("nothing was written" in err or "is a folder" in err), err
+        code, _, err = run(capsys, "report", played, "-o", where)
+        assert code == 2 and "Traceback" not in err, err
+    assert played.read_bytes() == before
+    assert run(capsys, "league", played, "--json")[0] == 0
