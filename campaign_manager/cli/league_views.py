@@ -33,6 +33,20 @@ def add_view_options(table) -> None:
     )
 
 
+def check_view_options(args) -> None:
+    """An option of `pairings` or `scoring` given to another view is refused, not ignored: a
+    forgotten `scoring` would otherwise leave the scheme as it was without a word."""
+    belongs = {
+        "pairings": {"present": args.present, "swap": args.swap or None, "slips": args.slips},
+        "scoring": {key: getattr(args, key) for key in ("win", "draw", "loss", "per_game", "tie_breaks")},
+    }
+    for view, options in belongs.items():
+        given = [f"--{key.replace('_', '-')}" for key, value in options.items() if value is not None]
+        if given and args.view != view:
+            verb = "belongs" if len(given) == 1 else "belong"
+            raise UserError(f"{', '.join(given)} {verb} to `league FILE {view}`: add {view} after the file")
+
+
 def _names(given: str) -> list[str]:
     return [name.strip() for name in given.split(",") if name.strip()]
 

@@ -293,3 +293,11 @@ def test_slips_or_a_report_aimed_at_the_campaign_itself_or_a_folder_are_refused(
         assert code == 2 and "Traceback" not in err, err
     assert played.read_bytes() == before
     assert run(capsys, "league", played, "--json")[0] == 0
+
+
+def test_an_option_of_scoring_or_pairings_without_its_view_is_refused_not_ignored(played, capsys):
+    code, _, err = run(capsys, "league", played, "--win", "3")
+    assert code == 2 and "--win belongs to `league FILE scoring`" in err
+    code, _, err = run(capsys, "league", played, "scoring", "--present", "Marco,Anna", "--swap", "Marco,Anna")
+    assert code == 2 and "--present, --swap belong to `league FILE pairings`" in err
+    assert json.loads(run(capsys, "league", played, "--json")[1])[0]["points"] == 3  # the scheme as it was
