@@ -251,8 +251,9 @@ def test_the_assignment_is_the_least_total():
 
 @pytest.mark.parametrize("seed", range(25))
 def test_no_suggestion_has_more_rematches_than_the_fewest_possible(seed):
-    """Random small leagues (up to 5 a side, some games between them): the suggestion's rematches
-    are the fewest any pairing of those who play has, checked by trying every pairing."""
+    """Random small leagues (up to 5 a side, some games between them, some pairs three): the
+    suggestion's rematches are the fewest any pairing of those who play has, checked by trying
+    every pairing."""
     import random
     from itertools import permutations
 
@@ -267,7 +268,7 @@ def test_no_suggestion_has_more_rematches_than_the_fewest_possible(seed):
             f"F{i}",
             first_side,
             wins=luck.randint(0, 3),
-            met=[b.commander for b in seconds if luck.random() < 0.6],
+            met=[b.commander for b in seconds if luck.random() < 0.6 for _ in range(luck.choice((1, 1, 3)))],
         )
         for i in range(size)
     ]
@@ -314,3 +315,16 @@ def test_a_recorded_history_of_twelve_is_paired_without_a_rematch():
     assert {(p.first.commander.name, p.second.commander.name) for p in pairings.pairs} == {
         (f"F{i}", f"S{(i + 1) % 6}") for i in range(6)
     }
+
+
+def test_one_table_that_met_often_is_better_than_two_that_met_once():
+    """F0 and S0 have met three times; F0–S1 and F1–S0 once each; F1–S1 never. Pairing F0–S1 and
+    F1–S0 makes two rematches of four games where F0–S0 and F1–S1 makes one."""
+    sc = scenario()
+    first, second = sc.side_ids
+    s0, s1 = _standing(3, "S0", second, 0), _standing(4, "S1", second, 0)
+    f0 = _standing(1, "F0", first, 0, met=[s0.commander] * 3 + [s1.commander])
+    f1 = _standing(2, "F1", first, 0, met=[s0.commander])
+    pairings = suggest(sc, [f0, f1, s0, s1])
+    assert pairings.rematches == 1
+    assert {(p.first.commander.name, p.second.commander.name) for p in pairings.pairs} == {("F0", "S0"), ("F1", "S1")}
