@@ -121,7 +121,7 @@ def cmd_scoring(args) -> int:
         action = {"type": SetScoring.type, **_scheme(scoring)}
         action.update({key: value for key, value in given.items() if value is not None})
         if args.tie_breaks is not None:
-            action["tie_breaks"] = _names(args.tie_breaks)
+            action["tie_breaks"] = [rule.lower().replace("-", "_") for rule in _names(args.tie_breaks)]
         try:
             done = campaign.apply(campaign.read_actions([action]))
         except ActionRefused as refused:

@@ -221,6 +221,8 @@ def test_scoring_is_shown_changed_and_undone(played, capsys):
     assert json.loads(run(capsys, "league", played, "--json")[1])[0]["points"] == 3
     code, _, err = run(capsys, "league", played, "scoring", "--tie-breaks", "vp_for,luck")
     assert code == 2 and "tie_breaks" in err
+    code, out, _ = run(capsys, "league", played, "scoring", "--tie-breaks", "VP_For, head-to-head")
+    assert code == 0 and "ties parted by VP scored, then head-to-head" in out, out
 
 
 def test_pairings_on_the_command_line_are_seeded_and_keep_swaps_in_the_slips(played, capsys, tmp_path):
