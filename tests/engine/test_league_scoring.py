@@ -75,6 +75,12 @@ def test_club_standings_add_up_their_commanders_and_rank_by_points_per_game(full
     assert clubs[1].points_per_game == pytest.approx(16 / 12)
     default = club_standings(_scored(full, DEFAULT_SCORING))
     assert [(c.club, c.points) for c in default] == [("Athens Wargamers", 1), ("Dice Den", 4)]
+    sc, st, history = full  # a club typed with a space too many, in other case, is the same club
+    added = apply_action(sc, st, read_action(sc, {"type": "add_commander", "name": "Zoe", "side": sc.side_ids[0]}))
+    moved = apply_action(sc, added.state, read_action(sc, {"type": "set_club", "name": "Zoe", "club": "dice  DEN"}))
+    rows = battle_rows(sc, initial_state(sc), [*history, added, moved])
+    joined = club_standings(league(sc, moved.state.roster, rows, DEFAULT_SCORING))
+    assert [(c.club, len(c.commanders)) for c in joined] == [("Athens Wargamers", 1), ("Dice Den", 3)]
 
 
 def test_a_scoring_change_is_an_action_that_undo_takes_back(full):
