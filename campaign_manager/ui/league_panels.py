@@ -127,7 +127,7 @@ class PairingsPanel(QWidget):
         self.present = QListWidget()
         self.present.setObjectName("presentList")
         self.present.setAccessibleName("Commanders present this evening")
-        self.present.itemChanged.connect(lambda _item: self.said.setText(self._words(self.pairings)))
+        self.present.itemChanged.connect(self._ticked)
         self.seed = QSpinBox()
         self.seed.setRange(1, 9999)
         self.seed.setObjectName("seedSpin")
@@ -259,6 +259,9 @@ class PairingsPanel(QWidget):
         self.swap_other.setCurrentIndex(min(1, len(names) - 1))  # two different commanders to begin with
         self.said.setText(self._words(p))
         self._enable()
+
+    def _ticked(self, _item: QListWidgetItem) -> None:
+        self.said.setText(self._words(self.pairings))
 
     def _words(self, p: Pairings | None) -> str:
         """What the pairings shown are: who sits out, the rematches (unavoidable unless the
