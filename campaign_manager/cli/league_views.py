@@ -45,6 +45,8 @@ def check_view_options(args) -> None:
         if given and args.view != view:
             verb = "belongs" if len(given) == 1 else "belong"
             raise UserError(f"{', '.join(given)} {verb} to `league FILE {view}`: add {view} after the file")
+    if args.turn is not None and args.view in ("pairings", "scoring"):
+        raise UserError(f"`league FILE {args.view}` is about the league now: leave out --turn")
 
 
 def _names(given: str) -> list[str]:

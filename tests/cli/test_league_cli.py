@@ -303,3 +303,5 @@ def test_an_option_of_scoring_or_pairings_without_its_view_is_refused_not_ignore
     code, _, err = run(capsys, "league", played, "scoring", "--present", "Marco,Anna", "--swap", "Marco,Anna")
     assert code == 2 and "--present, --swap belong to `league FILE pairings`" in err
     assert json.loads(run(capsys, "league", played, "--json")[1])[0]["points"] == 3  # the scheme as it was
+    code, _, err = run(capsys, "league", played, "pairings", "--present", "Marco,Anna", "--turn", "1")
+    assert code == 2 and "leave out --turn" in err  # the next evening pairs the league as it is now
