@@ -151,11 +151,12 @@ def cmd_list(args) -> int:
 
 
 def cmd_league(args) -> int:
-    from campaign_manager.cli.league_views import cmd_pairings, cmd_scoring
+    from campaign_manager.cli.league_views import check_view_options, cmd_pairings, cmd_scoring
     from campaign_manager.cli.output import emit
     from campaign_manager.engine.league import club_standings, league_at, league_json
     from campaign_manager.reports.league_export import league_csv, league_html
 
+    check_view_options(args)
     if args.view == "scoring":
         return cmd_scoring(args)
     with _open(args.file, readonly=True) as campaign:

@@ -33,6 +33,22 @@ def add_view_options(table) -> None:
     )
 
 
+def check_view_options(args) -> None:
+    """An option of `pairings` or `scoring` given to another view is refused, not ignored: a
+    forgotten `scoring` would otherwise leave the scheme as it was without a word."""
+    belongs = {
+        "pairings": {"present": args.present, "swap": args.swap or None, "slips": args.slips},
+        "scoring": {key: getattr(args, key) for key in ("win", "draw", "loss", "per_game", "tie_breaks")},
+    }
+    for view, options in belongs.items():
+        given = [f"--{key.replace('_', '-')}" for key, value in options.items() if value is not None]
+        if given and args.view != view:
+            verb = "belongs" if len(given) == 1 else "belong"
+            raise UserError(f"{', '.join(given)} {verb} to `league FILE {view}`: add {view} after the file")
+    if args.turn is not None and args.view in ("pairings", "scoring"):
+        raise UserError(f"`league FILE {args.view}` is about the league now: leave out --turn")
+
+
 def _names(given: str) -> list[str]:
     return [name.strip() for name in given.split(",") if name.strip()]
 
@@ -107,7 +123,7 @@ def cmd_scoring(args) -> int:
         action = {"type": SetScoring.type, **_scheme(scoring)}
         action.update({key: value for key, value in given.items() if value is not None})
         if args.tie_breaks is not None:
-            action["tie_breaks"] = _names(args.tie_breaks)
+            action["tie_breaks"] = [rule.lower().replace("-", "_") for rule in _names(args.tie_breaks)]
         try:
             done = campaign.apply(campaign.read_actions([action]))
         except ActionRefused as refused:

@@ -262,16 +262,16 @@ class ClubStanding:
 
 
 def club_standings(standings: list[Standing], scoring: Scoring = DEFAULT_SCORING) -> list[ClubStanding]:
-    """Every club of the league's commanders (told apart without regard to case; commanders of no
-    club are left out), best first by points per game, then points, then name; clubs that have
-    not played come last."""
+    """Every club of the league's commanders (told apart without regard to case or to spaces
+    typed twice; commanders of no club are left out), best first by points per game, then points,
+    then name; clubs that have not played come last."""
     clubs: dict[str, list[Standing]] = {}
     for s in standings:
         if s.commander.club and s.commander.club.strip():
-            clubs.setdefault(s.commander.club.strip().casefold(), []).append(s)
+            clubs.setdefault(" ".join(s.commander.club.split()).casefold(), []).append(s)
     lines = [
         ClubStanding(
-            club=members[0].commander.club.strip() if members[0].commander.club else "",
+            club=" ".join(members[0].commander.club.split()) if members[0].commander.club else "",
             commanders=tuple(members),
             games=sum(m.games for m in members),
             points=sum(m.points(scoring) for m in members),

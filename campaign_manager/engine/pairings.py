@@ -4,7 +4,8 @@ match for each commander the organiser marks as present.
 A suggestion pairs the first side's commanders against the second's (Scenario.side_ids). The
 pairs are the assignment of least cost (the Hungarian method, exact on whole numbers), each
 concern outweighing all those after it together: first no rematch while a matching without one
-exists; then, when one side has more present, those with the fewest games play and the others
+exists (and the fewest tables of a rematch where none does; then the fewest games between them
+before); then, when one side has more present, those with the fewest games play and the others
 sit out; then commanders of similar points meet. The seed settles ties the same way every time.
 """
 
@@ -189,8 +190,9 @@ def suggest(sc: Scenario, present: Sequence[Standing], seed: int = 1, scoring: S
 
 class Costs:
     """What a pair (or sitting out) costs, in whole numbers weighed so each concern outweighs all
-    those after it together: a rematch; then playing (those with the fewest games play, the
-    rest sit out); then the difference in points; then the seed's tie-breaker."""
+    those after it together: a rematch; then how often the two have met; then playing (those
+    with the fewest games play, the rest sit out); then the difference in points; then the
+    seed's tie-breaker."""
 
     def __init__(
         self, present: Sequence[Standing], met: Counter[frozenset[int]], points: dict[int, int], luck: random.Random
@@ -203,7 +205,10 @@ class Costs:
         self.most = most
         self.point = n * 1000  # more than every tie-breaker together
         self.game = n * (spread + 1) * self.point  # more than every difference in points together
-        self.rematch = n * (most + 1) * self.game  # more than everything else together
+        self.again = n * (most + 1) * self.game  # a game between them before: more than all the above
+        # a rematch at all: more than every game before together (one table that met three times
+        # is better than three tables that met once each)
+        self.rematch = (n * max(met.values(), default=0) + 1) * self.again
 
     def of(self, a: Standing | None, b: Standing | None) -> int:
         if a is None or b is None:
@@ -211,8 +216,10 @@ class Costs:
             assert sits is not None
             return self.game * (self.most - sits.games) + self.tie[sits.commander.number]
         x, y = a.commander.number, b.commander.number
+        times = self.met[frozenset((x, y))]
         return (
-            self.rematch * self.met[frozenset((x, y))]
+            (self.rematch if times else 0)
+            + self.again * times
             + self.point * abs(self.points[x] - self.points[y])
             + (self.tie[x] * self.tie[y]) % 1000
         )

@@ -16,7 +16,7 @@ from campaign_manager.engine.charts import CampaignCharts, campaign_charts
 from campaign_manager.engine.league import Standing, league
 from campaign_manager.engine.lookup import counted, nations_words
 from campaign_manager.engine.requirements import RequirementsView, requirements
-from campaign_manager.engine.state import CampaignState, Phase
+from campaign_manager.engine.state import DEFAULT_SCORING, CampaignState, Phase, Scoring
 from campaign_manager.engine.views import StateView, state_view
 from campaign_manager.errors import UserError
 from campaign_manager.reports.kinds import ReportKind
@@ -43,6 +43,9 @@ class TurnPicture:
     first_action: int = 0  # the places in the log (from 0) of the turn's first and last actions
     last_action: int = -1
     recorded_by: tuple[str, ...] = ()  # on a server: who recorded the turn's actions, each once
+    # the league's scheme as the organiser left it before the next turn started (a scheme chosen
+    # after the turn ended, or after the campaign did, scores its league page too; engine.league_at)
+    scoring: Scoring = DEFAULT_SCORING
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,7 @@ def picture(
     last = ends[0] if ends else len(history) - 1
     state = history[last].state
     every = battle_rows(sc, initial_state(sc), history[: last + 1])
+    scoring = next((a.state.scoring for a in reversed(history) if a.state.turn <= number), state.scoring)
     rows = [row for row in every if row.turn == number]
     notes = [a.action.text for a in history[started[0] : last + 1] if isinstance(a.action, Note)]
     upcoming = None
@@ -142,10 +146,11 @@ def picture(
         recorded_at[last] if recorded_at else "",
         upcoming,
         slip_plan(sc, state),
-        league(sc, state.roster, every, state.scoring),
+        league(sc, state.roster, every, scoring),
         campaign_charts(sc, history[: last + 1], every),
         started[0],
         last,
+        scoring=scoring,
     )
 
 
@@ -171,6 +176,7 @@ def set_up_picture(
         campaign_charts(sc, history, []),
         0,
         len(history) - 1,
+        scoring=state.scoring,
     )
 
 

@@ -103,7 +103,7 @@ def league_page(pic: TurnPicture, width: float) -> list[Flowable]:
     unless the heading, the words and a few rows fit on this one; a long league goes on over
     pages, its titles repeated); nothing when nobody is on the roster (a campaign that does not
     keep one)."""
-    sc, standings, scoring = pic.scenario, pic.standings, pic.state.scoring
+    sc, standings, scoring = pic.scenario, pic.standings, pic.scoring
     if not standings:
         return []
     return [

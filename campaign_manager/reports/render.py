@@ -108,5 +108,5 @@ def save_pdf(path: Path | str, data: bytes) -> Path:
     """Write PDF bytes whole or not at all (never a partly written PDF, never through a link
     planted beside it: store/writing.py)."""
     path = Path(path)
-    writing.write_whole(path, data, "report")
+    writing.write_document(path, data, "report")
     return path

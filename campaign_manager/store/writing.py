@@ -116,6 +116,29 @@ def write_whole(target: Path, data: bytes, doing: str, new: bool = False) -> Non
                 remove(partial, doing)
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def write_document(target: Path, data: bytes, doing: str) -> None:
+    """Write a document the organiser names (a report, an export, slips) with `write_whole`,
+    refusing first a folder and a database (a campaign file picked by mistake is never replaced
+    by the document)."""
+    target = Path(target)
+    if target.is_dir():
+        raise FileRefused(f"{target}: is a folder; name the file to write the {doing} to")
+    try:
+        with target.open("rb") as existing:
+            head = existing.read(len(SQLITE_HEADER))
+    except OSError:
+        head = b""
+    if head == SQLITE_HEADER:
+        raise FileRefused(
+            f"{target}: is a campaign (a database), not a place for the {doing}; "
+            "nothing was written — choose another name"
+        )
+    write_whole(target, data, doing)
+
+
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 

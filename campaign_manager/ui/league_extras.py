@@ -179,7 +179,7 @@ class LeagueExtras:
     def export(self, kind: str) -> None:
         """The league as shown (its turn and scheme) written as CSV or a web page."""
         from campaign_manager.reports.league_export import league_csv, league_html
-        from campaign_manager.store.writing import write_whole
+        from campaign_manager.store.writing import write_document
 
         words, kinds = EXPORTS[kind]
         name = f"{self.session.name or 'league'} league.{kind}"
@@ -194,7 +194,7 @@ class LeagueExtras:
             title = f"{self.session.name}: the league of commanders"
             data = league_html(sc, standings, scoring, title, club_standings(standings, scoring))
         try:
-            write_whole(path, data.encode("utf-8"), "league")
+            write_document(path, data.encode("utf-8"), "league")
         except (UserError, OSError) as exc:
             self.view.say(f"The league was not exported: {exc}")
             return

@@ -123,9 +123,11 @@ class PairingsPanel(QWidget):
         self.standings: list[Standing] = []
         self.scoring = Scoring()
         self.pairings: Pairings | None = None
+        self.swapped = False  # the organiser has swapped since the suggestion
         self.present = QListWidget()
         self.present.setObjectName("presentList")
         self.present.setAccessibleName("Commanders present this evening")
+        self.present.itemChanged.connect(self._ticked)
         self.seed = QSpinBox()
         self.seed.setRange(1, 9999)
         self.seed.setObjectName("seedSpin")
@@ -224,6 +226,7 @@ class PairingsPanel(QWidget):
             self.said.setText(str(exc))
             return
         self.pairings = suggest(self.session.scenario, present, self.seed.value(), self.scoring)
+        self.swapped = False
         self._show()
 
     def swap(self) -> None:
@@ -234,6 +237,7 @@ class PairingsPanel(QWidget):
         except UserError as exc:
             self.said.setText(str(exc))
             return
+        self.swapped = True
         self._show()
 
     def _show(self) -> None:
@@ -253,17 +257,28 @@ class PairingsPanel(QWidget):
             box.clear()
             box.addItems(names)
         self.swap_other.setCurrentIndex(min(1, len(names) - 1))  # two different commanders to begin with
-        if p is None:
-            self.said.setText("Tick the commanders present, then Suggest pairings.")
-        elif not p.pairs:
-            self.said.setText("Nobody is paired: tick commanders of both sides.")
-        else:
-            sitting = ", ".join(s.commander.name for s in p.sitting_out)
-            rematches = (
-                f" Met before at {counted(p.rematches, 'table')}: no other pairing avoids it." if p.rematches else ""
-            )
-            self.said.setText((f"Sitting out: {sitting}." if sitting else "Everyone present plays.") + rematches)
+        self.said.setText(self._words(p))
         self._enable()
+
+    def _ticked(self, _item: QListWidgetItem) -> None:
+        self.said.setText(self._words(self.pairings))
+
+    def _words(self, p: Pairings | None) -> str:
+        """What the pairings shown are: who sits out, the rematches (unavoidable unless the
+        organiser swapped into them), and a word when the ticks no longer match those paired."""
+        if p is None:
+            return "Tick the commanders present, then Suggest pairings."
+        if not p.pairs:
+            return "Nobody is paired: tick commanders of both sides."
+        sitting = ", ".join(s.commander.name for s in p.sitting_out)
+        words = f"Sitting out: {sitting}." if sitting else "Everyone present plays."
+        if p.rematches:
+            words += f" Met before at {counted(p.rematches, 'table')}"
+            words += "." if self.swapped else ": no other pairing avoids it."
+        paired = {s.commander.number for x in p.pairs for s in (x.first, x.second)}
+        if self.ticked_numbers() != paired | {s.commander.number for s in p.sitting_out}:
+            words += " Those ticked have changed since: Suggest pairings again to pair them."
+        return words
 
     def _enable(self) -> None:
         paired = self.pairings is not None and bool(self.pairings.pairs)
@@ -275,14 +290,14 @@ class PairingsPanel(QWidget):
         if self.pairings is None:
             return
         from campaign_manager.reports.pairing_slips import pairing_slips_pdf
-        from campaign_manager.store.writing import write_whole
+        from campaign_manager.store.writing import write_document
 
         path = self.choose_file(self, "Print the pairings as slips (PDF)", "PDF (*.pdf)", "pairings.pdf")
         if path is None:
             return
         try:
             data = pairing_slips_pdf(self.session.scenario, self.pairings, self.scoring, self.session.name)
-            write_whole(path, data, "pairing slips")
+            write_document(path, data, "pairing slips")
         except (UserError, OSError) as exc:
             self.said.setText(f"The slips were not written: {exc}")
             return

@@ -221,6 +221,8 @@ def test_scoring_is_shown_changed_and_undone(played, capsys):
     assert json.loads(run(capsys, "league", played, "--json")[1])[0]["points"] == 3
     code, _, err = run(capsys, "league", played, "scoring", "--tie-breaks", "vp_for,luck")
     assert code == 2 and "tie_breaks" in err
+    code, out, _ = run(capsys, "league", played, "scoring", "--tie-breaks", "VP_For, head-to-head")
+    assert code == 0 and "ties parted by VP scored, then head-to-head" in out, out
 
 
 def test_pairings_on_the_command_line_are_seeded_and_keep_swaps_in_the_slips(played, capsys, tmp_path):
@@ -280,3 +282,26 @@ def test_club_side_and_unretire_on_the_command_line(empty, capsys):
     assert run(capsys, "commanders", empty, "unretire", "Anna")[0] == 0
     data = json.loads(run(capsys, "commanders", empty, "list", "--json")[1])
     assert data == [{"name": "Anna", "side": "axis", "club": "Athens", "general": False, "retired": False}]
+
+
+def test_slips_or_a_report_aimed_at_the_campaign_itself_or_a_folder_are_refused(played, capsys, tmp_path):
+    """A tired organiser names the campaign (or its folder) where the PDF should go: refused in a
+    sentence, and the campaign is still the campaign."""
+    before = played.read_bytes()
+    for where in (played, tmp_path):
+        code, _, err = run(capsys, "league", played, "pairings", "--present", "Marco,Anna", "--slips", where)
+        assert code == 2 and ("nothing was written" in err or "is a folder" in err), err
+        code, _, err = run(capsys, "report", played, "-o", where)
+        assert code == 2 and "Traceback" not in err, err
+    assert played.read_bytes() == before
+    assert run(capsys, "league", played, "--json")[0] == 0
+
+
+def test_an_option_of_scoring_or_pairings_without_its_view_is_refused_not_ignored(played, capsys):
+    code, _, err = run(capsys, "league", played, "--win", "3")
+    assert code == 2 and "--win belongs to `league FILE scoring`" in err
+    code, _, err = run(capsys, "league", played, "scoring", "--present", "Marco,Anna", "--swap", "Marco,Anna")
+    assert code == 2 and "--present, --swap belong to `league FILE pairings`" in err
+    assert json.loads(run(capsys, "league", played, "--json")[1])[0]["points"] == 3  # the scheme as it was
+    code, _, err = run(capsys, "league", played, "pairings", "--present", "Marco,Anna", "--turn", "1")
+    assert code == 2 and "leave out --turn" in err  # the next evening pairs the league as it is now

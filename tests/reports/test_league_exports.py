@@ -83,6 +83,20 @@ def test_the_pdf_league_page_says_the_scheme_and_has_clubs_and_the_matrix(tmp_pa
     assert "Axis ↓ / Allied → Anna Nikos Marco 4 · Hans 1 1 Giulia 1 2" in matrix  # Ben retired: left out
 
 
+def test_a_scheme_chosen_after_the_campaign_ended_scores_its_last_league_page(tmp_path):
+    """The organiser picks 3/1/0 once the last turn is over (as the window's league then shows):
+    the last turn's report scores its league by it too, not by the scheme the turn ended with."""
+    path = tmp_path / "shop.campaign"
+    with CampaignFile.create(path, name="Shop night") as made:
+        made.apply(
+            made.read_actions([*(a for actions in FULL_CAMPAIGN_WITH_COMMANDERS.values() for a in actions), SCHEME])
+        )
+    with CampaignFile.open(path, readonly=True) as campaign:
+        league = " ".join(pages(report_pdf(campaign))).split("The league of commanders", 1)[1]
+    assert "Scored 3 points a win, 1 a draw, 0 a loss" in league
+    assert "1 Marco (General) Dice Den Axis 11 6 3 2 1" in league
+
+
 def test_every_swap_is_kept_on_the_printed_slips():
     sc = scenario()
     pairings = suggest(sc, twelve(sc), seed=3, scoring=Scoring(3, 1, 0))

@@ -115,10 +115,16 @@ def test_pairings_from_the_present_are_swapped_and_printed(open_window, qtbot, t
     panel.swap_button.click()
     swapped = _rows(panel.pairs)
     assert any(row[1:3] == (sitting, "Nikos") for row in swapped), swapped
+    assert "Met before at" in panel.said.text(), "Giulia and Nikos have met"
+    assert "no other pairing avoids it" not in panel.said.text(), "the organiser's swap, not the only way"
     panel.print_button.click()
     words = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(chosen[-1]).pages)
     for table, a, b, _ in swapped:
         assert f"Table {table}" in words and f"VP of {a} VP of {b}" in words
+    panel.tick(["Marco", "Giulia", "Hans", "Anna"])  # Nikos went home: the pairs shown are not those ticked
+    assert "Suggest pairings again" in panel.said.text()
+    panel.tick(["Marco", "Giulia", "Hans", "Anna", "Nikos"])
+    assert "Suggest pairings again" not in panel.said.text()
     window.session.record([RenameCommander("Nikos", "Nikos P.")])  # the pairs stay, with the new name
     assert [row[1:3] for row in _rows(panel.pairs)] == [
         (a, "Nikos P." if b == "Nikos" else b) for _, a, b, _ in swapped
