@@ -15,6 +15,7 @@ translated with `_` where it is shown.
 from __future__ import annotations
 
 import gettext
+import math
 import os
 import re
 from pathlib import Path
@@ -53,7 +54,7 @@ def pseudo(message: str) -> str:
         pieces += [message[last : match.start()].translate(_ACCENTED), match.group()]
         last = match.end()
     pieces.append(message[last:].translate(_ACCENTED))
-    padding = "·" * max(1, round(len(message) * 0.3) - 2)
+    padding = "·" * math.ceil(len(message) * 0.3)
     return f"[{''.join(pieces)}{padding}]"
 
 

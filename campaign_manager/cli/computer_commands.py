@@ -26,7 +26,7 @@ def register(commands) -> None:
             "is to be decided and how: a placement or a redeployment with `apply`, your part in a battle with --reply."
         ),
     )
-    computer.add_argument("file", help=CAMPAIGN_HELP)
+    computer.add_argument("file", help=_(CAMPAIGN_HELP))
     computer.add_argument(
         "--side",
         metavar="SIDE",

@@ -40,7 +40,7 @@ def register(commands) -> None:
             "test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: Help ▸ The rules)."
         ),
     )
-    table.add_argument("file", help=CAMPAIGN_HELP)
+    table.add_argument("file", help=_(CAMPAIGN_HELP))
     table.add_argument(
         "view",
         nargs="?",
@@ -63,7 +63,7 @@ def register(commands) -> None:
     table.set_defaults(run=cmd_league)
 
     roster = commands.add_parser("commanders", help=_("the roster of commanders: add, rename, retire, General, import"))
-    roster.add_argument("file", help=CAMPAIGN_HELP)
+    roster.add_argument("file", help=_(CAMPAIGN_HELP))
     steps = roster.add_subparsers(dest="step", metavar="ACTION", required=True)
     add = steps.add_parser("add", help=_("put a commander on the roster"))
     add.add_argument("name")

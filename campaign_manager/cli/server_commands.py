@@ -4,9 +4,11 @@ service file, PGPASSWORD), never the app's."""
 
 from __future__ import annotations
 
-from campaign_manager.i18n import _
+from campaign_manager.i18n import N_, _
 
-URL_HELP = "the database's address: postgresql://USER@HOST[:PORT]/DATABASE (libpq parameters such as sslmode allowed)"
+URL_HELP = N_(
+    "the database's address: postgresql://USER@HOST[:PORT]/DATABASE (libpq parameters such as sslmode allowed)"
+)
 
 
 def register(commands) -> None:
@@ -17,13 +19,20 @@ def register(commands) -> None:
         "init",
         help=_("make the roles organiser, recorder and viewer in a database (run as its owner; again: no change)"),
     )
-    init.add_argument("url", metavar="URL", help=URL_HELP)
+    init.add_argument("url", metavar="URL", help=_(URL_HELP))
     init.set_defaults(run=cmd_init)
 
     grant = actions.add_parser(
         "grant", help=_("give a user a role on every campaign of the database, or (URL?campaign=NAME) in one campaign")
     )
-    grant.add_argument("url", metavar="URL", help=URL_HELP + "; with ?campaign=NAME the role holds in that one only")
+    grant.add_argument(
+        "url",
+        metavar="URL",
+        help=_(
+            "the database's address: postgresql://USER@HOST[:PORT]/DATABASE "
+            "(libpq parameters such as sslmode allowed); with ?campaign=NAME the role holds in that one only"
+        ),
+    )
     grant.add_argument("user", metavar="USER", help=_("a user of the server (made by its administrator)"))
     grant.add_argument(
         "role",
@@ -35,18 +44,32 @@ def register(commands) -> None:
     repair = actions.add_parser(
         "repair", help=_("take out of a campaign the rows the app cannot use (organiser; each kept in table repaired)")
     )
-    repair.add_argument("url", metavar="URL", help=URL_HELP + ", with ?campaign=NAME")
+    repair.add_argument(
+        "url",
+        metavar="URL",
+        help=_(
+            "the database's address: postgresql://USER@HOST[:PORT]/DATABASE "
+            "(libpq parameters such as sslmode allowed), with ?campaign=NAME"
+        ),
+    )
     repair.set_defaults(run=cmd_repair)
 
     naming = actions.add_parser(
         "name", help=_("the name your shop goes by: every action you record from now on is kept with it")
     )
-    naming.add_argument("url", metavar="URL", help=URL_HELP + " (signed in as yourself)")
+    naming.add_argument(
+        "url",
+        metavar="URL",
+        help=_(
+            "the database's address: postgresql://USER@HOST[:PORT]/DATABASE "
+            "(libpq parameters such as sslmode allowed) (signed in as yourself)"
+        ),
+    )
     naming.add_argument("shop", metavar="NAME", help=_('e.g. "Corinth Games" ("" takes it away)'))
     naming.set_defaults(run=cmd_name)
 
     listing = actions.add_parser("list", help=_("the campaigns a database holds"))
-    listing.add_argument("url", metavar="URL", help=URL_HELP)
+    listing.add_argument("url", metavar="URL", help=_(URL_HELP))
     listing.set_defaults(run=cmd_list)
 
 

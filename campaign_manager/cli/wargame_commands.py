@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 def register(commands) -> None:
     for name, helptext in (
-        ("wargame", "fight a General's Wargame battle on its own (dice typed or rolled)"),
-        ("odds", "the exact odds of a General's Wargame battle, before any die"),
+        ("wargame", _("fight a General's Wargame battle on its own (dice typed or rolled)")),
+        ("odds", _("the exact odds of a General's Wargame battle, before any die")),
     ):
         sub = commands.add_parser(name, help=helptext)
         sub.add_argument("--scenario", default="firestorm-greece", help=_("a bundled scenario or a scenario file"))
