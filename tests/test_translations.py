@@ -9,6 +9,7 @@ import argparse
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ import translations  # noqa: E402  (installer/translations.py: Babel's extractio
 # The modules whose every user-visible message is marked; the rest of the engine, the reports
 # and the window are still to be marked (issue #41).
 REFUSING_MODULES = ["campaign_manager/engine/legal.py", "campaign_manager/engine/resolve.py"]
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%[%a-z]")
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
 
 
@@ -113,6 +115,10 @@ def test_each_catalogue_is_complete_and_compiled(language):
     fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
     assert not untranslated and not fuzzy, f"{language}: untranslated {untranslated}, fuzzy {fuzzy}"
     assert not [problem for message in catalog for problem in message.check(catalog)]
+    moved = [
+        m.id for m in catalog if m.id and sorted(PLACEHOLDER.findall(m.id)) != sorted(PLACEHOLDER.findall(m.string))
+    ]
+    assert not moved, f"{language}: placeholders differ from the English in {moved}"
     compiled = path.with_suffix(".mo").read_bytes()
     assert compiled == translations.compiled(catalog), "run python installer/translations.py compile"
 
