@@ -25,7 +25,7 @@ import translations  # noqa: E402  (installer/translations.py: Babel's extractio
 
 # The modules whose every user-visible message is marked; the rest of the engine, the reports
 # and the window are still to be marked (issue #41).
-REFUSING_MODULES = ["campaign_manager/engine/legal.py", "campaign_manager/engine/resolve.py"]
+REFUSING_MODULES = [f"campaign_manager/engine/{name}.py" for name in ("battle", "legal", "resolve")]
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%[%a-z]")
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
 
