@@ -19,7 +19,12 @@ data = [
 setup(
     packages=[*code, *data, *DESKTOP],
     package_dir={package: folder for package, folder in {**DATA, **DESKTOP}.items()},
-    # the standard licence texts beside the module that reads them (campaign_manager/licences/)
-    package_data={**{package: ["*"] for package in [*data, *DESKTOP]}, "campaign_manager.licences.texts": ["*"]},
+    # the standard licence texts beside the module that reads them (campaign_manager/licences/), and
+    # the compiled translations beside campaign_manager/i18n.py (docs/translation.md)
+    package_data={
+        **{package: ["*"] for package in [*data, *DESKTOP]},
+        "campaign_manager.licences.texts": ["*"],
+        **{package: ["*.mo"] for package in code if package.startswith("campaign_manager.locale.")},
+    },
     exclude_package_data={"": ["*.pyc"]},
 )

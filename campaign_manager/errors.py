@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from campaign_manager.i18n import _
+
 
 class UserError(Exception):
     """Something the user asked for cannot be done; the message says why, in plain words."""
@@ -16,7 +18,7 @@ class RuleError(UserError):
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
         self.message = message
-        super().__init__(f"Rule {rule}: {message}" if rule else message)
+        super().__init__(_("Rule {rule}: {message}").format(rule=rule, message=message) if rule else message)
 
 
 class ChoiceNeeded(RuleError):

@@ -15,6 +15,10 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 os.environ.setdefault("FIRESTORM_CACHE_DIR", tempfile.mkdtemp(prefix="firestorm-test-cache-"))
 # The user's data folder (their campaign, their own scenarios) is the tests' own too.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="firestorm-test-data-")
+# The tests read the app's words in English whatever the machine's locale (campaign_manager/i18n.py);
+# tests/test_translations.py sets the language itself.
+os.environ["FIRESTORM_LANGUAGE"] = "en"
+os.environ.pop("FIRESTORM_PSEUDO", None)
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 PROG = "campaign-manager"
 # The commands each module registers (in the order --help lists them).
@@ -46,10 +47,30 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class TranslatedHelp(argparse.HelpFormatter):
+    """argparse's help with its own words ("usage:") in the user's language."""
+
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose refusals are one line, like every other refusal of the command line: what
     was wrong and where the usage is to be read, not the whole usage block. Its subcommands'
-    parsers are of this class too (argparse makes them of their parent's class)."""
+    parsers are of this class too (argparse makes them of their parent's class).
+
+    Its help is in the user's language: argparse's own headings and -h's help are ours to
+    translate (argparse's gettext domain has no catalogues), so they are set here."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", TranslatedHelp)
+        add_help = kwargs.get("add_help", True)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
 
     def error(self, message: str):
         from campaign_manager.cli.output import printable
@@ -60,31 +81,33 @@ class OneLineParser(argparse.ArgumentParser):
 def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description="Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
-        "With no command, the app window opens.",
+        description=_(
+            "Run Firestorm: Greece campaigns and assist tools for Greek wargames. "
+            "With no command, the app window opens."
+        ),
     )
-    parser.add_argument("--version", action=_Version, help="say which version this is and exit")
+    parser.add_argument("--version", action=_Version, help=_("say which version this is and exit"))
     from campaign_manager.cli.desktop_commands import register as register_desktop
 
     register_desktop(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    window = commands.add_parser("open", help="open the app window (on FILE, or the last campaign used)")
-    window.add_argument("file", nargs="?", help="a campaign file, or a shared campaign's address")
+    window = commands.add_parser("open", help=_("open the app window (on FILE, or the last campaign used)"))
+    window.add_argument("file", nargs="?", help=_("a campaign file, or a shared campaign's address"))
     window.add_argument(
-        "--screenshot", metavar="PNG", help="render the window at 1280x800 (no screen needed) to PNG and exit"
+        "--screenshot", metavar="PNG", help=_("render the window at 1280x800 (no screen needed) to PNG and exit")
     )
     window.add_argument(
         "--print-to",
         metavar="PDF",
-        help="print a document as File ▸ Print does, on Qt's PDF printer (the file PDF, no screen needed), and exit",
+        help=_("print a document as File ▸ Print does, on Qt's PDF printer (the file PDF, no screen needed), and exit"),
     )
     from campaign_manager.reports.kinds import Paper, ReportKind
 
     window.add_argument(
-        "--kind", choices=[kind.value for kind in ReportKind], default=ReportKind.TURN, help="what --print-to prints"
+        "--kind", choices=[kind.value for kind in ReportKind], default=ReportKind.TURN, help=_("what --print-to prints")
     )
     window.add_argument(
-        "--paper", choices=[paper.value for paper in Paper], default=Paper.A4, help="the paper --print-to prints on"
+        "--paper", choices=[paper.value for paper in Paper], default=Paper.A4, help=_("the paper --print-to prints on")
     )
     window.set_defaults(run=lambda args: _open(args, open_window))
     import importlib
@@ -95,7 +118,7 @@ def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.A
         # Only the module of the command asked for loads (all of them for help or a typo).
         if asked in names or asked not in known:
             importlib.import_module(f"campaign_manager.cli.{module}").register(commands)
-    assist = commands.add_parser("assist", help="calculators and trackers for other Greek wargames")
+    assist = commands.add_parser("assist", help=_("calculators and trackers for other Greek wargames"))
     games = assist.add_subparsers(dest="game", metavar="GAME", required=True)
     if argv[:1] == ["assist"]:
         from campaign_manager.cli.assist import register as register_assist

@@ -3,58 +3,64 @@ FILE or the address of a campaign on a server (postgresql://USER@HOST/DATABASE?c
 
 from __future__ import annotations
 
-ACTIONS_HELP = "a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input"
-CAMPAIGN_HELP = "a campaign file, or a shared campaign's address: postgresql://USER@HOST[:PORT]/DATABASE?campaign=NAME"
+from campaign_manager.i18n import N_, _
+
+ACTIONS_HELP = N_("a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input")
+CAMPAIGN_HELP = N_(
+    "a campaign file, or a shared campaign's address: postgresql://USER@HOST[:PORT]/DATABASE?campaign=NAME"
+)
 
 
 def register(commands) -> None:
-    new = commands.add_parser("new", help="create a campaign file (or a campaign on a server)")
-    new.add_argument("file", help=CAMPAIGN_HELP)
-    new.add_argument("--scenario", default="firestorm-greece", help="bundled scenario name or a scenario file")
-    new.add_argument("--name", help="the campaign's name (default: the file name)")
+    new = commands.add_parser("new", help=_("create a campaign file (or a campaign on a server)"))
+    new.add_argument("file", help=_(CAMPAIGN_HELP))
+    new.add_argument("--scenario", default="firestorm-greece", help=_("bundled scenario name or a scenario file"))
+    new.add_argument("--name", help=_("the campaign's name (default: the file name)"))
     new.add_argument(
         "--wargame",
         action="store_true",
-        help="a General's Wargame: every battle fought with dice, by two people or against the computer",
+        help=_("a General's Wargame: every battle fought with dice, by two people or against the computer"),
     )
     new.add_argument(
         "--computer",
         metavar="SIDE",
-        help="with --wargame: the side the computer general plays (axis or allied); "
-        "its moves are made with the computer command",
+        help=_(
+            "with --wargame: the side the computer general plays (axis or allied); "
+            "its moves are made with the computer command"
+        ),
     )
     new.set_defaults(run=cmd_new, load=load_campaigns)
 
-    show = commands.add_parser("show", help="the campaign as it stands")
-    show.add_argument("file", help=CAMPAIGN_HELP)
+    show = commands.add_parser("show", help=_("the campaign as it stands"))
+    show.add_argument("file", help=_(CAMPAIGN_HELP))
     show.add_argument("--json", action="store_true")
     show.set_defaults(run=cmd_show, load=load_campaigns)
 
-    apply = commands.add_parser("apply", help="record actions, all or nothing")
-    apply.add_argument("file", help=CAMPAIGN_HELP)
-    apply.add_argument("actions", help=ACTIONS_HELP)
+    apply = commands.add_parser("apply", help=_("record actions, all or nothing"))
+    apply.add_argument("file", help=_(CAMPAIGN_HELP))
+    apply.add_argument("actions", help=_(ACTIONS_HELP))
     apply.add_argument("--json", action="store_true")
-    apply.add_argument("--seed", type=int, help="seed for dice the app rolls (default: unpredictable)")
+    apply.add_argument("--seed", type=int, help=_("seed for dice the app rolls (default: unpredictable)"))
     apply.set_defaults(run=cmd_apply, load=load_campaigns)
 
-    for name, text in (("undo", "take back the last action"), ("redo", "put back the last action taken back")):
+    for name, text in (("undo", _("take back the last action")), ("redo", _("put back the last action taken back"))):
         sub = commands.add_parser(name, help=text)
-        sub.add_argument("file", help=CAMPAIGN_HELP)
+        sub.add_argument("file", help=_(CAMPAIGN_HELP))
         sub.set_defaults(run=cmd_undo if name == "undo" else cmd_redo, load=load_campaigns)
 
     discard = commands.add_parser(
-        "discard-entry", help="throw away a battle entry kept with the campaign that cannot be read (logged)"
+        "discard-entry", help=_("throw away a battle entry kept with the campaign that cannot be read (logged)")
     )
-    discard.add_argument("file", help=CAMPAIGN_HELP)
+    discard.add_argument("file", help=_(CAMPAIGN_HELP))
     discard.set_defaults(run=cmd_discard_entry, load=load_campaigns)
 
-    log = commands.add_parser("log", help="every recorded action with its dice")
-    log.add_argument("file", help=CAMPAIGN_HELP)
+    log = commands.add_parser("log", help=_("every recorded action with its dice"))
+    log.add_argument("file", help=_(CAMPAIGN_HELP))
     log.add_argument("--json", action="store_true")
     log.set_defaults(run=cmd_log, load=load_campaigns)
 
-    req = commands.add_parser("requirements", help="a turn's requirements")
-    req.add_argument("file", help=CAMPAIGN_HELP)
+    req = commands.add_parser("requirements", help=_("a turn's requirements"))
+    req.add_argument("file", help=_(CAMPAIGN_HELP))
     req.add_argument("--turn", type=int)
     req.add_argument("--json", action="store_true")
     req.set_defaults(run=cmd_requirements, load=load_campaigns)

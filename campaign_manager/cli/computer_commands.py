@@ -9,6 +9,7 @@ import argparse
 import json
 
 from campaign_manager.cli.campaign_commands import CAMPAIGN_HELP, _tell_backups, load_campaigns
+from campaign_manager.i18n import _
 
 BOTH = "both"
 ATTACK_FIELDS = ("from", "to", "attacker", "advance")
@@ -18,23 +19,27 @@ DEFENCE_FIELDS = ("defender", "retreat_to")
 def register(commands) -> None:
     computer = commands.add_parser(
         "computer",
-        help="in a General's Wargame, the computer makes its moves until a person must decide (saying why)",
-        description="The computer general makes its moves in a General's Wargame (made with new --wargame), "
-        "each recorded with its reason, until a person must decide or the campaign ends; then it says what "
-        "is to be decided and how: a placement or a redeployment with `apply`, your part in a battle with --reply.",
+        help=_("in a General's Wargame, the computer makes its moves until a person must decide (saying why)"),
+        description=_(
+            "The computer general makes its moves in a General's Wargame (made with new --wargame), "
+            "each recorded with its reason, until a person must decide or the campaign ends; then it says what "
+            "is to be decided and how: a placement or a redeployment with `apply`, your part in a battle with --reply."
+        ),
     )
-    computer.add_argument("file", help=CAMPAIGN_HELP)
+    computer.add_argument("file", help=_(CAMPAIGN_HELP))
     computer.add_argument(
         "--side",
         metavar="SIDE",
-        help="the side the computer plays this time: axis, allied or both (default: the side the campaign was made "
-        "with, new --computer); with both, it plays the rest of the campaign by itself",
+        help=_(
+            "the side the computer plays this time: axis, allied or both (default: the side the campaign was made "
+            "with, new --computer); with both, it plays the rest of the campaign by itself"
+        ),
     )
     computer.add_argument(
         "--seed",
         type=int,
         metavar="N",
-        help="seed for the app's dice: the same seed from the same campaign, the same game (default: unpredictable)",
+        help=_("seed for the app's dice: the same seed from the same campaign, the same game (default: unpredictable)"),
     )
     how = computer.add_mutually_exclusive_group()
     how.add_argument(
@@ -42,31 +47,33 @@ def register(commands) -> None:
         dest="how",
         action="store_const",
         const="careful",
-        help="the computer plays each battle's best few choices out a few times and keeps the best (slower)",
+        help=_("the computer plays each battle's best few choices out a few times and keeps the best (slower)"),
     )
     how.add_argument(
         "--quick",
         dest="how",
         action="store_const",
         const="quick",
-        help="the computer chooses by its rules of thumb alone (the default)",
+        help=_("the computer chooses by its rules of thumb alone (the default)"),
     )
     computer.add_argument(
         "--redeployed",
         action="store_true",
-        help="your side has finished redeploying this turn: the computer goes on past it",
+        help=_("your side has finished redeploying this turn: the computer goes on past it"),
     )
     computer.add_argument(
         "--reply",
         metavar="JSON",
-        help='your side\'s part in the battle asked: attacking, {"from": .., "to": .., "attacker": {"troops": [..], '
-        '"sortie": ..}, "advance": [..]} or none (no more battles this turn); defending, {"defender": {"troops": '
-        '[..]}, "retreat_to": ..}',
+        help=_(
+            'your side\'s part in the battle asked: attacking, {"from": .., "to": .., "attacker": {"troops": [..], '
+            '"sortie": ..}, "advance": [..]} or none (no more battles this turn); defending, {"defender": {"troops": '
+            '[..]}, "retreat_to": ..}'
+        ),
     )
     computer.add_argument(
         "--json",
         action="store_true",
-        help="as JSON: the moves made with their reasons, and the next decision (docs/computer.schema.json)",
+        help=_("as JSON: the moves made with their reasons, and the next decision (docs/computer.schema.json)"),
     )
     computer.set_defaults(run=cmd_computer, load=load_campaigns)
 

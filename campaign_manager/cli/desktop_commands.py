@@ -7,6 +7,7 @@ import argparse
 from typing import NoReturn
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 INSTALL = "--install-desktop"
 UNINSTALL = "--uninstall-desktop"
@@ -35,9 +36,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         INSTALL,
         action=DesktopMenu,
-        help="put the app in this user's desktop menu (Linux): its entry, icon and the campaign file's type",
+        help=_("put the app in this user's desktop menu (Linux): its entry, icon and the campaign file's type"),
     )
-    parser.add_argument(UNINSTALL, action=DesktopMenu, help=f"take out what {INSTALL} put in, and nothing else")
+    parser.add_argument(
+        UNINSTALL, action=DesktopMenu, help=_("take out what {option} put in, and nothing else").format(option=INSTALL)
+    )
 
 
 def install() -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign_manager.cli.campaign_commands import CAMPAIGN_HELP
+from campaign_manager.i18n import _
 
 LEAGUE_COLUMNS = (
     ("name", "Commander"),
@@ -32,64 +33,68 @@ VIEWS = ("table", "pairings", "scoring")
 def register(commands) -> None:
     table = commands.add_parser(
         "league",
-        help="the league of commanders: games won, drawn and lost, VP, troops destroyed, areas taken",
-        description="Each commander's tabletop games, best first by the league's scoring (until one is chosen "
-        "with `league FILE scoring`: wins, then VP difference). Every game is judged on its own by the defeated "
-        "test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: Help ▸ The rules).",
+        help=_("the league of commanders: games won, drawn and lost, VP, troops destroyed, areas taken"),
+        description=_(
+            "Each commander's tabletop games, best first by the league's scoring (until one is chosen "
+            "with `league FILE scoring`: wins, then VP difference). Every game is judged on its own by the defeated "
+            "test (rule 1.6); see rule 1.10 in docs/rules.md (in the window: Help ▸ The rules)."
+        ),
     )
-    table.add_argument("file", help=CAMPAIGN_HELP)
+    table.add_argument("file", help=_(CAMPAIGN_HELP))
     table.add_argument(
         "view",
         nargs="?",
         choices=VIEWS,
         default="table",
-        help="table (the league, the default); pairings (for the next evening, from --present); "
-        "scoring (the scheme, changed by --win/--draw/--loss/--per-game/--tie-breaks)",
+        help=_(
+            "table (the league, the default); pairings (for the next evening, from --present); "
+            "scoring (the scheme, changed by --win/--draw/--loss/--per-game/--tie-breaks)"
+        ),
     )
     form = table.add_mutually_exclusive_group()
-    form.add_argument("--json", action="store_true", help="as JSON: a list of commanders, best first")
-    form.add_argument("--csv", action="store_true", help="as CSV, for a spreadsheet (numbers as numbers)")
-    form.add_argument("--html", action="store_true", help="as a web page (the same table as the PDF)")
-    table.add_argument("--turn", type=int, metavar="N", help="the league as it stood at the end of turn N")
-    table.add_argument("--clubs", action="store_true", help="the club standings instead of the commanders")
+    form.add_argument("--json", action="store_true", help=_("as JSON: a list of commanders, best first"))
+    form.add_argument("--csv", action="store_true", help=_("as CSV, for a spreadsheet (numbers as numbers)"))
+    form.add_argument("--html", action="store_true", help=_("as a web page (the same table as the PDF)"))
+    table.add_argument("--turn", type=int, metavar="N", help=_("the league as it stood at the end of turn N"))
+    table.add_argument("--clubs", action="store_true", help=_("the club standings instead of the commanders"))
     from campaign_manager.cli.league_views import add_view_options
 
     add_view_options(table)
     table.set_defaults(run=cmd_league)
 
-    roster = commands.add_parser("commanders", help="the roster of commanders: add, rename, retire, General, import")
-    roster.add_argument("file", help=CAMPAIGN_HELP)
+    roster = commands.add_parser("commanders", help=_("the roster of commanders: add, rename, retire, General, import"))
+    roster.add_argument("file", help=_(CAMPAIGN_HELP))
     steps = roster.add_subparsers(dest="step", metavar="ACTION", required=True)
-    add = steps.add_parser("add", help="put a commander on the roster")
+    add = steps.add_parser("add", help=_("put a commander on the roster"))
     add.add_argument("name")
-    add.add_argument("--side", required=True, help="the side they play for (its key or name, any case)")
-    add.add_argument("--club", help="their club or shop")
+    add.add_argument("--side", required=True, help=_("the side they play for (its key or name, any case)"))
+    add.add_argument("--club", help=_("their club or shop"))
     add.set_defaults(run=lambda a: _record(a, "AddCommander", name=a.name, side=a.side, club=a.club))
-    rename = steps.add_parser("rename", help="give a commander another name (their games stay theirs)")
+    rename = steps.add_parser("rename", help=_("give a commander another name (their games stay theirs)"))
     rename.add_argument("name")
     rename.add_argument("to")
     rename.set_defaults(run=lambda a: _record(a, "RenameCommander", name=a.name, to=a.to))
-    retire = steps.add_parser("retire", help="no new games for a commander (their past games stay)")
+    retire = steps.add_parser("retire", help=_("no new games for a commander (their past games stay)"))
     retire.add_argument("name")
     retire.set_defaults(run=lambda a: _record(a, "RetireCommander", name=a.name))
-    general = steps.add_parser("general", help="make a commander their side's General")
+    general = steps.add_parser("general", help=_("make a commander their side's General"))
     general.add_argument("name")
     general.set_defaults(run=lambda a: _record(a, "SetGeneral", name=a.name))
-    club = steps.add_parser("club", help="change a commander's club (left out: no club)")
+    club = steps.add_parser("club", help=_("change a commander's club (left out: no club)"))
     club.add_argument("name")
     club.add_argument("club", nargs="?")
     club.set_defaults(run=lambda a: _record(a, "SetClub", name=a.name, club=a.club))
-    side = steps.add_parser("side", help="move a commander to the other side (only before their first game)")
+    side = steps.add_parser("side", help=_("move a commander to the other side (only before their first game)"))
     side.add_argument("name")
     side.add_argument("side")
     side.set_defaults(run=lambda a: _record(a, "SetSide", name=a.name, side=a.side))
-    back = steps.add_parser("unretire", help="bring a retired commander back for new games")
+    back = steps.add_parser("unretire", help=_("bring a retired commander back for new games"))
     back.add_argument("name")
     back.set_defaults(run=lambda a: _record(a, "UnretireCommander", name=a.name))
-    listing = steps.add_parser("list", help="the roster")
+    listing = steps.add_parser("list", help=_("the roster"))
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(run=cmd_list)
-    signups = steps.add_parser("import", help="add every commander of a sign-up sheet (CSV: name, side, club)")
+    signups = steps.add_parser("import", help=_("add every commander of a sign-up sheet (CSV: name, side, club)"))
     signups.add_argument("csv", type=Path, metavar="CSV")
     signups.set_defaults(run=cmd_import)
 

@@ -8,28 +8,30 @@ from pathlib import Path
 from typing import Any
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 
 def add_view_options(table) -> None:
-    pairs = table.add_argument_group("pairings")
-    pairs.add_argument("--present", metavar="A,B,C", help="the commanders present this evening, by name")
-    pairs.add_argument("--seed", type=int, default=1, help="settles ties (the same seed gives the same pairs)")
+    pairs = table.add_argument_group(_("pairings"))
+    pairs.add_argument("--present", metavar="A,B,C", help=_("the commanders present this evening, by name"))
+    pairs.add_argument("--seed", type=int, default=1, help=_("settles ties (the same seed gives the same pairs)"))
     pairs.add_argument(
         "--swap",
         action="append",
         default=[],
         metavar="A,B",
-        help="swap two commanders after the suggestion (repeatable)",
+        help=_("swap two commanders after the suggestion (repeatable)"),
     )
-    pairs.add_argument("--slips", type=Path, metavar="PDF", help="print the pairings as slips to this PDF")
-    scheme = table.add_argument_group("scoring")
-    for option, words in (("win", "a game won"), ("draw", "a game drawn"), ("loss", "a game lost")):
-        scheme.add_argument(f"--{option}", type=int, metavar="POINTS", help=f"points for {words}")
-    scheme.add_argument("--per-game", type=int, metavar="POINTS", help="bonus points for every game played")
+    pairs.add_argument("--slips", type=Path, metavar="PDF", help=_("print the pairings as slips to this PDF"))
+    scheme = table.add_argument_group(_("scoring"))
+    for option, words in (("win", _("points for a game won")), ("draw", _("points for a game drawn"))):
+        scheme.add_argument(f"--{option}", type=int, metavar="POINTS", help=words)
+    scheme.add_argument("--loss", type=int, metavar="POINTS", help=_("points for a game lost"))
+    scheme.add_argument("--per-game", type=int, metavar="POINTS", help=_("bonus points for every game played"))
     scheme.add_argument(
         "--tie-breaks",
         metavar="LIST",
-        help="in order, comma-separated: vp_difference, vp_for, destroyed, head_to_head (empty: none)",
+        help=_("in order, comma-separated: vp_difference, vp_for, destroyed, head_to_head (empty: none)"),
     )
 
 

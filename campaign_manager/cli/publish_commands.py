@@ -5,21 +5,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign_manager.i18n import _
+
 
 def register(commands) -> None:
     publish = commands.add_parser(
         "publish",
-        help="a folder for the players: a web page, the map as a picture, status.json",
-        description="Write a folder any web host, USB stick or chat can take: index.html (the map, the VP, "
-        "the battles, the league), map.png and map@2x.png, status.json and a page for each turn. Only what "
-        "players may see goes in: never a battle being entered, a general's plans or a What if. The folder "
-        "is written whole; one holding files this program did not write is refused.",
+        help=_("a folder for the players: a web page, the map as a picture, status.json"),
+        description=_(
+            "Write a folder any web host, USB stick or chat can take: index.html (the map, the VP, "
+            "the battles, the league), map.png and map@2x.png, status.json and a page for each turn. Only what "
+            "players may see goes in: never a battle being entered, a general's plans or a What if. The folder "
+            "is written whole; one holding files this program did not write is refused."
+        ),
     )
-    publish.add_argument("file", help="the campaign file, or a shared campaign's address")
-    publish.add_argument("-o", "--output", type=Path, required=True, metavar="FOLDER", help="the folder to write")
-    publish.add_argument("--no-names", action="store_true", help="leave the commanders' names out")
+    publish.add_argument("file", help=_("the campaign file, or a shared campaign's address"))
+    publish.add_argument("-o", "--output", type=Path, required=True, metavar="FOLDER", help=_("the folder to write"))
+    publish.add_argument("--no-names", action="store_true", help=_("leave the commanders' names out"))
     publish.add_argument(
-        "--watch", action="store_true", help="keep running, and publish again after every action recorded"
+        "--watch", action="store_true", help=_("keep running, and publish again after every action recorded")
     )
     publish.set_defaults(run=cmd_publish, load=load_publish)
 

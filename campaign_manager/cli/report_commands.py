@@ -4,25 +4,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign_manager.i18n import _
 from campaign_manager.reports import Paper, ReportKind
 
 
 def register(commands) -> None:
     report = commands.add_parser(
         "report",
-        help="a PDF: the turn report, the status sheet for the wall, or battle slips",
-        description="Write a PDF of the campaign. By default the report of the last completed turn "
-        "(or of the turn under way, if none has ended); the status sheet shows the campaign now, and "
-        "before turn 1 its set-up (the starting map).",
+        help=_("a PDF: the turn report, the status sheet for the wall, or battle slips"),
+        description=_(
+            "Write a PDF of the campaign. By default the report of the last completed turn "
+            "(or of the turn under way, if none has ended); the status sheet shows the campaign now, and "
+            "before turn 1 its set-up (the starting map)."
+        ),
     )
-    report.add_argument("file", help="the campaign file, or a shared campaign's address")
-    report.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the PDF to write")
-    report.add_argument("--turn", type=int, help="the turn to report on")
+    report.add_argument("file", help=_("the campaign file, or a shared campaign's address"))
+    report.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf", help=_("the PDF to write"))
+    report.add_argument("--turn", type=int, help=_("the turn to report on"))
     report.add_argument(
         "--kind",
         choices=[kind.value for kind in ReportKind],
         default=ReportKind.TURN,
-        help="turn report (default), one-page status sheet, or battle slips",
+        help=_("turn report (default), one-page status sheet, or battle slips"),
     )
     report.add_argument("--paper", choices=[paper.value for paper in Paper], default=Paper.A4)
     report.set_defaults(run=cmd_report, load=load_report)

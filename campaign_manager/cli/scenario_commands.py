@@ -7,14 +7,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+from campaign_manager.i18n import _
+
 
 def register(commands: Any) -> None:
-    scenario = commands.add_parser("scenario", help="check scenario files; list the scenarios the app knows")
+    scenario = commands.add_parser("scenario", help=_("check scenario files; list the scenarios the app knows"))
     actions = scenario.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
-    validate = actions.add_parser("validate", help="check a scenario file; every fault is listed (exit 2)")
-    validate.add_argument("path", help="a scenario file (TOML), or the name of a known scenario")
+    validate = actions.add_parser("validate", help=_("check a scenario file; every fault is listed (exit 2)"))
+    validate.add_argument("path", help=_("a scenario file (TOML), or the name of a known scenario"))
     validate.set_defaults(run=cmd_validate)
-    listing = actions.add_parser("list", help="the bundled scenarios and those in your scenario folder")
+    listing = actions.add_parser("list", help=_("the bundled scenarios and those in your scenario folder"))
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(run=cmd_list)
 

@@ -4,47 +4,72 @@ service file, PGPASSWORD), never the app's."""
 
 from __future__ import annotations
 
-URL_HELP = "the database's address: postgresql://USER@HOST[:PORT]/DATABASE (libpq parameters such as sslmode allowed)"
+from campaign_manager.i18n import N_, _
+
+URL_HELP = N_(
+    "the database's address: postgresql://USER@HOST[:PORT]/DATABASE (libpq parameters such as sslmode allowed)"
+)
 
 
 def register(commands) -> None:
-    server = commands.add_parser("server", help="set up a PostgreSQL server for shared campaigns, and give roles")
+    server = commands.add_parser("server", help=_("set up a PostgreSQL server for shared campaigns, and give roles"))
     actions = server.add_subparsers(dest="server_command", metavar="ACTION", required=True)
 
     init = actions.add_parser(
         "init",
-        help="make the roles organiser, recorder and viewer in a database (run as its owner; again: no change)",
+        help=_("make the roles organiser, recorder and viewer in a database (run as its owner; again: no change)"),
     )
-    init.add_argument("url", metavar="URL", help=URL_HELP)
+    init.add_argument("url", metavar="URL", help=_(URL_HELP))
     init.set_defaults(run=cmd_init)
 
     grant = actions.add_parser(
-        "grant", help="give a user a role on every campaign of the database, or (URL?campaign=NAME) in one campaign"
+        "grant", help=_("give a user a role on every campaign of the database, or (URL?campaign=NAME) in one campaign")
     )
-    grant.add_argument("url", metavar="URL", help=URL_HELP + "; with ?campaign=NAME the role holds in that one only")
-    grant.add_argument("user", metavar="USER", help="a user of the server (made by its administrator)")
+    grant.add_argument(
+        "url",
+        metavar="URL",
+        help=_(
+            "the database's address: postgresql://USER@HOST[:PORT]/DATABASE "
+            "(libpq parameters such as sslmode allowed); with ?campaign=NAME the role holds in that one only"
+        ),
+    )
+    grant.add_argument("user", metavar="USER", help=_("a user of the server (made by its administrator)"))
     grant.add_argument(
         "role",
         choices=("organiser", "recorder", "viewer", "none"),
-        help="organiser: everything; recorder: battles, placements and notes; viewer: read only; none: no access",
+        help=_("organiser: everything; recorder: battles, placements and notes; viewer: read only; none: no access"),
     )
     grant.set_defaults(run=cmd_grant)
 
     repair = actions.add_parser(
-        "repair", help="take out of a campaign the rows the app cannot use (organiser; each kept in table repaired)"
+        "repair", help=_("take out of a campaign the rows the app cannot use (organiser; each kept in table repaired)")
     )
-    repair.add_argument("url", metavar="URL", help=URL_HELP + ", with ?campaign=NAME")
+    repair.add_argument(
+        "url",
+        metavar="URL",
+        help=_(
+            "the database's address: postgresql://USER@HOST[:PORT]/DATABASE "
+            "(libpq parameters such as sslmode allowed), with ?campaign=NAME"
+        ),
+    )
     repair.set_defaults(run=cmd_repair)
 
     naming = actions.add_parser(
-        "name", help="the name your shop goes by: every action you record from now on is kept with it"
+        "name", help=_("the name your shop goes by: every action you record from now on is kept with it")
     )
-    naming.add_argument("url", metavar="URL", help=URL_HELP + " (signed in as yourself)")
-    naming.add_argument("shop", metavar="NAME", help='e.g. "Corinth Games" ("" takes it away)')
+    naming.add_argument(
+        "url",
+        metavar="URL",
+        help=_(
+            "the database's address: postgresql://USER@HOST[:PORT]/DATABASE "
+            "(libpq parameters such as sslmode allowed) (signed in as yourself)"
+        ),
+    )
+    naming.add_argument("shop", metavar="NAME", help=_('e.g. "Corinth Games" ("" takes it away)'))
     naming.set_defaults(run=cmd_name)
 
-    listing = actions.add_parser("list", help="the campaigns a database holds")
-    listing.add_argument("url", metavar="URL", help=URL_HELP)
+    listing = actions.add_parser("list", help=_("the campaigns a database holds"))
+    listing.add_argument("url", metavar="URL", help=_(URL_HELP))
     listing.set_defaults(run=cmd_list)
 
 

@@ -6,67 +6,71 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign_manager.i18n import _
+
 
 def register(commands) -> None:
-    export = commands.add_parser("export", help="write the campaign's scenario and action log as JSON")
-    export.add_argument("file", help="the campaign file, or a shared campaign's address")
+    export = commands.add_parser("export", help=_("write the campaign's scenario and action log as JSON"))
+    export.add_argument("file", help=_("the campaign file, or a shared campaign's address"))
     export.add_argument("-o", "--output", type=Path, required=True, metavar="LOG.json")
     export.set_defaults(run=cmd_export)
 
-    imported = commands.add_parser("import", help="rebuild a campaign file from an exported JSON log")
+    imported = commands.add_parser("import", help=_("rebuild a campaign file from an exported JSON log"))
     imported.add_argument("log", type=Path, metavar="LOG.json")
     imported.add_argument(
         "-o",
         "--output",
         required=True,
         metavar="FILE",
-        help="the new campaign file, or a new campaign's address on a server (never overwritten)",
+        help=_("the new campaign file, or a new campaign's address on a server (never overwritten)"),
     )
     imported.set_defaults(run=cmd_import)
 
-    backups = commands.add_parser("backups", help="the end-of-turn backups of a campaign, newest first")
+    backups = commands.add_parser("backups", help=_("the end-of-turn backups of a campaign, newest first"))
     backups.add_argument(
-        "file", metavar="FILE", help="the campaign file, or a shared campaign's address (its backups on this computer)"
+        "file",
+        metavar="FILE",
+        help=_("the campaign file, or a shared campaign's address (its backups on this computer)"),
     )
     backups.set_defaults(run=cmd_backups)
 
     backup = commands.add_parser(
-        "backup", help="write a shared campaign as it stands into a new campaign file (fit for a scheduled job)"
+        "backup", help=_("write a shared campaign as it stands into a new campaign file (fit for a scheduled job)")
     )
-    backup.add_argument("url", metavar="URL", help="the shared campaign's address")
+    backup.add_argument("url", metavar="URL", help=_("the shared campaign's address"))
     backup.add_argument(
         "-o",
         "--output",
         type=Path,
         required=True,
         metavar="FILE",
-        help="the new file, or a folder (a dated name in it)",
+        help=_("the new file, or a folder (a dated name in it)"),
     )
     backup.set_defaults(run=cmd_backup)
 
-    push = commands.add_parser("push", help="put a campaign file on a server, as a new shared campaign")
-    push.add_argument("file", type=Path, help="the campaign file")
+    push = commands.add_parser("push", help=_("put a campaign file on a server, as a new shared campaign"))
+    push.add_argument("file", type=Path, help=_("the campaign file"))
     push.add_argument(
-        "url", metavar="URL", help="the new campaign's address: postgresql://USER@HOST/DATABASE?campaign=NAME"
+        "url", metavar="URL", help=_("the new campaign's address: postgresql://USER@HOST/DATABASE?campaign=NAME")
     )
     push.add_argument(
         "--replace",
         action="store_true",
-        help="restore FILE (a backup) over the campaign there, which is kept under a dated name (its owner only)",
+        help=_("restore FILE (a backup) over the campaign there, which is kept under a dated name (its owner only)"),
     )
     push.set_defaults(run=cmd_push)
 
     pending = commands.add_parser(
-        "pending", help="the actions this computer recorded while a shared campaign's server was away"
+        "pending", help=_("the actions this computer recorded while a shared campaign's server was away")
     )
-    pending.add_argument("url", metavar="URL", help="the shared campaign's address (as the user who recorded them)")
-    pending.add_argument("--send", action="store_true", help="send those waiting, in order, each checked again")
-    pending.add_argument("--drop", type=int, metavar="N", help="take action N out of the list (one refused, say)")
+    pending.add_argument("url", metavar="URL", help=_("the shared campaign's address (as the user who recorded them)"))
+    pending.add_argument("--send", action="store_true", help=_("send those waiting, in order, each checked again"))
+    pending.add_argument("--drop", type=int, metavar="N", help=_("take action N out of the list (one refused, say)"))
     pending.set_defaults(run=cmd_pending)
 
-    pull = commands.add_parser("pull", help="copy a campaign on a server into a new campaign file")
-    pull.add_argument("url", metavar="URL", help="the shared campaign's address")
-    pull.add_argument("file", type=Path, help="the new campaign file (never overwritten)")
+    pull = commands.add_parser("pull", help=_("copy a campaign on a server into a new campaign file"))
+    pull.add_argument("url", metavar="URL", help=_("the shared campaign's address"))
+    pull.add_argument("file", type=Path, help=_("the new campaign file (never overwritten)"))
     pull.set_defaults(run=cmd_pull)
 
 

@@ -7,73 +7,81 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from campaign_manager.i18n import _
+
 if TYPE_CHECKING:
     from campaign_manager.engine.whatif import WhatIf
 
 
 def register(commands) -> None:
     for name, helptext in (
-        ("wargame", "fight a General's Wargame battle on its own (dice typed or rolled)"),
-        ("odds", "the exact odds of a General's Wargame battle, before any die"),
+        ("wargame", _("fight a General's Wargame battle on its own (dice typed or rolled)")),
+        ("odds", _("the exact odds of a General's Wargame battle, before any die")),
     ):
         sub = commands.add_parser(name, help=helptext)
-        sub.add_argument("--scenario", default="firestorm-greece", help="a bundled scenario or a scenario file")
-        sub.add_argument("--terrain", required=True, help="the terrain of the area attacked (plain, rough)")
-        sub.add_argument("--turn", type=int, required=True, help="the campaign turn (troop models change)")
+        sub.add_argument("--scenario", default="firestorm-greece", help=_("a bundled scenario or a scenario file"))
+        sub.add_argument("--terrain", required=True, help=_("the terrain of the area attacked (plain, rough)"))
+        sub.add_argument("--turn", type=int, required=True, help=_("the campaign turn (troop models change)"))
         sub.add_argument(
-            "--attacker", required=True, metavar="NATION:KIND,..", help="e.g. greek:infantry,greek:infantry"
+            "--attacker", required=True, metavar="NATION:KIND,..", help=_("e.g. greek:infantry,greek:infantry")
         )
-        sub.add_argument("--defender", default="", metavar="NATION:KIND,..", help="may be empty")
+        sub.add_argument("--defender", default="", metavar="NATION:KIND,..", help=_("may be empty"))
+        sortie_help = {
+            "attacker": _("the nation whose aircraft fly a sortie for the attacker, e.g. italian"),
+            "defender": _("the nation whose aircraft fly a sortie for the defender, e.g. italian"),
+        }
         for side in ("attacker", "defender"):
             sub.add_argument(
                 f"--{side}-sortie",
                 action="append",
                 metavar="NATION",
                 default=[],
-                help=f"the nation whose aircraft fly a sortie for the {side}, e.g. italian",
+                help=sortie_help[side],
             )
         sub.add_argument(
             "--metaxas",  # the name the bundled scenario gives its fortified line
             dest="fortified",
             action="store_true",
-            help="the defenders hold the scenario's fortified line (its fortification adds to them)",
+            help=_("the defenders hold the scenario's fortified line (its fortification adds to them)"),
         )
-        sub.add_argument("--json", action="store_true", help="print JSON")
+        sub.add_argument("--json", action="store_true", help=_("print JSON"))
         if name == "wargame":
-            sub.add_argument("--dice", metavar="A,D", help="the two dice thrown (left out: the app rolls)")
-            sub.add_argument("--seed", type=int, help="seed for dice the app rolls")
+            sub.add_argument("--dice", metavar="A,D", help=_("the two dice thrown (left out: the app rolls)"))
+            sub.add_argument("--seed", type=int, help=_("seed for dice the app rolls"))
         sub.set_defaults(run=cmd_wargame if name == "wargame" else cmd_odds)
     whatif = commands.add_parser(
         "whatif",
-        help="seeded playouts of the rest of the turn or campaign by the computer general: how it may end",
+        help=_("seeded playouts of the rest of the turn or campaign by the computer general: how it may end"),
     )
-    whatif.add_argument("file", help="the campaign file, or a shared campaign's address (never written to)")
+    whatif.add_argument("file", help=_("the campaign file, or a shared campaign's address (never written to)"))
     whatif.add_argument(
-        "--playouts", type=int, default=None, help="at most this many playouts (default: until precise enough)"
+        "--playouts", type=int, default=None, help=_("at most this many playouts (default: until precise enough)")
     )
     whatif.add_argument(
         "--precision",
         type=float,
         default=2.0,
         metavar="POINTS",
-        help="stop once every result's share is known to ± this many points (95%% interval); 0: play them all",
+        help=_("stop once every result's share is known to ± this many points (95%% interval); 0: play them all"),
     )
     whatif.add_argument("--seed", type=int, default=0)
     whatif.add_argument("--to", choices=("end-of-turn", "end"), default="end")
     whatif.add_argument(
         "--plan",
         metavar="SIDE",
-        help="this side attacks along its arrows placed on the map (in order, as the initiative allows) "
-        "for the rest of this turn; the computer plays the other side, and both later",
+        help=_(
+            "this side attacks along its arrows placed on the map (in order, as the initiative allows) "
+            "for the rest of this turn; the computer plays the other side, and both later"
+        ),
     )
     whatif.add_argument(
         "--extra-battles",
         type=int,
         default=0,
         metavar="N",
-        help="extra battles both generals agree each later turn (rule 1.5; default none)",
+        help=_("extra battles both generals agree each later turn (rule 1.5; default none)"),
     )
-    whatif.add_argument("--json", action="store_true", help="print JSON")
+    whatif.add_argument("--json", action="store_true", help=_("print JSON"))
     whatif.set_defaults(run=cmd_whatif)
 
 

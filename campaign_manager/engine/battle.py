@@ -13,7 +13,29 @@ from campaign_manager.engine.planning import close_planning
 from campaign_manager.engine.resolve import resolve
 from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commitment, Phase, evolve
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario
+
+# The refusals that name a side of the battle, one whole sentence for each side (docs/translation.md).
+_CHANGED = {
+    "attacker": N_(
+        "the attacker's troops on the open arrow {origin_code}→{target_code} were committed when it was placed "
+        "and cannot change"
+    ),
+    "defender": N_(
+        "the defender's troops on the open arrow {origin_code}→{target_code} were committed when it was placed "
+        "and cannot change"
+    ),
+}
+_TWICE = {"attacker": N_("the attacker lists a troop twice"), "defender": N_("the defender lists a troop twice")}
+_ELSEWHERE = {
+    "attacker": N_("{troop} is in {area}, not {where}: the attacker commits troops from the area attacked from"),
+    "defender": N_("{troop} is in {area}, not {where}: the defender commits troops from the area attacked"),
+}
+_TOO_MANY = {
+    "attacker": N_("the attacker may commit at most {most} Firestorm troops, aircraft included (got {total})"),
+    "defender": N_("the defender may commit at most {most} Firestorm troops, aircraft included (got {total})"),
+}
 
 
 def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Battle:
@@ -46,21 +68,32 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
             )
     else:
         if action.initiative_dice is not None:
-            raise RuleError("1.5", f"the arrow {origin}→{target} is already placed; its initiative was rolled then")
-        for given, placed, who in (
-            (action.attacker, arrow.attacker, "attacker"),
-            (action.defender, arrow.defender, "defender"),
+            raise RuleError(
+                "1.5",
+                _("the arrow {origin_code}→{target_code} is already placed; its initiative was rolled then").format(
+                    origin_code=origin, target_code=target
+                ),
+            )
+        for given, placed, changed in (
+            (action.attacker, arrow.attacker, _CHANGED["attacker"]),
+            (action.defender, arrow.defender, _CHANGED["defender"]),
         ):
             if given is not None and given != placed:
-                raise RuleError(
-                    "1.4",
-                    f"the {who}'s troops on the open arrow {origin}→{target} were committed when "
-                    f"it was placed and cannot change",
-                )
+                raise RuleError("1.4", _(changed).format(origin_code=origin, target_code=target))
         if not action.has_result:
-            raise RuleError("1.4", f"the arrow {origin}→{target} is already open: give its result")
+            raise RuleError(
+                "1.4",
+                _("the arrow {origin_code}→{target_code} is already open: give its result").format(
+                    origin_code=origin, target_code=target
+                ),
+            )
         if action.mission_die is not None:
-            raise RuleError("1.5", f"the mission of {origin}→{target} was chosen when its arrow was placed")
+            raise RuleError(
+                "1.5",
+                _("the mission of {origin_code}→{target_code} was chosen when its arrow was placed").format(
+                    origin_code=origin, target_code=target
+                ),
+            )
         record, mission_words = action, ""
     if not action.has_result:
         events.append(f"Battle arrow {label(sc, origin)} → {label(sc, target)} placed; waiting for the result")
@@ -108,34 +141,55 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     spec = sc.turn(st.turn)
     goal = sc.areas[target]
     if side is None:
-        raise RuleError("1.4", f"nobody holds {label(sc, origin)}: an attack starts from an area the attacker holds")
+        raise RuleError(
+            "1.4",
+            _("nobody holds {origin}: an attack starts from an area the attacker holds").format(
+                origin=label(sc, origin)
+            ),
+        )
     if goal.impassable:
-        raise RuleError("1.4", f"{label(sc, target)} is impassable and cannot be attacked")
+        raise RuleError("1.4", _("{area} is impassable and cannot be attacked").format(area=label(sc, target)))
     if goal.staging:
-        raise RuleError("1.4", f"{label(sc, target)} is a staging area: it is never attacked, only attacked from")
+        raise RuleError(
+            "1.4",
+            _("{area} is a staging area: it is never attacked, only attacked from").format(area=label(sc, target)),
+        )
     if st.control.get(target) != sc.enemy_of(side):
         raise RuleError(
             "1.4",
-            f"{label(sc, target)} is held by the {side_name(sc, st.control.get(target))}: "
-            f"the {side_name(sc, side)} can only attack an area the enemy holds",
+            _("{area} is held by the {side}: the {attacker} can only attack an area the enemy holds").format(
+                area=label(sc, target), side=side_name(sc, st.control.get(target)), attacker=side_name(sc, side)
+            ),
         )
     if target not in sc.neighbours[origin]:
         raise RuleError(
-            "1.4", f"{label(sc, target)} cannot be attacked from {label(sc, origin)}: the areas are not linked"
+            "1.4",
+            _("{area} cannot be attacked from {origin}: the areas are not linked").format(
+                area=label(sc, target), origin=label(sc, origin)
+            ),
         )
     for arrow in st.open_arrows:
         if arrow.pair() == frozenset((origin, target)):
             raise RuleError(
                 "1.4",
-                f"finish the battle {arrow.origin}→{arrow.target} before placing another arrow between those areas",
+                _(
+                    "finish the battle {origin_code}→{target_code} before placing another arrow between those areas"
+                ).format(origin_code=arrow.origin, target_code=arrow.target),
             )
     initiative = _initiative(sc, st, action, side, roller, events)
     if spec.fixed_arrows:
         fixed = ", ".join(f"{a}→{b}" for a, b in spec.fixed_arrows)
         if (origin, target) not in spec.fixed_arrows or side != spec.fixed_attacker:
-            raise RuleError("1.5", f"turn {spec.number} has fixed battles only: {fixed}")
+            raise RuleError(
+                "1.5", _("turn {turn} has fixed battles only: {arrows}").format(turn=spec.number, arrows=fixed)
+            )
         if (origin, target) in st.fixed_fought:
-            raise RuleError("1.5", f"the fixed battle {origin}→{target} has already been fought this turn")
+            raise RuleError(
+                "1.5",
+                _("the fixed battle {origin_code}→{target_code} has already been fought this turn").format(
+                    origin_code=origin, target_code=target
+                ),
+            )
     assert side is not None  # checked above: an attack starts from an area its side holds
     attacker = action.attacker or Commitment()
     defender = action.defender or Commitment()
@@ -187,17 +241,20 @@ def _initiative(
     rule = spec.initiative
     if rule is None:
         if action.initiative_dice is not None:
-            raise RuleError("1.5", f"turn {spec.number} has fixed battles: there is no initiative roll")
+            raise RuleError(
+                "1.5", _("turn {turn} has fixed battles: there is no initiative roll").format(turn=spec.number)
+            )
         return None
     if st.initiative is not None:  # rolled ahead with an `initiative` action
         ahead, dice = st.initiative
         if action.initiative_dice is not None:
-            raise RuleError("1.5", "the initiative for this battle was already rolled: leave out initiative_dice")
+            raise RuleError("1.5", _("the initiative for this battle was already rolled: leave out initiative_dice"))
         if ahead != side:
             raise RuleError(
                 "1.5",
-                f"the {side_name(sc, ahead)} won the initiative: they place the next battle "
-                f"arrow, not the {side_name(sc, side)}",
+                _("the {winner} won the initiative: they place the next battle arrow, not the {side}").format(
+                    winner=side_name(sc, ahead), side=side_name(sc, side)
+                ),
             )
         st.initiative = None
         return dice
@@ -210,16 +267,24 @@ def _initiative(
     winner, scores = initiative_winner(sc, st.turn, {side: dice[0], enemy: dice[1]})
     if winner == side and not events.recording:
         return dice
-    words = (
-        f"{side_name(sc, side)} {scores[side]}, {side_name(sc, enemy)} {scores[enemy]} "
-        f"(dice {dice[0]} and {dice[1]}; {side_name(sc, rule.side)} +{rule.modifier} and win ties)"
+    words = _("{side} {score}, {enemy} {enemy_score} (dice {die} and {enemy_die}; {favoured} +{modifier} and win ties)")
+    words = words.format(
+        side=side_name(sc, side),
+        score=scores[side],
+        enemy=side_name(sc, enemy),
+        enemy_score=scores[enemy],
+        die=dice[0],
+        enemy_die=dice[1],
+        favoured=side_name(sc, rule.side),
+        modifier=rule.modifier,
     )
     if winner != side:
         if legal.legal_arrows(sc, st, winner):
             raise RuleError(
                 "1.5",
-                f"the {side_name(sc, winner)} won the initiative ({words}): the "
-                f"{side_name(sc, side)} cannot attack in this battle",
+                _("the {winner} won the initiative ({dice}): the {side} cannot attack in this battle").format(
+                    winner=side_name(sc, winner), dice=words, side=side_name(sc, side)
+                ),
             )
         events.append(
             f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place; "
@@ -236,20 +301,24 @@ def roll_initiative(
     """The `initiative` action: roll now, before the arrow; the winner places the next one."""
     spec = sc.turn(st.turn) if st.turn else None
     if st.phase not in (Phase.PLANNING, Phase.BATTLE) or spec is None:
-        raise RuleError("1.1", "initiative is rolled during a turn's battles: start the turn first")
+        raise RuleError("1.1", _("initiative is rolled during a turn's battles: start the turn first"))
     if spec.initiative is None:
-        raise RuleError("1.5", f"turn {spec.number} has fixed battles: there is no initiative roll")
+        raise RuleError("1.5", _("turn {turn} has fixed battles: there is no initiative roll").format(turn=spec.number))
     if st.initiative is not None:
         raise RuleError(
             "1.5",
-            f"the initiative is already rolled: the {side_name(sc, st.initiative[0])} place the next battle arrow",
+            _("the initiative is already rolled: the {side} place the next battle arrow").format(
+                side=side_name(sc, st.initiative[0])
+            ),
         )
     over = legal.ceiling_refusal(st)
     if over is not None:
         raise over
     given = dict(action.dice or ())
     if action.dice is not None and set(given) != set(sc.sides):
-        raise RuleError("1.5", f"give one initiative die for each side ({', '.join(sorted(sc.sides))})")
+        raise RuleError(
+            "1.5", _("give one initiative die for each side ({sides})").format(sides=", ".join(sorted(sc.sides)))
+        )
     if st.phase == Phase.PLANNING:
         close_planning(sc, st)
     dice = {
@@ -300,34 +369,44 @@ def _check_commitment(
 ) -> None:
     busy = st.committed() if st.open_arrows else ()
     if len(set(commitment.troops)) != len(commitment.troops):
-        raise RuleError("1.4", f"the {role} lists a troop twice")
+        raise RuleError("1.4", _(_TWICE[role]))
     for troop_id in commitment.troops:
         member = sc.troops.get(troop_id) or troop(sc, troop_id)
         if sc.nations[member.nation][1] != side:
             raise RuleError(
-                "1.4", f"{troop_id} is {sc.nation_name(member.nation)}: it cannot fight for the {side_name(sc, side)}"
+                "1.4",
+                _("{troop} is {nation}: it cannot fight for the {side}").format(
+                    troop=troop_id, nation=sc.nation_name(member.nation), side=side_name(sc, side)
+                ),
             )
         if st.where[troop_id] != where:
-            what = "the area attacked from" if role == "attacker" else "the area attacked"
-            raise RuleError(
-                "1.4",
-                f"{troop_id} is in {label(sc, st.where[troop_id])}, not {label(sc, where)}: "
-                f"the {role} commits troops from {what}",
+            words = _(_ELSEWHERE[role]).format(
+                troop=troop_id, area=label(sc, st.where[troop_id]), where=label(sc, where)
             )
+            raise RuleError("1.4", words)
         if troop_id in busy:
-            raise RuleError("1.4", f"{troop_id} is already committed on another open battle arrow")
+            raise RuleError(
+                "1.4", _("{troop} is already committed on another open battle arrow").format(troop=troop_id)
+            )
     if role == "attacker" and not commitment.troops:
-        raise RuleError("1.4", f"the attacker must commit at least one ground troop from {label(sc, where)}")
+        raise RuleError(
+            "1.4", _("the attacker must commit at least one ground troop from {area}").format(area=label(sc, where))
+        )
     if commitment.sortie:
         nation = commitment.sortie
         if nation not in sc.nations or nation not in sc.aircraft:
-            raise RuleError("1.3", f"there are no '{nation}' aircraft in this scenario")
+            raise RuleError("1.3", _("there are no '{nation}' aircraft in this scenario").format(nation=nation))
         if sc.side_of(nation) != side:
-            raise RuleError("1.4", f"{sc.nation_name(nation)} aircraft cannot fly for the {side_name(sc, side)}")
+            raise RuleError(
+                "1.4",
+                _("{nation} aircraft cannot fly for the {side}").format(
+                    nation=sc.nation_name(nation), side=side_name(sc, side)
+                ),
+            )
         if st.sorties.get(nation, 0) <= 0:
-            raise RuleError("1.5", f"no {sc.nation_name(nation)} air sorties are left this turn")
+            raise RuleError(
+                "1.5", _("no {nation} air sorties are left this turn").format(nation=sc.nation_name(nation))
+            )
     total = len(commitment.troops) + (1 if commitment.sortie else 0)
     if total > sc.max_committed:
-        raise RuleError(
-            "1.4", f"the {role} may commit at most {sc.max_committed} Firestorm troops, aircraft included (got {total})"
-        )
+        raise RuleError("1.4", _(_TOO_MANY[role]).format(most=sc.max_committed, total=total))

@@ -28,6 +28,7 @@ from campaign_manager.engine.deployment import confirm_earlier, deployment_probl
 from campaign_manager.engine.lookup import enterable, label, nations_words, placement_areas, side_name, troop
 from campaign_manager.engine.state import Arrow, CampaignState, Phase, Play, evolve
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 
@@ -90,11 +91,15 @@ def extra_battles_refusal(sc: Scenario, st: CampaignState, extra: int) -> RuleEr
     if st.play is Play.TABLETOP:
         return RuleError(
             "1.5",
-            f"at the tabletop turn {number}'s battle count is a floor with no ceiling: fight as many "
-            f"more as you like, with no extra battles to agree ({extra} given)",
+            _(
+                "at the tabletop turn {turn}'s battle count is a floor with no ceiling: fight as "
+                "many more as you like, with no extra battles to agree ({extra} given)"
+            ).format(turn=number, extra=extra),
         )
     if sc.turn(number).fixed_arrows:
-        return RuleError("1.5", f"turn {number} has fixed battles only: no extra battles can be agreed")
+        return RuleError(
+            "1.5", _("turn {turn} has fixed battles only: no extra battles can be agreed").format(turn=number)
+        )
     return None
 
 
@@ -103,13 +108,32 @@ def ceiling_refusal(st: CampaignState) -> RuleError | None:
     (rule 1.5); None while one may."""
     if battles_left(st) != 0:
         return None
-    ceiling = st.battle_ceiling
-    extra = f" ({st.battles_required} rolled and {st.extra_battles} extra agreed)" if st.extra_battles else ""
-    fought = "fought" if not st.open_arrows else "fought or under way"
+    # Whole sentences: the rolled-and-agreed clause and "or under way" each change the sentence.
+    if st.extra_battles:
+        words = (
+            _(
+                "turn {turn} has {ceiling} battles in a General's Wargame ({rolled} rolled and {extra} extra "
+                "agreed) and all {ceiling} are fought: no further battle, the turn ends"
+            )
+            if not st.open_arrows
+            else _(
+                "turn {turn} has {ceiling} battles in a General's Wargame ({rolled} rolled and {extra} extra "
+                "agreed) and all {ceiling} are fought or under way: no further battle, the turn ends"
+            )
+        )
+    elif not st.open_arrows:
+        words = _(
+            "turn {turn} has {ceiling} battles in a General's Wargame and all {ceiling} are fought: "
+            "no further battle, the turn ends"
+        )
+    else:
+        words = _(
+            "turn {turn} has {ceiling} battles in a General's Wargame and all {ceiling} are fought or under way: "
+            "no further battle, the turn ends"
+        )
     return RuleError(
         "1.5",
-        f"turn {st.turn} has {ceiling} battles in a General's Wargame{extra} and all {ceiling} are "
-        f"{fought}: no further battle, the turn ends",
+        words.format(turn=st.turn, ceiling=st.battle_ceiling, rolled=st.battles_required, extra=st.extra_battles),
     )
 
 
@@ -122,21 +146,26 @@ def stale_arrow_refusal(sc: Scenario, st: CampaignState, arrow: Arrow) -> RuleEr
     if st.control.get(target) != sc.enemy_of(side):
         return RuleError(
             "1.8",
-            f"{name} can no longer be fought: {label(sc, target)} is now held by the "
-            f"{side_name(sc, st.control.get(target))}; abandon it",
+            _("{battle} can no longer be fought: {area} is now held by the {side}; abandon it").format(
+                battle=name, area=label(sc, target), side=side_name(sc, st.control.get(target))
+            ),
         )
     if st.control.get(origin) != side:
         return RuleError(
             "1.4",
-            f"{name} can no longer be fought: the {side_name(sc, side)} no longer hold {label(sc, origin)}, "
-            f"the area it comes from; abandon it (no result, no VP, no roll to destroy)",
+            _(
+                "{battle} can no longer be fought: the {side} no longer hold {origin}, the area "
+                "it comes from; abandon it (no result, no VP, no roll to destroy)"
+            ).format(battle=name, side=side_name(sc, side), origin=label(sc, origin)),
         )
     if not any(st.where.get(t) == origin for t in arrow.attacker.troops):
         return RuleError(
             "1.4",
-            f"{name} can no longer be fought: none of the troops committed to attack "
-            f"({', '.join(arrow.attacker.troops) or 'none'}) is in {label(sc, origin)} any more; abandon it "
-            f"(no result, no VP, no roll to destroy)",
+            _(
+                "{battle} can no longer be fought: none of the troops committed to attack "
+                "({troops}) is in {origin} any more; abandon it (no result, no VP, no roll to "
+                "destroy)"
+            ).format(battle=name, troops=", ".join(arrow.attacker.troops) or _("none"), origin=label(sc, origin)),
         )
     return None
 
@@ -153,11 +182,16 @@ def no_turn_refusal(st: CampaignState) -> RuleError | None:
     if st.phase in (Phase.PLANNING, Phase.BATTLE):
         return None
     if st.phase == Phase.FINISHED:
-        return RuleError("1.1", f"the campaign is over after turn {st.turn}")
+        return RuleError("1.1", _("the campaign is over after turn {turn}").format(turn=st.turn))
     if st.phase == Phase.SETUP:
-        return RuleError("1.1", "battles are fought during a turn, and the campaign has not begun: turn 1 is to start")
+        return RuleError(
+            "1.1", _("battles are fought during a turn, and the campaign has not begun: turn 1 is to start")
+        )
     return RuleError(
-        "1.1", f"battles are fought during a turn, and turn {st.turn} has ended: turn {st.turn + 1} is to start"
+        "1.1",
+        _("battles are fought during a turn, and turn {turn} has ended: turn {next_turn} is to start").format(
+            turn=st.turn, next_turn=st.turn + 1
+        ),
     )
 
 
@@ -177,8 +211,9 @@ def first_battle_refusal(sc: Scenario, st: CampaignState) -> RuleError | None:
     if st.waiting_zone:
         return RuleError(
             "1.1",
-            f"the first battle closes planning, but troops still wait to be placed: "
-            f"{', '.join(sorted(st.waiting_zone))}",
+            _("the first battle closes planning, but troops still wait to be placed: {troops}").format(
+                troops=", ".join(sorted(st.waiting_zone))
+            ),
         )
     problems = deployment_problems(sc, st, skip=st.deployed)
     if problems:
@@ -229,7 +264,12 @@ class CommitmentOptions(NamedTuple):  # a tuple: made for every arrow the comput
 def legal_commitments(sc: Scenario, st: CampaignState, origin: str, target: str) -> CommitmentOptions:
     side = st.control.get(origin)
     if side is None:
-        raise RuleError("1.4", f"nobody holds {label(sc, origin)}: an attack starts from an area the attacker holds")
+        raise RuleError(
+            "1.4",
+            _("nobody holds {origin}: an attack starts from an area the attacker holds").format(
+                origin=label(sc, origin)
+            ),
+        )
     enemy = sc.enemy_of(side)
     busy = st.committed() if st.open_arrows else ()
     sides = troop_sides(sc)
@@ -304,43 +344,60 @@ def redeploy_check(sc: Scenario, st: CampaignState, troop_id: str, to: str | Non
     allow now. May mark earlier nations' deployment as settled on `st`, as the action does."""
     member = troop(sc, troop_id)
     if st.phase != Phase.PLANNING:
-        raise RuleError("1.1", "redeployment happens in the planning phase")
+        raise RuleError("1.1", _("redeployment happens in the planning phase"))
     spec = sc.turn(st.turn)
     nation, side = member.nation, sc.side_of(member.nation)
     if nation not in spec.redeploy:
         if not spec.redeploy:
-            raise RuleError("1.5", f"{member.id} cannot redeploy: nobody redeploys on turn {st.turn}")
+            raise RuleError(
+                "1.5",
+                _("{troop} cannot redeploy: nobody redeploys on turn {turn}").format(troop=member.id, turn=st.turn),
+            )
         raise RuleError(
             "1.5",
-            f"{member.id} cannot redeploy: on turn {st.turn} only "
-            f"{nations_words(sc, spec.redeploy)} troops may redeploy",
+            _("{troop} cannot redeploy: on turn {turn} only {nations} troops may redeploy").format(
+                troop=member.id, turn=st.turn, nations=nations_words(sc, spec.redeploy)
+            ),
         )
     if nation not in redeploying_nations(sc, st):
         order = spec.redeploy.index(nation)
         later = next(n for n in st.redeployed if spec.redeploy.index(n) > order)
         raise RuleError(
             "1.5",
-            f"{member.id} cannot redeploy: on turn {st.turn} {sc.nation_name(nation)} troops "
-            f"redeploy before {sc.nation_name(later)} troops, who have already begun",
+            _(
+                "{troop} cannot redeploy: on turn {turn} {nation} troops redeploy before "
+                "{earlier_nation} troops, who have already begun"
+            ).format(
+                troop=member.id, turn=st.turn, nation=sc.nation_name(nation), earlier_nation=sc.nation_name(later)
+            ),
         )
     if nation not in st.redeployed:
         confirm_earlier(sc, st, spec.redeploy[: spec.redeploy.index(nation)], nation)
     here = st.where[member.id]
     if here not in sc.areas:
-        raise RuleError("1.5", f"{member.id} is not on the map ({label(sc, here)}); only troops on the map redeploy")
+        raise RuleError(
+            "1.5",
+            _("{troop} is not on the map ({area}); only troops on the map redeploy").format(
+                troop=member.id, area=label(sc, here)
+            ),
+        )
     if to is None:
         return
     if to == here:
-        raise RuleError("1.5", f"{member.id} already stands in {label(sc, here)}")
+        raise RuleError("1.5", _("{troop} already stands in {area}").format(troop=member.id, area=label(sc, here)))
     if st.control[to] != side:
         raise RuleError(
             "1.5",
-            f"{member.id} cannot redeploy to {label(sc, to)}: troops redeploy only inside their own side's territory",
+            _("{troop} cannot redeploy to {area}: troops redeploy only inside their own side's territory").format(
+                troop=member.id, area=label(sc, to)
+            ),
         )
     if not sc.may_enter(nation, to):
         raise RuleError(
             "1.4",
-            f"{member.id} cannot enter {label(sc, to)}: only {nations_words(sc, sc.areas[to].only_nations)} troops may",
+            _("{troop} cannot enter {area}: only {nations} troops may").format(
+                troop=member.id, area=label(sc, to), nations=nations_words(sc, sc.areas[to].only_nations)
+            ),
         )
 
 
@@ -425,8 +482,9 @@ def redeploy_refusal(sc: Scenario, st: CampaignState, troop_id: str) -> str | No
     return str(
         RuleError(
             "1.5",
-            f"{troop_id} cannot redeploy: the {side_name(sc, sc.side_of(member.nation))} hold no "
-            f"other area {sc.nation_name(member.nation)} troops may enter",
+            _("{troop} cannot redeploy: the {side} hold no other area {nation} troops may enter").format(
+                troop=troop_id, side=side_name(sc, sc.side_of(member.nation)), nation=sc.nation_name(member.nation)
+            ),
         )
     )
 

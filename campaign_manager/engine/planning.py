@@ -19,20 +19,32 @@ from campaign_manager.engine.lookup import (
 )
 from campaign_manager.engine.state import POOL, RESERVE, WAITING, CampaignState, Chronicle, Phase, evolve
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.scenario.model import Scenario
 
 
 def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Roller, events: Chronicle) -> StartTurn:
     if st.phase == Phase.FINISHED or st.turn >= len(sc.turns):
-        raise RuleError("1.1", "the campaign is over: there is no turn to start")
+        raise RuleError("1.1", _("the campaign is over: there is no turn to start"))
     if st.phase not in (Phase.SETUP, Phase.STRATEGIC):
-        raise RuleError("1.1", f"turn {st.turn} is still under way: end it before starting the next")
+        raise RuleError(
+            "1.1", _("turn {turn} is still under way: end it before starting the next").format(turn=st.turn)
+        )
     spec = sc.turn(st.turn + 1)
     if action.dice is not None and len(action.dice) != spec.battle_d3:
         if spec.battle_d3 == 0:
-            raise RuleError("1.5", f"turn {spec.number} has a fixed battle count ({spec.battle_plus}): give no dice")
-        wanted = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6"
-        raise RuleError("1.5", f"turn {spec.number} rolls {wanted} for its battle count, not {len(action.dice)}")
+            raise RuleError(
+                "1.5",
+                _("turn {turn} has a fixed battle count ({count}): give no dice").format(
+                    turn=spec.number, count=spec.battle_plus
+                ),
+            )
+        wanted = ngettext(
+            "turn {turn} rolls one d6 for its battle count, not {given}",
+            "turn {turn} rolls {dice} d6 for its battle count, not {given}",
+            spec.battle_d3,
+        )
+        raise RuleError("1.5", wanted.format(turn=spec.number, dice=spec.battle_d3, given=len(action.dice)))
     refusal = legal.extra_battles_refusal(sc, st, action.extra_battles)
     if refusal is not None:
         raise refusal
@@ -98,10 +110,30 @@ def _count_words(st: CampaignState) -> str:
     )
 
 
+# Why a planning step is refused in another phase: one whole sentence for each step and phase.
+_NOT_PLANNING = {
+    ("placing reinforcements", Phase.SETUP): N_(
+        "placing reinforcements happens in the planning phase, not before the campaign starts"
+    ),
+    ("placing reinforcements", Phase.BATTLE): N_(
+        "placing reinforcements happens in the planning phase, not in the battle phase"
+    ),
+    ("placing reinforcements", Phase.STRATEGIC): N_(
+        "placing reinforcements happens in the planning phase, not in the strategic phase"
+    ),
+    ("placing reinforcements", Phase.FINISHED): N_(
+        "placing reinforcements happens in the planning phase, not in the finished phase"
+    ),
+    ("redeployment", Phase.SETUP): N_("redeployment happens in the planning phase, not before the campaign starts"),
+    ("redeployment", Phase.BATTLE): N_("redeployment happens in the planning phase, not in the battle phase"),
+    ("redeployment", Phase.STRATEGIC): N_("redeployment happens in the planning phase, not in the strategic phase"),
+    ("redeployment", Phase.FINISHED): N_("redeployment happens in the planning phase, not in the finished phase"),
+}
+
+
 def _planning(st: CampaignState, what: str) -> None:
     if st.phase != Phase.PLANNING:
-        where = "before the campaign starts" if st.phase == Phase.SETUP else f"in the {st.phase} phase"
-        raise RuleError("1.1", f"{what} happens in the planning phase, not {where}")
+        raise RuleError("1.1", _(_NOT_PLANNING[what, st.phase]))
 
 
 def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events: Chronicle) -> Place:
@@ -109,7 +141,12 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
     member = troop(sc, action.troop)
     area(sc, action.area)
     if st.where[member.id] != WAITING:
-        raise RuleError("1.5", f"{member.id} is not waiting to be placed (it is in {label(sc, st.where[member.id])})")
+        raise RuleError(
+            "1.5",
+            _("{troop} is not waiting to be placed (it is in {area})").format(
+                troop=member.id, area=label(sc, st.where[member.id])
+            ),
+        )
     allowed = placement_areas(sc, st, member.id)
     if action.area not in allowed:
         where = label(sc, action.area)
@@ -117,14 +154,24 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
         goes = placement_words(sc, st, member.id, why=action.area != st.waiting_zone[member.id])
         if not sc.may_enter(member.nation, action.area):
             only = nations_words(sc, sc.areas[action.area].only_nations)
-            reason = f"only {only} troops may enter {where}" if only else f"{where} cannot be entered"
-            raise RuleError("1.4", f"{member.id} cannot be placed in {where}: {reason}; it goes to {goes}")
+            words = (
+                _("{troop} cannot be placed in {area}: only {nations} troops may enter {area}; it goes to {goes}")
+                if only
+                else _("{troop} cannot be placed in {area}: {area} cannot be entered; it goes to {goes}")
+            )
+            raise RuleError("1.4", words.format(troop=member.id, area=where, nations=only, goes=goes))
         if st.control.get(action.area) != sc.side_of(member.nation):
             holder = side_name(sc, st.control.get(action.area))
             raise RuleError(
-                "1.5", f"{member.id} cannot be placed in {where}: it is held by the {holder}; it goes to {goes}"
+                "1.5",
+                _("{troop} cannot be placed in {area}: it is held by the {holder}; it goes to {goes}").format(
+                    troop=member.id, area=where, holder=holder, goes=goes
+                ),
             )
-        raise RuleError("1.5", f"{member.id} cannot be placed in {where}: it goes to {goes}")
+        raise RuleError(
+            "1.5",
+            _("{troop} cannot be placed in {area}: it goes to {goes}").format(troop=member.id, area=where, goes=goes),
+        )
     st.where[member.id] = action.area
     del st.waiting_zone[member.id]
     events.append(f"{member.id} placed in {label(sc, action.area)}")
@@ -163,24 +210,29 @@ def close_planning(sc: Scenario, st: CampaignState) -> None:
 def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, events: Chronicle) -> EndTurn:
     if st.phase not in (Phase.PLANNING, Phase.BATTLE):
         raise RuleError(
-            "1.1", "there is no turn under way to end" if st.phase != Phase.FINISHED else "the campaign is over"
+            "1.1", _("there is no turn under way to end") if st.phase != Phase.FINISHED else _("the campaign is over")
         )
     if st.waiting_zone:
-        raise RuleError("1.5", f"troops still wait to be placed: {', '.join(sorted(st.waiting_zone))}")
+        raise RuleError(
+            "1.5", _("troops still wait to be placed: {troops}").format(troops=", ".join(sorted(st.waiting_zone)))
+        )
     if st.open_arrows:
         arrow = st.open_arrows[0]
         raise RuleError(
             "1.4",
-            f"the battle {arrow.origin}→{arrow.target} is still open: record its result "
-            f"or abandon it before ending the turn",
+            _(
+                "the battle {origin_code}→{target_code} is still open: record its result or "
+                "abandon it before ending the turn"
+            ).format(origin_code=arrow.origin, target_code=arrow.target),
         )
     short = st.battles_required - st.battles_fought
     if short > 0:
         if legal.any_arrow(sc, st):
             raise RuleError(
                 "1.5",
-                f"turn {st.turn} needs at least {st.battles_required} battles; "
-                f"{st.battles_fought} fought, {short} to go",
+                _("turn {turn} needs at least {required} battles; {fought} fought, {short} to go").format(
+                    turn=st.turn, required=st.battles_required, fought=st.battles_fought, short=short
+                ),
             )
         events.append(
             f"only {st.battles_fought} of {st.battles_required} battles fought: "

@@ -12,6 +12,7 @@ from campaign_manager.engine.actions import Battle, Score, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Chronicle, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import DestroyStep, Scenario
 
 
@@ -194,7 +195,7 @@ def fighting_troops(st: CampaignState, arrow: Arrow) -> tuple[list[str], list[st
 def surviving_attackers(before: CampaignState, after: CampaignState, arrow: Arrow) -> list[str]:
     """The attackers who fought on the arrow and still stand where they attacked from, once the
     battle is worked out (before anyone advances): they advance first (rule 1.8)."""
-    attackers, _ = fighting_troops(before, arrow)
+    attackers, _defenders = fighting_troops(before, arrow)
     return [t for t in attackers if after.where[t] == arrow.origin]
 
 
@@ -225,7 +226,7 @@ def forecast(
     if games is not None:
         result = tabletop_result(sc, games)
     elif wargame is not None and wargame.attacker_die is not None and wargame.defender_die is not None:
-        result, _ = wargame_result(sc, st, arrow, attackers, defenders, wargame, NoRoller())
+        result, _dice = wargame_result(sc, st, arrow, attackers, defenders, wargame, NoRoller())
     else:
         raise ValueError("forecast needs the games' VP or both General's Wargame dice")
     return result, destroy_targets(result, attackers, defenders)
@@ -236,10 +237,14 @@ OUTCOME_WORDS = {"attacker": "the attacker wins", "defender": "the defender wins
 
 def _no_roll_needed(sc: Scenario, key: str) -> str:
     if key in sc.aircraft:
-        return f"'{key}' is an air sortie ({sc.aircraft[key].name}): aircraft are never rolled to destroy"
+        return _("'{sortie}' is an air sortie ({name}): aircraft are never rolled to destroy").format(
+            sortie=key, name=sc.aircraft[key].name
+        )
     if key not in sc.troops:
-        return f"there is no troop '{key}' to roll for"
-    return f"{key} needs no roll to destroy in this battle (it did not fight, or the roller's result needs none)"
+        return _("there is no troop '{troop}' to roll for").format(troop=key)
+    return _(
+        "{troop} needs no roll to destroy in this battle (it did not fight, or the roller's result needs none)"
+    ).format(troop=key)
 
 
 def _step(steps: Iterable[DestroyStep], value: int) -> DestroyStep | None:
@@ -391,28 +396,44 @@ def _retreat_moves(
     """Where each surviving defender goes: together to one area when one area takes them all,
     otherwise each to an area it may enter; a choice among several is the defender's."""
     together = sorted(set.intersection(*(set(o) for o in options.values())))
-    who = f"the defenders of {label(sc, target)} ({', '.join(survivors)})"
+    who = _("the defenders of {area} ({troops})").format(area=label(sc, target), troops=", ".join(survivors))
     if isinstance(chosen, str):
         if together:
             if chosen not in together:
                 raise RuleError(
-                    "1.8", f"{who} cannot retreat to {label(sc, chosen)}: they may go to {' or '.join(together)}"
+                    "1.8",
+                    _("{troops} cannot retreat to {area}: they may go to {areas}").format(
+                        troops=who, area=label(sc, chosen), areas=_(" or ").join(together)
+                    ),
                 )
             return {t: chosen for t in survivors}
-        raise RuleError("1.8", f"no one area takes all of {who}: say where each retreats ({_options_words(options)})")
+        raise RuleError(
+            "1.8",
+            _("no one area takes all of {troops}: say where each retreats ({choices})").format(
+                troops=who, choices=_options_words(options)
+            ),
+        )
     if isinstance(chosen, dict):
         unknown = sorted(set(chosen) - set(survivors))
         if unknown:
-            raise RuleError("1.8", f"{', '.join(unknown)} is not among {who} who retreat")
+            raise RuleError(
+                "1.8", _("{unknown} is not among {troops} who retreat").format(unknown=", ".join(unknown), troops=who)
+            )
         for troop_id, area_code in chosen.items():
             if area_code not in options[troop_id]:
                 raise RuleError(
                     "1.8",
-                    f"{troop_id} cannot retreat to {label(sc, area_code)}: it may go to "
-                    f"{' or '.join(options[troop_id])}",
+                    _("{troop} cannot retreat to {area}: it may go to {areas}").format(
+                        troop=troop_id, area=label(sc, area_code), areas=_(" or ").join(options[troop_id])
+                    ),
                 )
         if together and len(set(chosen.values())) > 1:
-            raise RuleError("1.8", f"{' or '.join(together)} takes all of {who}: they retreat together, to one area")
+            raise RuleError(
+                "1.8",
+                _("{areas} takes all of {troops}: they retreat together, to one area").format(
+                    areas=_(" or ").join(together), troops=who
+                ),
+            )
     given = dict(chosen) if isinstance(chosen, dict) else {}
     if together:
         if given:
@@ -422,9 +443,10 @@ def _retreat_moves(
         so_far = partial()
         raise ChoiceNeeded(
             "1.8",
-            f"the attacker won, so {who} must retreat: choose where with retreat_to "
-            f"({' or '.join(together)}) and give these dice again so nothing is re-rolled: "
-            f"{_dice_words(so_far)}",
+            _(
+                "the attacker won, so {troops} must retreat: choose where with retreat_to "
+                "({areas}) and give these dice again so nothing is re-rolled: {dice}"
+            ).format(troops=who, areas=_(" or ").join(together), dice=_dice_words(so_far)),
             "retreat_to",
             together,
             so_far.to_json(),
@@ -435,9 +457,11 @@ def _retreat_moves(
         so_far = partial()
         raise ChoiceNeeded(
             "1.8",
-            f"the attacker won and no one area takes all of {who}: say where each "
-            f"retreats with retreat_to as a map of troop to area ({_options_words(open_choices)}) "
-            f"and give these dice again so nothing is re-rolled: {_dice_words(so_far)}",
+            _(
+                "the attacker won and no one area takes all of {troops}: say where each retreats "
+                "with retreat_to as a map of troop to area ({choices}) and give these dice again "
+                "so nothing is re-rolled: {dice}"
+            ).format(troops=who, choices=_options_words(open_choices), dice=_dice_words(so_far)),
             "retreat_to",
             sorted({a for o in open_choices.values() for a in o}),
             so_far.to_json(),
@@ -447,7 +471,8 @@ def _retreat_moves(
 
 
 def _options_words(options: dict[str, list[str]]) -> str:
-    return "; ".join(f"{t}: {' or '.join(o)}" for t, o in options.items())
+    either = _(" or ")
+    return "; ".join(f"{t}: {either.join(o)}" for t, o in options.items())
 
 
 def _advance(
@@ -456,32 +481,39 @@ def _advance(
     target = arrow.target
     side = st.control[target]
     if len(set(moving)) != len(moving):
-        raise RuleError("1.8", "the advance lists a troop twice")
+        raise RuleError("1.8", _("the advance lists a troop twice"))
     if len(moving) > sc.advance_limit:
-        raise RuleError("1.8", f"at most {sc.advance_limit} troops may advance into {label(sc, target)}")
+        raise RuleError(
+            "1.8",
+            _("at most {limit} troops may advance into {area}").format(limit=sc.advance_limit, area=label(sc, target)),
+        )
     busy = st.committed()
     for troop_id in moving:
         member = troop(sc, troop_id)
         here = st.where[troop_id]
         if sc.side_of(member.nation) != side:
-            raise RuleError("1.8", f"{troop_id} is not the attacker's: only the victor advances")
+            raise RuleError("1.8", _("{troop} is not the attacker's: only the victor advances").format(troop=troop_id))
         if here not in sc.neighbours[target] or st.control.get(here) != side:
             raise RuleError(
                 "1.8",
-                f"{troop_id} is in {label(sc, here)}: troops advance into {label(sc, target)} "
-                f"only from adjacent areas their side holds",
+                _(
+                    "{troop} is in {area}: troops advance into {target} only from adjacent areas their side holds"
+                ).format(troop=troop_id, area=label(sc, here), target=label(sc, target)),
             )
         if not sc.may_enter(member.nation, target):
-            raise RuleError("1.4", f"{troop_id} cannot enter {label(sc, target)}")
+            raise RuleError("1.4", _("{troop} cannot enter {area}").format(troop=troop_id, area=label(sc, target)))
         if troop_id in busy:
-            raise RuleError("1.8", f"{troop_id} is committed on another open battle arrow and cannot advance")
+            raise RuleError(
+                "1.8", _("{troop} is committed on another open battle arrow and cannot advance").format(troop=troop_id)
+            )
     others = [t for t in moving if t not in survivors]
     left_behind = [t for t in survivors if t not in moving]
     if others and left_behind:
         raise RuleError(
             "1.8",
-            f"the surviving troops of the battle advance first: {', '.join(left_behind)} must "
-            f"move before {', '.join(others)}",
+            _("the surviving troops of the battle advance first: {left_behind} must move before {others}").format(
+                left_behind=", ".join(left_behind), others=", ".join(others)
+            ),
         )
     _keep_fixed_battles(sc, st, arrow, moving)
     for troop_id in moving:
@@ -524,9 +556,11 @@ def _keep_fixed_battles(sc: Scenario, st: CampaignState, arrow: Arrow, moving: t
         if leaving and not staying:
             raise RuleError(
                 "1.5",
-                f"the fixed battle {origin}→{target} is still to be fought this turn: "
-                f"{', '.join(leaving)} cannot all advance out of {label(sc, origin)}; "
-                f"at least one ground troop stays there to fight it",
+                _(
+                    "the fixed battle {origin_code}→{target_code} is still to be fought this turn: "
+                    "{leaving} cannot all advance out of {origin}; at least one ground troop stays "
+                    "there to fight it"
+                ).format(origin_code=origin, target_code=target, leaving=", ".join(leaving), origin=label(sc, origin)),
             )
 
 

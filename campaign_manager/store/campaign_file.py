@@ -17,6 +17,7 @@ from campaign_manager.engine.entry import BattleEntry, entry_from_battle, salvag
 from campaign_manager.engine.lookup import counted
 from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store import integrity, writing
 from campaign_manager.store.action_log import ActionLog, Changes, LogContent, Record
@@ -39,7 +40,9 @@ class ActionRefused(UserError):
 
     def __init__(self, index: int, kind: str, error: UserError) -> None:
         self.index, self.kind, self.error = index, kind, error
-        super().__init__(f"action {index} ({kind}) refused, nothing was recorded: {error}")
+        # `kind` is the action's name, which stays as the file spells it (docs/translation.md)
+        words = _("action {index} ({kind}) refused, nothing was recorded: {refusal}")
+        super().__init__(words.format(index=index, kind=kind, refusal=error))
 
 
 class CampaignFile(LoggedDocument[CampaignState]):

@@ -66,6 +66,7 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     desktop = {f"campaign_manager/resources/linux/{path.name}" for path in (ROOT / "installer" / "linux").iterdir()}
     assert desktop <= names, sorted(desktop - names)
     assert "campaign_manager/licences/texts/LGPL-3.0.txt" in names
+    assert "campaign_manager/locale/de/LC_MESSAGES/campaign_manager.mo" in names  # the German translation
 
     environment = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(environment)

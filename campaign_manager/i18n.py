@@ -1,0 +1,112 @@
+"""The app's words in the user's language: Python's gettext over the catalogues in
+campaign_manager/locale/ (docs/translation.md says why gettext, how the catalogues are made and
+how a message is written so it can be translated).
+
+The language is the desktop's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, in gettext's order) unless
+FIRESTORM_LANGUAGE names one; a language without a catalogue, or a message the catalogue lacks,
+reads in English, the words written in the code. FIRESTORM_PSEUDO=1 swaps the language for a
+pseudo-translation (accented letters, about 30 % longer) that shows, in screenshots, text that
+is clipped or was never marked for translation.
+
+Messages are looked up when they are made, so a module-level constant is marked with `N_` and
+translated with `_` where it is shown.
+"""
+
+from __future__ import annotations
+
+import gettext
+import math
+import os
+import re
+from pathlib import Path
+
+DOMAIN = "campaign_manager"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGE_VARIABLE = "FIRESTORM_LANGUAGE"
+PSEUDO_VARIABLE = "FIRESTORM_PSEUDO"
+
+# What a pseudo-translation leaves as it is: str.format's and %-style placeholders.
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z%]")
+_ACCENTED = str.maketrans(
+    "AaCcDdEeGgIiLlNnOoRrSsTtUuYyZz",
+    "ÅàÇçĐđÉéĜĝÎîĻļÑñÖöŔŕŠšŢţÜüÝýŽž",
+)
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """A made-up language: every letter accented and each message about 30 % longer, inside
+    brackets, so text that is clipped or hard-coded in English stands out."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
+def pseudo(message: str) -> str:
+    """`message` accented and lengthened, its placeholders untouched."""
+    pieces, last = [], 0
+    for match in _PLACEHOLDER.finditer(message):
+        pieces += [message[last : match.start()].translate(_ACCENTED), match.group()]
+        last = match.end()
+    pieces.append(message[last:].translate(_ACCENTED))
+    padding = "·" * math.ceil(len(message) * 0.3)
+    return f"[{''.join(pieces)}{padding}]"
+
+
+def language() -> str | None:
+    """The language asked for: FIRESTORM_LANGUAGE, else the desktop's; None when nothing says."""
+    for variable in (LANGUAGE_VARIABLE, "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return value.split(":")[0]
+    return None
+
+
+def translation_for(lang: str | None) -> gettext.NullTranslations:
+    """The catalogue for `lang` (e.g. "de_DE.UTF-8", "de"), or English (the code's words)."""
+    if os.environ.get(PSEUDO_VARIABLE, "") not in ("", "0"):
+        return PseudoTranslations()
+    if not lang:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+_active: gettext.NullTranslations | None = None
+
+
+def use(lang: str | None) -> None:
+    """Speak `lang` from now on (None: the language the environment asks for, read again)."""
+    global _active
+    _active = translation_for(lang) if lang else None
+
+
+def _translation() -> gettext.NullTranslations:
+    global _active
+    if _active is None:
+        _active = translation_for(language())
+    return _active
+
+
+def _(message: str) -> str:
+    """`message` in the user's language."""
+    return _translation().gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogue without translating it yet (a constant, translated where shown)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for `n` things, as the user's language counts them."""
+    return _translation().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the user's language, told apart from the same English words by `context`."""
+    return _translation().pgettext(context, message)

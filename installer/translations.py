@@ -1,0 +1,84 @@
+"""The translation catalogues (docs/translation.md): the messages marked in the code extracted
+into campaign_manager/locale/campaign_manager.pot, each language's .po brought up to date with
+it, and each .po compiled into the .mo the app reads (committed beside it, so a checkout, a
+wheel and the one-folder build all find it; tests/test_translations.py checks it is current).
+
+    python installer/translations.py update    # after marking or changing messages
+    python installer/translations.py compile   # after translating a .po
+
+Needs Babel (the test extra)."""
+
+from __future__ import annotations
+
+import sys
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "campaign_manager"
+LOCALE = PACKAGE / "locale"
+DOMAIN = "campaign_manager"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+# The i18n module's functions; Babel's own defaults are off, so nothing else is taken for a message.
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
+
+def extract() -> Catalog:
+    """Every message marked in the package, with where it is marked."""
+    catalog = Catalog(project="Firestorm Campaign Manager", domain=DOMAIN, fuzzy=False)
+    found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=["i18n:"])
+    for filename, lineno, message, comments, context in found:
+        where = (f"campaign_manager/{Path(filename).as_posix()}", lineno)
+        catalog.add(message, None, [where], auto_comments=comments, context=context)
+    return catalog
+
+
+def languages() -> list[str]:
+    return sorted(path.name for path in LOCALE.iterdir() if (path / "LC_MESSAGES").is_dir())
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(path: Path, language: str | None = None) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file, locale=language, domain=DOMAIN)
+
+
+def write(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as file:
+        write_po(file, catalog, width=120, omit_header=False, sort_output=False)
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The .mo of a catalogue (fuzzy entries left out, as gettext would)."""
+    out = BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def update() -> None:
+    template = extract()
+    write(TEMPLATE, template)
+    for language in languages():
+        path = po_path(language)
+        catalog = read(path, language)
+        catalog.update(template, no_fuzzy_matching=True)
+        write(path, catalog)
+
+
+def compile_all() -> None:
+    for language in languages():
+        path = po_path(language)
+        path.with_suffix(".mo").write_bytes(compiled(read(path, language)))
+
+
+if __name__ == "__main__":
+    {"update": update, "compile": compile_all}[sys.argv[1]]()
