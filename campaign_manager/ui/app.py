@@ -21,6 +21,15 @@ if TYPE_CHECKING:
     from campaign_manager.ui.main_window import MainWindow
 
 
+def speak_the_window_s_language() -> None:
+    """The window speaks one language: its own words are not translated yet (issue #41), so the
+    engine's refusals it shows stay in English too, whatever the desktop's language (the command
+    line speaks the desktop's)."""
+    from campaign_manager import i18n
+
+    i18n.use("en")
+
+
 def run_app(argv: list[str]) -> int:
     from campaign_manager.ui.display_check import display_problem
 
@@ -38,6 +47,7 @@ def run_app(argv: list[str]) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
+    speak_the_window_s_language()
     # logs/campaign-manager.log there; an exception no slot caught is logged and a box says so;
     # a native crash is written beside the log
     reporter = crash.start_watching(app)
@@ -94,6 +104,7 @@ def _window_without_screen(file: str) -> tuple[QApplication, MainWindow] | int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     settings.apply_identity(app)
+    speak_the_window_s_language()
     window = MainWindow(remember=False)
     window.session.adopt(campaign)
     server = campaign.server_log
