@@ -122,13 +122,16 @@ def test_an_action_the_rules_refuse_is_named_with_the_rule_and_who_recorded_it(s
     assert raw(shared, "alice", "SELECT max(seq) FROM action") == [(3,)]
 
 
-def test_the_log_of_a_campaign_open_up_to_a_row_it_cannot_read_lists_the_rows_before_it(shared, capsys):
+def test_the_log_and_report_of_a_campaign_open_up_to_a_row_it_cannot_use_read_the_rows_before(shared, tmp_path, capsys):
     deep = '{"type":"note","text":"x","deep":' + "[" * 40 + "]" * 40 + "}"  # the server's JSON takes it, the app not
     raw(shared, "bob", inserted(3, "note", deep), NEXT_REVISION)
     for json_too in ((), ("--json",)):
         code, out, err = run(capsys, "log", shared, *json_too)
         assert code == 0 and "row 3 of its action log" in err and "nested more than" in err, err
         assert "first evening" in out and "deep" not in out, out
+    report = tmp_path / "turn.pdf"
+    code, _out, err = run(capsys, "report", shared, "-o", report)
+    assert code == 0 and report.stat().st_size > 0, err
 
 
 def test_a_junk_revision_planted_by_the_superuser_opens_read_only_and_is_repaired(shared, capsys):
