@@ -223,7 +223,7 @@ def cmd_log(args) -> int:
     from campaign_manager.engine.app_dice import app_dice_words
 
     with _open(args.file, readonly=True) as campaign:
-        entries = campaign.log.entries()
+        entries = campaign.log.entries(len(campaign.records))  # up to a row it cannot use, as shown
         history = campaign.history()
         authors = campaign.log.authors()  # on a server: who recorded each action
         sc = campaign.scenario

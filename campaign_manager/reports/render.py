@@ -40,7 +40,7 @@ class ReportInputs:
 
 
 def report_inputs(campaign: CampaignFile) -> ReportInputs:
-    entries = campaign.log.entries()
+    entries = campaign.log.entries(len(campaign.records))  # up to a row it cannot use, as shown
     authors = campaign.log.authors()
     return ReportInputs(
         campaign.scenario,

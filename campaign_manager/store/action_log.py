@@ -306,12 +306,12 @@ class ActionLog(ABC):
         campaign on a server (a file has one recorder)."""
         return {}
 
-    def entries(self) -> list[tuple[int, str, Record]]:
-        """(seq, recorded_at, payload) for every logged action, oldest first."""
+    def entries(self, count: int | None = None) -> list[tuple[int, str, Record]]:
+        """(seq, recorded_at, payload) for every logged action, oldest first; the first `count`
+        only when given (a campaign open up to a row it cannot use reads none beyond it)."""
         with Session(self._engine) as session:
-            rows = session.exec(
-                select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload).order_by(col(LoggedAction.seq))
-            ).all()
+            query = select(LoggedAction.seq, LoggedAction.recorded_at, LoggedAction.payload)
+            rows = session.exec(query.order_by(col(LoggedAction.seq)).limit(count)).all()
         return [(seq, at, integrity.payload(self.where, "action", seq, payload)) for seq, at, payload in rows]
 
     def redo_count(self) -> int:

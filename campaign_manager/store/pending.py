@@ -140,6 +140,16 @@ class PendingList:
     def refused(self) -> list[Pending]:
         return [entry for entry in self.entries if entry.refused is not None]
 
+    def refused_words(self, where: str) -> str | None:
+        """The refused actions still kept here, in words (None: there are none)."""
+        if not self.refused:
+            return None
+        kept = "; ".join(str(entry.refused) for entry in self.refused)
+        return (
+            f"Still kept on this computer, refused by the server's campaign when sent: {kept} — "
+            f"campaign-manager pending {where} lists them, with --drop N to take one out"
+        )
+
     def drop(self, number: int) -> Pending:
         """Take out the `number`th action of the list (from 1), as the organiser decides."""
         if not 1 <= number <= len(self.entries):
@@ -178,7 +188,7 @@ class Sent:
             sent = counted(len(self.recorded), "pending action")
             said.append(f"{sent} recorded on the server: {'; '.join(self.recorded)}")
         for refusal in self.refused:
-            said.append(f"not recorded, kept in the pending list for the organiser: {refusal}")
+            said.append(f"Not recorded, kept in the pending list for the organiser: {refusal}")
         return ". ".join(said)
 
 

@@ -70,6 +70,7 @@ def restore(address: ServerAddress, content: LogContent, now: datetime | None = 
             conn.execute(text(f"ALTER SCHEMA {old} RENAME TO {quoted(kept.schema)}"))
             conn.execute(text(f"CREATE SCHEMA {old}"))
             make_campaign(conn, address, content)
+            _keep_authors(conn, kept.schema)
             counted = isinstance(revision, str) and integrity.REVISION.fullmatch(revision)
             moved = str(int(str(revision)) + 1) if counted else "1"
             conn.execute(text("UPDATE meta SET value = :v WHERE key = 'revision'"), {"v": moved})
@@ -82,6 +83,26 @@ def restore(address: ServerAddress, content: LogContent, now: datetime | None = 
     finally:
         engine.dispose()
     return kept
+
+
+def _keep_authors(conn: Connection, kept: str) -> None:
+    """Who recorded each action the backup shares with the campaign it replaces (the same number,
+    time and action) is taken from that campaign: the organiser restoring did not record them."""
+    found = conn.execute(
+        text(
+            "SELECT 1 FROM information_schema.columns WHERE table_schema = :s AND table_name = 'action' "
+            "AND column_name = 'recorded_by'"
+        ),
+        {"s": kept},
+    ).first()
+    if found is None:  # an earlier version's campaign kept no authors
+        return
+    conn.execute(
+        text(
+            f"UPDATE action AS a SET recorded_by = o.recorded_by, shop = o.shop FROM {quoted(kept)}.action AS o "
+            "WHERE o.seq = a.seq AND o.kind = a.kind AND o.payload = a.payload AND o.recorded_at = a.recorded_at"
+        )
+    )
 
 
 def _members(conn: Connection, schema: str) -> list[tuple[str, str]]:

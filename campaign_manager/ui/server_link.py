@@ -145,7 +145,12 @@ class LiveLink(QObject):
     def send_pending(self) -> None:
         """Send what was recorded while the server was away (the refused ones stay, told)."""
         campaign = self.session.campaign
-        if campaign is None or self.pending is None or not self.pending.waiting:
+        if campaign is None or self.pending is None:
+            return
+        if not self.pending.waiting:  # those refused before are told again, never forgotten
+            kept = self.pending.refused_words(campaign.where)
+            if kept is not None:
+                self.session.message.emit(kept)
             return
         try:
             self.sent = send_pending(campaign, self.pending)

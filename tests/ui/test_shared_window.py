@@ -335,3 +335,21 @@ def test_actions_left_pending_when_the_app_closed_are_sent_when_the_window_opens
     assert window.session.pending_from() is None and window.campaign.records[-1] == Note("left over").to_json()
     assert "1 pending action recorded on the server" in window.statusBar().currentMessage()
     assert not PendingList.of(parse_address(recorder)).entries
+
+
+def test_an_action_refused_when_sent_is_told_again_when_the_window_opens(make_window, shared, qtbot):
+    from campaign_manager.store.pending import record_offline
+
+    recorder = as_user(shared, "bob")
+    with CampaignFile.open(recorder) as bob:
+        pending = PendingList.of(bob.server_log.address)
+        record_offline(bob, pending, bob.read_actions([Note("table 3").to_json()]))
+    pending.entries[0].refused = "note: refused, say"  # as send_pending leaves one the rules refused
+    pending.save()
+    window = make_window(recorder, remember=False)
+    qtbot.waitUntil(lambda: "Still kept on this computer" in window.statusBar().currentMessage(), timeout=LIVE_MS)
+    said = window.statusBar().currentMessage()
+    assert "note: refused, say" in said and f"campaign-manager pending {window.campaign.where}" in said
+    assert window.campaign.records[-1] != Note("table 3").to_json(), "not shown as recorded"
+    assert len(PendingList.of(parse_address(recorder)).entries) == 1, "kept until dropped"
+    window.close()
