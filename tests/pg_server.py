@@ -185,7 +185,9 @@ class PgServer:
 def before_server_checks(schema: str, version: int = 3) -> list[str]:
     """SQL (for the superuser) that takes a campaign back to the shape an earlier version made
     (schema 3 or 2: no authors, no roles of its own, none of the server's checks)."""
-    dropped = [f"DROP FUNCTION {schema}.{name}() CASCADE" for name in ("well_formed", "counted", "member_role")]
+    dropped = [
+        f"DROP FUNCTION {schema}.{name}() CASCADE" for name in ("well_formed", "counted", "announced", "member_role")
+    ]
     return [
         *dropped,
         f"DROP FUNCTION {schema}.organising()",

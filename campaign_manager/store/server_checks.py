@@ -5,7 +5,9 @@ below organiser can write a row the app cannot read or may not record, whatever 
   (bounds.MAX_ACTION; a note's text within bounds.MAX_NOTE), whose `type` is the row's kind, and
   numbered one after the last (`well_formed`, a trigger on each);
 - the revision is a count of writes, moved on by one (the organiser may set it to any count, to
-  repair a campaign) (`counted`);
+  repair a campaign) (`counted`), and moved on in the very transaction that adds a row to the log
+  or the redo stack (`announced`, checked at commit): a row added without it would leave every
+  open copy of the campaign unaware of it, recording on as if it were not there;
 - each row says who recorded it: the server's user (`recorded_by`, set by the server, never by the
   recorder) and the display name that user gave their shop (`shop`, from firestorm.shop, set with
   `campaign-manager server name`);
@@ -96,6 +98,32 @@ END
 $body$"""
 
 
+def _announced(s: str) -> str:
+    """At commit: a row added by a role below organiser came with the revision moved on in the
+    same transaction (the meta row's xmin is this transaction's id). The schema is the table's as
+    the commit finds it (an upgrade renames the campaign's schema in the transaction that fills it)."""
+    this_transaction = "mod(pg_current_xact_id()::text::bigint, 4294967296)::text"
+    return f"""CREATE FUNCTION {s}.announced() RETURNS trigger LANGUAGE plpgsql AS $body$
+DECLARE
+    organising boolean;
+    moved boolean;
+BEGIN
+    EXECUTE format('SELECT %I.organising()', TG_TABLE_SCHEMA) INTO organising;
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.meta WHERE key = %L AND xmin::text = {this_transaction})',
+                   TG_TABLE_SCHEMA, 'revision') INTO moved;
+    IF NOT organising AND NOT moved THEN
+        {
+        _fail(
+            "format('%s row %s: a row is added with the revision moved on by one in the same write', "
+            "TG_TABLE_NAME, NEW.seq)"
+        )
+    };
+    END IF;
+    RETURN NULL;
+END
+$body$"""
+
+
 def checks(schema: str) -> list[str]:
     """The statements that give a campaign of schema 3 (made, or upgraded) schema 4: who recorded
     each row, the roles given in it, the log of repairs, and the checks the server makes."""
@@ -120,11 +148,13 @@ def checks(schema: str) -> list[str]:
             f"ALTER TABLE {s}.{table} ADD COLUMN recorded_by VARCHAR, ADD COLUMN shop VARCHAR",
             f"ALTER TABLE {s}.{table} ALTER COLUMN recorded_by SET DEFAULT current_user",
         ]
-    statements += [_well_formed(s), _counted(s)]
+    statements += [_well_formed(s), _counted(s), _announced(s)]
     for table in ("action", "redo"):
-        statements.append(
-            f"CREATE TRIGGER well_formed BEFORE INSERT ON {s}.{table} FOR EACH ROW EXECUTE FUNCTION {s}.well_formed()"
-        )
+        statements += [
+            f"CREATE TRIGGER well_formed BEFORE INSERT ON {s}.{table} FOR EACH ROW EXECUTE FUNCTION {s}.well_formed()",
+            f"CREATE CONSTRAINT TRIGGER announced AFTER INSERT ON {s}.{table} DEFERRABLE INITIALLY DEFERRED "
+            f"FOR EACH ROW EXECUTE FUNCTION {s}.announced()",
+        ]
     statements.append(f"CREATE TRIGGER counted BEFORE UPDATE ON {s}.meta FOR EACH ROW EXECUTE FUNCTION {s}.counted()")
     return statements + member_policies(schema)
 

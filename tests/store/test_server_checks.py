@@ -39,14 +39,18 @@ def raw(url: str, user: str, *statements: str, replica: bool = False) -> list[tu
     """SQL typed by `user` into the campaign's tables in one transaction (`replica`: the
     superuser's triggers off), as psql would send it; the last statement's rows."""
     address = parse_address(as_user(url, user))
-    with psycopg.connect(address.conninfo, options=f"-c search_path={address.schema}") as conn:
+    conn = psycopg.connect(address.conninfo, options=f"-c search_path={address.schema}")
+    try:  # committed here, not on leaving a `with`: a check deferred to the commit refuses there
         if replica:
             conn.execute(b"SET session_replication_role = replica")
         rows: list[tuple] = []
         for statement in statements:
             cursor = conn.execute(statement.encode())
             rows = cursor.fetchall() if cursor.description else []
+        conn.commit()
         return rows
+    finally:
+        conn.close()
 
 
 def inserted(seq: int, kind: str, payload: str, recorded_by: str | None = None) -> str:
@@ -64,11 +68,22 @@ def inserted(seq: int, kind: str, payload: str, recorded_by: str | None = None) 
         (("UPDATE meta SET value = '99' WHERE key = 'revision'",), "moves on by one"),
         ((inserted(3, "note", "garbage{"), NEXT_REVISION), "its action is not JSON"),
         ((inserted(3, "note", "[1, 2]"),), "not a JSON object"),
+        ((inserted(3, "note", '{"type":"note","text":"unannounced"}'),), "revision moved on by one in the same write"),
         ((inserted(9, "note", '{"type":"note","text":"x"}'), NEXT_REVISION), "the next row is number 3, not 9"),
         ((inserted(3, "note", json.dumps({"type": "note", "text": "n" * 200_000})),), "larger than 128 kB"),
         ((inserted(3, "note", json.dumps({"type": "note", "text": "n" * 20_000})),), "at most 10000 characters"),
     ],
-    ids=["type-differs", "junk-revision", "revision-jump", "garbage", "array", "seq-gap", "huge-note", "long-note"],
+    ids=[
+        "type-differs",
+        "junk-revision",
+        "revision-jump",
+        "garbage",
+        "array",
+        "unannounced",
+        "seq-gap",
+        "huge-note",
+        "long-note",
+    ],
 )
 def test_a_recorders_own_sql_cannot_write_a_row_the_app_would_refuse(shared, statements, refusal):
     with pytest.raises(psycopg.errors.CheckViolation, match=refusal):
