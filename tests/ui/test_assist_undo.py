@@ -32,3 +32,24 @@ def test_undo_takes_back_the_shown_assist_games_result_and_leaves_the_campaigns(
     window.tabs.setCurrentIndex(0)  # the map: Undo is the campaign's again, and the result stays
     assert window.menu_actions[MenuAction.UNDO].text() == campaign_undo
     assert len(panel.results.model.stringList()) == 1
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_undo_on_an_assist_tab_with_nothing_left_there_leaves_the_campaign_alone(open_window, qtbot):
+    # Ctrl+Z pressed once too often at the table: the results are all taken back, and the
+    # campaign's last battle, out of sight behind the assist tab, must not go with them
+    window = open_window(FULL_CAMPAIGN["turn 1"])
+    actions_before = window.session.log_length()
+    campaign_undo = window.menu_actions[MenuAction.UNDO].text()
+    panel = window.open_assist("opa")
+    fire = panel.fire.ui
+    fire.diceEdit.setText("5,6")
+    qtbot.mouseClick(fire.fireButton, Qt.MouseButton.LeftButton)
+    undo, redo = window.menu_actions[MenuAction.UNDO], window.menu_actions[MenuAction.REDO]
+    undo.trigger()
+    assert undo.text() == "&Undo" and not undo.isEnabled()
+    window.undo()  # Ctrl+Z again, as the shortcut would if it were not greyed out
+    assert window.session.log_length() == actions_before
+    assert redo.text() == "&Redo the result “Fire” in Opa Opa"
+    window.tabs.setCurrentIndex(0)  # the map: the campaign's Undo, as it was
+    assert window.menu_actions[MenuAction.UNDO].text() == campaign_undo and undo.isEnabled()
