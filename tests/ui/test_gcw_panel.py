@@ -243,3 +243,12 @@ def test_a_tracker_count_past_its_bound_is_refused_not_cut(qtbot, tmp_path, owne
     click(qtbot, tracker.penaltiesButton)
     assert "at most 4, not 9" in panel.ui.messageLabel.text()
     assert panel.tracker.game.state.history == []
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_conflicts_region_box_offers_the_owners_regions(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    completer = panel.conflict.ui.regionEdit.completer()
+    assert completer is not None
+    completer.setCompletionPrefix("ark")  # typed in any case
+    assert completer.currentCompletion() == "Arkadia"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QCompleter,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -150,6 +151,13 @@ class ConflictTab(QObject):
             defending_units=ui.defendingUnitsSpin.value() or None,
             urban=ui.urbanCheck.isChecked(),
         )
+
+    def offer_regions(self, names: Sequence[str]) -> None:
+        """The owner's regions offered as the region is typed (any case; another name still goes),
+        as the tracker's own region boxes offer them."""
+        completer = QCompleter(list(names), self.ui.regionEdit)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.ui.regionEdit.setCompleter(completer)
 
     def tracker_action(self) -> dict[str, Any]:
         """The conflict just resolved, as one tracker action (the region typed in)."""

@@ -69,7 +69,8 @@ class Panel(QWidget):
         )
         self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
         self.tracker.reopen_last()
-        self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
+        self.charts = ChartsTab(self, owner_file, self.show_message, self._owner_changed)
+        self.conflict.offer_regions([region.name for region in owner.regions])
         self.charts.show(owner)
         for tab, title in (
             (self.conflict, "Conflict"),
@@ -84,6 +85,11 @@ class Panel(QWidget):
         visible_ticks(self)
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
+
+    def _owner_changed(self, owner: OwnerCharts) -> None:
+        """The owner's charts saved: the tracker and the conflict's region box offer their regions."""
+        self.tracker.set_owner(owner)
+        self.conflict.offer_regions([region.name for region in owner.regions])
 
     def _record_result(self, action: dict[str, Any]) -> None:
         if self.tracker.game is not None:
