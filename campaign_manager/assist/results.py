@@ -149,3 +149,21 @@ def as_text(entries: Sequence[ResultEntry], title: str) -> str:
         if entry.dice:
             lines.append(f"   Dice: {entry.dice_words()}.")
     return "\n".join(lines) + "\n"
+
+
+def shown_lines(entries: Sequence[ResultEntry], most: int = 10) -> list[str]:
+    """The last `most` results for the command line's `show`, numbered as in the panel's list
+    (nothing when there are none)."""
+    if not entries:
+        return []
+    first = max(0, len(entries) - most)
+    lines = [f"The evening's results ({len(entries)}{f', the last {most}' if first else ''}):"]
+    for number, entry in enumerate(entries[first:], first + 1):
+        dice = f" [{entry.dice_words()}]" if entry.dice else ""
+        lines.append(f"{number}. {entry.tool}: {entry.words}{dice}")
+    return lines
+
+
+def results_json(entries: Sequence[ResultEntry]) -> list[dict[str, Any]]:
+    """The results as `--json` gives them: each as the game file keeps it."""
+    return [entry.action() for entry in entries]
