@@ -213,3 +213,21 @@ def test_a_routed_unit_is_offered_no_reaction_die(qtbot):
     assert not morale.reactionDie.isEnabled() and morale.reactionDie.text() == ""
     click(qtbot, morale.reactionButton)
     assert "routed unit cannot react" in morale.reactionResult.text()
+
+
+def test_the_record_is_never_written_over_a_file_of_another_kind(qtbot, tmp_path):
+    # a tired organiser picks the game file itself in the export dialog (and confirms the overwrite)
+    panel = Panel(roller=ScriptedRoller([]))
+    qtbot.addWidget(panel)
+    fire = panel.fire.ui
+    fire.diceEdit.setText("5,6")
+    click(qtbot, fire.fireButton)
+    game = tmp_path / "evening.agt"
+    game.write_bytes(b"SQLite format 3\x00")
+    panel.results.choose_export = lambda _parent, _title: str(game)
+    click(qtbot, panel.results.ui.exportButton)
+    assert game.read_bytes() == b"SQLite format 3\x00"
+    assert "evening.agt is not a record of results" in panel.ui.messageLabel.text()
+    panel.results.choose_export = lambda _parent, _title: str(tmp_path)  # a folder: one sentence
+    click(qtbot, panel.results.ui.exportButton)
+    assert "could not be written" in panel.ui.messageLabel.text()

@@ -156,6 +156,9 @@ def line(number: int, entry: ResultEntry) -> str:
     return f"{number}. {entry.tool}: {entry.words}{dice}"
 
 
+RECORD_SUFFIXES = (".csv", ".txt")  # an existing file of another kind is never written over
+
+
 def ask_export_file(parent: QWidget, title: str) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, title, "", "CSV for a spreadsheet (*.csv);;Plain text (*.txt)")
     return path or None
@@ -260,6 +263,11 @@ class ResultsBox(QObject):
         if not chosen:
             return
         path = Path(chosen)
+        if path.is_file() and path.suffix.lower() not in RECORD_SUFFIXES:  # the game file itself, say
+            self.report(
+                f"{path.name} is not a record of results (.csv or .txt): it is left as it was; choose another name."
+            )
+            return
         entries = self.kept.entries()
         text = as_csv(entries) if path.suffix.lower() == ".csv" else as_text(entries, self.title)
         try:
