@@ -191,7 +191,7 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
             raise RuleError(
                 "16.3",
                 f"regions without their garrison cost the Government only under Tight Defense, "
-                f"and the doctrine is {state.doctrine or 'not chosen yet'}",
+                f"and the doctrine is {rules.doctrine(state.doctrine).name if state.doctrine else 'not chosen yet'}",
             )
         government += sum(recorded_dice(action, "tight_dice", len(tight)))
         lines.append(f"{len(tight)} region(s) without their Tight Defense garrison")
