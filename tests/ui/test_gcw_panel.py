@@ -146,15 +146,18 @@ def test_a_resolved_conflict_is_recorded_in_the_tracker_in_one_step(qtbot, tmp_p
     assert not conflict.recordButton.isEnabled(), "nothing resolved yet"
     conflict.tableCombo.setCurrentIndex(conflict.tableCombo.findData("infrastructure"))
     resolve_and_record(qtbot, conflict, die="5", region="Larissa")
-    assert "say who attacks" in panel.ui.messageLabel.text(), "the attacker is not guessed"
+    # refused in the line just above Record (not at the panel's foot), and how to mend it said
+    assert "say who attacks" in conflict.previewLabel.text(), "the attacker is not guessed"
+    assert "resolve the attack again" in conflict.previewLabel.text() and panel.ui.messageLabel.text() == ""
     assert panel.tracker.game.state.history == [], "nothing recorded"
     conflict.sideCombo.setCurrentIndex(conflict.sideCombo.findData("dse"))
     conflict.attackerBuysCheck.setChecked(True)  # the DSE attacker pays 4 PP at 1:1 (11.6)
     click(qtbot, conflict.resolveButton)
     conflict.regionEdit.clear()
     click(qtbot, conflict.recordButton)
-    assert "say in which region" in panel.ui.messageLabel.text()
+    assert "say in which region" in conflict.previewLabel.text()
     conflict.regionEdit.setText("Larissa")
+    assert "say in which region" not in conflict.previewLabel.text(), "mended: the refusal goes"
     click(qtbot, conflict.recordButton)
     state = panel.tracker.game.state
     assert state.pi["dse"] == 50 - 4
@@ -191,7 +194,7 @@ def test_recording_a_conflict_with_no_tracker_open_says_where_to_open_one(qtbot,
     panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
     panel.conflict.ui.sideCombo.setCurrentIndex(panel.conflict.ui.sideCombo.findData("dse"))
     resolve_and_record(qtbot, panel.conflict.ui, "4", "Grammos")
-    assert "on the Political Index tracker tab" in panel.ui.messageLabel.text()
+    assert "on the Political Index tracker tab" in panel.conflict.ui.previewLabel.text()
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")

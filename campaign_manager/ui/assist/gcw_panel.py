@@ -67,7 +67,7 @@ class Panel(QWidget):
             choose_new_file or self._choose_new,
             choose_open_file or self._choose_open,
         )
-        self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
+        self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action, self.conflict.say_by_record)
         self.tracker.reopen_last()
         self.charts = ChartsTab(self, owner_file, self.show_message, self._owner_changed)
         self.conflict.offer_regions([region.name for region in owner.regions])

@@ -165,16 +165,21 @@ class TrackerTab(QObject):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def record(self, build: Callable[[TrackerForm], dict[str, Any]]) -> None:
+    def record(
+        self, build: Callable[[TrackerForm], dict[str, Any]], report: Callable[[str], None] | None = None
+    ) -> None:
+        """Record the action `build` makes; a refusal goes to `report` (another tab's, beside its
+        button) or to the panel's."""
+        say = report or self.report
         if self.game is None:
-            self.report("No tracker is open: start a new one or open a saved one on the Political Index tracker tab.")
+            say("No tracker is open: start a new one or open a saved one on the Political Index tracker tab.")
             return
         try:
             self.game.record(build(self.ui))
         except UserError as exc:
-            self.report(str(exc))
+            say(str(exc))
             return
-        self.report("")
+        say("")
         self.refresh()
 
     def _step(self, undo: bool) -> None:
