@@ -108,7 +108,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     )
     rough.setCheckState(Qt.CheckState.Checked)
     click(qtbot, move.moveButton)
-    assert "Moves 4 band(s), 16 inches." in move.moveResult.text()
+    assert "Moves 4 bands, 16 inches." in move.moveResult.text()
     move.cardCombo.setCurrentIndex(move.cardCombo.findData("ATTACK"))
     facing = next(
         move.penaltyList.item(i)
@@ -159,7 +159,7 @@ def test_infantry_in_line_is_not_offered_the_road(qtbot):
     move.unitCombo.setCurrentIndex(move.unitCombo.findData("infantry-line"))
     assert not move.roadCheck.isEnabled() and not move.roadCheck.isChecked()
     click(qtbot, move.moveButton)
-    assert "Moves 2 band(s)" in move.moveResult.text()
+    assert "Moves 2 bands" in move.moveResult.text()
 
 
 # the offscreen platform cannot raise a window or pass size hints on
