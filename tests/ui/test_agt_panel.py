@@ -169,7 +169,7 @@ def test_results_are_kept_in_the_open_game_and_read_back(qtbot, tmp_path):
     checks.aaStrength.setValue(5)
     qtbot.mouseClick(checks.aaButton, LEFT)  # no game yet: kept by the panel
     assert panel.results.model.stringList() == [
-        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) turned back (escorting fighters are not touched)"
+        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) neutralised (escorting fighters are not affected)"
         " [anti-aircraft die 6 (typed)]"
     ]
     qtbot.mouseClick(panel.ui.newButton, LEFT)
