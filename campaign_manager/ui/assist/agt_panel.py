@@ -32,7 +32,7 @@ from campaign_manager.ui.assist.agt_combat_tab import CombatTab
 from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
-from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
+from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
@@ -139,8 +139,12 @@ class Panel(QWidget):
     # -- messages and guarded work ----------------------------------------------------------
 
     def show_message(self, text: str) -> None:
-        """Show a refusal (or clear it with an empty text) under the tabs."""
+        """Show a refusal under the tabs; an empty text clears it and every refusal a tab shows
+        beside its buttons (another tab chosen, the owner's charts changed)."""
         say_refusal(self.ui.statusLabel, text)  # in the palette's readable error colour
+        if not text:
+            for label in self.findChildren(QLabel):
+                clear_refusal(label)
 
     def attempt(self, work: Callable[[], T]) -> T | None:
         """Run `work`; a refusal is shown as a message, never a traceback (and gives None)."""
@@ -188,15 +192,25 @@ class Panel(QWidget):
             self.game = None
         self.refresh()
 
-    def record(self, make_action: Callable[[AgtGame], dict[str, Any]]) -> bool:
-        """Check and log one tracker action built from the open game's state; False if refused."""
+    def record(self, make_action: Callable[[AgtGame], dict[str, Any]], where: QLabel | None = None) -> bool:
+        """Check and log one tracker action built from the open game's state; False if refused
+        (the refusal said in `where`, beside the button pressed, or under the tabs)."""
+        self.show_message("")
+        if where is not None:
+            clear_refusal(where)
+        say = self.show_message if where is None else lambda text: say_refusal(where, text)
         if self.game is None:
-            self.show_message("Open or start a game file first: the cup and ports are kept in it")
+            say("Open or start a game file first: the cup and ports are kept in it")
             return False
         game = self.game
-        done = self.attempt(lambda: game.record(make_action(game))) is not None
+        try:
+            game.record(make_action(game))
+        except UserError as exc:
+            self.refresh()  # first: refilling the boxes would clear what is said
+            say(str(exc))
+            return False
         self.refresh()
-        return done
+        return True
 
     def undo(self) -> None:
         if self.game is not None:

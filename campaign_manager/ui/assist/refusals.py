@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
     QComboBox,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QListView,
@@ -69,6 +70,21 @@ def say_result(label: QLabel, text: str) -> None:
     clear_refusal(label)
     label.setText(text)
     label.setVisible(True)
+
+
+def refusal_line(box: QWidget) -> QLabel:
+    """A line for refusals at the foot of `box` (a group of boxes and its button), hidden while
+    empty and cleared as soon as a box in the group is changed."""
+    label = QLabel(box)
+    label.setWordWrap(True)
+    label.setVisible(False)
+    layout = box.layout()
+    if isinstance(layout, QGridLayout):
+        layout.addWidget(label, layout.rowCount(), 0, 1, max(1, layout.columnCount()))
+    elif layout is not None:
+        layout.addWidget(label)
+    clear_on_change(box, label)
+    return label
 
 
 def clear_on_change(root: QWidget, *labels: QLabel) -> None:
