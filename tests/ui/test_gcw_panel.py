@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from campaign_manager.dice import ScriptedRoller
 from campaign_manager.ui.assist import make_panel
@@ -22,6 +23,16 @@ government = 2
 
 def click(qtbot, button) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def said_by(panel, button) -> str:
+    """The refusal said at the foot of the tracker page holding `button` (beside it), checking
+    the panel's foot says nothing."""
+    assert panel.ui.messageLabel.text() == ""
+    page = button.parentWidget()
+    while page.findChild(QLabel, "refusalLine") is None:
+        page = page.parentWidget()
+    return page.findChild(QLabel, "refusalLine").text()
 
 
 @pytest.fixture
@@ -102,11 +113,11 @@ def test_tracker_survives_closing_and_reopening_its_file(qtbot, qtmodeltester, t
 
     tracker.politicsDiceEdit.setText("3 4 6 2")
     click(qtbot, tracker.fromTableButton)  # the owner has not copied the Politics Table yet
-    assert "Politics Table is not filled in for 2d6 = 7" in panel.ui.messageLabel.text()
+    assert "Politics Table is not filled in for 2d6 = 7" in said_by(panel, tracker.fromTableButton)
 
     tracker.markerRegionCombo.setEditText("Evritania")
     click(qtbot, tracker.placeTerrorButton)  # resettling already placed one
-    assert "already has a Terror marker" in panel.ui.messageLabel.text()
+    assert "already has a Terror marker" in said_by(panel, tracker.placeTerrorButton)
     panel.close()
 
     again = open_panel(qtbot, game_file, owner_file)
@@ -169,7 +180,7 @@ def test_airstrikes_bought_in_the_tracker_are_shown_and_spent_by_a_recorded_conf
     panel.tracker.new_tracker()
     tracker = panel.tracker.ui
     click(qtbot, tracker.airstrikesButton)
-    assert "11.4" in panel.ui.messageLabel.text(), "bought only in the Government's Mobilization Phase"
+    assert "11.4" in said_by(panel, tracker.airstrikesButton), "bought only in the Government's Mobilization Phase"
     for action in (
         {"type": "doctrine", "doctrine": "area", "duration": 3},
         {"type": "next_turn"},
@@ -244,7 +255,10 @@ def test_a_tracker_count_past_its_bound_is_refused_not_cut(qtbot, tmp_path, owne
     tracker.tightRegionsSpin.setValue(9)  # the book names 4 Tight Defense regions (16.3)
     assert tracker.tightRegionsSpin.value() == 9
     click(qtbot, tracker.penaltiesButton)
-    assert "at most 4, not 9" in panel.ui.messageLabel.text()
+    refused = said_by(panel, tracker.penaltiesButton)
+    assert "at most 4, not 9" in refused and refused.startswith("Rule 16.3: regions without their Tight Defense")
+    tracker.tightRegionsSpin.setValue(2)  # mended: the refusal goes
+    assert said_by(panel, tracker.penaltiesButton) == ""
     assert panel.tracker.game.state.history == []
 
 

@@ -16,7 +16,7 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
-from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
+from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.settings import chosen, start_folder
@@ -105,8 +105,12 @@ class Panel(QWidget):
             return NO_OWNER_CHARTS
 
     def show_message(self, text: str) -> None:
-        """Show a refusal (or clear it with an empty text) under the tabs."""
+        """Show a refusal under the tabs; an empty text clears it and every refusal a tab shows
+        beside its buttons (another tab chosen)."""
         say_refusal(self.ui.messageLabel, text)  # in the palette's readable error colour
+        if not text:
+            for label in self.findChildren(QLabel):
+                clear_refusal(label)
 
     def _choose_new(self) -> str | None:
         path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", start_folder(), FILE_FILTER)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QStringListModel
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from campaign_manager.assist.gcw.charts import GcwCharts
 from campaign_manager.assist.gcw.game_file import TrackerGame
@@ -19,7 +19,7 @@ from campaign_manager.ui import settings
 from campaign_manager.ui.assist import gcw_tracker_actions as actions
 from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 from campaign_manager.ui.assist.gcw_tracker_view import EMPTY, status_lines
-from campaign_manager.ui.assist.refusals import bound_by_engine
+from campaign_manager.ui.assist.refusals import bound_by_engine, clear_refusal, refusal_line, say_refusal
 
 ChooseFile = Callable[[], "str | Path | None"]
 SIDES = (("Government", "government"), ("DSE", "dse"))
@@ -120,7 +120,22 @@ class TrackerTab(QObject):
             (ui.victoryCheckButton, lambda f: {"type": "victory_check"}),
             (ui.adjustButton, actions.adjust),
         ):
-            button.clicked.connect(lambda _=False, build=build: self.record(build))
+            said = self._beside(button)
+            button.clicked.connect(lambda _=False, build=build, said=said: self.record(build, said))
+
+    def _beside(self, button: QPushButton) -> Callable[[str], None]:
+        """Where a refusal of `button` is said: a line at the foot of its page of actions (one
+        each page), not at the panel's foot."""
+        box = self.ui.actionsBox
+        pages = [page for page in map(box.widget, range(box.count())) if page is not None]
+        page = next((page for page in pages if page.isAncestorOf(button)), None)
+        if page is None:
+            return self.report
+        line = page.findChild(QLabel, "refusalLine")
+        if line is None:
+            line = refusal_line(page)
+            line.setObjectName("refusalLine")
+        return lambda text: say_refusal(line, text) if text else clear_refusal(line)
 
     # -- the file ----------------------------------------------------------------------------
 
