@@ -231,3 +231,18 @@ def test_the_record_is_never_written_over_a_file_of_another_kind(qtbot, tmp_path
     panel.results.choose_export = lambda _parent, _title: str(tmp_path)  # a folder: one sentence
     click(qtbot, panel.results.ui.exportButton)
     assert "could not be written" in panel.ui.messageLabel.text()
+
+
+def test_a_double_click_on_count_hits_fires_once(qtbot):
+    # the hits add up from fire to fire: a double click's second press must not count the dice again
+    from tests.ui.test_wizard_double_clicks import double_click
+
+    panel = Panel(roller=ScriptedRoller([]))
+    qtbot.addWidget(panel)
+    fire = panel.fire.ui
+    fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))
+    fire.diceEdit.setText("5,6,2")
+    double_click(qtbot, fire.fireButton)
+    assert fire.hitsSpin.value() == 2 and len(panel.results.model.stringList()) == 1
+    click(qtbot, fire.fireButton)  # a second click, however quick, is a second fire
+    assert fire.hitsSpin.value() == 4

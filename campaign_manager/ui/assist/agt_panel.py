@@ -35,6 +35,7 @@ from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
 from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.one_press import OnePressPerDoubleClick
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.scrolled import ScrolledPage
 from campaign_manager.ui.settings import chosen, start_folder
@@ -119,6 +120,8 @@ class Panel(QWidget):
         kept = KeptResults(lambda: self.game, self._record_result, changed=self.refresh)
         self.results = ResultsBox.in_tab(self.ui.tabs, "A Greek Tragedy", kept, self.show_message)
         visible_ticks(self)
+        # a double click's second press clicks nothing: one fire, one draw, one result taken back
+        self.one_press = OnePressPerDoubleClick(*self.findChildren(QPushButton))
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QTabWidget, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QPushButton, QTabWidget, QWidget
 
 from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
 from campaign_manager.assist.gcw.owner_charts import OWNER_FILE, OwnerCharts, read_owner_charts
@@ -19,6 +19,7 @@ from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
 from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.one_press import OnePressPerDoubleClick
 from campaign_manager.ui.settings import chosen, start_folder
 
 FILE_FILTER = "Greek Civil War tracker (*.gcw);;All files (*)"
@@ -83,6 +84,8 @@ class Panel(QWidget):
         self.conflict.keep = self.results.add
         self.tracker.refreshed = self.results.refresh
         visible_ticks(self)
+        # a double click's second press clicks nothing: one fire, one draw, one result taken back
+        self.one_press = OnePressPerDoubleClick(*self.findChildren(QPushButton))
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 
