@@ -80,12 +80,12 @@ def is_result(record: Mapping[str, Any] | None) -> bool:
     return record is not None and record.get("type") == RESULT
 
 
-def record_title(record: Mapping[str, Any]) -> str:
-    """A logged action of an assist-game file in a few words, for Edit ▸ Undo: the result's tool,
-    or the kind of tracker action."""
+def record_title(record: Mapping[str, Any], back: bool = True) -> str:
+    """A logged action of an assist-game file in a few words, for Edit ▸ Undo (`back`) or Redo:
+    the result's tool, or the kind of tracker action."""
     if is_result(record):
         return f"the result “{record.get('tool', '')}”"
-    return f"the game's last action ({str(record.get('type', '')).replace('_', ' ')})"
+    return f"the game's {'last' if back else 'next'} action ({str(record.get('type', '')).replace('_', ' ')})"
 
 
 def read_result(record: Mapping[str, Any]) -> ResultEntry:

@@ -114,7 +114,7 @@ class KeptResults:
         if game is None:
             return f"the result “{self.own.undone[-1].tool}”" if self.own.undone else None
         following = self._next_redo(game)
-        return record_title(following) if following is not None else None
+        return record_title(following, back=False) if following is not None else None
 
     def undo_any(self) -> None:
         game = self._game()
