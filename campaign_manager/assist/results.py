@@ -80,12 +80,12 @@ def is_result(record: Mapping[str, Any] | None) -> bool:
     return record is not None and record.get("type") == RESULT
 
 
-def record_title(record: Mapping[str, Any]) -> str:
-    """A logged action of an assist-game file in a few words, for Edit ▸ Undo: the result's tool,
-    or the kind of tracker action."""
+def record_title(record: Mapping[str, Any], back: bool = True) -> str:
+    """A logged action of an assist-game file in a few words, for Edit ▸ Undo (`back`) or Redo:
+    the result's tool, or the kind of tracker action."""
     if is_result(record):
         return f"the result “{record.get('tool', '')}”"
-    return f"the game's last action ({str(record.get('type', '')).replace('_', ' ')})"
+    return f"the game's {'last' if back else 'next'} action ({str(record.get('type', '')).replace('_', ' ')})"
 
 
 def read_result(record: Mapping[str, Any]) -> ResultEntry:
@@ -149,3 +149,21 @@ def as_text(entries: Sequence[ResultEntry], title: str) -> str:
         if entry.dice:
             lines.append(f"   Dice: {entry.dice_words()}.")
     return "\n".join(lines) + "\n"
+
+
+def shown_lines(entries: Sequence[ResultEntry], most: int = 10) -> list[str]:
+    """The last `most` results for the command line's `show`, numbered as in the panel's list
+    (nothing when there are none)."""
+    if not entries:
+        return []
+    first = max(0, len(entries) - most)
+    lines = [f"The evening's results ({len(entries)}{f', the last {most}' if first else ''}):"]
+    for number, entry in enumerate(entries[first:], first + 1):
+        dice = f" [{entry.dice_words()}]" if entry.dice else ""
+        lines.append(f"{number}. {entry.tool}: {entry.words}{dice}")
+    return lines
+
+
+def results_json(entries: Sequence[ResultEntry]) -> list[dict[str, Any]]:
+    """The results as `--json` gives them: each as the game file keeps it."""
+    return [entry.action() for entry in entries]

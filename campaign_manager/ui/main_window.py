@@ -159,8 +159,8 @@ class MainWindow(QMainWindow):
             redo=self.redo,
             quit=self.quit,
             open_assist=self.open_assist,
-            undo_available=lambda session: self._assist_step(True) is not None or can_undo(session),
-            redo_available=lambda session: self._assist_step(False) is not None or can_redo(session),
+            undo_available=lambda session: self._can_step(True, can_undo(session)),
+            redo_available=lambda session: self._can_step(False, can_redo(session)),
         )
 
     def _under_banner(self, banner: QWidget, central: QWidget) -> QWidget:
@@ -262,9 +262,16 @@ class MainWindow(QMainWindow):
         self._step_back_or_forth(self.session.redo, back=False)
 
     def _assist_step(self, back: bool) -> str | None:
-        """Edit ▸ Undo's (or Redo's) words for the assist game whose tab is shown, or None."""
+        """Edit ▸ Undo's (or Redo's) words for the assist game whose tab is shown ("" when it has
+        nothing to take back or put back), or None on the campaign's tabs."""
         box = shown_results(self.tabs, self.assist_pages, self.assist_tabs)
-        return step_words(box, back) if box is not None else None
+        return (step_words(box, back) or "") if box is not None else None
+
+    def _can_step(self, back: bool, campaign_can: bool) -> bool:
+        """On an assist tab only the assist game's step counts: the campaign's, out of sight, is
+        never taken back by a Ctrl+Z pressed once too often at the table."""
+        words = self._assist_step(back)
+        return campaign_can if words is None else bool(words)
 
     def _assist_changed(self, *_args: object) -> None:
         self.menu_actions.refresh(only=(MenuAction.UNDO, MenuAction.REDO))
@@ -272,8 +279,9 @@ class MainWindow(QMainWindow):
 
     def _step_back_or_forth(self, step: Callable[[], object], back: bool) -> None:
         box = shown_results(self.tabs, self.assist_pages, self.assist_tabs)
-        if box is not None and step_words(box, back) is not None:
-            box.step(back)  # the assist game's, while its tab is shown
+        if box is not None:  # the assist game's, while its tab is shown; never the campaign's
+            if step_words(box, back) is not None:
+                box.step(back)
             return
         if self.campaign is None:
             return
@@ -321,8 +329,8 @@ class MainWindow(QMainWindow):
         redo.setIconText("Redo")
         for action, back in ((undo, True), (redo, False)):  # the assist game's, while its tab is shown
             words = self._assist_step(back)
-            if words:
-                action.setText(words)
+            if words is not None:
+                action.setText(words or ("&Undo" if back else "&Redo"))
         title = APPLICATION
         if self.fixed_title is not None:
             title = self.fixed_title

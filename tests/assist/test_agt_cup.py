@@ -195,3 +195,12 @@ def test_greek_disloyalty_takes_two_greek_markers(charts):
     assert len(state.in_cup("greek")) == 4
     with pytest.raises(UserError, match="Only 4 Greek markers"):
         cup.remove_greek(state, 5, RandomRoller(1), "Greek Disloyalty")
+
+
+def test_a_command_typed_in_another_case_is_the_books(charts):
+    # 'xxv' typed at the table was a command of its own beside XXV (markers 'Italian xxv #1')
+    action = cup.start_turn(new_state(book(), "historical"), charts, "nov", ["xxv", " XXVI"], ["a", "House"], "Xxv")
+    assert action["italian"] == ["XXV", "XXVI"] and action["greek"] == ["A", "House"]  # another name as typed
+    assert action["first"] == "Italian XXV #1"
+    with pytest.raises(UserError, match="listed twice"):
+        cup.start_turn(new_state(book(), "historical"), charts, "nov", ["XXV", "xxv"], ["A"])

@@ -60,7 +60,7 @@ def test_ports_tab_uses_capacity_shows_used_and_left_and_refuses_past_it(qtbot, 
     ui.useForBox.setCurrentIndex(ui.useForBox.findData("landing"))
     ui.useSpin.setValue(3)
     qtbot.mouseClick(ui.useButton, LEFT)
-    assert "Rule 6.81: Parga can pass only 2 more" in panel.ui.statusLabel.text()
+    assert "Rule 6.81: Parga can pass only 2 more" in ui.doneLabel.text()  # under the buttons
     assert port_row(panel, "Parga")["Used this turn"] == "6"
     start_turn(qtbot, panel, "dec")
     assert port_row(panel, "Parga")["Left this turn"] == "8"
@@ -75,7 +75,7 @@ def test_turn_tab_checks_the_weather_once_per_turn_with_the_die_rolled(qtbot, tm
     start_turn(qtbot, panel, "nov")
     ui.startDie.setText("3")
     qtbot.mouseClick(ui.weatherButton, LEFT)
-    assert "starts with rain: no weather die" in panel.ui.statusLabel.text()
+    assert "starts with rain: no weather die" in panel.cup.said[ui.startWeatherBox].text()  # under its button
     ui.startDie.clear()
     qtbot.mouseClick(ui.weatherButton, LEFT)
     assert ui.weatherLabel.text() == "Weather at the start of the turn: rain"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 
@@ -80,3 +81,27 @@ def test_the_record_as_csv_and_text():
     assert rows[2][3] == "check die 2 (rolled by the app)"
     text = as_text([FIRE, CHECK], "Opa Opa: the evening's results")
     assert "2. Hit check: Shaken; falls back 1 band." in text and "With hits: 3." in text
+
+
+def test_the_command_lines_show_lists_the_kept_results_and_undo_names_them(tmp_path, capsys):
+    # the evening's results were kept in the file but `game show` and `tracker show` said nothing
+    # of them, and `game undo` said only "Undone: result"
+    from campaign_manager.cli import main
+
+    agt, gcw = tmp_path / "evening.agt", tmp_path / "t.gcw"
+    game = AgtGame.create(agt, "historical")
+    game.record(FIRE.action())
+    game.record(CHECK.action())
+    game.close()
+    tracker = TrackerGame.new(gcw)
+    tracker.record(FIRE.action())
+    tracker.close()
+    assert main(["assist", "agt", "game", "show", str(agt)]) == 0
+    out = capsys.readouterr().out
+    assert "The evening's results (2):" in out and f"2. Hit check: {CHECK.words}" in out
+    assert main(["assist", "agt", "game", "undo", str(agt)]) == 0
+    assert capsys.readouterr().out.startswith("Undone: the result “Hit check”")
+    assert main(["assist", "agt", "game", "show", "--json", str(agt)]) == 0
+    assert [r["tool"] for r in json.loads(capsys.readouterr().out)["results"]] == ["Fire"]
+    assert main(["assist", "gcw", "tracker", "show", "--json", str(gcw)]) == 0
+    assert json.loads(capsys.readouterr().out)["results"][0]["words"] == FIRE.words

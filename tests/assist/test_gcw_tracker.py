@@ -178,7 +178,7 @@ def test_garrison_penalties_follow_the_doctrine():
             {"type": "control_penalties", "tight_ungarrisoned": 1, "tight_dice": [4]},
         )
     # the app rolls the dice for the regions typed: the refusal speaks of the regions, not of dice
-    assert "dice" not in str(refused.value) and "the doctrine is area" in str(refused.value)
+    assert "dice" not in str(refused.value) and "the doctrine is Area Defense" in str(refused.value)
 
 
 def mobilize_on_turn_three(doctrine: str, *before: dict) -> TrackerState:

@@ -169,7 +169,7 @@ def test_results_are_kept_in_the_open_game_and_read_back(qtbot, tmp_path):
     checks.aaStrength.setValue(5)
     qtbot.mouseClick(checks.aaButton, LEFT)  # no game yet: kept by the panel
     assert panel.results.model.stringList() == [
-        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) turned back (escorting fighters are not touched)"
+        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) neutralised (escorting fighters are not affected)"
         " [anti-aircraft die 6 (typed)]"
     ]
     qtbot.mouseClick(panel.ui.newButton, LEFT)
@@ -201,3 +201,18 @@ def test_the_cups_commands_are_picked_from_the_books_list(qtbot, tmp_path):
     menu.actions()[1].trigger()  # and takes XXVI out
     assert cup.italianEdit.text() == "XXV"
     assert [a.text() for a in cup.greekPick.menu().actions()] == ["A", "B", "C", "D", "E"]
+
+
+def test_a_cup_refusal_is_said_under_the_box_whose_button_was_pressed(qtbot, tmp_path):
+    # it was said at the panel's foot, far under Fill the cup
+    panel = make_panel(qtbot, tmp_path, tmp_path / "evening.agt")
+    qtbot.mouseClick(panel.ui.newButton, LEFT)
+    cup = panel.cup.ui
+    qtbot.mouseClick(cup.turnButton, LEFT)  # no command named
+    said = panel.cup.said[cup.turnBox]
+    assert "Rule 5.22" in said.text() and not said.isHidden() and panel.ui.statusLabel.text() == ""
+    assert "color" in said.styleSheet()  # the app's readable error colour
+    cup.italianEdit.setText("XXV")  # mended: the refusal goes
+    assert said.text() == ""
+    qtbot.mouseClick(cup.turnButton, LEFT)
+    assert said.text() == "" and len(panel.cup.cup_model.lines()) == 4

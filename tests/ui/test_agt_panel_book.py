@@ -82,7 +82,7 @@ def test_rule_11_0_the_cup_plays_a_chit_and_the_ports_tab_places_its_points(qtbo
 
 def test_the_ports_tab_confirms_an_action_and_a_refusal_replaces_it(qtbot, tmp_path):
     """6.85 (wrecking) and 8.64 (readying squadrons) from the ports tab: each action recorded is
-    confirmed in words; a refusal clears the confirmation and is the panel's red message."""
+    confirmed in words; a refusal takes the confirmation's place, under the buttons."""
     panel = make_panel(qtbot, tmp_path)
     new_game(qtbot, panel)
     qtbot.mouseClick(panel.cup.ui.turnButton, LEFT)
@@ -94,11 +94,13 @@ def test_the_ports_tab_confirms_an_action_and_a_refusal_replaces_it(qtbot, tmp_p
     assert ports.doneLabel.text() == "Recorded: Parga wrecked by a Greek unit (3 MP): -3"
     ports.amountSpin.setValue(9)
     qtbot.mouseClick(ports.wreckButton, LEFT)  # Parga has only 5 left (6.85)
-    assert ports.doneLabel.text() == "" and "at most 5" in panel.ui.statusLabel.text()
+    # refused in the line under the buttons (not at the panel's foot), the confirmation gone
+    assert "Recorded" not in ports.doneLabel.text() and "at most 5" in ports.doneLabel.text()
+    assert panel.ui.statusLabel.text() == ""
     ports.amountSpin.setValue(35)  # past the form's old 30: kept as typed, refused by the track
     assert ports.amountSpin.value() == 35
     qtbot.mouseClick(ports.wreckButton, LEFT)
-    assert "at most 5" in panel.ui.statusLabel.text() and "not 35" in panel.ui.statusLabel.text()
+    assert "at most 5" in ports.doneLabel.text() and "not 35" in ports.doneLabel.text()
     ports.useForBox.setCurrentIndex(ports.useForBox.findData("air"))
     assert ports.useAmountCaption.text() == "Squadrons readied"
     ports.useSpin.setValue(3)
@@ -116,9 +118,9 @@ def test_an_old_red_message_is_cleared_when_the_tab_or_the_owners_charts_change(
     assert panel.ui.tabs.tabText(panel.ui.tabs.currentIndex()) == "Port capacity"
     panel.ports.ui.portBox.setCurrentText("Vlore")
     qtbot.mouseClick(panel.ports.ui.buildButton, LEFT)  # November: not yet (6.84)
-    assert "6.84" in panel.ui.statusLabel.text()
+    assert "6.84" in panel.ports.ui.doneLabel.text()
     panel.show_tab(panel.chart_tab.ui.root)
-    assert panel.ui.statusLabel.text() == ""
+    assert panel.ports.ui.doneLabel.text() == ""
     panel.show_message("Rule 6.84: Vlore would reach 23, above the top of its track (20)")
     charts = panel.chart_tab
     charts.ui.chartBox.setCurrentIndex(charts.ui.chartBox.findData("port_max"))

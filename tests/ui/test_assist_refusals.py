@@ -80,5 +80,5 @@ def test_undo_on_an_assist_tab_names_the_game_files_last_action(tmp_path):
     assert kept.undo_title() == "the result “Cohesion”" and kept.can_undo()
     kept.undo_any()
     kept.undo_any()  # Edit ▸ Undo goes on into the cup's own actions
-    assert game.records == [] and kept.redo_title() == "the game's last action (turn)"
+    assert game.records == [] and kept.redo_title() == "the game's next action (turn)"
     game.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from campaign_manager.dice import ScriptedRoller
 from campaign_manager.ui.assist import make_panel
@@ -22,6 +23,16 @@ government = 2
 
 def click(qtbot, button) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def said_by(panel, button) -> str:
+    """The refusal said at the foot of the tracker page holding `button` (beside it), checking
+    the panel's foot says nothing."""
+    assert panel.ui.messageLabel.text() == ""
+    page = button.parentWidget()
+    while page.findChild(QLabel, "refusalLine") is None:
+        page = page.parentWidget()
+    return page.findChild(QLabel, "refusalLine").text()
 
 
 @pytest.fixture
@@ -102,11 +113,11 @@ def test_tracker_survives_closing_and_reopening_its_file(qtbot, qtmodeltester, t
 
     tracker.politicsDiceEdit.setText("3 4 6 2")
     click(qtbot, tracker.fromTableButton)  # the owner has not copied the Politics Table yet
-    assert "Politics Table is not filled in for 2d6 = 7" in panel.ui.messageLabel.text()
+    assert "Politics Table is not filled in for 2d6 = 7" in said_by(panel, tracker.fromTableButton)
 
     tracker.markerRegionCombo.setEditText("Evritania")
     click(qtbot, tracker.placeTerrorButton)  # resettling already placed one
-    assert "already has a Terror marker" in panel.ui.messageLabel.text()
+    assert "already has a Terror marker" in said_by(panel, tracker.placeTerrorButton)
     panel.close()
 
     again = open_panel(qtbot, game_file, owner_file)
@@ -146,15 +157,18 @@ def test_a_resolved_conflict_is_recorded_in_the_tracker_in_one_step(qtbot, tmp_p
     assert not conflict.recordButton.isEnabled(), "nothing resolved yet"
     conflict.tableCombo.setCurrentIndex(conflict.tableCombo.findData("infrastructure"))
     resolve_and_record(qtbot, conflict, die="5", region="Larissa")
-    assert "say who attacks" in panel.ui.messageLabel.text(), "the attacker is not guessed"
+    # refused in the line just above Record (not at the panel's foot), and how to mend it said
+    assert "say who attacks" in conflict.previewLabel.text(), "the attacker is not guessed"
+    assert "resolve the attack again" in conflict.previewLabel.text() and panel.ui.messageLabel.text() == ""
     assert panel.tracker.game.state.history == [], "nothing recorded"
     conflict.sideCombo.setCurrentIndex(conflict.sideCombo.findData("dse"))
     conflict.attackerBuysCheck.setChecked(True)  # the DSE attacker pays 4 PP at 1:1 (11.6)
     click(qtbot, conflict.resolveButton)
     conflict.regionEdit.clear()
     click(qtbot, conflict.recordButton)
-    assert "say in which region" in panel.ui.messageLabel.text()
+    assert "say in which region" in conflict.previewLabel.text()
     conflict.regionEdit.setText("Larissa")
+    assert "say in which region" not in conflict.previewLabel.text(), "mended: the refusal goes"
     click(qtbot, conflict.recordButton)
     state = panel.tracker.game.state
     assert state.pi["dse"] == 50 - 4
@@ -166,7 +180,7 @@ def test_airstrikes_bought_in_the_tracker_are_shown_and_spent_by_a_recorded_conf
     panel.tracker.new_tracker()
     tracker = panel.tracker.ui
     click(qtbot, tracker.airstrikesButton)
-    assert "11.4" in panel.ui.messageLabel.text(), "bought only in the Government's Mobilization Phase"
+    assert "11.4" in said_by(panel, tracker.airstrikesButton), "bought only in the Government's Mobilization Phase"
     for action in (
         {"type": "doctrine", "doctrine": "area", "duration": 3},
         {"type": "next_turn"},
@@ -191,7 +205,7 @@ def test_recording_a_conflict_with_no_tracker_open_says_where_to_open_one(qtbot,
     panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
     panel.conflict.ui.sideCombo.setCurrentIndex(panel.conflict.ui.sideCombo.findData("dse"))
     resolve_and_record(qtbot, panel.conflict.ui, "4", "Grammos")
-    assert "on the Political Index tracker tab" in panel.ui.messageLabel.text()
+    assert "on the Political Index tracker tab" in panel.conflict.ui.previewLabel.text()
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -241,5 +255,17 @@ def test_a_tracker_count_past_its_bound_is_refused_not_cut(qtbot, tmp_path, owne
     tracker.tightRegionsSpin.setValue(9)  # the book names 4 Tight Defense regions (16.3)
     assert tracker.tightRegionsSpin.value() == 9
     click(qtbot, tracker.penaltiesButton)
-    assert "at most 4, not 9" in panel.ui.messageLabel.text()
+    refused = said_by(panel, tracker.penaltiesButton)
+    assert "at most 4, not 9" in refused and refused.startswith("Rule 16.3: regions without their Tight Defense")
+    tracker.tightRegionsSpin.setValue(2)  # mended: the refusal goes
+    assert said_by(panel, tracker.penaltiesButton) == ""
     assert panel.tracker.game.state.history == []
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_conflicts_region_box_offers_the_owners_regions(qtbot, tmp_path, owner_file):
+    panel = open_panel(qtbot, tmp_path / "game.gcw", owner_file)
+    completer = panel.conflict.ui.regionEdit.completer()
+    assert completer is not None
+    completer.setCompletionPrefix("ark")  # typed in any case
+    assert completer.currentCompletion() == "Arkadia"

@@ -108,7 +108,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     )
     rough.setCheckState(Qt.CheckState.Checked)
     click(qtbot, move.moveButton)
-    assert "Moves 4 band(s), 16 inches." in move.moveResult.text()
+    assert "Moves 4 bands, 16 inches." in move.moveResult.text()
     move.cardCombo.setCurrentIndex(move.cardCombo.findData("ATTACK"))
     facing = next(
         move.penaltyList.item(i)
@@ -159,7 +159,7 @@ def test_infantry_in_line_is_not_offered_the_road(qtbot):
     move.unitCombo.setCurrentIndex(move.unitCombo.findData("infantry-line"))
     assert not move.roadCheck.isEnabled() and not move.roadCheck.isChecked()
     click(qtbot, move.moveButton)
-    assert "Moves 2 band(s)" in move.moveResult.text()
+    assert "Moves 2 bands" in move.moveResult.text()
 
 
 # the offscreen platform cannot raise a window or pass size hints on
@@ -213,3 +213,36 @@ def test_a_routed_unit_is_offered_no_reaction_die(qtbot):
     assert not morale.reactionDie.isEnabled() and morale.reactionDie.text() == ""
     click(qtbot, morale.reactionButton)
     assert "routed unit cannot react" in morale.reactionResult.text()
+
+
+def test_the_record_is_never_written_over_a_file_of_another_kind(qtbot, tmp_path):
+    # a tired organiser picks the game file itself in the export dialog (and confirms the overwrite)
+    panel = Panel(roller=ScriptedRoller([]))
+    qtbot.addWidget(panel)
+    fire = panel.fire.ui
+    fire.diceEdit.setText("5,6")
+    click(qtbot, fire.fireButton)
+    game = tmp_path / "evening.agt"
+    game.write_bytes(b"SQLite format 3\x00")
+    panel.results.choose_export = lambda _parent, _title: str(game)
+    click(qtbot, panel.results.ui.exportButton)
+    assert game.read_bytes() == b"SQLite format 3\x00"
+    assert "evening.agt is not a record of results" in panel.ui.messageLabel.text()
+    panel.results.choose_export = lambda _parent, _title: str(tmp_path)  # a folder: one sentence
+    click(qtbot, panel.results.ui.exportButton)
+    assert "could not be written" in panel.ui.messageLabel.text()
+
+
+def test_a_double_click_on_count_hits_fires_once(qtbot):
+    # the hits add up from fire to fire: a double click's second press must not count the dice again
+    from tests.ui.test_wizard_double_clicks import double_click
+
+    panel = Panel(roller=ScriptedRoller([]))
+    qtbot.addWidget(panel)
+    fire = panel.fire.ui
+    fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))
+    fire.diceEdit.setText("5,6,2")
+    double_click(qtbot, fire.fireButton)
+    assert fire.hitsSpin.value() == 2 and len(panel.results.model.stringList()) == 1
+    click(qtbot, fire.fireButton)  # a second click, however quick, is a second fire
+    assert fire.hitsSpin.value() == 4

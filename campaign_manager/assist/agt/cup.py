@@ -19,8 +19,11 @@ from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
 
 
-def _names(commands: Iterable[str], side: str) -> list[str]:
-    names = [c.strip() for c in commands if c.strip()]
+def _names(commands: Iterable[str], side: str, book: Iterable[str] = ()) -> list[str]:
+    """The commands typed, each as the book spells it when it is one of the book's in another
+    case ('xxv' is XXV, not a command of its own); another name goes as typed."""
+    spelled = {name.casefold(): name for name in book}
+    names = [spelled.get(c.strip().casefold(), c.strip()) for c in commands if c.strip()]
     if len(set(names)) != len(names):
         raise UserError(f"Rule 5.1: a {side} command is listed twice; each command has its markers once")
     return names
@@ -86,7 +89,9 @@ def start_turn(
     (one of its markers is taken out and activates first, rule 4.1); `play` the Gamers' Special
     Event chits played as the turn starts."""
     _next_month(state, charts, month)
-    italian, greek = _names(italian, "Italian"), _names(greek, "Greek")
+    tables = charts.tables
+    italian = _names(italian, "Italian", tables.italian_commands)
+    greek = _names(greek, "Greek", tables.greek_commands)
     if not italian and not greek:
         raise UserError("Rule 5.22: name at least one command whose markers go into the cup")
     chits = _chits(state, charts, play)
@@ -95,7 +100,7 @@ def start_turn(
     )
     first_label = None
     if first:
-        first = first.strip()
+        first = _names([first], "", (*italian, *greek))[0] if first.strip() else ""
         side = "Italian" if first in italian else "Greek" if first in greek else None
         if side is None:
             raise UserError(f"Rule 4.1: '{first}' is not one of this turn's commands, so it cannot start the turn")

@@ -15,6 +15,7 @@ from campaign_manager.assist.gcw.actions import check_action
 from campaign_manager.assist.gcw.politics import GOVERNMENT, SIDES, other, standing
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
 from campaign_manager.assist.gcw.tracker_state import (
+    UNGARRISONED,
     TrackerState,
     amount_of,
     change_pi,
@@ -178,7 +179,7 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
         lines.append(f"{len(state.terror)} Terror and {len(state.resettled)} resettled region(s)")
     tight = action.get("tight_dice") or []
     garrisons = len(rules.tight_defense_regions)
-    ungarrisoned = whole(action, "tight_ungarrisoned", 0, 0, high=garrisons, rule="16.3")
+    ungarrisoned = whole(action, "tight_ungarrisoned", 0, 0, high=garrisons, rule="16.3", said=UNGARRISONED)
     if ungarrisoned and len(tight) != ungarrisoned * rules.tight_defense_dice:
         raise UserError(
             f"'tight_dice' must hold {ungarrisoned * rules.tight_defense_dice} d6 value(s), one per "
@@ -191,7 +192,7 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
             raise RuleError(
                 "16.3",
                 f"regions without their garrison cost the Government only under Tight Defense, "
-                f"and the doctrine is {state.doctrine or 'not chosen yet'}",
+                f"and the doctrine is {rules.doctrine(state.doctrine).name if state.doctrine else 'not chosen yet'}",
             )
         government += sum(recorded_dice(action, "tight_dice", len(tight)))
         lines.append(f"{len(tight)} region(s) without their Tight Defense garrison")

@@ -13,7 +13,7 @@ from campaign_manager.assist.gcw.actions import check_action
 from campaign_manager.assist.gcw.owner_charts import REGION_KINDS, OwnerCharts
 from campaign_manager.assist.gcw.politics import DSE
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
-from campaign_manager.assist.gcw.tracker_state import TrackerState, name, recorded_dice, side_of, whole
+from campaign_manager.assist.gcw.tracker_state import UNGARRISONED, TrackerState, name, recorded_dice, side_of, whole
 from campaign_manager.dice import D6, Roller
 from campaign_manager.errors import RuleError, UserError
 
@@ -62,7 +62,9 @@ def _penalties(action: dict[str, Any], rules: PoliticalRules, owner: OwnerCharts
     greek = [region for region in owner.regions if region.kind != "F"]
     if greek:  # with the owner's region chart, an Area Defense counts at most its regions of Greece
         whole(action, "area_empty_regions", 0, 0, high=len(greek), rule="16.3")
-    regions = whole(action, "tight_ungarrisoned", 0, 0, high=len(rules.tight_defense_regions), rule="16.3")
+    regions = whole(
+        action, "tight_ungarrisoned", 0, 0, high=len(rules.tight_defense_regions), rule="16.3", said=UNGARRISONED
+    )
     if regions or action.get("tight_dice"):
         count = regions or len(action["tight_dice"])
         fill_dice(action, "tight_dice", count * rules.tight_defense_dice, roller)

@@ -122,10 +122,20 @@ def side_of(action: dict[str, Any], key: str = "side") -> str:
     return side
 
 
+UNGARRISONED = "regions without their Tight Defense garrison"
+
+
 def whole(
-    action: dict[str, Any], key: str, low: int = 0, default: Any = ..., high: int | None = None, rule: str = ""
+    action: dict[str, Any],
+    key: str,
+    low: int = 0,
+    default: Any = ...,
+    high: int | None = None,
+    rule: str = "",
+    said: str = "",
 ) -> int:
-    """A whole number of the action, from `low` to `high` (the bound the rule `rule` sets)."""
+    """A whole number of the action, from `low` to `high` (the bound the rule `rule` sets); `said`
+    names it in words for the refusal (the key follows in brackets, for the action's writer)."""
     value = action.get(key, default)
     if value is ...:
         raise UserError(f"the action '{action.get('type')}' needs '{key}'")
@@ -134,7 +144,8 @@ def whole(
     if value < low:
         raise UserError(f"'{key}' must be at least {low}, not {value}")
     if high is not None and value > high:
-        raise RuleError(rule, f"'{key}' can be at most {high}, not {value}")
+        name = f"{said} ('{key}')" if said else f"'{key}'"
+        raise RuleError(rule, f"{name} can be at most {high}, not {value}")
     return value
 
 

@@ -187,5 +187,5 @@ def hit_check(
         value,
         "shaken",
         bands,
-        f"Die {value} is not over the {hits} hit(s): the unit is shaken and falls back {bands} band(s).",
+        f"Die {value} is not over the {hits} hit(s): the unit is shaken and falls back {bands_words(bands)}.",
     )

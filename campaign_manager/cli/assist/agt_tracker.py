@@ -12,6 +12,7 @@ from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.charts import load_charts
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import describe, specials_line, weather_line
+from campaign_manager.assist.results import is_result, record_title, results_json, shown_lines
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
@@ -43,6 +44,7 @@ def state_data(game: AgtGame) -> dict[str, Any]:
         "chits_this_turn": state.played_this_turn,
         "port_chit_open": ports.port_chit_open(state),
         "history": [describe(entry, game.tables, game.scenario) for entry in state.history],
+        "results": results_json(state.results),
     }
 
 
@@ -65,6 +67,7 @@ def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) 
     ]
     if used:
         lines.append("Capacity used this turn: " + ", ".join(used))
+    lines += shown_lines(state.results)
     emit(state_data(game), args.json, "\n".join(lines))
     return 0
 
@@ -93,14 +96,19 @@ def _act(game: AgtGame, args: argparse.Namespace, action: dict[str, Any]) -> int
     return _show(game, args, describe(game.state.history[-1], game.tables, game.scenario))
 
 
+def _named(action: dict[str, Any]) -> str:
+    """An action undone or redone in a few words: a result by its tool, another by its kind."""
+    return record_title(action) if is_result(action) else str(action["type"])
+
+
 def run_undo(game: AgtGame, args: argparse.Namespace) -> int:
     action = game.undo()
-    return _show(game, args, "Nothing to undo" if action is None else f"Undone: {action['type']}")
+    return _show(game, args, "Nothing to undo" if action is None else f"Undone: {_named(action)}")
 
 
 def run_redo(game: AgtGame, args: argparse.Namespace) -> int:
     action = game.redo()
-    return _show(game, args, "Nothing to redo" if action is None else f"Redone: {action['type']}")
+    return _show(game, args, "Nothing to redo" if action is None else f"Redone: {_named(action)}")
 
 
 def run_turn(game: AgtGame, args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from campaign_manager import bounds
 from campaign_manager.assist.gcw.game_file import TrackerGame
 from campaign_manager.assist.gcw.tracker import REDUCERS
 from campaign_manager.assist.gcw.tracker_summary import TrackerSummary, summary_json
+from campaign_manager.assist.results import results_json, shown_lines
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
@@ -76,8 +77,9 @@ def _text(path: Path, summary: TrackerSummary) -> str:
 
 def _show(game: TrackerGame, as_json: bool, extra: dict[str, Any] | None = None) -> int:
     summary = game.summary()
-    data = {"file": str(game.path), **summary_json(summary), **(extra or {})}
-    emit(data, as_json, _text(game.path, summary))
+    results = game.state.results
+    data = {"file": str(game.path), **summary_json(summary), "results": results_json(results), **(extra or {})}
+    emit(data, as_json, "\n".join([_text(game.path, summary), *shown_lines(results)]))
     return 0
 
 

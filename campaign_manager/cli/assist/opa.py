@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from campaign_manager.assist.opa.combat import CombatSide, close_combat
-from campaign_manager.assist.opa.fire import fire, hit_check
+from campaign_manager.assist.opa.fire import bands_words, fire, hit_check
 from campaign_manager.assist.opa.morale import STATES, rally, reaction
 from campaign_manager.assist.opa.orders import order_cards
 from campaign_manager.assist.opa.tables import shipped_tables
@@ -84,7 +84,7 @@ def run_move(args: argparse.Namespace) -> int:
     tables = shipped_tables()
     move = movement(tables, args.unit, args.card, args.road, tuple(args.penalty))
     lines = [f"{reason}: {value:+d} band(s)" for reason, value in move.steps]
-    lines.append(f"Moves {move.bands} band(s) ({move.bands * tables.band_inches} inches).")
+    lines.append(f"Moves {bands_words(move.bands)} ({move.bands * tables.band_inches} inches).")
     emit(move.to_json(tables.band_inches), args.json, "\n".join(lines + list(move.notes)))
     return 0
 

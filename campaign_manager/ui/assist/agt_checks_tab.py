@@ -139,7 +139,7 @@ class ChecksTab:
         )
         return (
             f"Die {fire.die} + strength {fire.strength} = {fire.total}: {fire.neutralised} "
-            "squadron(s) turned back (escorting fighters are not touched)"
+            "squadron(s) neutralised (escorting fighters are not affected)"
         )
 
     def air_limits(self) -> str:

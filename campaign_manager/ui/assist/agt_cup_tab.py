@@ -29,7 +29,7 @@ from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import LinesModel
 from campaign_manager.ui.assist.flow import reflow
-from campaign_manager.ui.assist.refusals import checked_by_engine
+from campaign_manager.ui.assist.refusals import checked_by_engine, refusal_line
 from campaign_manager.ui.forms import Form
 
 AT_RANDOM = "draw at random"
@@ -144,6 +144,8 @@ class CupTab:
         pick_list(ui.italianPick, ui.italianEdit, panel.tables.italian_commands)
         pick_list(ui.greekPick, ui.greekEdit, panel.tables.greek_commands)
         checked_by_engine(ui.removeCount)  # the markers left bound it: the cup refuses more
+        # a refusal under the group whose button was pressed, not at the panel's foot
+        self.said = {box: refusal_line(box) for box in (ui.turnBox, ui.startWeatherBox, ui.drawBox, ui.removeBox)}
         ui.turnButton.clicked.connect(self.fill_cup)
         ui.readBox.addItem(FROM_TABLE, None)
         for name in panel.tables.weathers:
@@ -165,7 +167,8 @@ class CupTab:
                 names(ui.greekEdit.text()),
                 first,
                 play,
-            )
+            ),
+            self.said[ui.turnBox],
         ):
             for box in self.chits.values():
                 box.setChecked(False)
@@ -175,7 +178,8 @@ class CupTab:
         if self.panel.record(
             lambda game: record_turn_weather(
                 game.state, self.panel.charts, die_text(ui.startDie.text()), self.panel.roller, ui.readBox.currentData()
-            )
+            ),
+            self.said[ui.startWeatherBox],
         ):
             ui.startDie.clear()
             ui.readBox.setCurrentIndex(0)
@@ -193,7 +197,8 @@ class CupTab:
                 die_text(ui.eventDie.text()),
                 die_text(ui.weatherDie.text()),
                 removed,
-            )
+            ),
+            self.said[ui.drawBox],
         ):
             for edit in (ui.eventDie, ui.weatherDie, ui.removedEdit):
                 edit.clear()
@@ -201,7 +206,10 @@ class CupTab:
     def remove(self) -> None:
         ui = self.ui
         self.panel.record(
-            lambda game: cup.remove_greek(game.state, ui.removeCount.value(), self.panel.roller, ui.removeReason.text())
+            lambda game: cup.remove_greek(
+                game.state, ui.removeCount.value(), self.panel.roller, ui.removeReason.text()
+            ),
+            self.said[ui.removeBox],
         )
 
     def refresh(self, game: AgtGame | None) -> None:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from PySide6.QtWidgets import QLabel
+
 from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.tables import BookTables
@@ -26,8 +28,9 @@ class AgtHost(Protocol):
         """Show a refusal under the tabs (or clear it with an empty text)."""
         ...
 
-    def record(self, make_action: Callable[[AgtGame], dict[str, Any]]) -> bool:
-        """Check and log one tracker action built from the open game's state; False if refused."""
+    def record(self, make_action: Callable[[AgtGame], dict[str, Any]], where: QLabel | None = None) -> bool:
+        """Check and log one tracker action built from the open game's state; False if refused
+        (the refusal said in `where`, beside the button pressed, or under the tabs)."""
         ...
 
     def refresh(self) -> None: ...

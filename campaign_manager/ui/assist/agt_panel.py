@@ -32,9 +32,10 @@ from campaign_manager.ui.assist.agt_combat_tab import CombatTab
 from campaign_manager.ui.assist.agt_cup_tab import CupTab
 from campaign_manager.ui.assist.agt_ports_tab import PortsTab
 from campaign_manager.ui.assist.agt_reference_tab import ReferenceTab
-from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
+from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.one_press import OnePressPerDoubleClick
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.scrolled import ScrolledPage
 from campaign_manager.ui.settings import chosen, start_folder
@@ -119,6 +120,8 @@ class Panel(QWidget):
         kept = KeptResults(lambda: self.game, self._record_result, changed=self.refresh)
         self.results = ResultsBox.in_tab(self.ui.tabs, "A Greek Tragedy", kept, self.show_message)
         visible_ticks(self)
+        # a double click's second press clicks nothing: one fire, one draw, one result taken back
+        self.one_press = OnePressPerDoubleClick(*self.findChildren(QPushButton))
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
         self.ui.newButton.clicked.connect(self.new_game)
@@ -139,8 +142,12 @@ class Panel(QWidget):
     # -- messages and guarded work ----------------------------------------------------------
 
     def show_message(self, text: str) -> None:
-        """Show a refusal (or clear it with an empty text) under the tabs."""
+        """Show a refusal under the tabs; an empty text clears it and every refusal a tab shows
+        beside its buttons (another tab chosen, the owner's charts changed)."""
         say_refusal(self.ui.statusLabel, text)  # in the palette's readable error colour
+        if not text:
+            for label in self.findChildren(QLabel):
+                clear_refusal(label)
 
     def attempt(self, work: Callable[[], T]) -> T | None:
         """Run `work`; a refusal is shown as a message, never a traceback (and gives None)."""
@@ -188,15 +195,25 @@ class Panel(QWidget):
             self.game = None
         self.refresh()
 
-    def record(self, make_action: Callable[[AgtGame], dict[str, Any]]) -> bool:
-        """Check and log one tracker action built from the open game's state; False if refused."""
+    def record(self, make_action: Callable[[AgtGame], dict[str, Any]], where: QLabel | None = None) -> bool:
+        """Check and log one tracker action built from the open game's state; False if refused
+        (the refusal said in `where`, beside the button pressed, or under the tabs)."""
+        self.show_message("")
+        if where is not None:
+            clear_refusal(where)
+        say = self.show_message if where is None else lambda text: say_refusal(where, text)
         if self.game is None:
-            self.show_message("Open or start a game file first: the cup and ports are kept in it")
+            say("Open or start a game file first: the cup and ports are kept in it")
             return False
         game = self.game
-        done = self.attempt(lambda: game.record(make_action(game))) is not None
+        try:
+            game.record(make_action(game))
+        except UserError as exc:
+            self.refresh()  # first: refilling the boxes would clear what is said
+            say(str(exc))
+            return False
         self.refresh()
-        return done
+        return True
 
     def undo(self) -> None:
         if self.game is not None:

@@ -10,7 +10,7 @@ from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import describe
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import PortModel
-from campaign_manager.ui.assist.refusals import checked_by_engine
+from campaign_manager.ui.assist.refusals import checked_by_engine, clear_on_change, say_result
 from campaign_manager.ui.forms import Form
 
 USE_TITLES = {
@@ -70,27 +70,33 @@ class PortsTab:
         for box in (ui.amountSpin, ui.useSpin):  # bounds from the port's track: checked there
             checked_by_engine(box)
         ui.useForBox.setAccessibleName("Capacity used for")
+        clear_on_change(ui.root, ui.doneLabel)  # a refusal under the buttons goes once a box is changed
         self._use_caption()
 
     def change(self, why: str) -> None:
         port, amount = self.ui.portBox.currentText(), self.ui.amountSpin.value()
         amount_given = None if why == "special" else amount
         self._confirm(
-            self.panel.record(lambda game: ports.change_port(game.state, self.panel.charts, port, why, amount_given))
+            self.panel.record(
+                lambda game: ports.change_port(game.state, self.panel.charts, port, why, amount_given),
+                self.ui.doneLabel,
+            )
         )
 
     def use(self) -> None:
         ui = self.ui
         port, use, amount = ui.portBox.currentText(), ui.useForBox.currentData(), ui.useSpin.value()
-        self._confirm(self.panel.record(lambda game: ports.use_port(game.state, self.panel.charts, port, use, amount)))
+        self._confirm(
+            self.panel.record(
+                lambda game: ports.use_port(game.state, self.panel.charts, port, use, amount), self.ui.doneLabel
+            )
+        )
 
     def _confirm(self, done: bool) -> None:
-        """Say what was just recorded (the refusal, if any, is the panel's message)."""
+        """Say what was just recorded, in the line under the buttons (where a refusal is said too)."""
         game = self.panel.game
         if done and game is not None and game.state.history:
-            self.ui.doneLabel.setText("Recorded: " + describe(game.state.history[-1], game.tables, game.scenario))
-        else:
-            self.ui.doneLabel.setText("")
+            say_result(self.ui.doneLabel, "Recorded: " + describe(game.state.history[-1], game.tables, game.scenario))
 
     def _use_caption(self) -> None:
         caption = AMOUNT_CAPTIONS.get(self.ui.useForBox.currentData(), "Capacity points")

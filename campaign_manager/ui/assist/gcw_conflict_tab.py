@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QCompleter,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -104,6 +105,8 @@ class ConflictTab(QObject):
         self.keep: Callable[[ResultEntry], None] = lambda entry: None  # the panel's results box
         self.record_into: Callable[[dict[str, Any]], None] | None = None  # the tracker tab's, set by the panel
         self.ui.dieEdit.returnPressed.connect(self.resolve)
+        for changed in (self.ui.regionEdit.textChanged, self.ui.sideCombo.currentIndexChanged):
+            changed.connect(lambda *_: clear_refusal(self.ui.previewLabel))  # what Record refused is answered
         self._table_changed()
 
     def _fit_table_height(self) -> None:
@@ -151,6 +154,13 @@ class ConflictTab(QObject):
             urban=ui.urbanCheck.isChecked(),
         )
 
+    def offer_regions(self, names: Sequence[str]) -> None:
+        """The owner's regions offered as the region is typed (any case; another name still goes),
+        as the tracker's own region boxes offer them."""
+        completer = QCompleter(list(names), self.ui.regionEdit)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.ui.regionEdit.setCompleter(completer)
+
     def tracker_action(self) -> dict[str, Any]:
         """The conflict just resolved, as one tracker action (the region typed in)."""
         if self.last is None:
@@ -161,7 +171,10 @@ class ConflictTab(QObject):
             raise UserError("say in which region the conflict was fought, to record it in the tracker")
         attacker = request.attacker_side or {"attack": "government", "defend": "dse"}.get(request.airstrike or "")
         if attacker is None:
-            raise UserError("say who attacks (Who attacks), to record the conflict in the tracker")
+            raise UserError(
+                "say who attacks (Who attacks) and resolve the attack again with the die thrown, "
+                "to record the conflict in the tracker"
+            )
         return {  # the side was known when it was resolved, so `terror` is already decided (12.2)
             "type": "conflict",
             "region": region,
@@ -175,10 +188,18 @@ class ConflictTab(QObject):
         try:
             action = self.tracker_action()
         except UserError as exc:
-            self.report(str(exc))
+            self.say_by_record(str(exc))
             return
         if self.record_into is not None:
             self.record_into(action)
+
+    def say_by_record(self, words: str) -> None:
+        """A refusal of Record in the tracker (this tab's or the tracker's own) in the line just
+        above the button, not at the panel's foot; empty words take it away."""
+        if words:
+            say_refusal(self.ui.previewLabel, words)
+        else:
+            clear_refusal(self.ui.previewLabel)
 
     def resolve(self) -> None:
         self.ui.recordButton.setEnabled(False)

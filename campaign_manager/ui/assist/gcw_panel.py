@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QTabWidget, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QPushButton, QTabWidget, QWidget
 
 from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
 from campaign_manager.assist.gcw.owner_charts import OWNER_FILE, OwnerCharts, read_owner_charts
@@ -16,9 +16,10 @@ from campaign_manager.errors import UserError
 from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
-from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
+from campaign_manager.ui.assist.refusals import clear_refusal, say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.one_press import OnePressPerDoubleClick
 from campaign_manager.ui.settings import chosen, start_folder
 
 FILE_FILTER = "Greek Civil War tracker (*.gcw);;All files (*)"
@@ -67,9 +68,10 @@ class Panel(QWidget):
             choose_new_file or self._choose_new,
             choose_open_file or self._choose_open,
         )
-        self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action)
+        self.conflict.record_into = lambda action: self.tracker.record(lambda _ui: action, self.conflict.say_by_record)
         self.tracker.reopen_last()
-        self.charts = ChartsTab(self, owner_file, self.show_message, self.tracker.set_owner)
+        self.charts = ChartsTab(self, owner_file, self.show_message, self._owner_changed)
+        self.conflict.offer_regions([region.name for region in owner.regions])
         self.charts.show(owner)
         for tab, title in (
             (self.conflict, "Conflict"),
@@ -82,8 +84,15 @@ class Panel(QWidget):
         self.conflict.keep = self.results.add
         self.tracker.refreshed = self.results.refresh
         visible_ticks(self)
+        # a double click's second press clicks nothing: one fire, one draw, one result taken back
+        self.one_press = OnePressPerDoubleClick(*self.findChildren(QPushButton))
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
+
+    def _owner_changed(self, owner: OwnerCharts) -> None:
+        """The owner's charts saved: the tracker and the conflict's region box offer their regions."""
+        self.tracker.set_owner(owner)
+        self.conflict.offer_regions([region.name for region in owner.regions])
 
     def _record_result(self, action: dict[str, Any]) -> None:
         if self.tracker.game is not None:
@@ -99,8 +108,12 @@ class Panel(QWidget):
             return NO_OWNER_CHARTS
 
     def show_message(self, text: str) -> None:
-        """Show a refusal (or clear it with an empty text) under the tabs."""
+        """Show a refusal under the tabs; an empty text clears it and every refusal a tab shows
+        beside its buttons (another tab chosen)."""
         say_refusal(self.ui.messageLabel, text)  # in the palette's readable error colour
+        if not text:
+            for label in self.findChildren(QLabel):
+                clear_refusal(label)
 
     def _choose_new(self) -> str | None:
         path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", start_folder(), FILE_FILTER)

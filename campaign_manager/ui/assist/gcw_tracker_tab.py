@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QStringListModel
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from campaign_manager.assist.gcw.charts import GcwCharts
 from campaign_manager.assist.gcw.game_file import TrackerGame
@@ -19,7 +19,7 @@ from campaign_manager.ui import settings
 from campaign_manager.ui.assist import gcw_tracker_actions as actions
 from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 from campaign_manager.ui.assist.gcw_tracker_view import EMPTY, status_lines
-from campaign_manager.ui.assist.refusals import bound_by_engine
+from campaign_manager.ui.assist.refusals import bound_by_engine, clear_refusal, refusal_line, say_refusal
 
 ChooseFile = Callable[[], "str | Path | None"]
 SIDES = (("Government", "government"), ("DSE", "dse"))
@@ -120,7 +120,22 @@ class TrackerTab(QObject):
             (ui.victoryCheckButton, lambda f: {"type": "victory_check"}),
             (ui.adjustButton, actions.adjust),
         ):
-            button.clicked.connect(lambda _=False, build=build: self.record(build))
+            said = self._beside(button)
+            button.clicked.connect(lambda _=False, build=build, said=said: self.record(build, said))
+
+    def _beside(self, button: QPushButton) -> Callable[[str], None]:
+        """Where a refusal of `button` is said: a line at the foot of its page of actions (one
+        each page), not at the panel's foot."""
+        box = self.ui.actionsBox
+        pages = [page for page in map(box.widget, range(box.count())) if page is not None]
+        page = next((page for page in pages if page.isAncestorOf(button)), None)
+        if page is None:
+            return self.report
+        line = page.findChild(QLabel, "refusalLine")
+        if line is None:
+            line = refusal_line(page)
+            line.setObjectName("refusalLine")
+        return lambda text: say_refusal(line, text) if text else clear_refusal(line)
 
     # -- the file ----------------------------------------------------------------------------
 
@@ -165,16 +180,21 @@ class TrackerTab(QObject):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def record(self, build: Callable[[TrackerForm], dict[str, Any]]) -> None:
+    def record(
+        self, build: Callable[[TrackerForm], dict[str, Any]], report: Callable[[str], None] | None = None
+    ) -> None:
+        """Record the action `build` makes; a refusal goes to `report` (another tab's, beside its
+        button) or to the panel's."""
+        say = report or self.report
         if self.game is None:
-            self.report("No tracker is open: start a new one or open a saved one on the Political Index tracker tab.")
+            say("No tracker is open: start a new one or open a saved one on the Political Index tracker tab.")
             return
         try:
             self.game.record(build(self.ui))
         except UserError as exc:
-            self.report(str(exc))
+            say(str(exc))
             return
-        self.report("")
+        say("")
         self.refresh()
 
     def _step(self, undo: bool) -> None:

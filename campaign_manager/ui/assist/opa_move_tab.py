@@ -75,6 +75,6 @@ class MoveTab(OpaTab):
         self.keep(make_result("Movement", words, {"steps": ", ".join(f"{r} {v:+d}" for r, v in move.steps)}))
         steps = "<br>".join(f"{escape(reason)}: {value:+d}" for reason, value in move.steps)
         self.ui.moveResult.setText(
-            f"{steps}<br><b>Moves {move.bands} band(s), "
+            f"{steps}<br><b>Moves {bands_words(move.bands)}, "
             f"{move.bands * self.tables.band_inches} inches.</b><br>" + "<br>".join(escape(n) for n in move.notes)
         )

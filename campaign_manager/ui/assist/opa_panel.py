@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QWidget
 
 from campaign_manager.assist.opa.tables import OpaTables, shipped_tables
 from campaign_manager.dice import RandomRoller, Roller
@@ -16,6 +16,7 @@ from campaign_manager.ui.assist.opa_tab import OpaTab
 from campaign_manager.ui.assist.refusals import say_refusal, visible_ticks
 from campaign_manager.ui.assist.results_box import KeptResults, ResultsBox
 from campaign_manager.ui.forms import Form
+from campaign_manager.ui.one_press import OnePressPerDoubleClick
 
 
 class OpaPanelForm(Form):
@@ -61,6 +62,8 @@ class Panel(QWidget):
         for calculator in calculators:
             calculator.keep = self.results.add
         visible_ticks(self)
+        # a double click's second press clicks nothing: one fire, one draw, one result taken back
+        self.one_press = OnePressPerDoubleClick(*self.findChildren(QPushButton))
         # a refusal belongs to the tab it came from: moving to another tab clears it
         self.ui.tabs.currentChanged.connect(lambda _index: self.show_message(""))
 

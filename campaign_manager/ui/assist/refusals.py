@@ -12,8 +12,10 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QBoxLayout,
     QCheckBox,
     QComboBox,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QListView,
@@ -69,6 +71,31 @@ def say_result(label: QLabel, text: str) -> None:
     clear_refusal(label)
     label.setText(text)
     label.setVisible(True)
+
+
+def refusal_line(box: QWidget) -> QLabel:
+    """A line for refusals at the foot of `box` (a group of boxes and its button), hidden while
+    empty and cleared as soon as a box in the group is changed."""
+    label = QLabel(box)
+    label.setWordWrap(True)
+    label.setVisible(False)
+    layout = box.layout()
+    last = layout.count() - 1 if layout is not None else -1
+    spacer = layout.itemAt(last) if layout is not None and last >= 0 else None
+    pushed = spacer is not None and spacer.spacerItem() is not None  # the group's stretch: the line goes above it
+    if isinstance(layout, QGridLayout):
+        row = layout.rowCount()
+        if pushed and spacer is not None:  # the stretch sits in the last row: it moves one down
+            row = layout.rowCount() - 1
+            layout.removeItem(spacer)
+            layout.addItem(spacer, row + 1, 0)
+        layout.addWidget(label, row, 0, 1, max(1, layout.columnCount()))
+    elif isinstance(layout, QBoxLayout):
+        layout.insertWidget(last if pushed else -1, label)
+    elif layout is not None:
+        layout.addWidget(label)
+    clear_on_change(box, label)
+    return label
 
 
 def clear_on_change(root: QWidget, *labels: QLabel) -> None:

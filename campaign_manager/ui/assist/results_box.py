@@ -114,7 +114,7 @@ class KeptResults:
         if game is None:
             return f"the result “{self.own.undone[-1].tool}”" if self.own.undone else None
         following = self._next_redo(game)
-        return record_title(following) if following is not None else None
+        return record_title(following, back=False) if following is not None else None
 
     def undo_any(self) -> None:
         game = self._game()
@@ -154,6 +154,9 @@ def line(number: int, entry: ResultEntry) -> str:
     """A result as the list shows it: its number, tool and words, then its dice."""
     dice = f" [{entry.dice_words()}]" if entry.dice else ""
     return f"{number}. {entry.tool}: {entry.words}{dice}"
+
+
+RECORD_SUFFIXES = (".csv", ".txt")  # an existing file of another kind is never written over
 
 
 def ask_export_file(parent: QWidget, title: str) -> str | None:
@@ -260,6 +263,11 @@ class ResultsBox(QObject):
         if not chosen:
             return
         path = Path(chosen)
+        if path.is_file() and path.suffix.lower() not in RECORD_SUFFIXES:  # the game file itself, say
+            self.report(
+                f"{path.name} is not a record of results (.csv or .txt): it is left as it was; choose another name."
+            )
+            return
         entries = self.kept.entries()
         text = as_csv(entries) if path.suffix.lower() == ".csv" else as_text(entries, self.title)
         try:
