@@ -59,9 +59,10 @@ def size_words(size: int) -> str:
 _PIPE_PLACES = ("/dev/fd/", "/proc/self/fd/", "/dev/stdin")
 
 
-def _open_input(source: str, error: type[Exception]) -> BinaryIO:
+def _open_input(source: str, error: type[Exception], stdin: bool = True) -> BinaryIO:
     """The file `source` opened for reading, after a look at what it is (which never waits):
-    a folder, a device, a socket or a FIFO in the file system is refused in one sentence."""
+    a folder, a device, a socket or a FIFO in the file system is refused in one sentence (which
+    offers `-` only where the caller reads standard input for it)."""
     try:
         found = os.stat(source)
     except OSError as exc:
@@ -74,9 +75,10 @@ def _open_input(source: str, error: type[Exception]) -> BinaryIO:
     if source.startswith(_PIPE_PLACES):  # a stream this process was given: read as it comes
         return open(source, "rb")  # noqa: SIM115 (closed by the caller's with)
     if stat.S_ISFIFO(mode):
+        instead = "pipe the text in and give - to read standard input" if stdin else "the shell's <(command)"
         raise error(
             f"{source}: is a named pipe (a FIFO), not a file: reading it would wait for another program to write "
-            f"to it — give a file, or pipe the text in and give - to read standard input"
+            f"to it — give a file, or {instead}"
         )
     if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
         what = "a socket" if stat.S_ISSOCK(mode) else "a device"
@@ -92,15 +94,16 @@ def _open_input(source: str, error: type[Exception]) -> BinaryIO:
     return os.fdopen(handle, "rb")
 
 
-def read_bounded(source: str | Path, limit: int, what: str, error: type[Exception]) -> bytes:
-    """The bytes of the file `source` ("-": standard input; a pipe from the shell's `<(cmd)`),
-    refused with `error` when there are more than `limit` (only limit + 1 bytes are ever read),
-    and at once when it is not a file that reading can finish (see _open_input)."""
+def read_bounded(source: str | Path, limit: int, what: str, error: type[Exception], stdin: bool = True) -> bytes:
+    """The bytes of the file `source` ("-": standard input, unless `stdin` is False; a pipe from
+    the shell's `<(cmd)`), refused with `error` when there are more than `limit` (only limit + 1
+    bytes are ever read), and at once when it is not a file that reading can finish (see
+    _open_input)."""
     try:
-        if str(source) == "-":
+        if stdin and str(source) == "-":
             data = sys.stdin.buffer.read(limit + 1)
         else:
-            with _open_input(str(source), error) as handle:
+            with _open_input(str(source), error, stdin) as handle:
                 data = handle.read(limit + 1)
     except OSError as exc:
         raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None

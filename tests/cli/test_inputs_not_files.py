@@ -71,7 +71,9 @@ def one_sentence(capsys, argv: tuple, *words: str) -> None:
 def test_a_fifo_with_no_writer_is_refused_at_once(campaign, tmp_path, capsys, command):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    one_sentence(capsys, commands(campaign, tmp_path, fifo)[command], "named pipe (a FIFO)", "give -")
+    # `-` is offered only where it is read as standard input (a scenario's `-` would be a name)
+    offered = "<(command)" if command in ("scenario validate", "new --scenario") else "give - to read standard input"
+    one_sentence(capsys, commands(campaign, tmp_path, fifo)[command], "named pipe (a FIFO)", offered)
     assert not (tmp_path / "new.campaign").exists() and not (tmp_path / "imported.campaign").exists()
 
 
