@@ -56,6 +56,16 @@ def test_a_link_planted_at_the_partial_is_never_written_through(campaign, tmp_pa
     assert out.is_file() and not out.is_symlink() and not Path(f"{out}.partial").exists()
 
 
+@pytest.mark.parametrize("command", ["export", "report"])
+def test_a_folder_given_as_the_output_is_told_as_that_not_as_a_disk_error(campaign, tmp_path, capsys, command):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    code, _, err = run(capsys, command, campaign, "-o", folder)
+    refused(code, err)
+    assert "is a folder; give a file's name" in err and "disk" not in err, err
+    assert list(folder.iterdir()) == [] and not Path(f"{folder}.partial").exists()
+
+
 def test_a_link_planted_at_a_backups_partial_is_never_written_through(campaign, tmp_path):
     victim = tmp_path / "precious.txt"
     victim.write_text("keep me")
