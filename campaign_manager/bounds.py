@@ -43,11 +43,11 @@ MAX_BATTLE_DICE = 20  # d3s thrown (or battles added) for a turn's battle count
 
 
 def size_words(size: int) -> str:
-    """A size in bytes as people say it: "4 MB", "64 kB", "900 bytes"."""
+    """A size in bytes as people say it: "4 MB", "58.6 MB", "64 kB", "900 bytes" (a tenth at most)."""
     if size >= MB:
-        return f"{size / MB:g} MB"
+        return f"{round(size / MB, 1):g} MB"
     if size >= KB:
-        return f"{size / KB:g} kB"
+        return f"{round(size / KB, 1):g} kB"
     return f"{size} bytes"
 
 
