@@ -56,7 +56,8 @@ def size_words(size: int) -> str:
 # (Linux does not wait for a writer when such a pipe is opened again). A pipe given by any other
 # name is a FIFO in the file system, which may have no writer: opening it would wait for ever, so
 # it is refused. `-` reads standard input, and /dev/stdin is the same stream (a terminal too).
-_PIPE_PLACES = ("/dev/fd/", "/proc/self/fd/", "/dev/stdin")
+# Only those names, to the letter: /proc/self/fd/../../../tmp/p leads back into the file system.
+_PIPE_PLACES = re.compile(r"(/dev/fd/|/proc/self/fd/)\d+|/dev/stdin")
 
 
 def _open_input(source: str, error: type[Exception], stdin: bool = True) -> BinaryIO:
@@ -72,7 +73,7 @@ def _open_input(source: str, error: type[Exception], stdin: bool = True) -> Bina
     mode = found.st_mode
     if stat.S_ISDIR(mode):
         raise error(f"{source}: is a folder, not a file")
-    if source.startswith(_PIPE_PLACES):  # a stream this process was given: read as it comes
+    if _PIPE_PLACES.fullmatch(source):  # a stream this process was given: read as it comes
         return open(source, "rb")  # noqa: SIM115 (closed by the caller's with)
     if stat.S_ISFIFO(mode):
         instead = "pipe the text in and give - to read standard input" if stdin else "the shell's <(command)"

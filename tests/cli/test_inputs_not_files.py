@@ -125,3 +125,13 @@ def test_process_substitution_and_standard_input_keep_working(campaign, tmp_path
     assert code == 0, err
     with CampaignFile.open(campaign, readonly=True) as opened:
         assert [r.get("text") for r in opened.records[-2:]] == ["piped", "typed"]
+
+
+def test_a_fifo_reached_through_proc_self_fd_and_back_out_is_refused_at_once(campaign, tmp_path, capsys):
+    """Only /dev/fd/N, /proc/self/fd/N and /dev/stdin name a stream already open: a path that
+    merely begins so and climbs back out with .. is a place in the file system like any other."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    climbed = "/proc/self/fd/../../.." + str(fifo)
+    assert os.path.samefile(climbed, fifo)
+    one_sentence(capsys, ("apply", campaign, climbed), "named pipe (a FIFO)")
