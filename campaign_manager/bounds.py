@@ -43,11 +43,11 @@ MAX_BATTLE_DICE = 20  # d3s thrown (or battles added) for a turn's battle count
 
 
 def size_words(size: int) -> str:
-    """A size in bytes as people say it: "4 MB", "64 kB", "900 bytes"."""
+    """A size in bytes as people say it: "4 MB", "58.6 MB", "64 kB", "900 bytes" (a tenth at most)."""
     if size >= MB:
-        return f"{size / MB:g} MB"
+        return f"{round(size / MB, 1):g} MB"
     if size >= KB:
-        return f"{size / KB:g} kB"
+        return f"{round(size / KB, 1):g} kB"
     return f"{size} bytes"
 
 
@@ -56,12 +56,14 @@ def size_words(size: int) -> str:
 # (Linux does not wait for a writer when such a pipe is opened again). A pipe given by any other
 # name is a FIFO in the file system, which may have no writer: opening it would wait for ever, so
 # it is refused. `-` reads standard input, and /dev/stdin is the same stream (a terminal too).
-_PIPE_PLACES = ("/dev/fd/", "/proc/self/fd/", "/dev/stdin")
+# Only those names, to the letter: /proc/self/fd/../../../tmp/p leads back into the file system.
+_PIPE_PLACES = re.compile(r"(/dev/fd/|/proc/self/fd/)\d+|/dev/stdin")
 
 
-def _open_input(source: str, error: type[Exception]) -> BinaryIO:
+def _open_input(source: str, error: type[Exception], stdin: bool = True) -> BinaryIO:
     """The file `source` opened for reading, after a look at what it is (which never waits):
-    a folder, a device, a socket or a FIFO in the file system is refused in one sentence."""
+    a folder, a device, a socket or a FIFO in the file system is refused in one sentence (which
+    offers `-` only where the caller reads standard input for it)."""
     try:
         found = os.stat(source)
     except OSError as exc:
@@ -71,12 +73,13 @@ def _open_input(source: str, error: type[Exception]) -> BinaryIO:
     mode = found.st_mode
     if stat.S_ISDIR(mode):
         raise error(f"{source}: is a folder, not a file")
-    if source.startswith(_PIPE_PLACES):  # a stream this process was given: read as it comes
+    if _PIPE_PLACES.fullmatch(source):  # a stream this process was given: read as it comes
         return open(source, "rb")  # noqa: SIM115 (closed by the caller's with)
     if stat.S_ISFIFO(mode):
+        instead = "pipe the text in and give - to read standard input" if stdin else "the shell's <(command)"
         raise error(
             f"{source}: is a named pipe (a FIFO), not a file: reading it would wait for another program to write "
-            f"to it — give a file, or pipe the text in and give - to read standard input"
+            f"to it — give a file, or {instead}"
         )
     if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
         what = "a socket" if stat.S_ISSOCK(mode) else "a device"
@@ -92,15 +95,16 @@ def _open_input(source: str, error: type[Exception]) -> BinaryIO:
     return os.fdopen(handle, "rb")
 
 
-def read_bounded(source: str | Path, limit: int, what: str, error: type[Exception]) -> bytes:
-    """The bytes of the file `source` ("-": standard input; a pipe from the shell's `<(cmd)`),
-    refused with `error` when there are more than `limit` (only limit + 1 bytes are ever read),
-    and at once when it is not a file that reading can finish (see _open_input)."""
+def read_bounded(source: str | Path, limit: int, what: str, error: type[Exception], stdin: bool = True) -> bytes:
+    """The bytes of the file `source` ("-": standard input, unless `stdin` is False; a pipe from
+    the shell's `<(cmd)`), refused with `error` when there are more than `limit` (only limit + 1
+    bytes are ever read), and at once when it is not a file that reading can finish (see
+    _open_input)."""
     try:
-        if str(source) == "-":
+        if stdin and str(source) == "-":
             data = sys.stdin.buffer.read(limit + 1)
         else:
-            with _open_input(str(source), error) as handle:
+            with _open_input(str(source), error, stdin) as handle:
                 data = handle.read(limit + 1)
     except OSError as exc:
         raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None

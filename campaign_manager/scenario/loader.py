@@ -63,7 +63,8 @@ def load_scenario(name_or_path: str | Path = "firestorm-greece") -> Scenario:
 def read_scenario_text(path: Path) -> str:
     """The text of the scenario file at `path`, within the limits; what is not a scenario's
     text (too large, a campaign file, not UTF-8) is refused."""
-    raw = bounds.read_bounded(path, bounds.MAX_SCENARIO, "a scenario", ScenarioError)
+    # A scenario is named or given as a file, never read from standard input ("-" is a name).
+    raw = bounds.read_bounded(path, bounds.MAX_SCENARIO, "a scenario", ScenarioError, stdin=False)
     if raw.startswith(b"SQLite format 3\0"):
         raise ScenarioError(
             f"{path.name} is a campaign file, not a scenario: a scenario is a TOML text file "

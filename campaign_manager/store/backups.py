@@ -85,7 +85,16 @@ def before_restore_files(campaign: Path) -> list[Path]:
         return []
     pattern = re.compile(re.escape(_stem(campaign) + BEFORE_RESTORE) + r"(-\d{4}-\d\d-\d\d-\d{6}(-\d+)?)?\.campaign$")
     found = [path for path in where.iterdir() if pattern.match(path.name)]
-    return sorted(found, key=lambda path: (path.stat().st_mtime_ns, path.name), reverse=True)
+    return sorted(found, key=lambda path: (made_at(path), path.name), reverse=True)
+
+
+def made_at(path: Path) -> int:
+    """When `path` was last written (ns), by its own entry: a link leading nowhere, or round in a
+    loop, is not followed (it is listed, as damaged, not a traceback); 0 when it is gone."""
+    try:
+        return path.lstat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def backup_files(campaign: Path) -> list[tuple[int, Path]]:
@@ -99,7 +108,7 @@ def backup_files(campaign: Path) -> list[tuple[int, Path]]:
         if match:
             found.append((int(match.group(1)), path))
     # newest first: by when it was made, then by turn (a restore can make an earlier turn newer)
-    return sorted(found, key=lambda item: (item[1].stat().st_mtime_ns, item[0]), reverse=True)
+    return sorted(found, key=lambda item: (made_at(item[1]), item[0]), reverse=True)
 
 
 def prune(campaign: Path) -> None:

@@ -97,7 +97,8 @@ def read_export(source: Path) -> ExportFile:
         if not faults:
             raise
         more = len(faults) - 1
-        raise FileRefused(f"{faults[0].words(str(source))} (and {more} more fault{'s' if more > 1 else ''})") from None
+        tail = f" (and {more} more fault{'s' if more > 1 else ''})" if more else ""
+        raise FileRefused(f"{faults[0].words(str(source))}{tail}") from None
 
 
 def import_log(source: Path, target: Path | str | ServerAddress) -> CampaignFile:

@@ -86,6 +86,8 @@ def write_whole(target: Path, data: bytes, doing: str, new: bool = False) -> Non
     check_name(target)
     if not target.parent.is_dir():
         raise FileRefused(f"{target}: cannot be written: the folder {target.parent} does not exist")
+    if target.is_dir() and not target.is_symlink():  # a link to a folder is replaced, as any link
+        raise FileRefused(f"{target}: is a folder; give a file's name for the {doing} (nothing was written)")
     partial = partial_of(target)
     remove(partial, doing)  # a leftover of a write cut off earlier, or a link planted there
     moved = False

@@ -106,6 +106,22 @@ def test_import_refuses_bad_input_in_one_line(campaign, tmp_path, capsys, change
     assert not (tmp_path / "new.campaign").exists()
 
 
+def test_an_import_with_one_fault_names_it_and_counts_no_others(campaign, tmp_path, capsys):
+    log = tmp_path / "c.json"
+    run(capsys, "export", campaign, "-o", log)
+    data = json.loads(log.read_text(encoding="utf-8"))
+    data["name"] = 5
+    log.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "import", log, "-o", tmp_path / "one.campaign")
+    refused(code, err)
+    assert "name: should be a text, not 5" in err and "more fault" not in err  # never "(and 0 more fault)"
+    data["created"] = 7
+    log.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "import", log, "-o", tmp_path / "two.campaign")
+    refused(code, err)
+    assert "(and 1 more fault)" in err
+
+
 def _areas(count: int) -> str:
     return "".join(f'\n[[areas]]\ncode = "X{n}"\nname = "Extra {n}"\n' for n in range(count))
 

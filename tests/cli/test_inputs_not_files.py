@@ -71,7 +71,9 @@ def one_sentence(capsys, argv: tuple, *words: str) -> None:
 def test_a_fifo_with_no_writer_is_refused_at_once(campaign, tmp_path, capsys, command):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    one_sentence(capsys, commands(campaign, tmp_path, fifo)[command], "named pipe (a FIFO)", "give -")
+    # `-` is offered only where it is read as standard input (a scenario's `-` would be a name)
+    offered = "<(command)" if command in ("scenario validate", "new --scenario") else "give - to read standard input"
+    one_sentence(capsys, commands(campaign, tmp_path, fifo)[command], "named pipe (a FIFO)", offered)
     assert not (tmp_path / "new.campaign").exists() and not (tmp_path / "imported.campaign").exists()
 
 
@@ -123,3 +125,13 @@ def test_process_substitution_and_standard_input_keep_working(campaign, tmp_path
     assert code == 0, err
     with CampaignFile.open(campaign, readonly=True) as opened:
         assert [r.get("text") for r in opened.records[-2:]] == ["piped", "typed"]
+
+
+def test_a_fifo_reached_through_proc_self_fd_and_back_out_is_refused_at_once(campaign, tmp_path, capsys):
+    """Only /dev/fd/N, /proc/self/fd/N and /dev/stdin name a stream already open: a path that
+    merely begins so and climbs back out with .. is a place in the file system like any other."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    climbed = "/proc/self/fd/../../.." + str(fifo)
+    assert os.path.samefile(climbed, fifo)
+    one_sentence(capsys, ("apply", campaign, climbed), "named pipe (a FIFO)")

@@ -56,6 +56,16 @@ def test_a_link_planted_at_the_partial_is_never_written_through(campaign, tmp_pa
     assert out.is_file() and not out.is_symlink() and not Path(f"{out}.partial").exists()
 
 
+@pytest.mark.parametrize("command", ["export", "report"])
+def test_a_folder_given_as_the_output_is_told_as_that_not_as_a_disk_error(campaign, tmp_path, capsys, command):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    code, _, err = run(capsys, command, campaign, "-o", folder)
+    refused(code, err)
+    assert "is a folder; give a file's name" in err and "disk" not in err, err
+    assert list(folder.iterdir()) == [] and not Path(f"{folder}.partial").exists()
+
+
 def test_a_link_planted_at_a_backups_partial_is_never_written_through(campaign, tmp_path):
     victim = tmp_path / "precious.txt"
     victim.write_text("keep me")
@@ -295,3 +305,18 @@ def test_a_damaged_backup_is_listed_as_damaged_with_why_and_never_put_back(tmp_p
     with pytest.raises(UserError, match="kept.turn-1.campaign"):
         backups.restore_backup(damaged, path)
     assert digest(path) == before and backups.before_restore_files(path) == []
+
+
+def test_backups_that_are_links_leading_nowhere_or_in_a_loop_are_listed_as_damaged(tmp_path, capsys):
+    path = tmp_path / "linked.campaign"
+    with CampaignFile.create(path, name="Club") as made:
+        made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"]))
+    backups.backup_path(path, 4).symlink_to(tmp_path / "nowhere")
+    backups.backup_path(path, 6).symlink_to(backups.backup_path(path, 7).name)
+    backups.backup_path(path, 7).symlink_to(backups.backup_path(path, 6).name)
+    code, out, err = run(capsys, "backups", path)
+    assert code == 0 and err == "", err
+    listed = {line.rsplit("(", 1)[1].rstrip(")"): line for line in out.splitlines()}
+    assert sorted(listed) == [f"linked.turn-{turn}.campaign" for turn in (1, 4, 6, 7)], out
+    assert "damaged" not in listed["linked.turn-1.campaign"]
+    assert all("— damaged, cannot be restored: " in listed[f"linked.turn-{turn}.campaign"] for turn in (4, 6, 7))

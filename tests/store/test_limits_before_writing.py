@@ -100,3 +100,9 @@ def test_an_import_that_would_make_a_file_too_large_to_open_makes_nothing(campai
     code, _, err = run(capsys, "import", exported, "-o", tmp_path / "back.campaign")
     assert code == 2 and "larger than 4 kB" in err, err
     assert not (tmp_path / "back.campaign").exists()
+
+
+def test_sizes_are_said_as_people_say_them():
+    assert bounds.size_words(bounds.MAX_CAMPAIGN_FILE) == "64 MB" and bounds.size_words(64 * 1024) == "64 kB"
+    assert bounds.size_words(61_493_248) == "58.6 MB"  # a file's size, never "58.6445 MB"
+    assert bounds.size_words(1536) == "1.5 kB" and bounds.size_words(900) == "900 bytes"
