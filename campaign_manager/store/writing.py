@@ -127,7 +127,7 @@ def write_document(target: Path, data: bytes, doing: str) -> None:
     by the document)."""
     target = Path(target)
     if target.is_dir():
-        raise FileRefused(f"{target}: is a folder; name the file to write the {doing} to")
+        raise FileRefused(f"{target}: is a folder; give a file's name for the {doing} (nothing was written)")
     try:
         with target.open("rb") as existing:
             head = existing.read(len(SQLITE_HEADER))
