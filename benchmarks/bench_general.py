@@ -24,19 +24,19 @@ Measured against today's general (December 2026, 2 workers on a shared 2-core ma
                               a side      (Axis / Allies)      (Axis / Allies)      (Axis; Allies)
   today's against itself      1,000       61.5 % / 63.5 %      36.5 % / 38.5 %      0 / 0 (the same games)
   the quick general           1,000       62.4 % / 62.2 %      36.3 % / 37.8 %      7.0 / 6.8 %; 3.2 / 4.4 %
-  the careful general           200       68.0 % / 65.5 %      49.5 % / 36.5 %      52.0 / 37.5 %; 34.5 / 36.5 %
-                                          (61.2-74.1 / 58.7-71.7 %)
+  the careful general         1,000       64.8 % / 66.0 %      44.4 % / 39.7 %      46.9 / 41.9 %; 38.0 / 32.6 %
+                                          (61.8-67.7 / 63.0-68.9 %)
 The mirror already meets the 60 % goal: about a quarter of campaigns end in a draw, and a draw
 counts for both. So the measure that tells is "beats it / beaten by it" and the wins outright:
 - the quick general (today's with the long-shot memory in the turn's record and troops moved up
   to the front) plays the same game as today's in about nine campaigns of ten, and no better nor
   worse in the others (within the intervals);
 - the careful general (3 candidates a battle, 8 playouts each to the end of the campaign, aligned
-  dice) wins or draws 66.8 % over both sides against 62.5 % for the mirror (+4.3 points, about one
-  interval on 200 campaigns a side); as the Axis it is clearly stronger (wins outright 49.5 %
-  against 36.5 %, beats today's game 52 % of the time and is beaten 37.5 %); as the Allies it is
-  even with today's. The careful run took 1,097 s wall for 600 campaigns (about 2.7 s a careful
-  campaign on the loaded machine), so it was run on 200 campaigns a side, not 1,000.
+  dice) wins or draws 65.4 % over both sides against 62.5 % for the mirror (+2.9 points, about
+  one interval's half-width on 1,000 campaigns a side); it wins outright more on both sides (44.4
+  against 36.5 % as the Axis, 39.7 against 38.5 % as the Allies) and beats today's game more often
+  than it is beaten by it on both sides (46.9 against 41.9 %; 38.0 against 32.6 %). The 1,000-a-
+  side careful run took 810 s wall for 3,000 campaigns on a quiet 2-core machine (2 workers).
 Earlier (before this issue's second part, against the other players, 1,000 campaigns a side):
 against the random player 96.4 % / 99.2 % wins or draws; against the reference player 80.4 % /
 83.2 %; the general before issue #36 scored 83.2 % / 84.3 % against the same reference.
