@@ -14,6 +14,7 @@ translated with `_` where it is shown.
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import math
 import os
@@ -110,3 +111,41 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """`message` in the user's language, told apart from the same English words by `context`."""
     return _translation().pgettext(context, message)
+
+
+# Numbers and dates in the language's form. The form is part of the catalogue (each entry under a
+# context a translator reads: "decimal separator", "date and time"), so a language brings its
+# own with its words and needs no locale installed on the computer; English is what the code says.
+
+
+def number(value: float, digits: int = 0) -> str:
+    """`value` with `digits` decimals, grouped in thousands, as the user's language writes it."""
+    text = f"{value:,.{digits}f}"
+    point, group = pgettext("decimal separator", "."), pgettext("thousands separator", ",")
+    return "".join(point if c == "." else group if c == "," else c for c in text)
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share out of 100 (55.0 → "55 %"), as the user's language writes it."""
+    return pgettext("a number out of 100", "{number} %").format(number=number(share, digits))
+
+
+def date_time(moment: datetime.datetime) -> str:
+    """A day and minute as the user's language writes it (English: 2026-12-02 21:55)."""
+    return pgettext(
+        "date and time: {year} {month} {day} {hour} {minute} are numbers", "{year}-{month}-{day} {hour}:{minute}"
+    ).format(
+        year=f"{moment.year:04d}",
+        month=f"{moment.month:02d}",
+        day=f"{moment.day:02d}",
+        hour=f"{moment.hour:02d}",
+        minute=f"{moment.minute:02d}",
+        second=f"{moment.second:02d}",
+    )
+
+
+def day(moment: datetime.date) -> str:
+    """A day as the user's language writes it (English: 2026-12-02)."""
+    return pgettext("a day: {year} {month} {day} are numbers", "{year}-{month}-{day}").format(
+        year=f"{moment.year:04d}", month=f"{moment.month:02d}", day=f"{moment.day:02d}"
+    )

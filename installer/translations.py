@@ -5,6 +5,8 @@ wheel and the one-folder build all find it; tests/test_translations.py checks it
 
     python installer/translations.py update    # after marking or changing messages
     python installer/translations.py compile   # after translating a .po
+    python installer/translations.py untranslated de     # what German still lacks
+    python installer/translations.py fill de OTHER.po    # take translations from another copy
 
 Needs Babel (the test extra)."""
 
@@ -80,5 +82,30 @@ def compile_all() -> None:
         path.with_suffix(".mo").write_bytes(compiled(read(path, language)))
 
 
+def untranslated(language: str) -> None:
+    """Print each message `language` still lacks (or has fuzzy), as a .po entry to fill in."""
+    catalog = read(po_path(language), language)
+    for message in catalog:
+        if message.id and (message.fuzzy or not (all(message.string) if message.pluralizable else message.string)):
+            where = ", ".join(f"{path}:{line}" for path, line in message.locations)
+            context = f"msgctxt {message.context!r}\n" if message.context else ""
+            print(f"# {where}\n{context}msgid {message.id!r}\n")
+
+
+def fill(language: str, *others: str) -> None:
+    """Fill `language`'s untranslated or fuzzy messages from other .po files (a branch's copy)."""
+    path = po_path(language)
+    catalog = read(path, language)
+    for other in others:
+        for message in read(Path(other), language):
+            mine = catalog.get(message.id, message.context) if message.id else None
+            filled = all(message.string) if message.pluralizable else message.string
+            if mine is not None and filled and not message.fuzzy:
+                if mine.fuzzy or not (all(mine.string) if mine.pluralizable else mine.string):
+                    mine.string, mine.flags = message.string, mine.flags - {"fuzzy"}
+    write(path, catalog)
+
+
 if __name__ == "__main__":
-    {"update": update, "compile": compile_all}[sys.argv[1]]()
+    commands = {"update": update, "compile": compile_all, "untranslated": untranslated, "fill": fill}
+    commands[sys.argv[1]](*sys.argv[2:])

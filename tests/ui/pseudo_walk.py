@@ -1,0 +1,118 @@
+"""Text a window shows that never went through the catalogue (issue #41): under the
+pseudo-translation (FIRESTORM_PSEUDO=1) every marked message comes back accented and bracketed,
+so a word of plain English left in a widget, an action, a tab, a header or a list was never marked.
+
+    with pseudo_language():
+        window = build_it()
+        assert not unmarked_texts(window, allowed=scenario_words(scenario))
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTabWidget,
+    QTextEdit,
+    QWidget,
+)
+
+from campaign_manager import i18n
+
+# A word of three plain letters or more, outside the pseudo-translation's brackets.
+_PLAIN_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+_BRACKETED = re.compile(r"\[[^\[\]]*\]")
+
+
+@contextlib.contextmanager
+def pseudo_language():
+    """Speak the pseudo-translation inside the block."""
+    before = os.environ.get(i18n.PSEUDO_VARIABLE)
+    os.environ[i18n.PSEUDO_VARIABLE] = "1"
+    i18n.use(None)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(i18n.PSEUDO_VARIABLE, None)
+        else:
+            os.environ[i18n.PSEUDO_VARIABLE] = before
+        i18n.use(None)
+
+
+def scenario_words(scenario) -> set[str]:
+    """The words a scenario brings (areas, troops, nations, sides, terrain names): data, not the catalogue's."""
+    words: set[str] = set()
+    for value in _strings(scenario.model_dump() if hasattr(scenario, "model_dump") else scenario):
+        words.update(_PLAIN_WORD.findall(value))
+    return words
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, each in value.items():
+            yield from _strings(key)
+            yield from _strings(each)
+    elif isinstance(value, (list, tuple, set)):
+        for each in value:
+            yield from _strings(each)
+
+
+def plain_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
+    """The plain English words of `text` outside brackets, less the allowed ones."""
+    outside = _BRACKETED.sub(" ", text.replace("&", ""))
+    return [word for word in _PLAIN_WORD.findall(outside) if word not in allowed]
+
+
+def _texts(widget: QWidget):
+    if isinstance(widget, QAbstractButton | QLabel):
+        yield widget.text()
+    if isinstance(widget, QGroupBox):
+        yield widget.title()
+    if isinstance(widget, QLineEdit):
+        yield widget.placeholderText()
+    if isinstance(widget, QTextEdit):
+        yield widget.toPlainText()
+    if isinstance(widget, QComboBox):
+        yield from (widget.itemText(i) for i in range(widget.count()))
+    if isinstance(widget, QTabWidget):
+        yield from (widget.tabText(i) for i in range(widget.count()))
+    if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+        model = widget.model()
+        for section in range(model.columnCount()):
+            yield str(model.headerData(section, _horizontal()) or "")
+    if widget.isWindow():
+        yield widget.windowTitle()
+    yield widget.toolTip()
+    for action in widget.actions():
+        yield action.text()
+        yield action.toolTip() if action.toolTip() != action.text().replace("&", "") else ""
+        if action.menu() is not None and isinstance(action.menu(), QMenu):
+            yield action.menu().title()
+
+
+def _horizontal():
+    from PySide6.QtCore import Qt
+
+    return Qt.Orientation.Horizontal
+
+
+def unmarked_texts(root: QWidget, allowed: set[str] = frozenset()) -> list[str]:
+    """Each text shown in `root` and its children (visible or not) holding plain English words."""
+    found = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        for text in _texts(widget):
+            if text and (words := plain_words(text, allowed)):
+                found.append(f"{type(widget).__name__} {widget.objectName()!r}: {text!r} ({', '.join(words)})")
+    return found
