@@ -11,9 +11,10 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import RULES
 
-PAGES = (("rules.md", "The rules"), ("rules-decisions.md", "Decisions where the book is silent"))
+PAGES = (("rules.md", N_("The rules")), ("rules-decisions.md", N_("Decisions where the book is silent")))
 
 
 class RulesWindow(QDialog):
@@ -22,18 +23,18 @@ class RulesWindow(QDialog):
     def __init__(self, parent: QWidget | None = None, folder: Path = RULES) -> None:
         super().__init__(parent)
         self.setObjectName("rulesWindow")
-        self.setWindowTitle("The rules the app enforces")
+        self.setWindowTitle(_("The rules the app enforces"))
         self.tabs = QTabWidget(self)
         self.pages: dict[str, QTextBrowser] = {}
         for name, title in PAGES:
             page = QTextBrowser(self.tabs)
             page.setObjectName(f"rulesPage-{name.removesuffix('.md')}")
-            page.setAccessibleName(title)
+            page.setAccessibleName(_(title))
             page.setOpenLinks(False)
             page.anchorClicked.connect(self.follow)
             page.setMarkdown((folder / name).read_text(encoding="utf-8"))
             self.pages[name] = page
-            self.tabs.addTab(page, title)
+            self.tabs.addTab(page, _(title))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         column = QVBoxLayout(self)
