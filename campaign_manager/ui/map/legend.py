@@ -8,12 +8,24 @@ from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QWidget
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
-from campaign_manager.i18n import _
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import KIND_WORDS, Scenario
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.plain import tip
 
+# The words of other modules' tables the legend shows through `_` (scenario/model.py's KIND_WORDS,
+# engine/battle_log.py's RESULT_MARKS), written here as well so that the catalogue has them.
+SHOWN_WORDS = (
+    N_("infantry"),
+    N_("mountain troops"),
+    N_("armour"),
+    N_("mechanised"),
+    N_("motorcycle troops"),
+    N_("the attacker won"),
+    N_("the defender held"),
+    N_("no one was defeated"),
+)
 ROW = 20  # a line of the legend
 SWATCH = QSize(26, 14)
 
