@@ -33,6 +33,9 @@ from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.ink import refusal_style
 from campaign_manager.ui.session import CampaignSession
 
+# The tie-breaks' words (engine/roster.py's TIE_BREAK_WORDS), shown through `_`: written here as
+# well so that the catalogue has them.
+TIE_BREAK_SHOWN = (N_("VP difference"), N_("VP scored"), N_("enemy troops destroyed"), N_("head-to-head"))
 SCORES = (
     ("win", N_("Points for a game &won")),
     ("draw", N_("Points for a game &drawn")),

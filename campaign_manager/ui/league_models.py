@@ -150,6 +150,8 @@ class LeagueOrder(QSortFilterProxyModel):
         return str(a) < str(b)
 
 
+ROLES = {"attacker": N_("attacker"), "defender": N_("defender")}  # a game's role (engine/league.py), as shown
+OUTCOMES = {"won": N_("won"), "drawn": N_("drawn"), "lost": N_("lost")}  # a game's outcome, as shown
 GAME_COLUMNS = (N_("Turn"), N_("Battle"), N_("Played as"), N_("Against"), N_("VP"), N_("Result"))  # shown through `_`
 
 
@@ -161,10 +163,10 @@ def game_cells(sc: Scenario, side: str, game: PlayedGame) -> tuple[str, ...]:
     return (
         str(game.turn),
         arrow,
-        f"{game.role} ({sc.sides.get(side, side)})",
+        _("{role} ({side})").format(role=_(ROLES.get(game.role, game.role)), side=sc.sides.get(side, side)),
         game.opponent.name if game.opponent else _("not named"),
         f"{game.vp_for}–{game.vp_against}",
-        game.outcome,
+        _(OUTCOMES.get(game.outcome, game.outcome)),
     )
 
 

@@ -40,3 +40,10 @@ def test_the_legend_s_borrowed_words_are_in_the_catalogue():
     """The legend shows the troop kinds and the results in words other modules keep: each of them
     is written in SHOWN_WORDS too, so the catalogue has it."""
     assert {*KIND_WORDS.values(), *(words for _mark, words in RESULT_MARKS)} <= set(SHOWN_WORDS)
+
+
+def test_the_tie_breaks_words_are_in_the_catalogue():
+    from campaign_manager.engine.roster import TIE_BREAK_WORDS
+    from campaign_manager.ui.league_dialogs import TIE_BREAK_SHOWN
+
+    assert set(TIE_BREAK_WORDS.values()) <= set(TIE_BREAK_SHOWN)
