@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.results_box import ResultsBox
 
 
@@ -33,4 +34,6 @@ def step_words(box: ResultsBox, back: bool) -> str | None:
     title = box.kept.undo_title() if back else box.kept.redo_title()
     if title is None:
         return None
-    return f"{'&Undo' if back else '&Redo'} {title} in {box.game}"
+    if back:
+        return _("&Undo {step} in {game}").format(step=title, game=box.game)
+    return _("&Redo {step} in {game}").format(step=title, game=box.game)

@@ -8,10 +8,11 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from campaign_manager.engine import legal
-from campaign_manager.engine.lookup import counted, nations_words
+from campaign_manager.engine.lookup import nations_words
 from campaign_manager.engine.requirements import count_words
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.views import StateView, state_view
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.plain import escape, tip
@@ -26,7 +27,7 @@ class WaitingList(QListWidget):
         super().__init__(panel)
         self.panel = panel
         self.setObjectName("waitingList")
-        self.setAccessibleName("Troops waiting to be placed")
+        self.setAccessibleName(_("Troops waiting to be placed"))
         self.setDragEnabled(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -56,7 +57,7 @@ class CampaignPanel(QWidget):
         self.vp = VPIndicator(self)
         self.sorties = QLabel(wordWrap=True, textFormat=Qt.TextFormat.RichText)
         self.sorties.setObjectName("sorties")
-        self.waiting_title = QLabel("<b>Waiting to be placed</b> — drag onto the map, or right-click")
+        self.waiting_title = QLabel(_("<b>Waiting to be placed</b> — drag onto the map, or right-click"))
         self.waiting = WaitingList(self)
         self.off_map = QLabel(wordWrap=True, textFormat=Qt.TextFormat.RichText)
         self.off_map.setObjectName("offMap")
@@ -71,7 +72,7 @@ class CampaignPanel(QWidget):
     def refresh(self) -> None:
         self.waiting.clear()
         if not self.session.is_open:
-            self.headline.setText("No campaign open: use File ▸ New campaign or File ▸ Open campaign.")
+            self.headline.setText(_("No campaign open: use File ▸ New campaign or File ▸ Open campaign."))
             self.vp.set_values({}, {}, {}, None, ())
             self.sorties.setText("")
             self.off_map.setText("")
@@ -94,12 +95,14 @@ class CampaignPanel(QWidget):
             escape(f"{sc.aircraft[n].name if n in sc.aircraft else sc.nation_name(n)} ({sc.nation_name(n)}) {left}")
             for n, left in view.sorties.items()
         )
-        self.sorties.setText(f"<b>Air sorties left this turn</b>: {sorties or 'none'}")
+        self.sorties.setText(_("<b>Air sorties left this turn</b>: {sorties}").format(sorties=sorties or _("none")))
         waiting = [troop for side in view.reinforcements.values() for troop in side]
         for troop in waiting:
             item = QListWidgetItem(f"{troop.id} — {troop.name} → {troop.zone}")
             item.setData(Qt.ItemDataRole.UserRole, troop.id)
-            item.setToolTip(tip(f"May go to: {', '.join(troop.may_go or ()) or 'nowhere now'}"))
+            item.setToolTip(
+                tip(_("May go to: {areas}").format(areas=", ".join(troop.may_go or ()) or _("nowhere now")))
+            )
             self.waiting.addItem(item)
         self.waiting.setVisible(bool(waiting))
         self.waiting_title.setVisible(bool(waiting))
@@ -107,103 +110,149 @@ class CampaignPanel(QWidget):
         self.off_map.setText(_off_map(sc, view))
 
 
+PHASES = {  # a turn's phase, as the headline says it (rule 1.1)
+    Phase.SETUP: N_("setup phase"),
+    Phase.PLANNING: N_("planning phase"),
+    Phase.BATTLE: N_("battle phase"),
+    Phase.STRATEGIC: N_("strategic phase"),
+    Phase.FINISHED: N_("finished phase"),
+}
+
+
 def next_step(sc: Scenario, st: CampaignState) -> str:
     """What to do next during a turn, with the menu that does it; the engine says what is legal."""
     if st.waiting_zone:
-        return (
+        return _(
             "place the waiting reinforcements: drag each counter from the list below onto an outlined "
             "area (or Turn ▸ Place and redeploy troops)."
         )
     if st.open_arrows:
         arrow = st.open_arrows[0]
-        return (
-            f"record the result of the open battle {arrow.origin} → {arrow.target} (Battle ▸ Resolve an open "
-            f"battle, or double-click its arrow)."
-        )
+        return _(
+            "record the result of the open battle {origin} → {target} (Battle ▸ Resolve an open "
+            "battle, or double-click its arrow)."
+        ).format(origin=arrow.origin, target=arrow.target)
     if legal.turn_must_end(st):
-        return (
-            f"the turn's {counted(st.battles_fought, 'battle')} are fought, all the battles agreed for this turn "
-            f"of the General's Wargame (rule 1.5): end the turn (Turn ▸ End the turn)."
-        )
+        return ngettext(
+            "the turn's {n} battle is fought, all the battles agreed for this turn of the General's "
+            "Wargame (rule 1.5): end the turn (Turn ▸ End the turn).",
+            "the turn's {n} battles are fought, all the battles agreed for this turn of the General's "
+            "Wargame (rule 1.5): end the turn (Turn ▸ End the turn).",
+            st.battles_fought,
+        ).format(n=st.battles_fought)
     to_fight = st.battles_required - st.battles_fought
     if st.phase == Phase.PLANNING:
-        may = legal.redeploying_nations(sc, st)
-        redeploy = (
-            f"redeploy if you wish ({nations_words(sc, may)} troops, in that order: drag a counter to "
-            f"another area its side holds), then "
-            if may
-            else ""
-        )
-        refusal = legal.battle_refusal(sc, st)
-        if refusal is not None:
-            return f"{redeploy}mend this before the first battle — {refusal}"
-        return f"{redeploy}fight the first battle (Battle ▸ New battle); it ends the planning phase."
+        return _planning_step(sc, st)
     if to_fight > 0 and legal.any_arrow(sc, st):
-        return f"Battle ▸ New battle ({counted(to_fight, 'more battle')} required)."
+        return ngettext(
+            "Battle ▸ New battle ({n} more battle required).",
+            "Battle ▸ New battle ({n} more battles required).",
+            to_fight,
+        ).format(n=to_fight)
     left = legal.battles_left(st)
     if legal.any_arrow(sc, st) and left is not None:
-        return f"the rolled battles are fought: {counted(left, 'extra battle')} agreed to go, or Turn ▸ End the turn."
+        return ngettext(
+            "the rolled battles are fought: {n} extra battle agreed to go, or Turn ▸ End the turn.",
+            "the rolled battles are fought: {n} extra battles agreed to go, or Turn ▸ End the turn.",
+            left,
+        ).format(n=left)
     if legal.any_arrow(sc, st):
-        return "the required battles are fought: fight more (Battle ▸ New battle) or Turn ▸ End the turn."
+        return _("the required battles are fought: fight more (Battle ▸ New battle) or Turn ▸ End the turn.")
     fixed = sc.turn(st.turn).fixed_arrows
     if fixed and all(pair in st.fixed_fought for pair in fixed):
         fought = ", ".join(f"{origin} → {target}" for origin, target in fixed)
-        return (
-            f"this turn's battles are fixed and all are fought ({fought}); no other battle is fought "
-            f"this turn (rule 1.5): Turn ▸ End the turn."
-        )
-    return "neither side can attack anywhere now (rule 1.4): Turn ▸ End the turn."
+        return _(
+            "this turn's battles are fixed and all are fought ({fought}); no other battle is fought "
+            "this turn (rule 1.5): Turn ▸ End the turn."
+        ).format(fought=fought)
+    return _("neither side can attack anywhere now (rule 1.4): Turn ▸ End the turn.")
+
+
+def _planning_step(sc: Scenario, st: CampaignState) -> str:
+    """The planning phase's next step: redeploy first if a nation may, then mend the deployment or fight."""
+    may = legal.redeploying_nations(sc, st)
+    refusal = legal.battle_refusal(sc, st)
+    if may and refusal is not None:
+        return _(
+            "redeploy if you wish ({nations} troops, in that order: drag a counter to another area its "
+            "side holds), then mend this before the first battle — {refusal}"
+        ).format(nations=nations_words(sc, may), refusal=refusal)
+    if may:
+        return _(
+            "redeploy if you wish ({nations} troops, in that order: drag a counter to another area its "
+            "side holds), then fight the first battle (Battle ▸ New battle); it ends the planning phase."
+        ).format(nations=nations_words(sc, may))
+    if refusal is not None:
+        return _("mend this before the first battle — {refusal}").format(refusal=refusal)
+    return _("fight the first battle (Battle ▸ New battle); it ends the planning phase.")
 
 
 def _headline(sc: Scenario, name: str, view: StateView, st: CampaignState | None = None, kept: bool = False) -> str:
     if view.turn:
         turn = escape(
-            f"Turn {view.turn} of {len(sc.turns)} — {view.turn_name}, {view.phase} phase. {count_words(view.battles)}."
+            _("Turn {turn} of {turns} — {name}, {phase}. {battles}.").format(
+                turn=view.turn,
+                turns=len(sc.turns),
+                name=view.turn_name,
+                phase=_(PHASES[view.phase]),
+                battles=count_words(view.battles),
+            )
         )
         if view.phase == Phase.FINISHED:
             result = view.outcome.result
-            turn = (
-                f"The campaign is over after turn {view.turn} ({escape(view.turn_name)}). Result: "
-                f"<b>{escape(result[:1].upper() + result[1:])}</b>. File ▸ Print the turn report prints "
-                f"the last turn's."
-            )
+            turn = _(
+                "The campaign is over after turn {turn} ({name}). Result: <b>{result}</b>. File ▸ Print "
+                "the turn report prints the last turn's."
+            ).format(turn=view.turn, name=escape(view.turn_name), result=escape(result[:1].upper() + result[1:]))
         elif view.phase == Phase.STRATEGIC and view.turn < len(sc.turns):
-            turn += f"<br>Turn {view.turn} is over: next, Turn ▸ Start the next turn (turn {view.turn + 1})."
+            turn += "<br>" + _("Turn {turn} is over: next, Turn ▸ Start the next turn (turn {next}).").format(
+                turn=view.turn, next=view.turn + 1
+            )
         elif st is not None and view.phase in (Phase.PLANNING, Phase.BATTLE):
-            turn += f"<br><b>Next:</b> {escape(next_step(sc, st))}"
+            turn += "<br>" + _("<b>Next:</b> {step}").format(step=escape(next_step(sc, st)))
             if kept:
-                turn += "<br>A battle being entered is kept: Battle ▸ New battle takes it up where it was left."
+                turn += "<br>" + _("A battle being entered is kept: Battle ▸ New battle takes it up where it was left.")
     else:
-        turn = "Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn)."
+        turn = _("Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn).")
     vp = view.vp
+    scores = " — ".join(f"{escape(words)} {vp[side]}" for side, words in sc.sides.items())
     return (
-        f"<h3 style='margin:0'>{escape(name)}</h3><p>{turn}<br><b>Victory points</b>: "
-        + " — ".join(f"{escape(words)} {vp[side]}" for side, words in sc.sides.items())
-        + ".</p>"
+        f"<h3 style='margin:0'>{escape(name)}</h3><p>{turn}<br>"
+        + _("<b>Victory points</b>: {scores}.").format(scores=scores)
+        + "</p>"
     )
 
 
 def _off_map(sc: Scenario, view: StateView) -> str:
     parts = []
+    none = _("none")
     if view.phase != Phase.FINISHED:  # nothing comes back once the campaign is over
         pools = [
             escape(f"{sc.sides[side]}: {', '.join(t.id for t in troops)}")
             for side, troops in view.pools.items()
             if troops
         ]
-        back = "back next turn" if view.turn < len(sc.turns) else "the last turn: they do not come back"
-        parts.append(f"<b>Reinforcement pool ({back})</b><br>{'<br>'.join(pools) or 'none'}")
+        pool = (
+            _("<b>Reinforcement pool (back next turn)</b><br>{troops}")
+            if view.turn < len(sc.turns)
+            else _("<b>Reinforcement pool (the last turn: they do not come back)</b><br>{troops}")
+        )
+        parts.append(pool.format(troops="<br>".join(pools) or none))
     taken = [  # listed by their own side in the view: said here by who took them
-        escape(f"by the {sc.side_nouns[sc.enemy_of(side)]}: {', '.join(t.id for t in troops)} ({sc.sides[side]})")
+        escape(
+            _("by the {side}: {troops} ({owner})").format(
+                side=sc.side_nouns[sc.enemy_of(side)], troops=", ".join(t.id for t in troops), owner=sc.sides[side]
+            )
+        )
         for side, troops in view.captured.items()
         if troops
     ]
-    parts.append(f"<b>Captured (lost for good)</b><br>{'<br>'.join(taken) or 'none'}")
+    parts.append(_("<b>Captured (lost for good)</b><br>{troops}").format(troops="<br>".join(taken) or none))
     arrows = []
     for arrow in view.open_arrows:
         line = escape(f"{arrow.origin} → {arrow.target}")
         if arrow.fortification:
             line += f"<br><i>{escape(arrow.fortification)}</i>"
         arrows.append(line)
-    parts.append(f"<b>Open battle arrows</b><br>{'<br>'.join(arrows) or 'none'}")
+    parts.append(_("<b>Open battle arrows</b><br>{arrows}").format(arrows="<br>".join(arrows) or none))
     return "<br><br>".join(parts)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QListView, QSplitter, QTabWidget, QWidget
 
 from campaign_manager.engine.app_dice import app_dice_words
 from campaign_manager.engine.campaign import Applied
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.campaign_panel import CampaignPanel
 from campaign_manager.ui.history_view import HistoryView
@@ -23,7 +24,7 @@ class ActionLog(QListView):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("actionLog")
-        self.setAccessibleName("Every recorded action")
+        self.setAccessibleName(_("Every recorded action"))
         self.session = session
         self.lines = QStringListModel(self)
         self.setModel(self.lines)
@@ -32,7 +33,7 @@ class ActionLog(QListView):
         session.changed.connect(self.refresh)
         self.refresh()
 
-    EMPTY = "Nothing recorded yet. Every action will be listed here as it is made, with its dice."
+    EMPTY = N_("Nothing recorded yet. Every action will be listed here as it is made, with its dice.")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -42,7 +43,7 @@ class ActionLog(QListView):
             painter.drawText(
                 self.viewport().rect().adjusted(12, 12, -12, -12),
                 Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                self.EMPTY,
+                _(self.EMPTY),
             )
             painter.end()
 
@@ -50,25 +51,26 @@ class ActionLog(QListView):
         sc = self.session.scenario if self.session.is_open else None
         authors = self.session.authors()  # a shared campaign's: who recorded each action
         pending = self.session.pending_from()
-        lines = [
-            f"{number}. {'; '.join(applied.events) or applied.action.type}"
-            + _app_dice(sc, applied)
-            + (f" — recorded by {authors[number].words}" if number in authors else "")
-            + (
-                " — pending: kept on this computer until the server answers"
-                if pending is not None and number > pending
-                else ""
-            )
-            for number, applied in enumerate(self.session.history(), start=1)
-        ]
+        lines: list[str] = []
+        for number, applied in enumerate(self.session.history(), start=1):
+            line = _log_line(number, applied, sc)
+            if number in authors:
+                line = _("{line} — recorded by {who}").format(line=line, who=authors[number].words)
+            if pending is not None and number > pending:
+                line = _("{line} — pending: kept on this computer until the server answers").format(line=line)
+            lines.append(line)
         self.lines.setStringList(lines)
         self.scrollToBottom()
 
 
-def _app_dice(sc: Scenario | None, applied: Applied) -> str:
-    """The dice the app rolled for an action, said after what it did (every other die was typed)."""
+def _log_line(number: int, applied: Applied, sc: Scenario | None) -> str:
+    """An action's line: its number, what it did, and the dice the app rolled for it, said after
+    what it did (every other die was typed)."""
+    did = "; ".join(applied.events) or applied.action.type  # untranslated: an action's type, the file's word
     words = app_dice_words(sc, applied.action) if sc is not None else ""
-    return f" ({words})" if words else ""
+    if words:
+        return _("{number}. {did} ({dice})").format(number=number, did=did, dice=words)
+    return _("{number}. {did}").format(number=number, did=did)
 
 
 class CampaignView(QSplitter):
@@ -82,10 +84,10 @@ class CampaignView(QSplitter):
         self.requirements = RequirementsPanel(session, self.side)
         self.log = ActionLog(session, self.side)
         self.history = HistoryView(session, self.map_view, self.side)
-        self.side.addTab(self.panel, "Campaign")
-        self.side.addTab(self.requirements, "Requirements")
-        self.side.addTab(self.history, "Battles")
-        self.side.addTab(self.log, "Log")
+        self.side.addTab(self.panel, _("Campaign"))
+        self.side.addTab(self.requirements, _("Requirements"))
+        self.side.addTab(self.history, _("Battles"))
+        self.side.addTab(self.log, _("Log"))
         self.addWidget(self.map_view)
         self.addWidget(self.side)
         self.setStretchFactor(0, 3)

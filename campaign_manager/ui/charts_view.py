@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetricsF, QPainter, QPaintEvent, QPen, QShowEvent
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
+from campaign_manager.i18n import _
 from campaign_manager.paths import FONTS
 from campaign_manager.ui.plain import label
 from campaign_manager.ui.session import CampaignSession
@@ -127,14 +128,14 @@ class ChartsView(QScrollArea):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chartsView")
-        self.setAccessibleName("Charts of the campaign")
+        self.setAccessibleName(_("Charts of the campaign"))
         self.setWidgetResizable(True)
         self.session = session
         holder = QWidget(self)
         column = QVBoxLayout(holder)
-        self.pictures = [ChartPicture(holder) for _ in range(3)]
-        self.captions = [label("", holder, wordWrap=True) for _ in range(3)]
-        self.empty = label("Open a campaign to see its charts.", holder, wordWrap=True)
+        self.pictures = [ChartPicture(holder) for _number in range(3)]
+        self.captions = [label("", holder, wordWrap=True) for _number in range(3)]
+        self.empty = label(_("Open a campaign to see its charts."), holder, wordWrap=True)
         column.addWidget(self.empty)
         for picture, caption in zip(self.pictures, self.captions):
             column.addWidget(picture)

@@ -15,6 +15,7 @@ from campaign_manager.bounds import MAX_COMMANDER
 from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.spelling import close_commanders, completion, meant_words
 from campaign_manager.engine.state import Commander
+from campaign_manager.i18n import _
 
 NOBODY = ""
 
@@ -81,7 +82,7 @@ class CommanderChoice(QComboBox):
         line = self.lineEdit()
         assert line is not None, "an editable box has its line"
         line.setMaxLength(MAX_COMMANDER)
-        line.setPlaceholderText("not named")  # the tooltip says how to name someone
+        line.setPlaceholderText(_("not named"))  # the tooltip says how to name someone
         self.side = self.side_words = ""
         self.roster: tuple[Commander, ...] = ()
 

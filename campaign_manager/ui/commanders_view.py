@@ -41,6 +41,7 @@ from campaign_manager.engine.actions import (
 )
 from campaign_manager.engine.league import Standing
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.ink import refusal_style
 from campaign_manager.ui.league_extras import LeagueExtras
@@ -54,7 +55,8 @@ SignupChooser = Callable[[QWidget, str], "Path | None"]
 
 
 def ask_signups(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, start_folder(), "Sign-up sheets (*.csv *.txt);;All files (*)")
+    kinds = f"{_('Sign-up sheets')} (*.csv *.txt);;{_('All files')} (*)"
+    name, _kind = QFileDialog.getOpenFileName(parent, title, start_folder(), kinds)
     return Path(chosen(name)) if name else None
 
 
@@ -72,7 +74,11 @@ class CommanderForm(Form):
     cancelButton: QPushButton
 
 
-BOXES = {"name": "the name", "to": "the new name", "club": "the club or shop"}  # the fields, as the boxes say
+BOXES = {
+    "name": N_("the name"),
+    "to": N_("the new name"),
+    "club": N_("the club or shop"),
+}  # the fields, as the boxes say
 
 
 def said_of_boxes(refusal: str) -> str:
@@ -83,9 +89,9 @@ def said_of_boxes(refusal: str) -> str:
         return refusal
     faults = []
     for fault in shape.group(1).split("; "):
-        field, _, why = fault.partition(": ")
+        field, _colon, why = fault.partition(": ")
         box = BOXES.get(field)
-        faults.append(fault if box is None else f"{box} {why}" if why.startswith("should") else f"{box}: {why}")
+        faults.append(fault if box is None else f"{_(box)} {why}" if why.startswith("should") else f"{_(box)}: {why}")
     said = "; ".join(faults)
     return said[:1].upper() + said[1:] + "."
 
@@ -107,13 +113,13 @@ class CommanderDialog:
         for side, name in sc.sides.items():
             self.ui.sideCombo.addItem(name, side)
         if renaming is None:
-            dialog.setWindowTitle("Add a commander")
+            dialog.setWindowTitle(_("Add a commander"))
             self.ui.explanation.setText(
-                "A player joins the roster: their name, the side they play for and, if you like, their club or shop."
+                _("A player joins the roster: their name, the side they play for and, if you like, their club or shop.")
             )
         else:
-            dialog.setWindowTitle("Rename a commander")
-            self.ui.explanation.setText(f"The new name of {renaming}. Their games stay theirs.")
+            dialog.setWindowTitle(_("Rename a commander"))
+            self.ui.explanation.setText(_("The new name of {name}. Their games stay theirs.").format(name=renaming))
             self.ui.nameEdit.setText(renaming)
             for widget in (self.ui.sideLabel, self.ui.sideCombo, self.ui.clubLabel, self.ui.clubEdit):
                 widget.hide()
@@ -174,8 +180,8 @@ class CommandersForm(Form):
     undoDoneButton: QPushButton
 
 
-NOBODY_CHOSEN = "Click a commander to see their games."
-NOBODY_YET = (
+NOBODY_CHOSEN = N_("Click a commander to see their games.")
+NOBODY_YET = N_(
     "No commanders yet: Add a commander for each player, or Import a sign-up sheet (a CSV file of "
     "name, side and club). The battle wizard can also add one when a game names a new player."
 )
@@ -297,17 +303,19 @@ class CommandersView(QWidget):
         if standing is None or not self.session.is_open:
             self.games.set_games([])
             empty = self.session.is_open and not self.session.state.roster
-            self.ui.gamesTitle.setText(NOBODY_YET if empty else NOBODY_CHOSEN)
+            self.ui.gamesTitle.setText(_(NOBODY_YET if empty else NOBODY_CHOSEN))
             return
         sc, c = self.session.scenario, standing.commander
         self.games.set_games([game_cells(sc, c.side, g) for g in standing.played])
         club = f", {c.club}" if c.club else ""
         said = f"{c.name} ({sc.sides.get(c.side, c.side)}{club})"
         if not standing.played:
-            self.ui.gamesTitle.setText(f"{said} has not played a tabletop game yet.")
+            self.ui.gamesTitle.setText(_("{commander} has not played a tabletop game yet.").format(commander=said))
         else:
             self.ui.gamesTitle.setText(
-                f"Games of {said}: {standing.wins} won, {standing.draws} drawn, {standing.losses} lost."
+                _("Games of {commander}: {won} won, {drawn} drawn, {lost} lost.").format(
+                    commander=said, won=standing.wins, drawn=standing.draws, lost=standing.losses
+                )
             )
 
     def _enable(self) -> None:
@@ -366,7 +374,7 @@ class CommandersView(QWidget):
             return
         self.say(None)
         events = [event for applied in done for event in applied.events]
-        self._tell(". ".join(events) + "." if events else "Done.")
+        self._tell(". ".join(events) + "." if events else _("Done."))
 
     def _mark(self) -> tuple[int, str | None]:
         return self.session.log_length(), self.session.last_action_title()
@@ -395,7 +403,7 @@ class CommandersView(QWidget):
     def import_signups(self) -> None:
         from campaign_manager.store.signups import read_signups
 
-        path = self.choose_signups(self, "Import a sign-up sheet (CSV: name, side, club)")
+        path = self.choose_signups(self, _("Import a sign-up sheet (CSV: name, side, club)"))
         if path is None:
             return
         try:

@@ -29,6 +29,7 @@ from campaign_manager.engine.app_dice import APP_LEGEND, APP_MARK
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.ui.ink import notice_style
@@ -36,20 +37,20 @@ from campaign_manager.ui.map.view import MapView
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 
-COLUMNS = (
-    "Turn",
+COLUMNS = (  # the columns' titles, in English: the names the code knows them by (shown through `_`)
+    N_("Turn"),
     "#",
-    "Battle",
-    "Attacker",
-    "Defender",
-    "Result",
-    "Mission",
-    "Destroy rolls",
-    "Destroyed",
-    "Captured",
-    "Escaped, VP",
-    "Advanced",
-    "Commanders",
+    N_("Battle"),
+    N_("Attacker"),
+    N_("Defender"),
+    N_("Result"),
+    N_("Mission"),
+    N_("Destroy rolls"),
+    N_("Destroyed"),
+    N_("Captured"),
+    N_("Escaped, VP"),
+    N_("Advanced"),
+    N_("Commanders"),
 )
 SAID = ("Battle", "Attacker", "Defender", "Result", "Mission")  # under the table, in this order
 SHOWN_ORDER = (
@@ -78,7 +79,7 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     fortification when it took part; troops that escaped by sea and VP scored with nobody captured
     (a command centre's defenders beaten) in a column of their own."""
     how = row.score_words()
-    winner = f"{sc.side_nouns[row.winner]} won" if row.winner else "No one defeated"
+    winner = _("{side} won").format(side=sc.side_nouns[row.winner]) if row.winner else _("No one defeated")
     rolls = "; ".join(row.roll_words())
     return (
         str(row.turn),
@@ -86,8 +87,8 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
         f"{row.origin} → {row.target}",
         row.commitment_words(sc, "attacker", "—"),
         row.commitment_words(sc, "defender", "—"),
-        f"{winner}, {how}",
-        row.mission or "not rolled",
+        _("{winner}, {how}").format(winner=winner, how=how),
+        row.mission or _("not rolled"),
         rolls or "—",
         ", ".join(row.destroyed) or "—",
         ", ".join(row.captured) or "—",
@@ -130,7 +131,7 @@ class BattlesModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> str | None:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return _(COLUMNS[section])
         return None
 
     def data(self, index: Index, role: int = DISPLAY) -> str | None:
@@ -142,12 +143,13 @@ class BattlesModel(QAbstractTableModel):
         if role == DISPLAY:
             return cells[index.column()]
         if role == TOOLTIP:  # the whole cell, however narrow its column
+            column = _("{title}: {cell}").format(title=_(COLUMNS[index.column()]), cell=cells[index.column()])
             marked = f"\n\n({APP_LEGEND})" if APP_MARK in cells[index.column()] else ""
-            return tip(f"{COLUMNS[index.column()]}: {cells[index.column()]}\n\n{words}{marked}")
+            return tip(f"{column}\n\n{words}{marked}")
         return None
 
 
-NO_BATTLE_CHOSEN = "Choose a battle to read all it did (dice, rolls to destroy, retreats, advances)."
+NO_BATTLE_CHOSEN = N_("Choose a battle to read all it did (dice, rolls to destroy, retreats, advances).")
 
 
 def battle_record(sc: Scenario, row: BattleRow) -> str:
@@ -155,13 +157,20 @@ def battle_record(sc: Scenario, row: BattleRow) -> str:
     own words (the dice, each roll to destroy, retreats, captures, advances) — each said once."""
     cells = row_cells(sc, row)
     battle, attacker, defender, result, mission = (cells[COLUMNS.index(name)] for name in SAID)
-    return (
-        f"Turn {row.turn}, battle {row.order}: {battle}, {result}\n"
-        f"Attacker: {attacker}. Defender: {defender}. Mission: {mission}.\n"
-        + (f"Commanders: {cells[COLUMNS.index('Commanders')]}.\n" if row.players_words() else "")
-        + "\n".join(row.words)
-        + (f"\n{row.app_words} ({APP_MARK} in the table)." if row.app_words else "")
-    )
+    lines = [
+        _("Turn {turn}, battle {order}: {battle}, {result}").format(
+            turn=row.turn, order=row.order, battle=battle, result=result
+        ),
+        _("Attacker: {attacker}. Defender: {defender}. Mission: {mission}.").format(
+            attacker=attacker, defender=defender, mission=mission
+        ),
+    ]
+    if row.players_words():
+        lines.append(_("Commanders: {commanders}.").format(commanders=cells[COLUMNS.index("Commanders")]))
+    lines += row.words
+    if row.app_words:
+        lines.append(_("{dice} ({mark} in the table).").format(dice=row.app_words, mark=APP_MARK))
+    return "\n".join(lines)
 
 
 def turn_ends(history: list[Applied]) -> dict[int, CampaignState]:
@@ -178,7 +187,7 @@ class HistoryView(QWidget):
         self.session, self.map_view = session, map_view
         self.model = BattlesModel(self)
         self.table = QTableView(self)
-        self.table.setAccessibleName("Battles fought")
+        self.table.setAccessibleName(_("Battles fought"))
         self.table.setModel(self.model)
         self.table.setWordWrap(True)
         self.table.setAlternatingRowColors(True)
@@ -195,19 +204,19 @@ class HistoryView(QWidget):
         header.setStretchLastSection(True)
         self.moment = QComboBox(self)
         self.moment.setObjectName("mapMoment")
-        self.moment.setAccessibleName("The map shows")
+        self.moment.setAccessibleName(_("The map shows"))
         self.moment.activated.connect(lambda _: self.show_moment())
         self.banner = QLabel(wordWrap=True)
         self.banner.setObjectName("readOnlyBanner")
         self.banner.setStyleSheet(notice_style())
         top = QHBoxLayout()
-        shows = QLabel("The map &shows:")
+        shows = QLabel(_("The map &shows:"))
         shows.setBuddy(self.moment)
         top.addWidget(shows)
         top.addWidget(self.moment, 1)
         self.details = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
         self.details.setObjectName("battleDetails")
-        self.details.setText(NO_BATTLE_CHOSEN)
+        self.details.setText(_(NO_BATTLE_CHOSEN))
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setMargin(4)
@@ -246,7 +255,7 @@ class HistoryView(QWidget):
     def forget_chosen(self) -> None:
         """Another campaign is open: nothing of the old one's battles stays under the table."""
         self.chosen = None
-        self.details.setText(NO_BATTLE_CHOSEN)
+        self.details.setText(_(NO_BATTLE_CHOSEN))
         if self.map_view.map_scene is not None:
             self.map_view.map_scene.mark_battle(None, None)
 
@@ -270,9 +279,9 @@ class HistoryView(QWidget):
             self._widen_to_words()  # a longer name recorded since: never cut inside a word
         self._to_bottom()
         self.moment.clear()
-        self.moment.addItem("the campaign now", None)
+        self.moment.addItem(_("the campaign now"), None)
         for turn in sorted(turn_ends(self.history)):
-            self.moment.addItem(f"the end of turn {turn} (read-only)", turn)
+            self.moment.addItem(_("the end of turn {turn} (read-only)").format(turn=turn), turn)
         self.banner.hide()
         self._choose_again()
 
@@ -383,7 +392,9 @@ class HistoryView(QWidget):
         state = turn_ends(self.history)[turn]
         self.map_view.show_state(sc, state, [r for r in self.rows if r.turn == turn], read_only=True)
         self.banner.setText(
-            f"The map shows the end of turn {turn}, read-only: nothing can be moved or recorded "
-            f'there. Choose "the campaign now" to go back.'
+            _(
+                "The map shows the end of turn {turn}, read-only: nothing can be moved or recorded "
+                'there. Choose "the campaign now" to go back.'
+            ).format(turn=turn)
         )
         self.banner.show()

@@ -28,12 +28,20 @@ from campaign_manager.engine.actions import Action, SetClub, SetScoring, SetSide
 from campaign_manager.engine.roster import TIE_BREAK_WORDS, has_played
 from campaign_manager.engine.state import TIE_BREAKS, Commander, Scoring
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.ink import refusal_style
 from campaign_manager.ui.session import CampaignSession
 
-SCORES = (("win", "Points for a game &won"), ("draw", "Points for a game &drawn"), ("loss", "Points for a game &lost"))
-PRESETS = (("The first scheme (a point a win)", Scoring()), ("3 a win, 1 a draw, 0 a loss", Scoring(3, 1, 0)))
+# The tie-breaks' words (engine/roster.py's TIE_BREAK_WORDS), shown through `_`: written here as
+# well so that the catalogue has them.
+TIE_BREAK_SHOWN = (N_("VP difference"), N_("VP scored"), N_("enemy troops destroyed"), N_("head-to-head"))
+SCORES = (
+    ("win", N_("Points for a game &won")),
+    ("draw", N_("Points for a game &drawn")),
+    ("loss", N_("Points for a game &lost")),
+)
+PRESETS = ((N_("The first scheme (a point a win)"), Scoring()), (N_("3 a win, 1 a draw, 0 a loss"), Scoring(3, 1, 0)))
 
 
 class RecordingDialog(QDialog):
@@ -58,7 +66,7 @@ class RecordingDialog(QDialog):
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setStyleSheet(refusal_style(bold=False))
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = self.buttons.addButton("&Record", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok = self.buttons.addButton(_("&Record"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.ok.setObjectName("okButton")
         self.buttons.accepted.connect(self.record)
         self.buttons.rejected.connect(self.reject)
@@ -87,37 +95,39 @@ class ScoringDialog(RecordingDialog):
         super().__init__(
             session,
             parent,
-            "League scoring",
-            "How the league scores its commanders: points for each game won, drawn and lost, a bonus for every "
-            "game played, and what parts commanders level on points, in order (ticked ones only). Every game "
-            "is scored again by it, past games too; Undo brings the scheme before back.",
+            _("League scoring"),
+            _(
+                "How the league scores its commanders: points for each game won, drawn and lost, a bonus for every "
+                "game played, and what parts commanders level on points, in order (ticked ones only). Every game "
+                "is scored again by it, past games too; Undo brings the scheme before back."
+            ),
         )
         self.setObjectName("scoringDialog")
         scoring = session.scoring()
         self.preset = QComboBox()
-        self.preset.addItem("Choose a common scheme…")
-        for words, _ in PRESETS:
-            self.preset.addItem(words)
+        self.preset.addItem(_("Choose a common scheme…"))
+        for words, _scheme in PRESETS:
+            self.preset.addItem(_(words))
         self.preset.activated.connect(self._use_preset)
-        self.form.addRow("&Start from", self.preset)
+        self.form.addRow(_("&Start from"), self.preset)
         self.spins: dict[str, QSpinBox] = {}
-        for key, words in (*SCORES, ("per_game", "&Bonus for every game played")):
+        for key, words in (*SCORES, ("per_game", N_("&Bonus for every game played"))):
             spin = QSpinBox()
             spin.setRange(-100, 100)
             spin.setObjectName(f"{key}Spin")
             self.spins[key] = spin
-            self.form.addRow(words, spin)
+            self.form.addRow(_(words), spin)
         self.breaks = QListWidget()
         self.breaks.setObjectName("tieBreaks")
-        self.breaks.setAccessibleName("Tie-breaks, in order")
-        up, down = QPushButton("&Up"), QPushButton("Do&wn")
+        self.breaks.setAccessibleName(_("Tie-breaks, in order"))
+        up, down = QPushButton(_("&Up")), QPushButton(_("Do&wn"))
         up.clicked.connect(lambda: self._move(-1))
         down.clicked.connect(lambda: self._move(1))
         moves = QHBoxLayout()
         moves.addWidget(up)
         moves.addWidget(down)
         moves.addStretch()
-        self.form.addRow("&Tie-breaks", self.breaks)
+        self.form.addRow(_("&Tie-breaks"), self.breaks)
         self.form.addRow("", moves)
         self.show_scoring(scoring)
         self.finish()
@@ -127,7 +137,7 @@ class ScoringDialog(RecordingDialog):
             spin.setValue(getattr(scoring, key))
         self.breaks.clear()
         for rule in (*scoring.tie_breaks, *(b for b in TIE_BREAKS if b not in scoring.tie_breaks)):
-            item = QListWidgetItem(TIE_BREAK_WORDS[rule])
+            item = QListWidgetItem(_(TIE_BREAK_WORDS[rule]))
             item.setData(Qt.ItemDataRole.UserRole, rule)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if rule in scoring.tie_breaks else Qt.CheckState.Unchecked)
@@ -162,9 +172,12 @@ class ClubSideDialog(RecordingDialog):
         super().__init__(
             session,
             parent,
-            "Club and side",
-            f"The club or shop of {commander.name}, and the side they play for"
-            + (" (kept: they have played for it already)." if played else "."),
+            _("Club and side"),
+            (
+                _("The club or shop of {name}, and the side they play for (kept: they have played for it already).")
+                if played
+                else _("The club or shop of {name}, and the side they play for.")
+            ).format(name=commander.name),
         )
         self.setObjectName("clubSideDialog")
         self.commander = commander
@@ -176,8 +189,8 @@ class ClubSideDialog(RecordingDialog):
             self.side.addItem(name, side)
         self.side.setCurrentIndex(max(0, self.side.findData(commander.side)))
         self.side.setEnabled(not played)
-        self.form.addRow("&Club or shop", self.club)
-        self.form.addRow("&Side", self.side)
+        self.form.addRow(_("&Club or shop"), self.club)
+        self.form.addRow(_("&Side"), self.side)
         self.finish()
 
     def wanted(self) -> list[Action]:
@@ -190,7 +203,7 @@ class ClubSideDialog(RecordingDialog):
         if side != self.commander.side:
             wanted.append(parse_action({"type": SetSide.type, "name": self.commander.name, "side": side}))
         if not wanted:
-            raise UserError("Nothing is changed: give another club or side, or Cancel.")
+            raise UserError(_("Nothing is changed: give another club or side, or Cancel."))
         return wanted
 
 

@@ -16,6 +16,7 @@ from campaign_manager.engine.league import Standing, club_standings
 from campaign_manager.engine.pairings import played_matrix
 from campaign_manager.engine.state import Commander, Scoring
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, pgettext
 from campaign_manager.ui.league_dialogs import ClubSideDialog, ScoringDialog, open_dialog
 from campaign_manager.ui.league_panels import (
     CLUB_TITLES,
@@ -58,7 +59,10 @@ class CommandersTab(Protocol):
     def say(self, problem: str | None) -> None: ...
 
 
-EXPORTS = {"csv": ("Export as &CSV…", "CSV (*.csv)"), "html": ("Export as &HTML…", "Web page (*.html *.htm)")}
+EXPORTS = {  # the button's words, the kind of file, its patterns
+    "csv": (N_("Export as &CSV…"), N_("CSV"), "*.csv"),
+    "html": (N_("Export as &HTML…"), N_("Web page"), "*.html *.htm"),
+}
 
 
 class LeagueExtras:
@@ -68,9 +72,9 @@ class LeagueExtras:
         self.view, self.session, self.choose_file = view, view.session, choose_file
         self.turn = QComboBox()
         self.turn.setObjectName("turnCombo")
-        self.turn.setAccessibleName("The league as it stood")
+        self.turn.setAccessibleName(_("The league as it stood"))
         self.turn.currentIndexChanged.connect(lambda _: view.refresh())
-        self.scoring_button = QPushButton("&Scoring…")
+        self.scoring_button = QPushButton(_("&Scoring…"))
         self.scoring_button.setObjectName("scoringButton")
         self.scoring_button.clicked.connect(self.open_scoring)
         self.scheme = QLabel()
@@ -78,14 +82,14 @@ class LeagueExtras:
         self.scheme.setWordWrap(True)
         self.scheme.setTextFormat(Qt.TextFormat.PlainText)
         top = QHBoxLayout()
-        top.addWidget(QLabel("The league"))
+        top.addWidget(QLabel(_("The league")))
         top.addWidget(self.turn)
         top.addWidget(self.scoring_button)
         self.export_buttons: dict[str, QPushButton] = {}
-        for kind, (words, _) in EXPORTS.items():
-            button = QPushButton(words)
+        for kind, (words, *_file) in EXPORTS.items():
+            button = QPushButton(_(words))
             button.setObjectName(f"export{kind.title()}Button")
-            button.clicked.connect(lambda _=False, k=kind: self.export(k))
+            button.clicked.connect(lambda _checked=False, k=kind: self.export(k))
             self.export_buttons[kind] = button
             top.addWidget(button)
         top.addStretch()
@@ -93,7 +97,7 @@ class LeagueExtras:
         assert isinstance(layout, QVBoxLayout)
         layout.insertLayout(1, top)
         layout.insertWidget(2, self.scheme)
-        self.clubs = CellsModel(CLUB_TITLES, view.ui.root)
+        self.clubs = CellsModel(tuple(_(title) for title in CLUB_TITLES), view.ui.root)
         self.clubs.numeric = {1, 2, 3, 4}
         self.matrix = CellsModel(("",), view.ui.root)
         self.matrix.align = Qt.AlignmentFlag.AlignHCenter
@@ -103,11 +107,11 @@ class LeagueExtras:
         pane = view.ui.split.widget(1)
         assert pane is not None  # the form's games pane
         view.ui.split.replaceWidget(1, self.tabs)
-        self.tabs.addTab(pane, "&Games")
-        self.tabs.addTab(table_view(self.clubs, "clubsTable", "The clubs"), "C&lubs")
-        self.tabs.addTab(table_view(self.matrix, "matrixTable", "Who has played whom"), "&Who has played whom")
-        self.tabs.addTab(self.pairings, "&Pairings")
-        self.club_button = QPushButton("&Club and side…")
+        self.tabs.addTab(pane, _("&Games"))
+        self.tabs.addTab(table_view(self.clubs, "clubsTable", _("The clubs")), _("C&lubs"))
+        self.tabs.addTab(table_view(self.matrix, "matrixTable", _("Who has played whom")), _("&Who has played whom"))
+        self.tabs.addTab(self.pairings, _("&Pairings"))
+        self.club_button = QPushButton(_("&Club and side…"))
         self.club_button.setObjectName("clubButton")
         self.club_button.clicked.connect(self.open_club_side)
         row = view.ui.root.findChild(QHBoxLayout, "chosenRow")
@@ -125,9 +129,11 @@ class LeagueExtras:
         wanted = self.shown_turn()
         self.turn.blockSignals(True)
         self.turn.clear()
-        self.turn.addItem("now", None)
+        self.turn.addItem(_("now"), None)
         for turn in range(0, now):
-            self.turn.addItem("before turn 1" if turn == 0 else f"at the end of turn {turn}", turn)
+            self.turn.addItem(
+                _("before turn 1") if turn == 0 else _("at the end of turn {turn}").format(turn=turn), turn
+            )
         self.turn.setCurrentIndex(max(0, self.turn.findData(wanted)) if wanted is not None else 0)
         self.turn.blockSignals(False)
 
@@ -148,7 +154,7 @@ class LeagueExtras:
         self.pairings.set_league(sc, now, now_scoring)
         from campaign_manager.engine.roster import scoring_words
 
-        self.scheme.setText(f"Scored {scoring_words(scoring)}." if session.is_open else "")
+        self.scheme.setText(_("Scored {scheme}.").format(scheme=scoring_words(scoring)) if session.is_open else "")
         return standings, scoring
 
     def enable(self, chosen: Commander | None) -> None:
@@ -163,10 +169,10 @@ class LeagueExtras:
             button.setEnabled(session.is_open)
         retire = self.view.ui.retireButton
         if chosen is not None and chosen.retired:
-            retire.setText("Bring &back")
+            retire.setText(_("Bring &back"))
             retire.setEnabled(may(UnretireCommander.type))
         else:
-            retire.setText("Re&tire")
+            retire.setText(_("Re&tire"))
 
     def open_scoring(self) -> None:
         self.dialog = open_dialog(ScoringDialog(self.session, self.view.ui.root))
@@ -181,9 +187,10 @@ class LeagueExtras:
         from campaign_manager.reports.league_export import league_csv, league_html
         from campaign_manager.store.writing import write_document
 
-        words, kinds = EXPORTS[kind]
-        name = f"{self.session.name or 'league'} league.{kind}"
-        path = self.choose_file(self.view.ui.root, words.replace("&", "").rstrip("…"), kinds, name)
+        words, file_kind, patterns = EXPORTS[kind]
+        name = _("{campaign} league").format(campaign=self.session.name or _("league")) + f".{kind}"
+        kinds = f"{_(file_kind)} ({patterns})"
+        path = self.choose_file(self.view.ui.root, _(words).replace("&", "").rstrip("…"), kinds, name)
         if path is None:
             return
         standings, scoring = self.session.league_then(self.shown_turn())
@@ -191,12 +198,12 @@ class LeagueExtras:
         if kind == "csv":
             data = league_csv(sc, standings, scoring)
         else:
-            title = f"{self.session.name}: the league of commanders"
+            title = _("{campaign}: the league of commanders").format(campaign=self.session.name)
             data = league_html(sc, standings, scoring, title, club_standings(standings, scoring))
         try:
-            write_document(path, data.encode("utf-8"), "league")
+            write_document(path, data.encode("utf-8"), pgettext("a document written to a file", "league"))
         except (UserError, OSError) as exc:
-            self.view.say(f"The league was not exported: {exc}")
+            self.view.say(_("The league was not exported: {reason}").format(reason=exc))
             return
         self.view.say(None)
-        self.session.message.emit(f"The league was exported to {path}")
+        self.session.message.emit(_("The league was exported to {path}").format(path=path))

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 
 from campaign_manager.engine.league import PlayedGame, Standing
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.plain import tip
 
@@ -26,33 +27,35 @@ Index = QModelIndex | QPersistentModelIndex
 
 @dataclass(frozen=True)
 class Column:
-    title: str
-    explain: str  # the column's tooltip
+    title: str  # in English (N_): shown through `_`
+    explain: str  # the column's tooltip, likewise
     numeric: bool = True
 
 
 NAME = 1  # the commanders' names: the column that takes the room the others leave
 COLUMNS = (
-    Column("#", "Place in the league: most points, then the tie-breaks of the league's scoring"),
-    Column("Commander", "The commander's name", numeric=False),
-    Column("Side", "The side they play for", numeric=False),
-    Column("Club", "Their club or shop", numeric=False),
-    Column("Role", "Their side's General, or retired (no new games; their games stay)", numeric=False),
-    Column("Points", "League points by the league's scoring (League ▸ Scoring…)"),
-    Column("Games", "Tabletop games played"),
-    Column("Won", "Games won: the other side was defeated (at least 3 VP and more than it, rule 1.6)"),
-    Column("Drawn", "Games where neither side was defeated"),
-    Column("Lost", "Games where their side was defeated"),
-    Column("VP for", "Victory points they scored in their games"),
-    Column("VP against", "Victory points scored against them"),
-    Column("VP diff", "VP for minus VP against"),
-    Column("Destroyed", "Enemy troops destroyed in their battles (an arrow's, credited to each of its commanders)"),
-    Column("Areas taken", "Areas their side took in battles they attacked in"),
+    Column("#", N_("Place in the league: most points, then the tie-breaks of the league's scoring")),
+    Column(N_("Commander"), N_("The commander's name"), numeric=False),
+    Column(N_("Side"), N_("The side they play for"), numeric=False),
+    Column(N_("Club"), N_("Their club or shop"), numeric=False),
+    Column(N_("Role"), N_("Their side's General, or retired (no new games; their games stay)"), numeric=False),
+    Column(N_("Points"), N_("League points by the league's scoring (League ▸ Scoring…)")),
+    Column(N_("Games"), N_("Tabletop games played")),
+    Column(N_("Won"), N_("Games won: the other side was defeated (at least 3 VP and more than it, rule 1.6)")),
+    Column(N_("Drawn"), N_("Games where neither side was defeated")),
+    Column(N_("Lost"), N_("Games where their side was defeated")),
+    Column(N_("VP for"), N_("Victory points they scored in their games")),
+    Column(N_("VP against"), N_("Victory points scored against them")),
+    Column(N_("VP diff"), N_("VP for minus VP against")),
+    Column(
+        N_("Destroyed"), N_("Enemy troops destroyed in their battles (an arrow's, credited to each of its commanders)")
+    ),
+    Column(N_("Areas taken"), N_("Areas their side took in battles they attacked in")),
 )
 
 
 def _role(standing: Standing) -> str:
-    return "General" if standing.commander.general else "retired" if standing.commander.retired else ""
+    return _("General") if standing.commander.general else _("retired") if standing.commander.retired else ""
 
 
 def league_cells(
@@ -108,9 +111,9 @@ class LeagueModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section].title
+            return _(COLUMNS[section].title)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section].explain
+            return _(COLUMNS[section].explain)
         if role == Qt.ItemDataRole.InitialSortOrderRole:  # the first click on a count puts the most first
             numbers = COLUMNS[section].numeric and section > 0
             return Qt.SortOrder.DescendingOrder if numbers else Qt.SortOrder.AscendingOrder
@@ -127,7 +130,9 @@ class LeagueModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[index.column()].numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tip(f"{COLUMNS[index.column()].title}: {words}") if words else None
+            return (
+                tip(_("{title}: {cell}").format(title=_(COLUMNS[index.column()].title), cell=words)) if words else None
+            )
         return None
 
 
@@ -145,21 +150,23 @@ class LeagueOrder(QSortFilterProxyModel):
         return str(a) < str(b)
 
 
-GAME_COLUMNS = ("Turn", "Battle", "Played as", "Against", "VP", "Result")
+ROLES = {"attacker": N_("attacker"), "defender": N_("defender")}  # a game's role (engine/league.py), as shown
+OUTCOMES = {"won": N_("won"), "drawn": N_("drawn"), "lost": N_("lost")}  # a game's outcome, as shown
+GAME_COLUMNS = (N_("Turn"), N_("Battle"), N_("Played as"), N_("Against"), N_("VP"), N_("Result"))  # shown through `_`
 
 
 def game_cells(sc: Scenario, side: str, game: PlayedGame) -> tuple[str, ...]:
     """A game of a commander of `side`, as the games table shows it."""
     arrow = f"{game.origin} → {game.target}"
     if game.games_on_arrow > 1:
-        arrow += f", game {game.game} of {game.games_on_arrow}"
+        arrow = _("{arrow}, game {game} of {games}").format(arrow=arrow, game=game.game, games=game.games_on_arrow)
     return (
         str(game.turn),
         arrow,
-        f"{game.role} ({sc.sides.get(side, side)})",
-        game.opponent.name if game.opponent else "not named",
+        _("{role} ({side})").format(role=_(ROLES.get(game.role, game.role)), side=sc.sides.get(side, side)),
+        game.opponent.name if game.opponent else _("not named"),
         f"{game.vp_for}–{game.vp_against}",
-        game.outcome,
+        _(OUTCOMES.get(game.outcome, game.outcome)),
     )
 
 
@@ -183,7 +190,7 @@ class GamesModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 6:
-            return GAME_COLUMNS[section]
+            return _(GAME_COLUMNS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -192,5 +199,9 @@ class GamesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._rows[index.row()][index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tip(f"{GAME_COLUMNS[index.column()]}: {self._rows[index.row()][index.column()]}")
+            return tip(
+                _("{title}: {cell}").format(
+                    title=_(GAME_COLUMNS[index.column()]), cell=self._rows[index.row()][index.column()]
+                )
+            )
         return None

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine.league import ClubStanding, Standing
-from campaign_manager.engine.lookup import counted
 from campaign_manager.engine.pairings import Pairings, PlayedMatrix, present_standings, suggest
 from campaign_manager.engine.state import Scoring
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext, number, pgettext
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
@@ -40,7 +40,7 @@ FileChooser = Callable[[QWidget, str, str, str], "Path | None"]  # (parent, titl
 
 
 def ask_file(parent: QWidget, title: str, kinds: str, suggested: str) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, str(Path(start_folder()) / suggested), kinds)
+    name, _kind = QFileDialog.getSaveFileName(parent, title, str(Path(start_folder()) / suggested), kinds)
     return Path(chosen(name)) if name else None
 
 
@@ -79,17 +79,17 @@ class CellsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return words
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tip(f"{self.titles[index.column()]}: {words}")
+            return tip(_("{title}: {cell}").format(title=self.titles[index.column()], cell=words))
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in self.numeric:
             return int(self.align | Qt.AlignmentFlag.AlignVCenter)
         return None
 
 
-CLUB_TITLES = ("Club", "Commanders", "Games", "Points", "Points per game")
+CLUB_TITLES = (N_("Club"), N_("Commanders"), N_("Games"), N_("Points"), N_("Points per game"))  # shown through `_`
 
 
 def club_rows(clubs: list[ClubStanding]) -> list[tuple[str, ...]]:
-    return [(c.club, str(len(c.commanders)), str(c.games), str(c.points), f"{c.points_per_game:.2f}") for c in clubs]
+    return [(c.club, str(len(c.commanders)), str(c.games), str(c.points), number(c.points_per_game, 2)) for c in clubs]
 
 
 def matrix_rows(sc: Scenario, matrix: PlayedMatrix) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
@@ -110,7 +110,9 @@ def table_view(model: QAbstractTableModel, name: str, words: str) -> QTableView:
     return view
 
 
-PAIR_TITLES = ("Table", "", "", "Met before")
+def pair_titles(first: str = "", second: str = "") -> tuple[str, ...]:
+    """The pairings table's titles: the table's number, a commander of each side, their games before."""
+    return (_("Table"), first, second, _("Met before"))
 
 
 class PairingsPanel(QWidget):
@@ -126,28 +128,28 @@ class PairingsPanel(QWidget):
         self.swapped = False  # the organiser has swapped since the suggestion
         self.present = QListWidget()
         self.present.setObjectName("presentList")
-        self.present.setAccessibleName("Commanders present this evening")
+        self.present.setAccessibleName(_("Commanders present this evening"))
         self.present.itemChanged.connect(self._ticked)
         self.seed = QSpinBox()
         self.seed.setRange(1, 9999)
         self.seed.setObjectName("seedSpin")
-        self.seed.setAccessibleName("Seed of the pairings")
-        self.seed.setToolTip("The same commanders, league and number give the same pairings")
-        self.suggest_button = QPushButton("&Suggest pairings")
+        self.seed.setAccessibleName(_("Seed of the pairings"))
+        self.seed.setToolTip(_("The same commanders, league and number give the same pairings"))
+        self.suggest_button = QPushButton(_("&Suggest pairings"))
         self.suggest_button.setObjectName("suggestButton")
         self.suggest_button.clicked.connect(self.suggest)
-        self.pairs = CellsModel(PAIR_TITLES, self)
+        self.pairs = CellsModel(pair_titles(), self)
         self.pairs.numeric = {0, 3}
-        self.table = table_view(self.pairs, "pairsTable", "The pairings, a table a row")
+        self.table = table_view(self.pairs, "pairsTable", _("The pairings, a table a row"))
         self.swap_one, self.swap_other = QComboBox(), QComboBox()
         self.swap_one.setObjectName("swapOne")
         self.swap_other.setObjectName("swapOther")
-        self.swap_one.setAccessibleName("Swap this commander")
-        self.swap_other.setAccessibleName("with this commander")
-        self.swap_button = QPushButton("S&wap")
+        self.swap_one.setAccessibleName(_("Swap this commander"))
+        self.swap_other.setAccessibleName(_("with this commander"))
+        self.swap_button = QPushButton(_("S&wap"))
         self.swap_button.setObjectName("swapButton")
         self.swap_button.clicked.connect(self.swap)
-        self.print_button = QPushButton("&Print the slips…")
+        self.print_button = QPushButton(_("&Print the slips…"))
         self.print_button.setObjectName("printSlipsButton")
         self.print_button.clicked.connect(self.print_slips)
         self.said = QLabel()
@@ -159,17 +161,18 @@ class PairingsPanel(QWidget):
 
     def _lay_out(self) -> None:
         left = QVBoxLayout()
-        left.addWidget(QLabel("Present this evening:"))
+        left.addWidget(QLabel(_("Present this evening:")))
         left.addWidget(self.present)
         seed = QHBoxLayout()
-        seed.addWidget(QLabel("Seed"))
+        seed.addWidget(QLabel(_("Seed")))
         seed.addWidget(self.seed)
         seed.addWidget(self.suggest_button)
         left.addLayout(seed)
         right = QVBoxLayout()
         right.addWidget(self.table)
         swaps = QHBoxLayout()
-        for widget in (QLabel("Swap"), self.swap_one, QLabel("with"), self.swap_other, self.swap_button):
+        swap, with_ = QLabel(pgettext("swap one commander with another", "Swap")), QLabel(_("with"))
+        for widget in (swap, self.swap_one, with_, self.swap_other, self.swap_button):
             swaps.addWidget(widget)
         swaps.addStretch()
         swaps.addWidget(self.print_button)
@@ -194,7 +197,7 @@ class PairingsPanel(QWidget):
             self.present.addItem(item)
         if sc is not None:
             first, second = (sc.sides[side] for side in sc.side_ids)
-            self.pairs.set_rows(self.pairs.rows, ("Table", first, second, "Met before"))
+            self.pairs.set_rows(self.pairs.rows, pair_titles(first, second))
         if self.pairings is not None:  # the same pairs, as the league now has their commanders
             self.pairings = self.pairings.with_league(standings)
             self._show()
@@ -267,18 +270,26 @@ class PairingsPanel(QWidget):
         """What the pairings shown are: who sits out, the rematches (unavoidable unless the
         organiser swapped into them), and a word when the ticks no longer match those paired."""
         if p is None:
-            return "Tick the commanders present, then Suggest pairings."
+            return _("Tick the commanders present, then Suggest pairings.")
         if not p.pairs:
-            return "Nobody is paired: tick commanders of both sides."
+            return _("Nobody is paired: tick commanders of both sides.")
         sitting = ", ".join(s.commander.name for s in p.sitting_out)
-        words = f"Sitting out: {sitting}." if sitting else "Everyone present plays."
-        if p.rematches:
-            words += f" Met before at {counted(p.rematches, 'table')}"
-            words += "." if self.swapped else ": no other pairing avoids it."
+        said = [_("Sitting out: {names}.").format(names=sitting) if sitting else _("Everyone present plays.")]
+        n = p.rematches
+        if n and self.swapped:
+            said.append(ngettext("Met before at {n} table.", "Met before at {n} tables.", n).format(n=n))
+        elif n:
+            said.append(
+                ngettext(
+                    "Met before at {n} table: no other pairing avoids it.",
+                    "Met before at {n} tables: no other pairing avoids it.",
+                    n,
+                ).format(n=n)
+            )
         paired = {s.commander.number for x in p.pairs for s in (x.first, x.second)}
         if self.ticked_numbers() != paired | {s.commander.number for s in p.sitting_out}:
-            words += " Those ticked have changed since: Suggest pairings again to pair them."
-        return words
+            said.append(_("Those ticked have changed since: Suggest pairings again to pair them."))
+        return " ".join(said)
 
     def _enable(self) -> None:
         paired = self.pairings is not None and bool(self.pairings.pairs)
@@ -292,13 +303,13 @@ class PairingsPanel(QWidget):
         from campaign_manager.reports.pairing_slips import pairing_slips_pdf
         from campaign_manager.store.writing import write_document
 
-        path = self.choose_file(self, "Print the pairings as slips (PDF)", "PDF (*.pdf)", "pairings.pdf")
+        path = self.choose_file(self, _("Print the pairings as slips (PDF)"), "PDF (*.pdf)", _("pairings") + ".pdf")
         if path is None:
             return
         try:
             data = pairing_slips_pdf(self.session.scenario, self.pairings, self.scoring, self.session.name)
-            write_document(path, data, "pairing slips")
+            write_document(path, data, pgettext("a document written to a file", "pairing slips"))
         except (UserError, OSError) as exc:
-            self.said.setText(f"The slips were not written: {exc}")
+            self.said.setText(_("The slips were not written: {reason}").format(reason=exc))
             return
-        self.said.setText(f"The slips are in {path}.")
+        self.said.setText(_("The slips are in {path}.").format(path=path))

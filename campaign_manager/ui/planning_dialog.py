@@ -16,6 +16,7 @@ from campaign_manager.engine.actions import Action, Place, Redeploy
 from campaign_manager.engine.lookup import label, nations_words
 from campaign_manager.engine.state import WAITING, CampaignState
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import _
 from campaign_manager.scenario import Scenario
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.plain import tip
@@ -84,22 +85,24 @@ class PlanningDialog:
             key=lambda t: (sc.troops[t].nation in closed, order.index(sc.troops[t].nation), t),
         )
         for troop in waiting:
-            self.ui.troopCombo.addItem(f"{troop} — waiting to be placed", troop)
+            self.ui.troopCombo.addItem(_("{troop} — waiting to be placed").format(troop=troop), troop)
         for troop in movers:
             self._add_mover(sc, st, troop, closed)
         self.ui.troopCombo.blockSignals(False)
         self._fill_areas()
         if not waiting and not movers:
-            self.ui.problem.setText("Nobody waits to be placed and nobody may redeploy now.")
+            self.ui.problem.setText(_("Nobody waits to be placed and nobody may redeploy now."))
 
     def _add_mover(self, sc: Scenario, st: CampaignState, troop: str, closed: tuple[str, ...]) -> None:
         """A troop on the map; one whose nation's redeployment is over says so on its line, the
         rule in its tooltip (not only once in the status bar, when another nation began)."""
-        where = f"{troop} — in {label(sc, st.where[troop])}"
+        where = label(sc, st.where[troop])
         if sc.troops[troop].nation not in closed:
-            self.ui.troopCombo.addItem(where, troop)
+            self.ui.troopCombo.addItem(_("{troop} — in {area}").format(troop=troop, area=where), troop)
             return
-        self.ui.troopCombo.addItem(f"{where}: may no longer redeploy this turn", troop)
+        self.ui.troopCombo.addItem(
+            _("{troop} — in {area}: may no longer redeploy this turn").format(troop=troop, area=where), troop
+        )
         refusal = legal.redeploy_refusal(sc, st, troop) or ""
         self.ui.troopCombo.setItemData(self.ui.troopCombo.count() - 1, tip(refusal), Qt.ItemDataRole.ToolTipRole)
 
@@ -134,16 +137,18 @@ class PlanningDialog:
         still = legal.redeploying_nations(sc, st)
         earlier = still[: still.index(nation)]
         if earlier:
-            names = " and ".join(sc.nation_name(n) for n in earlier)
             self.ui.problem.setText(
-                f"Note (rule 1.5): moving {troop} ends the {names} troops' redeployment for this turn; they move first."
+                _(
+                    "Note (rule 1.5): moving {troop} ends the {nations} troops' redeployment for this turn; "
+                    "they move first."
+                ).format(troop=troop, nations=nations_words(sc, earlier))
             )
 
     def record(self) -> None:
         troop, area = self.ui.troopCombo.currentData(), self.ui.areaCombo.currentData()
         if troop is None or area is None:
             if not self.ui.problem.text():  # a refusal already shown for the chosen troop says more
-                self.ui.problem.setText("Choose a troop and where it goes.")
+                self.ui.problem.setText(_("Choose a troop and where it goes."))
             return
         sc, st = self.session.scenario, self.session.state
         action = Place(troop, area) if st.where[troop] == WAITING else Redeploy(troop, area)
@@ -156,6 +161,8 @@ class PlanningDialog:
         closed = [n for n in legal.redeploy_closed(sc, self.session.state) if n not in closed_before]
         if closed:  # this move ended an earlier nation's redeployment: said here, where it happened
             self.ui.problem.setText(
-                f"Rule 1.5: {nations_words(sc, closed)} troops may no longer redeploy this turn: "
-                f"the {sc.nation_name(sc.troops[troop].nation)} troops have begun to redeploy."
+                _(
+                    "Rule 1.5: {nations} troops may no longer redeploy this turn: the {nation} troops have "
+                    "begun to redeploy."
+                ).format(nations=nations_words(sc, closed), nation=sc.nation_name(sc.troops[troop].nation))
             )

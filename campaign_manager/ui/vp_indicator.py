@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from campaign_manager.engine.victory import VPPart
 from campaign_manager.engine.views import OutcomeView
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import SideColours
 from campaign_manager.ui import ink
 from campaign_manager.ui.plain import tip
@@ -56,24 +57,25 @@ class VPIndicator(QWidget):
     def explained(self, breakdown: Mapping[str, Sequence[VPPart]]) -> str:
         """The tooltip: who leads, the result, what each side's VP are made of, the levels (in
         the engine's words, outcome.levels, as the reports say them)."""
-        lines = [f"{self.lead_words()}. {self.headline()}."]
+        lines = [_("{lead}. {result}.").format(lead=self.lead_words(), result=self.headline())]
         for side, parts in breakdown.items():
-            lines += ["", f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP:"]
-            lines += [f"  +{part.vp}  {part.reason}" for part in parts] or ["  nothing yet"]
+            lines += ["", _("{side} {vp} VP:").format(side=self.sides.get(side, side), vp=self.vp.get(side, 0))]
+            lines += [f"  +{part.vp}  {part.reason}" for part in parts] or ["  " + _("nothing yet")]
         levels = "" if self.outcome is None else self.outcome.levels
         return "\n".join([*lines, "", levels]).rstrip()
 
     def lead_words(self) -> str:
         if self.outcome is None or self.outcome.leader is None:
-            return "Level"
+            return _("Level")
         leader = self.outcome.leader
-        return f"The {self.nouns.get(leader, leader)} lead by {self.outcome.margin}"
+        return _("The {side} lead by {margin}").format(side=self.nouns.get(leader, leader), margin=self.outcome.margin)
 
     def headline(self) -> str:
         if self.outcome is None:
             return ""
-        when = "Final result" if self.outcome.final else "If it ended now"
-        return f"{when}: {self.outcome.result}"
+        if self.outcome.final:
+            return _("Final result: {result}").format(result=self.outcome.result)
+        return _("If it ended now: {result}").format(result=self.outcome.result)
 
     def _colour(self, side: str, which: str) -> QColor:
         """A side's colour from the scenario (its tint or its ink)."""
@@ -98,11 +100,11 @@ class VPIndicator(QWidget):
             painter.drawText(
                 QRectF(x, 0, width, 22),
                 align | Qt.AlignmentFlag.AlignVCenter,
-                f"{self.sides.get(side, side)} {self.vp.get(side, 0)} VP",
+                _("{side} {vp} VP").format(side=self.sides.get(side, side), vp=self.vp.get(side, 0)),
             )
         # The scale: the margin from the Axis' side (left) to the Allies' (right).
         top, height = 28.0, 20.0
-        span = max([100, *(m for m, _ in self.levels)]) * 1.2
+        span = max([100, *(m for m, _level in self.levels)]) * 1.2
         bar = QRectF(6, top, width - 12, height)
         centre = bar.center().x()
         painter.setPen(Qt.PenStyle.NoPen)
@@ -112,7 +114,7 @@ class VPIndicator(QWidget):
         painter.drawRect(QRectF(centre, top, bar.width() / 2, height))
         painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
         painter.setFont(QFont("DejaVu Sans", 7))
-        for margin, _ in self.levels:
+        for margin, _level in self.levels:
             for sign in (-1, 1):
                 tick = centre + sign * margin / span * bar.width() / 2
                 painter.drawLine(int(tick), int(top), int(tick), int(top + height))

@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.i18n import _
 from campaign_manager.scenario.arrow_marks import Caption, spots_at
 from campaign_manager.scenario.layout import ArrowPlace, Box, clear_spot, leader, shaft
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
+from campaign_manager.ui.map.words import versus
 from campaign_manager.ui.plain import tip
 
 COUNTER_W, COUNTER_H = 58.0, 40.0
@@ -141,7 +143,7 @@ class AreaLabel(QGraphicsItem):
             painter.drawRoundedRect(badge, 4, 4)
             painter.setPen(words)
             painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{self.vp} VP")
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, _("{vp} VP").format(vp=self.vp))
 
 
 class CounterItem(QGraphicsItem):
@@ -210,7 +212,8 @@ def caption_item(caption: str, parent: QGraphicsItem | None = None) -> QGraphics
     """An open arrow's caption as written on the map: on two lines when long (the defence on the second)."""
     font = QFont("DejaVu Sans", 10, QFont.Weight.Bold)
     if QFontMetricsF(font).horizontalAdvance(caption) > CAPTION_WIDE:
-        caption = caption.replace(" vs ", "\nvs ", 1)
+        between = versus()
+        caption = caption.replace(between, "\n" + between.lstrip(), 1)
     text = QGraphicsSimpleTextItem(caption, parent)
     text.setFont(font)
     return text

@@ -8,11 +8,24 @@ from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QWidget
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import KIND_WORDS, Scenario
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.plain import tip
 
+# The words of other modules' tables the legend shows through `_` (scenario/model.py's KIND_WORDS,
+# engine/battle_log.py's RESULT_MARKS), written here as well so that the catalogue has them.
+SHOWN_WORDS = (
+    N_("infantry"),
+    N_("mountain troops"),
+    N_("armour"),
+    N_("mechanised"),
+    N_("motorcycle troops"),
+    N_("the attacker won"),
+    N_("the defender held"),
+    N_("no one was defeated"),
+)
 ROW = 20  # a line of the legend
 SWATCH = QSize(26, 14)
 
@@ -23,7 +36,7 @@ class MapLegend(QWidget):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("mapLegend")
-        self.setAccessibleName("Map legend")
+        self.setAccessibleName(_("Map legend"))
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.scenario: Scenario | None = None
         self.columns = 1
@@ -32,7 +45,7 @@ class MapLegend(QWidget):
     def set_scenario(self, sc: Scenario | None) -> None:
         self.scenario = sc
         self.resize(self.sizeHint())
-        self.setToolTip(tip("\n".join(words for _, words in self.rows())))  # names from the scenario: plain
+        self.setToolTip(tip("\n".join(words for _mark, words in self.rows())))  # names from the scenario: plain
         self.update()
 
     def rows(self) -> list[tuple[str, str]]:
@@ -40,19 +53,21 @@ class MapLegend(QWidget):
         sc = self.scenario
         if sc is None:
             return []
-        rows = [("tint:" + side, f"held by the {name}") for side, name in sc.side_nouns.items()]
+        rows = [("tint:" + side, _("held by the {side}").format(side=name)) for side, name in sc.side_nouns.items()]
         if any(area.impassable for area in sc.areas.values()):
-            rows.append(("hatch:impassable", "impassable: no one enters it"))
-        rows += [("counter:" + code, f"{name} troops") for code, (name, _) in sc.nations.items()]
+            rows.append(("hatch:impassable", _("impassable: no one enters it")))
+        rows += [
+            ("counter:" + code, _("{nation} troops").format(nation=name)) for code, (name, _flag) in sc.nations.items()
+        ]
         kinds = sorted({troop.kind for troop in sc.troops.values()}, key=list(KIND_WORDS).index)
-        rows += [("kind:" + kind, KIND_WORDS[kind]) for kind in kinds]
+        rows += [("kind:" + kind, _(KIND_WORDS[kind])) for kind in kinds]
         if any(link.fortified for link in sc.links):
-            rows.append(("line:fortified", sc.fortification.name if sc.fortification else "the fortified line"))
+            rows.append(("line:fortified", sc.fortification.name if sc.fortification else _("the fortified line")))
         if any(link.sea for link in sc.links):
-            rows.append(("line:sea", "across the sea"))
-        rows += [("arrow:open", "an open battle"), ("arrow:fought", "a battle fought this turn")]
+            rows.append(("line:sea", _("across the sea")))
+        rows += [("arrow:open", _("an open battle")), ("arrow:fought", _("a battle fought this turn"))]
         rows += [  # a fought battle's badge: its number in the turn and its result
-            (f"badge:{n} {mark}", f"battle {n} of the turn: {words}")
+            (f"badge:{n} {mark}", _("battle {n} of the turn: {result}").format(n=n, result=_(words)))
             for n, (mark, words) in enumerate(RESULT_MARKS, start=1)
         ]
         return rows
@@ -65,7 +80,7 @@ class MapLegend(QWidget):
 
     def _column_width(self) -> int:
         metrics = QFontMetrics(self.font())
-        return SWATCH.width() + max((metrics.horizontalAdvance(words) for _, words in self.rows()), default=0) + 26
+        return SWATCH.width() + max((metrics.horizontalAdvance(words) for _mark, words in self.rows()), default=0) + 26
 
     def size_for(self, columns: int) -> QSize:
         """Its size with its lines in `columns` columns."""

@@ -14,6 +14,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
+from campaign_manager.i18n import _
 from campaign_manager.scenario.arrow_marks import Caption, captions_at_arrows
 from campaign_manager.scenario.layout import ArrowPlace, Box, MapLayout, arrow_places, grid_layout, shaft, stack_places
 from campaign_manager.scenario.model import Area, Link, Scenario
@@ -222,9 +223,10 @@ class MapScene(QGraphicsScene):
                 end,
                 style.signal(style.OPEN_ARROW),
                 arrow_caption(sc, arrow),
-                f"Open battle arrow {label(sc, arrow.origin)} → {label(sc, arrow.target)}: "
-                f"waiting for the result of the game. Double-click to record it; "
-                f"right-click to record or abandon it.",
+                _(
+                    "Open battle arrow {origin} → {target}: waiting for the result of the game. Double-click "
+                    "to record it; right-click to record or abandon it."
+                ).format(origin=label(sc, arrow.origin), target=label(sc, arrow.target)),
                 caption_side=side,
                 avoid=taken + planned,
                 bounds=bounds,
@@ -265,7 +267,9 @@ class MapScene(QGraphicsScene):
                 end,
                 style.fought_arrow(),
                 caption,
-                f"Battle {row.order} of the turn: {caption}.\n" + "\n".join(row.words),
+                "\n".join(
+                    [_("Battle {order} of the turn: {caption}.").format(order=row.order, caption=caption), *row.words]
+                ),
                 width=5,
                 badge=style.result_badge(sc, row),
                 caption_side=side,
@@ -305,8 +309,10 @@ class MapScene(QGraphicsScene):
             start,
             end,
             style.signal(style.OPEN_ARROW),
-            "being entered",
-            f"The battle being entered: {label(sc, pair[0])} → {label(sc, pair[1])} (not recorded yet).",
+            _("being entered"),
+            _("The battle being entered: {origin} → {target} (not recorded yet).").format(
+                origin=label(sc, pair[0]), target=label(sc, pair[1])
+            ),
             caption_side=side,
             avoid=taken,
             bounds=self.sceneRect(),

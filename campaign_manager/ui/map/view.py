@@ -27,8 +27,9 @@ from PySide6.QtWidgets import QGraphicsView, QLabel, QMenu, QWidget
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle_log import BattleRow
-from campaign_manager.engine.lookup import counted, label
+from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Phase
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.ink import notice_style
 from campaign_manager.ui.map.items import ArrowItem, ArrowMark, CounterItem
@@ -108,7 +109,11 @@ class MapView(QGraphicsView):
         self.map_scene.show_state(
             st, fought, planning=st.phase == Phase.PLANNING and not read_only, computer_side=self._computer_side()
         )
-        banner = f"The end of turn {st.turn}, as it stood — read-only" if read_only else self._pending_words()
+        banner = (
+            _("The end of turn {turn}, as it stood — read-only").format(turn=st.turn)
+            if read_only
+            else self._pending_words()
+        )
         if banner != ("" if self.banner.isHidden() else self.banner.text()):
             self.banner.setText(banner)
             self.banner.adjustSize()
@@ -120,8 +125,12 @@ class MapView(QGraphicsView):
         pending = self.session.pending_from()
         if pending is None:
             return ""
-        waiting = counted(self.session.log_length() - pending, "action")
-        return f"Pending: {waiting} shown here, not yet on the server"
+        waiting = self.session.log_length() - pending
+        return ngettext(
+            "Pending: {n} action shown here, not yet on the server",
+            "Pending: {n} actions shown here, not yet on the server",
+            waiting,
+        ).format(n=waiting)
 
     def changeEvent(self, event: QEvent) -> None:
         """A new palette (the desktop turned dark, or light): the map drawn again in its colours."""
@@ -141,7 +150,7 @@ class MapView(QGraphicsView):
         room = QRectF(self.viewport().rect().adjusted(0, 0, -self._covered, 0))
         standing = self._overlays()
         fitted = fit_map(
-            self.map_scene.sceneRect(), room, self.map_scene.still.shapes(), [overlay for _, overlay in standing]
+            self.map_scene.sceneRect(), room, self.map_scene.still.shapes(), [overlay for _widget, overlay in standing]
         )
         scale, scene = fitted.scale, self.map_scene.sceneRect()
         self.setTransform(QTransform.fromScale(scale, scale))
@@ -151,7 +160,7 @@ class MapView(QGraphicsView):
         left, top = scene.x() - (fitted.shown.x() - 0.5) / scale, scene.y() - (fitted.shown.y() - 0.5) / scale
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setSceneRect(QRectF(left, top, (view.width() - 1) / scale, (view.height() - 1) / scale))
-        for (widget, _), place, size in zip(standing, fitted.places, fitted.sizes):
+        for (widget, _corner), place, size in zip(standing, fitted.places, fitted.sizes):
             if widget is self.legend:
                 self.legend.set_columns(size + 1)
             widget.setGeometry(place.toRect())
@@ -302,14 +311,16 @@ class MapView(QGraphicsView):
         """Why this troop's counter does not move: the map shows an earlier turn, or the engine's
         own refusal (the rule, the troop and what stops it)."""
         if self.read_only:
-            return (
+            return _(
                 'The map shows the end of an earlier turn, read-only: choose "the campaign now" on the '
                 "Battles tab to move troops."
             )
         if self._computer_s(troop):
-            return f"{troop} is the computer's: it places and redeploys its own troops."
+            return _("{troop} is the computer's: it places and redeploys its own troops.").format(troop=troop)
         sc, st = self.session.scenario, self.session.state
-        return legal.redeploy_refusal(sc, st, troop) or f"{troop} may be moved: drag it onto a highlighted area."
+        return legal.redeploy_refusal(sc, st, troop) or _(
+            "{troop} may be moved: drag it onto a highlighted area."
+        ).format(troop=troop)
 
     def _targets(self, troop: str) -> list[str]:
         if self._computer_s(troop):
@@ -358,12 +369,12 @@ class MapView(QGraphicsView):
             placing = bool(legal.placement_targets(sc, st, troop))
             targets = self._targets(troop)
             sub = menu.addMenu(
-                f"{'Place' if placing else 'Redeploy'} {troop} in" if placing else f"Redeploy {troop} to"
+                _("Place {troop} in").format(troop=troop) if placing else _("Redeploy {troop} to").format(troop=troop)
             )
             sub.setEnabled(bool(targets) and not self.read_only)
             for code in targets:
                 action = sub.addAction(label(sc, code))
-                action.triggered.connect(lambda _=False, t=troop, c=code: self.troopDropped.emit(t, c))
+                action.triggered.connect(lambda _checked=False, t=troop, c=code: self.troopDropped.emit(t, c))
             if not sub.isEnabled() and (troop not in st.waiting_zone or self._computer_s(troop)):
                 menu.addAction(self.why_not_moved(troop)).setEnabled(False)  # said, not just greyed out
         return menu
@@ -373,8 +384,12 @@ class MapView(QGraphicsView):
         sc = self.session.scenario
         words = f"{label(sc, pair[0])} → {label(sc, pair[1])}"
         menu = QMenu(parent or self)
-        resolve = menu.addAction(f"Record the result of {words}…", lambda: self.resolveArrow.emit(*pair))
-        abandon = menu.addAction(f"Abandon the arrow {words}", lambda: self.abandonArrow.emit(*pair))
+        resolve = menu.addAction(
+            _("Record the result of {arrow}…").format(arrow=words), lambda: self.resolveArrow.emit(*pair)
+        )
+        abandon = menu.addAction(
+            _("Abandon the arrow {arrow}").format(arrow=words), lambda: self.abandonArrow.emit(*pair)
+        )
         for action in (resolve, abandon):
             action.setEnabled(not self.read_only)
         return menu
