@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 
+from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -90,8 +91,13 @@ def _texts(widget: QWidget):
         yield from (widget.tabText(i) for i in range(widget.count()))
     if isinstance(widget, QAbstractItemView) and widget.model() is not None:
         model = widget.model()
-        for section in range(model.columnCount()):
+        top = QModelIndex()
+        columns = model.columnCount(top)
+        for section in range(columns):
             yield str(model.headerData(section, _horizontal()) or "")
+        for row in range(min(model.rowCount(top), 60)):  # what each row shows, its first level
+            for column in range(max(columns, 1)):
+                yield str(model.data(model.index(row, column, top)) or "")
     if widget.isWindow():
         yield widget.windowTitle()
     yield widget.toolTip()
