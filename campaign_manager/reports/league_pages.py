@@ -17,7 +17,7 @@ from campaign_manager.engine.league import ClubStanding, Standing, club_standing
 from campaign_manager.engine.pairings import played_matrix
 from campaign_manager.engine.roster import scoring_words
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
-from campaign_manager.i18n import N_, _
+from campaign_manager.i18n import N_, _, pgettext
 from campaign_manager.reports.charts import charts
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import BOLD, FONT, marked, markup, text
@@ -25,21 +25,26 @@ from campaign_manager.reports.sections import PADS
 from campaign_manager.reports.tables import Cell
 from campaign_manager.scenario.model import Scenario
 
-HEADINGS = (
-    "#",
-    N_("Commander (club)"),
-    N_("Side"),
-    N_("Points"),
-    N_("Games"),
-    N_("Won"),
-    N_("Drawn"),
-    N_("Lost"),
-    N_("VP for"),
-    N_("VP against"),
-    N_("Diff"),
-    N_("Destroyed"),
-    N_("Areas"),
-)
+
+def headings() -> tuple[str, ...]:
+    """The league table's column titles, in the user's language (short: the columns are narrow)."""
+    return (
+        "#",
+        pgettext("league table column", "Commander (club)"),
+        pgettext("league table column", "Side"),
+        pgettext("league table column", "Points"),
+        pgettext("league table column", "Games"),
+        pgettext("league table column", "Won"),
+        pgettext("league table column", "Drawn"),
+        pgettext("league table column", "Lost"),
+        pgettext("league table column", "VP for"),
+        pgettext("league table column", "VP against"),
+        pgettext("league table column", "Diff"),
+        pgettext("league table column", "Destroyed"),
+        pgettext("league table column", "Areas"),
+    )
+
+
 STYLE = TableStyle(
     [
         ("FONT", (0, 0), (-1, -1), FONT, 8),
@@ -75,20 +80,18 @@ def _difference(s: Standing) -> str:
 def _widths(width: float) -> list[float]:
     """The number columns as wide as their titles' longest word (room for three figures at
     least); the names have the rest."""
+    titles = headings()
     numbers = [
-        max(max(stringWidth(word, BOLD, 7) for word in _(title).split()), stringWidth("-99", FONT, 8)) + 9
-        for title in HEADINGS[3:]
+        max(max(stringWidth(word, BOLD, 7) for word in title.split()), stringWidth("-99", FONT, 8)) + 9
+        for title in titles[3:]
     ]
-    side = max(stringWidth(title, FONT, 8) for title in ("Allied", _("Side"))) + 7
+    side = max(stringWidth(title, FONT, 8) for title in ("Allied", titles[2])) + 7
     return [18, width - sum(numbers) - side - 18, side, *numbers]
 
 
 def league_table(sc: Scenario, standings: list[Standing], width: float, scoring: Scoring = DEFAULT_SCORING) -> Table:
     rows: list[list[Cell]] = [
-        [
-            marked("{h}", HEAD if column in (1, 2) else HEAD_RIGHT, h=_(h) if h != "#" else h)
-            for column, h in enumerate(HEADINGS)
-        ]
+        [marked("{h}", HEAD if column in (1, 2) else HEAD_RIGHT, h=h) for column, h in enumerate(headings())]
     ]
     for place, s in enumerate(standings, start=1):
         c = s.commander
