@@ -144,7 +144,7 @@ def league_html(
         ]
         kinds = [TEXT, NUMBER, NUMBER, NUMBER, NUMBER]
         tables += [
-            f"<h2>{escape(_('Clubs'))}</h2>",
+            "<h2>" + escape(_("Clubs")) + "</h2>",
             _html_table([(_(t), k) for t, k in zip(CLUB_COLUMNS, kinds)], club_rows),
         ]
     return PAGE.format(

@@ -76,6 +76,7 @@ def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: s
     """The page of `pic`; `turns`: the turns with a page of their own; `up`: the way from this
     page to the folder's top ("" for index.html, "../" for a turn's page)."""
     title = f"{pic.name} — {when(pic)}"
+    chart = _section("chart", _("VP by turn"), vp_chart(pic, status))
     return (
         f'<!DOCTYPE html>\n<html lang="{escape(language_code())}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
@@ -89,10 +90,15 @@ def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: s
         f'<div class="mapcol">{_map(pic, status, up)}</div>'
         f'<div class="restcol">{_turn(pic, status)}{_battles(pic, status)}{_changes(pic, status)}</div></div>'
         f"{_league(pic, status)}"
-        f'<section aria-labelledby="chart-h"><h2 id="chart-h">{escape(_("VP by turn"))}</h2>'
-        f"{vp_chart(pic, status)}</section>"
+        f"{chart}"
         f"</main>{_footer(status, up)}</body></html>\n"
     )
+
+
+def _section(name: str, heading: str, body: str, panel: bool = False) -> str:
+    """A section of the page under its heading (plain words), named `name`-h for screen readers."""
+    kind = ' class="panel"' if panel else ""
+    return f'<section aria-labelledby="{name}-h"{kind}><h2 id="{name}-h">{escape(heading)}</h2>{body}</section>'
 
 
 def language_code() -> str:
@@ -108,7 +114,8 @@ def _turns_nav(turns: list[int], shown: int, up: str) -> str:
         name = escape(_("turn {turn}").format(turn=turn))
         links.append(f"<strong>{name}</strong>" if here else f'<a href="{up}turn-{turn}/index.html">{name}</a>')
     pages = escape(_("Pages: {links}")).format(links=" · ".join(links))
-    return f'<nav aria-label="{escape(_("Turns"))}"><p>{pages}</p></nav>'
+    label = escape(_("Turns"))
+    return f'<nav aria-label="{label}"><p>{pages}</p></nav>'
 
 
 def _map(pic: TurnPicture, status: PublishedStatus, up: str) -> str:
@@ -118,11 +125,11 @@ def _map(pic: TurnPicture, status: PublishedStatus, up: str) -> str:
     image = " " + escape(_("Also as a picture: {file}.")).format(file=picture) if not up else ""
     holders = holders_words(sc, pic.view)
     point = escape(_("Point at or press on an area for its troops and VP."))
-    return (
-        f'<section aria-labelledby="map-h"><h2 id="map-h">{escape(_("The map"))}</h2><figure>'
-        f'{svg}<figcaption><p id="map-words">{escape(holders[:1].upper() + holders[1:])}.'
-        f" {point}{image}</p>{_legend(pic)}</figcaption></figure></section>"
+    figure = (
+        f'<figure>{svg}<figcaption><p id="map-words">{escape(holders[:1].upper() + holders[1:])}.'
+        f" {point}{image}</p>{_legend(pic)}</figcaption></figure>"
     )
+    return _section("map", _("The map"), figure)
 
 
 def _legend(pic: TurnPicture) -> str:
@@ -130,7 +137,8 @@ def _legend(pic: TurnPicture) -> str:
     items = "".join(
         f"<li>{drawing_svg(sample, _plain(words))}<span>{words}</span></li>" for sample, words in rows
     )  # the legend's words are the app's markup: escaped where they hold a name
-    return f'<ul class="legend" aria-label="{escape(_("Legend"))}">{items}</ul>'
+    label = escape(_("Legend"))
+    return f'<ul class="legend" aria-label="{label}">{items}</ul>'
 
 
 def _plain(markup: str) -> str:
@@ -147,20 +155,21 @@ def _vp(pic: TurnPicture, status: PublishedStatus) -> str:
     )
     figures = " — ".join(f"{sc.sides[side]} {vp}" for side, vp in status.vp.items())
     none = escape(_("none yet"))
+    titles = {side: _("{side}: {vp} VP").format(side=sc.sides[side], vp=status.vp[side]) for side in status.vp}
     parts = "".join(
-        f"<div><h3>{escape(_('{side}: {vp} VP').format(side=sc.sides[side], vp=status.vp[side]))}</h3><ul>"
+        f"<div><h3>{escape(titles[side])}</h3><ul>"
         + ("".join(f"<li>+{p.vp} {escape(p.reason)}</li>" for p in pic.view.vp_breakdown[side]) or f"<li>{none}</li>")
         + "</ul></div>"
         for side in status.vp
     )
     said = _("{lead}. {when}: {result}.").format(lead=lead, when=when_words, result=result)
-    return (
-        f'<section aria-labelledby="vp-h" class="panel"><h2 id="vp-h">{escape(_("Victory points"))}</h2>'
-        f'<p class="figures">{escape(_("{figures} VP").format(figures=figures))}</p>'
-        f'<div class="bar" aria-hidden="true">{bar}</div>'
+    shown = escape(_("{figures} VP").format(figures=figures))
+    body = (
+        f'<p class="figures">{shown}</p><div class="bar" aria-hidden="true">{bar}</div>'
         f'<p>{escape(said)}</p><p class="when">{escape(pic.view.outcome.levels)}</p>'
-        f'<div class="sides">{parts}</div></section>'
+        f'<div class="sides">{parts}</div>'
     )
+    return _section("vp", _("Victory points"), body, panel=True)
 
 
 def side_ink(pic: TurnPicture, side: str) -> str:
@@ -193,10 +202,8 @@ def _turn(pic: TurnPicture, status: PublishedStatus) -> str:
     coming = next_turn_words(pic)
     next_turn = f"<p>{escape(coming)}</p>" if coming else ""
     said = "".join(f"<p>{escape(line)}</p>" for line in now if line)
-    return (
-        f'<section aria-labelledby="turn-h" class="panel"><h2 id="turn-h">{escape(_("The turn"))}</h2>'
-        f"{said}{f'<ul>{arrows}</ul>' if arrows else ''}{next_turn}</section>"
-    )
+    listed = f"<ul>{arrows}</ul>" if arrows else ""
+    return _section("turn", _("The turn"), f"{said}{listed}{next_turn}", panel=True)
 
 
 def _battle_count(status: PublishedStatus) -> str:
@@ -224,14 +231,14 @@ def _battles(pic: TurnPicture, status: PublishedStatus) -> str:
     for turn in (pic.turn, pic.turn - 1):
         fought = [b for b in status.fought_battles if b.turn == turn]
         if turn >= 1:
-            listed = "".join(_battle(pic, b) for b in fought) or f"<li>{escape(_('No battle fought.'))}</li>"
-            said.append(f'<h3>{escape(_("Turn {turn}").format(turn=turn))}</h3><ol class="battles">{listed}</ol>')
+            none = escape(_("No battle fought."))
+            listed = "".join(_battle(pic, b) for b in fought) or f"<li>{none}</li>"
+            title = escape(_("Turn {turn}").format(turn=turn))
+            said.append(f'<h3>{title}</h3><ol class="battles">{listed}</ol>')
     marks = "; ".join(f"{mark} {words}" for mark, words in RESULT_MARKS)
-    body = "".join(said) or f"<p>{escape(_('No battle yet.'))}</p>"
-    return (
-        f'<section aria-labelledby="battles-h"><h2 id="battles-h">{escape(_("Battles"))}</h2>'
-        f'<p class="when">{escape(_("Numbered as on the map: {marks}.").format(marks=marks))}</p>{body}</section>'
-    )
+    body = "".join(said) or "<p>" + escape(_("No battle yet.")) + "</p>"
+    numbered = escape(_("Numbered as on the map: {marks}.").format(marks=marks))
+    return _section("battles", _("Battles"), f'<p class="when">{numbered}</p>{body}')
 
 
 def _battle(pic: TurnPicture, b: PublishedBattle) -> str:
@@ -252,8 +259,8 @@ def _battle(pic: TurnPicture, b: PublishedBattle) -> str:
         side=sc.sides[b.attacker_side], result=winner, score=b.score
     )
     said = "; ".join([result, *after]) + "."
-    commanders = f"<br>{escape(_('Commanders: {names}.').format(names=who))}" if who else ""
-    losses = f"<br>{escape(_('Lost: {troops}.').format(troops=lost))}" if lost else ""
+    commanders = "<br>" + escape(_("Commanders: {names}.").format(names=who)) if who else ""
+    losses = "<br>" + escape(_("Lost: {troops}.").format(troops=lost)) if lost else ""
     return f"<li><strong>{escape(arrow)}</strong> {escape(said)}{commanders}{losses}</li>"
 
 
@@ -269,11 +276,8 @@ def _changes(pic: TurnPicture, status: PublishedStatus) -> str:
         + "</li>"
         for c in status.changed_hands
     )
-    none = f"<p>{escape(_('None yet.'))}</p>"
-    return (
-        f'<section aria-labelledby="changes-h"><h2 id="changes-h">{escape(_("Areas that changed hands"))}</h2>'
-        f"{f'<ul>{rows}</ul>' if rows else none}</section>"
-    )
+    body = f"<ul>{rows}</ul>" if rows else "<p>" + escape(_("None yet.")) + "</p>"
+    return _section("changes", _("Areas that changed hands"), body)
 
 
 def _league(pic: TurnPicture, status: PublishedStatus) -> str:
@@ -281,9 +285,10 @@ def _league(pic: TurnPicture, status: PublishedStatus) -> str:
     if not status.league:
         return ""
     titles = [_("Side"), _("Games"), pgettext("games won, drawn, lost", "W–D–L"), _("VP ±"), _("Areas")]
+    commander = escape(_("Commander"))
     head = (
         "<tr><th class=n>#</th>"
-        + (f"<th>{escape(_('Commander'))}</th>" if status.names_shown else "")
+        + (f"<th>{commander}</th>" if status.names_shown else "")
         + f"<th>{escape(titles[0])}</th>"
         + "".join(f"<th class=n>{escape(t)}</th>" for t in titles[1:])
         + "</tr>"
@@ -296,10 +301,7 @@ def _league(pic: TurnPicture, status: PublishedStatus) -> str:
         f"<td class=n>{line.areas_taken}</td></tr>"
         for line in status.league
     )
-    return (
-        f'<section aria-labelledby="league-h"><h2 id="league-h">{escape(_("League of commanders"))}</h2>'
-        f"<table><thead>{head}</thead><tbody>{rows}</tbody></table></section>"
-    )
+    return _section("league", _("League of commanders"), f"<table><thead>{head}</thead><tbody>{rows}</tbody></table>")
 
 
 def _footer(status: PublishedStatus, up: str) -> str:
@@ -310,7 +312,8 @@ def _footer(status: PublishedStatus, up: str) -> str:
     if not up:
         files = {"status": f'<a href="{up}status.json">status.json</a>', "feed": f'<a href="{up}feed.xml">feed.xml</a>'}
         data = escape(_("The facts of this page: {status}; the battles as a feed: {feed}.")).format(**files) + " "
-    return f"<footer><p>{recorded}{data}{escape(_('Published by the Firestorm Campaign Manager.'))}</p></footer>"
+    published = escape(_("Published by the Firestorm Campaign Manager."))
+    return f"<footer><p>{recorded}{data}{published}</p></footer>"
 
 
 def recorded_moment(recorded: str) -> str:
