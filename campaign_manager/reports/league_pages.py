@@ -79,13 +79,17 @@ def _difference(s: Standing) -> str:
 
 def _widths(width: float) -> list[float]:
     """The number columns as wide as their titles' longest word (room for three figures at
-    least); the names have the rest."""
+    least); the names have the rest, and never less than their title's longest word or a fifth of
+    the width: long titles (a language's) give way first, down to the room for three figures."""
     titles = headings()
-    numbers = [
-        max(max(stringWidth(word, BOLD, 7) for word in title.split()), stringWidth("-99", FONT, 8)) + 9
-        for title in titles[3:]
-    ]
+    least = stringWidth("-99", FONT, 8) + 9
+    numbers = [max(max(stringWidth(word, BOLD, 7) for word in title.split()) + 9, least) for title in titles[3:]]
     side = max(stringWidth(title, FONT, 8) for title in ("Allied", titles[2])) + 7
+    names = max(width * 0.2, max(stringWidth(word, BOLD, 7) for word in titles[1].split()) + 9)
+    short = sum(numbers) - (width - names - side - 18)
+    if short > 0:
+        spare = sum(n - least for n in numbers)
+        numbers = [n - (n - least) * min(1.0, short / spare) for n in numbers] if spare else numbers
     return [18, width - sum(numbers) - side - 18, side, *numbers]
 
 
@@ -259,7 +263,7 @@ def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float =
         lines = [markup(_("<b>{side} commanders</b>"), side=sc.sides[side])]
         lines += [
             markup(
-                _("{place}. <b>{who}</b>&nbsp; {won}–{drawn}–{lost}, VP&nbsp;{vp}"),
+                _("{place}. <b>{who}</b>\u00a0 {won}–{drawn}–{lost}, VP\u00a0{vp}"),
                 place=place,
                 who=_who(s),
                 won=s.wins,
