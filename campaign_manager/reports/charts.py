@@ -17,6 +17,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from campaign_manager.engine.charts import CampaignCharts
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.reports.page import BOLD, FONT
 from campaign_manager.scenario.model import Scenario
 
@@ -42,9 +43,9 @@ class Chart:
 def charts(sc: Scenario, data: CampaignCharts, width: float, height: float = 190) -> list[Chart]:
     """The three charts, each `width` points wide."""
     return [
-        Chart("Victory points", vp_words(sc, data), vp_chart(sc, data, width, height)),
-        Chart("Battles", battles_words(sc, data), battles_chart(sc, data, width, height * 0.85)),
-        Chart("Areas", changes_words(sc, data), changes_chart(sc, data, width)),
+        Chart(_("Victory points"), vp_words(sc, data), vp_chart(sc, data, width, height)),
+        Chart(_("Battles"), battles_words(sc, data), battles_chart(sc, data, width, height * 0.85)),
+        Chart(_("Areas"), changes_words(sc, data), changes_chart(sc, data, width)),
     ]
 
 
@@ -132,8 +133,11 @@ def _marker(x: float, y: float, colour: colors.Color, square: bool) -> Shape:
     return Circle(x, y, 2.3, fillColor=colour, strokeColor=colour)
 
 
-def _turn_label(turn: int) -> str:
-    return "Set-up" if turn == 0 else f"Turn {turn}"
+def _turn_label(turn: int, now: bool = False) -> str:
+    """A turn under the axis or in a sentence: "Set-up", "Turn 2", "Turn 3 (now)"."""
+    if turn == 0:
+        return _("Set-up (now)") if now else _("Set-up")
+    return (_("Turn {turn} (now)") if now else _("Turn {turn}")).format(turn=turn)
 
 
 # -- victory points ----------------------------------------------------------------------------
@@ -142,12 +146,12 @@ def _turn_label(turn: int) -> str:
 def vp_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) -> Drawing:
     drawing = Drawing(width, height)
     group = Group()
-    group.add(_text(0, height - TITLE, "Victory points at the end of each turn", TITLE, bold=True))
+    group.add(_text(0, height - TITLE, _("Victory points at the end of each turn"), TITLE, bold=True))
     first, second = data.sides[0], data.sides[1]
     keys = [Key(sc.sides[first], _ink(sc, first), "line"), Key(sc.sides[second], _ink(sc, second), "dashed")]
     keys += [
-        Key("the lead, in its leader's tint", colors.HexColor("#eeeeee"), "box"),
-        Key("victory levels", LEVEL, "level"),
+        Key(_("the lead, in its leader's tint"), colors.HexColor("#eeeeee"), "box"),
+        Key(_("victory levels"), LEVEL, "level"),
     ]
     _legend(group, 0, height - TITLE - 14, keys)
     level_words = [f"{margin} {name.split()[0]}" for margin, name in data.levels]
@@ -160,13 +164,22 @@ def vp_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) ->
     xs = {turn: left + slot * (turn + 0.5) for turn in range(data.turns + 1)}
     for turn, x in xs.items():
         now = any(t.turn == turn and not t.ended for t in data.vp)
-        group.add(_text(x, bottom - 10, _turn_label(turn) + (" (now)" if now else ""), anchor="middle"))
+        group.add(_text(x, bottom - 10, _turn_label(turn, now), anchor="middle"))
     for t in data.vp:  # the lead, as a bar in its leader's tint, its size at its foot
         if t.leader and t.margin:
             x, tint, ink = xs[t.turn] - slot * 0.18, _tint(sc, t.leader), _ink(sc, t.leader)
             group.add(Rect(x, bottom, slot * 0.36, t.margin * scale, fillColor=tint, strokeColor=ink, strokeWidth=0.5))
-            group.add(_text(xs[t.turn], bottom + 3, f"lead {t.margin}", SMALL, anchor="middle", colour=ink))
-    for (margin, _), words in zip(data.levels, level_words):
+            group.add(
+                _text(
+                    xs[t.turn],
+                    bottom + 3,
+                    _("lead {margin}").format(margin=t.margin),
+                    SMALL,
+                    anchor="middle",
+                    colour=ink,
+                )
+            )
+    for (margin, _name), words in zip(data.levels, level_words):
         if margin <= high:
             y = bottom + margin * scale
             group.add(Line(left, y, right, y, strokeColor=LEVEL, strokeWidth=0.7, strokeDashArray=[4, 2]))
@@ -193,12 +206,15 @@ def vp_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) ->
 
 def vp_words(sc: Scenario, data: CampaignCharts) -> str:
     said = [
-        f"{_turn_label(t.turn)}{'' if t.ended else ' (now)'}: "
-        + ", ".join(f"{sc.sides[side]} {t.vp[side]}" for side in data.sides)
+        f"{_turn_label(t.turn, not t.ended)}: " + ", ".join(f"{sc.sides[side]} {t.vp[side]}" for side in data.sides)
         for t in data.vp
     ]
-    levels = ", ".join(f"{name} from a lead of {margin}" for margin, name in data.levels)
-    return f"Victory points at the end of each turn. {'; '.join(said)}. Victory levels: {levels}."
+    levels = ", ".join(
+        _("{level} from a lead of {margin}").format(level=name, margin=margin) for margin, name in data.levels
+    )
+    return _("Victory points at the end of each turn. {turns}. Victory levels: {levels}.").format(
+        turns="; ".join(said), levels=levels
+    )
 
 
 # -- battles -----------------------------------------------------------------------------------
@@ -207,15 +223,15 @@ def vp_words(sc: Scenario, data: CampaignCharts) -> str:
 def battles_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) -> Drawing:
     drawing = Drawing(width, height)
     group = Group()
-    group.add(_text(0, height - TITLE, "Battles fought and won, turn by turn", TITLE, bold=True))
-    keys = [Key("fought", FOUGHT, "box")] + [
-        Key(f"won by the {sc.side_nouns[s]}", _tint(sc, s), "box") for s in data.sides
+    group.add(_text(0, height - TITLE, _("Battles fought and won, turn by turn"), TITLE, bold=True))
+    keys = [Key(_("fought"), FOUGHT, "box")] + [
+        Key(_("won by the {side}").format(side=sc.side_nouns[s]), _tint(sc, s), "box") for s in data.sides
     ]
     end = _legend(group, 0, height - TITLE - 14, keys)
-    group.add(_text(end, height - TITLE - 14, "(the others: nobody defeated)", SMALL, colour=LEVEL))
+    group.add(_text(end, height - TITLE - 14, _("(the others: nobody defeated)"), SMALL, colour=LEVEL))
     left, bottom, right, top = 26.0, 16.0, width - PAD, height - TITLE - 26
     most = max((t.fought for t in data.battles), default=0)
-    _, scale = _axis(group, left, bottom, right, top, most)
+    scale = _axis(group, left, bottom, right, top, most)[1]
     slot = (right - left) / data.turns
     bar = slot / (len(data.sides) + 2)
     for turn in range(1, data.turns + 1):
@@ -238,14 +254,21 @@ def battles_chart(sc: Scenario, data: CampaignCharts, width: float, height: floa
 
 def battles_words(sc: Scenario, data: CampaignCharts) -> str:
     if not data.battles:
-        return "Battles fought and won: no turn has begun."
-    said = [
-        f"turn {t.turn}: {t.fought} fought, "
-        + ", ".join(f"{t.won[side]} won by the {sc.side_nouns[side]}" for side in data.sides)
-        + (f", {t.drawn} with nobody defeated" if t.drawn else "")
-        for t in data.battles
-    ]
-    return "Battles fought and won: " + "; ".join(said) + "."
+        return _("Battles fought and won: no turn has begun.")
+    said = []
+    for t in data.battles:
+        won = ", ".join(
+            _("{count} won by the {side}").format(count=t.won[side], side=sc.side_nouns[side]) for side in data.sides
+        )
+        if t.drawn:
+            said.append(
+                _("turn {turn}: {fought} fought, {won}, {drawn} with nobody defeated").format(
+                    turn=t.turn, fought=t.fought, won=won, drawn=t.drawn
+                )
+            )
+        else:
+            said.append(_("turn {turn}: {fought} fought, {won}").format(turn=t.turn, fought=t.fought, won=won))
+    return _("Battles fought and won: {turns}.").format(turns="; ".join(said))
 
 
 # -- areas changing hands ----------------------------------------------------------------------
@@ -258,24 +281,30 @@ def changes_chart(sc: Scenario, data: CampaignCharts, width: float) -> Drawing:
     height = TITLE + 14 + rows * ROW + 14
     drawing = Drawing(width, height)
     group = Group()
-    group.add(_text(0, height - TITLE, "How often each area changed hands", TITLE, bold=True))
+    group.add(_text(0, height - TITLE, _("How often each area changed hands"), TITLE, bold=True))
     names = [sc.area_label(code) for code, _ in data.changes]
     left = max((_width(n) for n in names), default=0) + PAD * 2
     right = width - 24
     most = max((count for _, count in data.changes), default=1)
     per = (right - left) / most
     y = height - TITLE - 10 - ROW
-    for name, (_, count) in zip(names, data.changes):
+    for name, (_code, count) in zip(names, data.changes):
         group.add(_text(left - PAD, y + 2.5, name, anchor="end"))
         group.add(Rect(left, y, count * per, ROW * 0.7, fillColor=CHANGED, strokeColor=None))
         group.add(_text(left + count * per + 3, y + 2.5, str(count)))
         y -= ROW
     if not data.changes:
-        group.add(_text(0, y + 2.5, "No area has changed hands yet."))
+        group.add(_text(0, y + 2.5, _("No area has changed hands yet.")))
         y -= ROW
     if data.never_changed and data.changes:
         group.add(
-            _text(0, y + 4, f"{data.never_changed} other areas that could change hands never did.", SMALL, colour=LEVEL)
+            _text(
+                0,
+                y + 4,
+                _("{count} other areas that could change hands never did.").format(count=data.never_changed),
+                SMALL,
+                colour=LEVEL,
+            )
         )
     drawing.add(group)
     return drawing
@@ -283,9 +312,14 @@ def changes_chart(sc: Scenario, data: CampaignCharts, width: float) -> Drawing:
 
 def changes_words(sc: Scenario, data: CampaignCharts) -> str:
     if not data.changes:
-        return "No area has changed hands yet."
-    said = ", ".join(f"{sc.area_label(code)} {count} time{'s' if count > 1 else ''}" for code, count in data.changes)
-    return f"Areas that changed hands: {said}; {data.never_changed} others never did."
+        return _("No area has changed hands yet.")
+    said = ", ".join(
+        ngettext("{area} {count} time", "{area} {count} times", count).format(area=sc.area_label(code), count=count)
+        for code, count in data.changes
+    )
+    return _("Areas that changed hands: {areas}; {count} others never did.").format(
+        areas=said, count=data.never_changed
+    )
 
 
 # -- the same shapes for the window ------------------------------------------------------------

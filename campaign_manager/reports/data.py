@@ -14,11 +14,12 @@ from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import Applied, apply_action, initial_state
 from campaign_manager.engine.charts import CampaignCharts, campaign_charts
 from campaign_manager.engine.league import Standing, league
-from campaign_manager.engine.lookup import counted, nations_words
+from campaign_manager.engine.lookup import nations_words
 from campaign_manager.engine.requirements import RequirementsView, requirements
 from campaign_manager.engine.state import DEFAULT_SCORING, CampaignState, Phase, Scoring
 from campaign_manager.engine.views import StateView, state_view
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.reports.kinds import ReportKind
 from campaign_manager.scenario.model import Scenario
 
@@ -67,7 +68,7 @@ def default_report_turn(history: list[Applied]) -> int:
         return ended[-1]
     turns = [a.state.turn for a in history if isinstance(a.action, StartTurn)]
     if not turns:
-        raise UserError("the campaign has not started: there is no turn to report on yet")
+        raise UserError(_("the campaign has not started: there is no turn to report on yet"))
     return turns[-1]
 
 
@@ -75,7 +76,7 @@ def latest_turn(history: list[Applied]) -> int:
     """The turn under way (or the last one, once it has ended)."""
     turns = [a.state.turn for a in history if isinstance(a.action, StartTurn)]
     if not turns:
-        raise UserError("the campaign has not started: there is no turn to report on yet")
+        raise UserError(_("the campaign has not started: there is no turn to report on yet"))
     return turns[-1]
 
 
@@ -120,10 +121,14 @@ def picture(
     else:
         number = latest_turn(history) if latest else default_report_turn(history)
     if not 1 <= number <= len(sc.turns):
-        raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
+        raise UserError(
+            _("there is no turn {number}: this scenario has turns 1 to {last}").format(
+                number=number, last=len(sc.turns)
+            )
+        )
     started = [i for i, a in enumerate(history) if isinstance(a.action, StartTurn) and a.state.turn == number]
     if not started:
-        raise UserError(f"turn {number} has not started yet: there is nothing to report")
+        raise UserError(_("turn {number} has not started yet: there is nothing to report").format(number=number))
     ends = [i for i, a in enumerate(history) if isinstance(a.action, EndTurn) and a.state.turn == number]
     last = ends[0] if ends else len(history) - 1
     state = history[last].state
@@ -193,7 +198,9 @@ def slip_plan(sc: Scenario, st: CampaignState) -> SlipPlan:
     if slips_turn(st) != st.turn:
         # The dice of the battle count change nothing on a slip: any will do, the same each time.
         st = apply_action(sc, st, StartTurn(), RandomRoller(0), quiet=True).state
-        caveat = f"Turn {st.turn} has not started yet: this slip shows the map as it will stand when it starts."
+        caveat = _("Turn {turn} has not started yet: this slip shows the map as it will stand when it starts.").format(
+            turn=st.turn
+        )
     if st.phase == Phase.PLANNING:
         caveat = _unplanned(sc, st, caveat)
     arrows = [(side, a, b) for side in sc.sides for a, b in legal.legal_arrows(sc, st, side)]
@@ -205,12 +212,23 @@ def _unplanned(sc: Scenario, st: CampaignState, caveat: str | None) -> str | Non
     still = []
     if st.waiting_zone:
         waiting = sorted(st.waiting_zone)
-        still.append(f"{counted(len(waiting), 'troop')} still to be placed ({', '.join(waiting)})")
+        still.append(
+            ngettext(
+                "{count} troop still to be placed ({troops})",
+                "{count} troops still to be placed ({troops})",
+                len(waiting),
+            ).format(count=len(waiting), troops=", ".join(waiting))
+        )
     may = legal.redeploying_nations(sc, st)
     if may:
-        still.append(f"{nations_words(sc, may)} troops may still redeploy")
+        still.append(_("{nations} troops may still redeploy").format(nations=nations_words(sc, may)))
     if not still:
         return caveat
     said = "; ".join(still)
-    opening = f"{caveat} {said[:1].upper()}{said[1:]}" if caveat else f"Turn {st.turn}'s planning is not done: {said}"
-    return f"{opening}. POSITIONS MAY STILL CHANGE: print the slips again once the planning is done."
+    if caveat:
+        opening = f"{caveat} {said[:1].upper()}{said[1:]}"  # two sentences, the second one's first word raised
+    else:
+        opening = _("Turn {turn}'s planning is not done: {still}").format(turn=st.turn, still=said)
+    return _("{opening}. POSITIONS MAY STILL CHANGE: print the slips again once the planning is done.").format(
+        opening=opening
+    )

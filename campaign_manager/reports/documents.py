@@ -10,6 +10,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, KeepTogethe
 from campaign_manager.engine.app_dice import APP_LEGEND
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
+from campaign_manager.i18n import _
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.league_pages import charts_page, league_page
 from campaign_manager.reports.legend import map_legend
@@ -31,41 +32,50 @@ from campaign_manager.scenario.model import Scenario
 
 def battle_table(pic: TurnPicture, width: float) -> Table:
     sc = pic.scenario
-    rows = [["#", "Battle", "Committed", "Mission", "Result", "Roll to destroy", "Afterwards"]]
+    rows = [["#", _("Battle"), _("Committed"), _("Mission"), _("Result"), _("Roll to destroy"), _("Afterwards")]]
     for row in pic.battles:  # the turn's battles in order, numbered as on the map (not log numbers)
         rows.append(
             [
                 str(row.order),
-                f"{label(sc, row.origin)} → {label(sc, row.target)} ({sc.side_nouns[row.attacker_side]} attack)",
-                f"A: {row.commitment_words(sc, 'attacker')}\nD: {row.commitment_words(sc, 'defender')}",
-                row.mission or ("dice only" if row.kind == "wargame" else "not rolled"),  # no table, no mission
+                _("{origin} → {target} ({side} attack)").format(
+                    origin=label(sc, row.origin), target=label(sc, row.target), side=sc.side_nouns[row.attacker_side]
+                ),
+                _("A: {attacker}\nD: {defender}").format(
+                    attacker=row.commitment_words(sc, "attacker"), defender=row.commitment_words(sc, "defender")
+                ),
+                row.mission or (_("dice only") if row.kind == "wargame" else _("not rolled")),  # no table, no mission
                 _result_words(sc, row),
                 _destroy_words(row),
                 _after_words(sc, row),
             ]
         )
     if len(rows) == 1:
-        rows.append(["", "No battle was fought this turn.", "", "", "", "", ""])
+        rows.append(["", _("No battle was fought this turn."), "", "", "", "", ""])
     return table(rows, [w * width for w in (0.04, 0.2, 0.17, 0.1, 0.17, 0.17, 0.15)])
 
 
 def _result_words(sc: Scenario, row: BattleRow) -> str:
-    score = ("General's Wargame, " if row.kind == "wargame" else "") + row.score_words()
-    result = f"{row.mark} {score}: " + (f"the {sc.side_nouns[row.winner]} won" if row.winner else "no one defeated")
+    score = row.score_words()
+    if row.kind == "wargame":
+        score = _("General's Wargame, {score}").format(score=score)
+    if row.winner:
+        result = _("{mark} {score}: the {side} won").format(mark=row.mark, score=score, side=sc.side_nouns[row.winner])
+    else:
+        result = _("{mark} {score}: no one defeated").format(mark=row.mark, score=score)
     played = row.players_words()  # the commanders, game by game, when the games name them
-    return f"{result}\nplayed by {played}" if played else result
+    return _("{result}\nplayed by {players}").format(result=result, players=played) if played else result
 
 
 def _destroy_words(row: BattleRow) -> str:
     if not row.destroy_targets:
-        return "no rolls"
+        return _("no rolls")
     return "; ".join(row.roll_words())
 
 
 def _after_words(sc: Scenario, row: BattleRow) -> str:
     parts = []
     if row.destroyed:
-        parts.append("destroyed: " + ", ".join(row.destroyed))
+        parts.append(_("destroyed: {troops}").format(troops=", ".join(row.destroyed)))
     parts += row.captured_words(sc)
     if row.escaped:
         parts.append(row.escaped_words())
@@ -76,11 +86,11 @@ def _after_words(sc: Scenario, row: BattleRow) -> str:
             if isinstance(row.retreat_to, str)
             else ", ".join(f"{t}→{a}" for t, a in row.retreat_to.items())
         )
-        parts.append(f"retreat to {where}")
+        parts.append(_("retreat to {where}").format(where=where))
     if row.advanced:
-        parts.append("advanced: " + ", ".join(row.advanced))
+        parts.append(_("advanced: {troops}").format(troops=", ".join(row.advanced)))
     if row.took_area:
-        parts.append(f"{row.target} changed hands")
+        parts.append(_("{area} changed hands").format(area=row.target))
     return "; ".join(parts) or "—"
 
 
@@ -100,28 +110,35 @@ def map_with_legend(pic: TurnPicture, width: float, height: float) -> Table:
 
 def turn_report(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
     sc = pic.scenario
-    story = heading(pic, "Turn report")
+    story = heading(pic, _("Turn report"))
     story.append(map_with_legend(pic, width, height * 0.62))
     story += [Spacer(1, 6), vp_block(pic, width), Spacer(1, 4), vp_parts_table(pic, width)]
-    story += [CondPageBreak(120), text("The battles of the turn", "h2"), battle_table(pic, width)]
+    story += [CondPageBreak(120), text(_("The battles of the turn"), "h2"), battle_table(pic, width)]
     if any(row.app_dice for row in pic.battles):  # the mark beside a die says the app rolled it
         story.append(text(APP_LEGEND, "small"))
     if pic.recorded_by:  # a shared campaign: the shops that recorded this turn
-        story.append(text(f"Recorded by: {', '.join(pic.recorded_by)}.", "small"))
+        story.append(text(_("Recorded by: {names}.").format(names=", ".join(pic.recorded_by)), "small"))
     for row in pic.battles:  # an app die replaced is on paper too: both faces and why
         if row.corrected:
-            story.append(text(f"Battle {row.order} ({row.origin} → {row.target}): {row.corrected}", "small"))
-    story += [CondPageBreak(120), text("Who holds what", "h2"), areas_table(pic, width)]
+            story.append(
+                text(
+                    _("Battle {number} ({origin} → {target}): {corrected}").format(
+                        number=row.order, origin=row.origin, target=row.target, corrected=row.corrected
+                    ),
+                    "small",
+                )
+            )
+    story += [CondPageBreak(120), text(_("Who holds what"), "h2"), areas_table(pic, width)]
     story += [Spacer(1, 6), off_map_table(pic, width)]
     waiting = open_arrows_table(pic, width)
     if waiting is not None:
         story += [Spacer(1, 6), waiting]
     sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in pic.view.sorties.items())
     if sorties and not pic.ended:
-        story.append(text(f"Air sorties left this turn: {sorties}."))
-    story.append(text("Notes of the turn", "h2"))
-    story += [text(f"• {note}") for note in pic.notes] or [text("No notes were recorded this turn.")]
-    story.append(KeepTogether([text("What the next turn asks for", "h2"), *requirements_block(pic)]))
+        story.append(text(_("Air sorties left this turn: {sorties}.").format(sorties=sorties)))
+    story.append(text(_("Notes of the turn"), "h2"))
+    story += [text(f"• {note}") for note in pic.notes] or [text(_("No notes were recorded this turn."))]
+    story.append(KeepTogether([text(_("What the next turn asks for"), "h2"), *requirements_block(pic)]))
     story += league_page(pic, width)
     story += charts_page(pic, width)
     return story

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from campaign_manager.i18n import N_, _
+
+HEADINGS = {"turn": N_("Turn report"), "status": N_("Campaign status"), "slips": N_("Battle slips")}
+
 
 class ReportKind(StrEnum):
     """The printed documents, by the name the command line and the file names give them."""
@@ -16,7 +20,9 @@ class ReportKind(StrEnum):
     @property
     def words(self) -> str:
         """In a sentence, after "the": "the PDF of the turn report". "battle slips" is plural,
-        so these words are never the subject of a verb: "the PDF of the battle slips was saved"."""
+        so these words are never the subject of a verb: "the PDF of the battle slips was saved".
+        English only, for the sentences glued from them; a translated sentence names the kind
+        whole (`heading`)."""
         return {"turn": "turn report", "status": "status sheet", "slips": "battle slips"}[self.value]
 
     @property
@@ -32,7 +38,7 @@ class ReportKind(StrEnum):
     @property
     def heading(self) -> str:
         """On the document itself (its PDF title)."""
-        return {"turn": "Turn report", "status": "Campaign status", "slips": "Battle slips"}[self.value]
+        return _(HEADINGS[self.value])
 
 
 class Paper(StrEnum):

@@ -17,30 +17,39 @@ from html import escape
 from campaign_manager.engine.league import ClubStanding, Standing
 from campaign_manager.engine.roster import scoring_words
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
+from campaign_manager.i18n import N_, _, pgettext
 from campaign_manager.scenario.model import Scenario
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-# (title, what the cell holds, text or number); the PDF's league page has the same columns
+# (title, what the cell holds, text or number); the PDF's league page has the same columns. The
+# CSV's titles and cells are English (a program reads them: a spreadsheet's formulas, a script);
+# the web page's are in the user's language.
 TEXT, NUMBER = "text", "number"
+ROLES = (N_("General"), N_("retired"))
 Cells = Callable[[Scenario, Scoring, Standing], "str | int"]
 COLUMNS: tuple[tuple[str, Cells, str], ...] = (
-    ("Commander", lambda sc, sco, s: s.commander.name, TEXT),
-    ("Side", lambda sc, sco, s: sc.sides.get(s.commander.side, s.commander.side), TEXT),
-    ("Club", lambda sc, sco, s: s.commander.club or "", TEXT),
-    ("Role", lambda sc, sco, s: "General" if s.commander.general else "retired" if s.commander.retired else "", TEXT),
-    ("Points", lambda sc, sco, s: s.points(sco), NUMBER),
-    ("Games", lambda sc, sco, s: s.games, NUMBER),
-    ("Won", lambda sc, sco, s: s.wins, NUMBER),
-    ("Drawn", lambda sc, sco, s: s.draws, NUMBER),
-    ("Lost", lambda sc, sco, s: s.losses, NUMBER),
-    ("VP for", lambda sc, sco, s: s.vp_for, NUMBER),
-    ("VP against", lambda sc, sco, s: s.vp_against, NUMBER),
-    ("VP diff", lambda sc, sco, s: s.vp_difference, NUMBER),
-    ("Destroyed", lambda sc, sco, s: s.destroyed, NUMBER),
-    ("Areas taken", lambda sc, sco, s: s.areas_taken, NUMBER),
+    (N_("Commander"), lambda sc, sco, s: s.commander.name, TEXT),
+    (N_("Side"), lambda sc, sco, s: sc.sides.get(s.commander.side, s.commander.side), TEXT),
+    (N_("Club"), lambda sc, sco, s: s.commander.club or "", TEXT),
+    (
+        N_("Role"),
+        lambda sc, sco, s: "General" if s.commander.general else "retired" if s.commander.retired else "",
+        TEXT,
+    ),
+    (N_("Points"), lambda sc, sco, s: s.points(sco), NUMBER),
+    (N_("Games"), lambda sc, sco, s: s.games, NUMBER),
+    (N_("Won"), lambda sc, sco, s: s.wins, NUMBER),
+    (N_("Drawn"), lambda sc, sco, s: s.draws, NUMBER),
+    (N_("Lost"), lambda sc, sco, s: s.losses, NUMBER),
+    (N_("VP for"), lambda sc, sco, s: s.vp_for, NUMBER),
+    (N_("VP against"), lambda sc, sco, s: s.vp_against, NUMBER),
+    (N_("VP diff"), lambda sc, sco, s: s.vp_difference, NUMBER),
+    (N_("Destroyed"), lambda sc, sco, s: s.destroyed, NUMBER),
+    (N_("Areas taken"), lambda sc, sco, s: s.areas_taken, NUMBER),
 )
-CLUB_COLUMNS = ("Club", "Commanders", "Games", "Points", "Points per game")
+ROLE = 3  # the column of a commander's role (General, retired) in a row of `league_rows`
+CLUB_COLUMNS = (N_("Club"), N_("Commanders"), N_("Games"), N_("Points"), N_("Points per game"))
 
 
 def spreadsheet_safe(cell: str) -> str:
@@ -73,7 +82,7 @@ def clubs_csv(clubs: list[ClubStanding]) -> str:
 
 
 PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <title>{title}</title>
@@ -111,14 +120,22 @@ def league_html(
     sc: Scenario,
     standings: list[Standing],
     scoring: Scoring = DEFAULT_SCORING,
-    title: str = "The league of commanders",
+    title: str | None = None,
     clubs: list[ClubStanding] | None = None,
 ) -> str:
     """The league as a web page: the scheme in words, the table (place first, as the PDF), and
-    the club standings when given. Every text is escaped, never read as markup."""
-    titles = [("#", NUMBER), *((t, kind) for t, _, kind in COLUMNS)]
+    the club standings when given, in the user's language. Every text is escaped, never read as markup."""
+    title = _("The league of commanders") if title is None else title
+    titles = [("#", NUMBER), *((_(t), kind) for t, _cells, kind in COLUMNS)]
     rows: list[list[str | int | float]] = [
-        [place, *row] for place, row in enumerate(league_rows(sc, standings, scoring), start=1)
+        [
+            place,
+            *(
+                _(cell) if column == ROLE and isinstance(cell, str) and cell else cell
+                for column, cell in enumerate(row)
+            ),
+        ]
+        for place, row in enumerate(league_rows(sc, standings, scoring), start=1)
     ]
     tables = [_html_table(titles, rows)]
     if clubs:
@@ -126,9 +143,13 @@ def league_html(
             [c.club, len(c.commanders), c.games, c.points, round(c.points_per_game, 2)] for c in clubs
         ]
         kinds = [TEXT, NUMBER, NUMBER, NUMBER, NUMBER]
-        tables += ["<h2>Clubs</h2>", _html_table(list(zip(CLUB_COLUMNS, kinds)), club_rows)]
+        tables += [
+            "<h2>" + escape(_("Clubs")) + "</h2>",
+            _html_table([(_(t), k) for t, k in zip(CLUB_COLUMNS, kinds)], club_rows),
+        ]
     return PAGE.format(
+        lang=escape(pgettext("the language's code for a web page (en, de)", "en")),
         title=escape(title),
-        scheme=escape(f"Scored {scoring_words(scoring)}."),
+        scheme=escape(_("Scored {scheme}.").format(scheme=scoring_words(scoring))),
         tables="\n".join(tables),
     )

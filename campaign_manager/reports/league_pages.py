@@ -12,10 +12,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer, Table, TableStyle
 
+from campaign_manager import i18n
 from campaign_manager.engine.league import ClubStanding, Standing, club_standings, top_of_side
 from campaign_manager.engine.pairings import played_matrix
 from campaign_manager.engine.roster import scoring_words
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
+from campaign_manager.i18n import N_, _, pgettext
 from campaign_manager.reports.charts import charts
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import BOLD, FONT, marked, markup, text
@@ -23,21 +25,26 @@ from campaign_manager.reports.sections import PADS
 from campaign_manager.reports.tables import Cell
 from campaign_manager.scenario.model import Scenario
 
-HEADINGS = (
-    "#",
-    "Commander (club)",
-    "Side",
-    "Points",
-    "Games",
-    "Won",
-    "Drawn",
-    "Lost",
-    "VP for",
-    "VP against",
-    "Diff",
-    "Destroyed",
-    "Areas",
-)
+
+def headings() -> tuple[str, ...]:
+    """The league table's column titles, in the user's language (short: the columns are narrow)."""
+    return (
+        "#",
+        pgettext("league table column", "Commander (club)"),
+        pgettext("league table column", "Side"),
+        pgettext("league table column", "Points"),
+        pgettext("league table column", "Games"),
+        pgettext("league table column", "Won"),
+        pgettext("league table column", "Drawn"),
+        pgettext("league table column", "Lost"),
+        pgettext("league table column", "VP for"),
+        pgettext("league table column", "VP against"),
+        pgettext("league table column", "Diff"),
+        pgettext("league table column", "Destroyed"),
+        pgettext("league table column", "Areas"),
+    )
+
+
 STYLE = TableStyle(
     [
         ("FONT", (0, 0), (-1, -1), FONT, 8),
@@ -56,8 +63,9 @@ STYLE = TableStyle(
 
 def _who(s: Standing) -> str:
     c = s.commander
-    role = " (General)" if c.general else " (retired)" if c.retired else ""
-    return c.name + role
+    if c.general:
+        return _("{name} (General)").format(name=c.name)
+    return _("{name} (retired)").format(name=c.name) if c.retired else c.name
 
 
 CHART_HEIGHT = 170  # points: the three charts and their words fit a page, with room for the end of the turn's
@@ -71,18 +79,23 @@ def _difference(s: Standing) -> str:
 
 def _widths(width: float) -> list[float]:
     """The number columns as wide as their titles' longest word (room for three figures at
-    least); the names have the rest."""
-    numbers = [
-        max(max(stringWidth(word, BOLD, 7) for word in title.split()), stringWidth("-99", FONT, 8)) + 9
-        for title in HEADINGS[3:]
-    ]
-    side = max(stringWidth(title, FONT, 8) for title in ("Allied", "Side")) + 7
+    least); the names have the rest, and never less than their title's longest word or a fifth of
+    the width: long titles (a language's) give way first, down to the room for three figures."""
+    titles = headings()
+    least = stringWidth("-99", FONT, 8) + 9
+    numbers = [max(max(stringWidth(word, BOLD, 7) for word in title.split()) + 9, least) for title in titles[3:]]
+    side = max(stringWidth(title, FONT, 8) for title in ("Allied", titles[2])) + 7
+    names = max(width * 0.2, max(stringWidth(word, BOLD, 7) for word in titles[1].split()) + 9)
+    short = sum(numbers) - (width - names - side - 18)
+    if short > 0:
+        spare = sum(n - least for n in numbers)
+        numbers = [n - (n - least) * min(1.0, short / spare) for n in numbers] if spare else numbers
     return [18, width - sum(numbers) - side - 18, side, *numbers]
 
 
 def league_table(sc: Scenario, standings: list[Standing], width: float, scoring: Scoring = DEFAULT_SCORING) -> Table:
     rows: list[list[Cell]] = [
-        [marked("{h}", HEAD if column in (1, 2) else HEAD_RIGHT, h=h) for column, h in enumerate(HEADINGS)]
+        [marked("{h}", HEAD if column in (1, 2) else HEAD_RIGHT, h=h) for column, h in enumerate(headings())]
     ]
     for place, s in enumerate(standings, start=1):
         c = s.commander
@@ -108,12 +121,14 @@ def league_page(pic: TurnPicture, width: float) -> list[Flowable]:
         return []
     return [
         CondPageBreak(160),
-        text("The league of commanders", "h2"),
+        text(_("The league of commanders"), "h2"),
         text(
-            f"Every tabletop game counts on its own: won when the other side was defeated (at least "
-            f"{sc.defeat_min_vp} VP and more than it), otherwise drawn. Scored {scoring_words(scoring)}. "
-            f"Destroyed: enemy troops destroyed in their battles; Areas: areas taken "
-            f"attacking (an arrow's, credited to each of its commanders).",
+            _(
+                "Every tabletop game counts on its own: won when the other side was defeated (at least "
+                "{vp} VP and more than it), otherwise drawn. Scored {scheme}. "
+                "Destroyed: enemy troops destroyed in their battles; Areas: areas taken "
+                "attacking (an arrow's, credited to each of its commanders)."
+            ).format(vp=sc.defeat_min_vp, scheme=scoring_words(scoring)),
             "small",
         ),
         Spacer(1, 4),
@@ -123,13 +138,13 @@ def league_page(pic: TurnPicture, width: float) -> list[Flowable]:
     ]
 
 
-CLUB_HEADINGS = ("Club", "Commanders", "Games", "Points", "Points per game")
+CLUB_HEADINGS = (N_("Club"), N_("Commanders"), N_("Games"), N_("Points"), N_("Points per game"))
 
 
 def club_table(clubs: list[ClubStanding], width: float) -> Table:
     """Each club's commanders, games, points and points per game, best first."""
     rows: list[list[Cell]] = [
-        [marked("{h}", HEAD if column == 0 else HEAD_RIGHT, h=h) for column, h in enumerate(CLUB_HEADINGS)]
+        [marked("{h}", HEAD if column == 0 else HEAD_RIGHT, h=_(h)) for column, h in enumerate(CLUB_HEADINGS)]
     ]
     for c in clubs:
         rows.append(
@@ -138,10 +153,10 @@ def club_table(clubs: list[ClubStanding], width: float) -> Table:
                 str(len(c.commanders)),
                 str(c.games),
                 str(c.points),
-                f"{c.points_per_game:.2f}",
+                i18n.number(c.points_per_game, 2),
             ]
         )
-    numbers = [max(stringWidth(w, BOLD, 7) for w in h.split()) + 14 for h in CLUB_HEADINGS[1:]]
+    numbers = [max(stringWidth(w, BOLD, 7) for w in _(h).split()) + 14 for h in CLUB_HEADINGS[1:]]
     grid = Table(rows, colWidths=[width - sum(numbers), *numbers], repeatRows=1, hAlign="LEFT")
     grid.setStyle(STYLE)
     grid.setStyle(TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")]))
@@ -155,10 +170,12 @@ def club_section(clubs: list[ClubStanding], width: float) -> list[Flowable]:
     return [
         CondPageBreak(90),
         Spacer(1, 8),
-        text("Clubs", "h2"),
+        text(_("Clubs"), "h2"),
         text(
-            "Each club's commanders together, best first by points per game, so a small club is not lost "
-            "behind a big one; commanders of no club are left out.",
+            _(
+                "Each club's commanders together, best first by points per game, so a small club is not lost "
+                "behind a big one; commanders of no club are left out."
+            ),
             "small",
         ),
         Spacer(1, 4),
@@ -180,19 +197,21 @@ def matrix_section(pic: TurnPicture, width: float) -> list[Flowable]:
     if not matrix.rows or not matrix.columns:
         return []
     first, second = (sc.sides[side] for side in sc.side_ids)
-    story: list[Flowable] = [CondPageBreak(120), Spacer(1, 8), text("Who has played whom", "h2")]
+    story: list[Flowable] = [CondPageBreak(120), Spacer(1, 8), text(_("Who has played whom"), "h2")]
     if max(len(matrix.rows), len(matrix.columns)) > MATRIX_MOST:
         count = len(matrix.rows) + len(matrix.columns)
         return story + [
             text(
-                f"With {count} commanders, the matrix would fill pages of its own: it is on the Commanders "
-                f"tab (Who has played whom), and the pairings for an evening avoid rematches for you.",
+                _(
+                    "With {count} commanders, the matrix would fill pages of its own: it is on the Commanders "
+                    "tab (Who has played whom), and the pairings for an evening avoid rematches for you."
+                ).format(count=count),
                 "small",
             )
         ]
     name_width = min(width * 0.3, max(stringWidth(c.name, FONT, 8) for c in matrix.rows) + 8)
     room = int((width - name_width) // MATRIX_NARROWEST)
-    story.append(text("The games each two commanders have played against each other (· none yet).", "small"))
+    story.append(text(_("The games each two commanders have played against each other (· none yet)."), "small"))
     for start in range(0, len(matrix.columns), room):
         columns = range(start, min(start + room, len(matrix.columns)))
         cell = min(MATRIX_CELL, (width - name_width) / len(columns))
@@ -225,7 +244,7 @@ MATRIX_STYLE = TableStyle(
 def charts_page(pic: TurnPicture, width: float) -> list[Flowable]:
     """The campaign in charts up to the turn's end, kept together on one page (they fit one), so
     the last never stands alone on a page of its own."""
-    story: list[Flowable] = [text("The campaign in charts", "h2")]
+    story: list[Flowable] = [text(_("The campaign in charts"), "h2")]
     for chart in charts(pic.scenario, pic.charts, width, height=CHART_HEIGHT):
         story += [chart.drawing, Spacer(1, 2), text(chart.words, "small"), Spacer(1, 8)]
     return [KeepTogether(story)]
@@ -241,10 +260,10 @@ def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float =
     columns = []
     for side in sc.sides:
         best = top_of_side(standings, side, count)
-        lines = [markup("<b>{side} commanders</b>", side=sc.sides[side])]
+        lines = [markup(_("<b>{side} commanders</b>"), side=sc.sides[side])]
         lines += [
             markup(
-                "{place}. <b>{who}</b>&nbsp; {won}–{drawn}–{lost}, VP&nbsp;{vp}",
+                _("{place}. <b>{who}</b>\u00a0 {won}–{drawn}–{lost}, VP\u00a0{vp}"),
                 place=place,
                 who=_who(s),
                 won=s.wins,
@@ -253,7 +272,7 @@ def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float =
                 vp=_difference(s),
             )
             for place, s in enumerate(best, start=1)
-        ] or ["nobody has played yet"]
+        ] or [_("nobody has played yet")]
         columns.append([marked(line, style) for line in lines])
     grid = Table([columns], colWidths=[width / len(columns)] * len(columns), hAlign="LEFT")
     grid.setStyle(
@@ -264,7 +283,7 @@ def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float =
     )
     return [
         marked(
-            "<b>Top commanders</b> <font size=8.5>(games won–drawn–lost; VP scored less VP conceded)</font>", "wall"
+            _("<b>Top commanders</b> <font size=8.5>(games won–drawn–lost; VP scored less VP conceded)</font>"), "wall"
         ),
         grid,
     ]

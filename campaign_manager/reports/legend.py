@@ -9,6 +9,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
+from campaign_manager.i18n import _
 from campaign_manager.reports import map_drawing as drawn
 from campaign_manager.reports.page import BOLD, marked, markup
 from campaign_manager.reports.tables import Cell
@@ -102,38 +103,40 @@ def _kind(kind: str) -> Drawing:
 def legend_rows(sc: Scenario) -> list[tuple[Drawing, str]]:
     """(a sample, its words in the app's markup) for every mark the map draws."""
     rows: list[tuple[Drawing, str]] = [
-        (_swatch(drawn.print_tint(sc, side)), markup("an area the {noun} hold", noun=noun))
+        (_swatch(drawn.print_tint(sc, side)), markup(_("an area the {noun} hold"), noun=noun))
         for side, noun in sc.side_nouns.items()
     ]
     if any(area.impassable for area in sc.areas.values()):
-        rows.append((_swatch(drawn.NOBODY_TINT, dashed=True), "impassable: no one enters it"))
+        rows.append((_swatch(drawn.NOBODY_TINT, dashed=True), _("impassable: no one enters it")))
     letters = ", ".join(f"{drawn.nation_letters(sc, n)} {sc.nation_name(n)}" for n in sc.nations)
     rows.append(
         (
             _counter(sc),
             markup(
-                "a nation's troops in the area: its letters ({letters}) and how many; under them each "
-                "kind, with how many when more than one",
+                _(
+                    "a nation's troops in the area: its letters ({letters}) and how many; under them each "
+                    "kind, with how many when more than one"
+                ),
                 letters=letters,
             ),
         )
     )
     kinds = sorted({troop.kind for troop in sc.troops.values()}, key=drawn.kind_place)
     rows += [(_kind(kind), KIND_WORDS.get(kind) or markup("{kind}", kind=kind)) for kind in kinds]
-    rows.append((_line(False, False), "the areas touch"))
+    rows.append((_line(False, False), _("the areas touch")))
     if sc.fortification is not None and any(link.fortified for link in sc.links):
-        rows.append((_line(True, False), markup("the link crosses the {line}", line=sc.fortification.line_name)))
+        rows.append((_line(True, False), markup(_("the link crosses the {line}"), line=sc.fortification.line_name)))
     if any(link.sea for link in sc.links):
-        rows.append((_line(False, True), "the areas touch across the sea"))
+        rows.append((_line(False, True), _("the areas touch across the sea")))
     results = "; ".join(f"{mark} {words}" for mark, words in RESULT_MARKS)
     rows.append(
         (
             _arrow(drawn.FOUGHT, "2 ✔"),
-            f"a battle of the turn, numbered in the order fought (2: the second); {results}",
+            markup(_("a battle of the turn, numbered in the order fought (2: the second); {results}"), results=results),
         )
     )
-    rows.append((_arrow(drawn.OPEN, "open"), "a battle arrow placed, its result still to come"))
-    rows.append((_words_sample(sc), "under an area's name: who holds it · its VP as an objective"))
+    rows.append((_arrow(drawn.OPEN, drawn.open_caption()), _("a battle arrow placed, its result still to come")))
+    rows.append((_words_sample(sc), _("under an area's name: who holds it · its VP as an objective")))
     return rows
 
 
@@ -141,7 +144,7 @@ def _words_sample(sc: Scenario) -> Drawing:
     """The words under an area's name, set smaller if need be to stay in the sample's box (a long
     side name ran out of it, over the map beside the legend)."""
     side = next(iter(sc.sides))
-    text = f"{sc.sides[side]} · 20 VP"
+    text = _("{side} · {vp} VP").format(side=sc.sides[side], vp=20)
     size = min(7.0, (SAMPLE_W - 4) / stringWidth(text, BOLD, 1))
     words = drawn.words_at(text, (SAMPLE_W / 2, SAMPLE_H / 2 + size * 0.36), size, drawn.print_ink(sc, side), True)
     return _sample(words)

@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.state import CampaignState
+from campaign_manager.i18n import _, pgettext
 from campaign_manager.reports.page import BOLD, FONT
 from campaign_manager.scenario.layout import (
     AreaShape,
@@ -51,6 +52,11 @@ STACK_W, STACK_H, BELOW = 104.0, 56.0, 44.0  # a nation's counter, and how far u
 COUNT = 30.0  # the letters and count on a counter: read from across the shop
 SYMBOL_W, SYMBOL_H = 17.0, 11.0
 MARK = 22.0  # a fought battle's number and result; an open arrow's word
+
+
+def open_caption() -> str:
+    """The caption of a battle arrow placed, its result still to come (a short word: it sits on the arrow)."""
+    return pgettext("an arrow's caption on the map: its battle is still to be fought", "open")
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,9 @@ def map_picture(sc: Scenario, st: CampaignState, battles: list[BattleRow]) -> Ma
     places = arrow_places(
         layout, [(row.origin, row.target) for row in battles] + [(a.origin, a.target) for a in st.open_arrows]
     )
-    captions = [(f"{row.order} {row.mark}", FOUGHT) for row in battles] + [("open", OPEN) for _ in st.open_arrows]
+    captions = [(f"{row.order} {row.mark}", FOUGHT) for row in battles] + [
+        (open_caption(), OPEN) for _arrow in st.open_arrows
+    ]
     arrows, marks = [], []
     bounds = (0.0, 0.0, float(layout.width), float(layout.height))
     for place, (caption, colour) in zip(places, captions):
@@ -173,7 +181,7 @@ def _label_lines(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -
     if holder and not info.impassable:
         detail.append(sc.sides[holder])
     if info.vp:
-        detail.append(f"{info.vp} VP")
+        detail.append(_("{vp} VP").format(vp=info.vp))
     if detail:
         lines.append(Words(" · ".join(detail), (x, y + 36), DETAIL, print_ink(sc, holder), True))
     return lines
@@ -210,7 +218,7 @@ def map_drawing(sc: Scenario, st: CampaignState, battles: list[BattleRow], width
     layout = picture.layout
     scale = min(width / layout.width, height / layout.height)
     drawing = Drawing(layout.width * scale, layout.height * scale)
-    group, _ = map_group(sc, st, picture)
+    group, _outlines = map_group(sc, st, picture)
     # Layout units, y downwards → PDF points, y upwards.
     group.transform = (scale, 0, 0, -scale, 0, layout.height * scale)
     drawing.add(group)

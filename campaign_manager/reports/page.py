@@ -4,6 +4,7 @@ recorded action and "page N of M". Output is reproducible: no clock, no random i
 
 from __future__ import annotations
 
+import datetime
 import html
 from typing import Any
 
@@ -17,6 +18,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from campaign_manager import i18n
+from campaign_manager.i18n import _
 from campaign_manager.paths import FONTS
 from campaign_manager.reports.kinds import Paper
 
@@ -89,6 +92,14 @@ def marked(template: str, style: str | ParagraphStyle = "body", **words: object)
     return Paragraph(markup(template, **words), _style(style))
 
 
+def recorded_day(recorded: str) -> str:
+    """The day of a time the log recorded ("2026-12-03T05:40:00Z"), as the user's language writes it."""
+    try:
+        return i18n.day(datetime.date.fromisoformat(recorded[:10]))
+    except ValueError:
+        return recorded[:10]
+
+
 def footer_canvas(name: str, last_recorded: str) -> type[Canvas]:
     """A canvas class that writes the footer with "page N of M" once all pages are known."""
 
@@ -110,11 +121,16 @@ def footer_canvas(name: str, last_recorded: str) -> type[Canvas]:
             super().save()
 
         def _footer(self, number: int, total: int) -> None:
-            width, _ = self._pagesize
+            width = self._pagesize[0]
             self.setFont(FONT, 7.5)
             self.setFillColor(colors.HexColor("#555555"))
-            when = f" — last action recorded {last_recorded[:10]}" if last_recorded else ""
-            self.drawString(MARGIN, 9 * mm, f"{name}{when}")
-            self.drawRightString(width - MARGIN, 9 * mm, f"page {number} of {total}")
+            if last_recorded:
+                left = _("{name} — last action recorded {day}").format(name=name, day=recorded_day(last_recorded))
+            else:
+                left = name
+            self.drawString(MARGIN, 9 * mm, left)
+            self.drawRightString(
+                width - MARGIN, 9 * mm, _("page {number} of {total}").format(number=number, total=total)
+            )
 
     return FooterCanvas

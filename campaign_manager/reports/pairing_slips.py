@@ -11,10 +11,10 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from campaign_manager.engine.league import Standing
-from campaign_manager.engine.lookup import counted
 from campaign_manager.engine.pairings import Pairings
 from campaign_manager.engine.roster import scoring_words
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.reports.kinds import Paper
 from campaign_manager.reports.page import BOLD, MARGIN, PAGE_SIZES, footer_canvas, marked, markup, text
 from campaign_manager.scenario.model import Scenario
@@ -44,9 +44,9 @@ def _commander(sc: Scenario, s: Standing, scoring: Scoring) -> str:
         )
         + club
         + markup(
-            "<br/><font size=8>{points}, {games} played</font>",
-            points=counted(s.points(scoring), "point"),
-            games=counted(s.games, "game"),
+            _("<br/><font size=8>{points}, {games} played</font>"),
+            points=ngettext("{n} point", "{n} points", s.points(scoring)).format(n=s.points(scoring)),
+            games=ngettext("{n} game", "{n} games", s.games).format(n=s.games),
         )
     )
 
@@ -55,11 +55,26 @@ def slip(
     sc: Scenario, table: int, first: Standing, second: Standing, met: int, scoring: Scoring, width: float
 ) -> Table:
     """One table's slip: the two commanders side by side and boxes for their VP."""
-    again = f"; they have met {counted(met, 'time')} before" if met else ""
+    if met:
+        head = marked(
+            ngettext(
+                "<b>Table {table}</b>; they have met {n} time before",
+                "<b>Table {table}</b>; they have met {n} times before",
+                met,
+            ),
+            "body",
+            table=table,
+            n=met,
+        )
+    else:
+        head = marked(_("<b>Table {table}</b>"), "body", table=table)
     rows = [
-        [marked("<b>Table {table}</b>{again}", "body", table=table, again=again), ""],
+        [head, ""],
         [marked(_commander(sc, first, scoring), "body"), marked(_commander(sc, second, scoring), "body")],
-        [f"VP of {first.commander.name}"[:60], f"VP of {second.commander.name}"[:60]],
+        [
+            _("VP of {name}").format(name=first.commander.name)[:60],
+            _("VP of {name}").format(name=second.commander.name)[:60],
+        ],
         ["", ""],
     ]
     grid = Table(rows, colWidths=[width / 2] * 2)
@@ -70,7 +85,10 @@ def slip(
 def slips_story(sc: Scenario, pairings: Pairings, scoring: Scoring, width: float, title: str) -> list[Flowable]:
     story: list[Flowable] = [
         text(title, "title"),
-        text(f"Suggested pairings, as the organiser left them. Scored {scoring_words(scoring)}.", "small"),
+        text(
+            _("Suggested pairings, as the organiser left them. Scored {scheme}.").format(scheme=scoring_words(scoring)),
+            "small",
+        ),
         Spacer(1, 8),
     ]
     for number, pair in enumerate(pairings.pairs, start=1):
@@ -80,9 +98,9 @@ def slips_story(sc: Scenario, pairings: Pairings, scoring: Scoring, width: float
         ]
     if pairings.sitting_out:
         names = ", ".join(s.commander.name for s in pairings.sitting_out)
-        story.append(text(f"Sitting out this evening: {names}.", "body"))
+        story.append(text(_("Sitting out this evening: {names}.").format(names=names), "body"))
     if not pairings.pairs:
-        story.append(text("Nobody is paired: tick commanders of both sides as present.", "body"))
+        story.append(text(_("Nobody is paired: tick commanders of both sides as present."), "body"))
     return story
 
 
@@ -90,10 +108,11 @@ def pairing_slips_pdf(
     sc: Scenario,
     pairings: Pairings,
     scoring: Scoring = DEFAULT_SCORING,
-    name: str = "League",
+    name: str | None = None,
     paper: Paper | str = Paper.A4,
 ) -> bytes:
     """The slips as PDF bytes (the same pairings give the same bytes)."""
+    name = _("League") if name is None else name
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,
@@ -102,11 +121,11 @@ def pairing_slips_pdf(
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN + 6,
-        title=f"{name} — pairings",
+        title=_("{name} — pairings").format(name=name),
         author="Firestorm Campaign Manager",
         creator="Firestorm Campaign Manager",
         subject=sc.name,
     )
-    story = slips_story(sc, pairings, scoring, doc.width - 12, f"{name}: pairings for the evening")
+    story = slips_story(sc, pairings, scoring, doc.width - 12, _("{name}: pairings for the evening").format(name=name))
     doc.build(story, canvasmaker=footer_canvas(name, ""))
     return out.getvalue()

@@ -13,6 +13,7 @@ from reportlab.platypus import SimpleDocTemplate
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, pgettext
 from campaign_manager.reports.data import picture
 from campaign_manager.reports.documents import turn_report
 from campaign_manager.reports.kinds import Paper, ReportKind
@@ -68,9 +69,9 @@ def render_pdf(
     for a kind made for it: the status sheet); the same campaign, turn, kind and paper give the
     same bytes."""
     if kind not in list(ReportKind):
-        raise UserError(f"no such document '{kind}' ({' or '.join(ReportKind)})")
+        raise UserError(_("no such document '{kind}' ({choices})").format(kind=kind, choices=_choices(ReportKind)))
     if paper not in list(Paper):
-        raise UserError(f"no such paper '{paper}' ({' or '.join(Paper)})")
+        raise UserError(_("no such paper '{paper}' ({choices})").format(paper=paper, choices=_choices(Paper)))
     kind, paper = ReportKind(kind), Paper(paper)
     latest = kind is not ReportKind.TURN  # the wall and the tables want the campaign as it stands
     set_up = inputs.set_up if kind is ReportKind.STATUS else None  # the wall's sheet before turn 1 too
@@ -84,7 +85,7 @@ def render_pdf(
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN + 6,
-        title=f"{pic.name} — {kind.heading}, {f'turn {pic.turn}' if pic.turn else 'before turn 1'}",
+        title=document_title(pic.name, kind, pic.turn),
         author="Firestorm Campaign Manager",
         creator="Firestorm Campaign Manager",
         subject=inputs.scenario.name,
@@ -93,6 +94,18 @@ def render_pdf(
     story = BUILDERS[kind](pic, doc.width - inside, doc.height - inside)
     doc.build(story, canvasmaker=footer_canvas(pic.name, pic.last_recorded))
     return out.getvalue()
+
+
+def _choices(values: type[ReportKind] | type[Paper]) -> str:
+    """The values a command accepts (never translated), joined by the language's "or"."""
+    return pgettext("between the values a command accepts: turn or status", " or ").join(values)
+
+
+def document_title(name: str, kind: ReportKind, turn: int) -> str:
+    """The PDF's title: the campaign, the document and its turn."""
+    if turn:
+        return _("{name} — {document}, turn {turn}").format(name=name, document=kind.heading, turn=turn)
+    return _("{name} — {document}, before turn 1").format(name=name, document=kind.heading)
 
 
 def report_pdf(

@@ -5,12 +5,13 @@ part is one more function and one more line in the document that shows it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.platypus import Flowable, Table
 
 from campaign_manager.engine.battle_log import committed_words
 from campaign_manager.engine.views import TroopView
+from campaign_manager.i18n import N_, _
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import marked, text
 from campaign_manager.reports.tables import Cell, table
@@ -20,35 +21,43 @@ PADS = ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")  # a layou
 
 def heading(pic: TurnPicture, what: str) -> list[Flowable]:
     spec = pic.scenario.turn(pic.turn)
-    state = "ended" if pic.ended else "under way"
-    return [
-        text(pic.name, "title"),
-        text(f"{what} — turn {pic.turn} of {len(pic.scenario.turns)}: {spec.name} ({spec.dates}), {state}", "subtitle"),
-    ]
+    if pic.ended:
+        said = _("{document} — turn {turn} of {turns}: {name} ({dates}), ended")
+    else:
+        said = _("{document} — turn {turn} of {turns}: {name} ({dates}), under way")
+    words = said.format(document=what, turn=pic.turn, turns=len(pic.scenario.turns), name=spec.name, dates=spec.dates)
+    return [text(pic.name, "title"), text(words, "subtitle")]
 
 
-def standing_words(pic: TurnPicture) -> tuple[str, str]:
-    """Who leads by how much, and the result (final, or if the campaign ended now)."""
+def standing_words(pic: TurnPicture) -> tuple[str, str, str]:
+    """Who leads by how much, whether the result is final (or if the campaign ended now), and the result."""
     sc, out = pic.scenario, pic.view.outcome
-    lead = f"The {sc.side_nouns[out.leader]} lead by {out.margin}" if out.leader else "Level"
-    when = "Final result" if out.final else "If the campaign ended now"
-    return lead, f"{when}: {out.result}"
+    if out.leader:
+        lead = _("The {side} lead by {margin}").format(side=sc.side_nouns[out.leader], margin=out.margin)
+    else:
+        lead = _("Level")
+    return lead, when_words(out.final), out.result
+
+
+def when_words(final: bool) -> str:
+    """What the result is: the final one, or the one if the campaign ended now."""
+    return _("Final result") if final else _("If the campaign ended now")
 
 
 def vp_block(pic: TurnPicture, width: float) -> Table:
     """Each side's VP in big type beside the standing, then what each side's VP are made of."""
     sc, vp = pic.scenario, pic.view.vp
-    lead, result = standing_words(pic)
+    lead, when, result = standing_words(pic)
     rows = [
-        [*(f"{words} VP" for words in sc.sides.values()), "Standing"],
+        [*(_("{side} VP").format(side=words) for words in sc.sides.values()), _("Standing")],
         [
             *(marked("<b>{vp}</b>", "big", vp=vp[side]) for side in sc.sides),
             marked(
-                "{lead}.<br/>{when}: <b>{result}</b><br/><font size=7>{levels}</font>",
+                _("{lead}.<br/>{when}: <b>{result}</b><br/><font size=7>{levels}</font>"),
                 "body",
                 lead=lead,
-                when=result.split(": ")[0],
-                result=result.split(": ", 1)[1],
+                when=when,
+                result=result,
                 levels=pic.view.outcome.levels,
             ),
         ],
@@ -63,7 +72,7 @@ def vp_parts_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     parts = pic.view.vp_breakdown
     sides = list(sc.sides)
     lines = max(len(parts[side]) for side in sides)
-    rows: list[list[Cell]] = [[f"{sc.sides[side]} VP: what they are made of" for side in sides]]
+    rows: list[list[Cell]] = [[_("{side} VP: what they are made of").format(side=sc.sides[side]) for side in sides]]
     for index in range(lines):
         rows.append(
             [
@@ -71,13 +80,13 @@ def vp_parts_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
                 for side in sides
             ]
         )
-    rows.append([f"= {vp[side]} VP" for side in sides])
+    rows.append([_("= {vp} VP").format(vp=vp[side]) for side in sides])
     return table(rows, [width / len(sides)] * len(sides), size)
 
 
 def areas_table(pic: TurnPicture, width: float) -> Table:
     sc = pic.scenario
-    rows = [["Area", "Held by", "Terrain", "VP", "Troops"]]
+    rows = [[_("Area"), _("Held by"), _("Terrain"), _("VP"), _("Troops")]]
     for code, area in pic.view.areas.items():
         if sc.areas[code].impassable:
             continue
@@ -85,8 +94,8 @@ def areas_table(pic: TurnPicture, width: float) -> Table:
         rows.append(
             [
                 f"{code} {area.name}",
-                sc.sides.get(area.controller or "", "nobody"),
-                (area.terrain or "—").title(),
+                sc.sides.get(area.controller or "", _("nobody")),
+                (area.terrain or "—").title(),  # untranslated: the scenario's word
                 str(area.vp or ""),
                 troops,
             ]
@@ -101,16 +110,19 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     sides = list(sc.sides)
     rows: list[list[Cell]] = [[""] + [sc.sides[side] for side in sides]]
     if view.phase != "finished":
-        back = "back next turn" if pic.turn < len(sc.turns) else "none come back: the last turn"
-        rows.append([f"Reinforcement pool ({back})"] + [_ids(view.pools[side]) for side in sides])
+        if pic.turn < len(sc.turns):
+            pool = _("Reinforcement pool (back next turn)")
+        else:
+            pool = _("Reinforcement pool (none come back: the last turn)")
+        rows.append([pool] + [_ids(view.pools[side]) for side in sides])
     else:
-        rows.append(["Destroyed (in the pool when the campaign ended)"] + [_ids(view.pools[side]) for side in sides])
+        rows.append([_("Destroyed (in the pool when the campaign ended)")] + [_ids(view.pools[side]) for side in sides])
     rows.append(
-        ["Enemy troops captured (lost for good)"]
+        [_("Enemy troops captured (lost for good)")]
         + [_ids(view.captured[sc.enemy_of(side)], f" ({sc.sides[sc.enemy_of(side)]})") for side in sides]
     )
     if any(view.reinforcements[side] for side in sides):
-        rows.append(["Waiting to be placed"] + [_ids(view.reinforcements[side]) for side in sides])
+        rows.append([_("Waiting to be placed")] + [_ids(view.reinforcements[side]) for side in sides])
     return table(rows, [width * 0.34] + [width * 0.33] * len(sides), size)
 
 
@@ -121,42 +133,59 @@ def _ids(troops: Sequence[TroopView], after: str = "") -> str:
 def requirements_block(pic: TurnPicture) -> list[Flowable]:
     data = pic.next_requirements
     if data is None:
-        return [text("This was the last turn: the campaign is decided at its end.")]
+        return [text(_("This was the last turn: the campaign is decided at its end."))]
     sc = pic.scenario
-    lines = [marked("<b>Turn {turn}: {name}</b> ({dates})", turn=data.turn, name=data.name, dates=data.dates)]
-    lines.append(text(f"Battles: {data.battles.formula} — {data.battles.dice_words}."))
+    lines = [marked(_("<b>Turn {turn}: {name}</b> ({dates})"), turn=data.turn, name=data.name, dates=data.dates)]
+    lines.append(
+        text(_("Battles: {formula} — {dice}.").format(formula=data.battles.formula, dice=data.battles.dice_words))
+    )
     if data.fixed_arrows:
-        lines.append(text("Fixed battles: " + ", ".join(f"{a.origin}→{a.target}" for a in data.fixed_arrows)))
+        fixed = ", ".join(f"{a.origin}→{a.target}" for a in data.fixed_arrows)
+        lines.append(text(_("Fixed battles: {arrows}").format(arrows=fixed)))
     if data.initiative:
-        lines.append(text(f"Initiative: {data.initiative.words}."))
-    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or "none"
-    lines.append(text(f"Air sorties: {sorties}."))
-    redeploy = ", then ".join(sc.nation_name(n) for n in data.redeploy) or "nobody redeploys"
-    lines.append(text(f"Redeployment: {redeploy}."))
+        lines.append(text(_("Initiative: {words}.").format(words=data.initiative.words)))
+    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or _("none")
+    lines.append(text(_("Air sorties: {sorties}.").format(sorties=sorties)))
+    redeploy = _(", then ").join(sc.nation_name(n) for n in data.redeploy) or _("nobody redeploys")
+    lines.append(text(_("Redeployment: {order}.").format(order=redeploy)))
     for rule in data.deployment:
-        lines.append(text(f"Deployment: {rule}."))
+        lines.append(text(_("Deployment: {rule}.").format(rule=rule)))
     for troop in data.reinforcements:
-        source = " (from the pool)" if troop.from_pool else ""
-        lines.append(text(f"Reinforcement: {troop.id}{source} → {troop.zone}"))
+        if troop.from_pool:
+            said = _("Reinforcement: {troop} (from the pool) → {zone}")
+        else:
+            said = _("Reinforcement: {troop} → {zone}")
+        lines.append(text(said.format(troop=troop.id, zone=troop.zone)))
     fortification = data.fortification
     if fortification:
         lines.append(text(f"{fortification.name}: {fortification.words}."))
     return lines
 
 
-def next_turn_words(pic: TurnPicture) -> str | None:
-    """The next turn in one sentence (the status sheet's last line), or None after the last."""
+# The next turn in a sentence; status.json says it in English whatever the language (a program reads it).
+NEXT_TURN = N_("Next: turn {turn}, {name} — battles {battles}; sorties: {sorties}; reinforcements: {arriving}.")
+NEXT_TURN_INITIATIVE = N_(
+    "Next: turn {turn}, {name} — battles {battles}; initiative: {initiative}; sorties: {sorties}; "
+    "reinforcements: {arriving}."
+)
+NONE = N_("none")
+
+
+def next_turn_words(pic: TurnPicture, say: Callable[[str], str] = _) -> str | None:
+    """The next turn in one sentence (the status sheet's last line), or None after the last;
+    `say` translates (`str`: English, for a file a program reads)."""
     data = pic.next_requirements
     if data is None:
         return None
     sc = pic.scenario
-    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or "none"
-    arriving = ", ".join(t.id for t in data.reinforcements) or "none"
-    initiative = f"initiative: {data.initiative.words}; " if data.initiative else ""
-    return (
-        f"Next: turn {data.turn}, {data.name} — battles {data.battles.formula}; {initiative}"
-        f"sorties: {sorties}; reinforcements: {arriving}."
-    )
+    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or say(NONE)
+    arriving = ", ".join(t.id for t in data.reinforcements) or say(NONE)
+    words = {"turn": data.turn, "name": data.name, "battles": data.battles.formula}
+    if data.initiative:
+        return say(NEXT_TURN_INITIATIVE).format(
+            **words, initiative=data.initiative.words, sorties=sorties, arriving=arriving
+        )
+    return say(NEXT_TURN).format(**words, sorties=sorties, arriving=arriving)
 
 
 def open_arrows_table(pic: TurnPicture, width: float, size: float = 8) -> Table | None:
@@ -164,9 +193,9 @@ def open_arrows_table(pic: TurnPicture, width: float, size: float = 8) -> Table 
     sc, st = pic.scenario, pic.state
     if not st.open_arrows:
         return None
-    rows: list[list[Cell]] = [["Open battle (result to come)", "Attacker", "Defender", "Mission"]]
+    rows: list[list[Cell]] = [[_("Open battle (result to come)"), _("Attacker"), _("Defender"), _("Mission")]]
     for arrow in st.open_arrows:
-        mission = "not rolled" if arrow.mission_die is None else sc.turn(st.turn).missions[arrow.mission_die - 1]
+        mission = _("not rolled") if arrow.mission_die is None else sc.turn(st.turn).missions[arrow.mission_die - 1]
         rows.append(
             [
                 f"{arrow.origin} → {arrow.target}",

@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 from campaign_manager.engine import legal
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label
+from campaign_manager.i18n import _
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.page import BOLD, marked, text
 from campaign_manager.reports.sections import PADS
@@ -27,7 +28,7 @@ BOXES = TableStyle(
 
 
 def _roll(on: int) -> str:
-    return "no roll" if not on else f"{on}+" if on < 6 else "6"
+    return _("no roll") if not on else f"{on}+" if on < 6 else "6"
 
 
 def _spans(steps: tuple[DestroyStep, ...]) -> list[str]:
@@ -36,7 +37,11 @@ def _spans(steps: tuple[DestroyStep, ...]) -> list[str]:
     for step in steps:
         low = step.threshold
         spans.append(
-            f"{low} or more" if previous is None else f"{low}" if previous - 1 == low else f"{low}–{previous - 1}"
+            _("{low} or more").format(low=low)
+            if previous is None
+            else f"{low}"
+            if previous - 1 == low
+            else f"{low}–{previous - 1}"
         )
         previous = low
     return spans
@@ -45,22 +50,23 @@ def _spans(steps: tuple[DestroyStep, ...]) -> list[str]:
 def _destroy_tables(pic: TurnPicture, width: float) -> Table:
     """Both roll-to-destroy tables side by side (rules 1.6 and 1.7)."""
     sc = pic.scenario
-    tabletop = [["Your VP (average per game)", "Enemy troops you roll for are destroyed on"]]
+    tabletop = [[_("Your VP (average per game)"), _("Enemy troops you roll for are destroyed on")]]
     for span, step in zip(_spans(sc.tabletop_destroy), sc.tabletop_destroy):
         tabletop.append([span, _roll(step.loser)])
     lowest = sc.tabletop_destroy[-1].threshold if sc.tabletop_destroy else None
-    tabletop.append([f"{lowest - 1} or less" if lowest else "any", "no roll"])
-    wargame = [["Difference of the totals", "Losing troops destroyed on", "Winning troops destroyed on"]]
+    tabletop.append([_("{high} or less").format(high=lowest - 1) if lowest else _("any"), _("no roll")])
+    wargame = [[_("Difference of the totals"), _("Losing troops destroyed on"), _("Winning troops destroyed on")]]
     for span, step in zip(_spans(sc.wargame_destroy), sc.wargame_destroy):
-        draw = " (draw: both sides)" if step.threshold == 0 else ""
-        wargame.append([span + draw, _roll(step.loser), _roll(step.winner)])
+        if step.threshold == 0:
+            span = _("{span} (draw: both sides)").format(span=span)
+        wargame.append([span, _roll(step.loser), _roll(step.winner)])
     half = (width - 8) / 2
     both = Table(
         [
             [
-                text("Roll to destroy — tabletop game (rule 1.6)", "cellbold"),
+                text(_("Roll to destroy — tabletop game (rule 1.6)"), "cellbold"),
                 "",
-                text("Roll to destroy — General's Wargame (rule 1.7)", "cellbold"),
+                text(_("Roll to destroy — General's Wargame (rule 1.7)"), "cellbold"),
             ],
             [
                 _table(tabletop, [half * 0.45, half * 0.55], 7.5),
@@ -98,30 +104,39 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     enemy = sc.enemy_of(side)
     spec = sc.turn(plan.turn)
     terrain = sc.terrains.get(sc.areas[target].terrain or "", "—")
-    lines: list[Flowable] = [text(f"Battle slip — turn {plan.turn}: {label(sc, origin)} → {label(sc, target)}", "h2")]
+    title = _("Battle slip — turn {turn}: {origin} → {target}").format(
+        turn=plan.turn, origin=label(sc, origin), target=label(sc, target)
+    )
+    lines: list[Flowable] = [text(title, "h2")]
     if plan.caveat:
         lines += [caveat_box(plan.caveat, width), Spacer(1, 3)]
     lines.append(
         text(
-            f"The {sc.side_nouns[side]} attack from {label(sc, origin)} into {label(sc, target)} "
-            f"({terrain.lower()} terrain); the {sc.side_nouns[enemy]} defend."
+            _("The {attacker} attack from {origin} into {target} ({terrain} terrain); the {defender} defend.").format(
+                attacker=sc.side_nouns[side],
+                origin=label(sc, origin),
+                target=label(sc, target),
+                terrain=terrain.lower(),
+                defender=sc.side_nouns[enemy],
+            )
         )
     )
     if arrow is not None:
-        for who, commitment in (("Attacker", arrow.attacker), ("Defender", arrow.defender)):
+        said = (_("<b>Attacker committed</b>: {parts}"), _("<b>Defender committed</b>: {parts}"))
+        for words, commitment in zip(said, (arrow.attacker, arrow.defender)):
             parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
-            lines.append(marked("<b>{who} committed</b>: {parts}", who=who, parts=", ".join(parts) or "nothing"))
+            lines.append(marked(words, parts=", ".join(parts) or _("nothing")))
     else:
         options = legal.legal_commitments(sc, st, origin, target)
         lines.append(
             marked(
-                "<b>Attacker may commit</b> (up to {limit}, a sortie counting as one): {troops}",
+                _("<b>Attacker may commit</b> (up to {limit}, a sortie counting as one): {troops}"),
                 limit=options.limit,
-                troops=", ".join(options.attacker_troops) or "none",
+                troops=", ".join(options.attacker_troops) or _("none"),
             )
         )
         lines.append(
-            marked("<b>Defender may commit</b>: {troops}", troops=", ".join(options.defender_troops) or "none")
+            marked(_("<b>Defender may commit</b>: {troops}"), troops=", ".join(options.defender_troops) or _("none"))
         )
     fort = legal.fortification_name(sc, st, origin, target, side)
     if fort:
@@ -130,7 +145,7 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
         rolled = spec.missions[arrow.mission_die - 1]
         lines.append(
             marked(
-                "<b>Mission</b> (rolled when the arrow was placed, d6 {die}): {rolled}",
+                _("<b>Mission</b> (rolled when the arrow was placed, d6 {die}): {rolled}"),
                 die=arrow.mission_die,
                 rolled=rolled,
             )
@@ -138,10 +153,16 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     else:
         missions = "; ".join(f"{face} {name}" for face, name in enumerate(spec.missions, start=1))
         lines.append(
-            marked("<b>Suggested mission (d6)</b>: {missions}. Mission played: ______________", missions=missions)
+            marked(_("<b>Suggested mission (d6)</b>: {missions}. Mission played: ______________"), missions=missions)
         )
     games = Table(
-        [["Game", f"{sc.sides[side]} (attacker) VP", f"{sc.sides[enemy]} (defender) VP"]]
+        [
+            [
+                _("Game"),
+                _("{side} (attacker) VP").format(side=sc.sides[side]),
+                _("{side} (defender) VP").format(side=sc.sides[enemy]),
+            ]
+        ]
         + [[str(n), "", ""] for n in (1, 2, 3)],
         colWidths=[width * 0.14, width * 0.43, width * 0.43],
         rowHeights=[14, 20, 20, 20],
@@ -151,8 +172,10 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     lines += [Spacer(1, 4), games, Spacer(1, 4), _destroy_tables(pic, width)]
     lines.append(
         text(
-            "Destroy dice rolled: ______________________________________  "
-            "Retreat to: ____________  Advancing troops: ______________________",
+            _(
+                "Destroy dice rolled: ______________________________________  "
+                "Retreat to: ____________  Advancing troops: ______________________"
+            ),
             "small",
         )
     )
@@ -162,10 +185,10 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
 def battle_slips(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
     story = [
         text(pic.name, "title"),
-        text("Battle slips — fill one in at the table and give it to the organiser", "subtitle"),
+        text(_("Battle slips — fill one in at the table and give it to the organiser"), "subtitle"),
     ]
     if not pic.slips.arrows:
-        story.append(text("There is no battle to fight now: no open arrow, and no arrow either side may place."))
+        story.append(text(_("There is no battle to fight now: no open arrow, and no arrow either side may place.")))
     for side, origin, target in pic.slips.arrows:
         story += _slip(pic, side, origin, target, width)
     return story

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepInFrame, Spacer, Table, TableStyle
 
+from campaign_manager.i18n import _
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.league_pages import top_commanders
 from campaign_manager.reports.legend import map_legend
@@ -28,7 +29,7 @@ GUTTER = 14.0  # points between the map and the side column
 def status_sheet(pic: TurnPicture, width: float, height: float) -> list[Flowable]:
     sc = pic.scenario
     title = marked(
-        "<b>{name}</b><font name='{font}' size='11'> — campaign status, {when}</font>",
+        _("<b>{name}</b><font name='{font}' size='11'> — campaign status, {when}</font>"),
         "wallhead",
         name=pic.name,
         font=FONT,
@@ -60,10 +61,13 @@ def when(pic: TurnPicture) -> str:
     """The moment the sheet shows: a turn, under way or ended, or the set-up before turn 1."""
     sc = pic.scenario
     if pic.turn == 0:
-        return f"before turn 1 of {len(sc.turns)}: the set-up"
+        return _("before turn 1 of {turns}: the set-up").format(turns=len(sc.turns))
     spec = sc.turn(pic.turn)
-    state = "ended" if pic.ended else "under way"
-    return f"turn {pic.turn} of {len(sc.turns)}: {spec.name} ({spec.dates}), {state}"
+    if pic.ended:
+        said = _("turn {turn} of {turns}: {name} ({dates}), ended")
+    else:
+        said = _("turn {turn} of {turns}: {name} ({dates}), under way")
+    return said.format(turn=pic.turn, turns=len(sc.turns), name=spec.name, dates=spec.dates)
 
 
 def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:
@@ -80,7 +84,7 @@ def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:
         *([Spacer(1, 6), waiting] if waiting is not None else []),
         *next_turn(pic),
         Spacer(1, 6),
-        text("Legend", "wallbold"),
+        text(_("Legend"), "wallbold"),
         map_legend(pic.scenario, width, columns=2, style="tiny"),
     ]
 
@@ -88,12 +92,11 @@ def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:
 def vp_headline(pic: TurnPicture, width: float) -> list[Flowable]:
     """Both sides' VP in big figures, then who leads and the result."""
     sc, vp = pic.scenario, pic.view.vp
-    lead, result = standing_words(pic)
+    lead, when, outcome = standing_words(pic)
     figures = " — ".join(f"{sc.sides[side]} {vp[side]}" for side in sc.sides)
-    when, outcome = result.split(": ", 1)
     return [
-        marked("{figures} VP", "huge", figures=figures),
-        marked("{lead}. {when}:<br/><b>{outcome}</b>", "wall", lead=lead, when=when, outcome=outcome),
+        marked(_("{figures} VP"), "huge", figures=figures),
+        marked(_("{lead}. {when}:<br/><b>{outcome}</b>"), "wall", lead=lead, when=when, outcome=outcome),
     ]
 
 

@@ -15,6 +15,7 @@ from campaign_manager.engine.actions import EndTurn, StartTurn
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.published import PublishedStatus
+from campaign_manager.i18n import _
 from campaign_manager.reports.data import picture
 from campaign_manager.reports.publish.feed import feed_xml
 from campaign_manager.reports.publish.folder import write_folder
@@ -44,7 +45,11 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     turns = sorted({a.state.turn for a in history if isinstance(a.action, StartTurn)})
     status = published_status(now, [row for row in every if row.turn <= now.turn], inputs.recorded_at, names)
     figures = ", ".join(f"{sc.sides[side]} {vp}" for side, vp in status.vp.items())
-    heading = (now.name, f"{sc.name} · {when(now)}", f"VP: {figures}. {'. '.join(standing_words(now))}.")
+    lead, when_words, result = standing_words(now)
+    standing = _("VP: {figures}. {lead}. {when}: {result}.").format(
+        figures=figures, lead=lead, when=when_words, result=result
+    )
+    heading = (now.name, f"{sc.name} · {when(now)}", standing)
     image, image_2x = map_pngs(sc, now.state, now.battles, heading)
     files = {
         "index.html": page_html(now, status, turns).encode(),

@@ -6,6 +6,7 @@ the sides' inks are dark, and on a dark page their lines would hardly show."""
 from __future__ import annotations
 
 from campaign_manager.engine.published import PublishedStatus
+from campaign_manager.i18n import _
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.publish.words import escape
 
@@ -19,20 +20,28 @@ def vp_chart(pic: TurnPicture, status: PublishedStatus) -> str:
     most = max([10] + [vp for p in status.vp_by_turn for vp in p.vp.values()])
     scale = Scale(status.turns, -(-most // 10) * 10)
     words = "; ".join(
-        f"{'set-up' if p.turn == 0 else f'turn {p.turn}' + ('' if p.ended else ' so far')}: "
-        + ", ".join(f"{sc.sides[s]} {v}" for s, v in p.vp.items())
+        f"{_moment(p.turn, p.ended)}: " + ", ".join(f"{sc.sides[s]} {v}" for s, v in p.vp.items())
         for p in status.vp_by_turn
     )
     key = " · ".join(
-        f'<span class="swatch" style="background:{_ink(pic, s)}"></span>{escape(sc.sides[s])}{" (dashed)" if n else ""}'
+        f'<span class="swatch" style="background:{_ink(pic, s)}"></span>'
+        + escape(_("{side} (dashed)").format(side=sc.sides[s]) if n else sc.sides[s])
         for n, s in enumerate(status.vp)
     )
+    label = escape(_("VP by turn: {figures}").format(figures=words))
     return (
-        f'<svg class="chart" viewBox="0 0 {W:g} {H:g}" role="img" aria-label="VP by turn: {escape(words)}" '
+        f'<svg class="chart" viewBox="0 0 {W:g} {H:g}" role="img" aria-label="{label}" '
         f'font-size="13" fill="{INK}" font-family="system-ui,sans-serif">'
         f"{_axes(scale, status.turns)}{_lines(pic, status, scale)}</svg>"
         f'<p class="when">{key}</p>'
     )
+
+
+def _moment(turn: int, ended: bool = True) -> str:
+    """The set-up or a turn, "so far" while it is under way."""
+    if turn == 0:
+        return _("set-up")
+    return (_("turn {turn}") if ended else _("turn {turn} so far")).format(turn=turn)
 
 
 class Scale:
@@ -57,8 +66,7 @@ def _axes(scale: Scale, turns: int) -> str:
         for v in range(0, scale.top + 1, step)
     )
     ticks = "".join(
-        f'<text x="{scale.x(t):.1f}" y="{H - BOTTOM + 18}" text-anchor="middle">'
-        f"{'set-up' if t == 0 else f'turn {t}'}</text>"
+        f'<text x="{scale.x(t):.1f}" y="{H - BOTTOM + 18}" text-anchor="middle">{escape(_moment(t))}</text>'
         for t in range(turns + 1)
     )
     return grid + ticks

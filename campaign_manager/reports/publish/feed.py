@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 
 from campaign_manager.engine.published import PublishedBattle, PublishedStatus
+from campaign_manager.i18n import _
 from campaign_manager.reports.publish.words import attribute as quoteattr
 from campaign_manager.reports.publish.words import escape
 
@@ -20,10 +21,11 @@ def feed_xml(status: PublishedStatus, nouns: dict[str, str], area_names: dict[st
     entries = "".join(
         _entry(identity, battle, status.sides, nouns, area_names) for battle in reversed(status.fought_battles)
     )
+    subtitle = _("{scenario}: the battles as they are recorded").format(scenario=status.scenario)
     return (
         '<?xml version="1.0" encoding="utf-8"?>\n'
         f'<feed xmlns="{ATOM}"><title>{escape(status.name)}</title>'
-        f"<subtitle>{escape(status.scenario)}: the battles as they are recorded</subtitle>"
+        f"<subtitle>{escape(subtitle)}</subtitle>"
         f"<id>{identity}</id><updated>{atom_time(status.last_recorded)}</updated>"
         '<link rel="alternate" href="index.html"/><author><name>Firestorm Campaign Manager</name></author>'
         f"{entries}</feed>\n"
@@ -33,13 +35,19 @@ def feed_xml(status: PublishedStatus, nouns: dict[str, str], area_names: dict[st
 def _entry(
     identity: str, b: PublishedBattle, sides: dict[str, str], nouns: dict[str, str], areas: dict[str, str]
 ) -> str:
-    winner = f"the {nouns[b.winner]} won" if b.winner else "nobody was defeated"
-    title = f"Turn {b.turn}, battle {b.order}: {areas[b.origin]} → {areas[b.target]}: {winner}"
-    lines = [f"{sides[b.attacker_side]} attack; {b.score}" + ("; the area changed hands" if b.took_area else "")]
-    lines += [f"+{vp} VP to the {nouns[side]}" for side, vp in b.vp_scored.items()]
-    lines += [f"{p.attacker or '?'} v {p.defender or '?'}" for p in b.commanders]
+    winner = _("the {side} won").format(side=nouns[b.winner]) if b.winner else _("nobody was defeated")
+    title = _("Turn {turn}, battle {number}: {origin} → {target}: {result}").format(
+        turn=b.turn, number=b.order, origin=areas[b.origin], target=areas[b.target], result=winner
+    )
+    attack = _("{side} attack; {score}").format(side=sides[b.attacker_side], score=b.score)
+    lines = ["; ".join([attack, _("the area changed hands")]) if b.took_area else attack]
+    lines += [_("+{vp} VP to the {side}").format(vp=vp, side=nouns[side]) for side, vp in b.vp_scored.items()]
+    lines += [
+        _("{attacker} v {defender}").format(attacker=p.attacker or "?", defender=p.defender or "?")
+        for p in b.commanders
+    ]
     if b.destroyed or b.captured:
-        lines.append("Lost: " + ", ".join(b.destroyed + b.captured))
+        lines.append(_("Lost: {troops}").format(troops=", ".join(b.destroyed + b.captured)))
     return (
         f"<entry><title>{escape(title)}</title><id>{identity}:turn-{b.turn}:battle-{b.order}</id>"
         f"<updated>{atom_time(b.recorded_at)}</updated>"

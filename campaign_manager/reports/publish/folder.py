@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 MANIFEST = ".campaign-manager-published.json"  # the files the app wrote there, one per line of JSON
 
@@ -29,26 +30,37 @@ def check_folder(named: Path) -> None:
     """Refuse, in a sentence, a folder the app may not publish into (said as it was named)."""
     folder = _place(named)
     if folder.is_symlink():
-        raise UserError(f"{named} is a link: publish into a folder itself")
+        raise UserError(_("{folder} is a link: publish into a folder itself").format(folder=named))
     if folder.exists() and not folder.is_dir():
-        raise UserError(f"{named} is a file, not a folder: name a folder to publish into")
+        raise UserError(_("{folder} is a file, not a folder: name a folder to publish into").format(folder=named))
     parent = folder.absolute().parent
     if not parent.is_dir():
-        raise UserError(f"{named} cannot be made: {parent} is not an existing folder")
+        raise UserError(
+            _("{folder} cannot be made: {parent} is not an existing folder").format(folder=named, parent=parent)
+        )
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise UserError(f"{named} cannot be written: {parent} may not be written in")
+        raise UserError(
+            _("{folder} cannot be written: {parent} may not be written in").format(folder=named, parent=parent)
+        )
     try:  # the folder is written beside its place first: try that place (root passes os.access)
         os.rmdir(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=parent))
     except OSError as exc:
-        raise UserError(f"{named} cannot be written: nothing can be made in {parent} ({exc.strerror or exc})") from None
+        raise UserError(
+            _("{folder} cannot be written: nothing can be made in {parent} ({reason})").format(
+                folder=named, parent=parent, reason=exc.strerror or exc
+            )
+        ) from None
     if folder.is_dir():
         if not os.access(folder, os.W_OK | os.X_OK):
-            raise UserError(f"{named} cannot be written: it is not writable")
+            raise UserError(_("{folder} cannot be written: it is not writable").format(folder=named))
         foreign = sorted(_present(folder) - _ours(folder))
         if foreign:
+            files = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
             raise UserError(
-                f"{named} holds files the campaign manager did not write ({', '.join(foreign[:3])}"
-                f"{', ...' if len(foreign) > 3 else ''}): publish into an empty folder or one it published"
+                _(
+                    "{folder} holds files the campaign manager did not write ({files}): publish into an empty "
+                    "folder or one it published"
+                ).format(folder=named, files=files)
             )
 
 
@@ -78,7 +90,11 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
     try:
         made = Path(tempfile.mkdtemp(prefix=f".{folder.name}.publishing-", dir=folder.absolute().parent))
     except OSError as exc:
-        raise UserError(f"{named} cannot be written ({exc.strerror or exc}): nothing was written") from None
+        raise UserError(
+            _("{folder} cannot be written ({reason}): nothing was written").format(
+                folder=named, reason=exc.strerror or exc
+            )
+        ) from None
     swapped = False
     try:
         umask = os.umask(0)
@@ -91,7 +107,11 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> None:
         _swap(made, folder)
         swapped = True
     except OSError as exc:
-        raise UserError(f"{named} could not be written ({exc.strerror or exc}): it is left as it was") from None
+        raise UserError(
+            _("{folder} could not be written ({reason}): it is left as it was").format(
+                folder=named, reason=exc.strerror or exc
+            )
+        ) from None
     finally:
         if swapped:
             _clear(made)  # what the folder held before: the files the app wrote there

@@ -6,14 +6,18 @@ facts of status.json (reports/publish/status.py) laid out for a phone (390 px) a
 
 from __future__ import annotations
 
+import datetime
+
+from campaign_manager import i18n
 from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.engine.published import PublishedBattle, PublishedStatus
+from campaign_manager.i18n import N_, _, pgettext
 from campaign_manager.reports.data import TurnPicture
 from campaign_manager.reports.legend import legend_rows
 from campaign_manager.reports.publish.chart import vp_chart
 from campaign_manager.reports.publish.svg import drawing_svg, holders_words, map_svg
 from campaign_manager.reports.publish.words import escape
-from campaign_manager.reports.sections import standing_words
+from campaign_manager.reports.sections import next_turn_words, standing_words
 from campaign_manager.reports.status import when
 
 # Text colours (--fg, --muted, --link) and the backgrounds they are read on (--bg, --panel).
@@ -72,8 +76,9 @@ def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: s
     """The page of `pic`; `turns`: the turns with a page of their own; `up`: the way from this
     page to the folder's top ("" for index.html, "../" for a turn's page)."""
     title = f"{pic.name} — {when(pic)}"
+    chart = _section("chart", _("VP by turn"), vp_chart(pic, status))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{escape(language_code())}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         '<meta name="color-scheme" content="light dark">'
         f'<title>{escape(title)}</title><link rel="alternate" type="application/atom+xml" href="{up}feed.xml">'
@@ -83,33 +88,48 @@ def page_html(pic: TurnPicture, status: PublishedStatus, turns: list[int], up: s
         f"{_turns_nav(turns, pic.turn, up)}"
         f'<main><div class="grid"><div class="vpcol">{_vp(pic, status)}</div>'
         f'<div class="mapcol">{_map(pic, status, up)}</div>'
-        f'<div class="restcol">{_turn(status)}{_battles(pic, status)}{_changes(pic, status)}</div></div>'
+        f'<div class="restcol">{_turn(pic, status)}{_battles(pic, status)}{_changes(pic, status)}</div></div>'
         f"{_league(pic, status)}"
-        f'<section aria-labelledby="chart-h"><h2 id="chart-h">VP by turn</h2>{vp_chart(pic, status)}</section>'
+        f"{chart}"
         f"</main>{_footer(status, up)}</body></html>\n"
     )
 
 
+def _section(name: str, heading: str, body: str, panel: bool = False) -> str:
+    """A section of the page under its heading (plain words), named `name`-h for screen readers."""
+    kind = ' class="panel"' if panel else ""
+    return f'<section aria-labelledby="{name}-h"{kind}><h2 id="{name}-h">{escape(heading)}</h2>{body}</section>'
+
+
+def language_code() -> str:
+    """The language the page is written in, as its `lang` attribute names it."""
+    return pgettext("the language's code for a web page (en, de)", "en")
+
+
 def _turns_nav(turns: list[int], shown: int, up: str) -> str:
-    links = [f'<a href="{up}index.html">now</a>' if up else "<strong>now</strong>"]
+    now = escape(pgettext("the link to the page of the campaign as it stands now", "now"))
+    links = [f'<a href="{up}index.html">{now}</a>' if up else f"<strong>{now}</strong>"]
     for turn in turns:
         here = up and turn == shown
-        links.append(
-            f"<strong>turn {turn}</strong>" if here else f'<a href="{up}turn-{turn}/index.html">turn {turn}</a>'
-        )
-    return f'<nav aria-label="Turns"><p>Pages: {" · ".join(links)}</p></nav>'
+        name = escape(_("turn {turn}").format(turn=turn))
+        links.append(f"<strong>{name}</strong>" if here else f'<a href="{up}turn-{turn}/index.html">{name}</a>')
+    pages = escape(_("Pages: {links}")).format(links=" · ".join(links))
+    label = escape(_("Turns"))
+    return f'<nav aria-label="{label}"><p>{pages}</p></nav>'
 
 
 def _map(pic: TurnPicture, status: PublishedStatus, up: str) -> str:
     sc = pic.scenario
     svg = map_svg(sc, pic.state, pic.view, pic.battles, described_by="map-words")
-    image = f' Also as a picture: <a href="{up}map.png">map.png</a>.' if not up else ""
+    picture = f'<a href="{up}map.png">map.png</a>'
+    image = " " + escape(_("Also as a picture: {file}.")).format(file=picture) if not up else ""
     holders = holders_words(sc, pic.view)
-    return (
-        '<section aria-labelledby="map-h"><h2 id="map-h">The map</h2><figure>'
-        f'{svg}<figcaption><p id="map-words">{escape(holders[:1].upper() + holders[1:])}.'
-        f" Point at or press on an area for its troops and VP.{image}</p>{_legend(pic)}</figcaption></figure></section>"
+    point = escape(_("Point at or press on an area for its troops and VP."))
+    figure = (
+        f'<figure>{svg}<figcaption><p id="map-words">{escape(holders[:1].upper() + holders[1:])}.'
+        f" {point}{image}</p>{_legend(pic)}</figcaption></figure>"
     )
+    return _section("map", _("The map"), figure)
 
 
 def _legend(pic: TurnPicture) -> str:
@@ -117,7 +137,8 @@ def _legend(pic: TurnPicture) -> str:
     items = "".join(
         f"<li>{drawing_svg(sample, _plain(words))}<span>{words}</span></li>" for sample, words in rows
     )  # the legend's words are the app's markup: escaped where they hold a name
-    return f'<ul class="legend" aria-label="Legend">{items}</ul>'
+    label = escape(_("Legend"))
+    return f'<ul class="legend" aria-label="{label}">{items}</ul>'
 
 
 def _plain(markup: str) -> str:
@@ -126,25 +147,29 @@ def _plain(markup: str) -> str:
 
 def _vp(pic: TurnPicture, status: PublishedStatus) -> str:
     sc = pic.scenario
-    lead, result = standing_words(pic)
+    lead, when_words, result = standing_words(pic)
     total = sum(status.vp.values()) or 1
     bar = "".join(
         f'<span style="width:{100 * vp / total:.1f}%;background:{side_ink(pic, side)}"></span>'
         for side, vp in status.vp.items()
     )
-    figures = " — ".join(f"{escape(sc.sides[side])} {vp}" for side, vp in status.vp.items())
+    figures = " — ".join(f"{sc.sides[side]} {vp}" for side, vp in status.vp.items())
+    none = escape(_("none yet"))
+    titles = {side: _("{side}: {vp} VP").format(side=sc.sides[side], vp=status.vp[side]) for side in status.vp}
     parts = "".join(
-        f"<div><h3>{escape(sc.sides[side])}: {status.vp[side]} VP</h3><ul>"
-        + ("".join(f"<li>+{p.vp} {escape(p.reason)}</li>" for p in status.vp_breakdown[side]) or "<li>none yet</li>")
+        f"<div><h3>{escape(titles[side])}</h3><ul>"
+        + ("".join(f"<li>+{p.vp} {escape(p.reason)}</li>" for p in pic.view.vp_breakdown[side]) or f"<li>{none}</li>")
         + "</ul></div>"
         for side in status.vp
     )
-    return (
-        '<section aria-labelledby="vp-h" class="panel"><h2 id="vp-h">Victory points</h2>'
-        f'<p class="figures">{figures} VP</p><div class="bar" aria-hidden="true">{bar}</div>'
-        f'<p>{escape(lead)}. {escape(result)}.</p><p class="when">{escape(status.outcome.levels)}</p>'
-        f'<div class="sides">{parts}</div></section>'
+    said = _("{lead}. {when}: {result}.").format(lead=lead, when=when_words, result=result)
+    shown = escape(_("{figures} VP").format(figures=figures))
+    body = (
+        f'<p class="figures">{shown}</p><div class="bar" aria-hidden="true">{bar}</div>'
+        f'<p>{escape(said)}</p><p class="when">{escape(pic.view.outcome.levels)}</p>'
+        f'<div class="sides">{parts}</div>'
     )
+    return _section("vp", _("Victory points"), body, panel=True)
 
 
 def side_ink(pic: TurnPicture, side: str) -> str:
@@ -154,34 +179,51 @@ def side_ink(pic: TurnPicture, side: str) -> str:
 
 
 PHASE_WORDS = {
-    "planning": "Planning: the generals place their reinforcements and redeploy; the battles come next.",
-    "battle": "The battles are being fought.",
-    "strategic": "The turn has ended; the next one has not started yet.",
+    "planning": N_("Planning: the generals place their reinforcements and redeploy; the battles come next."),
+    "battle": N_("The battles are being fought."),
+    "strategic": N_("The turn has ended; the next one has not started yet."),
 }
 
 
-def _turn(status: PublishedStatus) -> str:
+def _turn(pic: TurnPicture, status: PublishedStatus) -> str:
     """Where the turn stands, what it still requires, and what the next one asks for."""
-    count = status.battles
     if status.phase == "finished":
-        now = ["The campaign is over."]
+        now = [_("The campaign is over.")]
     elif status.turn == 0:
-        now = ["The campaign has not started yet."]
+        now = [_("The campaign has not started yet.")]
     else:
-        ceiling = f" (at most {count.ceiling})" if count.ceiling is not None else ""
-        left = max(0, count.required - count.fought)
-        still = f": {left} still to fight" if left and status.phase != "strategic" else ""
-        now = [
-            PHASE_WORDS.get(status.phase, ""),
-            f"Battles: {count.fought} fought of the {count.required}{ceiling} the turn requires{still}.",
-        ]
-    arrows = "".join(f"<li>{a.origin} → {a.target}: placed, its result to come</li>" for a in status.open_arrows)
-    next_turn = f"<p>{escape(status.next_turn)}</p>" if status.next_turn else ""
-    said = "".join(f"<p>{escape(line)}</p>" for line in now if line)
-    return (
-        '<section aria-labelledby="turn-h" class="panel"><h2 id="turn-h">The turn</h2>'
-        f"{said}{f'<ul>{arrows}</ul>' if arrows else ''}{next_turn}</section>"
+        now = [_(PHASE_WORDS[status.phase]) if status.phase in PHASE_WORDS else "", _battle_count(status)]
+    arrows = "".join(
+        "<li>"
+        + escape(_("{origin} → {target}: placed, its result to come").format(origin=a.origin, target=a.target))
+        + "</li>"
+        for a in status.open_arrows
     )
+    coming = next_turn_words(pic)
+    next_turn = f"<p>{escape(coming)}</p>" if coming else ""
+    said = "".join(f"<p>{escape(line)}</p>" for line in now if line)
+    listed = f"<ul>{arrows}</ul>" if arrows else ""
+    return _section("turn", _("The turn"), f"{said}{listed}{next_turn}", panel=True)
+
+
+def _battle_count(status: PublishedStatus) -> str:
+    """How many battles the turn has fought, of how many it requires, and how many are left."""
+    count = status.battles
+    left = max(0, count.required - count.fought)
+    numbers = {"fought": count.fought, "required": count.required, "ceiling": count.ceiling, "left": left}
+    if left and status.phase != "strategic":
+        if count.ceiling is not None:
+            said = _(
+                "Battles: {fought} fought of the {required} (at most {ceiling}) the turn requires: "
+                "{left} still to fight."
+            )
+        else:
+            said = _("Battles: {fought} fought of the {required} the turn requires: {left} still to fight.")
+    elif count.ceiling is not None:
+        said = _("Battles: {fought} fought of the {required} (at most {ceiling}) the turn requires.")
+    else:
+        said = _("Battles: {fought} fought of the {required} the turn requires.")
+    return said.format(**numbers)
 
 
 def _battles(pic: TurnPicture, status: PublishedStatus) -> str:
@@ -189,51 +231,67 @@ def _battles(pic: TurnPicture, status: PublishedStatus) -> str:
     for turn in (pic.turn, pic.turn - 1):
         fought = [b for b in status.fought_battles if b.turn == turn]
         if turn >= 1:
-            listed = "".join(_battle(pic, b) for b in fought) or "<li>No battle fought.</li>"
-            said.append(f'<h3>Turn {turn}</h3><ol class="battles">{listed}</ol>')
+            none = escape(_("No battle fought."))
+            listed = "".join(_battle(pic, b) for b in fought) or f"<li>{none}</li>"
+            title = escape(_("Turn {turn}").format(turn=turn))
+            said.append(f'<h3>{title}</h3><ol class="battles">{listed}</ol>')
     marks = "; ".join(f"{mark} {words}" for mark, words in RESULT_MARKS)
-    body = "".join(said) or "<p>No battle yet.</p>"
-    return (
-        '<section aria-labelledby="battles-h"><h2 id="battles-h">Battles</h2>'
-        f'<p class="when">Numbered as on the map: {escape(marks)}.</p>{body}</section>'
-    )
+    body = "".join(said) or "<p>" + escape(_("No battle yet.")) + "</p>"
+    numbered = escape(_("Numbered as on the map: {marks}.").format(marks=marks))
+    return _section("battles", _("Battles"), f'<p class="when">{numbered}</p>{body}')
 
 
 def _battle(pic: TurnPicture, b: PublishedBattle) -> str:
     sc = pic.scenario
-    winner = f"the {sc.side_nouns[b.winner]} won" if b.winner else "nobody was defeated"
-    took = "; the area changed hands" if b.took_area else ""
-    who = "; ".join(f"{p.attacker or '?'} v {p.defender or '?'}" for p in b.commanders)
-    lost = ", ".join(b.destroyed + b.captured)
-    scored = "".join(f"; +{vp} VP to the {sc.side_nouns[side]}" for side, vp in b.vp_scored.items())
-    arrow = f"{b.order} {b.mark} {sc.area_label(b.origin)} → {sc.area_label(b.target)}"
-    return (
-        f"<li><strong>{escape(arrow)}</strong>"
-        f" ({escape(sc.sides[b.attacker_side])} attack): {escape(winner)}, {escape(b.score)}{escape(took + scored)}."
-        f"{f'<br>Commanders: {escape(who)}.' if who else ''}{f'<br>Lost: {escape(lost)}.' if lost else ''}</li>"
+    if b.winner:
+        winner = _("the {side} won").format(side=sc.side_nouns[b.winner])
+    else:
+        winner = _("nobody was defeated")
+    after = [_("the area changed hands")] if b.took_area else []
+    after += [_("+{vp} VP to the {side}").format(vp=vp, side=sc.side_nouns[side]) for side, vp in b.vp_scored.items()]
+    who = "; ".join(
+        _("{attacker} v {defender}").format(attacker=p.attacker or "?", defender=p.defender or "?")
+        for p in b.commanders
     )
+    lost = ", ".join(b.destroyed + b.captured)
+    arrow = f"{b.order} {b.mark} {sc.area_label(b.origin)} → {sc.area_label(b.target)}"
+    result = _("({side} attack): {result}, {score}").format(
+        side=sc.sides[b.attacker_side], result=winner, score=b.score
+    )
+    said = "; ".join([result, *after]) + "."
+    commanders = "<br>" + escape(_("Commanders: {names}.").format(names=who)) if who else ""
+    losses = "<br>" + escape(_("Lost: {troops}.").format(troops=lost)) if lost else ""
+    return f"<li><strong>{escape(arrow)}</strong> {escape(said)}{commanders}{losses}</li>"
 
 
 def _changes(pic: TurnPicture, status: PublishedStatus) -> str:
     sc = pic.scenario
     rows = "".join(
-        f"<li>Turn {c.turn}: {escape(sc.area_label(c.area))}, taken by the {escape(sc.side_nouns[c.taken_by])}</li>"
+        "<li>"
+        + escape(
+            _("Turn {turn}: {area}, taken by the {side}").format(
+                turn=c.turn, area=sc.area_label(c.area), side=sc.side_nouns[c.taken_by]
+            )
+        )
+        + "</li>"
         for c in status.changed_hands
     )
-    return (
-        '<section aria-labelledby="changes-h"><h2 id="changes-h">Areas that changed hands</h2>'
-        f"{f'<ul>{rows}</ul>' if rows else '<p>None yet.</p>'}</section>"
-    )
+    body = f"<ul>{rows}</ul>" if rows else "<p>" + escape(_("None yet.")) + "</p>"
+    return _section("changes", _("Areas that changed hands"), body)
 
 
 def _league(pic: TurnPicture, status: PublishedStatus) -> str:
     sc = pic.scenario
     if not status.league:
         return ""
+    titles = [_("Side"), _("Games"), pgettext("games won, drawn, lost", "W–D–L"), _("VP ±"), _("Areas")]
+    commander = escape(_("Commander"))
     head = (
         "<tr><th class=n>#</th>"
-        + ("<th>Commander</th>" if status.names_shown else "")
-        + ("<th>Side</th><th class=n>Games</th><th class=n>W–D–L</th><th class=n>VP ±</th><th class=n>Areas</th></tr>")
+        + (f"<th>{commander}</th>" if status.names_shown else "")
+        + f"<th>{escape(titles[0])}</th>"
+        + "".join(f"<th class=n>{escape(t)}</th>" for t in titles[1:])
+        + "</tr>"
     )
     rows = "".join(
         f"<tr><td class=n>{line.place}</td>"
@@ -243,18 +301,28 @@ def _league(pic: TurnPicture, status: PublishedStatus) -> str:
         f"<td class=n>{line.areas_taken}</td></tr>"
         for line in status.league
     )
-    return (
-        '<section aria-labelledby="league-h"><h2 id="league-h">League of commanders</h2>'
-        f"<table><thead>{head}</thead><tbody>{rows}</tbody></table></section>"
-    )
+    return _section("league", _("League of commanders"), f"<table><thead>{head}</thead><tbody>{rows}</tbody></table>")
 
 
 def _footer(status: PublishedStatus, up: str) -> str:
-    recorded = f"Last recorded {escape(status.last_recorded)}. " if status.last_recorded else ""
-    data = (
-        f'The facts of this page: <a href="{up}status.json">status.json</a>; '
-        f'the battles as a feed: <a href="{up}feed.xml">feed.xml</a>. '
-        if not up
-        else ""
-    )
-    return f"<footer><p>{recorded}{data}Published by the Firestorm Campaign Manager.</p></footer>"
+    recorded = ""
+    if status.last_recorded:
+        recorded = escape(_("Last recorded {moment} (UTC).").format(moment=recorded_moment(status.last_recorded))) + " "
+    data = ""
+    if not up:
+        files = {"status": f'<a href="{up}status.json">status.json</a>', "feed": f'<a href="{up}feed.xml">feed.xml</a>'}
+        data = escape(_("The facts of this page: {status}; the battles as a feed: {feed}.")).format(**files) + " "
+    published = escape(_("Published by the Firestorm Campaign Manager."))
+    return f"<footer><p>{recorded}{data}{published}</p></footer>"
+
+
+def recorded_moment(recorded: str) -> str:
+    """A time of the log ("2026-12-03T05:40:12+00:00") in UTC, as the user's language writes it
+    (to the minute); as written when it is not one."""
+    try:
+        moment = datetime.datetime.fromisoformat(recorded)
+    except ValueError:
+        return recorded
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(datetime.UTC)
+    return i18n.date_time(moment)

@@ -56,7 +56,7 @@ def published_status(
         vp=dict(view.vp),
         vp_breakdown={s: [VPPart(reason=p.reason, vp=p.vp) for p in parts] for s, parts in view.vp_breakdown.items()},
         outcome=_outcome(pic),
-        next_turn=next_turn_words(pic),
+        next_turn=next_turn_words(pic, say=str),  # in English whatever the language: a program reads status.json
         fought_battles=[_battle(sc, row, names, recorded_at) for row in every],
         changed_hands=changed_hands(sc, every),
         league=_league(pic.standings, names),

@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.engine.views import StateView
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.reports.map_drawing import map_group, map_picture
 from campaign_manager.reports.page import BOLD
 from campaign_manager.reports.publish.words import attribute as quoteattr
@@ -32,7 +33,7 @@ def map_svg(sc: Scenario, st: CampaignState, view: StateView, battles: list[Batt
     }
     layout = picture.layout
     body = "".join(_node(child, titles) for child in group.getContents())
-    label = f"Map of the campaign: {holders_words(sc, view)}"
+    label = _("Map of the campaign: {holders}").format(holders=holders_words(sc, view))
     described = f" aria-describedby={quoteattr(described_by)}" if described_by else ""
     return (
         f'<svg class="map" role="img" viewBox="0 0 {_n(layout.width)} {_n(layout.height)}" '
@@ -55,11 +56,13 @@ def area_title(sc: Scenario, view: StateView, code: str) -> str:
     """What pointing at an area says: its name, who holds it, its troops and its VP."""
     area = view.areas[code]
     if area.impassable:
-        return f"{code} {area.name}: impassable, no one enters it"
-    holder = sc.sides.get(area.controller or "", "nobody")
-    troops = ", ".join(f"{t.id} ({t.name})" for t in area.troops) or "no troops"
-    vp = f"; {area.vp} VP as an objective" if area.vp else ""
-    return f"{code} {area.name}: held by {holder}; {troops}{vp}"
+        return _("{code} {name}: impassable, no one enters it").format(code=code, name=area.name)
+    holder = sc.sides.get(area.controller or "", _("nobody"))
+    troops = ", ".join(f"{t.id} ({t.name})" for t in area.troops) or _("no troops")
+    words = {"code": code, "name": area.name, "holder": holder, "troops": troops, "vp": area.vp}
+    if area.vp:
+        return _("{code} {name}: held by {holder}; {troops}; {vp} VP as an objective").format(**words)
+    return _("{code} {name}: held by {holder}; {troops}").format(**words)
 
 
 def holders_words(sc: Scenario, view: StateView) -> str:
@@ -67,7 +70,14 @@ def holders_words(sc: Scenario, view: StateView) -> str:
     said = []
     for side, name in sc.sides.items():
         held = [f"{code} {area.name}" for code, area in view.areas.items() if area.controller == side]
-        said.append(f"the {name} hold {len(held)} areas ({', '.join(held)})" if held else f"the {name} hold none")
+        if held:
+            said.append(
+                ngettext(
+                    "the {side} hold {count} area ({areas})", "the {side} hold {count} areas ({areas})", len(held)
+                ).format(side=name, count=len(held), areas=", ".join(held))
+            )
+        else:
+            said.append(_("the {side} hold none").format(side=name))
     return "; ".join(said)
 
 

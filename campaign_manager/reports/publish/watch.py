@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.campaign_file import CampaignFile
 
 POLL = 0.25  # seconds between looks at a campaign file
@@ -59,5 +60,9 @@ def _stamp(path: Path) -> tuple[int, int]:
     try:
         facts = os.stat(path)
     except OSError as exc:
-        raise UserError(f"{path}: the campaign file can no longer be read ({exc.strerror}): watching stopped") from None
+        raise UserError(
+            _("{path}: the campaign file can no longer be read ({reason}): watching stopped").format(
+                path=path, reason=exc.strerror
+            )
+        ) from None
     return facts.st_mtime_ns, facts.st_size
