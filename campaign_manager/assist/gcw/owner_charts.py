@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 from campaign_manager.assist.gcw.datafile import ChartError, MobilizationItem, OwnerFile, PoliticsRow, Region
 from campaign_manager.datamodel import Fault, read_data_file
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.paths import ASSIST_TABLES
 
 OWNER_FILE = ASSIST_TABLES / "gcw_owner_charts.toml"
@@ -37,8 +38,10 @@ class OwnerCharts:
             if row.dice == total:
                 return row
         raise UserError(
-            f"The Politics Table is not filled in for 2d6 = {total}: read that line "
-            f"of the Politics Table printed on the map and type what it says"
+            _(
+                "The Politics Table is not filled in for 2d6 = {total}: read that line "
+                "of the Politics Table printed on the map and type what it says"
+            ).format(total=total)
         )
 
     def region(self, name: str) -> Region | None:
