@@ -15,11 +15,11 @@ from pydantic import TypeAdapter
 from campaign_manager.assist.gcw.datafile import ChartError, MobilizationItem, OwnerFile, PoliticsRow, Region
 from campaign_manager.datamodel import Fault, read_data_file
 from campaign_manager.errors import UserError
-from campaign_manager.i18n import _
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import ASSIST_TABLES
 
 OWNER_FILE = ASSIST_TABLES / "gcw_owner_charts.toml"
-REGION_KINDS = {"U": "Urban", "R": "Rural", "F": "foreign area"}
+REGION_KINDS = {"U": N_("Urban"), "R": N_("Rural"), "F": N_("foreign area")}
 TWO_DICE = range(2, 13)
 OWNER = TypeAdapter(OwnerFile)
 __all__ = ["MobilizationItem", "OwnerCharts", "PoliticsRow", "Region", "default_owner_charts", "read_owner_charts"]

@@ -18,6 +18,7 @@ from campaign_manager.assist.agt.stacking import check_stack
 from campaign_manager.cli.assist import agt_tracker
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import D10, RandomRoller, roll_or_check
+from campaign_manager.i18n import _
 
 
 def int_list(text: str) -> list[int]:
@@ -33,7 +34,7 @@ def _die(args: argparse.Namespace, value: object, what: str) -> int:
 
 
 def run_odds(args: argparse.Namespace) -> int:
-    defender = check_strength(args.defender, "Rule 8.25: defending strength")
+    defender = check_strength(args.defender, _("Rule 8.25: defending strength"))
     if args.defender_isolated:
         defender = side_strength(defender, isolated=True)
     odds = odds_ratio(args.attacker, defender)
