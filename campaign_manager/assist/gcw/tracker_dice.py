@@ -22,7 +22,7 @@ from campaign_manager.i18n import _
 def fill_dice(action: dict[str, Any], key: str, count: int, roller: Roller) -> list[int]:
     """Keep typed-in dice (checked) or roll them; the values are written into the action."""
     if action.get(key) is None:
-        action[key] = [roller.roll(D6) for _ in range(count)]
+        action[key] = [roller.roll(D6) for _die in range(count)]
     action[key] = recorded_dice(action, key, count)  # typed "3" is stored as 3
     return action[key]
 

@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 from campaign_manager.assist.agt.air import anti_aircraft, mission_limits, needs_die
 from campaign_manager.assist.agt.book import book
-from campaign_manager.assist.agt.charts import PRINTED_ONLY, load_charts
+from campaign_manager.assist.agt.charts import load_charts, printed_only
 from campaign_manager.assist.agt.cohesion import TESTS, cohesion_roll
 from campaign_manager.assist.agt.combat import Combat, CombatSide, options_in_words, reckon_combat
 from campaign_manager.assist.agt.initiative import initiative
@@ -113,7 +113,7 @@ def run_combat(args: argparse.Namespace) -> int:
         )
     lines += reckoning.notes
     if not reckoning.result:
-        lines.append(PRINTED_ONLY)
+        lines.append(printed_only())
     emit(data, args.json, "\n".join(lines))
     return 0
 
@@ -251,7 +251,7 @@ def _register_combat(commands) -> None:
             help="odds, every die modifier and the adjusted die; the result once the owner "
             "has filled in the Combat Results Table",
             description="Works out a battle (rules 8.2-8.7): strengths, odds, every die modifier and the "
-            "adjusted die. " + PRINTED_ONLY + " Once they are filled in, it also gives the "
+            "adjusted die. " + printed_only() + " Once they are filled in, it also gives the "
             "result.",
         )
     )
