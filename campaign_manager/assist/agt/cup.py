@@ -208,4 +208,4 @@ def remove_greek(
             )
         )
     chosen, how = choose_markers(roller, greek, count, markers, _("Greek marker taken out"))
-    return {"type": "remove", "markers": chosen, "reason": reason.strip() or "taken out", "how": how}
+    return {"type": "remove", "markers": chosen, "reason": reason.strip() or _("taken out"), "how": how}
