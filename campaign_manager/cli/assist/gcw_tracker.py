@@ -21,6 +21,14 @@ from campaign_manager.i18n import _
 DOCS = "docs/assist.md, 'The Greek Civil War' > 'Tracker actions'"
 
 
+class RawTranslatedHelp(argparse.RawDescriptionHelpFormatter):
+    """The description as written (its lines kept), argparse's own words in the user's language
+    as everywhere else on the command line (cli.TranslatedHelp)."""
+
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 def register(commands: Any) -> None:
     tracker = commands.add_parser("tracker", help=_("the Political Index tracker, kept in a game file"))
     steps = tracker.add_subparsers(dest="tracker_command", metavar="STEP", required=True)
@@ -34,7 +42,7 @@ def register(commands: Any) -> None:
     record = steps.add_parser(
         "apply",
         help=_("record one action (a JSON file, '-' for stdin, or JSON text)"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawTranslatedHelp,
         description=_(
             "Record one action in the tracker file. The action is a JSON object with a\n"
             '"type"; dice left out are rolled by the app and written into the file.'
