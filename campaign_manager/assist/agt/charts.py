@@ -122,17 +122,23 @@ def check_owner_charts(tables: BookTables) -> Callable[[dict[str, dict[str, dict
         faults = []
         for name, rows in data.items():
             if name not in tables.charts:
-                faults.append(Fault(name, f"no such chart (known: {', '.join(tables.charts)})"))
+                faults.append(Fault(name, _("no such chart (known: {charts})").format(charts=", ".join(tables.charts))))
                 continue
             spec = tables.charts[name]
             for row, columns in rows.items():
                 if row not in spec.rows:
-                    faults.append(Fault(f"{name}.{row}", f"no such row (rows: {', '.join(spec.rows)})"))
+                    faults.append(
+                        Fault(f"{name}.{row}", _("no such row (rows: {rows})").format(rows=", ".join(spec.rows)))
+                    )
                     continue
                 for column, value in columns.items():
                     where = f"{name}.{row}.{column}"
                     if column not in spec.columns and column not in spec.older_columns:
-                        faults.append(Fault(where, f"no such column (columns: {', '.join(spec.columns)})"))
+                        faults.append(
+                            Fault(
+                                where, _("no such column (columns: {columns})").format(columns=", ".join(spec.columns))
+                            )
+                        )
                     elif fault := _cell_fault(tables, spec, value):
                         faults.append(Fault(where, fault))
         return faults

@@ -13,7 +13,7 @@ from campaign_manager.i18n import N_, _
 
 SCHEDULE = "reinforcements"
 SCHEDULE_TITLE = N_("Reinforcements and refit points")
-SCHEDULE_RULE = "6.5-6.7, 9.11 and the scenarios' reinforcement schedules"
+SCHEDULE_RULE = N_("6.5-6.7, 9.11 and the scenarios' reinforcement schedules")
 
 
 @dataclass(frozen=True)
@@ -109,4 +109,4 @@ def schedule(tables: BookTables, scenario: str) -> Reference:
                         )
                     )
         sections.append(Section(tables.month_names[month], tuple(said) or (_("Nothing new."),)))
-    return Reference(SCHEDULE, _(SCHEDULE_TITLE), SCHEDULE_RULE, scenario, tuple(sections))
+    return Reference(SCHEDULE, _(SCHEDULE_TITLE), _(SCHEDULE_RULE), scenario, tuple(sections))

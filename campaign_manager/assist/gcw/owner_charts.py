@@ -54,11 +54,15 @@ def check_owner_charts(data: OwnerFile) -> list[Fault]:
     faults, seen, names = [], set(), set()
     for n, row in enumerate(data.politics_table.rows):
         if row.dice in seen:
-            faults.append(Fault(f"politics_table.rows[{n}].dice", f"2d6 = {row.dice} is written twice"))
+            faults.append(
+                Fault(f"politics_table.rows[{n}].dice", _("2d6 = {total} is written twice").format(total=row.dice))
+            )
         seen.add(row.dice)
     for n, region in enumerate(data.regions.rows):
         if region.name.casefold() in names:
-            faults.append(Fault(f"regions.rows[{n}].name", f"the region '{region.name}' is written twice"))
+            faults.append(
+                Fault(f"regions.rows[{n}].name", _("the region '{region}' is written twice").format(region=region.name))
+            )
         names.add(region.name.casefold())
     return faults
 
