@@ -229,7 +229,12 @@ class CupTab:
         state, tables = game.state, game.tables
         self.cup_model.set_lines(state.cup)
         history = history_lines(state, tables, game.scenario)
-        self.history_model.set_lines([f"T{line.turn} {line.month.capitalize()}: {line.words}" for line in history])
+        self.history_model.set_lines(
+            [
+                _("T{turn} {month}: {words}").format(turn=line.turn, month=line.month.capitalize(), words=line.words)
+                for line in history
+            ]
+        )
         ui.historyView.scrollToBottom()
         ui.markerBox.clear()
         ui.markerBox.addItems([_(AT_RANDOM), *state.cup])
