@@ -21,6 +21,7 @@ USE_TITLES = {
     "air": N_("Readying squadrons in Albania/Greece (8.64)"),
 }
 AMOUNT_CAPTIONS = {"refit": N_("Refit actions"), "air": N_("Squadrons readied")}
+CAPACITY_POINTS = N_("Capacity points")  # the caption of the other uses
 
 
 class PortsForm(Form):
@@ -101,7 +102,7 @@ class PortsTab:
             say_result(self.ui.doneLabel, _("Recorded: {action}").format(action=done))
 
     def _use_caption(self) -> None:
-        caption = _(AMOUNT_CAPTIONS.get(self.ui.useForBox.currentData(), N_("Capacity points")))
+        caption = _(AMOUNT_CAPTIONS.get(self.ui.useForBox.currentData(), CAPACITY_POINTS))
         self.ui.useAmountCaption.setText(caption)
         self.ui.useSpin.setAccessibleName(caption)
 
