@@ -177,7 +177,7 @@ def recorded_dice(action: dict[str, Any], key: str, count: int) -> list[int]:
                 "'{key}' must hold {n} d6 value, not {values}", "'{key}' must hold {n} d6 values, not {values}", count
             ).format(key=key, n=count, values=repr(values))
         )
-    return [D6.check(value, f"{key} die {index}") for index, value in enumerate(values, start=1)]
+    return [D6.check(value, _("{key} die {n}").format(key=key, n=index)) for index, value in enumerate(values, start=1)]
 
 
 def amount_of(state_rules: PoliticalRules, action: dict[str, Any], key: str, low: int = 0, default: Any = ...) -> int:
