@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaign_manager.i18n import N_
+
 
 @dataclass(frozen=True)
 class AssistModule:
@@ -13,7 +15,7 @@ class AssistModule:
 
 
 MODULES = (
-    AssistModule("gcw", "The Greek Civil War"),
-    AssistModule("agt", "A Greek Tragedy"),
-    AssistModule("opa", "Opa Opa"),
+    AssistModule("gcw", N_("The Greek Civil War")),  # the games' own names: the catalogue keeps them
+    AssistModule("agt", N_("A Greek Tragedy")),
+    AssistModule("opa", N_("Opa Opa")),
 )

@@ -20,6 +20,7 @@ from pydantic import Field, ValidationError
 
 from campaign_manager.datamodel import AnyText, DataModel, Flag, Int, Text
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 RESULT_VERSION = 1
 RESULT = "result"
@@ -61,7 +62,12 @@ class ResultEntry:
 
     def dice_words(self) -> str:
         """The dice in a few words: "die 4 (typed), die 2 (the app's)"."""
-        return ", ".join(f"{d.what} {d.value} ({'typed' if d.typed else 'rolled by the app'})" for d in self.dice)
+        return ", ".join(
+            (_("{what} {value} (typed)") if d.typed else _("{what} {value} (rolled by the app)")).format(
+                what=d.what, value=d.value
+            )
+            for d in self.dice
+        )
 
     def inputs_words(self) -> str:
         return "; ".join(f"{name}: {value}" for name, value in self.inputs)
@@ -84,8 +90,11 @@ def record_title(record: Mapping[str, Any], back: bool = True) -> str:
     """A logged action of an assist-game file in a few words, for Edit ▸ Undo (`back`) or Redo:
     the result's tool, or the kind of tracker action."""
     if is_result(record):
-        return f"the result “{record.get('tool', '')}”"
-    return f"the game's {'last' if back else 'next'} action ({str(record.get('type', '')).replace('_', ' ')})"
+        return _("the result “{tool}”").format(tool=record.get("tool", ""))
+    kind = str(record.get("type", "")).replace("_", " ")
+    if back:
+        return _("the game's last action ({kind})").format(kind=kind)
+    return _("the game's next action ({kind})").format(kind=kind)
 
 
 def read_result(record: Mapping[str, Any]) -> ResultEntry:
@@ -93,13 +102,14 @@ def read_result(record: Mapping[str, Any]) -> ResultEntry:
     version = record.get("version", RESULT_VERSION)
     if isinstance(version, int) and version > RESULT_VERSION:
         raise UserError(
-            f"a result of form {version} was written by a newer version of the app (this one reads up to "
-            f"{RESULT_VERSION})"
+            _(
+                "a result of form {version} was written by a newer version of the app (this one reads up to {most})"
+            ).format(version=version, most=RESULT_VERSION)
         )
     try:
         read = ResultAction.model_validate(dict(record))
     except ValidationError as exc:
-        raise UserError(f"a kept result is damaged: {exc.errors()[0]['msg']}") from None
+        raise UserError(_("a kept result is damaged: {reason}").format(reason=exc.errors()[0]["msg"])) from None
     return ResultEntry(read.tool, read.words, read.inputs, read.dice)
 
 
@@ -115,16 +125,16 @@ class ResultLog:
 
     def undo(self) -> ResultLog:
         if not self.entries:
-            raise UserError("There is no result to take back.")
+            raise UserError(_("There is no result to take back."))
         return ResultLog(self.entries[:-1], (*self.undone, self.entries[-1]))
 
     def redo(self) -> ResultLog:
         if not self.undone:
-            raise UserError("There is no result taken back to put again.")
+            raise UserError(_("There is no result taken back to put again."))
         return ResultLog((*self.entries, self.undone[-1]), self.undone[:-1])
 
 
-COLUMNS = ("number", "tool", "inputs", "dice", "result")
+COLUMNS = ("number", "tool", "inputs", "dice", "result")  # untranslated: the CSV's column names, read by programs
 
 
 def as_csv(entries: Sequence[ResultEntry]) -> str:
@@ -141,13 +151,13 @@ def as_text(entries: Sequence[ResultEntry], title: str) -> str:
     """The results as the evening's record in plain text, numbered from 1."""
     lines = [title, "=" * len(title), ""]
     if not entries:
-        lines.append("No results yet.")
+        lines.append(_("No results yet."))
     for number, entry in enumerate(entries, 1):
         lines.append(f"{number}. {entry.tool}: {entry.words}")
         if entry.inputs:
-            lines.append(f"   With {entry.inputs_words()}.")
+            lines.append("   " + _("With {inputs}.").format(inputs=entry.inputs_words()))
         if entry.dice:
-            lines.append(f"   Dice: {entry.dice_words()}.")
+            lines.append("   " + _("Dice: {dice}.").format(dice=entry.dice_words()))
     return "\n".join(lines) + "\n"
 
 
@@ -157,7 +167,11 @@ def shown_lines(entries: Sequence[ResultEntry], most: int = 10) -> list[str]:
     if not entries:
         return []
     first = max(0, len(entries) - most)
-    lines = [f"The evening's results ({len(entries)}{f', the last {most}' if first else ''}):"]
+    if first:
+        heading = _("The evening's results ({n}, the last {most}):").format(n=len(entries), most=most)
+    else:
+        heading = _("The evening's results ({n}):").format(n=len(entries))
+    lines = [heading]
     for number, entry in enumerate(entries[first:], first + 1):
         dice = f" [{entry.dice_words()}]" if entry.dice else ""
         lines.append(f"{number}. {entry.tool}: {entry.words}{dice}")

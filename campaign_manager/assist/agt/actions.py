@@ -13,6 +13,7 @@ from pydantic import Field
 
 from campaign_manager.assist.results import ResultAction
 from campaign_manager.datamodel import AnyText, DataModel, Flag, Int, Text, check_tagged
+from campaign_manager.i18n import _
 
 D10 = Annotated[Int, Field(ge=0, le=9)]
 How = Literal["rolled", "typed"]
@@ -107,4 +108,4 @@ ACTION_TYPES = tuple(BY_TYPE)
 
 def check_action(data: Any) -> dict[str, Any]:
     """`data` as a logged action, read strictly; refused in one line naming every faulty field."""
-    return check_tagged(data, BY_TYPE, "an assist-game action", "assist-game action")
+    return check_tagged(data, BY_TYPE, _("an assist-game action"), _("assist-game action"))

@@ -9,6 +9,7 @@ from campaign_manager.assist.agt.odds import HEX_WHY, check_strength
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.dice import D10
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -27,15 +28,17 @@ def anti_aircraft(
     """Die plus the combat strength in the hex; each point above the threshold (9) turns back one
     squadron, never more than flew in (fighters escorting are not counted, as at Kalpaki)."""
     tables = tables or book()
-    die = D10.check(die, "Rule 8.75: anti-aircraft die")
+    die = D10.check(die, _("Rule 8.75: anti-aircraft die"))
     strength = check_strength(
-        strength, "Rule 8.75: combat strength in the hex", low=0, high=tables.strongest_hex, why=HEX_WHY
+        strength, _("Rule 8.75: combat strength in the hex"), low=0, high=tables.strongest_hex, why=HEX_WHY
     )
     total = die + strength
     neutralised = max(0, total - tables.aa_threshold)
     if squadrons is not None:
         most = tables.limits.squadrons
-        flying = check_strength(squadrons, "Rule 8.75: squadrons on the mission", 0, most, "more than any air force")
+        flying = check_strength(
+            squadrons, _("Rule 8.75: squadrons on the mission"), 0, most, N_("more than any air force")
+        )
         neutralised = min(neutralised, flying)
     return AntiAircraft(die, strength, total, neutralised)
 
@@ -59,13 +62,19 @@ def mission_limits(weather: str, die: object = None, tables: BookTables | None =
     """Rule 8.73: limits set by the weather at the start of the turn."""
     tables = tables or book()
     if weather not in tables.weathers:
-        raise UserError(f"Rule 8.73: unknown weather '{weather}' (use {', '.join(tables.weathers)})")
+        raise UserError(
+            _("Rule 8.73: unknown weather '{weather}' (use {weathers})").format(
+                weather=weather, weathers=", ".join(tables.weathers)
+            )
+        )
     limits = tables.air_limits.get(weather, {})
     italian = None
     if limits.get("italian_die"):
         if die is None:
-            raise UserError(f"Rule 8.73: in {weather} the Italian missions depend on a d10; give the die")
-        die = D10.check(die, "Rule 8.73: air missions die")
+            raise UserError(
+                _("Rule 8.73: in {weather} the Italian missions depend on a d10; give the die").format(weather=weather)
+            )
+        die = D10.check(die, _("Rule 8.73: air missions die"))
         italian = limits.get("italian_base", 0) + die
     else:
         die = None

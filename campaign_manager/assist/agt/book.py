@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from campaign_manager.assist.agt.tables import BOOK_FILE, SCENARIOS, AirLimit, BookFile, BookTables, TableError
 from campaign_manager.datamodel import Fault, keyed, read_data_file
+from campaign_manager.i18n import _
 
 BOOK = TypeAdapter(BookFile)
 
@@ -35,46 +36,57 @@ def check_book(data: BookFile) -> list[Fault]:
     faults = []
     months, weathers = data.calendar.months, _weathers(data)
     if not weathers:
-        faults.append(Fault("air_limits.weathers", "should list the weathers"))
+        faults.append(Fault("air_limits.weathers", _("should list the weathers")))
     for key, value in data.air_limits.items():
         if key != "weathers" and (key not in weathers or not isinstance(value, AirLimit)):
-            faults.append(Fault(f"air_limits.{key}", f'"{key}" should be one of air_limits.weathers, a table'))
+            faults.append(
+                Fault(f"air_limits.{key}", _('"{key}" should be one of air_limits.weathers, a table').format(key=key))
+            )
     for month in months:
         if data.calendar.seasons.get(month) not in data.calendar.rounding:
-            faults.append(Fault(f"calendar.seasons.{month}", "needs a season listed in calendar.rounding"))
+            faults.append(Fault(f"calendar.seasons.{month}", _("needs a season listed in calendar.rounding")))
         if month not in data.calendar.names:
-            faults.append(Fault(f"calendar.names.{month}", "is missing"))
+            faults.append(Fault(f"calendar.names.{month}", _("is missing")))
     if data.ports.build_from not in months:
-        faults.append(Fault("ports.build_from", f'"{data.ports.build_from}" is not one of calendar.months'))
+        faults.append(
+            Fault("ports.build_from", _('"{month}" is not one of calendar.months').format(month=data.ports.build_from))
+        )
     for name in SCENARIOS:
         scenario = getattr(data.scenarios, name)
         if scenario.first_month not in months:
             faults.append(
-                Fault(f"scenarios.{name}.first_month", f'"{scenario.first_month}" is not one of calendar.months')
+                Fault(
+                    f"scenarios.{name}.first_month",
+                    _('"{month}" is not one of calendar.months').format(month=scenario.first_month),
+                )
             )
         for month, weather in scenario.fixed_weather.items():
             if month not in months or weather not in weathers:
                 faults.append(
-                    Fault(f"scenarios.{name}.fixed_weather.{month}", "needs a month and one of air_limits.weathers")
+                    Fault(f"scenarios.{name}.fixed_weather.{month}", _("needs a month and one of air_limits.weathers"))
                 )
         covered = sorted(die for event in getattr(data.events, name) for die in event.dice)
         if covered != list(range(10)):
-            faults.append(Fault(f"events.{name}", "the rows must cover each roll 0 to 9 exactly once"))
+            faults.append(Fault(f"events.{name}", _("the rows must cover each roll 0 to 9 exactly once")))
     for n, line in enumerate(data.reinforcements):
         where = f"reinforcements[{n}]"
         if (line.season is None) == (line.month is None):
-            faults.append(Fault(where, "give a season (Italian units) or a month (Greek units), one of the two"))
+            faults.append(Fault(where, _("give a season (Italian units) or a month (Greek units), one of the two")))
         elif line.season is not None and line.season not in data.calendar.rounding:
-            faults.append(Fault(f"{where}.season", f'"{line.season}" is not a season of calendar.seasons'))
+            faults.append(
+                Fault(f"{where}.season", _('"{season}" is not a season of calendar.seasons').format(season=line.season))
+            )
         elif line.month is not None and line.month not in months:
-            faults.append(Fault(f"{where}.month", f'"{line.month}" is not one of calendar.months'))
+            faults.append(
+                Fault(f"{where}.month", _('"{month}" is not one of calendar.months').format(month=line.month))
+            )
     for name, chart in data.charts.items():
         for old, columns in chart.older_columns.items():
             if old in chart.columns or not set(columns) <= set(chart.columns):
                 faults.append(
                     Fault(
                         f"charts.{name}.older_columns.{old}",
-                        "should name a column no longer used and list columns of the chart",
+                        _("should name a column no longer used and list columns of the chart"),
                     )
                 )
     return faults

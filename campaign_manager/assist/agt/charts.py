@@ -20,21 +20,27 @@ from pydantic import TypeAdapter
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.tables import BookTables, ChartSpec, TableError
 from campaign_manager.datamodel import Fault, Int, Text, read_data_file
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import ASSIST_TABLES
 from campaign_manager.store import writing
 
 OWNER_FILE = ASSIST_TABLES / "agt_owner.toml"
-WHERE_TO_FILL = (
+WHERE_TO_FILL = N_(
     'the panel\'s "Charts from the map" tab (Assist > A Greek Tragedy), or the file resources/assist/agt_owner.toml'
 )
-# Said wherever the app cannot give a result because a printed chart is not filled in yet.
-PRINTED_ONLY = (
-    "The Combat Results Table and the terrain and weather charts are printed only on the "
-    "game's own charts, not in its rules, so the app does not have them. "
-    f"The owner fills them in once, from the printed game, in {WHERE_TO_FILL}. "
-    "Until then the app gives the odds, the die modifiers and the adjusted die, "
-    "to read on the printed chart."
-)
+
+
+def printed_only() -> str:
+    """Said wherever the app cannot give a result because a printed chart is not filled in yet."""
+    return _(
+        "The Combat Results Table and the terrain and weather charts are printed only on the "
+        "game's own charts, not in its rules, so the app does not have them. "
+        "The owner fills them in once, from the printed game, in {where}. "
+        "Until then the app gives the odds, the die modifiers and the adjusted die, "
+        "to read on the printed chart."
+    ).format(where=_(WHERE_TO_FILL))
+
+
 HEADER = """# A Greek Tragedy: charts printed only on the game's map, filled in by the owner.
 # Fill them in the app (Assist > A Greek Tragedy > Charts from the map) or here, one row per table, e.g.
 #   [terrain_drm.mountain]
@@ -63,7 +69,9 @@ class OwnerCharts:
         """Fill (or, with empty text, clear) one cell from what the owner typed."""
         spec = self.spec(chart)
         if row not in spec.rows or column not in spec.columns:
-            raise TableError(f"{spec.title}: there is no cell '{row}' / '{column}'")
+            raise TableError(
+                _("{chart}: there is no cell '{row}' / '{column}'").format(chart=spec.title, row=row, column=column)
+            )
         text = text.strip()
         cells = self.cells.setdefault(chart, {})
         if not text:
@@ -80,17 +88,21 @@ def _cell_fault(tables: BookTables, spec: ChartSpec, value: object) -> str | Non
                 raise ValueError
             int(str(value).strip().replace("+", "", 1)) if not isinstance(value, int) else value
         except ValueError:
-            return f"expected a whole number such as -1 or 2, found {value!r}"
+            return _("expected a whole number such as -1 or 2, found {value}").format(value=repr(value))
         return None
     if spec.kind == "weather" and str(value).strip().lower() not in tables.weathers:
-        return f"expected one of {', '.join(tables.weathers)}, found {str(value).strip()!r}"
+        return _("expected one of {weathers}, found {value}").format(
+            weathers=", ".join(tables.weathers), value=repr(str(value).strip())
+        )
     return None
 
 
 def _check_cell(tables: BookTables, spec: ChartSpec, row: str, column: str, value: object, where: str) -> int | str:
     fault = _cell_fault(tables, spec, value)
     if fault:
-        raise TableError(f"{where}: row '{row}', {column}: {fault}")
+        raise TableError(
+            _("{where}: row '{row}', {column}: {fault}").format(where=where, row=row, column=column, fault=fault)
+        )
     if spec.kind == "int":
         return value if isinstance(value, int) else int(str(value).strip().replace("+", "", 1))
     text = str(value).strip()
@@ -110,17 +122,23 @@ def check_owner_charts(tables: BookTables) -> Callable[[dict[str, dict[str, dict
         faults = []
         for name, rows in data.items():
             if name not in tables.charts:
-                faults.append(Fault(name, f"no such chart (known: {', '.join(tables.charts)})"))
+                faults.append(Fault(name, _("no such chart (known: {charts})").format(charts=", ".join(tables.charts))))
                 continue
             spec = tables.charts[name]
             for row, columns in rows.items():
                 if row not in spec.rows:
-                    faults.append(Fault(f"{name}.{row}", f"no such row (rows: {', '.join(spec.rows)})"))
+                    faults.append(
+                        Fault(f"{name}.{row}", _("no such row (rows: {rows})").format(rows=", ".join(spec.rows)))
+                    )
                     continue
                 for column, value in columns.items():
                     where = f"{name}.{row}.{column}"
                     if column not in spec.columns and column not in spec.older_columns:
-                        faults.append(Fault(where, f"no such column (columns: {', '.join(spec.columns)})"))
+                        faults.append(
+                            Fault(
+                                where, _("no such column (columns: {columns})").format(columns=", ".join(spec.columns))
+                            )
+                        )
                     elif fault := _cell_fault(tables, spec, value):
                         faults.append(Fault(where, fault))
         return faults

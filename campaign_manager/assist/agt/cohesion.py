@@ -10,6 +10,7 @@ from campaign_manager.assist.agt.odds import check_strength
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.dice import D10
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 TESTS = ("rd", "infiltration", "preparedness")
 
@@ -34,24 +35,30 @@ def cohesion_roll(
     if test not in TESTS:
         raise ValueError(f"unknown cohesion test {test!r}")
     limits = (tables or book()).limits
-    rule = {"rd": "Rule 8.3", "infiltration": "Rule 6.92", "preparedness": "Italian preparedness"}[test]
+    rule = {"rd": _("Rule 8.3"), "infiltration": _("Rule 6.92"), "preparedness": _("Italian preparedness")}[test]
     if modifier and test != "rd":
-        raise UserError(f"{rule}: this roll takes no modifier (only an rd combat result has one), not {modifier:+d}")
+        raise UserError(
+            _("{rule}: this roll takes no modifier (only an rd combat result has one), not {modifier}").format(
+                rule=rule, modifier=f"{modifier:+d}"
+            )
+        )
     if abs(modifier) > limits.rd_modifier:
         raise UserError(
-            f"{rule}: an rd modifier runs from -{limits.rd_modifier} to +{limits.rd_modifier} "
-            f"(beyond, every die gives the same answer), not {modifier:+d}"
+            _(
+                "{rule}: an rd modifier runs from -{most} to +{most} "
+                "(beyond, every die gives the same answer), not {modifier}"
+            ).format(rule=rule, most=limits.rd_modifier, modifier=f"{modifier:+d}")
         )
-    die = D10.check(die, f"{rule}: cohesion die")
-    cohesion = check_strength(cohesion, f"{rule}: cohesion rating", low=0, high=limits.cohesion)
+    die = D10.check(die, _("{rule}: cohesion die").format(rule=rule))
+    cohesion = check_strength(cohesion, _("{rule}: cohesion rating").format(rule=rule), low=0, high=limits.cohesion)
     total = die + modifier
     if test == "rd":
         passed = total <= cohesion
-        outcome = "no effect" if passed else "the unit is reduced"
+        outcome = _("no effect") if passed else _("the unit is reduced")
     elif test == "infiltration":
         passed = die <= cohesion
-        outcome = "the unit moves into the hex just left" if passed else "nothing happens"
+        outcome = _("the unit moves into the hex just left") if passed else _("nothing happens")
     else:
         passed = die <= cohesion
-        outcome = "the unit starts at full strength" if passed else "the unit starts reduced"
+        outcome = _("the unit starts at full strength") if passed else _("the unit starts reduced")
     return CohesionRoll(test, die, modifier if test == "rd" else 0, cohesion, passed, outcome)

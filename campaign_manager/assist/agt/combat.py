@@ -19,6 +19,7 @@ from campaign_manager.assist.agt.odds import (
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.dice import D10
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -103,20 +104,46 @@ class CombatReckoning:
 
 def _check_side(side: CombatSide, who: str, tables: BookTables) -> CombatSide:
     limits = tables.limits
-    for name, most, why in (
-        ("armour_points", limits.armour_points, "there is little armour in this game, rule 2.4"),
-        ("artillery", limits.artillery, "more than either order of battle holds"),
-        ("aircraft", limits.squadrons, "more than either air force holds"),
+    attacking = who == "attacker"
+    for name, most, why, what in (
+        (
+            "armour_points",
+            limits.armour_points,
+            N_("there is little armour in this game, rule 2.4"),
+            _("attacker armour points") if attacking else _("defender armour points"),
+        ),
+        (
+            "artillery",
+            limits.artillery,
+            N_("more than either order of battle holds"),
+            _("attacker artillery") if attacking else _("defender artillery"),
+        ),
+        (
+            "aircraft",
+            limits.squadrons,
+            N_("more than either air force holds"),
+            _("attacker aircraft") if attacking else _("defender aircraft"),
+        ),
     ):
-        check_strength(getattr(side, name), f"{who} {name.replace('_', ' ')}", low=0, high=most, why=why)
-    most, why = (attack_most(tables), ATTACK_WHY) if who == "attacker" else (tables.largest_stack, STACK_WHY)
-    check_strength(side.strength, f"{who} strength", low=0, high=most, why=why)
+        check_strength(getattr(side, name), what, low=0, high=most, why=why)
+    most, why = (attack_most(tables), ATTACK_WHY) if attacking else (tables.largest_stack, STACK_WHY)
+    check_strength(side.strength, _("attacker strength") if attacking else _("defender strength"), 0, most, why)
     for armour in side.unsupported_armour:
-        check_strength(armour, f"{who} unsupported armour strength", high=most, why=why)
+        what = _("attacker unsupported armour strength") if attacking else _("defender unsupported armour strength")
+        check_strength(armour, what, high=most, why=why)
     total = side.strength + sum(side.unsupported_armour)
     if total < 1:
-        raise UserError(f"Rule 8.25: the {who} needs at least one strength point in the battle")
-    check_strength(total, f"{who} strength with its unsupported armour", high=most, why=why)
+        raise UserError(
+            _("Rule 8.25: the attacker needs at least one strength point in the battle")
+            if attacking
+            else _("Rule 8.25: the defender needs at least one strength point in the battle")
+        )
+    what = (
+        _("attacker strength with its unsupported armour")
+        if attacking
+        else _("defender strength with its unsupported armour")
+    )
+    check_strength(total, what, high=most, why=why)
     return side
 
 
@@ -127,28 +154,44 @@ def reckon_combat(combat: Combat, charts: OwnerCharts, die: int | None = None) -
     attacker = _check_side(combat.attacker, "attacker", tables)
     defender = _check_side(combat.defender, "defender", tables)
     if attacker.isolated:
-        raise UserError("Rule 5.25: isolated units have only limited activation and may not attack")
+        raise UserError(_("Rule 5.25: isolated units have only limited activation and may not attack"))
     if combat.weather not in tables.weathers:
-        raise UserError(f"Rule 4.23: unknown weather '{combat.weather}' (use {', '.join(tables.weathers)})")
+        raise UserError(
+            _("Rule 4.23: unknown weather '{weather}' (use {weathers})").format(
+                weather=combat.weather, weathers=", ".join(tables.weathers)
+            )
+        )
     if die is not None:
-        die = D10.check(die, "Rule 8.22: combat die")
+        die = D10.check(die, _("Rule 8.22: combat die"))
     att = side_strength(attacker.strength, attacker.unsupported_armour)
     dfd = side_strength(defender.strength, defender.unsupported_armour, defender.isolated)
     odds = odds_ratio(att, dfd, tables)
     reckoning = CombatReckoning(att, dfd, odds, _modifiers(combat, charts, odds), die=die)
     row = clamped_odds(odds, charts.spec("odds_drm").rows)
     if row != odds:
-        end = "highest" if odds_value(odds) > odds_value(row) else "lowest"
-        reckoning.notes.append(
-            f"Odds of {odds} are beyond the chart: they are read on its {end} row, {row}, as printed charts are (8.25)"
+        note = (
+            _(
+                "Odds of {odds} are beyond the chart: they are read on its highest row, {row}, "
+                "as printed charts are (8.25)"
+            )
+            if odds_value(odds) > odds_value(row)
+            else _(
+                "Odds of {odds} are beyond the chart: they are read on its lowest row, {row}, "
+                "as printed charts are (8.25)"
+            )
         )
+        reckoning.notes.append(note.format(odds=odds, row=row))
     if defender.isolated:
-        unused = " and artillery are" if defender.artillery else " are"
         reckoning.notes.append(
-            f"Rule 8.27: the isolated defender's strength is halved and its armour points{unused} not used (9.33)"
+            _(
+                "Rule 8.27: the isolated defender's strength is halved and its armour points "
+                "and artillery are not used (9.33)"
+            )
+            if defender.artillery
+            else _("Rule 8.27: the isolated defender's strength is halved and its armour points are not used (9.33)")
         )
     if attacker.unsupported_armour or defender.unsupported_armour:
-        reckoning.notes.append("Rule 8.53: armour with no infantry stacked with it fights at half strength")
+        reckoning.notes.append(_("Rule 8.53: armour with no infantry stacked with it fights at half strength"))
     reckoning.result = _crt_line(reckoning, combat, charts)
     return reckoning
 
@@ -157,42 +200,52 @@ def _modifiers(combat: Combat, charts: OwnerCharts, odds: str) -> list[Modifier]
     mods = charts.tables.modifiers
     att, dfd = combat.attacker, combat.defender
     row = clamped_odds(odds, charts.spec("odds_drm").rows)
-    name = f"Odds {odds}" if row == odds else f"Odds {odds}, read as {row}"
+    name = (
+        _("Odds {odds}").format(odds=odds)
+        if row == odds
+        else _("Odds {odds}, read as {row}").format(odds=odds, row=row)
+    )
     found = [_chart_modifier(charts, "odds_drm", row, name, "8.25")]
     if combat.aggressive:
-        found.append(Modifier("Aggressive attack", mods["aggressive"], "8.23"))
+        found.append(Modifier(_("Aggressive attack"), mods["aggressive"], "8.23"))
     if combat.stand:
-        found.append(Modifier("Stand defence", mods["stand"], "8.24"))
+        found.append(Modifier(_("Stand defence"), mods["stand"], "8.24"))
     if combat.concentric:
-        found.append(Modifier("Concentric attack", mods["concentric"], "8.26"))
+        found.append(Modifier(_("Concentric attack"), mods["concentric"], "8.26"))
     if att.artillery:
-        found.append(Modifier(f"Attacker artillery x{att.artillery}", att.artillery * mods["artillery_each"], "8.42"))
+        name = _("Attacker artillery x{n}").format(n=att.artillery)
+        found.append(Modifier(name, att.artillery * mods["artillery_each"], "8.42"))
     if dfd.artillery and not dfd.isolated:  # 8.27, 9.33: isolated artillery is of no use
-        found.append(Modifier(f"Defender artillery x{dfd.artillery}", -dfd.artillery * mods["artillery_each"], "8.42"))
+        name = _("Defender artillery x{n}").format(n=dfd.artillery)
+        found.append(Modifier(name, -dfd.artillery * mods["artillery_each"], "8.42"))
     if att.armour_points:
-        found.append(
-            Modifier(f"Attacker armour points {att.armour_points}", att.armour_points * mods["armour_point"], "8.52")
-        )
+        name = _("Attacker armour points {n}").format(n=att.armour_points)
+        found.append(Modifier(name, att.armour_points * mods["armour_point"], "8.52"))
     if dfd.armour_points and not dfd.isolated:
-        found.append(
-            Modifier(f"Defender armour points {dfd.armour_points}", -dfd.armour_points * mods["armour_point"], "8.52")
-        )
+        name = _("Defender armour points {n}").format(n=dfd.armour_points)
+        found.append(Modifier(name, -dfd.armour_points * mods["armour_point"], "8.52"))
     if combat.mussolini_to_the_front:
         duce = charts.tables.special_events["mussolini-to-the-front"]
-        found.append(Modifier(f"{duce.name} (Italian attack)", duce.attack_drm, "11.0"))
+        found.append(Modifier(_("{chit} (Italian attack)").format(chit=duce.name), duce.attack_drm, "11.0"))
     if att.aircraft:
-        found.append(Modifier(f"Attacker air support x{att.aircraft}", att.aircraft * mods["aircraft_each"], "8.741"))
+        name = _("Attacker air support x{n}").format(n=att.aircraft)
+        found.append(Modifier(name, att.aircraft * mods["aircraft_each"], "8.741"))
     if dfd.aircraft:
-        found.append(Modifier(f"Defender air support x{dfd.aircraft}", -dfd.aircraft * mods["aircraft_each"], "8.741"))
+        name = _("Defender air support x{n}").format(n=dfd.aircraft)
+        found.append(Modifier(name, -dfd.aircraft * mods["aircraft_each"], "8.741"))
     for typed in combat.terrain:
         terrain = " ".join(typed.replace("-", " ").split())  # "river-hexside" as "river hexside"
         if terrain not in charts.spec("terrain_drm").rows:
             raise UserError(
-                f"Terrain Effects Chart: unknown terrain '{terrain}' (use {', '.join(charts.spec('terrain_drm').rows)})"
+                _("Terrain Effects Chart: unknown terrain '{terrain}' (use {terrains})").format(
+                    terrain=terrain, terrains=", ".join(charts.spec("terrain_drm").rows)
+                )
             )
-        found.append(_chart_modifier(charts, "terrain_drm", terrain, f"Terrain: {terrain}", "8.221"))
+        name = _("Terrain: {terrain}").format(terrain=terrain)
+        found.append(_chart_modifier(charts, "terrain_drm", terrain, name, "8.221"))
     if combat.weather != "clear":
-        found.append(_chart_modifier(charts, "weather_drm", combat.weather, f"Weather: {combat.weather}", "4.23"))
+        name = _("Weather: {weather}").format(weather=combat.weather)
+        found.append(_chart_modifier(charts, "weather_drm", combat.weather, name, "4.23"))
     return found
 
 
@@ -244,17 +297,26 @@ def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -
     options = crt_options(combat)
     row = crt_row(adjusted, charts.spec("crt").rows)
     if row != str(adjusted):
-        end = "top" if adjusted > int(row) else "bottom"
-        reckoning.notes.append(
-            f"An adjusted die of {adjusted} is beyond the Combat Results Table: it is read on the table's {end} "
-            f"line, {row}, as odds beyond it are read on its end rows (8.3)"
+        note = (
+            _(
+                "An adjusted die of {adjusted} is beyond the Combat Results Table: it is read on the table's top "
+                "line, {row}, as odds beyond it are read on its end rows (8.3)"
+            )
+            if adjusted > int(row)
+            else _(
+                "An adjusted die of {adjusted} is beyond the Combat Results Table: it is read on the table's bottom "
+                "line, {row}, as odds beyond it are read on its end rows (8.3)"
+            )
         )
+        reckoning.notes.append(note.format(adjusted=adjusted, row=row))
     attacker = charts.value("crt", row, f"{options} attacker")
     defender = charts.value("crt", row, f"{options} defender")
     if attacker is None and defender is None:
         reckoning.notes.append(
-            f"Read the result for an adjusted die of {row} under {options_in_words(options)} "
-            "on the printed Combat Results Table (that line is not filled in)"
+            _(
+                "Read the result for an adjusted die of {row} under {options} "
+                "on the printed Combat Results Table (that line is not filled in)"
+            ).format(row=row, options=options_in_words(options))
         )
         return None
     return CombatResult(str(attacker or "-"), str(defender or "-"), options)
@@ -262,5 +324,9 @@ def _crt_line(reckoning: CombatReckoning, combat: Combat, charts: OwnerCharts) -
 
 def options_in_words(options: str) -> str:
     """ "cautious/stand" → "a cautious attack and a stand defence"."""
-    attack, defence = options.split("/")
-    return f"a{'n' if attack == 'aggressive' else ''} {attack} attack and a {defence} defence"
+    return {
+        "aggressive/stand": _("an aggressive attack and a stand defence"),
+        "aggressive/flexible": _("an aggressive attack and a flexible defence"),
+        "cautious/stand": _("a cautious attack and a stand defence"),
+        "cautious/flexible": _("a cautious attack and a flexible defence"),
+    }[options]

@@ -17,6 +17,7 @@ from campaign_manager.assist.agt.picking import choose_markers, pick
 from campaign_manager.assist.agt.state import MUSSOLINI, GameState
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext
 
 
 def _names(commands: Iterable[str], side: str, book: Iterable[str] = ()) -> list[str]:
@@ -25,7 +26,11 @@ def _names(commands: Iterable[str], side: str, book: Iterable[str] = ()) -> list
     spelled = {name.casefold(): name for name in book}
     names = [spelled.get(c.strip().casefold(), c.strip()) for c in commands if c.strip()]
     if len(set(names)) != len(names):
-        raise UserError(f"Rule 5.1: a {side} command is listed twice; each command has its markers once")
+        refusal = {
+            "Italian": _("Rule 5.1: an Italian command is listed twice; each command has its markers once"),
+            "Greek": _("Rule 5.1: a Greek command is listed twice; each command has its markers once"),
+        }.get(side, _("Rule 5.1: a command is listed twice; each command has its markers once"))
+        raise UserError(refusal)
     return names
 
 
@@ -38,17 +43,30 @@ def _next_month(state: GameState, charts: OwnerCharts, month: str) -> None:
     names = tables.month_names
     rule = "10.0" if state.scenario == "historical" else "11.0"
     if state.turn >= len(months):
-        raise UserError(f"Rule {rule}: the {scenario.name} ends with the {names[months[-1]]} turn")
+        raise UserError(
+            _("Rule {rule}: the {scenario} ends with the {month} turn").format(
+                rule=rule, scenario=scenario.name, month=names[months[-1]]
+            )
+        )
     expected = months[state.turn]
     if month == expected:
         return
     if month not in tables.months:
-        raise UserError(f"Rule {rule}: there is no month '{month}' (months: {', '.join(months)})")
+        raise UserError(
+            _("Rule {rule}: there is no month '{month}' (months: {months})").format(
+                rule=rule, month=month, months=", ".join(months)
+            )
+        )
     if not state.turn:
-        raise UserError(f"Rule {rule}: the {scenario.name} starts with the {names[expected]} turn, not {names[month]}")
+        raise UserError(
+            _("Rule {rule}: the {scenario} starts with the {expected} turn, not {month}").format(
+                rule=rule, scenario=scenario.name, expected=names[expected], month=names[month]
+            )
+        )
     raise UserError(
-        f"Rule {rule}: turn {names[month]} cannot follow {names[state.month]}; each turn is one month, "
-        f"so the next is {names[expected]}"
+        _("Rule {rule}: turn {month} cannot follow {last}; each turn is one month, so the next is {expected}").format(
+            rule=rule, month=names[month], last=names[state.month], expected=names[expected]
+        )
     )
 
 
@@ -60,18 +78,29 @@ def _chits(state: GameState, charts: OwnerCharts, play: Iterable[str]) -> list[s
         return []
     known = charts.tables.special_events
     if state.scenario != "gamers":
-        raise UserError("Rule 11.0: Special Event chits belong to the Gamers' scenario only")
+        raise UserError(_("Rule 11.0: Special Event chits belong to the Gamers' scenario only"))
     for code in chits:
         if code not in known:
             raise UserError(
-                f"Rule 11.0: no Special Event chit '{code}' kept by the tracker (known: {', '.join(known)})"
+                _("Rule 11.0: no Special Event chit '{code}' kept by the tracker (known: {known})").format(
+                    code=code, known=", ".join(known)
+                )
             )
         if code in state.chits_played or chits.count(code) > 1:
-            raise UserError(f"Rule 11.0: '{known[code].name}' has already been played; a played chit is discarded")
+            raise UserError(
+                _("Rule 11.0: '{chit}' has already been played; a played chit is discarded").format(
+                    chit=known[code].name
+                )
+            )
     if len(state.chits_played) + len(chits) > state.chits_drawn:
         raise UserError(
-            f"Rule 11.0: the Italian player has drawn {state.chits_drawn} Special Event chit(s) (on a Random "
-            f"Events roll of 0 or 9) and played {len(state.chits_played)}; he cannot play {len(chits)} more"
+            ngettext(
+                "Rule 11.0: the Italian player has drawn {n} Special Event chit(s) (on a Random "
+                "Events roll of 0 or 9) and played {played}; he cannot play {more} more",
+                "Rule 11.0: the Italian player has drawn {n} Special Event chit(s) (on a Random "
+                "Events roll of 0 or 9) and played {played}; he cannot play {more} more",
+                state.chits_drawn,
+            ).format(n=state.chits_drawn, played=len(state.chits_played), more=len(chits))
         )
     return chits
 
@@ -93,7 +122,7 @@ def start_turn(
     italian = _names(italian, "Italian", tables.italian_commands)
     greek = _names(greek, "Greek", tables.greek_commands)
     if not italian and not greek:
-        raise UserError("Rule 5.22: name at least one command whose markers go into the cup")
+        raise UserError(_("Rule 5.22: name at least one command whose markers go into the cup"))
     chits = _chits(state, charts, play)
     offensive = next(
         (charts.tables.special_events[c] for c in chits if charts.tables.special_events[c].italian_initiative), None
@@ -103,20 +132,30 @@ def start_turn(
         first = _names([first], "", (*italian, *greek))[0] if first.strip() else ""
         side = "Italian" if first in italian else "Greek" if first in greek else None
         if side is None:
-            raise UserError(f"Rule 4.1: '{first}' is not one of this turn's commands, so it cannot start the turn")
+            raise UserError(
+                _("Rule 4.1: '{command}' is not one of this turn's commands, so it cannot start the turn").format(
+                    command=first
+                )
+            )
         if side == "Greek" and not state.turn:
             raise UserError(
-                f"Rule 4.1: the Italians have the initiative on game turn 1, so the Greek {first} cannot start it"
+                _(
+                    "Rule 4.1: the Italians have the initiative on game turn 1, so the Greek {command} cannot start it"
+                ).format(command=first)
             )
         if side == "Greek" and offensive is not None:
             raise UserError(
-                f"Rule 11.0: '{offensive.name}' gives the Italians the initiative, "
-                f"so the Greek {first} cannot start the turn"
+                _(
+                    "Rule 11.0: '{chit}' gives the Italians the initiative, "
+                    "so the Greek {command} cannot start the turn"
+                ).format(chit=offensive.name, command=first)
             )
         first_label = f"{side} {first} #1"
     elif offensive is not None:
         raise UserError(
-            f"Rule 11.0: with '{offensive.name}' the Italian player picks the marker that starts the turn: give it"
+            _("Rule 11.0: with '{chit}' the Italian player picks the marker that starts the turn: give it").format(
+                chit=offensive.name
+            )
         )
     return {"type": "turn", "month": month, "italian": italian, "greek": greek, "first": first_label, "play": chits}
 
@@ -133,15 +172,17 @@ def draw(
     """Draw one marker; `marker` is the one taken from a real cup, None to let the app draw.
     A Mussolini marker rolls on the scenario's Random Events table unless it is the last."""
     if not state.turn:
-        raise UserError("Rule 5.22: the cup is empty; start a turn first")
+        raise UserError(_("Rule 5.22: the cup is empty; start a turn first"))
     if not state.cup:
-        raise UserError("Rule 5.26: the cup is empty; this turn's Activation Phase is over, start the next turn")
+        raise UserError(_("Rule 5.26: the cup is empty; this turn's Activation Phase is over, start the next turn"))
     if marker is None:
-        label, how = pick(roller, state.cup, "marker drawn from the cup"), "rolled"
+        label, how = pick(roller, state.cup, _("marker drawn from the cup")), "rolled"
     else:
         label, how = marker.strip(), "typed"
         if label not in state.cup:
-            raise UserError(f"'{label}' is not in the cup (in the cup: {', '.join(state.cup)})")
+            raise UserError(
+                _("'{marker}' is not in the cup (in the cup: {cup})").format(marker=label, cup=", ".join(state.cup))
+            )
     action: dict[str, Any] = {"type": "draw", "marker": label, "how": how, "ignored": False, "event": None}
     if state.markers[label].side != MUSSOLINI:
         return action
@@ -159,8 +200,12 @@ def remove_greek(
     """Take `count` Greek markers out of the cup (e.g. the Greek Disloyalty chit takes two)."""
     greek = state.in_cup("greek")
     if count < 1:
-        raise UserError("Give how many Greek markers leave the cup (at least 1)")
+        raise UserError(_("Give how many Greek markers leave the cup (at least 1)"))
     if count > len(greek):
-        raise UserError(f"Only {len(greek)} Greek markers are left in the cup; {count} cannot leave it")
-    chosen, how = choose_markers(roller, greek, count, markers, "Greek marker taken out")
-    return {"type": "remove", "markers": chosen, "reason": reason.strip() or "taken out", "how": how}
+        raise UserError(
+            _("Only {left} Greek markers are left in the cup; {count} cannot leave it").format(
+                left=len(greek), count=count
+            )
+        )
+    chosen, how = choose_markers(roller, greek, count, markers, _("Greek marker taken out"))
+    return {"type": "remove", "markers": chosen, "reason": reason.strip() or _("taken out"), "how": how}

@@ -12,6 +12,7 @@ from campaign_manager.assist.agt.state import GameState
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.dice import D10, Roller, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 
 def greek_markers_to_remove(tables: BookTables, month: str, how: str, left: int) -> int:
@@ -43,7 +44,7 @@ def resolve_event(
     """The event part of a draw action; `left` is the cup after the Mussolini marker came out."""
     tables = charts.tables
     scenario = tables.scenarios[state.scenario]
-    die = roll_or_check(event_die, D10, roller, "Random Events die")
+    die = roll_or_check(event_die, D10, roller, _("Random Events die"))
     event = tables.event_for(state.scenario, die)
     record: dict[str, Any] = {
         "die": die,
@@ -61,20 +62,22 @@ def resolve_event(
         if fixed:
             record["weather"] = fixed
         else:
-            record["weather_die"] = roll_or_check(weather_die, D10, roller, "Weather die")
+            record["weather_die"] = roll_or_check(weather_die, D10, roller, _("Weather die"))
             record["weather_modified"], record["weather"] = weather_now(
                 charts, state.scenario, state.month, record["weather_die"]
             )
             if record["weather"] is None:
                 spec = charts.spec(f"weather_{state.scenario}")
-                record["weather_read"] = (
-                    f"read {spec.read}: {tables.month_names[state.month]}, die {record['weather_modified']}"
+                record["weather_read"] = _("read {table}: {month}, die {die}").format(
+                    table=spec.read, month=tables.month_names[state.month], die=record["weather_modified"]
                 )
     elif weather_die is not None:
-        raise UserError(f"A roll of {die} brings no weather roll; leave the weather die empty")
+        raise UserError(_("A roll of {die} brings no weather roll; leave the weather die empty").format(die=die))
     if record["no_event"]:
         if removed:
-            raise UserError(f"'{event.name}' has already happened this game, so no marker leaves the cup")
+            raise UserError(
+                _("'{event}' has already happened this game, so no marker leaves the cup").format(event=event.name)
+            )
         return record
     if event.opens_port_building:
         record["opens_port_building"] = True
@@ -84,8 +87,8 @@ def resolve_event(
         greek = [m for m in left if state.markers[m].side == "greek"]
         count = greek_markers_to_remove(tables, state.month, event.remove_greek, len(greek))
         record["removed"], record["removed_how"] = choose_markers(
-            roller, greek, count, removed, "Greek marker taken out"
+            roller, greek, count, removed, _("Greek marker taken out")
         )
     elif removed:
-        raise UserError(f"'{event.name}' takes no marker out of the cup")
+        raise UserError(_("'{event}' takes no marker out of the cup").format(event=event.name))
     return record

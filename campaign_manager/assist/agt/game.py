@@ -9,6 +9,7 @@ from typing import Any
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.state import GameState, apply, replay
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
 
@@ -24,14 +25,20 @@ class AgtGame(LoggedDocument[GameState]):
         self.tables = book()
         self.scenario = log.meta().get("scenario", "")
         if self.scenario not in self.tables.scenarios:
-            raise FileRefused(f"{log.path}: names an unknown scenario '{self.scenario}'")
+            raise FileRefused(
+                _("{path}: names an unknown scenario '{scenario}'").format(path=log.path, scenario=self.scenario)
+            )
         super().__init__(log)
 
     @classmethod
     def create(cls, path: Path, scenario: str) -> AgtGame:
         tables = book()
         if scenario not in tables.scenarios:
-            raise UserError(f"Unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
+            raise UserError(
+                _("Unknown scenario '{scenario}' (use {scenarios})").format(
+                    scenario=scenario, scenarios=", ".join(tables.scenarios)
+                )
+            )
         name = f"A Greek Tragedy: {tables.scenarios[scenario].name}"
         log = LogFile.create(
             Path(path),

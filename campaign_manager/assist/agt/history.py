@@ -7,8 +7,9 @@ from typing import Any
 
 from campaign_manager.assist.agt.state import GameState
 from campaign_manager.assist.agt.tables import BookTables
+from campaign_manager.i18n import N_, _, ngettext
 
-REPEAT_NOTE = (
+REPEAT_NOTE = N_(
     "this number was already rolled this turn; the book refers to a 'Repeat DR' rule "
     "that its text does not give, so settle it between the players"
 )
@@ -49,42 +50,80 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
     kind = entry["type"]
     if kind == "turn":
         commands = ", ".join([*entry["italian"], *entry["greek"]])
-        first = f"; {entry['first']} starts the turn" if entry.get("first") else ""
-        played = "".join(f"; played: {tables.special_events[code].name}" for code in entry.get("play", ()))
-        return f"New turn ({tables.month_names[entry['month']]}): markers for {commands}{first}{played}"
+        line = _("New turn ({month}): markers for {commands}").format(
+            month=tables.month_names[entry["month"]], commands=commands
+        )
+        if entry.get("first"):
+            line += "; " + _("{marker} starts the turn").format(marker=entry["first"])
+        for code in entry.get("play", ()):
+            line += "; " + _("played: {chit}").format(chit=tables.special_events[code].name)
+        return line
     if kind == "draw":
-        how = "drawn by the app" if entry["how"] == "rolled" else "drawn from the cup"
-        line = f"{entry['marker']} {how}"
+        line = (
+            _("{marker} drawn by the app") if entry["how"] == "rolled" else _("{marker} drawn from the cup")
+        ).format(marker=entry["marker"])
         if entry.get("ignored"):
-            return line + ": the last marker in the cup, so no random event"
+            return _("{line}: the last marker in the cup, so no random event").format(line=line)
         if entry.get("event"):
             line += ": " + describe_event(entry["event"], tables, scenario)
         return line
     if kind == "remove":
-        return f"{entry['reason']}: {', '.join(entry['markers'])} taken out of the cup"
+        return _("{reason}: {markers} taken out of the cup").format(
+            reason=entry["reason"], markers=", ".join(entry["markers"])
+        )
     if kind == "port":
+        amount = entry.get("amount") or 0
         verb = {
-            "bombed": f"bombed by {entry['amount']} bomber(s)",
-            "destroyed": f"wrecked by a Greek unit ({entry['amount']} MP)",
-            "built": f"built up ({entry['amount']} point(s) spent)",
-            "bonus": f"raised by {entry['amount']} free point(s) from a random event",
-            "special": f"raised by the {tables.special_events['port-capacity'].name} chit",
-        }[entry["why"]]
-        warning = f" (warning: {entry['warning']})" if entry.get("warning") else ""
-        return f"{entry['port']} {verb}: {entry['change']:+d}{warning}"
+            "bombed": lambda: ngettext("bombed by {n} bomber(s)", "bombed by {n} bomber(s)", amount),
+            "destroyed": lambda: _("wrecked by a Greek unit ({n} MP)"),
+            "built": lambda: ngettext("built up ({n} point(s) spent)", "built up ({n} point(s) spent)", amount),
+            "bonus": lambda: ngettext(
+                "raised by {n} free point(s) from a random event",
+                "raised by {n} free point(s) from a random event",
+                amount,
+            ),
+            "special": lambda: _("raised by the {chit} chit"),
+        }[entry["why"]]().format(n=entry.get("amount"), chit=tables.special_events["port-capacity"].name)
+        change = f"{entry['change']:+d}"
+        if entry.get("warning"):
+            return _("{port} {verb}: {change} (warning: {warning})").format(
+                port=entry["port"], verb=verb, change=change, warning=entry["warning"]
+            )
+        return _("{port} {verb}: {change}").format(port=entry["port"], verb=verb, change=change)
     if kind == "weather":
-        weather = entry["weather"] or "not known yet (read the printed table)"
-        read = ", as read on the printed table" if entry.get("read") else ""
-        return f"Weather at the start of the turn: {weather}{read} — {entry['why']}"
+        weather = entry["weather"] or _("not known yet (read the printed table)")
+        words = (
+            _("Weather at the start of the turn: {weather}, as read on the printed table — {why}")
+            if entry.get("read")
+            else _("Weather at the start of the turn: {weather} — {why}")
+        )
+        return words.format(weather=weather, why=entry["why"])
     if kind == "port-use":
-        what = {
-            "landing": "to land units",
-            "activation": "to fully activate units",
-            "refit": f"for {entry['amount']} refit(s)",
-            "air": "to ready squadrons based in Albania or Greece",
-        }
-        return f"{entry['port']}: {entry['points']} capacity point(s) used {what[entry['use']]}"
-    return f"(unknown action {kind})"
+        points = entry["points"]
+        words = {
+            "landing": lambda: ngettext(
+                "{port}: {points} capacity point(s) used to land units",
+                "{port}: {points} capacity point(s) used to land units",
+                points,
+            ),
+            "activation": lambda: ngettext(
+                "{port}: {points} capacity point(s) used to fully activate units",
+                "{port}: {points} capacity point(s) used to fully activate units",
+                points,
+            ),
+            "refit": lambda: ngettext(
+                "{port}: {points} capacity point(s) used for {n} refit(s)",
+                "{port}: {points} capacity point(s) used for {n} refit(s)",
+                points,
+            ),
+            "air": lambda: ngettext(
+                "{port}: {points} capacity point(s) used to ready squadrons based in Albania or Greece",
+                "{port}: {points} capacity point(s) used to ready squadrons based in Albania or Greece",
+                points,
+            ),
+        }[entry["use"]]()
+        return words.format(port=entry["port"], points=points, n=entry["amount"])
+    return _("(unknown action {kind})").format(kind=kind)
 
 
 def weather_line(state: GameState, how_to_record: str = "game weather FILE") -> str | None:
@@ -93,15 +132,18 @@ def weather_line(state: GameState, how_to_record: str = "game weather FILE") -> 
     if not state.turn:
         return None
     if state.weather is None:
-        return f"Weather: not recorded yet this turn ({how_to_record})"
-    line = f"Weather at the start of the turn: {state.weather['weather'] or 'read the printed table'}"
+        return _("Weather: not recorded yet this turn ({how})").format(how=how_to_record)
+    weather = state.weather["weather"] or _("read the printed table")
     if state.weather.get("read"):
-        line += ", read on the printed table"
+        line = _("Weather at the start of the turn: {weather}, read on the printed table").format(weather=weather)
+    else:
+        line = _("Weather at the start of the turn: {weather}").format(weather=weather)
     if state.weather["die"] is not None:
-        line += f" (die {state.weather['die']}, {state.weather['how']})"
+        how = _("typed") if state.weather["how"] == "typed" else _("rolled")
+        line = _("{line} (die {die}, {how})").format(line=line, die=state.weather["die"], how=how)
     if state.weather_by_event:
-        now = state.weather_now or "as the printed table says (that line is not filled in)"
-        line += f"; a random event rolled it again, now {now}"
+        now = state.weather_now or _("as the printed table says (that line is not filled in)")
+        line = _("{line}; a random event rolled it again, now {now}").format(line=line, now=now)
     return line
 
 
@@ -112,33 +154,39 @@ def specials_line(state: GameState, tables: BookTables) -> str | None:
         chit = tables.special_events[code]
         if chit.attack_drm:
             parts.append(
-                f"{chit.name}: every Italian ground attack this turn adds {chit.attack_drm:+d} to its die, "
-                "until an Italian ground unit is eliminated"
+                _(
+                    "{chit}: every Italian ground attack this turn adds {drm} to its die, "
+                    "until an Italian ground unit is eliminated"
+                ).format(chit=chit.name, drm=f"{chit.attack_drm:+d}")
             )
     if "port-capacity" in state.chits_played:
-        done = "already placed" if state.port_boost_used else "still to place"
         chit = tables.special_events["port-capacity"]
-        parts.append(f"{chit.name}: this turn's {chit.port_boost} points {done}")
+        words = (
+            _("{chit}: this turn's {points} points already placed")
+            if state.port_boost_used
+            else _("{chit}: this turn's {points} points still to place")
+        )
+        parts.append(words.format(chit=chit.name, points=chit.port_boost))
     return "; ".join(parts) or None
 
 
 def describe_event(event: dict[str, Any], tables: BookTables, scenario: str) -> str:
     """The random event rolled for a Mussolini marker, with weather and markers removed."""
     row = tables.event_for(scenario, event["die"])
-    parts = [f"random event roll {event['die']}"]
+    parts = [_("random event roll {die}").format(die=event["die"])]
     if event.get("weather_die") is not None:
-        weather = event.get("weather") or event.get("weather_read") or "read the Weather Table"
-        parts.append(f"weather die {event['weather_die']} ({weather})")
+        weather = event.get("weather") or event.get("weather_read") or _("read the Weather Table")
+        parts.append(_("weather die {die} ({weather})").format(die=event["weather_die"], weather=weather))
     elif event.get("weather"):
-        parts.append(f"weather stays {event['weather']} this month")
+        parts.append(_("weather stays {weather} this month").format(weather=event["weather"]))
     if event.get("no_event"):
-        parts.append(f"'{row.name}' already happened this game: no event")
+        parts.append(_("'{event}' already happened this game: no event").format(event=row.name))
     else:
         parts.append(f"{row.name}: {row.effect.rstrip('.')}")
     if event.get("removed"):
-        parts.append("out of the cup: " + ", ".join(event["removed"]))
+        parts.append(_("out of the cup: {markers}").format(markers=", ".join(event["removed"])))
     if event.get("special_event_chit"):
-        parts.append("the Italian player draws a Special Event chit")
+        parts.append(_("the Italian player draws a Special Event chit"))
     if event.get("repeat"):
-        parts.append(REPEAT_NOTE)
+        parts.append(_(REPEAT_NOTE))
     return "; ".join(parts)

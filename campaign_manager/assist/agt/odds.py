@@ -9,6 +9,7 @@ from fractions import Fraction
 from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
 
 def check_strength(value: object, what: str, low: int = 1, high: int | None = None, why: str = "") -> int:
@@ -18,11 +19,15 @@ def check_strength(value: object, what: str, low: int = 1, high: int | None = No
         try:
             value = int(str(value).strip())
         except ValueError:
-            raise UserError(f"{what}: '{value}' is not a whole number") from None
+            raise UserError(_("{what}: '{value}' is not a whole number").format(what=what, value=value)) from None
     if value < low:
-        raise UserError(f"{what}: must be at least {low}, not {value}")
+        raise UserError(_("{what}: must be at least {low}, not {value}").format(what=what, low=low, value=value))
     if high is not None and value > high:
-        raise UserError(f"{what}: can be at most {high}{f' ({why})' if why else ''}, not {value}")
+        if why:
+            refusal = _("{what}: can be at most {high} ({why}), not {value}")
+        else:
+            refusal = _("{what}: can be at most {high}, not {value}")
+        raise UserError(refusal.format(what=what, high=high, why=_(why) if why else "", value=value))
     return value
 
 
@@ -31,9 +36,9 @@ def attack_most(tables: BookTables) -> int:
     return tables.limits.attack_hexes * tables.largest_stack
 
 
-STACK_WHY = "the largest stack a hex holds, rule 6.42"
-HEX_WHY = "the largest stack a hex holds and its one artillery unit, rules 6.42 and 8.44"
-ATTACK_WHY = "a full stack in each of the six hexes around the defender, rules 6.42 and 8.26"
+STACK_WHY = N_("the largest stack a hex holds, rule 6.42")
+HEX_WHY = N_("the largest stack a hex holds and its one artillery unit, rules 6.42 and 8.44")
+ATTACK_WHY = N_("a full stack in each of the six hexes around the defender, rules 6.42 and 8.26")
 
 
 def halved(strength: int) -> int:
@@ -59,8 +64,8 @@ def odds_ratio(attacker: int, defender: int, tables: BookTables | None = None) -
     """Rule 8.25: the ratio of the larger total to the smaller, rounded to the nearest step
     (half up), written from the attacker's side: 21 to 11 is "2:1", 10 to 15 is "1:1.5"."""
     tables = tables or book()
-    attacker = check_strength(attacker, "Rule 8.25: attacking strength", high=attack_most(tables), why=ATTACK_WHY)
-    defender = check_strength(defender, "Rule 8.25: defending strength", high=tables.largest_stack, why=STACK_WHY)
+    attacker = check_strength(attacker, _("Rule 8.25: attacking strength"), high=attack_most(tables), why=ATTACK_WHY)
+    defender = check_strength(defender, _("Rule 8.25: defending strength"), high=tables.largest_stack, why=STACK_WHY)
     step = Fraction(tables.odds_step).limit_denominator(100)
     larger, smaller = max(attacker, defender), min(attacker, defender)
     # exact fractions: 3:2 must round to 1.5, not to a float neighbour

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 from campaign_manager.dice import Die, Roller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 
 def pick(roller: Roller, labels: Sequence[str], what: str) -> str:
     """One label chosen at random, through the roller so tests and replays can fix it."""
-    index = roller.roll(Die(f"{what} (1 to {len(labels)})", 1, len(labels)))
+    index = roller.roll(Die(_("{what} (1 to {n})").format(what=what, n=len(labels)), 1, len(labels)))
     return labels[index - 1]
 
 
@@ -24,14 +25,19 @@ def choose_markers(
         wrong = [t for t in typed if t not in candidates]
         if wrong:
             raise UserError(
-                f"{', '.join(wrong)}: not a Greek marker in the cup "
-                f"(Greek markers in the cup: {', '.join(candidates) or 'none'})"
+                _("{wrong}: not a Greek marker in the cup (Greek markers in the cup: {cup})").format(
+                    wrong=", ".join(wrong), cup=", ".join(candidates) or _("none")
+                )
             )
         if len(set(typed)) != len(typed) or len(typed) != count:
-            raise UserError(f"{count} different Greek markers must leave the cup; {len(typed)} were named")
+            raise UserError(
+                _("{count} different Greek markers must leave the cup; {named} were named").format(
+                    count=count, named=len(typed)
+                )
+            )
         return list(typed), "typed"
     left, chosen = list(candidates), []
-    for _ in range(count):
+    for _turn in range(count):
         label = pick(roller, left, what)
         left.remove(label)
         chosen.append(label)

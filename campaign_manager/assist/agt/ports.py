@@ -20,15 +20,16 @@ from campaign_manager.assist.agt.charts import OwnerCharts
 from campaign_manager.assist.agt.odds import check_strength
 from campaign_manager.assist.agt.state import GameState
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext
 
 WHYS = ("bombed", "built", "destroyed", "bonus", "special")
 PORT_CHIT = "port-capacity"
 # what a port's capacity points are used for in a turn, with the rule and the words for messages
 USES = {
-    "landing": ("6.81", "landing units"),
-    "activation": ("6.81", "fully activating units"),
-    "refit": ("9.11", "refitting units"),
-    "air": ("8.64", "readying squadrons based in Albania or Greece"),
+    "landing": ("6.81", N_("landing units")),
+    "activation": ("6.81", N_("fully activating units")),
+    "refit": ("9.11", N_("refitting units")),
+    "air": ("8.64", N_("readying squadrons based in Albania or Greece")),
 }
 
 
@@ -42,7 +43,9 @@ def _port(state: GameState, port: str) -> str:
     for name in state.ports:
         if name.lower() == port.strip().lower():
             return name
-    raise UserError(f"Rule 6.82: there is no port '{port}' (ports: {', '.join(state.ports)})")
+    raise UserError(
+        _("Rule 6.82: there is no port '{port}' (ports: {ports})").format(port=port, ports=", ".join(state.ports))
+    )
 
 
 def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amount: object = None) -> dict[str, Any]:
@@ -54,31 +57,47 @@ def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amou
     port = _port(state, port)
     now = state.ports[port]
     if why in ("bombed", "destroyed") and now == 0:
-        rule = "Rule 8.743" if why == "bombed" else "Rule 6.85"
-        raise UserError(f"{rule}: {port}'s capacity is already 0; there is nothing left to cut")
+        refusal = (
+            _("Rule 8.743: {port}'s capacity is already 0; there is nothing left to cut")
+            if why == "bombed"
+            else _("Rule 6.85: {port}'s capacity is already 0; there is nothing left to cut")
+        )
+        raise UserError(refusal.format(port=port))
     if why == "bombed":
         most = tables.limits.bombers
-        amount = check_strength(amount, "Rule 8.743: bombers flown to the port", 1, most, "every bomber in the game")
+        amount = check_strength(
+            amount, _("Rule 8.743: bombers flown to the port"), 1, most, N_("every bomber in the game")
+        )
         change = -min(now, amount * tables.bomber_cut)
     elif why == "destroyed":
-        why_most = f"the port has only {now} capacity point(s) left to wreck"
-        amount = check_strength(amount, "Rule 6.85: movement points spent wrecking the port", 1, now, why_most)
+        why_most = ngettext(
+            "the port has only {n} capacity point(s) left to wreck",
+            "the port has only {n} capacity point(s) left to wreck",
+            now,
+        ).format(n=now)
+        amount = check_strength(amount, _("Rule 6.85: movement points spent wrecking the port"), 1, now, why_most)
         change = -amount
     elif why == "special":
         return _port_chit(state, charts, port)
     else:
-        amount = check_strength(amount, "Rule 6.84: capacity points")
+        amount = check_strength(amount, _("Rule 6.84: capacity points"))
         if why == "built":
             _check_building_allowed(state, charts)
-            _check_capacity_left(state, port, amount, "building it up (1 point per point built)", "6.84")
+            _check_capacity_left(state, port, amount, _("building it up (1 point per point built)"), "6.84")
         elif amount > state.port_bonus_left:
             raise UserError(
-                f"Random event: only {state.port_bonus_left} free capacity points are left to place, not {amount}"
+                _("Random event: only {left} free capacity points are left to place, not {amount}").format(
+                    left=state.port_bonus_left, amount=amount
+                )
             )
         change = amount * tables.build_per_point if why == "built" else amount
         top = port_maximum(charts, port)
         if top is not None and now + change > top:
-            raise UserError(f"Rule 6.84: {port} would reach {now + change}, above the top of its track ({top})")
+            raise UserError(
+                _("Rule 6.84: {port} would reach {value}, above the top of its track ({top})").format(
+                    port=port, value=now + change, top=top
+                )
+            )
         return _rise(charts, port, why, amount, now, change)
     return {"type": "port", "port": port, "why": why, "amount": amount, "change": change}
 
@@ -89,10 +108,10 @@ def _rise(charts: OwnerCharts, port: str, why: str, amount: int, now: int, chang
     action: dict[str, Any] = {"type": "port", "port": port, "why": why, "amount": amount, "change": change}
     start = charts.tables.port_start[port]
     if port_maximum(charts, port) is None and now + change > start:
-        action["warning"] = (
-            f"{port} is now {now + change}, above its start of {start}, and the top of its printed track is not "
-            f"filled in (Charts from the map), so the app could not check it (6.84): make sure the track goes that high"
-        )
+        action["warning"] = _(
+            "{port} is now {value}, above its start of {start}, and the top of its printed track is not "
+            "filled in (Charts from the map), so the app could not check it (6.84): make sure the track goes that high"
+        ).format(port=port, value=now + change, start=start)
     return action
 
 
@@ -106,12 +125,20 @@ def _port_chit(state: GameState, charts: OwnerCharts, port: str) -> dict[str, An
     played, one port gains its points, up to the top of its track."""
     chit = charts.tables.special_events[PORT_CHIT]
     if PORT_CHIT not in state.chits_played:
-        raise UserError(f"Rule 11.0: the '{chit.name}' chit has not been played (cup turn --play {PORT_CHIT})")
+        raise UserError(
+            _("Rule 11.0: the '{chit}' chit has not been played (cup turn --play {code})").format(
+                chit=chit.name, code=PORT_CHIT
+            )
+        )
     if state.port_boost_used:
-        raise UserError(f"Rule 11.0: '{chit.name}' raises one port a turn; this turn's port is done")
+        raise UserError(
+            _("Rule 11.0: '{chit}' raises one port a turn; this turn's port is done").format(chit=chit.name)
+        )
     now, top = state.ports[port], port_maximum(charts, port)
     if top is not None and now >= top:
-        raise UserError(f"Rule 11.0: {port} is at the top of its track ({top}); choose another port")
+        raise UserError(
+            _("Rule 11.0: {port} is at the top of its track ({top}); choose another port").format(port=port, top=top)
+        )
     change = chit.port_boost if top is None else min(chit.port_boost, top - now)
     return _rise(charts, port, "special", chit.port_boost, now, change)
 
@@ -121,23 +148,32 @@ def use_port(state: GameState, charts: OwnerCharts, port: str, use: str, amount:
     activation, the refit actions for a refit (2 points each) and the squadrons readied for air
     (one point per two, 8.64)."""
     if use not in USES:
-        raise UserError(f"Rule 6.81: a port's capacity is used for {', '.join(USES)}, not '{use}'")
+        raise UserError(
+            _("Rule 6.81: a port's capacity is used for {uses}, not '{use}'").format(uses=", ".join(USES), use=use)
+        )
     rule, words = USES[use]
+    words = _(words)
     if not state.turn:
-        raise UserError("Rule 6.81: capacity is counted turn by turn; start a turn first (cup turn)")
+        raise UserError(_("Rule 6.81: capacity is counted turn by turn; start a turn first (cup turn)"))
     port = _port(state, port)
     tables = charts.tables
     if use == "refit":
-        amount = check_strength(amount, "Rule 9.11: refit actions")
+        amount = check_strength(amount, _("Rule 9.11: refit actions"))
         points = amount * tables.refit_cost
-        words = f"{amount} refit(s) at {tables.refit_cost} points each"
+        words = ngettext("{n} refit(s) at {cost} points each", "{n} refit(s) at {cost} points each", amount).format(
+            n=amount, cost=tables.refit_cost
+        )
     elif use == "air":
         most = tables.limits.squadrons
-        amount = check_strength(amount, "Rule 8.64: squadrons readied", 1, most, "more than the Italian air force")
+        amount = check_strength(
+            amount, _("Rule 8.64: squadrons readied"), 1, most, N_("more than the Italian air force")
+        )
         points = math.ceil(amount / tables.squadrons_per_point)
-        words = f"readying {amount} squadron(s), one point per {tables.squadrons_per_point}"
+        words = ngettext(
+            "readying {n} squadron(s), one point per {per}", "readying {n} squadron(s), one point per {per}", amount
+        ).format(n=amount, per=tables.squadrons_per_point)
     else:
-        points = amount = check_strength(amount, f"Rule {rule}: capacity points used")
+        points = amount = check_strength(amount, _("Rule {rule}: capacity points used").format(rule=rule))
     _check_capacity_left(state, port, points, words, rule)
     return {"type": "port-use", "port": port, "use": use, "amount": amount, "points": points}
 
@@ -145,10 +181,32 @@ def use_port(state: GameState, charts: OwnerCharts, port: str, use: str, amount:
 def _check_capacity_left(state: GameState, port: str, points: int, words: str, rule: str) -> None:
     left = state.left(port)
     if points > left:
-        rules = "Rule 6.81" if rule == "6.81" else f"Rules {rule} and 6.81"
+        if rule == "6.81":
+            refusal = ngettext(
+                "Rule 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "(capacity {capacity}, {used} used); {words} needs {points}",
+                "Rule 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "(capacity {capacity}, {used} used); {words} needs {points}",
+                left,
+            )
+        else:
+            refusal = ngettext(
+                "Rules {rule} and 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "(capacity {capacity}, {used} used); {words} needs {points}",
+                "Rules {rule} and 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "(capacity {capacity}, {used} used); {words} needs {points}",
+                left,
+            )
         raise UserError(
-            f"{rules}: {port} can pass only {left} more capacity point(s) this turn "
-            f"(capacity {state.ports[port]}, {state.used(port)} used); {words} needs {points}"
+            refusal.format(
+                rule=rule,
+                port=port,
+                n=left,
+                capacity=state.ports[port],
+                used=state.used(port),
+                words=words,
+                points=points,
+            )
         )
 
 
@@ -159,6 +217,7 @@ def _check_building_allowed(state: GameState, charts: OwnerCharts) -> None:
     start = tables.build_from
     if tables.month_index(state.month) < tables.month_index(start):
         raise UserError(
-            f"Rule 6.84: port capacity can be built up only from "
-            f"{tables.month_names[start]}; this is {tables.month_names[state.month]}"
+            _("Rule 6.84: port capacity can be built up only from {start}; this is {month}").format(
+                start=tables.month_names[start], month=tables.month_names[state.month]
+            )
         )

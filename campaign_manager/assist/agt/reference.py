@@ -9,10 +9,11 @@ from typing import Any
 
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
 SCHEDULE = "reinforcements"
-SCHEDULE_TITLE = "Reinforcements and refit points"
-SCHEDULE_RULE = "6.5-6.7, 9.11 and the scenarios' reinforcement schedules"
+SCHEDULE_TITLE = N_("Reinforcements and refit points")
+SCHEDULE_RULE = N_("6.5-6.7, 9.11 and the scenarios' reinforcement schedules")
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,9 @@ class Reference:
     sections: tuple[Section, ...]
 
     def text(self, scenario_name: str) -> str:
-        lines = [f"{self.title}, {scenario_name} (rules {self.rule})"]
+        lines = [
+            _("{title}, {scenario} (rules {rule})").format(title=self.title, scenario=scenario_name, rule=self.rule)
+        ]
         for section in self.sections:
             lines += ["", f"{section.heading}:", *(f"  {line}" for line in section.lines)]
         return "\n".join(lines)
@@ -56,16 +59,22 @@ def topics(tables: BookTables) -> tuple[str, ...]:
 
 
 def topic_title(tables: BookTables, topic: str) -> str:
-    return SCHEDULE_TITLE if topic == SCHEDULE else tables.reference[topic].title
+    return _(SCHEDULE_TITLE) if topic == SCHEDULE else tables.reference[topic].title
 
 
 def reference(tables: BookTables, topic: str, scenario: str) -> Reference:
     if scenario not in tables.scenarios:
-        raise UserError(f"Unknown scenario '{scenario}' (use {', '.join(tables.scenarios)})")
+        raise UserError(
+            _("Unknown scenario '{scenario}' (use {scenarios})").format(
+                scenario=scenario, scenarios=", ".join(tables.scenarios)
+            )
+        )
     if topic == SCHEDULE:
         return schedule(tables, scenario)
     if topic not in tables.reference:
-        raise UserError(f"No reference '{topic}' (topics: {', '.join(topics(tables))})")
+        raise UserError(
+            _("No reference '{topic}' (topics: {topics})").format(topic=topic, topics=", ".join(topics(tables)))
+        )
     found = tables.reference[topic]
     sections = tuple(Section(e.heading, (e.text,)) for e in found.entries if scenario in e.scenarios)
     return Reference(topic, found.title, found.rule, scenario, sections)
@@ -84,12 +93,20 @@ def schedule(tables: BookTables, scenario: str) -> Reference:
         season = tables.seasons[month]
         if season not in seasons_seen:
             seasons_seen.add(season)
-            said += [f"Italian ({season}): {line.units}" for line in lines if line.season == season]
+            said += [
+                _("Italian ({season}): {units}").format(season=season, units=line.units)
+                for line in lines
+                if line.season == season
+            ]
         for line in lines:
             if line.month == month:
-                said.append(f"Greek: {line.units}")
+                said.append(_("Greek: {units}").format(units=line.units))
                 if line.refit_points:
                     received += line.refit_points
-                    said.append(f"Greek refit points: {line.refit_points} ({received} received so far)")
-        sections.append(Section(tables.month_names[month], tuple(said) or ("Nothing new.",)))
-    return Reference(SCHEDULE, SCHEDULE_TITLE, SCHEDULE_RULE, scenario, tuple(sections))
+                    said.append(
+                        _("Greek refit points: {points} ({received} received so far)").format(
+                            points=line.refit_points, received=received
+                        )
+                    )
+        sections.append(Section(tables.month_names[month], tuple(said) or (_("Nothing new."),)))
+    return Reference(SCHEDULE, _(SCHEDULE_TITLE), _(SCHEDULE_RULE), scenario, tuple(sections))

@@ -9,6 +9,7 @@ from campaign_manager.assist.agt.book import book
 from campaign_manager.assist.agt.odds import STACK_WHY, check_strength
 from campaign_manager.assist.agt.tables import BookTables
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -27,40 +28,79 @@ class StackCheck:
     def verdict(self) -> str:
         """The answer first ("Allowed" / "NOT allowed"), then why, naming rule 6.42."""
         if not self.allowed:
-            return "NOT allowed: " + "; and ".join(self.faults)
-        free = "; the artillery unit stacks free" if self.artillery else ""
+            return _("NOT allowed: {faults}").format(faults=_("; and ").join(self.faults))
         if self.single:
-            return (
-                f"Allowed: a single unit of {self.total} strength points always fits a "
-                f"{self.terrain} hex, whatever the limit of {self.limit}{free} — rule 6.42"
+            words = (
+                _(
+                    "Allowed: a single unit of {total} strength points always fits a {terrain} hex, "
+                    "whatever the limit of {limit}; the artillery unit stacks free — rule 6.42"
+                )
+                if self.artillery
+                else _(
+                    "Allowed: a single unit of {total} strength points always fits a {terrain} hex, "
+                    "whatever the limit of {limit} — rule 6.42"
+                )
             )
-        extra = " (or one unit)" if self.one_unit_always else ""
-        return (
-            f"Allowed: {self.total} strength points in a {self.terrain} hex, "
-            f"the limit is {self.limit}{extra}{free} — rule 6.42"
-        )
+        elif self.one_unit_always:
+            words = (
+                _(
+                    "Allowed: {total} strength points in a {terrain} hex, the limit is {limit} (or one unit); "
+                    "the artillery unit stacks free — rule 6.42"
+                )
+                if self.artillery
+                else _(
+                    "Allowed: {total} strength points in a {terrain} hex, "
+                    "the limit is {limit} (or one unit) — rule 6.42"
+                )
+            )
+        else:
+            words = (
+                _(
+                    "Allowed: {total} strength points in a {terrain} hex, the limit is {limit}; "
+                    "the artillery unit stacks free — rule 6.42"
+                )
+                if self.artillery
+                else _("Allowed: {total} strength points in a {terrain} hex, the limit is {limit} — rule 6.42")
+            )
+        return words.format(total=self.total, terrain=self.terrain, limit=self.limit)
 
 
 def check_stack(terrain: str, units: Sequence[int], artillery: int = 0, tables: BookTables | None = None) -> StackCheck:
     """`units`: the combat strength of each non-artillery unit; artillery stacks free."""
     tables = tables or book()
     if terrain not in tables.stacking:
-        raise UserError(f"Rule 6.42: unknown terrain '{terrain}' (use {', '.join(tables.stacking)})")
+        raise UserError(
+            _("Rule 6.42: unknown terrain '{terrain}' (use {terrains})").format(
+                terrain=terrain, terrains=", ".join(tables.stacking)
+            )
+        )
     limits = tables.limits
-    check_strength(len(units), "Rule 6.42: units listed", low=0, high=limits.units_in_hex, why="no hex holds as many")
-    strengths = [check_strength(s, "Rule 6.42: unit strength", 0, tables.largest_stack, STACK_WHY) for s in units]
+    check_strength(
+        len(units), _("Rule 6.42: units listed"), low=0, high=limits.units_in_hex, why=N_("no hex holds as many")
+    )
+    strengths = [check_strength(s, _("Rule 6.42: unit strength"), 0, tables.largest_stack, STACK_WHY) for s in units]
     artillery = check_strength(
-        artillery, "Rule 6.42: artillery units", low=0, high=limits.artillery, why="more than either order of battle"
+        artillery,
+        _("Rule 6.42: artillery units"),
+        low=0,
+        high=limits.artillery,
+        why=N_("more than either order of battle"),
     )
     limit, total = tables.stacking[terrain], sum(strengths)
     faults = []
     one_unit_always = terrain in tables.one_unit_always
     single = one_unit_always and len(strengths) == 1 and total > limit
     if total > limit and not single:
-        extra = " (or one unit)" if one_unit_always else ""
-        faults.append(f"{total} strength points in a {terrain} hex, the limit is {limit}{extra} — rule 6.42")
+        fault = (
+            _("{total} strength points in a {terrain} hex, the limit is {limit} (or one unit) — rule 6.42")
+            if one_unit_always
+            else _("{total} strength points in a {terrain} hex, the limit is {limit} — rule 6.42")
+        )
+        faults.append(fault.format(total=total, terrain=terrain, limit=limit))
     if artillery > tables.artillery_per_hex:
         faults.append(
-            f"{artillery} artillery units in one hex, only {tables.artillery_per_hex} may stack there — rule 6.42"
+            _("{artillery} artillery units in one hex, only {most} may stack there — rule 6.42").format(
+                artillery=artillery, most=tables.artillery_per_hex
+            )
         )
     return StackCheck(terrain, limit, total, not faults, faults, single, one_unit_always, artillery)

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from campaign_manager.datamodel import AnyText, DataModel, Flag, Int, Keyed, Number, Text
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.paths import ASSIST_TABLES
 
 BOOK_FILE = ASSIST_TABLES / "agt.toml"
@@ -240,7 +241,11 @@ class BookTables:
         for event in self.events[scenario]:
             if die in event.dice:
                 return event
-        raise TableError(f"{BOOK_FILE.name}: entry 'events.{scenario}': no event for a roll of {die}")
+        raise TableError(
+            _("{file}: entry 'events.{scenario}': no event for a roll of {die}").format(
+                file=BOOK_FILE.name, scenario=scenario, die=die
+            )
+        )
 
     def month_index(self, month: str) -> int:
         return self.months.index(month)

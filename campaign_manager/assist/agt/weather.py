@@ -15,6 +15,7 @@ from campaign_manager.assist.agt.events import weather_now
 from campaign_manager.assist.agt.state import GameState
 from campaign_manager.dice import D10, Roller, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 
 @dataclass(frozen=True)
@@ -47,43 +48,72 @@ def turn_weather(
 ) -> TurnWeather:
     tables = charts.tables
     if scenario not in tables.scenarios:
-        raise UserError(f"Rule 4.21: no scenario '{scenario}' (use {', '.join(tables.scenarios)})")
+        raise UserError(
+            _("Rule 4.21: no scenario '{scenario}' (use {scenarios})").format(
+                scenario=scenario, scenarios=", ".join(tables.scenarios)
+            )
+        )
     spec = tables.scenarios[scenario]
     months = tables.scenario_months(scenario)
     rule = "10.0" if scenario == "historical" else "11.0"
     if month not in months:
         raise UserError(
-            f"Rule {rule}: the {spec.name} has no {tables.month_names.get(month, repr(month))} turn "
-            f"(its turns: {', '.join(months)})"
+            _("Rule {rule}: the {scenario} has no {month} turn (its turns: {months})").format(
+                rule=rule,
+                scenario=spec.name,
+                month=tables.month_names.get(month, repr(month)),
+                months=", ".join(months),
+            )
         )
     if first_turn and month != months[0]:
         raise UserError(
-            f"Rule {rule}: the {spec.name}'s first turn is {tables.month_names[months[0]]}, "
-            f"not {tables.month_names[month]}"
+            _("Rule {rule}: the {scenario}'s first turn is {first}, not {month}").format(
+                rule=rule, scenario=spec.name, first=tables.month_names[months[0]], month=tables.month_names[month]
+            )
         )
     name = tables.month_names[month]
     if first_turn and spec.first_turn_weather:
         if die is not None:
-            raise UserError(f"The {spec.name} starts with {spec.first_turn_weather}: no weather die is rolled")
+            raise UserError(
+                _("The {scenario} starts with {weather}: no weather die is rolled").format(
+                    scenario=spec.name, weather=spec.first_turn_weather
+                )
+            )
         return TurnWeather(
             scenario,
             month,
             spec.first_turn_weather,
             None,
             None,
-            f"the {spec.name} starts with {spec.first_turn_weather} (its special rules)",
+            _("the {scenario} starts with {weather} (its special rules)").format(
+                scenario=spec.name, weather=spec.first_turn_weather
+            ),
         )
     fixed = spec.fixed_weather.get(month)
     if fixed:
         if die is not None:
-            raise UserError(f"{name} is always {fixed} in the {spec.name}: no weather die is rolled")
-        return TurnWeather(scenario, month, fixed, None, None, f"{name} is always {fixed} in the {spec.name}")
+            raise UserError(
+                _("{month} is always {weather} in the {scenario}: no weather die is rolled").format(
+                    month=name, weather=fixed, scenario=spec.name
+                )
+            )
+        return TurnWeather(
+            scenario,
+            month,
+            fixed,
+            None,
+            None,
+            _("{month} is always {weather} in the {scenario}").format(month=name, weather=fixed, scenario=spec.name),
+        )
     if die is None and roller is None:
-        raise UserError("Rule 4.21: give the weather die, or let the app roll it")
-    rolled = roll_or_check(die, D10, roller or _no_roller(), "Rule 4.21: weather die")
+        raise UserError(_("Rule 4.21: give the weather die, or let the app roll it"))
+    rolled = roll_or_check(die, D10, roller or _no_roller(), _("Rule 4.21: weather die"))
     modified, weather = weather_now(charts, scenario, month, rolled)
     change = spec.weather_modifier
-    how = f"die {rolled}" + (f" {change:+d} = {modified}" if change else "")
+    if change:
+        how = _("die {die} {change} = {modified}").format(die=rolled, change=f"{change:+d}", modified=modified)
+    else:
+        how = _("die {die}").format(die=rolled)
     if weather is None:
         read = charts.spec(f"weather_{scenario}").read
         return TurnWeather(
@@ -92,9 +122,18 @@ def turn_weather(
             None,
             rolled,
             modified,
-            f"{how}: read {read} for {name}, line {modified} (not filled in yet)",
+            _("{how}: read {table} for {month}, line {line} (not filled in yet)").format(
+                how=how, table=read, month=name, line=modified
+            ),
         )
-    return TurnWeather(scenario, month, weather, rolled, modified, f"{how} on the Weather Table for {name}: {weather}")
+    return TurnWeather(
+        scenario,
+        month,
+        weather,
+        rolled,
+        modified,
+        _("{how} on the Weather Table for {month}: {weather}").format(how=how, month=name, weather=weather),
+    )
 
 
 def record_turn_weather(
@@ -105,12 +144,15 @@ def record_turn_weather(
     the owner's Weather Table does not have that line yet."""
     tables = charts.tables
     if not state.turn:
-        raise UserError("Rule 4.21: the weather is checked at the start of a game turn; start a turn first (cup turn)")
-    if state.weather is not None:
-        said = state.weather["weather"] or "not read yet"
         raise UserError(
-            f"Rule 4.21: the weather of {tables.month_names[state.month]} is already recorded "
-            f"({said}); undo it to record it again"
+            _("Rule 4.21: the weather is checked at the start of a game turn; start a turn first (cup turn)")
+        )
+    if state.weather is not None:
+        said = state.weather["weather"] or _("not read yet")
+        raise UserError(
+            _("Rule 4.21: the weather of {month} is already recorded ({weather}); undo it to record it again").format(
+                month=tables.month_names[state.month], weather=said
+            )
         )
     first_turn = state.turn == 1
     found = turn_weather(charts, state.scenario, state.month, die, first_turn, roller)
@@ -118,9 +160,15 @@ def record_turn_weather(
     if read is not None and read.strip():
         read = read.strip().lower()
         if read not in tables.weathers:
-            raise UserError(f"Rule 4.21: the weather is one of {', '.join(tables.weathers)}, not '{read}'")
+            raise UserError(
+                _("Rule 4.21: the weather is one of {weathers}, not '{read}'").format(
+                    weathers=", ".join(tables.weathers), read=read
+                )
+            )
         if weather is not None and read != weather:
-            raise UserError(f"Rule 4.21: {found.why}, not {read}; leave the weather read empty")
+            raise UserError(
+                _("Rule 4.21: {why}, not {read}; leave the weather read empty").format(why=found.why, read=read)
+            )
     else:
         read = None
     how = None if found.die is None else "typed" if die is not None else "rolled"

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from campaign_manager.assist.results import ResultAction
 from campaign_manager.datamodel import Count, DataModel, Die, Flag, Int, Text, Words, check_tagged
+from campaign_manager.i18n import _
 
 Side = Literal["government", "dse"]
 Dice = tuple[Die, ...]
@@ -176,4 +177,4 @@ BY_TYPE = {_tag(model): model for model in MODELS}
 def check_action(data: Any) -> dict[str, Any]:
     """`data` as a tracker action, read strictly; refused in one line naming every faulty field.
     The action is returned as it was given (its dice and values are written as typed)."""
-    return check_tagged(data, BY_TYPE, "a tracker action", "tracker action")
+    return check_tagged(data, BY_TYPE, _("a tracker action"), _("tracker action"))

@@ -17,6 +17,7 @@ from campaign_manager.assist.gcw.politics_charts import PoliticalRules, check_po
 from campaign_manager.assist.gcw.results import LetteredResult, effect_of
 from campaign_manager.datamodel import Fault, keyed, read_data_file
 from campaign_manager.dice import DICE, Die
+from campaign_manager.i18n import _
 from campaign_manager.paths import ASSIST_TABLES
 
 CHART_FILE = ASSIST_TABLES / "gcw.toml"
@@ -52,19 +53,31 @@ def check_conflict(spec: ConflictSpec) -> list[Fault]:
     known result in every cell, and every column has its unconventional cost."""
     faults = []
     if spec.die not in DICE:
-        faults.append(Fault("conflict.die", f'"{spec.die}" is not one of: {", ".join(DICE)}'))
+        faults.append(
+            Fault("conflict.die", _('"{die}" is not one of: {dice}').format(die=spec.die, dice=", ".join(DICE)))
+        )
     ratios = [column.min_ratio for column in spec.columns]
     if ratios != sorted(set(ratios)) or ratios[0] != 0:
-        faults.append(Fault("conflict.columns", "should start at min_ratio 0 and rise column by column"))
+        faults.append(Fault("conflict.columns", _("should start at min_ratio 0 and rise column by column")))
     faces = DICE[spec.die].high - DICE[spec.die].low + 1 if spec.die in DICE else None
     for key, table in spec.tables.items():
         where = f"conflict.tables.{key}.rows"
         if faces is not None and len(table.rows) != faces:
-            faults.append(Fault(where, f"should have {faces} rows (one per die face), not {len(table.rows)}"))
+            faults.append(
+                Fault(
+                    where,
+                    _("should have {faces} rows (one per die face), not {n}").format(faces=faces, n=len(table.rows)),
+                )
+            )
         for r, row in enumerate(table.rows):
             if len(row) != len(spec.columns):
                 faults.append(
-                    Fault(f"{where}[{r}]", f"should have {len(spec.columns)} results (one per column), not {len(row)}")
+                    Fault(
+                        f"{where}[{r}]",
+                        _("should have {columns} results (one per column), not {n}").format(
+                            columns=len(spec.columns), n=len(row)
+                        ),
+                    )
                 )
             for c, cell in enumerate(row):
                 try:
@@ -73,7 +86,9 @@ def check_conflict(spec: ConflictSpec) -> list[Fault]:
                     faults.append(
                         Fault(
                             f"{where}[{r}][{c}]",
-                            f'"{cell}" is not a result code (P%A(±n), P%D(±n) or one of {", ".join(spec.codes)})',
+                            _('"{cell}" is not a result code (P%A(±n), P%D(±n) or one of {codes})').format(
+                                cell=cell, codes=", ".join(spec.codes)
+                            ),
                         )
                     )
     for column in spec.columns:

@@ -19,6 +19,7 @@ from campaign_manager.assist.gcw.tracker_state import TrackerState
 from campaign_manager.assist.gcw.tracker_summary import TrackerSummary
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
 
@@ -65,7 +66,11 @@ class TrackerGame(LoggedDocument[TrackerState]):
             try:
                 setup = Setup.from_dict(json.loads(log.document().source).get("setup", {}), charts.politics)
             except (ValueError, AttributeError, UserError) as exc:  # the stored set-up, not the log
-                raise FileRefused(f"{path}: the tracker cannot be rebuilt ({exc}); it was left untouched") from None
+                raise FileRefused(
+                    _("{path}: the tracker cannot be rebuilt ({reason}); it was left untouched").format(
+                        path=path, reason=exc
+                    )
+                ) from None
             return cls(log, setup, charts, owner or default_owner_charts(), roller or RandomRoller())
         except BaseException:
             log.close()
@@ -77,7 +82,11 @@ class TrackerGame(LoggedDocument[TrackerState]):
             try:
                 state = apply(state, action, self.rules)
             except UserError as exc:
-                raise UserError(f"action {number} ({action.get('type')}) no longer applies: {exc}") from None
+                raise UserError(
+                    _("action {number} ({type}) no longer applies: {reason}").format(
+                        number=number, type=action.get("type"), reason=exc
+                    )
+                ) from None
         return state
 
     def record(self, action: dict[str, Any]) -> dict[str, Any]:

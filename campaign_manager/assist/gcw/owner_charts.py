@@ -15,10 +15,11 @@ from pydantic import TypeAdapter
 from campaign_manager.assist.gcw.datafile import ChartError, MobilizationItem, OwnerFile, PoliticsRow, Region
 from campaign_manager.datamodel import Fault, read_data_file
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import ASSIST_TABLES
 
 OWNER_FILE = ASSIST_TABLES / "gcw_owner_charts.toml"
-REGION_KINDS = {"U": "Urban", "R": "Rural", "F": "foreign area"}
+REGION_KINDS = {"U": N_("Urban"), "R": N_("Rural"), "F": N_("foreign area")}
 TWO_DICE = range(2, 13)
 OWNER = TypeAdapter(OwnerFile)
 __all__ = ["MobilizationItem", "OwnerCharts", "PoliticsRow", "Region", "default_owner_charts", "read_owner_charts"]
@@ -37,8 +38,10 @@ class OwnerCharts:
             if row.dice == total:
                 return row
         raise UserError(
-            f"The Politics Table is not filled in for 2d6 = {total}: read that line "
-            f"of the Politics Table printed on the map and type what it says"
+            _(
+                "The Politics Table is not filled in for 2d6 = {total}: read that line "
+                "of the Politics Table printed on the map and type what it says"
+            ).format(total=total)
         )
 
     def region(self, name: str) -> Region | None:
@@ -51,11 +54,15 @@ def check_owner_charts(data: OwnerFile) -> list[Fault]:
     faults, seen, names = [], set(), set()
     for n, row in enumerate(data.politics_table.rows):
         if row.dice in seen:
-            faults.append(Fault(f"politics_table.rows[{n}].dice", f"2d6 = {row.dice} is written twice"))
+            faults.append(
+                Fault(f"politics_table.rows[{n}].dice", _("2d6 = {total} is written twice").format(total=row.dice))
+            )
         seen.add(row.dice)
     for n, region in enumerate(data.regions.rows):
         if region.name.casefold() in names:
-            faults.append(Fault(f"regions.rows[{n}].name", f"the region '{region.name}' is written twice"))
+            faults.append(
+                Fault(f"regions.rows[{n}].name", _("the region '{region}' is written twice").format(region=region.name))
+            )
         names.add(region.name.casefold())
     return faults
 

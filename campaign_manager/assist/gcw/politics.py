@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules, parity_holds
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import _
 
 GOVERNMENT, DSE = "government", "dse"
 SIDES = (GOVERNMENT, DSE)
@@ -39,23 +40,23 @@ class Standing:
     def words(self) -> str:
         if len(self.collapsed) == 2:
             # Not in the book: both indices at 0 or less together; the tracker calls it a draw.
-            return (
+            return _(
                 "Both indices are at 0 or less: each counts as 0 and both sides have collapsed "
                 "together; the rules name no winner, so the app calls it a draw (6.1)."
             )
         if self.collapsed:
             fallen = SIDE_NAMES[self.collapsed[0]]
             winner = SIDE_NAMES[self.leader or ""]
-            return (
-                f"{fallen}'s index is at 0 or less (it counts as 0): the {fallen} has lost at once and the "
-                f"{winner} wins (sudden death, 6.1) with {self.margin} points: a {self.level} (6.1)."
-            )
+            return _(
+                "{fallen}'s index is at 0 or less (it counts as 0): the {fallen} has lost at once and the "
+                "{winner} wins (sudden death, 6.1) with {margin} points: a {level} (6.1)."
+            ).format(fallen=fallen, winner=winner, margin=self.margin, level=self.level)
         if self.leader is None:
-            return "The indices are equal: a victory check now would be a draw (6.2)."
-        return (
-            f"{SIDE_NAMES[self.leader]} leads by {self.margin} points; a victory check now would give the "
-            f"{SIDE_NAMES[self.leader]} the win (6.2). A side whose index falls to 0 loses at once (6.1)."
-        )
+            return _("The indices are equal: a victory check now would be a draw (6.2).")
+        return _(
+            "{leader} leads by {margin} points; a victory check now would give the "
+            "{leader} the win (6.2). A side whose index falls to 0 loses at once (6.1)."
+        ).format(leader=SIDE_NAMES[self.leader], margin=self.margin)
 
 
 def check_index(pi: dict[str, int], rules: PoliticalRules) -> dict[str, int]:
@@ -64,11 +65,17 @@ def check_index(pi: dict[str, int], rules: PoliticalRules) -> dict[str, int]:
     for side in SIDES:
         if pi[side] > rules.cap:
             raise RuleError(
-                "7.2", f"a Political Index stops at {rules.cap}: the {SIDE_NAMES[side]}'s cannot be {pi[side]}"
+                "7.2",
+                _("a Political Index stops at {cap}: the {side}'s cannot be {index}").format(
+                    cap=rules.cap, side=SIDE_NAMES[side], index=pi[side]
+                ),
             )
         if pi[side] < -rules.cap:
             raise RuleError(
-                "6.1", f"the {SIDE_NAMES[side]}'s index of {pi[side]} is below anything the game reaches (-{rules.cap})"
+                "6.1",
+                _("the {side}'s index of {index} is below anything the game reaches (-{cap})").format(
+                    side=SIDE_NAMES[side], index=pi[side], cap=rules.cap
+                ),
             )
     return pi
 
@@ -97,8 +104,10 @@ class Initiative:
 
     def words(self) -> str:
         if self.tie:
-            return "Equal indices: the DSE has the initiative and goes first (8.0)."
-        return f"{SIDE_NAMES[self.chooser or '']} has the higher index and chooses who goes first (8.0)."
+            return _("Equal indices: the DSE has the initiative and goes first (8.0).")
+        return _("{side} has the higher index and chooses who goes first (8.0).").format(
+            side=SIDE_NAMES[self.chooser or ""]
+        )
 
 
 def initiative(pi: dict[str, int]) -> Initiative:
@@ -110,14 +119,22 @@ def initiative(pi: dict[str, int]) -> Initiative:
 def attrition_losses(units: int, turn: int | None, rules: PoliticalRules) -> int:
     """How many of `units` eligible units in an enemy-controlled region lose one level (15.1)."""
     if units < 0:
-        raise RuleError("15.1", f"the number of units cannot be negative ({units})")
+        raise RuleError("15.1", _("the number of units cannot be negative ({units})").format(units=units))
     if units > rules.units_most:
-        raise RuleError("9.4", f"{units} units are more than the counter mix holds ({rules.units_most})")
+        raise RuleError(
+            "9.4",
+            _("{units} units are more than the counter mix holds ({most})").format(units=units, most=rules.units_most),
+        )
     if turn is not None and not 1 <= turn <= rules.turn_most:
-        raise RuleError("5.0", f"turn {turn} is not a turn of the game (1 to {rules.turn_most})")
+        raise RuleError(
+            "5.0", _("turn {turn} is not a turn of the game (1 to {most})").format(turn=turn, most=rules.turn_most)
+        )
     if turn is not None and not parity_holds(rules.attrition_parity, turn):
         raise RuleError(
-            "15.0", f"attrition happens only on {rules.attrition_parity}-numbered turns, not on turn {turn}"
+            "15.0",
+            _("attrition happens only on {parity}-numbered turns, not on turn {turn}").format(
+                parity=rules.attrition_parity, turn=turn
+            ),
         )
     return math.ceil(units * rules.attrition_percent / 100)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from campaign_manager.assist.gcw.datafile import Band, Doctrine, GcwFile, StalinOutcome
 from campaign_manager.datamodel import Fault, keyed
+from campaign_manager.i18n import _
 
 PARITIES = ("odd", "even")
 __all__ = ["Band", "Doctrine", "PoliticalRules", "StalinOutcome", "parity_holds", "political_rules"]
@@ -68,7 +69,9 @@ def check_political_rules(data: GcwFile) -> list[Fault]:
     bands = [(f"victory_levels[{n}]", band) for n, band in enumerate(data.victory_levels)]
     bands += [(f"tito_stalin.outcomes[{n}]", band) for n, band in enumerate(data.tito_stalin.outcomes)]
     return [
-        Fault(where, f"high ({band.high}) is below low ({band.low})") for where, band in bands if band.high < band.low
+        Fault(where, _("high ({high}) is below low ({low})").format(high=band.high, low=band.low))
+        for where, band in bands
+        if band.high < band.low
     ]
 
 

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from campaign_manager.datamodel import Flag, Int, Keyed, Text
+from campaign_manager.i18n import _, ngettext
 
 PERCENT_CODE = re.compile(r"^(?P<percent>\d{1,3})%(?P<side>[AD])\((?P<change>[+-]\d+)\)$")
 SIDE_LETTERS = {"A": "attacker", "D": "defender"}
@@ -73,29 +74,46 @@ def effect_of(code: str, lettered: dict[str, LetteredResult]) -> Effect:
     return Effect(code, side, percent, change, False, "none")
 
 
-def _share(percent: int) -> str:
-    return {100: "all", 50: "half"}.get(percent, f"{percent}%")
+def _who(effect: Effect) -> str:
+    """Which units: "half of the attacker's units"."""
+    attacker = effect.side == "attacker"
+    if effect.percent == 100:
+        return _("all of the attacker's units") if attacker else _("all of the defender's units")
+    if effect.percent == 50:
+        return _("half of the attacker's units") if attacker else _("half of the defender's units")
+    words = _("{percent} of the attacker's units") if attacker else _("{percent} of the defender's units")
+    return words.format(percent=f"{effect.percent}%")
 
 
 def describe(effect: Effect, units: int | None) -> str:
     """The effect in plain words, with the number of units when it is known."""
     count = effect.count(units)
-    who = f"{_share(effect.percent)} of the {effect.side}'s units"
+    who = _who(effect)
     if count is not None and units is not None:
-        rounding = ", rounded up" if units * effect.percent % 100 else ""
-        who += f" ({count} of {units}{rounding})"
+        if units * effect.percent % 100:
+            who = _("{who} ({count} of {units}, rounded up)").format(who=who, count=count, units=units)
+        else:
+            who = _("{who} ({count} of {units})").format(who=who, count=count, units=units)
     elif effect.percent % 100:
-        who += " (rounded up)"
+        who = _("{who} (rounded up)").format(who=who)
     if effect.level_change is None:
-        words = f"{effect.name}: {who} are eliminated"
         if effect.survivors_retreat:
-            words += "; the survivors must retreat (12.4)"
+            words = _("{name}: {who} are eliminated; the survivors must retreat (12.4)")
+        else:
+            words = _("{name}: {who} are eliminated")
+        words = words.format(name=effect.name, who=who)
     elif effect.level_change < 0:
         steps = -effect.level_change
-        words = (
-            f"{who} go down {steps} level{'s' * (steps > 1)}; a unit taken below its lowest level is eliminated (12.2)"
-        )
+        words = ngettext(
+            "{who} go down {n} level; a unit taken below its lowest level is eliminated (12.2)",
+            "{who} go down {n} levels; a unit taken below its lowest level is eliminated (12.2)",
+            steps,
+        ).format(who=who, n=steps)
     else:
         steps = effect.level_change
-        words = f"{who} go up {steps} level{'s' * (steps > 1)}, stopping at the unit's highest level (12.2)"
+        words = ngettext(
+            "{who} go up {n} level, stopping at the unit's highest level (12.2)",
+            "{who} go up {n} levels, stopping at the unit's highest level (12.2)",
+            steps,
+        ).format(who=who, n=steps)
     return words[0].upper() + words[1:] + "."

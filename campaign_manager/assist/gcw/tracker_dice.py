@@ -10,18 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_manager.assist.gcw.actions import check_action
-from campaign_manager.assist.gcw.owner_charts import REGION_KINDS, OwnerCharts
+from campaign_manager.assist.gcw.owner_charts import OwnerCharts
 from campaign_manager.assist.gcw.politics import DSE
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
 from campaign_manager.assist.gcw.tracker_state import UNGARRISONED, TrackerState, name, recorded_dice, side_of, whole
 from campaign_manager.dice import D6, Roller
 from campaign_manager.errors import RuleError, UserError
+from campaign_manager.i18n import _
 
 
 def fill_dice(action: dict[str, Any], key: str, count: int, roller: Roller) -> list[int]:
     """Keep typed-in dice (checked) or roll them; the values are written into the action."""
     if action.get(key) is None:
-        action[key] = [roller.roll(D6) for _ in range(count)]
+        action[key] = [roller.roll(D6) for _die in range(count)]
     action[key] = recorded_dice(action, key, count)  # typed "3" is stored as 3
     return action[key]
 
@@ -39,8 +40,10 @@ def _control(action: dict[str, Any], state: TrackerState, rules: PoliticalRules,
     side = side_of(action)
     if found is None:
         raise UserError(
-            f"{region}'s Political Points are not in the owner's region chart: read the "
-            f"{name(side)}'s number printed beside the region's name and type it"
+            _(
+                "{region}'s Political Points are not in the owner's region chart: read the "
+                "{side}'s number printed beside the region's name and type it"
+            ).format(region=region, side=name(side))
         )
     action["points"] = found.points_for(side)
 
@@ -50,7 +53,11 @@ def _resettle(
 ) -> None:
     found = owner.region(str(action.get("region", "")))
     if found is not None and found.kind != "R":
-        raise RuleError("16.5", f"only Rural regions can be resettled; {found.name} is {REGION_KINDS[found.kind]}")
+        refusal = {
+            "U": _("only Rural regions can be resettled; {region} is Urban"),
+            "F": _("only Rural regions can be resettled; {region} is foreign area"),
+        }[found.kind]
+        raise RuleError("16.5", refusal.format(region=found.name))
     if action.get("die") is not None and action.get("dice") is None:
         action["dice"] = [action.pop("die")]
     fill_dice(action, "dice", rules.resettlement_dice, roller)
@@ -81,8 +88,10 @@ def _doctrine(action: dict[str, Any], owner: OwnerCharts, roller: Roller) -> Non
         limit_row = owner.politics_row(sum(fill_dice(action, "limit_dice", 2, roller)))
         if limit_row.mobilization_limit is None:
             raise UserError(
-                f"the Politics Table line for 2d6 = {limit_row.dice} has no spending limit "
-                f"for rule 17.3: read it on the printed table and type it"
+                _(
+                    "the Politics Table line for 2d6 = {total} has no spending limit "
+                    "for rule 17.3: read it on the printed table and type it"
+                ).format(total=limit_row.dice)
             )
         action["limit"] = limit_row.mobilization_limit
 
@@ -102,18 +111,20 @@ def _spend(action: dict[str, Any], owner: OwnerCharts) -> None:
     if action.get("amount") is not None or not action.get("unit"):
         return
     side = side_of(action)
-    chart = f"{name(side)} Mobilization Chart"
+    chart = f"{name(side)} Mobilization Chart"  # untranslated: the chart's name as printed on the map
     item = next((i for i in owner.mobilization[side] if i.unit.casefold() == str(action["unit"]).casefold()), None)
     if item is None:
         raise UserError(
-            f"'{action['unit']}' is not in the owner's {chart}: read its cost on the "
-            f"chart printed on the map and type it"
+            _(
+                "'{unit}' is not in the owner's {chart}: read its cost on the chart printed on the map and type it"
+            ).format(unit=action["unit"], chart=chart)
         )
     cost = item.upgrade if action.get("upgrade") else item.cost
     if cost is None:
-        raise RuleError("9.2", f"the {chart} gives no upgrade for {item.unit}")
+        raise RuleError("9.2", _("the {chart} gives no upgrade for {unit}").format(chart=chart, unit=item.unit))
     action["amount"] = cost
-    action.setdefault("what", f"{'upgrading ' if action.get('upgrade') else ''}{item.unit}")
+    upgrading = _("upgrading {unit}").format(unit=item.unit)
+    action.setdefault("what", upgrading if action.get("upgrade") else item.unit)
 
 
 def prepare(

@@ -7,6 +7,7 @@ from typing import Any
 
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
 from campaign_manager.errors import RuleError, UserError
+from campaign_manager.i18n import _
 
 
 @dataclass(frozen=True)
@@ -19,18 +20,22 @@ class Setup:
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: PoliticalRules) -> Setup:
         if not isinstance(data, dict):
-            raise UserError(f"the tracker's set-up should be a JSON object, not {data!r}")
+            raise UserError(_("the tracker's set-up should be a JSON object, not {data}").format(data=repr(data)))
         unknown = sorted(set(data) - {"tito_stalin", "victory_check_turn"})
         if unknown:
-            raise UserError(f"the tracker's set-up: {unknown[0]}: unknown key")
+            raise UserError(_("the tracker's set-up: {key}: unknown key").format(key=unknown[0]))
         tito = data.get("tito_stalin", False)
         if not isinstance(tito, bool):
-            raise UserError(f"the tracker's set-up: tito_stalin: should be true or false, not {tito!r}")
+            raise UserError(
+                _("the tracker's set-up: tito_stalin: should be true or false, not {value}").format(value=repr(tito))
+            )
         turn = data.get("victory_check_turn")
         if turn is not None and (isinstance(turn, bool) or turn not in rules.victory_check_turns):
             raise RuleError(
                 "5.0",
-                f"the agreed last turn must be one of {', '.join(map(str, rules.victory_check_turns))}, not {turn}",
+                _("the agreed last turn must be one of {turns}, not {turn}").format(
+                    turns=", ".join(map(str, rules.victory_check_turns)), turn=turn
+                ),
             )
         return cls(tito, turn)
 

@@ -27,6 +27,7 @@ from campaign_manager.assist.gcw.tracker_summary import (
 from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import D6
 from campaign_manager.errors import DieError, RuleError, UserError
+from campaign_manager.i18n import N_, _, ngettext
 
 
 @dataclass
@@ -61,7 +62,7 @@ class TrackerState:
         return cls(setup, {GOVERNMENT: rules.government_start, DSE: rules.dse_start})
 
     def note(self, words: str) -> None:
-        self.history.append(f"Turn {self.turn}: {words}")
+        self.history.append(_("Turn {turn}: {words}").format(turn=self.turn, words=words))
 
     def holds(self, region: str) -> str:
         """The region's name as the tracker first wrote it, matched without case."""
@@ -104,7 +105,7 @@ class TrackerState:
             initiative=(
                 TurnOrder(order.chooser, order.tie, order.words())
                 if self.game_over is None
-                else TurnOrder(None, False, "The game is over: no turn is left to order.")
+                else TurnOrder(None, False, _("The game is over: no turn is left to order."))
             ),
             standing=StandingView(
                 lead.leader, lead.margin, lead.level, lead.check_winner or "draw", tuple(lead.collapsed), lead.words()
@@ -118,11 +119,11 @@ class TrackerState:
 def side_of(action: dict[str, Any], key: str = "side") -> str:
     side = action.get(key)
     if side not in SIDES:
-        raise UserError(f"'{key}' must be 'government' or 'dse', not {side!r}")
+        raise UserError(_("'{key}' must be 'government' or 'dse', not {side}").format(key=key, side=repr(side)))
     return side
 
 
-UNGARRISONED = "regions without their Tight Defense garrison"
+UNGARRISONED = N_("regions without their Tight Defense garrison")
 
 
 def whole(
@@ -138,21 +139,26 @@ def whole(
     names it in words for the refusal (the key follows in brackets, for the action's writer)."""
     value = action.get(key, default)
     if value is ...:
-        raise UserError(f"the action '{action.get('type')}' needs '{key}'")
+        raise UserError(_("the action '{type}' needs '{key}'").format(type=action.get("type"), key=key))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise UserError(f"'{key}' must be a whole number, not {value!r}")
+        raise UserError(_("'{key}' must be a whole number, not {value}").format(key=key, value=repr(value)))
     if value < low:
-        raise UserError(f"'{key}' must be at least {low}, not {value}")
+        raise UserError(_("'{key}' must be at least {low}, not {value}").format(key=key, low=low, value=value))
     if high is not None and value > high:
-        name = f"{said} ('{key}')" if said else f"'{key}'"
-        raise RuleError(rule, f"{name} can be at most {high}, not {value}")
+        if said:
+            refusal = _("{said} ('{key}') can be at most {high}, not {value}").format(
+                said=_(said), key=key, high=high, value=value
+            )
+        else:
+            refusal = _("'{key}' can be at most {high}, not {value}").format(key=key, high=high, value=value)
+        raise RuleError(rule, refusal)
     return value
 
 
 def region_of(action: dict[str, Any]) -> str:
     region = action.get("region")
     if not isinstance(region, str) or not region.strip():
-        raise UserError(f"the action '{action.get('type')}' needs the region's name")
+        raise UserError(_("the action '{type}' needs the region's name").format(type=action.get("type")))
     return region.strip()
 
 
@@ -166,8 +172,12 @@ def recorded_dice(action: dict[str, Any], key: str, count: int) -> list[int]:
     if count == 1 and isinstance(values, int) and not isinstance(values, bool):
         values = [values]  # one die may be written bare: "break_die": 5
     if not isinstance(values, (list, tuple)) or len(values) != count:
-        raise DieError(f"'{key}' must hold {count} d6 value{'s' * (count != 1)}, not {values!r}")
-    return [D6.check(value, f"{key} die {index}") for index, value in enumerate(values, start=1)]
+        raise DieError(
+            ngettext(
+                "'{key}' must hold {n} d6 value, not {values}", "'{key}' must hold {n} d6 values, not {values}", count
+            ).format(key=key, n=count, values=repr(values))
+        )
+    return [D6.check(value, _("{key} die {n}").format(key=key, n=index)) for index, value in enumerate(values, start=1)]
 
 
 def amount_of(state_rules: PoliticalRules, action: dict[str, Any], key: str, low: int = 0, default: Any = ...) -> int:
@@ -182,4 +192,6 @@ def change_pi(state: TrackerState, side: str, delta: int, rules: PoliticalRules)
     capped = delta > 0 and after > rules.cap
     state.pi[side] = min(after, rules.cap) if delta > 0 else after
     words = f"{name(side)} {delta:+d} ({before} → {state.pi[side]})"
-    return words + (f", held at the cap of {rules.cap} (7.2)" if capped else "")
+    if capped:
+        return _("{change}, held at the cap of {cap} (7.2)").format(change=words, cap=rules.cap)
+    return words

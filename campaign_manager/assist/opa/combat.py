@@ -12,6 +12,7 @@ from typing import Any
 from campaign_manager.assist.opa.tables import CombatTroop, OpaTables
 from campaign_manager.dice import D6, RandomRoller, Roller, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class SideTotal:
 
     @property
     def total(self) -> int:
-        return self.die + sum(value for _, value in self.factors)
+        return self.die + sum(value for _reason, value in self.factors)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,31 +80,47 @@ def table_factor(troop: CombatTroop, enemy: CombatTroop, attacking: bool, unform
 
 def _troop(tables: OpaTables, code: str, role: str) -> CombatTroop:
     if code not in tables.troops:
-        raise UserError(
-            f"Close combat: the {role} '{code}' is not a line of the factor table; "
-            f"choose one of {', '.join(tables.troops)}"
+        refusal = (
+            _("Close combat: the attacker '{code}' is not a line of the factor table; choose one of {troops}")
+            if role == "attacker"
+            else _("Close combat: the defender '{code}' is not a line of the factor table; choose one of {troops}")
         )
+        raise UserError(refusal.format(code=code, troops=", ".join(tables.troops)))
     return tables.troops[code]
 
 
 def _situation(tables: OpaTables, side: CombatSide, role: str) -> list[tuple[str, int]]:
     bonus = tables.bonus
+    attacker = role == "attacker"
     if not 0 <= side.terrain <= bonus.terrain_most:
-        raise UserError(
-            f"Close combat: terrain advantage for the {role} is +1 or +{bonus.terrain_most}, not {side.terrain}"
+        refusal = (
+            _("Close combat: terrain advantage for the attacker is +1 or +{most}, not {terrain}")
+            if attacker
+            else _("Close combat: terrain advantage for the defender is +1 or +{most}, not {terrain}")
         )
+        raise UserError(refusal.format(most=bonus.terrain_most, terrain=side.terrain))
     if side.supports < 0:
-        raise UserError(f"Close combat: the {role} cannot have {side.supports} supporting units")
-    if side.supports > tables.limits.supporting_units:
-        raise UserError(
-            f"Close combat: {side.supports} supporting units for the {role} are more than any table "
-            f"holds; give at most {tables.limits.supporting_units}"
+        refusal = (
+            _("Close combat: the attacker cannot have {n} supporting units")
+            if attacker
+            else _("Close combat: the defender cannot have {n} supporting units")
         )
+        raise UserError(refusal.format(n=side.supports))
+    if side.supports > tables.limits.supporting_units:
+        refusal = (
+            _("Close combat: {n} supporting units for the attacker are more than any table holds; give at most {most}")
+            if attacker
+            else _(
+                "Close combat: {n} supporting units for the defender are more than any table holds; give at most {most}"
+            )
+        )
+        raise UserError(refusal.format(n=side.supports, most=tables.limits.supporting_units))
     factors = []
     if side.terrain:
-        factors.append(("terrain advantage", side.terrain))
+        factors.append((_("terrain advantage"), side.terrain))
     if side.supports:
-        factors.append((f"{side.supports} supporting unit(s)", side.supports * bonus.per_supporting_unit))
+        supporting = ngettext("{n} supporting unit(s)", "{n} supporting unit(s)", side.supports).format(n=side.supports)
+        factors.append((supporting, side.supports * bonus.per_supporting_unit))
     return factors
 
 
@@ -115,33 +132,46 @@ def _numbers(
     if attacker.figures is None and defender.figures is None:
         if defender.shaken:
             notes.append(
-                "The defender is shaken and fights at half strength: give both sides' figures to count it in the odds."
+                _(
+                    "The defender is shaken and fights at half strength: "
+                    "give both sides' figures to count it in the odds."
+                )
             )
         return found
     if attacker.figures is None or defender.figures is None:
-        raise UserError("Close combat: give the figures of both sides, or of neither")
+        raise UserError(_("Close combat: give the figures of both sides, or of neither"))
     if attacker.figures < 1 or defender.figures < 1:
-        raise UserError("Close combat: each side needs at least one figure")
+        raise UserError(_("Close combat: each side needs at least one figure"))
     most = tables.limits.figures
     if attacker.figures > most or defender.figures > most:
-        raise UserError(f"Close combat: a side has at most {most} figures on the table")
+        raise UserError(_("Close combat: a side has at most {most} figures on the table").format(most=most))
     bonus = tables.bonus
     counted = {"attacker": attacker.figures, "defender": defender.figures}
     if defender.shaken:
         # half, rounded down, but a unit still on the table counts at least one figure
         counted["defender"] = max(1, defender.figures // bonus.shaken_defender_divisor)
         notes.append(
-            f"The shaken defender fights at half strength: its {defender.figures} "
-            f"figure(s) count as {counted['defender']} (rounded down, never below one)."
+            ngettext(
+                "The shaken defender fights at half strength: its {n} "
+                "figure(s) count as {counted} (rounded down, never below one).",
+                "The shaken defender fights at half strength: its {n} "
+                "figure(s) count as {counted} (rounded down, never below one).",
+                defender.figures,
+            ).format(n=defender.figures, counted=counted["defender"])
         )
     for role, other in (("attacker", "defender"), ("defender", "attacker")):
         mine, theirs = counted[role], counted[other]
         # The book's "outnumber the defender" factor is the attacker's alone.
         if role == "attacker" and mine - theirs >= bonus.outnumber_figures:
-            found[role].append((f"outnumbers the defender by {mine - theirs} figures", bonus.outnumber))
+            found[role].append((_("outnumbers the defender by {n} figures").format(n=mine - theirs), bonus.outnumber))
         for ratio, step in bonus.odds:
             if mine >= ratio * max(theirs, 1):
-                found[role].append((f"odds {ratio}:1, {mine} to {theirs} figures", step))
+                found[role].append(
+                    (
+                        _("odds {ratio}:1, {mine} to {theirs} figures").format(ratio=ratio, mine=mine, theirs=theirs),
+                        step,
+                    )
+                )
                 break
     return found
 
@@ -165,13 +195,23 @@ def close_combat(
     attacking = _troop(tables, attacker.troop, "attacker")
     defending = _troop(tables, defender.troop, "defender")
     if defender_order not in ORDERS:
-        raise UserError(f"Close combat: the defender's order is 'defend' or 'attack', not '{defender_order}'")
+        raise UserError(
+            _("Close combat: the defender's order is 'defend' or 'attack', not '{order}'").format(order=defender_order)
+        )
     if attacker_nation is not None and attacker_nation not in NATIONS:
-        raise UserError(f"Close combat: the attacker's nation is 'turkish' or 'greek', not '{attacker_nation}'")
+        raise UserError(
+            _("Close combat: the attacker's nation is 'turkish' or 'greek', not '{nation}'").format(
+                nation=attacker_nation
+            )
+        )
     if attacker_nation is not None and attacking.nation not in ("any", attacker_nation):
-        raise UserError(f"Close combat: {attacking.label} are {attacking.nation}, not {attacker_nation}")
+        raise UserError(
+            _("Close combat: {troops} are {nation}, not {typed}").format(  # untranslated: nation is a typed value
+                troops=attacking.label, nation=attacking.nation, typed=attacker_nation
+            )
+        )
     if attacker.shaken:
-        raise UserError("Close combat: a shaken unit cannot start a close combat")
+        raise UserError(_("Close combat: a shaken unit cannot start a close combat"))
     notes: list[str] = []
     numbers = _numbers(tables, attacker, defender, notes)
     factors = {}
@@ -179,48 +219,74 @@ def close_combat(
         ("attacker", attacker, attacking, defending),
         ("defender", defender, defending, attacking),
     ):
-        kind = "cavalry" if enemy.arm == "cavalry" else "infantry"
-        reason = f"{troop.label}{', unformed' if side.unformed else ''}, {role} against {kind}"
+        reason = _reason(troop.label, side.unformed, role, enemy.arm == "cavalry")
         fights_attacking = role == "attacker" or defender_order == "attack"
         if role == "defender" and defender_order == "attack":
-            reason += ", counter-attacking with its ATTACK card (attack factor)"
+            reason = _("{reason}, counter-attacking with its ATTACK card (attack factor)").format(reason=reason)
         base = table_factor(troop, enemy, fights_attacking, side.unformed)
         factors[role] = [(reason, base)] + _situation(tables, side, role) + numbers[role]
     if "artillery" in (attacking.arm, defending.arm):
         notes.append(
-            "The factor table has no column against artillery: the 'against "
-            "infantry' values are used for fighting a battery."
+            _(
+                "The factor table has no column against artillery: the 'against "
+                "infantry' values are used for fighting a battery."
+            )
         )
     if fanatic:
         nation = attacker_nation or attacking.nation
         if nation == "any":
             raise UserError(
-                f"Close combat: a fanatic attack is Turkish only; {attacking.label} may be either "
-                f"nation's: say whose they are (turkish or greek)"
+                _(
+                    "Close combat: a fanatic attack is Turkish only; {troops} may be either "
+                    "nation's: say whose they are (turkish or greek)"
+                ).format(troops=attacking.label)
             )
         if not attacking.fanatic or nation != "turkish":
-            raise UserError(
-                f"Close combat: only Turkish troops make a fanatic attack (on a "
-                f"SKIRMISH card); {attacking.label}{' (Greek)' if nation == 'greek' else ''} cannot"
+            refusal = (
+                _(
+                    "Close combat: only Turkish troops make a fanatic attack (on a SKIRMISH card); "
+                    "{troops} (Greek) cannot"
+                )
+                if nation == "greek"
+                else _("Close combat: only Turkish troops make a fanatic attack (on a SKIRMISH card); {troops} cannot")
             )
-        factors["attacker"].append(("Turkish fanatic attack", tables.bonus.fanatic_attack))
-        notes.append("Fanatic attack: the attacker's losses are doubled.")
+            raise UserError(refusal.format(troops=attacking.label))
+        factors["attacker"].append((_("Turkish fanatic attack"), tables.bonus.fanatic_attack))
+        notes.append(_("Fanatic attack: the attacker's losses are doubled."))
     roller = roller or RandomRoller()
+    die_names = {"attacker": _("Attacker die"), "defender": _("Defender die")}
     sides = {
-        role: SideTotal(
-            role, troop.code, roll_or_check(side.die, D6, roller, f"{role.title()} die"), tuple(factors[role])
-        )
+        role: SideTotal(role, troop.code, roll_or_check(side.die, D6, roller, die_names[role]), tuple(factors[role]))
         for role, side, troop in (("attacker", attacker, attacking), ("defender", defender, defending))
     }
     a, d = sides["attacker"].total, sides["defender"].total
     winner = "attacker" if a > d else "defender" if d > a else "tie"
     if winner == "tie":
-        notes.append("Equal totals: the book gives no rule for a tie; agree on one at the table.")
+        notes.append(_("Equal totals: the book gives no rule for a tie; agree on one at the table."))
     elif winner == "attacker" and defender.shaken:
         notes.append(
-            "The losing defender was already shaken: the book says no more about losing a close combat "
-            "when shaken (after fire, a shaken unit that fails its check routs); settle it at the table."
+            _(
+                "The losing defender was already shaken: the book says no more about losing a close combat "
+                "when shaken (after fire, a shaken unit that fails its check routs); settle it at the table."
+            )
         )
+    elif winner == "attacker":
+        notes.append(_("The losing defender is shaken."))
     else:
-        notes.append(f"The losing {'defender' if winner == 'attacker' else 'attacker'} is shaken.")
+        notes.append(_("The losing attacker is shaken."))
     return CloseCombat(sides["attacker"], sides["defender"], winner, tuple(notes))
+
+
+def _reason(troop: str, unformed: bool, role: str, cavalry: bool) -> str:
+    """The factor table's line in words: "Turkish infantry, unformed, attacker against cavalry"."""
+    words = {
+        (False, "attacker", False): _("{troop}, attacker against infantry"),
+        (False, "attacker", True): _("{troop}, attacker against cavalry"),
+        (False, "defender", False): _("{troop}, defender against infantry"),
+        (False, "defender", True): _("{troop}, defender against cavalry"),
+        (True, "attacker", False): _("{troop}, unformed, attacker against infantry"),
+        (True, "attacker", True): _("{troop}, unformed, attacker against cavalry"),
+        (True, "defender", False): _("{troop}, unformed, defender against infantry"),
+        (True, "defender", True): _("{troop}, unformed, defender against cavalry"),
+    }
+    return words[(unformed, role, cavalry)].format(troop=troop)

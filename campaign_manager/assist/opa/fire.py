@@ -13,11 +13,16 @@ from typing import Any
 from campaign_manager.assist.opa.tables import OpaTables, Weapon
 from campaign_manager.dice import D6, RandomRoller, Roller, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext
 
 
 def _lookup(table: dict[str, Any], code: str, what: str) -> Any:
     if code not in table:
-        raise UserError(f"{what} '{code}' is not in Opa Opa's tables; choose one of {', '.join(table)}")
+        raise UserError(
+            _("{what} '{code}' is not in Opa Opa's tables; choose one of {codes}").format(
+                what=what, code=code, codes=", ".join(table)
+            )
+        )
     return table[code]
 
 
@@ -47,12 +52,18 @@ class FireResult:
 
     def explain(self) -> str:
         dice = ", ".join(map(str, self.dice))
-        lines = [f"{self.hits} hit(s) on {self.target_label.lower()}: dice {dice}, each {self.hit_on} or more hits."]
+        lines = [
+            ngettext(
+                "{n} hit(s) on {target}: dice {dice}, each {hit_on} or more hits.",
+                "{n} hit(s) on {target}: dice {dice}, each {hit_on} or more hits.",
+                self.hits,
+            ).format(n=self.hits, target=self.target_label.lower(), dice=dice, hit_on=self.hit_on)
+        ]
         return "\n".join(lines + list(self.notes))
 
 
 def bands_words(count: int) -> str:
-    return "1 band" if count == 1 else f"{count} bands"
+    return ngettext("{n} band", "{n} bands", count).format(n=count)
 
 
 def dice_per_stand(tables: OpaTables, weapon: Weapon, range_bands: int | None) -> tuple[int, bool]:
@@ -60,19 +71,22 @@ def dice_per_stand(tables: OpaTables, weapon: Weapon, range_bands: int | None) -
     if range_bands is None:
         if weapon.artillery:
             raise UserError(
-                f"Fire: give the range in bands for the {weapon.label.lower()}, "
-                f"so the app knows whether it fires grapeshot"
+                _("Fire: give the range in bands for the {weapon}, so the app knows whether it fires grapeshot").format(
+                    weapon=weapon.label.lower()
+                )
             )
         return tables.dice_per_stand, False
     if range_bands < 1:
         raise UserError(
-            f"Fire: the range is counted in bands of {tables.band_inches} inches, "
-            f"starting at 1; {range_bands} is not a range"
+            _("Fire: the range is counted in bands of {inches} inches, starting at 1; {bands} is not a range").format(
+                inches=tables.band_inches, bands=range_bands
+            )
         )
     if range_bands > weapon.range_bands:
         raise UserError(
-            f"Fire: a target {range_bands} bands away is out of range of the "
-            f"{weapon.label.lower()} (it reaches {bands_words(weapon.range_bands)})"
+            _("Fire: a target {bands} bands away is out of range of the {weapon} (it reaches {reach})").format(
+                bands=range_bands, weapon=weapon.label.lower(), reach=bands_words(weapon.range_bands)
+            )
         )
     grapeshot = weapon.artillery and range_bands <= tables.grapeshot_bands
     return (tables.grapeshot_dice_per_stand if grapeshot else tables.dice_per_stand), grapeshot
@@ -89,39 +103,52 @@ def fire(
 ) -> FireResult:
     """Count the hits on `target`. Dice typed in are checked; with `stands` and no dice, the
     app rolls them (one per stand, two per artillery stand at grapeshot range)."""
-    aim = _lookup(tables.targets, target, "Target")
+    aim = _lookup(tables.targets, target, _("Target"))
     per_stand, grapeshot, notes = None, False, []
     if weapon is not None:
-        arm = _lookup(tables.weapons, weapon, "Weapon")
+        arm = _lookup(tables.weapons, weapon, _("Weapon"))
         per_stand, grapeshot = dice_per_stand(tables, arm, range_bands)
         if grapeshot:
-            notes.append(f"Grapeshot range: each artillery stand rolls {per_stand} dice.")
+            notes.append(_("Grapeshot range: each artillery stand rolls {n} dice.").format(n=per_stand))
         if arm.greek_only:
-            notes.append("Only Greek infantry fires muskets, and only when not shaken or routed.")
+            notes.append(_("Only Greek infantry fires muskets, and only when not shaken or routed."))
     elif range_bands is not None:
-        raise UserError("Fire: a range only counts with a weapon (musket or a battery)")
+        raise UserError(_("Fire: a range only counts with a weapon (musket or a battery)"))
     if stands is not None and stands < 1:
-        raise UserError(f"Fire: {stands} stands cannot fire; give 1 or more")
+        raise UserError(_("Fire: {n} stands cannot fire; give 1 or more").format(n=stands))
     if stands is not None and stands > tables.limits.stands:
-        raise UserError(f"Fire: {stands} stands are more than any unit has; give at most {tables.limits.stands}")
+        raise UserError(
+            _("Fire: {n} stands are more than any unit has; give at most {most}").format(
+                n=stands, most=tables.limits.stands
+            )
+        )
     if dice is not None and len(dice) > tables.dice_most:
         raise UserError(
-            f"Fire: {len(dice)} dice are more than one unit can throw (at most {tables.dice_most}: "
-            f"{tables.limits.stands} stands at grapeshot range)"
+            _(
+                "Fire: {n} dice are more than one unit can throw (at most {most}: {stands} stands at grapeshot range)"
+            ).format(n=len(dice), most=tables.dice_most, stands=tables.limits.stands)
         )
     expected = None if stands is None else stands * (per_stand or tables.dice_per_stand)
     if dice is None or len(dice) == 0:
         if expected is None:
-            raise UserError("Fire: give the dice thrown, or the number of firing stands so the app can roll them")
+            raise UserError(_("Fire: give the dice thrown, or the number of firing stands so the app can roll them"))
         dice = [None] * expected
     elif expected is not None and len(dice) != expected:
-        raise UserError(f"Fire: {stands} stand(s) roll {expected} dice here, but {len(dice)} were given")
+        raise UserError(
+            ngettext(
+                "Fire: {stands} stand(s) roll {expected} dice here, but {given} were given",
+                "Fire: {stands} stand(s) roll {expected} dice here, but {given} were given",
+                stands,
+            ).format(stands=stands, expected=expected, given=len(dice))
+        )
     roller = roller or RandomRoller()
-    thrown = tuple(roll_or_check(value, D6, roller, f"Fire die {n}") for n, value in enumerate(dice, start=1))
+    thrown = tuple(
+        roll_or_check(value, D6, roller, _("Fire die {n}").format(n=n)) for n, value in enumerate(dice, start=1)
+    )
     hits = sum(1 for value in thrown if value >= aim.hit_on)
     if aim.code == "flank" and hits:
         # the book's shaken conditions include any hit in the flank or rear
-        notes.append("The book also lists a hit in the flank or rear among the causes of shaken.")
+        notes.append(_("The book also lists a hit in the flank or rear among the causes of shaken."))
     return FireResult(aim.code, aim.label, aim.hit_on, thrown, hits, per_stand, grapeshot, tuple(notes))
 
 
@@ -155,31 +182,50 @@ def hit_check(
 ) -> HitCheck:
     """Check a unit that took `hits`; a die at or under the hits fails the check."""
     if hits < 0:
-        raise UserError(f"Hit check: {hits} hits is not a number of hits")
+        raise UserError(_("Hit check: {n} hits is not a number of hits").format(n=hits))
     if hits > tables.dice_most:
-        raise UserError(f"Hit check: {hits} hits are more than fire can cause (at most {tables.dice_most})")
+        raise UserError(
+            _("Hit check: {n} hits are more than fire can cause (at most {most})").format(n=hits, most=tables.dice_most)
+        )
     if hits == 0:
-        return HitCheck(0, None, "unhurt", 0, "No hits: the unit makes no check.")
+        return HitCheck(0, None, "unhurt", 0, _("No hits: the unit makes no check."))
     if artillery:
         return HitCheck(
             hits,
             None,
             "shaken",
             0,
-            "Artillery that is hit is shaken (silenced, it "
-            "cannot fire) with no die; it rallies without needing a HOLD card.",
+            _(
+                "Artillery that is hit is shaken (silenced, it "
+                "cannot fire) with no die; it rallies without needing a HOLD card."
+            ),
         )
-    value = roll_or_check(die, D6, roller or RandomRoller(), "Hit check die")
+    value = roll_or_check(die, D6, roller or RandomRoller(), _("Hit check die"))
     if value > hits:
-        return HitCheck(hits, value, "passes", 0, f"Die {value} is over the {hits} hit(s): the unit holds.")
+        return HitCheck(
+            hits,
+            value,
+            "passes",
+            0,
+            ngettext(
+                "Die {die} is over the {n} hit(s): the unit holds.",
+                "Die {die} is over the {n} hit(s): the unit holds.",
+                hits,
+            ).format(die=value, n=hits),
+        )
     if shaken:
         return HitCheck(
             hits,
             value,
             "routed",
             0,
-            f"Die {value} is not over the {hits} hit(s) and the unit was already "
-            f"shaken: it routs and makes a march move away from the enemy.",
+            ngettext(
+                "Die {die} is not over the {n} hit(s) and the unit was already "
+                "shaken: it routs and makes a march move away from the enemy.",
+                "Die {die} is not over the {n} hit(s) and the unit was already "
+                "shaken: it routs and makes a march move away from the enemy.",
+                hits,
+            ).format(die=value, n=hits),
         )
     bands = tables.retreat_bands
     return HitCheck(
@@ -187,5 +233,9 @@ def hit_check(
         value,
         "shaken",
         bands,
-        f"Die {value} is not over the {hits} hit(s): the unit is shaken and falls back {bands_words(bands)}.",
+        ngettext(
+            "Die {die} is not over the {n} hit(s): the unit is shaken and falls back {bands}.",
+            "Die {die} is not over the {n} hit(s): the unit is shaken and falls back {bands}.",
+            hits,
+        ).format(die=value, n=hits, bands=bands_words(bands)),
     )

@@ -8,6 +8,7 @@ from typing import Any
 from campaign_manager.assist.opa.tables import CLASSES, OpaTables
 from campaign_manager.dice import D6, RandomRoller, Roller, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 STATES = ("shaken", "routed")
 
@@ -16,7 +17,11 @@ def unit_class(value: str) -> str:
     """The class letter, upper-cased; anything but A to E is refused."""
     letter = str(value).strip().upper()
     if letter not in CLASSES:
-        raise UserError(f"Unit class '{value}' is not an Opa Opa class: classes run from A (best) to E (worst)")
+        raise UserError(
+            _("Unit class '{value}' is not an Opa Opa class: classes run from A (best) to E (worst)").format(
+                value=value
+            )
+        )
     return letter
 
 
@@ -61,25 +66,39 @@ def rally(
     """Roll to rally a shaken or routed unit (or a silenced battery)."""
     letter = unit_class(cls)
     if state not in STATES:
-        raise UserError(f"Rally: a unit that is '{state}' has nothing to rally from; only shaken or routed units rally")
+        raise UserError(
+            _("Rally: a unit that is '{state}' has nothing to rally from; only shaken or routed units rally").format(
+                state=state
+            )
+        )
     if not hold_card and not artillery:
         raise UserError(
-            "Rally: the unit's general must play a HOLD card before it can rally "
-            "(only a silenced battery rallies without one)"
+            _(
+                "Rally: the unit's general must play a HOLD card before it can rally "
+                "(only a silenced battery rallies without one)"
+            )
         )
-    value = roll_or_check(die, D6, roller or RandomRoller(), "Rally die")
+    value = roll_or_check(die, D6, roller or RandomRoller(), _("Rally die"))
     needed = tables.rally[letter]
     passed = value >= needed
-    head = f"Class {letter} rallies on {needed} or more; die {value}: "
     if passed and state == "routed":
-        text = "passed. The unit stops routing but stays shaken for the rest of the game."
+        text = _(
+            "Class {letter} rallies on {needed} or more; die {die}: "
+            "passed. The unit stops routing but stays shaken for the rest of the game."
+        )
     elif passed:
-        text = "passed. The unit recovers and is no longer shaken."
+        text = _(
+            "Class {letter} rallies on {needed} or more; die {die}: passed. The unit recovers and is no longer shaken."
+        )
     elif state == "routed":
-        text = "failed. The unit routs another march move; if that takes it off the table, it is gone."
+        text = _(
+            "Class {letter} rallies on {needed} or more; die {die}: "
+            "failed. The unit routs another march move; if that takes it off the table, it is gone."
+        )
     else:
-        text = "failed. The unit stays shaken."
-    return ClassRoll("rally", letter, value, 0, needed, passed, head + text)
+        text = _("Class {letter} rallies on {needed} or more; die {die}: failed. The unit stays shaken.")
+    text = text.format(letter=letter, needed=needed, die=value)
+    return ClassRoll("rally", letter, value, 0, needed, passed, text)
 
 
 def reaction(
@@ -97,14 +116,30 @@ def reaction(
     if routed:
         if die is not None:  # a die typed for a unit that rolls none would be dropped unsaid
             raise UserError(
-                "Reaction: a routed unit takes no reaction test (rules step 5), so no die is rolled for it; "
-                "leave the die out"
+                _(
+                    "Reaction: a routed unit takes no reaction test (rules step 5), so no die is rolled for it; "
+                    "leave the die out"
+                )
             )
-        text = f"Class {letter} reacts on {needed} or more, but a routed unit cannot react: no reaction, no die."
+        text = _(
+            "Class {letter} reacts on {needed} or more, but a routed unit cannot react: no reaction, no die."
+        ).format(letter=letter, needed=needed)
         return ClassRoll("reaction", letter, None, 0, needed, False, text)
-    value = roll_or_check(die, D6, roller or RandomRoller(), "Reaction die")
+    value = roll_or_check(die, D6, roller or RandomRoller(), _("Reaction die"))
     modifier = tables.reaction_shaken_modifier if shaken else 0
     passed = value + modifier >= needed
-    detail = f"die {value}" + (f", {modifier:+d} for being shaken = {value + modifier}" if modifier else "")
-    text = f"Class {letter} reacts on {needed} or more; {detail}: " + ("the unit reacts." if passed else "no reaction.")
+    if modifier and passed:
+        text = _(
+            "Class {letter} reacts on {needed} or more; die {die}, {modifier} for being shaken = {total}: "
+            "the unit reacts."
+        )
+    elif modifier:
+        text = _(
+            "Class {letter} reacts on {needed} or more; die {die}, {modifier} for being shaken = {total}: no reaction."
+        )
+    elif passed:
+        text = _("Class {letter} reacts on {needed} or more; die {die}: the unit reacts.")
+    else:
+        text = _("Class {letter} reacts on {needed} or more; die {die}: no reaction.")
+    text = text.format(letter=letter, needed=needed, die=value, modifier=f"{modifier:+d}", total=value + modifier)
     return ClassRoll("reaction", letter, value, modifier, needed, passed, text)

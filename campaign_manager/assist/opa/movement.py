@@ -8,6 +8,7 @@ from typing import Any
 
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 CARDS = ("MARCH", "ATTACK")
 
@@ -21,7 +22,7 @@ class Move:
 
     @property
     def bands(self) -> int:
-        return max(0, sum(value for _, value in self.steps))
+        return max(0, sum(value for _reason, value in self.steps))
 
     def to_json(self, band_inches: int) -> dict[str, Any]:
         return {
@@ -52,44 +53,54 @@ def movement(tables: OpaTables, unit: str, card: str, road: bool = False, penalt
     """A unit's move on `card`; `penalties` name lines of the penalty table."""
     if unit not in tables.move_rates:
         raise UserError(
-            f"Movement: '{unit}' is not a line of the movement table; choose one of {', '.join(tables.move_rates)}"
+            _("Movement: '{unit}' is not a line of the movement table; choose one of {units}").format(
+                unit=unit, units=", ".join(tables.move_rates)
+            )
         )
     card = card.upper()
     if card not in CARDS:
-        raise UserError(f"Movement: only a MARCH or an ATTACK card moves a unit (rules step 4), not '{card}'")
-    rate = tables.move_rates[unit]
-    steps = [
-        (
-            f"{rate.label} on {'an' if card == 'ATTACK' else 'a'} {card} card",
-            rate.march if card == "MARCH" else rate.attack,
+        raise UserError(
+            _("Movement: only a MARCH or an ATTACK card moves a unit (rules step 4), not '{card}'").format(card=card)
         )
-    ]
+    rate = tables.move_rates[unit]
+    on_card = _("{unit} on an ATTACK card") if card == "ATTACK" else _("{unit} on a MARCH card")
+    steps = [(on_card.format(unit=rate.label), rate.march if card == "MARCH" else rate.attack)]
     if road and not road_allowed(tables, unit):
         raise UserError(
-            f"Movement: {rate.label.lower()} is not in road column, so it takes no road bonus (rules step 4)"
+            _("Movement: {unit} is not in road column, so it takes no road bonus (rules step 4)").format(
+                unit=rate.label.lower()
+            )
         )
     if road:
         bonus = tables.road.march if card == "MARCH" else tables.road.attack
-        steps.append(("road column on a road", bonus))
+        steps.append((_("road column on a road"), bonus))
     notes = []
     for name in penalties:
         if name not in tables.penalties:
-            raise UserError(f"Movement: no penalty '{name}' (penalties: {', '.join(tables.penalties)})")
+            raise UserError(
+                _("Movement: no penalty '{name}' (penalties: {penalties})").format(
+                    name=name, penalties=", ".join(tables.penalties)
+                )
+            )
         penalty = tables.penalties[name]
         if card not in penalty.cards:
             raise UserError(
-                f"Movement: to {penalty.label} needs a {' or '.join(penalty.cards)} card, not {card} (rules step 4)"
+                _("Movement: to {penalty} needs a {cards} card, not {card} (rules step 4)").format(
+                    penalty=penalty.label, cards=_(" or ").join(penalty.cards), card=card
+                )
             )
         steps.append((penalty.label, -penalty.bands))
     clash = _clashing(tables, penalties)
     if clash:
         wide, narrow = (tables.penalties[name] for name in clash)
         raise UserError(
-            f"Movement: the penalty to {wide.label} (−{wide.bands}) already includes {narrow.label} "
-            f"(−{narrow.bands}); take one of them, not both (rules step 4)"
+            _(
+                "Movement: the penalty to {wide} (−{wide_bands}) already includes {narrow} "
+                "(−{narrow_bands}); take one of them, not both (rules step 4)"
+            ).format(wide=wide.label, wide_bands=wide.bands, narrow=narrow.label, narrow_bands=narrow.bands)
         )
     if card == "MARCH":
-        notes.append("On a MARCH card the unit must stay at least one band from the enemy.")
+        notes.append(_("On a MARCH card the unit must stay at least one band from the enemy."))
     else:
-        notes.append("An ATTACK card lets the unit move into close combat.")
+        notes.append(_("An ATTACK card lets the unit move into close combat."))
     return Move(unit, card, tuple(steps), tuple(notes))

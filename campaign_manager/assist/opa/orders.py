@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,5 +26,9 @@ def order_cards(tables: OpaTables, card: str | None = None) -> list[OrderCard]:
         return [OrderCard(name, effect) for name, effect in tables.orders.items()]
     name = card.strip().upper()
     if name not in tables.orders:
-        raise UserError(f"Order card '{card}' is not an Opa Opa card; the cards are {', '.join(tables.orders)}")
+        raise UserError(
+            _("Order card '{card}' is not an Opa Opa card; the cards are {cards}").format(
+                card=card, cards=", ".join(tables.orders)
+            )
+        )
     return [OrderCard(name, tables.orders[name])]

@@ -15,6 +15,7 @@ from pydantic import Field, PrivateAttr, TypeAdapter
 
 from campaign_manager.datamodel import DataModel, Die, Fault, Flag, Int, Keyed, Text, keyed, read_data_file
 from campaign_manager.errors import FileRefused
+from campaign_manager.i18n import _
 from campaign_manager.paths import ASSIST_TABLES
 
 TABLE_FILE = ASSIST_TABLES / "opa.toml"
@@ -173,15 +174,15 @@ class OpaFile(DataModel):
 def check_opa(data: OpaFile) -> list[Fault]:
     ratios = [step.ratio for step in data.close_combat.odds]
     if ratios != sorted(ratios, reverse=True):
-        return [Fault("close_combat.odds", "list the steps from the highest ratio down")]
+        return [Fault("close_combat.odds", _("list the steps from the highest ratio down"))]
     moves = data.movement
     faults = [
-        Fault("movement.road.not_in_column", f"'{name}' is not a line of movement.units")
+        Fault("movement.road.not_in_column", _("'{name}' is not a line of movement.units").format(name=name))
         for name in moves.road.not_in_column
         if name not in moves.units
     ]
     faults += [
-        Fault(f"movement.penalties.{code}.covers", f"'{name}' is not another penalty")
+        Fault(f"movement.penalties.{code}.covers", _("'{name}' is not another penalty").format(name=name))
         for code, penalty in moves.penalties.items()
         for name in penalty.covers
         if name not in moves.penalties or name == code

@@ -6,13 +6,14 @@ from __future__ import annotations
 import importlib
 
 from campaign_manager.assist.registry import MODULES
+from campaign_manager.i18n import _
 
 
 def register(games, wanted: str | None) -> None:
     """Add a parser per module; only the module asked for (`wanted`) is imported and fills
     its parser through `register(parser)`, so one module never slows or breaks another."""
     for module in MODULES:
-        parser = games.add_parser(module.code, help=module.title)
+        parser = games.add_parser(module.code, help=_(module.title))
         if module.code == wanted:
             commands = importlib.import_module(f"campaign_manager.cli.assist.{module.code}")
             commands.register(parser)

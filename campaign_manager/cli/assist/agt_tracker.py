@@ -16,6 +16,7 @@ from campaign_manager.assist.results import is_result, record_title, results_jso
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 
 def _names(text: str | None) -> list[str]:
@@ -52,21 +53,25 @@ def _show(game: AgtGame, args: argparse.Namespace, headline: str | None = None) 
     state, tables = game.state, game.tables
     lines = [headline] if headline else []
     lines += [
-        f"{tables.scenarios[game.scenario].name}, turn {state.turn} ({tables.month_names[state.month]})",
-        f"In the cup ({len(state.cup)}): {', '.join(state.cup) or 'empty'}",
-        "Ports: " + ", ".join(f"{name} {value}" for name, value in state.ports.items()),
+        _("{scenario}, turn {turn} ({month})").format(
+            scenario=tables.scenarios[game.scenario].name, turn=state.turn, month=tables.month_names[state.month]
+        ),
+        _("In the cup ({n}): {cup}").format(n=len(state.cup), cup=", ".join(state.cup) or _("empty")),
+        _("Ports: {ports}").format(ports=", ".join(f"{name} {value}" for name, value in state.ports.items())),
     ]
     if state_weather := weather_line(state):
         lines.append(state_weather)
     if chits := specials_line(state, tables):
         lines.append(chits)
     used = [
-        f"{name} {state.used(name)} of {capacity} ({state.left(name)} left)"
+        _("{port} {used} of {capacity} ({left} left)").format(
+            port=name, used=state.used(name), capacity=capacity, left=state.left(name)
+        )
         for name, capacity in state.ports.items()
         if state.used(name)
     ]
     if used:
-        lines.append("Capacity used this turn: " + ", ".join(used))
+        lines.append(_("Capacity used this turn: {ports}").format(ports=", ".join(used)))
     lines += shown_lines(state.results)
     emit(state_data(game), args.json, "\n".join(lines))
     return 0
@@ -86,7 +91,7 @@ def _with_game(work: Callable[[AgtGame, argparse.Namespace], int]) -> Callable[[
 def run_new(args: argparse.Namespace) -> int:
     game = AgtGame.create(Path(args.file), args.scenario)
     try:
-        return _show(game, args, f"Created {args.file}")
+        return _show(game, args, _("Created {file}").format(file=args.file))
     finally:
         game.close()
 
@@ -103,12 +108,16 @@ def _named(action: dict[str, Any]) -> str:
 
 def run_undo(game: AgtGame, args: argparse.Namespace) -> int:
     action = game.undo()
-    return _show(game, args, "Nothing to undo" if action is None else f"Undone: {_named(action)}")
+    return _show(
+        game, args, _("Nothing to undo") if action is None else _("Undone: {action}").format(action=_named(action))
+    )
 
 
 def run_redo(game: AgtGame, args: argparse.Namespace) -> int:
     action = game.redo()
-    return _show(game, args, "Nothing to redo" if action is None else f"Redone: {_named(action)}")
+    return _show(
+        game, args, _("Nothing to redo") if action is None else _("Redone: {action}").format(action=_named(action))
+    )
 
 
 def run_turn(game: AgtGame, args: argparse.Namespace) -> int:
@@ -153,9 +162,12 @@ def run_use(game: AgtGame, args: argparse.Namespace) -> int:
     given = USE_OPTIONS.get(args.use, "points")
     wrong = [option for option in ("points", "refits", "squadrons") if option != given and getattr(args, option)]
     if wrong or getattr(args, given) is None:
-        rule, _ = ports.USES[args.use]
-        but = f", not --{wrong[0]}" if wrong else ""
-        raise UserError(f"Rule {rule}: give --{given} for {args.use}{but}")
+        rule, _words = ports.USES[args.use]
+        if wrong:
+            refusal = _("Rule {rule}: give --{given} for {use}, not --{wrong}")
+        else:
+            refusal = _("Rule {rule}: give --{given} for {use}")
+        raise UserError(refusal.format(rule=rule, given=given, use=args.use, wrong=wrong[0] if wrong else ""))
     action = ports.use_port(game.state, load_charts(), args.port, args.use, getattr(args, given))
     return _act(game, args, action)
 
@@ -163,66 +175,68 @@ def run_use(game: AgtGame, args: argparse.Namespace) -> int:
 def register(commands, common: Callable[[argparse.ArgumentParser], argparse.ArgumentParser]) -> None:
     def sub(group, name: str, help_text: str, run) -> argparse.ArgumentParser:
         parser = common(group.add_parser(name, help=help_text))
-        parser.add_argument("file", help="the assist-game file (.agt)")
+        parser.add_argument("file", help=_("the assist-game file (.agt)"))
         parser.set_defaults(run=run)
         return parser
 
-    game = commands.add_parser("game", help="create, show, undo and redo an assist-game file; the turn's weather")
+    game = commands.add_parser("game", help=_("create, show, undo and redo an assist-game file; the turn's weather"))
     games = game.add_subparsers(dest="agt_game", metavar="ACTION", required=True)
-    new = sub(games, "new", "start a new assist-game file", run_new)
+    new = sub(games, "new", _("start a new assist-game file"), run_new)
     new.add_argument("--scenario", choices=tuple(book().scenarios), required=True)
-    sub(games, "show", "the cup, the ports and the history", _with_game(lambda g, a: _show(g, a)))
-    turn_weather = sub(games, "weather", "the weather at the start of this turn (rule 4.21)", _with_game(run_weather))
-    turn_weather.add_argument("--die", help="the d10 rolled (the app rolls it if left out)")
+    sub(games, "show", _("the cup, the ports and the history"), _with_game(lambda g, a: _show(g, a)))
+    turn_weather = sub(
+        games, "weather", _("the weather at the start of this turn (rule 4.21)"), _with_game(run_weather)
+    )
+    turn_weather.add_argument("--die", help=_("the d10 rolled (the app rolls it if left out)"))
     turn_weather.add_argument(
         "--read",
         choices=book().weathers,
-        help="the weather read on the printed Weather Table, while the owner's copy lacks that line",
+        help=_("the weather read on the printed Weather Table, while the owner's copy lacks that line"),
     )
-    sub(games, "undo", "take back the last action", _with_game(run_undo))
-    sub(games, "redo", "put back the action undone last", _with_game(run_redo))
+    sub(games, "undo", _("take back the last action"), _with_game(run_undo))
+    sub(games, "redo", _("put back the action undone last"), _with_game(run_redo))
 
-    cups = commands.add_parser("cup", help="the activation cup").add_subparsers(
+    cups = commands.add_parser("cup", help=_("the activation cup")).add_subparsers(
         dest="agt_cup", metavar="ACTION", required=True
     )
-    turn = sub(cups, "turn", "fill the cup for a new turn", _with_game(run_turn))
+    turn = sub(cups, "turn", _("fill the cup for a new turn"), _with_game(run_turn))
     turn.add_argument("--month", choices=book().months, required=True)
-    turn.add_argument("--italian", default="", help="Italian commands this turn, e.g. XXV,XXVI")
-    turn.add_argument("--greek", default="", help="Greek and British commands this turn, e.g. A,B,C")
-    turn.add_argument("--first", help="command the initiative player starts the turn with")
+    turn.add_argument("--italian", default="", help=_("Italian commands this turn, e.g. XXV,XXVI"))
+    turn.add_argument("--greek", default="", help=_("Greek and British commands this turn, e.g. A,B,C"))
+    turn.add_argument("--first", help=_("command the initiative player starts the turn with"))
     turn.add_argument(
         "--play",
         action="append",
         default=[],
         choices=tuple(book().special_events),
-        help="a Gamers' Special Event chit played as the turn starts (repeat for two)",
+        help=_("a Gamers' Special Event chit played as the turn starts (repeat for two)"),
     )
-    draw = sub(cups, "draw", "draw a marker (at random, or name the one drawn)", _with_game(run_draw))
-    draw.add_argument("--marker", help="the marker drawn from a real cup, e.g. 'Greek B #1'")
-    draw.add_argument("--event-die", help="Random Events die, if a Mussolini marker comes out")
-    draw.add_argument("--weather-die", help="weather die, when the event roll is odd")
-    draw.add_argument("--remove", help="Greek markers an event took out of a real cup, comma separated")
-    remove = sub(cups, "remove", "take Greek markers out of the cup", _with_game(run_remove))
+    draw = sub(cups, "draw", _("draw a marker (at random, or name the one drawn)"), _with_game(run_draw))
+    draw.add_argument("--marker", help=_("the marker drawn from a real cup, e.g. 'Greek B #1'"))
+    draw.add_argument("--event-die", help=_("Random Events die, if a Mussolini marker comes out"))
+    draw.add_argument("--weather-die", help=_("weather die, when the event roll is odd"))
+    draw.add_argument("--remove", help=_("Greek markers an event took out of a real cup, comma separated"))
+    remove = sub(cups, "remove", _("take Greek markers out of the cup"), _with_game(run_remove))
     remove.add_argument("--count", type=int, required=True)
-    remove.add_argument("--markers", help="the markers taken out of a real cup, comma separated")
+    remove.add_argument("--markers", help=_("the markers taken out of a real cup, comma separated"))
     remove.add_argument("--reason", default="Greek Disloyalty")
 
-    port_group = commands.add_parser("port", help="Italian port capacities").add_subparsers(
+    port_group = commands.add_parser("port", help=_("Italian port capacities")).add_subparsers(
         dest="agt_port", metavar="ACTION", required=True
     )
     for name, why, option, help_text in (
-        ("bomb", "bombed", "bombers", "bombers cut the capacity (2 each)"),
-        ("build", "built", "points", "capacity points spent to build it up (from Dec 1940)"),
-        ("wreck", "destroyed", "mp", "a Greek unit spends movement points wrecking it"),
-        ("bonus", "bonus", "points", "free points from the Gamers' random event"),
-        ("special", "special", None, "the Increased Italian Port Capacity chit: 5 points to one port, once a turn"),
+        ("bomb", "bombed", "bombers", _("bombers cut the capacity (2 each)")),
+        ("build", "built", "points", _("capacity points spent to build it up (from Dec 1940)")),
+        ("wreck", "destroyed", "mp", _("a Greek unit spends movement points wrecking it")),
+        ("bonus", "bonus", "points", _("free points from the Gamers' random event")),
+        ("special", "special", None, _("the Increased Italian Port Capacity chit: 5 points to one port, once a turn")),
     ):
         parser = sub(port_group, name, help_text, _with_game(_port_runner(why, option)))
         parser.add_argument("--port", required=True)
         if option:
             parser.add_argument(f"--{option}", type=int, required=True)
     use = sub(
-        port_group, "use", "capacity points a port passes this turn (rules 6.81, 6.83, 9.11)", _with_game(run_use)
+        port_group, "use", _("capacity points a port passes this turn (rules 6.81, 6.83, 9.11)"), _with_game(run_use)
     )
     use.add_argument("--port", required=True)
     use.add_argument(
@@ -230,9 +244,11 @@ def register(commands, common: Callable[[argparse.ArgumentParser], argparse.Argu
         dest="use",
         choices=tuple(ports.USES),
         required=True,
-        help="landing units, full activation, refit (2 points each) or air (readying squadrons based "
-        "in Albania or Greece, 1 point per 2); building up is counted by 'port build'",
+        help=_(
+            "landing units, full activation, refit (2 points each) or air (readying squadrons based "
+            "in Albania or Greece, 1 point per 2); building up is counted by 'port build'"
+        ),
     )
-    use.add_argument("--points", type=int, help="capacity points used (landing, activation)")
-    use.add_argument("--refits", type=int, help="refit actions (2 capacity points each)")
-    use.add_argument("--squadrons", type=int, help="squadrons readied (1 capacity point per 2)")
+    use.add_argument("--points", type=int, help=_("capacity points used (landing, activation)"))
+    use.add_argument("--refits", type=int, help=_("refit actions (2 capacity points each)"))
+    use.add_argument("--squadrons", type=int, help=_("squadrons readied (1 capacity point per 2)"))

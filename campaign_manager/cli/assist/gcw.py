@@ -12,46 +12,48 @@ from campaign_manager.assist.gcw.politics import attrition_losses, check_index, 
 from campaign_manager.cli.assist import gcw_tracker
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
+from campaign_manager.i18n import _, ngettext
 
 BUYERS = {"attacker": (True, False), "defender": (False, True), "both": (True, True)}
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(dest="gcw_command", metavar="COMMAND", required=True)
-    conflict = commands.add_parser("conflict", help="resolve one attack on the conflict tables")
-    conflict.add_argument("--attacker", type=int, required=True, help="total attacking strength")
-    conflict.add_argument("--defender", type=int, required=True, help="total defending strength")
+    conflict = commands.add_parser("conflict", help=_("resolve one attack on the conflict tables"))
+    conflict.add_argument("--attacker", type=int, required=True, help=_("total attacking strength"))
+    conflict.add_argument("--defender", type=int, required=True, help=_("total defending strength"))
     conflict.add_argument("--table", required=True, choices=("open", "infrastructure"))
-    conflict.add_argument("--die", help="the d6 rolled (1-6); leave out to let the app roll")
-    conflict.add_argument("--airstrike", choices=AIRSTRIKES, help="a Government airstrike (Open table only)")
-    conflict.add_argument("--attacker-side", choices=(GOVERNMENT, DSE), help="who attacks (for Terror)")
+    conflict.add_argument("--die", help=_("the d6 rolled (1-6); leave out to let the app roll"))
+    conflict.add_argument("--airstrike", choices=AIRSTRIKES, help=_("a Government airstrike (Open table only)"))
+    conflict.add_argument("--attacker-side", choices=(GOVERNMENT, DSE), help=_("who attacks (for Terror)"))
     conflict.add_argument(
         "--buy-modifier",
         choices=tuple(BUYERS),
-        help="unconventional units paying PP for ±1 (Infrastructure table only)",
+        help=_("unconventional units paying PP for ±1 (Infrastructure table only)"),
     )
-    conflict.add_argument("--attacking-units", type=int, help="number of attacking units")
-    conflict.add_argument("--defending-units", type=int, help="number of defending units")
-    conflict.add_argument("--urban", action="store_true", help="the region is Urban (airstrike Terror)")
-    conflict.add_argument("--seed", type=int, help="seed for the app's die")
+    conflict.add_argument("--attacking-units", type=int, help=_("number of attacking units"))
+    conflict.add_argument("--defending-units", type=int, help=_("number of defending units"))
+    conflict.add_argument("--urban", action="store_true", help=_("the region is Urban (airstrike Terror)"))
+    conflict.add_argument("--seed", type=int, help=_("seed for the app's die"))
     conflict.add_argument("--json", action="store_true")
     conflict.set_defaults(run=run_conflict)
 
-    attrition = commands.add_parser("attrition", help="how many units lose a level to attrition")
-    attrition.add_argument("--units", type=int, required=True, help="eligible units in one region")
-    attrition.add_argument("--turn", type=int, help="the turn (attrition is on even turns)")
+    attrition = commands.add_parser("attrition", help=_("how many units lose a level to attrition"))
+    attrition.add_argument("--units", type=int, required=True, help=_("eligible units in one region"))
+    attrition.add_argument("--turn", type=int, help=_("the turn (attrition is on even turns)"))
     attrition.add_argument("--json", action="store_true")
     attrition.set_defaults(run=run_attrition)
 
     lead = commands.add_parser(
-        "standing", help="leader, victory level and initiative for two indices (an index at 0 or less has lost: 6.1)"
+        "standing",
+        help=_("leader, victory level and initiative for two indices (an index at 0 or less has lost: 6.1)"),
     )
-    lead.add_argument("--government", type=int, required=True, help="Government Political Index")
-    lead.add_argument("--dse", type=int, required=True, help="DSE Political Index")
+    lead.add_argument("--government", type=int, required=True, help=_("Government Political Index"))
+    lead.add_argument("--dse", type=int, required=True, help=_("DSE Political Index"))
     lead.add_argument("--json", action="store_true")
     lead.set_defaults(run=run_standing)
 
-    charts = commands.add_parser("charts", help="which owner-filled charts are filled in")
+    charts = commands.add_parser("charts", help=_("which owner-filled charts are filled in"))
     charts.add_argument("--json", action="store_true")
     charts.set_defaults(run=run_charts)
     gcw_tracker.register(commands)
@@ -73,14 +75,19 @@ def run_conflict(args: argparse.Namespace) -> int:
         urban=args.urban,
     )
     outcome = resolve(request, RandomRoller(args.seed))
-    text = "\n".join([*outcome.steps, f"Result {outcome.result}: {outcome.explanation}"])
+    result = _("Result {code}: {explanation}").format(code=outcome.result, explanation=outcome.explanation)
+    text = "\n".join([*outcome.steps, result])
     emit(outcome.as_dict(), args.json, text)
     return 0
 
 
 def run_attrition(args: argparse.Namespace) -> int:
     reduce = attrition_losses(args.units, args.turn, default_charts().politics)
-    text = f"{reduce} of {args.units} unit(s) lose one level; the owner chooses which (15.1)."
+    text = ngettext(
+        "{reduced} of {units} unit(s) lose one level; the owner chooses which (15.1).",
+        "{reduced} of {units} unit(s) lose one level; the owner chooses which (15.1).",
+        args.units,
+    ).format(reduced=reduce, units=args.units)
     emit({"units": args.units, "reduced": reduce, "turn": args.turn}, args.json, text)
     return 0
 
@@ -99,7 +106,7 @@ def run_standing(args: argparse.Namespace) -> int:
         "collapsed": list(lead.collapsed),
     }
     # 6.1: a collapsed index ends the game at once, so no turn order is left to choose.
-    after = "The game ends at once: there is no next turn." if lead.collapsed else order.words()
+    after = _("The game ends at once: there is no next turn.") if lead.collapsed else order.words()
     emit(data, args.json, f"{lead.words()}\n{after}")
     return 0
 
@@ -112,11 +119,14 @@ def run_charts(args: argparse.Namespace) -> int:
         "mobilization_dse": len(owner.mobilization[DSE]),
         "regions": len(owner.regions),
     }
+    government, dse = data["mobilization_government"], data["mobilization_dse"]
     lines = [
-        f"Politics Table: {len(owner.politics)} of {len(TWO_DICE)} lines filled in",
-        f"Government Mobilization Chart: {data['mobilization_government']} unit(s)",
-        f"DSE Mobilization Chart: {data['mobilization_dse']} unit(s)",
-        f"Regions: {data['regions']} filled in",
+        _("Politics Table: {n} of {all} lines filled in").format(n=len(owner.politics), all=len(TWO_DICE)),
+        ngettext(
+            "Government Mobilization Chart: {n} unit(s)", "Government Mobilization Chart: {n} unit(s)", government
+        ).format(n=government),
+        ngettext("DSE Mobilization Chart: {n} unit(s)", "DSE Mobilization Chart: {n} unit(s)", dse).format(n=dse),
+        _("Regions: {n} filled in").format(n=data["regions"]),
     ]
     emit(data, args.json, "\n".join(lines))
     return 0

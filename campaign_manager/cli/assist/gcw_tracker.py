@@ -16,41 +16,55 @@ from campaign_manager.assist.results import results_json, shown_lines
 from campaign_manager.cli.output import emit
 from campaign_manager.dice import RandomRoller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 DOCS = "docs/assist.md, 'The Greek Civil War' > 'Tracker actions'"
 
 
+class RawTranslatedHelp(argparse.RawDescriptionHelpFormatter):
+    """The description as written (its lines kept), argparse's own words in the user's language
+    as everywhere else on the command line (cli.TranslatedHelp)."""
+
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 def register(commands: Any) -> None:
-    tracker = commands.add_parser("tracker", help="the Political Index tracker, kept in a game file")
+    tracker = commands.add_parser("tracker", help=_("the Political Index tracker, kept in a game file"))
     steps = tracker.add_subparsers(dest="tracker_command", metavar="STEP", required=True)
-    new = steps.add_parser("new", help="start a tracker in a new file")
+    new = steps.add_parser("new", help=_("start a tracker in a new file"))
     new.add_argument("file", type=Path)
-    new.add_argument("--tito-stalin", action="store_true", help="play optional rule 17.1")
-    new.add_argument("--end-after-turn", type=int, help="agreed last turn: 5, 10, 15, 20, 25 or 30")
+    new.add_argument("--tito-stalin", action="store_true", help=_("play optional rule 17.1"))
+    new.add_argument("--end-after-turn", type=int, help=_("agreed last turn: 5, 10, 15, 20, 25 or 30"))
     new.add_argument("--json", action="store_true")
     new.set_defaults(run=run_new)
 
     record = steps.add_parser(
         "apply",
-        help="record one action (a JSON file, '-' for stdin, or JSON text)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Record one action in the tracker file. The action is a JSON object with a\n"
-        '"type"; dice left out are rolled by the app and written into the file.\n'
-        + textwrap.fill("Types: " + ", ".join(REDUCERS) + ".", 78),
-        epilog=f"Every action type, its fields and a JSON example:\n  {DOCS}\n"
-        "Example:\n  campaign-manager assist gcw tracker apply game.gcw "
-        """'{"type": "adjust", "side": "dse", "amount": 3}'""",
+        help=_("record one action (a JSON file, '-' for stdin, or JSON text)"),
+        formatter_class=RawTranslatedHelp,
+        description=_(
+            "Record one action in the tracker file. The action is a JSON object with a\n"
+            '"type"; dice left out are rolled by the app and written into the file.'
+        )
+        + "\n"
+        + textwrap.fill(_("Types: {types}.").format(types=", ".join(REDUCERS)), 78),
+        epilog=_("Every action type, its fields and a JSON example:\n  {docs}\nExample:\n  {example}").format(
+            docs=DOCS,
+            example="campaign-manager assist gcw tracker apply game.gcw "
+            """'{"type": "adjust", "side": "dse", "amount": 3}'""",
+        ),
     )
     record.add_argument("file", type=Path)
-    record.add_argument("action", help="ACTION.json, '-' or '{\"type\": ...}'")
-    record.add_argument("--seed", type=int, help="seed for the dice the app rolls")
+    record.add_argument("action", help=_("ACTION.json, '-' or '{{\"type\": ...}}'").format())
+    record.add_argument("--seed", type=int, help=_("seed for the dice the app rolls"))
     record.add_argument("--json", action="store_true")
     record.set_defaults(run=run_apply)
 
     for step, helptext, run in (
-        ("show", "show the tracker", run_show),
-        ("undo", "take back the last action", run_undo),
-        ("redo", "put back the action undone last", run_redo),
+        ("show", _("show the tracker"), run_show),
+        ("undo", _("take back the last action"), run_undo),
+        ("redo", _("put back the action undone last"), run_redo),
     ):
         parser = steps.add_parser(step, help=helptext)
         parser.add_argument("file", type=Path)
@@ -59,18 +73,25 @@ def register(commands: Any) -> None:
 
 
 def _text(path: Path, summary: TrackerSummary) -> str:
+    doctrine = summary.doctrine or _("not set")
+    limit = summary.mobilization_limit or "-"
     lines = [
-        f"{path} — turn {summary.turn}",
+        _("{path} — turn {turn}").format(path=path, turn=summary.turn),
         f"Government {summary.government_pi}   DSE {summary.dse_pi}",
-        f"Doctrine: {summary.doctrine or 'not set'}; limit {summary.mobilization_limit or '-'} PP; "
-        f"American Aid {'active' if summary.american_aid else 'not yet'}",
-        f"Terror: {', '.join(summary.terror_regions) or 'none'}; "
-        f"resettled: {', '.join(summary.resettled_regions) or 'none'}",
+        (
+            _("Doctrine: {doctrine}; limit {limit} PP; American Aid active")
+            if summary.american_aid
+            else _("Doctrine: {doctrine}; limit {limit} PP; American Aid not yet")
+        ).format(doctrine=doctrine, limit=limit),
+        _("Terror: {terror}; resettled: {resettled}").format(
+            terror=", ".join(summary.terror_regions) or _("none"),
+            resettled=", ".join(summary.resettled_regions) or _("none"),
+        ),
         summary.standing.words,
         summary.initiative.words,
     ]
     if summary.game_over:
-        lines.append(f"GAME OVER: {summary.game_over.reason}")
+        lines.append(_("GAME OVER: {reason}").format(reason=summary.game_over.reason))
     lines += ["", *summary.history[-10:]]
     return "\n".join(lines)
 
@@ -98,17 +119,17 @@ def _read_action(text: str) -> dict[str, Any]:
     if text.lstrip().startswith("{"):
         source = text
     else:
-        name = "standard input" if text == "-" else text
-        raw = bounds.read_bounded(text, bounds.MAX_ACTIONS_FILE, "an action", UserError)
-        source = bounds.decode(raw, name, "an action", UserError)
+        name = _("standard input") if text == "-" else text
+        raw = bounds.read_bounded(text, bounds.MAX_ACTIONS_FILE, _("an action"), UserError)
+        source = bounds.decode(raw, name, _("an action"), UserError)
     try:
         action = json.loads(source)
     except ValueError as exc:  # not JSON, or a number too long for Python to read
-        raise UserError(f"the action is not valid JSON ({exc})") from None
+        raise UserError(_("the action is not valid JSON ({reason})").format(reason=exc)) from None
     except RecursionError:
-        raise UserError(f"the action is nested more than {bounds.MAX_DEPTH} deep") from None
+        raise UserError(_("the action is nested more than {depth} deep").format(depth=bounds.MAX_DEPTH)) from None
     if not isinstance(action, dict):
-        raise UserError("the action must be a JSON object with a 'type'")
+        raise UserError(_("the action must be a JSON object with a 'type'"))
     return action
 
 
@@ -135,7 +156,8 @@ def _step(args: argparse.Namespace, undo: bool) -> int:
     try:
         moved = game.undo() if undo else game.redo()
         if moved is None:
-            raise UserError(f"{args.file}: nothing to {'undo' if undo else 'redo'}")
+            refusal = _("{file}: nothing to undo") if undo else _("{file}: nothing to redo")
+            raise UserError(refusal.format(file=args.file))
         return _show(game, args.json, {"undone" if undo else "redone": moved})
     finally:
         game.close()

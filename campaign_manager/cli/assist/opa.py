@@ -15,6 +15,7 @@ from campaign_manager.assist.opa.orders import order_cards
 from campaign_manager.assist.opa.tables import shipped_tables
 from campaign_manager.cli.output import emit
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext
 
 
 def _dice_list(text: str) -> list[str]:
@@ -72,8 +73,14 @@ def run_close_combat(args: argparse.Namespace) -> int:
     lines = []
     for side in (result.attacker, result.defender):
         parts = " ".join(f"{value:+d} ({reason})" for reason, value in side.factors)
-        lines.append(f"{side.role.title()}: die {side.die} {parts} = {side.total}")
-    lines.append("Winner: " + ("none (tie)" if result.winner == "tie" else result.winner))
+        line = (
+            _("Attacker: die {die} {factors} = {total}")
+            if side.role == "attacker"
+            else _("Defender: die {die} {factors} = {total}")
+        )
+        lines.append(line.format(die=side.die, factors=parts, total=side.total))
+    winner = {"tie": _("none (tie)"), "attacker": _("attacker"), "defender": _("defender")}[result.winner]
+    lines.append(_("Winner: {winner}").format(winner=winner))
     emit(result.to_json(), args.json, "\n".join(lines + list(result.notes)))
     return 0
 
@@ -83,8 +90,17 @@ def run_move(args: argparse.Namespace) -> int:
 
     tables = shipped_tables()
     move = movement(tables, args.unit, args.card, args.road, tuple(args.penalty))
-    lines = [f"{reason}: {value:+d} band(s)" for reason, value in move.steps]
-    lines.append(f"Moves {bands_words(move.bands)} ({move.bands * tables.band_inches} inches).")
+    lines = [
+        ngettext("{reason}: {bands} band(s)", "{reason}: {bands} band(s)", abs(value)).format(
+            reason=reason, bands=f"{value:+d}"
+        )
+        for reason, value in move.steps
+    ]
+    lines.append(
+        _("Moves {bands} ({inches} inches).").format(
+            bands=bands_words(move.bands), inches=move.bands * tables.band_inches
+        )
+    )
     emit(move.to_json(tables.band_inches), args.json, "\n".join(lines + list(move.notes)))
     return 0
 
@@ -106,36 +122,43 @@ def _names(part: str) -> str:
 
 def _add(commands, name: str, help_text: str, run) -> argparse.ArgumentParser:
     parser = commands.add_parser(name, help=help_text, description=help_text)
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     parser.set_defaults(run=run)
     return parser
 
 
 def _add_combat(commands) -> None:
-    combat = _add(commands, "close-combat", "total both sides of a close combat and name the winner", run_close_combat)
+    combat = _add(
+        commands, "close-combat", _("total both sides of a close combat and name the winner"), run_close_combat
+    )
     for role in ("attacker", "defender"):
         combat.add_argument(
-            f"--{role}", required=True, metavar=_names("troops"), help=f"the {role}'s line of the factor table"
+            f"--{role}",
+            required=True,
+            metavar=_names("troops"),
+            help=_("the attacker's line of the factor table")
+            if role == "attacker"
+            else _("the defender's line of the factor table"),
         )
-        combat.add_argument(f"--{role}-die", help="its d6 (rolled if left out)")
-        combat.add_argument(f"--{role}-unformed", action="store_true", help="it is unformed")
-        combat.add_argument(f"--{role}-terrain", type=int, default=0, metavar="0-2", help="its terrain advantage")
-        combat.add_argument(f"--{role}-support", type=int, default=0, metavar="N", help="supporting units")
+        combat.add_argument(f"--{role}-die", help=_("its d6 (rolled if left out)"))
+        combat.add_argument(f"--{role}-unformed", action="store_true", help=_("it is unformed"))
+        combat.add_argument(f"--{role}-terrain", type=int, default=0, metavar="0-2", help=_("its terrain advantage"))
+        combat.add_argument(f"--{role}-support", type=int, default=0, metavar="N", help=_("supporting units"))
         combat.add_argument(
-            f"--{role}-figures", type=int, metavar="N", help="figures, for outnumbering and odds (give both sides)"
+            f"--{role}-figures", type=int, metavar="N", help=_("figures, for outnumbering and odds (give both sides)")
         )
-    combat.add_argument("--defender-shaken", action="store_true", help="the defender is shaken: half strength")
-    combat.add_argument("--fanatic", action="store_true", help="Turkish fanatic attack on a SKIRMISH card")
+    combat.add_argument("--defender-shaken", action="store_true", help=_("the defender is shaken: half strength"))
+    combat.add_argument("--fanatic", action="store_true", help=_("Turkish fanatic attack on a SKIRMISH card"))
     combat.add_argument(
         "--defender-order",
         choices=("defend", "attack"),
         default="defend",
-        help="attack: the defender played its ATTACK card and fights with its attack factor",
+        help=_("attack: the defender played its ATTACK card and fights with its attack factor"),
     )
     combat.add_argument(
         "--attacker-nation",
         choices=("turkish", "greek"),
-        help="whose the attacking troops are, for a line of any nation (cavalry)",
+        help=_("whose the attacking troops are, for a line of any nation (cavalry)"),
     )
 
 
@@ -143,49 +166,49 @@ def register(parser: argparse.ArgumentParser) -> None:
     """Fill the `assist opa` parser with its subcommands."""
     commands = parser.add_subparsers(dest="opa_command", metavar="COMMAND", required=True)
 
-    shoot = _add(commands, "fire", "count the hits of one unit's fire", run_fire)
-    shoot.add_argument("--target", required=True, metavar=_names("targets"), help="what the target is doing")
+    shoot = _add(commands, "fire", _("count the hits of one unit's fire"), run_fire)
+    shoot.add_argument("--target", required=True, metavar=_names("targets"), help=_("what the target is doing"))
     shoot.add_argument(
-        "--dice", type=_dice_list, metavar="D,D,..", help="the dice thrown (rolled for --stands if left out)"
+        "--dice", type=_dice_list, metavar="D,D,..", help=_("the dice thrown (rolled for --stands if left out)")
     )
-    shoot.add_argument("--stands", type=int, metavar="N", help="firing stands")
-    shoot.add_argument("--weapon", metavar=_names("weapons"), help="musket or battery")
-    shoot.add_argument("--range", type=int, metavar="BANDS", help="range in bands")
+    shoot.add_argument("--stands", type=int, metavar="N", help=_("firing stands"))
+    shoot.add_argument("--weapon", metavar=_names("weapons"), help=_("musket or battery"))
+    shoot.add_argument("--range", type=int, metavar="BANDS", help=_("range in bands"))
 
-    check = _add(commands, "hitcheck", "check a unit hit by fire", run_hitcheck)
-    check.add_argument("--hits", type=int, required=True, help="total hits suffered")
-    check.add_argument("--die", help="the check die (rolled if left out)")
-    check.add_argument("--shaken", action="store_true", help="the unit was already shaken")
-    check.add_argument("--artillery", action="store_true", help="the unit is a battery")
+    check = _add(commands, "hitcheck", _("check a unit hit by fire"), run_hitcheck)
+    check.add_argument("--hits", type=int, required=True, help=_("total hits suffered"))
+    check.add_argument("--die", help=_("the check die (rolled if left out)"))
+    check.add_argument("--shaken", action="store_true", help=_("the unit was already shaken"))
+    check.add_argument("--artillery", action="store_true", help=_("the unit is a battery"))
 
-    recover = _add(commands, "rally", "roll to rally a shaken or routed unit", run_rally)
+    recover = _add(commands, "rally", _("roll to rally a shaken or routed unit"), run_rally)
     recover.add_argument("--class", dest="unit_class", required=True, metavar="A..E")
-    recover.add_argument("--die", help="the rally die (rolled if left out)")
+    recover.add_argument("--die", help=_("the rally die (rolled if left out)"))
     recover.add_argument("--state", choices=STATES, default="shaken")
     recover.add_argument(
-        "--no-hold", action="store_true", help="no HOLD card was played (only batteries may then rally)"
+        "--no-hold", action="store_true", help=_("no HOLD card was played (only batteries may then rally)")
     )
-    recover.add_argument("--artillery", action="store_true", help="a silenced battery")
+    recover.add_argument("--artillery", action="store_true", help=_("a silenced battery"))
 
-    react = _add(commands, "reaction", "roll a defender's reaction", run_reaction)
+    react = _add(commands, "reaction", _("roll a defender's reaction"), run_reaction)
     react.add_argument("--class", dest="unit_class", required=True, metavar="A..E")
-    react.add_argument("--die", help="the reaction die (rolled if left out)")
-    react.add_argument("--shaken", action="store_true", help="the unit is shaken (-1)")
-    react.add_argument("--routed", action="store_true", help="the unit is routed")
+    react.add_argument("--die", help=_("the reaction die (rolled if left out)"))
+    react.add_argument("--shaken", action="store_true", help=_("the unit is shaken (-1)"))
+    react.add_argument("--routed", action="store_true", help=_("the unit is routed"))
 
     _add_combat(commands)
     tables = shipped_tables()
-    move = _add(commands, "move", "how many bands a unit moves on its order card", run_move)
+    move = _add(commands, "move", _("how many bands a unit moves on its order card"), run_move)
     move.add_argument("--unit", required=True, choices=list(tables.move_rates))
     move.add_argument("--card", required=True, type=str.upper, choices=["MARCH", "ATTACK"])
-    move.add_argument("--road", action="store_true", help="in road column, on a road")
+    move.add_argument("--road", action="store_true", help=_("in road column, on a road"))
     move.add_argument(
         "--penalty",
         action="append",
         default=[],
         choices=list(tables.penalties),
-        help="a penalty taken this move (repeat for several)",
+        help=_("a penalty taken this move (repeat for several)"),
     )
 
-    cards = _add(commands, "orders", "what each order card allows", run_orders)
-    cards.add_argument("--card", help="one card (MARCH, ATTACK, HOLD, ...)")
+    cards = _add(commands, "orders", _("what each order card allows"), run_orders)
+    cards.add_argument("--card", help=_("one card (MARCH, ATTACK, HOLD, ...)"))

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QTabl
 
 from campaign_manager.assist.agt.charts import load_charts, save_charts
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import ChartModel
 from campaign_manager.ui.forms import Form
@@ -43,24 +44,27 @@ class ChartsTab:
 
     def _edited(self) -> None:
         self.panel.show_message("")  # a refusal read from the charts before the change is stale
-        self.ui.chartStatus.setText("Changed: press Save charts to keep it")
+        self.ui.chartStatus.setText(_("Changed: press Save charts to keep it"))
 
     def show_chart(self) -> None:
         self.panel.show_message("")
         self.model.show_chart(self.panel.charts, self.ui.chartBox.currentData())
         spec = self.panel.tables.charts[self.ui.chartBox.currentData()]
-        self.ui.chartStatus.setText(f"Copy from {spec.read}." + (f" {spec.note}" if spec.note else ""))
+        copy = _("Copy from {chart}.").format(chart=spec.read)
+        self.ui.chartStatus.setText(f"{copy} {spec.note}" if spec.note else copy)
 
     def save(self) -> None:
         try:
             save_charts(self.panel.charts, self.panel.charts_path)
         except OSError as exc:
-            self.ui.chartStatus.setText(f"{self.panel.charts_path}: could not be written ({exc.strerror})")
+            self.ui.chartStatus.setText(
+                _("{path}: could not be written ({reason})").format(path=self.panel.charts_path, reason=exc.strerror)
+            )
             return
         except UserError as exc:  # a full disk, a read-only folder: one sentence from the store
             self.ui.chartStatus.setText(str(exc))
             return
-        self.ui.chartStatus.setText(f"Saved to {self.panel.charts_path}")
+        self.ui.chartStatus.setText(_("Saved to {path}").format(path=self.panel.charts_path))
         self.panel.show_message("")
         self.panel.refresh()
 

@@ -24,6 +24,7 @@ from campaign_manager.assist.agt.stacking import check_stack
 from campaign_manager.assist.results import make_result
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.ui.assist.agt_combat_tab import die_text, strengths
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.enter_key import enter_presses
@@ -32,11 +33,11 @@ from campaign_manager.ui.assist.refusals import bound_by_engine, clear_on_change
 from campaign_manager.ui.forms import Form
 
 TEST_NAMES = {
-    "rd": "Combat result 'rd' (reduced if above)",
-    "infiltration": "Greek infiltration (6.92)",
-    "preparedness": "Italian preparedness (Historical)",
+    "rd": N_("Combat result 'rd' (reduced if above)"),
+    "infiltration": N_("Greek infiltration (6.92)"),
+    "preparedness": N_("Italian preparedness (Historical)"),
 }
-NO_LIMIT = "no limit"
+NO_LIMIT = N_("no limit")
 
 
 class ChecksForm(Form):
@@ -99,13 +100,13 @@ class ChecksTab:
         for name, scenario in panel.tables.scenarios.items():
             ui.initScenario.addItem(scenario.name, name)
         for test in TESTS:
-            ui.cohesionTest.addItem(TEST_NAMES[test], test)
+            ui.cohesionTest.addItem(_(TEST_NAMES[test]), test)
         self._dice: list[tuple[str, int, bool]] = []  # the dice of the calculation under way
-        ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa, "Anti-aircraft"))
-        ui.airButton.clicked.connect(lambda: self._run(ui.airResult, self.air_limits, "Air missions"))
-        ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking, "Stacking"))
-        ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative, "Initiative"))
-        ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion, "Cohesion"))
+        ui.aaButton.clicked.connect(lambda: self._run(ui.aaResult, self.fire_aa, _("Anti-aircraft")))
+        ui.airButton.clicked.connect(lambda: self._run(ui.airResult, self.air_limits, _("Air missions")))
+        ui.stackButton.clicked.connect(lambda: self._run(ui.stackResult, self.stacking, _("Stacking")))
+        ui.initButton.clicked.connect(lambda: self._run(ui.initResult, self.initiative, _("Initiative")))
+        ui.cohesionButton.clicked.connect(lambda: self._run(ui.cohesionResult, self.cohesion, _("Cohesion")))
         enter_presses(ui.aaButton, ui.aaDie)
         enter_presses(ui.airButton, ui.airDie)
         enter_presses(ui.stackButton, ui.stackUnits)
@@ -135,26 +136,36 @@ class ChecksTab:
     def fire_aa(self) -> str:
         squadrons = self.ui.aaSquadrons.value() or None
         fire = anti_aircraft(
-            self._die(self.ui.aaDie.text(), "Rule 8.75: anti-aircraft die"), self.ui.aaStrength.value(), squadrons
+            self._die(self.ui.aaDie.text(), _("Rule 8.75: anti-aircraft die")), self.ui.aaStrength.value(), squadrons
         )
-        return (
-            f"Die {fire.die} + strength {fire.strength} = {fire.total}: {fire.neutralised} "
-            "squadron(s) neutralised (escorting fighters are not affected)"
-        )
+        return ngettext(
+            "Die {die} + strength {strength} = {total}: {n} "
+            "squadron(s) neutralised (escorting fighters are not affected)",
+            "Die {die} + strength {strength} = {total}: {n} "
+            "squadron(s) neutralised (escorting fighters are not affected)",
+            fire.neutralised,
+        ).format(die=fire.die, strength=fire.strength, total=fire.total, n=fire.neutralised)
 
     def air_limits(self) -> str:
         weather = self.ui.airWeather.currentText()
-        die = self._die(self.ui.airDie.text(), "Rule 8.73: air missions die") if needs_die(weather) else None
+        die = self._die(self.ui.airDie.text(), _("Rule 8.73: air missions die")) if needs_die(weather) else None
         limits = mission_limits(weather, die)
-        italian = NO_LIMIT if limits.italian is None else f"{limits.italian} mission(s)"
-        greek = NO_LIMIT if limits.greek is None else f"{limits.greek} mission in all"
-        rolled = f" (die {limits.die})" if limits.die is not None else ""
-        return f"Italians: {italian}{rolled}. Greeks and British: {greek}."
+        italian = (
+            _(NO_LIMIT)
+            if limits.italian is None
+            else ngettext("{n} mission(s)", "{n} mission(s)", limits.italian).format(n=limits.italian)
+        )
+        greek = _(NO_LIMIT) if limits.greek is None else _("{n} mission in all").format(n=limits.greek)
+        if limits.die is not None:
+            return _("Italians: {italian} (die {die}). Greeks and British: {greek}.").format(
+                italian=italian, die=limits.die, greek=greek
+            )
+        return _("Italians: {italian}. Greeks and British: {greek}.").format(italian=italian, greek=greek)
 
     def stacking(self) -> str:
-        units = strengths(self.ui.stackUnits.text(), "Rule 6.42: unit strengths")
+        units = strengths(self.ui.stackUnits.text(), _("Rule 6.42: unit strengths"))
         if not units and not self.ui.stackArtillery.value():
-            raise UserError("Rule 6.42: type the strength of each unit in the hex, e.g. 5,3")
+            raise UserError(_("Rule 6.42: type the strength of each unit in the hex, e.g. 5,3"))
         check = check_stack(self.ui.stackTerrain.currentText(), units, self.ui.stackArtillery.value())
         return check.verdict()
 
@@ -163,17 +174,22 @@ class ChecksTab:
         turn, offensive = ui.initTurn.value(), ui.initOffensive.isChecked()
         italian = greek = None
         if turn > 1 and not offensive:
-            italian = self._die(ui.initItalian.text(), "Rule 4.1: Italian initiative die")
-            greek = self._die(ui.initGreek.text(), "Rule 4.1: Greek initiative die")
+            italian = self._die(ui.initItalian.text(), _("Rule 4.1: Italian initiative die"))
+            greek = self._die(ui.initGreek.text(), _("Rule 4.1: Greek initiative die"))
         return initiative(ui.initScenario.currentData(), turn, italian, greek, offensive).explanation
 
     def cohesion(self) -> str:
         ui = self.ui
         roll = cohesion_roll(
             ui.cohesionTest.currentData(),
-            self._die(ui.cohesionDie.text(), "cohesion die"),
+            self._die(ui.cohesionDie.text(), _("cohesion die")),
             ui.cohesionValue.value(),
             ui.cohesionModifier.value(),
         )
-        modifier = f" {roll.modifier:+d}" if roll.modifier else ""
-        return f"Die {roll.die}{modifier} against cohesion {roll.cohesion}: {roll.outcome}"
+        if roll.modifier:
+            return _("Die {die} {modifier} against cohesion {cohesion}: {outcome}").format(
+                die=roll.die, modifier=f"{roll.modifier:+d}", cohesion=roll.cohesion, outcome=roll.outcome
+            )
+        return _("Die {die} against cohesion {cohesion}: {outcome}").format(
+            die=roll.die, cohesion=roll.cohesion, outcome=roll.outcome
+        )

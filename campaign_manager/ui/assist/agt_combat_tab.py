@@ -23,6 +23,7 @@ from campaign_manager.assist.agt.odds import attack_most
 from campaign_manager.assist.results import make_result
 from campaign_manager.dice import D10, roll_or_check
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import ModifierModel
 from campaign_manager.ui.assist.enter_key import enter_presses
@@ -35,7 +36,9 @@ def strengths(text: str, what: str) -> tuple[int, ...]:
     try:
         return tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
     except ValueError:
-        raise UserError(f"{what}: '{text}' is not a list of strengths such as 4,2") from None
+        raise UserError(
+            _("{what}: '{text}' is not a list of strengths such as 4,2").format(what=what, text=text)
+        ) from None
 
 
 def die_text(text: str) -> str | None:
@@ -113,7 +116,12 @@ class CombatTab:
         )
         return CombatSide(
             strength=strength.value(),
-            unsupported_armour=strengths(unsupported.text(), f"Rule 8.53: {who}'s unsupported armour"),
+            unsupported_armour=strengths(
+                unsupported.text(),
+                _("Rule 8.53: attacker's unsupported armour")
+                if who == "attacker"
+                else _("Rule 8.53: defender's unsupported armour"),
+            ),
             armour_points=armour.value(),
             artillery=artillery.value(),
             aircraft=air.value(),
@@ -138,7 +146,7 @@ class CombatTab:
         )
 
     def _clear_result(self) -> None:
-        self.ui.oddsLabel.setText("Odds: —")
+        self.ui.oddsLabel.setText(_("Odds: —"))
         self.modifiers.set_modifiers([])
         for label in (self.ui.totalLabel, self.ui.resultLabel, self.ui.notesLabel):
             label.clear()
@@ -148,34 +156,45 @@ class CombatTab:
         try:
             combat = self.combat()
             typed = die_text(self.ui.dieEdit.text())
-            die = roll_or_check(typed, D10, self.panel.roller, "Rule 8.22: combat die")
+            die = roll_or_check(typed, D10, self.panel.roller, _("Rule 8.22: combat die"))
             reckoning = reckon_combat(combat, self.panel.charts, die)
         except UserError as exc:
             say_refusal(self.ui.errorLabel, str(exc))
             self._clear_result()  # a refusal never leaves the last result beside it
             return
         ui = self.ui
-        ui.oddsLabel.setText(f"Odds {reckoning.odds}  ({reckoning.attacker_strength} to {reckoning.defender_strength})")
+        ui.oddsLabel.setText(
+            _("Odds {odds}  ({attacker} to {defender})").format(
+                odds=reckoning.odds, attacker=reckoning.attacker_strength, defender=reckoning.defender_strength
+            )
+        )
         self.modifiers.set_modifiers(reckoning.modifiers)
-        rolled = "typed in" if typed is not None else "rolled by the app"
-        total = f"Modifiers known: {reckoning.total:+d}. Die {reckoning.die} ({rolled})."
+        known = (
+            _("Modifiers known: {total}. Die {die} (typed in).")
+            if typed is not None
+            else _("Modifiers known: {total}. Die {die} (rolled by the app).")
+        ).format(total=f"{reckoning.total:+d}", die=reckoning.die)
         if reckoning.adjusted is not None:
-            total += f" Adjusted die {reckoning.adjusted}."
+            total = _("{known} Adjusted die {adjusted}.").format(known=known, adjusted=reckoning.adjusted)
         else:  # as the command line: the die with what is known, the printed charts still to add
-            total += f" Adjusted die so far {reckoning.known_adjusted}, before the charts still to read."
+            total = _("{known} Adjusted die so far {adjusted}, before the charts still to read.").format(
+                known=known, adjusted=reckoning.known_adjusted
+            )
         ui.totalLabel.setText(total)
         if reckoning.result:
             ui.resultLabel.setText(
-                f"Result ({options_in_words(reckoning.result.options)}): "
-                f"attacker {reckoning.result.attacker}, "
-                f"defender {reckoning.result.defender}"
+                _("Result ({options}): attacker {attacker}, defender {defender}").format(
+                    options=options_in_words(reckoning.result.options),
+                    attacker=reckoning.result.attacker,
+                    defender=reckoning.result.defender,
+                )
             )
         elif reckoning.to_read:
-            ui.resultLabel.setText("Still to read on the map: " + "; ".join(reckoning.to_read))
+            ui.resultLabel.setText(_("Still to read on the map: {charts}").format(charts="; ".join(reckoning.to_read)))
         else:
             ui.resultLabel.setText("")
         ui.notesLabel.setText("\n".join(reckoning.notes))
         words = f"{ui.oddsLabel.text()}. {total} {ui.resultLabel.text()}".strip()
-        inputs = {"attacker": combat.attacker.strength, "defender": combat.defender.strength}
-        dice = [("combat die", reckoning.die, typed is not None)] if reckoning.die is not None else []
-        self.panel.keep_result(make_result("Combat", words, inputs, dice))
+        inputs = {_("attacker"): combat.attacker.strength, _("defender"): combat.defender.strength}
+        dice = [(_("combat die"), reckoning.die, typed is not None)] if reckoning.die is not None else []
+        self.panel.keep_result(make_result(_("Combat"), words, inputs, dice))

@@ -25,6 +25,7 @@ from campaign_manager.assist.agt import cup
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import history_lines, last_commands, specials_line, weather_line
 from campaign_manager.assist.agt.weather import record_turn_weather
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.assist.agt_combat_tab import die_text
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import LinesModel
@@ -32,8 +33,8 @@ from campaign_manager.ui.assist.flow import reflow
 from campaign_manager.ui.assist.refusals import checked_by_engine, refusal_line
 from campaign_manager.ui.forms import Form
 
-AT_RANDOM = "draw at random"
-FROM_TABLE = "as the Weather Table gives"
+AT_RANDOM = N_("draw at random")
+FROM_TABLE = N_("as the Weather Table gives")
 
 
 def names(text: str) -> list[str]:
@@ -135,10 +136,10 @@ class CupTab:
                 ui.cupLeft.removeItem(item)
         ui.cupOuter.setStretch(0, 1)  # and not under the message line
         for edit, name in (
-            (ui.monthBox, "Month of the new turn"),
-            (ui.italianEdit, "Italian commands"),
-            (ui.greekEdit, "Greek and British commands"),
-            (ui.firstEdit, "Command starting the turn"),
+            (ui.monthBox, _("Month of the new turn")),
+            (ui.italianEdit, _("Italian commands")),
+            (ui.greekEdit, _("Greek and British commands")),
+            (ui.firstEdit, _("Command starting the turn")),
         ):
             edit.setAccessibleName(name)
         pick_list(ui.italianPick, ui.italianEdit, panel.tables.italian_commands)
@@ -147,7 +148,7 @@ class CupTab:
         # a refusal under the group whose button was pressed, not at the panel's foot
         self.said = {box: refusal_line(box) for box in (ui.turnBox, ui.startWeatherBox, ui.drawBox, ui.removeBox)}
         ui.turnButton.clicked.connect(self.fill_cup)
-        ui.readBox.addItem(FROM_TABLE, None)
+        ui.readBox.addItem(_(FROM_TABLE), None)
         for name in panel.tables.weathers:
             ui.readBox.addItem(name, name)
         ui.weatherButton.clicked.connect(self.check_weather)
@@ -228,23 +229,30 @@ class CupTab:
         state, tables = game.state, game.tables
         self.cup_model.set_lines(state.cup)
         history = history_lines(state, tables, game.scenario)
-        self.history_model.set_lines([f"T{line.turn} {line.month.capitalize()}: {line.words}" for line in history])
+        self.history_model.set_lines(
+            [
+                _("T{turn} {month}: {words}").format(turn=line.turn, month=line.month.capitalize(), words=line.words)
+                for line in history
+            ]
+        )
         ui.historyView.scrollToBottom()
         ui.markerBox.clear()
-        ui.markerBox.addItems([AT_RANDOM, *state.cup])
+        ui.markerBox.addItems([_(AT_RANDOM), *state.cup])
         ui.drawBox.setEnabled(bool(state.cup))
         ui.startWeatherBox.setEnabled(bool(state.turn))
         for widget in (ui.startDie, ui.readBox, ui.weatherButton):  # once a turn; undo to redo it
             widget.setEnabled(state.weather is None)
-        ui.weatherLabel.setText(weather_line(state, "Check the weather") or "Fill the cup for a turn first")
+        ui.weatherLabel.setText(weather_line(state, _("Check the weather")) or _("Fill the cup for a turn first"))
         ui.playBox.setVisible(game.scenario == "gamers")  # Special Event chits are the Gamers' only
         ui.chitsLabel.setText(specials_line(state, tables) or "")
         ui.chitsLabel.setVisible(bool(ui.chitsLabel.text()))
         ui.removeBox.setEnabled(bool(state.in_cup("greek")))
         ui.cupCaption.setText(
-            f"In the cup ({len(state.cup)}), turn {state.turn} ({tables.month_names[state.month]})"
+            _("In the cup ({n}), turn {turn} ({month})").format(
+                n=len(state.cup), turn=state.turn, month=tables.month_names[state.month]
+            )
             if state.turn
-            else "In the cup"
+            else _("In the cup")
         )
         self._months(game)
         commands = last_commands(state)

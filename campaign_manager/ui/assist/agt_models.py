@@ -21,6 +21,7 @@ from campaign_manager.assist.agt.ports import port_maximum
 from campaign_manager.assist.agt.state import GameState
 from campaign_manager.assist.agt.tables import ChartSpec
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
 Index = QModelIndex | QPersistentModelIndex
 DISPLAY = Qt.ItemDataRole.DisplayRole
@@ -53,28 +54,30 @@ class _Table(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
         if role == DISPLAY and orientation == Qt.Orientation.Horizontal and section < len(self.headers):
-            return self.headers[section]
+            return _(self.headers[section]) if self.headers[section] else ""
         return None
 
 
 class ModifierModel(_Table):
     """The die modifiers of one battle; a chart still to read shows what to read."""
 
-    headers = ("Modifier", "Rule", "Value")
+    headers = (N_("Modifier"), N_("Rule"), N_("Value"))
 
     def set_modifiers(self, modifiers: Sequence[Modifier]) -> None:
-        self.set_rows([(m.name, m.rule, "read the chart" if m.value is None else f"{m.value:+d}") for m in modifiers])
+        self.set_rows(
+            [(m.name, m.rule, _("read the chart") if m.value is None else f"{m.value:+d}") for m in modifiers]
+        )
 
 
 class PortModel(_Table):
     """Italian ports: start value, capacity now, points used and left this turn (6.81), and the
     top of the printed track."""
 
-    headers = ("Port", "Start", "Now", "Used this turn", "Left this turn", "Track maximum")
+    headers = (N_("Port"), N_("Start"), N_("Now"), N_("Used this turn"), N_("Left this turn"), N_("Track maximum"))
 
     def show(self, start: dict[str, int], state: GameState | None, charts: OwnerCharts) -> None:
         def row(name: str) -> tuple[Any, ...]:
-            track = port_maximum(charts, name) or "not filled in"
+            track = port_maximum(charts, name) or _("not filled in")
             if state is None:
                 return (name, start[name], start[name], "-", "-", track)
             return (name, start[name], state.ports[name], state.used(name), state.left(name), track)

@@ -25,6 +25,7 @@ from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.results import ResultEntry
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui import settings
 from campaign_manager.ui.assist.agt_charts_tab import ChartsTab
 from campaign_manager.ui.assist.agt_checks_tab import ChecksTab
@@ -42,20 +43,25 @@ from campaign_manager.ui.settings import chosen, start_folder
 
 ChooseFile = Callable[[QWidget], "str | Path | None"]
 T = TypeVar("T")
-FILE_FILTER = "A Greek Tragedy games (*.agt);;All files (*)"
+FILE_FILTER = (N_("A Greek Tragedy games (*.agt)"), N_("All files (*)"))
 FILE_NAME_WIDTH = 28  # characters of the game file's name shown in the bar (all of it in the tooltip)
 
 
 def ask_new_file(parent: QWidget) -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, "New A Greek Tragedy game", start_folder(), FILE_FILTER)
+    path, _kind = QFileDialog.getSaveFileName(parent, _("New A Greek Tragedy game"), start_folder(), file_filter())
     if path and not Path(path).suffix:
         path += ".agt"  # a name typed bare: Open's *.agt filter would otherwise hide the file
     return chosen(path) or None
 
 
 def ask_open_file(parent: QWidget) -> str | None:
-    path, _ = QFileDialog.getOpenFileName(parent, "Open an A Greek Tragedy game", start_folder(), FILE_FILTER)
+    path, _kind = QFileDialog.getOpenFileName(parent, _("Open an A Greek Tragedy game"), start_folder(), file_filter())
     return chosen(path) or None
+
+
+def file_filter() -> str:
+    """The file dialogs' kinds of file, in the user's language."""
+    return ";;".join(_(kind) for kind in FILE_FILTER)
 
 
 class AgtPanelForm(Form):
@@ -108,12 +114,12 @@ class Panel(QWidget):
         self.reference = ReferenceTab(self, parent=self)
         self.chart_tab = ChartsTab(self, parent=self)
         for tab, title in (
-            (self.combat, "Combat"),
-            (self.checks, "Air, stacking && rolls"),
-            (self.cup, "Turn, weather && cup"),
-            (self.ports, "Port capacity"),
-            (self.reference, "Reference"),
-            (self.chart_tab, "Charts from the map"),
+            (self.combat, _("Combat")),
+            (self.checks, _("Air, stacking && rolls")),
+            (self.cup, _("Turn, weather && cup")),
+            (self.ports, _("Port capacity")),
+            (self.reference, _("Reference")),
+            (self.chart_tab, _("Charts from the map")),
         ):
             # each tab scrolls on its own: the tallest and the widest do not size the others
             self.ui.tabs.addTab(ScrolledPage(tab.ui.root, self), title)
@@ -203,7 +209,7 @@ class Panel(QWidget):
             clear_refusal(where)
         say = self.show_message if where is None else lambda text: say_refusal(where, text)
         if self.game is None:
-            say("Open or start a game file first: the cup and ports are kept in it")
+            say(_("Open or start a game file first: the cup and ports are kept in it"))
             return False
         game = self.game
         try:
@@ -234,7 +240,7 @@ class Panel(QWidget):
         name = Path(game.path).name if game else ""
         metrics = self.ui.fileLabel.fontMetrics()
         shown = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, metrics.averageCharWidth() * FILE_NAME_WIDTH)
-        self.ui.fileLabel.setText(shown if game else "none open: New game… or Open…")
+        self.ui.fileLabel.setText(shown if game else _("none open: New game… or Open…"))
         if game:
             self.ui.fileLabel.setToolTip(tip(f"{game.path}\n{self.tables.scenarios[game.scenario].name}"))
         self.ui.closeButton.setEnabled(game is not None)

@@ -8,18 +8,20 @@ from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QSpin
 from campaign_manager.assist.agt import ports
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.history import describe
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.assist.agt_models import PortModel
 from campaign_manager.ui.assist.refusals import checked_by_engine, clear_on_change, say_result
 from campaign_manager.ui.forms import Form
 
 USE_TITLES = {
-    "landing": "Landing units (6.81)",
-    "activation": "Full activation (6.81)",
-    "refit": "Refit, 2 points each (9.11)",
-    "air": "Readying squadrons in Albania/Greece (8.64)",
+    "landing": N_("Landing units (6.81)"),
+    "activation": N_("Full activation (6.81)"),
+    "refit": N_("Refit, 2 points each (9.11)"),
+    "air": N_("Readying squadrons in Albania/Greece (8.64)"),
 }
-AMOUNT_CAPTIONS = {"refit": "Refit actions", "air": "Squadrons readied"}
+AMOUNT_CAPTIONS = {"refit": N_("Refit actions"), "air": N_("Squadrons readied")}
+CAPACITY_POINTS = N_("Capacity points")  # the caption of the other uses
 
 
 class PortsForm(Form):
@@ -55,7 +57,7 @@ class PortsTab:
         ui.portsView.verticalHeader().hide()
         ui.portBox.addItems(list(panel.tables.port_start))
         for use in ports.USES:
-            ui.useForBox.addItem(USE_TITLES[use], use)
+            ui.useForBox.addItem(_(USE_TITLES[use]), use)
         for button, why in (
             (ui.bombButton, "bombed"),
             (ui.buildButton, "built"),
@@ -63,13 +65,13 @@ class PortsTab:
             (ui.bonusButton, "bonus"),
             (ui.specialButton, "special"),
         ):
-            button.clicked.connect(lambda _=False, why=why: self.change(why))
+            button.clicked.connect(lambda _checked=False, why=why: self.change(why))
         ui.useButton.clicked.connect(self.use)
         ui.useForBox.currentIndexChanged.connect(self._use_caption)
-        ui.amountSpin.setAccessibleName("Bombers, points or movement points")
+        ui.amountSpin.setAccessibleName(_("Bombers, points or movement points"))
         for box in (ui.amountSpin, ui.useSpin):  # bounds from the port's track: checked there
             checked_by_engine(box)
-        ui.useForBox.setAccessibleName("Capacity used for")
+        ui.useForBox.setAccessibleName(_("Capacity used for"))
         clear_on_change(ui.root, ui.doneLabel)  # a refusal under the buttons goes once a box is changed
         self._use_caption()
 
@@ -96,10 +98,11 @@ class PortsTab:
         """Say what was just recorded, in the line under the buttons (where a refusal is said too)."""
         game = self.panel.game
         if done and game is not None and game.state.history:
-            say_result(self.ui.doneLabel, "Recorded: " + describe(game.state.history[-1], game.tables, game.scenario))
+            done = describe(game.state.history[-1], game.tables, game.scenario)
+            say_result(self.ui.doneLabel, _("Recorded: {action}").format(action=done))
 
     def _use_caption(self) -> None:
-        caption = AMOUNT_CAPTIONS.get(self.ui.useForBox.currentData(), "Capacity points")
+        caption = _(AMOUNT_CAPTIONS.get(self.ui.useForBox.currentData(), CAPACITY_POINTS))
         self.ui.useAmountCaption.setText(caption)
         self.ui.useSpin.setAccessibleName(caption)
 
@@ -110,24 +113,32 @@ class PortsTab:
             button.setEnabled(game is not None)
         if game is None:
             ui.doneLabel.setText("")
-            ui.infoLabel.setText("Start or open a game file to track the ports (start values shown).")
+            ui.infoLabel.setText(_("Start or open a game file to track the ports (start values shown)."))
             return
         state = game.state
         start = tables.month_names[tables.build_from]
         building = (
-            "open now"
+            _("open now")
             if state.port_building_open or tables.month_index(state.month) >= tables.month_index(tables.build_from)
-            else f"not before {start}"
+            else _("not before {month}").format(month=start)
         )
         ui.bonusButton.setEnabled(state.port_bonus_left > 0)
         ui.specialButton.setVisible(game.scenario == "gamers")  # the chit is the Gamers' only
         ui.specialButton.setEnabled(ports.port_chit_open(state))
         ui.useButton.setEnabled(state.turn > 0)
         ui.infoLabel.setText(
-            f"In a turn a port passes at most its capacity: units landed, units fully activated, "
-            f"squadrons based in Albania or Greece readied (1 point per {tables.squadrons_per_point}), "
-            f"refits ({tables.refit_cost} points each) and points "
-            f"built all count, and the count starts again each turn (6.81). Bombers cut "
-            f"{tables.bomber_cut} points each. Building up (1 point per capacity point spent): "
-            f"{building}. Free points from a random event still to place: {state.port_bonus_left}."
+            _(
+                "In a turn a port passes at most its capacity: units landed, units fully activated, "
+                "squadrons based in Albania or Greece readied (1 point per {per}), "
+                "refits ({cost} points each) and points "
+                "built all count, and the count starts again each turn (6.81). Bombers cut "
+                "{cut} points each. Building up (1 point per capacity point spent): "
+                "{building}. Free points from a random event still to place: {left}."
+            ).format(
+                per=tables.squadrons_per_point,
+                cost=tables.refit_cost,
+                cut=tables.bomber_cut,
+                building=building,
+                left=state.port_bonus_left,
+            )
         )

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QTextBrowser, QWidget
 
 from campaign_manager.assist.agt.game import AgtGame
 from campaign_manager.assist.agt.reference import SCHEDULE, Reference, reference, topic_title, topics
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.agt_host import AgtHost
 from campaign_manager.ui.forms import Form
 
@@ -17,10 +18,14 @@ def as_html(found: Reference, scenario_name: str, this_month: str | None = None)
     """The reference as simple rich text; every word from the data file is escaped."""
     parts = [
         f"<h3>{escape(found.title)} — {escape(scenario_name)}</h3>",
-        f"<p><i>Rules {escape(found.rule)}</i></p>",
+        "<p><i>" + escape(_("Rules {rule}").format(rule=found.rule)) + "</i></p>",
     ]
     for section in found.sections:
-        heading = escape(section.heading) + (" (this turn)" if section.heading == this_month else "")
+        heading = escape(
+            _("{heading} (this turn)").format(heading=section.heading)
+            if section.heading == this_month
+            else section.heading
+        )
         parts.append(f"<p><b>{heading}</b></p>")
         parts += [f"<p style='margin-left: 12px'>{escape(line)}</p>" for line in section.lines]
     return "\n".join(parts)

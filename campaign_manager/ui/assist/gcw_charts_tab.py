@@ -10,10 +10,11 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QPushButton, QTableView, QWid
 
 from campaign_manager.assist.gcw.owner_charts import REGION_KINDS, TWO_DICE, OwnerCharts, read_owner_charts
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.ui.assist.gcw_models import RowsModel
 from campaign_manager.ui.forms import Form
 
-EMPTY_NOTE = "Not filled in yet: the players read the chart printed on the map."
+EMPTY_NOTE = N_("Not filled in yet: the players read the chart printed on the map.")
 
 
 class GcwChartsForm(Form):
@@ -45,10 +46,10 @@ class ChartsTab(QObject):
         self.page = self.ui.root
         self.owner_file, self.report, self.changed = owner_file, report, changed
         self.models = {
-            "politics": RowsModel(("2d6", "Doctrine", "Turns", "Limit (17.3)"), parent=self),
-            "regions": RowsModel(("Region", "Kind", "DSE", "Government"), parent=self),
-            "governmentChart": RowsModel(("Unit", "Cost", "Upgrade"), parent=self),
-            "dseChart": RowsModel(("Unit", "Cost", "Upgrade"), parent=self),
+            "politics": RowsModel((_("2d6"), _("Doctrine"), _("Turns"), _("Limit (17.3)")), parent=self),
+            "regions": RowsModel((_("Region"), _("Kind"), "DSE", "Government"), parent=self),
+            "governmentChart": RowsModel((_("Unit"), _("Cost"), _("Upgrade")), parent=self),
+            "dseChart": RowsModel((_("Unit"), _("Cost"), _("Upgrade")), parent=self),
         }
         views = {
             "politics": self.ui.politicsView,
@@ -78,16 +79,26 @@ class ChartsTab(QObject):
         self.models["politics"].set_rows(
             [(r.dice, r.doctrine, r.duration, r.mobilization_limit) for r in owner.politics]
         )
-        self.models["regions"].set_rows([(r.name, REGION_KINDS[r.kind], r.dse, r.government) for r in owner.regions])
+        self.models["regions"].set_rows([(r.name, _(REGION_KINDS[r.kind]), r.dse, r.government) for r in owner.regions])
         for side in ("government", "dse"):
             self.models[f"{side}Chart"].set_rows([(i.unit, i.cost, i.upgrade) for i in owner.mobilization[side]])
         missing = len(TWO_DICE) - len(owner.politics)
-        self.ui.politicsStatus.setText(
-            EMPTY_NOTE
-            if not owner.politics
-            else f"{len(owner.politics)} lines filled in" + (f"; {missing} still to copy." if missing else ".")
+        filled = len(owner.politics)
+        if not owner.politics:
+            politics = _(EMPTY_NOTE)
+        elif missing:
+            politics = ngettext(
+                "{n} lines filled in; {missing} still to copy.", "{n} lines filled in; {missing} still to copy.", filled
+            ).format(n=filled, missing=missing)
+        else:
+            politics = ngettext("{n} lines filled in.", "{n} lines filled in.", filled).format(n=filled)
+        self.ui.politicsStatus.setText(politics)
+        regions = len(owner.regions)
+        self.ui.regionsStatus.setText(
+            _(EMPTY_NOTE) if not regions else ngettext("{n} regions.", "{n} regions.", regions).format(n=regions)
         )
-        self.ui.regionsStatus.setText(EMPTY_NOTE if not owner.regions else f"{len(owner.regions)} regions.")
         for side, status in (("government", self.ui.governmentChartStatus), ("dse", self.ui.dseChartStatus)):
             units = owner.mobilization[side]
-            status.setText(EMPTY_NOTE if not units else f"{len(units)} units.")
+            status.setText(
+                _(EMPTY_NOTE) if not units else ngettext("{n} units.", "{n} units.", len(units)).format(n=len(units))
+            )

@@ -24,15 +24,16 @@ from campaign_manager.assist.gcw.conflict import ConflictOutcome, ConflictReques
 from campaign_manager.assist.results import ResultEntry, make_result
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.assist.gcw_models import ConflictTableModel
 from campaign_manager.ui.assist.refusals import bound_by_engine, clear_refusal, say_refusal
 from campaign_manager.ui.forms import Form
 
-SIDES = (("not said", None), ("Government", "government"), ("DSE", "dse"))
+SIDES = ((N_("not said"), None), ("Government", "government"), ("DSE", "dse"))
 AIRSTRIKES = (
-    ("none", None),
-    ("with the attack (one column right)", "attack"),
-    ("in defence (one column left)", "defend"),
+    (N_("none"), None),
+    (N_("with the attack (one column right)"), "attack"),
+    (N_("in defence (one column left)"), "defend"),
 )
 
 
@@ -64,10 +65,13 @@ class ConflictForm(Form):
 
 def result_line(outcome: ConflictOutcome) -> str:
     """The result and how it was read, with the airstrike's shift when there was one."""
-    column = outcome.column
     if outcome.base_column != outcome.column:
-        column = f"{outcome.base_column} → {outcome.column} by the airstrike"
-    return f"{outcome.result}   (column {column}, die {outcome.modified_die})"
+        return _("{result}   (column {base} → {column} by the airstrike, die {die})").format(
+            result=outcome.result, base=outcome.base_column, column=outcome.column, die=outcome.modified_die
+        )
+    return _("{result}   (column {column}, die {die})").format(
+        result=outcome.result, column=outcome.column, die=outcome.modified_die
+    )
 
 
 class ConflictTab(QObject):
@@ -82,7 +86,7 @@ class ConflictTab(QObject):
             self.ui.tableCombo.addItem(table.title, key)
         for combo, choices in ((self.ui.sideCombo, SIDES), (self.ui.airstrikeCombo, AIRSTRIKES)):
             for text, data in choices:
-                combo.addItem(text, data)
+                combo.addItem(_(text), data)
         self.model = ConflictTableModel(charts, self.ui.tableCombo.currentData(), self)
         self.ui.crtView.setModel(self.model)
         self.ui.crtView.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -134,7 +138,9 @@ class ConflictTab(QObject):
         label = self.charts.columns[column].label
         clear_refusal(self.ui.previewLabel)  # a box changed: the refusal is answered or stale
         self.ui.previewLabel.setText(
-            f"{self.ui.attackerSpin.value()} against {self.ui.defenderSpin.value()}: column {label} before any shift."
+            _("{attacker} against {defender}: column {column} before any shift.").format(
+                attacker=self.ui.attackerSpin.value(), defender=self.ui.defenderSpin.value(), column=label
+            )
         )
         self.model.mark(column, None)
 
@@ -164,16 +170,18 @@ class ConflictTab(QObject):
     def tracker_action(self) -> dict[str, Any]:
         """The conflict just resolved, as one tracker action (the region typed in)."""
         if self.last is None:
-            raise UserError("resolve an attack first, then record it in the tracker")
+            raise UserError(_("resolve an attack first, then record it in the tracker"))
         request, outcome = self.last
         region = self.ui.regionEdit.text().strip()
         if not region:
-            raise UserError("say in which region the conflict was fought, to record it in the tracker")
+            raise UserError(_("say in which region the conflict was fought, to record it in the tracker"))
         attacker = request.attacker_side or {"attack": "government", "defend": "dse"}.get(request.airstrike or "")
         if attacker is None:
             raise UserError(
-                "say who attacks (Who attacks) and resolve the attack again with the die thrown, "
-                "to record the conflict in the tracker"
+                _(
+                    "say who attacks (Who attacks) and resolve the attack again with the die thrown, "
+                    "to record the conflict in the tracker"
+                )
             )
         return {  # the side was known when it was resolved, so `terror` is already decided (12.2)
             "type": "conflict",
@@ -218,8 +226,9 @@ class ConflictTab(QObject):
         self.ui.resultLabel.setText(result_line(outcome))
         self.ui.explanationLabel.setText(outcome.explanation)
         self.ui.stepsLabel.setText("\n".join(outcome.steps))
-        inputs = {"odds": outcome.odds, "table": self.charts.tables[request.table].title}
-        dice = [("conflict die", outcome.die, request.die is not None)]
-        self.keep(make_result("Conflict", f"{result_line(outcome)}. {outcome.explanation}", inputs, dice))
+        inputs = {_("odds"): outcome.odds, _("table"): self.charts.tables[request.table].title}
+        dice = [(_("conflict die"), outcome.die, request.die is not None)]
+        words = _("{result}. {explanation}").format(result=result_line(outcome), explanation=outcome.explanation)
+        self.keep(make_result(_("Conflict"), words, inputs, dice))
         column = [c.label for c in self.charts.columns].index(outcome.column)
         self.model.mark(column, outcome.modified_die)

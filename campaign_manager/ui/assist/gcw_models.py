@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush
 
 from campaign_manager.assist.gcw.charts import ConflictCharts
 from campaign_manager.assist.gcw.results import describe, effect_of
+from campaign_manager.i18n import _
 from campaign_manager.ui import ink
 from campaign_manager.ui.plain import tip
 
@@ -68,7 +69,7 @@ class ConflictTableModel(QAbstractTableModel):
             return None
         if orientation == Qt.Orientation.Horizontal:
             return self.charts.columns[section].label
-        return f"die {section + self.charts.die.low}"
+        return _("die {die}").format(die=section + self.charts.die.low)
 
 
 class RowsModel(QAbstractTableModel):

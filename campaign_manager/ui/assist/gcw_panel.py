@@ -13,6 +13,7 @@ from campaign_manager.assist.gcw.charts import GcwCharts, default_charts
 from campaign_manager.assist.gcw.owner_charts import OWNER_FILE, OwnerCharts, read_owner_charts
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.assist.gcw_charts_tab import ChartsTab
 from campaign_manager.ui.assist.gcw_conflict_tab import ConflictTab
 from campaign_manager.ui.assist.gcw_tracker_tab import TrackerTab
@@ -22,7 +23,7 @@ from campaign_manager.ui.forms import Form
 from campaign_manager.ui.one_press import OnePressPerDoubleClick
 from campaign_manager.ui.settings import chosen, start_folder
 
-FILE_FILTER = "Greek Civil War tracker (*.gcw);;All files (*)"
+FILE_FILTER = (N_("Greek Civil War tracker (*.gcw)"), N_("All files (*)"))
 NO_OWNER_CHARTS = OwnerCharts((), {"government": (), "dse": ()}, ())
 
 
@@ -74,9 +75,9 @@ class Panel(QWidget):
         self.conflict.offer_regions([region.name for region in owner.regions])
         self.charts.show(owner)
         for tab, title in (
-            (self.conflict, "Conflict"),
-            (self.tracker, "Political Index tracker"),
-            (self.charts, "Owner's charts"),
+            (self.conflict, _("Conflict")),
+            (self.tracker, _("Political Index tracker")),
+            (self.charts, _("Owner's charts")),
         ):
             self.ui.tabs.addTab(tab.page, title)
         kept = KeptResults(lambda: self.tracker.game, self._record_result, changed=self.tracker.refresh)
@@ -116,15 +117,22 @@ class Panel(QWidget):
                 clear_refusal(label)
 
     def _choose_new(self) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self, "New Greek Civil War tracker", start_folder(), FILE_FILTER)
+        path, _kind = QFileDialog.getSaveFileName(self, _("New Greek Civil War tracker"), start_folder(), file_filter())
         path = chosen(path)
         if path and not Path(path).suffix:
             path += ".gcw"
         return path or None
 
     def _choose_open(self) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a Greek Civil War tracker", start_folder(), FILE_FILTER)
+        path, _kind = QFileDialog.getOpenFileName(
+            self, _("Open a Greek Civil War tracker"), start_folder(), file_filter()
+        )
         return chosen(path) or None
+
+
+def file_filter() -> str:
+    """The file dialogs' kinds of file, in the user's language."""
+    return ";;".join(_(kind) for kind in FILE_FILTER)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if hasattr(self, "tracker"):

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from campaign_manager.dice import D6
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
 
 Action = dict[str, Any]
@@ -28,7 +29,7 @@ def typed_dice(edit: QLineEdit, what: str) -> list[int] | None:
 def region(combo: QComboBox) -> str:
     name = combo.currentText().strip()
     if not name:
-        raise UserError("Type or choose the region's name first")
+        raise UserError(_("Type or choose the region's name first"))
     return name
 
 
@@ -56,17 +57,17 @@ def terror(ui: TrackerForm, placed: bool) -> Action:
 
 def resettle(ui: TrackerForm) -> Action:
     action = {"type": "resettle", "region": region(ui.markerRegionCombo)}
-    return with_dice(action, "dice", typed_dice(ui.resettleDieEdit, "Resettlement die"))
+    return with_dice(action, "dice", typed_dice(ui.resettleDieEdit, _("Resettlement die")))
 
 
 def penalties(ui: TrackerForm) -> Action:
     conventional = ui.dseConventionalCheck.isChecked()
     action: Action = {"type": "control_penalties", "dse_conventional_in_greece": conventional}
     if not conventional:
-        with_dice(action, "dse_dice", typed_dice(ui.dseDiceEdit, "DSE loss die"))
+        with_dice(action, "dse_dice", typed_dice(ui.dseDiceEdit, _("DSE loss die")))
     if ui.tightRegionsSpin.value():
         action["tight_ungarrisoned"] = ui.tightRegionsSpin.value()
-        with_dice(action, "tight_dice", typed_dice(ui.tightDiceEdit, "Tight Defense die"))
+        with_dice(action, "tight_dice", typed_dice(ui.tightDiceEdit, _("Tight Defense die")))
     if ui.areaEmptySpin.value():
         action["area_empty_regions"] = ui.areaEmptySpin.value()
     return action
@@ -84,11 +85,14 @@ def doctrine(ui: TrackerForm) -> Action:
 def doctrine_from_table(ui: TrackerForm) -> Action:
     """Four dice typed (2d6 for the doctrine, 2d6 for the duration) or none (the app rolls)."""
     action: Action = {"type": "doctrine", "from_table": True}
-    dice = typed_dice(ui.politicsDiceEdit, "Politics Table die")
+    dice = typed_dice(ui.politicsDiceEdit, _("Politics Table die"))
     if dice is not None:
         if len(dice) != 4:
             raise UserError(
-                "Type four Politics Table dice (two for the doctrine, two for the duration) or none to let the app roll"
+                _(
+                    "Type four Politics Table dice (two for the doctrine, two for the duration) "
+                    "or none to let the app roll"
+                )
             )
         action.update(doctrine_dice=dice[:2], duration_dice=dice[2:])
     return action
@@ -96,9 +100,9 @@ def doctrine_from_table(ui: TrackerForm) -> Action:
 
 def mobilization(ui: TrackerForm) -> Action:
     action = {"type": "mobilization", "side": ui.mobSideCombo.currentData()}
-    with_dice(action, "stalin_dice", typed_dice(ui.stalinDiceEdit, "Stalin score die"))
-    with_dice(action, "break_die", typed_dice(ui.breakDieEdit, "Break die"))
-    return with_dice(action, "purge_dice", typed_dice(ui.purgeDiceEdit, "Purge die"))
+    with_dice(action, "stalin_dice", typed_dice(ui.stalinDiceEdit, _("Stalin score die")))
+    with_dice(action, "break_die", typed_dice(ui.breakDieEdit, _("Break die")))
+    return with_dice(action, "purge_dice", typed_dice(ui.purgeDiceEdit, _("Purge die")))
 
 
 def spend(ui: TrackerForm) -> Action:
@@ -107,11 +111,14 @@ def spend(ui: TrackerForm) -> Action:
     upgrade = ui.spendUpgradeCheck.isChecked()
     if ui.spendAmountSpin.value():
         action["amount"] = ui.spendAmountSpin.value()
-        action["what"] = f"{'upgrading ' if upgrade else ''}{unit}" if unit else "units"
+        if not unit:
+            action["what"] = _("units")
+        else:
+            action["what"] = _("upgrading {unit}").format(unit=unit) if upgrade else unit
     elif unit:
         action.update(unit=unit, upgrade=upgrade)
     else:
-        raise UserError("Choose a unit from the Mobilization Chart or type the Political Points to spend")
+        raise UserError(_("Choose a unit from the Mobilization Chart or type the Political Points to spend"))
     return action
 
 
@@ -121,10 +128,10 @@ def initiative(ui: TrackerForm) -> Action:
 
 def adjust(ui: TrackerForm) -> Action:
     if not ui.adjustAmountSpin.value():
-        raise UserError("Type the change to the index (negative to take points off)")
+        raise UserError(_("Type the change to the index (negative to take points off)"))
     return {
         "type": "adjust",
         "side": ui.adjustSideCombo.currentData(),
         "amount": ui.adjustAmountSpin.value(),
-        "reason": ui.adjustReasonEdit.text().strip() or "change by hand",
+        "reason": ui.adjustReasonEdit.text().strip() or _("change by hand"),
     }

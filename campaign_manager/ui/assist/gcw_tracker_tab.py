@@ -15,6 +15,7 @@ from campaign_manager.assist.gcw.owner_charts import OwnerCharts
 from campaign_manager.assist.gcw.politics import attrition_losses
 from campaign_manager.dice import Roller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.ui import settings
 from campaign_manager.ui.assist import gcw_tracker_actions as actions
 from campaign_manager.ui.assist.gcw_tracker_form import TrackerForm
@@ -23,7 +24,7 @@ from campaign_manager.ui.assist.refusals import bound_by_engine, clear_refusal, 
 
 ChooseFile = Callable[[], "str | Path | None"]
 SIDES = (("Government", "government"), ("DSE", "dse"))
-USES = (("add them to its own index", "add"), ("take them off the enemy's index", "subtract"))
+USES = ((N_("add them to its own index"), "add"), (N_("take them off the enemy's index"), "subtract"))
 
 
 class TrackerTab(QObject):
@@ -58,9 +59,9 @@ class TrackerTab(QObject):
             for text, side in SIDES:
                 combo.addItem(text, side)
         for text, use in USES:
-            ui.controlUseCombo.addItem(text, use)
+            ui.controlUseCombo.addItem(_(text), use)
         for key, doctrine in self.rules.doctrines.items():
-            ui.doctrineCombo.addItem(f"{doctrine.name} ({doctrine.mobilization_limit} PP)", key)
+            ui.doctrineCombo.addItem(f"{doctrine.name} ({doctrine.mobilization_limit} PP)", key)  # untranslated: PP
         rules = self.rules  # each box takes a number past its bound, which the tracker refuses named
         for spin, most in (
             (ui.tightRegionsSpin, len(rules.tight_defense_regions)),
@@ -72,9 +73,9 @@ class TrackerTab(QObject):
             (ui.attritionUnitsSpin, rules.units_most),
         ):
             bound_by_engine(spin, most)
-        ui.endTurnCombo.addItem("none: play to the end", None)
+        ui.endTurnCombo.addItem(_("none: play to the end"), None)
         for turn in self.rules.victory_check_turns:
-            ui.endTurnCombo.addItem(f"turn {turn}", turn)
+            ui.endTurnCombo.addItem(_("turn {turn}").format(turn=turn), turn)
         self.set_owner(self.owner)
 
     def set_owner(self, owner: OwnerCharts) -> None:
@@ -187,7 +188,7 @@ class TrackerTab(QObject):
         button) or to the panel's."""
         say = report or self.report
         if self.game is None:
-            say("No tracker is open: start a new one or open a saved one on the Political Index tracker tab.")
+            say(_("No tracker is open: start a new one or open a saved one on the Political Index tracker tab."))
             return
         try:
             self.game.record(build(self.ui))
@@ -217,8 +218,13 @@ class TrackerTab(QObject):
             self.ui.attritionLabel.setText(str(exc))
             return
         self.ui.attritionLabel.setText(
-            f"{reduced} of {units} unit(s) lose one level; their owner chooses "
-            f"which (15.1). Police and Front units in enemy-held regions only."
+            ngettext(
+                "{reduced} of {units} unit(s) lose one level; their owner chooses "
+                "which (15.1). Police and Front units in enemy-held regions only.",
+                "{reduced} of {units} unit(s) lose one level; their owner chooses "
+                "which (15.1). Police and Front units in enemy-held regions only.",
+                units,
+            ).format(reduced=reduced, units=units)
         )
 
     def refresh(self) -> None:
@@ -226,12 +232,14 @@ class TrackerTab(QObject):
         lines = EMPTY if game is None else status_lines(game.summary(), self.rules)
         labels = ui.status_labels()
         for name, text in lines.items():
-            labels[name].setText(text)
+            labels[name].setText(_(text) if game is None and text else text)
         self.history.setStringList([] if game is None else game.state.history)
         if game is not None:
             ui.historyView.scrollToBottom()
         ui.fileLabel.setText(
-            "No tracker open: start a new one or open a saved one." if game is None else f"Tracker: {game.path}"
+            _("No tracker open: start a new one or open a saved one.")
+            if game is None
+            else _("Tracker: {path}").format(path=game.path)
         )
         ui.undoButton.setEnabled(game is not None and game.can_undo())
         ui.redoButton.setEnabled(game is not None and game.can_redo())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign_manager.assist.gcw.politics_charts import PoliticalRules
 from campaign_manager.assist.gcw.tracker_summary import TrackerSummary
+from campaign_manager.i18n import N_, _
 
 NAMES = {"government": "Government", "dse": "DSE"}
 
@@ -13,54 +14,80 @@ def status_lines(summary: TrackerSummary, rules: PoliticalRules) -> dict[str, st
     steps = [
         word
         for word, due in (
-            ("mobilization", summary.mobilization_this_turn),
-            ("attrition at the end", summary.attrition_this_turn),
-            ("a possible victory check", summary.victory_check_this_turn),
+            (_("mobilization"), summary.mobilization_this_turn),
+            (_("attrition at the end"), summary.attrition_this_turn),
+            (_("a possible victory check"), summary.victory_check_this_turn),
         )
         if due
     ]
-    doctrine = "Doctrine: not set — roll on the Politics Table (16.3)"
-    if summary.doctrine:
-        doctrine = (
-            f"Doctrine: {summary.doctrine}, up to {summary.mobilization_limit} PP per Government Mobilization Phase"
+    doctrine = _("Doctrine: not set — roll on the Politics Table (16.3)")
+    if summary.doctrine and summary.politics_roll_turn:
+        doctrine = _(
+            "Doctrine: {doctrine}, up to {limit} PP per Government Mobilization Phase; "
+            "next Politics Table roll on turn {turn}"
+        ).format(doctrine=summary.doctrine, limit=summary.mobilization_limit, turn=summary.politics_roll_turn)
+    elif summary.doctrine:
+        doctrine = _("Doctrine: {doctrine}, up to {limit} PP per Government Mobilization Phase").format(
+            doctrine=summary.doctrine, limit=summary.mobilization_limit
         )
-        if summary.politics_roll_turn:
-            doctrine += f"; next Politics Table roll on turn {summary.politics_roll_turn}"
     aid = (
-        f"American Aid: active since turn {summary.american_aid_since} "
-        f"(+{rules.aid_points} PP each Government Mobilization Phase, beyond the limit)"
+        _(
+            "American Aid: active since turn {turn} (+{points} PP each Government Mobilization Phase, beyond the limit)"
+        ).format(turn=summary.american_aid_since, points=rules.aid_points)
         if summary.american_aid
-        else f"American Aid: not yet (starts when the Government is at {rules.aid_government_at_most} "
-        f"or less, or the DSE at {rules.aid_dse_at_least} or more)"
+        else _(
+            "American Aid: not yet (starts when the Government is at {government} or less, or the DSE at {dse} or more)"
+        ).format(government=rules.aid_government_at_most, dse=rules.aid_dse_at_least)
     )
-    markers = (
-        f"Terror: {', '.join(summary.terror_regions) or 'none'}.  "
-        f"Resettled: {', '.join(summary.resettled_regions) or 'none'}.  "
-        f"Airstrikes: {summary.airstrikes.available} available, "
-        f"{summary.airstrikes.spent_this_turn} spent this turn."
+    markers = _(
+        "Terror: {terror}.  Resettled: {resettled}.  Airstrikes: {available} available, {spent} spent this turn."
+    ).format(
+        terror=", ".join(summary.terror_regions) or _("none"),
+        resettled=", ".join(summary.resettled_regions) or _("none"),
+        available=summary.airstrikes.available,
+        spent=summary.airstrikes.spent_this_turn,
     )
     if summary.stalin_score is None:
-        stalin = "Tito breaks with Stalin: not in play."
+        stalin = _("Tito breaks with Stalin: not in play.")
     elif summary.dse_line:
-        stalin = f"The DSE follows the {summary.dse_line} line; closed: {', '.join(summary.closed_countries)}."
+        stalin = _("The DSE follows the {line} line; closed: {closed}.").format(
+            line=summary.dse_line, closed=", ".join(summary.closed_countries)
+        )
     else:
-        stalin = f"Stalin score: {summary.stalin_score} (the break comes at {rules.stalin_threshold})."
+        stalin = _("Stalin score: {score} (the break comes at {threshold}).").format(
+            score=summary.stalin_score, threshold=rules.stalin_threshold
+        )
     order = summary.initiative.words
     if summary.first_player:
-        order += f" This turn the {NAMES[summary.first_player]} goes first."
+        order += " " + _("This turn the {side} goes first.").format(side=NAMES[summary.first_player])
     phase = summary.mobilization_phase
     phase_text = ""
-    if phase:
-        limit = "no limit" if phase.limit is None else f"of {phase.limit}"
-        phase_text = f"{NAMES[phase.side]} Mobilization Phase: {phase.spent} PP spent ({limit})."
+    if phase and phase.limit is None:
+        phase_text = _("{side} Mobilization Phase: {spent} PP spent (no limit).").format(
+            side=NAMES[phase.side], spent=phase.spent
+        )
+    elif phase:
+        phase_text = _("{side} Mobilization Phase: {spent} PP spent (of {limit}).").format(
+            side=NAMES[phase.side], spent=phase.spent, limit=phase.limit
+        )
     over = summary.game_over
     over_text = ""
-    if over:
-        winner = "nobody wins" if over.winner is None else f"the {NAMES[over.winner]} wins"
-        over_text = f"Game over: {over.reason}; {winner} by {over.margin} — {over.level}."
+    if over and over.winner is None:
+        over_text = _("Game over: {reason}; nobody wins by {margin} — {level}.").format(
+            reason=over.reason, margin=over.margin, level=over.level
+        )
+    elif over:
+        over_text = _("Game over: {reason}; the {side} wins by {margin} — {level}.").format(
+            reason=over.reason, side=NAMES[over.winner], margin=over.margin, level=over.level
+        )
+    turn = (
+        _("Turn {turn}: {steps}").format(turn=summary.turn, steps=", ".join(steps))
+        if steps
+        else _("Turn {turn}").format(turn=summary.turn)
+    )
     return {
         "indicesLabel": f"Government {summary.government_pi}   ·   DSE {summary.dse_pi}",
-        "turnLabel": f"Turn {summary.turn}" + (f": {', '.join(steps)}" if steps else ""),
+        "turnLabel": turn,
         "doctrineStatusLabel": doctrine,
         "aidLabel": aid,
         "markersLabel": markers,
@@ -73,7 +100,7 @@ def status_lines(summary: TrackerSummary, rules: PoliticalRules) -> dict[str, st
 
 
 EMPTY = {
-    "indicesLabel": "No tracker open",
+    "indicesLabel": N_("No tracker open"),
     "turnLabel": "",
     "doctrineStatusLabel": "",
     "aidLabel": "",

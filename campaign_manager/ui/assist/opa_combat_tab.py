@@ -21,6 +21,7 @@ from campaign_manager.assist.opa.combat import CombatSide, close_combat
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
@@ -104,10 +105,10 @@ class CombatTab(OpaTab):
             bound_by_engine(boxes.support, tables.limits.supporting_units)
             bound_by_engine(boxes.figures, tables.limits.figures)
         self.ui.defenderTroop.setCurrentIndex(min(2, len(tables.troops) - 1))
-        self.ui.attackerNation.addItem("as the troop line says", None)
-        self.ui.attackerNation.addItem("Turkish", "turkish")
-        self.ui.attackerNation.addItem("Greek", "greek")
-        self.factors = RowsModel(["Side", "Factor", "Value"], self, centered={2})
+        self.ui.attackerNation.addItem(_("as the troop line says"), None)
+        self.ui.attackerNation.addItem(_("Turkish"), "turkish")
+        self.ui.attackerNation.addItem(_("Greek"), "greek")
+        self.factors = RowsModel([_("Side"), _("Factor"), _("Value")], self, centered={2})
         table = self.ui.factorTable
         table.setModel(self.factors)
         table.verticalHeader().hide()
@@ -143,24 +144,33 @@ class CombatTab(OpaTab):
             attacker_nation=self.ui.attackerNation.currentData(),
         )
         rows, bold = [], []
+        role_names = {"attacker": _("Attacker"), "defender": _("Defender")}
         for side in (result.attacker, result.defender):
-            role = side.role.title()
-            rows.append([role, "Die", str(side.die)])
+            role = role_names[side.role]
+            rows.append([role, _("Die"), str(side.die)])
             rows.extend([role, reason, f"{value:+d}"] for reason, value in side.factors)
             bold.append(len(rows))
-            rows.append([role, "Total", str(side.total)])
+            rows.append([role, _("Total"), str(side.total)])
         self.factors.set_rows(rows, bold)
         self.ui.factorTable.resizeColumnToContents(0)
-        winner = (
-            "Equal totals: no winner"
-            if result.winner == "tie"
-            else f"The {result.winner} wins, {max(result.attacker.total, result.defender.total)}"
-            f" to {min(result.attacker.total, result.defender.total)}."
-        )
+        high = max(result.attacker.total, result.defender.total)
+        low = min(result.attacker.total, result.defender.total)
+        if result.winner == "tie":
+            winner = _("Equal totals: no winner")
+        elif result.winner == "attacker":
+            winner = _("The attacker wins, {high} to {low}.").format(high=high, low=low)
+        else:
+            winner = _("The defender wins, {high} to {low}.").format(high=high, low=low)
         self.ui.winnerLabel.setText(f"<b>{winner}</b>")
         self.ui.combatNotes.setText("\n".join(result.notes))
         sides = (result.attacker, result.defender)
         typed = {role: typed_die(self.ui.side(role).die) is not None for role in ROLES}
-        dice = [(f"{side.role} die", side.die, typed[side.role]) for side in sides]
-        inputs = {side.role: f"{self.tables.troops[side.troop].label}, total {side.total}" for side in sides}
-        self.keep(make_result("Close combat", winner, inputs, dice))
+        die_names = {"attacker": _("attacker die"), "defender": _("defender die")}
+        dice = [(die_names[side.role], side.die, typed[side.role]) for side in sides]
+        inputs = {
+            _("attacker") if side.role == "attacker" else _("defender"): _("{troop}, total {total}").format(
+                troop=self.tables.troops[side.troop].label, total=side.total
+            )
+            for side in sides
+        }
+        self.keep(make_result(_("Close combat"), winner, inputs, dice))

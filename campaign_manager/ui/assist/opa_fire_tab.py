@@ -10,6 +10,7 @@ from campaign_manager.assist.opa.fire import bands_words, fire, hit_check
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
 from campaign_manager.ui.assist.refusals import bound_by_engine
@@ -44,10 +45,15 @@ class FireTab(OpaTab):
     def __init__(self, panel: QWidget, tables: OpaTables, roller: Roller, report: Callable[[str], None]) -> None:
         super().__init__(panel, FireForm(panel), tables, roller, report)
         for target in tables.targets.values():
-            self.ui.targetCombo.addItem(f"{target.label} (hits on {target.hit_on}+)", target.code)
-        self.ui.weaponCombo.addItem("not given", None)
+            self.ui.targetCombo.addItem(
+                _("{target} (hits on {hit_on}+)").format(target=target.label, hit_on=target.hit_on), target.code
+            )
+        self.ui.weaponCombo.addItem(_("not given"), None)
         for weapon in tables.weapons.values():
-            self.ui.weaponCombo.addItem(f"{weapon.label}, reaches {bands_words(weapon.range_bands)}", weapon.code)
+            self.ui.weaponCombo.addItem(
+                _("{weapon}, reaches {reach}").format(weapon=weapon.label, reach=bands_words(weapon.range_bands)),
+                weapon.code,
+            )
         bound_by_engine(self.ui.standsSpin, tables.limits.stands)  # the data's bounds, checked there
         bound_by_engine(self.ui.hitsSpin, tables.dice_most)
         bound_by_engine(self.ui.rangeSpin, max(weapon.range_bands for weapon in tables.weapons.values()))
@@ -72,10 +78,18 @@ class FireTab(OpaTab):
         # every fire at the unit adds its hits: the check is made once, after all fire (step 2)
         total = min(self.ui.hitsSpin.value() + result.hits, self.ui.hitsSpin.maximum())
         self.ui.hitsSpin.setValue(total)
-        self.ui.fireResult.setText(result.explain() + f"\nThe unit has taken {total} hit(s) in all this turn.")
-        inputs = {"target": result.target_label, "weapon": self.ui.weaponCombo.currentText()}
-        words = f"{result.hits} hit(s) on {result.target_label.lower()}; {total} in all on the unit."
-        self.keep(make_result("Fire", words, inputs, [("die", d, dice is not None) for d in result.dice]))
+        taken = ngettext(
+            "The unit has taken {n} hit(s) in all this turn.", "The unit has taken {n} hit(s) in all this turn.", total
+        ).format(n=total)
+        self.ui.fireResult.setText(f"{result.explain()}\n{taken}")
+        inputs = {_("target"): result.target_label, _("weapon"): self.ui.weaponCombo.currentText()}
+        words = ngettext(
+            "{n} hit(s) on {target}; {total} in all on the unit.",
+            "{n} hit(s) on {target}; {total} in all on the unit.",
+            result.hits,
+        ).format(n=result.hits, target=result.target_label.lower(), total=total)
+        die = _("die")
+        self.keep(make_result(_("Fire"), words, inputs, [(die, d, dice is not None) for d in result.dice]))
 
     def check_unit(self) -> None:
         result = hit_check(
@@ -88,6 +102,6 @@ class FireTab(OpaTab):
         )
         self.ui.checkResult.setText(result.explanation)
         typed = typed_die(self.ui.checkDieEdit) is not None
-        dice = [("check die", result.die, typed)] if result.die is not None else []
-        self.keep(make_result("Hit check", result.explanation, {"hits": result.hits}, dice))
+        dice = [(_("check die"), result.die, typed)] if result.die is not None else []
+        self.keep(make_result(_("Hit check"), result.explanation, {_("hits"): result.hits}, dice))
         self.ui.hitsSpin.setValue(0)  # checked: the next fire is at a fresh unit

@@ -10,6 +10,7 @@ from campaign_manager.assist.opa.morale import STATES, ClassRoll, rally, reactio
 from campaign_manager.assist.opa.tables import CLASSES, OpaTables
 from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.enter_key import enter_presses
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab, typed_die
@@ -46,8 +47,10 @@ class MoraleTab(OpaTab):
         super().__init__(panel, MoraleForm(panel), tables, roller, report)
         for combo in (self.ui.rallyClass, self.ui.reactionClass):
             combo.addItems(CLASSES)
-        self.ui.rallyState.addItems(STATES)
-        self.classes = RowsModel(["Class", "Rally on", "Reaction on"], self)
+        state_names = {"shaken": _("shaken"), "routed": _("routed")}
+        for state in STATES:
+            self.ui.rallyState.addItem(state_names.get(state, state), state)
+        self.classes = RowsModel([_("Class"), _("Rally on"), _("Reaction on")], self)
         self.classes.set_rows([[cls, f"{tables.rally[cls]}+", f"{tables.reaction[cls]}+"] for cls in CLASSES])
         self.ui.classTable.setModel(self.classes)
         self.ui.classTable.verticalHeader().hide()
@@ -80,13 +83,13 @@ class MoraleTab(OpaTab):
             self.tables,
             self.ui.rallyClass.currentText(),
             typed_die(self.ui.rallyDie),
-            self.ui.rallyState.currentText(),
+            self.ui.rallyState.currentData(),
             self.ui.rallyHold.isChecked(),
             self.ui.rallyArtillery.isChecked(),
             self.roller,
         )
         self.ui.rallyResult.setText(result.explanation)
-        self._keep("Rally", result, self.ui.rallyDie, {"state": self.ui.rallyState.currentText()})
+        self._keep(_("Rally"), result, self.ui.rallyDie, {_("state"): self.ui.rallyState.currentText()})
 
     def roll_reaction(self) -> None:
         result = reaction(
@@ -98,8 +101,8 @@ class MoraleTab(OpaTab):
             self.roller,
         )
         self.ui.reactionResult.setText(result.explanation)
-        self._keep("Reaction", result, self.ui.reactionDie, {})
+        self._keep(_("Reaction"), result, self.ui.reactionDie, {})
 
     def _keep(self, tool: str, result: ClassRoll, die_box: QLineEdit, inputs: dict[str, str]) -> None:
-        dice = [("die", result.die, typed_die(die_box) is not None)] if result.die is not None else []
-        self.keep(make_result(tool, result.explanation, {"class": result.unit_class, **inputs}, dice))
+        dice = [(_("die"), result.die, typed_die(die_box) is not None)] if result.die is not None else []
+        self.keep(make_result(tool, result.explanation, {_("class"): result.unit_class, **inputs}, dice))

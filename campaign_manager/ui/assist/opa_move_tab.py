@@ -13,6 +13,7 @@ from campaign_manager.assist.opa.movement import CARDS, movement, road_allowed
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.assist.results import make_result
 from campaign_manager.dice import Roller
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.opa_tab import OpaTab
 from campaign_manager.ui.forms import Form
 
@@ -40,7 +41,11 @@ class MoveTab(OpaTab):
         for card in CARDS:
             self.ui.cardCombo.addItem(card, card)
         for code, penalty in tables.penalties.items():
-            item = QListWidgetItem(f"{penalty.label} (−{penalty.bands}, {' or '.join(penalty.cards)})")
+            item = QListWidgetItem(
+                _("{penalty} (−{bands}, {cards})").format(
+                    penalty=penalty.label, bands=penalty.bands, cards=_(" or ").join(penalty.cards)
+                )
+            )
             item.setData(Qt.ItemDataRole.UserRole, code)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
@@ -70,11 +75,16 @@ class MoveTab(OpaTab):
             self.ui.roadCheck.isChecked(),
             chosen,
         )
-        card = f"{move.card} card"
-        words = f"{self.ui.unitCombo.currentText()} on a {card}: moves {bands_words(move.bands)}."
-        self.keep(make_result("Movement", words, {"steps": ", ".join(f"{r} {v:+d}" for r, v in move.steps)}))
+        words = _("{unit} on a {card} card: moves {bands}.").format(
+            unit=self.ui.unitCombo.currentText(), card=move.card, bands=bands_words(move.bands)
+        )
+        steps_words = ", ".join(f"{r} {v:+d}" for r, v in move.steps)
+        self.keep(make_result(_("Movement"), words, {_("steps"): steps_words}))
         steps = "<br>".join(f"{escape(reason)}: {value:+d}" for reason, value in move.steps)
+        moves = _("Moves {bands}, {inches} inches.").format(
+            bands=bands_words(move.bands), inches=move.bands * self.tables.band_inches
+        )
         self.ui.moveResult.setText(
-            f"{steps}<br><b>Moves {bands_words(move.bands)}, "
-            f"{move.bands * self.tables.band_inches} inches.</b><br>" + "<br>".join(escape(n) for n in move.notes)
+            f"{steps}<br><b>{escape(moves)}</b><br>"
+            + "<br>".join(escape(n) for n in move.notes)  # untranslated: HTML markup
         )

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QWidget
 from campaign_manager.assist.opa.tables import OpaTables, shipped_tables
 from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.opa_combat_tab import CombatTab
 from campaign_manager.ui.assist.opa_fire_tab import FireTab
 from campaign_manager.ui.assist.opa_morale_tab import MoraleTab
@@ -49,11 +50,11 @@ class Panel(QWidget):
         self.movement = MoveTab(self, tables, self.roller, self.show_message)
         self.reference = ReferenceTab(self, tables, self.roller, self.show_message)
         for tab, title in (
-            (self.fire, "Fire && hit check"),
-            (self.morale, "Rally && reaction"),
-            (self.movement, "Movement"),
-            (self.combat, "Close combat"),
-            (self.reference, "Turn, cards && factors"),
+            (self.fire, _("Fire && hit check")),
+            (self.morale, _("Rally && reaction")),
+            (self.movement, _("Movement")),
+            (self.combat, _("Close combat")),
+            (self.reference, _("Turn, cards && factors")),
         ):
             self.ui.tabs.addTab(tab.page, title)
         # no game file: the panel keeps the evening's results itself

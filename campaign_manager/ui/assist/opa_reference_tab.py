@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QWidget
 from campaign_manager.assist.opa.orders import order_cards
 from campaign_manager.assist.opa.tables import OpaTables
 from campaign_manager.dice import Roller
+from campaign_manager.i18n import _
 from campaign_manager.ui.assist.opa_models import RowsModel
 from campaign_manager.ui.assist.opa_tab import OpaTab
 from campaign_manager.ui.forms import Form
@@ -37,11 +38,11 @@ class ReferenceTab(OpaTab):
     def __init__(self, panel: QWidget, tables: OpaTables, roller: Roller, report: Callable[[str], None]) -> None:
         super().__init__(panel, ReferenceForm(panel), tables, roller, report)
         steps = "".join(f"<li>{escape(step)}</li>" for step in tables.turn_sequence)
-        self.ui.turnSequence.setText(f"<ol style='margin:0'>{steps}</ol>")
-        self.orders = RowsModel(["Card", "What it allows"], self)
+        self.ui.turnSequence.setText(f"<ol style='margin:0'>{steps}</ol>")  # untranslated: HTML markup
+        self.orders = RowsModel([_("Card"), _("What it allows")], self)
         self.orders.set_rows([[c.card, c.effect] for c in order_cards(tables)])
         self.factors = RowsModel(
-            ["Troop", "Against infantry, attacking", "Against infantry, defending", "Against cavalry"],
+            [_("Troop"), _("Against infantry, attacking"), _("Against infantry, defending"), _("Against cavalry")],
             self,
             centered={1, 2, 3},
         )

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.i18n import _
 from campaign_manager.ui import ink
 
 
@@ -36,7 +37,10 @@ def bound_by_engine(box: QSpinBox, most: int, least: int | None = None) -> None:
     if least is not None and least < 0:
         box.setMinimum(-ceiling)
     box.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
-    said = f"At most {most}." if least is None or least >= 0 else f"From {least} to {most}."
+    if least is None or least >= 0:
+        said = _("At most {most}.").format(most=most)
+    else:
+        said = _("From {least} to {most}.").format(least=least, most=most)
     tip = box.toolTip()
     box.setToolTip(f"{tip} {said}".strip() if said not in tip else tip)
 

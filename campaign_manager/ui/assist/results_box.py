@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.assist.results import ResultEntry, ResultLog, as_csv, as_text, is_result, record_title
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.ui.forms import Form
 
 ChooseExport = Callable[[QWidget, str], str | None]  # (parent, title) → the file, or None
@@ -106,13 +107,13 @@ class KeptResults:
     def undo_title(self) -> str | None:
         game = self._game()
         if game is None:
-            return f"the result “{self.own.entries[-1].tool}”" if self.own.entries else None
+            return _("the result “{tool}”").format(tool=self.own.entries[-1].tool) if self.own.entries else None
         return record_title(game.records[-1]) if game.records else None
 
     def redo_title(self) -> str | None:
         game = self._game()
         if game is None:
-            return f"the result “{self.own.undone[-1].tool}”" if self.own.undone else None
+            return _("the result “{tool}”").format(tool=self.own.undone[-1].tool) if self.own.undone else None
         following = self._next_redo(game)
         return record_title(following, back=False) if following is not None else None
 
@@ -160,7 +161,8 @@ RECORD_SUFFIXES = (".csv", ".txt")  # an existing file of another kind is never 
 
 
 def ask_export_file(parent: QWidget, title: str) -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, title, "", "CSV for a spreadsheet (*.csv);;Plain text (*.txt)")
+    kinds = ";;".join((_("CSV for a spreadsheet (*.csv)"), _("Plain text (*.txt)")))
+    path, _kind = QFileDialog.getSaveFileName(parent, title, "", kinds)
     return path or None
 
 
@@ -208,7 +210,7 @@ class ResultsBox(QObject):
         tabs.addTab(page, "")
 
         def count() -> None:
-            tabs.setTabText(tabs.indexOf(page), f"Results ({len(box.kept.entries())})")
+            tabs.setTabText(tabs.indexOf(page), _("Results ({n})").format(n=len(box.kept.entries())))
 
         box.changed.connect(count)
         count()
@@ -216,7 +218,7 @@ class ResultsBox(QObject):
 
     @property
     def title(self) -> str:
-        return f"{self.game}: the evening's results"
+        return _("{game}: the evening's results").format(game=self.game)
 
     def add(self, entry: ResultEntry) -> None:
         """Keep a result just worked out (a refusal to keep it is the panel's message)."""
@@ -259,13 +261,15 @@ class ResultsBox(QObject):
         self._guarded(self.kept.undo_any if back else self.kept.redo_any)
 
     def export(self) -> None:
-        chosen = self.choose_export(self.ui.root, f"Export {self.title}")
+        chosen = self.choose_export(self.ui.root, _("Export {title}").format(title=self.title))
         if not chosen:
             return
         path = Path(chosen)
         if path.is_file() and path.suffix.lower() not in RECORD_SUFFIXES:  # the game file itself, say
             self.report(
-                f"{path.name} is not a record of results (.csv or .txt): it is left as it was; choose another name."
+                _(
+                    "{file} is not a record of results (.csv or .txt): it is left as it was; choose another name."
+                ).format(file=path.name)
             )
             return
         entries = self.kept.entries()
@@ -273,11 +277,12 @@ class ResultsBox(QObject):
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
-            self.report(f"{path}: the record could not be written ({exc.strerror}).")
+            self.report(_("{path}: the record could not be written ({reason}).").format(path=path, reason=exc.strerror))
 
     def print_record(self) -> None:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        self.choose_printer(self.ui.root, printer, f"Print {self.title}", lambda: self.print_on(printer))
+        title = _("Print {title}").format(title=self.title)
+        self.choose_printer(self.ui.root, printer, title, lambda: self.print_on(printer))
 
     def print_on(self, printer: QPrinter) -> None:
         document = QTextDocument()
@@ -288,7 +293,7 @@ class ResultsBox(QObject):
         """The last result in large type, in a window of its own (not modal: play goes on)."""
         if self.big is None:
             self.big = QDialog(self.ui.root)
-            self.big.setWindowTitle(f"{self.game}: the last result")
+            self.big.setWindowTitle(_("{game}: the last result").format(game=self.game))
             words = QLabel(self.big)
             words.setObjectName("bigResult")
             words.setWordWrap(True)
@@ -309,4 +314,4 @@ class ResultsBox(QObject):
         last = self.kept.last()
         label = self.big.findChild(QLabel, "bigResult")
         if isinstance(label, QLabel):
-            label.setText(f"{last.tool}\n\n{last.words}" if last else "No result yet.")
+            label.setText(f"{last.tool}\n\n{last.words}" if last else _("No result yet."))
