@@ -55,7 +55,7 @@ SignupChooser = Callable[[QWidget, str], "Path | None"]
 
 
 def ask_signups(parent: QWidget, title: str) -> Path | None:
-    kinds = f"{_('Sign-up sheets')} (*.csv *.txt);;{_('All files')} (*)"
+    kinds = _("Sign-up sheets") + " (*.csv *.txt);;" + _("All files") + " (*)"  # untranslated: file patterns
     name, _kind = QFileDialog.getOpenFileName(parent, title, start_folder(), kinds)
     return Path(chosen(name)) if name else None
 

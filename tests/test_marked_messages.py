@@ -1,4 +1,4 @@
-"""Every message the reports mark is in the catalogue's template: a `_("...")` written inside an
+"""Every message the app marks is in the catalogue's template: a `_("...")` written inside an
 f-string's braces is not seen by Babel's extraction (Python 3.11 reads an f-string as one token),
 so it would never be translated; this finds one by reading the code's syntax tree instead."""
 
@@ -28,12 +28,12 @@ def _marked(tree: ast.AST):
             yield node.lineno, None, words[0]
 
 
-def test_every_message_the_reports_mark_is_extracted():
+def test_every_message_the_app_marks_is_extracted():
     catalog = translations.read(translations.TEMPLATE)
     extracted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
     missing = [
         f"{path.relative_to(ROOT)}:{line}: {message!r}"
-        for path in sorted((ROOT / "campaign_manager" / "reports").rglob("*.py"))
+        for path in sorted((ROOT / "campaign_manager").rglob("*.py"))
         for line, context, message in _marked(ast.parse(path.read_text(encoding="utf-8")))
         if (context, message) not in extracted
     ]
