@@ -20,6 +20,7 @@ from campaign_manager.engine.actions import Abandon
 from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import Arrow
+from campaign_manager.i18n import _
 from campaign_manager.ui.battle import keeping
 from campaign_manager.ui.map.beside import beside, covered_width, free_area
 from campaign_manager.ui.map.view import MapView
@@ -62,17 +63,25 @@ class BattleActions:
                 then()
 
         self.services.tell(
-            f"The campaign is open, but the battle being entered kept with it cannot be read ({damage}).", 10000
+            _("The campaign is open, but the battle being entered kept with it cannot be read ({problem}).").format(
+                problem=damage
+            ),
+            10000,
         )
         self.question = keeping.ask(
             self.services.parent,
             "damagedEntryQuestion",
-            f"The battle being entered that was kept with this campaign cannot be read ({damage}).",
-            "The campaign itself is whole. Throw the entry away? The history will say so, with every die the app "
-            "had rolled for it that can still be read. Not now: it stays as it is, and Battle ▸ New battle asks again.",
+            _("The battle being entered that was kept with this campaign cannot be read ({problem}).").format(
+                problem=damage
+            ),
+            _(
+                "The campaign itself is whole. Throw the entry away? The history will say so, with every die the "
+                "app had rolled for it that can still be read. Not now: it stays as it is, and Battle ▸ New battle "
+                "asks again."
+            ),
             [
-                ("&Not now", QMessageBox.ButtonRole.RejectRole, None, None),
-                ("&Throw it away", QMessageBox.ButtonRole.DestructiveRole, discard, None),
+                (_("&Not now"), QMessageBox.ButtonRole.RejectRole, None, None),
+                (_("&Throw it away"), QMessageBox.ButtonRole.DestructiveRole, discard, None),
             ],
         )
         return True
@@ -147,20 +156,24 @@ class BattleActions:
 
         lost = wizard.kept_line.text()
         Choice = tuple[str, QMessageBox.ButtonRole, Callable[[], object] | None, str | None]
-        go_back: Choice = ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None)
+        go_back: Choice = (_("&Go back"), QMessageBox.ButtonRole.RejectRole, None, None)
         choices: list[Choice]
         if lost:
-            detail = f"Nothing of it is recorded yet. {lost} Closing now loses it."
-            choices = [go_back, ("&Close and lose it", QMessageBox.ButtonRole.DestructiveRole, agreed, None)]
+            detail = _("Nothing of it is recorded yet. {where} Closing now loses it.").format(where=lost)
+            choices = [go_back, (_("&Close and lose it"), QMessageBox.ButtonRole.DestructiveRole, agreed, None)]
         else:
-            detail = (
+            detail = _(
                 "Nothing of it is recorded yet. It is kept in the campaign file as typed: open this "
                 "campaign again and Battle ▸ New battle offers it back."
             )
-            choices = [("&Close the window", QMessageBox.ButtonRole.AcceptRole, agreed, None), go_back]
+            choices = [(_("&Close the window"), QMessageBox.ButtonRole.AcceptRole, agreed, None), go_back]
         words = keeping.entry_words(self.session.scenario, wizard.draft.entry)
         self.closing = keeping.ask(
-            self.services.parent, "closeQuestion", f"A battle is being entered: {words}.", detail, choices
+            self.services.parent,
+            "closeQuestion",
+            _("A battle is being entered: {battle}.").format(battle=words),
+            detail,
+            choices,
         )
         return True
 
@@ -173,7 +186,7 @@ class BattleActions:
         if self.wizard is not None and self.wizard.isVisible():
             self.wizard.raise_()
             self.wizard.activateWindow()
-            self.services.tell("A battle is being entered: finish it, or Cancel it first.", 6000)
+            self.services.tell(_("A battle is being entered: finish it, or Cancel it first."), 6000)
             return self.wizard
         return None
 
@@ -191,11 +204,11 @@ class BattleActions:
         self.computer.act(before_battle=True)  # the computer's side finishes its planning first
         kept = self.session.kept_entry()
         if kept is not None:
-            self._offer(kept, "a new battle", self.new_battle)
+            self._offer(kept, _("a new battle"), self.new_battle)
             return None
         refusal = legal.battle_refusal(self.session.scenario, self.session.state)
         if refusal is not None:  # said before any die is typed, not on the wizard's third page
-            self.services.report(f"No battle can begin now. {refusal}")
+            self.services.report(_("No battle can begin now. {refusal}").format(refusal=refusal))
             return None
         return self._open(BattleWizard(self.session, self.services.parent, self.map_view))
 
@@ -233,12 +246,14 @@ class BattleActions:
         self.question = keeping.ask(
             self.services.parent,
             "staleArrowQuestion",
-            f"The arrow {words} cannot be fought any more.",
-            f"{refusal} It is abandoned: no result, no VP and no roll to destroy; its troops and any "
-            f"sortie are free again.",
+            _("The arrow {arrow} cannot be fought any more.").format(arrow=words),
+            _(
+                "{refusal} It is abandoned: no result, no VP and no roll to destroy; its troops and any "
+                "sortie are free again."
+            ).format(refusal=refusal),
             [
-                ("&Abandon the arrow", QMessageBox.ButtonRole.AcceptRole, abandon, None),
-                ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None),
+                (_("&Abandon the arrow"), QMessageBox.ButtonRole.AcceptRole, abandon, None),
+                (_("&Go back"), QMessageBox.ButtonRole.RejectRole, None, None),
             ],
         )
         return True
@@ -252,8 +267,10 @@ class BattleActions:
             arrow = self.session.state.open_arrow(*kept.open_arrow)
             if arrow is None:  # resolved or abandoned meanwhile: nothing to carry on with
                 self.services.report(
-                    f"The battle kept for later was the result of {' → '.join(kept.open_arrow)}, which is no longer "
-                    f"an open arrow: discard it (Battle ▸ New battle offers it)."
+                    _(
+                        "The battle kept for later was the result of {arrow}, which is no longer an open arrow: "
+                        "discard it (Battle ▸ New battle offers it)."
+                    ).format(arrow=" → ".join(kept.open_arrow))
                 )
                 return None
             if self._offer_abandon(arrow, kept):
@@ -276,14 +293,14 @@ class BattleActions:
         self.question = keeping.ask(
             self.services.parent,
             "keptBattleQuestion",
-            f"A battle was kept for later: {keeping.entry_words(sc, kept)}.",
-            f"Carry on with it. {refused}"
+            _("A battle was kept for later: {battle}.").format(battle=keeping.entry_words(sc, kept)),
+            _("Carry on with it. {refusal}").format(refusal=refused)
             if refused
-            else f"Carry on with it, or discard it and start {asked}.{keeping.on_record(kept)}",
+            else _("Carry on with it, or discard it and start {asked}.").format(asked=asked) + keeping.on_record(kept),
             [
-                ("&Carry on with it", QMessageBox.ButtonRole.AcceptRole, partial(self.carry_on, kept), None),
-                ("&Discard it", QMessageBox.ButtonRole.DestructiveRole, discard, refused),
-                ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None),
+                (_("&Carry on with it"), QMessageBox.ButtonRole.AcceptRole, partial(self.carry_on, kept), None),
+                (_("&Discard it"), QMessageBox.ButtonRole.DestructiveRole, discard, refused),
+                (_("&Go back"), QMessageBox.ButtonRole.RejectRole, None, None),
             ],
         )
 

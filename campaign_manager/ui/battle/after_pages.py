@@ -24,6 +24,7 @@ from campaign_manager.engine.driver import ChooseAdvance, ChooseRetreat, RollToD
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops
 from campaign_manager.errors import ChoiceNeeded, UserError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
@@ -32,7 +33,7 @@ from campaign_manager.ui.plain import label as plain_label
 
 
 class DestroyPage(Page):
-    step, title_words = Step.DESTROY, "Roll to destroy"
+    step, title_words = Step.DESTROY, N_("Roll to destroy")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
@@ -49,9 +50,9 @@ class DestroyPage(Page):
         empty(self.grid)
         self.dice, self.verdicts = {}, {}
         if not rows:
-            self.grid.addWidget(QLabel("No troop needs a roll to destroy in this battle."), 0, 0)
+            self.grid.addWidget(QLabel(_("No troop needs a roll to destroy in this battle.")), 0, 0)
         for index, (troop, words) in enumerate(rows):
-            die = DieInput(f"destroy_{troop}", self, words=f"the roll to destroy {troop}")
+            die = DieInput(f"destroy_{troop}", self, words=_("the roll to destroy {troop}").format(troop=troop))
             said = named(QLabel(), f"verdict_{troop}", word_wrap=False, rich=True)
             die.changed.connect(lambda troop=troop, die=die, said=said: self._judge(troop, die, said, verdict))
             die.changed.connect(self.changed)
@@ -60,10 +61,10 @@ class DestroyPage(Page):
             self.grid.addWidget(said, index, 2)
             self.dice[troop], self.verdicts[troop] = die, said
         if len(rows) > 1:
-            rest = QPushButton("Roll the rest")
+            rest = QPushButton(_("Roll the rest"))
             rest.setObjectName("rollRest")
             rest.setToolTip(
-                "Roll every die not typed in yet (dice already typed are kept; a die the app rolled is final)"
+                _("Roll every die not typed in yet (dice already typed are kept; a die the app rolled is final)")
             )
             rest.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes from die to die, then to Next
             rest.clicked.connect(self.roll_the_rest)
@@ -82,10 +83,10 @@ class DestroyPage(Page):
         value = die.value()
         if value is None:
             said.setText("")
-        elif verdict(troop, value):
-            said.setText(f"<b style='color:{ink.on_window(ink.REFUSAL_RED)}'>destroyed</b>")
         else:
-            said.setText(f"<b style='color:{ink.on_window(ink.FINE_GREEN)}'>survives</b>")
+            destroyed = verdict(troop, value)
+            word, colour = (_("destroyed"), ink.REFUSAL_RED) if destroyed else (_("survives"), ink.FINE_GREEN)
+            said.setText(f"<b style='color:{ink.on_window(colour)}'>{word}</b>")  # untranslated: markup
 
     def _some_die_blank(self) -> bool:
         return any(die.value() is None and not die.thrown for die in self.dice.values())
@@ -108,18 +109,23 @@ class DestroyPage(Page):
         assert isinstance(question, RollToDestroy), "the turn driver asks for the rolls to destroy"
         targets = question.targets
         self.say(
-            "Rules 1.6 and 1.7: the enemy rolls a d6 for every committed Firestorm troop (never aircraft); "
-            "it is destroyed on the score shown. Destroyed troops go to the reinforcement pool."
+            _(
+                "Rules 1.6 and 1.7: the enemy rolls a d6 for every committed Firestorm troop (never aircraft); "
+                "it is destroyed on the score shown. Destroyed troops go to the reinforcement pool."
+            )
         )
         attackers, defenders = fighting_troops(draft.st, draft.the_arrow())
         spared = [t for t in attackers + defenders if t not in targets]
+        on = _("{troop}: destroyed on {target}+")
+        not_rolled = ngettext(
+            "Not rolled for: {troops} — this result needs no roll against it.",
+            "Not rolled for: {troops} — this result needs no roll against them.",
+            len(spared),
+        )
         self.fill(
-            [(t, f"{draft.troop_words(t)}: destroyed on {target}+") for t, target in targets.items()],
+            [(t, on.format(troop=draft.troop_words(t), target=target)) for t, target in targets.items()],
             lambda troop, die: destroys(die, targets[troop]),
-            f"Not rolled for: {', '.join(spared)} — this result needs no roll against "
-            f"{'them' if len(spared) > 1 else 'it'}."
-            if spared and targets
-            else "",
+            not_rolled.format(troops=", ".join(spared)) if spared and targets else "",
         )
         for troop, die in self.dice.items():
             die.set_app_only(draft.computer is not None)
@@ -131,15 +137,15 @@ class DestroyPage(Page):
         given = {t: value for t, value in dice.items() if value is not None}
         if len(given) < len(dice):
             if self.draft.computer is not None:  # every die is the app's: nothing can be typed
-                return Refused("Press Roll for every roll to destroy (or Roll the rest).")
-            return Refused("Type every roll to destroy (or press Roll).")
+                return Refused(_("Press Roll for every roll to destroy (or Roll the rest)."))
+            return Refused(_("Type every roll to destroy (or press Roll)."))
         draft = self.draft
         draft.destroy_dice, draft.retreat, draft.advance = given, None, ()
         return None
 
 
 class RetreatPage(Page):
-    step, title_words = Step.RETREAT, "Retreat"
+    step, title_words = Step.RETREAT, N_("Retreat")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
@@ -156,11 +162,14 @@ class RetreatPage(Page):
         for troop, areas in groups.items():
             combo = QComboBox(self)
             combo.setObjectName(f"retreat_{troop or 'all'}")
-            combo.setAccessibleName(f"Where {troop or 'the defenders'} retreat")
+            combo.setAccessibleName(
+                _("Where {troop} retreat").format(troop=troop) if troop else _("Where the defenders retreat")
+            )
             combo.currentIndexChanged.connect(lambda _: self.changed.emit())
             for code in areas:
                 combo.addItem(words(code), code)
-            self.form.addRow(plain_label(f"{troop} retreats to:" if troop else "The defenders retreat to:"), combo)
+            words = _("{troop} retreats to:").format(troop=troop) if troop else _("The defenders retreat to:")
+            self.form.addRow(plain_label(words), combo)
             self.choices[troop] = combo
 
     def answer(self) -> Retreat:
@@ -174,9 +183,11 @@ class RetreatPage(Page):
         question = draft.question
         assert isinstance(question, ChooseRetreat), "the turn driver asks where the defenders retreat"
         self.say(
-            "Rule 1.8: the defeated defender moves all its troops from the area to an adjacent area it "
-            "holds; where no one area takes them all, each troop goes where its nation may enter, and "
-            "troops with nowhere to go are captured."
+            _(
+                "Rule 1.8: the defeated defender moves all its troops from the area to an adjacent area it "
+                "holds; where no one area takes them all, each troop goes where its nation may enter, and "
+                "troops with nowhere to go are captured."
+            )
         )
         options = question.troop_options
         self.fill(list(question.options), dict(options) if options else None, lambda code: label(draft.sc, code))
@@ -195,7 +206,7 @@ class RetreatPage(Page):
             for troop, combo in self.choices.items():
                 combo.setCurrentIndex(combo.findData(answer if isinstance(answer, str) else answer[troop]))
                 combo.setEnabled(False)
-            self.problem.inform(f"The computer chose where its troops retreat.{why} Press Next.")
+            self.problem.inform(_("The computer chose where its troops retreat.{why} Press Next.").format(why=why))
 
     def fits(self, retreat: Retreat) -> bool:
         """Whether a retreat chosen before is one of the page's choices now."""
@@ -222,7 +233,7 @@ class RetreatPage(Page):
 
 
 class AdvancePage(Page):
-    step, title_words = Step.ADVANCE, "Advance"
+    step, title_words = Step.ADVANCE, N_("Advance")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
@@ -254,13 +265,18 @@ class AdvancePage(Page):
         preview = draft.preview = draft.work_out(draft.battle_action())  # the map before anyone advanced
         arrow = draft.the_arrow()
         self.say(
-            f"Rule 1.8: the {side_name(sc, arrow.attacker_side)} now hold {label(sc, arrow.target)} "
-            f"and may move up to {sc.advance_limit} troops into it from adjacent areas they hold; the "
-            f"surviving attackers move first."
+            _(
+                "Rule 1.8: the {side} now hold {area} and may move up to {limit} troops into it from adjacent "
+                "areas they hold; the surviving attackers move first."
+            ).format(side=side_name(sc, arrow.attacker_side), area=label(sc, arrow.target), limit=sc.advance_limit)
         )
         candidates = question.candidates
         draft.survivors = list(question.survivors)  # before any advance moves them
-        self.fill([(t, f"{draft.troop_words(t)} (in {preview.state.where[t]})") for t in candidates], draft.survivors)
+        where = _("{troop} (in {area})")
+        self.fill(
+            [(t, where.format(troop=draft.troop_words(t), area=preview.state.where[t])) for t in candidates],
+            draft.survivors,
+        )
         kept = draft.entry.advance
         if kept is not None:  # ticked before: as it was, where the troops may still advance
             for troop, box in self.boxes.items():
@@ -269,7 +285,7 @@ class AdvancePage(Page):
             if kept is not None:
                 moving = kept
             else:
-                before, _ = draft.with_new_commanders()
+                before = draft.with_new_commanders()[0]
                 chosen = draft.driver.fought(before, draft.battle_action(), arrow.attacker_side).action
                 moving = (chosen.advance if isinstance(chosen, Battle) else None) or ()
                 draft.note_reason(Step.ADVANCE, getattr(chosen, "reason", None))
@@ -278,7 +294,9 @@ class AdvancePage(Page):
                 box.setEnabled(False)
             why = draft.entry.computer_reasons.get(Step.ADVANCE)
             self.problem.inform(
-                "The computer chose who advances." + (f" It says: {why}." if why else "") + " Press Next."
+                _("The computer chose who advances. It says: {why}. Press Next.").format(why=why)
+                if why
+                else _("The computer chose who advances. Press Next.")
             )
 
     def keep(self) -> None:
@@ -298,7 +316,7 @@ class AdvancePage(Page):
 
 
 class SummaryPage(Page):
-    step, title_words = Step.SUMMARY, "Record the battle"
+    step, title_words = Step.SUMMARY, N_("Record the battle")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
@@ -309,8 +327,10 @@ class SummaryPage(Page):
 
     def enter(self) -> None:
         self.say(
-            "Record the battle puts it in the campaign's history. Until then it is kept as typed, "
-            "offered again if the window is closed or you Cancel and keep it; Back changes any choice."
+            _(
+                "Record the battle puts it in the campaign's history. Until then it is kept as typed, "
+                "offered again if the window is closed or you Cancel and keep it; Back changes any choice."
+            )
         )
         draft = self.draft
         try:  # what Record records, as the history will say it (the computer's reasons included)

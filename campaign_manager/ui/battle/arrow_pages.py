@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial, reduce
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -21,6 +22,7 @@ from campaign_manager.engine.battle import initiative_attacker, initiative_winne
 from campaign_manager.engine.driver import ChooseAttack
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
@@ -28,17 +30,17 @@ from campaign_manager.ui.plain import label as plain_label
 
 
 class InitiativePage(Page):
-    step, title_words = Step.INITIATIVE, "Initiative"
+    step, title_words = Step.INITIATIVE, N_("Initiative")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
         form = QFormLayout()
         self.dice: dict[str, DieInput] = {}
         for side, name in draft.sc.sides.items():
-            die = DieInput(f"initiative_{side}", self, words=f"the {name}' initiative")
+            die = DieInput(f"initiative_{side}", self, words=_("the {side}' initiative").format(side=name))
             die.changed.connect(self.changed)
             die.roll_wanted.connect(self.roll_against_the_computer)
-            form.addRow(plain_label(f"{name} d6:"), die)
+            form.addRow(plain_label(_("{side} d6:").format(side=name)), die)
             self.dice[side] = die
         self.body.addLayout(form)
         self.outcome = named(QLabel(), "outcome")
@@ -51,11 +53,13 @@ class InitiativePage(Page):
         rule = sc.turn(st.turn).initiative
         assert rule is not None, "the wizard starts here only on turns with an initiative roll"
         computer = draft.computer is not None
-        self.say(
-            f"Rule 1.5: each side rolls a d6 for the initiative; the {side_name(sc, rule.side)} add "
-            f"{rule.modifier} and win ties. The winner places the battle arrow."
-            + (" Against the computer the app rolls both dice, and the roll is recorded at once." if computer else "")
-        )
+        said = _(
+            "Rule 1.5: each side rolls a d6 for the initiative; the {side} add {modifier} and win ties. "
+            "The winner places the battle arrow."
+        ).format(side=side_name(sc, rule.side), modifier=rule.modifier)
+        if computer:
+            said += " " + _("Against the computer the app rolls both dice, and the roll is recorded at once.")
+        self.say(said)
         for side, die in self.dice.items():
             die.set_app_only(computer)
             die.rolls_itself = not computer
@@ -63,7 +67,7 @@ class InitiativePage(Page):
         if st.initiative is not None:  # rolled and recorded already: shown as recorded, final
             attacker, faces = st.initiative
             for side, face in zip((attacker, sc.enemy_of(attacker)), faces):
-                _, by_app, _, _ = draft.kept_die(f"initiative.{side}")
+                by_app = draft.kept_die(f"initiative.{side}")[1]
                 self.dice[side].restore(face, by_app, True)
                 self.dice[side].set_app_only(True)
 
@@ -87,7 +91,7 @@ class InitiativePage(Page):
         for side, face in done.action.dice:
             if face is not None:
                 self.dice[side].show_roll(face)
-        self.problem.inform("The initiative roll is recorded. Press Next.")
+        self.problem.inform(_("The initiative roll is recorded. Press Next."))
 
     def rolled(self) -> dict[str, int] | None:
         dice = {side: die.value() for side, die in self.dice.items()}
@@ -96,15 +100,15 @@ class InitiativePage(Page):
     def refresh(self) -> None:
         dice = self.rolled()
         if dice is None:
-            self.outcome.setText("Press Roll." if self.draft.computer else "Type both dice, or roll them.")
+            self.outcome.setText(_("Press Roll.") if self.draft.computer else _("Type both dice, or roll them."))
             return
         sc, st = self.draft.sc, self.draft.st
         winner, scores = initiative_winner(sc, st.turn, dice)
         attacker = st.initiative[0] if st.initiative is not None else initiative_attacker(sc, st, dice)[0]
         words = ", ".join(f"{side_name(sc, s)} {scores[s]}" for s in scores)
-        text = f"{words}: the {side_name(sc, winner)} win the initiative."
+        text = _("{scores}: the {side} win the initiative.").format(scores=words, side=side_name(sc, winner))
         if attacker != winner:
-            text += f" They have no arrow to place, so the {side_name(sc, attacker)} attack."
+            text += " " + _("They have no arrow to place, so the {side} attack.").format(side=side_name(sc, attacker))
         self.outcome.setText(text)
 
     def leave(self) -> Refused | None:
@@ -116,9 +120,9 @@ class InitiativePage(Page):
         dice = self.rolled()
         if dice is None:
             return Refused(
-                "Press Roll: against the computer the app rolls the initiative."
+                _("Press Roll: against the computer the app rolls the initiative.")
                 if draft.computer
-                else "Type both initiative dice (or press Roll)."
+                else _("Type both initiative dice (or press Roll).")
             )
         draft.side, draft.initiative_dice = initiative_attacker(draft.sc, draft.st, dice)
         draft.note(side=draft.side)
@@ -126,13 +130,13 @@ class InitiativePage(Page):
 
 
 class ArrowPage(Page):
-    step, title_words = Step.ARROW, "The battle arrow"
+    step, title_words = Step.ARROW, N_("The battle arrow")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
         self.arrows = QListWidget(self)
         self.arrows.setObjectName("arrowList")
-        self.arrows.setAccessibleName("The battle arrows that may be placed")
+        self.arrows.setAccessibleName(_("The battle arrows that may be placed"))
         # The arrow chosen is the line selected: the line current by itself when the list takes
         # the keyboard is nobody's choice.
         self.arrows.itemSelectionChanged.connect(self.changed)
@@ -141,8 +145,10 @@ class ArrowPage(Page):
         self.body.addWidget(
             named(
                 QLabel(
-                    "Choose the arrow from the list, or click the map: first the area attacked "
-                    "from, then the area attacked."
+                    _(
+                        "Choose the arrow from the list, or click the map: first the area attacked "
+                        "from, then the area attacked."
+                    )
                 ),
                 "arrowHow",
             )
@@ -181,14 +187,17 @@ class ArrowPage(Page):
         if not isinstance(asked, ChooseAttack) or asked.side != side or not draft.asked_now:  # the campaign changed
             asked = draft.driver.attack_question(st, side, draft.initiative_dice)
         arrows = list(asked.arrows)
-        fixed = " This turn's battles are fixed." if sc.turn(st.turn).fixed_arrows else ""
-        self.say(
-            f"Rule 1.4: the {side_name(sc, side)} attack from an area they hold, with a ground troop "
-            f"there, into an adjacent area the enemy holds.{fixed}"
+        fixed = " " + _("This turn's battles are fixed.") if sc.turn(st.turn).fixed_arrows else ""
+        rule = _(
+            "Rule 1.4: the {side} attack from an area they hold, with a ground troop there, into an adjacent "
+            "area the enemy holds."
         )
+        self.say(rule.format(side=side_name(sc, side)) + fixed)
         self.fill(sorted(arrows), lambda a, b: f"{label(sc, a)} → {label(sc, b)}")  # by the areas' codes
         if not arrows:
-            self.problem.setText(f"The {side_name(sc, side)} have no battle arrow they may place now.")
+            self.problem.setText(
+                _("The {side} have no battle arrow they may place now.").format(side=side_name(sc, side))
+            )
         draft.highlight(sorted({a for a, _ in arrows}))
         self.arrows.setEnabled(side != draft.computer)
         kept = draft.entry.arrow
@@ -205,7 +214,9 @@ class ArrowPage(Page):
                 self.choose(choice[0], choice[1])
                 why = draft.computer_said(Step.ARROW, decision)
             self.problem.inform(
-                f"The {side_name(sc, side)} are played by the computer: this is its arrow.{why} Press Next."
+                _("The {side} are played by the computer: this is its arrow.{why} Press Next.").format(
+                    side=side_name(sc, side), why=why
+                )
             )
         elif kept is not None:
             self.choose(*kept)
@@ -233,20 +244,29 @@ class ArrowPage(Page):
         if targets:
             self.clicked_origin = code
             draft.highlight([code, *targets])
+            areas = reduce(
+                lambda a, b: _("{first} or {second}").format(first=a, second=b), map(partial(label, sc), targets)
+            )
             self.problem.inform(
-                f"From {label(sc, code)}: now click the area to attack ({' or '.join(label(sc, t) for t in targets)})."
+                _("From {area}: now click the area to attack ({areas}).").format(area=label(sc, code), areas=areas)
             )
         elif self.clicked_origin:
             self.problem.setText(
-                f"{label(sc, code)} cannot be attacked from {label(sc, self.clicked_origin)} now: click one of "
-                f"the areas outlined, or another area to attack from."
+                _(
+                    "{area} cannot be attacked from {origin} now: click one of the areas outlined, or another "
+                    "area to attack from."
+                ).format(area=label(sc, code), origin=label(sc, self.clicked_origin))
             )
         else:
-            self.problem.setText(f"No battle arrow of the {side_name(sc, side)} starts from {label(sc, code)} now.")
+            self.problem.setText(
+                _("No battle arrow of the {side} starts from {area} now.").format(
+                    side=side_name(sc, side), area=label(sc, code)
+                )
+            )
 
     def leave(self) -> Refused | None:
         chosen = self.chosen()
         if chosen is None:
-            return Refused("Choose the battle arrow (from the list or on the map).")
+            return Refused(_("Choose the battle arrow (from the list or on the map)."))
         self.draft.ends = chosen
         return None

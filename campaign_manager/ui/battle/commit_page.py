@@ -13,6 +13,7 @@ from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.driver import CommitDefence
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
@@ -27,7 +28,7 @@ class SideCommitment(QGroupBox):
     def __init__(self, role: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(f"{role}Commitment")
-        self.setTitle(role.capitalize())
+        self.setTitle(_("Attacker") if role == "attacker" else _("Defender"))
         self.layout_ = QVBoxLayout(self)
         self.boxes: dict[str, QCheckBox] = {}
         # Which side, from or in which area, and who chooses for it, under the title: a group
@@ -46,7 +47,9 @@ class SideCommitment(QGroupBox):
         self.layout_.addWidget(self.note)
         self.sortie = QComboBox(self)
         self.sortie.setObjectName(f"{role}Sortie")
-        self.sortie.setAccessibleName(f"The {role}'s air sortie")
+        self.sortie.setAccessibleName(
+            _("The attacker's air sortie") if role == "attacker" else _("The defender's air sortie")
+        )
         self.sortie.currentIndexChanged.connect(lambda _: self._ticked())
         self.limit = 0  # the engine's, given with the troops
 
@@ -65,7 +68,7 @@ class SideCommitment(QGroupBox):
             self.layout_.insertWidget(len(self.boxes) + 2, box)  # after the side's words and the note
             self.boxes[troop_id] = box
         self.sortie.clear()
-        self.sortie.addItem("no air sortie", None)
+        self.sortie.addItem(_("no air sortie"), None)
         for nation, words in sorties:
             self.sortie.addItem(words, nation)
         self.sortie.setVisible(bool(sorties))
@@ -106,7 +109,7 @@ class SideCommitment(QGroupBox):
 
 
 class CommitPage(Page):
-    step, title_words = Step.COMMIT, "Commit troops"
+    step, title_words = Step.COMMIT, N_("Commit troops")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
@@ -126,10 +129,10 @@ class CommitPage(Page):
         self.mission_row = QWidget(self)  # a tabletop game's suggested mission: no General's Wargame has one
         mission = QHBoxLayout(self.mission_row)
         mission.setContentsMargins(0, 0, 0, 0)
-        self.mission = DieInput("missionDie", self, words="the suggested mission")
+        self.mission = DieInput("missionDie", self, words=_("the suggested mission"))
         self.mission.changed.connect(self.changed)
         self.mission_name = named(QLabel(), "missionName", word_wrap=False)
-        mission.addWidget(QLabel("Suggested mission (d6, optional):"))
+        mission.addWidget(QLabel(_("Suggested mission (d6, optional):")))
         mission.addWidget(self.mission)
         mission.addWidget(self.mission_name, 1)
         for widget in (self.fortification, self.warning, self.odds):
@@ -146,22 +149,27 @@ class CommitPage(Page):
         else:  # the campaign changed meanwhile
             options = legal.legal_commitments(sc, st, origin, target)
         self.say(
-            f"Rule 1.4: each side commits at most {options.limit} Firestorm troops, an aircraft sortie "
-            f"counting as one; the attacker at least one ground troop from {label(sc, origin)}, his sortie "
-            f"only beside it. The defender may commit a sortie alone, or nothing."
+            _(
+                "Rule 1.4: each side commits at most {limit} Firestorm troops, an aircraft sortie counting as "
+                "one; the attacker at least one ground troop from {area}, his sortie only beside it. The "
+                "defender may commit a sortie alone, or nothing."
+            ).format(limit=options.limit, area=label(sc, origin))
         )
 
         def sorties(nations: tuple[str, ...]) -> list[tuple[str, str]]:
-            return [(n, f"{sc.aircraft[n].name} sortie ({st.sorties[n]} left)") for n in nations]
+            said = _("{aircraft} sortie ({left} left)")
+            return [(n, said.format(aircraft=sc.aircraft[n].name, left=st.sorties[n])) for n in nations]
 
         self.attacker.fill(
-            f"The {side_name(sc, options.attacker_side)}, from {label(sc, origin)}:",
+            _("The {side}, from {area}:").format(side=side_name(sc, options.attacker_side), area=label(sc, origin)),
             [(t, draft.troop_words(t)) for t in options.attacker_troops],
             sorties(options.attacker_sorties),
             options.limit,
         )
         self.defender.fill(
-            f"The {side_name(sc, sc.enemy_of(options.attacker_side))}, in {label(sc, target)}:",
+            _("The {side}, in {area}:").format(
+                side=side_name(sc, sc.enemy_of(options.attacker_side)), area=label(sc, target)
+            ),
             [(t, draft.troop_words(t)) for t in options.defender_troops],
             sorties(options.defender_sorties),
             options.limit,
@@ -172,10 +180,10 @@ class CommitPage(Page):
         if draft.computer == options.attacker_side:
             self.attacker.show_commitment(draft.computer_attack)
             self.attacker.setEnabled(False)
-            self.attacker.say_who_chooses(f"The computer's choice.{draft.reason_words(Step.ARROW)}")
+            self.attacker.say_who_chooses(_("The computer's choice.{why}").format(why=draft.reason_words(Step.ARROW)))
         elif draft.computer is not None:
             self.defender.setEnabled(False)
-            self.defender.say_who_chooses("The computer chooses when you press Next.")
+            self.defender.say_who_chooses(_("The computer chooses when you press Next."))
         entry = draft.entry
         if entry.committed_on == (origin, target):  # entered before on this arrow: the ticks as they were
             for box, commitment in ((self.attacker, entry.attacker), (self.defender, entry.defender)):
@@ -193,9 +201,10 @@ class CommitPage(Page):
         for mine, theirs in ((attacker, defender), (defender, attacker)):
             if mine.sortie and not legal.aircraft_adds(draft.sc, mine.sortie, theirs.sortie):
                 warnings.append(
-                    f"The {draft.sc.aircraft[mine.sortie].name} adds nothing here: it only counts against "
-                    f"enemy aircraft and none is committed. Its sortie would be spent for nothing "
-                    f"(rule 1.3)."
+                    _(
+                        "The {aircraft} adds nothing here: it only counts against enemy aircraft and none is "
+                        "committed. Its sortie would be spent for nothing (rule 1.3)."
+                    ).format(aircraft=draft.sc.aircraft[mine.sortie].name)
                 )
         self.warning.setText(" ".join(warnings))
         self.odds.setText(draft.odds_words(attacker, defender, pending=draft.computer_defends()))
@@ -224,8 +233,10 @@ class CommitPage(Page):
             return None
         self.mission.unheeded = None
         return Refused(
-            f"The suggested mission die was not taken ({unheeded}): type 1 to 6 or press Roll, "
-            f"or press {button} again to go on without a suggested mission."
+            _(
+                "The suggested mission die was not taken ({why}): type 1 to 6 or press Roll, or press {button} "
+                "again to go on without a suggested mission."
+            ).format(why=unheeded, button=button)
         )
 
     def computer_defends(self) -> None:
@@ -233,13 +244,13 @@ class CommitPage(Page):
         if self.draft.computer_defends():
             defence, why = self.draft.choose_computer_defence()
             self.defender.show_commitment(defence)
-            self.defender.say_who_chooses(f"The computer's choice.{why}")
+            self.defender.say_who_chooses(_("The computer's choice.{why}").format(why=why))
         self.keep()
 
     def leave(self) -> Refused | None:
         self.keep()
         draft = self.draft
-        unheeded = self.unheeded_mission("Next")
+        unheeded = self.unheeded_mission(_("Next"))
         if unheeded is not None:
             return unheeded
         if draft.computer_defends():  # the attacker's own choice first: the computer's stays unseen

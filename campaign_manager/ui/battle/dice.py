@@ -29,15 +29,17 @@ from PySide6.QtWidgets import (
 from campaign_manager import bounds
 from campaign_manager.dice import D6, Die
 from campaign_manager.engine.entry import EntryCorrection
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.ink import refusal_style
 
 _ROLLER = random.SystemRandom()
 NOTHING_YET = "–"  # a box before anything is given in it
-ROLLED_ONCE = "Rolled by the app: final. Correct… replaces it with the die thrown at the table, saying why"
-ROLLED_FINAL = "The app's roll stands: correct… replaces it"  # short: said beside the die, in a column of dice
-ROLLED_ALREADY = "Rolled already: final"  # beside the die, when asked to roll it again
-APP_ONLY = "Against the computer the app rolls every die: press Roll (or R in the box)"
-APP_ONLY_FINAL = "Rolled by the app: against the computer it is final"
+ROLLED_ONCE = N_("Rolled by the app: final. Correct… replaces it with the die thrown at the table, saying why")
+ROLLED_FINAL = N_("The app's roll stands: correct… replaces it")  # short: said beside the die, in a column of dice
+ROLLED_ALREADY = N_("Rolled already: final")  # beside the die, when asked to roll it again
+APP_ONLY = N_("Against the computer the app rolls every die: press Roll (or R in the box)")
+APP_ONLY_FINAL = N_("Rolled by the app: against the computer it is final")
+TYPE_OR_ROLL = N_("Type the die thrown ({low}–{high}), or press Roll (R in the box)")
 
 
 class BlankBox(QSpinBox):
@@ -106,8 +108,8 @@ def vp_refusal(typed: str) -> str | None:
     try:
         number = int(typed)
     except ValueError:
-        return f"'{typed}' is not a number: type the VP scored (0 to 99)"
-    return None if 0 <= number <= 99 else f"{number} VP is beyond a game's score (0 to 99)"
+        return _("'{typed}' is not a number: type the VP scored (0 to 99)").format(typed=typed)
+    return None if 0 <= number <= 99 else _("{number} VP is beyond a game's score (0 to 99)").format(number=number)
 
 
 class VPBox(BlankBox):
@@ -140,12 +142,12 @@ class DieInput(QWidget):
         self.rolls_itself = True
         self.unheeded: str | None = None  # why a value typed in was refused, while the box is still blank
         self.box = DieBox(die, self)
-        self.box.setToolTip(f"Type the die thrown ({die.low}–{die.high}), or press Roll (R in the box)")
+        self.box.setToolTip(_(TYPE_OR_ROLL).format(low=die.low, high=die.high))
         self.box.setMinimumWidth(56)
         self.box.setAccessibleName(f"{words or name}: {die.name}")
-        self.roll_button = QPushButton("Roll", self)
-        self.roll_button.setToolTip("Let the app roll this die (once: a die the app rolled is final)")
-        self.roll_button.setAccessibleName(f"Roll {words or name}")
+        self.roll_button = QPushButton(_("Roll"), self)
+        self.roll_button.setToolTip(_("Let the app roll this die (once: a die the app rolled is final)"))
+        self.roll_button.setAccessibleName(_("Roll {die}").format(die=words or name))
         self.roll_button.clicked.connect(self.roll)
         self.setFocusProxy(self.box)  # the label beside a die gives its box focus and a name
         # Tab goes from die to die, as dice are typed at the table; R in a box rolls it instead.
@@ -155,18 +157,18 @@ class DieInput(QWidget):
         self.problem.setStyleSheet(refusal_style())
         self.problem.setWordWrap(True)  # beside a die in a narrow wizard: on two lines, never wider than the page
         self.problem.hide()
-        self.mark = QLabel("app's roll")
+        self.mark = QLabel(_("app's roll"))
         self.mark.setObjectName("appMark")
         self.mark.setStyleSheet("color: palette(window-text); font-style: italic")
         self.mark.hide()
         self.correct_button = QToolButton(self)  # small, beside the mark: a row of dice stays in the page
-        self.correct_button.setText("correct…")
+        self.correct_button.setText(_("correct…"))
         self.correct_button.setAutoRaise(True)
         self.correct_button.setObjectName("correctDie")
         self.correct_button.setToolTip(
-            "Replace the app's roll with the die thrown at the table: both faces and your reason are recorded"
+            _("Replace the app's roll with the die thrown at the table: both faces and your reason are recorded")
         )
-        self.correct_button.setAccessibleName(f"Correct {words or name}")
+        self.correct_button.setAccessibleName(_("Correct {die}").format(die=words or name))
         self.correct_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.correct_button.clicked.connect(self.ask_correction)
         self.correct_button.hide()
@@ -192,10 +194,10 @@ class DieInput(QWidget):
 
     def _typed_in_vain(self) -> None:
         if self.app_only:
-            self.problem.setText(APP_ONLY_FINAL if self.thrown else APP_ONLY)
+            self.problem.setText(_(APP_ONLY_FINAL) if self.thrown else _(APP_ONLY))
         else:
-            self.problem.setText(ROLLED_FINAL)
-            self.problem.setToolTip(ROLLED_ONCE)
+            self.problem.setText(_(ROLLED_FINAL))
+            self.problem.setToolTip(_(ROLLED_ONCE))
         self.problem.show()
 
     def _typed(self) -> None:
@@ -214,11 +216,15 @@ class DieInput(QWidget):
         self.roll_button.setVisible(not self.thrown)
         self.mark.setVisible(self.by_app or self.correction is not None)
         fix = self.correction
-        self.mark.setText(f"corrected (app: {fix.rolled})" if fix is not None else "app's roll")
+        self.mark.setText(
+            _("corrected (app: {rolled})").format(rolled=fix.rolled) if fix is not None else _("app's roll")
+        )
         self.mark.setToolTip(
-            f"The app rolled {fix.rolled}; {self.value()} was entered in its place: {fix.reason}"
+            _("The app rolled {rolled}; {typed} was entered in its place: {reason}").format(
+                rolled=fix.rolled, typed=self.value(), reason=fix.reason
+            )
             if fix is not None
-            else "Rolled by the app: it belongs to the battle"
+            else _("Rolled by the app: it belongs to the battle")
         )
         self.correct_button.setVisible(self.final and not self.app_only)
         fixed = self.app_only or self.final
@@ -227,11 +233,11 @@ class DieInput(QWidget):
             QAbstractSpinBox.ButtonSymbols.NoButtons if fixed else QAbstractSpinBox.ButtonSymbols.UpDownArrows
         )
         self.box.setToolTip(
-            "The app rolls this die: against the computer every die is the app's"
+            _("The app rolls this die: against the computer every die is the app's")
             if self.app_only
-            else ROLLED_ONCE
+            else _(ROLLED_ONCE)
             if self.thrown
-            else f"Type the die thrown ({self.low}–{self.high}), or press Roll (R in the box)"
+            else _(TYPE_OR_ROLL).format(low=self.low, high=self.high)
         )
 
     def value(self) -> int | None:
@@ -273,18 +279,18 @@ class DieInput(QWidget):
         correction (the app's face and the reason go with the battle). Returns why it was
         refused, or None."""
         if self.app_only:
-            return APP_ONLY_FINAL
+            return _(APP_ONLY_FINAL)
         if not self.final:
-            return "Only a die the app rolled is corrected; type this one in its box"
+            return _("Only a die the app rolled is corrected; type this one in its box")
         reason = " ".join(reason.split())
         rolled = self.correction.rolled if self.correction is not None else self.value()
         assert rolled is not None
         if not self.low <= face <= self.high:
-            return f"A {self.die.name} shows {self.low} to {self.high}"
+            return _("A {die} shows {low} to {high}").format(die=self.die.name, low=self.low, high=self.high)
         if not reason:
-            return "Say why the app's roll is replaced: the reason goes in the history with both faces"
+            return _("Say why the app's roll is replaced: the reason goes in the history with both faces")
         if len(reason) > bounds.MAX_REASON:
-            return f"Say why in at most {bounds.MAX_REASON} characters"
+            return _("Say why in at most {count} characters").format(count=bounds.MAX_REASON)
         self.correction = None if face == rolled else EntryCorrection(rolled=rolled, reason=reason)
         self.by_app = face == rolled
         self.box.blockSignals(True)
@@ -302,8 +308,8 @@ class DieInput(QWidget):
     def roll(self) -> None:
         """The app rolls the die, once: its face is final (Roll is gone for good)."""
         if self.thrown:
-            self.problem.setText(ROLLED_ALREADY)
-            self.problem.setToolTip(ROLLED_ONCE)
+            self.problem.setText(_(ROLLED_ALREADY))
+            self.problem.setToolTip(_(ROLLED_ONCE))
             self.problem.show()
             return
         if not self.rolls_itself:
@@ -337,23 +343,23 @@ class _CorrectionRow(QWidget):
         self.face = QSpinBox(self)
         self.face.setObjectName("correctedFace")
         self.face.setRange(die.low, die.high)
-        self.face.setAccessibleName("The die thrown at the table")
+        self.face.setAccessibleName(_("The die thrown at the table"))
         self.reason = QLineEdit(self)
         self.reason.setObjectName("correctionReason")
         self.reason.setMaxLength(bounds.MAX_REASON)
-        self.reason.setPlaceholderText("why (said in the history)")
-        self.reason.setAccessibleName("Why the app's roll is replaced")
+        self.reason.setPlaceholderText(_("why (said in the history)"))
+        self.reason.setAccessibleName(_("Why the app's roll is replaced"))
         self.reason.setMinimumWidth(180)
         self.reason.returnPressed.connect(self.apply)
-        self.apply_button = QPushButton("Apply", self)
+        self.apply_button = QPushButton(_("Apply"), self)
         self.apply_button.setObjectName("applyCorrection")
-        self.apply_button.setToolTip("Enter the die thrown at the table in place of the app's: both go on record")
+        self.apply_button.setToolTip(_("Enter the die thrown at the table in place of the app's: both go on record"))
         self.apply_button.clicked.connect(self.apply)
-        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button = QPushButton(_("Cancel"), self)
         self.cancel_button.setObjectName("cancelCorrection")
-        self.cancel_button.setToolTip("Keep the app's roll")
+        self.cancel_button.setToolTip(_("Keep the app's roll"))
         self.cancel_button.clicked.connect(self.close_row)
-        face_line.addWidget(QLabel("At the table:", self))
+        face_line.addWidget(QLabel(_("At the table:"), self))
         face_line.addWidget(self.face)
         face_line.addStretch(1)
         buttons.addWidget(self.apply_button)

@@ -25,10 +25,13 @@ from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.resolve import Result, Retreat, forecast
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui import settings
+from campaign_manager.ui.battle.words import ODDS_AT_RISK, ODDS_SAFE, commitment_words
 from campaign_manager.ui.plain import escape
 from campaign_manager.ui.session import CampaignSession
+from campaign_manager.ui.wargame.chart import share, signed
 
 if TYPE_CHECKING:
     from campaign_manager.ui.map.view import MapView
@@ -244,7 +247,7 @@ class BattleDraft:
     def reason_words(self, step: Step) -> str:
         """The computer's kept reason for its choice at `step`, as its page says it."""
         reason = self.entry.computer_reasons.get(step)
-        return f" It {reason}." if reason else ""
+        return " " + _("It {reason}.").format(reason=reason) if reason else ""
 
     # -- who played: the roster ------------------------------------------------------------------
 
@@ -258,7 +261,11 @@ class BattleDraft:
         sides = (self.the_arrow().attacker_side, self.sc.enemy_of(self.the_arrow().attacker_side)) if games else ()
         wanted: dict[str, AddCommander] = {}
         for number, game in enumerate(games, start=1):
-            for role, side, name in zip(("attacker", "defender"), sides, game[2:4]):
+            whose = (
+                _("game {number}, the attacker's commander: {why}"),
+                _("game {number}, the defender's commander: {why}"),
+            )
+            for refused, side, name in zip(whose, sides, game[2:4]):
                 if name and rosters.find(self.st.roster, name) is None and name.casefold() not in wanted:
                     try:
                         club = self.new_clubs.get((side, name.strip().casefold()))
@@ -266,7 +273,7 @@ class BattleDraft:
                         added = parse_action({**data, **({"club": club} if club else {})})
                     except UserError as exc:
                         why = str(exc).removeprefix("'add_commander' action: name: ")
-                        raise UserError(f"game {number}, the {role}'s commander: {why}") from None
+                        raise UserError(refused.format(number=number, why=why)) from None
                     assert isinstance(added, AddCommander)
                     wanted[name.casefold()] = added
         return list(wanted.values())
@@ -331,7 +338,7 @@ class BattleDraft:
         situation `modifiers` typed: against the defence chosen (`pending`: the defence the
         computer will choose when Next is pressed), beside a sensible defence and no defence."""
         if not attacker.troops:
-            return "Tick the attacking troops to see the odds."  # HTML (the label's), as every answer here
+            return escape(_("Tick the attacking troops to see the odds."))  # HTML (the label's), as every answer here
         sc = self.sc
         side = self.side or ""
         enemy = sc.enemy_of(side)
@@ -340,40 +347,52 @@ class BattleDraft:
         try:
             found = self.arrow_odds(attacker, against, modifiers)
         except UserError as exc:
-            return escape(f"No odds: {exc}")
+            return escape(_("No odds: {refusal}").format(refusal=exc))
         odds = found.odds
-        vp = ", ".join(f"the {side_name(sc, s)} {found.expected_vp[s]:+.1f}" for s in (side, enemy))
+        each = _("the {side} {change}")
+        vp = ", ".join(each.format(side=side_name(sc, s), change=signed(found.expected_vp[s])) for s in (side, enemy))
         bonus = "; ".join(
-            f"the {side_name(sc, s)} " + (" ".join(f"{v:+d} {r}" for r, v in factors) or "+0")
+            each.format(side=side_name(sc, s), change=" ".join(f"{v:+d} {r}" for r, v in factors) or "+0")
             for s, factors in ((side, found.attacker_factors), (enemy, found.defender_factors))
         )
         chosen = (
-            f"against the defence the computer will commit when you press Next ({commitment_words(sc, likely)})"
+            _("against the defence the computer will commit when you press Next ({troops})")
             if pending
-            else f"against the defence committed ({commitment_words(sc, defender)})"
-        )
-        defending = (
-            f", each defending troop {float(odds.defender_destroyed):.0%}"
-            if against.troops
-            else "; no defending troop is at risk"
-        )
+            else _("against the defence committed ({troops})")
+        ).format(troops=commitment_words(sc, likely if pending else defender))
+        odds_line = _(ODDS_AT_RISK if against.troops else ODDS_SAFE)
         lines = [
-            f"(exact, rule 1.7) {chosen}. Bonus: {bonus}. Chances: the {side_name(sc, side)} win "
-            f"{float(odds.attacker_win):.0%}, draw {float(odds.draw):.0%}, the {side_name(sc, enemy)} win "
-            f"{float(odds.defender_win):.0%}. Each attacking troop is destroyed "
-            f"{float(odds.attacker_destroyed):.0%} of the time{defending}. Expected change in campaign VP: {vp}."
+            odds_line.format(
+                chosen=chosen,
+                bonus=bonus,
+                side=side_name(sc, side),
+                enemy=side_name(sc, enemy),
+                win=share(float(odds.attacker_win)),
+                draw=share(float(odds.draw)),
+                lose=share(float(odds.defender_win)),
+                lost=share(float(odds.attacker_destroyed)),
+                destroyed=share(float(odds.defender_destroyed)),
+                vp=vp,
+            )
         ]
         if not pending and likely != defender:
             lines.append(
-                f"Against a sensible defence ({commitment_words(sc, likely)}): the {side_name(sc, side)} win "
-                f"{self.win_share(attacker, likely, modifiers)}."
+                _("Against a sensible defence ({troops}): the {side} win {share}.").format(
+                    troops=commitment_words(sc, likely),
+                    side=side_name(sc, side),
+                    share=self.win_share(attacker, likely, modifiers),
+                )
             )
         if against != Commitment():
             lines.append(
-                f"If the {side_name(sc, enemy)} commit nothing: the {side_name(sc, side)} win "
-                f"{self.win_share(attacker, Commitment(), modifiers)}."
+                _("If the {enemy} commit nothing: the {side} win {share}.").format(
+                    enemy=side_name(sc, enemy),
+                    side=side_name(sc, side),
+                    share=self.win_share(attacker, Commitment(), modifiers),
+                )
             )
-        return "<b>Odds in the General's Wargame</b> " + "<br>".join(escape(line) for line in lines)
+        title = escape(_("Odds in the General's Wargame"))
+        return f"<b>{title}</b> " + "<br>".join(escape(line) for line in lines)
 
     def arrow_odds(self, attacker: Commitment, defender: Commitment, modifiers: tuple[int, int] = (0, 0)) -> ArrowOdds:
         origin, target = self.arrow_ends()
@@ -383,7 +402,7 @@ class BattleDraft:
         try:
             origin, target = self.arrow_ends()  # the chances alone: no campaign VP to work out
             odds, _, _ = arrow_chances(self.sc, self.st, origin, target, attacker, defender, modifiers)
-            return f"{float(odds.attacker_win):.0%}"
+            return share(float(odds.attacker_win))
         except UserError:
             return "—"
 
@@ -416,9 +435,3 @@ class BattleDraft:
         decision = self.driver.decide(self.st, question)
         self.note(computer_defence=decision.reply)
         return decision.reply, self.computer_said(Step.COMMIT, decision)
-
-
-def commitment_words(sc: Scenario, commitment: Commitment) -> str:
-    """The troops and the sortie committed, in a few words ("GR-INF-1 and the RAF Hurricane")."""
-    parts = list(commitment.troops) + ([f"the {sc.aircraft[commitment.sortie].name}"] if commitment.sortie else [])
-    return " and ".join(filter(None, (", ".join(parts[:-1]), parts[-1]))) if parts else "nothing"

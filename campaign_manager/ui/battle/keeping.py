@@ -14,35 +14,57 @@ from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
 from campaign_manager.engine.entry import BattleEntry, Step
 from campaign_manager.engine.lookup import label
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui.plain import escape
 from campaign_manager.ui.session import CampaignSession
 
-PAGE_WORDS = {
-    Step.INITIATIVE: "the initiative",
-    Step.ARROW: "the battle arrow",
-    Step.COMMIT: "the choice of troops",
-    Step.RESULT: "the result",
-    Step.DESTROY: "the rolls to destroy",
-    Step.RETREAT: "the retreat",
-    Step.ADVANCE: "the advance",
-    Step.SUMMARY: "recording the battle",
+PAGE_WORDS = {  # where a kept battle was left: "…, at {page}"
+    Step.INITIATIVE: N_("the initiative"),
+    Step.ARROW: N_("the battle arrow"),
+    Step.COMMIT: N_("the choice of troops"),
+    Step.RESULT: N_("the result"),
+    Step.DESTROY: N_("the rolls to destroy"),
+    Step.RETREAT: N_("the retreat"),
+    Step.ADVANCE: N_("the advance"),
+    Step.SUMMARY: N_("recording the battle"),
 }
-FINAL_AGAINST_THE_COMPUTER = (
+FINAL_AGAINST_THE_COMPUTER = N_(
     "Against the computer the dice the app rolled are final: this battle can be kept and carried on, not thrown away."
 )
+
+OPEN_TIP = N_(  # the wizard's Place the arrow, result later
+    "Record the arrow and its troops now; enter the result when the game is over (Battle ▸ Resolve an open battle)"
+)
+
+
+def keep_detail(refused: str | None, entry: BattleEntry) -> str:
+    """What Keep for later, Discard and Go back do, when the wizard is closed with entries."""
+    keep = _("Keep for later: Battle ▸ New battle offers it again, every box and die as it is now.")
+    if refused:
+        return keep + " " + _("{refusal} Go back: carry on here.").format(refusal=refused)
+    discard = _("Discard: it is thrown away.{on_record} Go back: carry on here.")
+    return keep + " " + discard.format(on_record=on_record(entry))
 
 
 def entry_words(sc: Scenario, entry: BattleEntry) -> str:
     """The kept battle in a line: its arrow, the page it was left on, and its dice ("…, at the
     rolls to destroy, with 3 dice (2 rolled by the app)")."""
     ends = entry.open_arrow or entry.arrow
-    what = f"{label(sc, ends[0])} → {label(sc, ends[1])}" if ends else "A new battle"
+    what = f"{label(sc, ends[0])} → {label(sc, ends[1])}" if ends else _("A new battle")
     dice, app = len(entry.dice), len(entry.app_dice())
-    said = f", with {dice} {'die' if dice == 1 else 'dice'}" if dice else ""
-    if app:
-        said += f" ({app} rolled by the app)"
-    return f"{what}, at {PAGE_WORDS[entry.page]}{said}"
+    page = _(PAGE_WORDS[entry.page])
+    if not dice:
+        return _("{battle}, at {page}").format(battle=what, page=page)
+    if not app:
+        said = ngettext("{battle}, at {page}, with {n} die", "{battle}, at {page}, with {n} dice", dice)
+        return said.format(battle=what, page=page, n=dice)
+    said = ngettext(
+        "{battle}, at {page}, with {n} die ({app} rolled by the app)",
+        "{battle}, at {page}, with {n} dice ({app} rolled by the app)",
+        dice,
+    )
+    return said.format(battle=what, page=page, n=dice, app=app)
 
 
 def on_record(entry: BattleEntry) -> str:
@@ -51,9 +73,12 @@ def on_record(entry: BattleEntry) -> str:
     count = len(entry.app_dice())
     if count == 0:
         return ""
-    if count == 1:
-        return " The die the app rolled stays on record in the history."
-    return f" The {count} dice the app rolled stay on record in the history."
+    said = ngettext(
+        "The die the app rolled stays on record in the history.",
+        "The {count} dice the app rolled stay on record in the history.",
+        count,
+    )
+    return " " + said.format(count=count)
 
 
 def battle_words(sc: Scenario, entry: BattleEntry) -> str:
@@ -67,7 +92,7 @@ def discard_refusal(session: CampaignSession, entry: BattleEntry) -> str | None:
     campaign = session.campaign
     computer = campaign.computer_side if campaign is not None else None
     if computer and entry.app_dice() and entry.log_length == session.log_length():
-        return FINAL_AGAINST_THE_COMPUTER
+        return _(FINAL_AGAINST_THE_COMPUTER)
     return None
 
 
@@ -86,7 +111,7 @@ def ask(
     """A question that does not block: each choice is (words, role, what it does, why it is not
     offered or None). The first choice is the default; the one with RejectRole is Escape, and
     Tab never lands on a choice that throws anything away (it is clicked or its key pressed)."""
-    box = QMessageBox(QMessageBox.Icon.Question, "Battle", escape(text), parent=parent)
+    box = QMessageBox(QMessageBox.Icon.Question, _("Battle"), escape(text), parent=parent)
     box.setObjectName(name)
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setInformativeText(escape(detail))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import QDialogButtonBox, QGridLayout, QLineEdit, QMessageBox, QWidget
 
+from campaign_manager.i18n import _
 from campaign_manager.ui.battle import keeping
 from campaign_manager.ui.commander_choice import CommanderChoice
 
@@ -23,10 +24,12 @@ def unasked(
     """The first box holding a name new to the roster that nobody said yes to, with who it is
     for ("Game 1, the defender's commander"), or None."""
     for number, pair in enumerate(players, start=1):
-        for role, box in zip(("attacker", "defender"), pair):
+        for whose, box in zip(
+            (_("Game {number}, the attacker's commander"), _("Game {number}, the defender's commander")), pair
+        ):
             typed = box.typed() if box.is_new() else None
             if typed is not None and (box.side, typed) not in said_yes:
-                return f"Game {number}, the {role}'s commander", box
+                return whose.format(number=number), box
     return None
 
 
@@ -66,17 +69,24 @@ def ask(
             line.selectAll()
 
     choices: list[tuple[str, QMessageBox.ButtonRole, Callable[[], object] | None, str | None]] = [
-        ("&Yes, a new commander", QMessageBox.ButtonRole.AcceptRole, yes, None),
-        ("&No, back to the box", QMessageBox.ButtonRole.RejectRole, back_to_the_box, None),
+        (_("&Yes, a new commander"), QMessageBox.ButtonRole.AcceptRole, yes, None),
+        (_("&No, back to the box"), QMessageBox.ButtonRole.RejectRole, back_to_the_box, None),
     ]
+    if near:
+        detail = _(
+            '{whose}: "{name}" is nobody on the {side} roster. Did you mean {near}? Yes: "{name}" joins the {side} '
+            "with the battle (not at all if the battle is not recorded). No: back to the box, to choose the name."
+        )
+    else:
+        detail = _(
+            '{whose}: "{name}" is nobody on the {side} roster. Yes: "{name}" joins the {side} with the battle '
+            "(not at all if the battle is not recorded). No: back to the box."
+        )
     asked = keeping.ask(
         parent,
         "newCommanderQuestion",
-        f'New commander "{typed}"?',
-        f'{whose}: "{typed}" is nobody on the {box.side_words} roster.'
-        + (f" Did you mean {near}?" if near else "")
-        + f' Yes: "{typed}" joins the {box.side_words} with the battle (not at all if the battle is not '
-        "recorded). No: back to the box" + (", to choose the name." if near else "."),
+        _('New commander "{name}"?').format(name=typed),
+        detail.format(whose=whose, name=typed, side=box.side_words, near=near),
         choices[::-1] if near else choices,
     )
     club_box.append(_club_box(asked, typed))
@@ -87,8 +97,8 @@ def _club_box(asked: QMessageBox, typed: str) -> QLineEdit:
     """A box under the question for the new commander's club or shop (empty: none)."""
     edit = QLineEdit(asked)
     edit.setObjectName("newCommanderClub")
-    edit.setPlaceholderText(f"Club or shop of {typed} (if you like)")
-    edit.setAccessibleName("Club or shop of the new commander")
+    edit.setPlaceholderText(_("Club or shop of {name} (if you like)").format(name=typed))
+    edit.setAccessibleName(_("Club or shop of the new commander"))
     layout, buttons = asked.layout(), asked.findChild(QDialogButtonBox)
     if isinstance(layout, QGridLayout) and buttons is not None:  # above the answers: moved down a row
         position = layout.getItemPosition(layout.indexOf(buttons))  # (row, column, rows, columns)

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QLayout, QVBoxLayout, QWidget
 
 from campaign_manager.engine.entry import Step
+from campaign_manager.i18n import _
 from campaign_manager.ui import ink
 from campaign_manager.ui.battle.dice import BlankBox, DieInput
 from campaign_manager.ui.battle.draft import BattleDraft
@@ -79,7 +80,7 @@ class Page(QWidget):
         self.draft = draft
         self.setObjectName(f"{self.step}Page")
         outer = QVBoxLayout(self)
-        self.title = QLabel(f"<h3 style='margin:0'>{self.title_words}</h3>")
+        self.title = QLabel(f"<h3 style='margin:0'>{_(self.title_words)}</h3>")  # untranslated: markup
         self.rule = named(QLabel(), "rule")
         self.rule.setStyleSheet("font-style:italic")
         self.body = QVBoxLayout()

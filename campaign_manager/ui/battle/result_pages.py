@@ -25,34 +25,26 @@ from campaign_manager.engine.actions import Game, WargameRoll
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import Commitment
+from campaign_manager.i18n import N_, _
 from campaign_manager.ui.accessible import name_fields
 from campaign_manager.ui.battle import keeping, new_commanders
 from campaign_manager.ui.battle.dice import DieInput, VPBox
 from campaign_manager.ui.battle.draft import BattleDraft, Outcome
 from campaign_manager.ui.battle.pages import Page, Refused, Step, named
+from campaign_manager.ui.battle.words import GAME_WORDS, MODIFIERS_FIXED, WARGAME_ROLLED
 from campaign_manager.ui.commander_choice import CommanderChoice
 from campaign_manager.ui.plain import escape
 
-MODIFIERS_FIXED = (
-    "Against the computer the situation modifiers are set before the dice: the app has rolled, so they stand."
-)
-
-
-WARGAME_ROLLED = (
-    "The app rolled this battle's General's Wargame dice, so they settle it. To settle it at the table "
-    "instead, correct the dice (Correct…) or discard the battle entry: either stays on record."
-)
-
 
 class ResultPage(Page):
-    step, title_words = Step.RESULT, "The result"
+    step, title_words = Step.RESULT, N_("The result")
 
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
         kinds = QHBoxLayout()
-        self.tabletop = QRadioButton("Tabletop game(s): each side's VP")
+        self.tabletop = QRadioButton(_("Tabletop game(s): each side's VP"))
         self.tabletop.setObjectName("tabletopChoice")
-        self.wargame = QRadioButton("General's Wargame: dice")
+        self.wargame = QRadioButton(_("General's Wargame: dice"))
         self.wargame.setObjectName("wargameChoice")
         self.kind = QButtonGroup(self)
         for button in (self.tabletop, self.wargame):
@@ -60,7 +52,7 @@ class ResultPage(Page):
             kinds.addWidget(button)
             button.toggled.connect(self._kind)
         self.body.addLayout(kinds)
-        self.games_box = QGroupBox("Games on this arrow (several for large groups: rule 1.6)")
+        self.games_box = QGroupBox(_("Games on this arrow (several for large groups: rule 1.6)"))
         self.games_grid = QGridLayout(self.games_box)
         self.games: list[tuple[VPBox, VPBox]] = []
         self.players: list[tuple[CommanderChoice, CommanderChoice]] = []  # who played each game
@@ -69,33 +61,36 @@ class ResultPage(Page):
         # Buttons Tab passes by (Alt and the underlined letter press them): Tab from the last box
         # (a VP, or who played) goes on to Next, so VP, Tab, Enter never adds a game or throws the
         # battle away (Enter in a commander box goes on too).
-        self.add_game_button = QPushButton("&Add a game")
+        self.add_game_button = QPushButton(_("&Add a game"))
         self.add_game_button.setObjectName("addGame")
         self.add_game_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.add_game_button.clicked.connect(self.add_game)
-        self.remove_game_button = QPushButton("Re&move the last game")
+        self.remove_game_button = QPushButton(_("Re&move the last game"))
         self.remove_game_button.setObjectName("removeGame")
         self.remove_game_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.remove_game_button.clicked.connect(self.ask_remove_game)
         self.question: QMessageBox | None = None  # "Remove game N?" while it is asked
         self.games_grid.addWidget(self.add_game_button, 100, 0)
         self.games_grid.addWidget(self.remove_game_button, 100, 1)
-        self.dice_box = QGroupBox("General's Wargame dice (rule 1.7)")
+        self.dice_box = QGroupBox(_("General's Wargame dice (rule 1.7)"))
         form = QFormLayout(self.dice_box)
-        self.attacker_die = DieInput("attackerDie", self, words="the attacker's General's Wargame")
-        self.defender_die = DieInput("defenderDie", self, words="the defender's General's Wargame")
+        self.attacker_die = DieInput("attackerDie", self, words=_("the attacker's General's Wargame"))
+        self.defender_die = DieInput("defenderDie", self, words=_("the defender's General's Wargame"))
         self.attacker_mod, self.defender_mod = QSpinBox(self), QSpinBox(self)
-        for spin, who in ((self.attacker_mod, "attacker"), (self.defender_mod, "defender")):
+        for spin, who, words in (
+            (self.attacker_mod, "attacker", _("The attacker's situation modifier")),
+            (self.defender_mod, "defender", _("The defender's situation modifier")),
+        ):
             spin.setRange(-6, 6)  # the organiser's situation modifiers, agreed at the table
             spin.setObjectName(f"{who}Modifier")
-            spin.setAccessibleName(f"The {who}'s situation modifier")
+            spin.setAccessibleName(words)
             spin.valueChanged.connect(lambda _: self.changed.emit())
         for die in (self.attacker_die, self.defender_die):
             die.changed.connect(self.changed)
-        form.addRow("Attacker's d6:", self.attacker_die)
-        form.addRow("Defender's d6:", self.defender_die)
-        form.addRow("Attacker's situation modifier:", self.attacker_mod)
-        form.addRow("Defender's situation modifier:", self.defender_mod)
+        form.addRow(_("Attacker's d6:"), self.attacker_die)
+        form.addRow(_("Defender's d6:"), self.defender_die)
+        form.addRow(_("Attacker's situation modifier:"), self.attacker_mod)
+        form.addRow(_("Defender's situation modifier:"), self.defender_mod)
         self.outcome = named(QLabel(), "outcome", rich=True)  # HTML, names escaped
         self.body.addWidget(self.games_box)
         self.body.addWidget(self.dice_box)
@@ -119,22 +114,19 @@ class ResultPage(Page):
             CommanderChoice(f"game{number}_defender_commander", self),
         )
         for column, (spin, box, who) in enumerate(zip(pair, players, ("attacker", "defender"))):
+            words = GAME_WORDS[who]
             spin.setObjectName(f"game{number}_{who}")
-            spin.setAccessibleName(f"Game {number}, the {who}'s VP")
-            spin.setToolTip("The VP scored in this game: blank until typed (type 0 for none)")
+            spin.setAccessibleName(_(words[0]).format(number=number))
+            spin.setToolTip(_("The VP scored in this game: blank until typed (type 0 for none)"))
             spin.valueChanged.connect(lambda _: self.changed.emit())
             spin.refused.connect(self._vp_refused)
             spin.lineEdit().textEdited.connect(self._vp_typed)
-            box.setAccessibleName(f"Game {number}, the {who}'s commander")
-            box.setToolTip(
-                f"Who played the {who}'s side of this game (optional): choose from the roster or type "
-                f"part of a name (Tab puts in the one name that holds it); a name not on the roster is "
-                f"asked about, then added with the battle"
-            )
+            box.setAccessibleName(_(words[1]).format(number=number))
+            box.setToolTip(_(words[2]))
             box.currentTextChanged.connect(lambda _: self.changed.emit())
-            self.games_grid.addWidget(QLabel(f"Game {number}, {who}'s VP:"), row, column * 2)
+            self.games_grid.addWidget(QLabel(_(words[3]).format(number=number)), row, column * 2)
             self.games_grid.addWidget(spin, row, column * 2 + 1)
-            self.games_grid.addWidget(QLabel("played by:"), row + 1, column * 2, Qt.AlignmentFlag.AlignRight)
+            self.games_grid.addWidget(QLabel(_("played by:")), row + 1, column * 2, Qt.AlignmentFlag.AlignRight)
             self.games_grid.addWidget(box, row + 1, column * 2 + 1)
         self.games.append(pair)
         self.players.append(players)
@@ -167,11 +159,11 @@ class ResultPage(Page):
         self.question = keeping.ask(
             self,
             "removeGameQuestion",
-            f"Remove game {number}?",
-            f"Game {number} holds {typed}: removing it throws that away.",
+            _("Remove game {number}?").format(number=number),
+            _("Game {number} holds {typed}: removing it throws that away.").format(number=number, typed=typed),
             [
-                ("&Keep it", QMessageBox.ButtonRole.RejectRole, None, None),
-                ("&Remove it", QMessageBox.ButtonRole.DestructiveRole, self.remove_game, None),
+                (_("&Keep it"), QMessageBox.ButtonRole.RejectRole, None, None),
+                (_("&Remove it"), QMessageBox.ButtonRole.DestructiveRole, self.remove_game, None),
             ],
         )
 
@@ -181,10 +173,16 @@ class ResultPage(Page):
         (a, d), (box_a, box_d) = self.game_scores()[number - 1], self.typed_players()[number - 1]
         words = []
         if a is not None or d is not None:
-            words.append(f"{'blank' if a is None else a} to {'blank' if d is None else d} VP")
-        names = " and ".join(name for name in (box_a, box_d) if name)
+            blank = _("blank")
+            words.append(
+                _("{attacker} to {defender} VP").format(
+                    attacker=blank if a is None else a, defender=blank if d is None else d
+                )
+            )
+        names = [name for name in (box_a, box_d) if name]
         if names:
-            words.append(f"played by {names}")
+            both = _("{first} and {second}").format(first=names[0], second=names[-1]) if len(names) > 1 else names[0]
+            words.append(_("played by {names}").format(names=both))
         return ", ".join(words)
 
     def remove_game(self) -> None:
@@ -244,7 +242,7 @@ class ResultPage(Page):
         for number, pair in enumerate(self.game_scores(), start=1):
             for vp, who in zip(pair, ("attacker", "defender")):
                 if vp is None:
-                    return f"Game {number}, the {who}'s VP"
+                    return _(GAME_WORDS[who][0]).format(number=number)
         return None
 
     def chosen(self) -> Outcome | None:
@@ -298,13 +296,15 @@ class ResultPage(Page):
         tabletop = (
             ""
             if draft.dice_only
-            else f"Rule 1.6: in a tabletop game a side is defeated when the other scored at least "
-            f"{sc.defeat_min_vp} VP and more than it (several games: totals decide, averages count for "
-            f"the rest). "
+            else _(
+                "Rule 1.6: in a tabletop game a side is defeated when the other scored at least {vp} VP and more "
+                "than it (several games: totals decide, averages count for the rest)."
+            ).format(vp=sc.defeat_min_vp)
+            + " "
         )
+        wargame = _("Rule 1.7: in the General's Wargame the higher total wins (equal totals: a draw).")
         self.say(
-            f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}. {tabletop}Rule 1.7: in the "
-            f"General's Wargame the higher total wins (equal totals: a draw)."
+            f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}. {tabletop}{wargame}"
             + (f" {fortification_words(sc, fort)}." if fort else "")
         )
 
@@ -317,7 +317,7 @@ class ResultPage(Page):
             spin.setButtonSymbols(
                 QAbstractSpinBox.ButtonSymbols.NoButtons if fixed else QAbstractSpinBox.ButtonSymbols.UpDownArrows
             )
-            spin.setToolTip(MODIFIERS_FIXED if fixed else "")
+            spin.setToolTip(_(MODIFIERS_FIXED) if fixed else "")
 
     def _fix_kind(self) -> None:
         """Once the app has rolled a General's Wargame die for the battle, the dice settle it: the
@@ -327,7 +327,7 @@ class ResultPage(Page):
         if rolled and self.tabletop.isChecked():
             self.wargame.setChecked(True)
         self.tabletop.setEnabled(not rolled and not self.draft.dice_only)
-        self.tabletop.setToolTip(WARGAME_ROLLED if rolled and not self.draft.dice_only else "")
+        self.tabletop.setToolTip(_(WARGAME_ROLLED) if rolled and not self.draft.dice_only else "")
 
     def refresh(self) -> None:
         self._fix_modifiers()
@@ -338,7 +338,7 @@ class ResultPage(Page):
             self.outcome.setText(
                 self._before_the_dice()
                 if self.wargame.isChecked()
-                else "Type each side's VP in every game (0 when a side scored none)." + self._new_commanders_words()
+                else _("Type each side's VP in every game (0 when a side scored none).") + self._new_commanders_words()
             )
             return
         result = found[0]
@@ -346,11 +346,12 @@ class ResultPage(Page):
         winner = {"attacker": arrow.attacker_side, "defender": draft.sc.enemy_of(arrow.attacker_side)}.get(
             result.winner or ""
         )
-        who = f" — the {side_name(draft.sc, winner)} win" if winner else ""
+        said = result.describe()
+        if winner:
+            said = _("{result} — the {side} win").format(result=said, side=side_name(draft.sc, winner))
         committed = f"{escape(self._committed_words())}<br>" if self.wargame.isChecked() else ""
-        self.outcome.setText(
-            f"{committed}<b>Result</b>: {escape(result.describe() + who)}." + self._new_commanders_words()
-        )
+        words = _("<b>Result</b>: {result}.").format(result=escape(said))
+        self.outcome.setText(committed + words + self._new_commanders_words())
 
     def asks_first(self) -> bool:
         """A name in a "played by" box that is nobody's on the roster is asked about before the
@@ -368,8 +369,9 @@ class ResultPage(Page):
         names = ", ".join(f"{name} ({side})" for name, side in dict.fromkeys(new))
         meant = {name for side, name in self.new_names_meant}
         if all(name in meant for name, _ in new):
-            return "<br>" + escape(f"New to the roster, added with the battle: {names}.")
-        return "<br>" + escape(f"Nobody on the roster yet: {names}. Next asks whether each is a new commander.")
+            return "<br>" + escape(_("New to the roster, added with the battle: {names}.").format(names=names))
+        said = _("Nobody on the roster yet: {names}. Next asks whether each is a new commander.")
+        return "<br>" + escape(said.format(names=names))
 
     def _committed_words(self) -> str:
         """Who fights, and the computer's reason when the defence is its choice (plain text): said
@@ -379,14 +381,20 @@ class ResultPage(Page):
         arrow = draft.the_arrow()
         defender = sc.enemy_of(arrow.attacker_side)
         chosen = draft.computer == defender and draft.open_arrow is None
-        whose = " (the computer's choice)" if chosen else ""
 
         def troops(c: Commitment) -> str:
-            return ", ".join([*c.troops, *([f"{sc.aircraft[c.sortie].name} sortie"] if c.sortie else [])])
+            sortie = [_("{aircraft} sortie").format(aircraft=sc.aircraft[c.sortie].name)] if c.sortie else []
+            return ", ".join([*c.troops, *sortie]) or _("nothing")
 
         committed = (
-            f"Committed: the {side_name(sc, arrow.attacker_side)} {troops(arrow.attacker) or 'nothing'}; "
-            f"the {side_name(sc, defender)} {troops(arrow.defender) or 'nothing'}{whose}."
+            _("Committed: the {attacker} {attacking}; the {defender} {defending} (the computer's choice).")
+            if chosen
+            else _("Committed: the {attacker} {attacking}; the {defender} {defending}.")
+        ).format(
+            attacker=side_name(sc, arrow.attacker_side),
+            attacking=troops(arrow.attacker),
+            defender=side_name(sc, defender),
+            defending=troops(arrow.defender),
         )
         return committed + (draft.reason_words(Step.COMMIT) if chosen else "")
 
@@ -396,22 +404,26 @@ class ResultPage(Page):
         arrow = draft.the_arrow()
         modifiers = (self.attacker_mod.value(), self.defender_mod.value())
         odds = draft.odds_words(arrow.attacker, arrow.defender, modifiers=modifiers)
-        typed = f" With the situation modifiers {modifiers[0]:+d} / {modifiers[1]:+d}." if any(modifiers) else ""
+        typed = ""
+        if any(modifiers):
+            typed = " " + _("With the situation modifiers {attacker} / {defender}.").format(
+                attacker=f"{modifiers[0]:+d}", defender=f"{modifiers[1]:+d}"
+            )
         return f"{escape(self._committed_words() + typed)}<br>{odds}<br>{self._dice_asked()}"
 
     def _dice_asked(self) -> str:
         """What the dice want: against the computer the app rolls every die, so none can be typed."""
-        return "Press Roll for each die." if self.draft.computer else "Type both dice, or roll them."
+        return _("Press Roll for each die.") if self.draft.computer else _("Type both dice, or roll them.")
 
     def leave(self) -> Refused | None:
         outcome = self.chosen()
         if outcome is None:
             empty_box = self.empty_box() if self.tabletop.isChecked() else None
             if empty_box:
-                return Refused(f"{empty_box} is empty: type the VP scored (0 if none).")
+                return Refused(_("{box} is empty: type the VP scored (0 if none).").format(box=empty_box))
             if self.draft.computer:
-                return Refused("Roll both General's Wargame dice (press Roll beside each).")
-            return Refused("Type both General's Wargame dice (or press Roll).")
+                return Refused(_("Roll both General's Wargame dice (press Roll beside each)."))
+            return Refused(_("Type both General's Wargame dice (or press Roll)."))
         if outcome.games is not None:  # who played: on the roster of their side, or new to it (rule 1.10)
             refused = self.draft.players_refusal(outcome.games)
             if refused:

@@ -37,6 +37,7 @@ from campaign_manager.engine.actions import Action
 from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.state import Arrow
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.campaign_file import ActionRefused
 from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
@@ -80,7 +81,7 @@ class BattleWizard(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("battleWizard")
-        self.setWindowTitle("Battle")
+        self.setWindowTitle(_("Battle"))
         self.resize(640, 520)
         self.session, self.map_view, self.open_arrow = session, map_view, open_arrow
         self.draft = BattleDraft.begin(session, map_view, open_arrow, entry)
@@ -129,18 +130,14 @@ class BattleWizard(QDialog):
         buttons = QHBoxLayout()
         # Tab never lands on Cancel or Back (Escape cancels, Alt+B goes back): typing a box, Tab,
         # then Enter goes on, and never throws the battle away.
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Close the battle; what was entered can be kept for later (Escape)")
-        self.back_button = QPushButton("< &Back", self)
+        self.cancel_button = QPushButton(_("Cancel"), self)
+        self.cancel_button.setToolTip(_("Close the battle; what was entered can be kept for later (Escape)"))
+        self.back_button = QPushButton(_("< &Back"), self)
         for button in (self.cancel_button, self.back_button):
             button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.open_button = QPushButton("Place the arrow, result later", self)
-        self.open_button.setToolTip(
-            "Record the arrow and its troops now; enter the result when the game is over "
-            "(Battle ▸ Resolve an open battle)"
-        )
-        self.next_button = QPushButton("Next >", self)
-        self.record_button = QPushButton("Record the battle", self)
+        self.open_button = QPushButton(_("Place the arrow, result later"), self)
+        self.open_button.setToolTip(_(keeping.OPEN_TIP))
+        self.next_button, self.record_button = QPushButton(_("Next >"), self), QPushButton(_("Record the battle"), self)
         # Every button keeps its place from page to page, so the second press of a double click
         # never lands on a button that records: Record is always in sight (greyed until the last
         # page) beside Next (greyed there), and Place the arrow, shown on one page only, sits
@@ -241,14 +238,16 @@ class BattleWizard(QDialog):
                 self.page.problem.setText(
                     found.words
                     if isinstance(found, Refused)
-                    else "This battle was kept further on, but it no longer goes the same way: check this page."
+                    else _("This battle was kept further on, but it no longer goes the same way: check this page.")
                 )
                 return
             self._go(found)
         if entry.log_length != self.session.log_length():
             self.page.problem.setText(
-                "The campaign changed since this battle was kept for later (another action, undo or redo): "
-                "check these choices."
+                _(
+                    "The campaign changed since this battle was kept for later (another action, undo or redo): "
+                    "check these choices."
+                )
             )
 
     def next(self) -> None:
@@ -301,17 +300,12 @@ class BattleWizard(QDialog):
         self.question = keeping.ask(
             self,
             "keepQuestion",
-            "Keep what was entered for this battle?",
-            "Keep for later: Battle ▸ New battle offers it again, every box and die as it is now. "
-            + (
-                f"{refused} Go back: carry on here."
-                if refused
-                else f"Discard: it is thrown away.{keeping.on_record(draft.entry)} Go back: carry on here."
-            ),
+            _("Keep what was entered for this battle?"),
+            keeping.keep_detail(refused, draft.entry),
             [
-                ("&Keep for later", QMessageBox.ButtonRole.AcceptRole, self.keep_for_later, None),
-                ("&Discard", QMessageBox.ButtonRole.DestructiveRole, self.discard, refused),
-                ("&Go back", QMessageBox.ButtonRole.RejectRole, None, None),
+                (_("&Keep for later"), QMessageBox.ButtonRole.AcceptRole, self.keep_for_later, None),
+                (_("&Discard"), QMessageBox.ButtonRole.DestructiveRole, self.discard, refused),
+                (_("&Go back"), QMessageBox.ButtonRole.RejectRole, None, None),
             ],
         )
 
@@ -319,9 +313,9 @@ class BattleWizard(QDialog):
         self.page.keep()
         self._save()
         self.session.message.emit(
-            "The battle being entered is kept for later: Battle ▸ New battle offers it again."
+            _("The battle being entered is kept for later: Battle ▸ New battle offers it again.")
             if not self.kept_line.text()
-            else f"The battle being entered is kept for later. {self.kept_line.text()}"
+            else _("The battle being entered is kept for later. {where}").format(where=self.kept_line.text())
         )
         self._leaving = True
         self.reject()
@@ -350,7 +344,7 @@ class BattleWizard(QDialog):
         self.open_button.setVisible(step == Step.COMMIT and self.draft.may_leave_open)
         self.open_button.setEnabled(not self._recorded)
         self.record_button.setEnabled(step == Step.SUMMARY and not self._recorded)
-        self.record_button.setToolTip("" if step == Step.SUMMARY else "The last page records the battle")
+        self.record_button.setToolTip("" if step == Step.SUMMARY else _("The last page records the battle"))
         self.next_button.setEnabled(step != Step.SUMMARY)
         # Return presses the button in sight (a hidden default button would take it and do nothing).
         (self.record_button if step == Step.SUMMARY else self.next_button).setDefault(True)
@@ -393,7 +387,7 @@ class BattleWizard(QDialog):
             return  # the session told its views to redraw, the log is as it was
         if not self.draft.recording and self.isVisible():
             self.page.problem.setText(
-                "The campaign changed meanwhile (another action, undo or redo): check these choices."
+                _("The campaign changed meanwhile (another action, undo or redo): check these choices.")
             )
 
     def _campaign_switched(self) -> None:
@@ -410,7 +404,7 @@ class BattleWizard(QDialog):
         """Place the arrow now; its result is recorded later (Battle ▸ Resolve an open battle)."""
         commit = self.pages[Step.COMMIT]
         assert isinstance(commit, CommitPage)
-        unheeded = commit.unheeded_mission("Place the arrow")
+        unheeded = commit.unheeded_mission(_("Place the arrow"))
         if unheeded is not None:
             commit.problem.setText(unheeded.words)
             self._refused = commit

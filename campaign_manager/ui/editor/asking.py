@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.i18n import _
 from campaign_manager.ui.plain import message_box
 
 NameChooser = Callable[[QWidget, str], "str | None"]
@@ -21,8 +22,8 @@ Confirm = Callable[[QWidget, str], str]  # SAVE, DISCARD or CANCEL
 def ask_name(parent: QWidget, suggested: str) -> str | None:
     name, ok = QInputDialog.getText(
         parent,
-        "Save the scenario as",
-        "A name for the scenario (it is saved in your scenario folder, and File ▸ New offers it):",
+        _("Save the scenario as"),
+        _("A name for the scenario (it is saved in your scenario folder, and File ▸ New offers it):"),
         text=suggested,
     )
     return name if ok and name.strip() else None
@@ -36,7 +37,7 @@ def unsaved_box(parent: QWidget, question: str) -> QMessageBox:
     Escape goes back to the editor."""
     box = message_box(
         QMessageBox.Icon.Question,
-        "Scenario editor",
+        _("Scenario editor"),
         question,
         QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         parent,

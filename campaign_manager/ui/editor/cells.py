@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import KINDS
 
 Kind = Literal[
@@ -95,7 +96,9 @@ def _read_int(text: str, column: Column) -> int:
     try:
         return int(text)
     except ValueError:
-        raise Unreadable(f"{column.header}: write a whole number, not “{text}”") from None
+        raise Unreadable(
+            _("{column}: write a whole number, not “{text}”").format(column=_(column.header), text=text)
+        ) from None
 
 
 def _read_list(text: str, column: Column) -> list[str]:
@@ -107,7 +110,8 @@ def _read_mapping(text: str, column: Column) -> dict[str, int]:
     for item in filter(None, (part.strip() for part in text.split(","))):
         match = re.fullmatch(r"(\S+)\s*[: ]\s*(-?\d+)", item)
         if match is None:
-            raise Unreadable(f"{column.header}: write each as a code and a number, e.g. “open 1, broken 2”")
+            said = _("{column}: write each as a code and a number, e.g. “open 1, broken 2”")
+            raise Unreadable(said.format(column=_(column.header)))
         found[match[1]] = int(match[2])
     return found
 
@@ -117,7 +121,8 @@ def _read_arrows(text: str, column: Column) -> list[dict[str, str]]:
     for item in filter(None, (part.strip() for part in text.split(","))):
         ends = [end.strip() for end in re.split(r"→|->|>", item)]
         if len(ends) != 2 or not all(ends):
-            raise Unreadable(f"{column.header}: write each arrow as its two areas, e.g. “A1→B1, A2→B2”")
+            said = _("{column}: write each arrow as its two areas, e.g. “A1→B1, A2→B2”")
+            raise Unreadable(said.format(column=_(column.header)))
         arrows.append({"from": ends[0], "to": ends[1]})
     return arrows
 
@@ -143,7 +148,8 @@ def _read_variants(text: str, column: Column) -> list[dict[str, Any]]:
     for item in filter(None, (part.strip() for part in text.split(";"))):
         match = re.fullmatch(r"from turn (\d+):\s*(.+?)\s*\((.*)\)", item)
         if match is None:
-            raise Unreadable(f"{column.header}: write each as “from turn 2: Name (open 2, broken 1)”")
+            said = _("{column}: write each as “from turn 2: Name (open 2, broken 1)”")  # the words read back: keep them
+            raise Unreadable(said.format(column=_(column.header)))
         found.append({"from_turn": int(match[1]), "name": match[2], "bonus": _read_mapping(match[3], column)})
     return found
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from campaign_manager.i18n import N_
 from campaign_manager.scenario.edits import Where, value_at
 from campaign_manager.scenario.model import KINDS
 from campaign_manager.ui.editor.cells import Choices, Column, Kind
@@ -108,173 +109,199 @@ class Table:
     columns: tuple[Column, ...]
 
 
-CODE = Column("code", (), "text", "The entry's code, as the rest of the file names it")
+CODE = Column(N_("code"), (), "text", N_("The entry's code, as the rest of the file names it"))
 
 TABLES: tuple[Table, ...] = (
     Table(
         "areas",
-        "Areas",
+        N_("Areas"),
         Rows(("areas",)),
         (
-            Column("code", ("code",), tip="The area's code; changed here, it is changed everywhere the file names it"),
-            Column("name", ("name",)),
-            Column("country / region", ("region",), "optional", "A name used by placement zones (region:NAME)"),
-            Column("terrain", ("terrain",), "choice", choices=terrains),
-            Column("VP", ("vp",), "int", "Campaign VP to the side that holds it"),
             Column(
-                "starts with",
+                N_("code"),
+                ("code",),
+                tip=N_("The area's code; changed here, it is changed everywhere the file names it"),
+            ),
+            Column(N_("name"), ("name",)),
+            Column(N_("country / region"), ("region",), "optional", N_("A name used by placement zones (region:NAME)")),
+            Column(N_("terrain"), ("terrain",), "choice", choices=terrains),
+            Column(N_("VP"), ("vp",), "int", N_("Campaign VP to the side that holds it")),
+            Column(
+                N_("starts with"),
                 ("controller",),
                 "choice",
-                "Who holds it at set-up",
+                N_("Who holds it at set-up"),
                 choices=sides_or_nobody,
                 words=side_words,
             ),
-            Column("staging only", ("staging",), "flag", "Never attacked, only attacked from"),
-            Column("impassable", ("impassable",), "flag", "Cannot be entered or attacked"),
-            Column("only nations", ("only_nations",), "list", "The only nations that may enter (staging areas)"),
-            Column("command centre", ("command_centre",), "flag", "May be attacked, never captured"),
-            Column("centre VP", ("command_centre_vp",), "int", "Scored for each win against the command centre"),
-            Column("centre scorer", ("command_centre_scorer",), "choice", choices=sides_or_nobody, words=side_words),
+            Column(N_("staging only"), ("staging",), "flag", N_("Never attacked, only attacked from")),
+            Column(N_("impassable"), ("impassable",), "flag", N_("Cannot be entered or attacked")),
+            Column(
+                N_("only nations"), ("only_nations",), "list", N_("The only nations that may enter (staging areas)")
+            ),
+            Column(N_("command centre"), ("command_centre",), "flag", N_("May be attacked, never captured")),
+            Column(
+                N_("centre VP"), ("command_centre_vp",), "int", N_("Scored for each win against the command centre")
+            ),
+            Column(
+                N_("centre scorer"), ("command_centre_scorer",), "choice", choices=sides_or_nobody, words=side_words
+            ),
         ),
     ),
     Table(
         "links",
-        "Links",
+        N_("Links"),
         Rows(("map", "links")),
         (
-            Column("one area", ("a",), "choice", choices=areas),
-            Column("the other", ("b",), "choice", choices=areas),
-            Column("fortified line", ("fortified",), "flag", "Crosses the fortified line"),
-            Column("sea", ("sea",), "flag", "Across the sea, still adjacent"),
+            Column(N_("one area"), ("a",), "choice", choices=areas),
+            Column(N_("the other"), ("b",), "choice", choices=areas),
+            Column(N_("fortified line"), ("fortified",), "flag", N_("Crosses the fortified line")),
+            Column(N_("sea"), ("sea",), "flag", N_("Across the sea, still adjacent")),
         ),
     ),
     Table(
         "troop_types",
-        "Troop types",
+        N_("Troop types"),
         Rows(("troop_types",), "keyed"),
         (
             CODE,
-            Column("name", ("name",)),
-            Column("nation", ("nation",), "choice", choices=nations),
-            Column("kind", ("kind",), "choice", choices=kinds),
-            Column("bonus", ("bonus",), "mapping", "General's Wargame bonus by terrain: open 1, broken 2"),
-            Column("capture VP", ("capture_vp",), "int"),
-            Column("from a later turn", ("variants",), "variants", "A new name and bonus from a turn on"),
-            Column("count", (), derived=troops_of_type, tip="How many counters of this type the roster has"),
+            Column(N_("name"), ("name",)),
+            Column(N_("nation"), ("nation",), "choice", choices=nations),
+            Column(N_("kind"), ("kind",), "choice", choices=kinds),
+            Column(N_("bonus"), ("bonus",), "mapping", N_("General's Wargame bonus by terrain: open 1, broken 2")),
+            Column(N_("capture VP"), ("capture_vp",), "int"),
+            Column(N_("from a later turn"), ("variants",), "variants", N_("A new name and bonus from a turn on")),
+            Column(N_("count"), (), derived=troops_of_type, tip=N_("How many counters of this type the roster has")),
         ),
     ),
     Table(
         "troops",
-        "Troops (the roster)",
+        N_("Troops (the roster)"),
         Rows(("troops",)),
         (
-            Column("id", ("id",)),
-            Column("type", ("type",), "choice", choices=troop_types),
-            Column("starts in", ("start",), "optional", "The area it starts in (or leave empty: it arrives later)"),
-            Column("arrives on turn", ("arrives", "turn"), "int"),
-            Column("arrives in", ("arrives", "zone"), "text", 'An area code, "friendly" or "region:NAME"'),
-            Column("else in", ("arrives", "fallback"), "optional", "Where it goes when that area is lost"),
+            Column(N_("id"), ("id",)),
+            Column(N_("type"), ("type",), "choice", choices=troop_types),
+            Column(
+                N_("starts in"), ("start",), "optional", N_("The area it starts in (or leave empty: it arrives later)")
+            ),
+            Column(N_("arrives on turn"), ("arrives", "turn"), "int"),
+            Column(N_("arrives in"), ("arrives", "zone"), "text", N_('An area code, "friendly" or "region:NAME"')),
+            Column(N_("else in"), ("arrives", "fallback"), "optional", N_("Where it goes when that area is lost")),
         ),
     ),
     Table(
         "turns",
-        "Turns",
+        N_("Turns"),
         Rows(("turns",)),
         (
-            Column("number", ("number",), "int"),
-            Column("name", ("name",)),
-            Column("dates", ("dates",)),
-            Column("battles: D3", ("battles", "d3"), "int", "The battle count: this many D3 ..."),
-            Column("battles: plus", ("battles", "plus"), "int", "... plus this many"),
-            Column("fixed attacker", ("fixed_attacker",), "choice", choices=sides_or_nobody, words=side_words),
-            Column("fixed arrows", ("fixed_arrows",), "arrows", "The turn's only battles, from→to: A1→B1, A2→B2"),
+            Column(N_("number"), ("number",), "int"),
+            Column(N_("name"), ("name",)),
+            Column(N_("dates"), ("dates",)),
+            Column(N_("battles: D3"), ("battles", "d3"), "int", N_("The battle count: this many D3 ...")),
+            Column(N_("battles: plus"), ("battles", "plus"), "int", N_("... plus this many")),
+            Column(N_("fixed attacker"), ("fixed_attacker",), "choice", choices=sides_or_nobody, words=side_words),
             Column(
-                "initiative to",
+                N_("fixed arrows"), ("fixed_arrows",), "arrows", N_("The turn's only battles, from→to: A1→B1, A2→B2")
+            ),
+            Column(
+                N_("initiative to"),
                 ("initiative", "side"),
                 "choice",
-                "Adds the modifier and wins ties",
+                N_("Adds the modifier and wins ties"),
                 sides,
                 words=side_words,
             ),
-            Column("initiative +", ("initiative", "modifier"), "int"),
-            Column("sorties", ("sorties",), "mapping", "Air sorties: nation codes and numbers, e.g. north 1, south 3"),
-            Column("redeploy", ("redeploy",), "list", "The nations that may redeploy, in order"),
-            Column("missions (d6)", ("missions",), "list", "Six missions, one per face of a d6", separator="; "),
-            Column("reinforcements", (), derived=arriving, tip="The troops that arrive this turn (the roster)"),
+            Column(N_("initiative +"), ("initiative", "modifier"), "int"),
+            Column(
+                N_("sorties"),
+                ("sorties",),
+                "mapping",
+                N_("Air sorties: nation codes and numbers, e.g. north 1, south 3"),
+            ),
+            Column(N_("redeploy"), ("redeploy",), "list", N_("The nations that may redeploy, in order")),
+            Column(
+                N_("missions (d6)"), ("missions",), "list", N_("Six missions, one per face of a d6"), separator="; "
+            ),
+            Column(N_("reinforcements"), (), derived=arriving, tip=N_("The troops that arrive this turn (the roster)")),
         ),
     ),
     Table(
         "deployment",
-        "Deployment rules",
+        N_("Deployment rules"),
         Rows(("turns",), "deployment"),
         (
-            Column("turn", (), derived=lambda tables, key: str(key[0] + 1)),
-            Column("rule", ("rule",), "choice", choices=rules),
-            Column("nation", ("nation",), "choice", choices=nations),
-            Column("area", ("area",), "optional"),
-            Column("count", ("count",), "int"),
-            Column("next to", ("enemy_nation",), "optional", "next_to_enemy: the enemy nation"),
+            Column(N_("turn"), (), derived=lambda tables, key: str(key[0] + 1)),
+            Column(N_("rule"), ("rule",), "choice", choices=rules),
+            Column(N_("nation"), ("nation",), "choice", choices=nations),
+            Column(N_("area"), ("area",), "optional"),
+            Column(N_("count"), ("count",), "int"),
+            Column(N_("next to"), ("enemy_nation",), "optional", N_("next_to_enemy: the enemy nation")),
             Column(
-                "except", ("except",), "exceptions", "Exceptions (area, kind or troop, count): A1 infantry 1; B2 ID 1"
+                N_("except"),
+                ("except",),
+                "exceptions",
+                N_("Exceptions (area, kind or troop, count): A1 infantry 1; B2 ID 1"),
             ),
         ),
     ),
     Table(
         "tabletop.destroy",
-        "Roll to destroy after a tabletop game",
+        N_("Roll to destroy after a tabletop game"),
         Rows(("tabletop", "destroy")),
         (
-            Column("roller's VP from", ("min_vp",), "int"),
-            Column("destroys on", ("on",), "int", "A d6 score (0: no roll)"),
+            Column(N_("roller's VP from"), ("min_vp",), "int"),
+            Column(N_("destroys on"), ("on",), "int", N_("A d6 score (0: no roll)")),
         ),
     ),
     Table(
         "wargame.destroy",
-        "Roll to destroy after a General's Wargame",
+        N_("Roll to destroy after a General's Wargame"),
         Rows(("wargame", "destroy")),
         (
-            Column("difference from", ("min_difference",), "int"),
-            Column("loser destroyed on", ("loser",), "int", "0: no roll"),
-            Column("winner destroyed on", ("winner",), "int", "0: no roll"),
+            Column(N_("difference from"), ("min_difference",), "int"),
+            Column(N_("loser destroyed on"), ("loser",), "int", N_("0: no roll")),
+            Column(N_("winner destroyed on"), ("winner",), "int", N_("0: no roll")),
         ),
     ),
     Table(
         "victory.levels",
-        "Victory levels",
+        N_("Victory levels"),
         Rows(("victory", "levels")),
-        (Column("margin from", ("min_margin",), "int"), Column("result", ("name",))),
+        (Column(N_("margin from"), ("min_margin",), "int"), Column(N_("result"), ("name",))),
     ),
     Table(
         "sides",
-        "Sides and their colours",
+        N_("Sides and their colours"),
         Rows(("sides",), "keyed"),
         (
             CODE,
-            Column("name", ("name",), tip='The side as an adjective: "Allied"'),
-            Column("noun", ("noun",), "optional", 'The side in sentences: "the Allies take B2"'),
-            Column("map tint", ("colours", "tint"), "colour"),
-            Column("print tint", ("colours", "print_tint"), "colour"),
-            Column("ink", ("colours", "ink"), "colour"),
-            Column("print ink", ("colours", "print_ink"), "colour"),
-            Column("counters", ("colours", "counters"), "list", "One colour per nation, in the nations' order"),
+            Column(N_("name"), ("name",), tip=N_('The side as an adjective: "Allied"')),
+            Column(N_("noun"), ("noun",), "optional", N_('The side in sentences: "the Allies take B2"')),
+            Column(N_("map tint"), ("colours", "tint"), "colour"),
+            Column(N_("print tint"), ("colours", "print_tint"), "colour"),
+            Column(N_("ink"), ("colours", "ink"), "colour"),
+            Column(N_("print ink"), ("colours", "print_ink"), "colour"),
+            Column(N_("counters"), ("colours", "counters"), "list", N_("One colour per nation, in the nations' order")),
         ),
     ),
     Table(
         "nations",
-        "Nations",
+        N_("Nations"),
         Rows(("nations",), "keyed"),
-        (CODE, Column("name", ("name",)), Column("side", ("side",), "choice", choices=sides, words=side_words)),
+        (CODE, Column(N_("name"), ("name",)), Column(N_("side"), ("side",), "choice", choices=sides, words=side_words)),
     ),
-    Table("terrains", "Terrains", Rows(("terrains",), "keyed"), (CODE, Column("name", ("name",)))),
+    Table("terrains", N_("Terrains"), Rows(("terrains",), "keyed"), (CODE, Column(N_("name"), ("name",)))),
     Table(
         "aircraft",
-        "Aircraft (sorties, by nation)",
+        N_("Aircraft (sorties, by nation)"),
         Rows(("aircraft",), "keyed"),
         (
-            Column("nation", (), "text", "The nation that flies it"),
-            Column("name", ("name",)),
-            Column("bonus", ("bonus",), "mapping"),
-            Column("interceptor", ("interceptor",), "flag", "Counts only when an enemy aircraft is in the battle"),
+            Column(N_("nation"), (), "text", N_("The nation that flies it")),
+            Column(N_("name"), ("name",)),
+            Column(N_("bonus"), ("bonus",), "mapping"),
+            Column(
+                N_("interceptor"), ("interceptor",), "flag", N_("Counts only when an enemy aircraft is in the battle")
+            ),
         ),
     ),
 )
@@ -301,24 +328,28 @@ def _setting(
 
 
 SETTINGS: tuple[Setting, ...] = (
-    _setting("Scenario id", ("scenario", "id")),
-    _setting("Scenario name", ("scenario", "name")),
-    _setting("Version", ("scenario", "version"), "int"),
-    _setting("Notice (About the map)", ("scenario", "notice")),
-    _setting("Troops per side in a battle", ("rules", "max_committed"), "int", "Aircraft included"),
-    _setting("Air sorties per side in a battle", ("rules", "max_sorties"), "int"),
-    _setting("Troops that may advance", ("rules", "advance_limit"), "int"),
-    _setting("Troops back from the pool go to", ("rules", "pool_zone"), tip='"friendly", an area or region:NAME'),
-    _setting("Tabletop: defeated below this VP", ("tabletop", "defeat_min_vp"), "int"),
-    _setting("Result below every victory level", ("victory", "below")),
-    _setting("Fortification", ("fortification", "name"), tip="Defends a fortified link"),
-    _setting("Fortified line (on the map)", ("fortification", "line"), "optional"),
-    _setting("Fortification: its nation", ("fortification", "nation"), "choice", choices=nations),
-    _setting("Fortification: against", ("fortification", "attacker_side"), "choice", choices=sides, words=side_words),
-    _setting("Fortification: bonus", ("fortification", "bonus"), "mapping"),
-    _setting("Fortification: at the table", ("fortification", "tabletop")),
-    _setting("Escape by sea: nation", ("sea_escape", "nation"), "choice", choices=nations),
-    _setting("Escape by sea: from", ("sea_escape", "areas"), "list"),
-    _setting("Map width", ("layout", "width"), "int"),
-    _setting("Map height", ("layout", "height"), "int"),
+    _setting(N_("Scenario id"), ("scenario", "id")),
+    _setting(N_("Scenario name"), ("scenario", "name")),
+    _setting(N_("Version"), ("scenario", "version"), "int"),
+    _setting(N_("Notice (About the map)"), ("scenario", "notice")),
+    _setting(N_("Troops per side in a battle"), ("rules", "max_committed"), "int", N_("Aircraft included")),
+    _setting(N_("Air sorties per side in a battle"), ("rules", "max_sorties"), "int"),
+    _setting(N_("Troops that may advance"), ("rules", "advance_limit"), "int"),
+    _setting(
+        N_("Troops back from the pool go to"), ("rules", "pool_zone"), tip=N_('"friendly", an area or region:NAME')
+    ),
+    _setting(N_("Tabletop: defeated below this VP"), ("tabletop", "defeat_min_vp"), "int"),
+    _setting(N_("Result below every victory level"), ("victory", "below")),
+    _setting(N_("Fortification"), ("fortification", "name"), tip=N_("Defends a fortified link")),
+    _setting(N_("Fortified line (on the map)"), ("fortification", "line"), "optional"),
+    _setting(N_("Fortification: its nation"), ("fortification", "nation"), "choice", choices=nations),
+    _setting(
+        N_("Fortification: against"), ("fortification", "attacker_side"), "choice", choices=sides, words=side_words
+    ),
+    _setting(N_("Fortification: bonus"), ("fortification", "bonus"), "mapping"),
+    _setting(N_("Fortification: at the table"), ("fortification", "tabletop")),
+    _setting(N_("Escape by sea: nation"), ("sea_escape", "nation"), "choice", choices=nations),
+    _setting(N_("Escape by sea: from"), ("sea_escape", "areas"), "list"),
+    _setting(N_("Map width"), ("layout", "width"), "int"),
+    _setting(N_("Map height"), ("layout", "height"), "int"),
 )

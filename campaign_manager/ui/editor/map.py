@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.i18n import _
 from campaign_manager.scenario.layout import MapLayout, grid_layout, stack_places
 from campaign_manager.scenario.model import ScenarioFile, SideColours
 from campaign_manager.ui import ink
@@ -60,7 +61,7 @@ class CounterSpot(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
         self.setCursor(Qt.CursorShape.SizeAllCursor)
         self.setZValue(6)
-        self.setToolTip(tip(f"{code}: where its counters stand. Drag to move them."))
+        self.setToolTip(tip(_("{area}: where its counters stand. Drag to move them.").format(area=code)))
 
     def boundingRect(self) -> QRectF:
         return self.box.adjusted(-2, -2, 2, 2)
@@ -105,7 +106,7 @@ class EditorMapScene(QGraphicsScene):
             label.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
             label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
             label.setCursor(Qt.CursorShape.SizeAllCursor)
-            label.setToolTip(tip(f"{code}: drag its name to move it (links are drawn from it)"))
+            label.setToolTip(tip(_("{area}: drag its name to move it (links are drawn from it)").format(area=code)))
         self.spots = {}
         for code in self.labels:
             spot = CounterSpot(code, self._groups(code), data)
@@ -148,7 +149,7 @@ class EditorMapView(QGraphicsView):
     def __init__(self, document: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenarioMap")
-        self.setAccessibleName("Scenario map")
+        self.setAccessibleName(_("Scenario map"))
         self.map_scene = EditorMapScene(document)
         self.setScene(self.map_scene)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)

@@ -12,6 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from campaign_manager.i18n import _
 from campaign_manager.scenario.edits import (
     Change,
     EditRefused,
@@ -102,12 +103,12 @@ class EditorModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and faults:
             return ink.readable_on(FAULTY)  # under a dark palette too
         if role == Qt.ItemDataRole.ToolTipRole:
-            words = "\n".join(faults) if faults else column.tip
+            words = "\n".join(faults) if faults else _(column.tip) if column.tip else ""
             return tip(words) if words else None
         if role == CHOICES and column.choices is not None:
             tables = self.document.tables
             name = column.words or (lambda tables, code: code)
-            return [(code, name(tables, code) if code else "(none)") for code in column.choices(tables)]
+            return [(code, name(tables, code) if code else _("(none)")) for code in column.choices(tables)]
         return None
 
     def edited(self, column: Column, where: tuple, value: Any, role: int, row_words: str) -> bool:
@@ -122,8 +123,9 @@ class EditorModel(QAbstractTableModel):
             return False
         if new == value_at(self.document.tables, where):
             return False
-        shown = column.show(new) if column.kind != "flag" else ("yes" if new else "no")
-        return self.change(set_value(self.document.data, where, new, f"{row_words}: {column.header} {shown}".strip()))
+        shown = column.show(new) if column.kind != "flag" else (_("yes") if new else _("no"))
+        said = f"{row_words}: {_(column.header)} {shown}".strip()  # the change's title, in the undo list
+        return self.change(set_value(self.document.data, where, new, said))
 
 
 class PartModel(EditorModel):
@@ -144,7 +146,7 @@ class PartModel(EditorModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return self.table.columns[section].header if 0 <= section < len(self.table.columns) else None
+            return _(self.table.columns[section].header) if 0 <= section < len(self.table.columns) else None
         return str(section + 1)
 
     def _is_key(self, column: Column) -> bool:
@@ -185,7 +187,8 @@ class PartModel(EditorModel):
         tables = self.document.tables
         old = tables["areas"][key]["code"] if self.part == "areas" else key
         if not new:
-            self.document.refused.emit(f"{self.row_words(key)}: a code cannot be empty; it stays {old}")
+            said = _("{row}: a code cannot be empty; it stays {code}").format(row=self.row_words(key), code=old)
+            self.document.refused.emit(said)
             return False
         if new == old:
             return False
@@ -244,7 +247,7 @@ class SettingsModel(EditorModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return ("setting", "value")[section] if section in (0, 1) else None
+            return (_("setting"), _("value"))[section] if section in (0, 1) else None
         return str(section + 1)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -263,14 +266,14 @@ class SettingsModel(EditorModel):
             if f.where == self._rows[index.row()] or f.where.startswith(self._rows[index.row()] + ".")
         ]
         if index.column() == 0:
-            return setting.words if role == Qt.ItemDataRole.DisplayRole else None
+            return _(setting.words) if role == Qt.ItemDataRole.DisplayRole else None
         return self.styled(role, setting.column, value_at(self.document.tables, setting.where), faults)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid() or index.column() != 1:
             return False
         setting = self.settings[index.row()]
-        return self.edited(setting.column, setting.where, value, role, setting.words)
+        return self.edited(setting.column, setting.where, value, role, _(setting.words))
 
 
 class ChoiceDelegate(QStyledItemDelegate):
@@ -281,7 +284,7 @@ class ChoiceDelegate(QStyledItemDelegate):
         if choices is None:
             return super().createEditor(parent, option, index)
         combo = QComboBox(parent)
-        combo.setAccessibleName("choice")
+        combo.setAccessibleName(_("choice"))
         for code, words in choices:
             combo.addItem(words, code)
         return combo

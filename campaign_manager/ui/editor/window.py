@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.scenario.edits import EditRefused, add_entry, move_point, remove_entry, toggle_link
 from campaign_manager.scenario.entries import entry_of
 from campaign_manager.scenario.loader import bundled_scenarios
@@ -43,14 +44,14 @@ from campaign_manager.ui.editor.tables import ChoiceDelegate, EditorModel, PartM
 from campaign_manager.ui.plain import label, message_box, tip
 from campaign_manager.ui.window_layout import on_screen
 
-PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Areas", ("areas",)),
-    ("Links", ("links",)),
-    ("Troops", ("troop_types", "troops")),
-    ("Turns", ("turns", "deployment")),
-    ("Wargame tables", ("tabletop.destroy", "wargame.destroy", "victory.levels")),
-    ("Sides and nations", ("sides", "nations", "terrains", "aircraft")),
-    ("Settings", ("settings",)),
+PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (  # each tab's title, and the scenario's parts on it
+    (N_("Areas"), ("areas",)),
+    (N_("Links"), ("links",)),
+    (N_("Troops"), ("troop_types", "troops")),
+    (N_("Turns"), ("turns", "deployment")),
+    (N_("Wargame tables"), ("tabletop.destroy", "wargame.destroy", "victory.levels")),
+    (N_("Sides and nations"), ("sides", "nations", "terrains", "aircraft")),
+    (N_("Settings"), ("settings",)),
 )
 FIXED = {"sides", "settings"}  # no rows added or taken out
 
@@ -82,10 +83,10 @@ class TablePanel(QWidget):
         column.addWidget(self.view, 1)
         if not fixed:
             buttons = QHBoxLayout()
-            self.add = QPushButton("Add a row", self)
+            self.add = QPushButton(_("Add a row"), self)
             self.add.setObjectName(f"add_{model.part}")
             self.add.clicked.connect(lambda: editor.add_row(self))
-            self.remove = QPushButton("Take the selected row out", self)
+            self.remove = QPushButton(_("Take the selected row out"), self)
             self.remove.setObjectName(f"remove_{model.part}")
             self.remove.clicked.connect(lambda: editor.remove_row(self))
             buttons.addWidget(self.add)
@@ -128,13 +129,13 @@ class ScenarioEditor(QMainWindow):
         self.panels: dict[str, TablePanel] = {}
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("scenarioTables")
-        self.tabs.setAccessibleName("The scenario's tables")
-        self.tabs.tabBar().setAccessibleName("Which of the scenario's tables")
+        self.tabs.setAccessibleName(_("The scenario's tables"))
+        self.tabs.tabBar().setAccessibleName(_("Which of the scenario's tables"))
         for title, parts in PAGES:
-            self.tabs.addTab(self._page(parts), title)
+            self.tabs.addTab(self._page(parts), _(title))
         self.faults = QListWidget(self)
         self.faults.setObjectName("faults")
-        self.faults.setAccessibleName("Faults of the scenario")
+        self.faults.setAccessibleName(_("Faults of the scenario"))
         self.faults.itemActivated.connect(self.go_to_fault)
         self.faults.itemClicked.connect(self.go_to_fault)
         self.hint = label("", self)
@@ -167,10 +168,10 @@ class ScenarioEditor(QMainWindow):
             model: EditorModel
             if part == "settings":
                 model = SettingsModel(SETTINGS, self.document, self)
-                title = "The scenario's name, shared rules, fortification and map size"
+                title = _("The scenario's name, shared rules, fortification and map size")
             else:
                 table: Table = tables[part]
-                model, title = PartModel(table, self.document, self), table.title
+                model, title = PartModel(table, self.document, self), _(table.title)
             panel = TablePanel(title, model, self, part in FIXED)
             self.panels[part] = panel
             column.addWidget(panel, 1)
@@ -202,15 +203,15 @@ class ScenarioEditor(QMainWindow):
 
     def _menus(self) -> None:
         stack = self.document.undo_stack
-        file = self.menuBar().addMenu("&File")
-        self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = self._action(file, "Save &as…", self.save_as, QKeySequence("Ctrl+Shift+S"))
+        file = self.menuBar().addMenu(_("&File"))
+        self.save_action = self._action(file, _("&Save"), self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action(file, _("Save &as…"), self.save_as, QKeySequence("Ctrl+Shift+S"))
         file.addSeparator()
-        self._action(file, "&Close the editor", self.close, QKeySequence("Ctrl+W"))
-        edit = self.menuBar().addMenu("&Edit")
-        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self._action(file, _("&Close the editor"), self.close, QKeySequence("Ctrl+W"))
+        edit = self.menuBar().addMenu(_("&Edit"))
+        self.undo_action = stack.createUndoAction(self, _("&Undo"))
         self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action = stack.createRedoAction(self, _("&Redo"))
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -219,14 +220,14 @@ class ScenarioEditor(QMainWindow):
         # A change's title quotes what was typed: its tooltip (the toolbar's) shows it as plain text.
         stack.undoTextChanged.connect(self._undo_tip)
         stack.redoTextChanged.connect(self._redo_tip)
-        on_map = self.menuBar().addMenu("&Map")
-        self.link_action = QAction("&Link areas: click two areas", self)
+        on_map = self.menuBar().addMenu(_("&Map"))
+        self.link_action = QAction(_("&Link areas: click two areas"), self)
         self.link_action.setShortcut(QKeySequence("L"))
         self.link_action.setCheckable(True)
         self.link_action.toggled.connect(self.set_linking)
         on_map.addAction(self.link_action)
-        self._action(on_map, "&Fit the map", self.map_view.fit, QKeySequence("Ctrl+0"))
-        bar = self.addToolBar("Scenario")
+        self._action(on_map, _("&Fit the map"), self.map_view.fit, QKeySequence("Ctrl+0"))
+        bar = self.addToolBar(_("Scenario"))
         bar.setObjectName("scenarioToolbar")
         bar.setMovable(False)
         for action in (self.save_action, self.undo_action, self.redo_action, self.link_action):
@@ -245,7 +246,9 @@ class ScenarioEditor(QMainWindow):
     def refresh(self) -> None:
         data = self.document.data
         where = self.document.saved_as.name if self.document.saved_as else self.document.source
-        self.setWindowTitle(f"Scenario editor — {data.scenario.name} ({where})[*]")
+        self.setWindowTitle(
+            _("Scenario editor — {scenario} ({where})").format(scenario=data.scenario.name, where=where) + "[*]"
+        )
         self.faults.clear()
         tables = self.document.tables
         for fault in self.document.faults:
@@ -256,36 +259,44 @@ class ScenarioEditor(QMainWindow):
             self.faults.addItem(item)
         count = len(self.document.faults)
         saved = self.document.saved_as is not None and self.document.undo_stack.isClean()
-        sound = "No faults: File ▸ New campaign offers it." if saved else "No faults: once saved, File ▸ New offers it."
-        self.faults_heading.setText(
-            sound
-            if not count
-            else f"{count} fault{'s' if count > 1 else ''}: a campaign cannot start from this scenario until "
-            f"{'they are' if count > 1 else 'it is'} mended. Click one to go to its entry."
+        sound = (
+            _("No faults: File ▸ New campaign offers it.")
+            if saved
+            else _("No faults: once saved, File ▸ New offers it.")
         )
+        faulty = ngettext(
+            "{count} fault: a campaign cannot start from this scenario until it is mended. Click one to go to its "
+            "entry.",
+            "{count} faults: a campaign cannot start from this scenario until they are mended. Click one to go to its "
+            "entry.",
+            count,
+        )
+        self.faults_heading.setText(faulty.format(count=count) if count else sound)
         self.refresh_hint()
 
     def refresh_hint(self) -> None:
         if self.map_view.linking:
             first = self.map_view.first
             self.hint.setText(
-                f"Link areas: now click the area to link with {first} (or the link to take out)."
+                _("Link areas: now click the area to link with {area} (or the link to take out).").format(area=first)
                 if first
-                else "Link areas: click one area, then another — their link is added, or taken out if they have one."
+                else _("Link areas: click one area, then another — their link is added, or taken out if they have one.")
             )
         else:
             self.hint.setText(
-                "Click an area to select it; drag an area's name or its counters to move them. "
-                "Map ▸ Link areas (L) adds or removes links by clicking two areas."
+                _(
+                    "Click an area to select it; drag an area's name or its counters to move them. "
+                    "Map ▸ Link areas (L) adds or removes links by clicking two areas."
+                )
             )
 
     def _undo_tip(self, text: str) -> None:
         if shiboken6.isValid(self.undo_action):  # not while the window is taken down
-            self.undo_action.setToolTip(tip(f"Undo {text}".strip()))
+            self.undo_action.setToolTip(tip(_("Undo {change}").format(change=text) if text.strip() else _("Undo")))
 
     def _redo_tip(self, text: str) -> None:
         if shiboken6.isValid(self.redo_action):
-            self.redo_action.setToolTip(tip(f"Redo {text}".strip()))
+            self.redo_action.setToolTip(tip(_("Redo {change}").format(change=text) if text.strip() else _("Redo")))
 
     def _clean(self, clean: bool) -> None:
         self.setWindowModified(not clean)
@@ -334,7 +345,7 @@ class ScenarioEditor(QMainWindow):
     def remove_row(self, panel: TablePanel) -> None:
         key = panel.selected_key()
         if key is None:
-            self.say_refused("Select a row of the table first, then take it out.")
+            self.say_refused(_("Select a row of the table first, then take it out."))
             return
         try:
             change = remove_entry(self.document.data, panel.model.part, key)
@@ -359,7 +370,7 @@ class ScenarioEditor(QMainWindow):
         panel = self.panels.get(part)
         if panel is None:
             return
-        page = next(n for n, (_, parts) in enumerate(PAGES) if part in parts)
+        page = next(n for n, (_title, parts) in enumerate(PAGES) if part in parts)
         self.tabs.setCurrentIndex(page)
         found = panel.model.row_of(row)
         if found is None:
@@ -393,26 +404,31 @@ class ScenarioEditor(QMainWindow):
                 document.name_after(name)  # no step of the user's to undo
             path = save_user_scenario(document.data, name, replacing=document.saved_as)
         except UserError as exc:
-            self.say_refused(f"Not saved: {exc}")
-            box = message_box(QMessageBox.Icon.Warning, "Scenario editor", f"Not saved: {exc}", parent=self)
+            said = _("Not saved: {problem}").format(problem=exc)
+            self.say_refused(said)
+            box = message_box(QMessageBox.Icon.Warning, _("Scenario editor"), said, parent=self)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.open()
             return False
         document.saved_as = path
         document.undo_stack.setClean()
         faults = len(document.faults)
+        faulty = ngettext(
+            "Saved as {path}, with {count} fault: no campaign can start from it until they are mended.",
+            "Saved as {path}, with {count} faults: no campaign can start from it until they are mended.",
+            faults,
+        )
         self.say(
-            f"Saved as {path}: File ▸ New campaign offers it as “{name}”."
-            if not faults
-            else f"Saved as {path}, with {faults} fault{'s' if faults > 1 else ''}: "
-            "no campaign can start from it until they are mended."
+            faulty.format(path=path, count=faults)
+            if faults
+            else _("Saved as {path}: File ▸ New campaign offers it as “{name}”.").format(path=path, name=name)
         )
         self.refresh()
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.document.undo_stack.isClean():
-            answer = self.ask_unsaved(self, "The scenario has changes that are not saved. Save them before closing?")
+            answer = self.ask_unsaved(self, _("The scenario has changes that are not saved. Save them before closing?"))
             if answer == CANCEL or (answer == SAVE and not self.save()):
                 event.ignore()  # back to the editor, every change kept
                 return

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QSizePolicy, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import APPLICATION
 from campaign_manager.scenario import load_scenario
 from campaign_manager.scenario.model import Scenario
@@ -28,7 +29,7 @@ from campaign_manager.ui.window_services import WindowServices
 if TYPE_CHECKING:
     from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
 
-CAREFUL_TIP = (
+CAREFUL_TIP = N_(  # File ▸ Careful computer general's tip, translated where it is shown (ui/actions.py)
     "The computer general plays the best few choices of each battle out a few times before it chooses: "
     "slower, and it weighs the whole turn"
 )
@@ -69,7 +70,7 @@ class WargameActions:
             sc = load_scenario()  # the bundled scenario, which a new game is made from
             CampaignFile.create(path, name=wargame_name(sc, computer), play="wargame", computer=computer).close()
         except UserError as exc:
-            self.services.report(f"Could not create the game: {exc}")
+            self.services.report(_("Could not create the game: {problem}").format(problem=exc))
             return
         self.services.open_campaign(path)
 
@@ -80,7 +81,7 @@ class WargameActions:
         if not session.is_open:
             return None
         folder = Path(tempfile.mkdtemp(prefix="firestorm-plan-"))
-        stem = session.path.stem if session.path is not None else "shared campaign"
+        stem = session.path.stem if session.path is not None else "shared campaign"  # untranslated: a file name
         path = folder / f"{stem} (plan).campaign"
         try:
             if session.path is not None:
@@ -92,25 +93,30 @@ class WargameActions:
             self.services.report(str(exc))
             return None
         # the real campaign's name, not the scratch file's
-        where = session.path.name if session.path is not None else "shared"
-        plan_title = f"PLAN (scratch copy) — {session.name} — {where} — {APPLICATION}"
+        where = session.path.name if session.path is not None else _("shared")
+        plan_title = _("PLAN (scratch copy) — {campaign} — {where} — {application}").format(
+            campaign=session.name, where=where, application=APPLICATION
+        )
         scratch = self.open_window(path, plan_title)
         scratch.session.plan = True  # type: ignore[attr-defined]  # arrows may wait there as a plan, results later
         # said in place of "Opened" and the scratch file's temporary path, which means nothing to anyone
         scratch.statusBar().showMessage(
-            f"A plan on a scratch copy of “{session.name}”: the real campaign is untouched", 8000
+            _("A plan on a scratch copy of “{campaign}”: the real campaign is untouched").format(campaign=session.name),
+            8000,
         )
         scratch.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         banner = label(
-            f"A PLAN on a scratch copy of “{session.name}”: record, undo and fight freely — nothing "
-            f"here touches the real campaign. Close this window to throw the plan away."
+            _(
+                "A PLAN on a scratch copy of “{campaign}”: record, undo and fight freely — nothing here touches "
+                "the real campaign. Close this window to throw the plan away."
+            ).format(campaign=session.name)
         )
         banner.setObjectName("planBanner")
         banner.setWordWrap(True)
         banner.setStyleSheet(notice_style(bold=True))
         banner.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)  # the window's width
         banner.setMaximumHeight(2 * banner.fontMetrics().lineSpacing() + 16)  # two lines, not a narrow column's four
-        bar = scratch.addToolBar("Plan")
+        bar = scratch.addToolBar(_("Plan"))
         bar.setMovable(False)
         bar.addWidget(banner)
         scratch.destroyed.connect(lambda: shutil.rmtree(folder, ignore_errors=True))
@@ -134,8 +140,8 @@ class WargameActions:
 def wargame_name(sc: Scenario, computer: str | None) -> str:
     """The game's name, saying who the computer plays (shown in the title and the side panel)."""
     if computer is None:
-        return "General's Wargame (two players)"
-    return f"General's Wargame — the computer plays the {sc.side_nouns[computer]}"
+        return _("General's Wargame (two players)")
+    return _("General's Wargame — the computer plays the {side}").format(side=sc.side_nouns[computer])
 
 
 def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
@@ -145,11 +151,12 @@ def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
     from campaign_manager.ui.file_menu import ask_save
 
     sc = load_scenario()
-    against = {f"Against the computer: I play the {sc.side_nouns[side]}": sc.enemy_of(side) for side in sc.sides}
-    choices = ["Two players at one screen", *against]
-    picked, ok = QInputDialog.getItem(parent, "New General's Wargame", "Who plays?", choices, 0, False)
+    me = _("Against the computer: I play the {side}")
+    against = {me.format(side=sc.side_nouns[side]): sc.enemy_of(side) for side in sc.sides}
+    choices = [_("Two players at one screen"), *against]
+    picked, ok = QInputDialog.getItem(parent, _("New General's Wargame"), _("Who plays?"), choices, 0, False)
     if not ok:
         return None
     computer = against.get(picked)
-    path = ask_save(parent, "Keep the game in", "wargame.campaign")
+    path = ask_save(parent, _("Keep the game in"), "wargame.campaign")
     return None if path is None else (computer, path)

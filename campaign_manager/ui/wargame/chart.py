@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from campaign_manager.i18n import _, number, pgettext
 from campaign_manager.ui.plain import tip
 
 GAP = 4.0  # pixels between the title, the counts, the bars and their labels
@@ -21,6 +22,17 @@ MARGIN = 6.0  # above the title and under the labels: apart from whatever is nex
 CLEAR = 4.0  # between a bar's count and the top of its bar or its whisker's cap
 LABEL_FLAGS = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 TITLE_FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def share(fraction: float) -> str:
+    """A share of the playouts or a chance (0.3: "30%"), as the user's language writes it."""
+    return pgettext("a share out of 100, written 30% in English", "{number}%").format(number=number(fraction * 100))
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """A change with its sign (+1.5, -0.5, +0.0), as the user's language writes the number."""
+    text = number(value, digits)
+    return text if text.startswith("-") else f"+{text}"
 
 
 @dataclass(frozen=True)
@@ -93,7 +105,7 @@ class BarChart(QWidget):
         tops = self._tops()
         most = max(tops) or 1
         places = []
-        for index, ((_, count, _), highest) in enumerate(zip(self.bars, tops)):
+        for index, ((_name, count, _colour), highest) in enumerate(zip(self.bars, tops)):
             bar_height = (bottom - top) * count / most
             bar = QRectF(index * slot + slot * 0.15, bottom - bar_height, slot * 0.7, bar_height)
             above = bottom - (bottom - top) * highest / most  # over the bar and its whisker
@@ -128,12 +140,14 @@ class BarChart(QWidget):
         painter.setFont(self.text_font)
         if not self.bars:
             painter.drawText(
-                QRectF(0, found.title.bottom() + GAP, self.width(), 20), Qt.AlignmentFlag.AlignLeft, "no playouts yet"
+                QRectF(0, found.title.bottom() + GAP, self.width(), 20),
+                Qt.AlignmentFlag.AlignLeft,
+                _("no playouts yet"),
             )
             painter.end()
             return
         said = self.words or [str(count) for _, count, _ in self.bars]
-        for index, ((name, _, colour), place) in enumerate(zip(self.bars, found.bars)):
+        for index, ((name, _count, colour), place) in enumerate(zip(self.bars, found.bars)):
             painter.fillRect(place.bar, colour)
             painter.setPen(self.palette().color(self.palette().ColorRole.WindowText))
             span = self.whisker(index)

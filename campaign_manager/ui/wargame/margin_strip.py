@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from campaign_manager.i18n import _
 from campaign_manager.ui.plain import tip
 
 PAD = 8.0  # pixels around the strip
@@ -53,8 +54,16 @@ class MarginStrip(QWidget):
             cut = spread.percentiles
             self.setToolTip(
                 tip(
-                    f"median {cut[50]:+d}; half the playouts between {cut[25]:+d} and {cut[75]:+d}; "
-                    f"nine in ten between {cut[5]:+d} and {cut[95]:+d}"
+                    _(
+                        "median {median}; half the playouts between {low_half} and {high_half}; nine in ten "
+                        "between {low_nine} and {high_nine}"
+                    ).format(
+                        median=f"{cut[50]:+d}",
+                        low_half=f"{cut[25]:+d}",
+                        high_half=f"{cut[75]:+d}",
+                        low_nine=f"{cut[5]:+d}",
+                        high_nine=f"{cut[95]:+d}",
+                    )
                 )
             )
         self.update()
@@ -86,7 +95,7 @@ class MarginStrip(QWidget):
         spread = self.spread
         if spread is None:
             painter.drawText(
-                QRectF(PAD, title.bottom(), self.width(), 20), Qt.AlignmentFlag.AlignLeft, "no playouts yet"
+                QRectF(PAD, title.bottom(), self.width(), 20), Qt.AlignmentFlag.AlignLeft, _("no playouts yet")
             )
             painter.end()
             return
@@ -116,12 +125,12 @@ class MarginStrip(QWidget):
         painter.drawText(
             QRectF(band.left(), band.top() - text.height() - 1, band.width() / 2, text.height()),
             Qt.AlignmentFlag.AlignLeft,
-            f"◀ {spread.below_name} ahead",
+            _("◀ {side} ahead").format(side=spread.below_name),
         )
         painter.drawText(
             QRectF(band.center().x(), band.top() - text.height() - 1, band.width() / 2, text.height()),
             Qt.AlignmentFlag.AlignRight,
-            f"{spread.above_name} ahead ▶",
+            _("{side} ahead ▶").format(side=spread.above_name),
         )
 
     def _percentiles(self, painter: QPainter, spread: MarginSpread, band: QRectF) -> None:

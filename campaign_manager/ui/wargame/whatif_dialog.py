@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.engine.whatif import LIMIT, MOST, PRECISION, WhatIf, playouts
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext, number, percent
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui import ink
 from campaign_manager.ui.accessible import name_fields
@@ -35,13 +36,23 @@ from campaign_manager.ui.plain import label as plain_label
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.wargame.chart import BarChart
 from campaign_manager.ui.wargame.margin_strip import MarginSpread, MarginStrip
+from campaign_manager.ui.wargame.whatif_words import (
+    margin_words,
+    objective_words,
+    points,
+    share_words,
+    summary_words,
+    wins_words,
+)
 from campaign_manager.ui.window_layout import frame_margins
 
-
-def margin_words(sc: Scenario, answer: WhatIf) -> str:
-    """How the playouts' margin is counted (engine/whatif.py), in the scenario's names."""
-    below, above = answer.margin_sides
-    return f"{sc.sides[above]} minus {sc.sides[below]}"
+PHASE_WORDS = {  # where the playouts start, in a turn
+    "setup": N_("turn {turn}, setup phase"),
+    "planning": N_("turn {turn}, planning phase"),
+    "battle": N_("turn {turn}, battle phase"),
+    "strategic": N_("turn {turn}, strategic phase"),
+    "finished": N_("turn {turn}, finished phase"),
+}
 
 
 class PlayoutWorker(QThread):
@@ -92,7 +103,7 @@ class WhatIfDialog(QDialog):
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("whatIfDialog")
-        self.setWindowTitle("What if — playouts by the computer general")
+        self.setWindowTitle(_("What if — playouts by the computer general"))
         self.session = session
         self.worker: PlayoutWorker | None = None
         self.stale: PlayoutWorker | None = None  # playouts of a campaign no longer open
@@ -104,24 +115,24 @@ class WhatIfDialog(QDialog):
         self.who.setObjectName("who")
         self.count = QSpinBox(self, minimum=1, maximum=MOST, value=LIMIT)
         self.precision = QDoubleSpinBox(self, minimum=0.0, maximum=20.0, value=PRECISION * 100, singleStep=0.5)
-        self.precision.setSuffix(" points")
-        self.precision.setSpecialValueText("play them all")
+        self.precision.setSuffix(" " + _("points"))
+        self.precision.setSpecialValueText(_("play them all"))
         self.seed = QSpinBox(self, minimum=0, maximum=10**9, value=0)
         self.to = QComboBox(self)
-        self.to.addItem("the end of the campaign", "end")
-        self.to.addItem("the end of this turn", "end-of-turn")
+        self.to.addItem(_("the end of the campaign"), "end")
+        self.to.addItem(_("the end of this turn"), "end-of-turn")
         self.extra = QSpinBox(self, minimum=0, maximum=20, value=0)
         form = QFormLayout()
-        form.addRow("From:", self.origin)
-        form.addRow("Who plays:", self.who)
-        form.addRow("Stop once every result is known to ±", self.precision)
-        form.addRow("or after at most (playouts):", self.count)
-        form.addRow("Play on to:", self.to)
-        form.addRow("Extra battles agreed in later turns:", self.extra)
-        form.addRow("Seed (the same seed, the same playouts):", self.seed)
+        form.addRow(_("From:"), self.origin)
+        form.addRow(_("Who plays:"), self.who)
+        form.addRow(_("Stop once every result is known to ±"), self.precision)
+        form.addRow(_("or after at most (playouts):"), self.count)
+        form.addRow(_("Play on to:"), self.to)
+        form.addRow(_("Extra battles agreed in later turns:"), self.extra)
+        form.addRow(_("Seed (the same seed, the same playouts):"), self.seed)
         self.progress = QProgressBar(self)
-        self.run_button = QPushButton("Run", self)
-        self.cancel_button = QPushButton("Cancel", self)
+        self.run_button = QPushButton(_("Run"), self)
+        self.cancel_button = QPushButton(_("Cancel"), self)
         self.cancel_button.setEnabled(False)
         self.run_button.clicked.connect(lambda: self.run())  # not run(checked): that would run on this thread
         self.cancel_button.clicked.connect(self.cancel)
@@ -129,11 +140,13 @@ class WhatIfDialog(QDialog):
         buttons.addWidget(self.progress, 1)
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
-        self.results = BarChart("Results: each one's share of the playouts, with its 95 % interval", self)
+        self.results = BarChart(
+            _("Results: each one's share of the playouts, with its {share} interval").format(share=percent(95)), self
+        )
         self.wins = plain_label("")  # each side's chance at any level, under its levels' bars
         self.wins.setObjectName("wins")
         self.wins.setWordWrap(True)
-        self.margins = MarginStrip("VP margin", self)
+        self.margins = MarginStrip(_("VP margin"), self)
         self.objectives = plain_label("")
         self.objectives.setObjectName("objectives")
         self.objectives.setWordWrap(True)
@@ -172,40 +185,45 @@ class WhatIfDialog(QDialog):
             return
         sc, st = self.session.scenario, self.session.state
         plan = self.session.plan
-        where = "this plan (a scratch copy)" if plan else "the campaign as it stands"
-        turn = f"turn {st.turn}, {st.phase} phase" if st.turn else "the start"
-        self.origin.setText(f"{where[0].upper()}{where[1:]}: {turn}.")
+        turn = _(PHASE_WORDS[st.phase]).format(turn=st.turn) if st.turn else _("the start")
+        where = _("This plan (a scratch copy): {turn}.") if plan else _("The campaign as it stands: {turn}.")
+        self.origin.setText(where.format(turn=turn))
         chosen = self.who.currentData()
         self.who.clear()
-        self.who.addItem("The computer general plays both sides", None)
+        self.who.addItem(_("The computer general plays both sides"), None)
         for side in sc.sides:
             arrows = [a for a in st.open_arrows if a.attacker_side == side]
             if arrows:
-                self.who.addItem(
-                    f"The {side_name(sc, side)} follow "
-                    f"{'the arrow' if len(arrows) == 1 else f'the {len(arrows)} arrows'} on the map this turn; "
-                    f"the computer plays the {side_name(sc, sc.enemy_of(side))}",
-                    side,
+                follow = ngettext(
+                    "The {side} follow the arrow on the map this turn; the computer plays the {enemy}",
+                    "The {side} follow the {count} arrows on the map this turn; the computer plays the {enemy}",
+                    len(arrows),
                 )
+                enemy = side_name(sc, sc.enemy_of(side))
+                self.who.addItem(follow.format(side=side_name(sc, side), count=len(arrows), enemy=enemy), side)
         found = self.who.findData(chosen)
         self.who.setCurrentIndex(max(0, found))
         self.who.setToolTip(
-            "Place arrows with their troops (Battle ▸ New battle, then “Place the arrow, result later”, "
-            "in a plan: File ▸ Try a plan): in every playout that side attacks along them in order, "
-            "each time it places an arrow this turn, as long as they stay legal."
+            _(
+                "Place arrows with their troops (Battle ▸ New battle, then “Place the arrow, result later”, "
+                "in a plan: File ▸ Try a plan): in every playout that side attacks along them in order, "
+                "each time it places an arrow this turn, as long as they stay legal."
+            )
         )
 
     def _say_before(self) -> None:
         """What Run will do, in the window's present choices, said where its charts will be."""
         who = (
-            "the computer general choosing for both sides"
+            _("the computer general choosing for both sides")
             if self.who.currentData() is None
             else self.who.currentText()[0].lower() + self.who.currentText()[1:]
         )
         self.before.setText(
-            f"Run plays on to {self.to.currentText()}, many times over, with dice the app rolls ({who}); "
-            f"the campaign itself is never touched. Then how often each result came up, how the VP "
-            f"margin spread and how often each objective changed hands are drawn here."
+            _(
+                "Run plays on to {end}, many times over, with dice the app rolls ({who}); the campaign itself is "
+                "never touched. Then how often each result came up, how the VP margin spread and how often each "
+                "objective changed hands are drawn here."
+            ).format(end=self.to.currentText(), who=who)
         )
 
     def height_at(self, width: int) -> int:
@@ -259,8 +277,15 @@ class WhatIfDialog(QDialog):
         precision = self.precision.value() / 100 or None
         limit = self.count.value()
         self._clear(  # the last run's charts go: nothing old is read as this run's
-            f"Playing up to {limit:,} playouts"
-            + (f", until every result is known to ±{self.precision.value():g} points …" if precision else " …")
+            ngettext(
+                "Playing up to {count} playout, until every result is known to ±{points} points …",
+                "Playing up to {count} playouts, until every result is known to ±{points} points …",
+                limit,
+            ).format(count=number(limit), points=points(self.precision.value()))
+            if precision
+            else ngettext("Playing up to {count} playout …", "Playing up to {count} playouts …", limit).format(
+                count=number(limit)
+            )
         )
         self.progress.setRange(0, limit)
         self.worker = PlayoutWorker(
@@ -309,11 +334,10 @@ class WhatIfDialog(QDialog):
         self._results(sc, answer)
         self.wins.setText(wins_words(sc, answer))
         if answer.percentiles:
-            self.margins.title = (
-                f"VP margin ({margin_words(sc, answer)}): the middle half of the playouts in the box, nine in "
-                f"ten between the whiskers, the median as the thick line; the results change at "
-                f"±{'/'.join(map(str, answer.thresholds))}"
-            )
+            self.margins.title = _(
+                "VP margin ({margin}): the middle half of the playouts in the box, nine in ten between the "
+                "whiskers, the median as the thick line; the results change at ±{thresholds}"
+            ).format(margin=margin_words(sc, answer), thresholds="/".join(map(str, answer.thresholds)))
             below, above = answer.margin_sides
             self.margins.set_spread(
                 MarginSpread(
@@ -354,64 +378,3 @@ class WhatIfDialog(QDialog):
         if self.worker is not None:
             self.worker.wait(5000)
         super().closeEvent(event)
-
-
-def share_words(answer: WhatIf, name: str) -> str:
-    """A result's share and its 95 % interval: "30% (28–32)"."""
-    interval = answer.intervals[name]
-    return f"{answer.share(name):.0%} ({interval.low * 100:.0f}–{interval.high * 100:.0f})"
-
-
-def objective_words(sc: Scenario, answer: WhatIf) -> str:
-    """How often each objective ended with the other side, and the plan's arrows fought."""
-    held = answer.held_at_start  # when the playouts start: now, not at the campaign's set-up
-
-    def holder(code: str) -> str:
-        return f"the {side_name(sc, held[code])}" if held.get(code) else "nobody"
-
-    parts = [f"{label(sc, code)}, held by {holder(code)} now, {share:.0%}" for code, share in answer.objectives.items()]
-    words = "How often each objective ended with the other side: " + "; ".join(parts) + "."
-    plan = answer.plan
-    if plan is not None:
-        fought = "; ".join(f"{a.origin} → {a.target} in {a.fought:.0%}" for a in plan.arrows)
-        words += f"\nThe plan's arrows were fought: {fought} of the playouts"
-        if any(a.fought < 1 for a in plan.arrows):
-            words += " (in the others the turn's battles ran out first, or the arrow could no longer be made)"
-        words += "."
-    return words
-
-
-def wins_words(sc: Scenario, answer: WhatIf) -> str:
-    """Each side's chance of winning the campaign at any level, and of a draw, with their 95 %
-    intervals, the sides in the scenario's order: the single most likely result can be one side's
-    while the other wins more often ("In all, the Axis win 35% (32–38), the Allies 44% (41–47),
-    draw 21% (18–24).")."""
-    if not answer.playouts:
-        return ""
-
-    def won(side: str) -> str:
-        wins = answer.wins[side]
-        return f"{wins.share:.0%} ({wins.interval.low * 100:.0f}–{wins.interval.high * 100:.0f})"
-
-    first, *others = sc.sides
-    sides = [f"the {side_name(sc, first)} win {won(first)}"]
-    sides += [f"the {side_name(sc, side)} {won(side)}" for side in others]
-    draw = share_words(answer, sc.victory_below)
-    return f"In all, at any level of victory: {', '.join(sides)}, {sc.victory_below} {draw}."
-
-
-def summary_words(sc: Scenario, answer: WhatIf) -> str:
-    count = answer.playouts
-    if answer.stopped == "precise":
-        why = f"stopped once every result was known to ±{(answer.precision or 0) * 100:g} points"
-    elif answer.stopped == "cancelled":
-        why = "cancelled early"
-    else:
-        why = f"every result known to ±{(answer.widest or 0) * 100:.1f} points"
-    likely = answer.most_likely()
-    if likely is None:
-        return f"{count:,} playouts ({why}). Most battles in one turn: {answer.most_battles_in_a_turn}."
-    return (
-        f"{count:,} playouts ({why}). The single most likely result: {likely}. "
-        f"Most battles in one turn: {answer.most_battles_in_a_turn}."
-    )
