@@ -15,19 +15,46 @@ from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import writable
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication, QTranslator
     from PySide6.QtGui import QPixmap
     from PySide6.QtWidgets import QApplication
 
     from campaign_manager.ui.main_window import MainWindow
 
 
-def speak_the_window_s_language() -> None:
-    """The window speaks one language: its own words are not translated yet (issue #41), so the
-    engine's refusals it shows stay in English too, whatever the desktop's language (the command
-    line speaks the desktop's)."""
+def window_language() -> str | None:
+    """The language the window speaks: the one chosen in Edit ▸ Preferences, else the one the
+    environment asks for (i18n's rules: FIRESTORM_LANGUAGE, else the desktop's)."""
+    from campaign_manager import i18n
+    from campaign_manager.ui import settings
+
+    return settings.read(settings.LANGUAGE) or i18n.language()
+
+
+_qt_translators: list[QTranslator] = []  # kept alive while installed (Qt holds no reference)
+
+
+def speak_the_window_s_language(app: QCoreApplication) -> str | None:
+    """Before any window is built: the app's words in the window's language (the same catalogue
+    as the command line's, so the engine's refusals the window shows follow it), and Qt's own
+    words (its standard buttons, a text field's context menu) from Qt's translations. Returns the
+    language."""
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
     from campaign_manager import i18n
 
-    i18n.use("en")
+    lang = window_language()
+    i18n.use(lang)
+    for translator in _qt_translators:
+        app.removeTranslator(translator)
+    _qt_translators.clear()
+    code = (lang or "").split(".")[0].split("@")[0]
+    if code and code not in ("C", "POSIX") and not code.startswith("en"):
+        translator = QTranslator(app)
+        if translator.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(translator)
+            _qt_translators.append(translator)
+    return lang
 
 
 def run_app(argv: list[str]) -> int:
@@ -47,7 +74,7 @@ def run_app(argv: list[str]) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
-    speak_the_window_s_language()
+    speak_the_window_s_language(app)
     # logs/campaign-manager.log there; an exception no slot caught is logged and a box says so;
     # a native crash is written beside the log
     reporter = crash.start_watching(app)
@@ -104,7 +131,7 @@ def _window_without_screen(file: str) -> tuple[QApplication, MainWindow] | int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     settings.apply_identity(app)
-    speak_the_window_s_language()
+    speak_the_window_s_language(app)
     window = MainWindow(remember=False)
     window.session.adopt(campaign)
     server = campaign.server_log

@@ -44,6 +44,7 @@ from campaign_manager.ui.file_menu import (
 from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.league_menu import LeagueMenu
 from campaign_manager.ui.plain import message_box
+from campaign_manager.ui.preferences import show_preferences
 from campaign_manager.ui.publish_actions import PublishActions
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
             redo=self.redo,
             quit=self.quit,
             open_assist=self.open_assist,
+            preferences=lambda: show_preferences(self),
             undo_available=lambda session: self._can_step(True, can_undo(session)),
             redo_available=lambda session: self._can_step(False, can_redo(session)),
         )

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QListView,
     QMenu,
     QTabWidget,
     QTextEdit,
@@ -90,7 +91,8 @@ def _texts(widget: QWidget):
         yield from (widget.tabText(i) for i in range(widget.count()))
     if isinstance(widget, QAbstractItemView) and widget.model() is not None:
         model = widget.model()
-        for section in range(model.columnCount()):
+        columns = 1 if isinstance(widget, QListView) else model.columnCount()  # a list's model hides it
+        for section in range(columns):
             yield str(model.headerData(section, _horizontal()) or "")
     if widget.isWindow():
         yield widget.windowTitle()
