@@ -265,7 +265,6 @@ def declare_actions(
             prints=PRINTS,
             previews=PREVIEWS,
             shortcuts={MenuAction.PRINT_TURN_REPORT: Keys.Print, MenuAction.PRINT_PREVIEW: "Ctrl+Shift+V"},
-            mnemonics={MenuAction.PRINT_TURN_REPORT: "&Print", MenuAction.PRINT_PREVIEW: "Print pre&view"},
         ),
         **dict(zip(PUBLISHING, publish_specs(publishing))),
         MenuAction.NEW_WARGAME: ActionSpec(
