@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store import writing
 from campaign_manager.store.address import is_server_address
 from campaign_manager.store.campaign_file import CampaignFile
@@ -62,7 +63,7 @@ def run_app(argv: list[str]) -> int:
 
     problem = display_problem()
     if problem:
-        print(f"campaign-manager: {problem}", file=sys.stderr)
+        print(f"campaign-manager: {problem}", file=sys.stderr)  # untranslated: the program's name
         return 2
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -126,7 +127,7 @@ def _window_without_screen(file: str) -> tuple[QApplication, MainWindow] | int:
     try:
         campaign = CampaignFile.open(file if is_server_address(file) else Path(file), readonly=True)
     except UserError as exc:
-        print(f"campaign-manager: {exc}", file=sys.stderr)
+        print(f"campaign-manager: {exc}", file=sys.stderr)  # untranslated: the program's name
         return 2
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
@@ -155,12 +156,13 @@ def screenshot_app(file: str, png: str) -> int:
     startup.settled()
     window.close()
     if data is None:
-        print(f"campaign-manager: {png}: the picture could not be made", file=sys.stderr)
+        said = _("{file}: the picture could not be made").format(file=png)
+        print(f"campaign-manager: {said}", file=sys.stderr)  # untranslated: the program's name
         return 2
     try:  # as every output: beside the target first, then renamed over it (never through a link)
         writing.write_whole(Path(png), data, "picture")
     except UserError as exc:
-        print(f"campaign-manager: {exc}", file=sys.stderr)
+        print(f"campaign-manager: {exc}", file=sys.stderr)  # untranslated: the program's name
         return 2
     return 0
 
@@ -235,7 +237,8 @@ def print_app(file: str, pdf: str, kind: str, paper: str) -> int:
                 words = words.replace(str(drafted), str(Path(pdf).absolute()))  # where it went, as asked
         except (UserError, OSError) as exc:
             done, words = False, str(exc)
-    print(f"{words}." if done else f"campaign-manager: {words}", file=sys.stdout if done else sys.stderr)
+    said = f"{words}." if done else f"campaign-manager: {words}"  # untranslated: the program's name
+    print(said, file=sys.stdout if done else sys.stderr)
     return 0 if done else 2
 
 

@@ -263,10 +263,10 @@ class CampaignSession(QObject):
         return self.log.try_record(actions, roller)
 
     def undo(self) -> Record | None:
-        return self.log.step(undo_past_the_computer, "Undone", self.draft.look_again)
+        return self.log.step(undo_past_the_computer, _("Undone: {action}"), self.draft.look_again)
 
     def redo(self) -> Record | None:
-        return self.log.step(lambda campaign: campaign.redo(), "Redone", self.draft.look_again)
+        return self.log.step(lambda campaign: campaign.redo(), _("Redone: {action}"), self.draft.look_again)
 
     def can_undo(self) -> bool:
         """Whether Edit ▸ Undo may take the last action back (never one holding the app's final dice)."""
