@@ -65,7 +65,8 @@ def start_logging(folder: Path | None = None) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
         handler = RotatingFileHandler(folder / LOG_NAME, maxBytes=LOG_BYTES, backupCount=LOG_KEPT, encoding="utf-8")
     except OSError as exc:
-        _to_stderr(f"campaign-manager: no log file in {folder}: {exc.strerror or exc}")
+        said = _("no log file in {folder}: {error}").format(folder=folder, error=exc.strerror or exc)
+        _to_stderr(f"campaign-manager: {said}")  # untranslated: the program's name
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     log.addHandler(handler)
@@ -135,7 +136,8 @@ def catch_native_crashes(folder: Path | None = None) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
         _native = open(folder / NATIVE_LOG_NAME, "a", encoding="utf-8")  # open for the whole run
     except OSError as exc:
-        _to_stderr(f"campaign-manager: no crash file in {folder}: {exc.strerror or exc}")
+        said = _("no crash file in {folder}: {error}").format(folder=folder, error=exc.strerror or exc)
+        _to_stderr(f"campaign-manager: {said}")  # untranslated: the program's name
         return None
     faulthandler.enable(_native, all_threads=True)
     return Path(_native.name)
