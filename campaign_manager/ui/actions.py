@@ -4,8 +4,7 @@ its status tip and when it may be used; and the menu bar laid out from their key
 The slots belong to small objects that each know one part of the window's work (the File items,
 the Turn items, the battles, the reports, the wargame, the file's storage, the help boxes);
 none of them builds a menu or knows the window. Help ▸ Keyboard shortcuts lists what is
-declared here (`ActionRegistry.shortcut_rows`).
-"""
+declared here (`ActionRegistry.shortcut_rows`). Words are translated when the window is built."""
 
 from __future__ import annotations
 
@@ -309,10 +308,7 @@ def declare_actions(
             _("&Redo"), redo, Keys.Redo, _("Put back the action last taken back"), redo_available, records=True
         ),
         MenuAction.PREFERENCES: ActionSpec(
-            _("&Preferences…"),
-            preferences,
-            Keys.Preferences,
-            _("The window's language (used from the next start)"),
+            _("&Preferences…"), preferences, Keys.Preferences, _("The window's language (used from the next start)")
         ),
         MenuAction.ZOOM_IN: ActionSpec(
             _("Zoom &in"), view.zoom_in, Keys.ZoomIn, _("A closer look at the map"), with_campaign
