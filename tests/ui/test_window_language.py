@@ -10,7 +10,7 @@ from campaign_manager import i18n
 from campaign_manager.ui import settings
 from campaign_manager.ui.actions import MenuAction
 from campaign_manager.ui.app import speak_the_window_s_language
-from campaign_manager.ui.preferences import PreferencesDialog
+from campaign_manager.ui.preferences import LANGUAGE_NAMES, PreferencesDialog
 
 
 @pytest.fixture
@@ -83,3 +83,40 @@ def test_preferences_offer_the_catalogues_languages_and_keep_the_choice(qtbot):
     again.language.setCurrentIndex(0)
     again.accept()
     assert settings.read(settings.LANGUAGE) == ""
+
+
+def test_the_shell_under_the_pseudo_translation_shows_no_plain_english(open_window, qtbot):
+    """The menus, the welcome page, Preferences, About and the crash box: every word they show
+    went through the catalogue (a product's, a game's or the scenario's name aside)."""
+    from campaign_manager.assist.registry import MODULES
+    from campaign_manager.paths import APPLICATION
+    from campaign_manager.ui.about_dialog import AboutDialog
+    from campaign_manager.ui.crash import CrashDialog
+    from tests.ui.pseudo_walk import plain_words, pseudo_language, scenario_words, unmarked_texts
+
+    with pseudo_language():
+        window = open_window(name="Zzz")
+        allowed = scenario_words(window.campaign.scenario) | set(plain_words(APPLICATION))
+        allowed |= {word for module in MODULES for word in plain_words(module.title)}  # each game's own title
+        allowed |= {"Close", "Cancel"}  # Qt's own buttons: Qt's translations
+        allowed |= set(LANGUAGE_NAMES.values())  # each language by its own name
+        found = [
+            text
+            for action in window.menuBar().actions()
+            if plain_words(action.text(), allowed)
+            for text in [action.text()]
+        ]
+        for menu in window.menus.values():
+            menu.aboutToShow.emit()  # the menus made from data filled
+            found += unmarked_texts(menu, allowed)
+        window.refresh()
+        found += [window.windowTitle()] if plain_words(window.windowTitle(), allowed | {"shop", "campaign"}) else []
+        for dialog in (
+            window.show_welcome(),
+            PreferencesDialog(window),
+            AboutDialog("", window),
+            CrashDialog("", window),
+        ):
+            found += unmarked_texts(dialog, allowed)
+            dialog.close()
+    assert not found, "\n".join(found)
