@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 from io import BytesIO
 from pathlib import Path
+from xml.parsers import expat
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -23,6 +24,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "campaign_manager"
+FORMS = ROOT / "forms"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "campaign_manager"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
@@ -31,13 +33,53 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 
 
 def extract() -> Catalog:
-    """Every message marked in the package, with where it is marked."""
+    """Every message marked in the package, and every text of the Designer forms (forms/*.ui),
+    with where it is marked."""
     catalog = Catalog(project="Firestorm Campaign Manager", domain=DOMAIN, fuzzy=False)
     found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=["i18n:"])
     for filename, lineno, message, comments, context in found:
         where = (f"campaign_manager/{Path(filename).as_posix()}", lineno)
         catalog.add(message, None, [where], auto_comments=comments, context=context)
+    for form in sorted(FORMS.glob("*.ui")):
+        for message, lineno, comments in form_strings(form):
+            existing = catalog.get(message)
+            where = (f"forms/{form.name}", lineno)
+            if existing is not None:
+                existing.locations.append(where)
+                existing.auto_comments.extend(c for c in comments if c not in existing.auto_comments)
+            else:
+                catalog.add(message, None, [where], auto_comments=comments)
     return catalog
+
+
+def form_strings(form: Path) -> list[tuple[str, int, list[str]]]:
+    """Each text of a Designer form a user reads: its `<string>` elements not marked
+    `notr="true"`, with their lines and a translator's comment (`extracomment`)."""
+    found: list[tuple[str, int, list[str]]] = []
+    open_strings: list[tuple[int, list[str], bool]] = []
+    pieces: list[str] = []
+    parser = expat.ParserCreate()
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        if tag == "string":
+            comment = [attributes["extracomment"]] if attributes.get("extracomment") else []
+            open_strings.append((parser.CurrentLineNumber, comment, attributes.get("notr") == "true"))
+            pieces.clear()
+
+    def text(data: str) -> None:
+        if open_strings:
+            pieces.append(data)
+
+    def end(tag: str) -> None:
+        if tag == "string" and open_strings:
+            lineno, comment, untranslated = open_strings.pop()
+            message = "".join(pieces)
+            if message.strip() and not untranslated:
+                found.append((message, lineno, comment))
+
+    parser.StartElementHandler, parser.CharacterDataHandler, parser.EndElementHandler = start, text, end
+    parser.Parse(form.read_bytes(), True)
+    return found
 
 
 def languages() -> list[str]:

@@ -24,13 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_manager.i18n import N_, _
 from campaign_manager.licences import Library, bundled_libraries
 from campaign_manager.paths import APPLICATION
 from campaign_manager.ui.plain import label, tip
 from campaign_manager.ui.settings import app_icon
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("Library", "Version", "Licence")
+COLUMNS = (N_("Library"), N_("Version"), N_("Licence"))
 LibrariesSource = Callable[[], list[Library]]
 
 
@@ -54,7 +55,7 @@ class LibrariesModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 3:
-            return COLUMNS[section]
+            return _(COLUMNS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -70,10 +71,11 @@ class LibrariesModel(QAbstractTableModel):
 
 def licence_page_text(library: Library) -> str:
     """What the text pane shows of a library: who it is, its licence, then every text it ships."""
-    lines = [f"{library.name} {library.version}", f"Licence: {library.licence}"]
-    lines += [
-        f"{name}: {value}" for name, value in (("Homepage", library.homepage), ("Authors", library.authors)) if value
-    ]
+    lines = [f"{library.name} {library.version}", _("Licence: {licence}").format(licence=library.licence)]
+    if library.homepage:
+        lines.append(_("Homepage: {address}").format(address=library.homepage))
+    if library.authors:
+        lines.append(_("Authors: {names}").format(names=library.authors))
     lines += [library.summary] if library.summary else []
     for text in library.texts:
         lines += ["", f"──── {text.name} ────", "", text.text.rstrip("\n")]
@@ -91,7 +93,7 @@ class LicencesPage(QWidget):
         self.model = LibrariesModel(self)
         self.table = QTableView(self)
         self.table.setObjectName("librariesTable")
-        self.table.setAccessibleName("Bundled libraries")
+        self.table.setAccessibleName(_("Bundled libraries"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -101,7 +103,7 @@ class LicencesPage(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.text = QPlainTextEdit(self)
         self.text.setObjectName("licenceText")
-        self.text.setAccessibleName("Licence text")
+        self.text.setAccessibleName(_("Licence text"))
         self.text.setReadOnly(True)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -110,8 +112,10 @@ class LicencesPage(QWidget):
         split.addWidget(self.text)
         split.setSizes([220, 320])
         intro = label(
-            f"{APPLICATION} bundles the libraries below; each keeps its own licence, as its package says. "
-            "Select one to read its full licence texts.",
+            _(
+                "{application} bundles the libraries below; each keeps its own licence, as its package says. "
+                "Select one to read its full licence texts."
+            ).format(application=APPLICATION),
             self,
         )
         intro.setWordWrap(True)
@@ -149,11 +153,12 @@ class AboutDialog(QDialog):
     def __init__(self, text: str, parent: QWidget | None = None, source: LibrariesSource = bundled_libraries) -> None:
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.setWindowTitle(f"About {APPLICATION}")
+        self.setWindowTitle(_("About {application}").format(application=APPLICATION))
         self.icon = QLabel(self)
         self.icon.setPixmap(app_icon().pixmap(64, 64))
         self.icon.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.about = label(f"{text}\n\nThe libraries the app bundles, and their licences: the Licences tab.", self)
+        bundles = _("The libraries the app bundles, and their licences: the Licences tab.")
+        self.about = label(f"{text}\n\n{bundles}", self)  # untranslated: two paragraphs, each translated
         self.about.setObjectName("aboutText")
         self.about.setWordWrap(True)
         self.about.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -164,8 +169,8 @@ class AboutDialog(QDialog):
         row.addWidget(self.about, 1)
         self.licences = LicencesPage(self, source)
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(about_page, "About")
-        self.tabs.addTab(self.licences, "Licences")
+        self.tabs.addTab(about_page, _("About"))
+        self.tabs.addTab(self.licences, _("Licences"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         column = QVBoxLayout(self)

@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
     QWidgetItem,
 )
 
+from campaign_manager.i18n import _
+
 FIELDS = (QAbstractSpinBox, QComboBox, QLineEdit, QAbstractItemView)
 
 
@@ -101,4 +103,5 @@ def name_fields(root: QWidget) -> None:
                 widget.setAccessibleName(words)
             for button in widget.findChildren(QAbstractButton):  # a die's Roll: which die it rolls
                 if not button.accessibleName() and button.text():
-                    button.setAccessibleName(f"{button.text().replace('&', '')}: {words}")
+                    name = _("{button}: {label}").format(button=button.text().replace("&", ""), label=words)
+                    button.setAccessibleName(name)

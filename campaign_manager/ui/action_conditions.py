@@ -7,6 +7,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import StartTurn
 from campaign_manager.engine.state import Phase
 from campaign_manager.engine.views import state_view
+from campaign_manager.i18n import _
 from campaign_manager.ui.session import CampaignSession
 
 # When an action may be used, asked of the session after every change.
@@ -53,8 +54,10 @@ def campaign_over(session: CampaignSession) -> str | None:
     sc, st = session.scenario, session.state
     view = state_view(sc, st)  # the picture the panel shows, built once for this state
     result, vp = view.outcome.result, view.vp
-    scores = ", ".join(f"{sc.sides[side]} {vp[side]} VP" for side in sc.sides)
-    return f"the campaign is over after turn {st.turn} (rule 1.1). Result: {result[:1].upper()}{result[1:]} ({scores})"
+    scores = ", ".join(_("{side} {vp} VP").format(side=sc.sides[side], vp=vp[side]) for side in sc.sides)
+    return _("the campaign is over after turn {turn} (rule 1.1). Result: {result} ({scores})").format(
+        turn=st.turn, result=f"{result[:1].upper()}{result[1:]}", scores=scores
+    )
 
 
 def battle_refused(session: CampaignSession) -> str | None:
@@ -62,14 +65,14 @@ def battle_refused(session: CampaignSession) -> str | None:
     it can be (None while it may be used): no campaign, the campaign over, nothing can be
     recorded, or no turn under way (the engine's words)."""
     if not session.is_open:
-        return "no campaign is open: open one (File ▸ Open campaign) or make one (File ▸ New campaign)"
+        return _("no campaign is open: open one (File ▸ Open campaign) or make one (File ▸ New campaign)")
     over = campaign_over(session)
     if over is not None:
         return over
     if session.read_only:
         return session.read_only_reason
     refusal = legal.no_turn_refusal(session.state)
-    return None if refusal is None else f"{refusal} (Turn ▸ Start the next turn)"
+    return None if refusal is None else _("{refusal} (Turn ▸ Start the next turn)").format(refusal=refusal)
 
 
 def can_undo(session: CampaignSession) -> bool:

@@ -19,6 +19,7 @@ from typing import Final, Generic, TypeVar
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
+from campaign_manager.i18n import _, pgettext
 from campaign_manager.ui.session import CampaignSession
 
 Availability = Callable[[CampaignSession], bool]
@@ -136,20 +137,21 @@ class ActionRegistry(Generic[Key]):
         return [item for menu in menus for item in (menu.items if isinstance(menu, MenuSpec) else (menu,))]
 
     def install(self, bar: QMenuBar) -> dict[str, QMenu]:
-        """Build the menu bar from the layout; returns the menus by their plain titles."""
+        """Build the menu bar from the layout; returns the menus by their plain titles (a menu of the
+        layout by its English title, whatever the language: "File", "Edit"...)."""
         built: dict[str, QMenu] = {}
         for spec in self.menus:
             if not isinstance(spec, MenuSpec):
                 menu = self._submenus[spec]
                 bar.addMenu(menu)
             else:
-                menu = bar.addMenu(spec.title)
+                menu = bar.addMenu(_(spec.title))
                 for item in spec.items:
                     if isinstance(item, Separator):
                         menu.addSeparator()
                     else:
                         menu.addAction(self._actions[item])
-            built[plain(menu.title())] = menu
+            built[plain(spec.title if isinstance(spec, MenuSpec) else menu.title())] = menu
         self.refresh()
         return built
 
@@ -178,7 +180,12 @@ class ActionRegistry(Generic[Key]):
         why = spec.refused(self.session) if spec.refused is not None else None
         if why is None and spec.records:
             why = self.session.read_only_reason
-        self.say(f"{plain(spec.text)}: {why}" if why else f"{plain(spec.text)} cannot be used now")
+        action = plain(spec.text)
+        self.say(
+            _("{action}: {why}").format(action=action, why=why)
+            if why
+            else _("{action} cannot be used now").format(action=action)
+        )
 
     def refresh_checks(self) -> None:
         """The on/off items ticked as they now stand (e.g. after the window left full screen)."""
@@ -202,6 +209,8 @@ class ActionRegistry(Generic[Key]):
                     continue
                 action = self._actions[item]
                 if action.shortcuts():
-                    keys = " or ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
-                    rows.append((plain(menu.title), plain(self.declared[item].text), keys))
+                    keys = pgettext("between a menu item's keyboard shortcuts (spaces kept)", " or ").join(
+                        k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
+                    )
+                    rows.append((plain(_(menu.title)), plain(self.declared[item].text), keys))
         return rows

@@ -4,8 +4,7 @@ its status tip and when it may be used; and the menu bar laid out from their key
 The slots belong to small objects that each know one part of the window's work (the File items,
 the Turn items, the battles, the reports, the wargame, the file's storage, the help boxes);
 none of them builds a menu or knows the window. Help ▸ Keyboard shortcuts lists what is
-declared here (`ActionRegistry.shortcut_rows`).
-"""
+declared here (`ActionRegistry.shortcut_rows`). Words are translated when the window is built."""
 
 from __future__ import annotations
 
@@ -17,6 +16,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from campaign_manager.assist.registry import MODULES
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import APPLICATION
 from campaign_manager.reports import ReportKind
 from campaign_manager.ui.action_conditions import (
@@ -77,6 +77,7 @@ class MenuAction(StrEnum):
     QUIT = "quit"
     UNDO = "undo"
     REDO = "redo"
+    PREFERENCES = "preferences"
     ZOOM_IN = "zoom_in"
     ZOOM_OUT = "zoom_out"
     FIT_MAP = "fit_map"
@@ -127,7 +128,7 @@ PREVIEWS = {
 PUBLISHING = (MenuAction.PUBLISH, MenuAction.PUBLISH_AFTER_EACH_BATTLE, MenuAction.PUBLISH_NO_NAMES)
 MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
     MenuSpec(
-        "&File",
+        N_("&File"),
         (
             MenuAction.NEW_CAMPAIGN,
             MenuAction.OPEN_CAMPAIGN,
@@ -153,9 +154,9 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             MenuAction.QUIT,
         ),
     ),
-    MenuSpec("&Edit", (MenuAction.UNDO, MenuAction.REDO)),
+    MenuSpec(N_("&Edit"), (MenuAction.UNDO, MenuAction.REDO, SEPARATOR, MenuAction.PREFERENCES)),
     MenuSpec(
-        "&View",
+        N_("&View"),
         (
             MenuAction.ZOOM_IN,
             MenuAction.ZOOM_OUT,
@@ -167,7 +168,7 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
         ),
     ),
     MenuSpec(
-        "&Turn",
+        N_("&Turn"),
         (
             MenuAction.START_TURN,
             MenuAction.PLACE_AND_REDEPLOY,
@@ -177,15 +178,15 @@ MENUS: tuple[MenuSpec[MenuAction] | MenuAction, ...] = (
             MenuAction.REQUIREMENTS,
         ),
     ),
-    MenuSpec("&Battle", (MenuAction.NEW_BATTLE, MenuAction.RESOLVE_BATTLE, MenuAction.ABANDON_BATTLE)),
+    MenuSpec(N_("&Battle"), (MenuAction.NEW_BATTLE, MenuAction.RESOLVE_BATTLE, MenuAction.ABANDON_BATTLE)),
     MenuSpec(
-        "&Scenario",
+        N_("&Scenario"),
         (MenuAction.EDIT_SCENARIO, MenuAction.EDIT_SCENARIO_FILE, SEPARATOR, MenuAction.EDIT_CAMPAIGN_SCENARIO),
     ),
-    MenuSpec("&League", tuple(MenuAction(f"league_{item}") for item in LEAGUE_ITEMS)),
+    MenuSpec(N_("&League"), tuple(MenuAction(f"league_{item}") for item in LEAGUE_ITEMS)),
     MenuAction.ASSIST,  # a menu of its own, one item per assist module
     MenuSpec(
-        "&Help",
+        N_("&Help"),
         (
             MenuAction.WELCOME,
             MenuAction.RULES,
@@ -217,6 +218,7 @@ def declare_actions(
     redo: Callable[[], object],
     quit: Callable[[], object],
     open_assist: Callable[[str], object],
+    preferences: Callable[[], object] = lambda: None,
     undo_available: Callable[[CampaignSession], bool] = can_undo,
     redo_available: Callable[[CampaignSession], bool] = can_redo,
 ) -> dict[MenuAction, ActionSpec | SubmenuSpec]:
@@ -225,32 +227,34 @@ def declare_actions(
     return {
         **{MenuAction(f"league_{item}"): spec for item, spec in league.specs().items()},
         MenuAction.NEW_CAMPAIGN: ActionSpec(
-            "&New campaign…",
+            _("&New campaign…"),
             file.new_campaign,
             Keys.New,
-            "Make a new campaign file from a scenario: a bundled one, or one of yours",
+            _("Make a new campaign file from a scenario: a bundled one, or one of yours"),
         ),
-        MenuAction.OPEN_CAMPAIGN: ActionSpec("&Open campaign…", file.ask_and_open, Keys.Open, "Open a campaign file"),
+        MenuAction.OPEN_CAMPAIGN: ActionSpec(
+            _("&Open campaign…"), file.ask_and_open, Keys.Open, _("Open a campaign file")
+        ),
         MenuAction.OPEN_SHARED: ActionSpec(
-            "Open a &shared campaign…",
+            _("Open a &shared campaign…"),
             file.ask_and_open_shared,
             "Ctrl+Shift+O",
-            "Open a campaign kept on a PostgreSQL server and recorded from several shops at once",
+            _("Open a campaign kept on a PostgreSQL server and recorded from several shops at once"),
         ),
         MenuAction.OPEN_RECENT: SubmenuSpec(
-            "Open &recent", file.fill_recent, "Open one of the campaigns opened here lately"
+            _("Open &recent"), file.fill_recent, _("Open one of the campaigns opened here lately")
         ),
         MenuAction.SAVE_COPY: ActionSpec(
-            "Save a &copy…",
+            _("Save a &copy…"),
             file.save_a_copy,
             "Ctrl+Shift+S",
-            "Copy the campaign to a new file (and carry on there, if this file is read-only)",
+            _("Copy the campaign to a new file (and carry on there, if this file is read-only)"),
             with_campaign,
         ),
         MenuAction.RESTORE_BACKUP: ActionSpec(
-            "Restore from a &backup…",
+            _("Restore from a &backup…"),
             storage.restore,
-            tip="Put the campaign back as it stood at an earlier end of turn",
+            tip=_("Put the campaign back as it stood at an earlier end of turn"),
             available=in_a_file,
             records=True,
         ),
@@ -260,169 +264,182 @@ def declare_actions(
             prints=PRINTS,
             previews=PREVIEWS,
             shortcuts={MenuAction.PRINT_TURN_REPORT: Keys.Print, MenuAction.PRINT_PREVIEW: "Ctrl+Shift+V"},
-            mnemonics={MenuAction.PRINT_TURN_REPORT: "&Print", MenuAction.PRINT_PREVIEW: "Print pre&view"},
         ),
         **dict(zip(PUBLISHING, publish_specs(publishing))),
         MenuAction.NEW_WARGAME: ActionSpec(
-            "New &General's Wargame…",
+            _("New &General's Wargame…"),
             wargame.new_wargame,
             "Ctrl+Shift+N",
-            "A new campaign fought with dice only, by two players or against the computer",
+            _("A new campaign fought with dice only, by two players or against the computer"),
         ),
         MenuAction.TRY_A_PLAN: ActionSpec(
-            "&Try a plan on a scratch copy…",
+            _("&Try a plan on a scratch copy…"),
             wargame.try_a_plan,
             "Ctrl+Shift+T",
-            "Try moves and battles on a throw-away copy; the campaign itself is not touched",
+            _("Try moves and battles on a throw-away copy; the campaign itself is not touched"),
             with_campaign,
         ),
         MenuAction.CAREFUL_GENERAL: ActionSpec(
-            "Care&ful computer general", wargame.toggle_careful, tip=CAREFUL_TIP, checked=wargame.careful
+            _("Care&ful computer general"), wargame.toggle_careful, tip=CAREFUL_TIP, checked=wargame.careful
         ),
         MenuAction.WHAT_IF: ActionSpec(
-            "&What if… (computer playouts)",
+            _("&What if… (computer playouts)"),
             wargame.what_if,
             "Ctrl+Shift+W",
-            "The rest played out many times by the computer general (or following your arrows): each result, how sure",
+            _(
+                "The rest played out many times by the computer general (or following your arrows): "
+                "each result, how sure"
+            ),
             not_finished,
         ),
         MenuAction.RECORD_ACTIONS: ActionSpec(
-            "Record &actions from a file…",
+            _("Record &actions from a file…"),
             file.apply_actions_file,
             "Ctrl+I",
-            "Record the actions listed in a JSON file, all of them or none",
+            _("Record the actions listed in a JSON file, all of them or none"),
             with_campaign,
             records=True,
         ),
-        MenuAction.QUIT: ActionSpec("&Quit", quit, Keys.Quit, "Close the window: every action is already saved"),
+        MenuAction.QUIT: ActionSpec(_("&Quit"), quit, Keys.Quit, _("Close the window: every action is already saved")),
         MenuAction.UNDO: ActionSpec(
-            "&Undo", undo, Keys.Undo, "Take back the last action", undo_available, records=True
+            _("&Undo"), undo, Keys.Undo, _("Take back the last action"), undo_available, records=True
         ),
         MenuAction.REDO: ActionSpec(
-            "&Redo", redo, Keys.Redo, "Put back the action last taken back", redo_available, records=True
+            _("&Redo"), redo, Keys.Redo, _("Put back the action last taken back"), redo_available, records=True
+        ),
+        MenuAction.PREFERENCES: ActionSpec(
+            _("&Preferences…"), preferences, Keys.Preferences, _("The window's language (used from the next start)")
         ),
         MenuAction.ZOOM_IN: ActionSpec(
-            "Zoom &in", view.zoom_in, Keys.ZoomIn, "A closer look at the map", with_campaign
+            _("Zoom &in"), view.zoom_in, Keys.ZoomIn, _("A closer look at the map"), with_campaign
         ),
-        MenuAction.ZOOM_OUT: ActionSpec("Zoom &out", view.zoom_out, Keys.ZoomOut, "More of the map", with_campaign),
+        MenuAction.ZOOM_OUT: ActionSpec(
+            _("Zoom &out"), view.zoom_out, Keys.ZoomOut, _("More of the map"), with_campaign
+        ),
         MenuAction.FIT_MAP: ActionSpec(
-            "&Fit the map", view.fit, "Ctrl+0", "The whole map in the view (it then follows the window)", with_campaign
+            _("&Fit the map"),
+            view.fit,
+            "Ctrl+0",
+            _("The whole map in the view (it then follows the window)"),
+            with_campaign,
         ),
         MenuAction.SHOW_LEGEND: ActionSpec(
-            "Show the &legend",
+            _("Show the &legend"),
             view.toggle_legend,
             "Ctrl+L",
-            "What the map's colours, counters, lines and arrows mean",
+            _("What the map's colours, counters, lines and arrows mean"),
             with_campaign,
             checked=view.legend_shown,
         ),
         MenuAction.FULL_SCREEN: ActionSpec(
-            "F&ull screen",
+            _("F&ull screen"),
             view.toggle_full_screen,
             "F11",
-            "The window over the whole screen, and back",
+            _("The window over the whole screen, and back"),
             checked=view.full_screen,
         ),
         MenuAction.START_TURN: ActionSpec(
-            "&Start the next turn…",
+            _("&Start the next turn…"),
             turn.start_turn,
             "Ctrl+T",
-            "Start the next turn, its battle-count dice typed in or rolled",
+            _("Start the next turn, its battle-count dice typed in or rolled"),
             starts_turns,
             records=True,
             refused=campaign_over,
         ),
         MenuAction.PLACE_AND_REDEPLOY: ActionSpec(
-            "&Place and redeploy troops…",
+            _("&Place and redeploy troops…"),
             turn.plan,
             "Ctrl+Shift+P",
-            "Place waiting troops and redeploy troops, where the rules allow now",
+            _("Place waiting troops and redeploy troops, where the rules allow now"),
             with_campaign,
             records=True,
         ),
         MenuAction.END_TURN: ActionSpec(
-            "&End the turn",
+            _("&End the turn"),
             turn.end_turn,
             "Ctrl+E",
-            "End the turn once its battles are fought (the file is backed up)",
+            _("End the turn once its battles are fought (the file is backed up)"),
             keeps_turns,
             records=True,
         ),
         MenuAction.ADD_NOTE: ActionSpec(
-            "Add a &note…",
+            _("Add a &note…"),
             turn.add_note,
             "Ctrl+M",
-            "Keep a remark in the campaign's history",
+            _("Keep a remark in the campaign's history"),
             with_campaign,
             records=True,
         ),
         MenuAction.REQUIREMENTS: ActionSpec(
-            "This turn's &requirements",
+            _("This turn's &requirements"),
             turn.show_requirements,
             "Ctrl+R",
-            "What this turn asks for: battles, initiative, air sorties, deployment",
+            _("What this turn asks for: battles, initiative, air sorties, deployment"),
             with_campaign,
         ),
         MenuAction.NEW_BATTLE: ActionSpec(
-            "&New battle…",
+            _("&New battle…"),
             battle.new_battle,
             "Ctrl+B",
-            "A battle step by step: initiative, arrow, troops, mission, result and what follows",
+            _("A battle step by step: initiative, arrow, troops, mission, result and what follows"),
             battles_allowed,
             records=True,
             refused=battle_refused,
         ),
         MenuAction.RESOLVE_BATTLE: SubmenuSpec(
-            "&Resolve an open battle",
+            _("&Resolve an open battle"),
             battle.fill_resolve,
-            "Record the result of a battle placed earlier",
+            _("Record the result of a battle placed earlier"),
             arrows_open,
             records=True,
         ),
         MenuAction.ABANDON_BATTLE: SubmenuSpec(
-            "&Abandon an open battle",
+            _("&Abandon an open battle"),
             battle.fill_abandon,
-            "Take an open battle arrow back, unfought",
+            _("Take an open battle arrow back, unfought"),
             arrows_open,
             records=True,
         ),
         MenuAction.EDIT_SCENARIO: ActionSpec(
-            "&Edit a scenario…",
+            _("&Edit a scenario…"),
             scenario.edit_scenario,
             "Ctrl+Shift+E",
-            "Open a scenario (a bundled one or yours) on its map and as tables, to correct it and save it as yours",
+            _("Open a scenario (a bundled one or yours) on its map and as tables, to correct it and save it as yours"),
         ),
         MenuAction.EDIT_SCENARIO_FILE: ActionSpec(
-            "Edit a scenario &file…", scenario.edit_file, tip="Open a scenario file (TOML) in the scenario editor"
+            _("Edit a scenario &file…"), scenario.edit_file, tip=_("Open a scenario file (TOML) in the scenario editor")
         ),
         MenuAction.EDIT_CAMPAIGN_SCENARIO: ActionSpec(
-            "Edit this &campaign's scenario…",
+            _("Edit this &campaign's scenario…"),
             scenario.edit_campaign_scenario,
-            tip="The scenario this campaign keeps, in the editor: saved as a new one, the campaign is not changed",
+            tip=_("The scenario this campaign keeps, in the editor: saved as a new one, the campaign is not changed"),
             available=with_campaign,
         ),
-        MenuAction.ASSIST: SubmenuSpec("&Assist", partial(_fill_assist, open_assist)),
+        MenuAction.ASSIST: SubmenuSpec(_("&Assist"), partial(_fill_assist, open_assist)),
         MenuAction.WELCOME: ActionSpec(
-            "&Welcome…",
+            _("&Welcome…"),
             welcome,
-            tip="First steps: the bundled campaign, a finished example to explore, a General's Wargame",
+            tip=_("First steps: the bundled campaign, a finished example to explore, a General's Wargame"),
         ),
         MenuAction.RULES: ActionSpec(
-            "The &rules…", help.show_rules, tip="The rules the app enforces, numbered as in its messages"
+            _("The &rules…"), help.show_rules, tip=_("The rules the app enforces, numbered as in its messages")
         ),
-        MenuAction.ABOUT_MAP: ActionSpec("About the &map", help.show_map_notice, tip="The scenario's note on its map"),
+        MenuAction.ABOUT_MAP: ActionSpec(
+            _("About the &map"), help.show_map_notice, tip=_("The scenario's note on its map")
+        ),
         MenuAction.SHORTCUTS: ActionSpec(
-            "&Keyboard shortcuts", help.show_shortcuts, "F1", "Every keyboard shortcut of the menus"
+            _("&Keyboard shortcuts"), help.show_shortcuts, "F1", _("Every keyboard shortcut of the menus")
         ),
         MenuAction.OPEN_LOG_FOLDER: ActionSpec(
-            "Open the &log folder",
+            _("Open the &log folder"),
             help.open_log_folder,
-            tip="The folder of the app's log, to send when something went wrong",
+            tip=_("The folder of the app's log, to send when something went wrong"),
         ),
         MenuAction.ABOUT: ActionSpec(
-            f"&About {APPLICATION}",
+            _("&About {application}").format(application=APPLICATION),
             help.show_about,
-            tip="The version, where the campaign and the app's own files are kept, and the libraries' licences",
+            tip=_("The version, where the campaign and the app's own files are kept, and the libraries' licences"),
         ),
     }
 
@@ -430,4 +447,4 @@ def declare_actions(
 def _fill_assist(open_assist: Callable[[str], object], menu: QMenu) -> None:
     """Assist: one item per assist module, opening its panel in a tab."""
     for module in MODULES:
-        menu.addAction(module.title, partial(open_assist, module.code))
+        menu.addAction(module.title, partial(open_assist, module.code))  # untranslated: a game's own title

@@ -9,25 +9,53 @@ from typing import TYPE_CHECKING
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store import writing
 from campaign_manager.store.address import is_server_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.faults import writable
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication, QTranslator
     from PySide6.QtGui import QPixmap
     from PySide6.QtWidgets import QApplication
 
     from campaign_manager.ui.main_window import MainWindow
 
 
-def speak_the_window_s_language() -> None:
-    """The window speaks one language: its own words are not translated yet (issue #41), so the
-    engine's refusals it shows stay in English too, whatever the desktop's language (the command
-    line speaks the desktop's)."""
+def window_language() -> str | None:
+    """The language the window speaks: the one chosen in Edit ▸ Preferences, else the one the
+    environment asks for (i18n's rules: FIRESTORM_LANGUAGE, else the desktop's)."""
+    from campaign_manager import i18n
+    from campaign_manager.ui import settings
+
+    return settings.read(settings.LANGUAGE) or i18n.language()
+
+
+_qt_translators: list[QTranslator] = []  # kept alive while installed (Qt holds no reference)
+
+
+def speak_the_window_s_language(app: QCoreApplication) -> str | None:
+    """Before any window is built: the app's words in the window's language (the same catalogue
+    as the command line's, so the engine's refusals the window shows follow it), and Qt's own
+    words (its standard buttons, a text field's context menu) from Qt's translations. Returns the
+    language."""
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
     from campaign_manager import i18n
 
-    i18n.use("en")
+    lang = window_language()
+    i18n.use(lang)
+    for translator in _qt_translators:
+        app.removeTranslator(translator)
+    _qt_translators.clear()
+    code = (lang or "").split(".")[0].split("@")[0]
+    if code and code not in ("C", "POSIX") and not code.startswith("en"):
+        translator = QTranslator(app)
+        if translator.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(translator)
+            _qt_translators.append(translator)
+    return lang
 
 
 def run_app(argv: list[str]) -> int:
@@ -35,7 +63,7 @@ def run_app(argv: list[str]) -> int:
 
     problem = display_problem()
     if problem:
-        print(f"campaign-manager: {problem}", file=sys.stderr)
+        print(f"campaign-manager: {problem}", file=sys.stderr)  # untranslated: the program's name
         return 2
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -47,7 +75,7 @@ def run_app(argv: list[str]) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     settings.apply_identity(app)  # data in ~/.local/share/Firestorm/Firestorm Campaign Manager
-    speak_the_window_s_language()
+    speak_the_window_s_language(app)
     # logs/campaign-manager.log there; an exception no slot caught is logged and a box says so;
     # a native crash is written beside the log
     reporter = crash.start_watching(app)
@@ -99,12 +127,12 @@ def _window_without_screen(file: str) -> tuple[QApplication, MainWindow] | int:
     try:
         campaign = CampaignFile.open(file if is_server_address(file) else Path(file), readonly=True)
     except UserError as exc:
-        print(f"campaign-manager: {exc}", file=sys.stderr)
+        print(f"campaign-manager: {exc}", file=sys.stderr)  # untranslated: the program's name
         return 2
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     settings.apply_identity(app)
-    speak_the_window_s_language()
+    speak_the_window_s_language(app)
     window = MainWindow(remember=False)
     window.session.adopt(campaign)
     server = campaign.server_log
@@ -128,12 +156,13 @@ def screenshot_app(file: str, png: str) -> int:
     startup.settled()
     window.close()
     if data is None:
-        print(f"campaign-manager: {png}: the picture could not be made", file=sys.stderr)
+        said = _("{file}: the picture could not be made").format(file=png)
+        print(f"campaign-manager: {said}", file=sys.stderr)  # untranslated: the program's name
         return 2
     try:  # as every output: beside the target first, then renamed over it (never through a link)
         writing.write_whole(Path(png), data, "picture")
     except UserError as exc:
-        print(f"campaign-manager: {exc}", file=sys.stderr)
+        print(f"campaign-manager: {exc}", file=sys.stderr)  # untranslated: the program's name
         return 2
     return 0
 
@@ -208,7 +237,8 @@ def print_app(file: str, pdf: str, kind: str, paper: str) -> int:
                 words = words.replace(str(drafted), str(Path(pdf).absolute()))  # where it went, as asked
         except (UserError, OSError) as exc:
             done, words = False, str(exc)
-    print(f"{words}." if done else f"campaign-manager: {words}", file=sys.stdout if done else sys.stderr)
+    said = f"{words}." if done else f"campaign-manager: {words}"  # untranslated: the program's name
+    print(said, file=sys.stdout if done else sys.stderr)
     return 0 if done else 2
 
 

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager import __version__
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import APPLICATION, log_folder
 
 LOG_NAME = "campaign-manager.log"
@@ -64,7 +65,8 @@ def start_logging(folder: Path | None = None) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
         handler = RotatingFileHandler(folder / LOG_NAME, maxBytes=LOG_BYTES, backupCount=LOG_KEPT, encoding="utf-8")
     except OSError as exc:
-        _to_stderr(f"campaign-manager: no log file in {folder}: {exc.strerror or exc}")
+        said = _("no log file in {folder}: {error}").format(folder=folder, error=exc.strerror or exc)
+        _to_stderr(f"campaign-manager: {said}")  # untranslated: the program's name
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     log.addHandler(handler)
@@ -134,7 +136,8 @@ def catch_native_crashes(folder: Path | None = None) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
         _native = open(folder / NATIVE_LOG_NAME, "a", encoding="utf-8")  # open for the whole run
     except OSError as exc:
-        _to_stderr(f"campaign-manager: no crash file in {folder}: {exc.strerror or exc}")
+        said = _("no crash file in {folder}: {error}").format(folder=folder, error=exc.strerror or exc)
+        _to_stderr(f"campaign-manager: {said}")  # untranslated: the program's name
         return None
     faulthandler.enable(_native, all_threads=True)
     return Path(_native.name)
@@ -162,8 +165,8 @@ def last_native_crash(folder: Path | None = None) -> str | None:
         return None
     if not text:
         return None
-    text = f"The crash happened at {when}.\n{text}"  # the dump itself does not say when
-    log.error("The last run of the app ended with a crash:\n%s", text)
+    text = f"The crash happened at {when}.\n{text}"  # untranslated: the log's words (the dump does not say when)
+    log.error("The last run of the app ended with a crash:\n%s", text)  # untranslated: the log's words
     try:
         path.write_text("", encoding="utf-8")  # offered once
     except OSError as exc:
@@ -182,11 +185,11 @@ def _qt_version() -> str:
     return pyside
 
 
-NOW = (
+NOW = N_(
     "Something went wrong inside the app. Every action recorded so far is safe in the campaign file, "
     "and the window carries on."
 )
-LAST_RUN = (
+LAST_RUN = N_(
     "The app stopped suddenly the last time it ran: something failed inside Qt or Python itself, "
     "where the app could not catch it. Every action recorded before then is safe in the campaign file."
 )
@@ -205,15 +208,20 @@ class CrashDialog(QDialog):
     ):
         super().__init__(parent)
         self.setObjectName("crashDialog")
-        self.setWindowTitle(f"{APPLICATION}: something went wrong")
+        self.setWindowTitle(_("{application}: something went wrong").format(application=APPLICATION))
         self.open_url = open_url
         written = log_file()
-        where = f"They are also in the log file {written}." if written else "No log file could be written."
-        self.message = QLabel(
-            f"{what}\n\nThe details below say what happened. {where} Copy them into a message to "
-            "whoever looks after the app.",
-            self,
-        )
+        if written:
+            where = _(
+                "The details below say what happened. They are also in the log file {file}. Copy them into a "
+                "message to whoever looks after the app."
+            ).format(file=written)
+        else:
+            where = _(
+                "The details below say what happened. No log file could be written. Copy them into a message to "
+                "whoever looks after the app."
+            )
+        self.message = QLabel(f"{_(what)}\n\n{where}", self)  # untranslated: two paragraphs, each translated
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -221,11 +229,11 @@ class CrashDialog(QDialog):
         self.details.setObjectName("crashDetails")
         self.details.setReadOnly(True)
         self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.details.setAccessibleName("What went wrong, in detail")
+        self.details.setAccessibleName(_("What went wrong, in detail"))
         self.message.setBuddy(self.details)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.copy_button = QPushButton("&Copy the details", self)
-        self.folder_button = QPushButton("Open the &log folder", self)
+        self.copy_button = QPushButton(_("&Copy the details"), self)
+        self.folder_button = QPushButton(_("Open the &log folder"), self)
         buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.folder_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
@@ -277,7 +285,7 @@ class CrashReporter(QObject):
 
     def excepthook(self, kind: type[BaseException], value: BaseException, trace: TracebackType | None) -> None:
         details = "".join(traceback.format_exception(kind, value, trace))
-        log.error("Unexpected error:\n%s", details.rstrip())
+        log.error("Unexpected error:\n%s", details.rstrip())  # untranslated: the log's words
         _to_stderr(details.rstrip())
         if issubclass(kind, KeyboardInterrupt):
             return
@@ -290,11 +298,13 @@ class CrashReporter(QObject):
         elif kind != QtMsgType.QtDebugMsg:
             _to_stderr(message)
         if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg):
-            log.error("Qt: %s%s", message, where)
+            log.error("Qt: %s%s", message, where)  # untranslated: the log's words
             for handler in log.handlers:
                 handler.flush()  # a fatal message ends the program when this returns
             if kind == QtMsgType.QtCriticalMsg:
-                self.failed.emit(f"Qt reported a critical error: {message}{where}")
+                self.failed.emit(
+                    _("Qt reported a critical error: {message}{where}").format(message=message, where=where)
+                )
         elif kind == QtMsgType.QtWarningMsg:
             log.warning("Qt: %s%s", message, where)
 

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from campaign_manager.i18n import _
+
 
 def missing_from_ldd(ldd_output: str) -> list[str]:
     """The libraries `ldd` reports as 'not found'."""
@@ -49,10 +51,10 @@ def missing_library_words(error: BaseException) -> str | None:
     if "cannot open shared object file" not in text:
         return None
     library = text.split(":", 1)[0].strip()
-    return (
-        f"Qt cannot start: the system library {library} is missing. On Debian or Ubuntu: "
-        f"sudo apt install {' '.join(debian_packages([library]))} (a desktop has it; a bare system may not)"
-    )
+    return _(
+        "Qt cannot start: the system library {library} is missing. On Debian or Ubuntu: "
+        "sudo apt install {packages} (a desktop has it; a bare system may not)"
+    ).format(library=library, packages=" ".join(debian_packages([library])))
 
 
 def display_problem() -> str | None:
@@ -60,7 +62,7 @@ def display_problem() -> str | None:
     if sys.platform != "linux" or os.environ.get("QT_QPA_PLATFORM"):
         return None
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        return (
+        return _(
             "there is no screen to open the window on (DISPLAY is not set); run it from a desktop "
             "session, or use the command-line commands (campaign-manager --help)"
         )
@@ -79,7 +81,7 @@ def display_problem() -> str | None:
     missing = missing_from_ldd(done.stdout)
     if not missing:
         return None
-    return (
-        f"the window needs system libraries that are missing: {', '.join(missing)}. "
-        f"On Debian or Ubuntu: sudo apt install {' '.join(debian_packages([*missing, 'libxcb-cursor.so.0']))}"
-    )
+    return _(
+        "the window needs system libraries that are missing: {libraries}. "
+        "On Debian or Ubuntu: sudo apt install {packages}"
+    ).format(libraries=", ".join(missing), packages=" ".join(debian_packages([*missing, "libxcb-cursor.so.0"])))

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 
 from campaign_manager import bounds
 from campaign_manager.dice import RandomRoller
-from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.paths import app_data_folder
 from campaign_manager.scenario.edits import tables_of
 from campaign_manager.scenario.entries import entry_of
@@ -36,7 +36,7 @@ ScenarioChooser = Callable[[QWidget, list[str]], "str | None"]
 CAMPAIGN_SUFFIX = ".campaign"
 AddressChooser = Callable[[QWidget, str], "str | None"]
 NameAsker = Callable[[QWidget, str, str, Callable[[str], None]], None]  # (parent, title, suggested, then)
-CAMPAIGN_FILTER = "Campaign files (*.campaign);;All files (*)"
+CAMPAIGN_FILTER = N_("Campaign files (*.campaign);;All files (*)")  # the patterns are kept as they are
 
 
 def menu_words(text: str) -> str:
@@ -45,7 +45,7 @@ def menu_words(text: str) -> str:
 
 
 def ask_open(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, settings.start_folder(), CAMPAIGN_FILTER)
+    name, _kind = QFileDialog.getOpenFileName(parent, title, settings.start_folder(), _(CAMPAIGN_FILTER))
     return Path(settings.chosen(name)) if name else None
 
 
@@ -60,7 +60,7 @@ def ask_save(parent: QWidget, title: str, suggested: str | Path = "new.campaign"
         except OSError:
             pass  # the dialog then opens wherever the system puts it; the user can still choose
         suggested = folder / suggested
-    name, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), CAMPAIGN_FILTER)
+    name, _kind = QFileDialog.getSaveFileName(parent, title, str(suggested), _(CAMPAIGN_FILTER))
     if not name:
         return None
     path = Path(name)
@@ -72,7 +72,7 @@ def ask_name(parent: QWidget, title: str, suggested: str, then: Callable[[str], 
     box = QInputDialog(parent)
     box.setObjectName("campaignNameBox")
     box.setWindowTitle(title)
-    box.setLabelText("The campaign's name (shown in the window and on every printed page):")
+    box.setLabelText(_("The campaign's name (shown in the window and on every printed page):"))
     box.setTextValue(suggested)
     box.textValueSelected.connect(then)
     box.finished.connect(box.deleteLater)
@@ -80,13 +80,13 @@ def ask_name(parent: QWidget, title: str, suggested: str, then: Callable[[str], 
 
 
 def ask_actions(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(
-        parent, title, settings.start_folder(), "Action lists (*.json);;All files (*)"
+    name, _kind = QFileDialog.getOpenFileName(
+        parent, title, settings.start_folder(), _("Action lists (*.json);;All files (*)")
     )
     return Path(settings.chosen(name)) if name else None
 
 
-SHARED_WORDS = (
+SHARED_WORDS = N_(
     "The shared campaign's address, as its organiser gave it:\n"
     "postgresql://USER@HOST:PORT/DATABASE?campaign=NAME\n\n"
     "The password is never typed here: the app signs in with libpq's own means (~/.pgpass, "
@@ -96,16 +96,16 @@ SHARED_WORDS = (
 
 def ask_address(parent: QWidget, suggested: str) -> str | None:
     """A shared campaign's address (the last one opened offered first)."""
-    text, ok = QInputDialog.getText(parent, "Open a shared campaign", SHARED_WORDS, text=suggested)
+    text, ok = QInputDialog.getText(parent, _("Open a shared campaign"), _(SHARED_WORDS), text=suggested)
     return text.strip() if ok and text.strip() else None
 
 
-def ask_scenario(parent: QWidget, names: list[str], title: str = "New campaign") -> str | None:
+def ask_scenario(parent: QWidget, names: list[str], title: str | None = None) -> str | None:
     """Which scenario a new campaign is made from (or, with another `title`, which is edited; no
     question when there is one): the bundled ones, then the user's, marked as such."""
     if len(names) == 1:
         return names[0]
-    box, shown = scenario_box(parent, names, title)
+    box, shown = scenario_box(parent, names, _("New campaign") if title is None else title)
     chosen = box.textValue() if box.exec() else None
     box.deleteLater()
     return names[shown.index(chosen)] if chosen in shown else None
@@ -116,18 +116,24 @@ def scenario_box(parent: QWidget, names: list[str], title: str) -> tuple[QInputD
     (firestorm-greece)", "... — yours"), in a box wide enough for its own title."""
     bundled, known = bundled_scenarios(), known_scenarios()
     titles = [scenario_title(known[name]) if name in known else name for name in names]
-    shown = [
-        (name if title == name else f"{title} ({name})") + ("" if name in bundled else " — yours")
-        for name, title in zip(names, titles, strict=True)
-    ]
+    shown = [_scenario_offered(name, title, name in bundled) for name, title in zip(names, titles, strict=True)]
     box = QInputDialog(parent)
     box.setObjectName("scenarioChoiceBox")
     box.setWindowTitle(title)
-    box.setLabelText("Scenario:")
+    box.setLabelText(_("Scenario:"))
     box.setComboBoxItems(shown)
     box.setComboBoxEditable(False)
     box.setMinimumWidth(max(420, box.fontMetrics().horizontalAdvance(title) + 160))
     return box, shown
+
+
+def _scenario_offered(name: str, title: str, bundled: bool) -> str:
+    """A scenario as the list offers it: its title and name, and whether it is the user's own."""
+    if title == name:
+        return name if bundled else _("{name} — yours").format(name=name)
+    if bundled:
+        return _("{title} ({name})").format(title=title, name=name)
+    return _("{title} ({name}) — yours").format(title=title, name=name)
 
 
 def scenario_title(path: Path) -> str:
@@ -151,18 +157,24 @@ def scenario_refusal(name: str) -> str | None:
         faults = getattr(exc, "faults", [])
         if not faults:
             return str(exc)
-        more = f" (and {len(faults) - 1} more: Scenario ▸ Edit lists them)" if len(faults) > 1 else ""
-        return f"the scenario {name} has a fault — {_entry_words(name, faults[0].where)}: {faults[0].what}{more}"
+        entry, fault = _entry_words(name, faults[0].where), faults[0].what
+        if len(faults) == 1:
+            return _("the scenario {name} has a fault — {entry}: {fault}").format(name=name, entry=entry, fault=fault)
+        return ngettext(
+            "the scenario {name} has a fault — {entry}: {fault} (and {more} more: Scenario ▸ Edit lists them)",
+            "the scenario {name} has a fault — {entry}: {fault} (and {more} more: Scenario ▸ Edit lists them)",
+            len(faults) - 1,
+        ).format(name=name, entry=entry, fault=fault, more=len(faults) - 1)
     return None
 
 
 def _entry_words(name: str, where: str) -> str:
     """The entry at `where` in words ("troop GR-INF-4"), read from the scenario; the path if it cannot be."""
     try:
-        data, _ = read_scenario_file(read_scenario_text(known_scenarios()[name]), name)
+        data, _scenario = read_scenario_file(read_scenario_text(known_scenarios()[name]), name)
     except (ScenarioError, KeyError):
         return where
-    return f"{entry_of(tables_of(data), where).words} ({where})"
+    return _("{entry} ({where})").format(entry=entry_of(tables_of(data), where).words, where=where)
 
 
 class FileActions:
@@ -193,37 +205,42 @@ class FileActions:
             key = f"&{number} " if number < 10 else ""
             if is_server_address(name):
                 action = menu.addAction(f"{key}{menu_words(name)}", partial(self.services.open_campaign, name))
-                action.setStatusTip(f"The shared campaign at {name}")
+                action.setStatusTip(_("The shared campaign at {address}").format(address=name))
                 continue
             path = Path(name)
-            action = menu.addAction(
-                f"{key}{menu_words(path.name)}  ({menu_words(str(path.parent))})",
-                partial(self.services.open_campaign, path),
-            )
-            action.setStatusTip(name if path.exists() else f"{name} is no longer there")
+            shown = f"{key}{menu_words(path.name)}  ({menu_words(str(path.parent))})"  # untranslated: file, folder
+            action = menu.addAction(shown, partial(self.services.open_campaign, path))
+            action.setStatusTip(name if path.exists() else _("{file} is no longer there").format(file=name))
             action.setEnabled(path.exists())
         if not recent:
-            menu.addAction("(none yet)").setEnabled(False)
+            menu.addAction(_("(none yet)")).setEnabled(False)
             return
         menu.addSeparator()
-        clear = menu.addAction("&Clear the list", self.clear_recent)
-        clear.setStatusTip("Forget the campaigns listed here (the files are not touched)")
+        clear = menu.addAction(_("&Clear the list"), self.clear_recent)
+        clear.setStatusTip(_("Forget the campaigns listed here (the files are not touched)"))
 
     def clear_recent(self) -> None:
         settings.forget_recent_campaigns()
-        self.services.tell("The list of recent campaigns is cleared", 5000)
+        self.services.tell(_("The list of recent campaigns is cleared"), 5000)
 
     def open_dropped(self, paths: list[Path]) -> bool:
         """Files dropped on the window: one campaign file is opened; anything else is refused in
         a sentence (and nothing is opened)."""
         if len(paths) != 1:
-            self.services.report(f"{len(paths)} files were dropped: drop one campaign file at a time to open it.")
+            self.services.report(
+                ngettext(
+                    "{count} file was dropped: drop one campaign file at a time to open it.",
+                    "{count} files were dropped: drop one campaign file at a time to open it.",
+                    len(paths),
+                ).format(count=len(paths))
+            )
             return False
         path = paths[0]
         if path.suffix.lower() != CAMPAIGN_SUFFIX:
             self.services.report(
-                f"{path.name} is not a campaign file (a campaign file's name ends in {CAMPAIGN_SUFFIX}): "
-                "nothing was opened."
+                _(
+                    "{file} is not a campaign file (a campaign file's name ends in {suffix}): nothing was opened."
+                ).format(file=path.name, suffix=CAMPAIGN_SUFFIX)
             )
             return False
         return self.services.open_campaign(path)
@@ -235,7 +252,7 @@ class FileActions:
             self.services.open_campaign(address)
 
     def ask_and_open(self) -> None:
-        path = self.choose_open(self.services.parent, "Open a campaign")
+        path = self.choose_open(self.services.parent, _("Open a campaign"))
         if path is not None:
             self.services.open_campaign(path)
 
@@ -246,15 +263,15 @@ class FileActions:
             return
         refused = scenario_refusal(scenario)
         if refused is not None:  # before a file is asked for: no campaign starts from a faulty scenario
-            self.services.report(f"Could not create the campaign: {refused}")
+            self.services.report(_("Could not create the campaign: {error}").format(error=refused))
             return
-        path = self.choose_new(self.services.parent, "Create a new campaign")
+        path = self.choose_new(self.services.parent, _("Create a new campaign"))
         if path is None:
             return
         try:
             self.services.session.create(path, scenario=scenario)
         except UserError as exc:
-            self.services.report(f"Could not create the campaign: {exc}")
+            self.services.report(_("Could not create the campaign: {error}").format(error=exc))
             return
         settings.remember_campaign(path)
 
@@ -266,12 +283,17 @@ class FileActions:
             return
         here = session.path
         # a shared campaign has no file: its copy is offered in the app's folder, by the campaign's name
-        suggested = here.with_name(f"{here.stem} copy.campaign") if here else f"{safe_stem(session.name)} copy.campaign"
-        path = self.choose_new(self.services.parent, "Save a copy of the campaign", suggested)
+        stem = here.stem if here else safe_stem(session.name)
+        copy = _("{name} copy.campaign").format(name=stem)
+        suggested = here.with_name(copy) if here else copy
+        path = self.choose_new(self.services.parent, _("Save a copy of the campaign"), suggested)
         if path is None:
             return
         self.choose_name(
-            self.services.parent, "The copy's name", path.stem[: bounds.MAX_NAME], lambda name: self._copy(path, name)
+            self.services.parent,
+            _("The copy's name"),
+            path.stem[: bounds.MAX_NAME],
+            lambda name: self._copy(path, name),
         )
 
     def _copy(self, path: Path, name: str) -> None:
@@ -280,12 +302,14 @@ class FileActions:
         except UserError as exc:
             self.services.report(str(exc))
             return
-        self.services.tell(f"A copy of the campaign was saved as {path}, named {name.strip()}", 8000)
+        self.services.tell(
+            _("A copy of the campaign was saved as {file}, named {name}").format(file=path, name=name.strip()), 8000
+        )
 
     def apply_actions_file(self) -> None:
         if not self.services.session.is_open:
             return
-        path = self.choose_actions(self.services.parent, "Record actions from a JSON file")
+        path = self.choose_actions(self.services.parent, _("Record actions from a JSON file"))
         if path is None:
             return
         try:
@@ -293,4 +317,9 @@ class FileActions:
         except UserError as exc:
             self.services.report(str(exc))
             return
-        self.services.tell(f"Recorded {counted(len(done), 'action')} from {path.name}", 5000)
+        self.services.tell(
+            ngettext("Recorded {count} action from {file}", "Recorded {count} actions from {file}", len(done)).format(
+                count=len(done), file=path.name
+            ),
+            5000,
+        )

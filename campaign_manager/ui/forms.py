@@ -20,6 +20,13 @@ from an older form; there is no generated code to drift from its form, and a wra
 longer matches its form fails the tests (and the form's loading) by name, never silently.
 The cost is a line per widget the code touches, which is also the list of what the code needs.
 
+A form's texts are translated on loading, as every word of the window is, through the app's one
+catalogue (campaign_manager.i18n): installer/translations.py extracts every `<string>` of every
+form not marked `notr="true"`, and `load_form` passes each of those texts the loaded widgets show
+through `_()` (labels, buttons, group boxes, window titles, tooltips, placeholders, combo items,
+tabs, table and tree headers, actions). Qt's own translation of forms (QUiLoader's, with .qm
+files from pyside6-lupdate) is off: one catalogue, one tool, one completeness test.
+
 A label a form leaves empty is filled at run time, often with words from a file or a user (a
 name, a path, a refusal quoting what was typed): it shows them as plain text (ui/plain.py) unless
 the form sets its `textFormat` itself (Qt::RichText where the code builds escaped HTML).
@@ -28,12 +35,33 @@ the form sets its `textFormat` itself (Qt::RichText where the code builds escape
 from __future__ import annotations
 
 import typing
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import ClassVar, Self
 
 from PySide6.QtCore import QFile, QIODevice, QObject, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtUiTools import QUiLoader
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMenu,
+    QTableWidget,
+    QTabWidget,
+    QToolBox,
+    QTreeWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from campaign_manager.i18n import _
 from campaign_manager.paths import FORMS
 
 
@@ -49,6 +77,7 @@ def load_form(name: str, parent: QWidget | None = None) -> QWidget:
         raise FormError(f"form {path} is missing")
     try:
         loader = QUiLoader()
+        loader.setTranslationEnabled(False)  # translated below, from the app's catalogue
         widget = loader.load(handle, parent)
     finally:
         handle.close()
@@ -57,7 +86,109 @@ def load_form(name: str, parent: QWidget | None = None) -> QWidget:
     for label in [widget, *widget.findChildren(QLabel)]:
         if isinstance(label, QLabel) and not label.text() and label.textFormat() == Qt.TextFormat.AutoText:
             label.setTextFormat(Qt.TextFormat.PlainText)
+    translate_form(widget, form_texts(path))
     return widget
+
+
+@cache
+def form_texts(path: Path) -> frozenset[str]:
+    """The texts of a form a user reads: its `<string>`s not marked `notr="true"` (what
+    installer/translations.py puts in the catalogue)."""
+    return frozenset(
+        element.text
+        for element in ElementTree.parse(path).iter("string")
+        if element.text and element.get("notr") != "true"
+    )
+
+
+def translate_form(root: QWidget, texts: frozenset[str]) -> None:
+    """Each of the form's own texts shown in `root` and its children, in the user's language (a
+    text the code or a user put there, not one of `texts`, is left as it is)."""
+
+    def translated(text: str) -> str:
+        return _(text) if text in texts else text
+
+    def each(get: Callable[[], str], put: Callable[[str], object]) -> None:
+        text = get()
+        if text in texts:
+            put(_(text))
+
+    for widget in [root, *root.findChildren(QWidget)]:
+        _translate_widget(widget, each, translated)
+        for action in widget.actions():
+            _translate_action(action, each)
+
+
+def _translate_widget(widget: QWidget, each: Callable, translated: Callable[[str], str]) -> None:
+    each(widget.windowTitle, widget.setWindowTitle)
+    each(widget.toolTip, widget.setToolTip)
+    each(widget.statusTip, widget.setStatusTip)
+    each(widget.whatsThis, widget.setWhatsThis)
+    each(widget.accessibleName, widget.setAccessibleName)
+    each(widget.accessibleDescription, widget.setAccessibleDescription)
+    if isinstance(widget, QLabel | QAbstractButton):
+        each(widget.text, widget.setText)
+    if isinstance(widget, QGroupBox):
+        each(widget.title, widget.setTitle)
+    if isinstance(widget, QMenu):
+        each(widget.title, widget.setTitle)
+    if isinstance(widget, QLineEdit):
+        each(widget.placeholderText, widget.setPlaceholderText)
+        each(widget.text, widget.setText)
+    if isinstance(widget, QAbstractSpinBox):
+        each(widget.specialValueText, widget.setSpecialValueText)
+        for name in ("prefix", "suffix"):
+            if hasattr(widget, name):
+                each(getattr(widget, name), getattr(widget, "set" + name.capitalize()))
+    if isinstance(widget, QComboBox):
+        for index in range(widget.count()):
+            widget.setItemText(index, translated(widget.itemText(index)))
+        if widget.isEditable() and widget.lineEdit() is not None:
+            each(widget.lineEdit().placeholderText, widget.lineEdit().setPlaceholderText)
+    if isinstance(widget, QTabWidget):
+        for index in range(widget.count()):
+            widget.setTabText(index, translated(widget.tabText(index)))
+            widget.setTabToolTip(index, translated(widget.tabToolTip(index)))
+    if isinstance(widget, QToolBox):
+        for index in range(widget.count()):
+            widget.setItemText(index, translated(widget.itemText(index)))
+            widget.setItemToolTip(index, translated(widget.itemToolTip(index)))
+    if isinstance(widget, QListWidget):
+        for index in range(widget.count()):
+            item = widget.item(index)
+            item.setText(translated(item.text()))
+            item.setToolTip(translated(item.toolTip()))
+    if isinstance(widget, QTableWidget):
+        for items in (
+            [widget.horizontalHeaderItem(i) for i in range(widget.columnCount())],
+            [widget.verticalHeaderItem(i) for i in range(widget.rowCount())],
+            [widget.item(r, c) for r in range(widget.rowCount()) for c in range(widget.columnCount())],
+        ):
+            for item in items:
+                if item is not None:
+                    item.setText(translated(item.text()))
+                    item.setToolTip(translated(item.toolTip()))
+    if isinstance(widget, QTreeWidget):
+        header = widget.headerItem()
+        tree_items = [header] if header is not None else []
+        for index in range(widget.topLevelItemCount()):
+            stack = [widget.topLevelItem(index)]
+            while stack:
+                item = stack.pop()
+                tree_items.append(item)
+                stack.extend(item.child(i) for i in range(item.childCount()))
+        for item in tree_items:
+            for column in range(item.columnCount()):
+                item.setText(column, translated(item.text(column)))
+                item.setToolTip(column, translated(item.toolTip(column)))
+
+
+def _translate_action(action: QAction, each: Callable) -> None:
+    each(action.text, action.setText)
+    each(action.iconText, action.setIconText)
+    each(action.toolTip, action.setToolTip)
+    each(action.statusTip, action.setStatusTip)
+    each(action.whatsThis, action.setWhatsThis)
 
 
 class Form:

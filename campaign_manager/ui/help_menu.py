@@ -14,18 +14,20 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
 from campaign_manager import __version__
+from campaign_manager.i18n import N_, _
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.scenario.loader import user_scenarios
 from campaign_manager.ui.crash import UrlOpener, current_log_folder, open_log_folder
 from campaign_manager.ui.plain import message_box
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.window_services import WindowServices
+from campaign_manager.ui.window_words import role_name
 
 if TYPE_CHECKING:
     from campaign_manager.ui.about_dialog import AboutDialog
     from campaign_manager.ui.rules_view import RulesWindow
 
-CORRECTING = (
+CORRECTING = N_(
     "To correct the map (names, terrain, links, VP, the fortified line): Scenario ▸ Edit this campaign's "
     "scenario, or Edit a scenario, then save it as your own. File ▸ New campaign starts campaigns from it; "
     "a campaign already started keeps the map it started with."
@@ -34,17 +36,24 @@ ShortcutRows = Callable[[], list[tuple[str, str, str]]]  # (menu, action, keys),
 
 
 def about_text(session: CampaignSession) -> str:
-    where = f"The open campaign: {session.path.resolve()}" if session.path is not None else "No campaign is open."
     if session.shared:
-        where = f"The open campaign is shared on a server: {session.where} (your role: {session.role})"
-    return (
-        f"{APPLICATION} {__version__}\n\n{where}\n\n"
-        f"The app's own files (the campaign started with no file): {app_data_folder()}\n"
-        f"Your scenario files: {user_scenarios()}\n"
-        f"The app's log (what to send when something went wrong): {current_log_folder()}\n\n"
+        where = _("The open campaign is shared on a server: {address} (your role: {role})").format(
+            address=session.where, role=role_name(session.role)
+        )
+    elif session.path is not None:
+        where = _("The open campaign: {file}").format(file=session.path.resolve())
+    else:
+        where = _("No campaign is open.")
+    folders = _(
+        "The app's own files (the campaign started with no file): {data}\n"
+        "Your scenario files: {scenarios}\n"
+        "The app's log (what to send when something went wrong): {log}"
+    ).format(data=app_data_folder(), scenarios=user_scenarios(), log=current_log_folder())
+    saved = _(
         "Every action is written to the campaign file as it is made: there is nothing to save. "
         "The command line (campaign-manager --help) reads and records the same files."
     )
+    return f"{APPLICATION} {__version__}\n\n{where}\n\n{folders}\n\n{saved}"  # untranslated: paragraphs
 
 
 def shortcuts_html(rows: list[tuple[str, str, str]]) -> str:
@@ -52,10 +61,11 @@ def shortcuts_html(rows: list[tuple[str, str, str]]) -> str:
         f"<tr><td style='padding-right:14px'><b>{escape(keys)}</b></td><td>{escape(menu)} ▸ {escape(name)}</td></tr>"
         for menu, name, keys in rows
     )
-    return (
-        f"<table>{listed}</table><p>On the map: scroll to zoom, drag the background to pan; "
-        "drag a counter onto an area, or right-click it. Drop a campaign file on the window to open it.</p>"
+    on_the_map = _(
+        "On the map: scroll to zoom, drag the background to pan; "
+        "drag a counter onto an area, or right-click it. Drop a campaign file on the window to open it."
     )
+    return f"<table>{listed}</table><p>{escape(on_the_map)}</p>"
 
 
 class HelpActions:
@@ -82,20 +92,22 @@ class HelpActions:
 
     def open_log_folder(self) -> Path:
         folder = open_log_folder(self.open_url)
-        self.services.tell(f"The log folder is {folder}", 8000)
+        self.services.tell(_("The log folder is {folder}").format(folder=folder), 8000)
         return folder
 
     def show_map_notice(self) -> QMessageBox:
         campaign = self.services.session.campaign
         notice = campaign.scenario.notice if campaign is not None else ""
-        text = (notice + "\n\n" if notice else "") + CORRECTING if campaign is not None else "No campaign is open."
-        box = message_box(QMessageBox.Icon.Information, "About the map", text, parent=self.services.parent)
+        text = (
+            (notice + "\n\n" if notice else "") + _(CORRECTING) if campaign is not None else _("No campaign is open.")
+        )
+        box = message_box(QMessageBox.Icon.Information, _("About the map"), text, parent=self.services.parent)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
 
     def show_shortcuts(self) -> QMessageBox:
-        return self._tell("Keyboard shortcuts", shortcuts_html(self.shortcut_rows()))
+        return self._tell(_("Keyboard shortcuts"), shortcuts_html(self.shortcut_rows()))
 
     def show_about(self) -> AboutDialog:
         """The app's version and folders, and the Licences page (not modal)."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from campaign_manager.engine.actions import Action, Discard
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 if TYPE_CHECKING:
     from campaign_manager.engine.entry import BattleEntry
@@ -76,7 +77,7 @@ class KeptEntry:
         campaign = self.session.campaign
         if campaign is None:
             return None
-        away = "the server cannot be reached now" if self.session.offline is not None else None
+        away = _("the server cannot be reached now") if self.session.offline is not None else None
         problem = campaign.keep_entry(entry, away=away)
         if (entry is not None) != self.has_kept_entry:
             self.has_kept_entry = entry is not None

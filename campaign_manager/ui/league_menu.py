@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from campaign_manager.engine.actions import SetScoring
+from campaign_manager.i18n import _
 from campaign_manager.ui.action_conditions import with_campaign
 from campaign_manager.ui.action_registry import ActionSpec
 from campaign_manager.ui.league_extras import LeagueExtras
@@ -41,28 +42,28 @@ class LeagueMenu:
         """Each item's declaration, by its name in ITEMS."""
         return {
             "scoring": ActionSpec(
-                "&Scoring…",
+                _("&Scoring…"),
                 self.scoring,
-                tip="How the league scores its commanders: points a win, draw and loss, a bonus a game, tie-breaks",
+                tip=_("How the league scores its commanders: points a win, draw and loss, a bonus a game, tie-breaks"),
                 available=may_score,
                 records=True,
             ),
             "export_csv": ActionSpec(
-                "Export as &CSV…",
+                _("Export as &CSV…"),
                 lambda: self.export("csv"),
-                tip="The league as a CSV file for a spreadsheet (numbers as numbers, names never formulas)",
+                tip=_("The league as a CSV file for a spreadsheet (numbers as numbers, names never formulas)"),
                 available=with_campaign,
             ),
             "export_html": ActionSpec(
-                "Export as &HTML…",
+                _("Export as &HTML…"),
                 lambda: self.export("html"),
-                tip="The league as a web page: the same table as the turn report's",
+                tip=_("The league as a web page: the same table as the turn report's"),
                 available=with_campaign,
             ),
             "pairings": ActionSpec(
-                "&Pairings for the next evening",
+                _("&Pairings for the next evening"),
                 self.pairings,
-                tip="Tick who is present and get fair pairings, swap any two, print them as slips",
+                tip=_("Tick who is present and get fair pairings, swap any two, print them as slips"),
                 available=with_campaign,
             ),
         }

@@ -112,7 +112,7 @@ def table_view(model: QAbstractTableModel, name: str, words: str) -> QTableView:
 
 def pair_titles(first: str = "", second: str = "") -> tuple[str, ...]:
     """The pairings table's titles: the table's number, a commander of each side, their games before."""
-    return (_("Table"), first, second, _("Met before"))
+    return (pgettext("a numbered gaming table in the shop", "Table"), first, second, _("Met before"))
 
 
 class PairingsPanel(QWidget):

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBox
 from campaign_manager.assist.registry import MODULES
 from campaign_manager.engine.actions import Place, Redeploy
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.paths import APPLICATION
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.example import finished_example
@@ -44,6 +45,7 @@ from campaign_manager.ui.file_menu import (
 from campaign_manager.ui.help_menu import HelpActions
 from campaign_manager.ui.league_menu import LeagueMenu
 from campaign_manager.ui.plain import message_box
+from campaign_manager.ui.preferences import show_preferences
 from campaign_manager.ui.publish_actions import PublishActions
 from campaign_manager.ui.record_menu import TurnActions
 from campaign_manager.ui.report_actions import ReportActions
@@ -57,6 +59,7 @@ from campaign_manager.ui.wargame import WargameActions, WargameChooser
 from campaign_manager.ui.wargame.computer import ComputerSide
 from campaign_manager.ui.welcome import WelcomeChoices, WelcomePage
 from campaign_manager.ui.window_services import WindowServices
+from campaign_manager.ui.window_words import opened_words, redo_words, undo_words, window_title
 
 
 def dropped_files(data: QMimeData) -> list[Path]:
@@ -102,12 +105,12 @@ class MainWindow(QMainWindow):
         self.map_view.troopDropped.connect(self.move_troop)
         self.map_view.moveRefused.connect(self.report)  # told like any refused move: a box, and the status bar
         self.history = self.view.log.lines  # every recorded action in words
-        self.tabs.addTab(self.view, "Map")  # the side panel has a tab called Campaign: not twice
+        self.tabs.addTab(self.view, _("Map"))  # the side panel has a tab called Campaign: not twice
         self.commanders = CommandersView(self.session, self)
         self.commanders_page = ScrolledPage(self.commanders)  # a small screen scrolls the league's parts
-        self.tabs.addTab(self.commanders_page, "Commanders")
+        self.tabs.addTab(self.commanders_page, _("Commanders"))
         self.charts = ChartsView(self.session, self)
-        self.tabs.addTab(self.charts, "Charts")
+        self.tabs.addTab(self.charts, _("Charts"))
         for index in range(self.tabs.count()):  # the campaign's own tabs stay; assist panels close
             self.tabs.tabBar().setTabButton(index, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.assist_tabs: dict[str, QWidget] = {}
@@ -159,6 +162,7 @@ class MainWindow(QMainWindow):
             redo=self.redo,
             quit=self.quit,
             open_assist=self.open_assist,
+            preferences=lambda: show_preferences(self),
             undo_available=lambda session: self._can_step(True, can_undo(session)),
             redo_available=lambda session: self._can_step(False, can_redo(session)),
         )
@@ -187,17 +191,12 @@ class MainWindow(QMainWindow):
         try:
             self.session.open(path)
         except UserError as exc:
-            self.report(f"Could not open the campaign: {exc}")
+            self.report(_("Could not open the campaign: {error}").format(error=exc))
             return False
         if self.remember:
             settings.remember_campaign(path)
-        role = self.session.role
-        if role is None:
-            self.statusBar().showMessage(f"Opened {self.session.where}", 5000)
-        else:  # what the role leaves greyed, said once: a greyed menu item cannot say why
-            from campaign_manager.store.server_roles import ROLE_LIMITS, ROLE_WORDS  # loaded for a server already
-
-            self.statusBar().showMessage(f"Opened {self.session.where} as {ROLE_WORDS[role]}{ROLE_LIMITS[role]}", 20000)
+        # for a shared campaign, what the role leaves greyed, said once: a greyed menu item cannot say why
+        self.statusBar().showMessage(opened_words(self.session), 5000 if self.session.role is None else 20000)
         return True
 
     def start_afresh(self) -> bool:
@@ -205,7 +204,9 @@ class MainWindow(QMainWindow):
         file of its own when the bundled one is already under way (that one is kept as it is)."""
         made = settings.fresh_campaign()
         if made is None:
-            self.report(f"A new campaign could not be made in {settings.default_campaign_path().parent}")
+            self.report(
+                _("A new campaign could not be made in {folder}").format(folder=settings.default_campaign_path().parent)
+            )
             return False
         path, under_way = made
         if under_way is not None and self.remember:  # offered in File ▸ Open recent, after the new one
@@ -214,8 +215,10 @@ class MainWindow(QMainWindow):
             return False
         if under_way is not None:
             self.statusBar().showMessage(
-                f"A new campaign from its first turn, in {path.name}. The campaign already under way is kept "
-                f"as it was in {under_way.name} (File ▸ Open recent).",
+                _(
+                    "A new campaign from its first turn, in {file}. The campaign already under way is kept "
+                    "as it was in {kept} (File ▸ Open recent)."
+                ).format(file=path.name, kept=under_way.name),
                 20000,
             )
         return True
@@ -226,10 +229,11 @@ class MainWindow(QMainWindow):
             path = finished_example()
             self.session.open(path, readonly=True)
         except UserError as exc:
-            self.report(f"Could not open the example campaign: {exc}")
+            self.report(_("Could not open the example campaign: {error}").format(error=exc))
             return False
         self.statusBar().showMessage(
-            "The example campaign, read-only: see the Battles tab, the map at each turn's end, and File ▸ Print", 15000
+            _("The example campaign, read-only: see the Battles tab, the map at each turn's end, and File ▸ Print"),
+            15000,
         )
         return True
 
@@ -311,38 +315,16 @@ class MainWindow(QMainWindow):
         """Edit ▸ Undo and Redo name what they take back and put back; the title names the campaign (the menus' items,
         the map and the panels follow the session themselves)."""
         undo = self.menu_actions[MenuAction.UNDO]
-        last = self.session.last_action_title() if self.session.can_undo() else None
-        final = self.campaign is not None and self.campaign.records and self.campaign.undo_refusal()
-        if last:
-            undo.setText(f"&Undo {last}")
-        elif final and self.campaign is not None and self.campaign.computer_side:
-            # greyed out, and says why: against the computer the app's dice stand
-            undo.setText(f"&Undo — {self.session.last_action_title()} is final (the app rolled its dice)")
-        elif final:  # its dice would come back to be entered again over the battle kept for later
-            undo.setText(f"&Undo — {self.session.last_action_title()} waits: another battle entry is kept")
-        else:
-            undo.setText("&Undo")
-        undo.setIconText("Undo")  # its name in the list of shortcuts
+        undo.setText(undo_words(self.session, self.session.can_undo()))
+        undo.setIconText(_("Undo"))  # its name in the list of shortcuts
         redo = self.menu_actions[MenuAction.REDO]
-        again = self.session.next_redo_title()
-        redo.setText(f"&Redo {again}" if again else "&Redo")
-        redo.setIconText("Redo")
+        redo.setText(redo_words(self.session))
+        redo.setIconText(_("Redo"))
         for action, back in ((undo, True), (redo, False)):  # the assist game's, while its tab is shown
             words = self._assist_step(back)
             if words is not None:
-                action.setText(words or ("&Undo" if back else "&Redo"))
-        title = APPLICATION
-        if self.fixed_title is not None:
-            title = self.fixed_title
-        elif self.session.path is not None:
-            read_only = " (read-only)" if self.session.read_only else ""
-            title = f"{self.session.name} — {self.session.path.name}{read_only} — {title}"
-        elif self.session.shared and self.session.where is not None:
-            state = f" ({self.session.role})"
-            if self.session.offline:
-                state = " (offline, read-only)" if self.session.read_only else " (offline: recording pending)"
-            title = f"{self.session.name} — shared: {self.session.where}{state} — {title}"
-        self.setWindowTitle(title)
+                action.setText(words or (_("&Undo") if back else _("&Redo")))
+        self.setWindowTitle(window_title(self.session, self.fixed_title))
 
     def move_troop(self, troop: str, area: str) -> None:
         """A troop dropped on an area (or chosen from its menu): place it if it waits to be
@@ -417,7 +399,7 @@ class MainWindow(QMainWindow):
             return
         if changed:
             self.statusBar().showMessage(
-                "The campaign file was changed by another program: it has been read again", 8000
+                _("The campaign file was changed by another program: it has been read again"), 8000
             )
 
     def quit(self) -> None:

@@ -16,6 +16,7 @@ from campaign_manager.dice import RandomRoller, Roller
 from campaign_manager.engine.actions import Action, Place, Redeploy, action_title
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.campaign_file import ActionRefused
 from campaign_manager.store.faults import StorageFault
 
@@ -64,8 +65,10 @@ class OpenLog:
         campaign = self.session.open_campaign()
         if self.session.offline is not None:
             raise StorageFault(
-                f"Nothing was recorded: the server of {campaign.where} cannot be reached now. The window tries "
-                f"it again every few seconds and carries on by itself once it answers."
+                _(
+                    "Nothing was recorded: the server of {where} cannot be reached now. The window tries "
+                    "it again every few seconds and carries on by itself once it answers."
+                ).format(where=campaign.where)
             )
         campaign.log.check_writable()  # read-only, gone or replaced: said first, before any rule is asked
         try:
@@ -110,9 +113,10 @@ class OpenLog:
         return None
 
     def step(
-        self, step: Callable[[OpenCampaign], Record | None], word: str, after: Callable[[], None]
+        self, step: Callable[[OpenCampaign], Record | None], said: str, after: Callable[[], None]
     ) -> Record | None:
-        """Undo or redo (`step`), then `after` (the kept entry looked at again) and the views told."""
+        """Undo or redo (`step`), then `after` (the kept entry looked at again) and the views told
+        (`said`, with the action's title as {action}: "Undone: {action}")."""
         campaign = self.session.open_campaign()
         try:
             with self.waiting():
@@ -124,7 +128,7 @@ class OpenLog:
             after()
             self.session.changed.emit()
         if record is not None:
-            self.session.message.emit(f"{word}: {action_title(record)}")
+            self.session.message.emit(said.format(action=action_title(record)))
         return record
 
     def can_undo(self, may: Callable[[str], bool]) -> bool:

@@ -25,6 +25,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.reports import Paper
 
 LARGEST_DPI = 300  # pages are rendered at the printer's resolution up to this (text stays crisp)
@@ -66,7 +67,8 @@ def print_pdf(pdf: bytes, printer: QPrinter) -> int:
         printer.setFullPage(True)  # the sheet's corner is the page's corner
         painter = QPainter()
         if not painter.begin(printer):
-            raise UserError(f"the printer {printer.printerName() or printer.outputFileName()} could not be started")
+            name = printer.printerName() or printer.outputFileName()
+            raise UserError(_("the printer {printer} could not be started").format(printer=name))
         try:
             sheet = printer.pageLayout().fullRectPixels(printer.resolution()).toRectF()
             dpi = min(printer.resolution(), LARGEST_DPI)

@@ -17,6 +17,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.ui import settings
 from campaign_manager.ui.action_registry import ActionSpec
 from campaign_manager.ui.report_actions import Runner, thread_runner
@@ -126,7 +127,7 @@ class PublishActions:
             return
         if self.after_each_battle():
             self._remember(after_each_battle=False)
-            self.services.tell("The campaign is no longer published after each battle", 6000)
+            self.services.tell(_("The campaign is no longer published after each battle"), 6000)
             return
         folder = self.folder() or self._choose()
         if folder is None or not self._write(folder):
@@ -138,17 +139,20 @@ class PublishActions:
         """Leave the commanders' names out of what is published (or put them back), from the next publish on."""
         if self.services.session.is_open:
             self._remember(names=self.names_left_out())
-            left_out = "left out of" if self.names_left_out() else "shown in"
-            self.services.tell(f"The commanders' names will be {left_out} what is published next", 6000)
+            if self.names_left_out():
+                said = _("The commanders' names will be left out of what is published next")
+            else:
+                said = _("The commanders' names will be shown in what is published next")
+            self.services.tell(said, 6000)
 
     def _choose(self) -> Path | None:
         where = self.services.session.path
         suggested = self.folder() or (
-            where.parent / f"{where.stem} for the players"
+            where.parent / _("{campaign} for the players").format(campaign=where.stem)
             if isinstance(where, Path)
-            else Path(settings.start_folder() or ".") / "published"
+            else Path(settings.start_folder() or ".") / _("published")
         )
-        return self.choose_folder(self.services.parent, "Publish the campaign for its players", str(suggested))
+        return self.choose_folder(self.services.parent, _("Publish the campaign for its players"), str(suggested))
 
     def _moment(self) -> Moment | None:
         session = self.services.session
@@ -182,7 +186,7 @@ class PublishActions:
         try:
             check_folder(folder)
         except UserError as exc:
-            self.services.report(f"The campaign was not published: {exc}")
+            self.services.report(_("The campaign was not published: {error}").format(error=exc))
             return False
         inputs = report_inputs(campaign)  # read here, on the window's thread
         names = not self.names_left_out()
@@ -199,8 +203,8 @@ class PublishActions:
 
         self.runner(
             work,
-            lambda _: self.services.tell(f"Published for the players in {folder}", 8000),
-            lambda message: self.services.report(f"The campaign was not published: {message}"),
+            lambda _data: self.services.tell(_("Published for the players in {folder}").format(folder=folder), 8000),
+            lambda message: self.services.report(_("The campaign was not published: {error}").format(error=message)),
         )
         return True
 
@@ -214,22 +218,22 @@ def publish_specs(publishing: PublishActions) -> tuple[ActionSpec, ActionSpec, A
     """File ▸ Publish…, Publish after each battle and the names left out, as the menus declare them."""
     return (
         ActionSpec(
-            "P&ublish for the players…",
+            _("P&ublish for the players…"),
             publishing.publish,
-            tip="Write a folder for the players (a web page, the map as a picture, status.json) to put on the web",
+            tip=_("Write a folder for the players (a web page, the map as a picture, status.json) to put on the web"),
             available=not_a_plan,
         ),
         ActionSpec(
-            "Publish after &each battle",
+            _("Publish after &each battle"),
             publishing.toggle_after_each_battle,
-            tip="Write the players' folder again after every battle recorded (remembered for this campaign)",
+            tip=_("Write the players' folder again after every battle recorded (remembered for this campaign)"),
             available=not_a_plan,
             checked=publishing.after_each_battle,
         ),
         ActionSpec(
-            "Publish without the co&mmanders' names",
+            _("Publish without the co&mmanders' names"),
             publishing.toggle_names,
-            tip="Leave the commanders' names out of the players' folder (remembered for this campaign)",
+            tip=_("Leave the commanders' names out of the players' folder (remembered for this campaign)"),
             available=not_a_plan,
             checked=publishing.names_left_out,
         ),

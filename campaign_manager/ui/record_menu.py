@@ -14,6 +14,7 @@ from campaign_manager.engine.actions import Action, EndTurn, Note, StartTurn
 from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.requirements import default_turn, requirements
 from campaign_manager.engine.state import Phase, Play
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.planning_dialog import PlanningDialog
 from campaign_manager.ui.requirements_panel import requirements_html
@@ -85,6 +86,37 @@ def ask_start_turn(
     return dialog
 
 
+def _turn_count(number: int, name: str, dice: int, plus: int, agree: bool) -> str:
+    """The turn's battle count in a sentence (in a General's Wargame more may be agreed)."""
+    if agree:
+        words = _("Turn {number}, {name}: {dice}D3 + {plus} battles.")
+    else:
+        words = _("Turn {number}, {name}: at least {dice}D3 + {plus} battles.")
+    return words.format(number=number, name=name, dice=dice, plus=plus)
+
+
+def _throw(dice: int, against: str | None) -> str:
+    """What to do with the battle-count dice: throw and type them, or nothing (the app's)."""
+    if against:
+        return _("Against the computer the app rolls the battle count when you press OK (every die is the app's).")
+    reading = ", ".join(
+        _("{low}–{high} counts {value}").format(low=low, high=low + 1, value=d3(low)) for low in range(1, 7, 2)
+    )
+    if dice == 1:
+        words = _(
+            "Throw one d6 and type it here: a d6 is read as a D3 ({reading}). Or leave it empty and the app rolls."
+        )
+    else:
+        words = ngettext(
+            "Throw {count} d6 (separated by commas) and type them here: a d6 is read as a D3 ({reading}). "
+            "Or leave it empty and the app rolls.",
+            "Throw {count} d6 (separated by commas) and type them here: a d6 is read as a D3 ({reading}). "
+            "Or leave it empty and the app rolls.",
+            dice,
+        )
+    return words.format(count=dice, reading=reading)
+
+
 class TurnActions:
     """What the Turn menu's items do, recorded through the window's session."""
 
@@ -115,15 +147,8 @@ class TurnActions:
             if problem:
                 self.services.report(problem)
             return
-        dice_words = "one d6" if spec.battle_d3 == 1 else f"{spec.battle_d3} d6 (separated by commas)"
-        reading = ", ".join(f"{low}–{low + 1} counts {d3(low)}" for low in range(1, 7, 2))
-        least = "" if agree else "at least "
-        count = f"Turn {number}, {spec.name}: {least}{spec.battle_d3}D3 + {spec.battle_plus} battles."
-        explanation = (
-            f"{count} Against the computer the app rolls the battle count when you press OK (every die is the app's)."
-            if against
-            else f"{count} Throw {dice_words} and type {'it' if spec.battle_d3 == 1 else 'them'} here: a d6 is read "
-            f"as a D3 ({reading}). Or leave it empty and the app rolls."
+        explanation = " ".join(
+            (_turn_count(number, spec.name, spec.battle_d3, spec.battle_plus, agree), _throw(spec.battle_d3, against))
         )
 
         def on_value(text: str, extra: int = 0) -> str | None:
@@ -131,28 +156,26 @@ class TurnActions:
             try:
                 dice = tuple(int(part) for part in text.replace(" ", ",").split(",") if part) if text else None
             except ValueError:
-                return f"'{text}' is not a list of dice: type numbers such as 4 or 3,5"
+                return _("'{text}' is not a list of dice: type numbers such as 4 or 3,5").format(text=text)
             return self.record(StartTurn(dice, extra_battles=extra))
 
         if not agree:
-            self.dialog = ask_text(
-                self.services.parent, f"Start turn {number}", explanation, "empty: the app rolls", on_value
-            )
+            title = _("Start turn {number}").format(number=number)
+            self.dialog = ask_text(self.services.parent, title, explanation, _("empty: the app rolls"), on_value)
             return
-        note = (
+        note = _(
             "In a General's Wargame the turn has the rolled count plus the extra battles both generals "
             "agree now (rule 1.5), and then it ends."
-            + (
-                f" The computer ({side_name(sc, against)}) agrees to none unless you set a number here."
-                if against
-                else ""
-            )
         )
-        self.start_dialog = ask_start_turn(self.services.parent, f"Start turn {number}", explanation, note, on_value)
+        if against:
+            computer = _("The computer ({side}) agrees to none unless you set a number here.")
+            note = " ".join((note, computer.format(side=side_name(sc, against))))
+        title = _("Start turn {number}").format(number=number)
+        self.start_dialog = ask_start_turn(self.services.parent, title, explanation, note, on_value)
         if against:  # nothing may be typed: the app's dice, rolled on OK; greyed, so the keyboard starts
             self.start_dialog.valueEdit.setReadOnly(True)  # in the extra battles, which may be set
             self.start_dialog.valueEdit.setEnabled(False)
-            self.start_dialog.valueEdit.setPlaceholderText("the app rolls")
+            self.start_dialog.valueEdit.setPlaceholderText(_("the app rolls"))
             self.start_dialog.extraSpin.setFocus()
 
     def plan(self) -> None:
@@ -172,7 +195,7 @@ class TurnActions:
         )
         box = QMessageBox(
             QMessageBox.Icon.Information,
-            "This turn's requirements",
+            _("This turn's requirements"),
             text,
             QMessageBox.StandardButton.Ok,
             self.services.parent,
@@ -198,13 +221,13 @@ class TurnActions:
 
         def on_value(text: str) -> str | None:
             if not text.strip():
-                return "a note needs some words"
+                return _("a note needs some words")
             return self.record(Note(text.strip()))
 
         self.dialog = ask_text(
             self.services.parent,
-            "Add a note",
-            "A remark kept in the campaign's history (who played which battle, a ruling, a late result).",
-            "the note",
+            _("Add a note"),
+            _("A remark kept in the campaign's history (who played which battle, a ruling, a late result)."),
+            _("the note"),
             on_value,
         )

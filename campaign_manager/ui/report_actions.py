@@ -17,8 +17,8 @@ from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QPushButton, QWidget
 
-from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.paths import APPLICATION, app_data_folder
 from campaign_manager.reports import Paper, ReportKind
 from campaign_manager.ui.plain import message_box
@@ -51,7 +51,75 @@ class _Job(QRunnable):
         except UserError as exc:
             self.signals.failed.emit(str(exc))
         except Exception as exc:  # noqa: BLE001 — say it in the window rather than lose it in a thread
-            self.signals.failed.emit(f"The document could not be made: {exc!r}")
+            self.signals.failed.emit(_("The document could not be made: {error}").format(error=repr(exc)))
+
+
+# What the window says of each document, in whole sentences (a document's name takes its own
+# article and case in a translation). By the sentence's use, then the document.
+_SAYS: dict[str, dict[ReportKind, str]] = {
+    "preparing": {
+        ReportKind.TURN: N_("Preparing the turn report…"),
+        ReportKind.STATUS: N_("Preparing the status sheet…"),
+        ReportKind.SLIPS: N_("Preparing the battle slips…"),
+    },
+    "none yet": {
+        ReportKind.TURN: N_("No turn report yet: {reason}"),
+        ReportKind.STATUS: N_("No status sheet yet: {reason}"),
+        ReportKind.SLIPS: N_("No battle slips yet: {reason}"),
+    },
+    "export": {
+        ReportKind.TURN: N_("Export the turn report"),
+        ReportKind.STATUS: N_("Export the status sheet"),
+        ReportKind.SLIPS: N_("Export the battle slips"),
+    },
+    # the PDF is the subject: "battle slips" would want "were"
+    "saved": {
+        ReportKind.TURN: N_("The PDF of the turn report was saved as {file}"),
+        ReportKind.STATUS: N_("The PDF of the status sheet was saved as {file}"),
+        ReportKind.SLIPS: N_("The PDF of the battle slips was saved as {file}"),
+    },
+    "print": {
+        ReportKind.TURN: N_("Print the turn report"),
+        ReportKind.STATUS: N_("Print the status sheet"),
+        ReportKind.SLIPS: N_("Print the battle slips"),
+    },
+    "preview": {
+        ReportKind.TURN: N_("Print preview: the turn report"),
+        ReportKind.STATUS: N_("Print preview: the status sheet"),
+        ReportKind.SLIPS: N_("Print preview: the battle slips"),
+    },
+    "document": {
+        ReportKind.TURN: N_("{campaign} — turn report"),
+        ReportKind.STATUS: N_("{campaign} — status sheet"),
+        ReportKind.SLIPS: N_("{campaign} — battle slips"),
+    },
+}
+
+
+def says(use: str, kind: ReportKind) -> str:
+    """The sentence for `use` about the document `kind`, in the user's language (to be filled in)."""
+    return _(_SAYS[use][kind])
+
+
+def pages_went(kind: ReportKind, pages: int, where: str) -> str:
+    """How many pages of the document went to the printer ("went": the same after one page and many)."""
+    if kind is ReportKind.TURN:
+        words = ngettext(
+            "{count} page of the turn report went to {where}", "{count} pages of the turn report went to {where}", pages
+        )
+    elif kind is ReportKind.STATUS:
+        words = ngettext(
+            "{count} page of the status sheet went to {where}",
+            "{count} pages of the status sheet went to {where}",
+            pages,
+        )
+    else:
+        words = ngettext(
+            "{count} page of the battle slips went to {where}",
+            "{count} pages of the battle slips went to {where}",
+            pages,
+        )
+    return words.format(count=pages, where=where)
 
 
 _RUNNING: set[_Signals] = set()  # alive until their answer has reached the window's thread
@@ -78,7 +146,7 @@ def thread_runner(
 
 
 def ask_pdf(parent: QWidget, title: str, suggested: str) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, "PDF documents (*.pdf)")
+    name, _kind = QFileDialog.getSaveFileName(parent, title, suggested, _("PDF documents (*.pdf)"))
     if not name:
         return None
     path = Path(name)
@@ -114,7 +182,7 @@ class ReportActions:
         if campaign is None:
             return
         inputs = report_inputs(campaign)  # read the file here, on this thread
-        self.progress = QProgressDialog(f"Preparing the {kind.words}…", "", 0, 0, self.services.parent)
+        self.progress = QProgressDialog(says("preparing", kind), "", 0, 0, self.services.parent)
         self.progress.setCancelButton(None)
         self.progress.setMinimumDuration(600)
         self.progress.setWindowTitle(APPLICATION)
@@ -144,7 +212,7 @@ class ReportActions:
         try:
             return document_turn(self.services.session.history(), kind)
         except UserError as exc:
-            self.services.report(f"No {kind.words} yet: {exc}")
+            self.services.report(says("none yet", kind).format(reason=exc))
             return None
 
     def export(self, kind: ReportKind) -> None:
@@ -158,7 +226,7 @@ class ReportActions:
             suggested = str(campaign_path.with_name(f"{campaign_path.stem} {moment} {kind.file_word}.pdf"))
         else:  # a shared campaign: named after the campaign, in the app's folder
             suggested = str(app_data_folder() / f"{safe_stem(session.name)} {moment} {kind.file_word}.pdf")
-        path = self.choose_pdf(self.services.parent, f"Export the {kind.words}", suggested)
+        path = self.choose_pdf(self.services.parent, says("export", kind), suggested)
         if path is None:
             return
 
@@ -170,8 +238,7 @@ class ReportActions:
             except UserError as exc:
                 self.services.report(str(exc))
                 return
-            # the PDF is the subject: "battle slips" would want "were"
-            self.services.tell(f"The PDF of the {kind.words} was saved as {path}", 10000)
+            self.services.tell(says("saved", kind).format(file=path), 10000)
             self._offer_to_open(path)
 
         self._build(kind, write)
@@ -179,8 +246,8 @@ class ReportActions:
     def _offer_to_open(self, path: Path) -> None:
         box = message_box(
             QMessageBox.Icon.Information,
-            "PDF saved",
-            f"The PDF was saved as\n{path}",
+            _("PDF saved"),
+            _("The PDF was saved as\n{file}").format(file=path),
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
             self.services.parent,
         )
@@ -195,15 +262,17 @@ class ReportActions:
             return
         box = message_box(
             QMessageBox.Icon.Warning,
-            "No program for PDFs",
-            f"The PDF could not be opened: no program to show PDF files answered. It is saved as\n{path}\n\n"
-            "Its folder can be opened instead, to open the PDF from there or to send it on.",
+            _("No program for PDFs"),
+            _(
+                "The PDF could not be opened: no program to show PDF files answered. It is saved as\n{file}\n\n"
+                "Its folder can be opened instead, to open the PDF from there or to send it on."
+            ).format(file=path),
             QMessageBox.StandardButton.Close,
             self.services.parent,
         )
         box.setObjectName("noPdfViewer")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        folder = QPushButton("Open the &folder", box)
+        folder = QPushButton(_("Open the &folder"), box)
         box.addButton(folder, QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(folder)
         folder.clicked.connect(lambda: self._open_folder(path))
@@ -212,7 +281,9 @@ class ReportActions:
     def _open_folder(self, path: Path) -> None:
         if not self.open_url(QUrl.fromLocalFile(str(path.parent))):
             self.services.report(
-                f"The folder could not be opened either. The PDF is the file {path.name} in the folder {path.parent}."
+                _("The folder could not be opened either. The PDF is the file {file} in the folder {folder}.").format(
+                    file=path.name, folder=path.parent
+                )
             )
 
     def _new_printer(self, kind: ReportKind) -> QPrinter:
@@ -221,7 +292,7 @@ class ReportActions:
         from PySide6.QtPrintSupport import QPrinter  # loaded when first printing
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(f"{self.services.session.name} — {kind.words}")
+        printer.setDocName(says("document", kind).format(campaign=self.services.session.name))
         if kind.landscape:
             printer.setPageOrientation(QPageLayout.Orientation.Landscape)
         return printer
@@ -235,7 +306,7 @@ class ReportActions:
         printer = self._new_printer(kind)
         choose = self.choose_printer or ask_printer
         self.print_dialog = choose(
-            self.services.parent, printer, f"Print the {kind.words}", lambda: self._print(kind, printer)
+            self.services.parent, printer, says("print", kind), lambda: self._print(kind, printer)
         )
 
     def _print(self, kind: ReportKind, printer: QPrinter) -> None:
@@ -247,9 +318,8 @@ class ReportActions:
             except UserError as exc:
                 self.services.report(str(exc))
                 return
-            where = printer.outputFileName() or printer.printerName() or "the printer"
-            # "went": the same word after one page and after many
-            self.services.tell(f"{counted(pages, 'page')} of the {kind.words} went to {where}", 8000)
+            where = printer.outputFileName() or printer.printerName() or _("the printer")
+            self.services.tell(pages_went(kind, pages, where), 8000)
 
         self._build(kind, send, paper_for(printer), is_landscape(printer))
 
@@ -266,7 +336,7 @@ class ReportActions:
         self.print_dialog = opener(
             self.services.parent,
             self._new_printer(kind),
-            f"Print preview: the {kind.words}",
+            says("preview", kind),
             lambda printer: self._paint_preview(inputs, kind, printer),
         )
 

@@ -12,6 +12,7 @@ import shiboken6
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.loader import known_scenarios, read_scenario_file, read_scenario_text
 from campaign_manager.ui.file_menu import ScenarioChooser, ask_scenario
 from campaign_manager.ui.settings import chosen, start_folder
@@ -24,12 +25,14 @@ FileChooser = Callable[[QWidget, str], "Path | None"]
 
 
 def ask_scenario_file(parent: QWidget, title: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, start_folder(), "Scenario files (*.toml);;All files (*)")
+    name, _kind = QFileDialog.getOpenFileName(
+        parent, title, start_folder(), _("Scenario files (*.toml);;All files (*)")
+    )
     return Path(chosen(name)) if name else None
 
 
 def ask_scenario_to_edit(parent: QWidget, names: list[str]) -> str | None:
-    return ask_scenario(parent, names, "Edit a scenario")
+    return ask_scenario(parent, names, _("Edit a scenario"))
 
 
 class ScenarioActions:
@@ -60,7 +63,7 @@ class ScenarioActions:
         return self._open(lambda: read_scenario_text(known[name]), name, known[name])
 
     def edit_file(self) -> ScenarioEditor | None:
-        path = self.choose_file(self.services.parent, "Edit a scenario file")
+        path = self.choose_file(self.services.parent, _("Edit a scenario file"))
         if path is None:
             return None
         return self._open(lambda: read_scenario_text(path), path.name, path)
@@ -70,7 +73,7 @@ class ScenarioActions:
         if not session.is_open:
             return None
         source = session.scenario.source
-        return self._open(lambda: source, f"the scenario kept in {session.name}", None)
+        return self._open(lambda: source, _("the scenario kept in {campaign}").format(campaign=session.name), None)
 
     def _open(self, text: Callable[[], str], source: str, path: Path | None) -> ScenarioEditor | None:
         from campaign_manager.scenario.loader import user_scenarios
@@ -80,7 +83,7 @@ class ScenarioActions:
         try:
             data, faults = read_scenario_file(text(), source)
         except UserError as exc:
-            self.services.report(f"Could not open the scenario: {exc}")
+            self.services.report(_("Could not open the scenario: {error}").format(error=exc))
             return None
         document = ScenarioDocument(data, faults, source)
         if path is not None and path.parent.resolve() == user_scenarios().resolve():

@@ -19,6 +19,7 @@ from campaign_manager.dice import Roller
 from campaign_manager.engine.actions import Action, action_title
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext, pgettext
 from campaign_manager.store.faults import StorageFault
 from campaign_manager.store.pending import PendingList, Sent, record_offline, send_pending
 
@@ -51,7 +52,7 @@ class Reconnection:
         except UserError as exc:
             failure = str(exc)
         except Exception as exc:  # noqa: BLE001 - any failure to reach the server is one more failed try
-            failure = f"{self._server.where}: the server cannot be reached ({exc})"
+            failure = _("{where}: the server cannot be reached ({error})").format(where=self._server.where, error=exc)
         with self._lock:
             if self._abandoned:
                 if listener is not None:
@@ -71,7 +72,11 @@ class Reconnection:
 def titles(records: list[dict]) -> str:
     """The last few actions in a few words each (how many, when there are more)."""
     said = "; ".join(action_title(record) for record in records[-3:])
-    return said + (f" ({len(records)} actions)" if len(records) > 3 else "")
+    if len(records) <= 3:
+        return said
+    return ngettext("{actions} ({count} action)", "{actions} ({count} actions)", len(records)).format(
+        actions=said, count=len(records)
+    )
 
 
 def what_changed(held: list[dict], now: list[dict]) -> str:
@@ -80,25 +85,38 @@ def what_changed(held: list[dict], now: list[dict]) -> str:
     same = 0
     while same < min(len(held), len(now)) and held[same] == now[same]:
         same += 1
-    words = []
-    if held[same:]:
-        words.append(f"taken back elsewhere: {titles(held[same:])}")
-    if now[same:]:
-        words.append(f"recorded elsewhere: {titles(now[same:])}")
-    if not words:
-        return f"The campaign was changed elsewhere: it now holds {len(now)} actions"
-    told = "; then ".join(words)
-    return told[0].upper() + told[1:]
+    taken, recorded = held[same:], now[same:]
+    if taken and recorded:
+        return _("Taken back elsewhere: {taken}; then recorded elsewhere: {recorded}").format(
+            taken=titles(taken), recorded=titles(recorded)
+        )
+    if taken:
+        return _("Taken back elsewhere: {taken}").format(taken=titles(taken))
+    if recorded:
+        return _("Recorded elsewhere: {recorded}").format(recorded=titles(recorded))
+    return ngettext(
+        "The campaign was changed elsewhere: it now holds {count} action",
+        "The campaign was changed elsewhere: it now holds {count} actions",
+        len(now),
+    ).format(count=len(now))
 
 
 def _by(campaign: OpenCampaign, held: int) -> str:
-    """' by Corinth Games' (and others): who recorded the actions after the first `held`, when
-    the server says (nothing when it cannot be asked)."""
+    """'Corinth Games' (and 'Corinth Games and Athens Dice'): who recorded the actions after the
+    first `held`, when the server says (empty when it cannot be asked)."""
     try:
         names = list(dict.fromkeys(author.name for author in campaign.log.authors(held).values()))
     except UserError:
         return ""
-    return f" by {' and '.join(names)}" if names else ""
+    return pgettext("between the names of those who recorded", " and ").join(names)
+
+
+def recorded_elsewhere(campaign: OpenCampaign, held: int, appended: list[dict]) -> str:
+    """What other shops recorded, and by whom when the server says."""
+    by = _by(campaign, held)
+    if by:
+        return _("Recorded elsewhere by {authors}: {actions}").format(authors=by, actions=titles(appended))
+    return _("Recorded elsewhere: {recorded}").format(recorded=titles(appended))
 
 
 class LiveLink(QObject):
@@ -131,14 +149,17 @@ class LiveLink(QObject):
         campaign = self.session.open_campaign()
         if self.pending is None:
             raise StorageFault(
-                f"Nothing was recorded: the server of {campaign.where} cannot be reached now. The window tries "
-                f"it again every few seconds and carries on by itself once it answers."
+                _(
+                    "Nothing was recorded: the server of {where} cannot be reached now. The window tries "
+                    "it again every few seconds and carries on by itself once it answers."
+                ).format(where=campaign.where)
             )
         done = record_offline(campaign, self.pending, actions, roller)
         self.session.changed.emit()
         self.session.message.emit(
-            f"Kept on this computer, pending: {titles([applied.record for applied in done])} — sent to the server, "
-            f"in order, once it answers"
+            _("Kept on this computer, pending: {actions} — sent to the server, in order, once it answers").format(
+                actions=titles([applied.record for applied in done])
+            )
         )
         return done
 
@@ -249,7 +270,7 @@ class LiveLink(QObject):
             return False
         self.session.changed.emit()
         if changes.appended is not None and changes.appended:
-            self.session.message.emit(f"Recorded elsewhere{_by(campaign, before)}: {titles(changes.appended)}")
+            self.session.message.emit(recorded_elsewhere(campaign, before, changes.appended))
         elif changes.appended is None:
             self.session.message.emit(what_changed(held, campaign.records))
         return len(campaign.records) != before or changes.appended is None
@@ -310,5 +331,5 @@ class LiveLink(QObject):
         campaign = self.session.campaign
         if campaign is not None and campaign.entry_unsaved and not self.session.read_only:
             campaign.keep_entry(campaign.kept_entry())  # the battle being entered meanwhile
-        self.session.message.emit("The server is back: the campaign is live again")
+        self.session.message.emit(_("The server is back: the campaign is live again"))
         self.send_pending()

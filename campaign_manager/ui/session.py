@@ -28,6 +28,7 @@ from campaign_manager.engine.entry import BattleEntry
 from campaign_manager.engine.league import Standing, league, league_at
 from campaign_manager.engine.state import DEFAULT_SCORING, CampaignState, Scoring
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.store.action_log import Author, Record
 from campaign_manager.store.address import ServerAddress, is_server_address, locate
@@ -161,7 +162,7 @@ class CampaignSession(QObject):
 
     def _open(self) -> CampaignFile:
         if self.campaign is None:
-            raise UserError("no campaign is open: use File ▸ New campaign or File ▸ Open campaign")
+            raise UserError(_("no campaign is open: use File ▸ New campaign or File ▸ Open campaign"))
         return self.campaign
 
     # -- opening and closing ----------------------------------------------------------------
@@ -192,10 +193,12 @@ class CampaignSession(QObject):
         if not self.read_only:
             return None
         if self.offline is not None:
-            return "the campaign's server cannot be reached now: nothing can be recorded until it answers"
+            return _("the campaign's server cannot be reached now: nothing can be recorded until it answers")
         if self.role == "viewer":
-            return "you are a viewer of this shared campaign, and a viewer records nothing"
-        return f"{self.where} is open read-only: nothing can be recorded in it (File ▸ Save a copy to carry on)"
+            return _("you are a viewer of this shared campaign, and a viewer records nothing")
+        return _("{where} is open read-only: nothing can be recorded in it (File ▸ Save a copy to carry on)").format(
+            where=self.where
+        )
 
     def create(self, path: Path, scenario: str | Path = "firestorm-greece", name: str | None = None) -> None:
         """Create a campaign file and open it; raises UserError when it cannot be made."""
@@ -260,10 +263,10 @@ class CampaignSession(QObject):
         return self.log.try_record(actions, roller)
 
     def undo(self) -> Record | None:
-        return self.log.step(undo_past_the_computer, "Undone", self.draft.look_again)
+        return self.log.step(undo_past_the_computer, _("Undone: {action}"), self.draft.look_again)
 
     def redo(self) -> Record | None:
-        return self.log.step(lambda campaign: campaign.redo(), "Redone", self.draft.look_again)
+        return self.log.step(lambda campaign: campaign.redo(), _("Redone: {action}"), self.draft.look_again)
 
     def can_undo(self) -> bool:
         """Whether Edit ▸ Undo may take the last action back (never one holding the app's final dice)."""

@@ -50,6 +50,9 @@ LAST_AGT_GAME = Setting("assist/agt_game", "")
 # Where each campaign is published for its players, and whether after each battle: JSON, by the
 # campaign's file or server address ({"folder": ..., "after_each_battle": ...}); ui/publish_actions.py
 PUBLISHED_FOLDERS = Setting("publish/folders", "")
+# The window's language, chosen in Edit ▸ Preferences: a catalogue's language code ("de", "en"), or
+# empty for the desktop's (i18n's rules); read once, at start (ui/app.py)
+LANGUAGE = Setting("window/language", "")
 
 
 def apply_identity(app: QGuiApplication) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStatusBar, QStyle, QStyleOption, QWidget
 
+from campaign_manager.i18n import _
 from campaign_manager.ui.plain import tip
 
 
@@ -34,7 +35,7 @@ class MessagePanel(QLabel):
         self.setAutoFillBackground(True)  # read over the map, not through it
         self.setBackgroundRole(QPalette.ColorRole.ToolTipBase)
         self.setForegroundRole(QPalette.ColorRole.ToolTipText)
-        self.setAccessibleName("Status message, whole")
+        self.setAccessibleName(_("Status message, whole"))
         self.hide()
 
     def cover(self, bottom_strip: QRect) -> None:
@@ -56,7 +57,7 @@ class StatusBar(QStatusBar):
         self.words.setObjectName("statusMessage")
         self.words.setTextFormat(Qt.TextFormat.PlainText)
         self.words.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.words.setAccessibleName("Status message")
+        self.words.setAccessibleName(_("Status message"))
         self.addPermanentWidget(self.words, 1)  # permanent: a message does not hide it
         self.holder = parent  # the window: the panel lies over its bottom
         self.whole = MessagePanel(parent)

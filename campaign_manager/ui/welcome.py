@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCommandLinkButton, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.paths import APPLICATION
 from campaign_manager.store.address import is_server_address, parse_address
 from campaign_manager.ui import settings
@@ -42,13 +43,15 @@ class WelcomePage(QDialog):
         offered again among those opened lately."""
         super().__init__(parent)
         self.setObjectName("welcomePage")
-        self.setWindowTitle(f"Welcome to {APPLICATION}")
+        self.setWindowTitle(_("Welcome to {application}").format(application=APPLICATION))
         self.choices = choices
         self.setMinimumWidth(560)
         column = QVBoxLayout(self)
         intro = QLabel(
-            "Keep a Firestorm: Greece campaign on the shop's counter: the map, the troops, every battle and "
-            "its dice, and the campaign's victory points. Every action is saved as it is made.",
+            _(
+                "Keep a Firestorm: Greece campaign on the shop's counter: the map, the troops, every battle and "
+                "its dice, and the campaign's victory points. Every action is saved as it is made."
+            ),
             self,
         )
         intro.setWordWrap(True)
@@ -58,54 +61,66 @@ class WelcomePage(QDialog):
         self._add(
             column,
             "start",
-            "Start a new Firestorm: Greece campaign",
-            "A new campaign from its first turn, kept in the app's own folder. A campaign already under way "
-            "there is kept as it is, in its own file.",
+            _("Start a new Firestorm: Greece campaign"),
+            _(
+                "A new campaign from its first turn, kept in the app's own folder. A campaign already under way "
+                "there is kept as it is, in its own file."
+            ),
             choices.start_bundled,
         )
         self._add(
             column,
             "example",
-            "Explore a finished campaign",
-            "An example played to its end, opened read-only: the Battles tab, the map at the end of "
-            "each turn, and its printed reports.",
+            _("Explore a finished campaign"),
+            _(
+                "An example played to its end, opened read-only: the Battles tab, the map at the end of "
+                "each turn, and its printed reports."
+            ),
             choices.explore_example,
         )
         self._add(
             column,
             "wargame",
-            "Start a General's Wargame",
-            "The four turns fought with dice only, by two players or against the computer.",
+            _("Start a General's Wargame"),
+            _("The four turns fought with dice only, by two players or against the computer."),
             choices.new_wargame,
         )
         self._add(
-            column, "open", "Open a campaign file…", "A campaign kept anywhere on this computer.", choices.open_file
+            column,
+            "open",
+            _("Open a campaign file…"),
+            _("A campaign kept anywhere on this computer."),
+            choices.open_file,
         )
         self._add(
             column,
             "shared",
-            "Open a shared campaign…",
-            "A campaign kept on a PostgreSQL server, recorded into by several shops or tables at once.",
+            _("Open a shared campaign…"),
+            _("A campaign kept on a PostgreSQL server, recorded into by several shops or tables at once."),
             choices.open_shared,
         )
         recent = [name for name in settings.recent_campaigns() if not _same(name, open_now)]
         recent = recent[: settings.RECENT_ON_WELCOME]
         if recent:
-            heading = QLabel("Opened lately:", self)
+            heading = QLabel(_("Opened lately:"), self)
             column.addWidget(heading)
         for number, name in enumerate(recent, start=1):
             if is_server_address(name):  # whether its server answers is told on opening
                 self._add(
                     column,
                     f"recent{number}",
-                    f"Open the shared campaign {_campaign_of(name)}",
+                    _("Open the shared campaign {campaign}").format(campaign=_campaign_of(name)),
                     name,
                     partial(choices.open_recent, name),
                 )
                 continue
             path = Path(name)
             button = self._add(
-                column, f"recent{number}", f"Open {path.name}", str(path.parent), partial(choices.open_recent, path)
+                column,
+                f"recent{number}",
+                _("Open {file}").format(file=path.name),
+                str(path.parent),
+                partial(choices.open_recent, path),
             )
             button.setEnabled(path.exists())
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QListView,
     QMenu,
     QTabWidget,
     QTextEdit,
@@ -92,7 +93,7 @@ def _texts(widget: QWidget):
     if isinstance(widget, QAbstractItemView) and widget.model() is not None:
         model = widget.model()
         top = QModelIndex()
-        columns = model.columnCount(top)
+        columns = 1 if isinstance(widget, QListView) else model.columnCount(top)  # a list's model hides it
         for section in range(columns):
             yield str(model.headerData(section, _horizontal()) or "")
         for row in range(min(model.rowCount(top), 60)):  # what each row shows, its first level
