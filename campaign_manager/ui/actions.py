@@ -280,7 +280,7 @@ def declare_actions(
             with_campaign,
         ),
         MenuAction.CAREFUL_GENERAL: ActionSpec(
-            _("Care&ful computer general"), wargame.toggle_careful, tip=CAREFUL_TIP, checked=wargame.careful
+            _("Care&ful computer general"), wargame.toggle_careful, tip=_(CAREFUL_TIP), checked=wargame.careful
         ),
         MenuAction.WHAT_IF: ActionSpec(
             _("&What if… (computer playouts)"),
