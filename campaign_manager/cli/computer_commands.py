@@ -167,7 +167,7 @@ def _attack_orders(sc, question, given):
         return Orders(None)
     battle = _battle(sc, given, ATTACK_FIELDS, {})
     if battle.attacker is None:
-        raise UserError(_('--reply: name the troops that attack: "attacker": {{"troops": [..]}}').format())
+        raise UserError(_('--reply: name the troops that attack: "attacker": {"troops": [..]}'))
     return Orders((battle.origin, battle.target, battle.attacker), advance=battle.advance)
 
 
@@ -177,7 +177,7 @@ def _defence_orders(sc, st, question, given):
     from campaign_manager.errors import UserError
 
     if given is None:
-        raise UserError(_('--reply: a defence is given as {{"defender": {{"troops": [..]}}}} (no troops: [])').format())
+        raise UserError(_('--reply: a defence is given as {"defender": {"troops": [..]}} (no troops: [])'))
     battle = _battle(sc, given, DEFENCE_FIELDS, {"from": question.origin, "to": question.target})
     choice = retreat_choice(sc, st, question)
     if choice and battle.retreat_to is None:

@@ -24,7 +24,7 @@ def _links(area: AreaView) -> str:
     return _("impassable") if area.impassable else " ".join(area.links)
 
 
-def _phase(phase: str) -> str:
+def phase_words(phase: str) -> str:
     """A phase's name (its value in the JSON views) in the user's language."""
     names = {
         Phase.SETUP: pgettext("phase", "setup"),
@@ -42,7 +42,7 @@ def show_text(sc: Scenario, name: str, view: StateView) -> str:
         words = _("Turn {turn} ({name}), {phase} phase; {battles}")
         lines.append(
             words.format(
-                turn=view.turn, name=view.turn_name, phase=_phase(view.phase), battles=count_words(view.battles)
+                turn=view.turn, name=view.turn_name, phase=phase_words(view.phase), battles=count_words(view.battles)
             )
         )
         if view.phase == Phase.STRATEGIC and view.turn < len(sc.turns):
