@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from sqlalchemy.exc import DBAPIError
 
 from campaign_manager.errors import FileRefused
-from campaign_manager.store.faults import ReadOnlyFile, StorageFault
+from campaign_manager.i18n import _
+from campaign_manager.store.faults import ReadOnlyFile, StorageFault, doing_words
 
 LOCK_WAIT = 10  # seconds a write waits for another writer's transaction before it gives up
 
@@ -34,7 +35,7 @@ def first_line(text: str) -> str:
     """libpq's message cut to its first line, without its preambles ('connection failed:',
     'connection to server at "HOST", port N failed:' when the server answered, 'FATAL:')."""
     lines = [line.strip() for line in str(text).splitlines() if line.strip()]
-    line = lines[0] if lines else "no reason given"
+    line = lines[0] if lines else _("no reason given")
     for noise in ("connection failed: ", "consuming input failed: ", "sending query and params failed: "):
         line = line.removeprefix(noise)
     answered = _SERVER_AT.sub("", line)
@@ -67,46 +68,74 @@ def fault_message(where: str, exc: BaseException, doing: str) -> tuple[type[Stor
     if not isinstance(original, psycopg.Error):
         return None
     reason = first_line(str(original))
-    nothing = "nothing was written" if doing != "reading" else "nothing was read"
+    reading = doing == "reading"
     errors = psycopg.errors
     if isinstance(original, errors.InsufficientPrivilege):
-        return RoleRefused, f"{where}: the server refuses it ({reason}); {nothing} — ask the campaign's organiser"
+        if reading:
+            words = _("{where}: the server refuses it ({reason}); nothing was read — ask the campaign's organiser")
+        else:
+            words = _("{where}: the server refuses it ({reason}); nothing was written — ask the campaign's organiser")
+        return RoleRefused, words.format(where=where, reason=reason)
     if isinstance(original, errors.IntegrityError):  # the server's own checks (store/server_checks.py)
-        return StorageFault, f"{where}: the server refuses it as not well-formed ({reason}); {nothing}"
+        if reading:
+            words = _("{where}: the server refuses it as not well-formed ({reason}); nothing was read")
+        else:
+            words = _("{where}: the server refuses it as not well-formed ({reason}); nothing was written")
+        return StorageFault, words.format(where=where, reason=reason)
     if isinstance(original, errors.LockNotAvailable | errors.QueryCanceled):
-        return StorageFault, (
-            f"{where}: another writer held the campaign for more than {LOCK_WAIT} s, so {nothing} — try again"
-        )
+        if reading:
+            words = _(
+                "{where}: another writer held the campaign for more than {seconds} s, so nothing was read — try again"
+            )
+        else:
+            words = _(
+                "{where}: another writer held the campaign for more than {seconds} s, so nothing was written — "
+                "try again"
+            )
+        return StorageFault, words.format(where=where, seconds=LOCK_WAIT)
     if isinstance(original, errors.InvalidSchemaName | errors.UndefinedTable):
-        return FileRefusedFault, f"{where}: there is no such campaign in that database ({reason})"
+        words = _("{where}: there is no such campaign in that database ({reason})")
+        return FileRefusedFault, words.format(where=where, reason=reason)
+    return _unreachable(where, exc, original, reason, doing)
+
+
+def _unreachable(
+    where: str, exc: BaseException, original: BaseException, reason: str, doing: str
+) -> tuple[type[StorageFault], str] | None:
+    """A server that cannot be signed in to, reached or kept: ServerUnreachable's sentence."""
     lowered = reason.lower()
     if "no password supplied" in lowered:
-        return ServerUnreachable, (
-            f"{where}: the server asks for this user's password and none was found — check the user's name "
-            f"in the address, and give its password in ~/.pgpass, a service file or PGPASSWORD, never in the app"
+        words = _(
+            "{where}: the server asks for this user's password and none was found — check the user's name "
+            "in the address, and give its password in ~/.pgpass, a service file or PGPASSWORD, never in the app"
         )
+        return ServerUnreachable, words.format(where=where)
     if "password" in lowered or "authentication" in lowered:
-        return ServerUnreachable, (
-            f"{where}: the server refused the sign-in ({reason}) — give the password in ~/.pgpass, a service "
-            f"file or PGPASSWORD, never in the app"
+        words = _(
+            "{where}: the server refused the sign-in ({reason}) — give the password in ~/.pgpass, a service "
+            "file or PGPASSWORD, never in the app"
         )
+        return ServerUnreachable, words.format(where=where, reason=reason)
     missing = re.search(r'database "(.*)" does not exist', reason)
     if missing:
-        return ServerUnreachable, (
-            f"{where}: that server has no database {missing.group(1)!r} — check the database's name in the "
-            f"address (the part after the port), or ask the server's administrator"
+        words = _(
+            "{where}: that server has no database {database} — check the database's name in the "
+            "address (the part after the port), or ask the server's administrator"
         )
+        return ServerUnreachable, words.format(where=where, database=repr(missing.group(1)))
     if connection_lost(exc):
         never = str(original).lstrip().lower().startswith(("connection failed", "connection to server", "could not"))
         if never or doing in ("opening", "reading"):
-            return ServerUnreachable, (
-                f"{where}: the server cannot be reached ({reason}) — check that it is running and that the "
-                f"address is right, then try again"
+            words = _(
+                "{where}: the server cannot be reached ({reason}) — check that it is running and that the "
+                "address is right, then try again"
             )
-        return ServerUnreachable, (
-            f"{where}: the connection to the server was lost ({reason}), so the {doing} was not recorded; "
-            f"the campaign keeps every earlier action — try again once the server is back"
+            return ServerUnreachable, words.format(where=where, reason=reason)
+        words = _(
+            "{where}: the connection to the server was lost ({reason}), so {doing} was not recorded; "
+            "the campaign keeps every earlier action — try again once the server is back"
         )
+        return ServerUnreachable, words.format(where=where, reason=reason, doing=doing_words(doing))
     return None
 
 

@@ -233,3 +233,9 @@ def test_a_bad_command_line_is_refused_in_german_under_a_german_locale(tmp_path,
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
     assert "required" not in done.stderr and "see " not in done.stderr
+
+
+def test_a_missing_campaign_file_is_refused_in_german(tmp_path):
+    done = _german("show", str(tmp_path / "missing.campaign"))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "no such file" not in done.stderr, done.stderr
