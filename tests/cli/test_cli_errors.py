@@ -239,3 +239,13 @@ def test_a_missing_campaign_file_is_refused_in_german(tmp_path):
     done = _german("show", str(tmp_path / "missing.campaign"))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "no such file" not in done.stderr, done.stderr
+
+
+def test_a_file_that_is_not_a_campaign_and_a_bad_file_of_actions_are_refused_in_german(tmp_path, capsys, campaign):
+    junk = tmp_path / "junk.campaign"
+    junk.write_text("x")
+    done = _german("show", str(junk))
+    assert done.returncode == 2 and "ist keine Datei des Campaign Managers" in done.stderr, done.stderr
+    actions = write(tmp_path, "[{")
+    done = _german("apply", str(campaign), actions)
+    assert done.returncode == 2 and "ist kein gültiges JSON" in done.stderr, done.stderr
