@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from sqlalchemy.exc import DBAPIError
 
 from campaign_manager.errors import FileRefused
-from campaign_manager.i18n import _
+from campaign_manager.i18n import N_, _
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault, doing_words
 
 LOCK_WAIT = 10  # seconds a write waits for another writer's transaction before it gives up
@@ -29,6 +29,60 @@ class RoleRefused(ReadOnlyFile):
 
 
 _SERVER_AT = re.compile(r'^connection to server (at|on socket) "[^"]*"(, port \d+)? failed: ')
+
+
+# The server's checks (store/server_checks.py) say what they refuse in English (their words are
+# kept in its schema); `told` gives them in the user's language when they come back as a refusal's reason.
+_TOLD = (
+    (
+        re.compile(r"(\w+) row (\d+): its action is missing or larger than (.+)"),
+        N_("{table} row {number}: its action is missing or larger than {limit}"),
+    ),
+    (re.compile(r"(\w+) row (\d+): its action is not JSON"), N_("{table} row {number}: its action is not JSON")),
+    (
+        re.compile(r"(\w+) row (\d+): its action is not a JSON object"),
+        N_("{table} row {number}: its action is not a JSON object"),
+    ),
+    (
+        re.compile(r"(\w+) row (\d+): its kind is (.*) but its action is of type (.*)"),
+        N_("{table} row {number}: its kind is {kind} but its action is of type {type}"),
+    ),
+    (
+        re.compile(r"(\w+) row (\d+): a note holds at most (\d+) characters"),
+        N_("{table} row {number}: a note holds at most {count} characters"),
+    ),
+    (re.compile(r"(\w+) row (\d+): its time is not a time"), N_("{table} row {number}: its time is not a time")),
+    (
+        re.compile(r"(\w+): the next row is number (\d+), not (.*)"),
+        N_("{table}: the next row is number {number}, not {given}"),
+    ),
+    (
+        re.compile(r"(\w+) row (\d+): a row is added with the revision moved on by one in the same write"),
+        N_("{table} row {number}: a row is added with the revision moved on by one in the same write"),
+    ),
+    (re.compile(r"meta: the revision keeps its row"), N_("meta: the revision keeps its row")),
+    (re.compile(r"meta: the revision is a count of writes"), N_("meta: the revision is a count of writes")),
+    (
+        re.compile(r"meta: the revision moves on by one with each write"),
+        N_("meta: the revision moves on by one with each write"),
+    ),
+)
+_TOLD_FIELDS = {
+    "{table} row {number}: its kind is {kind} but its action is of type {type}": ("table", "number", "kind", "type"),
+    "{table} row {number}: a note holds at most {count} characters": ("table", "number", "count"),
+    "{table}: the next row is number {number}, not {given}": ("table", "number", "given"),
+    "{table} row {number}: its action is missing or larger than {limit}": ("table", "number", "limit"),
+}
+
+
+def told(reason: str) -> str:
+    """A refusal of the server's checks (`reason`, in their words) in the user's language."""
+    for pattern, words in _TOLD:
+        found = pattern.fullmatch(reason)
+        if found is not None:
+            fields = _TOLD_FIELDS.get(words, ("table", "number"))
+            return _(words).format(**dict(zip(fields, found.groups(), strict=False)))
+    return reason
 
 
 def first_line(text: str) -> str:
@@ -77,6 +131,7 @@ def fault_message(where: str, exc: BaseException, doing: str) -> tuple[type[Stor
             words = _("{where}: the server refuses it ({reason}); nothing was written — ask the campaign's organiser")
         return RoleRefused, words.format(where=where, reason=reason)
     if isinstance(original, errors.IntegrityError):  # the server's own checks (store/server_checks.py)
+        reason = told(reason)
         if reading:
             words = _("{where}: the server refuses it as not well-formed ({reason}); nothing was read")
         else:
