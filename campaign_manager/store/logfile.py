@@ -365,18 +365,18 @@ class LogFile(ActionLog):
         if found is not None:
             raise FileRefused(
                 _(
-                    "{path}: another program added a {value} {shown} to it, so nothing was written (the "
+                    "{path}: another program added a {kind} {name} to it, so nothing was written (the "
                     "app never runs SQL kept in a file)"
-                ).format(path=self.path, value=found[0], shown=integrity.shown(found[1]))
+                ).format(path=self.path, kind=found[0], name=integrity.shown(found[1]))
             )
         declared = session.execute(text("SELECT type, name, CAST(sql AS BLOB) FROM sqlite_master")).all()
         changed = integrity.declared_otherwise(list(declared), self.schema)
         if changed is not None:
             raise FileRefused(
                 _(
-                    "{path}: another program changed it (its {value} {shown} is not declared as the app "
+                    "{path}: another program changed it (its {kind} {name} is not declared as the app "
                     "declares it), so nothing was written (the app never runs SQL kept in a file)"
-                ).format(path=self.path, value=changed[0], shown=integrity.shown(changed[1]))
+                ).format(path=self.path, kind=changed[0], name=integrity.shown(changed[1]))
             )
 
     def _migrate(self, version: int) -> None:

@@ -358,8 +358,8 @@ class ServerListener:
             return announced
         except psycopg.Error as exc:
             raise ServerUnreachable(
-                _("{shown}: the connection to the server was lost ({first_line})").format(
-                    shown=self.address.shown, first_line=first_line(str(exc))
+                _("{campaign}: the connection to the server was lost ({reason})").format(
+                    campaign=self.address.shown, reason=first_line(str(exc))
                 )
             ) from None
 
