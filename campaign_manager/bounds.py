@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from campaign_manager.i18n import _, ngettext, number
+
 KB = 1024
 MB = 1024 * KB
 
@@ -45,10 +47,16 @@ MAX_BATTLE_DICE = 20  # d3s thrown (or battles added) for a turn's battle count
 def size_words(size: int) -> str:
     """A size in bytes as people say it: "4 MB", "58.6 MB", "64 kB", "900 bytes" (a tenth at most)."""
     if size >= MB:
-        return f"{round(size / MB, 1):g} MB"
+        return _("{size} MB").format(size=_tenths(size / MB))
     if size >= KB:
-        return f"{round(size / KB, 1):g} kB"
-    return f"{size} bytes"
+        return _("{size} kB").format(size=_tenths(size / KB))
+    return ngettext("{n} byte", "{n} bytes", size).format(n=size)
+
+
+def _tenths(value: float) -> str:
+    """`value` to a tenth at most, as the user's language writes it ("58.6", "4")."""
+    value = round(value, 1)
+    return number(value, 0 if value.is_integer() else 1)
 
 
 # Where a pipe may be read, decided by the path: the shell's process substitution `<(cmd)` names
@@ -68,28 +76,40 @@ def _open_input(source: str, error: type[Exception], stdin: bool = True) -> Bina
         found = os.stat(source)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise error(f"{source}: is a link that leads round in a loop of links, never to a file") from None
-        raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None
+            raise error(
+                _("{source}: is a link that leads round in a loop of links, never to a file").format(source=source)
+            ) from None
+        raise error(
+            _("{source}: cannot be read ({problem})").format(source=source, problem=exc.strerror or exc)
+        ) from None
     mode = found.st_mode
     if stat.S_ISDIR(mode):
-        raise error(f"{source}: is a folder, not a file")
+        raise error(_("{source}: is a folder, not a file").format(source=source))
     if _PIPE_PLACES.fullmatch(source):  # a stream this process was given: read as it comes
         return open(source, "rb")  # noqa: SIM115 (closed by the caller's with)
     if stat.S_ISFIFO(mode):
-        instead = "pipe the text in and give - to read standard input" if stdin else "the shell's <(command)"
-        raise error(
-            f"{source}: is a named pipe (a FIFO), not a file: reading it would wait for another program to write "
-            f"to it — give a file, or {instead}"
-        )
+        if stdin:
+            words = _(
+                "{source}: is a named pipe (a FIFO), not a file: reading it would wait for another program to "
+                "write to it — give a file, or pipe the text in and give - to read standard input"
+            )
+        else:
+            words = _(
+                "{source}: is a named pipe (a FIFO), not a file: reading it would wait for another program to "
+                "write to it — give a file, or the shell's <(command)"
+            )
+        raise error(words.format(source=source))
     if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-        what = "a socket" if stat.S_ISSOCK(mode) else "a device"
-        raise error(f"{source}: is {what}, not a file")
+        words = (
+            _("{source}: is a socket, not a file") if stat.S_ISSOCK(mode) else _("{source}: is a device, not a file")
+        )
+        raise error(words.format(source=source))
     # O_NONBLOCK: had a FIFO taken its place since the look, opening it still does not wait.
     flags = os.O_RDONLY | (getattr(os, "O_NONBLOCK", 0) if stat.S_ISREG(mode) else 0)
     handle = os.open(source, flags)
     if stat.S_ISREG(mode) and not stat.S_ISREG(os.fstat(handle).st_mode):
         os.close(handle)
-        raise error(f"{source}: is not a file (it changed while it was being opened)")
+        raise error(_("{source}: is not a file (it changed while it was being opened)").format(source=source))
     if stat.S_ISREG(mode) and flags != os.O_RDONLY:
         os.set_blocking(handle, True)
     return os.fdopen(handle, "rb")
@@ -107,9 +127,15 @@ def read_bounded(source: str | Path, limit: int, what: str, error: type[Exceptio
             with _open_input(str(source), error, stdin) as handle:
                 data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"{source}: cannot be read ({exc.strerror or exc})") from None
+        raise error(
+            _("{source}: cannot be read ({problem})").format(source=source, problem=exc.strerror or exc)
+        ) from None
     if len(data) > limit:
-        raise error(f"{source}: is too large for {what} (more than {size_words(limit)})")
+        raise error(
+            _("{source}: is too large for {what} (more than {limit})").format(
+                source=source, what=what, limit=size_words(limit)
+            )
+        )
     return data
 
 
@@ -117,7 +143,11 @@ def decode(data: bytes, source: str | Path, what: str, error: type[Exception]) -
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{source}: is not {what} (not UTF-8 text: byte {exc.start + 1})") from None
+        raise error(
+            _("{source}: is not {what} (not UTF-8 text: byte {byte})").format(
+                source=source, what=what, byte=exc.start + 1
+            )
+        ) from None
 
 
 class _Refused(Exception):
@@ -126,18 +156,22 @@ class _Refused(Exception):
 
 def _whole_number(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(f"a number of {len(text.lstrip('-')):,} digits (numbers have at most {MAX_DIGITS})")
+        raise _Refused(
+            _("a number of {digits} digits (numbers have at most {max_digits})").format(
+                digits=number(len(text.lstrip("-"))), max_digits=MAX_DIGITS
+            )
+        )
     return int(text)
 
 
 def _constant(name: str) -> float:
-    raise _Refused(f"{name}, which is not a number JSON has")
+    raise _Refused(_("{name}, which is not a number JSON has").format(name=name))
 
 
 def _fraction(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused(f"a number too large ({text[:20]}…)")
+        raise _Refused(_("a number too large ({start}…)").format(start=text[:20]))
     return value
 
 
@@ -152,11 +186,19 @@ def parse_json(text: str, source: str | Path, what: str, error: type[Exception])
     try:
         data = json.loads(text, parse_int=whole, parse_float=_fraction, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise error(f"{source}: is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise error(
+            _("{source}: is not valid JSON (line {lineno}, column {colno}: {msg})").format(
+                source=source, lineno=exc.lineno, colno=exc.colno, msg=exc.msg
+            )
+        ) from None
     except _Refused as exc:
-        raise error(f"{source}: {what} holds {exc}") from None
+        raise error(_("{source}: {what} holds {exc}").format(source=source, what=what, exc=exc)) from None
     except RecursionError:
-        raise error(f"{source}: {what} is nested more than {MAX_DEPTH} deep") from None
+        raise error(
+            _("{source}: {what} is nested more than {max_depth} deep").format(
+                source=source, what=what, max_depth=MAX_DEPTH
+            )
+        ) from None
     check_depth(data, source, what, error)
     return data
 
@@ -169,7 +211,11 @@ def check_depth(data: Any, source: str | Path, what: str, error: type[Exception]
     while level:
         depth += 1
         if depth > MAX_DEPTH:
-            raise error(f"{source}: {what} is nested more than {MAX_DEPTH} deep")
+            raise error(
+                _("{source}: {what} is nested more than {max_depth} deep").format(
+                    source=source, what=what, max_depth=MAX_DEPTH
+                )
+            )
         inner: list[Any] = []
         for value in level:
             items = value.values() if type(value) is dict else value
@@ -190,4 +236,8 @@ def check_numbers(data: Any, source: str | Path, what: str, error: type[Exceptio
             stack.extend(value)
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= limit:
             digits = len(str(abs(value)))
-            raise error(f"{source}: {what} holds a number of {digits:,} digits (numbers have at most {MAX_DIGITS})")
+            raise error(
+                _("{source}: {what} holds a number of {digits} digits (numbers have at most {max_digits})").format(
+                    source=source, what=what, digits=number(digits), max_digits=MAX_DIGITS
+                )
+            )

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.paths import (
     APPLICATION,
     DESKTOP_NAME,
@@ -79,8 +80,10 @@ def window_program(argv0: str | None = None) -> Path:
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return candidate
     raise UserError(
-        f"{WINDOW_PROGRAM} is not installed beside {command}: install the app with pip "
-        "(README: Installing the app), then run its campaign-manager --install-desktop"
+        _(
+            "{program} is not installed beside {command}: install the app with pip "
+            "(README: Installing the app), then run its campaign-manager --install-desktop"
+        ).format(program=WINDOW_PROGRAM, command=command)
     )
 
 
@@ -135,7 +138,11 @@ def install_desktop(program: Path, data: Path | None = None, run: Runner = _quie
         refreshed, missing = _refresh(data, list(CACHES), run)
         manifest_path(data).parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(f"{exc.filename}: {exc.strerror}: the desktop files could not be written") from None
+        raise UserError(
+            _("{file}: {problem}: the desktop files could not be written").format(
+                file=exc.filename, problem=exc.strerror
+            )
+        ) from None
     created = sorted((_tree(data, files) | {str(manifest_path(data))}) - before)
     record = {
         "program": str(program),
@@ -155,9 +162,13 @@ def uninstall_desktop(data: Path | None = None, run: Runner = _quietly) -> list[
     try:
         record = json.loads(manifest.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise UserError(f"nothing to remove: --install-desktop has written nothing in {data}") from None
+        raise UserError(
+            _("nothing to remove: --install-desktop has written nothing in {folder}").format(folder=data)
+        ) from None
     except (OSError, ValueError) as exc:
-        raise UserError(f"{manifest}: unreadable ({exc}): remove the desktop files by hand") from None
+        raise UserError(
+            _("{file}: unreadable ({problem}): remove the desktop files by hand").format(file=manifest, problem=exc)
+        ) from None
     removed = [path for path in (data / name for name in record["files"]) if _remove(path)]
     _refresh(data, [root for root in record["refresh"] if (data / root).is_dir()], run)
     created = [Path(name) for name in record["created"]]
@@ -172,8 +183,10 @@ def uninstall_desktop(data: Path | None = None, run: Runner = _quietly) -> list[
 def _only_on_xdg_desktops() -> None:
     if sys.platform in ("win32", "darwin"):
         raise UserError(
-            "--install-desktop is for Linux (and other freedesktop.org) desktops; on Windows and macOS "
-            "the one-folder app is the one to give a shortcut (installer/README.md)"
+            _(
+                "--install-desktop is for Linux (and other freedesktop.org) desktops; on Windows and macOS "
+                "the one-folder app is the one to give a shortcut (installer/README.md)"
+            )
         )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from campaign_manager.errors import DieError
+from campaign_manager.i18n import _, pgettext
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Die:
         """Return `value` as an int if this die can show it, else raise DieError naming `what`."""
         problem, number = self.refusal(value), self._number(value)
         if problem or number is None:
-            raise DieError(f"{what}: {problem}")
+            raise DieError(_("{what}: {problem}").format(what=what, problem=problem))
         return number
 
     def refusal(self, value: object) -> str | None:
@@ -33,10 +34,18 @@ class Die:
         "a d6 cannot show 7 (it shows 1 to 6)", "'x' is not a number; a d6 shows 1 to 6"."""
         number = self._number(value)
         if number is None:
-            return f"'{value}' is not a number; a {self.name} shows {self.low} to {self.high}"
+            words = _("'{value}' is not a number; a {die} shows {low} to {high}")
+            return words.format(value=value, die=self.words, low=self.low, high=self.high)
         if not self.low <= number <= self.high:
-            return f"a {self.name} cannot show {number} (it shows {self.low} to {self.high})"
+            words = _("a {die} cannot show {number} (it shows {low} to {high})")
+            return words.format(die=self.words, number=number, low=self.low, high=self.high)
         return None
+
+    @property
+    def words(self) -> str:
+        """The die's name as the user's language writes it ("d6")."""
+        names = {"d6": pgettext("a die", "d6"), "d10": pgettext("a die", "d10")}
+        return names.get(self.name, self.name)
 
     @staticmethod
     def _number(value: object) -> int | None:
@@ -95,15 +104,15 @@ class ScriptedRoller:
 
     def roll(self, die: Die) -> int:
         if not self._values:
-            raise DieError(f"no {die.name} left in the scripted dice")
-        return die.check(self._values.pop(0), "scripted die")
+            raise DieError(_("no {die} left in the scripted dice").format(die=die.words))
+        return die.check(self._values.pop(0), _("scripted die"))
 
 
 class NoRoller:
     """For replaying a log: every die must already be recorded."""
 
     def roll(self, die: Die) -> int:
-        raise DieError(f"a {die.name} is missing from the recorded action")
+        raise DieError(_("a {die} is missing from the recorded action").format(die=die.words))
 
 
 def roll_or_check(value: object, die: Die, roller: Roller, what: str, whose: str = "") -> int:
@@ -117,5 +126,6 @@ def roll_or_check(value: object, die: Die, roller: Roller, what: str, whose: str
         return roller.roll(die)  # the die is named only when something is wrong with it
     label = f"{what} {whose}".strip()
     if value is None:
-        raise DieError(f"{label}: no {die.name} given (type in the die rolled, or let the app roll it)")
+        words = _("{what}: no {die} given (type in the die rolled, or let the app roll it)")
+        raise DieError(words.format(what=label, die=die.words))
     return die.check(value, label)

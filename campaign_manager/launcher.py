@@ -22,7 +22,7 @@ def open_window(
         words = missing_library_words(exc)
         if words is None:
             raise
-        print(f"campaign-manager: {words}", file=sys.stderr)
+        print("campaign-manager: " + words, file=sys.stderr)  # untranslated: the program's name
         return 2
 
 

@@ -13,6 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from campaign_manager.i18n import _
+
 # A developer's tool: it writes into the checkout it is run from (the package sits at its top).
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -83,4 +85,4 @@ def write(folder: Path = DOCS) -> list[Path]:
 
 if __name__ == "__main__":
     for path in write():
-        print(f"wrote {path.relative_to(ROOT)}")
+        print(_("wrote {file}").format(file=path.relative_to(ROOT)))

@@ -17,7 +17,44 @@ from collections.abc import Callable
 
 from campaign_manager import startup
 from campaign_manager.errors import UserError
-from campaign_manager.i18n import _
+from campaign_manager.i18n import N_, _, ngettext
+
+# argparse's own refusals, in the words argparse writes them (its gettext domain has no
+# catalogues): they are ours to translate, so argparse looks them up through our catalogue.
+ARGPARSE_MESSAGES = frozenset(
+    (
+        N_("argument %(argument_name)s: %(message)s"),
+        N_("the following arguments are required: %s"),
+        N_("one of the arguments %s is required"),
+        N_("unrecognized arguments: %s"),
+        N_("not allowed with argument %s"),
+        N_("ignored explicit argument %r"),
+        N_("expected one argument"),
+        N_("expected at most one argument"),
+        N_("expected at least one argument"),
+        N_("ambiguous option: %(option)s could match %(matches)s"),
+        N_("unexpected option string: %s"),
+        N_("invalid %(type)s value: %(value)r"),
+        N_("invalid choice: %(value)r (choose from %(choices)s)"),
+        N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+        N_("can't open '%(filename)s': %(error)s"),
+    )
+)
+
+
+def _argparse_gettext(message: str) -> str:
+    """argparse's refusal `message` in the user's language (its other words as argparse has them)."""
+    return _(message) if message in ARGPARSE_MESSAGES else message
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    if (singular, plural) == ("expected %s argument", "expected %s arguments"):
+        return ngettext("expected %s argument", "expected %s arguments", n)
+    return singular if n == 1 else plural
+
+
+argparse._ = _argparse_gettext  # type: ignore[attr-defined]  (argparse looks its words up at each use)
+argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
 
 PROG = "campaign-manager"
 # The commands each module registers (in the order --help lists them).
@@ -75,7 +112,8 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str):
         from campaign_manager.cli.output import printable
 
-        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
+        words = _("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=printable(message))
+        self.exit(2, words + "\n")
 
 
 def build_parser(argv: list[str], open_window: Callable[..., int]) -> argparse.ArgumentParser:
@@ -143,7 +181,9 @@ def _file_to_open(argv: list[str]) -> list[str]:
     from campaign_manager.store.address import is_server_address
 
     if not Path(first).exists() and not is_server_address(first):
-        raise UserError(f"{first}: no such campaign file, and not a command (see {PROG} --help)")
+        raise UserError(
+            _("{file}: no such campaign file, and not a command (see {prog} --help)").format(file=first, prog=PROG)
+        )
     return ["open", *argv]
 
 
@@ -162,11 +202,11 @@ def _open(args: argparse.Namespace, open_window: Callable[..., int]) -> int:
     """Check the campaign file before any window is made: a missing or damaged one is refused."""
     if args.print_to:
         if not args.file:
-            raise UserError("--print-to needs a campaign FILE to print from")
+            raise UserError(_("--print-to needs a campaign FILE to print from"))
         return open_window(args.file, print_to=args.print_to, kind=args.kind, paper=args.paper)
     if args.screenshot:
         if not args.file:
-            raise UserError("--screenshot needs a campaign FILE to show")
+            raise UserError(_("--screenshot needs a campaign FILE to show"))
         return open_window(args.file, screenshot=args.screenshot)  # it opens (and checks) the file once
     if args.file:
         from campaign_manager.store.campaign_file import CampaignFile
@@ -181,7 +221,8 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
     if open_window is None:
 
         def open_window(file: str | None, **asked) -> int:
-            print(f"{PROG}: the app window is opened by the campaign-manager program itself", file=sys.stderr)
+            words = _("{prog}: the app window is opened by the campaign-manager program itself")
+            print(words.format(prog=PROG), file=sys.stderr)
             return 2
 
     if not argv:
@@ -194,7 +235,7 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
     parser = build_parser(argv, open_window)
     args, extra = parser.parse_known_args(argv)
     if extra:  # told by the command they were given to, with its usage, not the program's
-        _deepest(parser, argv).error(f"unrecognized arguments: {' '.join(extra)}")
+        _deepest(parser, argv).error(_("unrecognized arguments: %s") % " ".join(extra))
     if args.command is None:
         parser.print_help()
         return 2
@@ -212,7 +253,7 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
         print(f"{PROG}: {words}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; nothing was half-written", file=sys.stderr)
+        print(_("{prog}: interrupted; nothing was half-written").format(prog=PROG), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped early: not an error of ours, and nothing to say.

@@ -3,7 +3,7 @@ FILE or the address of a campaign on a server (postgresql://USER@HOST/DATABASE?c
 
 from __future__ import annotations
 
-from campaign_manager.i18n import N_, _
+from campaign_manager.i18n import N_, _, date_time
 
 ACTIONS_HELP = N_("a JSON file holding a list of actions (see docs/actions.md); '-' reads standard input")
 CAMPAIGN_HELP = N_(
@@ -80,7 +80,7 @@ def _open(where: str, readonly: bool = False):
 
     campaign = CampaignFile.open(where, readonly=readonly)
     if campaign.wrong_row is not None:
-        print(f"warning: {campaign.wrong_row}", file=sys.stderr)
+        print(_("warning: {problem}").format(problem=campaign.wrong_row), file=sys.stderr)
     return campaign
 
 
@@ -90,12 +90,16 @@ def cmd_new(args) -> int:
     computer = _computer_side(args) if args.computer is not None else None
     play = "wargame" if args.wargame else "campaign"
     with CampaignFile.create(args.file, args.scenario, args.name, play=play, computer=computer) as campaign:
-        print(f"Created campaign '{campaign.name}' ({campaign.scenario.name}) in {campaign.where}")
+        words = _("Created campaign '{name}' ({scenario}) in {where}")
+        print(words.format(name=campaign.name, scenario=campaign.scenario.name, where=campaign.where))
         if computer is not None:
             side = campaign.scenario.side_nouns[computer]
-            print(f"A General's Wargame against the computer, which plays the {side}: 'computer FILE' makes its moves")
+            words = _(
+                "A General's Wargame against the computer, which plays the {side}: 'computer FILE' makes its moves"
+            )
+            print(words.format(side=side))
         elif args.wargame:
-            print("A General's Wargame between two people (every battle fought with dice)")
+            print(_("A General's Wargame between two people (every battle fought with dice)"))
     return 0
 
 
@@ -106,16 +110,19 @@ def _computer_side(args) -> str:
     from campaign_manager.scenario import load_scenario
 
     if not args.wargame:
-        raise UserError("--computer needs --wargame: the computer plays only a General's Wargame")
+        raise UserError(_("--computer needs --wargame: the computer plays only a General's Wargame"))
     if args.computer.strip().casefold() == "both":
         raise UserError(
-            "--computer names one side: for the computer on both sides make the campaign with --wargame "
-            "alone and run 'computer FILE --side both'"
+            _(
+                "--computer names one side: for the computer on both sides make the campaign with --wargame "
+                "alone and run 'computer FILE --side both'"
+            )
         )
     sc = load_scenario(args.scenario)
     side = side_code(sc, args.computer)
     if side not in sc.sides:
-        raise UserError(f"--computer: no side '{args.computer}' (sides: {', '.join(sc.sides)})")
+        words = _("--computer: no side '{side}' (sides: {sides})")
+        raise UserError(words.format(side=args.computer, sides=", ".join(sc.sides)))
     return side
 
 
@@ -141,17 +148,17 @@ def _warn_damaged_entry(campaign, where: str) -> None:
 
     damage = campaign.entry_damage()
     if damage is not None:
-        print(
-            f"warning: the battle being entered kept with this campaign cannot be read ({damage}); "
-            f"'discard-entry {where}' throws it away (the history says so)",
-            file=sys.stderr,
+        words = _(
+            "warning: the battle being entered kept with this campaign cannot be read ({damage}); "
+            "'discard-entry {where}' throws it away (the history says so)"
         )
+        print(words.format(damage=damage, where=where), file=sys.stderr)
 
 
 def cmd_discard_entry(args) -> int:
     with _open(args.file) as campaign:
         done = campaign.discard_damaged_entry()
-    print("no damaged battle entry is kept with this campaign" if done is None else "\n".join(done.events))
+    print(_("no damaged battle entry is kept with this campaign") if done is None else "\n".join(done.events))
     return 0
 
 
@@ -177,9 +184,10 @@ def cmd_apply(args) -> int:
             lines = []
             first = len(campaign.records) - len(done) + 1
             for number, applied in enumerate(done, start=1):
-                lines.append(f"action {number} ({applied.action.type}), log entry {first + number - 1}:")
+                words = _("action {number} ({kind}), log entry {entry}:")
+                lines.append(words.format(number=number, kind=applied.action.type, entry=first + number - 1))
                 lines.extend(f"   {event}" for event in applied.events)
-            emit(None, False, "\n".join(lines) or "no actions given")
+            emit(None, False, "\n".join(lines) or _("no actions given"))
         _tell_backups(campaign)
     return 0
 
@@ -190,16 +198,16 @@ def _tell_backups(campaign) -> None:
     import sys
 
     if campaign.backup_notice:
-        print(f"note: {campaign.backup_notice}", file=sys.stderr)
+        print(_("note: {notice}").format(notice=campaign.backup_notice), file=sys.stderr)
     if campaign.backup_problem:
-        print(f"warning: {campaign.backup_problem}", file=sys.stderr)
+        print(_("warning: {problem}").format(problem=campaign.backup_problem), file=sys.stderr)
 
 
 def cmd_undo(args) -> int:
     with _open(args.file) as campaign:
         record = campaign.undo()
         _tell_backups(campaign)
-    print("nothing to undo" if record is None else f"undone: {_describe(record)}")
+    print(_("nothing to undo") if record is None else _("undone: {action}").format(action=_describe(record)))
     return 0
 
 
@@ -207,7 +215,7 @@ def cmd_redo(args) -> int:
     with _open(args.file) as campaign:
         record = campaign.redo()
         _tell_backups(campaign)
-    print("nothing to redo" if record is None else f"redone: {_describe(record)}")
+    print(_("nothing to redo") if record is None else _("redone: {action}").format(action=_describe(record)))
     return 0
 
 
@@ -239,16 +247,13 @@ def cmd_log(args) -> int:
         }
         for (seq, at, record), applied in zip(entries, history)
     ]
-    text = (
-        "".join(
-            f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}"
-            + (f"  by {authors[d['seq']].words}" if d["seq"] in authors else "")
-            + "\n"
-            + "".join(f"        {e}\n" for e in [*d["events"], *filter(None, [app_dice_words(sc, applied.action)])])
-            for d, (_, _, r), applied in zip(data, entries, history)
-        )
-        or "the log is empty"
-    )
+    text = "".join(
+        f"{d['seq']:>4}  {_local_time(d['recorded_at'])}  {r['type']}"
+        + ("  " + _("by {author}").format(author=authors[d["seq"]].words) if d["seq"] in authors else "")
+        + "\n"
+        + "".join(f"        {e}\n" for e in [*d["events"], *filter(None, [app_dice_words(sc, applied.action)])])
+        for d, (_seq, _at, r), applied in zip(data, entries, history)
+    ) or _("the log is empty")
     emit(data, args.json, text)
     return 0
 
@@ -259,7 +264,7 @@ def _local_time(at: str) -> str:
     from datetime import datetime
 
     try:
-        return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M")
+        return date_time(datetime.fromisoformat(at).astimezone())
     except (TypeError, ValueError):
         return str(at)
 

@@ -88,14 +88,15 @@ def cmd_computer(args: argparse.Namespace) -> int:
     with CampaignFile.open(args.file) as campaign:
         sc, st = campaign.scenario, campaign.state
         if not campaign.dice_only:
-            raise UserError(
-                f"{args.file} is fought at the tabletop: the computer plays only a General's Wargame "
-                f"(made with new --wargame)"
+            words = _(
+                "{file} is fought at the tabletop: the computer plays only a General's Wargame "
+                "(made with new --wargame)"
             )
+            raise UserError(words.format(file=args.file))
         sides = _sides(campaign, args.side)
         if campaign.kept_entry() is not None:
             raise UserError(
-                "a battle being entered is kept with this campaign: record or discard it in the window first"
+                _("a battle being entered is kept with this campaign: record or discard it in the window first")
             )
         seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
         how = args.how or "quick"
@@ -117,16 +118,18 @@ def _sides(campaign, asked: str | None) -> tuple[str, ...]:
     sc = campaign.scenario
     if asked is None:
         if campaign.computer_side is None:
-            raise UserError(
-                f"this General's Wargame is between two people: give --side {', '.join(sc.sides)} or both "
-                "for the computer to play"
+            words = _(
+                "this General's Wargame is between two people: give --side {sides} or both for the computer to play"
             )
+            raise UserError(words.format(sides=", ".join(sc.sides)))
         return (campaign.computer_side,)
     if asked.strip().casefold() == BOTH:
         return tuple(sc.sides)
     side = side_code(sc, asked)
     if side not in sc.sides:
-        raise UserError(f"--side: no side '{asked}' (sides: {', '.join(sc.sides)}, or both)")
+        raise UserError(
+            _("--side: no side '{side}' (sides: {sides}, or both)").format(side=asked, sides=", ".join(sc.sides))
+        )
     return (side,)
 
 
@@ -138,14 +141,15 @@ def _orders(sc, st, driver, args: argparse.Namespace):
 
     question = driver.step(st, args.redeployed)
     if not isinstance(question, ChooseAttack | CommitDefence) or driver.seated(question.side):
-        raise UserError(
-            f"--reply answers the battle question put to a person's side, and none is asked now: run "
-            f"'computer {args.file}' without it to see what comes next"
+        words = _(
+            "--reply answers the battle question put to a person's side, and none is asked now: run "
+            "'computer {file}' without it to see what comes next"
         )
+        raise UserError(words.format(file=args.file))
     try:
         given = json.loads(args.reply) if args.reply.strip().casefold() != "none" else None
     except ValueError as exc:
-        raise UserError(f"--reply is not JSON ({exc}): see computer --help") from None
+        raise UserError(_("--reply is not JSON ({problem}): see computer --help").format(problem=exc)) from None
     if isinstance(question, ChooseAttack):
         return _attack_orders(sc, question, given)
     return _defence_orders(sc, st, question, given)
@@ -158,13 +162,12 @@ def _attack_orders(sc, question, given):
 
     if given is None:
         if question.required:
-            raise UserError(
-                f"the turn's battles are not all fought: the {side_name(sc, question.side)} must place an arrow"
-            )
+            words = _("the turn's battles are not all fought: the {side} must place an arrow")
+            raise UserError(words.format(side=side_name(sc, question.side)))
         return Orders(None)
     battle = _battle(sc, given, ATTACK_FIELDS, {})
     if battle.attacker is None:
-        raise UserError('--reply: name the troops that attack: "attacker": {"troops": [..]}')
+        raise UserError(_('--reply: name the troops that attack: "attacker": {"troops": [..]}'))
     return Orders((battle.origin, battle.target, battle.attacker), advance=battle.advance)
 
 
@@ -174,15 +177,18 @@ def _defence_orders(sc, st, question, given):
     from campaign_manager.errors import UserError
 
     if given is None:
-        raise UserError('--reply: a defence is given as {"defender": {"troops": [..]}} (no troops: [])')
+        raise UserError(_('--reply: a defence is given as {"defender": {"troops": [..]}} (no troops: [])'))
     battle = _battle(sc, given, DEFENCE_FIELDS, {"from": question.origin, "to": question.target})
     choice = retreat_choice(sc, st, question)
     if choice and battle.retreat_to is None:
-        where = "; ".join(f"{troop}: {' or '.join(areas)}" for troop, areas in choice.items())
-        raise UserError(
-            f'--reply: say where your troops retreat if defeated, before the dice: "retreat_to": an area, or a map '
-            f"of troop to area ({where})"
+        where = "; ".join(
+            _("{troop}: {areas}").format(troop=troop, areas=_(" or ").join(areas)) for troop, areas in choice.items()
         )
+        words = _(
+            '--reply: say where your troops retreat if defeated, before the dice: "retreat_to": an area, or a map '
+            "of troop to area ({choices})"
+        )
+        raise UserError(words.format(choices=where))
     return Orders(battle.defender or Commitment(), retreat=battle.retreat_to)
 
 
@@ -193,10 +199,13 @@ def _battle(sc, given, fields: tuple[str, ...], arrow: dict):
     from campaign_manager.errors import UserError
 
     if not isinstance(given, dict):
-        raise UserError(f"--reply is a JSON object with {', '.join(fields)} (see computer --help)")
+        raise UserError(
+            _("--reply is a JSON object with {fields} (see computer --help)").format(fields=", ".join(fields))
+        )
     stray = sorted(set(given) - set(fields))
     if stray:
-        raise UserError(f"--reply gives only your side's part ({', '.join(fields)}), not {', '.join(stray)}")
+        words = _("--reply gives only your side's part ({fields}), not {stray}")
+        raise UserError(words.format(fields=", ".join(fields), stray=", ".join(stray)))
     battle = parse_action(canonical(sc, {"type": "battle", **arrow, **given}))
     assert isinstance(battle, Battle)
     return battle
@@ -216,10 +225,10 @@ def _say(sc, st, moves, first: int, where: str, as_json: bool = False) -> None:
         return
     lines = []
     for number, applied in enumerate(moves.done, start=first):
-        lines.append(f"log entry {number} ({applied.action.type}):")
+        lines.append(_("log entry {number} ({kind}):").format(number=number, kind=applied.action.type))
         lines.extend(f"   {event}" for event in applied.events)
     if not moves.done:
-        lines.append("The computer has no move to make now.")
+        lines.append(_("The computer has no move to make now."))
     lines += moves.chosen_for_them
     lines.append(computer_questions.words(sc, st, moves.question, where))
     emit(None, False, "\n".join(lines))

@@ -14,6 +14,7 @@ from campaign_manager.engine.driver import ChooseAttack, CommitDefence, PlaceTro
 from campaign_manager.engine.lookup import label, side_name, troop_title
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.engine.victory import outcome, victory_points
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 
@@ -22,24 +23,40 @@ def words(sc: Scenario, st: CampaignState, question: Question | None, where: str
     file = shlex.quote(where)
     if question is None:
         found, vp = outcome(sc, st), victory_points(sc, st)
-        standing = ", ".join(f"{sc.sides[side]} {points} VP" for side, points in vp.items())
-        return f"The campaign is over: {found.result} ({standing})."
+        standing = ", ".join(
+            _("{side} {points} VP").format(side=sc.sides[side], points=points) for side, points in vp.items()
+        )
+        return _("The campaign is over: {result} ({standing}).").format(result=found.result, standing=standing)
     if isinstance(question, PlaceTroop):
         example = [{"type": "place", "troop": question.troop, "area": question.areas[0]}]
-        return (
-            f"Next: the {side_name(sc, question.side)} place {question.troop} "
-            f"({troop_title(sc, question.troop, st.turn)}) in one of {', '.join(question.areas)}: "
-            f"apply {file} with a place action, e.g. {json.dumps(example)}, then run computer {file} again."
+        words = _(
+            "Next: the {side} place {troop} ({title}) in one of {areas}: "
+            "apply {file} with a place action, e.g. {example}, then run computer {file} again."
+        )
+        return words.format(
+            side=side_name(sc, question.side),
+            troop=question.troop,
+            title=troop_title(sc, question.troop, st.turn),
+            areas=", ".join(question.areas),
+            file=file,
+            example=json.dumps(example),
         )
     if isinstance(question, RedeployTroops):
         nation = sc.nation_name(question.nation)
         unmet = deployment_problems(sc, st, only=question.nation, skip=st.deployed)
-        rule = f" (the turn's deployment rule is not met yet: {'; '.join(unmet)})" if unmet else ""
-        return (
-            f"Next: the {nation} troops may redeploy{rule}: apply {file} with redeploy actions, e.g. "
-            f'[{{"type": "redeploy", "troop": "...", "to": "..."}}]; when they are done (or to keep them where '
-            f"they are), run computer {file} --redeployed."
-        )
+        example = '[{"type": "redeploy", "troop": "...", "to": "..."}]'
+        if unmet:
+            words = _(
+                "Next: the {nation} troops may redeploy (the turn's deployment rule is not met yet: {unmet}): "
+                "apply {file} with redeploy actions, e.g. {example}; when they are done (or to keep them where "
+                "they are), run computer {file} --redeployed."
+            )
+        else:
+            words = _(
+                "Next: the {nation} troops may redeploy: apply {file} with redeploy actions, e.g. {example}; "
+                "when they are done (or to keep them where they are), run computer {file} --redeployed."
+            )
+        return words.format(nation=nation, unmet="; ".join(unmet), file=file, example=example)
     if isinstance(question, ChooseAttack):
         return _attack_words(sc, st, question, file)
     if isinstance(question, CommitDefence):
@@ -52,38 +69,73 @@ def _attack_words(sc: Scenario, st: CampaignState, question: ChooseAttack, file:
     troops = legal.legal_commitments(sc, st, origin, target).attacker_troops
     example = {"from": origin, "to": target, "attacker": {"troops": list(troops[:1])}}
     arrows = ", ".join(f"{a} → {b}" for a, b in question.arrows)
-    won = "won the initiative and " if st.initiative is not None or question.initiative_dice else ""
     declining = (
-        "the turn's battles are not all fought, so an arrow must be placed"
+        _("the turn's battles are not all fought, so an arrow must be placed")
         if question.required
-        else "or --reply none: no more battles this turn"
+        else _("or --reply none: no more battles this turn")
     )
-    return (
-        f"Next: the {side_name(sc, question.side)} {won}place the next battle arrow, one of "
-        f"{arrows}: run computer {file} --reply {shlex.quote(json.dumps(example))} with the troops that attack "
-        f'(and a "sortie"; "advance": [..] says who advances if the area is taken, by default the survivors); '
-        f"{declining}."
+    if st.initiative is not None or question.initiative_dice:
+        words = _(
+            "Next: the {side} won the initiative and place the next battle arrow, one of {arrows}: "
+            'run computer {file} --reply {example} with the troops that attack (and a "sortie"; '
+            '"advance": [..] says who advances if the area is taken, by default the survivors); {declining}.'
+        )
+    else:
+        words = _(
+            "Next: the {side} place the next battle arrow, one of {arrows}: "
+            'run computer {file} --reply {example} with the troops that attack (and a "sortie"; '
+            '"advance": [..] says who advances if the area is taken, by default the survivors); {declining}.'
+        )
+    return words.format(
+        side=side_name(sc, question.side),
+        arrows=arrows,
+        file=file,
+        example=shlex.quote(json.dumps(example)),
+        declining=declining,
     )
 
 
 def _defence_words(sc: Scenario, st: CampaignState, question: CommitDefence, file: str) -> str:
     options = question.options
-    attack = ", ".join(question.attacker.troops) + (
-        f" and the {sc.nation_name(question.attacker.sortie)} sortie" if question.attacker.sortie else ""
-    )
+    attack = ", ".join(question.attacker.troops)
+    if question.attacker.sortie:
+        words = _("{troops} and the {nation} sortie")
+        attack = words.format(troops=attack, nation=sc.nation_name(question.attacker.sortie))
     why = f" ({question.attack_reason})" if question.attack_reason else ""
-    free = ", ".join(options.defender_troops) or "none"
-    sorties = f"; a sortie of: {', '.join(options.defender_sorties)}" if options.defender_sorties else ""
+    free = ", ".join(options.defender_troops) or _("none")
+    if options.defender_sorties:
+        words = _("troops free to defend: {troops}; a sortie of: {sorties}")
+        free = words.format(troops=free, sorties=", ".join(options.defender_sorties))
+    else:
+        free = _("troops free to defend: {troops}").format(troops=free)
     example: dict = {"defender": {"troops": list(options.defender_troops[: options.limit])}}
     choice = retreat_choice(sc, st, question)
-    retreat = ""
+    where = ""
     if choice:
         example["retreat_to"] = next(iter(choice.values()))[0]
-        where = "; ".join(f"{troop}: {' or '.join(areas)}" for troop, areas in choice.items())
-        retreat = f', with "retreat_to": where they retreat if defeated ({where})'
-    return (
-        f"Next: the {side_name(sc, options.attacker_side)} attack {label(sc, question.origin)} → "
-        f"{label(sc, question.target)} with {attack}{why}. The {side_name(sc, question.side)} commit up to "
-        f"{options.limit} (troops free to defend: {free}{sorties}): run computer {file} --reply "
-        f"{shlex.quote(json.dumps(example))}{retreat}."
+        where = "; ".join(
+            _("{troop}: {areas}").format(troop=troop, areas=_(" or ").join(areas)) for troop, areas in choice.items()
+        )
+        words = _(
+            "Next: the {attacker} attack {origin} → {target} with {attack}{why}. The {defender} commit up to "
+            '{limit} ({free}): run computer {file} --reply {example}, with "retreat_to": where they retreat if '
+            "defeated ({choices})."
+        )
+    else:
+        words = _(
+            "Next: the {attacker} attack {origin} → {target} with {attack}{why}. The {defender} commit up to "
+            "{limit} ({free}): run computer {file} --reply {example}."
+        )
+    return words.format(
+        attacker=side_name(sc, options.attacker_side),
+        origin=label(sc, question.origin),
+        target=label(sc, question.target),
+        attack=attack,
+        why=why,
+        defender=side_name(sc, question.side),
+        limit=options.limit,
+        free=free,
+        file=file,
+        example=shlex.quote(json.dumps(example)),
+        choices=where,
     )

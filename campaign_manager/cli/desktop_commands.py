@@ -7,7 +7,7 @@ import argparse
 from typing import NoReturn
 
 from campaign_manager.errors import UserError
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, ngettext
 
 INSTALL = "--install-desktop"
 UNINSTALL = "--uninstall-desktop"
@@ -49,15 +49,16 @@ def install() -> str:
     done = install_desktop(window_program())
     entry = done.files[0]
     lines = [
-        f"The app is in the desktop's menu: {entry} starts {done.program}.",
-        f"Its icon and the campaign file's type (*.campaign) are in {entry.parent.parent}.",
+        _("The app is in the desktop's menu: {entry} starts {program}.").format(entry=entry, program=done.program),
+        _("Its icon and the campaign file's type (*.campaign) are in {folder}.").format(folder=entry.parent.parent),
     ]
     if done.missing:
-        lines.append(
-            f"Not installed here, so not refreshed: {', '.join(done.missing)} "
+        words = _(
+            "Not installed here, so not refreshed: {tools} "
             "(the desktop may show the entry or the file type after the next log-in)."
         )
-    lines.append(f"campaign-manager {UNINSTALL} takes out exactly what was put in.")
+        lines.append(words.format(tools=", ".join(done.missing)))
+    lines.append(_("campaign-manager {option} takes out exactly what was put in.").format(option=UNINSTALL))
     return "\n".join(lines)
 
 
@@ -65,4 +66,9 @@ def uninstall() -> str:
     from campaign_manager.desktop_integration import uninstall_desktop
 
     removed = uninstall_desktop()
-    return f"The app's menu entry, icon and file type are taken out ({len(removed)} files and folders removed)."
+    words = ngettext(
+        "The app's menu entry, icon and file type are taken out ({n} file or folder removed).",
+        "The app's menu entry, icon and file type are taken out ({n} files and folders removed).",
+        len(removed),
+    )
+    return words.format(n=len(removed))

@@ -10,22 +10,22 @@ from pathlib import Path
 from typing import Any
 
 from campaign_manager.cli.campaign_commands import CAMPAIGN_HELP
-from campaign_manager.i18n import _
+from campaign_manager.i18n import N_, _, ngettext, number
 
 LEAGUE_COLUMNS = (
-    ("name", "Commander"),
-    ("side", "Side"),
-    ("club", "Club"),
-    ("points", "Points"),
-    ("games", "Games"),
-    ("wins", "Won"),
-    ("draws", "Drawn"),
-    ("losses", "Lost"),
-    ("vp_for", "VP for"),
-    ("vp_against", "VP against"),
-    ("vp_difference", "VP diff"),
-    ("enemy_destroyed", "Destroyed"),
-    ("areas_taken", "Areas taken"),
+    ("name", N_("Commander")),
+    ("side", N_("Side")),
+    ("club", N_("Club")),
+    ("points", N_("Points")),
+    ("games", N_("Games")),
+    ("wins", N_("Won")),
+    ("draws", N_("Drawn")),
+    ("losses", N_("Lost")),
+    ("vp_for", N_("VP for")),
+    ("vp_against", N_("VP against")),
+    ("vp_difference", N_("VP diff")),
+    ("enemy_destroyed", N_("Destroyed")),
+    ("areas_taken", N_("Areas taken")),
 )
 VIEWS = ("table", "pairings", "scoring")
 
@@ -129,7 +129,8 @@ def cmd_import(args) -> int:
     with _open(args.file) as campaign:
         actions = read_signups(campaign.scenario, campaign.state, args.csv)
         campaign.apply(actions)
-    emit(None, False, f"{len(actions)} commander{'s' if len(actions) != 1 else ''} added from {args.csv.name}")
+    words = ngettext("{n} commander added from {file}", "{n} commanders added from {file}", len(actions))
+    emit(None, False, words.format(n=len(actions), file=args.csv.name))
     return 0
 
 
@@ -146,11 +147,11 @@ def cmd_list(args) -> int:
         lines.append(f"{sc.side_nouns[side]}:")
         ours = [c for c in roster if c.side == side]
         for c in ours:
-            notes = [c.club or "", "General" if c.general else "", "retired" if c.retired else ""]
+            notes = [c.club or "", _("General") if c.general else "", _("retired") if c.retired else ""]
             said = ", ".join(n for n in notes if n)
             lines.append(f"  {c.name}" + (f" ({said})" if said else ""))
         if not ours:
-            lines.append("  nobody yet")
+            lines.append("  " + _("nobody yet"))
     emit(data, args.json, "\n".join(lines))
     return 0
 
@@ -171,7 +172,9 @@ def cmd_league(args) -> int:
         return cmd_pairings(args, sc, name, standings, scoring)
     clubs = club_standings(standings, scoring)
     if args.html:  # the page has the clubs under the league
-        sys.stdout.write(league_html(sc, standings, scoring, f"{name}: the league of commanders", clubs))
+        sys.stdout.write(
+            league_html(sc, standings, scoring, _("{name}: the league of commanders").format(name=name), clubs)
+        )
         return 0
     if args.clubs:
         return _clubs(args, clubs)
@@ -198,13 +201,19 @@ def _clubs(args, clubs) -> int:
         sys.stdout.write(printable_lines(clubs_csv(clubs)))
         return 0
     data = clubs_json(clubs)
-    from campaign_manager.engine.lookup import counted
-
     lines = [
-        f"{c.club}: {counted(len(c.commanders), 'commander')}, {counted(c.games, 'game')}, "
-        f"{counted(c.points, 'point')}, {c.points_per_game:.2f} points a game"
+        ", ".join(
+            (
+                ngettext("{club}: {n} commander", "{club}: {n} commanders", len(c.commanders)).format(
+                    club=c.club, n=len(c.commanders)
+                ),
+                ngettext("{n} game", "{n} games", c.games).format(n=c.games),
+                ngettext("{n} point", "{n} points", c.points).format(n=c.points),
+                _("{points} points a game").format(points=number(c.points_per_game, 2)),
+            )
+        )
         for c in clubs
-    ] or ["No commander gives a club yet."]
+    ] or [_("No commander gives a club yet.")]
     emit(data, args.json, "\n".join(lines))
     return 0
 
@@ -217,9 +226,9 @@ def _cell(sc, key: str, value) -> str:
 
 def _league_text(sc, data: Sequence[Mapping[str, Any]]) -> str:
     if not data:
-        return "No commanders on the roster yet: campaign-manager commanders FILE add NAME --side SIDE"
-    rows = [[title for _, title in LEAGUE_COLUMNS]]
-    rows += [[_cell(sc, key, entry[key]) for key, _ in LEAGUE_COLUMNS] for entry in data]
+        return _("No commanders on the roster yet: campaign-manager commanders FILE add NAME --side SIDE")
+    rows = [[_(title) for _key, title in LEAGUE_COLUMNS]]
+    rows += [[_cell(sc, key, entry[key]) for key, _title in LEAGUE_COLUMNS] for entry in data]
     widths = [max(len(row[i]) for row in rows) for i in range(len(LEAGUE_COLUMNS))]
     text = [
         "  ".join(cell.ljust(w) if i < 3 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign_manager.errors import UserError
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, ngettext
 
 
 def add_view_options(table) -> None:
@@ -45,10 +45,14 @@ def check_view_options(args) -> None:
     for view, options in belongs.items():
         given = [f"--{key.replace('_', '-')}" for key, value in options.items() if value is not None]
         if given and args.view != view:
-            verb = "belongs" if len(given) == 1 else "belong"
-            raise UserError(f"{', '.join(given)} {verb} to `league FILE {view}`: add {view} after the file")
+            words = ngettext(
+                "{options} belongs to `league FILE {view}`: add {view} after the file",
+                "{options} belong to `league FILE {view}`: add {view} after the file",
+                len(given),
+            )
+            raise UserError(words.format(options=", ".join(given), view=view))
     if args.turn is not None and args.view in ("pairings", "scoring"):
-        raise UserError(f"`league FILE {args.view}` is about the league now: leave out --turn")
+        raise UserError(_("`league FILE {view}` is about the league now: leave out --turn").format(view=args.view))
 
 
 def _names(given: str) -> list[str]:
@@ -60,12 +64,12 @@ def cmd_pairings(args, sc, name: str, standings, scoring) -> int:
     from campaign_manager.engine.pairings import present_standings, suggest
 
     if not args.present:
-        raise UserError("say who is present this evening: --present NAME,NAME,…")
+        raise UserError(_("say who is present this evening: --present NAME,NAME,…"))
     pairings = suggest(sc, present_standings(standings, _names(args.present)), args.seed, scoring)
     for swap in args.swap:
         two = _names(swap)
         if len(two) != 2:
-            raise UserError(f"--swap takes two names, A,B; '{swap}' is not that")
+            raise UserError(_("--swap takes two names, A,B; '{given}' is not that").format(given=swap))
         pairings = pairings.swap(*two)
     if args.slips is not None:
         from campaign_manager.reports.pairing_slips import pairing_slips_pdf
@@ -90,22 +94,34 @@ def cmd_pairings(args, sc, name: str, standings, scoring) -> int:
 
 
 def _pairings_text(sc, pairings, scoring, slips: Path | None) -> str:
-    from campaign_manager.engine.lookup import counted
-
     def who(s) -> str:
-        said = f"{counted(s.points(scoring), 'point')}, {counted(s.games, 'game')}"
+        points, games = s.points(scoring), s.games
+        said = ", ".join(
+            (
+                ngettext("{n} point", "{n} points", points).format(n=points),
+                ngettext("{n} game", "{n} games", games).format(n=games),
+            )
+        )
         return f"{s.commander.name} ({sc.sides[s.commander.side]}, {said})"
 
     lines = []
     for number, p in enumerate(pairings.pairs, start=1):
-        again = f" (they have met {counted(p.rematch, 'time')} before)" if p.rematch else ""
-        lines.append(f"Table {number}: {who(p.first)} against {who(p.second)}{again}")
+        if p.rematch:
+            words = ngettext(
+                "Table {number}: {first} against {second} (they have met {n} time before)",
+                "Table {number}: {first} against {second} (they have met {n} times before)",
+                p.rematch,
+            )
+        else:
+            words = _("Table {number}: {first} against {second}")
+        lines.append(words.format(number=number, first=who(p.first), second=who(p.second), n=p.rematch))
     if not pairings.pairs:
-        lines.append("Nobody is paired: name commanders of both sides as present.")
+        lines.append(_("Nobody is paired: name commanders of both sides as present."))
     if pairings.sitting_out:
-        lines.append("Sitting out: " + ", ".join(s.commander.name for s in pairings.sitting_out))
+        out = ", ".join(s.commander.name for s in pairings.sitting_out)
+        lines.append(_("Sitting out: {commanders}").format(commanders=out))
     if slips is not None:
-        lines.append(f"The slips are in {slips}")
+        lines.append(_("The slips are in {file}").format(file=slips))
     return "\n".join(lines)
 
 
@@ -120,7 +136,7 @@ def cmd_scoring(args) -> int:
         given = {key: getattr(args, key) for key in ("win", "draw", "loss", "per_game")}
         if all(value is None for value in given.values()) and args.tie_breaks is None:
             data = {**_scheme(scoring)}
-            emit(data, args.json, f"The league is scored {scoring_words(scoring)}.")
+            emit(data, args.json, _("The league is scored {scheme}.").format(scheme=scoring_words(scoring)))
             return 0
         action = {"type": SetScoring.type, **_scheme(scoring)}
         action.update({key: value for key, value in given.items() if value is not None})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, ngettext
 
 
 def register(commands) -> None:
@@ -41,14 +41,18 @@ def cmd_publish(args) -> int:
     with CampaignFile.open(args.file, readonly=True) as campaign:
         names = not args.no_names
         publish(campaign, args.output, names)
-        print(f"Published {campaign.name} to {args.output}", flush=True)
+        print(_("Published {name} to {folder}").format(name=campaign.name, folder=args.output), flush=True)
         if args.watch:
             from campaign_manager.reports.publish.watch import watch
 
             def again() -> None:
                 publish(campaign, args.output, names)
-                print(f"Published again: {len(campaign.records)} actions", flush=True)
+                count = len(campaign.records)
+                print(
+                    ngettext("Published again: {n} action", "Published again: {n} actions", count).format(n=count),
+                    flush=True,
+                )
 
-            print("Watching for recorded actions (Ctrl+C to stop)", flush=True)
+            print(_("Watching for recorded actions (Ctrl+C to stop)"), flush=True)
             watch(campaign, again)
     return 0

@@ -46,5 +46,5 @@ def cmd_report(args) -> int:
 
     with CampaignFile.open(args.file, readonly=True) as campaign:
         path = write_report(args.output, campaign, args.kind, args.turn, args.paper)
-    print(f"Wrote {path}")
+    print(_("Wrote {file}").format(file=path))
     return 0

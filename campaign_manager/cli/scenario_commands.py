@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, ngettext
 
 
 def register(commands: Any) -> None:
@@ -26,13 +26,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     sc = load_scenario(args.path)  # ScenarioError (every fault) → exit 2
     turns = len(sc.turns)
-    print(
-        f"{Path(args.path).name}: sound — {sc.name}: {len(sc.areas)} areas, {len(sc.links)} links, "
-        f"{len(sc.troops)} troops, {turns} turn{'s' if turns != 1 else ''}"
-        f"{', with a map drawing' if sc.layout else ''}"
+    counts = ", ".join(
+        (
+            ngettext("{n} area", "{n} areas", len(sc.areas)).format(n=len(sc.areas)),
+            ngettext("{n} link", "{n} links", len(sc.links)).format(n=len(sc.links)),
+            ngettext("{n} troop", "{n} troops", len(sc.troops)).format(n=len(sc.troops)),
+            ngettext("{n} turn", "{n} turns", turns).format(n=turns),
+        )
     )
+    if sc.layout:
+        words = _("{file}: sound — {scenario}: {counts}, with a map drawing")
+    else:
+        words = _("{file}: sound — {scenario}: {counts}")
+    print(words.format(file=Path(args.path).name, scenario=sc.name, counts=counts))
     if sc.read_as:
-        print(f"  written in an earlier form, read as today's: {'; '.join(sc.read_as)}")
+        print("  " + _("written in an earlier form, read as today's: {changes}").format(changes="; ".join(sc.read_as)))
     return 0
 
 
@@ -47,7 +55,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"scenarios": rows, "user_folder": str(user_scenarios())}, indent=2))
         return 0
+    where = {"bundled": _("bundled"), "yours": _("yours")}
     for row in rows:
-        print(f"{row['name']:<24} {row['where']:<8} {row['path']}")
-    print(f"(your scenario folder: {user_scenarios()})")
+        print(f"{row['name']:<24} {where[row['where']]:<8} {row['path']}")
+    print(_("(your scenario folder: {folder})").format(folder=user_scenarios()))
     return 0

@@ -4,7 +4,7 @@ service file, PGPASSWORD), never the app's."""
 
 from __future__ import annotations
 
-from campaign_manager.i18n import N_, _
+from campaign_manager.i18n import N_, _, ngettext
 
 URL_HELP = N_(
     "the database's address: postgresql://USER@HOST[:PORT]/DATABASE (libpq parameters such as sslmode allowed)"
@@ -78,7 +78,7 @@ def _address(url: str):
     from campaign_manager.store.address import is_server_address, parse_address
 
     if not is_server_address(url):
-        raise UserError(f"{url}: is not a server's address (postgresql://USER@HOST[:PORT]/DATABASE)")
+        raise UserError(_("{url}: is not a server's address (postgresql://USER@HOST[:PORT]/DATABASE)").format(url=url))
     return parse_address(url)
 
 
@@ -87,7 +87,7 @@ def cmd_init(args) -> int:
 
     address = _address(args.url)
     done = init_server(address)
-    print(f"{address.shown}: ready for shared campaigns ({'; '.join(done)})")
+    print(_("{server}: ready for shared campaigns ({done})").format(server=address.shown, done="; ".join(done)))
     return 0
 
 
@@ -99,15 +99,25 @@ def cmd_grant(args) -> int:
     if address.campaign is not None:
         grant_in_campaign(address, args.user, args.role)
         if args.role == "none":
-            print(f"{args.user} has no role of its own in {address.shown} now")
+            words = _("{user} has no role of its own in {campaign} now")
         else:
-            print(f"{args.user} is {ROLE_WORDS[args.role]} in {address.shown} only")
+            words = _("{user} is {role} in {campaign} only")
+        print(
+            words.format(
+                user=args.user, role=_(ROLE_WORDS[args.role]) if args.role in ROLE_WORDS else "", campaign=address.shown
+            )
+        )
         return 0
     grant_role(address, args.user, args.role)
     if args.role == "none":
-        print(f"{args.user} has no role on the campaigns of {address.shown} now")
+        words = _("{user} has no role on the campaigns of {server} now")
     else:
-        print(f"{args.user} is {ROLE_WORDS[args.role]} on every campaign of {address.shown}")
+        words = _("{user} is {role} on every campaign of {server}")
+    print(
+        words.format(
+            user=args.user, role=_(ROLE_WORDS[args.role]) if args.role in ROLE_WORDS else "", server=address.shown
+        )
+    )
     return 0
 
 
@@ -117,9 +127,13 @@ def cmd_list(args) -> int:
     address = _address(args.url)
     found = list_campaigns(address)
     if not found:
-        print(f"{address.shown}: holds no campaign yet (campaign-manager new URL?campaign=NAME makes one)")
+        words = _("{server}: holds no campaign yet (campaign-manager new URL?campaign=NAME makes one)")
+        print(words.format(server=address.shown))
     for name, title, count in found:
-        words = "not readable by this user" if count is None else f"'{title}', {count} actions"
+        if count is None:
+            words = _("not readable by this user")
+        else:
+            words = ngettext("'{title}', {n} action", "'{title}', {n} actions", count).format(title=title, n=count)
         print(f"{address.with_campaign(name).shown}  {words}")
     return 0
 
@@ -130,7 +144,7 @@ def cmd_repair(args) -> int:
     address = _address(args.url)
     done = repair_campaign(address)
     if not done:
-        print(f"{address.shown}: every row can be used; nothing was changed")
+        print(_("{campaign}: every row can be used; nothing was changed").format(campaign=address.shown))
     for line in done:
         print(f"{address.shown}: {line}")
     return 0
@@ -141,9 +155,14 @@ def cmd_name(args) -> int:
 
     address = _address(args.url)
     name_shop(address, args.shop)
-    who = address.user or "this user"
     if args.shop.strip():
-        print(f"{address.shown}: what {who} records is kept as recorded by {args.shop.strip()!r}")
+        if address.user:
+            words = _("{server}: what {user} records is kept as recorded by {shop}")
+        else:
+            words = _("{server}: what this user records is kept as recorded by {shop}")
+    elif address.user:
+        words = _("{server}: what {user} records is kept under the user's name alone")
     else:
-        print(f"{address.shown}: what {who} records is kept under the user's name alone")
+        words = _("{server}: what this user records is kept under the user's name alone")
+    print(words.format(server=address.shown, user=address.user, shop=repr(args.shop.strip())))
     return 0

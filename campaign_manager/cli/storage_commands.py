@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, ngettext
 
 
 def register(commands) -> None:
@@ -81,7 +81,7 @@ def cmd_export(args) -> int:
     with CampaignFile.open(args.file, readonly=True) as campaign:
         write_export(campaign, args.output)
         count = len(campaign.records)
-    print(f"Wrote {args.output}: {count} actions")
+    print(ngettext("Wrote {file}: {n} action", "Wrote {file}: {n} actions", count).format(file=args.output, n=count))
     return 0
 
 
@@ -94,9 +94,17 @@ def cmd_import(args) -> int:
 
 
 def _tell_made(campaign) -> None:
+    from campaign_manager.cli.text import phase_words
+
+    count = len(campaign.records)
+    words = ngettext(
+        "Created campaign '{name}' in {where}: {n} action, turn {turn} ({phase})",
+        "Created campaign '{name}' in {where}: {n} actions, turn {turn} ({phase})",
+        count,
+    )
+    state = campaign.state
     print(
-        f"Created campaign '{campaign.name}' in {campaign.where}: {len(campaign.records)} actions, "
-        f"turn {campaign.state.turn} ({campaign.state.phase})"
+        words.format(name=campaign.name, where=campaign.where, n=count, turn=state.turn, phase=phase_words(state.phase))
     )
 
 
@@ -106,7 +114,7 @@ def cmd_push(args) -> int:
     with push(args.file, args.url, replace=args.replace) as campaign:
         _tell_made(campaign)
         if campaign.restored_over is not None:
-            print(f"The campaign it replaced is kept as {campaign.restored_over.shown}")
+            print(_("The campaign it replaced is kept as {campaign}").format(campaign=campaign.restored_over.shown))
     return 0
 
 
@@ -128,8 +136,11 @@ def cmd_backups(args) -> int:
         named = Path(args.file) if server is None else _stand_in(server.address)
     found = list_backups(named)
     if not found:
-        made = "by the organiser's app at every end of turn" if server is not None else "at every end of turn"
-        print(f"no backups yet in {folder(named)} (one is made {made})")
+        if server is not None:
+            words = _("no backups yet in {folder} (one is made by the organiser's app at every end of turn)")
+        else:
+            words = _("no backups yet in {folder} (one is made at every end of turn)")
+        print(words.format(folder=folder(named)))
     for backup in found:
         print(backup.describe())
     return 0
@@ -149,12 +160,13 @@ def cmd_backup(args) -> int:
     with CampaignFile.open(args.url, readonly=True) as campaign:
         server = campaign.server_log
         if server is None:
-            raise UserError(f"{args.url}: is a campaign file: its backups are made at every end of turn (backups FILE)")
+            words = _("{file}: is a campaign file: its backups are made at every end of turn (backups FILE)")
+            raise UserError(words.format(file=args.url))
         if server.wrong is not None:
-            raise UserError(f"{campaign.wrong_row}: no backup was written")
+            raise UserError(_("{problem}: no backup was written").format(problem=campaign.wrong_row))
         target = backup_to(server.address, campaign.image(), args.output)
         count = len(campaign.records)
-    print(f"Wrote {target}: {count} actions")
+    print(ngettext("Wrote {file}: {n} action", "Wrote {file}: {n} actions", count).format(file=target, n=count))
     return 0
 
 
@@ -165,18 +177,19 @@ def cmd_pending(args) -> int:
     from campaign_manager.store.pending import PendingList, send_pending
 
     if not is_server_address(args.url):
-        raise UserError(f"{args.url}: is not a shared campaign's address: a campaign file records at once")
+        words = _("{file}: is not a shared campaign's address: a campaign file records at once")
+        raise UserError(words.format(file=args.url))
     pending = PendingList.of(parse_address(args.url))
     if args.drop is not None:
         gone = pending.drop(args.drop)
-        print(f"Dropped from the pending list: {gone.title}")
+        print(_("Dropped from the pending list: {action}").format(action=gone.title))
     if args.send:
         with CampaignFile.open(args.url) as campaign:
             sent = send_pending(campaign, pending)
-        print(sent.words() or "Nothing was waiting to be sent")
+        print(sent.words() or _("Nothing was waiting to be sent"))
     if not pending.entries:
-        print("The pending list is empty")
+        print(_("The pending list is empty"))
     for number, entry in enumerate(pending.entries, start=1):
-        state = f"refused: {entry.refused}" if entry.refused else "waiting to be sent"
+        state = _("refused: {reason}").format(reason=entry.refused) if entry.refused else _("waiting to be sent")
         print(f"{number:>3}  {entry.recorded_at}  {entry.title} — {state}")
     return 0

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from campaign_manager.engine.requirements import RequirementsView, count_words
 from campaign_manager.engine.state import Phase
 from campaign_manager.engine.views import AreaView, StateView, TroopView
+from campaign_manager.i18n import _, pgettext
 from campaign_manager.scenario.model import Scenario
 
 
@@ -15,49 +16,83 @@ def _side(sc: Scenario, side: str | None) -> str:
 
 
 def _troops(items: Sequence[TroopView]) -> str:
-    return ", ".join(t.id for t in items) or "none"
+    return ", ".join(t.id for t in items) or _("none")
 
 
 def _links(area: AreaView) -> str:
     """The areas next to this one; an impassable area (no one enters it) says so instead."""
-    return "impassable" if area.impassable else " ".join(area.links)
+    return _("impassable") if area.impassable else " ".join(area.links)
+
+
+def phase_words(phase: str) -> str:
+    """A phase's name (its value in the JSON views) in the user's language."""
+    names = {
+        Phase.SETUP: pgettext("phase", "setup"),
+        Phase.PLANNING: pgettext("phase", "planning"),
+        Phase.BATTLE: pgettext("phase", "battle"),
+        Phase.STRATEGIC: pgettext("phase", "strategic"),
+        Phase.FINISHED: pgettext("phase", "finished"),
+    }
+    return names.get(phase, str(phase))
 
 
 def show_text(sc: Scenario, name: str, view: StateView) -> str:
     lines = [f"{name} — {view.scenario}"]
     if view.turn:
-        lines.append(f"Turn {view.turn} ({view.turn_name}), {view.phase} phase; {count_words(view.battles)}")
+        words = _("Turn {turn} ({name}), {phase} phase; {battles}")
+        lines.append(
+            words.format(
+                turn=view.turn, name=view.turn_name, phase=phase_words(view.phase), battles=count_words(view.battles)
+            )
+        )
         if view.phase == Phase.STRATEGIC and view.turn < len(sc.turns):
-            lines.append(f"Turn {view.turn} is over: apply start_turn to begin turn {view.turn + 1}")
+            words = _("Turn {turn} is over: apply start_turn to begin turn {next}")
+            lines.append(words.format(turn=view.turn, next=view.turn + 1))
     else:
-        lines.append("Not started: apply start_turn to begin turn 1")
+        lines.append(_("Not started: apply start_turn to begin turn 1"))
     vp, out = view.vp, view.outcome
-    lead = f"the {sc.side_nouns[out.leader]} lead by {out.margin}" if out.leader else "level"
-    when = "final result" if out.final else "if it ended now"
+    if out.leader:
+        lead = _("the {side} lead by {margin}").format(side=sc.side_nouns[out.leader], margin=out.margin)
+    else:
+        lead = _("level")
     standing = ", ".join(f"{sc.sides[side]} {points}" for side, points in vp.items())
-    lines.append(f"VP: {standing} — {lead} ({when}: {out.result})")
+    if out.final:
+        words = _("VP: {standing} — {lead} (final result: {result})")
+    else:
+        words = _("VP: {standing} — {lead} (if it ended now: {result})")
+    lines.append(words.format(standing=standing, lead=lead, result=out.result))
     for side, parts in view.vp_breakdown.items():
-        made_of = "; ".join(f"+{part.vp} {part.reason}" for part in parts) or "nothing yet"
+        made_of = "; ".join(f"+{part.vp} {part.reason}" for part in parts) or _("nothing yet")
         lines.append(f"  {sc.sides[side]} {vp[side]}: {made_of}")
     if view.sorties:
-        lines.append("Air sorties left: " + ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view.sorties.items()))
+        left = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view.sorties.items())
+        lines.append(_("Air sorties left: {sorties}").format(sorties=left))
     lines.append("")
     lines += _area_table(sc, view.areas)
     lines.append("")
-    for title, placed in (("Waiting to be placed", view.reinforcements), ("Reinforcement pool", view.pools)):
+    placed_lists = (
+        (_("Waiting to be placed ({side}): {troops}"), view.reinforcements),
+        (_("Reinforcement pool ({side}): {troops}"), view.pools),
+    )
+    for words, placed in placed_lists:
         for side, items in placed.items():
             if items:
-                lines.append(f"{title} ({sc.sides[side]}): {_troops(items)}")
+                lines.append(words.format(side=sc.sides[side], troops=_troops(items)))
     for side, items in view.captured.items():  # listed by their own side: say who took them
         if items:
-            lines.append(f"Captured by the {sc.side_nouns[sc.enemy_of(side)]}: {_troops(items)} ({sc.sides[side]})")
+            words = _("Captured by the {captors}: {troops} ({side})")
+            lines.append(
+                words.format(captors=sc.side_nouns[sc.enemy_of(side)], troops=_troops(items), side=sc.sides[side])
+            )
     if view.initiative:
-        lines.append(f"Initiative rolled: the {sc.side_nouns[view.initiative.attacker]} place the next arrow")
+        words = _("Initiative rolled: the {side} place the next arrow")
+        lines.append(words.format(side=sc.side_nouns[view.initiative.attacker]))
     for arrow in view.open_arrows:
-        lines.append(
-            f"Open battle arrow {arrow.origin} → {arrow.target}"
-            + (f" ({arrow.fortification})" if arrow.fortification else "")
-        )
+        if arrow.fortification:
+            words = _("Open battle arrow {origin} → {target} ({fortification})")
+        else:
+            words = _("Open battle arrow {origin} → {target}")
+        lines.append(words.format(origin=arrow.origin, target=arrow.target, fortification=arrow.fortification))
     return "\n".join(lines)
 
 
@@ -75,7 +110,7 @@ def _area_table(sc: Scenario, areas: Mapping[str, AreaView]) -> list[str]:
         )
         for code, area in areas.items()
     ]
-    heading = ("", "area", "held by", "ground", "VP", "next to", "troops")
+    heading = ("", _("area"), _("held by"), _("ground"), _("VP"), _("next to"), _("troops"))
     least = (3, 20, 7, 6, 3, 20, 0)
     widths = [max([least[n], len(heading[n])] + [len(row[n]) for row in rows]) for n in range(len(heading))]
 
@@ -90,27 +125,38 @@ def _area_table(sc: Scenario, areas: Mapping[str, AreaView]) -> list[str]:
 
 
 def requirements_text(sc: Scenario, data: RequirementsView) -> str:
-    lines = [f"Turn {data.turn}: {data.name} ({data.dates})"]
+    lines = [_("Turn {turn}: {name} ({dates})").format(turn=data.turn, name=data.name, dates=data.dates)]
     battles = data.battles
-    count = f"{battles.formula} battles ({battles.dice_words})"
     if battles.required is not None:
-        count += f" — this turn: {count_words(battles)}"
-    lines.append(count)
+        words = _("{formula} battles ({dice}) — this turn: {count}")
+    else:
+        words = _("{formula} battles ({dice})")
+    lines.append(words.format(formula=battles.formula, dice=battles.dice_words, count=count_words(battles)))
     if data.fixed_arrows:
-        lines.append("Fixed battles: " + ", ".join(f"{a.origin}→{a.target}" for a in data.fixed_arrows))
+        fixed = ", ".join(f"{a.origin}→{a.target}" for a in data.fixed_arrows)
+        lines.append(_("Fixed battles: {arrows}").format(arrows=fixed))
     if data.initiative:
-        lines.append("Initiative: " + data.initiative.words)
-    lines.append("Air sorties: " + (", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or "none"))
-    lines.append("Redeploy: " + (", then ".join(sc.nation_name(n) for n in data.redeploy) or "no redeployment"))
+        lines.append(_("Initiative: {words}").format(words=data.initiative.words))
+    sorties = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in data.sorties.items()) or _("none")
+    lines.append(_("Air sorties: {sorties}").format(sorties=sorties))
+    redeploy = _(", then ").join(sc.nation_name(n) for n in data.redeploy) or _("no redeployment")
+    lines.append(_("Redeploy: {nations}").format(nations=redeploy))
     for rule in data.deployment:
-        lines.append(f"Deployment: {rule}")
+        lines.append(_("Deployment: {rule}").format(rule=rule))
     for problem in data.deployment_problems:
-        lines.append(f"  NOT YET MET: {problem}")
+        lines.append("  " + _("NOT YET MET: {problem}").format(problem=problem))
     if data.fortification:
-        lines.append(f"Fortification: {data.fortification.words}")
+        lines.append(_("Fortification: {words}").format(words=data.fortification.words))
     for troop in data.reinforcements:
-        source = " (from the pool)" if troop.from_pool else ""
-        where = f"{troop.zone}; open now: {', '.join(troop.may_go)}" if troop.may_go is not None else troop.zone
-        lines.append(f"Reinforcement: {troop.id}{source} → {where}")
-    lines.append("Suggested missions (d6): " + "; ".join(f"{k} {v}" for k, v in data.missions.items()))
+        if troop.may_go is not None:
+            where = _("{zone}; open now: {areas}").format(zone=troop.zone, areas=", ".join(troop.may_go))
+        else:
+            where = troop.zone
+        if troop.from_pool:
+            words = _("Reinforcement: {troop} (from the pool) → {where}")
+        else:
+            words = _("Reinforcement: {troop} → {where}")
+        lines.append(words.format(troop=troop.id, where=where))
+    missions = "; ".join(f"{k} {v}" for k, v in data.missions.items())
+    lines.append(_("Suggested missions (d6): {missions}").format(missions=missions))
     return "\n".join(lines)

@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, number, pgettext
 
 if TYPE_CHECKING:
     from campaign_manager.engine.whatif import WhatIf
@@ -110,18 +110,48 @@ def cmd_wargame(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
+    totals = {
+        "attacker": _("Attacker: {total} (die {die}; {factors})"),
+        "defender": _("Defender: {total} (die {die}; {factors})"),
+    }
     for side, die in (("attacker", result["dice"][0]), ("defender", result["dice"][1])):
-        factors = "; ".join(f"{f['reason']} {f['value']:+d}" for f in result[f"{side}_factors"]) or "no bonus"
-        print(f"{side.title()}: {result[f'{side}_total']} (die {die}; {factors})")
-    winner = result["winner"]
-    print(f"Difference {result['difference']}: " + ("a draw" if winner == "draw" else f"the {winner} wins"))
+        factors = "; ".join(f"{f['reason']} {f['value']:+d}" for f in result[f"{side}_factors"]) or _("no bonus")
+        print(totals[side].format(total=result[f"{side}_total"], die=die, factors=factors))
+    print(_winner_words(result["winner"]).format(difference=result["difference"]))
     for side in ("attacker", "defender"):
-        on = result[f"{side}_troops_destroyed_on"]
-        if not battle_troops(battle, side):
-            print(f"The {side} committed no ground troops: nothing to roll for")
-            continue
-        print(f"The {side}'s troops are " + (f"destroyed on {on}{'+' if on < 6 else ''}" if on else "not rolled for"))
+        print(_destroyed_words(side, result[f"{side}_troops_destroyed_on"], bool(battle_troops(battle, side))))
     return 0
+
+
+def _winner_words(winner: str) -> str:
+    if winner == "draw":
+        return _("Difference {difference}: a draw")
+    if winner == "attacker":
+        return _("Difference {difference}: the attacker wins")
+    return _("Difference {difference}: the defender wins")
+
+
+def _destroyed_words(side: str, on: int | None, committed: bool) -> str:
+    """What becomes of a side's troops after the battle, in one line."""
+    attacker = side == "attacker"
+    if not committed:
+        if attacker:
+            return _("The attacker committed no ground troops: nothing to roll for")
+        return _("The defender committed no ground troops: nothing to roll for")
+    if not on:
+        return (
+            _("The attacker's troops are not rolled for") if attacker else _("The defender's troops are not rolled for")
+        )
+    roll = f"{on}+" if on < 6 else str(on)
+    if attacker:
+        return _("The attacker's troops are destroyed on {roll}").format(roll=roll)
+    return _("The defender's troops are destroyed on {roll}").format(roll=roll)
+
+
+def share(fraction: float, digits: int = 0) -> str:
+    """A share (0.55) as a percentage the way the command has always printed it ("55%", "55.0%"),
+    in the user's language."""
+    return _("{number}%").format(number=number(fraction * 100, digits))
 
 
 def battle_troops(battle, side: str) -> tuple:
@@ -133,11 +163,19 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
+    words = _("Attacker wins {attacker}, draw {draw}, defender wins {defender}")
     print(
-        f"Attacker wins {data['attacker_win']:.1%}, draw {data['draw']:.1%}, defender wins {data['defender_win']:.1%}"
+        words.format(
+            attacker=share(data["attacker_win"], 1),
+            draw=share(data["draw"], 1),
+            defender=share(data["defender_win"], 1),
+        )
     )
+    sides = {"attacker": _("attacker"), "defender": _("defender")}
     for troop in data["troops"]:
-        print(f"  {troop['side']} {troop['troop']}: destroyed {troop['destroyed']:.1%}")
+        words = _("{side} {troop}: destroyed {share}")
+        side = sides.get(troop["side"], troop["side"])
+        print("  " + words.format(side=side, troop=troop["troop"], share=share(troop["destroyed"], 1)))
     return 0
 
 
@@ -150,7 +188,8 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     from campaign_manager.store.campaign_file import CampaignFile
 
     if args.precision < 0 or args.precision >= 50:
-        raise UserError(f"--precision is in points, from 0 (play them all) to under 50, not {args.precision:g}")
+        words = _("--precision is in points, from 0 (play them all) to under 50, not {given}")
+        raise UserError(words.format(given=f"{args.precision:g}"))
     precision = args.precision / 100 or None
     limit = args.playouts if args.playouts is not None else (whatif.LIMIT if precision else 200)
     with CampaignFile.open(args.file, readonly=True) as campaign:
@@ -164,38 +203,66 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         return 0
     under_way = state.phase in (Phase.PLANNING, Phase.BATTLE)
     upto = state.turn if under_way else state.turn + 1  # the turn a playout to the end of the turn plays
-    to = f"the end of turn {upto}" if args.to == "end-of-turn" else "the end of the campaign"
-    start = f"turn {state.turn}, {state.phase} phase" if state.turn else "the start"
-    print(f"{data.playouts} playouts from {start} to {to} (seed {args.seed}){stop_words(data)}:")
+    print(_playouts_words(data, state, upto, args))
     for name, interval in data.intervals.items():
         count = data.outcomes.get(name, 0)
         if count or interval.high >= 0.05:
+            words = _("{result}: {count} ({share}, 95% between {low} and {high})")
             print(
-                f"  {name}: {count} ({count / data.playouts:.0%}, "
-                f"95% between {interval.low:.0%} and {interval.high:.0%})"
+                "  "
+                + words.format(
+                    result=name,
+                    count=count,
+                    share=share(count / data.playouts),
+                    low=share(interval.low),
+                    high=share(interval.high),
+                )
             )
     for side, won in data.wins.items():
-        low, high = won.interval.low, won.interval.high
+        words = _("The {side} win at any level: {count} ({share}, 95% between {low} and {high})")
         print(
-            f"The {sc.side_nouns[side]} win at any level: {won.playouts} "
-            f"({won.share:.0%}, 95% between {low:.0%} and {high:.0%})"
+            words.format(
+                side=sc.side_nouns[side],
+                count=won.playouts,
+                share=share(won.share),
+                low=share(won.interval.low),
+                high=share(won.interval.high),
+            )
         )
     print(margin_words(data))
-    changed = [f"{code} {share:.0%}" for code, share in data.objectives.items() if share]
-    print("Objectives that changed hands: " + (", ".join(changed) or "none"))
-    print(f"Most battles in a turn: {data.most_battles_in_a_turn}")
+    changed = [f"{code} {share(part)}" for code, part in data.objectives.items() if part]
+    print(_("Objectives that changed hands: {areas}").format(areas=", ".join(changed) or _("none")))
+    print(_("Most battles in a turn: {count}").format(count=data.most_battles_in_a_turn))
     for arrow in data.plan.arrows if data.plan else ():
-        print(f"Planned arrow {arrow.origin} → {arrow.target}: fought in {arrow.fought:.0%} of the playouts")
+        words = _("Planned arrow {origin} → {target}: fought in {share} of the playouts")
+        print(words.format(origin=arrow.origin, target=arrow.target, share=share(arrow.fought)))
     return 0
 
 
-def stop_words(data: WhatIf) -> str:
-    """Why the playouts stopped, when it was not the limit given."""
-    if data.stopped == "precise":
-        return f", stopped once every result was known to ±{(data.precision or 0) * 100:g} points"
-    if data.stopped == "cancelled":
-        return ", cancelled early"
-    return ""
+def _playouts_words(data: WhatIf, state, upto: int, args: argparse.Namespace) -> str:
+    """The first line: how many playouts, from where to where, and why they stopped."""
+    from campaign_manager.cli.text import phase_words
+
+    if args.to == "end-of-turn":
+        to = pgettext("what if: the playouts run from {start} to {to}", "the end of turn {turn}").format(turn=upto)
+    else:
+        to = pgettext("what if: the playouts run from {start} to {to}", "the end of the campaign")
+    if state.turn:
+        start = _("turn {turn}, {phase} phase").format(turn=state.turn, phase=phase_words(state.phase))
+    else:
+        start = pgettext("what if: the playouts run from {start} to {to}", "the start")
+    stop = data.stopped if data.stopped in ("precise", "cancelled") else None
+    if stop == "precise":
+        words = _(
+            "{playouts} playouts from {start} to {to} (seed {seed}), stopped once every result was known to "
+            "±{precision} points:"
+        )
+    elif stop == "cancelled":
+        words = _("{playouts} playouts from {start} to {to} (seed {seed}), cancelled early:")
+    else:
+        words = _("{playouts} playouts from {start} to {to} (seed {seed}):")
+    precision = f"{(data.precision or 0) * 100:g}"
+    return words.format(playouts=data.playouts, start=start, to=to, seed=args.seed, precision=precision)
 
 
 def margin_words(data: WhatIf) -> str:
@@ -203,8 +270,16 @@ def margin_words(data: WhatIf) -> str:
     the margins that decide the result."""
     cut = data.percentiles
     thresholds = "/".join(str(t) for t in data.thresholds)
-    return (
-        f"VP margin, {data.margin_means.replace(' VP', '')}: median {cut[50]:+d}; half the playouts between "
-        f"{cut[25]:+d} and {cut[75]:+d}, nine in ten between {cut[5]:+d} and {cut[95]:+d} "
-        f"(results change at ±{thresholds}; --json lists every margin)"
+    words = _(
+        "VP margin, {means}: median {median}; half the playouts between {q25} and {q75}, nine in ten between "
+        "{p5} and {p95} (results change at ±{thresholds}; --json lists every margin)"
+    )
+    return words.format(
+        means=data.margin_means.replace(" VP", ""),
+        median=f"{cut[50]:+d}",
+        q25=f"{cut[25]:+d}",
+        q75=f"{cut[75]:+d}",
+        p5=f"{cut[5]:+d}",
+        p95=f"{cut[95]:+d}",
+        thresholds=thresholds,
     )

@@ -7,28 +7,33 @@ import argparse
 import sys
 from pathlib import Path
 
+from campaign_manager.i18n import _
+
 PROG = "python -m campaign_manager.licences"
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, like every refusal of the app's command line
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, _("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(
         prog=PROG,
-        description="Write the licences of every library the app bundles, read from the installed packages.",
+        description=_("Write the licences of every library the app bundles, read from the installed packages."),
     )
     parser.add_argument(
-        "--write", metavar="DIR", type=Path, help="write THIRD-PARTY-NOTICES.txt and one file per licence text into DIR"
+        "--write",
+        metavar="DIR",
+        type=Path,
+        help=_("write THIRD-PARTY-NOTICES.txt and one file per licence text into DIR"),
     )
     parser.add_argument(
-        "--debian-copyright", metavar="FILE", type=Path, help="write a Debian machine-readable copyright file"
+        "--debian-copyright", metavar="FILE", type=Path, help=_("write a Debian machine-readable copyright file")
     )
     args = parser.parse_args(argv)
     if args.write is None and args.debian_copyright is None:
-        parser.error("say what to write: --write DIR, --debian-copyright FILE, or both")
+        parser.error(_("say what to write: --write DIR, --debian-copyright FILE, or both"))
     from campaign_manager.licences import app_library, installed_libraries
     from campaign_manager.licences.debian import debian_copyright
     from campaign_manager.licences.notices import write_notices
@@ -37,13 +42,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.write is not None:
             if args.write.exists() and not args.write.is_dir():
-                parser.exit(2, f"{PROG}: {args.write}: is a file, not a folder\n")
+                parser.exit(
+                    2, _("{prog}: {folder}: is a file, not a folder").format(prog=PROG, folder=args.write) + "\n"
+                )
             write_notices(args.write, libraries)
         if args.debian_copyright is not None:
             text = debian_copyright(app_library(), libraries)
             args.debian_copyright.write_text(text, encoding="utf-8")
     except OSError as exc:
-        parser.exit(2, f"{PROG}: {exc.filename or ''}: {exc.strerror or exc}\n")
+        parser.exit(2, f"{PROG}: {exc.filename or ''}: {exc.strerror or exc}\n")  # untranslated: the system's words
     return 0
 
 

@@ -8,24 +8,26 @@ from typing import Any
 
 from campaign_manager import bounds
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
-WHAT = "a file of actions"
+WHAT = N_("a file of actions")
 
 
 def read_actions(source: str) -> list[dict[str, Any]]:
     """The actions in a JSON file (a list, or one action); "-" reads standard input."""
-    name = "standard input" if source == "-" else source
-    raw = bounds.read_bounded(source, bounds.MAX_ACTIONS_FILE, WHAT, UserError)
-    data = bounds.parse_json(bounds.decode(raw, name, WHAT, UserError), name, "the file of actions", UserError)
+    name = _("standard input") if source == "-" else source
+    raw = bounds.read_bounded(source, bounds.MAX_ACTIONS_FILE, _(WHAT), UserError)
+    data = bounds.parse_json(bounds.decode(raw, name, _(WHAT), UserError), name, _("the file of actions"), UserError)
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list):
-        raise UserError(f"{name}: should hold a list of actions")
+        raise UserError(_("{name}: should hold a list of actions").format(name=name))
     for number, item in enumerate(data, start=1):
         if not isinstance(item, dict):
             raise UserError(
-                f'{name}: item {number} should be an action, a JSON object such as {{"type": "note", "text": "…"}}, '
-                f"not {_shown(item)}"
+                _("{name}: item {number} should be an action, a JSON object such as {example}, not {shown}").format(
+                    name=name, number=number, example='{"type": "note", "text": "…"}', shown=_shown(item)
+                )
             )
     return data
 
@@ -36,7 +38,7 @@ def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'the text "{value[:30]}{"…" if len(value) > 30 else ""}"'
+        return _('the text "{text}"').format(text=value[:30] + ("…" if len(value) > 30 else ""))
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     return str(value)[:30]

@@ -30,6 +30,7 @@ from sqlmodel import Session, col, select
 
 from campaign_manager import bounds
 from campaign_manager.errors import FileChanged, UserError
+from campaign_manager.i18n import _, ngettext, number
 from campaign_manager.store import integrity
 from campaign_manager.store.schema import (
     SCHEMA_VERSION,
@@ -78,7 +79,7 @@ class LimitReached(UserError):
 
 
 def counted_actions(count: int) -> str:
-    return f"{count:,} more action{'' if count == 1 else 's'}"
+    return ngettext("{n} more action", "{n} more actions", count).format(n=number(count))
 
 
 @dataclass(frozen=True)
@@ -93,12 +94,12 @@ class Author:
         """'Corinth Games (bob)', 'bob', or 'someone unknown' (a row older than the server's checks)."""
         if self.user and self.shop:
             return f"{self.shop} ({self.user})"
-        return self.shop or self.user or "someone unknown"
+        return self.shop or self.user or _("someone unknown")
 
     @property
     def name(self) -> str:
         """The shop's display name, else the server's user: 'Corinth Games'."""
-        return self.shop or self.user or "someone unknown"
+        return self.shop or self.user or _("someone unknown")
 
     def to_json(self) -> dict[str, str | None]:
         return {"user": self.user, "shop": self.shop}
@@ -201,8 +202,12 @@ class ActionLog(ABC):
         held = len(self.times) if held is None else held
         if held + adding > bounds.MAX_LOG:
             raise LimitReached(
-                f"{self.where}: {counted_actions(adding)} would take the campaign past {bounds.MAX_LOG:,} actions, "
-                f"the most a campaign keeps (it holds {held:,}); nothing was recorded"
+                _(
+                    "{where}: {actions} would take the campaign past {max_log} actions, the "
+                    "most a campaign keeps (it holds {held}); nothing was recorded"
+                ).format(
+                    where=self.where, actions=counted_actions(adding), max_log=number(bounds.MAX_LOG), held=number(held)
+                )
             )
 
     def check_size(self, written: list[tuple[str, str]]) -> None:
@@ -254,7 +259,10 @@ class ActionLog(ABC):
             return 0
         if not (isinstance(row[0], str) and integrity.REVISION.fullmatch(row[0])):
             raise integrity.refuse(
-                self.where, f'its table meta, row "revision", holds {integrity.shown(row[0])}, not a count of writes'
+                self.where,
+                _('its table meta, row "revision", holds {shown}, not a count of writes').format(
+                    shown=integrity.shown(row[0])
+                ),
             )
         return int(row[0])
 
@@ -267,7 +275,7 @@ class ActionLog(ABC):
             with Session(self._engine) as session:
                 document = session.get(Document, 1)
             if document is None or not isinstance(document.source, str) or not isinstance(document.name, str):
-                raise integrity.refuse(self.where, "its table document has no row 1 of text")
+                raise integrity.refuse(self.where, _("its table document has no row 1 of text"))
             self._document = document
         return self._document
 
@@ -277,7 +285,7 @@ class ActionLog(ABC):
             with Session(self._engine) as session:
                 rows = {row.key: row.value for row in session.exec(select(MetaEntry))}
             if not all(isinstance(key, str) and isinstance(value, str) for key, value in rows.items()):
-                raise integrity.refuse(self.where, "its table meta holds a setting that is not text")
+                raise integrity.refuse(self.where, _("its table meta holds a setting that is not text"))
             self._meta = rows
         return dict(self._meta)
 
@@ -297,7 +305,9 @@ class ActionLog(ABC):
             text("SELECT seq, recorded_at, payload FROM action WHERE seq > :held ORDER BY seq"), {"held": held}
         ).all()
         if held + len(rows) > bounds.MAX_LOG:
-            raise integrity.refuse(self.where, f"the action log holds more than {bounds.MAX_LOG:,} actions")
+            raise integrity.refuse(
+                self.where, _("the action log holds more than {max_log} actions").format(max_log=number(bounds.MAX_LOG))
+            )
         records = integrity.payloads(self.where, "action", [(seq, payload) for seq, _at, payload in rows])
         return records, [at if isinstance(at, str) else "" for _seq, at, _payload in rows]
 
@@ -350,8 +360,10 @@ class ActionLog(ABC):
         self.check_writable()
         if not self.keeps_drafts:
             raise UserError(
-                f"{self.where}: was made by an earlier version of the app and has no place yet for the battle being "
-                f"entered"
+                _(
+                    "{where}: was made by an earlier version of the app and has no place yet for the "
+                    "battle being entered"
+                ).format(where=self.where)
             )
         with self._faults("keeping the battle being entered"), Session(self._engine) as session:
             self._locked(session)
@@ -373,7 +385,11 @@ class ActionLog(ABC):
                 if self._revision_in(conn) == before:
                     return changes
                 conn.rollback()  # a writer came in between: read again
-        raise FileChanged(f"{self.where}: other writers kept moving it on; it could not be read whole — try again")
+        raise FileChanged(
+            _("{where}: other writers kept moving it on; it could not be read whole — try again").format(
+                where=self.where
+            )
+        )
 
     def _changes_in(self, conn: Connection | Session, revision: int) -> Changes:
         """The log at `revision` as changes from what this reader holds: just the actions added
@@ -410,7 +426,11 @@ class ActionLog(ABC):
         self.revision = write.before + 1
 
     def _moved(self, before: int) -> FileChanged:
-        return FileChanged(f"{self.where}: was changed by another program after it was read here; nothing was written")
+        return FileChanged(
+            _("{where}: was changed by another program after it was read here; nothing was written").format(
+                where=self.where
+            )
+        )
 
     def append(
         self, payloads: Iterable[Record], recorded_at: list[str] | None = None, revise: Revise | None = None
@@ -461,13 +481,15 @@ class ActionLog(ABC):
     @staticmethod
     def _encoded(records: list[Record]) -> list[tuple[str, str]]:
         written = []
-        for number, payload in enumerate(records, start=1):
+        for index, payload in enumerate(records, start=1):
             words = json.dumps(payload, sort_keys=True, separators=(",", ":"))
             if len(words) > bounds.MAX_ACTION:
-                raise UserError(
-                    f"action {number} ({integrity.shown(payload.get('type', '?'))}) is larger than "
-                    f"{bounds.size_words(bounds.MAX_ACTION)} as JSON, more than any action needs; nothing was recorded"
+                words = _(
+                    "action {number} ({kind}) is larger than {limit} as JSON, more than any action needs; "
+                    "nothing was recorded"
                 )
+                kind = integrity.shown(payload.get("type", "?"))
+                raise UserError(words.format(number=index, kind=kind, limit=bounds.size_words(bounds.MAX_ACTION)))
             written.append((str(payload.get("type", "")), words))
         return written
 
@@ -495,7 +517,12 @@ class ActionLog(ABC):
                 return None
             payload = integrity.payload(self.where, table, row.seq, row.payload)
             if not isinstance(row.recorded_at, str) or not isinstance(row.kind, str):
-                words = f"{integrity.TABLE_WORDS[table]} (table {table}), {integrity.row(row.seq)}: it is not text"
+                words = _("{log} (table {table}), {row}: {fault}").format(
+                    log=_(integrity.TABLE_WORDS[table]),
+                    table=table,
+                    row=integrity.row(row.seq),
+                    fault=_("it is not text"),
+                )
                 raise integrity.refuse(self.where, words)
             if check is not None:
                 check(payload)

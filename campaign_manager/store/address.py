@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 
 SCHEMES = ("postgresql", "postgres")
 CAMPAIGN_NAME = re.compile(r"[a-z0-9_]{1,40}")
@@ -53,7 +54,9 @@ class ServerAddress:
 
     def need_campaign(self) -> str:
         if self.campaign is None:
-            raise AddressRefused(f"{self.shown}: names no campaign — add ?campaign=NAME to the address")
+            raise AddressRefused(
+                _("{shown}: names no campaign — add ?campaign=NAME to the address").format(shown=self.shown)
+            )
         return self.campaign
 
     def with_campaign(self, campaign: str) -> ServerAddress:
@@ -71,19 +74,23 @@ def parse_address(text: str, password_from: ServerAddress | None = None) -> Serv
         user = unquote(parts.username) if parts.username else None
         port = parts.port  # a port that is not a number is refused here
     except ValueError as exc:
-        raise AddressRefused(f"{_safe(text)}: is not a server address the app can read ({exc})") from None
+        raise AddressRefused(
+            _("{address}: is not a server address the app can read ({exc})").format(address=_safe(text), exc=exc)
+        ) from None
     if parts.scheme.lower() not in SCHEMES:
-        raise AddressRefused(f"{_safe(text)}: a server address begins with postgresql://")
+        raise AddressRefused(_("{address}: a server address begins with postgresql://").format(address=_safe(text)))
     if parts.fragment:
-        raise AddressRefused(f"{_safe(text)}: a server address has no #part")
+        raise AddressRefused(_("{address}: a server address has no #part").format(address=_safe(text)))
     query = _query(parts.query)
     names = [value for key, value in query if key == "campaign"]
     if len(names) > 1:
-        raise AddressRefused(f"{_safe(text)}: names more than one campaign")
+        raise AddressRefused(_("{address}: names more than one campaign").format(address=_safe(text)))
     campaign = names[0].lower() if names else None
     if campaign is not None and not CAMPAIGN_NAME.fullmatch(campaign):
         raise AddressRefused(
-            f"{_safe(text)}: a campaign's name in an address has 1 to 40 letters, digits or _ (e.g. greece_1941)"
+            _("{address}: a campaign's name in an address has 1 to 40 letters, digits or _ (e.g. greece_1941)").format(
+                address=_safe(text)
+            )
         )
     rest = [(key, value) for key, value in query if key != "campaign"]
     host = parts.hostname or ""
@@ -122,7 +129,7 @@ def _query(text: str) -> list[tuple[str, str]]:
     pairs = []
     for part in text.split("&"):
         if part:
-            key, _, value = part.partition("=")
+            key, _sep, value = part.partition("=")
             pairs.append((unquote(key), unquote(value)))
     return pairs
 

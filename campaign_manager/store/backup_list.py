@@ -13,6 +13,7 @@ from pathlib import Path
 from campaign_manager.engine.state import Phase
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.backups import STAMP, backup_files, before_restore_files
 from campaign_manager.store.campaign_file import CampaignFile
 
@@ -33,15 +34,24 @@ class Backup:
     def describe(self) -> str:
         """One line: when it was made and the VP then, sides named and ordered as the scenario has them."""
         if self.damage is not None:
-            made = "a copy kept by a restore" if self.restored_at is not None else f"the end of turn {self.turn}"
-            return f"{made} — damaged, cannot be restored: {self.damage} ({self.path.name})"
+            if self.restored_at is not None:
+                words = _("a copy kept by a restore — damaged, cannot be restored: {damage} ({file})")
+            else:
+                words = _("the end of turn {turn} — damaged, cannot be restored: {damage} ({file})")
+            return words.format(turn=self.turn, damage=self.damage, file=self.path.name)
         order = [side for side in self.side_names if side in self.vp] + sorted(set(self.vp) - set(self.side_names))
         vp = ", ".join(f"{self.side_names.get(side, side)} {self.vp[side]}" for side in order)
         if self.restored_at is not None:
-            when = "the campaign's end" if self.finished else f"turn {self.turn}"
-            return f"the campaign as it was {self.restored_at} ({when}) — VP {vp} ({self.path.name})"
-        ended = "the campaign's end" if self.finished else f"the end of turn {self.turn}"
-        return f"{ended} — VP {vp} ({self.path.name})"
+            if self.finished:
+                words = _("the campaign as it was {when} (the campaign's end) — VP {vp} ({file})")
+            else:
+                words = _("the campaign as it was {when} (turn {turn}) — VP {vp} ({file})")
+            return words.format(when=self.restored_at, turn=self.turn, vp=vp, file=self.path.name)
+        if self.finished:
+            words = _("the campaign's end — VP {vp} ({file})")
+        else:
+            words = _("the end of turn {turn} — VP {vp} ({file})")
+        return words.format(turn=self.turn, vp=vp, file=self.path.name)
 
 
 def list_backups(campaign: Path) -> list[Backup]:
@@ -66,11 +76,9 @@ def list_backups(campaign: Path) -> list[Backup]:
                     )
                 )
         except (UserError, OSError) as exc:
-            why = (
-                str(exc).removeprefix(f"{path}: ").removeprefix("is damaged: ").removesuffix("; it was left untouched")
-            )
+            why = getattr(exc, "what", None) or str(exc).removeprefix(f"{path}: ")
             restored = _restored_at(path) if path in kept else None
-            found.append(Backup(path, turns.get(path, 0), {}, False, {}, restored, why or "it cannot be read"))
+            found.append(Backup(path, turns.get(path, 0), {}, False, {}, restored, why or _("it cannot be read")))
     return found
 
 
@@ -85,5 +93,6 @@ def _restored_at(path: Path) -> str:
     """When the restore that kept this copy was made, from its name, in words."""
     found = re.search(r"-(\d{4}-\d\d-\d\d-\d{6})(-\d+)?\.campaign$", path.name)
     if found is None:
-        return "before an earlier restore"  # the one undated name of earlier versions
-    return "before the restore of " + datetime.strptime(found.group(1), STAMP).strftime("%Y-%m-%d %H:%M:%S")
+        return _("before an earlier restore")  # the one undated name of earlier versions
+    moment = datetime.strptime(found.group(1), STAMP).strftime("%Y-%m-%d %H:%M:%S")
+    return _("before the restore of {moment}").format(moment=moment)

@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import _
 from campaign_manager.store import writing
 from campaign_manager.store.copies import image_of, save_copy
 
@@ -57,7 +58,11 @@ def make_backup(campaign: Path, turn: int, upto: int | None = None) -> Path:
     try:
         target.parent.mkdir(exist_ok=True)
     except OSError as exc:
-        raise UserError(f"{target.parent}: the backup folder cannot be made ({exc.strerror})") from None
+        raise UserError(
+            _("{folder}: the backup folder cannot be made ({problem})").format(
+                folder=target.parent, problem=exc.strerror
+            )
+        ) from None
     writing.write_whole(target, image_of(Path(campaign).resolve(), upto), "backup")
     prune(campaign)
     return target
@@ -141,6 +146,8 @@ def restore_backup(backup: Path, campaign: Path, now: datetime | None = None) ->
             continue  # made meanwhile by another restore: the next number
         break
     else:
-        raise UserError(f"{where}: already holds 99 copies kept by restores made in the same second")
+        raise UserError(
+            _("{where}: already holds 99 copies kept by restores made in the same second").format(where=where)
+        )
     save_copy(backup, real)
     return kept

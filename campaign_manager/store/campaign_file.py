@@ -14,10 +14,9 @@ from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, Play, apply_action, initial_state, replay
 from campaign_manager.engine.actions import Action, Battle, Discard, EndTurn, StartTurn, parse_action
 from campaign_manager.engine.entry import BattleEntry, entry_from_battle, salvage_app_dice
-from campaign_manager.engine.lookup import counted
 from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import FileRefused, UserError
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from campaign_manager.store import integrity, writing
 from campaign_manager.store.action_log import ActionLog, Changes, LogContent, Record
@@ -32,7 +31,6 @@ if TYPE_CHECKING:
     from campaign_manager.store.server import ServerLog
 
 KIND = "campaign"
-ONLY_HERE = "kept only while the app is open"  # a battle being entered the campaign could not take
 
 
 class ActionRefused(UserError):
@@ -71,7 +69,7 @@ class CampaignFile(LoggedDocument[CampaignState]):
         try:
             return self.replay(records)
         except UserError as exc:
-            raise FileRefused(f"{self.log.where}: is damaged: {exc}") from None
+            raise integrity.damaged_file(self.log.where, exc) from None
 
     def _advanced(self, records: list[Record]) -> CampaignState:
         """The state held with the actions another writer recorded applied to it, one by one
@@ -82,10 +80,9 @@ class CampaignFile(LoggedDocument[CampaignState]):
             try:
                 applied = apply_action(self.scenario, state, parse_action(record))
             except UserError as exc:
-                raise FileRefused(
-                    f"{self.log.where}: is damaged: the campaign log cannot be replayed at action {number} "
-                    f"({integrity.shown(record.get('type'))}): {exc}"
-                ) from None
+                words = _("the campaign log cannot be replayed at action {number} ({kind}): {problem}")
+                what = words.format(number=number, kind=integrity.shown(record.get("type")), problem=exc)
+                raise integrity.damaged_file(self.log.where, what) from None
             added.append(applied)
             state = applied.state
         if self._history is not None:
@@ -167,12 +164,20 @@ class CampaignFile(LoggedDocument[CampaignState]):
         location = locate(path)
         sc = load_scenario(scenario)
         if computer is not None and computer not in sc.sides:
-            raise UserError(f"no side '{computer}' for the computer to play (sides: {', '.join(sc.sides)})")
+            raise UserError(
+                _("no side '{side}' for the computer to play (sides: {sides})").format(
+                    side=computer, sides=", ".join(sc.sides)
+                )
+            )
         if name is None:
             name = location.need_campaign() if isinstance(location, ServerAddress) else location.stem
             name = name[: bounds.MAX_NAME]
         if not name.strip() or len(name) > bounds.MAX_NAME:
-            raise UserError(f"a campaign's name has 1 to {bounds.MAX_NAME} characters (this one has {len(name)})")
+            raise UserError(
+                _("a campaign's name has 1 to {max_name} characters (this one has {count})").format(
+                    max_name=bounds.MAX_NAME, count=len(name)
+                )
+            )
         meta = {"name": name, "scenario": sc.id}
         if play == "wargame":
             meta.update(play="wargame", computer=computer or "")
@@ -200,9 +205,9 @@ class CampaignFile(LoggedDocument[CampaignState]):
             with log._faults("reading"):
                 document, settings = log.document(), log.meta()  # the window keeps what the file was made with
             try:
-                sc = parse_scenario(document.source, f"the scenario stored in {name}")
+                sc = parse_scenario(document.source, _("the scenario stored in {name}").format(name=name))
             except ScenarioError as exc:
-                raise FileRefused(f"{log.where}: is damaged: {exc}") from None
+                raise integrity.damaged_file(log.where, exc) from None
             with log._faults("reading"):
                 records = cls._readable(log, sc, settings)
             campaign = cls(log, sc, records)
@@ -272,11 +277,19 @@ class CampaignFile(LoggedDocument[CampaignState]):
                 try:
                     done[:] = self.preview([applied.action for applied in done], roller)
                 except ActionRefused as refused:
-                    meanwhile = f"{counted(changes.count, 'action')} {'was' if changes.count == 1 else 'were'}"
                     if changes.appended is None:
-                        meanwhile = "actions were taken back and"
-                    words = f"{refused.error} — {meanwhile} recorded elsewhere since it was read here (now shown)"
-                    raise ActionRefused(refused.index, refused.kind, UserError(words)) from None
+                        words = _(
+                            "{refusal} — actions were taken back and recorded elsewhere since it was read here "
+                            "(now shown)"
+                        )
+                    else:
+                        words = ngettext(
+                            "{refusal} — {n} action was recorded elsewhere since it was read here (now shown)",
+                            "{refusal} — {n} actions were recorded elsewhere since it was read here (now shown)",
+                            changes.count,
+                        )
+                    error = UserError(words.format(refusal=refused.error, n=changes.count))
+                    raise ActionRefused(refused.index, refused.kind, error) from None
                 return [applied.record for applied in done]
 
             self._written(lambda: self.log.append([applied.record for applied in done], revise=revise))
@@ -354,8 +367,11 @@ class CampaignFile(LoggedDocument[CampaignState]):
             return [again, *actions[1:]]
         faces = ", ".join(str(die) for die in undone.dice or ())
         raise UserError(
-            f"the battle-count dice of this turn were rolled by the app before its start was undone ({faces}); "
-            f"they stand: start the turn without dice to use them again, or Edit ▸ Redo"
+            _(
+                "the battle-count dice of this turn were rolled by the app before its start was "
+                "undone ({faces}); they stand: start the turn without dice to use them again, or Edit "
+                "▸ Redo"
+            ).format(faces=faces)
         )
 
     def _back_up(self, ends: list[tuple[int, int]], last: int) -> None:
@@ -371,7 +387,9 @@ class CampaignFile(LoggedDocument[CampaignState]):
             try:
                 make_backup(self.path, turn, None if upto == last else upto)
             except UserError as exc:
-                self.backup_problem = f"the end-of-turn backup was not made for turn {turn}: {exc}"
+                self.backup_problem = _("the end-of-turn backup was not made for turn {turn}: {problem}").format(
+                    turn=turn, problem=exc
+                )
 
     def _back_up_shared(self, server: ServerLog, ends: list[tuple[int, int]]) -> None:
         """The organiser's app keeps a campaign file of a shared campaign at each end of turn, on
@@ -384,7 +402,9 @@ class CampaignFile(LoggedDocument[CampaignState]):
             try:
                 end_of_turn_backup(server.address, turn, self.image(upto=upto))
             except UserError as exc:
-                self.backup_problem = f"the end-of-turn backup was not made for turn {turn}: {exc}"
+                self.backup_problem = _("the end-of-turn backup was not made for turn {turn}: {problem}").format(
+                    turn=turn, problem=exc
+                )
 
     def _finish_cut_off_backups(self) -> None:
         """Make again each end-of-turn backup that was cut off (its `.partial` left behind)."""
@@ -401,12 +421,14 @@ class CampaignFile(LoggedDocument[CampaignState]):
                     continue
                 made.append(make_backup(self.path, turn, upto).name)
             except (UserError, OSError) as exc:
-                self.backup_problem = f"the backup of turn {turn}, cut off earlier, could not be made again: {exc}"
+                words = _("the backup of turn {turn}, cut off earlier, could not be made again: {problem}")
+                self.backup_problem = words.format(turn=turn, problem=exc)
         if made:
-            self.backup_notice = (
-                f"the end-of-turn backup{'s' if len(made) > 1 else ''} cut off last time "
-                f"{'were' if len(made) > 1 else 'was'} made again: {', '.join(made)}"
-            )
+            self.backup_notice = ngettext(
+                "the end-of-turn backup cut off last time was made again: {files}",
+                "the end-of-turn backups cut off last time were made again: {files}",
+                len(made),
+            ).format(files=", ".join(made))
         self._make_missing_backup()
 
     def _make_missing_backup(self) -> None:
@@ -421,7 +443,8 @@ class CampaignFile(LoggedDocument[CampaignState]):
         try:
             make_backup(self.path, ended, upto)
         except (UserError, OSError) as exc:
-            self.backup_problem = f"the end-of-turn backup of turn {ended}, missing, could not be made: {exc}"
+            words = _("the end-of-turn backup of turn {turn}, missing, could not be made: {problem}")
+            self.backup_problem = words.format(turn=ended, problem=exc)
 
     def save_copy(self, target: Path | str, name: str | None = None) -> None:
         """Write the campaign as this program holds it to `target` (replacing what is there),
@@ -429,14 +452,20 @@ class CampaignFile(LoggedDocument[CampaignState]):
         read, so this works when it is gone."""
         target = Path(target)
         if name is not None and (not name.strip() or len(name) > bounds.MAX_NAME):
-            raise UserError(f"a campaign's name has 1 to {bounds.MAX_NAME} characters (this one has {len(name)})")
+            raise UserError(
+                _("a campaign's name has 1 to {max_name} characters (this one has {count})").format(
+                    max_name=bounds.MAX_NAME, count=len(name)
+                )
+            )
         try:
             file = self.file
             itself = file is not None and target.exists() and file.exists() and os.path.samefile(target, file)
         except OSError:
             itself = False
         if itself:
-            raise UserError(f"{target}: is the campaign itself; choose another name for the copy")
+            raise UserError(
+                _("{target}: is the campaign itself; choose another name for the copy").format(target=target)
+            )
         writing.write_whole(target, self.image(name), "copy")
 
     def image(self, name: str | None = None, upto: int | None = None) -> bytes:
@@ -508,19 +537,31 @@ class CampaignFile(LoggedDocument[CampaignState]):
         self._entry, self._entry_held, self._entry_unsaved = entry, True, True
         server = self.server_log
         if server is not None and server.role == "viewer":
-            return f"{server.user} is a viewer of this campaign, so the battle being entered is {ONLY_HERE}"
+            words = _(
+                "{user} is a viewer of this campaign, so the battle being entered is kept only while the app is open"
+            )
+            return words.format(user=server.user)
         if self.log.readonly:
-            return f"the campaign is open read-only, so the battle being entered is {ONLY_HERE}"
+            return _("the campaign is open read-only, so the battle being entered is kept only while the app is open")
         if away is not None:
-            return f"{away}, so the battle being entered is {ONLY_HERE}"
+            return _("{reason}, so the battle being entered is kept only while the app is open").format(reason=away)
         try:
             text = None if entry is None else entry.to_text()
             if text is not None:
                 BattleEntry.from_text(text)  # what the campaign is given reads back whole, or it is not written
             self.log.keep_draft(text)
         except UserError as exc:
-            there = "in the file" if server is None else "on the server"
-            return f"the battle being entered could not be kept {there} ({exc}); it is {ONLY_HERE}"
+            if server is None:
+                words = _(
+                    "the battle being entered could not be kept in the file ({problem}); it is kept only while "
+                    "the app is open"
+                )
+            else:
+                words = _(
+                    "the battle being entered could not be kept on the server ({problem}); it is kept only while "
+                    "the app is open"
+                )
+            return words.format(problem=exc)
         self._entry_unsaved = False
         return None
 
@@ -533,23 +574,27 @@ class CampaignFile(LoggedDocument[CampaignState]):
         if not self.records:
             return None
         if self.pending_from is not None:
-            return "the actions recorded while the server was away wait to be sent first"
+            return _("the actions recorded while the server was away wait to be sent first")
         last = parse_action(self.records[-1])
         if self.computer_side and last.app_dice():
-            return (
-                f"the last action ({last.title()}) holds dice the app rolled, and against the computer those are "
-                f"final: it cannot be undone"
+            words = _(
+                "the last action ({action}) holds dice the app rolled, and against the computer those are "
+                "final: it cannot be undone"
             )
+            return words.format(action=last.title())
         if isinstance(last, Battle) and (last.app_dice() or last.corrections):
             try:
                 kept = self.kept_entry()
             except DraftDamaged:
-                return "a battle entry kept with the campaign cannot be read: throw it away first (Battle ▸ New battle)"
-            if kept is not None:
-                return (
-                    f"undoing {last.title()} gives it back to be entered again with the dice the app rolled for it, "
-                    f"but another battle being entered is kept for later: record it or discard it first"
+                return _(
+                    "a battle entry kept with the campaign cannot be read: throw it away first (Battle ▸ New battle)"
                 )
+            if kept is not None:
+                words = _(
+                    "undoing {action} gives it back to be entered again with the dice the app rolled for it, "
+                    "but another battle being entered is kept for later: record it or discard it first"
+                )
+                return words.format(action=last.title())
         return None
 
     def undo(self) -> Record | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from sqlalchemy import Connection, text
 
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.address import ServerAddress
 from campaign_manager.store.server_checks import SERVER_SCHEMA
 from campaign_manager.store.server_connect import quoted
@@ -48,14 +49,16 @@ def _check_owner(conn: Connection, address: ServerAddress) -> None:
     ).scalar()
     if owner is None:
         raise FileRefused(
-            f"{address.shown}: there is no campaign {address.campaign!r} in that database "
-            f"(campaign-manager server list {without_campaign(address)} lists those there are)"
+            _(
+                "{shown}: there is no campaign {campaign!r} in that database (campaign-manager server "
+                "list {without_campaign} lists those there are)"
+            ).format(shown=address.shown, campaign=address.campaign, without_campaign=without_campaign(address))
         )
     if not owner:
-        raise RoleRefused(
-            f"{address.shown}: only the campaign's owner (who made it) or a superuser gives roles in it; "
-            f"{address.user or 'this user'} is neither"
+        words = _(
+            "{campaign}: only the campaign's owner (who made it) or a superuser gives roles in it; {user} is neither"
         )
+        raise RoleRefused(words.format(campaign=address.shown, user=address.user or _("this user")))
     members = conn.execute(
         text(
             "SELECT 1 FROM pg_class c JOIN pg_namespace n ON c.relnamespace = n.oid "
@@ -65,22 +68,26 @@ def _check_owner(conn: Connection, address: ServerAddress) -> None:
     ).first()
     if members is None:
         raise UserError(
-            f"{address.shown}: was made by an earlier version of the app (before schema {SERVER_SCHEMA}): its owner "
-            f"opens it once to record, which brings it up to date, then gives roles in it"
+            _(
+                "{shown}: was made by an earlier version of the app (before schema {server_schema}): "
+                "its owner opens it once to record, which brings it up to date, then gives roles in it"
+            ).format(shown=address.shown, server_schema=SERVER_SCHEMA)
         )
 
 
 def grant_in_campaign(address: ServerAddress, user: str, role: str) -> None:
     """Give `user` a role in the campaign of `address` only ("none" takes it away)."""
     if role not in (*ROLES, "none"):
-        raise UserError(f"{role!r} is not a role: organiser, recorder, viewer or none")
+        raise UserError(_("{role!r} is not a role: organiser, recorder, viewer or none").format(role=role))
     schema = address.schema
     with administering(address, "give roles in this campaign") as conn:
         check_set_up(conn, address)
         if conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :u"), {"u": user}).first() is None:
             raise UserError(
-                f"{address.shown}: there is no user {user!r} on that server — its administrator makes one first "
-                f"(e.g. createuser --pwprompt {user})"
+                _(
+                    "{shown}: there is no user {user!r} on that server — its administrator makes one "
+                    "first (e.g. createuser --pwprompt {user})"
+                ).format(shown=address.shown, user=user)
             )
         _check_owner(conn, address)
         s, u = quoted(schema), quoted(user)

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store import database, writing
 
 
@@ -28,12 +29,12 @@ def image_of(source: Path, upto: int | None = None) -> bytes:
             copy.close()
             reading.close()
     except sqlite3.Error as exc:
-        raise UserError(f"{source}: cannot be read to copy it ({exc})") from None
+        raise UserError(_("{source}: cannot be read to copy it ({exc})").format(source=source, exc=exc)) from None
 
 
 def save_copy(source: Path, target: Path, doing: str = "copy") -> None:
     """Copy the campaign at `source` to `target` (replacing it), whole or not at all."""
     source, target = Path(source), Path(target)
     if source.resolve() == target.resolve():
-        raise UserError(f"{target}: is the campaign itself; choose another name for the copy")
+        raise UserError(_("{target}: is the campaign itself; choose another name for the copy").format(target=target))
     writing.write_whole(target, image_of(source), doing)

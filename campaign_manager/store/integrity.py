@@ -19,9 +19,10 @@ from typing import Any
 
 from campaign_manager import bounds
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import N_, _, number
 
 LOG_TABLES = ("action", "redo")
-TABLE_WORDS = {"action": "the action log", "redo": "the actions waiting to be redone"}
+TABLE_WORDS = {"action": N_("the action log"), "redo": N_("the actions waiting to be redone")}
 REVISION = re.compile(r"\d{1,18}")
 MAX_SETTING = 4096  # characters of one setting (a name, a scenario's id, a time)
 Shape = tuple[tuple[Any, ...], ...]  # a table's columns as PRAGMA table_xinfo lists them
@@ -36,15 +37,27 @@ def shown(name: object, limit: int = 40) -> str:
 
 def row(seq: object) -> str:
     """A row's number for a message (a number that is not one is quoted as found)."""
-    return f"row {seq}" if type(seq) is int else f"row {shown(seq)}"
+    return _("row {number}").format(number=seq) if type(seq) is int else _("row {name}").format(name=shown(seq))
 
 
 class Damaged(FileRefused):
-    """A file whose tables or rows are not what the app writes; it was not written to."""
+    """A file whose tables or rows are not what the app writes; it was not written to. `what`:
+    the damage alone, without the file's name."""
+
+    what: str | None = None
 
 
 def refuse(path: Path | str, what: str) -> Damaged:
-    return Damaged(f"{path}: is damaged: {what}; it was left untouched")
+    damaged = Damaged(_("{path}: is damaged: {what}; it was left untouched").format(path=path, what=what))
+    damaged.what = what
+    return damaged
+
+
+def damaged_file(where: Path | str, what: object) -> Damaged:
+    """A campaign whose content (its log, its scenario) cannot be used: "{where}: is damaged: {what}"."""
+    damaged = Damaged(_("{where}: is damaged: {what}").format(where=where, what=what))
+    damaged.what = str(what)
+    return damaged
 
 
 @cache
@@ -106,26 +119,26 @@ def check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
         if (kind, name) not in expected:
             if kind == "trigger":
                 raise FileRefused(
-                    f"{path}: holds a trigger {shown(name)} (SQL that runs by itself when the file is written), "
-                    f"which the app never makes: another program changed the file, so it is refused and was left "
-                    f"untouched"
+                    _(
+                        "{path}: holds a trigger {shown} (SQL that runs by itself when the file is written), "
+                        "which the app never makes: another program changed the file, so it is refused and "
+                        "was left untouched"
+                    ).format(path=path, shown=shown(name))
                 )
-            article = "an" if kind[:1] in "aeiou" else "a"
-            raise FileRefused(
-                f"{path}: holds {article} {kind} {shown(name)} the app never makes: another program changed the file, "
-                f"so it is refused and was left untouched"
-            )
+            raise FileRefused(_stranger(kind).format(path=path, kind=kind, shown=shown(name)))
         if columns[0] != expected[(kind, name)][0]:
-            raise refuse(path, f"its table {shown(name)} is not shaped as the app makes it")
+            raise refuse(path, _("its table {shown} is not shaped as the app makes it").format(shown=shown(name)))
         if columns[1] != expected[(kind, name)][1]:
             raise refuse(
                 path,
-                f"its {kind} {shown(name)} is not declared as the app declares it (another program changed its "
-                f"constraints)",
+                _(
+                    "its {kind} {shown} is not declared as the app declares it (another program changed "
+                    "its constraints)"
+                ).format(kind=kind, shown=shown(name)),
             )
     for kind, name in expected:
         if (kind, name) not in found and kind == "table":
-            raise refuse(path, f"its table {shown(name)} is missing")
+            raise refuse(path, _("its table {shown} is missing").format(shown=shown(name)))
 
 
 def _is_utf8(data: object) -> bool:
@@ -157,33 +170,44 @@ def check_rows(conn: sqlite3.Connection, path: Path, version: int) -> None:
         (MAX_SETTING, MAX_SETTING),
     ).fetchone()
     if bad is not None:
-        fault = "is not UTF-8 text" if bad[1] else "is not a setting the app writes"
-        raise refuse(path, f"its table meta, row {_name_of(bad[0])}, {fault}")
+        if bad[1]:
+            words = _("its table meta, row {row}, is not UTF-8 text")
+        else:
+            words = _("its table meta, row {row}, is not a setting the app writes")
+        raise refuse(path, words.format(row=_name_of(bad[0])))
     revision = conn.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
     if revision is not None and not (isinstance(revision[0], str) and REVISION.fullmatch(revision[0])):
-        raise refuse(path, f'its table meta, row "revision", holds {shown(revision[0])}, not a count of writes')
+        raise refuse(
+            path,
+            _('its table meta, row "revision", holds {shown}, not a count of writes').format(shown=shown(revision[0])),
+        )
     documents = conn.execute(
         "SELECT id, typeof(name), typeof(source), length(CAST(source AS BLOB)) FROM document"
     ).fetchall()
     if len(documents) != 1 or documents[0][0] != 1:
-        raise refuse(path, f"its table document holds {len(documents)} rows, not the one the app writes")
+        raise refuse(
+            path, _("its table document holds {count} rows, not the one the app writes").format(count=len(documents))
+        )
     _id, name_type, source_type, size = documents[0]
     if name_type != "text" or source_type != "text":
-        raise refuse(path, "its table document, row 1, is not text")
+        raise refuse(path, _("its table document, row 1, is not text"))
     if conn.execute("SELECT 1 FROM document WHERE NOT is_utf8(CAST(name || x'0a' || source AS BLOB))").fetchone():
-        raise refuse(path, "its table document, row 1, is not UTF-8 text")
+        raise refuse(path, _("its table document, row 1, is not UTF-8 text"))
     if size > bounds.MAX_SCENARIO:
         raise refuse(
             path,
-            f"its table document, row 1, is larger than {bounds.size_words(bounds.MAX_SCENARIO)} (a scenario's limit)",
+            _("its table document, row 1, is larger than {limit} (a scenario's limit)").format(
+                limit=bounds.size_words(bounds.MAX_SCENARIO)
+            ),
         )
     for table in LOG_TABLES:
         count = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         if count > bounds.MAX_LOG:
             raise refuse(
                 path,
-                f"{TABLE_WORDS[table]} (table {table}) holds {count} rows, "
-                f"more than the app keeps ({bounds.MAX_LOG:,})",
+                _("{log} (table {table}) holds {count} rows, more than the app keeps ({max_log})").format(
+                    log=_(TABLE_WORDS[table]), table=table, count=number(count), max_log=number(bounds.MAX_LOG)
+                ),
             )
         _check_log_rows(conn, path, table)
     # The battle being entered (table draft) is not checked here: it is no part of the campaign's
@@ -212,15 +236,15 @@ def check_draft(rows: list[tuple[Any, ...]]) -> str | None:
     try:  # a file's row is read as bytes (store/logfile.py), so text that is not UTF-8 is told here
         rows = [tuple(cell.decode("utf-8") if isinstance(cell, bytes) else cell for cell in found) for found in rows]
     except UnicodeDecodeError:
-        raise DraftDamaged("it holds text that is not UTF-8", None) from None
+        raise DraftDamaged(_("it holds text that is not UTF-8"), None) from None
     text = rows[0][1] if len(rows[0]) > 1 and isinstance(rows[0][1], str) else None
     if len(rows) > 1:
-        raise DraftDamaged(f"its table holds {len(rows)} rows, not the one the app writes", text)
+        raise DraftDamaged(_("its table holds {count} rows, not the one the app writes").format(count=len(rows)), text)
     if rows[0][0] != 1:
-        raise DraftDamaged(f"its row is {row(rows[0][0])}, not the row 1 the app writes", text)
+        raise DraftDamaged(_("its row is {row}, not the row 1 the app writes").format(row=row(rows[0][0])), text)
     _id, payload, time = rows[0]
     if not isinstance(payload, str) or not isinstance(time, str):
-        raise DraftDamaged("it is not text", None)
+        raise DraftDamaged(_("it is not text"), None)
     try:
         BattleEntry.from_text(payload)
     except EntryError as exc:
@@ -232,40 +256,91 @@ def _check_log_rows(conn: sqlite3.Connection, path: Path, table: str) -> None:
     try:
         bad = conn.execute(
             "SELECT seq, fault FROM (SELECT seq, CASE "  # the table's name is one of ours
-            "WHEN typeof(seq) != 'integer' THEN 'its number is not a whole number' "
-            "WHEN seq < 1 OR seq >= :most THEN 'its number is out of range' "  # the next one must still fit
-            "WHEN typeof(payload) != 'text' THEN 'its action is ' || typeof(payload) || ', not JSON text' "
+            "WHEN typeof(seq) != 'integer' THEN 'number' "
+            "WHEN seq < 1 OR seq >= :most THEN 'range' "  # the next one must still fit
+            "WHEN typeof(payload) != 'text' THEN 'text:' || typeof(payload) "
             # one look at a row's three texts (a line feed between them, so no two halves of a
             # character in two columns can pass as one)
-            "WHEN NOT is_utf8(CAST(kind || x'0a' || payload || x'0a' || recorded_at AS BLOB)) "
-            "THEN 'it holds text that is not UTF-8' "
-            "WHEN length(CAST(payload AS BLOB)) > :max THEN 'its action is larger than ' || :words "
-            "WHEN NOT json_valid(payload) THEN 'its action is not valid JSON' "
-            "WHEN json_type(payload) != 'object' "
-            "THEN 'its action is a JSON ' || json_type(payload) || ', not an object' "
-            "WHEN typeof(kind) != 'text' THEN 'its type is not text' "
-            "WHEN typeof(recorded_at) != 'text' OR length(recorded_at) > 64 THEN 'its time is not a time' "
+            "WHEN NOT is_utf8(CAST(kind || x'0a' || payload || x'0a' || recorded_at AS BLOB)) THEN 'utf8' "
+            "WHEN length(CAST(payload AS BLOB)) > :max THEN 'large' "
+            "WHEN NOT json_valid(payload) THEN 'json' "
+            "WHEN json_type(payload) != 'object' THEN 'object:' || json_type(payload) "
+            "WHEN typeof(kind) != 'text' THEN 'kind' "
+            "WHEN typeof(recorded_at) != 'text' OR length(recorded_at) > 64 THEN 'time' "
             f"END AS fault FROM {table}) WHERE fault IS NOT NULL ORDER BY seq LIMIT 1",
-            {"max": bounds.MAX_ACTION, "words": bounds.size_words(bounds.MAX_ACTION), "most": 10**bounds.MAX_DIGITS},
+            {"max": bounds.MAX_ACTION, "most": 10**bounds.MAX_DIGITS},
         ).fetchone()
     except sqlite3.OperationalError as exc:
         if "no such function" not in str(exc):
             raise
         bad = None  # an SQLite without JSON functions: each row is checked as it is read
     if bad is not None:
-        raise refuse(path, f"{TABLE_WORDS[table]} (table {table}), {row(bad[0])}: {bad[1]}")
+        raise refuse(
+            path,
+            _("{log} (table {table}), {row}: {fault}").format(
+                log=_(TABLE_WORDS[table]), table=table, row=row(bad[0]), fault=_row_fault(bad[1])
+            ),
+        )
+
+
+def _row_fault(code: str) -> str:
+    """What is wrong with a logged row, from the code _check_log_rows's SQL gives it."""
+    code, _sep, found = str(code).partition(":")
+    if code == "text":
+        return _("its action is {name}, not JSON text").format(name=found)
+    if code == "object":
+        return _("its action is a JSON {name}, not an object").format(name=found)
+    if code == "large":
+        return _("its action is larger than {limit}").format(limit=bounds.size_words(bounds.MAX_ACTION))
+    faults = {
+        "number": _("its number is not a whole number"),
+        "range": _("its number is out of range"),
+        "utf8": _("it holds text that is not UTF-8"),
+        "json": _("its action is not valid JSON"),
+        "kind": _("its type is not text"),
+        "time": _("its time is not a time"),
+    }
+    return faults.get(code, code)
+
+
+def _stranger(kind: str) -> str:
+    """The refusal of an SQL object (a table, an index, a view) the app never makes."""
+    if kind == "table":
+        return _(
+            "{path}: holds a table {shown} the app never makes: another program changed the file, so it is "
+            "refused and was left untouched"
+        )
+    if kind == "index":
+        return _(
+            "{path}: holds an index {shown} the app never makes: another program changed the file, so it is "
+            "refused and was left untouched"
+        )
+    if kind == "view":
+        return _(
+            "{path}: holds a view {shown} the app never makes: another program changed the file, so it is "
+            "refused and was left untouched"
+        )
+    return _(
+        "{path}: holds an SQL object ({kind}) {shown} the app never makes: another program changed the file, "
+        "so it is refused and was left untouched"
+    )
 
 
 def payload(path: Path | str, table: str, seq: object, text: object) -> dict[str, Any]:
     """One logged action read from its row, or Damaged naming the row."""
 
     def damaged(what: str) -> Damaged:
-        return refuse(path, f"{TABLE_WORDS[table]} (table {table}), {row(seq)}: {what}")
+        return refuse(
+            path,
+            _("{log} (table {table}), {row}: {fault}").format(
+                log=_(TABLE_WORDS[table]), table=table, row=row(seq), fault=what
+            ),
+        )
 
     if not isinstance(text, str):
-        raise damaged(f"its action is {type(text).__name__}, not JSON text")
+        raise damaged(_("its action is {name}, not JSON text").format(name=type(text).__name__))
     if len(text) > bounds.MAX_ACTION:
-        raise damaged(f"its action is larger than {bounds.size_words(bounds.MAX_ACTION)}")
+        raise damaged(_("its action is larger than {limit}").format(limit=bounds.size_words(bounds.MAX_ACTION)))
 
     class RowFault(Exception):
         pass
@@ -275,7 +350,7 @@ def payload(path: Path | str, table: str, seq: object, text: object) -> dict[str
     except RowFault as exc:
         raise damaged(str(exc).removeprefix(": ")) from None
     if not isinstance(data, dict):
-        raise damaged(f"its action is a JSON {type(data).__name__}, not an object")
+        raise damaged(_("its action is a JSON {name}, not an object").format(name=type(data).__name__))
     return data
 
 

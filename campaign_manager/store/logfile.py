@@ -30,6 +30,7 @@ from sqlmodel import Session
 
 from campaign_manager import bounds
 from campaign_manager.errors import FileRefused
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.store import database, faults, integrity, writing
 from campaign_manager.store.action_log import ActionLog, LimitReached, LogContent, counted_actions
 from campaign_manager.store.faults import ReadOnlyFile, StorageFault, storage_faults
@@ -45,15 +46,17 @@ if TYPE_CHECKING:
     from sqlalchemy.pool import ConnectionPoolEntry
 
 SQLITE_HEADER = b"SQLite format 3\x00"
-KIND_LABELS = {"campaign": "a campaign file"}
+KIND_LABELS = {"campaign": N_("a campaign file")}
 OLDEST_SCHEMA = min(MIGRATIONS, default=SCHEMA_VERSION)  # the oldest file schema the app upgrades
 QUICK_CHECK_FAULTS = 20  # SQLite's integrity report stops after this many faults
 
 
 def _label(kind: str) -> str:
     if kind.startswith("assist:"):
-        return f"an assist-game file ({kind.split(':', 1)[1]})"
-    return KIND_LABELS.get(kind, f"a '{kind}' file")
+        return _("an assist-game file ({game})").format(game=kind.split(":", 1)[1])
+    if kind in KIND_LABELS:
+        return _(KIND_LABELS[kind])
+    return _("a '{kind}' file").format(kind=kind)
 
 
 Identity = tuple[int, int]  # (device, inode): the file itself, whatever its name
@@ -65,30 +68,40 @@ def _regular_file(path: Path) -> tuple[bytes, Identity]:
     try:
         found = os.stat(path)
     except FileNotFoundError:
-        raise FileRefused(f"{path}: no such file") from None
+        raise FileRefused(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
         told = faults.fault_message(path, exc, "reading")
-        raise FileRefused(told or f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise FileRefused(
+            told or _("{path}: cannot be read ({problem})").format(path=path, problem=exc.strerror or exc)
+        ) from None
     if stat.S_ISDIR(found.st_mode):
-        raise FileRefused(f"{path}: is a folder, not a file")
+        raise FileRefused(_("{path}: is a folder, not a file").format(path=path))
     if not stat.S_ISREG(found.st_mode):
-        raise FileRefused(f"{path}: is not an ordinary file (a pipe, a device or a socket), so not a campaign file")
+        raise FileRefused(
+            _("{path}: is not an ordinary file (a pipe, a device or a socket), so not a campaign file").format(
+                path=path
+            )
+        )
     if found.st_size > bounds.MAX_CAMPAIGN_FILE:
         raise FileRefused(
-            f"{path}: is larger than {bounds.size_words(bounds.MAX_CAMPAIGN_FILE)}, far more than any campaign "
-            f"needs, so it is not read (it was left untouched)"
+            _(
+                "{path}: is larger than {limit}, far more than any campaign needs, so it is not "
+                "read (it was left untouched)"
+            ).format(path=path, limit=bounds.size_words(bounds.MAX_CAMPAIGN_FILE))
         )
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         try:
             opened = os.fstat(handle)
             if not stat.S_ISREG(opened.st_mode):
-                raise FileRefused(f"{path}: is not an ordinary file, so not a campaign file")
+                raise FileRefused(_("{path}: is not an ordinary file, so not a campaign file").format(path=path))
             header = os.read(handle, len(SQLITE_HEADER))
         finally:
             os.close(handle)
     except OSError as exc:
-        raise FileRefused(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise FileRefused(
+            _("{path}: cannot be read ({problem})").format(path=path, problem=exc.strerror or exc)
+        ) from None
     return header, (opened.st_dev, opened.st_ino)
 
 
@@ -96,12 +109,14 @@ def _first_fault(rows: list[tuple[Any, ...]]) -> str:
     """SQLite's integrity report cut to one line: its first fault, and how many more."""
     lines = [line.strip() for (row,) in rows for line in str(row).splitlines()]
     faults_found = [line for line in lines if line and not line.startswith("***")]
-    first = faults_found[0] if faults_found else "unreadable"
+    first = faults_found[0] if faults_found else _("unreadable")
     first = first if len(first) <= 100 else first[:100] + "…"
     more = len(faults_found) - 1
     if len(rows) >= QUICK_CHECK_FAULTS:
-        return first + ", and more faults"
-    return first + (f", and {more} more fault{'s' if more > 1 else ''}" if more > 0 else "")
+        return _("{fault}, and more faults").format(fault=first)
+    if more > 0:
+        return ngettext("{fault}, and {n} more fault", "{fault}, and {n} more faults", more).format(fault=first, n=more)
+    return first
 
 
 def inspect_file(path: Path) -> tuple[int, str, Identity]:
@@ -111,7 +126,7 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
     """
     header, identity = _regular_file(path)
     if header != SQLITE_HEADER:
-        raise FileRefused(f"{path}: is not a campaign manager file (not an SQLite database)")
+        raise FileRefused(_("{path}: is not a campaign manager file (not an SQLite database)").format(path=path))
     _recover_interrupted_write(path)
     try:
         conn = database.connect(path, "ro")
@@ -122,21 +137,25 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if app_id != APPLICATION_ID:
-                raise FileRefused(f"{path}: is an SQLite database but not a campaign manager file")
+                raise FileRefused(_("{path}: is an SQLite database but not a campaign manager file").format(path=path))
             if version > SCHEMA_VERSION:
                 raise FileRefused(
-                    f"{path}: was written by a newer version of the app (file schema {version}, "
-                    f"this app reads up to {SCHEMA_VERSION}); it was left untouched"
+                    _(
+                        "{path}: was written by a newer version of the app (file schema {version}, this app "
+                        "reads up to {schema_version}); it was left untouched"
+                    ).format(path=path, version=version, schema_version=SCHEMA_VERSION)
                 )
             if version < OLDEST_SCHEMA:
                 raise integrity.refuse(
                     path,
-                    f"its file schema is {version}, which no version of the app writes (it reads {OLDEST_SCHEMA} "
-                    f"to {SCHEMA_VERSION})",
+                    _(
+                        "its file schema is {version}, which no version of the app writes (it reads "
+                        "{oldest_schema} to {schema_version})"
+                    ).format(version=version, oldest_schema=OLDEST_SCHEMA, schema_version=SCHEMA_VERSION),
                 )
             check = conn.execute(f"PRAGMA quick_check({QUICK_CHECK_FAULTS})").fetchall()
             if not check or check[0][0] != "ok":
-                raise integrity.refuse(path, f"SQLite finds it unsound ({_first_fault(check)})")
+                raise integrity.refuse(path, _("SQLite finds it unsound ({fault})").format(fault=_first_fault(check)))
             integrity.check_schema(conn, path, version)
             integrity.check_rows(conn, path, version)
             row = conn.execute("SELECT value FROM meta WHERE key = 'kind'").fetchone()
@@ -145,14 +164,18 @@ def inspect_file(path: Path) -> tuple[int, str, Identity]:
     except sqlite3.OperationalError as exc:
         told = faults.fault_message(path, exc, "reading")
         if told is None:
-            raise integrity.refuse(path, f"it cannot be read ({_first_fault([(str(exc),)])})") from None
+            raise integrity.refuse(
+                path, _("it cannot be read ({fault})").format(fault=_first_fault([(str(exc),)]))
+            ) from None
         raise faults.StorageFault(told) from None
     except sqlite3.DatabaseError as exc:
-        raise integrity.refuse(path, f"it cannot be read ({_first_fault([(str(exc),)])})") from None
+        raise integrity.refuse(
+            path, _("it cannot be read ({fault})").format(fault=_first_fault([(str(exc),)]))
+        ) from None
     except UnicodeDecodeError:  # SQLite's own message quoted damaged bytes of the file
-        raise integrity.refuse(path, "SQLite finds it unsound (its report quotes bytes that are not text)") from None
+        raise integrity.refuse(path, _("SQLite finds it unsound (its report quotes bytes that are not text)")) from None
     if row is None:
-        raise integrity.refuse(path, 'it does not say what it holds (table meta has no row "kind")')
+        raise integrity.refuse(path, _('it does not say what it holds (table meta has no row "kind")'))
     return version, row[0], identity
 
 
@@ -177,8 +200,10 @@ def _recover_interrupted_write(path: Path) -> None:
             conn.close()
     except sqlite3.DatabaseError as exc:
         raise FileRefused(
-            f"{path}: a write to it was cut off and it could not be put back ({exc}); "
-            f"keep {journal.name} beside it and ask for help"
+            _(
+                "{path}: a write to it was cut off and it could not be put back ({exc}); keep {name} "
+                "beside it and ask for help"
+            ).format(path=path, exc=exc, name=journal.name)
         ) from None
 
 
@@ -260,13 +285,19 @@ class LogFile(ActionLog):
         path = Path(path)
         version, found_kind, identity = inspect_file(path)
         if found_kind != kind:
-            raise FileRefused(f"{path}: is {_label(found_kind)}, not {_label(kind)}")
+            raise FileRefused(
+                _("{path}: is {found}, not {expected}").format(
+                    path=path, found=_label(found_kind), expected=_label(kind)
+                )
+            )
         if not readonly and not faults.writable(path):
             raise ReadOnlyFile(faults.read_only_message(path))
         if not readonly and len(os.fsencode(path.name)) > writing.longest_name(path.parent):
             raise ReadOnlyFile(
-                f"{path}: its name is too long for SQLite to keep its journal beside it, so nothing can be "
-                f"recorded — rename it shorter, or {faults.SAVE_A_COPY}"
+                _(
+                    "{path}: its name is too long for SQLite to keep its journal beside it, so nothing "
+                    "can be recorded — rename it shorter, or {save_a_copy}"
+                ).format(path=path, save_a_copy=_(faults.SAVE_A_COPY))
             )
         log = cls(path, kind, readonly)
         log.identity = identity
@@ -307,16 +338,21 @@ class LogFile(ActionLog):
             found = os.stat(self.path)
         except FileNotFoundError:
             raise FileGone(
-                f"{self.path}: the file was deleted or moved away while it was open here, so nothing more can "
-                f"be recorded in it — File ▸ Save a copy writes the campaign as it stands here to a new file"
+                _(
+                    "{path}: the file was deleted or moved away while it was open here, so nothing more "
+                    "can be recorded in it — File ▸ Save a copy writes the campaign as it stands here to "
+                    "a new file"
+                ).format(path=self.path)
             ) from None
         except OSError:
             return  # the medium's own fault is told by the read or write that meets it
         if (found.st_dev, found.st_ino) != self.identity:
             raise FileGone(
-                f"{self.path}: was replaced by another file while it was open here, so nothing more is recorded "
-                f"in it — open it again to see what it holds now, or File ▸ Save a copy to keep the campaign as it "
-                f"stands here"
+                _(
+                    "{path}: was replaced by another file while it was open here, so nothing more is "
+                    "recorded in it — open it again to see what it holds now, or File ▸ Save a copy to "
+                    "keep the campaign as it stands here"
+                ).format(path=self.path)
             )
 
     check_same_file = check_still_there
@@ -328,15 +364,19 @@ class LogFile(ActionLog):
         found = planted.first()
         if found is not None:
             raise FileRefused(
-                f"{self.path}: another program added a {found[0]} {integrity.shown(found[1])} to it, so nothing "
-                f"was written (the app never runs SQL kept in a file)"
+                _(
+                    "{path}: another program added a {kind} {name} to it, so nothing was written (the "
+                    "app never runs SQL kept in a file)"
+                ).format(path=self.path, kind=found[0], name=integrity.shown(found[1]))
             )
         declared = session.execute(text("SELECT type, name, CAST(sql AS BLOB) FROM sqlite_master")).all()
         changed = integrity.declared_otherwise(list(declared), self.schema)
         if changed is not None:
             raise FileRefused(
-                f"{self.path}: another program changed it (its {changed[0]} {integrity.shown(changed[1])} is not "
-                f"declared as the app declares it), so nothing was written (the app never runs SQL kept in a file)"
+                _(
+                    "{path}: another program changed it (its {kind} {name} is not declared as the app "
+                    "declares it), so nothing was written (the app never runs SQL kept in a file)"
+                ).format(path=self.path, kind=changed[0], name=integrity.shown(changed[1]))
             )
 
     def _migrate(self, version: int) -> None:
@@ -367,14 +407,24 @@ class LogFile(ActionLog):
         adding = sum(len(kind) + len(words.encode()) + self.ROW_OVERHEAD for kind, words in written)
         if size + adding * self.GROWTH > bounds.MAX_CAMPAIGN_FILE:
             raise LimitReached(
-                f"{self.path}: {counted_actions(len(written))} would make the campaign file larger than "
-                f"{bounds.size_words(bounds.MAX_CAMPAIGN_FILE)}, the largest the app opens (it is "
-                f"{bounds.size_words(size)}); nothing was recorded"
+                _(
+                    "{path}: {actions} would make the campaign file larger than {limit}, the "
+                    "largest the app opens (it is {size}); nothing was recorded"
+                ).format(
+                    path=self.path,
+                    actions=counted_actions(len(written)),
+                    limit=bounds.size_words(bounds.MAX_CAMPAIGN_FILE),
+                    size=bounds.size_words(size),
+                )
             )
 
     def check_writable(self) -> None:
         if self.readonly:
-            raise ReadOnlyFile(f"{self.path}: is open read-only: nothing can be recorded — {faults.SAVE_A_COPY}")
+            raise ReadOnlyFile(
+                _("{path}: is open read-only: nothing can be recorded — {save_a_copy}").format(
+                    path=self.path, save_a_copy=_(faults.SAVE_A_COPY)
+                )
+            )
         self.check_still_there()
 
     @contextmanager

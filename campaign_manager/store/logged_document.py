@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from campaign_manager.errors import FileChanged, FileRefused, UserError
+from campaign_manager.i18n import _
 from campaign_manager.store.action_log import ActionLog, Changes
 from campaign_manager.store.logfile import LogFile
 
@@ -46,7 +47,11 @@ class LoggedDocument(ABC, Generic[StateT]):
         try:
             return self.replay(records)
         except UserError as exc:
-            raise FileRefused(f"{self.log.where}: its log cannot be replayed ({exc}); it was left untouched") from None
+            raise FileRefused(
+                _("{where}: its log cannot be replayed ({exc}); it was left untouched").format(
+                    where=self.log.where, exc=exc
+                )
+            ) from None
 
     def _advanced(self, records: list[Record]) -> StateT:
         """The state held with `records` (new actions after the ones held) applied to it; a
@@ -63,7 +68,7 @@ class LoggedDocument(ABC, Generic[StateT]):
     def path(self) -> Path:
         """The document's file (a campaign on a server has none: see CampaignFile.where)."""
         if not isinstance(self.log, LogFile):
-            raise UserError(f"{self.log.where}: is on a server, not in a file")
+            raise UserError(_("{where}: is on a server, not in a file").format(where=self.log.where))
         return self.log.path
 
     def close(self) -> None:
@@ -93,7 +98,7 @@ class LoggedDocument(ABC, Generic[StateT]):
             return write()
         except FileChanged as exc:
             self.reload()
-            raise FileChanged(f"{exc}. It has been read again: check it, then try again.") from None
+            raise FileChanged(_("{exc}. It has been read again: check it, then try again.").format(exc=exc)) from None
 
     def _record(self, records: list[Record], state: StateT) -> None:
         """Write checked records (all or nothing, one transaction), then take `state` as the
@@ -121,8 +126,10 @@ class LoggedDocument(ABC, Generic[StateT]):
                 after.append(self.replay([*self.records, record]))
             except UserError as exc:
                 raise FileRefused(
-                    f"{self.log.where}: the action waiting to be redone (table redo) does not apply ({exc}); "
-                    f"nothing was written"
+                    _(
+                        "{where}: the action waiting to be redone (table redo) does not apply ({exc}); "
+                        "nothing was written"
+                    ).format(where=self.log.where, exc=exc)
                 ) from None
 
         record = self._written(lambda: self.log.redo(check))

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 from campaign_manager import bounds, paths
 from campaign_manager.engine.actions import Action, action_title
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.store import writing
 from campaign_manager.store.action_log import Changes, Record, now
 from campaign_manager.store.address import ServerAddress
@@ -94,13 +94,13 @@ class PendingList:
 
     def read(self) -> None:
         try:
-            raw = bounds.read_bounded(self.path, bounds.MAX_ACTIONS_FILE, "a pending list", FileRefused)
+            raw = bounds.read_bounded(self.path, bounds.MAX_ACTIONS_FILE, _("a pending list"), FileRefused)
         except FileRefused:
             if not self.path.exists():
                 self.entries = []
                 return
             raise
-        words = bounds.decode(raw, self.path, "a pending list", FileRefused)
+        words = bounds.decode(raw, self.path, _("a pending list"), FileRefused)
         data = bounds.parse_json(words, self.path, "", FileRefused)
         try:
             assert isinstance(data, dict) and data.get("format") == FORMAT
@@ -109,7 +109,9 @@ class PendingList:
                 for item in data["actions"]
             ]
         except (AssertionError, KeyError, TypeError, ValueError):
-            raise FileRefused(f"{self.path}: is not a pending list the app wrote; it was left untouched") from None
+            raise FileRefused(
+                _("{path}: is not a pending list the app wrote; it was left untouched").format(path=self.path)
+            ) from None
 
     def save(self) -> None:
         """Write the list whole (an empty list: its file removed)."""
@@ -145,15 +147,20 @@ class PendingList:
         if not self.refused:
             return None
         kept = "; ".join(str(entry.refused) for entry in self.refused)
-        return (
-            f"Still kept on this computer, refused by the server's campaign when sent: {kept} — "
-            f"campaign-manager pending {where} lists them, with --drop N to take one out"
+        words = _(
+            "Still kept on this computer, refused by the server's campaign when sent: {refused} — "
+            "campaign-manager pending {where} lists them, with --drop N to take one out"
         )
+        return words.format(refused=kept, where=where)
 
     def drop(self, number: int) -> Pending:
         """Take out the `number`th action of the list (from 1), as the organiser decides."""
         if not 1 <= number <= len(self.entries):
-            raise UserError(f"the pending list holds {len(self.entries)} actions: there is no number {number}")
+            raise UserError(
+                _("the pending list holds {count} actions: there is no number {number}").format(
+                    count=len(self.entries), number=number
+                )
+            )
         gone = self.entries.pop(number - 1)
         self.save()
         return gone
@@ -185,10 +192,15 @@ class Sent:
     def words(self) -> str:
         said = []
         if self.recorded:
-            sent = counted(len(self.recorded), "pending action")
-            said.append(f"{sent} recorded on the server: {'; '.join(self.recorded)}")
+            words = ngettext(
+                "{n} pending action recorded on the server: {actions}",
+                "{n} pending actions recorded on the server: {actions}",
+                len(self.recorded),
+            )
+            said.append(words.format(n=len(self.recorded), actions="; ".join(self.recorded)))
         for refusal in self.refused:
-            said.append(f"Not recorded, kept in the pending list for the organiser: {refusal}")
+            words = _("Not recorded, kept in the pending list for the organiser: {refusal}")
+            said.append(words.format(refusal=refusal))
         return ". ".join(said)
 
 

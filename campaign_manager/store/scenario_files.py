@@ -10,6 +10,7 @@ from pathlib import Path
 
 from campaign_manager import bounds
 from campaign_manager.errors import FileRefused
+from campaign_manager.i18n import _
 from campaign_manager.paths import APPLICATION, SCENARIOS
 from campaign_manager.scenario.loader import bundled_scenarios, user_scenarios
 from campaign_manager.scenario.model import ScenarioFile
@@ -26,14 +27,18 @@ def check_scenario_name(name: str) -> str:
         name = name[:-5]
     if not NAME.fullmatch(name) or name.endswith("."):
         raise FileRefused(
-            f'"{name}" cannot name a scenario: use the letters A to Z without accents, digits, spaces, '
-            f'"-", "_" or "." (at most 80, starting with a letter or digit), so that the file\'s name '
-            f"reads the same on every computer"
+            _(
+                '"{name}" cannot name a scenario: use the letters A to Z without accents, digits, '
+                'spaces, "-", "_" or "." (at most 80, starting with a letter or digit), so that the '
+                "file's name reads the same on every computer"
+            ).format(name=name)
         )
     if name.lower() in {bundled.lower() for bundled in bundled_scenarios()}:
         raise FileRefused(
-            f'"{name}" is the name of a bundled scenario, and a bundled scenario is never overwritten: '
-            "save under another name"
+            _(
+                '"{name}" is the name of a bundled scenario, and a bundled scenario is never '
+                "overwritten: save under another name"
+            ).format(name=name)
         )
     return name
 
@@ -46,14 +51,22 @@ def save_user_scenario(data: ScenarioFile, name: str, replacing: Path | None = N
     folder = user_scenarios()
     target = folder / f"{name}.toml"
     if _inside(target, SCENARIOS):
-        raise FileRefused(f"{target}: is a bundled scenario's place; nothing was written")
+        raise FileRefused(_("{target}: is a bundled scenario's place; nothing was written").format(target=target))
     text = scenario_toml(data, f"{data.scenario.name}: a scenario saved by {APPLICATION}'s scenario editor.")
     if len(text.encode("utf-8")) > bounds.MAX_SCENARIO:
-        raise FileRefused(f"{name}: the scenario would be larger than {bounds.size_words(bounds.MAX_SCENARIO)}")
+        raise FileRefused(
+            _("{name}: the scenario would be larger than {limit}").format(
+                name=name, limit=bounds.size_words(bounds.MAX_SCENARIO)
+            )
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FileRefused(f"{folder}: the scenario folder cannot be made ({exc.strerror or exc})") from None
+        raise FileRefused(
+            _("{folder}: the scenario folder cannot be made ({problem})").format(
+                folder=folder, problem=exc.strerror or exc
+            )
+        ) from None
     same = replacing is not None and Path(replacing).resolve() == target.resolve()
     write_whole(target, text.encode("utf-8"), "scenario", new=not same)
     return target

@@ -25,6 +25,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from campaign_manager.errors import FileRefused
+from campaign_manager.i18n import _
 from campaign_manager.store import integrity, server_repair
 from campaign_manager.store.action_log import ActionLog, Author, Changes, LogContent, Record
 from campaign_manager.store.address import ServerAddress
@@ -93,7 +94,7 @@ class ServerLog(ActionLog):
 
     @property
     def user(self) -> str:
-        return self.address.user or "this user"
+        return self.address.user or _("this user")
 
     def _faults(self, doing: str) -> AbstractContextManager[None]:
         return server_faults(self.where, doing)
@@ -161,14 +162,19 @@ class ServerLog(ActionLog):
             with server_faults(address.shown, "new campaign"), engine.begin() as conn:
                 check_set_up(conn, address)
                 if conn.execute(text("SELECT 1 FROM pg_namespace WHERE nspname = :s"), {"s": schema}).first():
-                    raise FileRefused(f"{address.shown}: that campaign already exists; choose another name")
+                    raise FileRefused(
+                        _("{shown}: that campaign already exists; choose another name").format(shown=address.shown)
+                    )
                 try:
                     conn.execute(text(f"CREATE SCHEMA {quoted(schema)}"))
                 except DBAPIError as exc:
                     if refused(exc):
+                        words = _(
+                            "{server}: {user} may not make campaigns in that database: only its organisers may "
+                            "(campaign-manager server grant URL USER organiser)"
+                        )
                         raise RoleRefused(
-                            f"{address.shown}: {address.user or 'this user'} may not make campaigns in that "
-                            f"database: only its organisers may (campaign-manager server grant URL USER organiser)"
+                            words.format(server=address.shown, user=address.user or _("this user"))
                         ) from None
                     raise
                 make_campaign(conn, address, content)
@@ -180,7 +186,7 @@ class ServerLog(ActionLog):
         try:
             self.revision = self._revision_in(conn)
         except integrity.Damaged as exc:
-            why = str(exc).split("holds ", 1)[-1].removesuffix("; it was left untouched")
+            why = (exc.what or str(exc)).split("holds ", 1)[-1]
             self.wrong, self.readonly, self.revision = WrongRow(0, Author(None, None), why), True, -1
 
     def readable_actions(self, replay: Replay) -> list[Record]:
@@ -220,25 +226,31 @@ class ServerLog(ActionLog):
 
     def check_writable(self) -> None:
         if self.role == "viewer":
-            raise RoleRefused(
-                f"{self.where}: {self.user} is {ROLE_WORDS['viewer']} of this campaign: it can be read, not recorded in"
-            )
+            words = _("{campaign}: {user} is {role} of this campaign: it can be read, not recorded in")
+            raise RoleRefused(words.format(campaign=self.where, user=self.user, role=_(ROLE_WORDS["viewer"])))
         if self.readonly:
-            raise RoleRefused(f"{self.where}: is open read-only here: nothing can be recorded")
+            raise RoleRefused(
+                _("{campaign}: is open read-only here: nothing can be recorded").format(campaign=self.where)
+            )
 
     def check_may(self, doing: str, kinds: Sequence[str] = ()) -> None:
         if self.role == "organiser":
             return
         self.check_writable()
         if doing in ("undo", "redo"):
-            raise RoleRefused(
-                f"{self.where}: {doing} is for the campaign's organiser; {self.user} is {ROLE_WORDS['recorder']}"
-            )
+            if doing == "undo":
+                words = _("{campaign}: undo is for the campaign's organiser; {user} is {role}")
+            else:
+                words = _("{campaign}: redo is for the campaign's organiser; {user} is {role}")
+            raise RoleRefused(words.format(campaign=self.where, user=self.user, role=_(ROLE_WORDS["recorder"])))
         for kind in kinds:
             if kind not in RECORDER_ACTIONS:
+                words = _(
+                    "{campaign}: {action} is for the campaign's organiser; {user} is {role}: nothing was recorded"
+                )
+                action = kind.replace("_", " ")
                 raise RoleRefused(
-                    f"{self.where}: {kind.replace('_', ' ')} is for the campaign's organiser; {self.user} is "
-                    f"{ROLE_WORDS['recorder']}: nothing was recorded"
+                    words.format(campaign=self.where, action=action, user=self.user, role=_(ROLE_WORDS["recorder"]))
                 )
 
     def may(self, kind: str) -> bool:
@@ -262,7 +274,7 @@ class ServerLog(ActionLog):
             {"channel": self.address.channel},
         ).first()
         if moved is None or not integrity.REVISION.fullmatch(str(moved[0])):
-            raise integrity.refuse(self.where, 'its table meta has no row "revision" holding a count of writes')
+            raise integrity.refuse(self.where, _('its table meta has no row "revision" holding a count of writes'))
         return int(moved[0])
 
     def _commit(self, session: Session, landed: Callable[[Connection], bool] | None) -> None:
@@ -279,14 +291,18 @@ class ServerLog(ActionLog):
                     recorded = landed is not None and landed(conn)
             except DBAPIError:
                 raise ServerUnreachable(
-                    f"{self.where}: the connection to the server was lost as the action was being committed "
-                    f"({reason}): it is recorded whole or not at all — open the campaign again once the server is "
-                    f"back to see which"
+                    _(
+                        "{where}: the connection to the server was lost as the action was being committed "
+                        "({reason}): it is recorded whole or not at all — open the campaign again once the "
+                        "server is back to see which"
+                    ).format(where=self.where, reason=reason)
                 ) from None
             if not recorded:
                 raise ServerUnreachable(
-                    f"{self.where}: the connection to the server was lost ({reason}), so the action was not "
-                    f"recorded; the campaign keeps every earlier action — try again"
+                    _(
+                        "{where}: the connection to the server was lost ({reason}), so the action was not "
+                        "recorded; the campaign keeps every earlier action — try again"
+                    ).format(where=self.where, reason=reason)
                 ) from None
 
     def _carry_author(self, session: Session, source: tuple[str, int], target: tuple[str, int]) -> None:
@@ -342,7 +358,9 @@ class ServerListener:
             return announced
         except psycopg.Error as exc:
             raise ServerUnreachable(
-                f"{self.address.shown}: the connection to the server was lost ({first_line(str(exc))})"
+                _("{campaign}: the connection to the server was lost ({reason})").format(
+                    campaign=self.address.shown, reason=first_line(str(exc))
+                )
             ) from None
 
     def close(self) -> None:
@@ -353,7 +371,6 @@ def repair_campaign(address: ServerAddress) -> list[str]:
     """`campaign-manager server repair URL`: the organiser takes out of a server campaign every
     row the app cannot use (see `repair`); returns what was done, in words."""
     from campaign_manager.engine import Play, replay
-    from campaign_manager.errors import FileRefused
     from campaign_manager.scenario import ScenarioError, parse_scenario
 
     log = ServerLog.open(address, "campaign")
@@ -361,9 +378,9 @@ def repair_campaign(address: ServerAddress) -> list[str]:
         server_repair.check_organiser(log.role, log.where, log.user)
         document, settings = log.document(), log.meta()
         try:
-            sc = parse_scenario(document.source, f"the scenario stored in {log.where}")
+            sc = parse_scenario(document.source, _("the scenario stored in {name}").format(name=log.where))
         except ScenarioError as exc:
-            raise FileRefused(f"{log.where}: is damaged: {exc}") from None
+            raise integrity.damaged_file(log.where, exc) from None
         play = Play.WARGAME if settings.get("play") == "wargame" else Play.TABLETOP
         with log._faults("repair"), log._engine.begin() as conn:
             return server_repair.repair(conn, lambda records: replay(sc, records, play=play))
@@ -394,8 +411,10 @@ def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> int:
     schema = address.schema
     if conn.execute(text("SELECT 1 FROM pg_namespace WHERE nspname = :s"), {"s": schema}).first() is None:
         raise FileRefused(
-            f"{address.shown}: there is no campaign {address.campaign!r} in that database "
-            f"(campaign-manager server list {without_campaign(address)} lists those there are)"
+            _(
+                "{shown}: there is no campaign {campaign!r} in that database (campaign-manager server "
+                "list {without_campaign} lists those there are)"
+            ).format(shown=address.shown, campaign=address.campaign, without_campaign=without_campaign(address))
         )
     columns: dict[str, list[str]] = {}
     for table, column in conn.execute(
@@ -410,14 +429,17 @@ def _check_campaign(conn: Connection, address: ServerAddress, kind: str) -> int:
     found = conn.execute(text("SELECT key, value FROM meta WHERE key IN ('kind', 'schema')"))
     rows = {str(key): value for key, value in found}
     if rows.get("kind") != kind:
-        raise FileRefused(f"{address.shown}: holds a {rows.get('kind')!s} log, not a campaign")
+        words = _("{campaign}: holds a {kind} log, not a campaign")
+        raise FileRefused(words.format(campaign=address.shown, kind=rows.get("kind")))
     version = rows.get("schema", "")
     if not (isinstance(version, str) and version.isdigit()):
-        raise integrity.refuse(address.shown, 'its table meta, row "schema", is not a schema version')
+        raise integrity.refuse(address.shown, _('its table meta, row "schema", is not a schema version'))
     if int(version) > SERVER_SCHEMA:
         raise FileRefused(
-            f"{address.shown}: was made by a newer version of the app (schema {version}, this app reads up to "
-            f"{SERVER_SCHEMA}); it was left untouched"
+            _(
+                "{shown}: was made by a newer version of the app (schema {version}, this app reads up "
+                "to {server_schema}); it was left untouched"
+            ).format(shown=address.shown, version=version, server_schema=SERVER_SCHEMA)
         )
     _check_tables(address, columns, [table for table in TABLES if table in tables_of(int(version))], int(version))
     return int(version)
@@ -431,5 +453,9 @@ def _check_tables(
             missing = table not in columns
             raise integrity.refuse(
                 address.shown,
-                f"its table {table} is {'missing' if missing else 'not shaped as the app makes it'}",
+                (
+                    _("its table {table} is missing")
+                    if missing
+                    else _("its table {table} is not shaped as the app makes it")
+                ).format(table=table),
             )

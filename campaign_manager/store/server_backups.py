@@ -16,6 +16,7 @@ from pathlib import Path
 
 from campaign_manager import paths
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.store import writing
 from campaign_manager.store.address import ServerAddress
 from campaign_manager.store.backups import STAMP, backup_path, prune
@@ -40,7 +41,11 @@ def end_of_turn_backup(address: ServerAddress, turn: int, image: bytes) -> Path:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(f"{target.parent}: the backup folder cannot be made ({exc.strerror})") from None
+        raise UserError(
+            _("{folder}: the backup folder cannot be made ({problem})").format(
+                folder=target.parent, problem=exc.strerror
+            )
+        ) from None
     writing.write_whole(target, image, "backup")
     prune(named)
     return target

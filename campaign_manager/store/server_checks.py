@@ -35,6 +35,8 @@ def _fail(words: str) -> str:
 
 
 def _well_formed(s: str) -> str:
+    # The server keeps these words in its schema (checked against what the app makes), so they are
+    # the same whatever language the app that made it spoke: never the translated size_words.
     row = "format('%s row %s', TG_TABLE_NAME, NEW.seq)"
     return f"""CREATE FUNCTION {s}.well_formed() RETURNS trigger LANGUAGE plpgsql AS $body$
 DECLARE
@@ -42,7 +44,7 @@ DECLARE
     top bigint;
 BEGIN
     IF NEW.payload IS NULL OR octet_length(NEW.payload) > {bounds.MAX_ACTION} THEN
-        {_fail(f"{row} || ': its action is missing or larger than {bounds.size_words(bounds.MAX_ACTION)}'")};
+        {_fail(f"{row} || ': its action is missing or larger than {bounds.MAX_ACTION // bounds.KB} kB'")};
     END IF;
     BEGIN
         body := NEW.payload::jsonb;

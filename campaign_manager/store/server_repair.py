@@ -17,8 +17,8 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from campaign_manager.engine.lookup import counted
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.store import integrity
 from campaign_manager.store.action_log import Author
 from campaign_manager.store.server_faults import RoleRefused
@@ -39,15 +39,23 @@ class WrongRow:
 
     def words(self, where: str) -> str:
         if self.seq == 0:
-            return (
-                f"{where}: its revision (table meta) is not a count of writes ({self.why}), so the campaign is open "
-                f"read-only — its organiser mends it with campaign-manager server repair {where}"
+            words = _(
+                "{where}: its revision (table meta) is not a count of writes ({why}), so the campaign is open "
+                "read-only — its organiser mends it with campaign-manager server repair {where}"
             )
-        return (
-            f"{where}: row {self.seq} of its action log ({integrity.shown(self.kind)}), recorded by "
-            f"{self.author.words}, cannot be used: {self.why}; "
-            f"the campaign is open read-only up to row {self.seq - 1} — its organiser takes the row out with "
-            f"campaign-manager server repair {where}"
+            return words.format(where=where, why=self.why)
+        words = _(
+            "{where}: row {number} of its action log ({kind}), recorded by {author}, cannot be used: {why}; "
+            "the campaign is open read-only up to row {last} — its organiser takes the row out with "
+            "campaign-manager server repair {where}"
+        )
+        return words.format(
+            where=where,
+            number=self.seq,
+            kind=integrity.shown(self.kind),
+            author=self.author.words,
+            why=self.why,
+            last=self.seq - 1,
         )
 
 
@@ -59,11 +67,11 @@ def first_wrong(rows: list[tuple[Any, ...]], replay: Replay) -> tuple[int, str] 
     for place, row in enumerate(rows):
         seq, payload = row[0], row[1]
         if seq != place + 1:
-            return place, f"its number follows row {place}"
+            return place, _("its number follows row {number}").format(number=place)
         try:
             records.append(integrity.payload("", "action", seq, payload))
         except integrity.Damaged as exc:
-            return place, str(exc).split(f"{integrity.row(seq)}: ", 1)[-1].removesuffix("; it was left untouched")
+            return place, (exc.what or str(exc)).split(f"{integrity.row(seq)}: ", 1)[-1]
     from campaign_manager.engine.campaign import ReplayRefused
 
     try:
@@ -112,7 +120,7 @@ def repair(conn: Connection, replay: Replay) -> list[str]:
     revision = conn.execute(text("SELECT value FROM meta WHERE key = 'revision' FOR UPDATE")).scalar()
     if not (isinstance(revision, str) and integrity.REVISION.fullmatch(revision)):
         revision = str(int(time.time()))  # past any count a reader saw: each reads the campaign again
-        done.append(f"the revision, which was not a count of writes, was set to {revision}")
+        done.append(_("the revision, which was not a count of writes, was set to {revision}").format(revision=revision))
     done += _empty_a_wrong_redo_stack(conn)
     kept = [(*row, row[0]) for row in _rows(conn)]  # each with its number as found, for the record
     while (found := first_wrong(kept, replay)) is not None:
@@ -134,7 +142,8 @@ def repair(conn: Connection, replay: Replay) -> list[str]:
             },
         )
         author = Author(_text(user), _text(shop)).words
-        done.append(f"row {seq} ({integrity.shown(kind)}, recorded by {author}) was taken out: {why}")
+        words = _("row {number} ({kind}, recorded by {author}) was taken out: {why}")
+        done.append(words.format(number=seq, kind=integrity.shown(kind), author=author, why=why))
         kept = [(number, *row[1:]) for number, row in enumerate(kept, start=1)]  # the rest, renumbered
     if len(done) == 0:
         return []
@@ -167,10 +176,12 @@ def _empty_a_wrong_redo_stack(conn: Connection) -> list[str]:
     for place, (seq, payload) in enumerate(rows, start=1):
         try:
             if seq != place:
-                raise integrity.refuse("", f"{integrity.row(seq)}: its number follows row {place - 1}")
+                raise integrity.refuse(
+                    "", _("{row}: its number follows row {number}").format(row=integrity.row(seq), number=place - 1)
+                )
             integrity.payload("", "redo", seq, payload)
         except integrity.Damaged as exc:
-            wrong = str(exc).removeprefix(": is damaged: ").removesuffix("; it was left untouched")
+            wrong = exc.what or str(exc)
             break
     if wrong is None:
         return []
@@ -179,13 +190,19 @@ def _empty_a_wrong_redo_stack(conn: Connection) -> list[str]:
             "INSERT INTO repaired (seq, kind, payload, recorded_at, recorded_by, shop, why) "
             "SELECT seq, kind, payload, recorded_at, recorded_by, shop, :why FROM redo"
         ),
-        {"why": f"taken out of the actions waiting to be redone: {wrong}"[:500]},
+        {"why": _("taken out of the actions waiting to be redone: {why}").format(why=wrong)[:500]},
     )
     conn.execute(text("DELETE FROM redo"))
-    were = "was" if len(rows) == 1 else "were"
-    return [f"{counted(len(rows), 'action')} waiting to be redone {were} taken out: {wrong}"]
+    words = ngettext(
+        "{n} action waiting to be redone was taken out: {why}",
+        "{n} actions waiting to be redone were taken out: {why}",
+        len(rows),
+    )
+    return [words.format(n=len(rows), why=wrong)]
 
 
 def check_organiser(role: str | None, where: str, user: str) -> None:
     if role != "organiser":
-        raise RoleRefused(f"{where}: only the campaign's organiser repairs it; {user} is not")
+        raise RoleRefused(
+            _("{where}: only the campaign's organiser repairs it; {user} is not").format(where=where, user=user)
+        )

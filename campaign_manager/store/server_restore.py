@@ -12,6 +12,7 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from campaign_manager.errors import FileRefused
+from campaign_manager.i18n import _
 from campaign_manager.store import integrity
 from campaign_manager.store.action_log import LogContent
 from campaign_manager.store.address import ServerAddress
@@ -41,14 +42,18 @@ def _owned(conn: Connection, address: ServerAddress) -> None:
     ).scalar()
     if owner is None:
         raise FileRefused(
-            f"{address.shown}: there is no campaign {address.campaign!r} in that database to restore over "
-            f"(push without --replace makes it; campaign-manager server list {without_campaign(address)} lists them)"
+            _(
+                "{shown}: there is no campaign {campaign!r} in that database to restore over (push "
+                "without --replace makes it; campaign-manager server list {without_campaign} lists "
+                "them)"
+            ).format(shown=address.shown, campaign=address.campaign, without_campaign=without_campaign(address))
         )
     if not owner:
-        raise RoleRefused(
-            f"{address.shown}: only the campaign's owner (who made it) or a superuser restores a backup over it; "
-            f"{address.user or 'this user'} is neither"
+        words = _(
+            "{campaign}: only the campaign's owner (who made it) or a superuser restores a backup over it; "
+            "{user} is neither"
         )
+        raise RoleRefused(words.format(campaign=address.shown, user=address.user or _("this user")))
 
 
 def restore(address: ServerAddress, content: LogContent, now: datetime | None = None) -> ServerAddress:
@@ -63,7 +68,7 @@ def restore(address: ServerAddress, content: LogContent, now: datetime | None = 
             check_set_up(conn, address)
             _owned(conn, address)
             if conn.execute(text("SELECT 1 FROM pg_namespace WHERE nspname = :s"), {"s": kept.schema}).first():
-                raise FileRefused(f"{kept.shown}: is there already; try again in a second")
+                raise FileRefused(_("{shown}: is there already; try again in a second").format(shown=kept.shown))
             old = quoted(address.schema)
             revision = conn.execute(text(f"SELECT value FROM {old}.meta WHERE key = 'revision'")).scalar()
             members = _members(conn, address.schema)

@@ -15,6 +15,7 @@ from sqlalchemy.exc import DBAPIError
 
 from campaign_manager.engine.actions import Abandon, Battle, Discard, Initiative, Note, Place, Redeploy
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.store.address import SCHEMA_PREFIX, ServerAddress
 from campaign_manager.store.server_connect import quoted, server_engine
 from campaign_manager.store.server_faults import RoleRefused, first_line, server_faults
@@ -27,15 +28,23 @@ SERVER_ROLE = {role: f"firestorm_{role}" for role in ROLES}
 RECORDER_ACTIONS = tuple(kind.type for kind in (Place, Redeploy, Battle, Initiative, Abandon, Discard, Note))
 SHOP_TABLE = "firestorm.shop"  # each server user's display name (made by `server init`)
 MAX_SHOP = 80  # characters of a shop's display name
-ROLE_WORDS = {
-    "organiser": "the organiser (everything, undo and redo included)",
-    "recorder": "a recorder (battles, placements and notes)",
-    "viewer": "a viewer (read only)",
+ROLE_WORDS = {  # translated where shown: _(ROLE_WORDS[role])
+    "organiser": N_("the organiser (everything, undo and redo included)"),
+    "recorder": N_("a recorder (battles, placements and notes)"),
+    "viewer": N_("a viewer (read only)"),
 }
-ROLE_LIMITS = {  # what each role leaves to another, said after its words
+ROLE_LIMITS = {  # what each role leaves to another, said after its words (the organiser's is empty: never _())
     "organiser": "",
-    "recorder": ": starting and ending turns, the roster, undo and redo are the organiser's",
-    "viewer": ": recording is for the campaign's recorders and organiser",
+    "recorder": N_(": starting and ending turns, the roster, undo and redo are the organiser's"),
+    "viewer": N_(": recording is for the campaign's recorders and organiser"),
+}
+# What administering() was doing, as "{user} may not {doing}" says it.
+ADMINISTERING_WORDS = {
+    "give roles in this campaign": N_("give roles in this campaign"),
+    "give roles": N_("give roles"),
+    "list campaigns": N_("list campaigns"),
+    "name a shop": N_("name a shop"),
+    "set up the server": N_("set up the server"),
 }
 
 
@@ -57,8 +66,10 @@ def check_set_up(conn: Connection, address: ServerAddress) -> None:
     )
     if not ready:  # the roles are the server's, the grants each database's
         raise FileRefused(
-            f"{address.shown}: that server is not set up for campaigns yet — its administrator runs "
-            f"campaign-manager server init {without_campaign(address)}"
+            _(
+                "{shown}: that server is not set up for campaigns yet — its administrator runs "
+                "campaign-manager server init {without_campaign}"
+            ).format(shown=address.shown, without_campaign=without_campaign(address))
         )
 
 
@@ -86,11 +97,17 @@ def role_of(conn: Connection, address: ServerAddress) -> str:
         return "recorder"
     if viewer or here == "viewer":
         return "viewer"
-    raise RoleRefused(
-        f"{address.shown}: {address.user or 'this user'} has no role in this campaign, nor on every campaign of "
-        f"that database — its organiser gives one: campaign-manager server grant "
-        f"{without_campaign(address)} USER viewer"
-    )
+    if address.user:
+        words = _(
+            "{campaign}: {user} has no role in this campaign, nor on every campaign of that database — its "
+            "organiser gives one: campaign-manager server grant {server} USER viewer"
+        )
+    else:
+        words = _(
+            "{campaign}: this user has no role in this campaign, nor on every campaign of that database — its "
+            "organiser gives one: campaign-manager server grant {server} USER viewer"
+        )
+    raise RoleRefused(words.format(campaign=address.shown, user=address.user, server=without_campaign(address)))
 
 
 def member_role(conn: Connection, schema: str) -> str | None:
@@ -172,9 +189,14 @@ def administering(address: ServerAddress, doing: str) -> Iterator[Connection]:
             yield conn
     except DBAPIError as exc:
         if refused(exc):
+            if address.user:
+                words = _("{server}: {user} may not {doing} ({reason}) — ask the database's owner or administrator")
+            else:
+                words = _("{server}: this user may not {doing} ({reason}) — ask the database's owner or administrator")
+            what = _(ADMINISTERING_WORDS[doing]) if doing in ADMINISTERING_WORDS else doing
+            reason = first_line(str(exc.orig))
             raise RoleRefused(
-                f"{address.shown}: {address.user or 'this user'} may not {doing} ({first_line(str(exc.orig))}) — "
-                f"ask the database's owner or administrator"
+                words.format(server=address.shown, user=address.user, doing=what, reason=reason)
             ) from None
         raise
     finally:
@@ -192,7 +214,7 @@ def init_server(address: ServerAddress) -> list[str]:
             name = SERVER_ROLE[role]
             if conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": name}).first() is None:
                 conn.execute(text(f"CREATE ROLE {name} NOLOGIN"))
-                done.append(f"made the role {name}")
+                done.append(_("made the role {role}").format(role=name))
         for lower, higher in (("viewer", "recorder"), ("recorder", "organiser")):  # each has the one below's rights
             inside = conn.execute(
                 text("SELECT pg_has_role(:higher, :lower, 'MEMBER')"),
@@ -205,25 +227,34 @@ def init_server(address: ServerAddress) -> list[str]:
         try:  # a user who may not grant these is only warned by the server: check that they hold
             check_set_up(conn, address)
         except FileRefused:
-            raise RoleRefused(
-                f"{address.shown}: {address.user or 'this user'} may not set up the server (only the database's "
-                f"owner, with the right to make roles, may) — ask its administrator"
-            ) from None
+            if address.user:
+                words = _(
+                    "{server}: {user} may not set up the server (only the database's owner, with the right to make "
+                    "roles, may) — ask its administrator"
+                )
+            else:
+                words = _(
+                    "{server}: this user may not set up the server (only the database's owner, with the right to "
+                    "make roles, may) — ask its administrator"
+                )
+            raise RoleRefused(words.format(server=address.shown, user=address.user)) from None
         for statement in shop_table():  # each user's display name
             conn.execute(text(statement))
-    return done or ["the roles were already there"]
+    return done or [_("the roles were already there")]
 
 
 def grant_role(address: ServerAddress, user: str, role: str) -> None:
     """Give `user` a role on every campaign of the database ("none" takes it away)."""
     if role not in (*ROLES, "none"):
-        raise UserError(f"{role!r} is not a role: organiser, recorder, viewer or none")
+        raise UserError(_("{role!r} is not a role: organiser, recorder, viewer or none").format(role=role))
     with administering(address, "give roles") as conn:
         check_set_up(conn, address)
         if conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :u"), {"u": user}).first() is None:
             raise UserError(
-                f"{address.shown}: there is no user {user!r} on that server — its administrator makes one first "
-                f"(e.g. createuser --pwprompt {user})"
+                _(
+                    "{shown}: there is no user {user!r} on that server — its administrator makes one "
+                    "first (e.g. createuser --pwprompt {user})"
+                ).format(shown=address.shown, user=user)
             )
         for name in SERVER_ROLE.values():
             conn.execute(text(f"REVOKE {name} FROM {quoted(user)}"))
@@ -276,12 +307,19 @@ def name_shop(address: ServerAddress, name: str) -> None:
     each action that user records from now on is kept with it."""
     name = name.strip()
     if len(name) > MAX_SHOP or any(not char.isprintable() for char in name):
-        raise UserError(f"a shop's name has at most {MAX_SHOP} printable characters (this one has {len(name)})")
+        raise UserError(
+            _("a shop's name has at most {max_shop} printable characters (this one has {count})").format(
+                max_shop=MAX_SHOP, count=len(name)
+            )
+        )
     with administering(address, "name a shop") as conn:
         if conn.execute(text("SELECT to_regclass(:t)"), {"t": SHOP_TABLE}).scalar() is None:
             raise FileRefused(
-                f"{address.shown}: that server was set up by an earlier version of the app and keeps no shop names "
-                f"yet — its administrator runs campaign-manager server init {without_campaign(address)} again"
+                _(
+                    "{shown}: that server was set up by an earlier version of the app and keeps no shop "
+                    "names yet — its administrator runs campaign-manager server init {without_campaign} "
+                    "again"
+                ).format(shown=address.shown, without_campaign=without_campaign(address))
             )
         conn.execute(text(f"DELETE FROM {SHOP_TABLE} WHERE username = current_user"))
         if name:

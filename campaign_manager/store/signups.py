@@ -23,9 +23,10 @@ from campaign_manager.engine.actions import ActionFormatError, AddCommander, par
 from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario
 
-WHAT = "a sign-up sheet (CSV)"
+WHAT = N_("a sign-up sheet (CSV)")
 HEADINGS = {"name": "name", "commander": "name", "player": "name", "side": "side", "club": "club", "shop": "club"}
 MAX_FAULTS = 10  # faults named before the rest are counted
 
@@ -34,8 +35,8 @@ def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[Ad
     """The sheet's commanders as actions that add them, each row checked as if the rows before
     it were already on the roster; any fault refuses the whole sheet, naming every bad row."""
     name = Path(source).name
-    raw = bounds.read_bounded(source, bounds.MAX_SIGNUPS_FILE, WHAT, UserError)
-    text = bounds.decode(raw, name, WHAT, UserError).removeprefix("\ufeff")
+    raw = bounds.read_bounded(source, bounds.MAX_SIGNUPS_FILE, _(WHAT), UserError)
+    text = bounds.decode(raw, name, _(WHAT), UserError).removeprefix("\ufeff")
     rows = list(_rows(text, name))
     columns, first = _columns(rows)
     actions: list[AddCommander] = []
@@ -51,7 +52,7 @@ def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[Ad
         extra = [cell for i, cell in enumerate(row) if i not in columns.values() and cell.strip()]
         try:
             if extra:
-                raise UserError(f"more columns than name, side and club ({extra[0]!r})")
+                raise UserError(_("more columns than name, side and club ({cell})").format(cell=repr(extra[0])))
             action = parse_action(data)
             assert isinstance(action, AddCommander)
             there = rosters.find(st.roster, action.name)
@@ -60,21 +61,26 @@ def read_signups(sc: Scenario, st: CampaignState, source: Path | str) -> list[Ad
                 continue
             applied = apply_action(sc, state, action)
         except ActionFormatError as exc:
-            faults.append(f"row {number}: {str(exc).removeprefix(repr('add_commander') + ' action: ')}")
+            fault = str(exc).removeprefix(repr("add_commander") + " action: ")
+            faults.append(_("row {number}: {fault}").format(number=number, fault=fault))
             continue
         except UserError as exc:
-            faults.append(f"row {number}: {exc}")
+            faults.append(_("row {number}: {fault}").format(number=number, fault=exc))
             continue
         state = applied.state
         assert isinstance(applied.action, AddCommander)
         actions.append(applied.action)
     if faults:
-        more = f"; and {len(faults) - MAX_FAULTS} more" if len(faults) > MAX_FAULTS else ""
-        raise UserError(f"{name}: " + "; ".join(faults[:MAX_FAULTS]) + more + "; nothing was imported")
+        listed = "; ".join(faults[:MAX_FAULTS])
+        if len(faults) > MAX_FAULTS:
+            words = _("{name}: {faults}; and {more} more; nothing was imported")
+        else:
+            words = _("{name}: {faults}; nothing was imported")
+        raise UserError(words.format(name=name, faults=listed, more=len(faults) - MAX_FAULTS))
     if not actions and known:
-        raise UserError(f"{name}: everyone on it is on the roster already; nothing new to import")
+        raise UserError(_("{name}: everyone on it is on the roster already; nothing new to import").format(name=name))
     if not actions:
-        raise UserError(f"{name}: holds no commanders (each row: name, side, club)")
+        raise UserError(_("{name}: holds no commanders (each row: name, side, club)").format(name=name))
     return actions
 
 
@@ -87,7 +93,7 @@ def _rows(text: str, name: str) -> list[list[str]]:
     try:
         return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
     except csv.Error as exc:
-        raise UserError(f"{name}: is not {WHAT} ({exc})") from None
+        raise UserError(_("{name}: is not {what} ({exc})").format(name=name, what=_(WHAT), exc=exc)) from None
 
 
 def _columns(rows: list[list[str]]) -> tuple[dict[str, int], int]:

@@ -17,6 +17,7 @@ from pydantic import Field, StringConstraints, TypeAdapter
 from campaign_manager import bounds
 from campaign_manager.datamodel import AnyText, DataModel, Int, Text, read_model
 from campaign_manager.errors import FileRefused, UserError
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.store import writing
 from campaign_manager.store.action_log import OWN_KEYS, LogContent
 from campaign_manager.store.address import Location, ServerAddress, locate
@@ -79,16 +80,22 @@ def write_export(campaign: CampaignFile, target: Path) -> None:
 
 def read_export(source: Path) -> ExportFile:
     """Read and check an exported log; refuses in one sentence what cannot be imported."""
-    what = "an exported campaign log"
+    what = _("an exported campaign log")
     raw = bounds.read_bounded(source, bounds.MAX_EXPORT_FILE, what, FileRefused)
     data = bounds.parse_json(bounds.decode(raw, source, what, FileRefused), source, what, FileRefused)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise FileRefused(f'{source}: is not an exported campaign log (no "format": "{FORMAT}")')
+        raise FileRefused(
+            _('{source}: is not an exported campaign log (no "format": "{format}")').format(
+                source=source, format=FORMAT
+            )
+        )
     version = data.get("version")
     if type(version) is int and version > VERSION:
         raise FileRefused(
-            f"{source}: was exported by a newer version of the app (log format {version}, "
-            f"this app reads up to {VERSION})"
+            _(
+                "{source}: was exported by a newer version of the app (log format {version}, this app "
+                "reads up to {newest})"
+            ).format(source=source, version=version, newest=VERSION)
         )
     try:
         return read_model(EXPORT_FILE, data, str(source), FileRefused)
@@ -97,8 +104,12 @@ def read_export(source: Path) -> ExportFile:
         if not faults:
             raise
         more = len(faults) - 1
-        tail = f" (and {more} more fault{'s' if more > 1 else ''})" if more else ""
-        raise FileRefused(f"{faults[0].words(str(source))}{tail}") from None
+        first = faults[0].words(str(source))
+        if more:
+            first = ngettext("{fault} (and {n} more fault)", "{fault} (and {n} more faults)", more).format(
+                fault=first, n=more
+            )
+        raise FileRefused(first) from None
 
 
 def import_log(source: Path, target: Path | str | ServerAddress) -> CampaignFile:
@@ -116,7 +127,11 @@ def push(source: Path, target: str | ServerAddress, replace: bool = False) -> Ca
     (store/server_restore.py: `restored_over` then names it)."""
     location = locate(target)
     if not isinstance(location, ServerAddress):
-        raise UserError(f"{target}: is not a server's address (postgresql://USER@HOST/DATABASE?campaign=NAME)")
+        raise UserError(
+            _("{target}: is not a server's address (postgresql://USER@HOST/DATABASE?campaign=NAME)").format(
+                target=target
+            )
+        )
     with CampaignFile.open(source, readonly=True) as campaign:
         data = read_model(EXPORT_FILE, export_log(campaign), str(source), FileRefused)
     return _rebuild(data, str(source), Path(source).name, location, replace)
@@ -127,7 +142,11 @@ def pull(source: str | ServerAddress, target: Path) -> CampaignFile:
     in state and history."""
     location = locate(source)
     if not isinstance(location, ServerAddress):
-        raise UserError(f"{source}: is not a server's address (postgresql://USER@HOST/DATABASE?campaign=NAME)")
+        raise UserError(
+            _("{source}: is not a server's address (postgresql://USER@HOST/DATABASE?campaign=NAME)").format(
+                source=source
+            )
+        )
     with CampaignFile.open(location, readonly=True) as campaign:
         data = read_model(EXPORT_FILE, export_log(campaign), location.shown, FileRefused)
     return _rebuild(data, location.shown, location.shown, Path(target))
@@ -143,10 +162,10 @@ def _rebuild(data: ExportFile, source: str, name: str, target: Location, replace
         writing.check_new(target)
     actions = [entry.action for entry in data.actions]
     try:
-        scenario = parse_scenario(data.scenario_source, f"the scenario in {name}")
+        scenario = parse_scenario(data.scenario_source, _("the scenario in {name}").format(name=name))
         replay(scenario, actions)
     except UserError as exc:
-        raise FileRefused(f"{source}: cannot be imported: {exc}") from None
+        raise FileRefused(_("{source}: cannot be imported: {exc}").format(source=source, exc=exc)) from None
     meta = {key: value for key, value in data.settings.items() if key not in FILE_KEYS}
     meta.update(name=data.name, scenario=data.scenario)
     if data.created:
@@ -166,11 +185,13 @@ def _rebuild(data: ExportFile, source: str, name: str, target: Location, replace
     try:
         image = LogFile.build(KIND, data.scenario_name, data.scenario_source, meta, actions, times)
     except UserError as exc:
-        raise FileRefused(f"{source}: cannot be imported: {exc}") from None
+        raise FileRefused(_("{source}: cannot be imported: {exc}").format(source=source, exc=exc)) from None
     if len(image) > bounds.MAX_CAMPAIGN_FILE:  # the app would refuse to open what it made
         raise FileRefused(
-            f"{source}: cannot be imported: the campaign file would be larger than "
-            f"{bounds.size_words(bounds.MAX_CAMPAIGN_FILE)}, the largest the app opens; nothing was made"
+            _(
+                "{source}: cannot be imported: the campaign file would be larger than {limit}, "
+                "the largest the app opens; nothing was made"
+            ).format(source=source, limit=bounds.size_words(bounds.MAX_CAMPAIGN_FILE))
         )
     writing.write_whole(target, image, "import", new=True)
     return CampaignFile.open(target, readonly=True)

@@ -19,7 +19,8 @@ import os
 from pathlib import Path
 
 from campaign_manager.errors import FileRefused
-from campaign_manager.store.faults import StorageFault, storage_faults
+from campaign_manager.i18n import _
+from campaign_manager.store.faults import StorageFault, doing_words, storage_faults
 
 ROOM = len(".partial")  # the same as len("-journal")
 DEFAULT_NAME_MAX = 255
@@ -47,8 +48,11 @@ def check_name(path: Path) -> None:
     limit = longest_name(folder) if folder.is_dir() else DEFAULT_NAME_MAX - ROOM
     if size > limit:
         raise FileRefused(
-            f"{path}: the file name is too long ({size} bytes; the app writes names of at most "
-            f"{limit} bytes here, leaving room for the files SQLite keeps beside it) — choose a shorter name"
+            _(
+                "{path}: the file name is too long ({size} bytes; the app writes names of at most "
+                "{limit} bytes here, leaving room for the files SQLite keeps beside it) — choose a "
+                "shorter name"
+            ).format(path=path, size=size, limit=limit)
         )
 
 
@@ -57,9 +61,9 @@ def check_new(path: Path) -> None:
     path = Path(path)
     check_name(path)
     if os.path.lexists(path):
-        raise FileRefused(f"{path}: already exists; choose another name (nothing was overwritten)")
+        raise FileRefused(_("{path}: already exists; choose another name (nothing was overwritten)").format(path=path))
     if not path.parent.is_dir():
-        raise FileRefused(f"{path}: the folder {path.parent} does not exist")
+        raise FileRefused(_("{path}: the folder {parent} does not exist").format(path=path, parent=path.parent))
 
 
 def partial_of(target: Path) -> Path:
@@ -74,8 +78,12 @@ def remove(path: Path, doing: str) -> None:
         pass
     except OSError as exc:
         raise StorageFault(
-            f"{path.name}: the unfinished {doing} left beside {path.with_suffix('').name} cannot be removed "
-            f"({exc.strerror or exc}), so nothing was written — check the disk"
+            _(
+                "{name}: what was left unfinished of {doing} beside {file} cannot be removed ({problem}), so "
+                "nothing was written — check the disk"
+            ).format(
+                name=path.name, doing=doing_words(doing), file=path.with_suffix("").name, problem=exc.strerror or exc
+            )
         ) from None
 
 
@@ -85,9 +93,17 @@ def write_whole(target: Path, data: bytes, doing: str, new: bool = False) -> Non
     target = Path(target)
     check_name(target)
     if not target.parent.is_dir():
-        raise FileRefused(f"{target}: cannot be written: the folder {target.parent} does not exist")
+        raise FileRefused(
+            _("{target}: cannot be written: the folder {parent} does not exist").format(
+                target=target, parent=target.parent
+            )
+        )
     if target.is_dir() and not target.is_symlink():  # a link to a folder is replaced, as any link
-        raise FileRefused(f"{target}: is a folder; give a file's name for the {doing} (nothing was written)")
+        raise FileRefused(
+            _("{target}: is a folder; give a file's name for {doing} (nothing was written)").format(
+                target=target, doing=doing_words(doing)
+            )
+        )
     partial = partial_of(target)
     remove(partial, doing)  # a leftover of a write cut off earlier, or a link planted there
     moved = False
@@ -97,7 +113,9 @@ def write_whole(target: Path, data: bytes, doing: str, new: bool = False) -> Non
                 handle = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o666)
             except FileExistsError:
                 raise StorageFault(
-                    f"{target}: another program is writing beside it ({partial.name}); nothing was written — try again"
+                    _(
+                        "{target}: another program is writing beside it ({name}); nothing was written — try again"
+                    ).format(target=target, name=partial.name)
                 ) from None
             try:
                 view = memoryview(data)
@@ -127,7 +145,11 @@ def write_document(target: Path, data: bytes, doing: str) -> None:
     by the document)."""
     target = Path(target)
     if target.is_dir():
-        raise FileRefused(f"{target}: is a folder; give a file's name for the {doing} (nothing was written)")
+        raise FileRefused(
+            _("{target}: is a folder; give a file's name for {doing} (nothing was written)").format(
+                target=target, doing=doing_words(doing)
+            )
+        )
     try:
         with target.open("rb") as existing:
             head = existing.read(len(SQLITE_HEADER))
@@ -135,8 +157,10 @@ def write_document(target: Path, data: bytes, doing: str) -> None:
         head = b""
     if head == SQLITE_HEADER:
         raise FileRefused(
-            f"{target}: is a campaign (a database), not a place for the {doing}; "
-            "nothing was written — choose another name"
+            _(
+                "{target}: is a campaign (a database), not a place for {doing}; nothing was "
+                "written — choose another name"
+            ).format(target=target, doing=doing_words(doing))
         )
     write_whole(target, data, doing)
 
@@ -152,12 +176,16 @@ def _move_new(partial: Path, target: Path) -> None:
     try:
         os.link(partial, target, follow_symlinks=False)
     except FileExistsError:
-        raise FileRefused(f"{target}: already exists; choose another name (nothing was overwritten)") from None
+        raise FileRefused(
+            _("{target}: already exists; choose another name (nothing was overwritten)").format(target=target)
+        ) from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS, errno.EACCES):
             raise
         if os.path.lexists(target):
-            raise FileRefused(f"{target}: already exists; choose another name (nothing was overwritten)") from None
+            raise FileRefused(
+                _("{target}: already exists; choose another name (nothing was overwritten)").format(target=target)
+            ) from None
         os.rename(partial, target)
         return
     with contextlib.suppress(OSError):  # the file is in place; a leftover partial goes next time

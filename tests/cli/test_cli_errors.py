@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -206,3 +207,45 @@ def test_an_action_without_a_type_is_refused_saying_so(tmp_path, capsys, campaig
     code, _, err = run(capsys, "apply", str(campaign), write(tmp_path, [{"kind": "start_turn"}]))
     assert code == 2 and err.count("\n") == 1
     assert "action 1 (without a type) refused" in err and 'in its "type"' in err and "None" not in err
+
+
+def _german(*argv: str) -> subprocess.CompletedProcess:
+    from campaign_manager import i18n
+
+    cleared = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
+    env = {k: v for k, v in os.environ.items() if k not in cleared} | {"LANG": "de_DE.UTF-8", "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "campaign_manager", *argv], env=env, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["show"], "campaign-manager show: folgende Argumente fehlen: file (siehe campaign-manager show --help)"),
+        (["new", "x.campaign", "--bogus"], "campaign-manager new: unbekannte Argumente: --bogus"),
+        (["report", "x", "-o"], "Argument -o/--output: erwartet ein Argument"),
+        (["report", "x", "-o", "x.pdf", "--kind", "zzz"], "Argument --kind: ungültige Auswahl: 'zzz'"),
+        (["wargame", "--terrain", "plain", "--turn", "x", "--attacker", "a"], "ungültiger int-Wert: 'x'"),
+        (["nonsense"], "nonsense: keine solche Feldzugsdatei und kein Befehl"),
+    ],
+)
+def test_a_bad_command_line_is_refused_in_german_under_a_german_locale(tmp_path, argv, words):
+    done = _german(*argv)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+    assert "required" not in done.stderr and "see " not in done.stderr
+
+
+def test_a_missing_campaign_file_is_refused_in_german(tmp_path):
+    done = _german("show", str(tmp_path / "missing.campaign"))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "no such file" not in done.stderr, done.stderr
+
+
+def test_a_file_that_is_not_a_campaign_and_a_bad_file_of_actions_are_refused_in_german(tmp_path, capsys, campaign):
+    junk = tmp_path / "junk.campaign"
+    junk.write_text("x")
+    done = _german("show", str(junk))
+    assert done.returncode == 2 and "ist keine Datei des Campaign Managers" in done.stderr, done.stderr
+    actions = write(tmp_path, "[{")
+    done = _german("apply", str(campaign), actions)
+    assert done.returncode == 2 and "ist kein gültiges JSON" in done.stderr, done.stderr

@@ -325,3 +325,17 @@ def test_a_row_that_cannot_be_used_arriving_while_the_campaign_is_open_is_named_
         assert changes is not None and alice.log.readonly and len(alice.records) == 2
         assert 'row 3 of its action log ("battle")' in (alice.wrong_row or "")
         assert alice.catch_up() is None, "nothing more is taken in until it is opened again"
+
+
+def test_the_server_checks_refusals_are_told_in_the_users_language():
+    from campaign_manager import i18n
+    from campaign_manager.store.server_faults import told
+
+    said = "action row 3: its kind is 'note' but its action is of type 'start_turn'"
+    assert told(said) == said and told("something else") == "something else"
+    i18n.use("de")
+    try:
+        assert told(said) == "action Zeile 3: ihre Art ist 'note', aber ihre Aktion hat den Typ 'start_turn'"
+        assert told("action: the next row is number 3, not 9") == "action: die nächste Zeile hat die Nummer 3, nicht 9"
+    finally:
+        i18n.use(None)
