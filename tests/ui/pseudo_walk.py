@@ -10,6 +10,7 @@ so a word of plain English left in a widget, an action, a tab, a header or a lis
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 
@@ -54,9 +55,22 @@ def pseudo_language():
 def scenario_words(scenario) -> set[str]:
     """The words a scenario brings (areas, troops, nations, sides, terrain names): data, not the catalogue's."""
     words: set[str] = set()
-    for value in _strings(scenario.model_dump() if hasattr(scenario, "model_dump") else scenario):
+    for value in _strings(_plain(scenario)):
         words.update(_PLAIN_WORD.findall(value))
     return words
+
+
+def _plain(value):
+    """A model, a dataclass or plain data as plain data (the Scenario is a dataclass of models)."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {key: _plain(each) for key, each in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(each) for each in value]
+    return value
 
 
 def _strings(value):
@@ -71,9 +85,20 @@ def _strings(value):
             yield from _strings(each)
 
 
-def plain_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
-    """The plain English words of `text` outside brackets, less the allowed ones."""
+def scenario_phrases(scenario, *more: str) -> tuple[str, ...]:
+    """Every text a scenario brings (names, turn titles, dates, notes), and `more` (a campaign's
+    commanders and clubs), longest first: data shown as it is, taken out of a text whole before
+    its words are looked at, so a word of the catalogue's English beside them is still found."""
+    texts = {value for value in _strings(_plain(scenario)) if len(value) >= 3} | {m for m in more if m}
+    return tuple(sorted(texts, key=len, reverse=True))
+
+
+def plain_words(text: str, allowed: set[str] = frozenset(), phrases: tuple[str, ...] = ()) -> list[str]:
+    """The plain English words of `text` outside brackets, less the allowed words and phrases."""
     outside = _BRACKETED.sub(" ", text.replace("&", ""))
+    for phrase in phrases:
+        if phrase in outside:
+            outside = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", outside)
     return [word for word in _PLAIN_WORD.findall(outside) if word not in allowed]
 
 
@@ -115,11 +140,11 @@ def _horizontal():
     return Qt.Orientation.Horizontal
 
 
-def unmarked_texts(root: QWidget, allowed: set[str] = frozenset()) -> list[str]:
+def unmarked_texts(root: QWidget, allowed: set[str] = frozenset(), phrases: tuple[str, ...] = ()) -> list[str]:
     """Each text shown in `root` and its children (visible or not) holding plain English words."""
     found = []
     for widget in [root, *root.findChildren(QWidget)]:
         for text in _texts(widget):
-            if text and (words := plain_words(text, allowed)):
+            if text and (words := plain_words(text, allowed, phrases)):
                 found.append(f"{type(widget).__name__} {widget.objectName()!r}: {text!r} ({', '.join(words)})")
     return found
