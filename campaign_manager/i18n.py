@@ -14,11 +14,13 @@ translated with `_` where it is shown.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import gettext
 import math
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 DOMAIN = "campaign_manager"
@@ -149,3 +151,21 @@ def day(moment: datetime.date) -> str:
     return pgettext("a day: {year} {month} {day} are numbers", "{year}-{month}-{day}").format(
         year=f"{moment.year:04d}", month=f"{moment.month:02d}", day=f"{moment.day:02d}"
     )
+
+
+@contextlib.contextmanager
+def english() -> Iterator[None]:
+    """Speak English (the code's words) inside the block, whatever the language: for what a program
+    reads (`--json` outputs), which must be the same in every language."""
+    global _active
+    kept = _active
+    _active = gettext.NullTranslations()
+    try:
+        yield
+    finally:
+        _active = kept
+
+
+def language_key() -> object:
+    """What tells the language now spoken from another: a key for answers kept with their words."""
+    return _translation()

@@ -505,6 +505,10 @@ class Scenario:
     def nation_name(self, nation: str) -> str:
         return self.nations[nation][0]
 
+    def side_noun(self, side: str) -> str:
+        """The side as a noun for sentences ("Allies")."""
+        return self.side_nouns[side]
+
     def link(self, a: str, b: str) -> Link | None:
         return self.link_index.get(frozenset((a, b)))
 
