@@ -612,8 +612,8 @@ def _forces_words(sc: Scenario, choice: Choice, none: str | None = None) -> str:
 
 
 def _because(done: str, why: str) -> str:
-    """A reason that begins with what was done, as the history says it ("GR-INF-1 placed in B1
-    Florina: ..."): the history then gives only the why (campaign.computer_words)."""
+    """A reason that begins with what was done, as the history says it ("TROOP placed in AREA: ..."):
+    the history then gives only the why (campaign.computer_words)."""
     return f"{done}: {why}"
 
 

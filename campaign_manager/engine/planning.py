@@ -187,12 +187,12 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
 
 
 def placed_words(sc: Scenario, troop_id: str, area_code: str) -> str:
-    """The history's line for a troop placed ("GR-INF-1 placed in B1 Florina")."""
+    """The history's line for a troop placed ("TROOP placed in AREA")."""
     return _("{troop} placed in {area}").format(troop=troop_id, area=label(sc, area_code))
 
 
 def redeployed_words(sc: Scenario, troop_id: str, here: str, to: str) -> str:
-    """The history's line for a troop redeployed ("GR-INF-1 redeploys from B1 Florina to C1 Kozani")."""
+    """The history's line for a troop redeployed ("TROOP redeploys from AREA to AREA")."""
     return _("{troop} redeploys from {area} to {to}").format(troop=troop_id, area=label(sc, here), to=label(sc, to))
 
 

@@ -69,7 +69,7 @@ RESULT_LINE = N_("{origin} → {target}: {result}")
 
 
 def result_line(sc: Scenario, origin: str, target: str, result: str) -> str:
-    """The history's line for a battle's result ("B1 Kastoria → C1 Florina: 12–8 VP, ...")."""
+    """The history's line for a battle's result ("ORIGIN → TARGET: 12–8 VP, ...")."""
     return _(RESULT_LINE).format(origin=label(sc, origin), target=label(sc, target), result=result)
 
 

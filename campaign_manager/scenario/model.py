@@ -18,6 +18,7 @@ from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, Private
 
 from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_TROOPS, MAX_TURNS
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
+from campaign_manager.i18n import N_
 from campaign_manager.scenario.layout import MapLayout
 
 # A side's id: a key of the scenario's `[sides.*]` tables ("axis", "allied" in the bundled
@@ -27,11 +28,11 @@ Kind = Literal["infantry", "mountain", "armour", "mechanised", "motorcycle"]
 KINDS: tuple[str, ...] = get_args(Kind)  # in the order legends and counters list them
 # Each kind of troop in the app's words, as the map's legend and the printed legend say it.
 KIND_WORDS: dict[str, str] = {
-    "infantry": "infantry",
-    "mountain": "mountain troops",
-    "armour": "armour",
-    "mechanised": "mechanised",
-    "motorcycle": "motorcycle troops",
+    "infantry": N_("infantry"),
+    "mountain": N_("mountain troops"),
+    "armour": N_("armour"),
+    "mechanised": N_("mechanised"),
+    "motorcycle": N_("motorcycle troops"),
 }
 
 
