@@ -80,12 +80,15 @@ def translation_for(lang: str | None) -> gettext.NullTranslations:
 
 
 _active: gettext.NullTranslations | None = None
+_asked: str | None = None  # the language `use` was given (None: the environment's)
+_in_english = False  # inside `english()`
 
 
 def use(lang: str | None) -> None:
     """Speak `lang` from now on (None: the language the environment asks for, read again)."""
-    global _active
+    global _active, _asked
     _active = translation_for(lang) if lang else None
+    _asked = lang or None
 
 
 def _translation() -> gettext.NullTranslations:
@@ -157,13 +160,29 @@ def day(moment: datetime.date) -> str:
 def english() -> Iterator[None]:
     """Speak English (the code's words) inside the block, whatever the language: for what a program
     reads (`--json` outputs), which must be the same in every language."""
-    global _active
-    kept = _active
-    _active = gettext.NullTranslations()
+    global _active, _in_english
+    kept, kept_english = _active, _in_english
+    _active, _in_english = gettext.NullTranslations(), True
     try:
         yield
     finally:
-        _active = kept
+        _active, _in_english = kept, kept_english
+
+
+def language_codes() -> tuple[str, ...]:
+    """The language spoken now as codes, the most precise first: ("de_AT", "de"), ("el",); ("en",)
+    for English (the code's words), inside `english()` and for the C locale; () for the
+    pseudo-translation. What a scenario's names in other languages are keyed by."""
+    if _in_english:
+        return ("en",)
+    if os.environ.get(PSEUDO_VARIABLE, "") not in ("", "0"):
+        return ()
+    lang = (_asked if _asked is not None else language()) or "en"
+    full = lang.split(".")[0].split("@")[0]
+    short = full.split("_")[0].lower()
+    if short in ("", "c", "posix"):
+        return ("en",)
+    return (full, short) if full != short else (short,)
 
 
 def language_key() -> object:

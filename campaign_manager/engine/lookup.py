@@ -50,7 +50,7 @@ def troop_title(sc: Scenario, troop_id: str, turn: int) -> str:
     infantry"; the nation is not said twice when the type's name already says it ("British tank
     platoon")."""
     member = sc.troops[troop_id]
-    name, _model = member.type.on_turn(max(turn, 1))
+    name = member.type.name_on(max(turn, 1))
     nation = sc.nation_name(member.nation)
     if name.casefold().startswith(nation.casefold()):
         return name

@@ -592,7 +592,7 @@ class Scene:
         parts = [_("an objective ({vp} VP)").format(vp=info.vp)] if info.vp else []
         if facing:
             said = ngettext("facing {count} {side} troop", "facing {count} {side} troops", facing)
-            parts.append(said.format(count=facing, side=sc.sides[enemy]))
+            parts.append(said.format(count=facing, side=sc.side_adjective(enemy)))
         goals = [n for n in near if sc.areas[n].vp or sc.areas[n].command_centre]
         if goals or (near and not facing):
             areas = _(" and ").join(label(sc, n) for n in (goals or near[:2]))

@@ -188,7 +188,7 @@ def _check_fortified(sc: Scenario, attacker_sides: set[str], defenders: list[Tro
     if fort is None:
         raise UserError(_("{scenario} has no fortified line").format(scenario=sc.name))
     line, nation = fort.line_name, sc.nation_name(fort.nation)
-    attacker = sc.side_nouns[fort.attacker_side]
+    attacker = sc.side_noun(fort.attacker_side)
     if attacker_sides and attacker_sides != {fort.attacker_side}:
         raise RuleError(
             "1.3",
