@@ -48,7 +48,7 @@ Names = Annotated[
 
 def in_language(name: str, names: Mapping[str, str]) -> str:
     """A scenario's word in the language the app speaks, where the scenario gives it in `names`
-    ("Αθήνα" under Greek); the scenario's own `name` otherwise. Every area, nation, side and
+    (its Greek name under Greek); the scenario's own `name` otherwise. Every area, nation, side and
     troop name the app shows goes through here."""
     if names:
         for code in language_codes():
@@ -560,12 +560,12 @@ class Scenario:
         return self.turns[number - 1]
 
     def area_name(self, code: str) -> str:
-        """The area's name ("Athens"), in the app's language where the scenario gives it ("Αθήνα")."""
+        """The area's name, in the app's language where the scenario gives it (its `names`)."""
         area = self.areas[code]
         return in_language(area.name, area.names)
 
     def area_label(self, code: str) -> str:
-        """The area's code and name ("F2 Athens"), the name in the app's language where the scenario gives it."""
+        """The area's code and name ("A1 NAME"), the name in the app's language where the scenario gives it."""
         return f"{code} {self.area_name(code)}"
 
     def may_enter(self, nation: str, code: str) -> bool:
