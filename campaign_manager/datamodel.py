@@ -191,7 +191,11 @@ def _say(error: ErrorDetails) -> str:
 
 def _length_words(kind: str, ctx: dict[str, Any]) -> str:
     """A list of the wrong length, in words: "should have at least 1 item", "should have at most 4 items, not 5"."""
-    values = {"count": ctx.get("actual_length"), "least": ctx.get("min_length"), "most": ctx.get("max_length")}
+    values: dict[str, Any] = {
+        "count": ctx.get("actual_length"),
+        "least": ctx.get("min_length"),
+        "most": ctx.get("max_length"),
+    }
     has = values["count"] is not None
     if has:
         values["count"] = number(values["count"])

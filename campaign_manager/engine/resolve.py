@@ -285,7 +285,7 @@ def tabletop_result(sc: Scenario, games: tuple[Score, ...]) -> Result:
     by_a, by_d = _step(sc.tabletop_destroy, avg_a), _step(sc.tabletop_destroy, avg_d)
 
     def describe() -> str:
-        values = {"a": total_a, "d": total_d, "games": len(games), "avg_a": avg_a, "avg_d": avg_d}
+        values: dict[str, object] = {"a": total_a, "d": total_d, "games": len(games), "avg_a": avg_a, "avg_d": avg_d}
         values["result"] = _(OUTCOME_WORDS[winner])
         if len(games) > 1:
             return _("{a}–{d} VP over {games} games (average {avg_a}–{avg_d}), {result}").format(**values)
