@@ -33,6 +33,7 @@ from pydantic_core import ErrorDetails
 
 from campaign_manager import bounds
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _, ngettext, number
 
 Int = Annotated[int, Strict()]
 Count = Annotated[int, Strict(), Field(ge=0)]
@@ -97,8 +98,14 @@ class Fault:
     line: int | None = None
 
     def words(self, file: str) -> str:
-        at = f"{file}: {self.where}: " if self.where else f"{file}: "
-        return at + self.what + (f" (line {self.line})" if self.line else "")
+        values = {"file": file, "where": self.where, "what": self.what, "line": self.line}
+        if self.where and self.line:
+            return _("{file}: {where}: {what} (line {line})").format(**values)
+        if self.where:
+            return _("{file}: {where}: {what}").format(**values)
+        if self.line:
+            return _("{file}: {what} (line {line})").format(**values)
+        return _("{file}: {what}").format(**values)
 
 
 def path_of(loc: Iterable[str | int]) -> str:
@@ -114,29 +121,31 @@ def path_of(loc: Iterable[str | int]) -> str:
 
 def _shown(value: Any) -> str:
     if isinstance(value, str):
-        return f'"{value}"' if len(value) <= 60 else f'"{value[:57]}…" ({len(value):,} characters)'
+        if len(value) <= 60:
+            return f'"{value}"'
+        return _('"{start}…" ({count} characters)').format(start=value[:57], count=number(len(value)))
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return "true" if value else "false"  # untranslated: TOML's and JSON's own words
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return _("a list")
     return repr(value)
 
 
 _KINDS = {
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "string_type": "a text",
-    "bool_type": "true or false",
-    "float_type": "a number",
-    "list_type": "a list",
-    "tuple_type": "a list",
-    "dict_type": "a table",
-    "model_type": "a table",
-    "dataclass_type": "a table",
-    "model_attributes_type": "a table",
-    "dataclass_args_type": "a table",
+    "int_type": N_("a whole number"),
+    "int_parsing": N_("a whole number"),
+    "string_type": N_("a text"),
+    "bool_type": N_("true or false"),
+    "float_type": N_("a number"),
+    "list_type": N_("a list"),
+    "tuple_type": N_("a list"),
+    "dict_type": N_("a table"),
+    "model_type": N_("a table"),
+    "dataclass_type": N_("a table"),
+    "model_attributes_type": N_("a table"),
+    "dataclass_args_type": N_("a table"),
 }
 
 
@@ -144,35 +153,72 @@ def _say(error: ErrorDetails) -> str:
     """A pydantic error in the app's words."""
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):
-        return "unknown key"
+        return _("unknown key")
     if kind in ("missing", "missing_keyword_argument", "missing_argument"):
-        return "is missing"
+        return _("is missing")
     if kind in _KINDS:
-        return f"should be {_KINDS[kind]}, not {_shown(value)}"
+        return _("should be {kind}, not {value}").format(kind=_(_KINDS[kind]), value=_shown(value))
     if kind == "too_few":
-        return "has too few items"
+        return _("has too few items")
     if kind == "string_too_short":
-        return "should not be empty"
+        return _("should not be empty")
     if kind == "string_too_long":
-        has = f", not {len(value):,}" if isinstance(value, str) else ""
-        return f"should have at most {ctx.get('max_length'):,} characters{has}"
+        most = number(ctx.get("max_length") or 0)
+        if isinstance(value, str):
+            return _("should have at most {most} characters, not {count}").format(most=most, count=number(len(value)))
+        return _("should have at most {most} characters").format(most=most)
     if kind == "greater_than_equal":
-        return f"should be at least {ctx.get('ge')}, not {_shown(value)}"
+        return _("should be at least {least}, not {value}").format(least=ctx.get("ge"), value=_shown(value))
     if kind == "less_than_equal":
-        return f"should be at most {ctx.get('le')}, not {_shown(value)}"
+        return _("should be at most {most}, not {value}").format(most=ctx.get("le"), value=_shown(value))
     if kind == "greater_than":
-        return f"should be more than {ctx.get('gt')}, not {_shown(value)}"
+        return _("should be more than {least}, not {value}").format(least=ctx.get("gt"), value=_shown(value))
     if kind == "literal_error":
-        return f"{_shown(value)} is not one of: {ctx.get('expected', '').replace(chr(39), '').replace(' or ', ', ')}"
+        expected = ctx.get("expected", "").replace(chr(39), "").replace(" or ", ", ")
+        return _("{value} is not one of: {expected}").format(value=_shown(value), expected=expected)
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        return f"unknown type {_shown(ctx.get('tag', value))} (known: {ctx.get('expected_tags', '')})".replace("'", "")
+        return (
+            _("unknown type {kind} (known: {known})")
+            .format(kind=_shown(ctx.get("tag", value)), known=ctx.get("expected_tags", ""))
+            .replace("'", "")
+        )
     if kind in ("too_short", "too_long"):
-        bound = f"at least {ctx.get('min_length')}" if kind == "too_short" else f"at most {ctx.get('max_length'):,}"
-        has = f", not {ctx['actual_length']:,}" if ctx.get("actual_length") is not None else ""
-        return f"should have {bound} item{'' if bound.endswith(' 1') else 's'}{has}"
+        return _length_words(kind, ctx)
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     return error["msg"][:1].lower() + error["msg"][1:]
+
+
+def _length_words(kind: str, ctx: dict[str, Any]) -> str:
+    """A list of the wrong length, in words: "should have at least 1 item", "should have at most 4 items, not 5"."""
+    values: dict[str, Any] = {
+        "count": ctx.get("actual_length"),
+        "least": ctx.get("min_length"),
+        "most": ctx.get("max_length"),
+    }
+    has = values["count"] is not None
+    if has:
+        values["count"] = number(values["count"])
+    if kind == "too_short":
+        least = values["least"] or 0
+        if has:
+            said = ngettext(
+                "should have at least {least} item, not {count}",
+                "should have at least {least} items, not {count}",
+                least,
+            )
+        else:
+            said = ngettext("should have at least {least} item", "should have at least {least} items", least)
+        return said.format(**values)
+    most = values["most"] or 0
+    values["most"] = number(most)
+    if has:
+        said = ngettext(
+            "should have at most {most} item, not {count}", "should have at most {most} items, not {count}", most
+        )
+    else:
+        said = ngettext("should have at most {most} item", "should have at most {most} items", most)
+    return said.format(**values)
 
 
 def _location(loc: Loc, data: Any, missing: bool = False) -> Loc:
@@ -228,11 +274,15 @@ def check_tagged(data: Any, by_type: Mapping[str, type[BaseModel]], one: str, un
     tracker action"), `unknown` what an unknown type is ("tracker action"). The data is returned
     as it was given (dice and values written as typed)."""
     if not isinstance(data, dict):
-        raise UserError(f"{one} is a JSON object with a 'type', not {data!r}")
+        raise UserError(_("{one} is a JSON object with a 'type', not {data}").format(one=one, data=repr(data)))
     kind = data.get("type")
     model = by_type.get(kind) if isinstance(kind, str) else None
     if model is None:
-        raise UserError(f"unknown {unknown} {kind!r} (known: {', '.join(by_type)})")
+        raise UserError(
+            _("unknown {unknown} {kind} (known: {known})").format(
+                unknown=unknown, kind=repr(kind), known=", ".join(by_type)
+            )
+        )
     try:  # by its own model: the union's tag in the fault's path could read as a field ("doctrine")
         model.model_validate(data)
     except ValidationError as exc:
@@ -240,7 +290,7 @@ def check_tagged(data: Any, by_type: Mapping[str, type[BaseModel]], one: str, un
             f"{fault.where}: {fault.what}" if fault.where not in ("", kind) else fault.what
             for fault in faults_of(exc, data)
         ]
-        raise UserError(f"'{kind}' action: " + "; ".join(faults)) from None
+        raise UserError(_("'{kind}' action: {faults}").format(kind=kind, faults="; ".join(faults))) from None
     return data
 
 
@@ -343,7 +393,10 @@ def refusal(error: type[Exception], file: str, faults: list[Fault]) -> Exception
     if len(faults) == 1:
         exc = error(faults[0].words(file))
     else:
-        exc = error("\n".join([f"{file}: {len(faults)} faults"] + ["  " + fault.words(file) for fault in faults]))
+        heading = ngettext("{file}: {count} fault", "{file}: {count} faults", len(faults)).format(
+            file=file, count=len(faults)
+        )
+        exc = error("\n".join([heading] + ["  " + fault.words(file) for fault in faults]))
     exc.faults = faults  # type: ignore[attr-defined]
     return exc
 
@@ -361,9 +414,9 @@ def load_toml(path: Path, file: str, error: type[Exception]) -> tuple[dict[str, 
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise error(f"{file}: the data file is missing (looked in {path})") from None
+        raise error(_("{file}: the data file is missing (looked in {path})").format(file=file, path=path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"{file}: cannot be read ({exc})") from None
+        raise error(_("{file}: cannot be read ({error})").format(file=file, error=exc)) from None
     return parse_toml(text, file, error), text
 
 
@@ -382,13 +435,19 @@ def parse_toml(text: str, file: str, error: type[Exception]) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{file}: is not valid TOML ({exc})") from None
+        raise error(_("{file}: is not valid TOML ({error})").format(file=file, error=exc)) from None
     except RecursionError:
-        raise error(f"{file}: its tables and lists are nested more than {bounds.MAX_DEPTH} deep") from None
+        raise error(
+            _("{file}: its tables and lists are nested more than {depth} deep").format(
+                file=file, depth=bounds.MAX_DEPTH
+            )
+        ) from None
     except ValueError:  # a whole number past Python's own limit (4,300 digits)
         raise error(
-            f"{file}: holds a number of thousands of digits (numbers have at most {bounds.MAX_DIGITS})"
+            _("{file}: holds a number of thousands of digits (numbers have at most {digits})").format(
+                file=file, digits=bounds.MAX_DIGITS
+            )
         ) from None
-    bounds.check_depth(data, file, "its data", error)
-    bounds.check_numbers(data, file, "it", error)
+    bounds.check_depth(data, file, _("its data"), error)
+    bounds.check_numbers(data, file, _("it"), error)
     return data

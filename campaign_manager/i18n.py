@@ -14,11 +14,13 @@ translated with `_` where it is shown.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import gettext
 import math
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 DOMAIN = "campaign_manager"
@@ -78,12 +80,15 @@ def translation_for(lang: str | None) -> gettext.NullTranslations:
 
 
 _active: gettext.NullTranslations | None = None
+_asked: str | None = None  # the language `use` was given (None: the environment's)
+_in_english = False  # inside `english()`
 
 
 def use(lang: str | None) -> None:
     """Speak `lang` from now on (None: the language the environment asks for, read again)."""
-    global _active
+    global _active, _asked
     _active = translation_for(lang) if lang else None
+    _asked = lang or None
 
 
 def _translation() -> gettext.NullTranslations:
@@ -149,3 +154,37 @@ def day(moment: datetime.date) -> str:
     return pgettext("a day: {year} {month} {day} are numbers", "{year}-{month}-{day}").format(
         year=f"{moment.year:04d}", month=f"{moment.month:02d}", day=f"{moment.day:02d}"
     )
+
+
+@contextlib.contextmanager
+def english() -> Iterator[None]:
+    """Speak English (the code's words) inside the block, whatever the language: for what a program
+    reads (`--json` outputs), which must be the same in every language."""
+    global _active, _in_english
+    kept, kept_english = _active, _in_english
+    _active, _in_english = gettext.NullTranslations(), True
+    try:
+        yield
+    finally:
+        _active, _in_english = kept, kept_english
+
+
+def language_codes() -> tuple[str, ...]:
+    """The language spoken now as codes, the most precise first: ("de_AT", "de"), ("el",); ("en",)
+    for English (the code's words), inside `english()` and for the C locale; () for the
+    pseudo-translation. What a scenario's names in other languages are keyed by."""
+    if _in_english:
+        return ("en",)
+    if os.environ.get(PSEUDO_VARIABLE, "") not in ("", "0"):
+        return ()
+    lang = (_asked if _asked is not None else language()) or "en"
+    full = lang.split(".")[0].split("@")[0]
+    short = full.split("_")[0].lower()
+    if short in ("", "c", "posix"):
+        return ("en",)
+    return (full, short) if full != short else (short,)
+
+
+def language_key() -> object:
+    """What tells the language now spoken from another: a key for answers kept with their words."""
+    return _translation()

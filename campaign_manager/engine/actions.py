@@ -21,15 +21,20 @@ from campaign_manager.bounds import MAX_BATTLE_DICE, MAX_COMMANDER, MAX_NOTE, MA
 from campaign_manager.datamodel import STRICT, AnyText, DataModel, Die, Int, Text, Words, faults_of
 from campaign_manager.engine.state import Commitment
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 
 
 class ActionFormatError(UserError):
     """An action written in a shape the app does not understand."""
 
 
+# An action's title in a few words where its own "type" says it (the rest have a `title`).
+_TITLES = {"start_turn": N_("start turn"), "end_turn": N_("end turn"), "note": N_("note"), "action": N_("action")}
+
+
 def _one_line(name: str) -> str:
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        raise ValueError("a name is one line of text, without control characters")
+        raise ValueError(_("a name is one line of text, without control characters"))
     return name
 
 
@@ -119,7 +124,8 @@ class Written:
 
     def title(self) -> str:
         """The action in a few words, for Edit ▸ Undo and the status line ("battle B1 → C1")."""
-        return str(getattr(self, "type", "action")).replace("_", " ")
+        kind = str(getattr(self, "type", "action"))
+        return _(_TITLES[kind]) if kind in _TITLES else kind.replace("_", " ")
 
 
 class NoDice(dict[str, int]):
@@ -190,7 +196,7 @@ class Place(Written):
     type: Literal["place"] = _tag("place")
 
     def title(self) -> str:
-        return f"placing {self.troop} in {self.area}"
+        return _("placing {troop} in {area}").format(troop=self.troop, area=self.area)
 
 
 @declared
@@ -204,7 +210,7 @@ class Redeploy(Written):
     type: Literal["redeploy"] = _tag("redeploy")
 
     def title(self) -> str:
-        return f"redeploying {self.troop} to {self.to}"
+        return _("redeploying {troop} to {area}").format(troop=self.troop, area=self.to)
 
 
 @declared
@@ -276,9 +282,11 @@ class Battle(Written):
 
     def title(self) -> str:
         return (
-            f"battle {self.origin} → {self.target}"
+            _("battle {origin} → {target}").format(origin=self.origin, target=self.target)
             if self.has_result
-            else f"battle arrow {self.origin} → {self.target} (placed, no result yet)"
+            else _("battle arrow {origin} → {target} (placed, no result yet)").format(
+                origin=self.origin, target=self.target
+            )
         )
 
 
@@ -294,7 +302,7 @@ class Initiative(Written):
         return {f"dice.{side}": die for side, die in self.dice or () if die is not None}
 
     def title(self) -> str:
-        return "the initiative roll"
+        return _("the initiative roll")
 
 
 @declared
@@ -306,7 +314,7 @@ class Abandon(Written):
     type: Literal["abandon"] = _tag("abandon")
 
     def title(self) -> str:
-        return f"abandoning the arrow {self.origin} → {self.target}"
+        return _("abandoning the arrow {origin} → {target}").format(origin=self.origin, target=self.target)
 
 
 @declared
@@ -340,8 +348,10 @@ ENTRY_DIE = re.compile(
 def _entry_die(place: str) -> str:
     if not ENTRY_DIE.match(place):
         raise ValueError(
-            f"{place[:64]!r} is not a die of a battle entry (initiative.SIDE, mission_die, "
-            f"wargame.attacker_die, wargame.defender_die or destroy_dice.TROOP)"
+            _(
+                "{place} is not a die of a battle entry (initiative.SIDE, mission_die, "
+                "wargame.attacker_die, wargame.defender_die or destroy_dice.TROOP)"
+            ).format(place=repr(place[:64]))
         )
     return place
 
@@ -369,7 +379,7 @@ class Discard(Written):
     type: Literal["discard"] = _tag("discard")
 
     def title(self) -> str:
-        return "throwing away a battle entry"
+        return _("throwing away a battle entry")
 
     def faces(self) -> dict[str, int]:
         return {f"dice.{place}": die for place, die in self.dice.items()}
@@ -393,7 +403,7 @@ class AddCommander(Written):
     type: Literal["add_commander"] = _tag("add_commander")
 
     def title(self) -> str:
-        return f"adding the commander {self.name}"
+        return _("adding the commander {name}").format(name=self.name)
 
 
 @declared
@@ -405,7 +415,7 @@ class RenameCommander(Written):
     type: Literal["rename_commander"] = _tag("rename_commander")
 
     def title(self) -> str:
-        return f"renaming the commander {self.name} to {self.to}"
+        return _("renaming the commander {name} to {new_name}").format(name=self.name, new_name=self.to)
 
 
 @declared
@@ -416,7 +426,7 @@ class RetireCommander(Written):
     type: Literal["retire_commander"] = _tag("retire_commander")
 
     def title(self) -> str:
-        return f"retiring the commander {self.name}"
+        return _("retiring the commander {name}").format(name=self.name)
 
 
 @declared
@@ -427,7 +437,7 @@ class SetGeneral(Written):
     type: Literal["set_general"] = _tag("set_general")
 
     def title(self) -> str:
-        return f"making {self.name} General"
+        return _("making {name} General").format(name=self.name)
 
 
 @declared
@@ -439,7 +449,7 @@ class SetClub(Written):
     type: Literal["set_club"] = _tag("set_club")
 
     def title(self) -> str:
-        return f"changing the club of {self.name}"
+        return _("changing the club of {name}").format(name=self.name)
 
 
 @declared
@@ -452,7 +462,7 @@ class SetSide(Written):
     type: Literal["set_side"] = _tag("set_side")
 
     def title(self) -> str:
-        return f"changing the side of {self.name}"
+        return _("changing the side of {name}").format(name=self.name)
 
 
 @declared
@@ -463,12 +473,12 @@ class UnretireCommander(Written):
     type: Literal["unretire_commander"] = _tag("unretire_commander")
 
     def title(self) -> str:
-        return f"bringing back the commander {self.name}"
+        return _("bringing back the commander {name}").format(name=self.name)
 
 
 def _distinct(breaks: tuple[str, ...]) -> tuple[str, ...]:
     if len(set(breaks)) != len(breaks):
-        raise ValueError("each tie-break is named once")
+        raise ValueError(_("each tie-break is named once"))
     return breaks
 
 
@@ -494,7 +504,7 @@ class SetScoring(Written):
     type: Literal["set_scoring"] = _tag("set_scoring")
 
     def title(self) -> str:
-        return "changing the league's scoring"
+        return _("changing the league's scoring")
 
 
 RosterAction = (
@@ -532,7 +542,8 @@ def action_title(record: dict[str, Any]) -> str:
     try:
         return parse_action(record).title()
     except ActionFormatError:
-        return str(record.get("type", "action")).replace("_", " ")
+        kind = str(record.get("type", "action"))
+        return _(_TITLES[kind]) if kind in _TITLES else kind.replace("_", " ")
 
 
 def parse_action(data: Any) -> Action:
@@ -542,9 +553,11 @@ def parse_action(data: Any) -> Action:
     except ValidationError as exc:
         raise ActionFormatError(_words(data, exc)) from None
     if type(action) is Discard and not action.dice and action.damaged is None:
-        raise ActionFormatError("'discard' action: dice: name at least one die thrown away (or say why it was damaged)")
+        raise ActionFormatError(
+            _("'discard' action: dice: name at least one die thrown away (or say why it was damaged)")
+        )
     if type(action) is Battle and action.games is not None and action.wargame is not None:
-        raise ActionFormatError('\'battle\' action: either tabletop "games" or a "wargame" roll, not both')
+        raise ActionFormatError(_('\'battle\' action: either tabletop "games" or a "wargame" roll, not both'))
     if type(action) is Battle and action.corrections:
         _check_corrections(action)
     claimed = getattr(action, "rolled_by_app", None)
@@ -553,11 +566,13 @@ def parse_action(data: Any) -> Action:
         for path in claimed:
             if path not in faces:
                 raise ActionFormatError(
-                    f"'{action.type}' action: rolled_by_app names {path!r}, which is not a die given in the "
-                    f"action (a die left out is rolled by the app and listed on its own)"
+                    _(
+                        "'{type}' action: rolled_by_app names {path}, which is not a die given in the "
+                        "action (a die left out is rolled by the app and listed on its own)"
+                    ).format(type=action.type, path=repr(path))
                 )
         if len(set(claimed)) != len(claimed):
-            raise ActionFormatError(f"'{action.type}' action: rolled_by_app names a die twice")
+            raise ActionFormatError(_("'{type}' action: rolled_by_app names a die twice").format(type=action.type))
     return action
 
 
@@ -566,31 +581,39 @@ def _check_corrections(action: Battle) -> None:
     the app's: a die marked as the app's was not replaced)."""
     faces, marked, seen = action.faces(), set(action.app_dice()), set()
     for fix in action.corrections or ():
-        where = f"'battle' action: corrections: {fix.die!r}"
+        die = repr(fix.die)
         if fix.die not in faces:
-            raise ActionFormatError(f"{where} is not a die given in the battle")
+            raise ActionFormatError(
+                _("'battle' action: corrections: {die} is not a die given in the battle").format(die=die)
+            )
         if fix.die in seen or fix.die in marked:
-            raise ActionFormatError(f"{where} is named twice, or also as rolled by the app")
+            raise ActionFormatError(
+                _("'battle' action: corrections: {die} is named twice, or also as rolled by the app").format(die=die)
+            )
         if faces[fix.die] != fix.entered or fix.rolled == fix.entered:
             raise ActionFormatError(
-                f"{where}: the battle's face there is {faces[fix.die]}; a correction enters that face in place "
-                f"of another the app rolled"
+                _(
+                    "'battle' action: corrections: {die}: the battle's face there is {face}; a correction enters "
+                    "that face in place of another the app rolled"
+                ).format(die=die, face=faces[fix.die])
             )
         seen.add(fix.die)
 
 
 def _words(data: Any, exc: ValidationError) -> str:
     if not isinstance(data, dict):
-        return f"an action should be a JSON object, not {data!r}"
+        return _("an action should be a JSON object, not {data}").format(data=repr(data))
     kind = data.get("type")
     if "type" not in data:
-        return f'an action says what it is in its "type" (one of: {", ".join(ACTION_TYPES)}); this one has none'
+        return _('an action says what it is in its "type" (one of: {types}); this one has none').format(
+            types=", ".join(ACTION_TYPES)
+        )
     if kind not in ACTION_TYPES:
-        return f"unknown action type {kind!r} (known: {', '.join(ACTION_TYPES)})"
+        return _("unknown action type {kind} (known: {types})").format(kind=repr(kind), types=", ".join(ACTION_TYPES))
     faults = []
     for fault in faults_of(exc, data):
         faults.append(f"{fault.where}: {fault.what}" if fault.where not in ("", kind) else fault.what)
-    return f"'{kind}' action: " + "; ".join(faults)
+    return _("'{kind}' action: {faults}").format(kind=kind, faults="; ".join(faults))
 
 
 def to_json(action: Action) -> dict[str, Any]:

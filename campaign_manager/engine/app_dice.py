@@ -7,17 +7,25 @@ from __future__ import annotations
 
 from campaign_manager.engine.actions import Action, Discard
 from campaign_manager.engine.lookup import side_name
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario
 
 APP_MARK = "*"  # beside a die's face in tables: the app rolled it
-APP_LEGEND = f"{APP_MARK} a die the app rolled (the others were typed in from the table)"
+_LEGEND = N_("{mark} a die the app rolled (the others were typed in from the table)")
+APP_LEGEND = _LEGEND.format(mark=APP_MARK)  # in English; app_legend() says it in the user's language
+
+
+def app_legend() -> str:
+    """The legend of the app's mark, in the user's language ("* a die the app rolled ...")."""
+    return _(_LEGEND).format(mark=APP_MARK)
+
 
 _NAMED = {
-    "mission_die": "the suggested-mission die",
-    "wargame.attacker_die": "the attacker's General's Wargame die",
-    "wargame.defender_die": "the defender's General's Wargame die",
-    "initiative_dice.0": "the attacker's initiative die",
-    "initiative_dice.1": "the defender's initiative die",
+    "mission_die": N_("the suggested-mission die"),
+    "wargame.attacker_die": N_("the attacker's General's Wargame die"),
+    "wargame.defender_die": N_("the defender's General's Wargame die"),
+    "initiative_dice.0": N_("the attacker's initiative die"),
+    "initiative_dice.1": N_("the defender's initiative die"),
 }
 
 
@@ -25,16 +33,14 @@ def entry_die_words(sc: Scenario, place: str) -> str:
     """A die of a battle being entered (or of a logged action), in words: "the Axis' initiative
     die", "the roll to destroy GR-INF-1", "the battle-count die 1"."""
     if place in _NAMED:
-        return _NAMED[place]
-    head, _, tail = place.partition(".")
-    if head == "initiative":
-        return f"the {side_name(sc, tail)}' initiative die"
+        return _(_NAMED[place])
+    head, _dot, tail = place.partition(".")
+    if head == "initiative" or (head == "dice" and tail in sc.sides):  # (dice.SIDE: an `initiative` action's)
+        return _("the {side}' initiative die").format(side=side_name(sc, tail))
     if head == "destroy_dice":
-        return f"the roll to destroy {tail}"
-    if head == "dice" and tail in sc.sides:  # an `initiative` action's
-        return f"the {side_name(sc, tail)}' initiative die"
+        return _("the roll to destroy {troop}").format(troop=tail)
     if head == "dice" and tail.isdigit():  # a `start_turn` action's
-        return f"the battle-count die {int(tail) + 1}"
+        return _("the battle-count die {number}").format(number=int(tail) + 1)
     if head == "dice":  # a `discard` action's: the entry's own place
         return entry_die_words(sc, tail)
     return place
@@ -42,7 +48,7 @@ def entry_die_words(sc: Scenario, place: str) -> str:
 
 def die_and_face(sc: Scenario, place: str, face: int) -> str:
     """A die and what it showed: "the roll to destroy GR-INF-1 (4)", never "GR-INF-1 4"."""
-    return f"{entry_die_words(sc, place)} ({face})"
+    return _("{die} ({face})").format(die=entry_die_words(sc, place), face=face)
 
 
 def app_dice_words(sc: Scenario, action: Action) -> str:
@@ -52,7 +58,8 @@ def app_dice_words(sc: Scenario, action: Action) -> str:
         return ""
     faces = action.faces()
     rolled = [path for path in action.app_dice() if path in faces]
-    said = "Rolled by the app: " + ", ".join(die_and_face(sc, path, faces[path]) for path in rolled) if rolled else ""
+    dice = ", ".join(die_and_face(sc, path, faces[path]) for path in rolled)
+    said = _("Rolled by the app: {dice}").format(dice=dice) if rolled else ""
     return " ".join(filter(None, (said, correction_words(sc, action))))
 
 
@@ -60,7 +67,8 @@ def correction_words(sc: Scenario, action: Action) -> str:
     """The app's dice the organiser replaced, both faces and why, in a sentence ("" when none)."""
     fixes = getattr(action, "corrections", None) or ()
     return " ".join(
-        f"Corrected by the organiser: {entry_die_words(sc, fix.die)} rolled {fix.rolled} by the app, "
-        f"{fix.entered} entered in its place ({fix.reason})."
+        _(
+            "Corrected by the organiser: {die} rolled {rolled} by the app, {entered} entered in its place ({reason})."
+        ).format(die=entry_die_words(sc, fix.die), rolled=fix.rolled, entered=fix.entered, reason=fix.reason)
         for fix in fixes
     )

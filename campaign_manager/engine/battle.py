@@ -10,10 +10,10 @@ from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.actions import Initiative as InitiativeRoll
 from campaign_manager.engine.lookup import area, label, possessive, side_name, troop
 from campaign_manager.engine.planning import close_planning
-from campaign_manager.engine.resolve import resolve
+from campaign_manager.engine.resolve import resolve, result_opening
 from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commitment, Phase, evolve
 from campaign_manager.errors import RuleError
-from campaign_manager.i18n import N_, _
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.scenario.model import Scenario
 
 # The refusals that name a side of the battle, one whole sentence for each side (docs/translation.md).
@@ -96,7 +96,11 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
             )
         record, mission_words = action, ""
     if not action.has_result:
-        events.append(f"Battle arrow {label(sc, origin)} → {label(sc, target)} placed; waiting for the result")
+        events.append(
+            _("Battle arrow {origin} → {target} placed; waiting for the result").format(
+                origin=label(sc, origin), target=label(sc, target)
+            )
+        )
         record_done = record
     else:
         if record.games is not None:  # who played each game: on the roster, of the right side
@@ -108,7 +112,7 @@ def battle(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, even
     if (
         events.recording
     ):  # the history leads with the battle and its result, then who played; notes and the mission follow
-        _lead_with(events, start, f"{label(sc, origin)} → {label(sc, target)}: ")
+        _lead_with(events, start, result_opening(sc, origin, target))
         if record.games is not None:
             events[start + 1 : start + 1] = roster.players_words(sc, arrow, record.games)
         if mission_words:
@@ -130,8 +134,8 @@ def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller) ->
     if action.mission_die is None:
         return None, ""
     given = None if action.mission_die == "roll" else action.mission_die
-    die = roll_or_check(given, D6, roller, "suggested-mission die")
-    return die, f"Suggested mission (d6 {die}): {sc.turn(st.turn).missions[die - 1]}"
+    die = roll_or_check(given, D6, roller, _("suggested-mission die"))
+    return die, _("Suggested mission (d6 {die}): {mission}").format(die=die, mission=sc.turn(st.turn).missions[die - 1])
 
 
 def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Arrow:
@@ -198,21 +202,31 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
     for mine, theirs in ((attacker, defender), (defender, attacker)):
         if mine.sortie and not legal.aircraft_adds(sc, mine.sortie, theirs.sortie) and events.recording:
             events.append(
-                f"The {sc.aircraft[mine.sortie].name} sortie is spent but adds nothing: it only counts "
-                f"against enemy aircraft, and none is in this battle"
+                _(
+                    "The {aircraft} sortie is spent but adds nothing: it only counts against enemy aircraft, "
+                    "and none is in this battle"
+                ).format(aircraft=sc.aircraft[mine.sortie].name)
             )
     for commitment, whose in ((attacker, side), (defender, sc.enemy_of(side))):
         if commitment.sortie:
             st.sorties[commitment.sortie] -= 1
             if events.recording:
                 left = st.sorties[commitment.sortie]
+                said = ngettext(
+                    "The {aircraft} flies for the {side} ({left} {nation} sortie left this turn)",
+                    "The {aircraft} flies for the {side} ({left} {nation} sorties left this turn)",
+                    left,
+                )
                 events.append(
-                    f"The {sc.aircraft[commitment.sortie].name} flies for the {side_name(sc, whose)} "
-                    f"({left} {sc.nation_name(commitment.sortie)} {'sortie' if left == 1 else 'sorties'} "
-                    f"left this turn)"
+                    said.format(
+                        aircraft=sc.aircraft[commitment.sortie].name,
+                        side=side_name(sc, whose),
+                        left=left,
+                        nation=sc.nation_name(commitment.sortie),
+                    )
                 )
     if not defender.troops and not defender.sortie and events.recording:
-        events.append(f"The defenders of {label(sc, target)} commit no Firestorm troops")
+        events.append(_("The defenders of {area} commit no Firestorm troops").format(area=label(sc, target)))
     fortification = legal.fortification_name(sc, st, origin, target, side)
     if fortification and events.recording:
         events.append(fortification_words(sc, fortification))
@@ -223,15 +237,22 @@ def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, eve
 
 def fortification_words(sc: Scenario, name: str) -> str:
     """What the fortification means at the table (rule 1.3), in a sentence."""
+    return _("The {fortification} defends this battle: {terms}").format(
+        fortification=name, terms=fortification_terms(sc)
+    )
+
+
+def fortification_terms(sc: Scenario) -> str:
+    """What the fortification means in a tabletop game and in the General's Wargame (rule 1.3)."""
     fort = sc.fortification
     assert fort is not None
     bonus = ", ".join(
-        f"{value:+d} in {sc.terrains.get(terrain, terrain).lower()} terrain" for terrain, value in fort.bonus.by_terrain
+        _("{bonus} in {terrain} terrain").format(bonus=f"{value:+d}", terrain=sc.terrains.get(terrain, terrain).lower())
+        for terrain, value in fort.bonus.by_terrain
     )
-    tabletop = f"in a tabletop game {fort.tabletop}" if fort.tabletop else ""
-    return f"The {name} defends this battle: " + "; ".join(
-        filter(None, (tabletop, f"in the General's Wargame the defender adds {bonus}" if bonus else ""))
-    )
+    tabletop = _("in a tabletop game {tabletop}").format(tabletop=fort.tabletop) if fort.tabletop else ""
+    wargame = _("in the General's Wargame the defender adds {bonus}").format(bonus=bonus) if bonus else ""
+    return "; ".join(filter(None, (tabletop, wargame)))
 
 
 def _initiative(
@@ -260,8 +281,8 @@ def _initiative(
         return dice
     given = action.initiative_dice or (None, None)
     dice = (
-        roll_or_check(given[0], D6, roller, "attacker's initiative die"),
-        roll_or_check(given[1], D6, roller, "defender's initiative die"),
+        roll_or_check(given[0], D6, roller, _("attacker's initiative die")),
+        roll_or_check(given[1], D6, roller, _("defender's initiative die")),
     )
     enemy = sc.enemy_of(side)
     winner, scores = initiative_winner(sc, st.turn, {side: dice[0], enemy: dice[1]})
@@ -287,12 +308,19 @@ def _initiative(
                 ),
             )
         events.append(
-            f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place; "
-            f"the {side_name(sc, side)} attack instead"
+            _("The {winner} won the initiative ({dice}) but have no arrow to place; the {side} attack instead").format(
+                winner=side_name(sc, winner), dice=words, side=side_name(sc, side)
+            )
         )
     else:
-        events.append(f"Initiative to the {side_name(sc, side)}: {words}")
+        events.append(_("Initiative to the {side}: {dice}").format(side=side_name(sc, side), dice=words))
     return dice
+
+
+def _initiative_die(side: str) -> str:
+    """A side's initiative die by name ("Allies' initiative die", "Horde's initiative die")."""
+    said = _("{side}' initiative die") if possessive(side).endswith("'") else _("{side}'s initiative die")
+    return said.format(side=side)
 
 
 def roll_initiative(
@@ -322,20 +350,27 @@ def roll_initiative(
     if st.phase == Phase.PLANNING:
         close_planning(sc, st)
     dice = {
-        side: roll_or_check(given.get(side), D6, roller, f"{possessive(side_name(sc, side))} initiative die")
+        side: roll_or_check(given.get(side), D6, roller, _initiative_die(side_name(sc, side)))
         for side in sorted(sc.sides)
     }
     winner, scores = initiative_winner(sc, st.turn, dice)
-    words = ", ".join(f"{side_name(sc, s)} {dice[s]}→{scores[s]}" for s in sorted(sc.sides))
+    words = ", ".join(
+        _("{side} {die}→{score}").format(side=side_name(sc, s), die=dice[s], score=scores[s]) for s in sorted(sc.sides)
+    )
     attacker = winner
     if not legal.legal_arrows(sc, st, winner):
         attacker = sc.enemy_of(winner)
         events.append(
-            f"The {side_name(sc, winner)} won the initiative ({words}) but have no arrow to place: "
-            f"the {side_name(sc, attacker)} attack instead"
+            _("The {winner} won the initiative ({dice}) but have no arrow to place: the {side} attack instead").format(
+                winner=side_name(sc, winner), dice=words, side=side_name(sc, attacker)
+            )
         )
     else:
-        events.append(f"Initiative to the {side_name(sc, winner)} ({words}): they place the next battle arrow")
+        events.append(
+            _("Initiative to the {side} ({dice}): they place the next battle arrow").format(
+                side=side_name(sc, winner), dice=words
+            )
+        )
     st.initiative = (attacker, (dice[attacker], dice[sc.enemy_of(attacker)]))
     return InitiativeRoll(tuple(sorted(dice.items())))
 

@@ -15,13 +15,14 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.roster import find
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Commander, Commitment
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario
 
 RESULT_MARKS = (
-    ("✔", "the attacker won"),
-    ("✘", "the defender held"),
-    ("=", "no one was defeated"),
-)  # a fought battle's mark on the map, beside its number in the turn: said in every legend
+    ("✔", N_("the attacker won")),
+    ("✘", N_("the defender held")),
+    ("=", N_("no one was defeated")),
+)  # a fought battle's mark on the map, beside its number in the turn: said in every legend (translated where shown)
 
 
 @dataclass(frozen=True)
@@ -79,25 +80,30 @@ class BattleRow:
         if self.wargame_totals and self.wargame_dice:
             (a, d), (a_die, d_die) = self.wargame_totals, self.wargame_dice
             dice = f"{self._face('wargame.attacker_die', a_die)}–{self._face('wargame.defender_die', d_die)}"
-            return f"totals {a}–{d} (dice {dice})"
-        return " ".join(f"{g[0]}–{g[1]}" for g in self.games) + " VP"
+            return _("totals {a}–{d} (dice {dice})").format(a=a, d=d, dice=dice)
+        return _("{scores} VP").format(scores=" ".join(f"{g[0]}–{g[1]}" for g in self.games))
 
     def players_words(self) -> str:
         """Who played, game by game ("Anna v Ben; Carla v ?"), the attacker's first; "" when nobody
         is named. ("v", not a dash: a dash between two names of two words reads as one name.)"""
         if not any(a or d for a, d in self.players):
             return ""
-        return "; ".join(f"{a.name if a else '?'} v {d.name if d else '?'}" for a, d in self.players)
+        return "; ".join(
+            _("{attacker} v {defender}").format(attacker=a.name if a else "?", defender=d.name if d else "?")
+            for a, d in self.players
+        )
 
     def roll_words(self) -> list[str]:
         """Each roll to destroy: "GR-INF-2 rolled 5 (needed 5+)", as the history says it; a die the
         app rolled is marked ("5*")."""
         return [
-            f"{t} rolled {self._face(f'destroy_dice.{t}', self.destroy_dice.get(t, '?'))} (needed {target}+)"
+            _("{troop} rolled {face} (needed {target}+)").format(
+                troop=t, face=self._face(f"destroy_dice.{t}", self.destroy_dice.get(t, "?")), target=target
+            )
             for t, target in self.destroy_targets.items()
         ]
 
-    def commitment_words(self, sc: Scenario, role: str, nothing: str = "nothing") -> str:
+    def commitment_words(self, sc: Scenario, role: str, nothing: str | None = None) -> str:
         """What a side ("attacker" or "defender") put in: its troops and sortie, and for the
         defender the fortification when it took part (its troops, then "+ " and the fortification's name)."""
         said = committed_words(sc, self.attacker if role == "attacker" else self.defender, nothing)
@@ -106,29 +112,32 @@ class BattleRow:
     def captured_words(self, sc: Scenario) -> list[str]:
         """The troops captured, said by who took them ("captured by the Axis: GR-INF-6")."""
         return [
-            f"captured by the {sc.side_nouns[taker]}: " + ", ".join(taken)
+            _("captured by the {side}: {troops}").format(side=sc.side_noun(taker), troops=", ".join(taken))
             for taker in sc.sides
             if (taken := [t for t in self.captured if sc.enemy_of(sc.side_of(sc.troops[t].nation)) == taker])
         ]
 
     def escaped_words(self) -> str:
         """The troops that escaped by sea ("escaped by sea to the pool: BR-INF-2"), or ""."""
-        return "escaped by sea to the pool: " + ", ".join(self.escaped) if self.escaped else ""
+        return _("escaped by sea to the pool: {troops}").format(troops=", ".join(self.escaped)) if self.escaped else ""
 
     def scored_words(self, sc: Scenario) -> list[str]:
         """The VP scored with nobody captured, a line for each side that scored ("+10 VP to the
         <side> for the win at <area> (never taken)"): a command centre's beaten defenders stay."""
         where = label(sc, self.target)
         return [
-            f"+{vp} VP to the {sc.side_nouns[side]} for the win at {where} (never taken)"
+            _("+{vp} VP to the {side} for the win at {area} (never taken)").format(
+                vp=vp, side=sc.side_noun(side), area=where
+            )
             for side, vp in self.scored.items()
         ]
 
 
-def committed_words(sc: Scenario, commitment: Commitment, nothing: str = "nothing") -> str:
-    """A side's troops and its aircraft by name, in a list ("GR-INF-1, RAF Hurricane")."""
+def committed_words(sc: Scenario, commitment: Commitment, nothing: str | None = None) -> str:
+    """A side's troops and its aircraft by name, in a list ("GR-INF-1, RAF Hurricane"); `nothing`
+    (by default "nothing") when there are none."""
     parts = list(commitment.troops) + ([sc.aircraft[commitment.sortie].name] if commitment.sortie else [])
-    return ", ".join(parts) or nothing
+    return ", ".join(parts) or (_("nothing") if nothing is None else nothing)
 
 
 def _arrow(before: CampaignState, action: Battle) -> Arrow:

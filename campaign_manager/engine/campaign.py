@@ -49,6 +49,7 @@ from campaign_manager.engine.state import (
     evolve,
 )
 from campaign_manager.errors import ChoiceNeeded, RuleError, UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 
@@ -87,39 +88,64 @@ def _abandon(sc: Scenario, st: CampaignState, action: Abandon, roller: Roller, e
     area(sc, action.target)
     arrow = st.open_arrow(action.origin, action.target)
     if arrow is None:
-        raise RuleError("1.6", f"there is no open battle arrow {action.origin}→{action.target} to abandon")
+        raise RuleError(
+            "1.6",
+            _("there is no open battle arrow {origin}→{target} to abandon").format(
+                origin=action.origin, target=action.target
+            ),
+        )
     st.open_arrows = tuple(a for a in st.open_arrows if a is not arrow)
     for commitment in (arrow.attacker, arrow.defender):
         if commitment.sortie:
             st.sorties[commitment.sortie] += 1
     events.append(
-        f"Battle arrow {label(sc, action.origin)} → {label(sc, action.target)} abandoned; "
-        f"its troops and sorties are free again"
+        _("Battle arrow {origin} → {target} abandoned; its troops and sorties are free again").format(
+            origin=label(sc, action.origin), target=label(sc, action.target)
+        )
     )
     return action
 
 
 def _note(sc: Scenario, st: CampaignState, action: Note, roller: Roller, events: Chronicle) -> Note:
-    events.append(f"Note: {action.text}")
+    events.append(_("Note: {text}").format(text=action.text))
     return action
 
 
 def _discard(sc: Scenario, st: CampaignState, action: Discard, roller: Roller, events: Chronicle) -> Discard:
     if events.recording:
-        what = f" ({action.battle})" if action.battle else ""
-        dice = "; ".join(die_and_face(sc, place, face) for place, face in action.dice.items())
-        if action.damaged is not None:
-            rolled = (
-                f"; the dice the app had rolled for it: {dice}"
-                if dice
-                else "; no die the app rolled could be read in it"
-            )
-            events.append(f"A damaged battle entry{what} was thrown away unrecorded ({action.damaged}){rolled}")
-        else:
-            events.append(
-                f"A battle entry{what} was thrown away unrecorded; the dice the app had rolled for it: {dice}"
-            )
+        events.append(_discard_words(sc, action))
     return action
+
+
+def _discard_words(sc: Scenario, action: Discard) -> str:
+    """The history's line for a battle entry thrown away: which, why when damaged, and its dice."""
+    dice = "; ".join(die_and_face(sc, place, face) for place, face in action.dice.items())
+    values = {"battle": action.battle, "why": action.damaged, "dice": dice}
+    if action.damaged is None:
+        if action.battle:
+            return _(
+                "A battle entry ({battle}) was thrown away unrecorded; the dice the app had rolled for it: {dice}"
+            ).format(**values)
+        return _("A battle entry was thrown away unrecorded; the dice the app had rolled for it: {dice}").format(
+            **values
+        )
+    if action.battle and dice:
+        return _(
+            "A damaged battle entry ({battle}) was thrown away unrecorded ({why}); "
+            "the dice the app had rolled for it: {dice}"
+        ).format(**values)
+    if action.battle:
+        return _(
+            "A damaged battle entry ({battle}) was thrown away unrecorded ({why}); "
+            "no die the app rolled could be read in it"
+        ).format(**values)
+    if dice:
+        return _(
+            "A damaged battle entry was thrown away unrecorded ({why}); the dice the app had rolled for it: {dice}"
+        ).format(**values)
+    return _(
+        "A damaged battle entry was thrown away unrecorded ({why}); no die the app rolled could be read in it"
+    ).format(**values)
 
 
 # Each handler takes and completes an action of its key's type, a pairing a dict's type cannot
@@ -196,7 +222,7 @@ def computer_words(action: Action, said: Iterable[str] = ()) -> str:
     for done in said:
         if reason and reason.startswith(f"{done}: "):
             reason = reason.removeprefix(f"{done}: ")
-    return "The computer's choice" + (f": {reason}" if reason else "")
+    return _("The computer's choice: {reason}").format(reason=reason) if reason else _("The computer's choice")
 
 
 class ReplayRefused(UserError):
@@ -227,6 +253,9 @@ def replay(
             HANDLERS[type(action)](sc, st, action, roller, events)
         except UserError as exc:
             raise ReplayRefused(
-                index, f"the campaign log cannot be replayed at action {index} ({record.get('type')}): {exc}"
+                index,
+                _("the campaign log cannot be replayed at action {index} ({type}): {error}").format(
+                    index=index, type=record.get("type"), error=exc
+                ),
             ) from None
     return st

@@ -34,6 +34,7 @@ from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 MOST_MOVES = 5000  # actions in one call at most: a whole campaign is a few hundred
@@ -154,10 +155,24 @@ def _after_the_dice(
             return found
     decision = ask(ComputerPolicy(driver.seed), driver.sc, st, question)
     where = decision.reply if isinstance(decision.reply, str) else ", ".join(sorted(set(decision.reply.values())))
+    said = (
+        _(
+            "The {side} retreat from {area} to {to}: the computer general's choice for them, as no retreat they "
+            "ordered could be made ({reason})"
+        )
+        if decision.reason
+        else _(
+            "The {side} retreat from {area} to {to}: the computer general's choice for them, as no retreat they "
+            "ordered could be made"
+        )
+    )
     moves.chosen_for_them.append(
-        f"The {side_name(driver.sc, question.side)} retreat from {label(driver.sc, question.target)} to "
-        f"{where}: the computer general's choice for them, as no retreat they ordered could be made"
-        + (f" ({decision.reason})" if decision.reason else "")
+        said.format(
+            side=side_name(driver.sc, question.side),
+            area=label(driver.sc, question.target),
+            to=where,
+            reason=decision.reason,
+        )
     )
     return driver.answer(st, question, decision.reply)
 
@@ -174,5 +189,5 @@ def _one_area(ordered: dict[str, str]) -> str:
     """An order troop by troop read for a group that may retreat together: their one area."""
     areas = set(ordered.values())
     if len(areas) != 1:
-        raise RuleError("1.8", "the survivors retreat together, to one area")
+        raise RuleError("1.8", _("the survivors retreat together, to one area"))
     return areas.pop()

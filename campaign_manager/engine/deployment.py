@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from campaign_manager.engine.lookup import counted, label, side_name
+from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.scenario.model import DeploymentException, DeploymentRule, Scenario
 
 
@@ -105,17 +106,31 @@ def _at_least(sc: Scenario, where: dict[str, str], turn: int, rule: DeploymentRu
         Shortfall(
             rule.count - here,
             short_in=area,
-            say=lambda: (
-                f"turn {turn} deployment: at least {counted(rule.count, sc.nation_name(rule.nation) + ' troop')} "
-                f"must stand in {label(sc, area)} before the first battle (there are {here})"
-            ),
+            say=lambda: ngettext(
+                "turn {turn} deployment: at least {count} {nation} troop must stand in {area} before the first "
+                "battle (there are {here})",
+                "turn {turn} deployment: at least {count} {nation} troops must stand in {area} before the first "
+                "battle (there are {here})",
+                rule.count,
+            ).format(turn=turn, count=rule.count, nation=sc.nation_name(rule.nation), area=label(sc, area), here=here),
         )
     ]
 
 
 def exception_words(sc: Scenario, exception: DeploymentException) -> str:
-    what = exception.troop or f"{exception.count} {exception.kind or 'troop'}"
-    return f"{what} in {label(sc, exception.area)}"
+    return _("{troops} in {area}").format(troops=_exception_troops(exception), area=label(sc, exception.area))
+
+
+def _exception_troops(exception: DeploymentException, nation: str = "") -> str:
+    """The troops an exception speaks of: one by id, or a count of a kind ("2 infantry", "1 Greek troop")."""
+    if exception.troop:
+        return exception.troop
+    values = {"count": exception.count, "nation": nation, "kind": exception.kind}
+    if exception.kind:
+        return (_("{count} {nation} {kind}") if nation else _("{count} {kind}")).format(**values)
+    if nation:
+        return ngettext("{count} {nation} troop", "{count} {nation} troop", exception.count).format(**values)
+    return ngettext("{count} troop", "{count} troop", exception.count).format(**values)
 
 
 def _garrisons(
@@ -139,11 +154,10 @@ def _garrisons(
         if here < exception.count:
 
             def say(exception: DeploymentException = exception, here: int = here) -> str:
-                what = exception.troop or f"{exception.count} {sc.nation_name(rule.nation)} {exception.kind or 'troop'}"
-                return (
-                    f"turn {turn} deployment: while the {side_name(sc, side)} hold "
-                    f"{label(sc, exception.area)}, {what} must stay there (there are {here})"
-                )
+                what = _exception_troops(exception, sc.nation_name(rule.nation))
+                return _(
+                    "turn {turn} deployment: while the {side} hold {area}, {troops} must stay there (there are {here})"
+                ).format(turn=turn, side=side_name(sc, side), area=label(sc, exception.area), troops=what, here=here)
 
             found.append(Shortfall(exception.count - here, say, short_in=exception.area))
     return found
@@ -196,17 +210,19 @@ def _next_to_enemy(
 
     def say() -> str:
         allowed = "; ".join(exception_words(sc, x) for x in rule.exceptions)
-        return (
-            f"turn {turn} deployment: every {sc.nation_name(rule.nation)} troop must stand next to an area "
-            f"holding {sc.nation_name(enemy)} troops (the only ones allowed elsewhere: {allowed}); "
-            f"not so: {', '.join(f'{t} in {label(sc, at)}' for t, at in stray)}"
+        not_so = ", ".join(_("{troop} in {area}").format(troop=t, area=label(sc, at)) for t, at in stray)
+        return _(
+            "turn {turn} deployment: every {nation} troop must stand next to an area holding {enemy} troops "
+            "(the only ones allowed elsewhere: {allowed}); not so: {stray}"
+        ).format(
+            turn=turn, nation=sc.nation_name(rule.nation), enemy=sc.nation_name(enemy), allowed=allowed, stray=not_so
         )
 
     return [
         Shortfall(
             len(stray),
             say,
-            stray=tuple(t for t, _ in stray),
+            stray=tuple(t for t, _at in stray),
             mend_in=frozenset(near_enemy).union(x.area for x in rule.exceptions),
         )
     ]
@@ -222,11 +238,15 @@ def confirm_earlier(sc: Scenario, st: CampaignState, earlier: tuple[str, ...], n
         if waiting:
             raise RuleError(
                 "1.5",
-                f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: "
-                f"place {', '.join(waiting)} first",
+                _("{nations} troops deploy before {nation} troops: place {troops} first").format(
+                    nations=sc.nation_name(done), nation=sc.nation_name(nation), troops=", ".join(waiting)
+                ),
             )
         for problem in deployment_problems(sc, st, only=done):
             raise RuleError(
-                "1.5", f"{sc.nation_name(done)} troops deploy before {sc.nation_name(nation)} troops: {problem}"
+                "1.5",
+                _("{nations} troops deploy before {nation} troops: {problem}").format(
+                    nations=sc.nation_name(done), nation=sc.nation_name(nation), problem=problem
+                ),
             )
         st.deployed = (*st.deployed, done)

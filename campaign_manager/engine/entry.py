@@ -17,6 +17,7 @@ from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Tex
 from campaign_manager.engine.actions import ENTRY_DIE, Area, Battle, EntryDie
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 MAX_ENTRY = bounds.MAX_ACTION  # characters of a kept entry as JSON: no bigger than an action
@@ -90,19 +91,23 @@ class BattleEntry(DataModel):
     def from_text(cls, text: str) -> BattleEntry:
         """Read a kept entry; refuses anything the app does not write, naming the fault."""
         if len(text) > MAX_ENTRY:
-            raise EntryError(f"the battle being entered is larger than {bounds.size_words(MAX_ENTRY)}")
+            raise EntryError(
+                _("the battle being entered is larger than {size}").format(size=bounds.size_words(MAX_ENTRY))
+            )
 
         class Refused(Exception):
             pass
 
         try:
-            data = bounds.parse_json(text, "", "the battle being entered", Refused)
+            data = bounds.parse_json(text, "", _("the battle being entered"), Refused)
             return cls.model_validate(data)
         except Refused as exc:
             raise EntryError(str(exc).removeprefix(": ")) from None
         except ValidationError as exc:
             fault = faults_of(exc, data)[0]
-            raise EntryError(f"the battle being entered: {fault.where}: {fault.what}") from None
+            raise EntryError(
+                _("the battle being entered: {where}: {what}").format(where=fault.where, what=fault.what)
+            ) from None
 
 
 def entry_from_battle(sc: Scenario, st: CampaignState, battle: Battle, log_length: int) -> BattleEntry | None:

@@ -45,10 +45,12 @@ from campaign_manager.engine.general_facts import (
     command_centre_loss,
     defence_choice,
 )
-from campaign_manager.engine.lookup import counted, label
+from campaign_manager.engine.lookup import label
+from campaign_manager.engine.planning import placed_words
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.scene import Scene
 from campaign_manager.engine.state import CampaignState, Commitment
+from campaign_manager.i18n import _, ngettext, number
 from campaign_manager.scenario.model import Scenario
 
 T = TypeVar("T")
@@ -208,9 +210,9 @@ class ComputerPolicy:
         mine = scene.ground[scene.side]
         best = max(gains, key=lambda a: (gains[a], a in guard, a in front, -len(mine.get(a, ())), a))
         if gains[best] <= 0 and best in guard:
-            words = lambda: f"{troop} placed in {label(sc, best)}: guards the command centre, the enemy is near"  # noqa: E731
+            words = lambda: _because(placed_words(sc, troop, best), _("guards the command centre, the enemy is near"))  # noqa: E731
             return self._said(best, words)
-        return self._said(best, lambda: f"{troop} placed in {label(sc, best)}: {scene.reach_words(best)}")
+        return self._said(best, lambda: _because(placed_words(sc, troop, best), scene.reach_words(best)))
 
     def _redeploy(self, sc: Scenario, st: CampaignState, nation: str) -> tuple[Decision[tuple[str, str] | None], bool]:
         """The nation's next redeployment, and whether it is one of the general's own choosing
@@ -222,17 +224,27 @@ class ComputerPolicy:
             if fix is None:
                 return Decision(None), False  # nothing mends it: the rule is waived where it cannot be met
             troop, to = fix
-            return self._said(fix, lambda: f"{troop} to {label(sc, to)}: the turn's deployment rule asks for it"), False
+            words = lambda: _("{troop} to {area}: the turn's deployment rule asks for it").format(  # noqa: E731
+                troop=troop, area=label(sc, to)
+            )
+            return self._said(fix, words), False
         if self._moves.get((st.turn, nation), 0) >= MOVES_PER_TURN:
             return Decision(None), False
         move = self._best_move(sc, st, nation, check) or self._to_the_front(sc, st, nation, check)
         if move is None:
-            return self._said(None, lambda: f"the {sc.nation_name(nation)} troops stand where they are most use"), False
+            words = lambda: _("the {nation} troops stand where they are most use").format(  # noqa: E731
+                nation=sc.nation_name(nation)
+            )
+            return self._said(None, words), False
         troop, to = move
         scene = self.scene(sc, st, sc.side_of(nation))
         origin = st.where[troop]
-        up = "" if origin in scene.front() else "up to the front, "
-        words = lambda: f"{troop} from {label(sc, origin)} to {label(sc, to)}: {up}{scene.reach_words(to)}"  # noqa: E731
+        said = (
+            _("{troop} from {area} to {to}: {why}")
+            if origin in scene.front()
+            else _("{troop} from {area} to {to}: up to the front, {why}")
+        )
+        words = lambda: said.format(troop=troop, area=label(sc, origin), to=label(sc, to), why=scene.reach_words(to))  # noqa: E731
         return self._said(move, words), True
 
     def _to_the_front(
@@ -258,7 +270,7 @@ class ComputerPolicy:
                     found.append((*rank, troop, to))
         found.sort()
         trial = dict(st.where)
-        for *_, troop, to in found:
+        for *_rest, troop, to in found:
             trial[troop] = to
             if not check.shortfalls(trial):
                 return troop, to
@@ -295,7 +307,7 @@ class ComputerPolicy:
                     found.append((-gain, troop, to))
         found.sort()  # the greatest gain first
         trial = dict(where)
-        for _, troop, to in found:
+        for _gain, troop, to in found:
             trial[troop] = to
             if not check.shortfalls(trial):
                 return troop, to
@@ -364,8 +376,10 @@ class ComputerPolicy:
         too little when no battle is required: no attack)."""
         if plan is None or (not required and plan.gain < 1.0):
             if plan is None:
-                return self._said(None, lambda: "no attack is worth its risk now")
-            words = lambda: f"no attack is worth its risk now (the best, on {plan.target}, gains {plan.gain:.1f})"  # noqa: E731
+                return self._said(None, lambda: _("no attack is worth its risk now"))
+            words = lambda: _("no attack is worth its risk now (the best, on {target}, gains {gain})").format(  # noqa: E731
+                target=plan.target, gain=number(plan.gain, 1)
+            )
             return self._said(None, words)
         scene = self.scene(sc, st, side)
         attack: Attack = (plan.origin, plan.target, plan.choice.commitment())
@@ -389,19 +403,26 @@ class ComputerPolicy:
     ) -> str:
         what = _forces_words(sc, choice)
         info = sc.areas[target]
-        motives = [f"an objective ({info.vp} VP)"] if info.vp else []
+        motives = [_("an objective ({vp} VP)").format(vp=info.vp)] if info.vp else []
         if info.command_centre:
-            motives.append(f"the command centre ({info.command_centre_vp} VP a win)")
+            motives.append(_("the command centre ({vp} VP a win)").format(vp=info.command_centre_vp))
         caught, caught_vp = scene.captures(scene.side, target)
         if caught:
-            troops = counted(caught, "surrounded troop")
-            motives.append(f"captures {troops} ({caught_vp} VP)" if caught_vp else f"captures {troops}")
-        why = " and ".join(motives) or "no objective"
-        against = _forces_words(sc, defence, "no troops")
-        return (
-            f"attacks {label(sc, target)} from {origin} with {what}: {why}; {win:.0%} to win against "
-            f"the likely defence ({against})"
-        )
+            said = (
+                ngettext(
+                    "captures {count} surrounded troop ({vp} VP)",
+                    "captures {count} surrounded troops ({vp} VP)",
+                    caught,
+                )
+                if caught_vp
+                else ngettext("captures {count} surrounded troop", "captures {count} surrounded troops", caught)
+            )
+            motives.append(said.format(count=caught, vp=caught_vp))
+        why = _(" and ").join(motives) or _("no objective")
+        against = _forces_words(sc, defence, _("no troops"))
+        return _(
+            "attacks {area} from {origin} with {forces}: {why}; {win} to win against the likely defence ({defence})"
+        ).format(area=label(sc, target), origin=origin, forces=what, why=why, win=f"{win:.0%}", defence=against)
 
     def _defend(
         self,
@@ -442,7 +463,9 @@ class ComputerPolicy:
         what = _forces_words(sc, choice)
         return self._said(
             choice.commitment(),
-            lambda: f"defends {label(sc, target)} with {what}: holds {hold:.0%} of the time",
+            lambda: _("defends {area} with {forces}: holds {hold} of the time").format(
+                area=label(sc, target), forces=what, hold=f"{hold:.0%}"
+            ),
         )
 
     def _retreat(self, sc: Scenario, st: CampaignState, question: ChooseRetreat) -> Decision[Retreat]:
@@ -451,9 +474,11 @@ class ComputerPolicy:
         group = [t for t in st.where.standing(question.target) if sc.side_of(sc.troops[t].nation) == side]
         if question.troop_options:
             chosen: Retreat = {t: self._fall_back(scene, t, o) for t, o in question.troop_options.items()}
-            return self._said(chosen, lambda: "each troop falls back where it is most use")
+            return self._said(chosen, lambda: _("each troop falls back where it is most use"))
         best = max(sorted(question.options), key=lambda a: scene.gain_of_moving({t: a for t in group}))
-        return self._said(best, lambda: f"falls back to {label(sc, best)}: {scene.reach_words(best)}")
+        return self._said(
+            best, lambda: _("falls back to {area}: {why}").format(area=label(sc, best), why=scene.reach_words(best))
+        )
 
     @staticmethod
     def _fall_back(scene: Scene, troop: str, areas: Sequence[str]) -> str:
@@ -559,25 +584,37 @@ def _advance_words(sc: Scenario, scene: Scene, target: str, moving: list[str], k
     if not moving:
         held = _left_bare(scene, kept)
         if held and kept:
-            return f"nobody advances into {label(sc, target)}: {', '.join(kept)} hold {label(sc, held[0])}"
-        return f"nobody advances into {label(sc, target)}: {scene.reach_words(target)}"
-    verb = "advances" if len(moving) == 1 else "advance"
-    words = f"{', '.join(moving)} {verb} into {label(sc, target)}: {scene.reach_words(target)}"
+            return _("nobody advances into {area}: {troops} hold {held}").format(
+                area=label(sc, target), troops=", ".join(kept), held=label(sc, held[0])
+            )
+        return _("nobody advances into {area}: {why}").format(area=label(sc, target), why=scene.reach_words(target))
+    said = ngettext("{troops} advances into {area}: {why}", "{troops} advance into {area}: {why}", len(moving))
+    words = said.format(troops=", ".join(moving), area=label(sc, target), why=scene.reach_words(target))
     held = _left_bare(scene, [*moving, *kept])
     if kept and held:
-        stays = "stays" if len(kept) == 1 else "stay"
-        words += f"; {', '.join(kept)} {stays} to hold {label(sc, held[0])}"
+        said = ngettext(
+            "{advance}; {troops} stays to hold {area}", "{advance}; {troops} stay to hold {area}", len(kept)
+        )
+        words = said.format(advance=words, troops=", ".join(kept), area=label(sc, held[0]))
     return words
 
 
-def _forces_words(sc: Scenario, choice: Choice, none: str = "nothing") -> str:
+def _forces_words(sc: Scenario, choice: Choice, none: str | None = None) -> str:
     """The troops and the aircraft of a commitment, in words ("GR-INF-1 and the Hurricane", "the
-    FIAT CR.42 alone"; `none` when it holds neither)."""
-    plane = f"the {sc.aircraft[choice.sortie].name}" if choice.sortie else ""
+    FIAT CR.42 alone"; `none` when it holds neither, by default "nothing")."""
+    plane = sc.aircraft[choice.sortie].name if choice.sortie else ""
     troops = ", ".join(choice.troops)
     if troops and plane:
-        return f"{troops} and {plane}"
-    return troops or (f"{plane} alone" if plane else none)
+        return _("{troops} and the {aircraft}").format(troops=troops, aircraft=plane)
+    if plane:
+        return _("the {aircraft} alone").format(aircraft=plane)
+    return troops or (_("nothing") if none is None else none)
+
+
+def _because(done: str, why: str) -> str:
+    """A reason that begins with what was done, as the history says it ("TROOP placed in AREA: ..."):
+    the history then gives only the why (campaign.computer_words)."""
+    return f"{done}: {why}"
 
 
 def _plain(decision: Decision[T]) -> tuple[T, str | None]:

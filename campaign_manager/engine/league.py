@@ -22,6 +22,7 @@ from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.resolve import tabletop_result
 from campaign_manager.engine.state import DEFAULT_SCORING, CampaignState, Commander, Scoring
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 OUTCOMES = ("won", "drawn", "lost")
@@ -123,7 +124,11 @@ def league_at(
     if turn is not None:
         now = history[-1].state.turn if history else start.turn
         if not 0 <= turn <= now:
-            raise UserError(f"the campaign has reached turn {now}, so there is no league at the end of turn {turn}")
+            raise UserError(
+                _("the campaign has reached turn {now}, so there is no league at the end of turn {turn}").format(
+                    now=now, turn=turn
+                )
+            )
     kept = history if turn is None else list(takewhile(lambda applied: applied.state.turn <= turn, history))
     state = kept[-1].state if kept else start
     return league(sc, state.roster, battle_rows(sc, start, kept), state.scoring), state.scoring

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import RuleError
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario, Troop
 
 
@@ -16,21 +17,32 @@ def counted(count: int, noun: str) -> str:
 
 def area(sc: Scenario, code: str) -> str:
     if code not in sc.areas:
-        raise RuleError("1.2", f"there is no area '{code}' on the map")
+        raise RuleError("1.2", _("there is no area '{code}' on the map").format(code=code))
     return code
 
 
 def troop(sc: Scenario, troop_id: str) -> Troop:
     found = sc.troops.get(troop_id)
     if found is None:
-        raise RuleError("1.3", f"there is no troop '{troop_id}' in the roster")
+        raise RuleError("1.3", _("there is no troop '{troop}' in the roster").format(troop=troop_id))
     return found
 
 
 def label(sc: Scenario, code: str) -> str:
     """An area's code and name, as the scenario gives them; the place word for
     an off-map place."""
-    return sc.area_label(code) if code in sc.areas else f"the {code}"
+    if code in sc.areas:
+        return sc.area_label(code)
+    return _(_PLACES[code]) if code in _PLACES else _("the {place}").format(place=code)
+
+
+# The off-map places (state.OFF_MAP) as sentences name them.
+_PLACES = {
+    "pool": N_("the pool"),
+    "captured": N_("the captured"),
+    "waiting": N_("the waiting"),
+    "reserve": N_("the reserve"),
+}
 
 
 def troop_title(sc: Scenario, troop_id: str, turn: int) -> str:
@@ -38,14 +50,16 @@ def troop_title(sc: Scenario, troop_id: str, turn: int) -> str:
     infantry"; the nation is not said twice when the type's name already says it ("British tank
     platoon")."""
     member = sc.troops[troop_id]
-    name, _ = member.type.on_turn(max(turn, 1))
+    name = member.type.name_on(max(turn, 1))
     nation = sc.nation_name(member.nation)
-    return name if name.casefold().startswith(nation.casefold()) else f"{nation} {name}"
+    if name.casefold().startswith(nation.casefold()):
+        return name
+    return _("{nation} {troop_type}").format(nation=nation, troop_type=name)
 
 
 def side_name(sc: Scenario, side: str | None) -> str:
     """The side as a noun for sentences: "the Allies take B2"."""
-    return sc.side_nouns.get(side or "", "nobody")
+    return sc.side_noun(side) if side in sc.side_nouns else _("nobody")
 
 
 def possessive(noun: str) -> str:
@@ -55,7 +69,9 @@ def possessive(noun: str) -> str:
 
 def nations_words(sc: Scenario, nations: Iterable[str]) -> str:
     names = [sc.nation_name(n) for n in nations]
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{nations} and {last}").format(nations=", ".join(names[:-1]), last=names[-1])
 
 
 def zone_areas(sc: Scenario, st: CampaignState, troop_id: str, zone: str) -> list[str]:
@@ -95,10 +111,11 @@ def placement_areas(sc: Scenario, st: CampaignState, troop_id: str) -> list[str]
 def zone_words(sc: Scenario, zone: str, side: str | None = None) -> str:
     """A placement zone in words ("any area the Allies hold" when the side is known)."""
     if zone == "friendly":
-        return f"any area the {side_name(sc, side)} hold" if side else "any area its side holds"
+        return _("any area the {side} hold").format(side=side_name(sc, side)) if side else _("any area its side holds")
     if zone.startswith("region:"):
         region = zone[7:]
-        return f"{region.title()} ({', '.join(c for c, a in sc.areas.items() if a.region == region)})"
+        areas = ", ".join(c for c, a in sc.areas.items() if a.region == region)
+        return _("{region} ({areas})").format(region=region.title(), areas=areas)
     return label(sc, zone)
 
 
@@ -112,10 +129,13 @@ def placement_words(sc: Scenario, st: CampaignState, troop_id: str, why: bool = 
     if not zone_areas(sc, st, troop_id, zone) and arrival and arrival.zone == zone and arrival.fallback:
         instead = zone_words(sc, arrival.fallback, side)
         if not why:
-            return f"{instead} instead"
-        held = f"held by the {side_name(sc, st.control.get(zone))}" if zone in sc.areas else "lost"
-        return f"{instead}, as {zone_words(sc, zone, side)} is {held}"
+            return _("{instead} instead").format(instead=instead)
+        if zone not in sc.areas:
+            return _("{instead}, as {zone} is lost").format(instead=instead, zone=zone_words(sc, zone, side))
+        return _("{instead}, as {zone} is held by the {side}").format(
+            instead=instead, zone=zone_words(sc, zone, side), side=side_name(sc, st.control.get(zone))
+        )
     if zone.startswith("region:"):
-        open_now = placement_areas(sc, st, troop_id)
-        return f"{zone[7:].title()} ({', '.join(open_now) or 'none of it is held now'})"
+        open_now = ", ".join(placement_areas(sc, st, troop_id)) or _("none of it is held now")
+        return _("{region} ({areas})").format(region=zone[7:].title(), areas=open_now)
     return zone_words(sc, zone, side)

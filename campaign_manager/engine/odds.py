@@ -12,6 +12,7 @@ from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.engine.victory import victory_points
 from campaign_manager.errors import ChoiceNeeded, UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 
@@ -36,7 +37,7 @@ def arrow_chances(
     factors, without the campaign VP (`arrow_odds`): what a share to win needs."""
     side = st.control.get(origin)
     if side is None:
-        raise UserError(f"nobody holds {origin}")
+        raise UserError(_("nobody holds {origin}").format(origin=origin))
     a_factors, d_factors = wargame.battle_factors(
         sc,
         st.turn,

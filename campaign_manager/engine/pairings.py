@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from campaign_manager.engine.league import Standing
 from campaign_manager.engine.state import DEFAULT_SCORING, Commander, Scoring
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 
@@ -82,7 +83,7 @@ class Pairings:
         other (whoever is left without one sits out)."""
         a, b = self._find(one), self._find(other)
         if a.commander.number == b.commander.number:
-            raise UserError(f"{a.commander.name} cannot be swapped with themselves")
+            raise UserError(_("{name} cannot be swapped with themselves").format(name=a.commander.name))
         if a.commander.side == b.commander.side:
             return self._exchange(a, b)
         return self._pair_up(a, b)
@@ -105,7 +106,7 @@ class Pairings:
         for s in (*(x for p in self.pairs for x in (p.first, p.second)), *self.sitting_out):
             if s.commander.name.casefold() == name.strip().casefold():
                 return s
-        raise UserError(f"'{name}' is not among the commanders paired for the evening")
+        raise UserError(_("'{name}' is not among the commanders paired for the evening").format(name=name))
 
     def _exchange(self, a: Standing, b: Standing) -> Pairings:
         def placed(s: Standing) -> Standing:
@@ -152,11 +153,13 @@ def present_standings(standings: Sequence[Standing], names: Iterable[str]) -> li
     for name in names:
         found = by_name.get(name.strip().casefold())
         if found is None:
-            raise UserError(f"there is no commander '{name.strip()}' on the roster to pair")
+            raise UserError(_("there is no commander '{name}' on the roster to pair").format(name=name.strip()))
         if found.commander.retired:
-            raise UserError(f"{found.commander.name} has retired and plays no new games: bring them back first")
+            raise UserError(
+                _("{name} has retired and plays no new games: bring them back first").format(name=found.commander.name)
+            )
         if found in chosen:
-            raise UserError(f"{found.commander.name} is named twice among those present")
+            raise UserError(_("{name} is named twice among those present").format(name=found.commander.name))
         chosen.append(found)
     return chosen
 

@@ -9,7 +9,6 @@ from campaign_manager.engine.actions import EndTurn, Place, Redeploy, StartTurn
 from campaign_manager.engine.deployment import deployment_problems
 from campaign_manager.engine.lookup import (
     area,
-    counted,
     label,
     nations_words,
     placement_areas,
@@ -49,7 +48,8 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
     if refusal is not None:
         raise refusal
     given = action.dice or (None,) * spec.battle_d3
-    dice = tuple(roll_or_check(v, D6, roller, f"Turn {spec.number}'s battle-count die") for v in given)
+    die_name = _("Turn {turn}'s battle-count die").format(turn=spec.number)
+    dice = tuple(roll_or_check(v, D6, roller, die_name) for v in given)
     st.turn, st.phase, st.turn_dice = spec.number, Phase.PLANNING, dice
     st.battles_required = sum(d3(v) for v in dice) + spec.battle_plus
     st.extra_battles = action.extra_battles
@@ -69,45 +69,53 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
         if not open_areas:
             st.where[troop_id] = POOL
             del st.waiting_zone[troop_id]
-            events.append(f"{troop_id} has nowhere to be placed and stays in the reinforcement pool")
+            events.append(
+                _("{troop} has nowhere to be placed and stays in the reinforcement pool").format(troop=troop_id)
+            )
         elif zone in sc.areas and open_areas == [zone]:
             st.where[troop_id] = zone
             del st.waiting_zone[troop_id]
-            events.append(f"{troop_id} arrives in {label(sc, zone)}")
+            events.append(_("{troop} arrives in {area}").format(troop=troop_id, area=label(sc, zone)))
     if events.recording:  # a troop type that changes its model from this turn on says so
         for kind in sc.troop_types.values():
             if any(variant.from_turn == spec.number for variant in kind.variants):
                 before, after = kind.on_turn(spec.number - 1)[0], kind.on_turn(spec.number)[0]
                 events.append(
-                    f"From turn {spec.number} the {sc.nation_name(kind.nation)} {before} troops are "
-                    f"{after}, with the new model's bonus"
+                    _("From turn {turn} the {nation} {before} troops are {after}, with the new model's bonus").format(
+                        turn=spec.number, nation=sc.nation_name(kind.nation), before=before, after=after
+                    )
                 )
-    dice_words = (
-        f" (d6 {', '.join(map(str, dice))} read as D3 {', '.join(str(d3(v)) for v in dice)}, plus {spec.battle_plus})"
-        if dice
-        else ""
-    )
-    events.insert(0, f"Turn {spec.number}, {spec.name}: {_count_words(st)}{dice_words}")
+    values = {"turn": spec.number, "name": spec.name, "count": _count_words(st), "plus": spec.battle_plus}
+    values |= {"dice": ", ".join(map(str, dice)), "d3": ", ".join(str(d3(v)) for v in dice)}
+    if dice:
+        said = _("Turn {turn}, {name}: {count} (d6 {dice} read as D3 {d3}, plus {plus})")
+    else:
+        said = _("Turn {turn}, {name}: {count}")
+    events.insert(0, said.format(**values))
     if st.waiting_zone:
         waiting = len(st.waiting_zone)
-        events.append(
-            f"{counted(waiting, 'troop')} {'waits' if waiting == 1 else 'wait'} to be placed: "
-            f"{', '.join(sorted(st.waiting_zone))}"
+        said = ngettext(
+            "{count} troop waits to be placed: {troops}", "{count} troops wait to be placed: {troops}", waiting
         )
+        events.append(said.format(count=waiting, troops=", ".join(sorted(st.waiting_zone))))
     return evolve(action, dice=dice)
 
 
 def _count_words(st: CampaignState) -> str:
     """The turn's battle count as the rules set it (rule 1.5): a floor at the tabletop; in a
     General's Wargame the rolled count and the extras agreed, and then the turn ends."""
+    required = st.battles_required
     if st.battle_ceiling is None:
-        return f"at least {counted(st.battles_required, 'battle')}"
+        return ngettext("at least {count} battle", "at least {count} battles", required).format(count=required)
     if not st.extra_battles:
-        return f"{counted(st.battles_required, 'battle')}, then the turn ends"
-    return (
-        f"{counted(st.battles_required, 'battle')} and {st.extra_battles} extra agreed, "
-        f"{st.battle_ceiling} in all, then the turn ends"
+        said = ngettext("{count} battle, then the turn ends", "{count} battles, then the turn ends", required)
+        return said.format(count=required)
+    said = ngettext(
+        "{count} battle and {extra} extra agreed, {ceiling} in all, then the turn ends",
+        "{count} battles and {extra} extra agreed, {ceiling} in all, then the turn ends",
+        required,
     )
+    return said.format(count=required, extra=st.extra_battles, ceiling=st.battle_ceiling)
 
 
 # Why a planning step is refused in another phase: one whole sentence for each step and phase.
@@ -174,8 +182,18 @@ def place(sc: Scenario, st: CampaignState, action: Place, roller: Roller, events
         )
     st.where[member.id] = action.area
     del st.waiting_zone[member.id]
-    events.append(f"{member.id} placed in {label(sc, action.area)}")
+    events.append(placed_words(sc, member.id, action.area))
     return action
+
+
+def placed_words(sc: Scenario, troop_id: str, area_code: str) -> str:
+    """The history's line for a troop placed ("TROOP placed in AREA")."""
+    return _("{troop} placed in {area}").format(troop=troop_id, area=label(sc, area_code))
+
+
+def redeployed_words(sc: Scenario, troop_id: str, here: str, to: str) -> str:
+    """The history's line for a troop redeployed ("TROOP redeploys from AREA to AREA")."""
+    return _("{troop} redeploys from {area} to {to}").format(troop=troop_id, area=label(sc, here), to=label(sc, to))
 
 
 def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, events: Chronicle) -> Redeploy:
@@ -187,15 +205,17 @@ def redeploy(sc: Scenario, st: CampaignState, action: Redeploy, roller: Roller, 
     legal.redeploy_check(sc, st, member.id, action.to)
     still = legal.redeploying_nations(sc, st)
     st.where[member.id] = action.to
-    events.append(f"{member.id} redeploys from {label(sc, here)} to {label(sc, action.to)}")
+    events.append(redeployed_words(sc, member.id, here, action.to))
     if nation not in st.redeployed:
         st.redeployed = (*st.redeployed, nation)
         closed = still[: still.index(nation)]
         if closed:
-            events.append(f"{nations_words(sc, closed)} troops may no longer redeploy this turn")
+            events.append(
+                _("{nations} troops may no longer redeploy this turn").format(nations=nations_words(sc, closed))
+            )
     if events.recording:
         for problem in deployment_problems(sc, st, only=nation, skip=st.deployed):
-            events.append(f"Not met yet (checked at the first battle): {problem}")
+            events.append(_("Not met yet (checked at the first battle): {problem}").format(problem=problem))
     return action
 
 
@@ -235,10 +255,14 @@ def end_turn(sc: Scenario, st: CampaignState, action: EndTurn, roller: Roller, e
                 ),
             )
         events.append(
-            f"only {st.battles_fought} of {st.battles_required} battles fought: "
-            f"no side has a battle arrow left to place"
+            _("only {fought} of {required} battles fought: no side has a battle arrow left to place").format(
+                fought=st.battles_fought, required=st.battles_required
+            )
         )
     st.phase = Phase.FINISHED if st.turn == len(sc.turns) else Phase.STRATEGIC
     st.sorties, st.initiative = {}, None
-    events.append(f"Turn {st.turn} ends" + (": the campaign is over" if st.phase == Phase.FINISHED else ""))
+    if st.phase == Phase.FINISHED:
+        events.append(_("Turn {turn} ends: the campaign is over").format(turn=st.turn))
+    else:
+        events.append(_("Turn {turn} ends").format(turn=st.turn))
     return action

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NotRequired, TypedDict
 
-from campaign_manager.engine.battle import fortification_words
+from campaign_manager import i18n
+from campaign_manager.engine.battle import fortification_terms
 from campaign_manager.engine.deployment import deployment_problems
-from campaign_manager.engine.lookup import counted, label, placement_areas, placement_words, zone_words
+from campaign_manager.engine.lookup import label, placement_areas, placement_words, zone_words
 from campaign_manager.engine.memo import PerState
 from campaign_manager.engine.state import POOL, CampaignState, Phase
 from campaign_manager.engine.views import BattlesView
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.scenario.model import DeploymentRule, Scenario
 
 
@@ -165,8 +167,14 @@ class RequirementsView:
     reinforcements: tuple[ArrivalView, ...]
     missions: Mapping[str, str]  # the mission of each face of the die, by the face ("1" to "6")
     fortification: FortificationView | None
+    # What it was worked out from, so `to_json` says its words in English in every language.
+    source: tuple[Scenario, CampaignState] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> RequirementsJson:
+        """The view as `requirements --json` prints it: its words in English, whatever the language."""
+        if self.source is not None:
+            with i18n.english():
+                return _requirements(*self.source, self.turn, kept=False).to_json()
         return {
             "turn": self.turn,
             "name": self.name,
@@ -196,10 +204,22 @@ def battle_count_words(required: int, fought: int, ceiling: int | None = None) -
     far" (more may be fought than required); in a General's Wargame, with its `ceiling` (rule
     1.5): "5 battles this turn (4 rolled, 1 extra agreed), 0 fought so far"."""
     if ceiling is None:
-        return f"{counted(required, 'battle')} required, {fought} fought so far"
+        return ngettext(
+            "{count} battle required, {fought} fought so far",
+            "{count} battles required, {fought} fought so far",
+            required,
+        ).format(count=required, fought=fought)
     extra = ceiling - required
-    agreed = f"{required} rolled, {extra} extra agreed" if extra else "no extra agreed"  # turn 1: fixed, not rolled
-    return f"{counted(ceiling, 'battle')} this turn ({agreed}), {fought} fought so far"
+    agreed = (  # turn 1: fixed, not rolled
+        _("{rolled} rolled, {extra} extra agreed").format(rolled=required, extra=extra)
+        if extra
+        else _("no extra agreed")
+    )
+    return ngettext(
+        "{count} battle this turn ({agreed}), {fought} fought so far",
+        "{count} battles this turn ({agreed}), {fought} fought so far",
+        ceiling,
+    ).format(count=ceiling, agreed=agreed, fought=fought)
 
 
 def count_words(battles: BattlesView | TurnBattlesView) -> str:
@@ -212,16 +232,30 @@ def count_words(battles: BattlesView | TurnBattlesView) -> str:
 def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
     nation = sc.nation_name(rule.nation)
     if rule.rule == "at_least":
-        return f"at least {counted(rule.count, nation + ' troop')} in {label(sc, rule.area or '')}"
-    holder = sc.side_nouns[sc.side_of(rule.nation)]
-    allowed = "; and ".join(
-        f"{x.troop or ' '.join((str(x.count), nation, x.kind or 'troop'))}, who stays in {label(sc, x.area)} "
-        f"while the {holder} hold it"
-        for x in rule.exceptions
-    )
-    return f"every {nation} troop next to an area holding {sc.nation_name(rule.enemy_nation or '')} troops" + (
-        f", except {allowed}" if allowed else ""
-    )
+        return ngettext(
+            "at least {count} {nation} troop in {area}", "at least {count} {nation} troops in {area}", rule.count
+        ).format(count=rule.count, nation=nation, area=label(sc, rule.area or ""))
+    holder = sc.side_noun(sc.side_of(rule.nation))
+    allowed = ""
+    for x in rule.exceptions:
+        if x.troop:
+            who = x.troop
+        elif x.kind:
+            who = _("{count} {nation} {kind}").format(count=x.count, nation=nation, kind=x.kind)
+        else:
+            who = ngettext("{count} {nation} troop", "{count} {nation} troop", x.count).format(
+                count=x.count, nation=nation
+            )
+        one = _("{troop}, who stays in {area} while the {side} hold it").format(
+            troop=who, area=label(sc, x.area), side=holder
+        )
+        allowed = _("{earlier}; and {later}").format(earlier=allowed, later=one) if allowed else one
+    enemy = sc.nation_name(rule.enemy_nation or "")
+    if allowed:
+        return _("every {nation} troop next to an area holding {enemy} troops, except {allowed}").format(
+            nation=nation, enemy=enemy, allowed=allowed
+        )
+    return _("every {nation} troop next to an area holding {enemy} troops").format(nation=nation, enemy=enemy)
 
 
 _KEPT: PerState[RequirementsView] = PerState()
@@ -231,12 +265,15 @@ def requirements(sc: Scenario, st: CampaignState, number: int | None = None) -> 
     """What turn `number` asks for (by default the turn under way, or the next one between
     turns), as the campaign stands in `st`; worked out once for a given state and turn."""
     number = default_turn(sc, st) if number is None else number
-    return _KEPT.get(sc, st, number, lambda: _requirements(sc, st, number))
+    return _KEPT.get(sc, st, (number, i18n.language_key()), lambda: _requirements(sc, st, number))
 
 
-def _requirements(sc: Scenario, st: CampaignState, number: int) -> RequirementsView:
+def _requirements(sc: Scenario, st: CampaignState, number: int, kept: bool = True) -> RequirementsView:
+    """The view (`kept`: holding its scenario and state, for `to_json` to say its words in English)."""
     if not 1 <= number <= len(sc.turns):
-        raise UserError(f"there is no turn {number}: this scenario has turns 1 to {len(sc.turns)}")
+        raise UserError(
+            _("there is no turn {turn}: this scenario has turns 1 to {last}").format(turn=number, last=len(sc.turns))
+        )
     spec = sc.turn(number)
     current = st.turn == number and st.phase != Phase.SETUP
     formula = " + ".join(filter(None, (f"{spec.battle_d3}D3" if spec.battle_d3 else "", str(spec.battle_plus))))
@@ -272,7 +309,9 @@ def _requirements(sc: Scenario, st: CampaignState, number: int) -> RequirementsV
             side,
             spec.initiative.modifier,
             side,
-            f"each side rolls a d6; the {sc.side_nouns[side]} add {spec.initiative.modifier} and win ties",
+            _("each side rolls a d6; the {side} add {modifier} and win ties").format(
+                side=sc.side_noun(side), modifier=spec.initiative.modifier
+            ),
         )
     planning = st.turn == number and st.phase == Phase.PLANNING
     return RequirementsView(
@@ -283,9 +322,9 @@ def _requirements(sc: Scenario, st: CampaignState, number: int) -> RequirementsV
             formula,
             spec.battle_d3,
             (
-                f"roll {spec.battle_d3} d6 and read each as a D3 (1-2 → 1, 3-4 → 2, 5-6 → 3)"
+                _("roll {dice} d6 and read each as a D3 (1-2 → 1, 3-4 → 2, 5-6 → 3)").format(dice=spec.battle_d3)
                 if spec.battle_d3
-                else "no dice: the count is fixed"
+                else _("no dice: the count is fixed")
             ),
             st.battles_required if current else None,
             st.battles_fought if current else None,
@@ -299,6 +338,7 @@ def _requirements(sc: Scenario, st: CampaignState, number: int) -> RequirementsV
         reinforcements=tuple(arrivals),
         missions=MappingProxyType({str(face): name for face, name in enumerate(spec.missions, start=1)}),
         fortification=fortification_view(sc),
+        source=(sc, st) if kept else None,
     )
 
 
@@ -308,9 +348,13 @@ def fortification_view(sc: Scenario) -> FortificationView | None:
     if fort is None:
         return None
     links = [f"{link.a}–{link.b}" for link in sc.links if link.fortified]
-    words = (
-        f"an attack by the {sc.side_nouns[fort.attacker_side]} across {', '.join(links)} into an area holding "
-        f"{sc.nation_name(fort.nation)} troops meets the {fort.name}: "
-        + fortification_words(sc, fort.name).split(": ", 1)[1]
+    words = _(
+        "an attack by the {side} across {links} into an area holding {nation} troops meets the {fortification}: {terms}"
+    ).format(
+        side=sc.side_noun(fort.attacker_side),
+        links=", ".join(links),
+        nation=sc.nation_name(fort.nation),
+        fortification=fort.name,
+        terms=fortification_terms(sc),
     )
     return FortificationView(fort.name, tuple(links), fort.tabletop, words)

@@ -12,7 +12,7 @@ from campaign_manager.engine.actions import Battle, Score, WargameRoll
 from campaign_manager.engine.lookup import label, side_name, troop
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Chronicle, evolve
 from campaign_manager.errors import ChoiceNeeded, RuleError
-from campaign_manager.i18n import _
+from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.scenario.model import DestroyStep, Scenario
 
 
@@ -34,10 +34,10 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
     attackers, defenders = fighting_troops(st, arrow)
     if len(attackers) + len(defenders) != len(arrow.attacker.troops) + len(arrow.defender.troops):
         for gone in sorted(set(arrow.attacker.troops + arrow.defender.troops) - set(attackers + defenders)):
-            events.append(f"{gone} was moved off the arrow by another battle and takes no part")
+            events.append(_("{troop} was moved off the arrow by another battle and takes no part").format(troop=gone))
     result, record = _decided(sc, st, arrow, action, attackers, defenders, roller)
     if events.recording:
-        events.append(f"{label(sc, arrow.origin)} → {label(sc, arrow.target)}: {result.describe()}")
+        events.append(result_line(sc, arrow.origin, arrow.target, result.describe()))
     dice, destroyed = _rolls_to_destroy(sc, result, attackers, defenders, action.destroy_dice, roller, events)
     survivors = [t for t in attackers if t not in destroyed]
     defender_beaten = result.winner == "attacker"
@@ -63,6 +63,19 @@ def resolve(sc: Scenario, st: CampaignState, arrow: Arrow, action: Battle, rolle
 
 
 Retreat = str | dict[str, str]  # one area for the whole group, or troop id → area
+
+# i18n: a battle's result in the history; keep {result} last (the history finds the line by what comes before it)
+RESULT_LINE = N_("{origin} → {target}: {result}")
+
+
+def result_line(sc: Scenario, origin: str, target: str, result: str) -> str:
+    """The history's line for a battle's result ("ORIGIN → TARGET: 12–8 VP, ...")."""
+    return _(RESULT_LINE).format(origin=label(sc, origin), target=label(sc, target), result=result)
+
+
+def result_opening(sc: Scenario, origin: str, target: str) -> str:
+    """What the result's line begins with, for finding it among the battle's lines."""
+    return _(RESULT_LINE).split("{result}")[0].format(origin=label(sc, origin), target=label(sc, target))
 
 
 def _counted(sc: Scenario, st: CampaignState, arrow: Arrow) -> None:
@@ -112,13 +125,16 @@ def _rolls_to_destroy(
     for troop_id in given:
         if troop_id not in needed:
             raise RuleError("1.6", _no_roll_needed(sc, troop_id))
-    dice = {t: roll_or_check(given.get(t), D6, roller, "roll to destroy", t) for t in needed}
+    dice = {t: roll_or_check(given.get(t), D6, roller, _("roll to destroy {troop}").format(troop=t)) for t in needed}
     destroyed = [t for t in needed if destroys(dice[t], needed[t])]
     if events.recording:
         for t in needed:
-            events.append(
-                f"{t}: rolled {dice[t]}, needed {needed[t]}+ — {'destroyed' if t in destroyed else 'survives'}"
+            said = (
+                _("{troop}: rolled {die}, needed {target}+ — destroyed")
+                if t in destroyed
+                else _("{troop}: rolled {die}, needed {target}+ — survives")
             )
+            events.append(said.format(troop=t, die=dice[t], target=needed[t]))
     return dice, destroyed
 
 
@@ -134,7 +150,7 @@ def _take(
     its player at the table chooses (rule 1.8)."""
     side, target = arrow.attacker_side, arrow.target
     st.control[target] = side
-    events.append(f"The {side_name(sc, side)} take {label(sc, target)}")
+    events.append(_("The {side} take {area}").format(side=side_name(sc, side), area=label(sc, target)))
     if moving:
         return _advance(sc, st, arrow, survivors, moving, events)
     if events.chooser is not None:
@@ -162,25 +178,25 @@ def _hold(
         st.scored[scorer] += goal.command_centre_vp
         st.command_centre_wins += ((target, st.turn),)
         events.append(
-            f"{label(sc, target)} cannot be captured: its defenders stay and the "
-            f"{side_name(sc, scorer)} score {goal.command_centre_vp} VP"
+            _("{area} cannot be captured: its defenders stay and the {side} score {vp} VP").format(
+                area=label(sc, target), side=side_name(sc, scorer), vp=goal.command_centre_vp
+            )
         )
     if advance_given:
-        events.append("no advance: the attacker did not take the area")
+        events.append(_("no advance: the attacker did not take the area"))
 
 
 def _unused_retreat(sc: Scenario, target: str, defender_beaten: bool, command_centre: bool, what: str) -> str:
     """Why a retreat_to given with the result was not used, in words."""
     if not defender_beaten:
-        return "retreat_to not used: the defenders were not defeated, so nobody retreats"
+        return _("retreat_to not used: the defenders were not defeated, so nobody retreats")
     if command_centre:
-        return f"retreat_to not used: the defenders of {label(sc, target)} stay where they are"
+        return _("retreat_to not used: the defenders of {area} stay where they are").format(area=label(sc, target))
     if what == "captured":
-        return (
-            f"retreat_to not used: the defenders of {label(sc, target)} had no adjacent area they may enter "
-            f"and were captured"
-        )
-    return f"retreat_to not used: no defender was left in {label(sc, target)} to retreat"
+        return _(
+            "retreat_to not used: the defenders of {area} had no adjacent area they may enter and were captured"
+        ).format(area=label(sc, target))
+    return _("retreat_to not used: no defender was left in {area} to retreat").format(area=label(sc, target))
 
 
 def fighting_troops(st: CampaignState, arrow: Arrow) -> tuple[list[str], list[str]]:
@@ -232,7 +248,11 @@ def forecast(
     return result, destroy_targets(result, attackers, defenders)
 
 
-OUTCOME_WORDS = {"attacker": "the attacker wins", "defender": "the defender wins", None: "nobody is defeated"}
+OUTCOME_WORDS = {
+    "attacker": N_("the attacker wins"),
+    "defender": N_("the defender wins"),
+    None: N_("nobody is defeated"),
+}
 
 
 def _no_roll_needed(sc: Scenario, key: str) -> str:
@@ -265,10 +285,11 @@ def tabletop_result(sc: Scenario, games: tuple[Score, ...]) -> Result:
     by_a, by_d = _step(sc.tabletop_destroy, avg_a), _step(sc.tabletop_destroy, avg_d)
 
     def describe() -> str:
-        scores = f"{total_a}–{total_d} VP"
+        values: dict[str, object] = {"a": total_a, "d": total_d, "games": len(games), "avg_a": avg_a, "avg_d": avg_d}
+        values["result"] = _(OUTCOME_WORDS[winner])
         if len(games) > 1:
-            scores += f" over {len(games)} games (average {avg_a}–{avg_d})"
-        return f"{scores}, {OUTCOME_WORDS[winner]}"
+            return _("{a}–{d} VP over {games} games (average {avg_a}–{avg_d}), {result}").format(**values)
+        return _("{a}–{d} VP, {result}").format(**values)
 
     return Result(winner, by_d.loser if by_d else 0, by_a.loser if by_a else 0, describe)
 
@@ -286,8 +307,8 @@ def wargame_result(
     given: WargameRoll,
     roller: Roller,
 ) -> tuple[Result, tuple[int, int]]:
-    a_die = roll_or_check(given.attacker_die, D6, roller, "attacker's General's Wargame die")
-    d_die = roll_or_check(given.defender_die, D6, roller, "defender's General's Wargame die")
+    a_die = roll_or_check(given.attacker_die, D6, roller, _("attacker's General's Wargame die"))
+    d_die = roll_or_check(given.defender_die, D6, roller, _("defender's General's Wargame die"))
     a_factors, d_factors = wargame.battle_factors(
         sc,
         st.turn,
@@ -303,10 +324,16 @@ def wargame_result(
     found = wargame.outcome(sc, a_total, d_total)
 
     def describe() -> str:
-        result = OUTCOME_WORDS[found.winner] if found.winner else "a draw"
-        return (
-            f"totals {a_total}–{d_total} (attacker: {wargame.words(a_die, a_factors)}; defender: "
-            f"{wargame.words(d_die, d_factors)}), difference {found.difference}, {result}"
+        result = _(OUTCOME_WORDS[found.winner]) if found.winner else _("a draw")
+        return _(
+            "totals {a}–{d} (attacker: {attacker}; defender: {defender}), difference {difference}, {result}"
+        ).format(
+            a=a_total,
+            d=d_total,
+            attacker=wargame.words(a_die, a_factors),
+            defender=wargame.words(d_die, d_factors),
+            difference=found.difference,
+            result=result,
         )
 
     return Result(found.winner, found.vs_attacker, found.vs_defender, describe, (a_total, d_total)), (a_die, d_die)
@@ -318,7 +345,11 @@ def _lost(sc: Scenario, st: CampaignState, troop_id: str, events: Chronicle, why
     captor = sc.enemy_of(sc.side_of(sc.troops[troop_id].nation))
     vp = sc.troops[troop_id].type.capture_vp
     st.scored[captor] += vp
-    events.append(f"{troop_id} is captured ({why}): +{vp} VP to the {side_name(sc, captor)}")
+    events.append(
+        _("{troop} is captured ({why}): +{vp} VP to the {side}").format(
+            troop=troop_id, why=why, vp=vp, side=side_name(sc, captor)
+        )
+    )
 
 
 def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: Chronicle) -> None:
@@ -330,7 +361,8 @@ def _to_pool(sc: Scenario, st: CampaignState, destroyed: list[str], events: Chro
             and nation == escape.nation
             and all(st.control.get(a) == sc.enemy_of(sc.side_of(nation)) for a in escape.areas)
         ):
-            _lost(sc, st, troop_id, events, f"destroyed with {' and '.join(escape.areas)} in enemy hands")
+            areas = _(" and ").join(escape.areas)
+            _lost(sc, st, troop_id, events, _("destroyed with {areas} in enemy hands").format(areas=areas))
         else:
             st.where[troop_id] = POOL
 
@@ -357,14 +389,20 @@ def _retreat(
     for troop_id in trapped:
         if escape and sc.troops[troop_id].nation == escape.nation and target in escape.areas:
             st.where[troop_id] = POOL
-            events.append(f"{troop_id} escapes by sea from {label(sc, target)} to the reinforcement pool")
+            events.append(
+                _("{troop} escapes by sea from {area} to the reinforcement pool").format(
+                    troop=troop_id, area=label(sc, target)
+                )
+            )
         else:
             _lost(
                 sc,
                 st,
                 troop_id,
                 events,
-                f"surrounded in {label(sc, target)}: no adjacent area its side holds that it may enter",
+                _("surrounded in {area}: no adjacent area its side holds that it may enter").format(
+                    area=label(sc, target)
+                ),
             )
     _to_pool(sc, st, [t for t in destroyed if t in everyone and options[t]], events)
     if not survivors:
@@ -379,8 +417,8 @@ def _retreat(
     for area_code in sorted(set(moves.values())):
         group = [t for t in survivors if moves[t] == area_code]
         st.where.update({t: area_code for t in group})
-        verb = "retreats" if len(group) == 1 else "retreat"
-        events.append(f"{', '.join(group)} {verb} from {label(sc, target)} to {label(sc, area_code)}")
+        said = ngettext("{troops} retreats from {area} to {to}", "{troops} retreat from {area} to {to}", len(group))
+        events.append(said.format(troops=", ".join(group), area=label(sc, target), to=label(sc, area_code)))
     places = set(moves.values())
     return (places.pop() if len(places) == 1 else dict(moves)), "retreated"
 
@@ -519,8 +557,8 @@ def _advance(
     for troop_id in moving:
         st.where[troop_id] = target
     if moving:
-        verb = "advances" if len(moving) == 1 else "advance"
-        events.append(f"{', '.join(moving)} {verb} into {label(sc, target)}")
+        said = ngettext("{troops} advances into {area}", "{troops} advance into {area}", len(moving))
+        events.append(said.format(troops=", ".join(moving), area=label(sc, target)))
     return moving
 
 

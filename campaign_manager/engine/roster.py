@@ -25,6 +25,8 @@ from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.spelling import close_commanders, meant_words
 from campaign_manager.engine.state import Arrow, CampaignState, Chronicle, Commander, Scoring, evolve
 from campaign_manager.errors import RuleError, UserError
+from campaign_manager.i18n import N_, _, ngettext
+from campaign_manager.i18n import number as number_words
 from campaign_manager.scenario.model import Scenario
 
 RULE = "1.10"
@@ -40,7 +42,7 @@ def named(st: CampaignState, name: str) -> Commander:
     """The commander called `name`; a name not on the roster is refused."""
     found = find(st.roster, name)
     if found is None:
-        raise RuleError(RULE, f"there is no commander '{name}' on the roster: add them first")
+        raise RuleError(RULE, _("there is no commander '{name}' on the roster: add them first").format(name=name))
     return found
 
 
@@ -54,7 +56,10 @@ def side_key(sc: Scenario, given: str) -> str:
     for key in sc.sides:
         if wanted in (key.casefold(), sc.sides[key].casefold(), sc.side_nouns[key].casefold()):
             return key
-    raise RuleError(RULE, f"there is no side '{given}' for a commander (sides: {', '.join(sc.sides)})")
+    raise RuleError(
+        RULE,
+        _("there is no side '{side}' for a commander (sides: {sides})").format(side=given, sides=", ".join(sc.sides)),
+    )
 
 
 def _put(st: CampaignState, commander: Commander) -> None:
@@ -64,17 +69,23 @@ def _put(st: CampaignState, commander: Commander) -> None:
 def _name_free(sc: Scenario, st: CampaignState, name: str, keeping: Commander | None = None) -> None:
     taken = find(st.roster, name)
     if taken is not None and taken is not keeping:
-        retired = ", retired" if taken.retired else ""
-        raise RuleError(
-            RULE,
-            f"the name '{name}' is already on the roster ({taken.name} of the {side_name(sc, taken.side)}{retired}); "
-            f"names are told apart without regard to case",
+        said = (
+            _(
+                "the name '{name}' is already on the roster ({taken} of the {side}, retired); names are told apart "
+                "without regard to case"
+            )
+            if taken.retired
+            else _(
+                "the name '{name}' is already on the roster ({taken} of the {side}); names are told apart "
+                "without regard to case"
+            )
         )
+        raise RuleError(RULE, said.format(name=name, taken=taken.name, side=side_name(sc, taken.side)))
 
 
 def who(sc: Scenario, commander: Commander) -> str:
     """A commander in a sentence: "Anna (Allies)"."""
-    return f"{commander.name} ({side_name(sc, commander.side)})"
+    return _("{name} ({side})").format(name=commander.name, side=side_name(sc, commander.side))
 
 
 def add_commander(
@@ -82,12 +93,16 @@ def add_commander(
 ) -> AddCommander:
     side = side_key(sc, action.side)
     if len(st.roster) >= MAX_ROSTER:
-        raise UserError(f"the roster holds at most {MAX_ROSTER:,} commanders")
+        raise UserError(_("the roster holds at most {count} commanders").format(count=number_words(MAX_ROSTER)))
     _name_free(sc, st, action.name)
     commander = Commander(len(st.roster) + 1, action.name, side, action.club)
     st.roster = (*st.roster, commander)
-    club = f", of {action.club}" if action.club else ""
-    events.append(f"{action.name} joins the {side_name(sc, side)} as a commander{club}")
+    said = (
+        _("{name} joins the {side} as a commander, of {club}")
+        if action.club
+        else _("{name} joins the {side} as a commander")
+    )
+    events.append(said.format(name=action.name, side=side_name(sc, side), club=action.club))
     return action if side == action.side else evolve(action, side=side)
 
 
@@ -96,10 +111,14 @@ def rename_commander(
 ) -> RenameCommander:
     commander = named(st, action.name)
     if commander.name == action.to:
-        raise RuleError(RULE, f"the commander {commander.name} is already called that")
+        raise RuleError(RULE, _("the commander {name} is already called that").format(name=commander.name))
     _name_free(sc, st, action.to, keeping=commander)
     _put(st, evolve(commander, name=action.to))
-    events.append(f"The commander {commander.name} is now called {action.to}; their games stay theirs")
+    events.append(
+        _("The commander {name} is now called {new_name}; their games stay theirs").format(
+            name=commander.name, new_name=action.to
+        )
+    )
     return evolve(action, name=commander.name) if action.name != commander.name else action
 
 
@@ -108,9 +127,11 @@ def retire_commander(
 ) -> RetireCommander:
     commander = named(st, action.name)
     if commander.retired:
-        raise RuleError(RULE, f"the commander {commander.name} has already retired")
+        raise RuleError(RULE, _("the commander {name} has already retired").format(name=commander.name))
     _put(st, evolve(commander, retired=True, general=False))
-    events.append(f"{who(sc, commander)} retires: no new games, their past games stay in the league")
+    events.append(
+        _("{commander} retires: no new games, their past games stay in the league").format(commander=who(sc, commander))
+    )
     if commander.general:
         events.append(f"The {side_name(sc, commander.side)} have no General until another is named")
     return evolve(action, name=commander.name) if action.name != commander.name else action
@@ -120,16 +141,30 @@ def set_general(sc: Scenario, st: CampaignState, action: SetGeneral, roller: Rol
     commander = named(st, action.name)
     if commander.retired:
         raise RuleError(
-            RULE, f"the commander {commander.name} has retired and cannot lead the {side_name(sc, commander.side)}"
+            RULE,
+            _("the commander {name} has retired and cannot lead the {side}").format(
+                name=commander.name, side=side_name(sc, commander.side)
+            ),
         )
     if commander.general:
-        raise RuleError(RULE, f"{commander.name} is already the General of the {side_name(sc, commander.side)}")
+        raise RuleError(
+            RULE,
+            _("{name} is already the General of the {side}").format(
+                name=commander.name, side=side_name(sc, commander.side)
+            ),
+        )
     before = general_of(st.roster, commander.side)
     if before is not None:
         _put(st, evolve(before, general=False))
     _put(st, evolve(commander, general=True))
-    instead = f", in place of {before.name}" if before is not None else ""
-    events.append(f"{commander.name} is the General of the {side_name(sc, commander.side)}{instead}")
+    said = (
+        _("{name} is the General of the {side}, in place of {before}")
+        if before is not None
+        else _("{name} is the General of the {side}")
+    )
+    events.append(
+        said.format(name=commander.name, side=side_name(sc, commander.side), before=before.name if before else "")
+    )
     return evolve(action, name=commander.name) if action.name != commander.name else action
 
 
@@ -138,10 +173,14 @@ def set_club(sc: Scenario, st: CampaignState, action: SetClub, roller: Roller, e
     club = action.club.strip() if action.club else None
     if (commander.club or None) == (club or None):
         raise RuleError(
-            RULE, f"{commander.name} plays for {club} already" if club else f"{commander.name} has no club already"
+            RULE,
+            (_("{name} plays for {club} already") if club else _("{name} has no club already")).format(
+                name=commander.name, club=club
+            ),
         )
     _put(st, evolve(commander, club=club or None))
-    events.append(f"{commander.name} now plays for {club}" if club else f"{commander.name} no longer plays for a club")
+    said = _("{name} now plays for {club}") if club else _("{name} no longer plays for a club")
+    events.append(said.format(name=commander.name, club=club))
     return evolve(action, name=commander.name, club=club or None)
 
 
@@ -151,15 +190,22 @@ def set_side(sc: Scenario, st: CampaignState, action: SetSide, roller: Roller, e
     commander = named(st, action.name)
     side = side_key(sc, action.side)
     if commander.side == side:
-        raise RuleError(RULE, f"{who(sc, commander)} already plays for the {side_name(sc, side)}")
+        raise RuleError(
+            RULE,
+            _("{commander} already plays for the {side}").format(
+                commander=who(sc, commander), side=side_name(sc, side)
+            ),
+        )
     if has_played(st, commander):
         raise RuleError(
             RULE,
-            f"{who(sc, commander)} has played for their side already, so cannot change side; "
-            f"add them again under another name for the other side",
+            _(
+                "{commander} has played for their side already, so cannot change side; "
+                "add them again under another name for the other side"
+            ).format(commander=who(sc, commander)),
         )
     _put(st, evolve(commander, side=side, general=False))
-    events.append(f"{commander.name} now plays for the {side_name(sc, side)}")
+    events.append(_("{name} now plays for the {side}").format(name=commander.name, side=side_name(sc, side)))
     if commander.general:
         events.append(f"The {side_name(sc, commander.side)} have no General until another is named")
     return evolve(action, name=commander.name, side=side)
@@ -182,36 +228,52 @@ def unretire_commander(
 ) -> UnretireCommander:
     commander = named(st, action.name)
     if not commander.retired:
-        raise RuleError(RULE, f"the commander {commander.name} has not retired")
+        raise RuleError(RULE, _("the commander {name} has not retired").format(name=commander.name))
     _put(st, evolve(commander, retired=False))
-    events.append(f"{who(sc, commander)} is back on the roster and may play new games")
+    events.append(_("{commander} is back on the roster and may play new games").format(commander=who(sc, commander)))
     return evolve(action, name=commander.name) if action.name != commander.name else action
 
 
 def set_scoring(sc: Scenario, st: CampaignState, action: SetScoring, roller: Roller, events: Chronicle) -> SetScoring:
     scoring = Scoring(action.win, action.draw, action.loss, action.per_game, tuple(action.tie_breaks))
     if scoring == st.scoring:
-        raise RuleError(RULE, "the league is scored that way already")
+        raise RuleError(RULE, _("the league is scored that way already"))
     st.scoring = scoring
-    events.append(f"The league is now scored {scoring_words(scoring)}")
+    events.append(_("The league is now scored {scoring}").format(scoring=scoring_words(scoring)))
     return action
 
 
 TIE_BREAK_WORDS = {
-    "vp_difference": "VP difference",
-    "vp_for": "VP scored",
-    "destroyed": "enemy troops destroyed",
-    "head_to_head": "head-to-head",
+    "vp_difference": N_("VP difference"),
+    "vp_for": N_("VP scored"),
+    "destroyed": N_("enemy troops destroyed"),
+    "head_to_head": N_("head-to-head"),
 }
 
 
 def scoring_words(scoring: Scoring) -> str:
     """A scheme in words: "3 points a win, 1 a draw, 0 a loss; ties parted by VP difference, then
     VP scored"."""
-    bonus = f", and {scoring.per_game} for every game played" if scoring.per_game else ""
-    breaks = ", then ".join(TIE_BREAK_WORDS[b] for b in scoring.tie_breaks) or "name alone"
-    point = "point" if abs(scoring.win) == 1 else "points"
-    return f"{scoring.win} {point} a win, {scoring.draw} a draw, {scoring.loss} a loss{bonus}; ties parted by {breaks}"
+    values = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss, "per_game": scoring.per_game}
+    if scoring.per_game:
+        said = ngettext(
+            "{win} point a win, {draw} a draw, {loss} a loss, and {per_game} for every game played",
+            "{win} points a win, {draw} a draw, {loss} a loss, and {per_game} for every game played",
+            abs(scoring.win),
+        )
+    else:
+        said = ngettext(
+            "{win} point a win, {draw} a draw, {loss} a loss",
+            "{win} points a win, {draw} a draw, {loss} a loss",
+            abs(scoring.win),
+        )
+    breaks = ""
+    for rule in scoring.tie_breaks:
+        words = _(TIE_BREAK_WORDS[rule])
+        breaks = _("{earlier}, then {later}").format(earlier=breaks, later=words) if breaks else words
+    return _("{scores}; ties parted by {tie_breaks}").format(
+        scores=said.format(**values), tie_breaks=breaks or _("name alone")
+    )
 
 
 def check_players(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[Game, ...]) -> tuple[Game, ...]:
@@ -231,11 +293,32 @@ def check_players(sc: Scenario, st: CampaignState, arrow: Arrow, games: tuple[Ga
             if commander.side != side:
                 raise RuleError(
                     RULE,
-                    f"game {number}: {who(sc, commander)} plays for the {side_name(sc, commander.side)}, "
-                    f"not for the {role} ({side_name(sc, side)}) of {arrow.origin}→{arrow.target}",
+                    (
+                        _(
+                            "game {number}: {commander} plays for the {side}, not for the attacker ({role_side}) "
+                            "of {origin}→{target}"
+                        )
+                        if role == "attacker"
+                        else _(
+                            "game {number}: {commander} plays for the {side}, not for the defender ({role_side}) "
+                            "of {origin}→{target}"
+                        )
+                    ).format(
+                        number=number,
+                        commander=who(sc, commander),
+                        side=side_name(sc, commander.side),
+                        role_side=side_name(sc, side),
+                        origin=arrow.origin,
+                        target=arrow.target,
+                    ),
                 )
             if commander.retired:
-                raise RuleError(RULE, f"game {number}: {commander.name} has retired and plays no new games")
+                raise RuleError(
+                    RULE,
+                    _("game {number}: {name} has retired and plays no new games").format(
+                        number=number, name=commander.name
+                    ),
+                )
             names.append(commander.name)
         spelt.append(Game(game[0], game[1], names[0], names[1]))
     return tuple(spelt)
@@ -247,8 +330,12 @@ def _player(st: CampaignState, side: str, name: str) -> Commander:
     found = find(st.roster, name)
     if found is None:
         near = close_commanders(st.roster, side, name)
-        meant = f" (did you mean {meant_words(near)}?)" if near else ""
-        raise RuleError(RULE, f"there is no commander '{name}' on the roster{meant}: add them first")
+        said = (
+            _("there is no commander '{name}' on the roster (did you mean {meant}?): add them first")
+            if near
+            else _("there is no commander '{name}' on the roster: add them first")
+        )
+        raise RuleError(RULE, said.format(name=name, meant=meant_words(near) if near else ""))
     return found
 
 
@@ -261,8 +348,14 @@ def players_words(sc: Scenario, arrow: Arrow, games: tuple[Game, ...]) -> list[s
         if not any(named_here):
             continue
         people = [
-            f"{name} ({side_name(sc, side)})" if name else f"an unnamed commander of the {side_name(sc, side)}"
+            (_("{name} ({side})") if name else _("an unnamed commander of the {side}")).format(
+                name=name, side=side_name(sc, side)
+            )
             for side, name in zip(sides, named_here)
         ]
-        lines.append(f"Game {number} ({game[0]}–{game[1]} VP): {people[0]} against {people[1]}")
+        lines.append(
+            _("Game {number} ({a}–{d} VP): {attacker} against {defender}").format(
+                number=number, a=game[0], d=game[1], attacker=people[0], defender=people[1]
+            )
+        )
     return lines

@@ -28,8 +28,9 @@ from campaign_manager.engine.general_facts import (
     shared_answers,
     troop_bonuses,
 )
-from campaign_manager.engine.lookup import counted, label
+from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.scenario.model import Scenario
 
 THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to risk (not every threat is carried out)
@@ -588,12 +589,12 @@ class Scene:
         info = sc.areas[area]
         near = sorted(n for n in sc.neighbours[area] if control.get(n) == enemy)  # the same words in every process
         facing = sum(len(self.ground[enemy].get(n, ())) for n in near)
-        parts = [f"an objective ({info.vp} VP)"] if info.vp else []
+        parts = [_("an objective ({vp} VP)").format(vp=info.vp)] if info.vp else []
         if facing:
-            parts.append(f"facing {counted(facing, sc.sides[enemy] + ' troop')}")
+            said = ngettext("facing {count} {side} troop", "facing {count} {side} troops", facing)
+            parts.append(said.format(count=facing, side=sc.side_adjective(enemy)))
         goals = [n for n in near if sc.areas[n].vp or sc.areas[n].command_centre]
-        if goals:
-            parts.append("in reach of " + " and ".join(label(sc, n) for n in goals))
-        elif near and not facing:
-            parts.append("in reach of " + " and ".join(label(sc, n) for n in near[:2]))
-        return ", ".join(parts) or "behind the front"
+        if goals or (near and not facing):
+            areas = _(" and ").join(label(sc, n) for n in (goals or near[:2]))
+            parts.append(_("in reach of {areas}").format(areas=areas))
+        return ", ".join(parts) or _("behind the front")

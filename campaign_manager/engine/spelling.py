@@ -10,6 +10,7 @@ from typing import Any
 
 from campaign_manager.engine.actions import Action, parse_action
 from campaign_manager.engine.state import Commander
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 AREA_FIELDS = ("area", "to", "from")
@@ -123,5 +124,6 @@ def completion(roster: tuple[Commander, ...], side: str, typed: str) -> Commande
 def meant_words(near: list[Commander]) -> str:
     """Who a new name may have meant, in words: "Marco or mario", "Giulia (retired)", the first
     three and "or another" after them."""
-    names = [c.name + (" (retired)" if c.retired else "") for c in near]
-    return " or ".join(names[:3]) + (" or another" if len(names) > 3 else "")
+    names = [_("{name} (retired)").format(name=c.name) if c.retired else c.name for c in near]
+    said = _(" or ").join(names[:3])
+    return _("{names} or another").format(names=said) if len(names) > 3 else said

@@ -7,6 +7,7 @@ from typing import NamedTuple, TypedDict
 
 from campaign_manager.engine.lookup import troop_title
 from campaign_manager.engine.state import CAPTURED, CampaignState, Phase
+from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario
 
 
@@ -59,14 +60,16 @@ def vp_breakdown(sc: Scenario, st: CampaignState) -> dict[str, list[VPPart]]:
     for code, area in sc.areas.items():
         holder = st.control.get(code)
         if area.vp and holder in parts:
-            parts[holder].append(VPPart(f"{sc.area_label(code)} held (objective)", area.vp))
+            parts[holder].append(VPPart(_("{area} held (objective)").format(area=sc.area_label(code)), area.vp))
     for code, turn in st.command_centre_wins:
         area = sc.areas[code]
         scorer = area.command_centre_scorer
         if scorer in parts:
             parts[scorer].append(
                 VPPart(
-                    f"{sc.area_label(code)}'s defenders defeated in turn {turn} (a command centre: never taken)",
+                    _("{area}'s defenders defeated in turn {turn} (a command centre: never taken)").format(
+                        area=sc.area_label(code), turn=turn
+                    ),
                     area.command_centre_vp,
                 )
             )
@@ -74,7 +77,9 @@ def vp_breakdown(sc: Scenario, st: CampaignState) -> dict[str, list[VPPart]]:
         if st.where.get(troop_id) != CAPTURED:
             continue
         owner = sc.side_of(member.nation)
-        words = f"{troop_id} ({troop_title(sc, troop_id, st.turn)}) captured from the {sc.side_nouns[owner]}"
+        words = _("{troop} ({title}) captured from the {side}").format(
+            troop=troop_id, title=troop_title(sc, troop_id, st.turn), side=sc.side_noun(owner)
+        )
         parts[sc.enemy_of(owner)].append(VPPart(words, member.type.capture_vp))
     return parts
 
@@ -97,9 +102,11 @@ def levels_words(sc: Scenario) -> str:
     """The victory levels by margin and the result under the lowest, in one sentence: the VP
     indicator's tooltip and the printed reports say them alike (`show --json`: outcome.levels)."""
     if not sc.victory_levels:
-        return f"Victory levels by margin: none, every result is a {sc.victory_below}."
+        return _("Victory levels by margin: none, every result is a {result}.").format(result=sc.victory_below)
     levels = ", ".join(f"{m}+ {name}" for m, name in sc.victory_levels)
-    return f"Victory levels by margin: {levels}; under {sc.victory_levels[-1][0]}: {sc.victory_below}."
+    return _("Victory levels by margin: {levels}; under {lowest}: {result}.").format(
+        levels=levels, lowest=sc.victory_levels[-1][0], result=sc.victory_below
+    )
 
 
 def result_order(sc: Scenario) -> dict[str, int]:

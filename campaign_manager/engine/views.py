@@ -5,10 +5,11 @@ JSON `show --json` prints is derived from it at the edge (`StateView.to_json`)."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NotRequired, TypedDict
 
+from campaign_manager import i18n
 from campaign_manager.engine.battle import fortification_words
 from campaign_manager.engine.legal import fortification_name
 from campaign_manager.engine.lookup import placement_areas, placement_words
@@ -239,9 +240,14 @@ class StateView:
     vp: Mapping[str, int]
     vp_breakdown: Mapping[str, tuple[VPPart, ...]]
     outcome: OutcomeView
+    # What it was worked out from, so `to_json` says its words in English in every language.
+    source: tuple[Scenario, CampaignState] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> StateJson:
-        """The view as `show --json` prints it."""
+        """The view as `show --json` prints it: its words in English, whatever the language."""
+        if self.source is not None:
+            with i18n.english():
+                return _build(*self.source, kept=False).to_json()
 
         def by_side(troops: BySide) -> dict[str, list[TroopJson]]:
             return {side: [t.to_json() for t in listed] for side, listed in troops.items()}
@@ -319,10 +325,11 @@ _PICTURES: PerState[StateView] = PerState()
 def state_view(sc: Scenario, st: CampaignState) -> StateView:
     """The campaign's picture: turn, map, off-map troops, battles, VP and outcome. Built once
     for a given (scenario, state) pair: the panel, the map and the menus share it."""
-    return _PICTURES.get(sc, st, None, lambda: _build(sc, st))
+    return _PICTURES.get(sc, st, i18n.language_key(), lambda: _build(sc, st))
 
 
-def _build(sc: Scenario, st: CampaignState) -> StateView:
+def _build(sc: Scenario, st: CampaignState, kept: bool = True) -> StateView:
+    """The picture (`kept`: holding its scenario and state, for `to_json` to say its words in English)."""
     off_map = _off_map(sc, st)
     spec = sc.turn(st.turn) if st.turn else None
     found = outcome(sc, st)
@@ -344,4 +351,5 @@ def _build(sc: Scenario, st: CampaignState) -> StateView:
         vp=MappingProxyType(victory_points(sc, st)),
         vp_breakdown=MappingProxyType({side: tuple(parts) for side, parts in vp_breakdown(sc, st).items()}),
         outcome=OutcomeView(found.leader, found.margin, found.result, found.final, levels_words(sc)),
+        source=(sc, st) if kept else None,
     )

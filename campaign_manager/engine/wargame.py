@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from campaign_manager.engine import legal
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import DestroyStep, Scenario, TroopType
 
 Factor = tuple[str, int]  # (reason, value)
@@ -38,14 +39,14 @@ def side_factors(
         adds = legal.aircraft_adds(sc, sortie, enemy_sortie)
         factors.append(
             (
-                plane.name if adds else f"{plane.name} (no enemy aircraft: adds nothing)",
+                plane.name if adds else NOTHING_ADDED.format(aircraft=plane.name),
                 plane.bonus.on(terrain) if adds else 0,
             )
         )
     if fortification and sc.fortification is not None:
         factors.append((sc.fortification.name, sc.fortification.bonus.on(terrain)))
     if modifier:
-        factors.append(("situation", modifier))
+        factors.append((SITUATION, modifier))
     return factors
 
 
@@ -73,9 +74,25 @@ def total(factors: list[Factor]) -> int:
     return sum(value for _, value in factors)
 
 
+# A factor's reason is data (`odds --json` gives it): kept in English, and said in the user's language by `words`.
+SITUATION = N_("situation")
+NOTHING_ADDED = N_("{aircraft} (no enemy aircraft: adds nothing)")
+_NOTHING_ADDED_TAIL = NOTHING_ADDED.removeprefix("{aircraft}")
+
+
+def reason_words(reason: str) -> str:
+    """A factor's reason in the user's language (a troop's or aircraft's name stays as it is)."""
+    if reason == SITUATION:
+        return _(SITUATION)
+    if reason.endswith(_NOTHING_ADDED_TAIL):
+        return _(NOTHING_ADDED).format(aircraft=reason.removesuffix(_NOTHING_ADDED_TAIL))
+    return reason
+
+
 def words(die: int, factors: list[Factor]) -> str:
     """ "die 5 +2 GR-INF-2 (Pezikoy infantry) +1 situation": how a total was made."""
-    return " ".join([f"die {die}", *(f"{value:+d} {reason}" for reason, value in factors)])
+    said = [_("{bonus} {reason}").format(bonus=f"{value:+d}", reason=reason_words(reason)) for reason, value in factors]
+    return " ".join([_("die {die}").format(die=die), *said])
 
 
 def _step(steps: tuple[DestroyStep, ...], value: int) -> DestroyStep | None:

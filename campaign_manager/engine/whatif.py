@@ -45,6 +45,7 @@ from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState, Commitment, Phase, Play, evolve
 from campaign_manager.engine.victory import outcome, result_order
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _, number
 from campaign_manager.scenario.model import Scenario
 
 ENDS = ("end-of-turn", "end")
@@ -123,7 +124,10 @@ class PlanPolicy:
             found = as_planned(sc, st, self.plan.arrows[index], arrows)
             if found is not None:
                 self.fought.append(index)
-                return Decision(found, f"as planned: {label(sc, found[0])} → {label(sc, found[1])}")
+                said = _("as planned: {origin} → {target}").format(
+                    origin=label(sc, found[0]), target=label(sc, found[1])
+                )
+                return Decision(found, said)
         return self.general.attack(sc, st, side, arrows, required)
 
     def place(self, sc: Scenario, st: CampaignState, troop: str, areas: Sequence[str]) -> Decision:
@@ -351,22 +355,34 @@ def playouts(
     return False to stop early (the answer then counts the playouts done). `plan_side`: the side
     whose open arrows are its plan for the rest of this turn."""
     if to not in ENDS:
-        raise UserError(f"--to should be one of {', '.join(ENDS)}, not '{to}'")
+        raise UserError(_("--to should be one of {ends}, not '{to}'").format(ends=", ".join(ENDS), to=to))
     if limit < 1:
-        raise UserError("give at least one playout")
+        raise UserError(_("give at least one playout"))
     if limit > MOST:
-        raise UserError(f"give at most {MOST:,} playouts (more change the chances by less than can be read)")
+        raise UserError(
+            _("give at most {most} playouts (more change the chances by less than can be read)").format(
+                most=number(MOST)
+            )
+        )
     if precision is not None and not 0 < precision < 0.5:
-        raise UserError(f"the precision is a share between 0 and 50 points, not {precision * 100:g}")
+        raise UserError(
+            _("the precision is a share between 0 and 50 points, not {precision}").format(
+                precision=f"{precision * 100:g}"
+            )
+        )
     if st.phase == Phase.FINISHED:
-        raise UserError("the campaign is over: there is nothing left to play out")
+        raise UserError(_("the campaign is over: there is nothing left to play out"))
     if extra_battles < 0:
-        raise UserError("extra battles are a count: 0 or more")
+        raise UserError(_("extra battles are a count: 0 or more"))
     start = wargame_position(st)
     plan = None
     if plan_side is not None:
         if plan_side not in sc.sides:
-            raise UserError(f"no side '{plan_side}' to follow a plan (sides: {', '.join(sc.sides)})")
+            raise UserError(
+                _("no side '{side}' to follow a plan (sides: {sides})").format(
+                    side=plan_side, sides=", ".join(sc.sides)
+                )
+            )
         start, plan = take_plan(sc, start, plan_side)
     job = Job(sc, start, seed, to, plan, extra_battles, precision)
     workers = workers or os.cpu_count() or 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from campaign_manager.datamodel import Fault
+from campaign_manager.i18n import _, ngettext
 from campaign_manager.scenario.model import KINDS, Bonus, ScenarioFile
 
 
@@ -25,34 +26,37 @@ class Checker:
 
     def area(self, where: str, code: str | None) -> None:
         if code is not None and code not in self.areas:
-            self.fault(where, f'"{code}" is not an area')
+            self.fault(where, _('"{code}" is not an area').format(code=code))
 
     def nation(self, where: str, code: str | None) -> None:
         if code is not None and code not in self.nations:
-            self.fault(where, f'"{code}" is not a nation (nations: {", ".join(self.nations)})')
+            self.fault(
+                where,
+                _('"{code}" is not a nation (nations: {nations})').format(code=code, nations=", ".join(self.nations)),
+            )
 
     def side(self, where: str, code: str | None) -> None:
         if code is not None and code not in self.sides:
-            self.fault(where, f'"{code}" is not one of: {", ".join(self.sides)}')  # the file's sides
+            self.fault(where, _('"{code}" is not one of: {sides}').format(code=code, sides=", ".join(self.sides)))
 
     def zone(self, where: str, zone: str | None) -> None:
         if zone is None or zone == "friendly" or zone in self.areas:
             return
         if zone.startswith("region:") and zone[7:] in self.regions:
             return
-        self.fault(where, f'"{zone}" is not a zone (an area code, "friendly" or "region:NAME")')
+        self.fault(where, _('"{zone}" is not a zone (an area code, "friendly" or "region:NAME")').format(zone=zone))
 
     def bonus(self, where: str, bonus: Bonus) -> None:
         for terrain in bonus.root:
             if terrain not in self.data.terrains:
-                self.fault(f"{where}.{terrain}", f'"{terrain}" is not a terrain')
+                self.fault(f"{where}.{terrain}", _('"{terrain}" is not a terrain').format(terrain=terrain))
 
 
 def check_scenario(data: ScenarioFile) -> list[Fault]:
     """Every fault of a scenario file's content, in the file's order."""
     check = Checker(data)
     if len(data.sides) != 2:
-        check.fault("sides", f"a scenario has exactly two sides, not {len(data.sides)}")
+        check.fault("sides", _("a scenario has exactly two sides, not {count}").format(count=len(data.sides)))
     for code, nation in data.nations.items():
         check.side(f"nations.{code}.side", nation.side)
     if data.fortification is not None:
@@ -73,28 +77,34 @@ def _areas(check: Checker) -> None:
     for i, area in enumerate(check.data.areas):
         where = f"areas[{i}]"
         if counts[area.code] > 1:
-            check.fault(f"{where}.code", f'area "{area.code}" is listed {counts[area.code]} times')
+            check.fault(
+                f"{where}.code",
+                _('area "{code}" is listed {count} times').format(code=area.code, count=counts[area.code]),
+            )
         if area.terrain is not None and area.terrain not in check.data.terrains:
-            check.fault(f"{where}.terrain", f'"{area.terrain}" is not a terrain')
+            check.fault(f"{where}.terrain", _('"{terrain}" is not a terrain').format(terrain=area.terrain))
         check.side(f"{where}.controller", area.controller)
         check.side(f"{where}.command_centre_scorer", area.command_centre_scorer)
         for n, nation in enumerate(area.only_nations):
             check.nation(f"{where}.only_nations[{n}]", nation)
         if area.command_centre and (area.command_centre_scorer is None or area.command_centre_vp <= 0):
-            check.fault(where, "a command centre needs command_centre_scorer and command_centre_vp")
+            check.fault(where, _("a command centre needs command_centre_scorer and command_centre_vp"))
         if not area.impassable and not area.staging and area.terrain is None:
-            check.fault(f"{where}.terrain", "an area that can be attacked needs a terrain")
+            check.fault(f"{where}.terrain", _("an area that can be attacked needs a terrain"))
 
 
 def _links(check: Checker) -> None:
     seen: set[frozenset[str]] = set()
     if not check.data.map.links:
-        check.fault("map.links", "the map has no links between areas")
+        check.fault("map.links", _("the map has no links between areas"))
     for i, link in enumerate(check.data.map.links):
         check.area(f"map.links[{i}].a", link.a)
         check.area(f"map.links[{i}].b", link.b)
         if link.a == link.b or frozenset((link.a, link.b)) in seen:
-            check.fault(f"map.links[{i}]", f"link {link.a}–{link.b} links an area to itself or is listed twice")
+            check.fault(
+                f"map.links[{i}]",
+                _("link {a}–{b} links an area to itself or is listed twice").format(a=link.a, b=link.b),
+            )
         seen.add(frozenset((link.a, link.b)))
 
 
@@ -110,24 +120,31 @@ def _troops(check: Checker) -> None:
     for i, troop in enumerate(data.troops):
         where = f"troops[{i}]"
         if ids[troop.id] > 1:
-            check.fault(f"{where}.id", f'troop id "{troop.id}" is used {ids[troop.id]} times')
+            check.fault(
+                f"{where}.id", _('troop id "{troop}" is used {count} times').format(troop=troop.id, count=ids[troop.id])
+            )
         type_of = data.troop_types.get(troop.type_code)
         if type_of is None:
-            check.fault(f"{where}.type", f'"{troop.type_code}" is not a troop type')
+            check.fault(f"{where}.type", _('"{code}" is not a troop type').format(code=troop.type_code))
         if (troop.start is None) == (troop.arrives is None):
-            check.fault(where, "needs either a start area or an arrives entry, not both")
+            check.fault(where, _("needs either a start area or an arrives entry, not both"))
         check.area(f"{where}.start", troop.start)
         side = data.nations[type_of.nation].side if type_of and type_of.nation in data.nations else None
         if troop.start in check.areas and side in check.sides:  # a side not declared is said once, above
             controller = next(a.controller for a in data.areas if a.code == troop.start)
             if controller != side:
-                check.fault(f"{where}.start", f"starts in {troop.start}, which its side does not hold")
+                check.fault(
+                    f"{where}.start", _("starts in {area}, which its side does not hold").format(area=troop.start)
+                )
         if troop.arrives is not None:
             check.zone(f"{where}.arrives.zone", troop.arrives.zone)
             check.zone(f"{where}.arrives.fallback", troop.arrives.fallback)
             if not 2 <= troop.arrives.turn <= len(data.turns):
                 check.fault(
-                    f"{where}.arrives.turn", f"arrives on turn {troop.arrives.turn}, outside turns 2–{len(data.turns)}"
+                    f"{where}.arrives.turn",
+                    _("arrives on turn {turn}, outside turns 2–{last}").format(
+                        turn=troop.arrives.turn, last=len(data.turns)
+                    ),
                 )
 
 
@@ -153,40 +170,48 @@ def _steps(check: Checker, where: str, thresholds: list[int], key: str, zero: bo
     """A table read from the top down: thresholds highest first, none twice; a table every
     result falls into needs a 0 row."""
     if not thresholds:
-        check.fault(where, "the table has no rows")
+        check.fault(where, _("the table has no rows"))
         return
     for n in range(1, len(thresholds)):
         if thresholds[n] >= thresholds[n - 1]:
             check.fault(
                 f"{where}[{n}].{key}",
-                f"rows go from the highest {key} down; {thresholds[n]} comes after {thresholds[n - 1]}",
+                _("rows go from the highest {key} down; {value} comes after {before}").format(
+                    key=key, value=thresholds[n], before=thresholds[n - 1]
+                ),
             )
     if zero and 0 not in thresholds:
-        check.fault(where, f"needs a row with {key} = 0, so that every result is in the table")
+        check.fault(where, _("needs a row with {key} = 0, so that every result is in the table").format(key=key))
 
 
 def _turn(check: Checker, index: int, count: int) -> None:
     turn = check.data.turns[index]
     where = f"turns[{index}]"
     if turn.number != index + 1:
-        check.fault(f"{where}.number", f"turns must be numbered 1, 2, 3 ... in order; expected {index + 1}")
+        check.fault(
+            f"{where}.number",
+            _("turns must be numbered 1, 2, 3 ... in order; expected {number}").format(number=index + 1),
+        )
     if (turn.initiative is None) == (turn.fixed_attacker is None):
-        check.fault(where, "needs either an initiative entry or a fixed_attacker with fixed_arrows, not both")
+        check.fault(where, _("needs either an initiative entry or a fixed_attacker with fixed_arrows, not both"))
     check.side(f"{where}.fixed_attacker", turn.fixed_attacker)
     if turn.initiative is not None:
         check.side(f"{where}.initiative.side", turn.initiative.side)
     if turn.fixed_attacker is not None and not turn.arrows:
-        check.fault(f"{where}.fixed_arrows", "a fixed_attacker needs the fixed_arrows it attacks on")
+        check.fault(f"{where}.fixed_arrows", _("a fixed_attacker needs the fixed_arrows it attacks on"))
     links = {frozenset((link.a, link.b)) for link in check.data.map.links}
     for n, arrow in enumerate(turn.arrows):
         check.area(f"{where}.fixed_arrows[{n}].from", arrow.origin)
         check.area(f"{where}.fixed_arrows[{n}].to", arrow.target)
         if {arrow.origin, arrow.target} <= check.areas and frozenset((arrow.origin, arrow.target)) not in links:
-            check.fault(f"{where}.fixed_arrows[{n}]", f"{arrow.origin} and {arrow.target} are not linked")
+            check.fault(
+                f"{where}.fixed_arrows[{n}]",
+                _("{origin} and {target} are not linked").format(origin=arrow.origin, target=arrow.target),
+            )
     for nation in turn.sortie_grants:
         check.nation(f"{where}.sorties.{nation}", nation)
         if nation in check.nations and nation not in check.data.aircraft:
-            check.fault(f"{where}.sorties.{nation}", f'"{nation}" has no aircraft')
+            check.fault(f"{where}.sorties.{nation}", _('"{nation}" has no aircraft').format(nation=nation))
     for n, nation in enumerate(turn.redeploy):
         check.nation(f"{where}.redeploy[{n}]", nation)
     troops = {t.id for t in check.data.troops}
@@ -194,17 +219,17 @@ def _turn(check: Checker, index: int, count: int) -> None:
         at = f"{where}.deployment[{n}]"
         check.nation(f"{at}.nation", rule.nation)
         if rule.rule == "at_least" and rule.area is None:
-            check.fault(f"{at}.area", "an at_least rule needs an area")
+            check.fault(f"{at}.area", _("an at_least rule needs an area"))
         check.area(f"{at}.area", rule.area)
         if rule.rule == "next_to_enemy" and rule.enemy_nation is None:
-            check.fault(f"{at}.enemy_nation", "a next_to_enemy rule needs an enemy_nation")
+            check.fault(f"{at}.enemy_nation", _("a next_to_enemy rule needs an enemy_nation"))
         check.nation(f"{at}.enemy_nation", rule.enemy_nation)
         for x, exception in enumerate(rule.exceptions):
             check.area(f"{at}.except[{x}].area", exception.area)
             if exception.troop is not None and exception.troop not in troops:
-                check.fault(f"{at}.except[{x}].troop", f'"{exception.troop}" is not a troop')
+                check.fault(f"{at}.except[{x}].troop", _('"{troop}" is not a troop').format(troop=exception.troop))
             if exception.kind is not None and exception.kind not in KINDS:
-                check.fault(f"{at}.except[{x}].kind", f'"{exception.kind}" is not a kind')
+                check.fault(f"{at}.except[{x}].kind", _('"{kind}" is not a kind').format(kind=exception.kind))
 
 
 def _layout(check: Checker) -> None:
@@ -212,10 +237,16 @@ def _layout(check: Checker) -> None:
     assert layout is not None
     for code in layout.areas:
         if code not in check.areas:
-            check.fault(f"layout.areas.{code}", f'"{code}" is not an area')
+            check.fault(f"layout.areas.{code}", _('"{code}" is not an area').format(code=code))
     missing = sorted(check.areas - set(layout.areas))
     if missing:
-        check.fault("layout.areas", f"no shape for the area(s) {', '.join(missing)}")
+        said = ngettext("no shape for the area {areas}", "no shape for the areas {areas}", len(missing))
+        check.fault("layout.areas", said.format(areas=", ".join(missing)))
     for where, (x, y) in layout.points():
         if not (0 <= x <= layout.width and 0 <= y <= layout.height):
-            check.fault(where, f"point [{x:g}, {y:g}] lies outside the map ({layout.width:g} × {layout.height:g})")
+            check.fault(
+                where,
+                _("point [{x}, {y}] lies outside the map ({width} × {height})").format(
+                    x=f"{x:g}", y=f"{y:g}", width=f"{layout.width:g}", height=f"{layout.height:g}"
+                ),
+            )

@@ -18,6 +18,7 @@ from typing import Any
 
 from campaign_manager.datamodel import Fault, split_path
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.entries import entry_of
 from campaign_manager.scenario.layout import grid_layout
 from campaign_manager.scenario.loader import validate_scenario
@@ -71,9 +72,9 @@ def apply_change(data: ScenarioFile, change: Change) -> Edited:
         _set(tables, where, value)
     checked, faults = validate_scenario(tables)
     if checked is None:
-        changed = {tuple(where) for where, _ in change.sets}
+        changed = {tuple(where) for where, _value in change.sets}
         said = "; ".join(_fault_words(tables, f, changed) for f in faults[:3])
-        raise EditRefused(f"{change.title}: refused ({said})")
+        raise EditRefused(_("{change}: refused ({faults})").format(change=change.title, faults=said))
     return Edited(checked, faults)
 
 
@@ -83,8 +84,9 @@ def _fault_words(tables: dict[str, Any], fault: Fault, changed: set[Where]) -> s
     if not fault.where or tuple(split_path(fault.where)) in changed:
         return fault.what
     entry = entry_of(tables, fault.where)
-    field = f", {entry.field}" if entry.field else ""
-    return f"{entry.words}{field}: {fault.what}"
+    if entry.field:
+        return _("{entry}, {field}: {fault}").format(entry=entry.words, field=entry.field, fault=fault.what)
+    return _("{entry}: {fault}").format(entry=entry.words, fault=fault.what)
 
 
 def _set(tables: Any, where: Where, value: Any) -> None:
@@ -117,8 +119,8 @@ def toggle_link(data: ScenarioFile, a: str, b: str) -> Change:
     pair = {a, b}
     kept = [link for link in links if {link["a"], link["b"]} != pair]
     if len(kept) < len(links):
-        return Change(f"Remove the link {a}–{b}", ((("map", "links"), kept),))
-    return Change(f"Add the link {a}–{b}", ((("map", "links"), [*links, {"a": a, "b": b}]),))
+        return Change(_("Remove the link {a}–{b}").format(a=a, b=b), ((("map", "links"), kept),))
+    return Change(_("Add the link {a}–{b}").format(a=a, b=b), ((("map", "links"), [*links, {"a": a, "b": b}]),))
 
 
 def add_item(data: ScenarioFile, where: Where, item: Any, title: str) -> Change:
@@ -151,9 +153,11 @@ def rename_key(data: ScenarioFile, where: Where, old: str, new: str) -> Change:
     elsewhere is left as it was: the faults then list every reference to mend."""
     table = value_at(tables_of(data), where) or {}
     if new in table and new != old:
-        raise EditRefused(f'{_say(where)}: "{new}" is already there; choose another code')
+        raise EditRefused(
+            _('{where}: "{code}" is already there; choose another code').format(where=_say(where), code=new)
+        )
     renamed = {(new if key == old else key): entry for key, entry in table.items()}
-    return Change(f"{_say(where)}: {old} renamed {new}", ((where, renamed),))
+    return Change(_("{where}: {old} renamed {new}").format(where=_say(where), old=old, new=new), ((where, renamed),))
 
 
 def new_code(taken: set[str], stem: str) -> str:
@@ -175,7 +179,7 @@ def add_area(data: ScenarioFile) -> Change:
         x, y, half = layout["width"] / 2, layout["height"] / 2, min(layout["width"], layout["height"]) / 12
         square = [[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]]
         sets.append((("layout", "areas", code), {"outline": square, "label": [x, y - half / 3]}))
-    return Change(f"Add the area {code}", tuple(sets))
+    return Change(_("Add the area {code}").format(code=code), tuple(sets))
 
 
 def remove_area(data: ScenarioFile, index: int) -> Change:
@@ -188,7 +192,7 @@ def remove_area(data: ScenarioFile, index: int) -> Change:
     ]
     if tables.get("layout") and code in tables["layout"]["areas"]:
         sets.append((("layout", "areas", code), REMOVED))
-    return Change(f"Remove the area {code}", tuple(sets))
+    return Change(_("Remove the area {code}").format(code=code), tuple(sets))
 
 
 def rename_area(data: ScenarioFile, old: str, new: str) -> Change:
@@ -197,12 +201,16 @@ def rename_area(data: ScenarioFile, old: str, new: str) -> Change:
     drawing."""
     tables = tables_of(data)
     if any(a["code"] == new for a in tables["areas"]) and new != old:
-        raise EditRefused(f'Area {old}: the code "{new}" is already an area\'s; choose another')
+        raise EditRefused(
+            _('Area {old}: the code "{new}" is already an area\'s; choose another').format(old=old, new=new)
+        )
     renamed = _renamed(tables, old, new)
     layout = renamed.get("layout")
     if layout and old in layout["areas"]:
         layout["areas"] = {(new if code == old else code): shape for code, shape in layout["areas"].items()}
-    return Change(f"Area {old}: code {new}", tuple(((key,), value) for key, value in renamed.items()))
+    return Change(
+        _("Area {old}: code {new}").format(old=old, new=new), tuple(((key,), value) for key, value in renamed.items())
+    )
 
 
 def rename_side(data: ScenarioFile, old: str, new: str) -> Change:
@@ -211,7 +219,7 @@ def rename_side(data: ScenarioFile, old: str, new: str) -> Change:
     attacker and the turns' fixed attackers and initiatives."""
     tables = tables_of(data)
     if new in tables["sides"] and new != old:
-        raise EditRefused(f'Side {old}: "{new}" is already a side\'s id; choose another')
+        raise EditRefused(_('Side {old}: "{new}" is already a side\'s id; choose another').format(old=old, new=new))
     sides = {(new if code == old else code): spec for code, spec in tables["sides"].items()}
     nations = {code: {**nation, "side": _side(nation["side"], old, new)} for code, nation in tables["nations"].items()}
     areas = [
@@ -229,7 +237,7 @@ def rename_side(data: ScenarioFile, old: str, new: str) -> Change:
             (("fortification",), {**fortification, "attacker_side": _side(fortification["attacker_side"], old, new)})
         )
     sets.append((("turns",), turns))
-    return Change(f"Side {old}: id {new}", tuple(sets))
+    return Change(_("Side {old}: id {new}").format(old=old, new=new), tuple(sets))
 
 
 def _side(value: Any, old: str, new: str) -> Any:
@@ -261,14 +269,14 @@ def move_point(data: ScenarioFile, code: str, which: str, point: tuple[float, fl
     """An area's label point or counter spot (`which`: "label" or "counters") moved to `point`.
     A scenario with no drawing of its map is given the plain grid first (what the map shows)."""
     x, y = round(point[0], 1), round(point[1], 1)
-    what = "name" if which == "label" else "counters"
     sets: list[tuple[Where, Any]] = []
     if data.layout is None:
         sets.append(
             (("layout",), grid_layout(a.code for a in data.areas).model_dump(mode="json", exclude_defaults=True))
         )
     sets.append((("layout", "areas", code, which), [x, y]))
-    return Change(f"Move the {what} of {code}", tuple(sets))
+    said = _("Move the name of {code}") if which == "label" else _("Move the counters of {code}")
+    return Change(said.format(code=code), tuple(sets))
 
 
 def _say(where: Where) -> str:
@@ -285,7 +293,7 @@ def add_entry(data: ScenarioFile, part: str, near: Any = None) -> Change:
     tables = tables_of(data)
     maker = _NEW.get(part)
     if maker is None:
-        raise EditRefused(f"rows cannot be added to {part}")
+        raise EditRefused(_("rows cannot be added to {part}").format(part=part))
     return maker(data, tables, near)
 
 
@@ -296,14 +304,19 @@ def remove_entry(data: ScenarioFile, part: str, key: Any) -> Change:
     if part == "deployment":
         turn, rule = key
         return remove_item(
-            data, ("turns", turn, "deployment"), rule, f"Remove turn {turn + 1}'s deployment rule {rule + 1}"
+            data,
+            ("turns", turn, "deployment"),
+            rule,
+            _("Remove turn {turn}'s deployment rule {rule}").format(turn=turn + 1, rule=rule + 1),
         )
     if part in ("sides",):
-        raise EditRefused("a scenario has exactly two sides; change their ids, names and colours instead")
+        raise EditRefused(_("a scenario has exactly two sides; change their ids, names and colours instead"))
     where = _WHERE[part]
     if isinstance(key, str):
-        return remove_key(data, where, key, f"Remove {part.replace('_', ' ')} {key}")
-    return remove_item(data, where, key, f"Remove row {key + 1} of {part.replace('_', ' ')}")
+        return remove_key(data, where, key, _("Remove {part} {key}").format(part=part.replace("_", " "), key=key))
+    return remove_item(
+        data, where, key, _("Remove row {row} of {part}").format(row=key + 1, part=part.replace("_", " "))
+    )
 
 
 _WHERE: dict[str, Where] = {
@@ -329,7 +342,7 @@ def _new_link(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     linked = {frozenset((link["a"], link["b"])) for link in tables["map"]["links"]}
     pair = next(((a, b) for a in codes for b in codes if a < b and frozenset((a, b)) not in linked), None)
     if pair is None:
-        raise EditRefused("every two areas are linked already")
+        raise EditRefused(_("every two areas are linked already"))
     return toggle_link(data, *pair)
 
 
@@ -337,7 +350,7 @@ def _new_troop_type(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Ch
     code = new_code(set(tables["troop_types"]), "new_type")
     nation = next(iter(tables["nations"]), "")
     entry: dict[str, Any] = {"name": "New troop", "nation": nation, "kind": "infantry", "bonus": {}, "capture_vp": 5}
-    return set_key(data, ("troop_types",), code, entry, f"Add the troop type {code}")
+    return set_key(data, ("troop_types",), code, entry, _("Add the troop type {code}").format(code=code))
 
 
 def _new_troop(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
@@ -346,7 +359,7 @@ def _new_troop(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     start = next((a["code"] for a in tables["areas"] if a.get("controller") == side), None)
     troop_id = new_code({t["id"] for t in tables["troops"]}, "NEW-1")
     troop = {"id": troop_id, "type": type_code, **({"start": start} if start else {"arrives": _arrival(tables)})}
-    return add_item(data, ("troops",), troop, f"Add the troop {troop_id}")
+    return add_item(data, ("troops",), troop, _("Add the troop {troop}").format(troop=troop_id))
 
 
 def _arrival(tables: dict[str, Any]) -> dict[str, Any]:
@@ -358,21 +371,24 @@ def _new_turn(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     turn = {**last, "number": len(tables["turns"]) + 1, "name": f"Turn {len(tables['turns']) + 1}", "deployment": []}
     if turn.get("fixed_attacker"):  # a later turn rolls for the initiative
         turn.update(fixed_attacker=None, fixed_arrows=[], initiative={"side": turn["fixed_attacker"], "modifier": 0})
-    return add_item(data, ("turns",), turn, f"Add turn {turn['number']}")
+    return add_item(data, ("turns",), turn, _("Add turn {turn}").format(turn=turn["number"]))
 
 
 def _new_rule(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     turn = near[0] if isinstance(near, tuple) else len(tables["turns"]) - 1
     nation = next(iter(tables["nations"]), "")
     rule = {"rule": "at_least", "nation": nation, "area": tables["areas"][0]["code"], "count": 1}
-    return add_item(data, ("turns", turn, "deployment"), rule, f"Add a deployment rule to turn {turn + 1}")
+    return add_item(
+        data, ("turns", turn, "deployment"), rule, _("Add a deployment rule to turn {turn}").format(turn=turn + 1)
+    )
 
 
 def _new_step(where: Where, key: str, row: dict[str, Any]) -> RowMaker:
     def make(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
         rows = value_at(tables, where) or []
         below = rows[-1][key] - 1 if rows else 0
-        return add_item(data, where, {**row, key: max(0, below)}, f"Add a row to {'.'.join(map(str, where))}")
+        title = _("Add a row to {table}").format(table=".".join(map(str, where)))
+        return add_item(data, where, {**row, key: max(0, below)}, title)
 
     return make
 
@@ -380,9 +396,13 @@ def _new_step(where: Where, key: str, row: dict[str, Any]) -> RowMaker:
 def _new_keyed(where: Where, stem: str, entry: dict[str, Any]) -> RowMaker:
     def make(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
         code = new_code(set(value_at(tables, where) or {}), stem)
-        return set_key(data, where, code, dict(entry), f"Add {stem} {code}")
+        title = _(_ADD_KEYED[stem]) if stem in _ADD_KEYED else _("Add {stem} {code}")
+        return set_key(data, where, code, dict(entry), title.format(stem=stem, code=code))
 
     return make
+
+
+_ADD_KEYED = {"terrain": N_("Add terrain {code}"), "nation": N_("Add nation {code}")}
 
 
 def _new_nation(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
@@ -394,9 +414,9 @@ def _new_nation(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change
 def _new_aircraft(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
     nation = next((n for n in tables["nations"] if n not in (tables.get("aircraft") or {})), None)
     if nation is None:
-        raise EditRefused("every nation has its aircraft already")
-    entry = {"name": f"{tables['nations'][nation]['name']} aircraft", "bonus": {}}
-    return set_key(data, ("aircraft",), nation, entry, f"Add aircraft for {nation}")
+        raise EditRefused(_("every nation has its aircraft already"))
+    entry = {"name": f"{tables['nations'][nation]['name']} aircraft", "bonus": {}}  # the scenario's words
+    return set_key(data, ("aircraft",), nation, entry, _("Add aircraft for {nation}").format(nation=nation))
 
 
 _NEW: dict[str, RowMaker] = {

@@ -11,6 +11,7 @@ from pydantic import TypeAdapter
 from campaign_manager import bounds
 from campaign_manager.datamodel import Fault, check_model, parse_toml, refusal
 from campaign_manager.errors import UserError
+from campaign_manager.i18n import _
 from campaign_manager.paths import SCENARIOS, app_data_folder
 from campaign_manager.scenario.checks import check_scenario
 from campaign_manager.scenario.migrate import upgrade
@@ -47,10 +48,14 @@ def scenario_path(name_or_path: str | Path) -> Path:
     known = known_scenarios()
     path = known.get(str(name_or_path)) or Path(name_or_path)
     if not path.exists():
-        names = ", ".join(known) or "none"
+        names = ", ".join(known) or _("none")
         if str(name_or_path) not in known and (path.suffix or len(path.parts) > 1):  # meant as a file
-            raise ScenarioError(f"no scenario file {path} (or a scenario by name: {names})")
-        raise ScenarioError(f"no scenario called '{name_or_path}' (known scenarios: {names})")
+            raise ScenarioError(
+                _("no scenario file {path} (or a scenario by name: {names})").format(path=path, names=names)
+            )
+        raise ScenarioError(
+            _("no scenario called '{name}' (known scenarios: {names})").format(name=name_or_path, names=names)
+        )
     return path
 
 
@@ -64,23 +69,31 @@ def read_scenario_text(path: Path) -> str:
     """The text of the scenario file at `path`, within the limits; what is not a scenario's
     text (too large, a campaign file, not UTF-8) is refused."""
     # A scenario is named or given as a file, never read from standard input ("-" is a name).
-    raw = bounds.read_bounded(path, bounds.MAX_SCENARIO, "a scenario", ScenarioError, stdin=False)
+    raw = bounds.read_bounded(path, bounds.MAX_SCENARIO, _("a scenario"), ScenarioError, stdin=False)
     if raw.startswith(b"SQLite format 3\0"):
         raise ScenarioError(
-            f"{path.name} is a campaign file, not a scenario: a scenario is a TOML text file "
-            f"(a campaign keeps its own scenario)"
+            _(
+                "{file} is a campaign file, not a scenario: a scenario is a TOML text file "
+                "(a campaign keeps its own scenario)"
+            ).format(file=path.name)
         )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ScenarioError(f"{path.name}: not a scenario (a scenario is a TOML text file in UTF-8)") from None
+        raise ScenarioError(
+            _("{file}: not a scenario (a scenario is a TOML text file in UTF-8)").format(file=path.name)
+        ) from None
     _check_size(text, path.name)
     return text
 
 
 def _check_size(text: str, file: str) -> None:
     if len(text) > bounds.MAX_SCENARIO or len(text.encode("utf-8", "surrogatepass")) > bounds.MAX_SCENARIO:
-        raise ScenarioError(f"{file}: is too large for a scenario (more than {bounds.size_words(bounds.MAX_SCENARIO)})")
+        raise ScenarioError(
+            _("{file}: is too large for a scenario (more than {size})").format(
+                file=file, size=bounds.size_words(bounds.MAX_SCENARIO)
+            )
+        )
 
 
 def validate_scenario(data: Any, text: str | None = None) -> tuple[ScenarioFile | None, list[Fault]]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign_manager.i18n import _
+
 # How the two sides were drawn before a scenario said it (the window's and the printed map's).
 EARLIER_COLOURS: dict[str, dict[str, Any]] = {
     "axis": {
@@ -36,7 +38,7 @@ def upgrade(data: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
     links = data.get("map", {}).get("links") if isinstance(data.get("map"), dict) else None
     if isinstance(links, list) and any(isinstance(link, dict) and "metaxas" in link for link in links):
         data = {**data, "map": {**data["map"], "links": [_fortified(link) for link in links]}}
-        said.append("links' `metaxas` read as `fortified`")
+        said.append(_("links' `metaxas` read as `fortified`"))
     sides = data.get("sides")
     if isinstance(sides, dict):
         bare = [side for side, spec in sides.items() if isinstance(spec, dict) and "colours" not in spec]
@@ -49,7 +51,7 @@ def upgrade(data: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
                     for side, spec in sides.items()
                 },
             }
-            said.append(f"sides without colours drawn as before ({', '.join(given)})")
+            said.append(_("sides without colours drawn as before ({sides})").format(sides=", ".join(given)))
     return data, tuple(said)
 
 

@@ -9,7 +9,7 @@ a property gives the engine's (`TurnSpec.fixed_arrows` as pairs, `Troop.type` as
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Annotated, Any, Literal, Protocol, get_args
@@ -18,6 +18,7 @@ from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, Private
 
 from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_TROOPS, MAX_TURNS
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
+from campaign_manager.i18n import N_, language_codes
 from campaign_manager.scenario.layout import MapLayout
 
 # A side's id: a key of the scenario's `[sides.*]` tables ("axis", "allied" in the bundled
@@ -27,12 +28,33 @@ Kind = Literal["infantry", "mountain", "armour", "mechanised", "motorcycle"]
 KINDS: tuple[str, ...] = get_args(Kind)  # in the order legends and counters list them
 # Each kind of troop in the app's words, as the map's legend and the printed legend say it.
 KIND_WORDS: dict[str, str] = {
-    "infantry": "infantry",
-    "mountain": "mountain troops",
-    "armour": "armour",
-    "mechanised": "mechanised",
-    "motorcycle": "motorcycle troops",
+    "infantry": N_("infantry"),
+    "mountain": N_("mountain troops"),
+    "armour": N_("armour"),
+    "mechanised": N_("mechanised"),
+    "motorcycle": N_("motorcycle troops"),
 }
+
+
+Names = Annotated[
+    dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")], Text],
+    Field(
+        max_length=64,
+        description='the name in other languages, by language code ("de", "el", "pt_BR"): shown where the app '
+        "speaks that language; the name above everywhere else",
+    ),
+]
+
+
+def in_language(name: str, names: Mapping[str, str]) -> str:
+    """A scenario's word in the language the app speaks, where the scenario gives it in `names`
+    (its Greek name under Greek); the scenario's own `name` otherwise. Every area, nation, side and
+    troop name the app shows goes through here."""
+    if names:
+        for code in language_codes():
+            if code in names:
+                return names[code]
+    return name
 
 
 def _blank(value: object) -> object:
@@ -79,11 +101,14 @@ class SideSpec(DataModel):
     name: Text
     noun: Text | None = None  # in sentences ("the Allies take B2"); the name when missing
     colours: SideColours
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
+    nouns: Names = {}  # the noun in other languages; the name in that language when missing
 
 
 class NationSpec(DataModel):
     name: Text
     side: Side
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
 
 
 class TerrainSpec(DataModel):
@@ -105,6 +130,7 @@ class Area(DataModel):
     staging: Flag = False  # never attacked, only attacked from
     impassable: Flag = False
     only_nations: tuple[Text, ...] = ()
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
 
 
 class Link(DataModel):
@@ -138,6 +164,7 @@ class Variant(DataModel):
     from_turn: Int
     name: Text
     bonus: Bonus
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
 
 
 class TroopType(Keyed):
@@ -149,6 +176,15 @@ class TroopType(Keyed):
     bonus: Bonus
     capture_vp: Count
     variants: tuple[Variant, ...] = ()
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
+
+    def name_on(self, turn: int) -> str:
+        """The name the troop has on `turn` (the latest variant in force), in the app's language."""
+        name, names = self.name, self.names
+        for variant in self.variants:
+            if turn >= variant.from_turn:
+                name, names = variant.name, variant.names
+        return in_language(name, names)
 
     def on_turn(self, turn: int) -> tuple[str, Bonus]:
         """The name and bonus the troop has on `turn` (the latest variant in force)."""
@@ -421,6 +457,8 @@ class Scenario:
     layout: MapLayout | None = None  # the map's drawing (outlines, labels), when the file has one
     by_nation: dict[str, tuple[str, ...]] = field(default_factory=dict)  # nation → its troop ids, in file order
     read_as: tuple[str, ...] = ()  # what of an earlier form of the file was read as today's (scenario/migrate.py)
+    # Sides' and nations' names in other languages: ("side", code), ("side noun", code), ("nation", code) → names.
+    other_names: dict[tuple[str, str], Mapping[str, str]] = field(default_factory=dict)
     # Derived answers, kept: each of its own type, which the function keeping it knows.
     memo: dict[tuple[Hashable, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -462,6 +500,7 @@ class Scenario:
             turns=data.turns,
             layout=data.layout,
             read_as=read_as,
+            other_names=_other_names(data),
         )
         near: dict[str, set[str]] = {code: set() for code in scenario.areas}
         for link in data.map.links:
@@ -503,7 +542,16 @@ class Scenario:
         return found
 
     def nation_name(self, nation: str) -> str:
-        return self.nations[nation][0]
+        """The nation's name ("Greek"), in the app's language where the scenario gives it."""
+        return in_language(self.nations[nation][0], self.other_names.get(("nation", nation), {}))
+
+    def side_noun(self, side: str) -> str:
+        """The side as a noun for sentences ("Allies"), in the app's language where the scenario gives it."""
+        return in_language(self.side_nouns[side], self.other_names.get(("side noun", side), {}))
+
+    def side_adjective(self, side: str) -> str:
+        """The side's name ("Allied"), in the app's language where the scenario gives it."""
+        return in_language(self.sides[side], self.other_names.get(("side", side), {}))
 
     def link(self, a: str, b: str) -> Link | None:
         return self.link_index.get(frozenset((a, b)))
@@ -511,8 +559,14 @@ class Scenario:
     def turn(self, number: int) -> TurnSpec:
         return self.turns[number - 1]
 
+    def area_name(self, code: str) -> str:
+        """The area's name, in the app's language where the scenario gives it (its `names`)."""
+        area = self.areas[code]
+        return in_language(area.name, area.names)
+
     def area_label(self, code: str) -> str:
-        return f"{code} {self.areas[code].name}"
+        """The area's code and name ("A1 NAME"), the name in the app's language where the scenario gives it."""
+        return f"{code} {self.area_name(code)}"
 
     def may_enter(self, nation: str, code: str) -> bool:
         area = self.areas[code]
@@ -522,3 +576,17 @@ class Scenario:
 
     def objective_vp(self, control: dict[str, str | None], side: str) -> int:
         return sum(area.vp for code, area in self.areas.items() if control.get(code) == side)
+
+
+def _other_names(data: ScenarioFile) -> dict[tuple[str, str], Mapping[str, str]]:
+    """The sides' and nations' names in other languages, where the file gives them."""
+    found: dict[tuple[str, str], Mapping[str, str]] = {}
+    for code, side in data.sides.items():
+        if side.names:
+            found["side", code] = side.names
+        if side.nouns or side.names:
+            found["side noun", code] = {**side.names, **side.nouns}  # a name in that language beats the noun in English
+    for code, nation in data.nations.items():
+        if nation.names:
+            found["nation", code] = nation.names
+    return {key: names for key, names in found.items() if names}

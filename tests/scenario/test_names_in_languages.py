@@ -1,0 +1,118 @@
+"""A scenario's words in other languages (issue #41): an area's, a nation's, a side's and a troop's
+name may be given by language code (`names = { el = "...", de = "..." }`); the app shows the name
+of the language it speaks where one is given, the scenario's own name otherwise. What a program
+reads (area codes, `--json`) is the same in every language."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+from campaign_manager import i18n
+from campaign_manager.engine.lookup import label, side_name, troop_title
+from campaign_manager.scenario.loader import load_scenario, validate_scenario
+from tests.shared import FULL_CAMPAIGN, ROOT, run
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
+GREEK = {
+    "A1": "Τίρανα",
+    "B1": "Αυλώνας",
+    "B4": "Θεσσαλονίκη",
+    "C1": "Ιωάννινα",
+    "F2": "Αθήνα",
+}
+
+
+@pytest.fixture
+def speak(monkeypatch):
+    """Run with the locale's variables set as given (the rest cleared), the language read again."""
+
+    def set_locale(**variables: str) -> None:
+        for name in LOCALE_VARIABLES:
+            monkeypatch.delenv(name, raising=False)
+        for name, value in variables.items():
+            monkeypatch.setenv(name, value)
+        i18n.use(None)
+
+    yield set_locale
+    monkeypatch.undo()
+    i18n.use(None)
+
+
+def test_the_areas_are_named_in_the_language_spoken(speak):
+    sc = load_scenario()
+    speak(LANG="el_GR.UTF-8")
+    assert {code: sc.area_name(code) for code in GREEK} == GREEK
+    assert label(sc, "F2") == "F2 Αθήνα"  # the code stays as the scenario writes it
+    speak(LANG="de_DE.UTF-8")
+    assert label(sc, "F2") == "F2 Athen" and label(sc, "B4") == "B4 Saloniki"
+    assert label(sc, "C1") == "C1 Ioannina"  # no German name given: the scenario's own
+    speak(LANG="C")
+    assert label(sc, "F2") == "F2 Athens" and label(sc, "B4") == "B4 Thessaloniki"
+
+
+def test_every_area_of_greece_has_its_greek_name():
+    sc = load_scenario()
+    assert len(sc.areas) == 17
+    assert all(area.names.get("el") for area in sc.areas.values())
+
+
+def test_sides_and_troops_are_named_in_the_language_spoken(speak):
+    sc = load_scenario()
+    speak(LANG="de_DE.UTF-8")
+    assert side_name(sc, "allied") == "Alliierten" and side_name(sc, "axis") == "Achse"
+    assert sc.side_adjective("allied") == "Alliierte"
+    speak(LANG="el")
+    assert side_name(sc, "allied") == "Σύμμαχοι"
+    speak(LANG="C")
+    assert side_name(sc, "allied") == "Allies" and sc.side_adjective("allied") == "Allied"
+    assert troop_title(sc, "GR-INF-1", 1) == "Greek Pezikoy infantry"
+
+
+def test_names_are_given_for_troops_and_nations_alike(speak):
+    data = tomllib.loads((ROOT / "resources" / "scenarios" / "firestorm-greece.toml").read_text(encoding="utf-8"))
+    data["nations"]["greek"]["names"] = {"el": "Ελληνικός"}
+    data["troop_types"]["gr_inf"]["names"] = {"el": "Πεζικό"}
+    checked, faults = validate_scenario(data)
+    assert checked is not None and not faults
+    from campaign_manager.scenario.model import Scenario
+
+    sc = Scenario.of(checked, "")
+    speak(LANG="el_GR.UTF-8")
+    assert troop_title(sc, "GR-INF-1", 1) == "Ελληνικός Πεζικό"
+    speak(LANG="C")
+    assert troop_title(sc, "GR-INF-1", 1) == "Greek Pezikoy infantry"
+
+
+def test_a_name_is_keyed_by_a_language_code():
+    data = tomllib.loads((ROOT / "resources" / "scenarios" / "firestorm-greece.toml").read_text(encoding="utf-8"))
+    data["areas"][0]["names"] = {"Greek": "Τίρανα"}
+    checked, faults = validate_scenario(data)
+    assert checked is None and any("areas[0].names" in fault.where for fault in faults)
+
+
+def _turn_one(folder, capsys):
+    folder.mkdir()
+    path, actions = folder / "c.campaign", folder / "turn1.json"
+    actions.write_text(json.dumps(FULL_CAMPAIGN["turn 1"][:2]))
+    run(capsys, "new", path)
+    return path, run(capsys, "apply", path, actions)[1]
+
+
+def test_the_history_says_the_names_of_the_language_and_json_stays_as_it_is(tmp_path, capsys, speak):
+    speak(LANG="el_GR.UTF-8")
+    path, greek = _turn_one(tmp_path / "el", capsys)
+    greek_json = [run(capsys, "show", path, "--json")[1], run(capsys, "requirements", path, "--json")[1]]
+    speak(LANG="C")
+    english_path, english = _turn_one(tmp_path / "en", capsys)
+    english_json = [
+        run(capsys, "show", english_path, "--json")[1],
+        run(capsys, "requirements", english_path, "--json")[1],
+    ]
+    assert "B1 Αυλώνας → C1 Ιωάννινα" in greek and "Ιωάννινα" not in english
+    assert "B1 Vlore → C1 Ioannina" in english
+    assert greek_json == english_json
+    shown = json.loads(english_json[0])
+    assert shown["areas"]["C1"]["name"] == "Ioannina" and "F2" in shown["areas"]
