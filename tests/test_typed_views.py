@@ -27,6 +27,7 @@ EDITS_TOML = {"ui/editor/"}
 
 # module → the keys it may read that way, and why what it reads is not an engine answer.
 ALLOWED: dict[str, tuple[frozenset[str], str]] = {
+    "ui/forms.py": (frozenset({"notr"}), "an attribute of a Qt Designer form's XML <string> (not for translation)"),
     "ui/display_check.py": (
         frozenset({"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY", "LD_LIBRARY_PATH"}),
         "the process's environment variables",

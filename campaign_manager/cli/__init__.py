@@ -53,7 +53,8 @@ def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-argparse._ = _argparse_gettext  # type: ignore[attr-defined]  (argparse looks its words up at each use)
+# argparse looks its words up at each use
+argparse._ = _argparse_gettext  # type: ignore[attr-defined]
 argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
 
 PROG = "campaign-manager"

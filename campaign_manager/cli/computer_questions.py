@@ -44,7 +44,7 @@ def words(sc: Scenario, st: CampaignState, question: Question | None, where: str
     if isinstance(question, RedeployTroops):
         nation = sc.nation_name(question.nation)
         unmet = deployment_problems(sc, st, only=question.nation, skip=st.deployed)
-        example = '[{"type": "redeploy", "troop": "...", "to": "..."}]'
+        redeploy_example = '[{"type": "redeploy", "troop": "...", "to": "..."}]'
         if unmet:
             words = _(
                 "Next: the {nation} troops may redeploy (the turn's deployment rule is not met yet: {unmet}): "
@@ -56,7 +56,7 @@ def words(sc: Scenario, st: CampaignState, question: Question | None, where: str
                 "Next: the {nation} troops may redeploy: apply {file} with redeploy actions, e.g. {example}; "
                 "when they are done (or to keep them where they are), run computer {file} --redeployed."
             )
-        return words.format(nation=nation, unmet="; ".join(unmet), file=file, example=example)
+        return words.format(nation=nation, unmet="; ".join(unmet), file=file, example=redeploy_example)
     if isinstance(question, ChooseAttack):
         return _attack_words(sc, st, question, file)
     if isinstance(question, CommitDefence):

@@ -26,7 +26,7 @@ def _links(area: AreaView) -> str:
 
 def phase_words(phase: str) -> str:
     """A phase's name (its value in the JSON views) in the user's language."""
-    names = {
+    names: dict[str, str] = {
         Phase.SETUP: pgettext("phase", "setup"),
         Phase.PLANNING: pgettext("phase", "planning"),
         Phase.BATTLE: pgettext("phase", "battle"),

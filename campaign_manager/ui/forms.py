@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QToolBox,
     QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -143,8 +144,9 @@ def _translate_widget(widget: QWidget, each: Callable, translated: Callable[[str
     if isinstance(widget, QComboBox):
         for index in range(widget.count()):
             widget.setItemText(index, translated(widget.itemText(index)))
-        if widget.isEditable() and widget.lineEdit() is not None:
-            each(widget.lineEdit().placeholderText, widget.lineEdit().setPlaceholderText)
+        line = widget.lineEdit() if widget.isEditable() else None
+        if line is not None:
+            each(line.placeholderText, line.setPlaceholderText)
     if isinstance(widget, QTabWidget):
         for index in range(widget.count()):
             widget.setTabText(index, translated(widget.tabText(index)))
@@ -164,23 +166,24 @@ def _translate_widget(widget: QWidget, each: Callable, translated: Callable[[str
             [widget.verticalHeaderItem(i) for i in range(widget.rowCount())],
             [widget.item(r, c) for r in range(widget.rowCount()) for c in range(widget.columnCount())],
         ):
-            for item in items:
-                if item is not None:
-                    item.setText(translated(item.text()))
-                    item.setToolTip(translated(item.toolTip()))
+            for cell in items:
+                if cell is not None:
+                    cell.setText(translated(cell.text()))
+                    cell.setToolTip(translated(cell.toolTip()))
     if isinstance(widget, QTreeWidget):
         header = widget.headerItem()
-        tree_items = [header] if header is not None else []
+        tree_items: list[QTreeWidgetItem] = [header] if header is not None else []
         for index in range(widget.topLevelItemCount()):
             stack = [widget.topLevelItem(index)]
             while stack:
-                item = stack.pop()
-                tree_items.append(item)
-                stack.extend(item.child(i) for i in range(item.childCount()))
-        for item in tree_items:
-            for column in range(item.columnCount()):
-                item.setText(column, translated(item.text(column)))
-                item.setToolTip(column, translated(item.toolTip(column)))
+                node = stack.pop()
+                if node is not None:
+                    tree_items.append(node)
+                    stack.extend(node.child(i) for i in range(node.childCount()))
+        for node in tree_items:
+            for column in range(node.columnCount()):
+                node.setText(column, translated(node.text(column)))
+                node.setToolTip(column, translated(node.toolTip(column)))
 
 
 def _translate_action(action: QAction, each: Callable) -> None:

@@ -138,7 +138,7 @@ def fire(
             ngettext(
                 "Fire: {stands} stand(s) roll {expected} dice here, but {given} were given",
                 "Fire: {stands} stand(s) roll {expected} dice here, but {given} were given",
-                stands,
+                stands or 0,
             ).format(stands=stands, expected=expected, given=len(dice))
         )
     roller = roller or RandomRoller()

@@ -113,13 +113,13 @@ def run_standing(args: argparse.Namespace) -> int:
 
 def run_charts(args: argparse.Namespace) -> int:
     owner = default_owner_charts()
+    government, dse = len(owner.mobilization[GOVERNMENT]), len(owner.mobilization[DSE])
     data = {
         "politics_table": [row.dice for row in owner.politics],
-        "mobilization_government": len(owner.mobilization[GOVERNMENT]),
-        "mobilization_dse": len(owner.mobilization[DSE]),
+        "mobilization_government": government,
+        "mobilization_dse": dse,
         "regions": len(owner.regions),
     }
-    government, dse = data["mobilization_government"], data["mobilization_dse"]
     lines = [
         _("Politics Table: {n} of {all} lines filled in").format(n=len(owner.politics), all=len(TWO_DICE)),
         ngettext(

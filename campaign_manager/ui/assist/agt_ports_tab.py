@@ -98,8 +98,8 @@ class PortsTab:
         """Say what was just recorded, in the line under the buttons (where a refusal is said too)."""
         game = self.panel.game
         if done and game is not None and game.state.history:
-            done = describe(game.state.history[-1], game.tables, game.scenario)
-            say_result(self.ui.doneLabel, _("Recorded: {action}").format(action=done))
+            action = describe(game.state.history[-1], game.tables, game.scenario)
+            say_result(self.ui.doneLabel, _("Recorded: {action}").format(action=action))
 
     def _use_caption(self) -> None:
         caption = _(AMOUNT_CAPTIONS.get(self.ui.useForBox.currentData(), CAPACITY_POINTS))

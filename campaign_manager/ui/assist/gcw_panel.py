@@ -129,12 +129,12 @@ class Panel(QWidget):
         )
         return chosen(path) or None
 
-
-def file_filter() -> str:
-    """The file dialogs' kinds of file, in the user's language."""
-    return ";;".join(_(kind) for kind in FILE_FILTER)
-
     def closeEvent(self, event: QCloseEvent) -> None:
         if hasattr(self, "tracker"):
             self.tracker.close_tracker()
         super().closeEvent(event)
+
+
+def file_filter() -> str:
+    """The file dialogs' kinds of file, in the user's language."""
+    return ";;".join(_(kind) for kind in FILE_FILTER)

@@ -78,7 +78,7 @@ def status_lines(summary: TrackerSummary, rules: PoliticalRules) -> dict[str, st
         )
     elif over:
         over_text = _("Game over: {reason}; the {side} wins by {margin} — {level}.").format(
-            reason=over.reason, side=NAMES[over.winner], margin=over.margin, level=over.level
+            reason=over.reason, side=NAMES[over.winner or ""], margin=over.margin, level=over.level
         )
     turn = (
         _("Turn {turn}: {steps}").format(turn=summary.turn, steps=", ".join(steps))

@@ -168,8 +168,8 @@ class RetreatPage(Page):
             combo.currentIndexChanged.connect(lambda _: self.changed.emit())
             for code in areas:
                 combo.addItem(words(code), code)
-            words = _("{troop} retreats to:").format(troop=troop) if troop else _("The defenders retreat to:")
-            self.form.addRow(plain_label(words), combo)
+            question = _("{troop} retreats to:").format(troop=troop) if troop else _("The defenders retreat to:")
+            self.form.addRow(plain_label(question), combo)
             self.choices[troop] = combo
 
     def answer(self) -> Retreat:
