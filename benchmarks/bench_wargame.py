@@ -53,6 +53,7 @@ ODDS = [
     "greek:infantry,greek:infantry",
     "--json",
 ]
+TOP = 12  # the profile's entries printed, by their own time
 
 
 def timed(command: list[str], repeat: int) -> float:
@@ -307,6 +308,11 @@ def where_the_time_goes(sc, count: int) -> None:
         print(f"      {name:42s} {cum / whole:6.1%}")
     print(f"    the engine applying the actions              {engine / whole:6.1%}")
     print(f"    the driver's own asking and checking         {(whole - decisions - engine) / whole:6.1%}")
+    print("  the profile's top entries by their own time (shares of the whole; calls a playout):")
+    top = sorted(stats.items(), key=lambda item: -item[1][2])[:TOP]
+    for (file, line, name), (_, calls, own, *_) in top:
+        where = f"{os.path.basename(file)}:{line} {name}" if line else name
+        print(f"    {where[:46]:46s} {own / whole:6.1%}   {calls / count:8.0f}")
 
 
 def default_what_if(sc, to: str, goal: float) -> None:
