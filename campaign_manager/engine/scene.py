@@ -187,7 +187,17 @@ class Scene:
         found.kinds_by_area = {**self.kinds_by_area, side: kinds}
         fort = self.sc.fortification
         if fort and any(self.sc.troops[t].nation == fort.nation for t in moving):
-            found.guarded, found.arounds, found.answers, found.gains = {}, {}, {}, {}
+            # The fortification defends an attack into an area where its nation's troops stand: what
+            # depends on it is worked out again for the areas they left or entered, and for those
+            # across a fortified link from them (whose `around` asks about them); the rest carries over.
+            touched = set(looked_at)
+            for area in looked_at:
+                if area in on_map:
+                    touched.update(near for near, _, _ in self.links[area][1])
+            found.guarded = {key: value for key, value in self.guarded.items() if key[2] not in looked_at}
+            found.arounds = {area: value for area, value in self.arounds.items() if area not in touched}
+            found.answers = {area: value for area, value in self.answers.items() if area not in touched}
+            found.gains = {key: gain for key, gain in self.gains.items() if key[0] not in touched}
         else:
             found.guarded, found.arounds, found.answers = dict(self.guarded), dict(self.arounds), dict(self.answers)
             # and the gains in the areas nobody left or entered
