@@ -121,7 +121,7 @@ class AreaLabel(QGraphicsItem):
         code_width = QFontMetricsF(self._code_font).horizontalAdvance(self.code)
         boxes = [QRectF(-code_width / 2, -28, code_width, 27), QRectF(-self.name_width / 2, 2, self.name_width, 17)]
         if self.vp:
-            boxes.append(QRectF(30, -25, 46, 21))
+            boxes.append(self._badge()[0])
         return [box.translated(self.pos()) for box in boxes]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -136,14 +136,24 @@ class AreaLabel(QGraphicsItem):
             painter.setPen(words)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.vp:
-            badge = QRectF(30, -25, 46, 21)
+            badge, font, text = self._badge()
             words, plate = self.vp_inks()
             painter.setBrush(plate)
             painter.setPen(QPen(ink.role(ink.Role.Mid), 1))
             painter.drawRoundedRect(badge, 4, 4)
             painter.setPen(words)
-            painter.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, _("{vp} VP").format(vp=self.vp))
+            painter.setFont(font)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _badge(self) -> tuple[QRectF, QFont, str]:
+        """The VP badge: as wide as its words in the language (46 to 65 points, inside the
+        label's bounds), its font smaller when even that is too narrow for them."""
+        text = _("{vp} VP").format(vp=self.vp)
+        font = QFont("DejaVu Sans", 10, QFont.Weight.Bold)
+        width = QFontMetricsF(font).horizontalAdvance(text) + 8
+        if width > 65:
+            font.setPointSizeF(max(6.0, 10 * 57 / (width - 8)))
+        return QRectF(30, -25, min(65.0, max(46.0, width)), 21), font, text
 
 
 class CounterItem(QGraphicsItem):
