@@ -57,7 +57,10 @@ def pseudo(message: str) -> str:
         pieces += [message[last : match.start()].translate(_ACCENTED), match.group()]
         last = match.end()
     pieces.append(message[last:].translate(_ACCENTED))
+    # Padding in words of a few letters, as a longer language would lengthen a sentence: one
+    # unbroken run would stretch a wrapped label wider than any real translation does.
     padding = "·" * math.ceil(len(message) * 0.3)
+    padding = " ".join(padding[i : i + 6] for i in range(0, len(padding), 6)) if len(message) > 20 else padding
     return f"[{''.join(pieces)}{padding}]"
 
 

@@ -170,6 +170,8 @@ class BattleWizard(QDialog):
         layout.addWidget(self.scroller, 1)
         layout.addWidget(self.kept_line)
         layout.addLayout(buttons)
+        # As wide as its widest page in a longer language (to 900), so only a tall page scrolls.
+        self.resize(max(640, min(900, self.stack.minimumSizeHint().width() + 30)), 520)
 
     # -- navigation ---------------------------------------------------------------------------
 
