@@ -102,7 +102,7 @@ def what_changed(held: list[dict], now: list[dict]) -> str:
 
 
 def _by(campaign: OpenCampaign, held: int) -> str:
-    """'Corinth Games' (and 'Corinth Games and Athens Dice'): who recorded the actions after the
+    """'Shop One' (and 'Shop One and Shop Two'): who recorded the actions after the
     first `held`, when the server says (empty when it cannot be asked)."""
     try:
         names = list(dict.fromkeys(author.name for author in campaign.log.authors(held).values()))

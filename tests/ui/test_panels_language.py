@@ -29,7 +29,7 @@ def test_the_panels_and_the_map_speak_german(open_window, german):
     assert panel.vp.headline().startswith("Wenn es jetzt endete: ")
     legend = window.map_view.legend.toolTip()
     assert "gehalten von: Axis" in legend and "Gebirgstruppen" in legend and "der Angreifer hat gewonnen" in legend
-    assert "C1 Ioannina wird gehalten von: Axis" in window.map_view.map_scene.areas["C1"].toolTip()
+    assert "C1 Ioannina wird gehalten von: Achse" in window.map_view.map_scene.areas["C1"].toolTip()
     from PySide6.QtCore import Qt
 
     titles = [window.view.history.model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)]

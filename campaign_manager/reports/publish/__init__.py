@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign_manager import i18n
 from campaign_manager.engine.actions import EndTurn, StartTurn
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import initial_state
@@ -53,7 +54,7 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     image, image_2x = map_pngs(sc, now.state, now.battles, heading)
     files = {
         "index.html": page_html(now, status, turns).encode(),
-        "status.json": status.to_json().encode(),
+        "status.json": (status if "en" in i18n.language_codes() else _english_status(inputs, names)).to_json().encode(),
         "map.png": image,
         "map@2x.png": image_2x,
         "feed.xml": feed_xml(status, dict(sc.side_nouns), {code: sc.area_label(code) for code in sc.areas}).encode(),
@@ -61,6 +62,16 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     for turn in turns:
         files[f"turn-{turn}/index.html"] = _turn_page(inputs, every, turns, turn, names)
     return files
+
+
+def _english_status(inputs: ReportInputs, names: bool) -> PublishedStatus:
+    """status.json's facts, which programs read, with their words (the VP's reasons, results, the
+    next turn) in English whatever the page speaks: made again in English."""
+    sc, history = inputs.scenario, inputs.history
+    with i18n.english():
+        every = battle_rows(sc, initial_state(sc), history)
+        now = picture(sc, inputs.name, history, inputs.recorded_at, None, latest=True, set_up=inputs.set_up)
+        return published_status(now, [row for row in every if row.turn <= now.turn], inputs.recorded_at, names)
 
 
 # The pages of ended turns, kept while their history stays (`publish --watch`, the window's publish
