@@ -62,7 +62,7 @@ def test_every_area_of_greece_has_its_greek_name():
 def test_sides_and_troops_are_named_in_the_language_spoken(speak):
     sc = load_scenario()
     speak(LANG="de_DE.UTF-8")
-    assert side_name(sc, "allied") == "Alliierten" and side_name(sc, "axis") == "Achse"
+    assert side_name(sc, "allied") == "Alliierten" and side_name(sc, "axis") == "Achsenmächte"
     assert sc.side_adjective("allied") == "Alliierte"
     speak(LANG="el")
     assert side_name(sc, "allied") == "Σύμμαχοι"
