@@ -93,7 +93,7 @@ def cmd_new(args) -> int:
         words = _("Created campaign '{name}' ({scenario}) in {where}")
         print(words.format(name=campaign.name, scenario=campaign.scenario.name, where=campaign.where))
         if computer is not None:
-            side = campaign.scenario.side_nouns[computer]
+            side = campaign.scenario.side_noun(computer)
             words = _(
                 "A General's Wargame against the computer, which plays the {side}: 'computer FILE' makes its moves"
             )

@@ -24,7 +24,7 @@ def words(sc: Scenario, st: CampaignState, question: Question | None, where: str
     if question is None:
         found, vp = outcome(sc, st), victory_points(sc, st)
         standing = ", ".join(
-            _("{side} {points} VP").format(side=sc.sides[side], points=points) for side, points in vp.items()
+            _("{side} {points} VP").format(side=sc.side_adjective(side), points=points) for side, points in vp.items()
         )
         return _("The campaign is over: {result} ({standing}).").format(result=found.result, standing=standing)
     if isinstance(question, PlaceTroop):

@@ -144,7 +144,7 @@ def cmd_list(args) -> int:
     ]
     lines = []
     for side in sc.sides:
-        lines.append(f"{sc.side_nouns[side]}:")
+        lines.append(f"{sc.side_noun(side)}:")
         ours = [c for c in roster if c.side == side]
         for c in ours:
             notes = [c.club or "", _("General") if c.general else "", _("retired") if c.retired else ""]
@@ -220,7 +220,7 @@ def _clubs(args, clubs) -> int:
 
 def _cell(sc, key: str, value) -> str:
     if key == "side":
-        return sc.sides.get(value, value)
+        return sc.side_adjective(value) if value in sc.sides else value
     return "" if value is None else str(value)
 
 

@@ -102,7 +102,7 @@ def _pairings_text(sc, pairings, scoring, slips: Path | None) -> str:
                 ngettext("{n} game", "{n} games", games).format(n=games),
             )
         )
-        return f"{s.commander.name} ({sc.sides[s.commander.side]}, {said})"
+        return f"{s.commander.name} ({sc.side_adjective(s.commander.side)}, {said})"
 
     lines = []
     for number, p in enumerate(pairings.pairs, start=1):

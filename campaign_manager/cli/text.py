@@ -12,7 +12,7 @@ from campaign_manager.scenario.model import Scenario
 
 
 def _side(sc: Scenario, side: str | None) -> str:
-    return sc.sides.get(side or "", "—")
+    return sc.side_adjective(side) if side in sc.sides else "—"
 
 
 def _troops(items: Sequence[TroopView]) -> str:
@@ -52,10 +52,10 @@ def show_text(sc: Scenario, name: str, view: StateView) -> str:
         lines.append(_("Not started: apply start_turn to begin turn 1"))
     vp, out = view.vp, view.outcome
     if out.leader:
-        lead = _("the {side} lead by {margin}").format(side=sc.side_nouns[out.leader], margin=out.margin)
+        lead = _("the {side} lead by {margin}").format(side=sc.side_noun(out.leader), margin=out.margin)
     else:
         lead = _("level")
-    standing = ", ".join(f"{sc.sides[side]} {points}" for side, points in vp.items())
+    standing = ", ".join(f"{sc.side_adjective(side)} {points}" for side, points in vp.items())
     if out.final:
         words = _("VP: {standing} — {lead} (final result: {result})")
     else:
@@ -63,7 +63,7 @@ def show_text(sc: Scenario, name: str, view: StateView) -> str:
     lines.append(words.format(standing=standing, lead=lead, result=out.result))
     for side, parts in view.vp_breakdown.items():
         made_of = "; ".join(f"+{part.vp} {part.reason}" for part in parts) or _("nothing yet")
-        lines.append(f"  {sc.sides[side]} {vp[side]}: {made_of}")
+        lines.append(f"  {sc.side_adjective(side)} {vp[side]}: {made_of}")
     if view.sorties:
         left = ", ".join(f"{sc.nation_name(n)} {c}" for n, c in view.sorties.items())
         lines.append(_("Air sorties left: {sorties}").format(sorties=left))
@@ -77,16 +77,18 @@ def show_text(sc: Scenario, name: str, view: StateView) -> str:
     for words, placed in placed_lists:
         for side, items in placed.items():
             if items:
-                lines.append(words.format(side=sc.sides[side], troops=_troops(items)))
+                lines.append(words.format(side=sc.side_adjective(side), troops=_troops(items)))
     for side, items in view.captured.items():  # listed by their own side: say who took them
         if items:
             words = _("Captured by the {captors}: {troops} ({side})")
             lines.append(
-                words.format(captors=sc.side_nouns[sc.enemy_of(side)], troops=_troops(items), side=sc.sides[side])
+                words.format(
+                    captors=sc.side_noun(sc.enemy_of(side)), troops=_troops(items), side=sc.side_adjective(side)
+                )
             )
     if view.initiative:
         words = _("Initiative rolled: the {side} place the next arrow")
-        lines.append(words.format(side=sc.side_nouns[view.initiative.attacker]))
+        lines.append(words.format(side=sc.side_noun(view.initiative.attacker)))
     for arrow in view.open_arrows:
         if arrow.fortification:
             words = _("Open battle arrow {origin} → {target} ({fortification})")

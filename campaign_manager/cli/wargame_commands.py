@@ -230,7 +230,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         words = _("The {side} win at any level: {count} ({share}, 95% between {low} and {high})")
         print(
             words.format(
-                side=sc.side_nouns[side],
+                side=sc.side_noun(side),
                 count=won.playouts,
                 share=share(won.share),
                 low=share(won.interval.low),

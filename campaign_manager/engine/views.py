@@ -275,8 +275,7 @@ class StateView:
 
 def troop_view(sc: Scenario, st: CampaignState, troop_id: str) -> TroopView:
     member = sc.troops[troop_id]
-    name, _ = member.type.on_turn(max(st.turn, 1))
-    return TroopView(troop_id, member.nation, member.kind, name)
+    return TroopView(troop_id, member.nation, member.kind, member.type.name_on(max(st.turn, 1)))
 
 
 def _fortification(sc: Scenario, st: CampaignState, arrow: Arrow) -> str | None:
@@ -292,7 +291,7 @@ def _arrow(sc: Scenario, st: CampaignState, a: Arrow) -> ArrowView:
 def _areas(sc: Scenario, st: CampaignState) -> dict[str, AreaView]:
     return {
         code: AreaView(
-            area.name,
+            sc.area_name(code),  # in the app's language; `to_json` builds the view again in English
             st.control.get(code),
             area.terrain,
             area.vp,

@@ -148,7 +148,10 @@ def vp_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) ->
     group = Group()
     group.add(_text(0, height - TITLE, _("Victory points at the end of each turn"), TITLE, bold=True))
     first, second = data.sides[0], data.sides[1]
-    keys = [Key(sc.sides[first], _ink(sc, first), "line"), Key(sc.sides[second], _ink(sc, second), "dashed")]
+    keys = [
+        Key(sc.side_adjective(first), _ink(sc, first), "line"),
+        Key(sc.side_adjective(second), _ink(sc, second), "dashed"),
+    ]
     keys += [
         Key(_("the lead, in its leader's tint"), colors.HexColor("#eeeeee"), "box"),
         Key(_("victory levels"), LEVEL, "level"),
@@ -206,7 +209,8 @@ def vp_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) ->
 
 def vp_words(sc: Scenario, data: CampaignCharts) -> str:
     said = [
-        f"{_turn_label(t.turn, not t.ended)}: " + ", ".join(f"{sc.sides[side]} {t.vp[side]}" for side in data.sides)
+        f"{_turn_label(t.turn, not t.ended)}: "
+        + ", ".join(f"{sc.side_adjective(side)} {t.vp[side]}" for side in data.sides)
         for t in data.vp
     ]
     levels = ", ".join(
@@ -225,7 +229,7 @@ def battles_chart(sc: Scenario, data: CampaignCharts, width: float, height: floa
     group = Group()
     group.add(_text(0, height - TITLE, _("Battles fought and won, turn by turn"), TITLE, bold=True))
     keys = [Key(_("fought"), FOUGHT, "box")] + [
-        Key(_("won by the {side}").format(side=sc.side_nouns[s]), _tint(sc, s), "box") for s in data.sides
+        Key(_("won by the {side}").format(side=sc.side_noun(s)), _tint(sc, s), "box") for s in data.sides
     ]
     end = _legend(group, 0, height - TITLE - 14, keys)
     group.add(_text(end, height - TITLE - 14, _("(the others: nobody defeated)"), SMALL, colour=LEVEL))
@@ -258,7 +262,7 @@ def battles_words(sc: Scenario, data: CampaignCharts) -> str:
     said = []
     for t in data.battles:
         won = ", ".join(
-            _("{count} won by the {side}").format(count=t.won[side], side=sc.side_nouns[side]) for side in data.sides
+            _("{count} won by the {side}").format(count=t.won[side], side=sc.side_noun(side)) for side in data.sides
         )
         if t.drawn:
             said.append(

@@ -38,7 +38,7 @@ def battle_table(pic: TurnPicture, width: float) -> Table:
             [
                 str(row.order),
                 _("{origin} → {target} ({side} attack)").format(
-                    origin=label(sc, row.origin), target=label(sc, row.target), side=sc.side_nouns[row.attacker_side]
+                    origin=label(sc, row.origin), target=label(sc, row.target), side=sc.side_noun(row.attacker_side)
                 ),
                 _("A: {attacker}\nD: {defender}").format(
                     attacker=row.commitment_words(sc, "attacker"), defender=row.commitment_words(sc, "defender")
@@ -59,7 +59,7 @@ def _result_words(sc: Scenario, row: BattleRow) -> str:
     if row.kind == "wargame":
         score = _("General's Wargame, {score}").format(score=score)
     if row.winner:
-        result = _("{mark} {score}: the {side} won").format(mark=row.mark, score=score, side=sc.side_nouns[row.winner])
+        result = _("{mark} {score}: the {side} won").format(mark=row.mark, score=score, side=sc.side_noun(row.winner))
     else:
         result = _("{mark} {score}: no one defeated").format(mark=row.mark, score=score)
     played = row.players_words()  # the commanders, game by game, when the games name them

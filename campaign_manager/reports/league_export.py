@@ -17,7 +17,7 @@ from html import escape
 from campaign_manager.engine.league import ClubStanding, Standing
 from campaign_manager.engine.roster import scoring_words
 from campaign_manager.engine.state import DEFAULT_SCORING, Scoring
-from campaign_manager.i18n import N_, _, pgettext
+from campaign_manager.i18n import N_, _, english, pgettext
 from campaign_manager.scenario.model import Scenario
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -30,7 +30,7 @@ ROLES = (N_("General"), N_("retired"))
 Cells = Callable[[Scenario, Scoring, Standing], "str | int"]
 COLUMNS: tuple[tuple[str, Cells, str], ...] = (
     (N_("Commander"), lambda sc, sco, s: s.commander.name, TEXT),
-    (N_("Side"), lambda sc, sco, s: sc.sides.get(s.commander.side, s.commander.side), TEXT),
+    (N_("Side"), lambda sc, sco, s: _side(sc, s.commander.side), TEXT),
     (N_("Club"), lambda sc, sco, s: s.commander.club or "", TEXT),
     (
         N_("Role"),
@@ -52,6 +52,11 @@ ROLE = 3  # the column of a commander's role (General, retired) in a row of `lea
 CLUB_COLUMNS = (N_("Club"), N_("Commanders"), N_("Games"), N_("Points"), N_("Points per game"))
 
 
+def _side(sc: Scenario, side: str) -> str:
+    """A commander's side in the app's language (the CSV's: the scenario's own name)."""
+    return sc.side_adjective(side) if side in sc.sides else side
+
+
 def spreadsheet_safe(cell: str) -> str:
     """Text a spreadsheet would take for a formula ("=1+2", "@SUM", "-3") is written as text."""
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
@@ -67,7 +72,9 @@ def league_csv(sc: Scenario, standings: list[Standing], scoring: Scoring = DEFAU
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([title for title, _, _ in COLUMNS])
-    for row in league_rows(sc, standings, scoring):
+    with english():  # a program reads it: the scenario's own side names
+        rows = league_rows(sc, standings, scoring)
+    for row in rows:
         writer.writerow([spreadsheet_safe(cell) if isinstance(cell, str) else cell for cell in row])
     return out.getvalue()
 

@@ -102,7 +102,11 @@ def league_table(sc: Scenario, standings: list[Standing], width: float, scoring:
         numbers = (s.points(scoring), s.games, s.wins, s.draws, s.losses, s.vp_for, s.vp_against)
         club = markup("<br/><font size=6.5 color='#555555'>{club}</font>", club=c.club) if c.club else ""
         rows.append(
-            [str(place), marked(markup("{who}", who=_who(s)) + club, "cell"), sc.sides.get(c.side, c.side)]
+            [
+                str(place),
+                marked(markup("{who}", who=_who(s)) + club, "cell"),
+                sc.side_adjective(c.side) if c.side in sc.sides else c.side,
+            ]
             + [str(n) for n in numbers]
             + [_difference(s), str(s.destroyed), str(s.areas_taken)]
         )
@@ -196,7 +200,7 @@ def matrix_section(pic: TurnPicture, width: float) -> list[Flowable]:
     matrix = played_matrix(sc, [s for s in pic.standings if not s.commander.retired])
     if not matrix.rows or not matrix.columns:
         return []
-    first, second = (sc.sides[side] for side in sc.side_ids)
+    first, second = (sc.side_adjective(side) for side in sc.side_ids)
     story: list[Flowable] = [CondPageBreak(120), Spacer(1, 8), text(_("Who has played whom"), "h2")]
     if max(len(matrix.rows), len(matrix.columns)) > MATRIX_MOST:
         count = len(matrix.rows) + len(matrix.columns)
@@ -260,7 +264,7 @@ def top_commanders(pic: TurnPicture, width: float, count: int = 3, size: float =
     columns = []
     for side in sc.sides:
         best = top_of_side(standings, side, count)
-        lines = [markup(_("<b>{side} commanders</b>"), side=sc.sides[side])]
+        lines = [markup(_("<b>{side} commanders</b>"), side=sc.side_adjective(side))]
         lines += [
             markup(
                 _("{place}. <b>{who}</b>\u00a0 {won}–{drawn}–{lost}, VP\u00a0{vp}"),

@@ -103,8 +103,8 @@ def _kind(kind: str) -> Drawing:
 def legend_rows(sc: Scenario) -> list[tuple[Drawing, str]]:
     """(a sample, its words in the app's markup) for every mark the map draws."""
     rows: list[tuple[Drawing, str]] = [
-        (_swatch(drawn.print_tint(sc, side)), markup(_("an area the {noun} hold"), noun=noun))
-        for side, noun in sc.side_nouns.items()
+        (_swatch(drawn.print_tint(sc, side)), markup(_("an area the {noun} hold"), noun=sc.side_noun(side)))
+        for side in sc.sides
     ]
     if any(area.impassable for area in sc.areas.values()):
         rows.append((_swatch(drawn.NOBODY_TINT, dashed=True), _("impassable: no one enters it")))
@@ -144,7 +144,7 @@ def _words_sample(sc: Scenario) -> Drawing:
     """The words under an area's name, set smaller if need be to stay in the sample's box (a long
     side name ran out of it, over the map beside the legend)."""
     side = next(iter(sc.sides))
-    text = _("{side} · {vp} VP").format(side=sc.sides[side], vp=20)
+    text = _("{side} · {vp} VP").format(side=sc.side_adjective(side), vp=20)
     size = min(7.0, (SAMPLE_W - 4) / stringWidth(text, BOLD, 1))
     words = drawn.words_at(text, (SAMPLE_W / 2, SAMPLE_H / 2 + size * 0.36), size, drawn.print_ink(sc, side), True)
     return _sample(words)

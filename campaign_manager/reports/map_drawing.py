@@ -121,7 +121,13 @@ class MapPicture:
 
 
 def nation_letters(sc: Scenario, nation: str) -> str:
-    return sc.nation_name(nation)[:2].upper()
+    """The two letters on a nation's counters: its name's first two in the app's language ("IT"),
+    unless two nations' would be the same there (German "Griechenland", "Großbritannien"): then the
+    scenario's own names' letters, as every language's would be alike."""
+    letters = {code: sc.nation_name(code)[:2].upper() for code in sc.nations}
+    if len(set(letters.values())) < len(letters):
+        return sc.nations[nation][0][:2].upper()
+    return letters[nation]
 
 
 def map_picture(sc: Scenario, st: CampaignState, battles: list[BattleRow]) -> MapPicture:
@@ -175,11 +181,11 @@ def _label_lines(sc: Scenario, st: CampaignState, code: str, shape: AreaShape) -
     holder = st.control.get(code)
     lines = [
         Words(code, (x, y + 4), CODE, colors.black, True),
-        Words(info.name, (x, y + 22), NAME, colors.HexColor("#222222"), False),
+        Words(sc.area_name(code), (x, y + 22), NAME, colors.HexColor("#222222"), False),
     ]
     detail = []
     if holder and not info.impassable:
-        detail.append(sc.sides[holder])
+        detail.append(sc.side_adjective(holder))
     if info.vp:
         detail.append(_("{vp} VP").format(vp=info.vp))
     if detail:

@@ -40,7 +40,7 @@ def _commander(sc: Scenario, s: Standing, scoring: Scoring) -> str:
         markup(
             "<b>{name}</b> ({side})",
             name=c.name,
-            side=sc.sides.get(c.side, c.side),
+            side=sc.side_adjective(c.side) if c.side in sc.sides else c.side,
         )
         + club
         + markup(

@@ -33,7 +33,7 @@ def standing_words(pic: TurnPicture) -> tuple[str, str, str]:
     """Who leads by how much, whether the result is final (or if the campaign ended now), and the result."""
     sc, out = pic.scenario, pic.view.outcome
     if out.leader:
-        lead = _("The {side} lead by {margin}").format(side=sc.side_nouns[out.leader], margin=out.margin)
+        lead = _("The {side} lead by {margin}").format(side=sc.side_noun(out.leader), margin=out.margin)
     else:
         lead = _("Level")
     return lead, when_words(out.final), out.result
@@ -49,7 +49,7 @@ def vp_block(pic: TurnPicture, width: float) -> Table:
     sc, vp = pic.scenario, pic.view.vp
     lead, when, result = standing_words(pic)
     rows = [
-        [*(_("{side} VP").format(side=words) for words in sc.sides.values()), _("Standing")],
+        [*(_("{side} VP").format(side=sc.side_adjective(side)) for side in sc.sides), _("Standing")],
         [
             *(marked("<b>{vp}</b>", "big", vp=vp[side]) for side in sc.sides),
             marked(
@@ -72,7 +72,9 @@ def vp_parts_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     parts = pic.view.vp_breakdown
     sides = list(sc.sides)
     lines = max(len(parts[side]) for side in sides)
-    rows: list[list[Cell]] = [[_("{side} VP: what they are made of").format(side=sc.sides[side]) for side in sides]]
+    rows: list[list[Cell]] = [
+        [_("{side} VP: what they are made of").format(side=sc.side_adjective(side)) for side in sides]
+    ]
     for index in range(lines):
         rows.append(
             [
@@ -94,7 +96,7 @@ def areas_table(pic: TurnPicture, width: float) -> Table:
         rows.append(
             [
                 f"{code} {area.name}",
-                sc.sides.get(area.controller or "", _("nobody")),
+                sc.side_adjective(area.controller) if area.controller in sc.sides else _("nobody"),
                 (area.terrain or "—").title(),  # untranslated: the scenario's word
                 str(area.vp or ""),
                 troops,
@@ -108,7 +110,7 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
     so: a captured troop is listed under the side that took it), those waiting to be placed."""
     sc, view = pic.scenario, pic.view
     sides = list(sc.sides)
-    rows: list[list[Cell]] = [[""] + [sc.sides[side] for side in sides]]
+    rows: list[list[Cell]] = [[""] + [sc.side_adjective(side) for side in sides]]
     if view.phase != "finished":
         if pic.turn < len(sc.turns):
             pool = _("Reinforcement pool (back next turn)")
@@ -119,7 +121,7 @@ def off_map_table(pic: TurnPicture, width: float, size: float = 8) -> Table:
         rows.append([_("Destroyed (in the pool when the campaign ended)")] + [_ids(view.pools[side]) for side in sides])
     rows.append(
         [_("Enemy troops captured (lost for good)")]
-        + [_ids(view.captured[sc.enemy_of(side)], f" ({sc.sides[sc.enemy_of(side)]})") for side in sides]
+        + [_ids(view.captured[sc.enemy_of(side)], f" ({sc.side_adjective(sc.enemy_of(side))})") for side in sides]
     )
     if any(view.reinforcements[side] for side in sides):
         rows.append([_("Waiting to be placed")] + [_ids(view.reinforcements[side]) for side in sides])

@@ -113,11 +113,11 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     lines.append(
         text(
             _("The {attacker} attack from {origin} into {target} ({terrain} terrain); the {defender} defend.").format(
-                attacker=sc.side_nouns[side],
+                attacker=sc.side_noun(side),
                 origin=label(sc, origin),
                 target=label(sc, target),
                 terrain=terrain.lower(),
-                defender=sc.side_nouns[enemy],
+                defender=sc.side_noun(enemy),
             )
         )
     )
@@ -159,8 +159,8 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
         [
             [
                 _("Game"),
-                _("{side} (attacker) VP").format(side=sc.sides[side]),
-                _("{side} (defender) VP").format(side=sc.sides[enemy]),
+                _("{side} (attacker) VP").format(side=sc.side_adjective(side)),
+                _("{side} (defender) VP").format(side=sc.side_adjective(enemy)),
             ]
         ]
         + [[str(n), "", ""] for n in (1, 2, 3)],

@@ -93,7 +93,7 @@ def vp_headline(pic: TurnPicture, width: float) -> list[Flowable]:
     """Both sides' VP in big figures, then who leads and the result."""
     sc, vp = pic.scenario, pic.view.vp
     lead, when, outcome = standing_words(pic)
-    figures = " — ".join(f"{sc.sides[side]} {vp[side]}" for side in sc.sides)
+    figures = " — ".join(f"{sc.side_adjective(side)} {vp[side]}" for side in sc.sides)
     return [
         marked(_("{figures} VP"), "huge", figures=figures),
         marked(_("{lead}. {when}:<br/><b>{outcome}</b>"), "wall", lead=lead, when=when, outcome=outcome),

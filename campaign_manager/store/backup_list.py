@@ -71,7 +71,7 @@ def list_backups(campaign: Path) -> list[Backup]:
                         opened.state.turn,
                         dict(vp),
                         opened.state.phase == Phase.FINISHED,
-                        dict(opened.scenario.sides),
+                        {side: opened.scenario.side_adjective(side) for side in opened.scenario.sides},
                         _restored_at(path) if path in kept else None,
                     )
                 )

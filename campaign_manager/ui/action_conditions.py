@@ -54,7 +54,7 @@ def campaign_over(session: CampaignSession) -> str | None:
     sc, st = session.scenario, session.state
     view = state_view(sc, st)  # the picture the panel shows, built once for this state
     result, vp = view.outcome.result, view.vp
-    scores = ", ".join(_("{side} {vp} VP").format(side=sc.sides[side], vp=vp[side]) for side in sc.sides)
+    scores = ", ".join(_("{side} {vp} VP").format(side=sc.side_adjective(side), vp=vp[side]) for side in sc.sides)
     return _("the campaign is over after turn {turn} (rule 1.1). Result: {result} ({scores})").format(
         turn=st.turn, result=f"{result[:1].upper()}{result[1:]}", scores=scores
     )

@@ -83,8 +83,8 @@ class CampaignPanel(QWidget):
         view = state_view(sc, st)
         self.headline.setText(_headline(sc, self.session.name, view, st, kept=self.session.has_kept_entry))
         self.vp.set_values(
-            sc.sides,
-            sc.side_nouns,
+            {side: sc.side_adjective(side) for side in sc.sides},
+            {side: sc.side_noun(side) for side in sc.sides},
             view.vp,
             view.outcome,
             sc.victory_levels,
@@ -215,7 +215,7 @@ def _headline(sc: Scenario, name: str, view: StateView, st: CampaignState | None
     else:
         turn = _("Not started yet: the first action is to start turn 1 (Turn ▸ Start the next turn).")
     vp = view.vp
-    scores = " — ".join(f"{escape(words)} {vp[side]}" for side, words in sc.sides.items())
+    scores = " — ".join(f"{escape(sc.side_adjective(side))} {vp[side]}" for side in sc.sides)
     return (
         f"<h3 style='margin:0'>{escape(name)}</h3><p>{turn}<br>"
         + _("<b>Victory points</b>: {scores}.").format(scores=scores)
@@ -228,7 +228,7 @@ def _off_map(sc: Scenario, view: StateView) -> str:
     none = _("none")
     if view.phase != Phase.FINISHED:  # nothing comes back once the campaign is over
         pools = [
-            escape(f"{sc.sides[side]}: {', '.join(t.id for t in troops)}")
+            escape(f"{sc.side_adjective(side)}: {', '.join(t.id for t in troops)}")
             for side, troops in view.pools.items()
             if troops
         ]
@@ -241,7 +241,9 @@ def _off_map(sc: Scenario, view: StateView) -> str:
     taken = [  # listed by their own side in the view: said here by who took them
         escape(
             _("by the {side}: {troops} ({owner})").format(
-                side=sc.side_nouns[sc.enemy_of(side)], troops=", ".join(t.id for t in troops), owner=sc.sides[side]
+                side=sc.side_noun(sc.enemy_of(side)),
+                troops=", ".join(t.id for t in troops),
+                owner=sc.side_adjective(side),
             )
         )
         for side, troops in view.captured.items()

@@ -45,7 +45,15 @@ from campaign_manager.i18n import N_, _
 from campaign_manager.ui.forms import Form
 from campaign_manager.ui.ink import refusal_style
 from campaign_manager.ui.league_extras import LeagueExtras
-from campaign_manager.ui.league_models import NAME, SORT_ROLE, GamesModel, LeagueModel, LeagueOrder, game_cells
+from campaign_manager.ui.league_models import (
+    NAME,
+    SORT_ROLE,
+    GamesModel,
+    LeagueModel,
+    LeagueOrder,
+    game_cells,
+    side_words,
+)
 from campaign_manager.ui.league_panels import FileChooser, ask_file
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
@@ -110,8 +118,8 @@ class CommanderDialog:
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.ui.problem.setStyleSheet(refusal_style(bold=False))
         sc = session.scenario
-        for side, name in sc.sides.items():
-            self.ui.sideCombo.addItem(name, side)
+        for side in sc.sides:
+            self.ui.sideCombo.addItem(sc.side_adjective(side), side)
         if renaming is None:
             dialog.setWindowTitle(_("Add a commander"))
             self.ui.explanation.setText(
@@ -308,7 +316,7 @@ class CommandersView(QWidget):
         sc, c = self.session.scenario, standing.commander
         self.games.set_games([game_cells(sc, c.side, g) for g in standing.played])
         club = f", {c.club}" if c.club else ""
-        said = f"{c.name} ({sc.sides.get(c.side, c.side)}{club})"
+        said = f"{c.name} ({side_words(sc, c.side)}{club})"
         if not standing.played:
             self.ui.gamesTitle.setText(_("{commander} has not played a tabletop game yet.").format(commander=said))
         else:

@@ -79,7 +79,7 @@ def row_cells(sc: Scenario, row: BattleRow) -> tuple[str, ...]:
     fortification when it took part; troops that escaped by sea and VP scored with nobody captured
     (a command centre's defenders beaten) in a column of their own."""
     how = row.score_words()
-    winner = _("{side} won").format(side=sc.side_nouns[row.winner]) if row.winner else _("No one defeated")
+    winner = _("{side} won").format(side=sc.side_noun(row.winner)) if row.winner else _("No one defeated")
     rolls = "; ".join(row.roll_words())
     return (
         str(row.turn),

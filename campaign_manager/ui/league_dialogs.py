@@ -185,8 +185,8 @@ class ClubSideDialog(RecordingDialog):
         self.club.setObjectName("clubEdit")
         self.side = QComboBox()
         self.side.setObjectName("sideCombo")
-        for side, name in session.scenario.sides.items():
-            self.side.addItem(name, side)
+        for side in session.scenario.sides:
+            self.side.addItem(session.scenario.side_adjective(side), side)
         self.side.setCurrentIndex(max(0, self.side.findData(commander.side)))
         self.side.setEnabled(not played)
         self.form.addRow(_("&Club or shop"), self.club)

@@ -54,6 +54,11 @@ COLUMNS = (
 )
 
 
+def side_words(sc: Scenario, side: str) -> str:
+    """A commander's side as shown ("Allied"), in the app's language; a side the scenario lacks as written."""
+    return sc.side_adjective(side) if side in sc.sides else side
+
+
 def _role(standing: Standing) -> str:
     return _("General") if standing.commander.general else _("retired") if standing.commander.retired else ""
 
@@ -78,7 +83,7 @@ def league_cells(
     return (
         (str(place), place),
         (c.name, (c.name.casefold(), c.number)),
-        (sc.sides.get(c.side, c.side), c.side),
+        (side_words(sc, c.side), c.side),
         (c.club or "", (c.club or "").casefold()),
         (_role(s), _role(s)),
         *((f"{n:+d}" if index == 7 and n else str(n), n) for index, n in enumerate(numbers)),
@@ -163,7 +168,7 @@ def game_cells(sc: Scenario, side: str, game: PlayedGame) -> tuple[str, ...]:
     return (
         str(game.turn),
         arrow,
-        _("{role} ({side})").format(role=_(ROLES.get(game.role, game.role)), side=sc.sides.get(side, side)),
+        _("{role} ({side})").format(role=_(ROLES.get(game.role, game.role)), side=side_words(sc, side)),
         game.opponent.name if game.opponent else _("not named"),
         f"{game.vp_for}–{game.vp_against}",
         _(OUTCOMES.get(game.outcome, game.outcome)),

@@ -31,6 +31,7 @@ from campaign_manager.engine.state import Scoring
 from campaign_manager.errors import UserError
 from campaign_manager.i18n import N_, _, ngettext, number, pgettext
 from campaign_manager.scenario.model import Scenario
+from campaign_manager.ui.league_models import side_words
 from campaign_manager.ui.plain import tip
 from campaign_manager.ui.session import CampaignSession
 from campaign_manager.ui.settings import chosen, start_folder
@@ -94,7 +95,7 @@ def club_rows(clubs: list[ClubStanding]) -> list[tuple[str, ...]]:
 
 def matrix_rows(sc: Scenario, matrix: PlayedMatrix) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """The matrix as titles (the second side's commanders) and rows (the first side's)."""
-    first, second = (sc.sides[side] for side in sc.side_ids)
+    first, second = (sc.side_adjective(side) for side in sc.side_ids)
     titles = (f"{first} ↓ / {second} →", *(c.name for c in matrix.columns))
     rows = [(r.name, *(str(n) if n else "·" for n in games)) for r, games in zip(matrix.rows, matrix.games)]
     return titles, rows
@@ -190,13 +191,13 @@ class PairingsPanel(QWidget):
         for s in standings:
             if s.commander.retired or sc is None:
                 continue
-            item = QListWidgetItem(f"{s.commander.name} ({sc.sides.get(s.commander.side, s.commander.side)})")
+            item = QListWidgetItem(f"{s.commander.name} ({side_words(sc, s.commander.side)})")
             item.setData(Qt.ItemDataRole.UserRole, s.commander.number)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if s.commander.number in ticked else Qt.CheckState.Unchecked)
             self.present.addItem(item)
         if sc is not None:
-            first, second = (sc.sides[side] for side in sc.side_ids)
+            first, second = (sc.side_adjective(side) for side in sc.side_ids)
             self.pairs.set_rows(self.pairs.rows, pair_titles(first, second))
         if self.pairings is not None:  # the same pairs, as the league now has their commanders
             self.pairings = self.pairings.with_league(standings)

@@ -95,7 +95,8 @@ def _greek_inputs(tmp_path):
     with CampaignFile.open(path, readonly=True) as opened:
         inputs = report_inputs(opened)
     sc = load_scenario()
-    areas = {code: area.model_copy(update={"name": GREEK_AREAS[code]}) for code, area in sc.areas.items()}
+    # the names in Greek whatever the language: no German ones (`names`) to show instead
+    areas = {code: area.model_copy(update={"name": GREEK_AREAS[code], "names": {}}) for code, area in sc.areas.items()}
     return dataclasses.replace(inputs, scenario=dataclasses.replace(sc, areas=areas))
 
 

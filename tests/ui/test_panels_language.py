@@ -24,11 +24,11 @@ def test_the_panels_and_the_map_speak_german(open_window, german):
     side = window.view.side
     assert [side.tabText(i) for i in range(side.count())] == ["Feldzug", "Vorgaben", "Schlachten", "Protokoll"]
     panel = window.view.panel
-    assert "<b>Siegpunkte</b>: Axis" in panel.headline.text()
+    assert "<b>Siegpunkte</b>: Achse 30 — Alliierte 100" in panel.headline.text()
     assert "Gefangen (endgültig verloren)" in panel.off_map.text()
     assert panel.vp.headline().startswith("Wenn es jetzt endete: ")
     legend = window.map_view.legend.toolTip()
-    assert "gehalten von: Axis" in legend and "Gebirgstruppen" in legend and "der Angreifer hat gewonnen" in legend
+    assert "gehalten von: Achse" in legend and "Gebirgstruppen" in legend and "der Angreifer hat gewonnen" in legend
     assert "C1 Ioannina wird gehalten von: Achse" in window.map_view.map_scene.areas["C1"].toolTip()
     from PySide6.QtCore import Qt
 

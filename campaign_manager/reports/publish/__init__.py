@@ -9,15 +9,17 @@ a What if and the organiser's notes never reach it. Qt-free; reportlab and PDFiu
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from campaign_manager import i18n
 from campaign_manager.engine.actions import EndTurn, StartTurn
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import initial_state
 from campaign_manager.engine.published import PublishedStatus
-from campaign_manager.i18n import _
-from campaign_manager.reports.data import picture
+from campaign_manager.engine.requirements import requirements
+from campaign_manager.engine.views import state_view
+from campaign_manager.i18n import _, english, language_codes
+from campaign_manager.reports.data import TurnPicture, picture
 from campaign_manager.reports.publish.feed import feed_xml
 from campaign_manager.reports.publish.folder import write_folder
 from campaign_manager.reports.publish.page import page_html
@@ -45,7 +47,13 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     now = picture(sc, inputs.name, history, inputs.recorded_at, None, latest=True, set_up=inputs.set_up)
     turns = sorted({a.state.turn for a in history if isinstance(a.action, StartTurn)})
     status = published_status(now, [row for row in every if row.turn <= now.turn], inputs.recorded_at, names)
-    figures = ", ".join(f"{sc.sides[side]} {vp}" for side, vp in status.vp.items())
+    facts = status  # status.json is read by programs: its words (names, reasons) the same in every language
+    if language_codes() != ("en",):
+        with english():
+            facts = published_status(
+                _in_english(now), [row for row in every if row.turn <= now.turn], inputs.recorded_at, names
+            )
+    figures = ", ".join(f"{sc.side_adjective(side)} {vp}" for side, vp in status.vp.items())
     lead, when_words, result = standing_words(now)
     standing = _("VP: {figures}. {lead}. {when}: {result}.").format(
         figures=figures, lead=lead, when=when_words, result=result
@@ -54,24 +62,27 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     image, image_2x = map_pngs(sc, now.state, now.battles, heading)
     files = {
         "index.html": page_html(now, status, turns).encode(),
-        "status.json": (status if "en" in i18n.language_codes() else _english_status(inputs, names)).to_json().encode(),
+        "status.json": facts.to_json().encode(),
         "map.png": image,
         "map@2x.png": image_2x,
-        "feed.xml": feed_xml(status, dict(sc.side_nouns), {code: sc.area_label(code) for code in sc.areas}).encode(),
+        "feed.xml": feed_xml(
+            status, {side: sc.side_noun(side) for side in sc.sides}, {code: sc.area_label(code) for code in sc.areas}
+        ).encode(),
     }
     for turn in turns:
         files[f"turn-{turn}/index.html"] = _turn_page(inputs, every, turns, turn, names)
     return files
 
 
-def _english_status(inputs: ReportInputs, names: bool) -> PublishedStatus:
-    """status.json's facts, which programs read, with their words (the VP's reasons, results, the
-    next turn) in English whatever the page speaks: made again in English."""
-    sc, history = inputs.scenario, inputs.history
-    with i18n.english():
-        every = battle_rows(sc, initial_state(sc), history)
-        now = picture(sc, inputs.name, history, inputs.recorded_at, None, latest=True, set_up=inputs.set_up)
-        return published_status(now, [row for row in every if row.turn <= now.turn], inputs.recorded_at, names)
+def _in_english(pic: TurnPicture) -> TurnPicture:
+    """The picture's words that status.json takes (the map's names, VP reasons, the next turn)
+    worked out again in English; called inside `english()`."""
+    upcoming = pic.next_requirements
+    return replace(
+        pic,
+        view=state_view(pic.scenario, pic.state),
+        next_requirements=None if upcoming is None else requirements(pic.scenario, pic.state, upcoming.turn),
+    )
 
 
 # The pages of ended turns, kept while their history stays (`publish --watch`, the window's publish

@@ -20,12 +20,12 @@ def vp_chart(pic: TurnPicture, status: PublishedStatus) -> str:
     most = max([10] + [vp for p in status.vp_by_turn for vp in p.vp.values()])
     scale = Scale(status.turns, -(-most // 10) * 10)
     words = "; ".join(
-        f"{_moment(p.turn, p.ended)}: " + ", ".join(f"{sc.sides[s]} {v}" for s, v in p.vp.items())
+        f"{_moment(p.turn, p.ended)}: " + ", ".join(f"{sc.side_adjective(s)} {v}" for s, v in p.vp.items())
         for p in status.vp_by_turn
     )
     key = " · ".join(
         f'<span class="swatch" style="background:{_ink(pic, s)}"></span>'
-        + escape(_("{side} (dashed)").format(side=sc.sides[s]) if n else sc.sides[s])
+        + escape(_("{side} (dashed)").format(side=sc.side_adjective(s)) if n else sc.side_adjective(s))
         for n, s in enumerate(status.vp)
     )
     label = escape(_("VP by turn: {figures}").format(figures=words))

@@ -153,9 +153,9 @@ def _vp(pic: TurnPicture, status: PublishedStatus) -> str:
         f'<span style="width:{100 * vp / total:.1f}%;background:{side_ink(pic, side)}"></span>'
         for side, vp in status.vp.items()
     )
-    figures = " — ".join(f"{sc.sides[side]} {vp}" for side, vp in status.vp.items())
+    figures = " — ".join(f"{sc.side_adjective(side)} {vp}" for side, vp in status.vp.items())
     none = escape(_("none yet"))
-    titles = {side: _("{side}: {vp} VP").format(side=sc.sides[side], vp=status.vp[side]) for side in status.vp}
+    titles = {side: _("{side}: {vp} VP").format(side=sc.side_adjective(side), vp=status.vp[side]) for side in status.vp}
     parts = "".join(
         f"<div><h3>{escape(titles[side])}</h3><ul>"
         + ("".join(f"<li>+{p.vp} {escape(p.reason)}</li>" for p in pic.view.vp_breakdown[side]) or f"<li>{none}</li>")
@@ -244,11 +244,11 @@ def _battles(pic: TurnPicture, status: PublishedStatus) -> str:
 def _battle(pic: TurnPicture, b: PublishedBattle) -> str:
     sc = pic.scenario
     if b.winner:
-        winner = _("the {side} won").format(side=sc.side_nouns[b.winner])
+        winner = _("the {side} won").format(side=sc.side_noun(b.winner))
     else:
         winner = _("nobody was defeated")
     after = [_("the area changed hands")] if b.took_area else []
-    after += [_("+{vp} VP to the {side}").format(vp=vp, side=sc.side_nouns[side]) for side, vp in b.vp_scored.items()]
+    after += [_("+{vp} VP to the {side}").format(vp=vp, side=sc.side_noun(side)) for side, vp in b.vp_scored.items()]
     who = "; ".join(
         _("{attacker} v {defender}").format(attacker=p.attacker or "?", defender=p.defender or "?")
         for p in b.commanders
@@ -256,7 +256,7 @@ def _battle(pic: TurnPicture, b: PublishedBattle) -> str:
     lost = ", ".join(b.destroyed + b.captured)
     arrow = f"{b.order} {b.mark} {sc.area_label(b.origin)} → {sc.area_label(b.target)}"
     result = _("({side} attack): {result}, {score}").format(
-        side=sc.sides[b.attacker_side], result=winner, score=b.score
+        side=sc.side_adjective(b.attacker_side), result=winner, score=b.score
     )
     said = "; ".join([result, *after]) + "."
     commanders = "<br>" + escape(_("Commanders: {names}.").format(names=who)) if who else ""
@@ -270,7 +270,7 @@ def _changes(pic: TurnPicture, status: PublishedStatus) -> str:
         "<li>"
         + escape(
             _("Turn {turn}: {area}, taken by the {side}").format(
-                turn=c.turn, area=sc.area_label(c.area), side=sc.side_nouns[c.taken_by]
+                turn=c.turn, area=sc.area_label(c.area), side=sc.side_noun(c.taken_by)
             )
         )
         + "</li>"
@@ -296,7 +296,7 @@ def _league(pic: TurnPicture, status: PublishedStatus) -> str:
     rows = "".join(
         f"<tr><td class=n>{line.place}</td>"
         + (f"<td>{escape(line.name or '')}</td>" if status.names_shown else "")
-        + f"<td>{escape(sc.sides[line.side])}</td><td class=n>{line.games}</td>"
+        + f"<td>{escape(sc.side_adjective(line.side))}</td><td class=n>{line.games}</td>"
         f"<td class=n>{line.wins}–{line.draws}–{line.losses}</td><td class=n>{line.vp_for - line.vp_against:+d}</td>"
         f"<td class=n>{line.areas_taken}</td></tr>"
         for line in status.league

@@ -40,7 +40,7 @@ def published_status(
     return PublishedStatus(
         name=pic.name,
         scenario=sc.name,
-        sides=dict(sc.sides),
+        sides={side: sc.side_adjective(side) for side in sc.sides},
         turn=pic.turn,
         turns=len(sc.turns),
         turn_name=view.turn_name,

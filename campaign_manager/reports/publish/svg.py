@@ -57,7 +57,7 @@ def area_title(sc: Scenario, view: StateView, code: str) -> str:
     area = view.areas[code]
     if area.impassable:
         return _("{code} {name}: impassable, no one enters it").format(code=code, name=area.name)
-    holder = sc.sides.get(area.controller or "", _("nobody"))
+    holder = sc.side_adjective(area.controller) if area.controller in sc.sides else _("nobody")
     troops = ", ".join(f"{t.id} ({t.name})" for t in area.troops) or _("no troops")
     words = {"code": code, "name": area.name, "holder": holder, "troops": troops, "vp": area.vp}
     if area.vp:
@@ -68,7 +68,8 @@ def area_title(sc: Scenario, view: StateView, code: str) -> str:
 def holders_words(sc: Scenario, view: StateView) -> str:
     """Who holds which areas, side by side, in a sentence (the map's text alternative)."""
     said = []
-    for side, name in sc.sides.items():
+    for side in sc.sides:
+        name = sc.side_adjective(side)
         held = [f"{code} {area.name}" for code, area in view.areas.items() if area.controller == side]
         if held:
             said.append(

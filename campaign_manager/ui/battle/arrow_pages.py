@@ -36,7 +36,8 @@ class InitiativePage(Page):
         super().__init__(draft, parent)
         form = QFormLayout()
         self.dice: dict[str, DieInput] = {}
-        for side, name in draft.sc.sides.items():
+        for side in draft.sc.sides:
+            name = draft.sc.side_adjective(side)
             die = DieInput(f"initiative_{side}", self, words=_("the {side}' initiative").format(side=name))
             die.changed.connect(self.changed)
             die.roll_wanted.connect(self.roll_against_the_computer)

@@ -53,12 +53,10 @@ class MapLegend(QWidget):
         sc = self.scenario
         if sc is None:
             return []
-        rows = [("tint:" + side, _("held by the {side}").format(side=name)) for side, name in sc.side_nouns.items()]
+        rows = [("tint:" + side, _("held by the {side}").format(side=sc.side_noun(side))) for side in sc.sides]
         if any(area.impassable for area in sc.areas.values()):
             rows.append(("hatch:impassable", _("impassable: no one enters it")))
-        rows += [
-            ("counter:" + code, _("{nation} troops").format(nation=name)) for code, (name, _flag) in sc.nations.items()
-        ]
+        rows += [("counter:" + code, _("{nation} troops").format(nation=sc.nation_name(code))) for code in sc.nations]
         kinds = sorted({troop.kind for troop in sc.troops.values()}, key=list(KIND_WORDS).index)
         rows += [("kind:" + kind, _(KIND_WORDS[kind])) for kind in kinds]
         if any(link.fortified for link in sc.links):

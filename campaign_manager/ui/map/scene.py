@@ -17,7 +17,7 @@ from campaign_manager.engine.state import CampaignState
 from campaign_manager.i18n import _
 from campaign_manager.scenario.arrow_marks import Caption, captions_at_arrows
 from campaign_manager.scenario.layout import ArrowPlace, Box, MapLayout, arrow_places, grid_layout, shaft, stack_places
-from campaign_manager.scenario.model import Area, Link, Scenario
+from campaign_manager.scenario.model import Area, Link, Scenario, in_language
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import (
     COUNTER_H,
@@ -79,10 +79,12 @@ class StillMap:
 
 
 def draw_still_map(
-    scene: QGraphicsScene, layout: MapLayout, areas: Mapping[str, Area], links: Iterable[Link]
+    scene: QGraphicsScene, layout: MapLayout, areas: Mapping[str, Area], links: Iterable[Link], localised: bool = False
 ) -> StillMap:
     """The sea, the land, the areas, their names and the links between them: the campaign's map
-    and the scenario editor's alike. Each link is drawn between its areas' label points."""
+    and the scenario editor's alike. Each link is drawn between its areas' label points; with
+    `localised` the areas' names are in the app's language (the campaign's map), else as the
+    file's `name` writes them (the editor's, which edits that name)."""
     scene.setSceneRect(0, 0, layout.width, layout.height)
     scene.setBackgroundBrush(style.sea())
     land_colour = style.land()
@@ -106,7 +108,9 @@ def draw_still_map(
         if info is None:  # a drawing of an area the file no longer has (the editor lists it as a fault)
             continue
         room = min(shape.room_across(shape.label[1] + dy) for dy in (3, 10, 17))
-        words = AreaLabel(code, info.name, info.vp, shape.label, room)
+        words = AreaLabel(
+            code, in_language(info.name, info.names) if localised else info.name, info.vp, shape.label, room
+        )
         scene.addItem(words)
         drawn.labels[code] = words
         drawn.label_boxes += words.text_boxes()
@@ -154,7 +158,7 @@ class MapScene(QGraphicsScene):
         self.scenario = sc
         self.layout = sc.layout or fallback_layout(sc)
         self.colours = style.nation_colours(sc)
-        drawn = self.still = draw_still_map(self, self.layout, sc.areas, sc.links)
+        drawn = self.still = draw_still_map(self, self.layout, sc.areas, sc.links, localised=True)
         self.areas: dict[str, AreaItem] = drawn.areas
         self.labels: dict[str, AreaLabel] = drawn.labels
         self.label_boxes: list[QRectF] = drawn.label_boxes

@@ -104,5 +104,5 @@ def arrow_caption(sc: Scenario, arrow: Arrow) -> str:
 
 def fought_caption(sc: Scenario, row: BattleRow) -> str:
     if row.winner:
-        return _("{score}: the {side} won").format(score=row.score_words(), side=sc.side_nouns[row.winner])
+        return _("{score}: the {side} won").format(score=row.score_words(), side=sc.side_noun(row.winner))
     return _("{score}: no one defeated").format(score=row.score_words())

@@ -141,7 +141,7 @@ def wargame_name(sc: Scenario, computer: str | None) -> str:
     """The game's name, saying who the computer plays (shown in the title and the side panel)."""
     if computer is None:
         return _("General's Wargame (two players)")
-    return _("General's Wargame — the computer plays the {side}").format(side=sc.side_nouns[computer])
+    return _("General's Wargame — the computer plays the {side}").format(side=sc.side_noun(computer))
 
 
 def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
@@ -152,7 +152,7 @@ def ask_wargame(parent: QWidget) -> tuple[str | None, Path] | None:
 
     sc = load_scenario()
     me = _("Against the computer: I play the {side}")
-    against = {me.format(side=sc.side_nouns[side]): sc.enemy_of(side) for side in sc.sides}
+    against = {me.format(side=sc.side_noun(side)): sc.enemy_of(side) for side in sc.sides}
     choices = [_("Two players at one screen"), *against]
     picked, ok = QInputDialog.getItem(parent, _("New General's Wargame"), _("Who plays?"), choices, 0, False)
     if not ok:

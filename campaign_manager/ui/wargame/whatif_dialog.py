@@ -345,8 +345,8 @@ class WhatIfDialog(QDialog):
                     list(answer.thresholds),
                     QColor(sc.side_colours[below].ink),
                     QColor(sc.side_colours[above].ink),
-                    sc.sides[below],
-                    sc.sides[above],
+                    sc.side_adjective(below),
+                    sc.side_adjective(above),
                 )
             )
         self.objectives.setText(objective_words(sc, answer))

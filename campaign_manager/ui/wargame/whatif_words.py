@@ -14,7 +14,7 @@ from campaign_manager.ui.wargame.chart import share
 def margin_words(sc: Scenario, answer: WhatIf) -> str:
     """How the playouts' margin is counted (engine/whatif.py), in the scenario's names."""
     below, above = answer.margin_sides
-    return _("{above} minus {below}").format(above=sc.sides[above], below=sc.sides[below])
+    return _("{above} minus {below}").format(above=sc.side_adjective(above), below=sc.side_adjective(below))
 
 
 def interval_words(fraction: float, low: float, high: float) -> str:
