@@ -34,7 +34,7 @@ from campaign_manager.scenario.layout import (
     shaft,
     stack_places,
 )
-from campaign_manager.scenario.model import KINDS, Scenario
+from campaign_manager.scenario.model import KINDS, Scenario, in_language
 
 SEA = colors.HexColor("#eef3f7")
 LAND = colors.HexColor("#f4f1ea")
@@ -257,7 +257,7 @@ def map_group(sc: Scenario, st: CampaignState, picture: MapPicture) -> tuple[Gro
         country = label.kind == "country"
         # country and sea names at 4.5:1 or more on every fill they stand on (the published page is read by them)
         colour = colors.HexColor("#4a4336") if country else colors.HexColor("#3f5d7c")
-        group.add(words_at(label.text, label.at, 17 if country else 15, colour, bold=country))
+        group.add(words_at(in_language(label.text, label.names), label.at, 17 if country else 15, colour, bold=country))
     for arrow in picture.arrows:
         group.add(_arrow(arrow))
     for code in layout.areas:

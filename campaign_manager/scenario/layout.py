@@ -62,12 +62,23 @@ class Backdrop(DataModel):
     outline: Outline
 
 
+Names = Annotated[
+    dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")], Text],
+    Field(
+        max_length=64,
+        description='the name in other languages, by language code ("de", "el", "pt_BR"): shown where the app '
+        "speaks that language; the name above everywhere else",
+    ),
+]
+
+
 class MapLabel(DataModel):
     """A name written on the map: a country or a sea."""
 
     text: Text
     kind: Literal["country", "sea"]
     at: Point
+    names: Names = {}  # the text in other languages ("de", "el"), shown where the app speaks one
 
 
 class MapLayout(DataModel):

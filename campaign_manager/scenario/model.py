@@ -19,7 +19,7 @@ from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, Private
 from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_TROOPS, MAX_TURNS
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
 from campaign_manager.i18n import N_, language_codes
-from campaign_manager.scenario.layout import MapLayout
+from campaign_manager.scenario.layout import MapLayout, Names
 
 # A side's id: a key of the scenario's `[sides.*]` tables ("axis", "allied" in the bundled
 # scenarios); scenario/checks.py holds every side the file names to those two.
@@ -34,16 +34,6 @@ KIND_WORDS: dict[str, str] = {
     "mechanised": N_("mechanised"),
     "motorcycle": N_("motorcycle troops"),
 }
-
-
-Names = Annotated[
-    dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")], Text],
-    Field(
-        max_length=64,
-        description='the name in other languages, by language code ("de", "el", "pt_BR"): shown where the app '
-        "speaks that language; the name above everywhere else",
-    ),
-]
 
 
 def in_language(name: str, names: Mapping[str, str]) -> str:

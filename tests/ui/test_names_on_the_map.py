@@ -42,3 +42,10 @@ def test_in_english_the_names_are_as_they_were(open_window, english):
     assert scene.labels["F2"].name == "Athens" and scene.labels["B4"].name == "Thessaloniki"
     assert "F2 Athens" in scene.areas["F2"].toolTip()
     assert "Axis 30 — Allied 100" in window.view.panel.headline.text()
+
+
+def test_the_map_s_countries_and_seas_are_written_in_german(open_window, german):
+    window = open_window()
+    written = {name.text() for name in window.map_view.map_scene.still.places}
+    assert {"GRIECHENLAND", "JUGOSLAWIEN", "Ägäisches Meer", "Golf von Korinth"} <= written, written
+    assert not written & {"GREECE", "Aegean Sea"}

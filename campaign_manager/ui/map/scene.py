@@ -95,7 +95,7 @@ def draw_still_map(
         item.setZValue(0)
     drawn = StillMap({}, {}, [])
     for text in layout.labels:
-        name = PlaceName(text.text, text.kind, text.at)
+        name = PlaceName(in_language(text.text, text.names) if localised else text.text, text.kind, text.at)
         name.over = layout.under(_box(name.sceneBoundingRect()))
         name.set_grounds([])
         scene.addItem(name)
