@@ -176,8 +176,20 @@ def language_codes() -> tuple[str, ...]:
     """The language spoken now as codes, the most precise first: ("de_AT", "de"), ("el",); ("en",)
     for English (the code's words), inside `english()` and for the C locale; () for the
     pseudo-translation. What a scenario's names in other languages are keyed by."""
+    global _codes
     if _in_english:
         return ("en",)
+    active = _translation()  # read once per language chosen, as the catalogue is (a window asks often)
+    if _codes is not None and _codes[0] is active:
+        return _codes[1]
+    _codes = (active, _codes_now())
+    return _codes[1]
+
+
+_codes: tuple[gettext.NullTranslations, tuple[str, ...]] | None = None
+
+
+def _codes_now() -> tuple[str, ...]:
     if os.environ.get(PSEUDO_VARIABLE, "") not in ("", "0"):
         return ()
     lang = (_asked if _asked is not None else language()) or "en"
