@@ -34,6 +34,7 @@ from campaign_manager import i18n
 # A word of three plain letters or more, outside the pseudo-translation's brackets.
 _PLAIN_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
+_TAG = re.compile(r"<[^<>]*>")  # rich text's markup (<h3 style='margin:0'>), not words
 
 
 @contextlib.contextmanager
@@ -95,7 +96,7 @@ def scenario_phrases(scenario, *more: str) -> tuple[str, ...]:
 
 def plain_words(text: str, allowed: set[str] = frozenset(), phrases: tuple[str, ...] = ()) -> list[str]:
     """The plain English words of `text` outside brackets, less the allowed words and phrases."""
-    outside = _BRACKETED.sub(" ", text.replace("&", ""))
+    outside = _BRACKETED.sub(" ", _TAG.sub(" ", text).replace("&", ""))
     for phrase in phrases:
         if phrase in outside:
             outside = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", outside)

@@ -15,7 +15,8 @@ NAMES = {"Firestorm", "Greece", "Close", "Tab"} | {word for module in MODULES fo
 
 def _data(window) -> tuple[str, ...]:
     roster = window.session.state.roster
-    return scenario_phrases(window.campaign.scenario, *(c.name for c in roster), *(c.club or "" for c in roster))
+    names = (c.name for c in roster)
+    return scenario_phrases(window.campaign.scenario, window.campaign.name, *names, *(c.club or "" for c in roster))
 
 
 def test_the_main_window_and_its_tabs_show_no_unmarked_english(open_window):
