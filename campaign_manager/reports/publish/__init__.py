@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign_manager import i18n
 from campaign_manager.engine.actions import EndTurn, StartTurn
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
 from campaign_manager.engine.campaign import initial_state
@@ -44,6 +45,7 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     now = picture(sc, inputs.name, history, inputs.recorded_at, None, latest=True, set_up=inputs.set_up)
     turns = sorted({a.state.turn for a in history if isinstance(a.action, StartTurn)})
     status = published_status(now, [row for row in every if row.turn <= now.turn], inputs.recorded_at, names)
+    status_json = status if i18n.language_codes() == ("en",) else _english_status(inputs, names)
     figures = ", ".join(f"{sc.sides[side]} {vp}" for side, vp in status.vp.items())
     lead, when_words, result = standing_words(now)
     standing = _("VP: {figures}. {lead}. {when}: {result}.").format(
@@ -53,7 +55,7 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     image, image_2x = map_pngs(sc, now.state, now.battles, heading)
     files = {
         "index.html": page_html(now, status, turns).encode(),
-        "status.json": status.to_json().encode(),
+        "status.json": status_json.to_json().encode(),
         "map.png": image,
         "map@2x.png": image_2x,
         "feed.xml": feed_xml(status, dict(sc.side_nouns), {code: sc.area_label(code) for code in sc.areas}).encode(),
@@ -61,6 +63,15 @@ def folder_files(inputs: ReportInputs, names: bool = True) -> dict[str, bytes]:
     for turn in turns:
         files[f"turn-{turn}/index.html"] = _turn_page(inputs, every, turns, turn, names)
     return files
+
+
+def _english_status(inputs: ReportInputs, names: bool) -> PublishedStatus:
+    """The facts of status.json, which programs read: their words in English whatever the language."""
+    sc, history = inputs.scenario, inputs.history
+    with i18n.english():
+        now = picture(sc, inputs.name, history, inputs.recorded_at, None, latest=True, set_up=inputs.set_up)
+        every = battle_rows(sc, initial_state(sc), history)
+        return published_status(now, [row for row in every if row.turn <= now.turn], inputs.recorded_at, names)
 
 
 # The pages of ended turns, kept while their history stays (`publish --watch`, the window's publish
