@@ -86,6 +86,12 @@ def _strings(value):
             yield from _strings(each)
 
 
+def strings_in(value) -> set[str]:
+    """Every text of three letters or more in plain data (a TOML or JSON file read): data's texts
+    for `scenario_phrases`' `more`."""
+    return {text for text in _strings(value) if len(text) >= 3}
+
+
 def scenario_phrases(scenario, *more: str) -> tuple[str, ...]:
     """Every text a scenario brings (names, turn titles, dates, notes), and `more` (a campaign's
     commanders and clubs), longest first: data shown as it is, taken out of a text whole before
