@@ -125,6 +125,17 @@ def result_words(sc: Scenario, found: Outcome) -> str:
     return level_words(sc.victory_below)
 
 
+def result_names(sc: Scenario) -> dict[str, str]:
+    """Each result as `Outcome.result` and What if name it (the scenario's words: "Allied
+    operational victory", "draw") → the same in the user's language."""
+    names = {sc.victory_below: level_words(sc.victory_below)}
+    for side_words in sc.sides.values():
+        for _threshold, level in sc.victory_levels:
+            said = pgettext("a campaign's result: {side} a side's name, {level} a victory level", "{side} {level}")
+            names[f"{side_words} {level}"] = said.format(side=side_words, level=level_words(level))
+    return names
+
+
 def levels_words(sc: Scenario) -> str:
     """The victory levels by margin and the result under the lowest, in one sentence: the VP
     indicator's tooltip and the printed reports say them alike (`show --json`: outcome.levels)."""
