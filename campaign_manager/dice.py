@@ -115,17 +115,16 @@ class NoRoller:
         raise DieError(_("a {die} is missing from the recorded action").format(die=die.words))
 
 
-def roll_or_check(value: object, die: Die, roller: Roller, what: str, whose: str = "") -> int:
+def roll_or_check(value: object, die: Die, roller: Roller, what: str) -> int:
     """A typed-in value is checked; a missing one (None) is rolled.
 
-    `what` (and `whose`, e.g. a troop id) name the die in messages: "roll to destroy GR-INF-3".
+    `what` names the die in messages, a whole phrase in the user's language: "roll to destroy GR-INF-3".
     """
     if type(value) is int and die.low <= value <= die.high:
         return value
     if value is None and not isinstance(roller, NoRoller):
         return roller.roll(die)  # the die is named only when something is wrong with it
-    label = f"{what} {whose}".strip()
     if value is None:
         words = _("{what}: no {die} given (type in the die rolled, or let the app roll it)")
-        raise DieError(words.format(what=label, die=die.words))
-    return die.check(value, label)
+        raise DieError(words.format(what=what, die=die.words))
+    return die.check(value, what)

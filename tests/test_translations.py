@@ -20,7 +20,7 @@ from campaign_manager import i18n
 from campaign_manager.assist.registry import MODULES as ASSIST_GAMES
 from campaign_manager.cli import build_parser
 from tests.english_in_place import english_in_place
-from tests.shared import ROOT, run
+from tests.shared import FULL_CAMPAIGN, ROOT, run
 
 sys.path.insert(0, str(ROOT / "installer"))
 import translations  # noqa: E402  (installer/translations.py: Babel's extraction and compilation)
@@ -181,21 +181,66 @@ def test_an_engine_refusal_in_german_under_a_german_locale(tmp_path, capsys, spe
     assert "Rule 1.1: battles are fought during a turn, and the campaign has not begun" in english
 
 
+def _without_times(text: str) -> str:
+    """A JSON output with the moments things were recorded taken out (they differ run to run)."""
+    return re.sub(r'"recorded_at": "[^"]*"', '"recorded_at": ""', text)
+
+
 def test_json_outputs_are_the_same_in_every_language(tmp_path, capsys, speak):
     path = tmp_path / "c.campaign"
     run(capsys, "new", path)
+    actions = tmp_path / "turn1.json"
+    actions.write_text(json.dumps(FULL_CAMPAIGN["turn 1"]), encoding="utf-8")
     outputs = {}
     languages = ({"LANG": "C"}, {"LANG": "de_DE.UTF-8"}, {"LANG": "el_GR.UTF-8"}, {"FIRESTORM_PSEUDO": "1"})
-    for variables in languages:  # the scenario names its areas in German and Greek: the JSON does not
+    for n, variables in enumerate(languages):  # the scenario names its areas in German and Greek: the JSON does not
         speak(**variables)
-        outputs[str(variables)] = [
-            run(capsys, "show", path, "--json")[1],
-            run(capsys, "requirements", path, "--turn", "1", "--json")[1],
-            run(capsys, "odds", "--terrain", "plain", "--turn", "1", "--attacker", "greek:infantry", "--json")[1],
+        (folder := tmp_path / str(n)).mkdir()  # each language's files, the same names in each
+        played, fought = folder / "played.campaign", folder / "fought.campaign"
+        run(capsys, "new", played)
+        run(capsys, "new", fought, "--wargame", "--computer", "axis")
+        said = [
+            run(capsys, "show", path, "--json"),
+            run(capsys, "requirements", path, "--turn", "1", "--json"),
+            run(capsys, "odds", "--terrain", "plain", "--turn", "1", "--attacker", "greek:infantry", "--json"),
+            run(capsys, "apply", played, actions, "--json"),
+            run(capsys, "log", played, "--json"),
+            run(capsys, "computer", fought, "--seed", 5, "--json"),
+            run(
+                capsys,
+                "assist",
+                "agt",
+                "weather",
+                "--scenario",
+                "historical",
+                "--month",
+                "nov",
+                "--first-turn",
+                "--json",
+            ),
+            run(
+                capsys,
+                "assist",
+                "gcw",
+                "conflict",
+                "--attacker",
+                "9",
+                "--defender",
+                "3",
+                "--table",
+                "open",
+                "--die",
+                "4",
+                "--json",
+            ),
+            run(capsys, "assist", "opa", "fire", "--target", "cover", "--dice", "4,5,6", "--json"),
         ]
+        assert all(code == 0 for code, _out, _err in said), [err for _code, _out, err in said]
+        outputs[str(variables)] = [_without_times(out.replace(str(folder), "FOLDER")) for _code, out, _err in said]
     first, *others = outputs.values()
     assert all(json.loads(text) is not None for text in first)
-    assert all(other == first for other in others)
+    for other in others:
+        assert other == first
 
 
 def test_english_is_what_the_code_says(speak):

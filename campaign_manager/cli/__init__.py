@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from campaign_manager import startup
+from campaign_manager import i18n, startup
 from campaign_manager.errors import UserError
 from campaign_manager.i18n import N_, _, ngettext
 
@@ -245,6 +245,9 @@ def main(argv: list[str] | None = None, open_window: Callable[..., int] | None =
             load()  # the modules the command works with, loaded as part of start-up (startup.py)
         startup.settled()
     try:
+        if getattr(args, "json", False) is True:  # what a program reads: the same words in every language
+            with i18n.english():
+                return int(args.run(args) or 0)
         return int(args.run(args) or 0)
     except UserError as exc:
         from campaign_manager.cli.output import printable, printable_lines

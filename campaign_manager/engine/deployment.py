@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import RuleError
-from campaign_manager.i18n import _, ngettext
+from campaign_manager.i18n import _, ngettext, pgettext
 from campaign_manager.scenario.model import DeploymentException, DeploymentRule, Scenario
 
 
@@ -121,11 +121,24 @@ def exception_words(sc: Scenario, exception: DeploymentException) -> str:
     return _("{troops} in {area}").format(troops=_exception_troops(exception), area=label(sc, exception.area))
 
 
+def kind_counted(kind: str) -> str:
+    """A kind of troop after a count ("2 infantry", "1 Greek armour"), as the user's language says it
+    (English: the kind's id)."""
+    said = {
+        "infantry": pgettext("a kind of troop, after a count", "infantry"),
+        "mountain": pgettext("a kind of troop, after a count", "mountain"),
+        "armour": pgettext("a kind of troop, after a count", "armour"),
+        "mechanised": pgettext("a kind of troop, after a count", "mechanised"),
+        "motorcycle": pgettext("a kind of troop, after a count", "motorcycle"),
+    }
+    return said.get(kind, kind)
+
+
 def _exception_troops(exception: DeploymentException, nation: str = "") -> str:
     """The troops an exception speaks of: one by id, or a count of a kind ("2 infantry", "1 Greek troop")."""
     if exception.troop:
         return exception.troop
-    values = {"count": exception.count, "nation": nation, "kind": exception.kind}
+    values = {"count": exception.count, "nation": nation, "kind": kind_counted(exception.kind or "")}
     if exception.kind:
         return (_("{count} {nation} {kind}") if nation else _("{count} {kind}")).format(**values)
     if nation:

@@ -30,6 +30,7 @@ from campaign_manager.engine.general import AttackPlan, ComputerPolicy, long_sho
 from campaign_manager.engine.questions import Attack, BattleResult, ChooseAttack, Decision
 from campaign_manager.engine.state import CampaignState, Phase
 from campaign_manager.engine.victory import victory_points
+from campaign_manager.i18n import _, ngettext, number
 from campaign_manager.scenario.model import Scenario
 
 QUICK = "quick"
@@ -75,14 +76,16 @@ class CarefulPolicy(ComputerPolicy):
             return decision
         runner_up = max(m for i, m in enumerate(margins) if i != best)
         others = (
-            f"another did a little better ({_vp(runner_up)}), too little to be sure of"
+            _("another did a little better ({margin}), too little to be sure of")
             if runner_up > margins[best]
-            else f"the next best choice {_vp(runner_up)}"
-        )
-        said = (
-            f"{decision.reason}; played out {self.careful.playouts} times it leaves the "
-            f"{sc.sides[side]} {_vp(margins[best])} on average, {others}"
-        )
+            else _("the next best choice {margin}")
+        ).format(margin=_vp(runner_up))
+        playouts = self.careful.playouts
+        said = ngettext(
+            "{reason}; played out {count} time it leaves the {side} {margin} on average, {others}",
+            "{reason}; played out {count} times it leaves the {side} {margin} on average, {others}",
+            playouts,
+        ).format(reason=decision.reason, count=playouts, side=sc.sides[side], margin=_vp(margins[best]), others=others)
         return Decision(decision.reply, said)
 
     def shortlist(
@@ -219,9 +222,10 @@ def _playout_seed(seed: int, st: CampaignState, index: int) -> int:
 
 
 def _vp(margin: float) -> str:
+    """A side's margin in words: "1.5 VP ahead", "0.3 VP behind"."""
     if margin >= 0:
-        return f"{margin:.1f} VP ahead"
-    return f"{-margin:.1f} VP behind"
+        return _("{vp} VP ahead").format(vp=number(margin, 1))
+    return _("{vp} VP behind").format(vp=number(-margin, 1))
 
 
 def computer_general(seed: int, how: str = QUICK, explain: bool = True) -> ComputerPolicy:

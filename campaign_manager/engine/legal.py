@@ -142,7 +142,7 @@ def stale_arrow_refusal(sc: Scenario, st: CampaignState, arrow: Arrow) -> RuleEr
     attacker must still hold the area the arrow comes from and still have a committed ground troop
     there; rule 1.8: the target must still be the enemy's. Such an arrow is abandoned, never fought."""
     origin, target, side = arrow.origin, arrow.target, arrow.attacker_side
-    name = f"the arrow {label(sc, origin)} → {label(sc, target)}"
+    name = _("the arrow {origin} → {target}").format(origin=label(sc, origin), target=label(sc, target))
     if st.control.get(target) != sc.enemy_of(side):
         return RuleError(
             "1.8",

@@ -10,11 +10,6 @@ from campaign_manager.i18n import N_, _
 from campaign_manager.scenario.model import Scenario, Troop
 
 
-def counted(count: int, noun: str) -> str:
-    """ "1 troop", "2 troops": a count with its noun in the right number."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def area(sc: Scenario, code: str) -> str:
     if code not in sc.areas:
         raise RuleError("1.2", _("there is no area '{code}' on the map").format(code=code))

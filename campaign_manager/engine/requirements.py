@@ -9,7 +9,7 @@ from typing import NotRequired, TypedDict
 
 from campaign_manager import i18n
 from campaign_manager.engine.battle import fortification_terms
-from campaign_manager.engine.deployment import deployment_problems
+from campaign_manager.engine.deployment import deployment_problems, kind_counted
 from campaign_manager.engine.lookup import label, placement_areas, placement_words, zone_words
 from campaign_manager.engine.memo import PerState
 from campaign_manager.engine.state import POOL, CampaignState, Phase
@@ -241,7 +241,7 @@ def rule_words(sc: Scenario, rule: DeploymentRule) -> str:
         if x.troop:
             who = x.troop
         elif x.kind:
-            who = _("{count} {nation} {kind}").format(count=x.count, nation=nation, kind=x.kind)
+            who = _("{count} {nation} {kind}").format(count=x.count, nation=nation, kind=kind_counted(x.kind))
         else:
             who = ngettext("{count} {nation} troop", "{count} {nation} troop", x.count).format(
                 count=x.count, nation=nation

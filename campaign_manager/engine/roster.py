@@ -133,7 +133,7 @@ def retire_commander(
         _("{commander} retires: no new games, their past games stay in the league").format(commander=who(sc, commander))
     )
     if commander.general:
-        events.append(f"The {side_name(sc, commander.side)} have no General until another is named")
+        events.append(_("The {side} have no General until another is named").format(side=side_name(sc, commander.side)))
     return evolve(action, name=commander.name) if action.name != commander.name else action
 
 
@@ -207,7 +207,7 @@ def set_side(sc: Scenario, st: CampaignState, action: SetSide, roller: Roller, e
     _put(st, evolve(commander, side=side, general=False))
     events.append(_("{name} now plays for the {side}").format(name=commander.name, side=side_name(sc, side)))
     if commander.general:
-        events.append(f"The {side_name(sc, commander.side)} have no General until another is named")
+        events.append(_("The {side} have no General until another is named").format(side=side_name(sc, commander.side)))
     return evolve(action, name=commander.name, side=side)
 
 

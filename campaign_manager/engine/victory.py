@@ -7,7 +7,7 @@ from typing import NamedTuple, TypedDict
 
 from campaign_manager.engine.lookup import troop_title
 from campaign_manager.engine.state import CAPTURED, CampaignState, Phase
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, pgettext
 from campaign_manager.scenario.model import Scenario
 
 
@@ -98,14 +98,53 @@ def outcome(sc: Scenario, st: CampaignState) -> Outcome:
     return Outcome(leader, margin, result, st.phase == Phase.FINISHED)
 
 
+def level_words(name: str) -> str:
+    """A victory level (or the result under the lowest) as the scenario names it, in the user's
+    language: the bundled scenarios' levels are in the catalogue; another scenario's stay its own
+    words. `Outcome.result` keeps the scenario's words (What if counts results by them)."""
+    said = {
+        "strategic victory": pgettext("a victory level", "strategic victory"),
+        "operational victory": pgettext("a victory level", "operational victory"),
+        "tactical victory": pgettext("a victory level", "tactical victory"),
+        "decisive victory": pgettext("a victory level", "decisive victory"),
+        "victory": pgettext("a victory level", "victory"),
+        "narrow victory": pgettext("a victory level", "narrow victory"),
+        "draw": pgettext("a campaign's result under the lowest victory level", "draw"),
+        "stalemate": pgettext("a campaign's result under the lowest victory level", "stalemate"),
+    }
+    return said.get(name, name)
+
+
+def result_words(sc: Scenario, found: Outcome) -> str:
+    """The result of `found` in the user's language ("Allied operational victory", "draw"), as
+    the panels and reports show it."""
+    for threshold, name in sc.victory_levels:
+        if found.margin >= threshold and found.leader:
+            said = pgettext("a campaign's result: {side} a side's name, {level} a victory level", "{side} {level}")
+            return said.format(side=sc.sides[found.leader], level=level_words(name))
+    return level_words(sc.victory_below)
+
+
+def result_names(sc: Scenario) -> dict[str, str]:
+    """Each result as `Outcome.result` and What if name it (the scenario's words: "Allied
+    operational victory", "draw") → the same in the user's language."""
+    names = {sc.victory_below: level_words(sc.victory_below)}
+    for side_words in sc.sides.values():
+        for _threshold, level in sc.victory_levels:
+            said = pgettext("a campaign's result: {side} a side's name, {level} a victory level", "{side} {level}")
+            names[f"{side_words} {level}"] = said.format(side=side_words, level=level_words(level))
+    return names
+
+
 def levels_words(sc: Scenario) -> str:
     """The victory levels by margin and the result under the lowest, in one sentence: the VP
     indicator's tooltip and the printed reports say them alike (`show --json`: outcome.levels)."""
+    below = level_words(sc.victory_below)
     if not sc.victory_levels:
-        return _("Victory levels by margin: none, every result is a {result}.").format(result=sc.victory_below)
-    levels = ", ".join(f"{m}+ {name}" for m, name in sc.victory_levels)
+        return _("Victory levels by margin: none, every result is a {result}.").format(result=below)
+    levels = ", ".join(f"{m}+ {level_words(name)}" for m, name in sc.victory_levels)
     return _("Victory levels by margin: {levels}; under {lowest}: {result}.").format(
-        levels=levels, lowest=sc.victory_levels[-1][0], result=sc.victory_below
+        levels=levels, lowest=sc.victory_levels[-1][0], result=below
     )
 
 

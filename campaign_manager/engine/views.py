@@ -32,6 +32,7 @@ from campaign_manager.engine.victory import (
     VPPartJson,
     levels_words,
     outcome,
+    result_words,
     victory_points,
     vp_breakdown,
 )
@@ -349,6 +350,6 @@ def _build(sc: Scenario, st: CampaignState, kept: bool = True) -> StateView:
         command_centre_wins=MappingProxyType(st.command_wins),
         vp=MappingProxyType(victory_points(sc, st)),
         vp_breakdown=MappingProxyType({side: tuple(parts) for side, parts in vp_breakdown(sc, st).items()}),
-        outcome=OutcomeView(found.leader, found.margin, found.result, found.final, levels_words(sc)),
+        outcome=OutcomeView(found.leader, found.margin, result_words(sc, found), found.final, levels_words(sc)),
         source=(sc, st) if kept else None,
     )

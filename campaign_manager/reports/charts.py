@@ -17,6 +17,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from campaign_manager.engine.charts import CampaignCharts
+from campaign_manager.engine.victory import level_words as level_said
 from campaign_manager.i18n import _, ngettext
 from campaign_manager.reports.page import BOLD, FONT
 from campaign_manager.scenario.model import Scenario
@@ -157,7 +158,7 @@ def vp_chart(sc: Scenario, data: CampaignCharts, width: float, height: float) ->
         Key(_("victory levels"), LEVEL, "level"),
     ]
     _legend(group, 0, height - TITLE - 14, keys)
-    level_words = [f"{margin} {name.split()[0]}" for margin, name in data.levels]
+    level_words = [f"{margin} {level_said(name).split()[0]}" for margin, name in data.levels]
     right_room = max((_width(w, SMALL) for w in level_words), default=0) + PAD * 2
     left, bottom = 26.0, 16.0
     right, top = width - right_room, height - TITLE - 26
@@ -213,9 +214,8 @@ def vp_words(sc: Scenario, data: CampaignCharts) -> str:
         + ", ".join(f"{sc.side_adjective(side)} {t.vp[side]}" for side in data.sides)
         for t in data.vp
     ]
-    levels = ", ".join(
-        _("{level} from a lead of {margin}").format(level=name, margin=margin) for margin, name in data.levels
-    )
+    each = _("{level} from a lead of {margin}")
+    levels = ", ".join(each.format(level=level_said(name), margin=margin) for margin, name in data.levels)
     return _("Victory points at the end of each turn. {turns}. Victory levels: {levels}.").format(
         turns="; ".join(said), levels=levels
     )

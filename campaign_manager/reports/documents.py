@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, KeepTogether, Spacer, Table, TableStyle
 
-from campaign_manager.engine.app_dice import APP_LEGEND
+from campaign_manager.engine.app_dice import app_legend
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.lookup import label
 from campaign_manager.i18n import _
@@ -115,7 +115,7 @@ def turn_report(pic: TurnPicture, width: float, height: float) -> list[Flowable]
     story += [Spacer(1, 6), vp_block(pic, width), Spacer(1, 4), vp_parts_table(pic, width)]
     story += [CondPageBreak(120), text(_("The battles of the turn"), "h2"), battle_table(pic, width)]
     if any(row.app_dice for row in pic.battles):  # the mark beside a die says the app rolled it
-        story.append(text(APP_LEGEND, "small"))
+        story.append(text(app_legend(), "small"))
     if pic.recorded_by:  # a shared campaign: the shops that recorded this turn
         story.append(text(_("Recorded by: {names}.").format(names=", ".join(pic.recorded_by)), "small"))
     for row in pic.battles:  # an app die replaced is on paper too: both faces and why

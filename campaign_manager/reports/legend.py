@@ -122,13 +122,15 @@ def legend_rows(sc: Scenario) -> list[tuple[Drawing, str]]:
         )
     )
     kinds = sorted({troop.kind for troop in sc.troops.values()}, key=drawn.kind_place)
-    rows += [(_kind(kind), KIND_WORDS.get(kind) or markup("{kind}", kind=kind)) for kind in kinds]
+    rows += [
+        (_kind(kind), _(KIND_WORDS[kind]) if kind in KIND_WORDS else markup("{kind}", kind=kind)) for kind in kinds
+    ]
     rows.append((_line(False, False), _("the areas touch")))
     if sc.fortification is not None and any(link.fortified for link in sc.links):
         rows.append((_line(True, False), markup(_("the link crosses the {line}"), line=sc.fortification.line_name)))
     if any(link.sea for link in sc.links):
         rows.append((_line(False, True), _("the areas touch across the sea")))
-    results = "; ".join(f"{mark} {words}" for mark, words in RESULT_MARKS)
+    results = "; ".join(f"{mark} {_(words)}" for mark, words in RESULT_MARKS)
     rows.append(
         (
             _arrow(drawn.FOUGHT, "2 ✔"),

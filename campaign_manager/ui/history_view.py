@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine.actions import EndTurn
-from campaign_manager.engine.app_dice import APP_LEGEND, APP_MARK
+from campaign_manager.engine.app_dice import APP_MARK, app_legend
 from campaign_manager.engine.battle_log import BattleRow
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.state import CampaignState
@@ -144,7 +144,7 @@ class BattlesModel(QAbstractTableModel):
             return cells[index.column()]
         if role == TOOLTIP:  # the whole cell, however narrow its column
             column = _("{title}: {cell}").format(title=_(COLUMNS[index.column()]), cell=cells[index.column()])
-            marked = f"\n\n({APP_LEGEND})" if APP_MARK in cells[index.column()] else ""
+            marked = f"\n\n({app_legend()})" if APP_MARK in cells[index.column()] else ""
             return tip(f"{column}\n\n{words}{marked}")
         return None
 

@@ -34,6 +34,7 @@ from campaign_manager import i18n
 # A word of three plain letters or more, outside the pseudo-translation's brackets.
 _PLAIN_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
+_TAG = re.compile(r"<[^<>]*>")  # rich text's markup (<h3 style='margin:0'>), not words
 
 
 @contextlib.contextmanager
@@ -85,6 +86,12 @@ def _strings(value):
             yield from _strings(each)
 
 
+def strings_in(value) -> set[str]:
+    """Every text of three letters or more in plain data (a TOML or JSON file read): data's texts
+    for `scenario_phrases`' `more`."""
+    return {text for text in _strings(value) if len(text) >= 3}
+
+
 def scenario_phrases(scenario, *more: str) -> tuple[str, ...]:
     """Every text a scenario brings (names, turn titles, dates, notes), and `more` (a campaign's
     commanders and clubs), longest first: data shown as it is, taken out of a text whole before
@@ -95,7 +102,7 @@ def scenario_phrases(scenario, *more: str) -> tuple[str, ...]:
 
 def plain_words(text: str, allowed: set[str] = frozenset(), phrases: tuple[str, ...] = ()) -> list[str]:
     """The plain English words of `text` outside brackets, less the allowed words and phrases."""
-    outside = _BRACKETED.sub(" ", text.replace("&", ""))
+    outside = _BRACKETED.sub(" ", _TAG.sub(" ", text).replace("&", ""))
     for phrase in phrases:
         if phrase in outside:
             outside = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", outside)

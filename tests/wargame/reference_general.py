@@ -54,7 +54,7 @@ from campaign_manager.engine.general_facts import (
     chances,
     defence_choice,
 )
-from campaign_manager.engine.lookup import counted, label
+from campaign_manager.engine.lookup import label
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.scene import Scene
 from campaign_manager.engine.state import CampaignState, Commitment
@@ -429,6 +429,12 @@ class ReferenceGeneral:
                     refused.add(like)
         kept = [t for t in first if t not in moving]
         return self._said(moving, lambda: _advance_words(sc, scene, target, moving, kept))
+
+
+def counted(count: int, noun: str) -> str:
+    """ "1 troop", "2 troops": a count with its noun in the right number (the reference's English;
+    the engine says it through the catalogue)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _best_survivors(scene: Scene, target: str, first: list[str]) -> tuple[list[str], float]:

@@ -235,7 +235,7 @@ def _battles(pic: TurnPicture, status: PublishedStatus) -> str:
             listed = "".join(_battle(pic, b) for b in fought) or f"<li>{none}</li>"
             title = escape(_("Turn {turn}").format(turn=turn))
             said.append(f'<h3>{title}</h3><ol class="battles">{listed}</ol>')
-    marks = "; ".join(f"{mark} {words}" for mark, words in RESULT_MARKS)
+    marks = "; ".join(f"{mark} {_(words)}" for mark, words in RESULT_MARKS)
     body = "".join(said) or "<p>" + escape(_("No battle yet.")) + "</p>"
     numbered = escape(_("Numbered as on the map: {marks}.").format(marks=marks))
     return _section("battles", _("Battles"), f'<p class="when">{numbered}</p>{body}')

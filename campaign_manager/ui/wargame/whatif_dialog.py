@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.engine.lookup import side_name
 from campaign_manager.engine.state import CampaignState
+from campaign_manager.engine.victory import result_names
 from campaign_manager.engine.whatif import LIMIT, MOST, PRECISION, WhatIf, playouts
 from campaign_manager.errors import UserError
 from campaign_manager.i18n import N_, _, ngettext, number, percent
@@ -360,10 +361,11 @@ class WhatIfDialog(QDialog):
         shown = [  # every result in order, as margins run: the first side's best first
             name for name, interval in answer.intervals.items() if answer.outcomes.get(name) or interval.high >= 0.05
         ]
+        said = result_names(sc)  # the results' names in the user's language
         self.results.set_bars(
             [
                 (
-                    name,
+                    said.get(name, name),
                     answer.share(name),
                     next((c for k, c in palette.items() if name.startswith(k)), ink.role(ink.Role.Mid)),
                 )

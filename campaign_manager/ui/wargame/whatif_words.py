@@ -5,6 +5,7 @@ stopped (shown under What if's charts: ui/wargame/whatif_dialog.py)."""
 from __future__ import annotations
 
 from campaign_manager.engine.lookup import label, side_name
+from campaign_manager.engine.victory import level_words, result_names
 from campaign_manager.engine.whatif import WhatIf
 from campaign_manager.i18n import _, ngettext, number
 from campaign_manager.scenario.model import Scenario
@@ -77,7 +78,7 @@ def wins_words(sc: Scenario, answer: WhatIf) -> str:
     sides += [_("the {side} {share}").format(side=side_name(sc, side), share=won(side)) for side in others]
     draw = share_words(answer, sc.victory_below)
     return _("In all, at any level of victory: {sides}, {draw} {share}.").format(
-        sides=", ".join(sides), draw=sc.victory_below, share=draw
+        sides=", ".join(sides), draw=level_words(sc.victory_below), share=draw
     )
 
 
@@ -104,4 +105,5 @@ def summary_words(sc: Scenario, answer: WhatIf) -> str:
         "{count} playouts ({why}). The single most likely result: {likely}. Most battles in one turn: {most}.",
         count,
     )
+    likely = result_names(sc).get(likely, likely)
     return said.format(count=number(count), why=why, likely=likely, most=answer.most_battles_in_a_turn)
