@@ -121,7 +121,7 @@ def result_words(sc: Scenario, found: Outcome) -> str:
     for threshold, name in sc.victory_levels:
         if found.margin >= threshold and found.leader:
             said = pgettext("a campaign's result: {side} a side's name, {level} a victory level", "{side} {level}")
-            return said.format(side=sc.sides[found.leader], level=level_words(name))
+            return said.format(side=sc.side_adjective(found.leader), level=level_words(name))
     return level_words(sc.victory_below)
 
 
@@ -129,10 +129,10 @@ def result_names(sc: Scenario) -> dict[str, str]:
     """Each result as `Outcome.result` and What if name it (the scenario's words: "Allied
     operational victory", "draw") → the same in the user's language."""
     names = {sc.victory_below: level_words(sc.victory_below)}
-    for side_words in sc.sides.values():
+    for side, side_words in sc.sides.items():
         for _threshold, level in sc.victory_levels:
             said = pgettext("a campaign's result: {side} a side's name, {level} a victory level", "{side} {level}")
-            names[f"{side_words} {level}"] = said.format(side=side_words, level=level_words(level))
+            names[f"{side_words} {level}"] = said.format(side=sc.side_adjective(side), level=level_words(level))
     return names
 
 
