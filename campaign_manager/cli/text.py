@@ -105,7 +105,7 @@ def _area_table(sc: Scenario, areas: Mapping[str, AreaView]) -> list[str]:
             code,
             area.name,
             _side(sc, area.controller),
-            area.terrain or "",
+            sc.terrain_name(area.terrain).lower() if area.terrain else "",
             str(area.vp or ""),
             _links(area),
             _troops(area.troops),

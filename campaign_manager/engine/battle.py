@@ -247,7 +247,7 @@ def fortification_terms(sc: Scenario) -> str:
     fort = sc.fortification
     assert fort is not None
     bonus = ", ".join(
-        _("{bonus} in {terrain} terrain").format(bonus=f"{value:+d}", terrain=sc.terrains.get(terrain, terrain).lower())
+        _("{bonus} in {terrain} terrain").format(bonus=f"{value:+d}", terrain=sc.terrain_name(terrain).lower())
         for terrain, value in fort.bonus.by_terrain
     )
     tabletop = _("in a tabletop game {tabletop}").format(tabletop=fort.tabletop) if fort.tabletop else ""

@@ -97,7 +97,7 @@ def areas_table(pic: TurnPicture, width: float) -> Table:
             [
                 f"{code} {area.name}",
                 sc.side_adjective(area.controller) if area.controller in sc.sides else _("nobody"),
-                (area.terrain or "—").title(),  # untranslated: the scenario's word
+                sc.terrain_name(area.terrain) if area.terrain else "—",
                 str(area.vp or ""),
                 troops,
             ]

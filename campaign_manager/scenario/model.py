@@ -103,6 +103,7 @@ class NationSpec(DataModel):
 
 class TerrainSpec(DataModel):
     name: Text
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
 
 
 class Area(DataModel):
@@ -539,6 +540,11 @@ class Scenario:
         """The side as a noun for sentences ("Allies"), in the app's language where the scenario gives it."""
         return in_language(self.side_nouns[side], self.other_names.get(("side noun", side), {}))
 
+    def terrain_name(self, terrain: str) -> str:
+        """A terrain's name ("Rough"), in the app's language where the scenario gives it; an id the
+        scenario does not list, as it is."""
+        return in_language(self.terrains.get(terrain, terrain), self.other_names.get(("terrain", terrain), {}))
+
     def side_adjective(self, side: str) -> str:
         """The side's name ("Allied"), in the app's language where the scenario gives it."""
         return in_language(self.sides[side], self.other_names.get(("side", side), {}))
@@ -579,4 +585,7 @@ def _other_names(data: ScenarioFile) -> dict[tuple[str, str], Mapping[str, str]]
     for code, nation in data.nations.items():
         if nation.names:
             found["nation", code] = nation.names
+    for code, terrain in data.terrains.items():
+        if terrain.names:
+            found["terrain", code] = terrain.names
     return {key: names for key, names in found.items() if names}

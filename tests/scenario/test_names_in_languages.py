@@ -116,3 +116,12 @@ def test_the_history_says_the_names_of_the_language_and_json_stays_as_it_is(tmp_
     assert greek_json == english_json
     shown = json.loads(english_json[0])
     assert shown["areas"]["C1"]["name"] == "Ioannina" and "F2" in shown["areas"]
+
+
+def test_terrains_are_named_in_the_language_spoken(speak):
+    sc = load_scenario()
+    speak(LANG="de_DE.UTF-8")
+    assert (sc.terrain_name("rough"), sc.terrain_name("plain")) == ("Schwierig", "Offen")
+    speak(LANG="C")
+    assert (sc.terrain_name("rough"), sc.terrain_name("plain")) == ("Rough", "Plain")
+    assert sc.terrain_name("swamp") == "swamp"  # an id the scenario does not list, as it is

@@ -28,7 +28,7 @@ def area_sentence(sc: Scenario, st: CampaignState, code: str) -> str:
         else _("{area} is held by nobody").format(area=label(sc, code))
     ]
     if info.terrain:
-        terrain = sc.terrains.get(info.terrain, info.terrain).lower()
+        terrain = sc.terrain_name(info.terrain).lower()
         parts.append(_("{terrain} terrain").format(terrain=terrain))
     if info.vp:
         parts.append(_("worth {vp} VP to whoever holds it").format(vp=info.vp))
