@@ -98,7 +98,7 @@ def read(path: Path, language: str | None = None) -> Catalog:
 def write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as file:
-        write_po(file, catalog, width=120, omit_header=False, sort_output=False)
+        write_po(file, catalog, width=120, omit_header=False, sort_output=False, ignore_obsolete=True)
 
 
 def compiled(catalog: Catalog) -> bytes:

@@ -129,7 +129,7 @@ def test_a_refit_costs_two_capacity_points(charts):
     assert (action["amount"], action["points"]) == (2, 4)
     state = apply(state, action, book())
     assert state.left("Argostoli") == 1
-    with pytest.raises(UserError, match=r"Rules 9\.11 and 6\.81: Argostoli .* 1 refit\(s\) at 2 points each needs 2"):
+    with pytest.raises(UserError, match=r"Rules 9\.11 and 6\.81: Argostoli .* 1 refit at 2 points each needs 2"):
         ports.use_port(state, charts, "Argostoli", "refit", 1)
 
 

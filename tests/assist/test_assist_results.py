@@ -14,7 +14,7 @@ from campaign_manager.assist.gcw.game_file import TrackerGame
 from campaign_manager.assist.results import ResultLog, as_csv, as_text, make_result, read_result
 from campaign_manager.errors import FileRefused, UserError
 
-FIRE = make_result("Fire", "2 hit(s) on infantry in line.", {"target": "line", "stands": None}, [("die", 5, True)])
+FIRE = make_result("Fire", "2 hits on infantry in line.", {"target": "line", "stands": None}, [("die", 5, True)])
 CHECK = make_result("Hit check", "Shaken; falls back 1 band.", {"hits": 3}, [("check die", 2, False)])
 
 
@@ -77,7 +77,7 @@ def test_the_panel_log_undoes_and_redoes():
 def test_the_record_as_csv_and_text():
     rows = list(csv.reader(io.StringIO(as_csv([FIRE, CHECK]))))
     assert rows[0] == ["number", "tool", "inputs", "dice", "result"]
-    assert rows[1] == ["1", "Fire", "target: line", "die 5 (typed)", "2 hit(s) on infantry in line."]
+    assert rows[1] == ["1", "Fire", "target: line", "die 5 (typed)", "2 hits on infantry in line."]
     assert rows[2][3] == "check die 2 (rolled by the app)"
     text = as_text([FIRE, CHECK], "Opa Opa: the evening's results")
     assert "2. Hit check: Shaken; falls back 1 band." in text and "With hits: 3." in text

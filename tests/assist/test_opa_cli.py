@@ -122,4 +122,4 @@ def test_text_output_and_the_real_entry_point():
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("2 hit(s) on any unit in cover")
+    assert done.stdout.startswith("2 hits on any unit in cover")

@@ -76,7 +76,7 @@ def test_musket_reaches_one_band_and_is_greek_only(tables):
 
 
 def test_wrong_number_of_dice_for_the_stands_is_refused(tables):
-    with pytest.raises(UserError, match="3 stand\\(s\\) roll 6 dice here, but 3 were given"):
+    with pytest.raises(UserError, match="3 stands roll 6 dice here, but 3 were given"):
         fire(tables, "column", [1, 2, 3], stands=3, weapon="medium-battery", range_bands=1)
 
 

@@ -48,7 +48,7 @@ def test_panel_combat_and_anti_aircraft(qtbot, tmp_path):
     checks.aaDie.setText("6")
     checks.aaStrength.setValue(5)
     qtbot.mouseClick(checks.aaButton, LEFT)
-    assert "= 11: 2 squadron(s)" in checks.aaResult.text()  # the Kalpaki example
+    assert "= 11: 2 squadrons" in checks.aaResult.text()  # the Kalpaki example
     checks.aaDie.setText("10")
     qtbot.mouseClick(checks.aaButton, LEFT)
     assert "cannot show 10" in checks.aaResult.text() and "squadron" not in checks.aaResult.text()
@@ -169,7 +169,7 @@ def test_results_are_kept_in_the_open_game_and_read_back(qtbot, tmp_path):
     checks.aaStrength.setValue(5)
     qtbot.mouseClick(checks.aaButton, LEFT)  # no game yet: kept by the panel
     assert panel.results.model.stringList() == [
-        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadron(s) neutralised (escorting fighters are not affected)"
+        "1. Anti-aircraft: Die 6 + strength 5 = 11: 2 squadrons neutralised (escorting fighters are not affected)"
         " [anti-aircraft die 6 (typed)]"
     ]
     qtbot.mouseClick(panel.ui.newButton, LEFT)

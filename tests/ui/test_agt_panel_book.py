@@ -105,7 +105,7 @@ def test_the_ports_tab_confirms_an_action_and_a_refusal_replaces_it(qtbot, tmp_p
     assert ports.useAmountCaption.text() == "Squadrons readied"
     ports.useSpin.setValue(3)
     qtbot.mouseClick(ports.useButton, LEFT)
-    assert "2 capacity point(s) used to ready squadrons" in ports.doneLabel.text()
+    assert "2 capacity points used to ready squadrons" in ports.doneLabel.text()
 
 
 def test_an_old_red_message_is_cleared_when_the_tab_or_the_owners_charts_change(qtbot, tmp_path):

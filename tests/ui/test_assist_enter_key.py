@@ -32,14 +32,14 @@ def test_a_die_typed_and_enter_works_the_result_out(qtbot, tmp_path):
     checks = agt.checks.ui
     checks.aaStrength.setValue(5)
     typed_and_entered(qtbot, checks.aaDie, "6")
-    assert "= 11: 2 squadron(s)" in checks.aaResult.text()
+    assert "= 11: 2 squadrons" in checks.aaResult.text()
 
     opa = opa_panel.Panel(roller=RandomRoller(4))
     qtbot.addWidget(opa)
     fire = opa.fire.ui
     fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("column"))
     typed_and_entered(qtbot, fire.diceEdit, "3,5,6")
-    assert fire.fireResult.text().startswith("3 hit(s) on infantry in column")
+    assert fire.fireResult.text().startswith("3 hits on infantry in column")
     typed_and_entered(qtbot, fire.checkDieEdit, "2")
     assert "shaken" in fire.checkResult.text()
     morale = opa.morale.ui

@@ -27,7 +27,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     fire.targetCombo.setCurrentIndex(fire.targetCombo.findData("line"))
     fire.diceEdit.setText("3,2,6,5")
     click(qtbot, fire.fireButton)
-    assert fire.fireResult.text().startswith("2 hit(s) on infantry or cavalry in line")
+    assert fire.fireResult.text().startswith("2 hits on infantry or cavalry in line")
     assert fire.hitsSpin.value() == 2  # carried over to the hit check
     fire.checkDieEdit.setText("2")
     click(qtbot, fire.checkButton)
@@ -40,7 +40,7 @@ def test_panel_fire_check_rally_react_and_fight(qtbot, qtmodeltester):
     fire.standsSpin.setValue(2)
     fire.diceEdit.clear()
     click(qtbot, fire.fireButton)
-    assert fire.fireResult.text().startswith("2 hit(s) on infantry in column: dice 2, 6, 5, 1")
+    assert fire.fireResult.text().startswith("2 hits on infantry in column: dice 2, 6, 5, 1")
 
     morale = panel.morale.ui
     morale.rallyClass.setCurrentText("D")
@@ -144,7 +144,7 @@ def test_two_fires_at_one_unit_add_their_hits_before_the_check(qtbot):
         fire.diceEdit.setText(dice)
         click(qtbot, fire.fireButton)
     assert fire.hitsSpin.value() == 3
-    assert "3 hit(s) in all" in fire.fireResult.text()
+    assert "3 hits in all" in fire.fireResult.text()
     fire.checkDieEdit.setText("3")
     click(qtbot, fire.checkButton)
     assert "shaken" in fire.checkResult.text() and "holds" not in fire.checkResult.text()
@@ -176,7 +176,7 @@ def test_the_evenings_results_are_listed_taken_back_exported_printed_and_shown(q
     click(qtbot, fire.fireButton)
     click(qtbot, fire.checkButton)  # the app rolls the check die: 4, over 2 hits
     lines = box.model.stringList()
-    assert lines[0].startswith("1. Fire: 2 hit(s)") and lines[1].startswith("2. Hit check: Die 4")
+    assert lines[0].startswith("1. Fire: 2 hits") and lines[1].startswith("2. Hit check: Die 4")
     click(qtbot, box.ui.undoButton)
     assert len(box.model.stringList()) == 1 and box.ui.redoButton.isEnabled()
     click(qtbot, box.ui.redoButton)

@@ -95,9 +95,9 @@ def _chits(state: GameState, charts: OwnerCharts, play: Iterable[str]) -> list[s
     if len(state.chits_played) + len(chits) > state.chits_drawn:
         raise UserError(
             ngettext(
-                "Rule 11.0: the Italian player has drawn {n} Special Event chit(s) (on a Random "
+                "Rule 11.0: the Italian player has drawn {n} Special Event chit (on a Random "
                 "Events roll of 0 or 9) and played {played}; he cannot play {more} more",
-                "Rule 11.0: the Italian player has drawn {n} Special Event chit(s) (on a Random "
+                "Rule 11.0: the Italian player has drawn {n} Special Event chits (on a Random "
                 "Events roll of 0 or 9) and played {played}; he cannot play {more} more",
                 state.chits_drawn,
             ).format(n=state.chits_drawn, played=len(state.chits_played), more=len(chits))

@@ -74,12 +74,12 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
     if kind == "port":
         amount = entry.get("amount") or 0
         verb = {
-            "bombed": lambda: ngettext("bombed by {n} bomber(s)", "bombed by {n} bomber(s)", amount),
+            "bombed": lambda: ngettext("bombed by {n} bomber", "bombed by {n} bombers", amount),
             "destroyed": lambda: _("wrecked by a Greek unit ({n} MP)"),
-            "built": lambda: ngettext("built up ({n} point(s) spent)", "built up ({n} point(s) spent)", amount),
+            "built": lambda: ngettext("built up ({n} point spent)", "built up ({n} points spent)", amount),
             "bonus": lambda: ngettext(
-                "raised by {n} free point(s) from a random event",
-                "raised by {n} free point(s) from a random event",
+                "raised by {n} free point from a random event",
+                "raised by {n} free points from a random event",
                 amount,
             ),
             "special": lambda: _("raised by the {chit} chit"),
@@ -102,27 +102,31 @@ def describe(entry: dict[str, Any], tables: BookTables, scenario: str) -> str:
         points = entry["points"]
         words = {
             "landing": lambda: ngettext(
-                "{port}: {points} capacity point(s) used to land units",
-                "{port}: {points} capacity point(s) used to land units",
+                "{port}: {points} capacity point used to land units",
+                "{port}: {points} capacity points used to land units",
                 points,
             ),
             "activation": lambda: ngettext(
-                "{port}: {points} capacity point(s) used to fully activate units",
-                "{port}: {points} capacity point(s) used to fully activate units",
+                "{port}: {points} capacity point used to fully activate units",
+                "{port}: {points} capacity points used to fully activate units",
                 points,
             ),
             "refit": lambda: ngettext(
-                "{port}: {points} capacity point(s) used for {n} refit(s)",
-                "{port}: {points} capacity point(s) used for {n} refit(s)",
+                "{port}: {points} capacity point used for {refits}",
+                "{port}: {points} capacity points used for {refits}",
                 points,
             ),
             "air": lambda: ngettext(
-                "{port}: {points} capacity point(s) used to ready squadrons based in Albania or Greece",
-                "{port}: {points} capacity point(s) used to ready squadrons based in Albania or Greece",
+                "{port}: {points} capacity point used to ready squadrons based in Albania or Greece",
+                "{port}: {points} capacity points used to ready squadrons based in Albania or Greece",
                 points,
             ),
         }[entry["use"]]()
-        return words.format(port=entry["port"], points=points, n=entry["amount"])
+        refits = entry["amount"] or 0
+        # the refits counted in their own plural, put into the sentence counted by its points
+        return words.format(
+            port=entry["port"], points=points, refits=ngettext("{n} refit", "{n} refits", refits).format(n=refits)
+        )
     return _("(unknown action {kind})").format(kind=kind)
 
 

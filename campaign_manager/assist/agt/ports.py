@@ -71,8 +71,8 @@ def change_port(state: GameState, charts: OwnerCharts, port: str, why: str, amou
         change = -min(now, amount * tables.bomber_cut)
     elif why == "destroyed":
         why_most = ngettext(
-            "the port has only {n} capacity point(s) left to wreck",
-            "the port has only {n} capacity point(s) left to wreck",
+            "the port has only {n} capacity point left to wreck",
+            "the port has only {n} capacity points left to wreck",
             now,
         ).format(n=now)
         amount = check_strength(amount, _("Rule 6.85: movement points spent wrecking the port"), 1, now, why_most)
@@ -160,9 +160,9 @@ def use_port(state: GameState, charts: OwnerCharts, port: str, use: str, amount:
     if use == "refit":
         amount = check_strength(amount, _("Rule 9.11: refit actions"))
         points = amount * tables.refit_cost
-        words = ngettext("{n} refit(s) at {cost} points each", "{n} refit(s) at {cost} points each", amount).format(
-            n=amount, cost=tables.refit_cost
-        )
+        cost = tables.refit_cost
+        each = ngettext("{cost} point each", "{cost} points each", cost).format(cost=cost)
+        words = ngettext("{n} refit at {each}", "{n} refits at {each}", amount).format(n=amount, each=each)
     elif use == "air":
         most = tables.limits.squadrons
         amount = check_strength(
@@ -170,7 +170,7 @@ def use_port(state: GameState, charts: OwnerCharts, port: str, use: str, amount:
         )
         points = math.ceil(amount / tables.squadrons_per_point)
         words = ngettext(
-            "readying {n} squadron(s), one point per {per}", "readying {n} squadron(s), one point per {per}", amount
+            "readying {n} squadron, one point per {per}", "readying {n} squadrons, one point per {per}", amount
         ).format(n=amount, per=tables.squadrons_per_point)
     else:
         points = amount = check_strength(amount, _("Rule {rule}: capacity points used").format(rule=rule))
@@ -183,17 +183,17 @@ def _check_capacity_left(state: GameState, port: str, points: int, words: str, r
     if points > left:
         if rule == "6.81":
             refusal = ngettext(
-                "Rule 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "Rule 6.81: {port} can pass only {n} more capacity point this turn "
                 "(capacity {capacity}, {used} used); {words} needs {points}",
-                "Rule 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "Rule 6.81: {port} can pass only {n} more capacity points this turn "
                 "(capacity {capacity}, {used} used); {words} needs {points}",
                 left,
             )
         else:
             refusal = ngettext(
-                "Rules {rule} and 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "Rules {rule} and 6.81: {port} can pass only {n} more capacity point this turn "
                 "(capacity {capacity}, {used} used); {words} needs {points}",
-                "Rules {rule} and 6.81: {port} can pass only {n} more capacity point(s) this turn "
+                "Rules {rule} and 6.81: {port} can pass only {n} more capacity points this turn "
                 "(capacity {capacity}, {used} used); {words} needs {points}",
                 left,
             )

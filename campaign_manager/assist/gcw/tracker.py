@@ -122,8 +122,8 @@ def _airstrikes(state: TrackerState, action: dict[str, Any], rules: PoliticalRul
     state.airstrikes += bought
     state.note(
         ngettext(
-            "{n} Airstrike marker(s) bought: {available} available (2.8)",
-            "{n} Airstrike marker(s) bought: {available} available (2.8)",
+            "{n} Airstrike marker bought: {available} available (2.8)",
+            "{n} Airstrike markers bought: {available} available (2.8)",
             bought,
         ).format(n=bought, available=state.airstrikes)
     )
@@ -234,12 +234,13 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
     lines = []
     government = len(state.terror) * rules.terror_penalty + len(state.resettled) * rules.resettled_penalty
     if state.terror or state.resettled:
+        terror = ngettext("{n} Terror marker", "{n} Terror markers", len(state.terror)).format(n=len(state.terror))
         lines.append(
             ngettext(
-                "{terror} Terror and {n} resettled region(s)",
-                "{terror} Terror and {n} resettled region(s)",
+                "{terror} and {n} resettled region",
+                "{terror} and {n} resettled regions",
                 len(state.resettled),
-            ).format(terror=len(state.terror), n=len(state.resettled))
+            ).format(terror=terror, n=len(state.resettled))
         )
     tight = action.get("tight_dice") or []
     garrisons = len(rules.tight_defense_regions)
@@ -248,8 +249,8 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
         count = ungarrisoned * rules.tight_defense_dice
         raise UserError(
             ngettext(
-                "'tight_dice' must hold {n} d6 value(s), one per ungarrisoned region, not {tight}",
-                "'tight_dice' must hold {n} d6 value(s), one per ungarrisoned region, not {tight}",
+                "'tight_dice' must hold {n} d6 value, one per ungarrisoned region, not {tight}",
+                "'tight_dice' must hold {n} d6 values, one per ungarrisoned region, not {tight}",
                 count,
             ).format(n=count, tight=repr(tight))
         )
@@ -277,8 +278,8 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
         government += sum(recorded_dice(action, "tight_dice", len(tight)))
         lines.append(
             ngettext(
-                "{n} region(s) without their Tight Defense garrison",
-                "{n} region(s) without their Tight Defense garrison",
+                "{n} region without its Tight Defense garrison",
+                "{n} regions without their Tight Defense garrison",
                 len(tight),
             ).format(n=len(tight))
         )
@@ -288,7 +289,7 @@ def _control_penalties(state: TrackerState, action: dict[str, Any], rules: Polit
             raise RuleError("16.3", _("regions empty of Government units cost points only under Area Defense"))
         government += empty * rules.area_defense_penalty
         lines.append(
-            ngettext("{n} region(s) empty under Area Defense", "{n} region(s) empty under Area Defense", empty).format(
+            ngettext("{n} region empty under Area Defense", "{n} regions empty under Area Defense", empty).format(
                 n=empty
             )
         )

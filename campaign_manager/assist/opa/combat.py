@@ -119,7 +119,7 @@ def _situation(tables: OpaTables, side: CombatSide, role: str) -> list[tuple[str
     if side.terrain:
         factors.append((_("terrain advantage"), side.terrain))
     if side.supports:
-        supporting = ngettext("{n} supporting unit(s)", "{n} supporting unit(s)", side.supports).format(n=side.supports)
+        supporting = ngettext("{n} supporting unit", "{n} supporting units", side.supports).format(n=side.supports)
         factors.append((supporting, side.supports * bonus.per_supporting_unit))
     return factors
 
@@ -153,9 +153,9 @@ def _numbers(
         notes.append(
             ngettext(
                 "The shaken defender fights at half strength: its {n} "
-                "figure(s) count as {counted} (rounded down, never below one).",
+                "figure counts as {counted} (rounded down, never below one).",
                 "The shaken defender fights at half strength: its {n} "
-                "figure(s) count as {counted} (rounded down, never below one).",
+                "figures count as {counted} (rounded down, never below one).",
                 defender.figures,
             ).format(n=defender.figures, counted=counted["defender"])
         )

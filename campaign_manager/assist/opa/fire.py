@@ -54,8 +54,8 @@ class FireResult:
         dice = ", ".join(map(str, self.dice))
         lines = [
             ngettext(
-                "{n} hit(s) on {target}: dice {dice}, each {hit_on} or more hits.",
-                "{n} hit(s) on {target}: dice {dice}, each {hit_on} or more hits.",
+                "{n} hit on {target}: dice {dice}, each {hit_on} or more hits.",
+                "{n} hits on {target}: dice {dice}, each {hit_on} or more hits.",
                 self.hits,
             ).format(n=self.hits, target=self.target_label.lower(), dice=dice, hit_on=self.hit_on)
         ]
@@ -134,12 +134,15 @@ def fire(
             raise UserError(_("Fire: give the dice thrown, or the number of firing stands so the app can roll them"))
         dice = [None] * expected
     elif expected is not None and len(dice) != expected:
+        # three counts, each with its own plural: the stands, the dice they roll, the dice given
+        rolled = ngettext("{n} die", "{n} dice", expected).format(n=expected)
+        given = ngettext("{n} was given", "{n} were given", len(dice)).format(n=len(dice))
         raise UserError(
             ngettext(
-                "Fire: {stands} stand(s) roll {expected} dice here, but {given} were given",
-                "Fire: {stands} stand(s) roll {expected} dice here, but {given} were given",
+                "Fire: {stands} stand rolls {expected} here, but {given}",
+                "Fire: {stands} stands roll {expected} here, but {given}",
                 stands or 0,
-            ).format(stands=stands, expected=expected, given=len(dice))
+            ).format(stands=stands, expected=rolled, given=given)
         )
     roller = roller or RandomRoller()
     thrown = tuple(
@@ -208,8 +211,8 @@ def hit_check(
             "passes",
             0,
             ngettext(
-                "Die {die} is over the {n} hit(s): the unit holds.",
-                "Die {die} is over the {n} hit(s): the unit holds.",
+                "Die {die} is over the {n} hit: the unit holds.",
+                "Die {die} is over the {n} hits: the unit holds.",
                 hits,
             ).format(die=value, n=hits),
         )
@@ -220,9 +223,9 @@ def hit_check(
             "routed",
             0,
             ngettext(
-                "Die {die} is not over the {n} hit(s) and the unit was already "
+                "Die {die} is not over the {n} hit and the unit was already "
                 "shaken: it routs and makes a march move away from the enemy.",
-                "Die {die} is not over the {n} hit(s) and the unit was already "
+                "Die {die} is not over the {n} hits and the unit was already "
                 "shaken: it routs and makes a march move away from the enemy.",
                 hits,
             ).format(die=value, n=hits),
@@ -234,8 +237,8 @@ def hit_check(
         "shaken",
         bands,
         ngettext(
-            "Die {die} is not over the {n} hit(s): the unit is shaken and falls back {bands}.",
-            "Die {die} is not over the {n} hit(s): the unit is shaken and falls back {bands}.",
+            "Die {die} is not over the {n} hit: the unit is shaken and falls back {bands}.",
+            "Die {die} is not over the {n} hits: the unit is shaken and falls back {bands}.",
             hits,
         ).format(die=value, n=hits, bands=bands_words(bands)),
     )

@@ -54,10 +54,9 @@ def run_aa(args: argparse.Namespace) -> int:
         {"neutralised": fire.neutralised, "die": fire.die, "total": fire.total},
         args.json,
         ngettext(
+            "Die {die} + strength {strength} = {total}: {n} squadron neutralised (escorting fighters are not affected)",
             "Die {die} + strength {strength} = {total}: {n} "
-            "squadron(s) neutralised (escorting fighters are not affected)",
-            "Die {die} + strength {strength} = {total}: {n} "
-            "squadron(s) neutralised (escorting fighters are not affected)",
+            "squadrons neutralised (escorting fighters are not affected)",
             fire.neutralised,
         ).format(die=fire.die, strength=fire.strength, total=fire.total, n=fire.neutralised),
     )

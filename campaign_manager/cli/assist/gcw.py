@@ -83,11 +83,13 @@ def run_conflict(args: argparse.Namespace) -> int:
 
 def run_attrition(args: argparse.Namespace) -> int:
     reduce = attrition_losses(args.units, args.turn, default_charts().politics)
+    # "units" has its own plural; the verb agrees with the units that lose a level
+    units = ngettext("{n} unit", "{n} units", args.units).format(n=args.units)
     text = ngettext(
-        "{reduced} of {units} unit(s) lose one level; the owner chooses which (15.1).",
-        "{reduced} of {units} unit(s) lose one level; the owner chooses which (15.1).",
-        args.units,
-    ).format(reduced=reduce, units=args.units)
+        "{reduced} of {units} loses one level; the owner chooses which (15.1).",
+        "{reduced} of {units} lose one level; the owner chooses which (15.1).",
+        reduce,
+    ).format(reduced=reduce, units=units)
     emit({"units": args.units, "reduced": reduce, "turn": args.turn}, args.json, text)
     return 0
 
@@ -123,9 +125,9 @@ def run_charts(args: argparse.Namespace) -> int:
     lines = [
         _("Politics Table: {n} of {all} lines filled in").format(n=len(owner.politics), all=len(TWO_DICE)),
         ngettext(
-            "Government Mobilization Chart: {n} unit(s)", "Government Mobilization Chart: {n} unit(s)", government
+            "Government Mobilization Chart: {n} unit", "Government Mobilization Chart: {n} units", government
         ).format(n=government),
-        ngettext("DSE Mobilization Chart: {n} unit(s)", "DSE Mobilization Chart: {n} unit(s)", dse).format(n=dse),
+        ngettext("DSE Mobilization Chart: {n} unit", "DSE Mobilization Chart: {n} units", dse).format(n=dse),
         _("Regions: {n} filled in").format(n=data["regions"]),
     ]
     emit(data, args.json, "\n".join(lines))

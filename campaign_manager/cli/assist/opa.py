@@ -91,7 +91,7 @@ def run_move(args: argparse.Namespace) -> int:
     tables = shipped_tables()
     move = movement(tables, args.unit, args.card, args.road, tuple(args.penalty))
     lines = [
-        ngettext("{reason}: {bands} band(s)", "{reason}: {bands} band(s)", abs(value)).format(
+        ngettext("{reason}: {bands} band", "{reason}: {bands} bands", abs(value)).format(
             reason=reason, bands=f"{value:+d}"
         )
         for reason, value in move.steps

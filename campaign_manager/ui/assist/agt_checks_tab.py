@@ -139,10 +139,9 @@ class ChecksTab:
             self._die(self.ui.aaDie.text(), _("Rule 8.75: anti-aircraft die")), self.ui.aaStrength.value(), squadrons
         )
         return ngettext(
+            "Die {die} + strength {strength} = {total}: {n} squadron neutralised (escorting fighters are not affected)",
             "Die {die} + strength {strength} = {total}: {n} "
-            "squadron(s) neutralised (escorting fighters are not affected)",
-            "Die {die} + strength {strength} = {total}: {n} "
-            "squadron(s) neutralised (escorting fighters are not affected)",
+            "squadrons neutralised (escorting fighters are not affected)",
             fire.neutralised,
         ).format(die=fire.die, strength=fire.strength, total=fire.total, n=fire.neutralised)
 
@@ -153,7 +152,7 @@ class ChecksTab:
         italian = (
             _(NO_LIMIT)
             if limits.italian is None
-            else ngettext("{n} mission(s)", "{n} mission(s)", limits.italian).format(n=limits.italian)
+            else ngettext("{n} mission", "{n} missions", limits.italian).format(n=limits.italian)
         )
         greek = _(NO_LIMIT) if limits.greek is None else _("{n} mission in all").format(n=limits.greek)
         if limits.die is not None:

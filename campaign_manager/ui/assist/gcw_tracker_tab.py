@@ -217,14 +217,16 @@ class TrackerTab(QObject):
         except UserError as exc:
             self.ui.attritionLabel.setText(str(exc))
             return
+        # "units" has its own plural; the verb agrees with the units that lose a level
+        counted = ngettext("{n} unit", "{n} units", units).format(n=units)
         self.ui.attritionLabel.setText(
             ngettext(
-                "{reduced} of {units} unit(s) lose one level; their owner chooses "
+                "{reduced} of {units} loses one level; their owner chooses "
                 "which (15.1). Police and Front units in enemy-held regions only.",
-                "{reduced} of {units} unit(s) lose one level; their owner chooses "
+                "{reduced} of {units} lose one level; their owner chooses "
                 "which (15.1). Police and Front units in enemy-held regions only.",
-                units,
-            ).format(reduced=reduced, units=units)
+                reduced,
+            ).format(reduced=reduced, units=counted)
         )
 
     def refresh(self) -> None:

@@ -79,13 +79,13 @@ class FireTab(OpaTab):
         total = min(self.ui.hitsSpin.value() + result.hits, self.ui.hitsSpin.maximum())
         self.ui.hitsSpin.setValue(total)
         taken = ngettext(
-            "The unit has taken {n} hit(s) in all this turn.", "The unit has taken {n} hit(s) in all this turn.", total
+            "The unit has taken {n} hit in all this turn.", "The unit has taken {n} hits in all this turn.", total
         ).format(n=total)
         self.ui.fireResult.setText(f"{result.explain()}\n{taken}")
         inputs = {_("target"): result.target_label, _("weapon"): self.ui.weaponCombo.currentText()}
         words = ngettext(
-            "{n} hit(s) on {target}; {total} in all on the unit.",
-            "{n} hit(s) on {target}; {total} in all on the unit.",
+            "{n} hit on {target}; {total} in all on the unit.",
+            "{n} hits on {target}; {total} in all on the unit.",
             result.hits,
         ).format(n=result.hits, target=result.target_label.lower(), total=total)
         die = _("die")

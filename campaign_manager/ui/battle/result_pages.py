@@ -42,7 +42,7 @@ class ResultPage(Page):
     def __init__(self, draft: BattleDraft, parent: QWidget | None = None) -> None:
         super().__init__(draft, parent)
         kinds = QHBoxLayout()
-        self.tabletop = QRadioButton(_("Tabletop game(s): each side's VP"))
+        self.tabletop = QRadioButton(_("Tabletop games: each side's VP"))
         self.tabletop.setObjectName("tabletopChoice")
         self.wargame = QRadioButton(_("General's Wargame: dice"))
         self.wargame.setObjectName("wargameChoice")
