@@ -40,7 +40,7 @@ def speak_the_window_s_language(app: QCoreApplication) -> str | None:
     as the command line's, so the engine's refusals the window shows follow it), and Qt's own
     words (its standard buttons, a text field's context menu) from Qt's translations. Returns the
     language."""
-    from PySide6.QtCore import QLibraryInfo, QTranslator
+    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 
     from campaign_manager import i18n
 
@@ -50,7 +50,10 @@ def speak_the_window_s_language(app: QCoreApplication) -> str | None:
         app.removeTranslator(translator)
     _qt_translators.clear()
     code = (lang or "").split(".")[0].split("@")[0]
-    if code and code not in ("C", "POSIX") and not code.startswith("en"):
+    foreign = bool(code) and code not in ("C", "POSIX") and not code.startswith("en")
+    # Qt's own numbers (a spin box's 2,00) as the chosen language writes them, else the desktop's.
+    QLocale.setDefault(QLocale(code) if foreign else QLocale.system())
+    if foreign:
         translator = QTranslator(app)
         if translator.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             app.installTranslator(translator)

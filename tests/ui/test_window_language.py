@@ -120,3 +120,12 @@ def test_the_shell_under_the_pseudo_translation_shows_no_plain_english(open_wind
             found += unmarked_texts(dialog, allowed)
             dialog.close()
     assert not found, "\n".join(found)
+
+
+def test_qt_s_own_numbers_follow(german_desktop, qtbot):
+    from PySide6.QtWidgets import QDoubleSpinBox
+
+    speak_the_window_s_language(QApplication.instance())
+    box = QDoubleSpinBox(value=2.0)
+    qtbot.addWidget(box)
+    assert box.text() == "2,00", "a spin box writes the decimal comma of the German chosen"

@@ -7,6 +7,7 @@ the palette's colours, the bands the scenario's side colours."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -89,8 +90,14 @@ class MarginStrip(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         metrics = QFontMetricsF(self.title_font)
         painter.setFont(self.title_font)
-        title = QRectF(PAD, 4, self.width() - 2 * PAD, metrics.height() * 2 + 2)
-        painter.drawText(title, Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, self.title)
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+        two_lines = metrics.height() * 2 + 2
+        wrapped = metrics.boundingRect(QRectF(PAD, 4, self.width() - 2 * PAD, 10_000), flags, self.title).height()
+        title = QRectF(PAD, 4, self.width() - 2 * PAD, max(two_lines, wrapped + 2))
+        needed = math.ceil(130 + title.height() - two_lines)  # a longer language's title: the strip grows
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
+        painter.drawText(title, flags, self.title)
         painter.setFont(self.text_font)
         spread = self.spread
         if spread is None:
