@@ -155,7 +155,7 @@ class DieInput(QWidget):
         self.problem = QLabel()
         self.problem.setObjectName("dieProblem")
         self.problem.setStyleSheet(refusal_style())
-        self.problem.setWordWrap(True)  # beside a die in a narrow wizard: on two lines, never wider than the page
+        self.problem.setWordWrap(True)  # under a die in a narrow wizard: on two lines, never wider than the page
         self.problem.hide()
         self.mark = QLabel(_("app's roll"))
         self.mark.setObjectName("appMark")
@@ -176,8 +176,8 @@ class DieInput(QWidget):
         layout.addWidget(self.roll_button)
         layout.addWidget(self.mark)
         layout.addWidget(self.correct_button)
-        layout.addWidget(self.problem)
         layout.addStretch(1)
+        rows.addWidget(self.problem)  # under the die, as wide as its row: a few lines, not a column of words
         self.fixing = _CorrectionRow(self)
         self.fixing.hide()
         rows.addWidget(self.fixing)
