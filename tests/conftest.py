@@ -21,6 +21,25 @@ os.environ["FIRESTORM_LANGUAGE"] = "en"
 os.environ.pop("FIRESTORM_PSEUDO", None)
 
 
+@pytest.fixture
+def speak(monkeypatch):
+    """Run with the locale's variables set as given (the rest cleared), the language read again;
+    the tests' English again afterwards."""
+    from campaign_manager import i18n
+    from tests.shared import LOCALE_VARIABLES
+
+    def set_locale(**variables: str) -> None:
+        for name in LOCALE_VARIABLES:
+            monkeypatch.delenv(name, raising=False)
+        for name, value in variables.items():
+            monkeypatch.setenv(name, value)
+        i18n.use(None)
+
+    yield set_locale
+    monkeypatch.undo()
+    i18n.use(None)
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     """A real PostgreSQL server for the whole run (tests/pg_server.py), set up for campaigns:

@@ -8,8 +8,11 @@ import json
 import math
 from pathlib import Path
 
+from campaign_manager import i18n
 from campaign_manager.cli import main
 
+# The variables a language is read from (campaign_manager/i18n.py); the `speak` fixture (conftest) sets them.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
 ROOT = Path(__file__).resolve().parent.parent  # the checkout (the package reads its data through paths.py)
 FULL_CAMPAIGN: dict[str, list[dict]] = json.loads((Path(__file__).parent / "data" / "full_campaign.json").read_text())
 

@@ -20,7 +20,7 @@ from campaign_manager import i18n
 from campaign_manager.assist.registry import MODULES as ASSIST_GAMES
 from campaign_manager.cli import build_parser
 from tests.english_in_place import english_in_place
-from tests.shared import FULL_CAMPAIGN, ROOT, run
+from tests.shared import FULL_CAMPAIGN, LOCALE_VARIABLES, ROOT, run
 
 sys.path.insert(0, str(ROOT / "installer"))
 import translations  # noqa: E402  (installer/translations.py: Babel's extraction and compilation)
@@ -29,23 +29,6 @@ import translations  # noqa: E402  (installer/translations.py: Babel's extractio
 # and the window are still to be marked (issue #41).
 REFUSING_MODULES = [f"campaign_manager/engine/{name}.py" for name in ("battle", "legal", "planning", "resolve")]
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%[%a-z]")
-LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
-
-
-@pytest.fixture
-def speak(monkeypatch):
-    """Run with the locale's variables set as given (the rest cleared), the language read again."""
-
-    def set_locale(**variables: str) -> None:
-        for name in LOCALE_VARIABLES:
-            monkeypatch.delenv(name, raising=False)
-        for name, value in variables.items():
-            monkeypatch.setenv(name, value)
-        i18n.use(None)
-
-    yield set_locale
-    monkeypatch.undo()
-    i18n.use(None)
 
 
 def _parsers(parser: argparse.ArgumentParser, path: str = "campaign-manager"):

@@ -8,24 +8,7 @@ import json
 
 import pytest
 
-from campaign_manager import i18n
 from tests.shared import FULL_CAMPAIGN, run
-
-LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
-
-
-@pytest.fixture
-def speak(monkeypatch):
-    def set_locale(**variables: str) -> None:
-        for name in LOCALE_VARIABLES:
-            monkeypatch.delenv(name, raising=False)
-        for name, value in variables.items():
-            monkeypatch.setenv(name, value)
-        i18n.use(None)
-
-    yield set_locale
-    monkeypatch.undo()
-    i18n.use(None)
 
 
 @pytest.fixture

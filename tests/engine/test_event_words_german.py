@@ -6,32 +6,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from campaign_manager import i18n
 from campaign_manager.engine import initial_state
 from campaign_manager.engine.requirements import requirements
 from campaign_manager.engine.views import state_view
 from tests.engine.positions import play, scenario
 from tests.shared import FULL_CAMPAIGN
-
-LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
-
-
-@pytest.fixture
-def speak(monkeypatch):
-    """Run with the locale's variables set as given (the rest cleared), the language read again."""
-
-    def set_locale(**variables: str) -> None:
-        for name in LOCALE_VARIABLES:
-            monkeypatch.delenv(name, raising=False)
-        for name, value in variables.items():
-            monkeypatch.setenv(name, value)
-        i18n.use(None)
-
-    yield set_locale
-    monkeypatch.undo()
-    i18n.use(None)
 
 
 def _turn_one():

@@ -8,14 +8,10 @@ from __future__ import annotations
 import json
 import tomllib
 
-import pytest
-
-from campaign_manager import i18n
 from campaign_manager.engine.lookup import label, side_name, troop_title
 from campaign_manager.scenario.loader import load_scenario, validate_scenario
 from tests.shared import FULL_CAMPAIGN, ROOT, run
 
-LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.LANGUAGE_VARIABLE, i18n.PSEUDO_VARIABLE)
 GREEK = {
     "A1": "Τίρανα",
     "B1": "Αυλώνας",
@@ -23,22 +19,6 @@ GREEK = {
     "C1": "Ιωάννινα",
     "F2": "Αθήνα",
 }
-
-
-@pytest.fixture
-def speak(monkeypatch):
-    """Run with the locale's variables set as given (the rest cleared), the language read again."""
-
-    def set_locale(**variables: str) -> None:
-        for name in LOCALE_VARIABLES:
-            monkeypatch.delenv(name, raising=False)
-        for name, value in variables.items():
-            monkeypatch.setenv(name, value)
-        i18n.use(None)
-
-    yield set_locale
-    monkeypatch.undo()
-    i18n.use(None)
 
 
 def test_the_areas_are_named_in_the_language_spoken(speak):
