@@ -26,15 +26,14 @@ from one state to the next (`Scene.moved`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import NamedTuple, TypeVar
 
 from campaign_manager.engine import legal
-from campaign_manager.engine.deployment import DeploymentCheck, Shortfall
+from campaign_manager.engine.deployment import DeploymentCheck
 from campaign_manager.engine.driver import Attack, ChooseRetreat, Decision
+from campaign_manager.engine.general_advance import advance_words, best_survivors, left_bare
 from campaign_manager.engine.general_facts import (
     MEMO,
     Choice,
@@ -46,6 +45,7 @@ from campaign_manager.engine.general_facts import (
     defence_choice,
 )
 from campaign_manager.engine.lookup import label
+from campaign_manager.engine.mending import mend
 from campaign_manager.engine.planning import placed_words
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.scene import Scene
@@ -220,7 +220,7 @@ class ComputerPolicy:
         check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
         shortfalls = check.shortfalls(st.where)
         if shortfalls:
-            fix = _mend(sc, st, nation, check, shortfalls)
+            fix = mend(sc, st, nation, check, shortfalls)
             if fix is None:
                 return Decision(None), False  # nothing mends it: the rule is waived where it cannot be met
             troop, to = fix
@@ -489,14 +489,14 @@ class ComputerPolicy:
     ) -> Decision[list[str]]:
         """Who advances: the survivors, all or some, then others beside them, as long as the side's
         areas gain in worth; never a move that leaves a held objective with none of the side's
-        troops while enemy troops stand next to it (`_left_bare`)."""
+        troops while enemy troops stand next to it (`left_bare`)."""
         side = st.control[target] or ""
         scene = Scene(sc, st, side)  # asked mid-battle: the state is still being worked on
         if sc.turn(st.turn).fixed_arrows:  # the turn's fixed battles still to fight keep their troops
             needed = {origin for origin, _ in legal.legal_arrows(sc, st, side)}
             candidates = [t for t in candidates if t in survivors or st.where[t] not in needed]
         first = [t for t in survivors if t in candidates] or survivors
-        moving, gain = _best_survivors(scene, target, first[: sc.advance_limit])
+        moving, gain = best_survivors(scene, target, first[: sc.advance_limit])
         if len(moving) == len(first):  # every survivor moves (or none survived): others may follow
             refused: set[tuple[str, str]] = set()  # (where, type): a troop like one that did not gain will not
             for troop in candidates:
@@ -505,13 +505,13 @@ class ComputerPolicy:
                     continue
                 trial = [*moving, troop]
                 found = scene.gain_of_moving({t: target for t in trial})
-                if found > gain + 0.5 and not _left_bare(scene, trial):
+                if found > gain + 0.5 and not left_bare(scene, trial):
                     moving.append(troop)
                     gain = found
                 else:
                     refused.add(like)
         kept = [t for t in first if t not in moving]
-        return self._said(moving, lambda: _advance_words(sc, scene, target, moving, kept))
+        return self._said(moving, lambda: advance_words(sc, scene, target, moving, kept))
 
 
 def long_shots(sc: Scenario, st: CampaignState, side: str) -> tuple[str, ...]:
@@ -544,59 +544,6 @@ def _command_centres_near_the_enemy(scene: Scene) -> frozenset[str]:
         and command_centre_loss(sc, area, scene.side)
         and any(control.get(near) == enemy and steps <= 2 for near, steps in far[area].items())
     )
-
-
-def _best_survivors(scene: Scene, target: str, first: list[str]) -> tuple[list[str], float]:
-    """The survivors who advance, and what the side gains by it: all of them when that gains and
-    leaves no objective bare; else the fewer that gain most and leave none bare (the most first,
-    then in order); none when none gains."""
-    if first and not _left_bare(scene, first):
-        found = scene.gain_of_moving({t: target for t in first})
-        return (list(first), found) if found > 0 else ([], 0.0)
-    best: list[str] = []
-    gain = 0.0
-    for size in range(len(first) - 1, 0, -1):
-        for group in combinations(first, size):
-            if _left_bare(scene, group):
-                continue
-            found = scene.gain_of_moving({t: target for t in group})
-            if found > gain:
-                best, gain = list(group), found
-    return best, gain
-
-
-def _left_bare(scene: Scene, moving: Sequence[str]) -> list[str]:
-    """The objectives held by the scene's side that `moving` would leave with none of its troops
-    while enemy troops stand next to them."""
-    sc, where, ground, enemy = scene.sc, scene.st.where, scene.ground, scene.ground[scene.enemy]
-    left = []
-    for area in dict.fromkeys(where[t] for t in moving):
-        if not sc.areas[area].vp or scene.st.control.get(area) != scene.side:
-            continue
-        staying = [t for t in ground[scene.side].get(area, ()) if t not in moving]
-        if not staying and any(enemy.get(near) for near in sc.neighbours[area]):
-            left.append(area)
-    return left
-
-
-def _advance_words(sc: Scenario, scene: Scene, target: str, moving: list[str], kept: list[str]) -> str:
-    """Who advances and why, and who stays to hold an objective (or nobody advances, and why)."""
-    if not moving:
-        held = _left_bare(scene, kept)
-        if held and kept:
-            return _("nobody advances into {area}: {troops} hold {held}").format(
-                area=label(sc, target), troops=", ".join(kept), held=label(sc, held[0])
-            )
-        return _("nobody advances into {area}: {why}").format(area=label(sc, target), why=scene.reach_words(target))
-    said = ngettext("{troops} advances into {area}: {why}", "{troops} advance into {area}: {why}", len(moving))
-    words = said.format(troops=", ".join(moving), area=label(sc, target), why=scene.reach_words(target))
-    held = _left_bare(scene, [*moving, *kept])
-    if kept and held:
-        said = ngettext(
-            "{advance}; {troops} stays to hold {area}", "{advance}; {troops} stay to hold {area}", len(kept)
-        )
-        words = said.format(advance=words, troops=", ".join(kept), area=label(sc, held[0]))
-    return words
 
 
 def _forces_words(sc: Scenario, choice: Choice, none: str | None = None) -> str:
@@ -641,66 +588,6 @@ def state_key(st: CampaignState) -> tuple[Hashable, ...]:
         st.initiative,
         st.fixed_fought,
     )
-
-
-# -- mending the deployment rule -------------------------------------------------------------------
-
-
-def _mending(sc: Scenario, st: CampaignState, nation: str, shortfalls: list[Shortfall]) -> list[tuple[str, str]]:
-    """The redeployments that could mend the shortfalls: a stray troop moving where it may stand,
-    or any troop moving into an area that lacks troops. (Any other move leaves every shortfall
-    as it is or worse.)"""
-    stray = {t for s in shortfalls for t in s.stray}
-    mend = frozenset().union(*(s.mend_in for s in shortfalls))
-    short = {s.short_in for s in shortfalls if s.short_in}
-    return [
-        (t, to)
-        for t, targets in legal.redeploy_moves(sc, st, nation).items()
-        for to in targets
-        if (t in stray and to in mend) or to in short
-    ]
-
-
-def _size(shortfalls: list[Shortfall]) -> tuple[int, int]:
-    return len(shortfalls), sum(s.size for s in shortfalls)
-
-
-def fixing_move(
-    sc: Scenario,
-    st: CampaignState,
-    nation: str,
-    rng: random.Random | None = None,
-) -> tuple[str, str] | None:
-    """A redeployment that mends the nation's broken deployment rule (None when it holds): the
-    move that leaves the fewest broken rules, then the fewest troops missing or out of place
-    (ties: the first such move, or now and then a later one when `rng` is given)."""
-    check = DeploymentCheck(sc, st, only=nation, skip=st.deployed)
-    shortfalls = check.shortfalls(st.where)
-    return _mend(sc, st, nation, check, shortfalls, rng) if shortfalls else None
-
-
-def _mend(
-    sc: Scenario,
-    st: CampaignState,
-    nation: str,
-    check: DeploymentCheck,
-    shortfalls: list[Shortfall],
-    rng: random.Random | None = None,
-) -> tuple[str, str] | None:
-    """`fixing_move` for the `shortfalls` of `check`, the nation's rule set up on `st`. Without
-    `rng` the first move that mends everything ends the search: no later one can come before it."""
-    best, score = None, _size(shortfalls)
-    trial = dict(st.where)  # one scratch map of places: each trial move is made on it and taken back
-    for troop, to in _mending(sc, st, nation, shortfalls):
-        assert check.moves_only_checked(troop), "a nation is never its own rule's enemy"
-        trial[troop] = to
-        candidate = _size(check.shortfalls(trial))
-        trial[troop] = st.where[troop]
-        if candidate < score or (candidate == score and best is not None and rng and rng.random() < 0.2):
-            best, score = (troop, to), candidate
-            if rng is None and candidate == (0, 0):
-                break
-    return best
 
 
 def sensible_defence(

@@ -13,8 +13,9 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.actions import Battle, Game, WargameRoll
 from campaign_manager.engine.deployment import deployment_shortfalls
 from campaign_manager.engine.driver import Attack, BattleResult, ChooseRetreat, TurnDriver
-from campaign_manager.engine.general import ComputerPolicy, fixing_move
+from campaign_manager.engine.general import ComputerPolicy
 from campaign_manager.engine.general_lookahead import QUICK, computer_general
+from campaign_manager.engine.mending import fixing_move
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.scenario.model import Scenario

@@ -13,7 +13,7 @@ import shlex
 import jsonschema
 import pytest
 
-from campaign_manager.engine.general import fixing_move
+from campaign_manager.engine.mending import fixing_move
 from campaign_manager.engine.state import Phase
 from campaign_manager.schemas import DOCS
 from campaign_manager.store.campaign_file import CampaignFile
