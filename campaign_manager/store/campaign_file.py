@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, Play, apply_action, initial_state, replay
-from campaign_manager.engine.actions import Action, Battle, Discard, EndTurn, StartTurn, parse_action
-from campaign_manager.engine.entry import BattleEntry, entry_from_battle, salvage_app_dice
+from campaign_manager.engine.actions import Action, Battle, EndTurn, StartTurn, parse_action
+from campaign_manager.engine.entry import BattleEntry, entry_from_battle
 from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.i18n import _, ngettext
@@ -24,6 +24,7 @@ from campaign_manager.store.address import ServerAddress, locate
 from campaign_manager.store.backups import backup_path, cut_off, make_backup
 from campaign_manager.store.faults import StorageFault
 from campaign_manager.store.integrity import DraftDamaged
+from campaign_manager.store.kept_entry import KeptEntry
 from campaign_manager.store.logfile import LogFile
 from campaign_manager.store.logged_document import LoggedDocument
 
@@ -43,7 +44,7 @@ class ActionRefused(UserError):
         super().__init__(words.format(index=index, kind=kind, refusal=error))
 
 
-class CampaignFile(LoggedDocument[CampaignState]):
+class CampaignFile(LoggedDocument[CampaignState], KeptEntry):
     """An open campaign: its scenario, its logged actions and the state they lead to."""
 
     KIND = KIND
@@ -477,93 +478,6 @@ class CampaignFile(LoggedDocument[CampaignState]):
         count = len(self.records) if upto is None else upto
         times = self.log.times[:count] if len(self.log.times) >= count else None
         return LogFile.build(KIND, document.name, document.source, settings, self.records[:count], times)
-
-    # -- the battle being entered (kept beside the log, never in it) ---------------------------
-
-    def kept_entry(self) -> BattleEntry | None:
-        """The battle being entered and kept for later (in the campaign: a file's, or this user's
-        on a server; or only in this program when the campaign could not take it), or None."""
-        if self._entry_held:
-            return self._entry
-        text = self.log.draft()
-        return None if text is None else BattleEntry.from_text(text)
-
-    def entry_damage(self) -> str | None:
-        """What is wrong with the battle being entered kept in the campaign, when it cannot be read
-        back ("page: ..."; None: it can, or there is none). The campaign opens all the same;
-        `discard_damaged_entry` throws it away."""
-        if self._entry_held:
-            return None
-        try:
-            self.kept_entry()
-        except DraftDamaged as exc:
-            return exc.words
-        return None
-
-    def damaged_entry_discard(self) -> Discard | None:
-        """The `discard` that throws away a kept entry that cannot be read: it names why, and every
-        die the app rolled that can still be read out of it (RULES.md, dice on record). None when
-        there is no damaged entry."""
-        if self._entry_held:
-            return None
-        try:
-            self.kept_entry()
-            return None
-        except DraftDamaged as exc:
-            return Discard(
-                salvage_app_dice(exc.text), battle="a battle entry that could not be read", damaged=exc.words[:300]
-            )
-
-    def discard_damaged_entry(self) -> Applied | None:
-        """Record `damaged_entry_discard`, then the entry is gone (None: there was none)."""
-        discard = self.damaged_entry_discard()
-        if discard is None:
-            return None
-        [done] = self.apply([discard])
-        self.keep_entry(None)
-        return done
-
-    @property
-    def entry_unsaved(self) -> bool:
-        """The battle being entered is held only in this program (the campaign could not take it)."""
-        return self._entry_unsaved
-
-    def keep_entry(self, entry: BattleEntry | None, away: str | None = None) -> str | None:
-        """Keep the battle being entered (None: there is none any more) in the campaign, in a write
-        of its own that is not an action. Returns None when the campaign holds it, or why it is
-        kept only while the app is open (a read-only file, a viewer's campaign, a full disk, a file
-        gone, a server that cannot be reached: `away` says that it cannot be now, and then nothing
-        is tried)."""
-        self._entry, self._entry_held, self._entry_unsaved = entry, True, True
-        server = self.server_log
-        if server is not None and server.role == "viewer":
-            words = _(
-                "{user} is a viewer of this campaign, so the battle being entered is kept only while the app is open"
-            )
-            return words.format(user=server.user)
-        if self.log.readonly:
-            return _("the campaign is open read-only, so the battle being entered is kept only while the app is open")
-        if away is not None:
-            return _("{reason}, so the battle being entered is kept only while the app is open").format(reason=away)
-        try:
-            text = None if entry is None else entry.to_text()
-            if text is not None:
-                BattleEntry.from_text(text)  # what the campaign is given reads back whole, or it is not written
-            self.log.keep_draft(text)
-        except UserError as exc:
-            if server is None:
-                words = _(
-                    "the battle being entered could not be kept in the file ({problem}); it is kept only while "
-                    "the app is open"
-                )
-            else:
-                words = _(
-                    "the battle being entered could not be kept on the server ({problem}); it is kept only while "
-                    "the app is open"
-                )
-            return words.format(problem=exc)
-        self._entry_unsaved = False
-        return None
 
     def undo_refusal(self) -> str | None:
         """Why the last action may not be taken back (None: it may). Against the computer the dice
