@@ -221,7 +221,7 @@ def cmd_redo(args) -> int:
 
 def _describe(record: dict) -> str:
     """The action taken back or done again, in the words Edit ▸ Undo uses ("battle B1 → C1")."""
-    from campaign_manager.engine.actions import action_title
+    from campaign_manager.engine.action_reading import action_title
 
     return action_title(record)
 

@@ -194,7 +194,8 @@ def _defence_orders(sc, st, question, given):
 
 def _battle(sc, given, fields: tuple[str, ...], arrow: dict):
     """The reply read as a battle action's fields (friendly spellings allowed, every fault named)."""
-    from campaign_manager.engine.actions import Battle, parse_action
+    from campaign_manager.engine.action_reading import parse_action
+    from campaign_manager.engine.actions import Battle
     from campaign_manager.engine.spelling import canonical
     from campaign_manager.errors import UserError
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from campaign_manager.dice import NoRoller, Roller
 from campaign_manager.engine import battle, planning, roster
+from campaign_manager.engine.action_reading import parse_action
 from campaign_manager.engine.actions import (
     Abandon,
     Action,
@@ -33,7 +34,6 @@ from campaign_manager.engine.actions import (
     SetSide,
     StartTurn,
     UnretireCommander,
-    parse_action,
 )
 from campaign_manager.engine.app_dice import die_and_face
 from campaign_manager.engine.lookup import area, label

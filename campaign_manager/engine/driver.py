@@ -31,17 +31,8 @@ from typing import Any, cast, overload
 from campaign_manager.bounds import MAX_REASON
 from campaign_manager.dice import RandomRoller
 from campaign_manager.engine import legal
-from campaign_manager.engine.actions import (
-    Abandon,
-    Action,
-    Battle,
-    EndTurn,
-    Initiative,
-    Place,
-    Redeploy,
-    StartTurn,
-    parse_action,
-)
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import Abandon, Action, Battle, EndTurn, Initiative, Place, Redeploy, StartTurn
 from campaign_manager.engine.battle import initiative_attacker
 from campaign_manager.engine.campaign import Applied, apply_action, computer_words
 from campaign_manager.engine.questions import (

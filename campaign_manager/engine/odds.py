@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from campaign_manager.engine import legal, wargame
-from campaign_manager.engine.actions import Battle, WargameRoll, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import Battle, WargameRoll
 from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.state import CampaignState, Commitment
 from campaign_manager.engine.victory import victory_points

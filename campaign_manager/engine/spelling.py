@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Any
 
-from campaign_manager.engine.actions import Action, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import Action
 from campaign_manager.engine.state import Commander
 from campaign_manager.i18n import _
 from campaign_manager.scenario.model import Scenario

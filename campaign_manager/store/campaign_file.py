@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from campaign_manager import bounds
 from campaign_manager.dice import Roller
 from campaign_manager.engine import Applied, CampaignState, Play, apply_action, initial_state, replay
-from campaign_manager.engine.actions import Action, Battle, EndTurn, StartTurn, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import Action, Battle, EndTurn, StartTurn
 from campaign_manager.engine.entry import BattleEntry, entry_from_battle
 from campaign_manager.engine.spelling import read_action
 from campaign_manager.errors import FileRefused, UserError

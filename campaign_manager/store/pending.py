@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from campaign_manager import bounds, paths
-from campaign_manager.engine.actions import Action, action_title
+from campaign_manager.engine.action_reading import action_title
+from campaign_manager.engine.actions import Action
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import FileRefused, UserError
 from campaign_manager.i18n import _, ngettext

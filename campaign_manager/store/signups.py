@@ -19,7 +19,8 @@ from pathlib import Path
 
 from campaign_manager import bounds
 from campaign_manager.engine import roster as rosters
-from campaign_manager.engine.actions import ActionFormatError, AddCommander, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import ActionFormatError, AddCommander
 from campaign_manager.engine.campaign import apply_action
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import UserError

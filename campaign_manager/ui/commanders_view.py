@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_manager.engine import roster as rosters
+from campaign_manager.engine.action_reading import parse_action
 from campaign_manager.engine.actions import (
     Action,
     AddCommander,
@@ -37,7 +38,6 @@ from campaign_manager.engine.actions import (
     RetireCommander,
     SetGeneral,
     UnretireCommander,
-    parse_action,
 )
 from campaign_manager.engine.league import Standing
 from campaign_manager.errors import UserError

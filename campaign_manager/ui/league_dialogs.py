@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_manager.engine.actions import Action, SetClub, SetScoring, SetSide, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import Action, SetClub, SetScoring, SetSide
 from campaign_manager.engine.roster import TIE_BREAK_WORDS, has_played
 from campaign_manager.engine.state import TIE_BREAKS, Commander, Scoring
 from campaign_manager.errors import UserError

@@ -13,7 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
 from campaign_manager.dice import RandomRoller, Roller
-from campaign_manager.engine.actions import Action, Place, Redeploy, action_title
+from campaign_manager.engine.action_reading import action_title
+from campaign_manager.engine.actions import Action, Place, Redeploy
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
 from campaign_manager.i18n import _

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer
 
 from campaign_manager.dice import Roller
-from campaign_manager.engine.actions import Action, action_title
+from campaign_manager.engine.action_reading import action_title
+from campaign_manager.engine.actions import Action
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.errors import UserError
 from campaign_manager.i18n import _, ngettext, pgettext

@@ -7,7 +7,8 @@ import copy
 
 import pytest
 
-from campaign_manager.engine.actions import ActionFormatError, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import ActionFormatError
 from campaign_manager.engine.playout import play
 from campaign_manager.engine.spelling import read_action
 from campaign_manager.scenario import load_scenario

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from campaign_manager.engine import Play, initial_state, legal
-from campaign_manager.engine.actions import StartTurn, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import StartTurn
 from campaign_manager.engine.driver import TurnDriver
 from campaign_manager.engine.players import ComputerPolicy
 from campaign_manager.engine.state import Phase, evolve

@@ -230,7 +230,7 @@ def test_a_driver_asking_each_step_asks_the_rolls_to_destroy_before_the_retreat(
 def test_a_retreat_asked_after_the_dice_names_them_as_the_json_gives_them():
     """The battle so far travels typed inside the engine; the demand for a retreat still quotes
     its dice in the log's JSON form, to be given again with the choice."""
-    from campaign_manager.engine.actions import parse_action
+    from campaign_manager.engine.action_reading import parse_action
     from campaign_manager.engine.campaign import apply_action
     from campaign_manager.errors import ChoiceNeeded
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from campaign_manager.engine import apply_action, initial_state
-from campaign_manager.engine.actions import Game, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import Game
 from campaign_manager.engine.battle_log import battle_rows
 from campaign_manager.engine.league import league, league_json
 from campaign_manager.engine.spelling import read_action

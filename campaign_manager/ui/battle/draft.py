@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine import roster as rosters
-from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, DieCorrection, Game, Initiative, parse_action
+from campaign_manager.engine.action_reading import parse_action
+from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, DieCorrection, Game, Initiative
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import BattleResult, Decision, Question, TurnDriver, reason_line
 from campaign_manager.engine.entry import BattleEntry, EntryCorrection, Step
