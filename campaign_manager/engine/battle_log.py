@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 from campaign_manager.engine.actions import Battle, Game
 from campaign_manager.engine.app_dice import APP_MARK, app_dice_words, correction_words
+from campaign_manager.engine.battle_result import destroys, forecast
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.legal import fortification_name
 from campaign_manager.engine.lookup import label
-from campaign_manager.engine.resolve import destroys, forecast
 from campaign_manager.engine.roster import find
 from campaign_manager.engine.state import CAPTURED, POOL, Arrow, CampaignState, Commander, Commitment
 from campaign_manager.i18n import N_, _

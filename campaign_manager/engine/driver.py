@@ -34,6 +34,7 @@ from campaign_manager.engine import legal
 from campaign_manager.engine.action_reading import parse_action
 from campaign_manager.engine.actions import Abandon, Action, Battle, EndTurn, Initiative, Place, Redeploy, StartTurn
 from campaign_manager.engine.battle import initiative_attacker
+from campaign_manager.engine.battle_result import forecast, surviving_attackers
 from campaign_manager.engine.campaign import Applied, apply_action, computer_words
 from campaign_manager.engine.questions import (
     Attack as Attack,
@@ -94,7 +95,7 @@ from campaign_manager.engine.questions import (
 from campaign_manager.engine.questions import (
     ask as ask,
 )
-from campaign_manager.engine.resolve import Retreat, forecast, surviving_attackers
+from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment, Phase
 from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario

@@ -18,8 +18,8 @@ from itertools import takewhile
 from typing import TypedDict
 
 from campaign_manager.engine.battle_log import BattleRow, battle_rows
+from campaign_manager.engine.battle_result import tabletop_result
 from campaign_manager.engine.campaign import Applied
-from campaign_manager.engine.resolve import tabletop_result
 from campaign_manager.engine.state import DEFAULT_SCORING, CampaignState, Commander, Scoring
 from campaign_manager.errors import UserError
 from campaign_manager.i18n import _

@@ -98,7 +98,7 @@ def _fight(sc: Scenario, st: CampaignState, action: Battle) -> CampaignState:
 
 def _only_needed(sc: Scenario, st: CampaignState, action: Battle) -> Battle:
     """Destroy dice only for the troops the result rolls for (the engine refuses any other)."""
-    from campaign_manager.engine.resolve import forecast
+    from campaign_manager.engine.battle_result import forecast
     from campaign_manager.engine.state import Arrow
 
     assert action.attacker is not None and action.defender is not None and action.wargame is not None

@@ -1,11 +1,11 @@
-"""The engine's answers to "what is legal here?" (engine/legal.py, resolve.forecast): the window
+"""The engine's answers to "what is legal here?" (engine/legal.py, battle_result.forecast): the window
 and the computer players ask these, so they must agree with what the actions accept."""
 
 from __future__ import annotations
 
 from campaign_manager.engine import legal
 from campaign_manager.engine.actions import WargameRoll
-from campaign_manager.engine.resolve import forecast
+from campaign_manager.engine.battle_result import forecast
 from tests.engine.positions import attack, play, position, redeploy, refused, scenario, start_turn
 
 

@@ -20,9 +20,10 @@ from PySide6.QtWidgets import (
 
 from campaign_manager.engine.actions import Battle
 from campaign_manager.engine.app_dice import app_dice_words
+from campaign_manager.engine.battle_result import destroys, fighting_troops
 from campaign_manager.engine.driver import ChooseAdvance, ChooseRetreat, RollToDestroy
 from campaign_manager.engine.lookup import label, side_name
-from campaign_manager.engine.resolve import Retreat, destroys, fighting_troops
+from campaign_manager.engine.resolve import Retreat
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.i18n import N_, _, ngettext
 from campaign_manager.ui import ink

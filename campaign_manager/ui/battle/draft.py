@@ -16,6 +16,7 @@ from campaign_manager.engine import apply_action, legal
 from campaign_manager.engine import roster as rosters
 from campaign_manager.engine.action_reading import parse_action
 from campaign_manager.engine.actions import NO_DICE, AddCommander, Battle, DieCorrection, Game, Initiative
+from campaign_manager.engine.battle_result import Result, forecast
 from campaign_manager.engine.campaign import Applied
 from campaign_manager.engine.driver import BattleResult, Decision, Question, TurnDriver, reason_line
 from campaign_manager.engine.entry import BattleEntry, EntryCorrection, Step
@@ -23,7 +24,7 @@ from campaign_manager.engine.general import sensible_defence
 from campaign_manager.engine.lookup import side_name, troop_title
 from campaign_manager.engine.odds import ArrowOdds, arrow_chances, arrow_odds
 from campaign_manager.engine.players import computer_opponent
-from campaign_manager.engine.resolve import Result, Retreat, forecast
+from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
 from campaign_manager.i18n import _
