@@ -301,3 +301,50 @@ def defence_choice(
             choice = Choice(ground, nation, total)
     sc.memo[key] = choice
     return choice
+
+
+# -- what a scene reads (engine/scene.py), kept per turn ---------------------------------------------
+
+# An attack as `Scene._weigh` weighs it: the terrain, the attacker's troops and sortie, the defender's and its total.
+Weighing = tuple[str | None, tuple[str, ...], str | None, tuple[str, ...], str | None, int]
+
+
+def type_totals(sc: Scenario, turn: int) -> dict[tuple[str | None, tuple[str, ...], bool], int]:
+    """`type_total`s worked out for `turn`, by terrain, types and fortification (kept)."""
+    key = (MEMO, "type totals", turn)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {}
+    return found
+
+
+def type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, ...], fortified: bool) -> int:
+    """The bonus of ground troops of these types (the strongest `max_committed` of them), summed
+    from the factors the battle itself uses; what an area is worth is weighed by troop type."""
+    table = type_totals(sc, turn)
+    found = table.get((terrain, kinds, fortified))
+    if found is None:
+        types = sc.troop_types
+        ranked = sorted(kinds, key=lambda k: -types[k].on_turn(turn)[1].on(terrain))[: sc.max_committed]
+        factors = wargame.side_factors(sc, turn, terrain, [(k, types[k]) for k in ranked], None, None, fortified, 0)
+        found = table[terrain, kinds, fortified] = wargame.total(factors)
+    return found
+
+
+def weighings(sc: Scenario, turn: int, last_turn: bool) -> dict[Weighing, tuple[float, float, float]]:
+    """`Scene._weigh`'s answers for `turn` (kept)."""
+    key = (MEMO, "weighings", turn, last_turn)
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {}
+    return found
+
+
+def kinds_of(sc: Scenario) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """`Scene.kinds` of the groups of troops met standing together so far (kept: a scene is built
+    for nearly every question, and the same groups stand together again and again)."""
+    key = (MEMO, "kinds of groups")
+    found = sc.memo.get(key)
+    if found is None:
+        found = sc.memo[key] = {}
+    return found

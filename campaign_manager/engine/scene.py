@@ -13,9 +13,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Sequence
 
-from campaign_manager.engine import legal, wargame
+from campaign_manager.engine import legal
 from campaign_manager.engine.general_facts import (
-    MEMO,
     Choice,
     area_distances,
     bonus_total,
@@ -23,10 +22,14 @@ from campaign_manager.engine.general_facts import (
     chances,
     command_centre_loss,
     defence_choice,
+    kinds_of,
     objective_areas,
     scenario_facts,
     shared_answers,
     troop_bonuses,
+    type_total,
+    type_totals,
+    weighings,
 )
 from campaign_manager.engine.lookup import label
 from campaign_manager.engine.state import CampaignState
@@ -37,8 +40,6 @@ THREAT = 0.5  # how much of an enemy attack's expected gain an area is held to r
 REACH = 0.4  # how much of an attack's expected gain an area is worth for the attacks it could make
 ROUTE = 0.3  # what an enemy objective one link further away is worth, as a share of it
 
-# An attack as `_weigh` weighs it: the terrain, the attacker's troops and sortie, the defender's and its total.
-Weighing = tuple[str | None, tuple[str, ...], str | None, tuple[str, ...], str | None, int]
 # `Scene.around`: the kinds of the enemy's free troops in each area next to one, and, when fortified links
 # leave it, whether the fortification defends each attack out and in.
 EnemyKinds = tuple[tuple[str, ...], ...]
@@ -46,47 +47,6 @@ Around = EnemyKinds | tuple[EnemyKinds, tuple[tuple[bool, bool], ...]]
 
 
 # -- the picture of one state ----------------------------------------------------------------------
-
-
-def _type_totals(sc: Scenario, turn: int) -> dict[tuple[str | None, tuple[str, ...], bool], int]:
-    """`_type_total`s worked out for `turn`, by terrain, types and fortification (kept)."""
-    key = (MEMO, "type totals", turn)
-    found = sc.memo.get(key)
-    if found is None:
-        found = sc.memo[key] = {}
-    return found
-
-
-def _type_total(sc: Scenario, turn: int, terrain: str | None, kinds: tuple[str, ...], fortified: bool) -> int:
-    """The bonus of ground troops of these types (the strongest `max_committed` of them), summed
-    from the factors the battle itself uses; what an area is worth is weighed by troop type."""
-    table = _type_totals(sc, turn)
-    found = table.get((terrain, kinds, fortified))
-    if found is None:
-        types = sc.troop_types
-        ranked = sorted(kinds, key=lambda k: -types[k].on_turn(turn)[1].on(terrain))[: sc.max_committed]
-        factors = wargame.side_factors(sc, turn, terrain, [(k, types[k]) for k in ranked], None, None, fortified, 0)
-        found = table[terrain, kinds, fortified] = wargame.total(factors)
-    return found
-
-
-def _weighings(sc: Scenario, turn: int, last_turn: bool) -> dict[Weighing, tuple[float, float, float]]:
-    """`Scene._weigh`'s answers for `turn` (kept)."""
-    key = (MEMO, "weighings", turn, last_turn)
-    found = sc.memo.get(key)
-    if found is None:
-        found = sc.memo[key] = {}
-    return found
-
-
-def _kinds_of(sc: Scenario) -> dict[tuple[str, ...], tuple[str, ...]]:
-    """`Scene.kinds` of the groups of troops met standing together so far (kept: a scene is built
-    for nearly every question, and the same groups stand together again and again)."""
-    key = (MEMO, "kinds of groups")
-    found = sc.memo.get(key)
-    if found is None:
-        found = sc.memo[key] = {}
-    return found
 
 
 class _AreaAnswers:
@@ -142,9 +102,9 @@ class Scene:
         self.prizes: dict[tuple[str, str], float] = {}  # `prize` here
         self.bounds: dict[tuple[str, str], float] = {}  # `attack_bound` here
         self.gains: dict[tuple[str, str | None, str | None], float] = {}  # `gain_of_kinds` here
-        self.totals = _type_totals(sc, st.turn)  # the turn's type totals, the odds, the attacks weighed: kept
+        self.totals = type_totals(sc, st.turn)  # the turn's type totals, the odds, the attacks weighed: kept
         self.defences: dict[tuple[str, str | None, bool], Choice] = {}  # `attack_gain`'s defence here
-        self.weighed = _weighings(sc, st.turn, self.last_turn)
+        self.weighed = weighings(sc, st.turn, self.last_turn)
         self.odds = chance_table(sc)
 
     def moved(self, st: CampaignState) -> Scene | None:
@@ -261,7 +221,7 @@ class Scene:
 
     def _kinds_by_area(self) -> dict[str, dict[str, tuple[str, ...]]]:
         """`kinds` of each side's free troops in each area where it has some."""
-        types, known = self.types, _kinds_of(self.sc)
+        types, known = self.types, kinds_of(self.sc)
         found: dict[str, dict[str, tuple[str, ...]]] = {}
         for side, here in self.ground.items():
             mine: dict[str, tuple[str, ...]] = {}
@@ -475,7 +435,7 @@ class Scene:
                     kinds = theirs.get(near, ())
                     total = totals.get((terrain[near], kinds, fortified))
                     if total is None:
-                        total = _type_total(self.sc, self.st.turn, terrain[near], kinds, fortified)
+                        total = type_total(self.sc, self.st.turn, terrain[near], kinds, fortified)
                     best[near] = total
             found = answers.held = best
         return found
@@ -490,7 +450,7 @@ class Scene:
             if able:
                 total = totals.get((terrain[near], able, False))
                 if total is None:
-                    total = _type_total(self.sc, self.st.turn, terrain[near], able, False)
+                    total = type_total(self.sc, self.st.turn, terrain[near], able, False)
                 found = (odds.get(total - held) or chances(self.sc, total, held)).win * self.prize(self.side, near)
                 if found > best:
                     best = found
@@ -518,7 +478,7 @@ class Scene:
                     if able:
                         total = totals.get((terrain, able, False))
                         if total is None:
-                            total = _type_total(self.sc, self.st.turn, terrain, able, False)
+                            total = type_total(self.sc, self.st.turn, terrain, able, False)
                         threats.append((near, total))
             found = answers.threats = tuple(threats)
         return found
@@ -533,7 +493,7 @@ class Scene:
             fortified = self.defended(enemy, near, area)
             held = totals.get((terrain, kinds, fortified))
             if held is None:
-                held = _type_total(self.sc, self.st.turn, terrain, kinds, fortified)
+                held = type_total(self.sc, self.st.turn, terrain, kinds, fortified)
             win = (odds.get(total - held) or chances(self.sc, total, held)).win
             if win > worst:
                 worst = win
