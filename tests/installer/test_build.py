@@ -166,6 +166,18 @@ def _grey(pdf: Path) -> list[int]:
         document.close()
 
 
+def test_the_one_folder_app_speaks_german(one_folder_build, tmp_path):
+    """The German catalogue and Qt's own German words travel with the app, and a German desktop
+    gets its help in German."""
+    folder = one_folder_build.folder
+    assert list(folder.rglob("campaign_manager/locale/de/LC_MESSAGES/campaign_manager.mo"))
+    assert [p.name for p in folder.rglob("qtbase_*.qm")] == ["qtbase_de.qm"], "Qt's words, German only"
+    (tmp_path / "home").mkdir()
+    app = bare_app(one_folder_build.program, tmp_path, tmp_path / "home")
+    said = app("--help", LANG="de_DE.UTF-8")
+    assert said.returncode == 0 and "Positionsargumente" in said.stdout, said.stdout
+
+
 def test_the_one_folder_app_carries_the_metadata_of_every_library_it_bundles(one_folder_build):
     """importlib.metadata finds each bundled library in the frozen app (the licences are read from it)."""
     from packaging.requirements import Requirement
