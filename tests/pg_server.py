@@ -18,6 +18,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import uuid
 from pathlib import Path
 
 SUPERUSER = "postgres"
@@ -64,6 +65,12 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def campaign_name(prefix: str) -> str:
+    """A campaign name no other test on this server has used (a free port can come round again;
+    two tests on one server must never meet in one campaign)."""
+    return f"{prefix}_{uuid.uuid4().hex[:12]}"
 
 
 class PgServer:

@@ -14,7 +14,7 @@ from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.server import ServerLog
 from campaign_manager.store.server_checks import SERVER_SCHEMA as SCHEMA_VERSION
-from tests.pg_server import before_server_checks, free_port
+from tests.pg_server import before_server_checks, campaign_name
 
 ALICES = BattleEntry(log_length=1, page=Step.RESULT, side="axis", arrow=("B1", "C1"), games=((5, None),))
 BOBS = BattleEntry(log_length=1, page=Step.COMMIT, side="axis", arrow=("B2", "C2"), dice={"mission_die": 4})
@@ -23,7 +23,7 @@ BOBS = BattleEntry(log_length=1, page=Step.COMMIT, side="axis", arrow=("B2", "C2
 @pytest.fixture
 def shared(pg_server):
     """A new campaign on the server, made by alice (an organiser), turn 1 started."""
-    url = pg_server.url("alice", f"entry_{free_port()}")
+    url = pg_server.url("alice", campaign_name("entry"))
     with CampaignFile.create(url, name="Four shops") as made:
         made.apply(made.read_actions([{"type": "start_turn"}]))
     return url

@@ -14,7 +14,7 @@ from campaign_manager.store.address import AddressRefused, parse_address, shown
 from campaign_manager.store.campaign_file import ActionRefused, CampaignFile
 from campaign_manager.store.server_faults import RoleRefused
 from campaign_manager.store.transfer import export_log
-from tests.pg_server import free_port
+from tests.pg_server import campaign_name, free_port
 from tests.shared import FULL_CAMPAIGN, run
 
 TURN_ONE = [{"type": "start_turn"}, {"type": "note", "text": "first evening"}]
@@ -23,7 +23,7 @@ TURN_ONE = [{"type": "start_turn"}, {"type": "note", "text": "first evening"}]
 @pytest.fixture
 def shared(pg_server):
     """A new campaign on the server, made by alice (an organiser), turn 1 started."""
-    url = pg_server.url("alice", f"shared_{free_port()}")
+    url = pg_server.url("alice", campaign_name("shared"))
     with CampaignFile.create(url, name="Four shops") as made:
         made.apply(made.read_actions(TURN_ONE))
     return url

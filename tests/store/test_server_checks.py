@@ -16,7 +16,7 @@ from campaign_manager.reports.render import render_pdf, report_inputs
 from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.server_faults import RoleRefused
-from tests.pg_server import free_port
+from tests.pg_server import campaign_name
 from tests.shared import FULL_CAMPAIGN, run
 
 TURN_ONE = [{"type": "start_turn"}, {"type": "note", "text": "first evening"}]
@@ -25,7 +25,7 @@ NEXT_REVISION = "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT
 
 @pytest.fixture
 def shared(pg_server):
-    url = pg_server.url("alice", f"checked_{free_port()}")
+    url = pg_server.url("alice", campaign_name("checked"))
     with CampaignFile.create(url, name="Checked") as made:
         made.apply(made.read_actions(TURN_ONE))
     return url
@@ -171,7 +171,7 @@ def test_a_junk_revision_planted_by_the_superuser_opens_read_only_and_is_repaire
 
 
 def test_a_recorder_given_in_one_campaign_is_refused_by_the_server_in_another(pg_server, capsys):
-    a, b = (pg_server.url("alice", f"{name}_{free_port()}") for name in ("spring", "autumn"))
+    a, b = (pg_server.url("alice", campaign_name(name)) for name in ("spring", "autumn"))
     for url in (a, b):
         with CampaignFile.create(url) as made:
             made.apply(made.read_actions(TURN_ONE))
@@ -246,7 +246,7 @@ def test_undo_and_redo_keep_who_recorded_the_action(shared):
 
 
 def test_a_backup_restored_over_the_campaign_gives_the_same_state_and_history(pg_server, tmp_path, capsys):
-    url = pg_server.url("alice", f"kept_{free_port()}")
+    url = pg_server.url("alice", campaign_name("kept"))
     with CampaignFile.create(url, name="Kept") as made:
         made.apply(made.read_actions(FULL_CAMPAIGN["turn 1"]))  # its end of turn: a backup here
     with CampaignFile.open(as_user(url, "bob")) as bob:
@@ -303,7 +303,7 @@ def test_the_command_line_lists_sends_and_drops_a_pending_list(shared, capsys):
 
 
 def test_an_organiser_given_in_one_campaign_undoes_and_redoes_there(pg_server, capsys):
-    url = pg_server.url("alice", f"own_{free_port()}")
+    url = pg_server.url("alice", campaign_name("own"))
     with CampaignFile.create(url) as made:
         made.apply(made.read_actions(TURN_ONE))
     assert run(capsys, "server", "grant", url, "erin", "organiser")[0] == 0

@@ -13,13 +13,13 @@ from campaign_manager.store.address import parse_address
 from campaign_manager.store.campaign_file import CampaignFile
 from campaign_manager.store.server_roles import grant_role, init_server
 from campaign_manager.ui.actions import MenuAction
-from tests.pg_server import free_port, running_server
+from tests.pg_server import campaign_name, running_server
 from tests.ui.test_battle_entry import answer, press, question, to_b1_c1_result, type_in, vp_boxes
 
 
 @pytest.fixture
 def shared(pg_server):
-    url = pg_server.url("alice", f"entry_window_{free_port()}")
+    url = pg_server.url("alice", campaign_name("entry_window"))
     with CampaignFile.create(url, name="Four shops") as made:
         made.apply(made.read_actions([{"type": "start_turn"}]))
     return url

@@ -16,7 +16,7 @@ from campaign_manager.store.pending import PendingList
 from campaign_manager.store.server_roles import grant_role, init_server
 from campaign_manager.ui import settings
 from campaign_manager.ui.actions import MenuAction
-from tests.pg_server import free_port, running_server
+from tests.pg_server import campaign_name, running_server
 from tests.shared import FULL_CAMPAIGN
 
 LIVE_MS = 1000  # another shop's action shows within a second
@@ -24,7 +24,7 @@ LIVE_MS = 1000  # another shop's action shows within a second
 
 @pytest.fixture
 def shared(pg_server):
-    url = pg_server.url("alice", f"window_{free_port()}")
+    url = pg_server.url("alice", campaign_name("window"))
     with CampaignFile.create(url, name="Four shops") as made:
         made.apply(made.read_actions([{"type": "start_turn"}]))
     return url
