@@ -135,7 +135,9 @@ def _mission(sc: Scenario, st: CampaignState, action: Battle, roller: Roller) ->
         return None, ""
     given = None if action.mission_die == "roll" else action.mission_die
     die = roll_or_check(given, D6, roller, _("suggested-mission die"))
-    return die, _("Suggested mission (d6 {die}): {mission}").format(die=die, mission=sc.turn(st.turn).missions[die - 1])
+    return die, _("Suggested mission (d6 {die}): {mission}").format(
+        die=die, mission=sc.turn(st.turn).mission_titles[die - 1]
+    )
 
 
 def declare(sc: Scenario, st: CampaignState, action: Battle, roller: Roller, events: Chronicle) -> Arrow:
@@ -250,7 +252,7 @@ def fortification_terms(sc: Scenario) -> str:
         _("{bonus} in {terrain} terrain").format(bonus=f"{value:+d}", terrain=sc.terrain_name(terrain).lower())
         for terrain, value in fort.bonus.by_terrain
     )
-    tabletop = _("in a tabletop game {tabletop}").format(tabletop=fort.tabletop) if fort.tabletop else ""
+    tabletop = _("in a tabletop game {tabletop}").format(tabletop=fort.at_table) if fort.at_table else ""
     wargame = _("in the General's Wargame the defender adds {bonus}").format(bonus=bonus) if bonus else ""
     return "; ".join(filter(None, (tabletop, wargame)))
 

@@ -184,7 +184,7 @@ def _row(sc: Scenario, number: int, order: int, before: CampaignState, action: B
     die = (
         action.mission_die if action.mission_die is not None else arrow.mission_die
     )  # placed earlier: the arrow holds it
-    mission = sc.turn(before.turn).missions[die - 1] if isinstance(die, int) else None
+    mission = sc.turn(before.turn).mission_titles[die - 1] if isinstance(die, int) else None
     dice = None
     if roll is not None:
         assert roll.attacker_die is not None and roll.defender_die is not None, "a completed roll has both dice"

@@ -10,7 +10,8 @@ from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.state import CampaignState
 from campaign_manager.errors import RuleError
 from campaign_manager.i18n import _, ngettext, pgettext
-from campaign_manager.scenario.model import DeploymentException, DeploymentRule, Scenario
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.turns import DeploymentException, DeploymentRule
 
 
 @dataclass(frozen=True)

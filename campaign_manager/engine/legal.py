@@ -312,7 +312,7 @@ def fortification_name(sc: Scenario, st: CampaignState, origin: str, target: str
     if not fort or attacker_side != fort.attacker_side or (origin, target) not in fortified_links(sc):
         return None
     if any(sc.troops[t].nation == fort.nation for t in st.where.standing(target)):
-        return fort.name
+        return fort.title
     return None
 
 

@@ -85,7 +85,7 @@ def start_turn(sc: Scenario, st: CampaignState, action: StartTurn, roller: Rolle
                         turn=spec.number, nation=sc.nation_name(kind.nation), before=before, after=after
                     )
                 )
-    values = {"turn": spec.number, "name": spec.name, "count": _count_words(st), "plus": spec.battle_plus}
+    values = {"turn": spec.number, "name": spec.title, "count": _count_words(st), "plus": spec.battle_plus}
     values |= {"dice": ", ".join(map(str, dice)), "d3": ", ".join(str(d3(v)) for v in dice)}
     if dice:
         said = _("Turn {turn}, {name}: {count} (d6 {dice} read as D3 {d3}, plus {plus})")

@@ -16,7 +16,8 @@ from campaign_manager.engine.state import POOL, CampaignState, Phase
 from campaign_manager.engine.views import BattlesView
 from campaign_manager.errors import UserError
 from campaign_manager.i18n import _, ngettext
-from campaign_manager.scenario.model import DeploymentRule, Scenario
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.turns import DeploymentRule
 
 
 class ArrivalJson(TypedDict):
@@ -316,8 +317,8 @@ def _requirements(sc: Scenario, st: CampaignState, number: int, kept: bool = Tru
     planning = st.turn == number and st.phase == Phase.PLANNING
     return RequirementsView(
         turn=number,
-        name=spec.name,
-        dates=spec.dates,
+        name=spec.title,
+        dates=spec.when,
         battles=TurnBattlesView(
             formula,
             spec.battle_d3,
@@ -336,7 +337,7 @@ def _requirements(sc: Scenario, st: CampaignState, number: int, kept: bool = Tru
         deployment=tuple(rule_words(sc, r) for r in spec.deployment),
         deployment_problems=tuple(deployment_problems(sc, st)) if planning else (),
         reinforcements=tuple(arrivals),
-        missions=MappingProxyType({str(face): name for face, name in enumerate(spec.missions, start=1)}),
+        missions=MappingProxyType({str(face): name for face, name in enumerate(spec.mission_titles, start=1)}),
         fortification=fortification_view(sc),
         source=(sc, st) if kept else None,
     )
@@ -354,7 +355,7 @@ def fortification_view(sc: Scenario) -> FortificationView | None:
         side=sc.side_noun(fort.attacker_side),
         links=", ".join(links),
         nation=sc.nation_name(fort.nation),
-        fortification=fort.name,
+        fortification=fort.title,
         terms=fortification_terms(sc),
     )
-    return FortificationView(fort.name, tuple(links), fort.tabletop, words)
+    return FortificationView(fort.title, tuple(links), fort.at_table, words)

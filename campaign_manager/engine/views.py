@@ -285,7 +285,7 @@ def _fortification(sc: Scenario, st: CampaignState, arrow: Arrow) -> str | None:
 
 
 def _arrow(sc: Scenario, st: CampaignState, a: Arrow) -> ArrowView:
-    mission = None if a.mission_die is None else sc.turn(st.turn).missions[a.mission_die - 1]
+    mission = None if a.mission_die is None else sc.turn(st.turn).mission_titles[a.mission_die - 1]
     return ArrowView(a.origin, a.target, a.attacker_side, a.attacker, a.defender, _fortification(sc, st, a), mission)
 
 
@@ -336,7 +336,7 @@ def _build(sc: Scenario, st: CampaignState, kept: bool = True) -> StateView:
     return StateView(
         scenario=sc.name,
         turn=st.turn,
-        turn_name=spec.name if spec else None,
+        turn_name=spec.title if spec else None,
         phase=st.phase,
         areas=MappingProxyType(_areas(sc, st)),
         reinforcements=MappingProxyType(off_map[WAITING]),

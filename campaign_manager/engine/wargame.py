@@ -44,7 +44,7 @@ def side_factors(
             )
         )
     if fortification and sc.fortification is not None:
-        factors.append((sc.fortification.name, sc.fortification.bonus.on(terrain)))
+        factors.append((sc.fortification.title, sc.fortification.bonus.on(terrain)))
     if modifier:
         factors.append((SITUATION, modifier))
     return factors

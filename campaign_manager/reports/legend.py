@@ -13,7 +13,8 @@ from campaign_manager.i18n import _
 from campaign_manager.reports import map_drawing as drawn
 from campaign_manager.reports.page import BOLD, marked, markup
 from campaign_manager.reports.tables import Cell
-from campaign_manager.scenario.model import KIND_WORDS, Scenario
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.terms import KIND_WORDS
 
 SAMPLE_W, SAMPLE_H = 46.0, 20.0  # points: each sample's box
 STYLE = TableStyle(

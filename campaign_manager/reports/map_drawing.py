@@ -34,7 +34,8 @@ from campaign_manager.scenario.layout import (
     shaft,
     stack_places,
 )
-from campaign_manager.scenario.model import KINDS, Scenario, in_language
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.terms import KINDS, in_language
 
 SEA = colors.HexColor("#eef3f7")
 LAND = colors.HexColor("#f4f1ea")

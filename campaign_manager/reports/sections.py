@@ -25,7 +25,7 @@ def heading(pic: TurnPicture, what: str) -> list[Flowable]:
         said = _("{document} — turn {turn} of {turns}: {name} ({dates}), ended")
     else:
         said = _("{document} — turn {turn} of {turns}: {name} ({dates}), under way")
-    words = said.format(document=what, turn=pic.turn, turns=len(pic.scenario.turns), name=spec.name, dates=spec.dates)
+    words = said.format(document=what, turn=pic.turn, turns=len(pic.scenario.turns), name=spec.title, dates=spec.when)
     return [text(pic.name, "title"), text(words, "subtitle")]
 
 
@@ -197,7 +197,9 @@ def open_arrows_table(pic: TurnPicture, width: float, size: float = 8) -> Table 
         return None
     rows: list[list[Cell]] = [[_("Open battle (result to come)"), _("Attacker"), _("Defender"), _("Mission")]]
     for arrow in st.open_arrows:
-        mission = _("not rolled") if arrow.mission_die is None else sc.turn(st.turn).missions[arrow.mission_die - 1]
+        mission = (
+            _("not rolled") if arrow.mission_die is None else sc.turn(st.turn).mission_titles[arrow.mission_die - 1]
+        )
         rows.append(
             [
                 f"{arrow.origin} → {arrow.target}",

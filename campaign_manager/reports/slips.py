@@ -142,7 +142,7 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
     if fort:
         lines.append(marked("<b>{words}.</b>", words=fortification_words(sc, fort)))
     if arrow is not None and arrow.mission_die is not None:
-        rolled = spec.missions[arrow.mission_die - 1]
+        rolled = spec.mission_titles[arrow.mission_die - 1]
         lines.append(
             marked(
                 _("<b>Mission</b> (rolled when the arrow was placed, d6 {die}): {rolled}"),
@@ -151,7 +151,7 @@ def _slip(pic: TurnPicture, side: str, origin: str, target: str, width: float) -
             )
         )
     else:
-        missions = "; ".join(f"{face} {name}" for face, name in enumerate(spec.missions, start=1))
+        missions = "; ".join(f"{face} {name}" for face, name in enumerate(spec.mission_titles, start=1))
         lines.append(
             marked(_("<b>Suggested mission (d6)</b>: {missions}. Mission played: ______________"), missions=missions)
         )

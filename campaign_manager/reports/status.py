@@ -67,7 +67,7 @@ def when(pic: TurnPicture) -> str:
         said = _("turn {turn} of {turns}: {name} ({dates}), ended")
     else:
         said = _("turn {turn} of {turns}: {name} ({dates}), under way")
-    return said.format(turn=pic.turn, turns=len(sc.turns), name=spec.name, dates=spec.dates)
+    return said.format(turn=pic.turn, turns=len(sc.turns), name=spec.title, dates=spec.when)
 
 
 def sidebar(pic: TurnPicture, width: float) -> list[Flowable]:

@@ -7,7 +7,8 @@ from collections import Counter
 
 from campaign_manager.datamodel import Fault
 from campaign_manager.i18n import _, ngettext
-from campaign_manager.scenario.model import KINDS, Bonus, ScenarioFile
+from campaign_manager.scenario.model import Bonus, ScenarioFile
+from campaign_manager.scenario.terms import KINDS
 
 
 class Checker:

@@ -367,7 +367,9 @@ def _arrival(tables: dict[str, Any]) -> dict[str, Any]:
 
 
 def _new_turn(data: ScenarioFile, tables: dict[str, Any], near: Any) -> Change:
-    last = dict(tables["turns"][-1])
+    # A copy of the last turn, without what belongs to that turn alone: its dates, and its name and dates
+    # in other languages.
+    last = {k: v for k, v in tables["turns"][-1].items() if k not in ("names", "dates", "dates_names")}
     turn = {**last, "number": len(tables["turns"]) + 1, "name": f"Turn {len(tables['turns']) + 1}", "deployment": []}
     if turn.get("fixed_attacker"):  # a later turn rolls for the initiative
         turn.update(fixed_attacker=None, fixed_arrows=[], initiative={"side": turn["fixed_attacker"], "modifier": 0})

@@ -1,9 +1,10 @@
 """The scenario declared once: one typed model per part of the file, as the engine reads it.
 
 Each class is both the shape of its part of the TOML file (strict, unknown keys refused) and
-the frozen object the rules engine reads. `ScenarioFile` is the whole file; `Scenario`
-(scenario/index.py) indexes it for the engine. Where the file's form and the engine's differ,
-a property gives the engine's (`TurnSpec.fixed_arrows` as pairs, `Troop.type` as its type).
+the frozen object the rules engine reads. `ScenarioFile` is the whole file; `Scenario` (below)
+indexes it for the engine. A turn's parts are in turns.py, the shared terms (a side's id, the
+kinds, words in other languages) in terms.py. Where the file's form and the engine's differ, a
+property gives the engine's (`TurnSpec.fixed_arrows` as pairs, `Troop.type` as its type).
 """
 
 from __future__ import annotations
@@ -12,50 +13,15 @@ import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Any, Literal, Protocol, get_args
+from typing import Annotated, Any, Protocol
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, PrivateAttr, RootModel
+from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, RootModel
 
-from campaign_manager.bounds import MAX_AREAS, MAX_BATTLE_DICE, MAX_LINKS, MAX_TROOPS, MAX_TURNS
+from campaign_manager.bounds import MAX_AREAS, MAX_LINKS, MAX_TROOPS, MAX_TURNS
 from campaign_manager.datamodel import AnyText, Count, DataModel, Flag, Int, Keyed, OptionalText, Roll, Text, keyed
-from campaign_manager.i18n import N_, language_codes
 from campaign_manager.scenario.layout import MapLayout, Names
-
-# A side's id: a key of the scenario's `[sides.*]` tables ("axis", "allied" in the bundled
-# scenarios); scenario/checks.py holds every side the file names to those two.
-Side = Annotated[Text, Field(description="a side's id: one of the keys of [sides]")]
-Kind = Literal["infantry", "mountain", "armour", "mechanised", "motorcycle"]
-KINDS: tuple[str, ...] = get_args(Kind)  # in the order legends and counters list them
-# Each kind of troop in the app's words, as the map's legend and the printed legend say it.
-KIND_WORDS: dict[str, str] = {
-    "infantry": N_("infantry"),
-    "mountain": N_("mountain troops"),
-    "armour": N_("armour"),
-    "mechanised": N_("mechanised"),
-    "motorcycle": N_("motorcycle troops"),
-}
-
-
-def in_language(name: str, names: Mapping[str, str]) -> str:
-    """A scenario's word in the language the app speaks, where the scenario gives it in `names`
-    (its Greek name under Greek); the scenario's own `name` otherwise. Every area, nation, side and
-    troop name the app shows goes through here."""
-    if names:
-        for code in language_codes():
-            if code in names:
-                return names[code]
-    return name
-
-
-def _blank(value: object) -> object:
-    return None if value == "" else value
-
-
-OptionalSide = Annotated[
-    Text | None,
-    BeforeValidator(_blank, json_schema_input_type=str),
-    Field(description='a side\'s id (one of the keys of [sides]), or "" for none'),
-]
+from campaign_manager.scenario.terms import Kind, OptionalSide, Side, in_language
+from campaign_manager.scenario.turns import TurnSpec
 
 
 class Head(DataModel):
@@ -241,10 +207,24 @@ class Fortification(DataModel):
     attacker_side: Side
     bonus: Bonus
     tabletop: AnyText = ""  # what the defender adds in a tabletop game
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
+    line_names: Names = {}  # the line in other languages
+    tabletop_names: Names = {}  # what the defender adds, in other languages
+
+    @property
+    def title(self) -> str:
+        """The fortification's name in the app's language."""
+        return in_language(self.name, self.names)
 
     @property
     def line_name(self) -> str:
-        return self.line or self.name
+        """The line's name in the app's language (the fortification's when the file gives none)."""
+        return in_language(self.line, self.line_names) if self.line else self.title
+
+    @property
+    def at_table(self) -> str:
+        """What the defender adds in a tabletop game, in the app's language."""
+        return in_language(self.tabletop, self.tabletop_names) if self.tabletop else ""
 
 
 class SeaEscape(DataModel):
@@ -321,72 +301,6 @@ class VictoryLevel(DataModel):
 class Victory(DataModel):
     levels: tuple[VictoryLevel, ...]
     below: Text
-
-
-class Initiative(DataModel):
-    side: Side  # adds the modifier and wins ties
-    modifier: Int
-
-
-class DeploymentException(DataModel):
-    area: Text
-    count: Count = 1
-    kind: Kind | None = None
-    troop: OptionalText = None
-
-
-class DeploymentRule(DataModel):
-    """A deployment requirement checked when the turn's first battle is recorded."""
-
-    rule: Literal["at_least", "next_to_enemy"]
-    nation: Text
-    area: OptionalText = None
-    count: Count = 1
-    enemy_nation: OptionalText = None
-    exceptions: tuple[DeploymentException, ...] = Field((), alias="except")
-
-
-class BattleCount(DataModel):
-    d3: Annotated[Count, Field(le=MAX_BATTLE_DICE)]
-    plus: Annotated[Count, Field(le=MAX_BATTLE_DICE)]
-
-
-class FixedArrow(DataModel):
-    origin: Text = Field(alias="from")
-    target: Text = Field(alias="to")
-
-
-class TurnSpec(DataModel):
-    """One campaign turn: its battle formula, who attacks, sorties, redeployment, deployment
-    rules and the suggested missions."""
-
-    number: Int
-    name: Text
-    dates: AnyText = ""
-    battles: BattleCount
-    fixed_attacker: OptionalSide = None
-    arrows: tuple[FixedArrow, ...] = Field((), alias="fixed_arrows")
-    initiative: Initiative | None = None
-    sortie_grants: dict[str, Count] = Field({}, alias="sorties")
-    redeploy: tuple[Text, ...] = ()
-    deployment: tuple[DeploymentRule, ...] = ()
-    missions: tuple[Text, ...] = Field(min_length=6, max_length=6, description="six missions, one per d6 face")
-
-    @property
-    def battle_d3(self) -> int:
-        return self.battles.d3
-
-    @property
-    def battle_plus(self) -> int:
-        return self.battles.plus
-
-    @cached_property
-    def fixed_arrows(self) -> tuple[tuple[str, str], ...]:
-        return tuple((a.origin, a.target) for a in self.arrows)
-
-    @cached_property
-    def sorties(self) -> tuple[tuple[str, int], ...]:
-        return tuple(self.sortie_grants.items())
 
 
 class ScenarioFile(DataModel):

@@ -336,7 +336,9 @@ class HistoryView(QWidget):
         still to come)."""
         metrics = self.table.fontMetrics()
         margins = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
-        missions = {word for spec in self.session.scenario.turns for name in spec.missions for word in name.split()}
+        missions = {
+            word for spec in self.session.scenario.turns for name in spec.mission_titles for word in name.split()
+        }
         least = {}
         for column, name in enumerate(COLUMNS):
             if name in SHORT:

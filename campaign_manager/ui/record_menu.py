@@ -148,7 +148,7 @@ class TurnActions:
                 self.services.report(problem)
             return
         explanation = " ".join(
-            (_turn_count(number, spec.name, spec.battle_d3, spec.battle_plus, agree), _throw(spec.battle_d3, against))
+            (_turn_count(number, spec.title, spec.battle_d3, spec.battle_plus, agree), _throw(spec.battle_d3, against))
         )
 
         def on_value(text: str, extra: int = 0) -> str | None:

@@ -105,3 +105,40 @@ def test_terrains_are_named_in_the_language_spoken(speak):
     speak(LANG="C")
     assert (sc.terrain_name("rough"), sc.terrain_name("plain")) == ("Rough", "Plain")
     assert sc.terrain_name("swamp") == "swamp"  # an id the scenario does not list, as it is
+
+
+def test_a_turns_name_dates_and_missions_are_given_in_the_language_spoken(tmp_path, capsys, speak):
+    sc = load_scenario()
+    speak(LANG="de_DE.UTF-8")
+    second = sc.turn(2)
+    assert (second.title, second.when) == ("Griechische Gegenoffensive", "14. November 1940 – Januar 1941")
+    assert second.mission_titles[2] == "Kessel" and sc.turn(1).title == "Emergenza G"  # a code name: no German given
+    path, german = _turn_one(tmp_path / "de", capsys)
+    shown = run(capsys, "requirements", path)[1]
+    assert "28. Oktober – 13. November 1940" in shown and "Begegnungsgefecht" in shown and "Free-for-All" not in shown
+    german_json = run(capsys, "requirements", path, "--json")[1]
+    speak(LANG="C")
+    assert (second.title, second.mission_titles[2]) == ("Greek Counter-Offensive", "Cauldron")
+    assert run(capsys, "requirements", path, "--json")[1] == german_json  # JSON: the file's own words
+    assert json.loads(german_json)["dates"] == "28 October – 13 November 1940"
+
+
+def test_the_fortification_is_named_in_the_language_spoken(speak):
+    sc = load_scenario()
+    fort = sc.fortification
+    assert fort is not None
+    speak(LANG="de_DE.UTF-8")
+    assert (fort.title, fort.line_name) == ("Befestigungen der Metaxas-Linie", "Metaxas-Linie")
+    assert fort.at_table.startswith("der griechische Spieler")
+    speak(LANG="el")
+    assert fort.line_name == "Γραμμή Μεταξά" and fort.at_table == fort.tabletop  # no Greek given: the file's own
+    speak(LANG="C")
+    assert (fort.title, fort.line_name) == ("Metaxas Line fortification", "Metaxas Line")
+
+
+def test_missions_in_another_language_are_six(speak):
+    data = tomllib.loads((ROOT / "resources" / "scenarios" / "firestorm-greece.toml").read_text(encoding="utf-8"))
+    data["turns"][1]["mission_names"] = {"de": ["Kessel", "Durchbruch"]}
+    checked, faults = validate_scenario(data)
+    assert checked is None
+    assert any("turns[1].mission_names" in fault.where and "six missions" in fault.what for fault in faults)

@@ -261,7 +261,7 @@ def test_a_scenario_of_the_earlier_form_reads_as_today_s(capsys, tmp_path):
 def test_every_kind_of_troop_has_its_words_once_in_the_kinds_order():
     """The legends on screen and on paper say each kind with the same words, declared once."""
     from campaign_manager.reports import legend as printed
-    from campaign_manager.scenario.model import KIND_WORDS, KINDS
+    from campaign_manager.scenario.terms import KIND_WORDS, KINDS
 
     assert tuple(KIND_WORDS) == KINDS
     assert printed.KIND_WORDS is KIND_WORDS

@@ -7,7 +7,7 @@ import pytest
 
 from campaign_manager import i18n
 from campaign_manager.engine.battle_log import RESULT_MARKS
-from campaign_manager.scenario.model import KIND_WORDS
+from campaign_manager.scenario.terms import KIND_WORDS
 from campaign_manager.ui.map.legend import SHOWN_WORDS
 from tests.shared import FULL_CAMPAIGN
 

@@ -209,7 +209,7 @@ class CommitPage(Page):
         self.warning.setText(" ".join(warnings))
         self.odds.setText(draft.odds_words(attacker, defender, pending=draft.computer_defends()))
         die = self.mission.value()
-        self.mission_name.setText(draft.sc.turn(draft.st.turn).missions[die - 1] if die else "")
+        self.mission_name.setText(draft.sc.turn(draft.st.turn).mission_titles[die - 1] if die else "")
 
     def keep(self) -> None:
         """Take the ticks and the mission die into the battle being entered (and its entry)."""

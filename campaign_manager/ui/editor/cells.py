@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from campaign_manager.i18n import _
-from campaign_manager.scenario.model import KINDS
+from campaign_manager.scenario.terms import KINDS
 
 Kind = Literal[
     "text", "optional", "int", "flag", "choice", "list", "mapping", "colour", "arrows", "exceptions", "variants"

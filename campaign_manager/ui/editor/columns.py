@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from campaign_manager.i18n import N_
 from campaign_manager.scenario.edits import Where, value_at
-from campaign_manager.scenario.model import KINDS
+from campaign_manager.scenario.terms import KINDS
 from campaign_manager.ui.editor.cells import Choices, Column, Kind
 
 # -- the rows of a table -------------------------------------------------------------------------

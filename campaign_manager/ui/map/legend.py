@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QWidget
 
 from campaign_manager.engine.battle_log import RESULT_MARKS
 from campaign_manager.i18n import N_, _
-from campaign_manager.scenario.model import KIND_WORDS, Scenario
+from campaign_manager.scenario.model import Scenario
+from campaign_manager.scenario.terms import KIND_WORDS
 from campaign_manager.ui import ink
 from campaign_manager.ui.map import style
 from campaign_manager.ui.plain import tip
@@ -60,7 +61,7 @@ class MapLegend(QWidget):
         kinds = sorted({troop.kind for troop in sc.troops.values()}, key=list(KIND_WORDS).index)
         rows += [("kind:" + kind, _(KIND_WORDS[kind])) for kind in kinds]
         if any(link.fortified for link in sc.links):
-            rows.append(("line:fortified", sc.fortification.name if sc.fortification else _("the fortified line")))
+            rows.append(("line:fortified", sc.fortification.title if sc.fortification else _("the fortified line")))
         if any(link.sea for link in sc.links):
             rows.append(("line:sea", _("across the sea")))
         rows += [("arrow:open", _("an open battle")), ("arrow:fought", _("a battle fought this turn"))]

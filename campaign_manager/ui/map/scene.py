@@ -17,7 +17,8 @@ from campaign_manager.engine.state import CampaignState
 from campaign_manager.i18n import _
 from campaign_manager.scenario.arrow_marks import Caption, captions_at_arrows
 from campaign_manager.scenario.layout import ArrowPlace, Box, MapLayout, arrow_places, grid_layout, shaft, stack_places
-from campaign_manager.scenario.model import Area, Link, Scenario, in_language
+from campaign_manager.scenario.model import Area, Link, Scenario
+from campaign_manager.scenario.terms import in_language
 from campaign_manager.ui.map import style
 from campaign_manager.ui.map.items import (
     COUNTER_H,
