@@ -150,4 +150,9 @@ def fill(language: str, *others: str) -> None:
 
 if __name__ == "__main__":
     commands = {"update": update, "compile": compile_all, "untranslated": untranslated, "fill": fill}
-    commands[sys.argv[1]](*sys.argv[2:])
+    wanted = {"update": 0, "compile": 0, "untranslated": 1, "fill": 2}
+    given = sys.argv[1:]
+    if not given or given[0] not in commands or len(given) - 1 < wanted[given[0]]:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        sys.exit(2)
+    commands[given[0]](*given[1:])

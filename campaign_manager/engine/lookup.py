@@ -110,7 +110,7 @@ def zone_words(sc: Scenario, zone: str, side: str | None = None) -> str:
     if zone.startswith("region:"):
         region = zone[7:]
         areas = ", ".join(c for c, a in sc.areas.items() if a.region == region)
-        return _("{region} ({areas})").format(region=region.title(), areas=areas)
+        return _("{region} ({areas})").format(region=sc.region_name(region), areas=areas)
     return label(sc, zone)
 
 

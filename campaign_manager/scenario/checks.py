@@ -62,6 +62,9 @@ def check_scenario(data: ScenarioFile) -> list[Fault]:
         check.side(f"nations.{code}.side", nation.side)
     if data.fortification is not None:
         check.side("fortification.attacker_side", data.fortification.attacker_side)
+    for region in data.regions:
+        if region not in check.regions:
+            check.fault(f"regions.{region}", _('no area is in the region "{region}"').format(region=region))
     _areas(check)
     _links(check)
     _troops(check)

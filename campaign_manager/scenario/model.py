@@ -72,6 +72,13 @@ class TerrainSpec(DataModel):
     names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
 
 
+class RegionSpec(DataModel):
+    """A region's name (areas name their region; placement zones say "region:ID")."""
+
+    name: Text
+    names: Names = {}  # the name in other languages ("de", "el"), shown where the app speaks one
+
+
 class Area(DataModel):
     """One area of the map and how it is held at set-up."""
 
@@ -310,6 +317,7 @@ class ScenarioFile(DataModel):
     sides: dict[Side, SideSpec]
     nations: dict[str, NationSpec]
     terrains: dict[str, TerrainSpec]
+    regions: dict[str, RegionSpec] = {}
     map: MapSpec
     areas: tuple[Area, ...] = Field(min_length=1, max_length=MAX_AREAS)
     troop_types: dict[str, TroopType] = Field(max_length=MAX_TROOPS)
@@ -339,6 +347,7 @@ class Scenario:
     side_colours: dict[str, SideColours]  # code → how the side is drawn
     nations: dict[str, tuple[str, str]]  # code → (name, side)
     terrains: dict[str, str]
+    regions: dict[str, str]  # id → name, where the file names the region
     areas: dict[str, Area]
     links: tuple[Link, ...]
     troop_types: dict[str, TroopType]
@@ -386,6 +395,7 @@ class Scenario:
             side_colours={code: s.colours for code, s in data.sides.items()},
             nations={code: (n.name, n.side) for code, n in data.nations.items()},
             terrains={code: t.name for code, t in data.terrains.items()},
+            regions={code: r.name for code, r in data.regions.items()},
             areas={a.code: a for a in data.areas},
             links=data.map.links,
             troop_types=dict(data.troop_types),
@@ -459,6 +469,11 @@ class Scenario:
         scenario does not list, as it is."""
         return in_language(self.terrains.get(terrain, terrain), self.other_names.get(("terrain", terrain), {}))
 
+    def region_name(self, region: str) -> str:
+        """A region's name ("Albania"), in the app's language where the scenario gives it; a region
+        the file does not name, its id with a capital."""
+        return in_language(self.regions.get(region, region.title()), self.other_names.get(("region", region), {}))
+
     def side_adjective(self, side: str) -> str:
         """The side's name ("Allied"), in the app's language where the scenario gives it."""
         return in_language(self.sides[side], self.other_names.get(("side", side), {}))
@@ -502,4 +517,7 @@ def _other_names(data: ScenarioFile) -> dict[tuple[str, str], Mapping[str, str]]
     for code, terrain in data.terrains.items():
         if terrain.names:
             found["terrain", code] = terrain.names
+    for code, region in data.regions.items():
+        if region.names:
+            found["region", code] = region.names
     return {key: names for key, names in found.items() if names}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import tomllib
 
-from campaign_manager.engine.lookup import label, side_name, troop_title
+from campaign_manager.engine.lookup import label, side_name, troop_title, zone_words
 from campaign_manager.scenario.loader import load_scenario, validate_scenario
 from tests.shared import FULL_CAMPAIGN, ROOT, run
 
@@ -142,3 +142,20 @@ def test_missions_in_another_language_are_six(speak):
     checked, faults = validate_scenario(data)
     assert checked is None
     assert any("turns[1].mission_names" in fault.where and "six missions" in fault.what for fault in faults)
+
+
+def test_a_region_is_named_in_the_language_spoken(speak):
+    sc = load_scenario()
+    speak(LANG="de_DE.UTF-8")
+    assert sc.region_name("albania") == "Albanien"
+    assert zone_words(sc, "region:albania") == "Albanien (A1, B1, B2)"
+    speak(LANG="C")
+    assert zone_words(sc, "region:albania") == "Albania (A1, B1, B2)"
+    assert sc.region_name("epirus") == "Epirus"  # a region the file does not name: its id
+
+
+def test_a_named_region_must_be_some_areas_region():
+    data = tomllib.loads((ROOT / "resources" / "scenarios" / "firestorm-greece.toml").read_text(encoding="utf-8"))
+    data["regions"]["epirus"] = {"name": "Epirus"}
+    checked, faults = validate_scenario(data)
+    assert [fault.where for fault in faults] == ["regions.epirus"]
