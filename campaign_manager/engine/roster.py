@@ -236,6 +236,14 @@ def unretire_commander(
 
 def set_scoring(sc: Scenario, st: CampaignState, action: SetScoring, roller: Roller, events: Chronicle) -> SetScoring:
     scoring = Scoring(action.win, action.draw, action.loss, action.per_game, tuple(action.tie_breaks))
+    if not action.win >= action.draw >= action.loss:  # a scheme that pays a loss over a win is a slip
+        raise RuleError(
+            RULE,
+            _(
+                "a win must score at least as much as a draw, and a draw at least as much as a loss "
+                "(here a win scores {win}, a draw {draw}, a loss {loss})"
+            ).format(win=action.win, draw=action.draw, loss=action.loss),
+        )
     if scoring == st.scoring:
         raise RuleError(RULE, _("the league is scored that way already"))
     st.scoring = scoring

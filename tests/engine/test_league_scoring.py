@@ -109,6 +109,17 @@ def test_a_scoring_change_is_an_action_that_undo_takes_back(full):
         read_action(sc, {"type": "set_scoring", "tie_breaks": ["vp_for", "vp_for"]})
 
 
+@pytest.mark.parametrize(("win", "draw", "loss"), [(0, 0, 1), (1, 3, 0), (3, 1, 2)])
+def test_a_scheme_that_pays_a_loss_or_a_draw_over_a_win_is_refused_and_changes_nothing(full, win, draw, loss):
+    sc, st, _ = full
+    action = read_action(sc, {"type": "set_scoring", "win": win, "draw": draw, "loss": loss})
+    with pytest.raises(RuleError, match=f"a win scores {win}, a draw {draw}, a loss {loss}"):
+        apply_action(sc, st, action)
+    assert st.scoring == DEFAULT_SCORING
+    negative = apply_action(sc, st, read_action(sc, {"type": "set_scoring", "win": 2, "draw": 0, "loss": -1}))
+    assert negative.state.scoring.loss == -1  # a penalty for a loss is a scheme some leagues use
+
+
 def test_the_league_at_the_end_of_an_earlier_turn_has_only_that_turns_games(full):
     sc, _, history = full
     standings, _ = league_at(sc, initial_state(sc), history, turn=1)
