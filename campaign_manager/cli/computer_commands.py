@@ -47,7 +47,10 @@ def register(commands) -> None:
         dest="how",
         action="store_const",
         const="careful",
-        help=_("the computer plays each battle's best few choices out a few times and keeps the best (slower)"),
+        help=_(
+            "the computer plays each battle's best few choices, and each advance's, out a few times and keeps "
+            "the best (slower)"
+        ),
     )
     how.add_argument(
         "--quick",

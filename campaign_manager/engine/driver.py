@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, cast, overload
+from typing import Any, Protocol, cast, overload, runtime_checkable
 
 from campaign_manager.bounds import MAX_REASON
 from campaign_manager.dice import RandomRoller
@@ -101,6 +101,17 @@ from campaign_manager.errors import ChoiceNeeded
 from campaign_manager.scenario.model import Scenario
 
 # -- the driver ----------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class RethinksAdvance(Protocol):
+    """A player who, once its battle took the area, may weigh its advance again with the whole
+    battle known (the careful general's playouts): another advance (its reply: the troops, none
+    for nobody) with its reason, or None to keep the one it gave at the table."""
+
+    def rethink_advance(
+        self, sc: Scenario, st: CampaignState, arrow: Arrow, taken: Applied
+    ) -> Decision[tuple[str, ...]] | None: ...
 
 
 @dataclass
@@ -426,12 +437,21 @@ class TurnDriver:
         `reasons`: the computer's reasons for the choices made so far (its arrow, its defence)."""
         sc = self.sc
         table = AtTheTable(self, side, battle.target)
-        try:
-            applied = apply_action(sc, st, battle, self.roller, chooser=table, quiet=self.quiet)
+        rethinks = self.players.get(side)
+        rethinks = rethinks if isinstance(rethinks, RethinksAdvance) else None
+        try:  # a general that rethinks its advance needs the battle's every die on record
+            applied = apply_action(sc, st, battle, self.roller, chooser=table, quiet=self.quiet and rethinks is None)
         except ChoiceNeeded as choice:  # the defenders are a person's: ask where they go
             return self.retreat_question(st, battle.target, choice, reasons)
+        taken = st.control.get(battle.target) != applied.state.control.get(battle.target)
+        if rethinks is not None and taken:
+            better = rethinks.rethink_advance(sc, st, _arrow(st, battle, side), applied)
+            if better is not None:
+                assert isinstance(applied.action, Battle)
+                applied = apply_action(sc, st, replace(applied.action, advance=better.reply or None), quiet=self.quiet)
+                table.rethought(better.reason)
         applied = self._marked(applied, (*reasons, *table.reasons))
-        if side in self.players or st.control.get(battle.target) == applied.state.control.get(battle.target):
+        if side in self.players or not taken:
             return applied
         arrow = _arrow(st, battle, side)
         after = applied.state
@@ -479,7 +499,7 @@ def _arrow(st: CampaignState, battle: Battle, side: str) -> Arrow:
     )
 
 
-@dataclass(frozen=True)
+@dataclass
 class AtTheTable:
     """The players of a battle answering the rules' questions as the engine asks them
     (engine/resolve.py `Chooser`): the defender's player where to retreat; the attacker's who
@@ -491,6 +511,7 @@ class AtTheTable:
     attacker_side: str
     target: str
     reasons: list[str] = field(default_factory=list)
+    advance_reason: int | None = None  # where in `reasons` the advance's is
 
     def retreat(self, sc: Scenario, st: CampaignState, choice: ChoiceNeeded) -> Retreat:
         defender = sc.enemy_of(self.attacker_side)
@@ -508,7 +529,17 @@ class AtTheTable:
         if player is None:
             return ()
         question = ChooseAdvance(self.attacker_side, target, tuple(survivors), tuple(candidates))
+        self.advance_reason = len(self.reasons)
         return self._said(ask(player, sc, st, question)), survivors
+
+    def rethought(self, reason: str | None) -> None:
+        """The advance's reason replaced by the one of the advance the general chose on reflection."""
+        if self.driver.quiet or not reason:
+            return
+        if self.advance_reason is not None and self.advance_reason < len(self.reasons):
+            self.reasons[self.advance_reason] = reason
+        else:
+            self.reasons.append(reason)
 
     def _said(self, decision: Decision) -> Any:
         if decision.reason and not self.driver.quiet:

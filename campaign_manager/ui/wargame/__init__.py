@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from campaign_manager.ui.wargame.whatif_dialog import WhatIfDialog
 
 CAREFUL_TIP = N_(  # File ▸ Careful computer general's tip, translated where it is shown (ui/actions.py)
-    "The computer general plays the best few choices of each battle out a few times before it chooses: "
-    "slower, and it weighs the whole turn"
+    "The computer general plays the best few choices of each battle, and of each advance, out a few times "
+    "to the end of the campaign before it chooses: slower, and it weighs the whole campaign"
 )
 WargameChooser = Callable[[QWidget], "tuple[str | None, Path] | None"]
 WindowOpener = Callable[[Path, str], QMainWindow]  # a window on a campaign file, titled so
