@@ -437,20 +437,12 @@ class TurnDriver:
         `reasons`: the computer's reasons for the choices made so far (its arrow, its defence)."""
         sc = self.sc
         table = AtTheTable(self, side, battle.target)
-        rethinks = self.players.get(side)
-        rethinks = rethinks if isinstance(rethinks, RethinksAdvance) else None
-        try:  # a general that rethinks its advance needs the battle's every die on record
-            applied = apply_action(sc, st, battle, self.roller, chooser=table, quiet=self.quiet and rethinks is None)
+        try:
+            applied = apply_action(sc, st, battle, self.roller, chooser=table, quiet=self._quiet_for(side))
         except ChoiceNeeded as choice:  # the defenders are a person's: ask where they go
             return self.retreat_question(st, battle.target, choice, reasons)
+        applied = self._marked(self._rethought(st, battle, side, applied, table), (*reasons, *table.reasons))
         taken = st.control.get(battle.target) != applied.state.control.get(battle.target)
-        if rethinks is not None and taken:
-            better = rethinks.rethink_advance(sc, st, _arrow(st, battle, side), applied)
-            if better is not None:
-                assert isinstance(applied.action, Battle)
-                applied = apply_action(sc, st, replace(applied.action, advance=better.reply or None), quiet=self.quiet)
-                table.rethought(better.reason)
-        applied = self._marked(applied, (*reasons, *table.reasons))
         if side in self.players or not taken:
             return applied
         arrow = _arrow(st, battle, side)
@@ -473,8 +465,27 @@ class TurnDriver:
         """The battle worked out with the computer's answers to what the rules ask in its course
         (where its defenders retreat, who of its attackers advances) and every die it needs given."""
         chooser = AtTheTable(self, attacker_side, battle.target)
-        applied = apply_action(self.sc, st, battle, chooser=chooser, quiet=self.quiet)
-        return self._marked(applied, tuple(chooser.reasons))
+        applied = apply_action(self.sc, st, battle, chooser=chooser, quiet=self._quiet_for(attacker_side))
+        return self._marked(self._rethought(st, battle, attacker_side, applied, chooser), tuple(chooser.reasons))
+
+    def _quiet_for(self, attacker_side: str) -> bool:
+        """Whether a battle of `attacker_side` is worked out quietly: a general that rethinks its
+        advance needs the battle's every die on record, so not for it."""
+        return self.quiet and not isinstance(self.players.get(attacker_side), RethinksAdvance)
+
+    def _rethought(self, st: CampaignState, battle: Battle, side: str, applied: Applied, table: AtTheTable) -> Applied:
+        """The battle as fought, with the advance its seated attacker chose on reflection once the
+        area was taken (RethinksAdvance), the reason said in place of the first one's."""
+        player = self.players.get(side)
+        if not isinstance(player, RethinksAdvance) or not isinstance(applied.action, Battle):
+            return applied
+        if st.control.get(battle.target) == applied.state.control.get(battle.target):
+            return applied
+        better = player.rethink_advance(self.sc, st, _arrow(st, battle, side), applied)
+        if better is None:
+            return applied
+        table.rethought(better.reason)
+        return apply_action(self.sc, st, replace(applied.action, advance=better.reply or None), quiet=self.quiet)
 
     def retreat_question(
         self, st: CampaignState, target: str, choice: ChoiceNeeded, reasons: tuple[str | None, ...] = ()

@@ -134,5 +134,9 @@ def test_the_advance_is_weighed_only_when_asked_and_a_change_keeps_the_battle_s_
                     battle.destroy_dice,
                     battle.retreat_to,
                 )
+                # the battle wizard asks the same of a seated careful general (TurnDriver.fought)
+                wizard = TurnDriver(SC, {"axis": CarefulPolicy(1)}, 0, table=None)
+                fought = wizard.fought(before, replace(plain, advance=None), "axis").action
+                assert fought.advance == (again.reply or None) and "for the usual advance" in fought.reason
         before = applied.state
     assert changed, "the playouts would have chosen another advance at least once in that game"
