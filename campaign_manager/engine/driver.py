@@ -133,11 +133,14 @@ class TurnDriver:
     extra_battles: int = 0  # agreed as each turn it starts begins (rule 1.5: none unless told)
     each_step: bool = False  # the people are asked every step of a battle: its rolls to destroy, its advance
     rng: random.Random = field(init=False)
+    rethinking: dict[str, RethinksAdvance] = field(init=False)  # the seated players who rethink their advance
     roller: RandomRoller = field(init=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self.roller = RandomRoller(self.rng.randrange(2**32))
+        # asked once: a check against a Protocol costs microseconds, and playouts fight many battles
+        self.rethinking = {side: p for side, p in self.players.items() if isinstance(p, RethinksAdvance)}
 
     def seated(self, side: str | None) -> bool:
         """Whether the computer answers for `side`."""
@@ -471,13 +474,13 @@ class TurnDriver:
     def _quiet_for(self, attacker_side: str) -> bool:
         """Whether a battle of `attacker_side` is worked out quietly: a general that rethinks its
         advance needs the battle's every die on record, so not for it."""
-        return self.quiet and not isinstance(self.players.get(attacker_side), RethinksAdvance)
+        return self.quiet and attacker_side not in self.rethinking
 
     def _rethought(self, st: CampaignState, battle: Battle, side: str, applied: Applied, table: AtTheTable) -> Applied:
         """The battle as fought, with the advance its seated attacker chose on reflection once the
         area was taken (RethinksAdvance), the reason said in place of the first one's."""
-        player = self.players.get(side)
-        if not isinstance(player, RethinksAdvance) or not isinstance(applied.action, Battle):
+        player = self.rethinking.get(side)
+        if player is None or not isinstance(applied.action, Battle):
             return applied
         if st.control.get(battle.target) == applied.state.control.get(battle.target):
             return applied
