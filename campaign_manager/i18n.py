@@ -138,6 +138,15 @@ def percent(share: float, digits: int = 0) -> str:
     return pgettext("a number out of 100", "{number} %").format(number=number(share, digits))
 
 
+def share(fraction: float, digits: int = 0) -> str:
+    """A share or a chance from 0 to 1 as a percentage (0.3: "30%" in English, "30 %" in German):
+    the odds, What if's shares, the computer general's reasons. (`percent` takes a number already
+    out of 100.)"""
+    return pgettext("a share out of 100, written 30% in English", "{number}%").format(
+        number=number(fraction * 100, digits)
+    )
+
+
 def date_time(moment: datetime.datetime) -> str:
     """A day and minute as the user's language writes it (English: 2026-12-02 21:55)."""
     return pgettext(

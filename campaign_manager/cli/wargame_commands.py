@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from campaign_manager.i18n import _, number, pgettext
+from campaign_manager.i18n import _, pgettext, share
 
 if TYPE_CHECKING:
     from campaign_manager.engine.whatif import WhatIf
@@ -154,12 +154,6 @@ def _destroyed_words(side: str, on: int | None, committed: bool) -> str:
     if attacker:
         return _("The attacker's troops are destroyed on {roll}").format(roll=roll)
     return _("The defender's troops are destroyed on {roll}").format(roll=roll)
-
-
-def share(fraction: float, digits: int = 0) -> str:
-    """A share (0.55) as a percentage the way the command has always printed it ("55%", "55.0%"),
-    in the user's language."""
-    return _("{number}%").format(number=number(fraction * 100, digits))
 
 
 def battle_troops(battle, side: str) -> tuple:

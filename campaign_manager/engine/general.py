@@ -50,7 +50,7 @@ from campaign_manager.engine.planning import placed_words
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.scene import Scene
 from campaign_manager.engine.state import CampaignState, Commitment
-from campaign_manager.i18n import _, ngettext, number
+from campaign_manager.i18n import _, ngettext, number, share
 from campaign_manager.scenario.model import Scenario
 
 T = TypeVar("T")
@@ -422,7 +422,7 @@ class ComputerPolicy:
         against = _forces_words(sc, defence, _("no troops"))
         return _(
             "attacks {area} from {origin} with {forces}: {why}; {win} to win against the likely defence ({defence})"
-        ).format(area=label(sc, target), origin=origin, forces=what, why=why, win=f"{win:.0%}", defence=against)
+        ).format(area=label(sc, target), origin=origin, forces=what, why=why, win=share(win), defence=against)
 
     def _defend(
         self,
@@ -464,7 +464,7 @@ class ComputerPolicy:
         return self._said(
             choice.commitment(),
             lambda: _("defends {area} with {forces}: holds {hold} of the time").format(
-                area=label(sc, target), forces=what, hold=f"{hold:.0%}"
+                area=label(sc, target), forces=what, hold=share(hold)
             ),
         )
 

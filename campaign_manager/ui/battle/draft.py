@@ -27,13 +27,13 @@ from campaign_manager.engine.players import computer_opponent
 from campaign_manager.engine.resolve import Retreat
 from campaign_manager.engine.state import Arrow, CampaignState, Commitment
 from campaign_manager.errors import ChoiceNeeded, UserError
-from campaign_manager.i18n import _
+from campaign_manager.i18n import _, share
 from campaign_manager.scenario.model import Scenario
 from campaign_manager.ui import settings
 from campaign_manager.ui.battle.words import ODDS_AT_RISK, ODDS_SAFE, commitment_words
 from campaign_manager.ui.plain import escape
 from campaign_manager.ui.session import CampaignSession
-from campaign_manager.ui.wargame.chart import share, signed
+from campaign_manager.ui.wargame.chart import signed
 
 if TYPE_CHECKING:
     from campaign_manager.ui.map.view import MapView

@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from campaign_manager.i18n import _, number, pgettext
+from campaign_manager.i18n import _, number
 from campaign_manager.ui.plain import tip
 
 GAP = 4.0  # pixels between the title, the counts, the bars and their labels
@@ -22,11 +22,6 @@ MARGIN = 6.0  # above the title and under the labels: apart from whatever is nex
 CLEAR = 4.0  # between a bar's count and the top of its bar or its whisker's cap
 LABEL_FLAGS = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 TITLE_FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
-
-
-def share(fraction: float) -> str:
-    """A share of the playouts or a chance (0.3: "30%"), as the user's language writes it."""
-    return pgettext("a share out of 100, written 30% in English", "{number}%").format(number=number(fraction * 100))
 
 
 def signed(value: float, digits: int = 1) -> str:

@@ -7,9 +7,8 @@ from __future__ import annotations
 from campaign_manager.engine.lookup import label, side_name
 from campaign_manager.engine.victory import level_words, result_names
 from campaign_manager.engine.whatif import WhatIf
-from campaign_manager.i18n import _, ngettext, number
+from campaign_manager.i18n import _, ngettext, number, share
 from campaign_manager.scenario.model import Scenario
-from campaign_manager.ui.wargame.chart import share
 
 
 def margin_words(sc: Scenario, answer: WhatIf) -> str:
