@@ -54,5 +54,5 @@ def cmd_publish(args) -> int:
                 )
 
             print(_("Watching for recorded actions (Ctrl+C to stop)"), flush=True)
-            watch(campaign, again)
+            watch(campaign, again, said=lambda words: print(words, flush=True))
     return 0

@@ -121,3 +121,52 @@ def test_a_campaign_file_that_goes_away_stops_the_watch_in_a_sentence(tmp_path):
         path.rename(tmp_path / "moved.campaign")
         with pytest.raises(UserError, match="can no longer be read"):
             watch(campaign, lambda: None, heartbeat=0.1)
+
+
+def _listening(server) -> bool:
+    import psycopg
+
+    with psycopg.connect(server.url(database="shops"), autocommit=True) as conn:
+        found = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'").fetchone()
+    return bool(found and found[0])
+
+
+@pytest.mark.slow
+def test_a_shared_campaign_s_watch_waits_for_its_server_and_goes_on_once_it_is_back(tmp_path):
+    """The server stops while the watch listens (a shop's router restarts at night): the watch says
+    the connection was lost and tries again; once the server is back it says so, publishes what was recorded, and
+    goes on publishing after each action."""
+    from campaign_manager.store.address import parse_address
+    from campaign_manager.store.server_roles import grant_role, init_server
+    from tests.pg_server import campaign_name, running_server
+
+    with running_server() as server:
+        init_server(parse_address(server.url()))
+        grant_role(parse_address(server.url()), "alice", "organiser")
+        location = server.url("alice", campaign_name("night"))
+        CampaignFile.create(location, name="Night").close()
+        folder, words = tmp_path / "site", []
+        stopped, ready = threading.Event(), threading.Event()
+
+        def run() -> None:
+            with CampaignFile.open(location, readonly=True) as campaign:
+                publish(campaign, folder)
+                ready.set()
+                watch(campaign, lambda: publish(campaign, folder), lambda: not stopped.is_set(), 0.2, words.append, 0.5)
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        try:
+            assert ready.wait(30) and _published_turn(folder) == 0
+            assert _wait(lambda: _listening(server)), "the watch listens to the campaign's channel"
+            server.stop()
+            assert _wait(lambda: any("the connection to the server was lost" in w for w in words)), words
+            server.start()
+            assert _wait(lambda: any("connected to the server again" in w for w in words)), words
+            with CampaignFile.open(location) as other:
+                other.apply(other.read_actions(TURN_ONE))
+            assert _wait(lambda: _published_turn(folder) == 1)
+            assert thread.is_alive(), "the watch went on"
+        finally:
+            stopped.set()
+            thread.join(20)
