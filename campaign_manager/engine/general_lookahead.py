@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from campaign_manager.engine.actions import Battle, WargameRoll
@@ -156,12 +156,7 @@ class CarefulPolicy(ComputerPolicy):
         """The side's VP margin (its VP less the enemy's) at the end of each playout of `plan`."""
         question = ChooseAttack(side, tuple(arrows), required)
         reply: Attack | None = None if plan is None else (plan.origin, plan.target, plan.choice.commitment())
-        found = []
-        for index in range(self.careful.playouts):
-            final = self._played_out(sc, st, question, reply, index)
-            vp = victory_points(sc, final)
-            found.append(vp[side] - vp[sc.enemy_of(side)])
-        return found
+        return self._margins(sc, side, lambda index: self._played_out(sc, st, question, reply, index))
 
     def rethink_advance(
         self, sc: Scenario, st: CampaignState, arrow: Arrow, taken: Applied
@@ -207,10 +202,14 @@ class CarefulPolicy(ComputerPolicy):
     def _margins_from(self, sc: Scenario, st: CampaignState, after: CampaignState, side: str) -> list[int]:
         """The side's VP margin at the end of each playout continued from `after` (the battle
         decided from `st`), with the seeds of the playouts from `st`."""
+        return self._margins(sc, side, lambda index: self._continued(self._playout_driver(sc, st, index), after, st))
+
+    def _margins(self, sc: Scenario, side: str, played_out: Callable[[int], CampaignState]) -> list[int]:
+        """The side's VP margin (its VP less the enemy's) at the end of each of `Careful.playouts`
+        playouts, `played_out(index)` giving playout `index`'s final state."""
         found = []
         for index in range(self.careful.playouts):
-            driver = self._playout_driver(sc, st, index)
-            vp = victory_points(sc, self._continued(driver, after, st))
+            vp = victory_points(sc, played_out(index))
             found.append(vp[side] - vp[sc.enemy_of(side)])
         return found
 

@@ -62,8 +62,9 @@ class Backdrop(DataModel):
     outline: Outline
 
 
+LanguageCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")]  # "de", "el", "pt_BR"
 Names = Annotated[
-    dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")], Text],
+    dict[LanguageCode, Text],
     Field(
         max_length=64,
         description='the name in other languages, by language code ("de", "el", "pt_BR"): shown where the app '

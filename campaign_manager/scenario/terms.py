@@ -5,12 +5,14 @@ turns.py) are built of these."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Literal, TypeVar, get_args
 
 from pydantic import BeforeValidator, Field
 
 from campaign_manager.datamodel import Text
 from campaign_manager.i18n import N_, language_codes
+
+T = TypeVar("T")
 
 # A side's id: a key of the scenario's `[sides.*]` tables ("axis", "allied" in the bundled
 # scenarios); scenario/checks.py holds every side the file names to those two.
@@ -27,10 +29,10 @@ KIND_WORDS: dict[str, str] = {
 }
 
 
-def in_language(name: str, names: Mapping[str, str]) -> str:
+def in_language(name: T, names: Mapping[str, T]) -> T:
     """A scenario's word in the language the app speaks, where the scenario gives it in `names`
     (its Greek name under Greek); the scenario's own `name` otherwise. Every area, nation, side and
-    troop name the app shows goes through here."""
+    troop name the app shows goes through here (and a turn's six missions, a tuple)."""
     if names:
         for code in language_codes():
             if code in names:

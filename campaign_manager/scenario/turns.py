@@ -10,8 +10,7 @@ from pydantic import Field, field_validator
 
 from campaign_manager.bounds import MAX_BATTLE_DICE
 from campaign_manager.datamodel import AnyText, Count, DataModel, Int, OptionalText, Text
-from campaign_manager.i18n import language_codes
-from campaign_manager.scenario.layout import Names
+from campaign_manager.scenario.layout import LanguageCode, Names
 from campaign_manager.scenario.terms import Kind, OptionalSide, Side, in_language
 
 
@@ -66,7 +65,7 @@ class TurnSpec(DataModel):
     names: Names = {}  # the turn's name in other languages ("de", "el"), shown where the app speaks one
     dates_names: Names = {}  # the dates in other languages
     mission_names: Annotated[
-        dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")], tuple[Text, ...]],
+        dict[LanguageCode, tuple[Text, ...]],
         Field(max_length=64, description="the six missions in other languages, by language code"),
     ] = {}
 
@@ -83,10 +82,7 @@ class TurnSpec(DataModel):
     @property
     def mission_titles(self) -> tuple[str, ...]:
         """The six suggested missions, one per d6 face, in the app's language."""
-        for code in language_codes():
-            if code in self.mission_names:
-                return self.mission_names[code]
-        return self.missions
+        return in_language(self.missions, self.mission_names)
 
     @field_validator("mission_names")
     @classmethod
